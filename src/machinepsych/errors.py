@@ -1,0 +1,58 @@
+"""Error hierarchy. Every error says what went wrong and how to fix it."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class MachinePsychError(Exception):
+    """Base class for all errors raised on purpose by machinepsych."""
+
+
+class ConfigError(MachinePsychError):
+    """A user-supplied value (name, parameter, URL, file) is invalid."""
+
+
+class UnknownNameError(ConfigError):
+    """A name (test, preset, model, agent, strategy...) is not known.
+
+    The message lists the valid names and the closest match.
+    """
+
+    def __init__(self, kind: str, name: str, valid: Iterable[str]):
+        valid = sorted(valid)
+        close = difflib.get_close_matches(name, valid, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        super().__init__(
+            f"Unknown {kind} {name!r}.{hint} Valid {kind}s: {', '.join(valid)}."
+        )
+        self.kind, self.name, self.valid = kind, name, valid
+
+
+class MissingDependencyError(MachinePsychError):
+    """An optional dependency is needed for this feature."""
+
+    def __init__(self, package: str, feature: str, extra: str | None = None):
+        cmd = f"pip install 'machinepsych[{extra}]'" if extra else f"pip install {package}"
+        super().__init__(f"{feature} needs the package {package!r}. Install it with: {cmd}")
+
+
+class MissingCredentialsError(ConfigError):
+    """A hosted provider was selected but its API key is not set."""
+
+
+class ModelCallError(MachinePsychError):
+    """A model call failed. `transient` says whether a retry may succeed."""
+
+    def __init__(self, message: str, *, transient: bool, status: int | None = None):
+        super().__init__(message)
+        self.transient = transient
+        self.status = status
+
+
+class StoreError(MachinePsychError):
+    """The result store cannot be opened or is inconsistent."""
+
+
+class ResumeMismatchError(StoreError):
+    """Replaying stored actions did not reproduce the stored observations."""

@@ -1,0 +1,63 @@
+"""The participant protocol: anything that answers observations.
+
+The runner drives every participant the same way: it calls :meth:`Participant.respond` with
+a :class:`TurnContext` holding the test, the instructions and the whole history of the
+session so far, and stores the returned :class:`~machinepsych.types.Turn`. Participants keep
+no per-session state of their own, so one instance serves many concurrent sessions and a
+resumed session continues exactly where it stopped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..tasks.registry import TaskSpec
+from ..tasks.spaces import Space
+from ..types import Observation, StepResult, Turn
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One finished trial as the participant lived it."""
+
+    observation: Observation
+    turn: Turn
+    result: StepResult
+
+
+@dataclass
+class TurnContext:
+    spec: TaskSpec
+    params: dict[str, Any]
+    instructions: str
+    observation: Observation
+    action_space: Space
+    history: list[Exchange]
+    session_seed: int
+    strategy: str = "direct"
+    persona: str = "none"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def rng(self, salt: int = 0) -> np.random.Generator:
+        """A generator that depends only on the session seed, the trial and ``salt``:
+        a participant's random choices are reproducible and survive resume."""
+        return np.random.default_rng([self.session_seed, self.observation.trial, salt, 0x5EED])
+
+
+@runtime_checkable
+class Participant(Protocol):
+    """Answers one observation. ``name`` identifies the participant in the store."""
+
+    name: str
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON description sufficient to rebuild this participant (never contains secrets)."""
+        ...
+
+    async def respond(self, ctx: TurnContext) -> Turn: ...
+
+    def concurrency_key(self) -> str:
+        """Sessions sharing a key share one concurrency limit (e.g. one endpoint)."""
+        ...

@@ -1,0 +1,182 @@
+"""Shared records: message parts, observations, steps, turns.
+
+These are the small frozen dataclasses that cross layer boundaries. Environments emit
+:class:`Observation` objects; participants return :class:`Turn` objects; the runner stores
+both. Everything here is JSON-serialisable through ``to_json``.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Role = Literal["system", "user", "assistant"]
+ParseStatus = Literal["parsed", "invalid", "refusal", "empty"]
+
+
+@dataclass(frozen=True)
+class TextPart:
+    text: str
+    kind: Literal["text"] = "text"
+
+    def to_json(self) -> dict:
+        return {"type": "text", "text": self.text}
+
+
+@dataclass(frozen=True)
+class ImagePart:
+    """A PNG image. Stored once in the store, keyed by :attr:`sha256`."""
+
+    png: bytes
+    alt: str = ""
+    kind: Literal["image"] = "image"
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.png).hexdigest()
+
+    @property
+    def data_url(self) -> str:
+        return "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
+
+    def to_json(self) -> dict:
+        # Images are referenced by hash; the bytes live in the store's image table.
+        return {"type": "image", "sha256": self.sha256, "alt": self.alt}
+
+
+Part = TextPart | ImagePart
+
+
+def parts_text(parts: tuple[Part, ...] | list[Part]) -> str:
+    """Concatenate the text parts (images become ``[image]`` markers)."""
+    out = []
+    for p in parts:
+        out.append(p.text if isinstance(p, TextPart) else f"[image{': ' + p.alt if p.alt else ''}]")
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Message:
+    role: Role
+    parts: tuple[Part, ...]
+
+    @classmethod
+    def text(cls, role: Role, text: str) -> "Message":
+        return cls(role, (TextPart(text),))
+
+    @property
+    def content_text(self) -> str:
+        return parts_text(self.parts)
+
+    @property
+    def images(self) -> list[ImagePart]:
+        return [p for p in self.parts if isinstance(p, ImagePart)]
+
+    def to_json(self) -> dict:
+        return {"role": self.role, "parts": [p.to_json() for p in self.parts]}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a participant is shown on one trial.
+
+    ``stimulus`` is the structured, JSON-able description (cards, letters, item spec) that
+    agents and scorers use; ``parts`` is its rendering for a reader (text, and images for
+    visual tests). ``feedback`` is the feedback on the *previous* trial, if any; prompting
+    strategies decide where it goes (inline or as its own message).
+    """
+
+    trial: int
+    stimulus: dict[str, Any]
+    parts: tuple[Part, ...]
+    feedback: str | None = None
+
+    @property
+    def text(self) -> str:
+        return parts_text(self.parts)
+
+    def to_json(self) -> dict:
+        return {
+            "trial": self.trial,
+            "stimulus": self.stimulus,
+            "parts": [p.to_json() for p in self.parts],
+            "feedback": self.feedback,
+        }
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """The outcome of one ``env.step(action)``.
+
+    ``correct`` is None for tests without a right answer (e.g. gambling tasks, where
+    ``reward`` carries the outcome). ``info`` carries the per-test fields scorers need
+    (rule in force, matched dimensions, ...), all JSON-able.
+    """
+
+    correct: bool | None
+    feedback: str | None
+    done: bool
+    next_observation: Observation | None
+    reward: float | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    image_tokens: int = 0
+
+    def __add__(self, other: "Usage") -> "Usage":
+        return Usage(
+            self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens,
+            self.cached_tokens + other.cached_tokens,
+            self.image_tokens + other.image_tokens,
+        )
+
+    @property
+    def total(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """One request to a model and its reply, as sent and received."""
+
+    purpose: str  # "answer", "feedback_ack", "reask", "debate:1:2", "judge", ...
+    messages: tuple[Message, ...]
+    reply: str
+    usage: Usage
+    latency_s: float
+    model: str
+    attempts: int = 1
+    errors: tuple[str, ...] = ()
+    cost_usd: float | None = None
+    finish_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A participant's complete response to one observation."""
+
+    reply: str
+    action: Any  # parsed action, None when status != "parsed"
+    status: ParseStatus
+    calls: tuple[ModelCall, ...] = ()
+    reasked: bool = False
+    latency_s: float = 0.0
+
+    @property
+    def usage(self) -> Usage:
+        total = Usage()
+        for c in self.calls:
+            total = total + c.usage
+        return total
+
+    @property
+    def cost_usd(self) -> float | None:
+        costs = [c.cost_usd for c in self.calls if c.cost_usd is not None]
+        return sum(costs) if costs else None
