@@ -1,0 +1,49 @@
+"""The model protocol: one small class per provider, one required call.
+
+An adapter turns canonical :class:`~machinepsych.types.Message` objects (text and image
+parts) into its provider's request format, calls the official SDK once (no retries of its
+own: SDK retries are switched off), and returns a :class:`Completion`. Failures are raised
+as :class:`~machinepsych.errors.ModelCallError` with ``transient`` set by the adapter's
+error classifier; retries, backoff and concurrency limits live once, in the runner.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from ..types import Message, Usage
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    temperature: float | None = None
+    max_tokens: int | None = None
+    seed: int | None = None
+    timeout_s: float = 120.0
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    usage: Usage
+    model: str
+    finish_reason: str | None = None
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    name: str  # "provider:model", e.g. "openai:gpt-4o"
+
+    async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion: ...
+
+    def describe(self) -> dict[str, Any]:
+        """JSON description to rebuild the adapter. Never includes API keys."""
+        ...
+
+    def concurrency_key(self) -> str:
+        """Calls with the same key share one concurrency limit (provider or base URL)."""
+        ...
+
+    def cost(self, usage: Usage) -> float | None:
+        """Cost in USD of a call with this usage, from the price table; None if unknown."""
+        ...

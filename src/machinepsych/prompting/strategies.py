@@ -1,0 +1,159 @@
+"""Prompting strategies: (instructions, history, observation) -> messages -> Turn.
+
+A strategy composes with any test and any persona. The default strategies differ only in
+the suffix appended to every trial message (seed 000 §1.6, Reflection-Bench §1.2); a test
+may override the suffix wording (``TaskSpec.suffixes``). Strategies that need several model
+calls per trial (e.g. multi-agent debate) implement :class:`Strategy` themselves and are
+registered with :func:`register_strategy`.
+
+Conversation layout (one multi-turn conversation per session, the full history re-sent on
+every call): system = persona + instructions; then per trial a user message (feedback on
+the previous trial inline when the test's feedback mode is ``inline``, the trial's content,
+the suffix) and the assistant's reply. With feedback mode ``separate`` the feedback is its
+own user message, and the model's acknowledgement is kept in the history.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..errors import UnknownNameError
+from ..types import Message, ModelCall, Part, TextPart, Turn
+from .personas import persona_text
+
+# chat(messages, purpose) -> ModelCall ; provided by the LLM participant (retries, limits, costs)
+ChatFn = Callable[[list[Message], str], Awaitable[ModelCall]]
+
+DEFAULT_SUFFIXES = {
+    "direct": "Give your final answer straight away. Be concise and include only the essential information, with no explanation or thought process.",
+    "cot": "Think step by step: explain your reasoning in detail first, and then state your final answer clearly.",
+    "free": "",
+}
+REASK_TEXT = "I could not find an answer in the required format in your reply. Please answer again, using exactly the required format."
+
+
+class Strategy(Protocol):
+    name: str
+
+    async def respond(self, ctx, chat: ChatFn, reask: int = 0) -> Turn: ...
+
+
+def suffix_for(ctx, strategy: str) -> str:
+    if strategy in ctx.spec.suffixes:
+        return ctx.spec.suffixes[strategy]
+    return DEFAULT_SUFFIXES.get(strategy, "")
+
+
+def _user(parts: tuple[Part, ...], prefix: str | None, suffix: str) -> Message:
+    out: list[Part] = []
+    if prefix:
+        out.append(TextPart(prefix))
+    out.extend(parts)
+    if suffix:
+        out.append(TextPart(suffix))
+    # merge adjacent text parts so text-only conversations are plain strings
+    merged: list[Part] = []
+    for p in out:
+        if merged and isinstance(p, TextPart) and isinstance(merged[-1], TextPart):
+            merged[-1] = TextPart(merged[-1].text + "\n" + p.text)
+        else:
+            merged.append(p)
+    return Message("user", tuple(merged))
+
+
+def system_message(ctx) -> Message:
+    persona = persona_text(ctx.persona)
+    text = (persona + "\n\n" + ctx.instructions) if persona else ctx.instructions
+    return Message.text("system", text)
+
+
+def conversation(ctx, suffix: str) -> list[Message]:
+    """Messages for the current trial, the history included, ending with the trial's user turn.
+
+    For ``separate`` feedback the last element is the trial message, and the feedback
+    exchange of the previous trial must already be in the history (see LLM participant).
+    """
+    separate = ctx.spec.feedback_mode == "separate"
+    msgs = [system_message(ctx)]
+    for ex in ctx.history:
+        obs = ex.observation
+        msgs.append(_user(obs.parts, None if separate else obs.feedback, suffix))
+        if separate and obs.feedback is not None:
+            # The acknowledgement of the previous feedback came before this trial's prompt.
+            ack = next((c for c in ex.turn.calls if c.purpose == "feedback_ack"), None)
+            msgs.insert(len(msgs) - 1, Message.text("user", obs.feedback))
+            msgs.insert(len(msgs) - 1, Message.text("assistant", ack.reply if ack else ""))
+        answer_calls = [c for c in ex.turn.calls if c.purpose in ("answer", "reask")]
+        if ex.turn.reasked and len(answer_calls) >= 2:
+            msgs.append(Message.text("assistant", answer_calls[0].reply))
+            msgs.append(Message.text("user", REASK_TEXT))
+        msgs.append(Message.text("assistant", ex.turn.reply))
+    return msgs
+
+
+@dataclass
+class SuffixStrategy:
+    """One call per trial; the strategy is the suffix appended to each trial message."""
+
+    name: str
+
+    async def respond(self, ctx, chat: ChatFn, reask: int = 0) -> Turn:
+        suffix = suffix_for(ctx, self.name)
+        msgs = conversation(ctx, suffix)
+        calls: list[ModelCall] = []
+        obs = ctx.observation
+        if ctx.spec.feedback_mode == "separate" and obs.feedback is not None:
+            fb = msgs + [Message.text("user", obs.feedback)]
+            ack = await chat(fb, "feedback_ack")
+            calls.append(ack)
+            msgs = fb + [Message.text("assistant", ack.reply)]
+            msgs.append(_user(obs.parts, None, suffix))
+        else:
+            msgs.append(_user(obs.parts, obs.feedback, suffix))
+        call = await chat(msgs, "answer")
+        calls.append(call)
+        action, status = ctx.spec.parser(call.reply, obs)
+        reply, reasked = call.reply, False
+        for _ in range(reask):
+            if status == "parsed":
+                break
+            msgs = msgs + [Message.text("assistant", reply), Message.text("user", REASK_TEXT)]
+            again = await chat(msgs, "reask")
+            calls.append(again)
+            reply, reasked = again.reply, True
+            action, status = ctx.spec.parser(reply, obs)
+        return Turn(reply=reply, action=action if status == "parsed" else None, status=status,
+                    calls=tuple(calls), reasked=reasked, latency_s=sum(c.latency_s for c in calls))
+
+
+_STRATEGIES: dict[str, Callable[[], Strategy]] = {name: (lambda n=name: SuffixStrategy(n)) for name in DEFAULT_SUFFIXES}
+
+
+def register_strategy(name: str, factory: Callable[[], Strategy]) -> None:
+    _STRATEGIES[name] = factory
+
+
+def get_strategy(name: str) -> Strategy:
+    _load_optional()
+    aliases = {"sta": "direct", "vanilla": "direct"}
+    name = aliases.get(name, name)
+    if name not in _STRATEGIES:
+        raise UnknownNameError("strategy", name, _STRATEGIES)
+    return _STRATEGIES[name]()
+
+
+def strategy_names() -> list[str]:
+    _load_optional()
+    return sorted(_STRATEGIES)
+
+
+def _load_optional() -> None:
+    import importlib
+
+    for mod in ("machinepsych.prompting.visual_strategies",):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
