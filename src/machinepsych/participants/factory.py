@@ -1,0 +1,25 @@
+"""Build participants from their specs (``agent:ideal``, ``openai:gpt-4o`` ...)."""
+from __future__ import annotations
+
+from ..errors import UnknownNameError
+from ..models.base import GenerateOptions
+from ..runner.plan import ParticipantSpec
+from ..runner.retry import RetryPolicy
+from .agents import AgentParticipant
+from .base import Participant
+from .llm import LLMParticipant
+
+
+def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
+    if p.is_agent:
+        return AgentParticipant(p.ref.split(":", 1)[1])
+    if ":" not in p.ref:
+        raise UnknownNameError("participant", p.ref, ["agent:random", "agent:wsls", "agent:perseverative",
+                                                      "agent:ideal", "openai:MODEL", "anthropic:MODEL", "google:MODEL"])
+    from ..models import make_model
+
+    model = make_model(p.ref, base_url=p.base_url, price_file=p.price_file)
+    return LLMParticipant(
+        model, GenerateOptions(p.temperature, p.max_tokens, p.seed, p.timeout_s), reask=p.reask,
+        concurrency=p.concurrency, retry=RetryPolicy(max_attempts=max_attempts), system_as_user=p.system_as_user,
+    )

@@ -1,0 +1,51 @@
+"""A model as a participant: model adapter + prompting strategy + deterministic parser."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..models.base import ChatModel, GenerateOptions
+from ..prompting.strategies import get_strategy
+from ..runner.retry import RetryPolicy, call_model
+from ..types import Message, ModelCall, Turn
+from .base import TurnContext
+
+
+class LLMParticipant:
+    def __init__(self, model: ChatModel, options: GenerateOptions | None = None, *, reask: int = 0,
+                 concurrency: int = 8, retry: RetryPolicy | None = None, system_as_user: bool = False):
+        self.model = model
+        self.options = options or GenerateOptions()
+        self.reask = reask
+        self.concurrency = concurrency
+        self.retry = retry or RetryPolicy()
+        self.system_as_user = system_as_user
+        self.name = model.name
+
+    def describe(self) -> dict[str, Any]:
+        o = self.options
+        return {"kind": "model", **self.model.describe(), "temperature": o.temperature, "max_tokens": o.max_tokens,
+                "seed": o.seed, "timeout_s": o.timeout_s, "reask": self.reask, "system_as_user": self.system_as_user}
+
+    def concurrency_key(self) -> str:
+        return self.model.concurrency_key()
+
+    async def respond(self, ctx: TurnContext) -> Turn:
+        options = self.options
+        if options.seed is not None:
+            # vary the sampling seed per session and trial, reproducibly
+            options = GenerateOptions(options.temperature, options.max_tokens,
+                                      options.seed + 1000 * ctx.session_seed + ctx.observation.trial, options.timeout_s)
+
+        async def chat(messages: list[Message], purpose: str) -> ModelCall:
+            sent = self._adapt(messages)
+            return await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
+
+        return await get_strategy(ctx.strategy).respond(ctx, chat, reask=self.reask)
+
+    def _adapt(self, messages: list[Message]) -> list[Message]:
+        if not self.system_as_user or not messages or messages[0].role != "system":
+            return messages
+        first, rest = messages[0], list(messages[1:])
+        if rest and rest[0].role == "user":  # keep user/assistant alternation for strict chat templates
+            return [Message("user", first.parts + rest[0].parts), *rest[1:]]
+        return [Message("user", first.parts), *rest]

@@ -1,0 +1,73 @@
+"""The one retry boundary: transient model faults are retried here, with bounded
+exponential backoff and jitter (tenacity), under a per-endpoint concurrency limit.
+Every attempt's error is recorded on the resulting ModelCall."""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential_jitter
+
+from ..errors import ModelCallError
+from ..models.base import ChatModel, GenerateOptions
+from ..types import Message, ModelCall
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 6
+    initial_s: float = 1.0
+    max_wait_s: float = 60.0
+    jitter_s: float = 1.0
+
+
+_LIMITERS: dict[tuple[int, str], asyncio.Semaphore] = {}
+
+
+def limiter(key: str, limit: int) -> asyncio.Semaphore:
+    """One semaphore per (event loop, endpoint key)."""
+    loop_id = id(asyncio.get_running_loop())
+    k = (loop_id, key)
+    if k not in _LIMITERS:
+        _LIMITERS[k] = asyncio.Semaphore(limit)
+    return _LIMITERS[k]
+
+
+async def call_model(model: ChatModel, messages: list[Message], options: GenerateOptions, purpose: str,
+                     policy: RetryPolicy, concurrency: int) -> ModelCall:
+    errors: list[str] = []
+    attempts = 0
+    sem = limiter(model.concurrency_key(), concurrency)
+
+    def _record(state) -> None:
+        exc = state.outcome.exception()
+        errors.append(f"attempt {state.attempt_number}: {exc}")
+
+    retrying = AsyncRetrying(
+        stop=stop_after_attempt(policy.max_attempts),
+        wait=wait_exponential_jitter(initial=policy.initial_s, max=policy.max_wait_s, jitter=policy.jitter_s),
+        retry=retry_if_exception(lambda e: isinstance(e, ModelCallError) and e.transient),
+        before_sleep=_record,
+        reraise=True,
+    )
+    t0 = time.perf_counter()
+    try:
+        async for attempt in retrying:
+            with attempt:
+                attempts += 1
+                async with sem:
+                    t0 = time.perf_counter()
+                    completion = await model.generate(messages, options)
+    except ModelCallError as exc:
+        if exc.transient:
+            raise ModelCallError(
+                f"{model.name}: gave up after {attempts} attempts; last error: {exc}. Earlier: {'; '.join(errors) or 'none'}. "
+                "The session is saved; run `machinepsych resume RUN` once the endpoint is healthy.",
+                transient=True, status=exc.status) from None
+        raise
+    return ModelCall(
+        purpose=purpose, messages=tuple(messages), reply=completion.text, usage=completion.usage,
+        latency_s=time.perf_counter() - t0, model=completion.model or model.name, attempts=attempts,
+        errors=tuple(errors), cost_usd=model.cost(completion.usage), finish_reason=completion.finish_reason,
+    )

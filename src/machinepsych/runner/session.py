@@ -1,0 +1,112 @@
+"""Drive one session: rebuild the environment from its seed, replay stored trials, continue.
+
+Each trial is committed to the store before the next prompt is sent, so an interrupted
+session resumes from its last committed trial. Replay checks that the environment
+reproduces every stored observation; a mismatch (e.g. a changed test) stops with an error
+instead of silently mixing two protocols.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from ..errors import ResumeMismatchError
+from ..participants.base import Exchange, Participant, TurnContext
+from ..storage.schema import SessionRow, TrialRow
+from ..storage.store import Store, TrialRecord
+from ..tasks.registry import get_task
+from ..types import ImagePart, Message, ModelCall, Observation, Turn, Usage
+
+
+def _canon(obj) -> str:
+    return json.dumps(obj, sort_keys=True, default=str)
+
+
+def _json_roundtrip(obj):
+    return json.loads(json.dumps(obj, default=str))
+
+
+def _stored_turn(row: TrialRow, calls: list) -> Turn:
+    mcalls = tuple(
+        ModelCall(purpose=c.purpose, messages=(), reply=c.reply,
+                  usage=Usage(c.prompt_tokens, c.completion_tokens, c.cached_tokens, c.image_tokens),
+                  latency_s=c.latency_s, model=c.model, attempts=c.attempts, errors=tuple(c.errors),
+                  cost_usd=c.cost_usd, finish_reason=c.finish_reason)
+        for c in calls
+    )
+    return Turn(reply=row.reply, action=row.action, status=row.parse_status, calls=mcalls, reasked=row.reasked,
+                latency_s=row.latency_s)
+
+
+def _record(obs: Observation, turn: Turn, result, index: int) -> TrialRecord:
+    final_call = next((c for c in reversed(turn.calls) if c.purpose in ("answer", "reask", "judge")), None)
+    messages = [m.to_json() for m in final_call.messages] if final_call else []
+    images: dict[str, ImagePart] = {p.sha256: p for p in obs.parts if isinstance(p, ImagePart)}
+    for c in turn.calls:
+        for m in c.messages:
+            for img in m.images:
+                images.setdefault(img.sha256, img)
+    u = turn.usage
+    return TrialRecord(
+        index=index, observation=_json_roundtrip(obs.to_json()), messages=messages, reply=turn.reply,
+        action=_json_roundtrip(turn.action), parse_status=turn.status, correct=result.correct,
+        reward=result.reward, feedback=result.feedback, info=_json_roundtrip(result.info),
+        latency_s=turn.latency_s, reasked=turn.reasked, prompt_tokens=u.prompt_tokens,
+        completion_tokens=u.completion_tokens, cached_tokens=u.cached_tokens, image_tokens=u.image_tokens,
+        cost_usd=turn.cost_usd, images=list(images.values()),
+        calls=[{
+            "purpose": c.purpose, "model": c.model, "reply": c.reply, "n_messages": len(c.messages),
+            "prompt_tokens": c.usage.prompt_tokens, "completion_tokens": c.usage.completion_tokens,
+            "cached_tokens": c.usage.cached_tokens, "image_tokens": c.usage.image_tokens, "cost_usd": c.cost_usd,
+            "latency_s": c.latency_s, "attempts": c.attempts, "errors": list(c.errors), "finish_reason": c.finish_reason,
+        } for c in turn.calls],
+    )
+
+
+async def drive_session(store: Store, row: SessionRow, participant: Participant,
+                        on_trial: Callable[[TrialRecord], None] | None = None) -> None:
+    spec = get_task(row.task_id, row.task_version)
+    env = spec.make(row.params)
+    obs = env.reset(row.seed)
+    history: list[Exchange] = []
+    stored = store.trials(row.id)
+    calls_by_trial: dict[int, list] = {}
+    if stored:
+        for c in store.model_calls(t.id for t in stored):
+            calls_by_trial.setdefault(c.trial_id, []).append(c)
+    done = False
+    for t in stored:
+        if _canon(_json_roundtrip(obs.to_json())) != _canon(t.observation):
+            raise ResumeMismatchError(
+                f"Session {row.index} of run {row.run_id}: trial {t.index} as rebuilt from seed {row.seed} differs from "
+                f"the stored one. The test {spec.key} changed since this run was recorded; rerun it with the "
+                "version it was recorded with, or start a new run.")
+        turn = _stored_turn(t, calls_by_trial.get(t.id, []))
+        action = t.action if t.parse_status == "parsed" else None
+        if isinstance(action, list) and not env.action_space.contains(action):
+            action = tuple(action)
+        result = env.step(action)
+        history.append(Exchange(obs, turn, result))
+        done = result.done
+        if not done:
+            obs = result.next_observation
+    index = len(stored)
+    while not done:
+        ctx = TurnContext(spec=spec, params=row.params, instructions=row.instructions, observation=obs,
+                          action_space=env.action_space, history=history, session_seed=row.seed,
+                          strategy=row.strategy, persona=row.persona)
+        turn = await participant.respond(ctx)
+        action = turn.action if turn.status == "parsed" and env.action_space.contains(turn.action) else None
+        status = turn.status if action is not None or turn.status != "parsed" else "invalid"
+        if status != turn.status:
+            turn = Turn(turn.reply, None, status, turn.calls, turn.reasked, turn.latency_s)
+        result = env.step(action)
+        rec = _record(obs, turn, result, index)
+        await store.commit_trial(row.id, rec)
+        if on_trial:
+            on_trial(rec)
+        history.append(Exchange(obs, turn, result))
+        index += 1
+        done = result.done
+        if not done:
+            obs = result.next_observation

@@ -1,0 +1,131 @@
+"""SQLAlchemy schema of the result store.
+
+runs 1-n sessions 1-n trials 1-n model_calls; images are stored once, keyed by SHA-256,
+and referenced from observations and messages. ``runs.spec`` holds the full run spec so any
+run can be rebuilt; ``sessions`` record test id, version, parameters, seed, participant,
+strategy and persona. ``chance`` caches chance-level simulations.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RunRow(Base):
+    __tablename__ = "runs"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    spec: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(20), default="running")
+    sessions: Mapped[list["SessionRow"]] = relationship(back_populates="run", order_by="SessionRow.index")
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+    __table_args__ = (UniqueConstraint("run_id", "index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id"), index=True)
+    index: Mapped[int] = mapped_column(Integer)
+    task_id: Mapped[str] = mapped_column(String(100))
+    task_version: Mapped[int] = mapped_column(Integer)
+    preset: Mapped[str] = mapped_column(String(100))
+    params: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    participant: Mapped[dict] = mapped_column(JSON)
+    participant_name: Mapped[str] = mapped_column(String(200))
+    strategy: Mapped[str] = mapped_column(String(50))
+    persona: Mapped[str] = mapped_column(String(50))
+    condition: Mapped[str] = mapped_column(String(300))
+    instructions: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending|running|complete|failed
+    n_trials: Mapped[int] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    run: Mapped[RunRow] = relationship(back_populates="sessions")
+
+
+class TrialRow(Base):
+    __tablename__ = "trials"
+    __table_args__ = (UniqueConstraint("session_id", "index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    index: Mapped[int] = mapped_column(Integer)
+    observation: Mapped[dict] = mapped_column(JSON)
+    messages: Mapped[list] = mapped_column(JSON)
+    reply: Mapped[str] = mapped_column(Text)
+    action: Mapped[object] = mapped_column(JSON, nullable=True)
+    parse_status: Mapped[str] = mapped_column(String(20))
+    reasked: Mapped[bool] = mapped_column(Boolean, default=False)
+    correct: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    reward: Mapped[float | None] = mapped_column(Float, nullable=True)
+    feedback: Mapped[str | None] = mapped_column(Text, nullable=True)
+    info: Mapped[dict] = mapped_column(JSON)
+    latency_s: Mapped[float] = mapped_column(Float, default=0.0)
+    prompt_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    completion_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cached_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    image_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cost_usd: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ModelCallRow(Base):
+    __tablename__ = "model_calls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    trial_id: Mapped[int] = mapped_column(ForeignKey("trials.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    purpose: Mapped[str] = mapped_column(String(50))
+    model: Mapped[str] = mapped_column(String(200))
+    reply: Mapped[str] = mapped_column(Text)
+    n_messages: Mapped[int] = mapped_column(Integer)
+    prompt_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    completion_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cached_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    image_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cost_usd: Mapped[float | None] = mapped_column(Float, nullable=True)
+    latency_s: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    errors: Mapped[list] = mapped_column(JSON)
+    finish_reason: Mapped[str | None] = mapped_column(String(50), nullable=True)
+
+
+class ImageRow(Base):
+    __tablename__ = "images"
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    png: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class ChanceRow(Base):
+    __tablename__ = "chance"
+    __table_args__ = (UniqueConstraint("task_key", "params_hash", "n", "seed"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    task_key: Mapped[str] = mapped_column(String(100))
+    params_hash: Mapped[str] = mapped_column(String(64))
+    params: Mapped[dict] = mapped_column(JSON)
+    n: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,288 @@
+"""The result store: one interface over SQLAlchemy (SQLite by default, PostgreSQL by URL).
+
+Trials are written through :meth:`Store.commit_trial`, which returns only once the trial is
+durably committed. Concurrent sessions' trials are group-committed by one writer thread
+(one transaction for everything waiting), so a run of many sessions does not pay one
+transaction per trial, yet no session sends its next prompt before its last trial is stored.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import queue
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session as OrmSession
+
+from ..errors import ConfigError, StoreError, UnknownNameError
+from ..types import ImagePart
+from .schema import Base, ChanceRow, ImageRow, ModelCallRow, RunRow, SessionRow, TrialRow, utcnow
+
+DEFAULT_URL = "sqlite:///machinepsych.db"
+
+
+def normalise_url(url: str | None) -> str:
+    if not url:
+        return DEFAULT_URL
+    if "://" not in url:  # a plain path means a SQLite file
+        return f"sqlite:///{Path(url).expanduser()}"
+    return url
+
+
+@dataclass
+class TrialRecord:
+    """Everything stored for one trial (see schema.TrialRow for the columns)."""
+
+    index: int
+    observation: dict
+    messages: list
+    reply: str
+    action: Any
+    parse_status: str
+    correct: bool | None
+    reward: float | None
+    feedback: str | None
+    info: dict
+    latency_s: float = 0.0
+    reasked: bool = False
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    image_tokens: int = 0
+    cost_usd: float | None = None
+    calls: list[dict] = field(default_factory=list)
+    images: list[ImagePart] = field(default_factory=list)
+
+
+class Store:
+    def __init__(self, url: str | None = None):
+        self.url = normalise_url(url)
+        try:
+            self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=True)
+        except (SQLAlchemyError, ModuleNotFoundError, ImportError) as exc:
+            raise ConfigError(
+                f"Cannot open the store at {self.safe_url}: {exc}. Use a SQLAlchemy URL such as "
+                "sqlite:///results.db or postgresql+psycopg://user@host/db (pip install 'machinepsych[postgres]')."
+            ) from None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        try:
+            Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"Cannot create tables in {self.safe_url}: {exc}") from None
+        self._known_images: set[str] = set()
+        self._queue: queue.Queue | None = None
+        self._writer: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def safe_url(self) -> str:
+        """The URL with any password masked."""
+        return self.engine.url.render_as_string(hide_password=True) if hasattr(self, "engine") else "<url>"
+
+    def session(self) -> OrmSession:
+        return OrmSession(self.engine, expire_on_commit=False)
+
+    # -- runs and sessions --------------------------------------------------------------
+    def create_run(self, name: str, spec: dict, sessions: list[dict]) -> RunRow:
+        with self.session() as s:
+            if s.scalar(select(RunRow).where(RunRow.name == name)) is not None:
+                raise ConfigError(f"A run named {name!r} already exists in {self.safe_url}. "
+                                  f"Resume it with `machinepsych resume {name}` or pick another --run-name.")
+            run = RunRow(name=name, spec=spec, status="running")
+            s.add(run)
+            s.flush()
+            for i, sess in enumerate(sessions):
+                s.add(SessionRow(run_id=run.id, index=i, **sess))
+            s.commit()
+            return run
+
+    def get_run(self, ref: str | int) -> RunRow:
+        with self.session() as s:
+            run = None
+            if isinstance(ref, int) or str(ref).isdigit():
+                run = s.get(RunRow, int(ref))
+            if run is None:
+                run = s.scalar(select(RunRow).where(RunRow.name == str(ref)))
+            if run is None:
+                names = s.scalars(select(RunRow.name).order_by(RunRow.id.desc()).limit(50)).all()
+                raise UnknownNameError("run", str(ref), names or ["(no runs in " + self.safe_url + ")"])
+            return run
+
+    def list_runs(self) -> list[RunRow]:
+        with self.session() as s:
+            return list(s.scalars(select(RunRow).order_by(RunRow.id)))
+
+    def sessions(self, run_id: int) -> list[SessionRow]:
+        with self.session() as s:
+            return list(s.scalars(select(SessionRow).where(SessionRow.run_id == run_id).order_by(SessionRow.index)))
+
+    def set_run_status(self, run_id: int, status: str) -> None:
+        with self.session() as s:
+            s.execute(update(RunRow).where(RunRow.id == run_id).values(status=status))
+            s.commit()
+
+    def set_session_status(self, session_id: int, status: str, error: str | None = None) -> None:
+        values: dict[str, Any] = {"status": status, "error": error}
+        if status == "running":
+            values["started_at"] = utcnow()
+        if status in ("complete", "failed"):
+            values["finished_at"] = utcnow()
+        with self.session() as s:
+            s.execute(update(SessionRow).where(SessionRow.id == session_id).values(**values))
+            s.commit()
+
+    def trials(self, session_id: int) -> list[TrialRow]:
+        with self.session() as s:
+            return list(s.scalars(select(TrialRow).where(TrialRow.session_id == session_id).order_by(TrialRow.index)))
+
+    def trials_for_run(self, run_id: int) -> list[tuple[SessionRow, TrialRow]]:
+        with self.session() as s:
+            q = (select(SessionRow, TrialRow).join(TrialRow, TrialRow.session_id == SessionRow.id)
+                 .where(SessionRow.run_id == run_id).order_by(SessionRow.index, TrialRow.index))
+            return [(a, b) for a, b in s.execute(q)]
+
+    def model_calls(self, trial_ids: Iterable[int]) -> list[ModelCallRow]:
+        ids = list(trial_ids)
+        with self.session() as s:
+            return list(s.scalars(select(ModelCallRow).where(ModelCallRow.trial_id.in_(ids)).order_by(ModelCallRow.trial_id, ModelCallRow.seq)))
+
+    def image(self, sha256: str) -> bytes | None:
+        with self.session() as s:
+            row = s.get(ImageRow, sha256)
+            return row.png if row else None
+
+    # -- writing trials -----------------------------------------------------------------
+    def commit_trial_sync(self, session_id: int, rec: TrialRecord) -> None:
+        self._write_batch([(session_id, rec)])
+
+    async def commit_trial(self, session_id: int, rec: TrialRecord) -> None:
+        """Store a trial; returns once it is committed (group commit across sessions)."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future = loop.create_future()
+        self._ensure_writer()
+        assert self._queue is not None
+        self._queue.put((session_id, rec, loop, fut))
+        await fut
+
+    def _ensure_writer(self) -> None:
+        with self._lock:
+            if self._writer is None or not self._writer.is_alive():
+                self._queue = queue.Queue()
+                self._writer = threading.Thread(target=self._writer_loop, name="machinepsych-store-writer", daemon=True)
+                self._writer.start()
+
+    def _writer_loop(self) -> None:
+        assert self._queue is not None
+        q = self._queue
+        while True:
+            item = q.get()
+            if item is None:
+                return
+            batch = [item]
+            while True:
+                try:
+                    nxt = q.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    q.put(None)
+                    break
+                batch.append(nxt)
+            try:
+                self._write_batch([(sid, rec) for sid, rec, _, _ in batch])
+                err = None
+            except Exception as exc:  # handed to every waiting session, which fails loudly
+                err = exc
+            for _, _, loop, fut in batch:
+                loop.call_soon_threadsafe(_resolve, fut, err)
+
+    def close(self) -> None:
+        if self._writer is not None and self._writer.is_alive() and self._queue is not None:
+            self._queue.put(None)
+            self._writer.join(timeout=10)
+        self.engine.dispose()
+
+    def _write_batch(self, batch: list[tuple[int, TrialRecord]]) -> None:
+        trial_rows = []
+        images: dict[str, bytes] = {}
+        for sid, rec in batch:
+            trial_rows.append({
+                "session_id": sid, "index": rec.index, "observation": rec.observation, "messages": rec.messages,
+                "reply": rec.reply, "action": rec.action, "parse_status": rec.parse_status, "reasked": rec.reasked,
+                "correct": rec.correct, "reward": rec.reward, "feedback": rec.feedback, "info": rec.info,
+                "latency_s": rec.latency_s, "prompt_tokens": rec.prompt_tokens,
+                "completion_tokens": rec.completion_tokens, "cached_tokens": rec.cached_tokens,
+                "image_tokens": rec.image_tokens, "cost_usd": rec.cost_usd, "created_at": utcnow(),
+            })
+            for img in rec.images:
+                if img.sha256 not in self._known_images:
+                    images[img.sha256] = img.png
+        with self.engine.begin() as conn:
+            if images:
+                existing = set(conn.scalars(select(ImageRow.sha256).where(ImageRow.sha256.in_(list(images)))))
+                new = [{"sha256": h, "png": b} for h, b in images.items() if h not in existing]
+                if new:
+                    conn.execute(insert(ImageRow), new)
+            if len(trial_rows) == 1:
+                ids = [conn.execute(insert(TrialRow).returning(TrialRow.id), trial_rows[0]).scalar_one()]
+            else:
+                ids = list(conn.scalars(insert(TrialRow).returning(TrialRow.id, sort_by_parameter_order=True), trial_rows))
+            call_rows = []
+            for tid, (_, rec) in zip(ids, batch):
+                for seq, c in enumerate(rec.calls):
+                    call_rows.append({"trial_id": tid, "seq": seq, **c})
+            if call_rows:
+                conn.execute(insert(ModelCallRow), call_rows)
+        self._known_images.update(images)
+
+    # -- chance-level cache -------------------------------------------------------------
+    @staticmethod
+    def params_hash(params: dict) -> str:
+        return hashlib.sha256(json.dumps(params, sort_keys=True, default=str).encode()).hexdigest()
+
+    def get_chance(self, task_key: str, params: dict, n: int, seed: int) -> dict | None:
+        with self.session() as s:
+            row = s.scalar(select(ChanceRow).where(
+                ChanceRow.task_key == task_key, ChanceRow.params_hash == self.params_hash(params),
+                ChanceRow.n == n, ChanceRow.seed == seed))
+            return row.result if row else None
+
+    def put_chance(self, task_key: str, params: dict, n: int, seed: int, result: dict) -> None:
+        with self.session() as s:
+            if s.scalar(select(ChanceRow.id).where(
+                    ChanceRow.task_key == task_key, ChanceRow.params_hash == self.params_hash(params),
+                    ChanceRow.n == n, ChanceRow.seed == seed)) is None:
+                s.add(ChanceRow(task_key=task_key, params_hash=self.params_hash(params), params=params,
+                                n=n, seed=seed, result=result))
+                s.commit()
+
+    def chance_results(self) -> list[ChanceRow]:
+        with self.session() as s:
+            return list(s.scalars(select(ChanceRow)))
+
+
+def _resolve(fut: asyncio.Future, err: BaseException | None) -> None:
+    if fut.done():
+        return
+    if err is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(StoreError(f"Could not store a trial: {err}"))
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a committed trial survives a process kill
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
