@@ -27,7 +27,34 @@ def register_policy(agent: str, family: str, policy: Policy) -> Policy:
     return policy
 
 
+_POLICY_MODULES = (
+    "machinepsych.participants.policies_cardsort",
+    "machinepsych.participants.policies_reflection",
+    "machinepsych.participants.policies_visual",
+)
+_loaded = False
+
+
+def _load_policies() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import importlib
+
+    from ..tasks.registry import all_tasks
+
+    all_tasks()  # task modules may register their own policies
+    for mod in _POLICY_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+
+
 def policy_for(agent: str, family: str) -> Policy:
+    _load_policies()
     if agent == "random":
         return random_policy
     key = (agent, family)
@@ -46,6 +73,7 @@ class AgentParticipant:
     so the stored trial looks exactly like a model's and goes through the same parser."""
 
     def __init__(self, agent: str):
+        _load_policies()
         if agent not in AGENTS and not any(a == agent for a, _ in _POLICIES):
             raise UnknownNameError("agent", agent, set(AGENTS) | {a for a, _ in _POLICIES})
         self.agent = agent

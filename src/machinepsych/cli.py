@@ -1,0 +1,314 @@
+"""Command-line interface: ``machinepsych --help``."""
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import pkgutil
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .errors import ConfigError, MachinePsychError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Put language and vision-language models through cognitive-psychology tests.")
+console = Console()
+err = Console(stderr=True)
+STORE_HELP = "Result store: a SQLAlchemy URL (sqlite:///x.db, postgresql+psycopg://...) or a SQLite file path."
+
+
+def _store(url: str | None):
+    from .storage.store import Store
+
+    return Store(url)
+
+
+def parse_params(items: list[str] | None) -> dict[str, Any]:
+    """``k=v`` pairs; values are JSON when they parse (numbers, true/false, lists), else text;
+    a comma-separated value becomes a list."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise ConfigError(f"--param expects key=value, got {item!r} (e.g. --param p=0.65)")
+        k, v = item.split("=", 1)
+        try:
+            out[k.strip()] = json.loads(v)
+        except json.JSONDecodeError:
+            out[k.strip()] = v.split(",") if "," in v else v
+    return out
+
+
+@app.command("tasks")
+def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
+    """List every test and battery with its presets and parameters."""
+    from .tasks.registry import all_batteries, all_tasks
+
+    rows = []
+    for spec in all_tasks(latest_only=False):
+        fields = {k: repr(f.default) for k, f in spec.env_class.Params.model_fields.items()}
+        rows.append({"id": spec.id, "version": spec.version, "family": spec.family, "title": spec.title,
+                     "presets": spec.presets, "parameters": fields, "sessions": spec.default_sessions,
+                     "source": spec.source})
+    batteries = [{"id": b.id, "title": b.title, "tests": [f"{i.task}:{i.preset}" for i in b.items]} for b in all_batteries()]
+    if json_out:
+        console.print_json(json.dumps({"tests": rows, "batteries": batteries}, default=str))
+        return
+    table = Table(title="Tests")
+    for col in ("id", "title", "presets", "parameters (default)", "sessions"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(f"{r['id']}-v{r['version']}", r["title"], ", ".join(r["presets"]),
+                      ", ".join(f"{k}={v}" for k, v in r["parameters"].items()), str(r["sessions"]))
+    console.print(table)
+    if batteries:
+        bt = Table(title="Batteries")
+        bt.add_column("id")
+        bt.add_column("tests", overflow="fold")
+        for b in batteries:
+            bt.add_row(b["id"], ", ".join(b["tests"]))
+        console.print(bt)
+
+
+@app.command("run")
+def run_cmd(
+    task: str = typer.Argument(..., help="Test or battery id (see `machinepsych tasks`)."),
+    model: list[str] = typer.Option(["agent:ideal"], "--model", "-m", help="Participant: agent:random|wsls|perseverative|ideal, openai:NAME, anthropic:NAME, google:NAME. Repeatable."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp ...)."),
+    strategy: list[str] = typer.Option(["direct"], "--strategy", "-s", help="direct | cot | free (and scot | mad for visual tests). Repeatable."),
+    persona: list[str] = typer.Option(["none"], "--persona", help="none | goal_maint | inhib_ctrl | adapt_upd. Repeatable."),
+    sessions: Optional[int] = typer.Option(None, "--sessions", "-n", help="Sessions per condition (default: the published count)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of session 0; session i uses seed + i."),
+    preset: Optional[str] = typer.Option(None, "--preset", help="Preset of the test."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", help="easy | hard (| normal): picks the preset of that name."),
+    param: list[str] = typer.Option([], "--param", "-p", help="Test parameter key=value. Repeatable."),
+    input_mode: Optional[str] = typer.Option(None, "--input", help="text | image (tests that support both)."),
+    mode: Optional[str] = typer.Option(None, "--mode", help="Item mode of visual tests: default | split."),
+    perturb: Optional[str] = typer.Option(None, "--perturb", help="Image perturbations, comma-separated: geometric,photometric."),
+    run_name: Optional[str] = typer.Option(None, "--run-name", help="Name of the run (default: generated)."),
+    store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
+    temperature: Optional[float] = typer.Option(None, "--temperature"),
+    max_tokens: Optional[int] = typer.Option(None, "--max-tokens"),
+    model_seed: Optional[int] = typer.Option(None, "--model-seed", help="Sampling seed sent to providers that support one."),
+    timeout: float = typer.Option(120.0, "--timeout", help="Seconds per model call."),
+    reask: int = typer.Option(0, "--reask", help="Re-ask up to N times when a reply cannot be parsed (off by default; recorded)."),
+    concurrency: int = typer.Option(8, "--concurrency", help="Concurrent calls per endpoint."),
+    max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per model call on transient faults."),
+    price_file: Optional[str] = typer.Option(None, "--prices", help="JSON/TOML price table overriding the built-in one."),
+    system_as_user: bool = typer.Option(False, "--system-as-user", help="Send the system prompt as the first user message."),
+    no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
+) -> None:
+    """Run a test or battery: every participant x strategy x persona x session."""
+    from .runner.plan import ParticipantSpec, RunSpec, expand_tasks
+    from .runner.run import create_run, run_sync
+
+    params = parse_params(param)
+    if input_mode:
+        params["input"] = input_mode
+    if mode:
+        params["mode"] = mode
+    if perturb:
+        params["perturb"] = [p.strip() for p in perturb.split(",") if p.strip()]
+    tasks = expand_tasks(task, preset, params, sessions, difficulty)
+    if len(tasks) > 1 and params:
+        tasks = [t.model_copy(update={"params": {**t.params, **{k: v for k, v in params.items() if k in _fields(t.task)}}})
+                 for t in tasks]
+    participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
+                                    seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
+                                    price_file=price_file, system_as_user=system_as_user) for m in model]
+    from .tasks.registry import get_battery, is_battery
+
+    strategies = strategy
+    if is_battery(task) and strategy == ["direct"] and get_battery(task).strategies:
+        strategies = list(get_battery(task).strategies)
+    spec = RunSpec(tasks=tasks, participants=participants, strategies=strategies, personas=persona, seed=seed,
+                   name=run_name, max_attempts=max_attempts)
+    st = _store(store)
+    run = create_run(st, spec)
+    console.print(f"Run [bold]{run.name}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
+    stats = run_sync(st, run.id, progress=not no_progress)
+    _finish(st, run.name, stats)
+
+
+def _fields(task: str) -> set[str]:
+    from .tasks.registry import get_task
+
+    return set(get_task(task).env_class.Params.model_fields)
+
+
+def _finish(st, name: str, stats) -> None:
+    from .analysis import report
+
+    data = report.build(st, name)
+    report.print_tables(data, console)
+    if stats.failures:
+        err.print(f"[red]{len(stats.failures)} session(s) failed[/red]; their trials are saved. First: {stats.failures[0]}")
+        err.print(f"Continue with: machinepsych resume {name}" + (f" --store {st.url}" if st.url != "sqlite:///machinepsych.db" else ""))
+        raise typer.Exit(1)
+    console.print(f"Report: machinepsych report {name} --out reports/{name}")
+
+
+@app.command("resume")
+def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
+               store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
+               no_progress: bool = typer.Option(False, "--no-progress")) -> None:
+    """Continue an interrupted run: every unfinished session from its last committed trial."""
+    from .runner.run import run_sync
+
+    st = _store(store)
+    r = st.get_run(run)
+    stats = run_sync(st, r.id, progress=not no_progress)
+    _finish(st, r.name, stats)
+
+
+@app.command("runs")
+def runs_cmd(store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
+    """List the runs in the store."""
+    st = _store(store)
+    table = Table(title=f"Runs in {st.safe_url}")
+    for col in ("id", "name", "created", "status", "sessions"):
+        table.add_column(col)
+    for r in st.list_runs():
+        ss = st.sessions(r.id)
+        done = sum(1 for s in ss if s.status == "complete")
+        table.add_row(str(r.id), r.name, f"{r.created_at:%Y-%m-%d %H:%M}", r.status, f"{done}/{len(ss)}")
+    console.print(table)
+
+
+@app.command("report")
+def report_cmd(run: str = typer.Argument(..., help="Run name or id."),
+               out: Optional[Path] = typer.Option(None, "--out", help="Folder for the HTML report (default reports/RUN)."),
+               json_out: bool = typer.Option(False, "--json", help="Print every score as JSON instead."),
+               store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
+    """Print the results table and write an HTML report with figures."""
+    from .analysis import report
+
+    st = _store(store)
+    data = report.build(st, run)
+    if json_out:
+        sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
+        return
+    report.print_tables(data, console)
+    path = report.write_html(data, out or Path("reports") / data["run"].name)
+    console.print(f"HTML report: {path}")
+
+
+@app.command("export")
+def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
+               fmt: str = typer.Option("csv", "--format", help="csv | parquet | jsonl"),
+               out: Path = typer.Option(..., "--out", help="Output file."),
+               store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
+    """Export a run's trials, one row per trial (columns: see README, 'Data format')."""
+    from .storage.export import trials_frame, write_export
+
+    st = _store(store)
+    df = trials_frame(st, run)
+    path = write_export(df, out, fmt)
+    console.print(f"Wrote {len(df)} trials to {path}")
+
+
+@app.command("score")
+def score_cmd(test: str = typer.Argument(..., help="wcst | wcst-kennedy | lnt | any test or scorer name."),
+              file: Path = typer.Argument(..., help="CSV or JSONL with columns session, trial, rule, correct, matches[, criterion]."),
+              criterion: Optional[int] = typer.Option(None, "--criterion", help="Category criterion K (default: column, else the test's)."),
+              json_out: bool = typer.Option(False, "--json")) -> None:
+    """Score trials collected elsewhere (e.g. human data) with the same scorers."""
+    import pandas as pd
+
+    from .scoring.generic import score_sessions, summarize
+    from .scoring.registry import scorer_names
+    from .storage.export import read_trials_file
+    from .tasks.registry import get_task
+
+    scorer = test if test in scorer_names() else get_task(test).scorer
+    df = read_trials_file(file)
+    missing = {"session", "trial", "correct"} - set(df.columns)
+    if missing:
+        raise ConfigError(f"{file}: missing column(s) {sorted(missing)}; expected session, trial, rule, correct, matches[, criterion]")
+    df["correct"] = df["correct"].map(_truthy)
+    if "matches" in df:
+        df["matches"] = df["matches"].astype(object).where(df["matches"].notna(), "")
+    params = {"criterion": criterion} if criterion else {}
+    per = score_sessions(df, scorer, {s: params for s in df["session"].unique()})
+    per = {str(k): v for k, v in per.items()}
+    summ = summarize(per)
+    if json_out:
+        sys.stdout.write(json.dumps({"sessions": per, "summary": summ}, indent=2, default=_nan_none) + "\n")
+        return
+    from .analysis.scores import fmt_mean_sd
+
+    metrics = list(next(iter(per.values())).keys()) if per else []
+    table = Table(title=f"{test}: {file}")
+    table.add_column("session")
+    for m in metrics:
+        table.add_column(m, justify="right")
+    for sid, m in per.items():
+        table.add_row(sid, *["-" if m[k] is None else f"{m[k]:.2f}" for k in metrics])
+    table.add_row("mean (SD)", *[fmt_mean_sd(summ.get(k)) for k in metrics])
+    console.print(table)
+    _ = pd
+
+
+def _truthy(v) -> bool:
+    if isinstance(v, str):
+        return v.strip().lower() in ("1", "true", "t", "yes", "y", "correct")
+    try:
+        return bool(v) and v == v
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _nan_none(v):
+    return None
+
+
+@app.command("demo")
+def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
+             out: Path = typer.Option(Path("reports/demo"), "--out"),
+             sessions: int = typer.Option(10, "--sessions")) -> None:
+    """Offline demo: WCST-64, Kennedy WCST and LNT on all built-in agents, then the report."""
+    from .analysis import report
+    from .runner.plan import ParticipantSpec, RunSpec, expand_tasks
+    from .runner.run import create_run, run_sync
+    from .runner.plan import default_run_name
+
+    tasks = []
+    for t in ("wcst", "wcst-kennedy", "lnt"):
+        tasks += expand_tasks(t, None, {}, sessions)
+    spec = RunSpec(tasks=tasks, participants=[ParticipantSpec(ref=f"agent:{a}") for a in ("random", "wsls", "perseverative", "ideal")],
+                   name=default_run_name("demo"))
+    st = _store(store)
+    run = create_run(st, spec)
+    console.print(f"Demo run [bold]{run.name}[/bold]: {len(st.sessions(run.id))} sessions on built-in agents -> {st.safe_url}")
+    run_sync(st, run.id, progress=True)
+    data = report.build(st, run.id)
+    report.print_tables(data, console)
+    path = report.write_html(data, out)
+    console.print(f"HTML report: {path.resolve()}")
+
+
+def _register_extra_commands() -> None:
+    from . import commands
+
+    for mod in pkgutil.iter_modules(commands.__path__):
+        m = importlib.import_module(f"{commands.__name__}.{mod.name}")
+        if hasattr(m, "register"):
+            m.register(app)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        _register_extra_commands()
+        app()
+    except MachinePsychError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

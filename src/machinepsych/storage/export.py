@@ -1,0 +1,111 @@
+"""Tidy export: one row per trial.
+
+Columns (all runs):
+  run, session (index within the run), session_id, task, task_version, preset, participant,
+  strategy, persona, condition, seed, trial (0-based), stimulus (JSON), prompt_text (the
+  trial's text parts), images (SHA-256 of the trial's images, ``;``-separated), feedback
+  (given after this trial), reply (raw), action (parsed, JSON), parse_status
+  (parsed/invalid/refusal/empty), reasked, correct, reward, latency_s, prompt_tokens,
+  completion_tokens, cached_tokens, image_tokens, cost_usd, n_calls,
+plus every key of the test's step ``info`` as its own column (e.g. card sorting: rule,
+matches, choice, criterion, run_length, category_completed, card). In CSV, list values of
+strings are written ``;``-separated (e.g. ``matches`` = ``color;shape``) and dicts as JSON;
+Parquet keeps them as JSON strings.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import ConfigError
+from .store import Store
+
+BASE_COLUMNS = [
+    "run", "session", "session_id", "task", "task_version", "preset", "participant", "strategy", "persona",
+    "condition", "seed", "trial", "stimulus", "prompt_text", "images", "feedback", "reply", "action",
+    "parse_status", "reasked", "correct", "reward", "latency_s", "prompt_tokens", "completion_tokens",
+    "cached_tokens", "image_tokens", "cost_usd", "n_calls",
+]
+
+
+def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
+    """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells."""
+    run = store.get_run(run_ref)
+    pairs = store.trials_for_run(run.id)
+    calls = {}
+    for c in store.model_calls(t.id for _, t in pairs):
+        calls[c.trial_id] = calls.get(c.trial_id, 0) + 1
+    rows = []
+    for s, t in pairs:
+        obs = t.observation or {}
+        parts = obs.get("parts", [])
+        row = {
+            "run": run.name, "session": s.index, "session_id": s.id, "task": s.task_id, "task_version": s.task_version,
+            "preset": s.preset, "participant": s.participant_name, "strategy": s.strategy, "persona": s.persona,
+            "condition": s.condition, "seed": s.seed, "trial": t.index, "stimulus": obs.get("stimulus", {}),
+            "prompt_text": "\n".join(p["text"] for p in parts if p.get("type") == "text"),
+            "images": ";".join(p["sha256"] for p in parts if p.get("type") == "image"),
+            "feedback": t.feedback, "reply": t.reply, "action": t.action, "parse_status": t.parse_status,
+            "reasked": t.reasked, "correct": t.correct, "reward": t.reward, "latency_s": t.latency_s,
+            "prompt_tokens": t.prompt_tokens, "completion_tokens": t.completion_tokens,
+            "cached_tokens": t.cached_tokens, "image_tokens": t.image_tokens, "cost_usd": t.cost_usd,
+            "n_calls": calls.get(t.id, 0),
+        }
+        for k, v in (t.info or {}).items():
+            row[k if k not in row else f"info_{k}"] = v
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    if df.empty:
+        df = pd.DataFrame(columns=BASE_COLUMNS)
+    return df
+
+
+def _flatten_cell(v):
+    if isinstance(v, (list, tuple)):
+        if all(isinstance(x, str) for x in v):
+            return ";".join(v)
+        return json.dumps(v)
+    if isinstance(v, dict):
+        return json.dumps(v, sort_keys=True)
+    return v
+
+
+def flat_frame(df: pd.DataFrame) -> pd.DataFrame:
+    out = df.copy()
+    for col in out.columns:
+        if out[col].dtype == object:
+            out[col] = out[col].map(_flatten_cell)
+    return out
+
+
+def write_export(df: pd.DataFrame, path: str | Path, fmt: str | None = None) -> Path:
+    path = Path(path)
+    fmt = (fmt or path.suffix.lstrip(".") or "csv").lower()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    flat = flat_frame(df)
+    if fmt == "csv":
+        flat.to_csv(path, index=False)
+    elif fmt == "parquet":
+        for col in flat.columns:
+            if flat[col].dtype == object:
+                flat[col] = flat[col].map(lambda v: v if v is None or isinstance(v, str) else json.dumps(v) if isinstance(v, (list, dict)) else str(v))
+        flat.to_parquet(path, index=False)
+    elif fmt == "jsonl":
+        df.to_json(path, orient="records", lines=True, default_handler=str)
+    else:
+        raise ConfigError(f"Unknown export format {fmt!r}. Use csv, parquet or jsonl.")
+    return path
+
+
+def read_trials_file(path: str | Path) -> pd.DataFrame:
+    """Read trials collected elsewhere (CSV or JSONL) for `machinepsych score`."""
+    path = Path(path)
+    if not path.exists():
+        raise ConfigError(f"No such file: {path}")
+    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        return pd.read_json(path, lines=path.suffix.lower() != ".json")
+    if path.suffix.lower() == ".parquet":
+        return pd.read_parquet(path)
+    return pd.read_csv(path, keep_default_na=True)
