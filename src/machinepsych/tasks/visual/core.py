@@ -1,0 +1,189 @@
+"""Shared pieces of the VisFactor generators: the item record, the generator registry and
+small Pillow drawing helpers.
+
+A generator is a pure function ``(rng, difficulty) -> Item``. It draws every random choice
+from ``rng`` (a seeded ``numpy.random.Generator``), records in ``Item.params`` the
+parameters needed to recompute the answer, and returns one composite PIL image. Answers
+are known by construction; ``tests/visual`` re-derives them by independent computations.
+Spec: ``shared/protocols/visfactor.md`` §1, §8.
+"""
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+Difficulty = Literal["easy", "normal", "hard"]
+# Answer kinds (how a reply's JSON answer is normalised; see parse.py)
+#   mc      one option label (letters A-E, or ints 1-5 for SS2)
+#   tf      one T/F judgement
+#   rows    a list of T/F judgements, one per part
+#   groups  a list of group numbers (I3)
+#   int     an integer (SS3, MA1)
+#   letter  an upper-case letter (VZ3)
+#   cell    "(row, col)" 1-based (CF3)
+#   word    a word with accepted alternatives (CS1-CS3)
+Kind = Literal["mc", "tf", "rows", "groups", "int", "letter", "cell", "word"]
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass
+class Item:
+    """One generated item. ``gold`` answers the default-mode question; ``rows`` are the
+    split-mode binary questions (row text, "T"/"F"). ``params`` must be JSON-able."""
+
+    subtest: str
+    image: Image.Image
+    question: str
+    kind: Kind
+    gold: Any
+    options: tuple = ()
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    split_question: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    answer_format: str = ""
+    accepted: tuple[str, ...] = ()  # word answers: accepted alternatives (lower case)
+
+
+Generator = Callable[[np.random.Generator, str], Item]
+GENERATORS: dict[str, Generator] = {}
+
+
+def generator(subtest: str) -> Callable[[Generator], Generator]:
+    def deco(fn: Generator) -> Generator:
+        GENERATORS[subtest] = fn
+        return fn
+
+    return deco
+
+
+def generate(subtest: str, seed: int, difficulty: str = "normal") -> Item:
+    """Generate one item of ``subtest`` from ``seed`` (deterministic)."""
+    from . import generators  # noqa: F401  (registers)
+
+    rng = np.random.default_rng([int(seed), sum(map(ord, subtest)), {"easy": 0, "normal": 1, "hard": 2}[difficulty]])
+    item = GENERATORS[subtest](rng, difficulty)
+    item.params.setdefault("seed", int(seed))
+    item.params.setdefault("difficulty", difficulty)
+    return item
+
+
+def mc_rows(labels: tuple, gold: Any, what: str = "option") -> list[tuple[str, str]]:
+    """Split view of a multiple-choice item: one yes/no row per option."""
+    return [(f"Is {what} {lab} correct?", "T" if lab == gold else "F") for lab in labels]
+
+
+# -- drawing ---------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled font (identical on every machine, so images are reproducible)."""
+    return ImageFont.load_default(size=size)
+
+
+def canvas(w: int, h: int, color: Any = "white") -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (int(w), int(h)), color)
+    return img, ImageDraw.Draw(img)
+
+
+def text_center(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = 16, fill: Any = "black") -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def labelled_row(panels: list[Image.Image], labels: list[str], gap: int = 12, label_h: int = 22,
+                 title: str | None = None) -> Image.Image:
+    """Panels side by side, each with a label under it, optional title above."""
+    th = 26 if title else 0
+    w = sum(p.width for p in panels) + gap * (len(panels) + 1)
+    h = max(p.height for p in panels) + label_h + th + gap
+    img, d = canvas(w, h)
+    if title:
+        d.text((gap, 4), title, font=font(16), fill="black")
+    x = gap
+    for p, lab in zip(panels, labels):
+        img.paste(p, (x, th + gap // 2))
+        text_center(d, (x + p.width / 2, th + gap // 2 + p.height + label_h / 2), lab, 16)
+        x += p.width + gap
+    return img
+
+
+def stack(rows: list[Image.Image], gap: int = 8, sep: bool = True) -> Image.Image:
+    """Images one above the other, left-aligned, with a thin separator line."""
+    w = max(r.width for r in rows)
+    h = sum(r.height for r in rows) + gap * (len(rows) - 1)
+    img, d = canvas(w, h)
+    y = 0
+    for i, r in enumerate(rows):
+        img.paste(r, (0, y))
+        y += r.height
+        if sep and i < len(rows) - 1:
+            d.line([(0, y + gap // 2), (w, y + gap // 2)], fill=(170, 170, 170), width=1)
+        y += gap
+    return img
+
+
+def framed(img: Image.Image, color: Any = "black", width: int = 1) -> Image.Image:
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, img.width - 1, img.height - 1], outline=color, width=width)
+    return img
+
+
+def dashed_line(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], dash: float = 6,
+                fill: Any = "black", width: int = 1) -> None:
+    (x0, y0), (x1, y1) = p, q
+    length = float(np.hypot(x1 - x0, y1 - y0))
+    if length == 0:
+        return
+    n = max(1, int(length // dash))
+    for i in range(0, n, 2):
+        a, b = i / n, min(1.0, (i + 1) / n)
+        draw.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=fill, width=width)
+
+
+def lattice_edges(rows: int, cols: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """All 8-neighbour edges of a rows x cols point lattice, as ((r, c), (r, c)) with a < b."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < rows and 0 <= c2 < cols:
+                    out.append(norm_edge((r, c), (r2, c2)))
+    return out
+
+
+def norm_edge(a, b) -> tuple[tuple[int, int], tuple[int, int]]:
+    a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+    return (a, b) if a <= b else (b, a)
+
+
+def draw_edges(edges, rows: int, cols: int, cell: int = 28, pad: int = 12, width: int = 3, dots: bool = False,
+               color: Any = "black") -> Image.Image:
+    """Render a set of lattice edges (points (row, col)) as a line drawing."""
+    img, d = canvas(pad * 2 + cell * (cols - 1) + 1, pad * 2 + cell * (rows - 1) + 1)
+    if dots:
+        for r in range(rows):
+            for c in range(cols):
+                x, y = pad + c * cell, pad + r * cell
+                d.ellipse([x - 2, y - 2, x + 2, y + 2], fill=(150, 150, 150))
+    for (a, b) in edges:
+        d.line([(pad + a[1] * cell, pad + a[0] * cell), (pad + b[1] * cell, pad + b[0] * cell)], fill=color, width=width)
+    return img
+
+
+def edges_json(edges) -> list[list[list[int]]]:
+    return [[list(a), list(b)] for a, b in sorted(edges)]
+
+
+def edges_from_json(data) -> set:
+    return {norm_edge(tuple(a), tuple(b)) for a, b in data}

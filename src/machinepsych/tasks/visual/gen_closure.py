@@ -1,0 +1,217 @@
+"""Closure flexibility (CF1 Hidden Figures, CF2 Hidden Patterns, CF3 Copying).
+
+Spec: visfactor.md §8.1 (CF1, CF2, CF3 rows and the fixed figures)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .core import (LETTERS, Item, canvas, draw_edges, edges_json, framed, generator, labelled_row, lattice_edges,
+                   mc_rows, norm_edge, stack, text_center)
+
+OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
+
+
+def _parse_fig(s: str) -> set:
+    out = set()
+    for seg in s.split(";"):
+        a, b = seg.strip().split("-")
+        out.add(norm_edge(tuple(map(int, a.split(","))), tuple(map(int, b.split(",")))))
+    return out
+
+
+CF1_MODELS = [_parse_fig(s) for s in (
+    "0,1-0,2; 0,2-0,3; 0,3-1,2; 1,2-2,2; 2,2-2,1; 2,1-1,0; 1,0-0,1",
+    "0,0-0,1; 0,1-0,2; 0,2-0,3; 0,3-1,2; 1,2-2,1; 2,1-1,1; 1,1-0,0",
+    "1,0-1,1; 1,1-0,2; 0,2-0,3; 0,3-1,3; 1,3-2,2; 2,2-2,1; 2,1-1,0",
+    "2,0-1,1; 1,1-0,2; 0,2-1,3; 1,3-2,3; 2,3-2,2; 2,2-2,1; 2,1-2,0",
+    "2,0-1,1; 1,1-0,1; 0,1-1,2; 1,2-1,3; 1,3-2,2; 2,2-2,1; 2,1-2,0",
+)]
+CF2_MODEL = _parse_fig("0,2-0,1; 0,1-1,1; 1,1-2,0; 1,1-2,2")
+
+
+def contains_at(pattern: set, model: set, rows: int, cols: int, anywhere: bool = True) -> bool:
+    """Is ``model`` (translated, never rotated) a subset of ``pattern``'s edges?"""
+    if not anywhere:
+        return model <= pattern
+    mr = max(max(a[0], b[0]) for a, b in model)
+    mc = max(max(a[1], b[1]) for a, b in model)
+    for dr in range(rows - mr):
+        for dc in range(cols - mc):
+            if all(norm_edge((a[0] + dr, a[1] + dc), (b[0] + dr, b[1] + dc)) in pattern for a, b in model):
+                return True
+    return False
+
+
+def _grow_pattern(rng, rows: int, cols: int) -> set:
+    all_edges = lattice_edges(rows, cols)
+    perim = set()
+    for c in range(cols - 1):
+        perim |= {norm_edge((0, c), (0, c + 1)), norm_edge((rows - 1, c), (rows - 1, c + 1))}
+    for r in range(rows - 1):
+        perim |= {norm_edge((r, 0), (r + 1, 0)), norm_edge((r, cols - 1), (r + 1, cols - 1))}
+    target = max(len(perim), round(float(np.clip(rng.normal(0.2, 0.2), 0, 1)) * len(all_edges)))
+    pattern = set(perim)
+    touched = {p for e in pattern for p in e}
+    while len(pattern) < target:
+        cand = [e for e in all_edges if e not in pattern and (e[0] in touched or e[1] in touched)]
+        e = cand[int(rng.integers(len(cand)))]
+        pattern.add(e)
+        touched |= set(e)
+    return pattern
+
+
+@generator("CF1")
+def gen_cf1(rng, difficulty: str) -> Item:
+    size = {"easy": 5, "normal": 6, "hard": 7}[difficulty]
+    for _ in range(2000):
+        pattern = _grow_pattern(rng, size, size)
+        inside = [contains_at(pattern, m, size, size) for m in CF1_MODELS]
+        # [decision] exactly one model embedded so the MC question has one answer and the
+        # split rows derive from it (the official generator allows 1-4 and is MC-ambiguous).
+        if sum(inside) == 1:
+            break
+    else:  # pragma: no cover - practically unreachable
+        raise RuntimeError("CF1: no pattern with exactly one embedded model")
+    gold = LETTERS[inside.index(True)]
+    models = [framed(draw_edges(m, 3, 4)) for m in CF1_MODELS]
+    top = labelled_row(models, list(LETTERS[:5]), title="Simple figures")
+    bottom = labelled_row([draw_edges(pattern, size, size)], [""], title="Pattern")
+    labels = tuple(LETTERS[:5])
+    return Item(
+        "CF1", stack([top, bottom]),
+        "Which one of the five simple figures A-E is hidden in the pattern? It appears with the same size and "
+        "orientation, possibly with other lines through it." + OUT + ' Answer with one letter, e.g. {"answer": "C"}.',
+        "mc", gold, labels, mc_rows(labels, gold, "figure"),
+        "For each simple figure A-E, say whether it is hidden in the pattern (same size and orientation)." + OUT +
+        ' Give a list of five T/F values in the order A-E, e.g. {"answer": ["T", "F", "F", "F", "F"]}.',
+        {"grid": size, "pattern": edges_json(pattern), "contained": [bool(x) for x in inside]},
+        "letter A-E",
+    )
+
+
+def _spanning_pattern(rng) -> set:
+    n = 3
+    all_edges = lattice_edges(n, n)
+    nbrs: dict = {}
+    for a, b in all_edges:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    start = (int(rng.integers(n)), int(rng.integers(n)))
+    seen, stackp, tree = {start}, [start], set()
+    while stackp:
+        v = stackp[-1]
+        opts = [w for w in nbrs[v] if w not in seen]
+        if not opts:
+            stackp.pop()
+            continue
+        w = opts[int(rng.integers(len(opts)))]
+        tree.add(norm_edge(v, w))
+        seen.add(w)
+        stackp.append(w)
+    target = int(np.clip(round(rng.normal(0.2 * 20, 0.2 * 20)), 8, 20))
+    rest = [e for e in all_edges if e not in tree]
+    rng.shuffle(rest)
+    return tree | set(rest[: max(0, target - len(tree))])
+
+
+@generator("CF2")
+def gen_cf2(rng, difficulty: str) -> Item:
+    figs, truth = [], []
+    want = [bool(rng.random() < 0.5) for _ in range(5)]
+    for w in want:
+        while True:
+            p = _spanning_pattern(rng)
+            if (CF2_MODEL <= p) == w:
+                break
+        figs.append(p)
+        truth.append("T" if w else "F")
+    model = framed(draw_edges(CF2_MODEL, 3, 3, cell=40, dots=True))
+    panels = [framed(draw_edges(p, 3, 3, cell=40, dots=True)) for p in figs]
+    img = labelled_row([model] + panels, ["model", "1", "2", "3", "4", "5"])
+    q = ("The model pattern is shown first. For each test figure 1-5, does it contain the model pattern in the same "
+         "position and orientation (extra lines may be present)?" + OUT +
+         ' Give five T/F values in order, e.g. {"answer": ["T", "F", "T", "F", "F"]}.')
+    return Item("CF2", img, q, "rows", tuple(truth), tuple("12345"),
+                [(f"Does figure {i + 1} contain the model?", t) for i, t in enumerate(truth)], q,
+                {"figures": [edges_json(p) for p in figs]}, "5 x T/F")
+
+
+def _collinear(p, q, a, b) -> bool:
+    """Are segments pq and ab on the same infinite line?"""
+    def cross(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+    return cross(p, q, a) == 0 and cross(p, q, b) == 0
+
+
+def _on_segment(p, a, b) -> bool:
+    cr = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+    return cr == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1]) \
+        and p != a and p != b
+
+
+@generator("CF3")
+def gen_cf3(rng, difficulty: str) -> Item:
+    n = 6 if difficulty == "hard" else 5
+    lo, hi = {"easy": (1, 3), "normal": (4, 4), "hard": (3, 6)}[difficulty]
+    for _ in range(500):
+        steps = int(rng.integers(lo, hi + 1))
+        path = [(int(rng.integers(n)), int(rng.integers(n)))]
+        while len(path) - 1 < steps:
+            cand = []
+            for r in range(n):
+                for c in range(n):
+                    q = (r, c)
+                    p = path[-1]
+                    if q in path:
+                        continue
+                    segs = list(zip(path, path[1:]))
+                    # not collinear with an earlier segment (official rule); [decision] and no
+                    # vertex hidden inside a segment, so the drawn end is unambiguous
+                    if any(_collinear(p, q, a, b) for a, b in segs):
+                        continue
+                    if any(_on_segment(v, p, q) for v in path) or any(_on_segment(q, a, b) for a, b in segs):
+                        continue
+                    cand.append(q)
+            if not cand:
+                break
+            path.append(cand[int(rng.integers(len(cand)))])
+        if len(path) - 1 >= lo:
+            break
+    # [decision] the copy starts at a (possibly) different circled dot: a translation of the
+    # start that keeps the whole copy on the grid.
+    rs, cs = [p[0] for p in path], [p[1] for p in path]
+    offs = [(dr, dc) for dr in range(-min(rs), n - max(rs)) for dc in range(-min(cs), n - max(cs))]
+    dr, dc = offs[int(rng.integers(len(offs)))]
+    start2 = (path[0][0] + dr, path[0][1] + dc)
+    end = (path[-1][0] + dr, path[-1][1] + dc)
+    cell, pad = 34, 18
+
+    def xy(p):
+        return pad + p[1] * cell, pad + p[0] * cell
+
+    size = pad * 2 + cell * (n - 1)
+    a, d = canvas(size, size)
+    for r in range(n):
+        for c in range(n):
+            x, y = xy((r, c))
+            d.ellipse([x - 2, y - 2, x + 2, y + 2], fill=(120, 120, 120))
+    d.line([xy(p) for p in path], fill="black", width=3, joint="curve")
+    x, y = xy(path[0])
+    d.ellipse([x - 8, y - 8, x + 8, y + 8], outline="black", width=2)
+    b, d2 = canvas(size, size)
+    for r in range(n):
+        for c in range(n):
+            x, y = xy((r, c))
+            d2.ellipse([x - 3, y - 3, x + 3, y + 3], fill="black")
+    x, y = xy(start2)
+    d2.ellipse([x - 8, y - 8, x + 8, y + 8], outline="black", width=2)
+    for i in range(n):  # row / column numbers
+        text_center(d2, (pad + i * cell, 8), str(i + 1), 11, (90, 90, 90))
+        text_center(d2, (7, pad + i * cell), str(i + 1), 11, (90, 90, 90))
+    img = labelled_row([framed(a), framed(b)], ["figure", "copy here"])
+    q = (f"Copy the figure onto the {n}x{n} dot grid on the right, starting at the circled dot (the circled dot of "
+         "the figure goes there). At which dot does your copy end? Rows are numbered 1-{n} from the top, columns "
+         "1-{n} from the left.".replace("{n}", str(n)) + OUT + ' Answer "(row, col)", e.g. {"answer": "(2, 5)"}.')
+    gold = f"({end[0] + 1}, {end[1] + 1})"
+    return Item("CF3", img, q, "cell", gold, params={"grid": n, "path": [list(p) for p in path],
+                                                      "start2": list(start2)}, answer_format="(row, col)")

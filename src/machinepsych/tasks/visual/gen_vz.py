@@ -1,0 +1,551 @@
+"""Visualization (VZ1 Form Board, VZ2 Paper Folding, VZ3 Surface Development).
+
+Spec: visfactor.md §8.1 (VZ1, VZ2) and §8.2 (VZ3)."""
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction as Fr
+
+import numpy as np
+
+from .core import LETTERS, Item, canvas, dashed_line, font, generator, labelled_row, mc_rows, stack, text_center
+
+OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
+
+
+# ----------------------------------------------------------------------------- VZ1
+def _poly(s: str) -> list:
+    pts = []
+    for seg in s.split(";"):
+        a = seg.strip().split("-")[0]
+        y, x = map(int, a.split(","))
+        pts.append((Fr(x), Fr(y)))
+    return pts
+
+
+VZ1_TARGETS = [_poly(s) for s in (
+    "0,1-0,3; 0,3-1,3; 1,3-1,4; 1,4-3,4; 3,4-3,3; 3,3-4,3; 4,3-4,1; 4,1-3,1; 3,1-3,0; 3,0-1,0; 1,0-1,1; 1,1-0,1",
+    "0,1-0,3; 0,3-2,4; 2,4-4,3; 4,3-4,1; 4,1-2,0; 2,0-0,1",
+    "0,0-0,5; 0,5-5,5; 5,5-5,0; 5,0-0,0",
+    "4,0-4,4; 4,4-0,2; 0,2-4,0",
+)]
+SLOPES = (None, Fr(0), Fr(1), Fr(-1), Fr(2), Fr(-2), Fr(3), Fr(-3))
+
+
+def area(poly) -> Fr:
+    return abs(sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1]))) / 2
+
+
+def _clip(poly, f, sign):
+    out = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        fp, fq = f(p) * sign, f(q) * sign
+        if fp >= 0:
+            out.append(p)
+        if (fp > 0 and fq < 0) or (fp < 0 and fq > 0):
+            t = fp / (fp - fq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    # remove repeated and collinear vertices
+    clean = []
+    for v in out:
+        if not clean or clean[-1] != v:
+            clean.append(v)
+    if len(clean) > 1 and clean[0] == clean[-1]:
+        clean.pop()
+    changed = True
+    while changed and len(clean) >= 3:
+        changed = False
+        for i in range(len(clean)):
+            a, b, c = clean[i - 1], clean[i], clean[(i + 1) % len(clean)]
+            if (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) == 0:
+                clean.pop(i)
+                changed = True
+                break
+    return clean
+
+
+def cut(poly, point, slope):
+    """Split ``poly`` by the line through ``point`` with ``slope`` (None = vertical) into two
+    simple pieces, or return None if the line does not cut it into exactly two."""
+    px, py = point
+    if slope is None:
+        def f(v): return v[0] - px
+    else:
+        def f(v): return (v[1] - py) - slope * (v[0] - px)
+    a, b = _clip(poly, f, 1), _clip(poly, f, -1)
+    if len(a) < 3 or len(b) < 3:
+        return None
+    for piece in (a, b):
+        if sum(1 for v in piece if f(v) == 0) != 2:
+            return None
+    if area(a) + area(b) != area(poly):
+        return None
+    return a, b
+
+
+def _random_cut(rng, poly, min_area):
+    xs, ys = [v[0] for v in poly], [v[1] for v in poly]
+    for _ in range(60):
+        pt = (Fr(int(rng.integers(int(min(xs)), int(max(xs)) + 1))), Fr(int(rng.integers(int(min(ys)), int(max(ys)) + 1))))
+        slope = SLOPES[int(rng.integers(len(SLOPES)))]
+        res = cut(poly, pt, slope)
+        if res and min(area(res[0]), area(res[1])) >= min_area:
+            return res, [str(pt[0]), str(pt[1]), None if slope is None else str(slope)]
+    return None
+
+
+def _pj(poly):
+    return [[str(x), str(y)] for x, y in poly]
+
+
+def _draw_poly(d, poly, ox, oy, s, fill, outline="black"):
+    d.polygon([(ox + float(x) * s, oy + float(y) * s) for x, y in poly], fill=fill, outline=outline, width=2)
+
+
+def _piece_panel(poly, s=26):
+    xs, ys = [float(v[0]) for v in poly], [float(v[1]) for v in poly]
+    w, h = (max(xs) - min(xs)) * s + 16, (max(ys) - min(ys)) * s + 16
+    img, d = canvas(max(w, 60), max(h, 60))
+    ox = (img.width - (max(xs) - min(xs)) * s) / 2 - min(xs) * s
+    oy = (img.height - (max(ys) - min(ys)) * s) / 2 - min(ys) * s
+    _draw_poly(d, poly, ox, oy, s, (205, 205, 205))
+    # dot hatching
+    for gx in range(int(min(xs) * s), int(max(xs) * s) + 1, 6):
+        for gy in range(int(min(ys) * s), int(max(ys) * s) + 1, 6):
+            if _inside((Fr(gx, s), Fr(gy, s)), poly):
+                d.point((ox + gx, oy + gy), fill=(90, 90, 90))
+    return img
+
+
+def _inside(p, poly) -> bool:
+    x, y = p
+    c = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            c = not c
+    return c
+
+
+@generator("VZ1")
+def gen_vz1(rng, difficulty: str) -> Item:
+    ti = int(rng.integers(4))
+    target = VZ1_TARGETS[ti]
+    tarea = area(target)
+    for _ in range(200):
+        k = int(rng.integers(2, 6))
+        pieces, cuts = [target], []
+        ok = True
+        while len(pieces) < k:
+            pieces.sort(key=area, reverse=True)
+            res = _random_cut(rng, pieces[0], Fr(1))
+            if res is None:
+                ok = False
+                break
+            (a, b), c = res
+            pieces = pieces[1:] + [a, b]
+            cuts.append(c)
+        if not ok:
+            continue
+        distractors = []
+        for _ in range(40):
+            if len(distractors) == 5 - k:
+                break
+            src = pieces[int(rng.integers(len(pieces)))]
+            res = _random_cut(rng, src, Fr(1, 2))
+            if res is None:
+                continue
+            frag = res[0][int(rng.integers(2))]
+            distractors.append(frag)
+        if len(distractors) < 5 - k:
+            continue
+        allp = pieces + distractors
+        truth = [True] * k + [False] * (5 - k)
+        # unique solution: only the solution set has the target's total area
+        areas = [area(p) for p in allp]
+        subsets = [s for r in range(1, 6) for s in itertools.combinations(range(5), r) if sum(areas[i] for i in s) == tarea]
+        if subsets != [tuple(range(k))]:
+            continue
+        break
+    else:  # pragma: no cover
+        raise RuntimeError("VZ1 generation failed")
+    order = [int(i) for i in rng.permutation(5)]
+    allp = [allp[i] for i in order]
+    truth = [truth[i] for i in order]
+    img_t, d = canvas(5 * 26 + 24, 5 * 26 + 24)
+    _draw_poly(d, target, 12, 12, 26, "white")
+    panels = [_piece_panel(p) for p in allp]
+    img = labelled_row([img_t] + panels, ["shape"] + [str(i + 1) for i in range(5)])
+    gold = tuple("T" if t else "F" for t in truth)
+    q = ("Which of the pieces 1-5 together exactly make the shape on the left? Any number of pieces may be needed." + OUT +
+         ' Give five T/F values (T = the piece is used), e.g. {"answer": ["T", "F", "T", "T", "F"]}.')
+    return Item("VZ1", img, q, "rows", gold, tuple("12345"),
+                [(f"Is piece {i + 1} part of the solution?", g) for i, g in enumerate(gold)], q,
+                {"target": ti, "target_poly": _pj(target), "pieces": [_pj(p) for p in allp], "cuts": cuts}, "5 x T/F")
+
+
+# ----------------------------------------------------------------------------- VZ2
+# The 3x3 sheet is tiled by 4 triangles per unit cell (cut by both diagonals). Every fold line
+# of the official family is a union of tile edges, so a fold maps tiles to tiles; each tile
+# has one "centre" point (0.2 from its cell edge) and reflections map centres to centres.
+SIDES = ("B", "R", "T", "L")  # bottom (y small), right, top, left
+CENTRE = {"B": (0.5, 0.2), "R": (0.8, 0.5), "T": (0.5, 0.8), "L": (0.2, 0.5)}
+
+
+def tile_centre(t):
+    i, j, s = t
+    return (i + CENTRE[s][0], j + CENTRE[s][1])
+
+
+def locate(p):
+    x, y = p
+    i, j = math.floor(x + 1e-9), math.floor(y + 1e-9)
+    fx, fy = x - i, y - j
+    if fy < fx and fy < 1 - fx:
+        s = "B"
+    elif fy > fx and fy > 1 - fx:
+        s = "T"
+    elif fx > 0.5:
+        s = "R"
+    else:
+        s = "L"
+    return (i, j, s)
+
+
+def fold_lines():
+    out = [("x", 1), ("x", 2), ("y", 1), ("y", 2)]
+    out += [("d", c) for c in range(-2, 3)] + [("a", c) for c in range(1, 6)]
+    return out
+
+
+def reflect(p, line):
+    x, y = p
+    kind, c = line
+    if kind == "x":
+        return (2 * c - x, y)
+    if kind == "y":
+        return (x, 2 * c - y)
+    if kind == "d":  # y = x + c
+        return (y - c, x + c)
+    return (c - y, c - x)  # "a": y = -x + c
+
+
+def side(p, line) -> float:
+    x, y = p
+    kind, c = line
+    return {"x": x - c, "y": y - c, "d": y - x - c, "a": y + x - c}[kind]
+
+
+def tile_poly(t):
+    i, j, s = t
+    c = (i + 0.5, j + 0.5)
+    corners = {"B": [(i, j), (i + 1, j)], "R": [(i + 1, j), (i + 1, j + 1)], "T": [(i + 1, j + 1), (i, j + 1)], "L": [(i, j + 1), (i, j)]}[s]
+    return corners + [c]
+
+
+SHEET = [(i, j, s) for i in range(3) for j in range(3) for s in SIDES]
+
+
+def _draw_shape(tiles, moving, line, holes, S=36, pad=14, view=(-3, -3, 6, 6)):
+    """Panel of a folded shape (tiles = set of positions). ``moving`` shaded; ``line`` dashed."""
+    x0, y0, x1, y1 = view
+    img, d = canvas((x1 - x0) * S + 2 * pad, (y1 - y0) * S + 2 * pad)
+
+    def P(p):
+        return (pad + (p[0] - x0) * S, pad + (y1 - p[1]) * S)
+
+    tiles = set(tiles)
+    for t in tiles:
+        d.polygon([P(p) for p in tile_poly(t)], fill=(225, 225, 225) if t in moving else "white")
+    for t in tiles:
+        pts = tile_poly(t)
+        for a, b in ((pts[0], pts[1]), (pts[1], pts[2]), (pts[2], pts[0])):
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            c = tile_centre(t)
+            across = locate((mid[0] + (mid[0] - c[0]) * 0.3, mid[1] + (mid[1] - c[1]) * 0.3))
+            if across not in tiles:
+                d.line([P(a), P(b)], fill="black", width=2)
+    if line is not None:
+        xs = [p[0] for t in tiles for p in tile_poly(t)]
+        ys = [p[1] for t in tiles for p in tile_poly(t)]
+        lo, hi = min(xs) - 0.4, max(xs) + 0.4
+        kind, c = line
+        if kind == "x":
+            seg = [(c, min(ys) - 0.4), (c, max(ys) + 0.4)]
+        elif kind == "y":
+            seg = [(lo, c), (hi, c)]
+        elif kind == "d":
+            seg = [(lo, lo + c), (hi, hi + c)]
+        else:
+            seg = [(lo, c - lo), (hi, c - hi)]
+        dashed_line(d, P(seg[0]), P(seg[1]), dash=7, fill=(0, 0, 200), width=2)
+    for h in holes:
+        cx, cy = P(tile_centre(h))
+        r = max(4, S * 0.12)
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill="white", outline="black", width=2)
+    return img
+
+
+def unfold_holes(state: dict, punched) -> frozenset:
+    return frozenset(o for o, cur in state.items() if cur == punched)
+
+
+@generator("VZ2")
+def gen_vz2(rng, difficulty: str) -> Item:
+    lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
+    for _ in range(200):
+        n_folds = int(rng.integers(lo, hi + 1))
+        state = {t: t for t in SHEET}
+        folds, stages = [], []
+        lines = fold_lines()
+        ok = True
+        for _ in range(n_folds):
+            cur = set(state.values())
+            options = []
+            for ln in lines:
+                pos = {t for t in cur if side(tile_centre(t), ln) > 0}
+                neg = cur - pos
+                if pos and neg:
+                    options.append((ln, pos, neg))
+            if not options:
+                ok = False
+                break
+            ln, pos, neg = options[int(rng.integers(len(options)))]
+            if len(pos) != len(neg):
+                moving_sign = 1 if len(pos) < len(neg) else -1
+            else:
+                moving_sign = 1 if rng.random() < 0.5 else -1
+            moving = pos if moving_sign > 0 else neg
+            stages.append((set(cur), set(moving), ln))
+            state = {o: (locate(reflect(tile_centre(c), ln)) if c in moving else c) for o, c in state.items()}
+            folds.append({"line": list(ln), "moved_side": moving_sign})
+        if not ok:
+            continue
+        final = sorted(set(state.values()))
+        punched = final[int(rng.integers(len(final)))]
+        correct = unfold_holes(state, punched)
+        distract = []
+        others = [t for t in final if t != punched]
+        rng.shuffle(others)
+        for t in others[:3]:
+            distract.append(unfold_holes(state, t))
+        sheet = [t for t in SHEET]
+        hl = sorted(correct)
+        if len(hl) > 1:
+            distract.append(frozenset(hl[1:]))
+        extra = [t for t in sheet if t not in correct]
+        distract.append(correct | {extra[int(rng.integers(len(extra)))]})
+        mv = hl[int(rng.integers(len(hl)))]
+        distract.append((correct - {mv}) | {extra[int(rng.integers(len(extra)))]})
+        distract.append(frozenset(locate((3 - tile_centre(t)[0], tile_centre(t)[1])) for t in correct))
+        uniq = []
+        for dset in distract:
+            if dset != correct and dset not in uniq:
+                uniq.append(dset)
+        if len(uniq) < 4:
+            continue
+        pick = [uniq[int(i)] for i in rng.choice(len(uniq), 4, replace=False)]
+        break
+    else:  # pragma: no cover
+        raise RuntimeError("VZ2 generation failed")
+    opts = pick + [correct]
+    order = [int(i) for i in rng.permutation(5)]
+    opts = [opts[i] for i in order]
+    gold = LETTERS[order.index(4)]
+    pts = [p for cur, _, _ in stages for t in cur for p in tile_poly(t)] + [p for t in final for p in tile_poly(t)]
+    view = (math.floor(min(p[0] for p in pts)) - 1, math.floor(min(p[1] for p in pts)) - 1,
+            math.ceil(max(p[0] for p in pts)) + 1, math.ceil(max(p[1] for p in pts)) + 1)
+    S = max(20, min(36, int(170 / max(view[2] - view[0], view[3] - view[1]))))
+    panels = [_draw_shape(cur, mov, ln, [], S=S, view=view) for cur, mov, ln in stages]
+    panels.append(_draw_shape(final, set(), None, [punched], S=S, view=view))
+    top = labelled_row(panels, [f"fold {i + 1}" for i in range(len(stages))] + ["punched"], title="Folding")
+    bottom = labelled_row([_draw_shape(SHEET, set(), None, sorted(o), S=36, view=(0, 0, 3, 3)) for o in opts],
+                          list(LETTERS[:5]), title="Unfolded sheets")
+    labels = tuple(LETTERS[:5])
+    q = ("A square sheet of paper is folded as shown (each dashed line is a fold; the shaded part is folded over), "
+         "and a hole is punched through all layers in the last picture. Which sheet A-E shows the holes after the "
+         "paper is completely unfolded?" + OUT + ' Answer with one letter, e.g. {"answer": "B"}.')
+    return Item("VZ2", stack([top, bottom]), q, "mc", gold, labels, mc_rows(labels, gold, "sheet"), "",
+                {"folds": folds, "punch": list(tile_centre(punched)),
+                 "options": [sorted([list(map(float, tile_centre(t))) for t in o]) for o in opts]}, "letter A-E")
+
+
+# ----------------------------------------------------------------------------- VZ3
+def _hmat(R, t):
+    M = np.eye(4, dtype=int)
+    M[:3, :3] = R
+    M[:3, 3] = t
+    return M
+
+
+FOLD = {  # child direction -> F(edge coordinate e) as 4x4 (see module notes)
+    (1, 0): lambda e: _hmat([[0, 0, -1], [0, 1, 0], [1, 0, 0]], [e, 0, -e]),
+    (-1, 0): lambda e: _hmat([[0, 0, 1], [0, 1, 0], [-1, 0, 0]], [e, 0, e]),
+    (0, 1): lambda e: _hmat([[1, 0, 0], [0, 0, -1], [0, 1, 0]], [0, e, -e]),
+    (0, -1): lambda e: _hmat([[1, 0, 0], [0, 0, 1], [0, -1, 0]], [0, e, e]),
+}
+
+
+def fold_net(squares):
+    """Map each net square (i, j) to a 4x4 transform net -> cube [0,1]^3, or None if the
+    squares do not fold into a cube."""
+    sq = set(squares)
+    root = squares[0]
+    T = {root: _hmat(np.eye(3, dtype=int), [-root[0], -root[1], 0])}
+    todo = [root]
+    while todo:
+        s = todo.pop()
+        for (di, dj), F in FOLD.items():
+            c = (s[0] + di, s[1] + dj)
+            if c in sq and c not in T:
+                e = s[0] + 1 if di == 1 else s[0] if di == -1 else s[1] + 1 if dj == 1 else s[1]
+                T[c] = T[s] @ F(e)
+                todo.append(c)
+    normals = {s: tuple(int(v) for v in -(M[:3, :3] @ np.array([0, 0, 1]))) for s, M in T.items()}
+    if len(set(normals.values())) != 6:
+        return None, None
+    return T, normals
+
+
+def _apply(M, p):
+    return tuple(int(round(v)) for v in (M @ np.array([p[0], p[1], 0, 1]))[:3])
+
+
+def rotations24():
+    out = []
+    for perm in itertools.permutations(range(3)):
+        for signs in itertools.product((1, -1), repeat=3):
+            R = np.zeros((3, 3), dtype=int)
+            for r, (c, s) in enumerate(zip(perm, signs)):
+                R[r, c] = s
+            if round(np.linalg.det(R)) == 1:
+                out.append(R)
+    return out
+
+
+ROT24 = rotations24()
+SQ_SIDES = {"E": ((1, 0), (1, 1)), "W": ((0, 0), (0, 1)), "S": ((0, 1), (1, 1)), "N": ((0, 0), (1, 0))}
+SIDE_DIR = {"E": (1, 0), "W": (-1, 0), "S": (0, 1), "N": (0, -1)}
+FACE_OF = {(0, 0, 1): "top", (0, -1, 0): "front", (1, 0, 0): "right", (0, 0, -1): "bottom", (0, 1, 0): "back", (-1, 0, 0): "left"}
+
+
+@generator("VZ3")
+def gen_vz3(rng, difficulty: str) -> Item:
+    while True:
+        squares = [(0, 0)]
+        while len(squares) < 6:
+            s = squares[int(rng.integers(len(squares)))]
+            d = list(SIDE_DIR.values())[int(rng.integers(4))]
+            c = (s[0] + d[0], s[1] + d[1])
+            if c not in squares:
+                squares.append(c)
+        T, normals = fold_net(squares)
+        if T is not None:
+            break
+    mi, mj = min(s[0] for s in squares), min(s[1] for s in squares)
+    squares = [(s[0] - mi, s[1] - mj) for s in squares]
+    T, normals = fold_net(squares)
+    a = squares[int(rng.integers(6))]
+    adj = [s for s in squares if s != a and int(np.dot(normals[s], normals[a])) == 0]
+    b = adj[int(rng.integers(len(adj)))]
+    Q = next(R for R in ROT24 if tuple(R @ np.array(normals[a])) == (0, 0, 1) and tuple(R @ np.array(normals[b])) == (0, -1, 0))
+
+    def to_draw(v):  # cube vertex (cube frame) -> drawing frame
+        w = Q @ (np.array(v) * 2 - 1)
+        return tuple(int((x + 1) // 2) for x in w)
+
+    visible = set()
+    for n in ((0, 0, 1), (0, -1, 0), (1, 0, 0)):
+        ax = [i for i in range(3) if n[i] == 0]
+        k = [i for i in range(3) if n[i] != 0][0]
+        val = 1 if n[k] > 0 else 0
+        corners = []
+        for u, v in ((0, 0), (1, 0), (1, 1), (0, 1)):
+            p = [0, 0, 0]
+            p[k], p[ax[0]], p[ax[1]] = val, u, v
+            corners.append(tuple(p))
+        for p, q in zip(corners, corners[1:] + corners[:1]):
+            visible.add(frozenset((p, q)))
+    visible = sorted(visible, key=lambda e: sorted(e))
+    letters = list(LETTERS[:9])
+    perm = [int(i) for i in rng.permutation(9)]
+    letter_of = {visible[perm[i]]: letters[i] for i in range(9)}
+    # boundary edges of the net whose folded edge is visible
+    cands = []
+    for s in squares:
+        for side, (p, q) in SQ_SIDES.items():
+            nb = (s[0] + SIDE_DIR[side][0], s[1] + SIDE_DIR[side][1])
+            if nb in squares:
+                continue
+            e3 = frozenset(to_draw(_apply(T[s], (s[0] + pp[0], s[1] + pp[1]))) for pp in (p, q))
+            if e3 in letter_of:
+                cands.append((s, side, e3))
+    numbered, used = [], set()
+    for i in rng.permutation(len(cands)):
+        s, side, e3 = cands[int(i)]
+        ends = {(s[0] + pp[0], s[1] + pp[1]) for pp in SQ_SIDES[side]}
+        if ends & used or any(e3 == n[2] for n in numbered):
+            continue  # [decision] numbered edges never touch, so every number is unambiguous
+        numbered.append((s, side, e3))
+        used |= ends
+        if len(numbered) == 5:
+            break
+    ask = int(rng.integers(len(numbered)))
+    gold = letter_of[numbered[ask][2]]
+    # net drawing
+    S, pad = 44, 26
+    W = (max(s[0] for s in squares) + 1) * S + 2 * pad
+    H = (max(s[1] for s in squares) + 1) * S + 2 * pad
+    net, d = canvas(W, H)
+    for s in squares:
+        d.rectangle([pad + s[0] * S, pad + s[1] * S, pad + (s[0] + 1) * S, pad + (s[1] + 1) * S], fill="white", outline="black", width=2)
+    text_center(d, (pad + (a[0] + 0.5) * S, pad + (a[1] + 0.5) * S), "X", 22)
+    text_center(d, (pad + (b[0] + 0.5) * S, pad + (b[1] + 0.5) * S), "O", 22)
+    for k, (s, side, _) in enumerate(numbered):
+        dx, dy = SIDE_DIR[side]
+        p, q = SQ_SIDES[side]
+        d.line([(pad + (s[0] + p[0]) * S, pad + (s[1] + p[1]) * S), (pad + (s[0] + q[0]) * S, pad + (s[1] + q[1]) * S)],
+               fill=(200, 0, 0), width=4)
+        cx, cy = pad + (s[0] + 0.5 + 0.5 * dx) * S + dx * 10, pad + (s[1] + 0.5 + 0.5 * dy) * S + dy * 10
+        text_center(d, (cx, cy), str(k + 1), 15, (200, 0, 0))
+    # cube drawing (front = y0 plane, depth along +y)
+    C, ox, oy = 110, 40, 190
+    cube, d2 = canvas(250, 240)
+
+    def P(v):
+        return (ox + C * (v[0] + 0.55 * v[1]), oy - C * (v[2] + 0.45 * v[1]))
+
+    for e in visible:
+        p, q = sorted(e)
+        d2.line([P(p), P(q)], fill="black", width=2)
+    cen = P((0.5, 0.5, 0.5))
+    for e, lab in letter_of.items():
+        p, q = sorted(e)
+        mx, my = (P(p)[0] + P(q)[0]) / 2, (P(p)[1] + P(q)[1]) / 2
+        vx, vy = mx - cen[0], my - cen[1]
+        nrm = math.hypot(vx, vy) or 1
+        text_center(d2, (mx + vx / nrm * 13, my + vy / nrm * 13), lab, 16, (0, 0, 170))
+    text_center(d2, P((0.5, 0.5, 1)), "X", 20)
+    text_center(d2, P((0.5, 0, 0.5)), "O", 20)
+    img = labelled_row([net, cube], ["net", "cube"])
+    k = ask + 1
+    q = (f"The net on the left folds into the cube on the right (X and O mark the same faces). Which lettered edge of "
+         f"the cube is edge {k} of the net?" + OUT + ' Answer with one capital letter, e.g. {"answer": "D"}.')
+    labels = tuple(letters)
+    rows = [(f"Is edge {k} of the net edge {L} of the cube?", "T" if L == gold else "F") for L in labels]
+    face_pairs = {}
+    for e, lab in letter_of.items():
+        p, q2 = sorted(e)
+        fs = []
+        for n, name in FACE_OF.items():
+            kk = [i for i in range(3) if n[i] != 0][0]
+            val = 1 if n[kk] > 0 else 0
+            if p[kk] == val and q2[kk] == val:
+                fs.append(name)
+        face_pairs[lab] = sorted(fs)
+    return Item("VZ3", img, q, "letter", gold, labels, rows, "",
+                {"squares": [list(s) for s in squares], "x_face": list(a), "o_face": list(b),
+                 "numbered": [[list(s), side] for s, side, _ in numbered], "asked": k, "letter_faces": face_pairs},
+                "capital letter A-I")

@@ -1,0 +1,80 @@
+"""Image perturbations (visfactor.md §5): composable, seeded, recorded per image.
+
+Names: ``shift`` (dx, dy ~ N(0, 5) px), ``rotate`` (U(-10, 10) degrees about the centre,
+canvas kept, white fill), ``flip`` (horizontal mirror with p = 0.5; only for the subtests
+and mode where mirroring keeps the answer: CF1-S, CF2-S, S1-S, P3-S, I3-S), ``noise``
+(Gaussian, sigma 0.1 on [0, 1]), ``contrast`` (x1.5), ``brightness`` (x1.5). Groups:
+``geometric`` = shift + rotate (+ flip where allowed), ``photometric`` = noise + contrast +
+brightness. Order: geometric, then photometric. None of them moves one part of the picture
+relative to another, so no answer key changes; flips mirror the whole item at once, and are
+allowed only where mirroring every figure keeps the key.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageEnhance, ImageOps
+
+from ...errors import ConfigError
+
+GEOMETRIC = ("shift", "rotate", "flip")
+PHOTOMETRIC = ("noise", "contrast", "brightness")
+GROUPS = {"geometric": GEOMETRIC, "photometric": PHOTOMETRIC}
+NAMES = GEOMETRIC + PHOTOMETRIC
+FLIP_OK = {("CF1", "split"), ("CF2", "split"), ("S1", "split"), ("P3", "split"), ("I3", "split")}
+
+
+def expand(names: tuple[str, ...] | list[str], subtest: str, mode: str) -> tuple[str, ...]:
+    """Resolve group names; drop ``flip`` where the spec does not allow it (an explicit
+    ``flip`` there is an error)."""
+    out: list[str] = []
+    for n in names:
+        if n in GROUPS:
+            for m in GROUPS[n]:
+                if m == "flip" and (subtest, mode) not in FLIP_OK:
+                    continue
+                if m not in out:
+                    out.append(m)
+        elif n in NAMES:
+            if n == "flip" and (subtest, mode) not in FLIP_OK:
+                raise ConfigError(f"flip is not a valid perturbation for {subtest} in {mode} mode: "
+                                  "mirroring is allowed only for CF1, CF2, S1, P3 and I3 in split mode")
+            if n not in out:
+                out.append(n)
+        else:
+            raise ConfigError(f"unknown perturbation {n!r}; valid: {', '.join(NAMES + tuple(GROUPS))}")
+    return tuple(m for m in NAMES if m in out)  # canonical order
+
+
+def perturb(img: Image.Image, names: tuple[str, ...], rng: np.random.Generator) -> tuple[Image.Image, dict[str, Any]]:
+    """Apply resolved perturbations ``names`` (see :func:`expand`) and return the record."""
+    rec: dict[str, Any] = {}
+    img = img.convert("RGB")
+    dx = dy = 0.0
+    angle = 0.0
+    if "shift" in names:
+        dx, dy = (float(v) for v in rng.normal(0, 5, 2))
+        rec["shift"] = [round(dx, 2), round(dy, 2)]
+    if "rotate" in names:
+        angle = float(rng.uniform(-10, 10))
+        rec["rotate"] = round(angle, 2)
+    if "flip" in names:
+        flip = bool(rng.random() < 0.5)
+        rec["flip"] = flip
+        if flip:
+            img = ImageOps.mirror(img)
+    if dx or dy or angle:
+        img = img.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor="white", translate=(dx, dy))
+    if "noise" in names:
+        arr = np.asarray(img, dtype=np.float32) / 255.0
+        arr = np.clip(arr + rng.normal(0, 0.1, arr.shape).astype(np.float32), 0, 1)
+        img = Image.fromarray((arr * 255 + 0.5).astype(np.uint8))
+        rec["noise"] = 0.1
+    if "contrast" in names:
+        img = ImageEnhance.Contrast(img).enhance(1.5)
+        rec["contrast"] = 1.5
+    if "brightness" in names:
+        img = ImageEnhance.Brightness(img).enhance(1.5)
+        rec["brightness"] = 1.5
+    return img, rec
