@@ -29,9 +29,10 @@ from .schema import Base, ChanceRow, ImageRow, ModelCallRow, RunRow, SessionRow,
 DEFAULT_URL = "sqlite:///machinepsych.db"
 
 
-def normalise_url(url: str | None) -> str:
+def normalise_url(url: str | Path | None) -> str:
     if not url:
         return DEFAULT_URL
+    url = str(url)
     if "://" not in url:  # a plain path means a SQLite file
         return f"sqlite:///{Path(url).expanduser()}"
     return url
@@ -63,7 +64,7 @@ class TrialRecord:
 
 
 class Store:
-    def __init__(self, url: str | None = None):
+    def __init__(self, url: str | Path | None = None):
         self.url = normalise_url(url)
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=True)

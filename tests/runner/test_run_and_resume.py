@@ -1,0 +1,111 @@
+"""Runner end to end on built-in agents: storage, resume, no duplicates, same results."""
+import asyncio
+
+import pytest
+
+from machinepsych.participants.agents import AgentParticipant
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.runner.session import drive_session
+from machinepsych.storage.export import trials_frame
+from machinepsych.storage.store import Store
+
+
+def make_run(store, name, agent="ideal", tasks=(("wcst", 3), ("lnt", 2), ("wcst-kennedy", 2))):
+    spec = RunSpec(tasks=[TaskRun(task=t, sessions=n) for t, n in tasks],
+                   participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=7, name=name)
+    return create_run(store, spec)
+
+
+def comparable(df):
+    return df[["session", "trial", "reply", "action", "parse_status", "correct", "feedback", "rule"]].astype(str).values.tolist()
+
+
+def test_full_run_stores_every_trial(tmp_path):
+    store = Store(tmp_path / "a.db")
+    make_run(store, "r1")
+    stats = run_sync(store, "r1", progress=False)
+    assert stats.sessions_done == 7 and stats.sessions_failed == 0
+    df = trials_frame(store, "r1")
+    assert len(df) == 3 * 64 + 2 * 25 + 2 * 25
+    assert set(df["parse_status"]) == {"parsed"}
+    assert not df.duplicated(["session", "trial"]).any()
+    assert store.get_run("r1").status == "complete"
+
+
+class Crash(Exception):
+    pass
+
+
+class CrashingAgent(AgentParticipant):
+    """Fails after a number of answers, like a process that dies mid-run."""
+
+    def __init__(self, agent, after):
+        super().__init__(agent)
+        self.left = after
+
+    async def respond(self, ctx):
+        if self.left == 0:
+            raise Crash("simulated crash")
+        self.left -= 1
+        return await super().respond(ctx)
+
+
+def test_resume_after_crash_gives_identical_results(tmp_path):
+    store = Store(tmp_path / "b.db")
+    make_run(store, "full", agent="wsls")
+    run_sync(store, "full", progress=False)
+    expected = comparable(trials_frame(store, "full"))
+
+    make_run(store, "crashy", agent="wsls")
+    rows = store.sessions(store.get_run("crashy").id)
+    # crash two sessions at different points; leave the others untouched
+    for row, after in ((rows[0], 17), (rows[3], 3)):
+        with pytest.raises(Crash):
+            asyncio.run(drive_session(store, row, CrashingAgent("wsls", after)))
+    assert len(store.trials(rows[0].id)) == 17 and len(store.trials(rows[3].id)) == 3
+    stats = run_sync(store, "crashy", progress=False)
+    assert stats.sessions_failed == 0
+    got = comparable(trials_frame(store, "crashy"))
+    assert got == expected
+    # resuming a complete run is a no-op
+    again = run_sync(store, "crashy", progress=False)
+    assert again.trials == 0 and len(trials_frame(store, "crashy")) == len(expected)
+
+
+def test_resume_detects_changed_protocol(tmp_path):
+    from machinepsych.errors import ResumeMismatchError
+    from sqlalchemy import update
+    from machinepsych.storage.schema import TrialRow
+
+    store = Store(tmp_path / "c.db")
+    make_run(store, "m", tasks=(("lnt", 1),))
+    row = store.sessions(store.get_run("m").id)[0]
+    with pytest.raises(Crash):
+        asyncio.run(drive_session(store, row, CrashingAgent("ideal", 5)))
+    with store.session() as s:  # tamper with a stored stimulus
+        s.execute(update(TrialRow).where(TrialRow.session_id == row.id, TrialRow.index == 2)
+                  .values(observation={"trial": 2, "stimulus": {"letter": "x"}}))
+        s.commit()
+    with pytest.raises(ResumeMismatchError, match="changed"):
+        asyncio.run(drive_session(store, row, AgentParticipant("ideal")))
+
+
+def test_reference_agents_match_published_simulation(tmp_path):
+    """spec §4.3: ideal agent CC 4.97, accuracy 87.8%; random accuracy 25.1%, NPE 47.9."""
+    from machinepsych.scoring.generic import score_sessions, summarize
+
+    store = Store(tmp_path / "d.db")
+    out = {}
+    for agent in ("ideal", "random"):
+        spec = RunSpec(tasks=[TaskRun(task="wcst", sessions=60)], participants=[ParticipantSpec(ref=f"agent:{agent}")],
+                       name=agent)
+        create_run(store, spec)
+        run_sync(store, agent, progress=False)
+        out[agent] = summarize(score_sessions(trials_frame(store, agent), "wcst"))
+    assert out["ideal"]["CC"]["mean"] == pytest.approx(4.97, abs=0.1)
+    assert out["ideal"]["accuracy"]["mean"] == pytest.approx(87.8, abs=2.0)
+    assert out["ideal"]["PE"]["mean"] == pytest.approx(5.58, abs=0.8)
+    assert out["random"]["accuracy"]["mean"] == pytest.approx(25.1, abs=2.0)
+    assert out["random"]["NPE"]["mean"] == pytest.approx(47.9, abs=2.0)
+    assert out["random"]["TFC"]["n"] == 0
