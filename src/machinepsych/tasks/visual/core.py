@@ -105,6 +105,8 @@ def labelled_row(panels: list[Image.Image], labels: list[str], gap: int = 12, la
     """Panels side by side, each with a label under it, optional title above."""
     th = 26 if title else 0
     w = sum(p.width for p in panels) + gap * (len(panels) + 1)
+    if title:
+        w = max(w, int(font(16).getlength(title)) + 2 * gap)
     h = max(p.height for p in panels) + label_h + th + gap
     img, d = canvas(w, h)
     if title:

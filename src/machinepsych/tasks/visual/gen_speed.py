@@ -34,10 +34,10 @@ def gen_cs1(rng, difficulty: str) -> Item:
     n = int(4 + 36 * s)
     strokes = []
     for _ in range(n):
-        # official: random end points, width U{10..60} px on its pictures; here on a 256 px
-        # canvas the widths are halved (U{5..30}).
+        # official: random end points, width U{10..60} px on its (larger) pictures; [decision]
+        # on our 256 px canvas the widths are quartered (U{3..15}).
         p = [float(v) for v in rng.uniform(0, 256, 4)]
-        w = int(rng.integers(5, 31))
+        w = int(rng.integers(3, 16))
         d.line([(p[0], p[1]), (p[2], p[3])], fill="white", width=w)
         strokes.append([round(v, 1) for v in p] + [w])
     alts = tuple(name.split(","))
@@ -58,7 +58,7 @@ def gen_cs2(rng, difficulty: str) -> Item:
     f = font(size)
     tw = f.getlength(word) * stretch + 2 * stroke
     scale = 0.9 * w / tw
-    size = max(18, min(56, int(size * scale)))
+    size = max(18, min(42, int(size * scale)))
     big_w = int(font(size).getlength(word) + 4 * stroke + 8)
     tmp, td = canvas(big_w, h)
     td.text((big_w / 2, h / 2), word, font=font(size), fill="black", anchor="mm", stroke_width=stroke, stroke_fill="black")
@@ -94,7 +94,7 @@ def gen_cs3(rng, difficulty: str) -> Item:
     size = img.width
     # [decision] counts scaled from the official (for ~1000 px pictures) by the canvas area.
     k = (size / 1000) ** 2
-    n_rect, n_seg = int(100 * s), int(5000 * s * k * 2.5)
+    n_rect, n_seg = int(100 * s), int(5000 * s * k * 6)
     for _ in range(n_rect):
         x, y = rng.uniform(0, size, 2)
         a, b = rng.integers(1, int(0.1 * size) + 1, 2)
