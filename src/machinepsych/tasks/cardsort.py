@@ -113,7 +113,7 @@ class WCST64Params(Params):
     shuffle_key_positions: bool = True
     rule_policy: Literal["cycle", "random_other"] = "cycle"
     instructions: Literal["normal", "no_exclusivity"] = "normal"
-    input: Literal["text"] = "text"
+    input: Literal["text", "image"] = "text"
 
 
 WCST64_INSTRUCTIONS = """\
@@ -144,7 +144,22 @@ class WCST64(CardSortEnv):
 
     def instructions(self) -> str:
         excl = EXCLUSIVE if self.params.instructions == "normal" else ""
-        return WCST64_INSTRUCTIONS.format(exclusive=excl, n=self.params.n_trials)
+        text = WCST64_INSTRUCTIONS.format(exclusive=excl, n=self.params.n_trials)
+        if self.params.input == "image":  # image input (VI): the cards come as one picture per trial
+            text = text.replace("On every trial you are shown five cards.", "On every trial you are shown an image of five cards.")
+            text = text.replace("You will see a new set of cards", "You will see a new image")
+        return text
+
+    def _render_parts(self, feedback: str | None) -> tuple:
+        if self.params.input != "image":
+            return super()._render_parts(feedback)
+        from ..render.cards_png import trial_png
+        from ..types import ImagePart
+
+        lines = [feedback] if feedback else []
+        lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
+        png = trial_png(tuple(self.keys), self._stimulus_card())
+        return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left"), TextPart("\n".join(lines)))
 
     def _setup(self) -> None:
         # (a) card order: the 64-card deck, reshuffled for each pass if n_trials > 64
