@@ -46,3 +46,6 @@ register_battery(Battery(
     strategies=("direct", "cot", "scot", "mad"),
     description="Every subtest generated from a seed; accuracy and FRCT scores against random and human norms.",
 ))
+
+from .. import vision_probe  # noqa: E402,F401  (registers wcst-vision-probe)
+from . import policies  # noqa: E402,F401  (agent:ideal for the visual families)
