@@ -1,0 +1,110 @@
+"""Strategies for visual items (spec visfactor.md §4): structured chain of thought (``scot``)
+and multi-agent debate (``mad``). Both treat each item as a single-turn problem (VisFactor
+items are independent): the history of the session is not re-sent. Every model call is
+returned in the Turn with its own purpose, so the store keeps each one.
+
+* ``scot`` [decision]: three staged calls in one conversation — (1) a structured description
+  of the image(s), (2) the task-specific computation, (3) a self-check and the final answer
+  in the required format. Stage-2 prompts are per test (VisFactor subtest) where one exists.
+* ``mad`` [decision]: 2 debaters (affirmative, negative), up to 3 rounds, one judge after
+  each round who either stops with the final answer or asks for another round; all calls
+  use the same model. Purposes: ``debate:<round>:<debater>`` and ``judge`` / ``answer``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..types import Message, ModelCall, TextPart, Turn
+from .strategies import _user, register_strategy, suffix_for, system_message
+
+DESCRIBE = ("Step 1 - describe. Do not answer yet. Describe the image(s) in a structured way: list every panel or "
+            "figure with its label, and for each one the parts that matter for the task (lines and where they run, "
+            "shapes, positions, symbols and their orientation, numbers, letters).")
+SOLVE_GENERIC = ("Step 2 - compute. Using your description, carry out the task's computation step by step and write "
+                 "down every intermediate result. Do not give the final answer yet.")
+SOLVE = {
+    "CF1": "Step 2 - compute. For each simple figure A-E, list its edges on a grid; then test whether that edge set occurs in the pattern's edges at some position (no rotation).",
+    "CF2": "Step 2 - compute. Map the model and each test figure onto the 3x3 grid of dots; list each figure's edges as pairs of dots; the figure contains the model if the model's edges are a subset of its edges.",
+    "CF3": "Step 2 - compute. Write the figure as a list of moves (rows down, columns right) from its circled start; apply the same moves from the circled dot of the empty grid and give each dot you reach.",
+    "VZ1": "Step 2 - compute. Estimate the area of the shape and of each piece in grid units; find the set of pieces whose areas add up to the shape and that fit together into it.",
+    "VZ2": "Step 2 - compute. Track the hole backwards through each fold: at every unfolding, every hole in the folded-over part gains a mirror image across that fold line. List the hole positions after each step.",
+    "VZ3": "Step 2 - compute. Fold the net around the face marked X, tracking which net edges meet; identify the faces of the cube by X and O and follow the asked edge onto the cube.",
+    "S1": "Step 2 - compute. For each card, decide whether the sequence of corners (going clockwise) matches the first card's after a turn, or only after a mirror image.",
+    "S2": "Step 2 - compute. Find a symbol shown on both cubes; turn the second cube mentally so that this face matches, and check the position and orientation of the neighbouring faces.",
+    "SS2": "Step 2 - compute. From each starting point, follow the lines and write down the route to F; note whether it passes the circle.",
+    "SS3": "Step 2 - compute. Write the street grid with its road blocks; find the shortest open route between the two letters, list its street segments, and the buildings beside them.",
+    "P3": "Step 2 - compute. Compare each picture with the target line by line and list every difference you find.",
+    "I3": "Step 2 - compute. List properties (number of sides, filled or not, size, marks) of the examples of each group; find the one property that separates the groups; apply it to each test figure.",
+    "RL2": "Step 2 - compute. State, for each pair of classes, whether one contains the other, they are disjoint, or they overlap; do the same for the circles; compare.",
+}
+CHECK = ("Step 3 - check and answer. Check your intermediate results against the image once more and correct any "
+         "mistake. Then give the final answer in exactly the required format.")
+
+
+def _single_turn(ctx, extra: str) -> list[Message]:
+    obs = ctx.observation
+    return [system_message(ctx), _user(obs.parts, obs.feedback, extra)]
+
+
+@dataclass
+class StructuredCoT:
+    name: str = "scot"
+
+    async def respond(self, ctx, chat, reask: int = 0) -> Turn:
+        sub = ctx.observation.stimulus.get("subtest", "") if isinstance(ctx.observation.stimulus, dict) else ""
+        msgs = _single_turn(ctx, DESCRIBE)
+        calls: list[ModelCall] = []
+        for purpose, nxt in (("scot:describe", SOLVE.get(sub, SOLVE_GENERIC)), ("scot:solve", CHECK + "\n" + suffix_for(ctx, "direct"))):
+            call = await chat(msgs, purpose)
+            calls.append(call)
+            msgs = msgs + [Message.text("assistant", call.reply), Message.text("user", nxt)]
+        final = await chat(msgs, "answer")
+        calls.append(final)
+        action, status = ctx.spec.parser(final.reply, ctx.observation)
+        return Turn(reply=final.reply, action=action if status == "parsed" else None, status=status,
+                    calls=tuple(calls), latency_s=sum(c.latency_s for c in calls))
+
+
+ROLES = ("affirmative", "negative", "third", "fourth")
+
+
+@dataclass
+class Debate:
+    name: str = "mad"
+    debaters: int = 2
+    rounds: int = 3
+
+    async def respond(self, ctx, chat, reask: int = 0) -> Turn:
+        calls: list[ModelCall] = []
+        transcript: list[str] = []
+        final = None
+        for r in range(1, self.rounds + 1):
+            for k in range(1, self.debaters + 1):
+                role = ROLES[k - 1] if k <= len(ROLES) else f"debater {k}"
+                stance = ("Propose the answer you think is right and argue for it." if k == 1 else
+                          "Challenge the previous arguments: look for mistakes and argue for the answer you think is right, even if it differs.")
+                prior = ("\n\nThe debate so far:\n" + "\n\n".join(transcript)) if transcript else ""
+                msgs = _single_turn(ctx, f"You are the {role} debater in a debate about this problem (round {r}). "
+                                         f"{stance}{prior}\nEnd with your proposed answer in the required format.")
+                call = await chat(msgs, f"debate:{r}:{k}")
+                calls.append(call)
+                transcript.append(f"[Round {r}, {role} debater]\n{call.reply}")
+            last = r == self.rounds
+            decide = ("Decide now: give the final answer in exactly the required format." if last else
+                      "If the debate has settled the answer, give the final answer in exactly the required format. "
+                      "Otherwise reply only with CONTINUE.")
+            msgs = _single_turn(ctx, "You are the judge of a debate about this problem.\n\n" + "\n\n".join(transcript)
+                                + f"\n\n{decide}\n{suffix_for(ctx, 'direct')}")
+            call = await chat(msgs, "answer" if last else "judge")
+            calls.append(call)
+            action, status = ctx.spec.parser(call.reply, ctx.observation)
+            if status == "parsed" or last:
+                final = (call, action, status)
+                break
+        call, action, status = final  # type: ignore[misc]
+        return Turn(reply=call.reply, action=action if status == "parsed" else None, status=status,
+                    calls=tuple(calls), latency_s=sum(c.latency_s for c in calls))
+
+
+register_strategy("scot", StructuredCoT)
+register_strategy("mad", Debate)
