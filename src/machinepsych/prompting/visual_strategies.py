@@ -8,7 +8,7 @@ returned in the Turn with its own purpose, so the store keeps each one.
   in the required format. Stage-2 prompts are per test (VisFactor subtest) where one exists.
 * ``mad`` [decision]: 2 debaters (affirmative, negative), up to 3 rounds, one judge after
   each round who either stops with the final answer or asks for another round; all calls
-  use the same model. Purposes: ``debate:<round>:<debater>`` and ``judge`` / ``answer``.
+  use the same model. Purposes: ``debate:<round>:<debater>`` and ``judge``.
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ class Debate:
                       "Otherwise reply only with CONTINUE.")
             msgs = _single_turn(ctx, "You are the judge of a debate about this problem.\n\n" + "\n\n".join(transcript)
                                 + f"\n\n{decide}\n{suffix_for(ctx, 'direct')}")
-            call = await chat(msgs, "answer" if last else "judge")
+            call = await chat(msgs, "judge")
             calls.append(call)
             action, status = ctx.spec.parser(call.reply, ctx.observation)
             if status == "parsed" or last:
