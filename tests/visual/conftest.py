@@ -1,0 +1,1 @@
+import machinepsych.tasks.visual  # noqa: F401  (registers the visual tests)
