@@ -1,0 +1,160 @@
+"""Anthropic adapter (Messages API) over the official ``anthropic`` SDK.
+
+The system message goes in the separate ``system`` field; images become base64 ``image``
+blocks; consecutive messages of one role are merged (the API wants user/assistant turns
+to alternate). SDK retries are off; :func:`classify_anthropic_error` tells the runner
+whether to retry.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+from typing import Any
+
+from ..errors import MissingCredentialsError, MissingDependencyError, ModelCallError
+from ..types import ImagePart, Message, Usage
+from .base import Completion, GenerateOptions
+from .openai_compat import redact, status_error
+from .pricing import PriceTable
+
+API_KEY_ENV = "ANTHROPIC_API_KEY"
+DEFAULT_MAX_TOKENS = 1024  # the Messages API requires max_tokens
+
+
+def _sdk() -> Any:
+    try:
+        import anthropic
+    except ImportError as exc:
+        raise MissingDependencyError("anthropic", "The anthropic: provider", extra="anthropic") from exc
+    return anthropic
+
+
+def to_anthropic_messages(messages: list[Message]) -> tuple[str | None, list[dict[str, Any]]]:
+    """Canonical messages -> (system text or None, Anthropic ``messages`` list)."""
+    system = [m.content_text for m in messages if m.role == "system"]
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        if m.role == "system":
+            continue
+        blocks: list[dict[str, Any]] = []
+        for p in m.parts:
+            if isinstance(p, ImagePart):
+                data = base64.b64encode(p.png).decode("ascii")
+                blocks.append({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}})
+            else:
+                blocks.append({"type": "text", "text": p.text})
+        if out and out[-1]["role"] == m.role:
+            out[-1]["content"].extend(blocks)
+        else:
+            out.append({"role": m.role, "content": blocks})
+    return ("\n\n".join(system) if system else None), out
+
+
+def parse_anthropic_usage(usage: Any) -> Usage:
+    """SDK usage -> :class:`Usage`. ``prompt_tokens`` includes cache reads and writes
+    (Anthropic reports them apart from ``input_tokens``); ``cached_tokens`` = cache reads."""
+    if usage is None:
+        return Usage()
+    read = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
+    written = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
+    return Usage(
+        prompt_tokens=int(getattr(usage, "input_tokens", 0) or 0) + read + written,
+        completion_tokens=int(getattr(usage, "output_tokens", 0) or 0),
+        cached_tokens=read,
+    )
+
+
+def classify_anthropic_error(exc: BaseException, *, where: str = "api.anthropic.com") -> ModelCallError:
+    """SDK exception -> :class:`ModelCallError` (429/5xx/529 overloaded/timeouts transient)."""
+    anthropic = _sdk()
+    if isinstance(exc, anthropic.APITimeoutError):
+        return ModelCallError(f"Request to {where} timed out.", transient=True)
+    if isinstance(exc, anthropic.APIConnectionError):
+        return ModelCallError(f"Connection to {where} failed: {exc}", transient=True)
+    if isinstance(exc, anthropic.APIResponseValidationError):
+        return ModelCallError(f"Malformed response from {where}: {exc}", transient=True)
+    if isinstance(exc, anthropic.APIStatusError):
+        body = exc.body if isinstance(exc.body, dict) else {}
+        err = body.get("error") if isinstance(body.get("error"), dict) else {}
+        return status_error(exc.status_code, str(err.get("message") or exc.message), where=where, key_env=API_KEY_ENV)
+    if isinstance(exc, (ValueError, TypeError, AttributeError, KeyError, IndexError)):
+        return ModelCallError(f"Malformed response from {where}: {type(exc).__name__}: {exc}", transient=True)
+    if isinstance(exc, anthropic.AnthropicError):
+        return ModelCallError(f"{where}: {exc}", transient=False)
+    raise exc
+
+
+class AnthropicModel:
+    """Claude models through the Messages API."""
+
+    provider = "anthropic"
+
+    def __init__(self, model: str, *, base_url: str | None = None, prices: PriceTable | None = None,
+                 price_file: str | os.PathLike[str] | None = None):
+        _sdk()
+        if not os.environ.get(API_KEY_ENV):
+            raise MissingCredentialsError(
+                f"anthropic:{model} needs an API key: set the environment variable {API_KEY_ENV}."
+            )
+        self.model = model
+        self.base_url = base_url
+        self.name = f"anthropic:{model}"
+        self._prices = prices if prices is not None else PriceTable.load(price_file)
+        self._client: Any = None
+        self._client_loop: asyncio.AbstractEventLoop | None = None
+
+    def __repr__(self) -> str:
+        return f"AnthropicModel({self.name!r})"
+
+    def describe(self) -> dict[str, Any]:
+        return {"provider": "anthropic", "model": self.model, "base_url": self.base_url, "spec": self.name}
+
+    def concurrency_key(self) -> str:
+        return self.base_url or "anthropic"
+
+    def cost(self, usage: Usage) -> float | None:
+        return self._prices.cost(self.model, usage)
+
+    def request_kwargs(self, messages: list[Message], options: GenerateOptions) -> dict[str, Any]:
+        system, msgs = to_anthropic_messages(messages)
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": msgs,
+            "max_tokens": options.max_tokens or DEFAULT_MAX_TOKENS,
+        }
+        if system is not None:
+            kwargs["system"] = system
+        if options.temperature is not None:
+            kwargs["temperature"] = options.temperature
+        return kwargs  # the Messages API has no seed
+
+    async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:
+        kwargs = self.request_kwargs(messages, options)
+        try:
+            resp = await self._get_client().messages.create(**kwargs, timeout=options.timeout_s)
+            text = "".join(b.text for b in resp.content if getattr(b, "type", None) == "text")
+            return Completion(text=text, usage=parse_anthropic_usage(resp.usage), model=resp.model or self.model,
+                              finish_reason=resp.stop_reason)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # classified here; retried (or not) by the runner
+            err = classify_anthropic_error(exc, where=self.base_url or "api.anthropic.com")
+            raise ModelCallError(redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient,
+                                 status=err.status) from None
+
+    async def aclose(self) -> None:
+        client, self._client, self._client_loop = self._client, None, None
+        if client is not None:
+            await client.close()
+
+    def _get_client(self) -> Any:
+        loop = asyncio.get_running_loop()
+        if self._client is None or self._client_loop is not loop:
+            anthropic = _sdk()
+            self._client = anthropic.AsyncAnthropic(
+                api_key=os.environ.get(API_KEY_ENV), base_url=self.base_url, max_retries=0,
+                http_client=anthropic.DefaultAioHttpClient(),
+            )
+            self._client_loop = loop
+        return self._client
