@@ -1,0 +1,343 @@
+"""Answer keys re-derived by computations independent of the generators' own code."""
+import itertools
+import math
+from collections import deque
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from machinepsych.tasks.visual.core import generate
+
+SEEDS = range(12)
+DIFFS = ("easy", "normal", "hard")
+
+
+def items(sub, seeds=SEEDS):
+    for d in DIFFS:
+        for s in seeds:
+            yield generate(sub, s, d)
+
+
+# --- CF1 / CF2: edges as (doubled midpoint, direction) -------------------------------------
+def mid_repr(edges):
+    out = set()
+    for a, b in edges:
+        (r1, c1), (r2, c2) = a, b
+        d = (r2 - r1, c2 - c1)
+        if d < (0, 0):
+            d = (-d[0], -d[1])
+        out.add((r1 + r2, c1 + c2, d))
+    return out
+
+
+def test_cf1_exactly_the_gold_model_is_embedded():
+    from machinepsych.tasks.visual.gen_closure import CF1_MODELS
+    for it in items("CF1", range(6)):
+        pat = mid_repr(it.params["pattern"])
+        n = it.params["grid"]
+        found = []
+        for k, m in enumerate(CF1_MODELS):
+            mm = mid_repr(m)
+            hit = any({(r + 2 * dr, c + 2 * dc, d) for r, c, d in mm} <= pat for dr in range(-n, n) for dc in range(-n, n))
+            found.append(hit)
+        assert found.count(True) == 1 and "ABCDE"[found.index(True)] == it.gold
+
+
+def test_cf2_subset_at_same_position():
+    from machinepsych.tasks.visual.gen_closure import CF2_MODEL
+    for it in items("CF2", range(6)):
+        model = mid_repr(CF2_MODEL)
+        assert tuple("T" if model <= mid_repr(f) else "F" for f in it.params["figures"]) == it.gold
+
+
+def test_cf3_copy_end_by_replaying_moves():
+    for it in items("CF3"):
+        path, s2 = it.params["path"], it.params["start2"]
+        pos = list(s2)
+        for (r0, c0), (r1, c1) in zip(path, path[1:]):
+            pos = [pos[0] + r1 - r0, pos[1] + c1 - c0]
+            assert 0 <= pos[0] < it.params["grid"] and 0 <= pos[1] < it.params["grid"]
+        assert it.gold == f"({pos[0] + 1}, {pos[1] + 1})"
+
+
+@pytest.mark.parametrize("sub", ["CS1", "CS2", "CS3"])
+def test_closure_speed_words(sub):
+    for it in items(sub):
+        key = it.params.get("object") or it.params["word"]
+        assert it.accepted == tuple(key.split(",")) and all(" " not in a for a in it.accepted)
+
+
+# --- VZ1: sampled area coverage ------------------------------------------------------------
+def inside(p, poly):
+    x, y = p
+    c = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            c = not c
+    return c
+
+
+def test_vz1_solution_pieces_tile_the_target():
+    for it in items("VZ1", range(4)):
+        P = lambda poly: [(float(Fraction(x)), float(Fraction(y))) for x, y in poly]  # noqa: E731
+        target = P(it.params["target_poly"])
+        sol = [P(p) for p, g in zip(it.params["pieces"], it.gold) if g == "T"]
+        for i in range(50):
+            for j in range(50):
+                pt = (i * 0.1 + 0.0371, j * 0.1 + 0.0533)
+                cover = sum(inside(pt, p) for p in sol)
+                assert cover == (1 if inside(pt, target) else 0)
+
+
+# --- VZ2: reflect the punch back through the folds --------------------------------------
+def test_vz2_unfolding_by_reflection():
+    def refl(p, line):
+        k, c = line
+        x, y = p
+        return {"x": (2 * c - x, y), "y": (x, 2 * c - y), "d": (y - c, x + c), "a": (c - y, c - x)}[k]
+
+    def sd(p, line):
+        k, c = line
+        x, y = p
+        return {"x": x - c, "y": y - c, "d": y - x - c, "a": y + x - c}[k]
+
+    for it in items("VZ2"):
+        folds = [(f["line"][0], f["line"][1], f["moved_side"]) for f in it.params["folds"]]
+
+        def in_shape(p, k):  # is point p part of the sheet after k folds?
+            if k == 0:
+                return 0 < p[0] < 3 and 0 < p[1] < 3
+            kind, c, mv = folds[k - 1]
+            stay = sd(p, (kind, c)) * mv < 0 and in_shape(p, k - 1)
+            q = refl(p, (kind, c))
+            return stay or (sd(q, (kind, c)) * mv > 0 and in_shape(q, k - 1))
+
+        def preimages(p, k):
+            if k == 0:
+                return {(round(p[0], 6), round(p[1], 6))}
+            kind, c, mv = folds[k - 1]
+            out = set()
+            if sd(p, (kind, c)) * mv < 0 and in_shape(p, k - 1):
+                out |= preimages(p, k - 1)
+            q = refl(p, (kind, c))
+            if sd(q, (kind, c)) * mv > 0 and in_shape(q, k - 1):
+                out |= preimages(q, k - 1)
+            return out
+
+        holes = preimages(tuple(it.params["punch"]), len(folds))
+        opts = [{(round(x, 6), round(y, 6)) for x, y in o} for o in it.params["options"]]
+        assert opts["ABCDE".index(it.gold)] == holes
+        assert sum(o == holes for o in opts) == 1
+
+
+# --- VZ3: rolling a die over the net ------------------------------------------------------
+def test_vz3_edge_by_rolling_cube():
+    roll = {  # direction -> new bottom comes from which side; the classic die-rolling update
+        "E": lambda s: {**s, "bottom": s["east"], "east": s["top"], "top": s["west"], "west": s["bottom"]},
+        "W": lambda s: {**s, "bottom": s["west"], "west": s["top"], "top": s["east"], "east": s["bottom"]},
+        "S": lambda s: {**s, "bottom": s["south"], "south": s["top"], "top": s["north"], "north": s["bottom"]},
+        "N": lambda s: {**s, "bottom": s["north"], "north": s["top"], "top": s["south"], "south": s["bottom"]},
+    }
+    step = {"E": (1, 0), "W": (-1, 0), "S": (0, 1), "N": (0, -1)}
+    vec = {"bottom": (0, 0, -1), "top": (0, 0, 1), "east": (1, 0, 0), "west": (-1, 0, 0), "south": (0, 1, 0), "north": (0, -1, 0)}
+    for it in items("VZ3"):
+        sq = [tuple(s) for s in it.params["squares"]]
+        states = {sq[0]: {k: k for k in vec}}
+        todo = deque([sq[0]])
+        while todo:
+            s = todo.popleft()
+            for dname, (dx, dy) in step.items():
+                c = (s[0] + dx, s[1] + dy)
+                if c in sq and c not in states:
+                    states[c] = roll[dname](states[s])
+                    todo.append(c)
+        face = {s: vec[st["bottom"]] for s, st in states.items()}  # body-frame normal of each square's face
+        assert len(set(face.values())) == 6
+        side_name = {"E": "east", "W": "west", "S": "south", "N": "north"}
+        top = np.array(face[tuple(it.params["x_face"])])
+        front = np.array(face[tuple(it.params["o_face"])])
+        right = np.cross(-front, top)
+        draw = {"top": top, "front": front, "right": right, "bottom": -top, "back": -front, "left": -right}
+        s, side = it.params["numbered"][it.params["asked"] - 1]
+        pair = {face[tuple(s)], vec[states[tuple(s)][side_name[side]]]}
+        want = {tuple(int(v) for v in draw[f]) for f in it.params["letter_faces"][it.gold]}
+        assert pair == want
+
+
+# --- S1 / MV1: orientation by signed area, identity by edge-length cycles -----------------
+def signed_area(pts):
+    return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(pts, pts[1:] + pts[:1])) / 2
+
+
+def test_s1_mirror_flips_orientation():
+    from machinepsych.tasks.visual.gen_spatial import transform
+    for it in items("S1"):
+        base = it.params["polygon"]
+        for m, a, g in zip(it.params["mirrored"], it.params["angles"], it.gold):
+            v = transform(base, m, a)
+            assert (signed_area(v) * signed_area(base) > 0) == (g == "T")
+        assert "T" in it.gold and "F" in it.gold
+
+
+def lens(pts):
+    return [math.dist(p, q) for p, q in zip(pts, pts[1:] + pts[:1])]
+
+
+def same_up_to_rotation(a, b):
+    la, lb = lens(a), lens(b)
+    if len(la) != len(lb) or signed_area(a) * signed_area(b) < 0:
+        return False
+    return any(np.allclose(la[i:] + la[:i], lb, atol=2e-3) for i in range(len(la)))
+
+
+def test_mv1_studied_iff_same_shape_up_to_rotation():
+    for it in items("MV1"):
+        same = any(same_up_to_rotation(s, it.params["test"]) for s in it.params["shapes"])
+        assert same == (it.gold == "T")
+
+
+# --- S2: brute force over face permutations -----------------------------------------------
+def test_s2_same_cube_by_brute_force():
+    from machinepsych.tasks.visual.gen_spatial import sym_order
+    # rotation group generated from two quarter turns (closure), independent of ROT24
+    qx = np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]])
+    qz = np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+    group = [np.eye(3, dtype=int)]
+    frontier = list(group)
+    while frontier:
+        nxt = []
+        for g in frontier:
+            for q in (qx, qz):
+                h = q @ g
+                if not any((h == k).all() for k in group):
+                    group.append(h)
+                    nxt.append(h)
+        frontier = nxt
+    assert len(group) == 24
+
+    def ok_up(s, u, v):
+        o = sym_order(s)
+        return o == 4 or u == v or (o == 2 and tuple(-x for x in u) == v)
+
+    for it in items("S2", range(20)):
+        v1 = [(tuple(n), s, tuple(u)) for n, s, u in it.params["view1"]]
+        v2 = [(tuple(n), s, tuple(u)) for n, s, u in it.params["view2"]]
+        possible = False
+        for g in group:
+            cube = {n: (s, u) for n, s, u in v1}
+            good = True
+            for n, s, u in v2:
+                n2, u2 = tuple(int(x) for x in g @ n), tuple(int(x) for x in g @ u)
+                if n2 in cube:
+                    good &= cube[n2][0] == s and ok_up(s, cube[n2][1], u2)
+                else:
+                    cube[n2] = (s, u2)
+            syms = [s for s, _ in cube.values()]
+            good &= len(syms) == len(set(syms))
+            if good:
+                possible = True
+                break
+        assert possible == (it.gold == "T")
+
+
+# --- SS2: all simple paths; SS3: Floyd-Warshall and path counting ---------------------------
+def test_ss2_only_gold_start_routes_through_circle():
+    for it in items("SS2", range(8)):
+        adj = {}
+        for a, b in it.params["edges"]:
+            adj.setdefault(tuple(a), []).append(tuple(b))
+            adj.setdefault(tuple(b), []).append(tuple(a))
+        F, C = tuple(it.params["F"]), tuple(it.params["circle"])
+
+        def paths(v, seen):
+            if v == F:
+                yield seen
+                return
+            for w in adj[v]:
+                if w not in seen:
+                    yield from paths(w, seen + [w])
+
+        ok = [any(C in p for p in paths(tuple(s), [tuple(s)])) for s in it.params["starts"]]
+        assert ok.count(True) == 1 and ok.index(True) + 1 == it.gold
+
+
+def test_ss3_unique_shortest_route_passes_gold_building():
+    from scipy.sparse import lil_matrix
+    from scipy.sparse.csgraph import shortest_path
+    for it in items("SS3", range(8)):
+        R, C = it.params["rows"], it.params["cols"]
+        idx = lambda p: p[0] * C + p[1]  # noqa: E731
+        A = lil_matrix((R * C, R * C))
+        for a, b in it.params["open"]:
+            A[idx(a), idx(b)] = A[idx(b), idx(a)] = 1
+        D = shortest_path(A.tocsr(), unweighted=True)
+        s, t = idx(it.params["from_point"]), idx(it.params["to_point"])
+        assert np.isfinite(D[s, t])
+        # count shortest paths and collect the segments on them
+        order = sorted(range(R * C), key=lambda v: D[s, v])
+        cnt = np.zeros(R * C)
+        cnt[s] = 1
+        for v in order:
+            if not np.isfinite(D[s, v]):
+                continue
+            for w in A.rows[v]:
+                if D[s, w] == D[s, v] + 1:
+                    cnt[w] += cnt[v]
+        assert cnt[t] == 1
+        on = set()
+        for a, b in it.params["open"]:
+            u, v = idx(a), idx(b)
+            for x, y in ((u, v), (v, u)):
+                if D[s, x] + 1 + D[y, t] == D[s, t]:
+                    on.add(frozenset((tuple(a), tuple(b))))
+        passed = []
+        for k, ((r, c), q) in enumerate(it.params["buildings"]):
+            top, bot = frozenset(((r, c), (r, c + 1))), frozenset(((r + 1, c), (r + 1, c + 1)))
+            left, right = frozenset(((r, c), (r + 1, c))), frozenset(((r, c + 1), (r + 1, c + 1)))
+            segs = {"TL": (top, left), "TR": (top, right), "BL": (bot, left), "BR": (bot, right)}[q]
+            if any(sg in on for sg in segs):
+                passed.append(k + 1)
+        assert passed == [it.gold]
+
+
+def test_p3_exactly_one_identical():
+    for it in items("P3"):
+        same = [sorted(map(tuple, map(lambda e: tuple(map(tuple, e)), o))) == sorted(map(lambda e: tuple(map(tuple, e)), it.params["target"])) for o in it.params["options"]]
+        assert same.count(True) == 1 and "ABCDE"[same.index(True)] == it.gold
+
+
+def test_i3_rule_is_the_only_separating_feature():
+    for it in items("I3"):
+        ex = it.params["examples"]
+        seps = [f for f in ex[0][0] if all(len({e[f] for e in g}) == 1 for g in ex) and len({g[0][f] for g in ex}) == len(ex)]
+        assert seps == [it.params["rule"]]
+        vals = [g[0][seps[0]] for g in ex]
+        assert it.gold == tuple(vals.index(t[seps[0]]) + 1 for t in it.params["tests"])
+
+
+def test_memory_tests():
+    for it in items("MA1"):
+        assert it.params["numbers"][it.params["query"]] == it.gold and len(set(it.params["numbers"])) == len(it.params["numbers"])
+    for it in items("MV2"):
+        assert (it.params["names"][it.params["spot"]] == it.params["asked"]) == (it.gold == "T")
+    for it in items("MV3"):
+        assert (it.params["test"] in it.params["sections"]) == (it.gold == "T")
+
+
+def test_rl2_geometry_matches_lexicon():
+    rel_of_type = {  # pairwise relations of the canonical triples as written in the lexicon (outer first)
+        "all_disjoint": {"d": 3}, "one_contains_two_disjoint": {"c": 2, "d": 1}, "nested": {"c": 3},
+        "contains_and_separate": {"c": 1, "d": 2}, "one_contains_two_overlapping": {"c": 2, "o": 1},
+        "overlap_and_separate": {"o": 1, "d": 2},
+    }
+
+    def geom(circles):
+        out = {"c": 0, "d": 0, "o": 0}
+        for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(circles, 2):
+            d = math.hypot(x1 - x2, y1 - y2)
+            out["c" if d + min(r1, r2) <= max(r1, r2) else "d" if d >= r1 + r2 else "o"] += 1
+        return {k: v for k, v in out.items() if v}
+
+    for it in items("RL2", range(20)):
+        assert (geom(it.params["circles"]) == rel_of_type[it.params["relation_type"]]) == (it.gold == "T")
