@@ -56,7 +56,7 @@ def split_question(item: Item) -> str:
 
 def answer_view(item: Item, mode: str) -> tuple[str, str, Any, int]:
     """(kind, question, gold, n_rows) of an item in a mode."""
-    if mode == "split" and item.rows and item.kind not in ("rows", "groups"):
+    if mode == "split" and item.rows and item.kind != "rows":
         return "rows", split_question(item), tuple(g for _, g in item.rows), len(item.rows)
     n = len(item.gold) if item.kind in ("rows", "groups") else 1
     return item.kind, item.question, item.gold, n
