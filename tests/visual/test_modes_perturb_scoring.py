@@ -52,8 +52,12 @@ def test_perturbations_keep_keys_and_are_recorded(sub):
         assert {"shift", "rotate", "noise", "contrast", "brightness"} <= set(rec)
         assert ("flip" in rec) == ((sub, mode) in {("CF1", "split"), ("CF2", "split"), ("S1", "split"), ("P3", "split"), ("I3", "split")})
         assert abs(rec["rotate"]) <= 10
-        img = Image.open(io.BytesIO(b.parts[0].png))
-        assert img.size == Image.open(io.BytesIO(a.parts[0].png)).size
+        img, orig = Image.open(io.BytesIO(b.parts[0].png)), Image.open(io.BytesIO(a.parts[0].png))
+        assert img.size == (orig.width + 2 * rec["pad"][0], orig.height + 2 * rec["pad"][1])
+        # nothing is cut off: the border of the perturbed image is (nearly) background
+        g = np.asarray(img.convert("L"), dtype=float)
+        border = np.concatenate([g[0], g[-1], g[:, 0], g[:, -1]])
+        assert border.mean() > 200
 
 
 def test_flip_only_where_allowed():

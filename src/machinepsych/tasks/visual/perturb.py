@@ -1,7 +1,7 @@
 """Image perturbations (visfactor.md §5): composable, seeded, recorded per image.
 
 Names: ``shift`` (dx, dy ~ N(0, 5) px), ``rotate`` (U(-10, 10) degrees about the centre,
-canvas kept, white fill), ``flip`` (horizontal mirror with p = 0.5; only for the subtests
+white fill; the canvas is first padded so nothing is cut off), ``flip`` (horizontal mirror with p = 0.5; only for the subtests
 and mode where mirroring keeps the answer: CF1-S, CF2-S, S1-S, P3-S, I3-S), ``noise``
 (Gaussian, sigma 0.1 on [0, 1]), ``contrast`` (x1.5), ``brightness`` (x1.5). Groups:
 ``geometric`` = shift + rotate (+ flip where allowed), ``photometric`` = noise + contrast +
@@ -65,7 +65,18 @@ def perturb(img: Image.Image, names: tuple[str, ...], rng: np.random.Generator) 
         if flip:
             img = ImageOps.mirror(img)
     if dx or dy or angle:
-        img = img.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor="white", translate=(dx, dy))
+        # [decision] pad with white first so that no part of a wide item leaves the canvas
+        # (a 10-degree turn of a 1000 px wide strip would cut off its ends and the answer).
+        import math
+
+        w, h = img.size
+        a = math.radians(abs(angle))
+        px = int(math.ceil((w * math.cos(a) + h * math.sin(a) - w) / 2 + abs(dx))) + 2
+        py = int(math.ceil((w * math.sin(a) + h * math.cos(a) - h) / 2 + abs(dy))) + 2
+        padded = Image.new("RGB", (w + 2 * px, h + 2 * py), "white")
+        padded.paste(img, (px, py))
+        img = padded.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor="white", translate=(dx, dy))
+        rec["pad"] = [px, py]
     if "noise" in names:
         arr = np.asarray(img, dtype=np.float32) / 255.0
         arr = np.clip(arr + rng.normal(0, 0.1, arr.shape).astype(np.float32), 0, 1)
