@@ -1,0 +1,131 @@
+"""OpenAI-compatible adapter against the real loopback server (tests/support/fake_openai.py)."""
+from __future__ import annotations
+
+import pytest
+
+from machinepsych.errors import MissingCredentialsError, ModelCallError, UnknownNameError
+from machinepsych.models import OpenAIModel
+from machinepsych.models.base import GenerateOptions
+from machinepsych.models.openai_compat import parse_openai_response, to_openai_messages
+from machinepsych.types import ImagePart, Message, TextPart
+
+PNG = b"\x89PNG\r\n\x1a\nfake"
+TRANSPORTS = ["aiohttp", "httpx", "direct"]
+FAST = GenerateOptions(timeout_s=0.5, max_tokens=16, temperature=0.0, seed=3)
+
+
+def test_text_messages_become_plain_strings():
+    out = to_openai_messages([Message.text("system", "S"), Message("user", (TextPart("a"), TextPart("b")))])
+    assert out == [{"role": "system", "content": "S"}, {"role": "user", "content": "a\nb"}]
+
+
+def test_image_parts_become_data_urls():
+    (msg,) = to_openai_messages([Message("user", (TextPart("look"), ImagePart(PNG)))])
+    assert msg["content"][0] == {"type": "text", "text": "look"}
+    assert msg["content"][1]["type"] == "image_url"
+    assert msg["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
+
+
+def test_usage_parsing_with_cached_tokens():
+    c = parse_openai_response(
+        {"model": "m", "choices": [{"message": {"content": "hi"}, "finish_reason": "stop"}],
+         "usage": {"prompt_tokens": 10, "completion_tokens": 2, "prompt_tokens_details": {"cached_tokens": 4}}},
+        "m",
+    )
+    assert (c.text, c.usage.prompt_tokens, c.usage.completion_tokens, c.usage.cached_tokens) == ("hi", 10, 2, 4)
+    assert parse_openai_response({"choices": [{"message": {"content": None}}]}, "m").usage.total == 0
+    with pytest.raises(ValueError):
+        parse_openai_response({"choices": []}, "m")
+
+
+def test_missing_key_without_base_url(no_api_keys):
+    with pytest.raises(MissingCredentialsError, match="OPENAI_API_KEY"):
+        OpenAIModel("gpt-4o")
+
+
+def test_unknown_transport(no_api_keys):
+    with pytest.raises(UnknownNameError, match="aiohttp"):
+        OpenAIModel("m", base_url="http://127.0.0.1:1/v1", transport="curl")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_generate_round_trip(fake_openai, no_api_keys, transport):
+    fake_openai.cached_tokens = 1
+    model = OpenAIModel("fake-model", base_url=fake_openai.base_url, transport=transport)
+    msgs = [Message.text("system", "sort cards"), Message("user", (TextPart("trial 1"), ImagePart(PNG)))]
+    c = await model.generate(msgs, FAST)
+    await model.aclose()
+    assert c.text.startswith("Selection: ") and c.finish_reason == "stop"
+    assert c.usage.prompt_tokens == 4 and c.usage.completion_tokens == 2 and c.usage.cached_tokens == 1
+    (body,) = fake_openai.bodies
+    assert body["max_tokens"] == 16 and body["seed"] == 3 and body["temperature"] == 0.0
+    assert body["messages"][1]["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
+
+
+async def test_key_sent_only_as_header(fake_openai, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-SECRET-0123456789")
+    model = OpenAIModel("fake-model", base_url=fake_openai.base_url)
+    await model.generate([Message.text("user", "q")], FAST)
+    await model.aclose()
+    req = fake_openai.requests[0]
+    assert req.headers["Authorization"] == "Bearer sk-test-SECRET-0123456789"
+    assert "SECRET" not in str(req.body)
+    assert "SECRET" not in str(model.describe()) and "SECRET" not in repr(model)
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("fault,status", [("429", 429), ("500", 500), ("503", 503), ("garbage", None),
+                                          ("reset", None), ("hang", None)])
+async def test_transient_faults(fake_openai, no_api_keys, transport, fault, status):
+    model = OpenAIModel("fake-model", base_url=fake_openai.base_url, transport=transport)
+    fake_openai.script(fault)
+    with pytest.raises(ModelCallError) as info:
+        await model.generate([Message.text("user", "q")], GenerateOptions(timeout_s=0.3))
+    assert info.value.transient and info.value.status == status
+    # the same adapter keeps working after the fault
+    assert (await model.generate([Message.text("user", "q")], FAST)).text.startswith("Selection")
+    await model.aclose()
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("fault,hint", [("401", "OPENAI_API_KEY"), ("404", "model name"), ("400", "rejected")])
+async def test_permanent_faults(fake_openai, monkeypatch, transport, fault, hint):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-SECRET-0123456789")
+    model = OpenAIModel("fake-model", base_url=fake_openai.base_url, transport=transport)
+    fake_openai.script(fault)
+    with pytest.raises(ModelCallError) as info:
+        await model.generate([Message.text("user", "q")], FAST)
+    await model.aclose()
+    assert not info.value.transient and info.value.status == int(fault)
+    assert hint in str(info.value) and "SECRET" not in str(info.value)
+
+
+async def test_connection_refused_is_transient(no_api_keys, fake_openai_factory):
+    srv = fake_openai_factory()
+    url = srv.base_url
+    srv.stop()
+    model = OpenAIModel("m", base_url=url)
+    with pytest.raises(ModelCallError) as info:
+        await model.generate([Message.text("user", "q")], FAST)
+    await model.aclose()
+    assert info.value.transient
+
+
+def test_random_faults_are_seeded(fake_openai_factory):
+    import asyncio
+
+    async def run(srv):
+        model = OpenAIModel("m", base_url=srv.base_url, transport="direct")
+        outcomes = []
+        for i in range(20):
+            try:
+                await model.generate([Message.text("user", str(i))], GenerateOptions(timeout_s=0.3))
+                outcomes.append("ok")
+            except ModelCallError as exc:
+                outcomes.append("transient" if exc.transient else "permanent")
+        await model.aclose()
+        return outcomes
+
+    a = asyncio.run(run(fake_openai_factory(fault_rate=0.3, seed=7, fault_kinds=("429", "500", "garbage"))))
+    b = asyncio.run(run(fake_openai_factory(fault_rate=0.3, seed=7, fault_kinds=("429", "500", "garbage"))))
+    assert a == b and "transient" in a and "ok" in a and "permanent" not in a
