@@ -76,6 +76,8 @@ def conversation(ctx, suffix: str) -> list[Message]:
     """
     separate = ctx.spec.feedback_mode == "separate"
     msgs = [system_message(ctx)]
+    if ctx.spec.conversation == "single":
+        return msgs
     for ex in ctx.history:
         obs = ex.observation
         msgs.append(_user(obs.parts, None if separate else obs.feedback, suffix))

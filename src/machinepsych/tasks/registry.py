@@ -31,6 +31,9 @@ class TaskSpec:
     presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"default": {}})
     default_sessions: int = 1
     feedback_mode: Literal["inline", "separate"] = "inline"
+    # "multi": one conversation per session (history re-sent each call);
+    # "single": every trial is its own single-turn conversation (independent items).
+    conversation: Literal["multi", "single"] = "multi"
     source: str = ""
     # Strategy suffix overrides for this test (strategy name -> text appended to each trial).
     suffixes: dict[str, str] = field(default_factory=dict)

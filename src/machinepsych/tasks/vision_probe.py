@@ -122,6 +122,6 @@ from .registry import TaskSpec, register  # noqa: E402
 register(TaskSpec(
     id="wcst-vision-probe", version=1, family="vision-probe", title="WCST visual feature-recognition probe",
     env_class=VisionProbe, parser=parse_probe, format_action=format_probe, presets={"default": {}},
-    default_sessions=1, feedback_mode="inline", source="Seed 000 §4.3 / App. B.2, spec wcst-and-lnt.md §1.10",
+    default_sessions=1, feedback_mode="inline", conversation="single", source="Seed 000 §4.3 / App. B.2, spec wcst-and-lnt.md §1.10",
     scorer="wcst-vision-probe",
 ))

@@ -36,7 +36,7 @@ for _sub, _meta in SUBTESTS.items():
     register(TaskSpec(
         id=task_id(_sub), version=1, family="visfactor", title=f"VisFactor {_sub}: {_meta.name} ({_meta.factor})",
         env_class=env_class(_sub), parser=parse_visual, format_action=format_answer, presets=_presets,
-        default_sessions=1, feedback_mode="inline", source="VisFactor (seed 004) / FRCT kit, spec visfactor.md",
+        default_sessions=1, feedback_mode="inline", conversation="single", source="VisFactor (seed 004) / FRCT kit, spec visfactor.md",
         suffixes=SUFFIXES, scorer="visfactor",
     ))
 
