@@ -22,7 +22,9 @@ TABLE_METRICS = {
     "wcst": ("CC", "PE", "NPE", "TFC", "CLR", "FMS", "accuracy"),
     "lnt": ("accuracy", "accuracy_valid", "CC", "PE", "NPE"),
     "accuracy": ("accuracy", "accuracy_valid"),
+    "visfactor": ("accuracy", "acc_rows", "frct_paper", "random_acc", "human_norm", "invalid_rate"),
 }
+NOT_METRICS = ("trials", "invalid", "errors", "tokens", "cost_usd")
 
 
 def _metrics_for(scorer: str, summary: dict[str, Any]) -> list[str]:
@@ -30,7 +32,7 @@ def _metrics_for(scorer: str, summary: dict[str, Any]) -> list[str]:
     keys = [k for k in summary if isinstance(summary[k], dict)]
     if wanted:
         return [m for m in wanted if m in keys]
-    return [k for k in keys if k not in ("trials", "invalid", "errors")][:8]
+    return [k for k in keys if k not in NOT_METRICS][:8]
 
 
 def chance_for(store: Store, task: str, params: dict) -> dict | None:
