@@ -10,15 +10,15 @@ from __future__ import annotations
 from ..registry import Battery, BatteryItem, register_battery
 from . import dcigt, mbt, nback, oddball, prlt, wpt  # noqa: F401  (registration)
 
-# Published session counts (§1). Oddball: 50 passages x 3 sessions, one fresh conversation
-# per passage -> 150 single-passage sessions. Oddball has no hard preset (excluded from hard).
+# Published session counts (§1). Oddball: 3 sessions of 50 passages, each passage its own
+# single-turn conversation. Oddball has no hard preset (the paper excludes it from hard).
 BATTERY = register_battery(Battery(
     id="reflection-bench",
     title="Reflection-Bench (7 tasks)",
     items=(
         BatteryItem("wpt", "easy", 2),
         BatteryItem("wcst-reflection", "easy", 2),
-        BatteryItem("oddball", "easy", 150),
+        BatteryItem("oddball", "easy", 3),
         BatteryItem("nback", "easy", 2),
         BatteryItem("dcigt", "easy", 2),
         BatteryItem("prlt", "easy", 2),

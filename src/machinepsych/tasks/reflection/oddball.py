@@ -11,9 +11,9 @@ draws a topic, 7 of its 8 sentences in random order, and one sentence of a topic
 unrelated category. [decision] The deviant position is drawn from the seed (uniform over
 1..8) unless ``deviant_position`` is set; the released items always use position 5.
 
-[decision] Reflection-Bench sends every passage in a fresh single-turn conversation, so a
-session here is one passage by default (``passages=1``); the battery runs 150 sessions
-(3 x 50). ``passages > 1`` puts several passages in one conversation.
+Reflection-Bench sends every passage in a fresh single-turn conversation: the TaskSpec uses
+``conversation="single"``, so a session of 50 passages (the default) is 50 independent
+calls, and the published 3 sessions give the 150 replies of the official scorer.
 """
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def make_passage(rng, topic: str | None = None, position: int | None = None) -> 
 
 
 class OddballParams(Params):
-    passages: int = Field(1, ge=1)
+    passages: int = Field(50, ge=1)
     deviant_position: int | None = Field(None, ge=1, le=N_SENTENCES)
     topic: str | None = None
     embedder: Literal["minilm", "openai", "none"] = "minilm"
@@ -136,6 +136,6 @@ SPEC = register(TaskSpec(
     env_class=Oddball, parser=parse_text, format_action=str,
     presets={"default": {}, "easy": {}, "paper-position": {"deviant_position": 5},
              "no-embedding": {"embedder": "none"}},
-    default_sessions=150, feedback_mode="inline", source=SOURCE + " §3.3", suffixes=ODDBALL_SUFFIXES,
-    scorer="oddball",
+    default_sessions=3, feedback_mode="inline", conversation="single", source=SOURCE + " §3.3",
+    suffixes=ODDBALL_SUFFIXES, scorer="oddball",
 ))
