@@ -153,7 +153,8 @@ def simulate(task: str, params: dict[str, Any] | None = None, n: int = 100_000, 
     spec = get_task(task)
     if spec.id not in SIMULATORS:
         raise KeyError(f"no vectorised chance simulator for {spec.id}; use loop_chance")
-    P = spec.resolve_params(None, params or {})
+    # every parameter explicit (the Params defaults), so simulators never guess a default
+    P = spec.env_class.Params(**spec.resolve_params(None, params or {})).model_dump()
     rng = np.random.default_rng(seed)
     parts: dict[str, list[np.ndarray]] = {}
     done = 0
