@@ -1,11 +1,15 @@
 """The one retry boundary: transient model faults are retried here, with bounded
 exponential backoff and jitter (tenacity), under a per-endpoint concurrency limit.
-Every attempt's error is recorded on the resulting ModelCall."""
+Every attempt's error is recorded on the resulting ModelCall.
+
+``MACHINEPSYCH_RETRY_INITIAL_S`` overrides the first backoff wait (default 1 s; the jitter
+is capped at the same value), e.g. to keep fault-injection tests fast."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential_jitter
 
@@ -14,12 +18,28 @@ from ..models.base import ChatModel, GenerateOptions
 from ..types import Message, ModelCall
 
 
+RETRY_INITIAL_ENV = "MACHINEPSYCH_RETRY_INITIAL_S"
+
+
+def _env_initial_s() -> float:
+    raw = os.environ.get(RETRY_INITIAL_ENV)
+    if not raw:
+        return 1.0
+    try:
+        value = float(raw)
+    except ValueError:
+        from ..errors import ConfigError
+
+        raise ConfigError(f"{RETRY_INITIAL_ENV} must be a number of seconds, got {raw!r}") from None
+    return max(0.0, value)
+
+
 @dataclass(frozen=True)
 class RetryPolicy:
     max_attempts: int = 6
-    initial_s: float = 1.0
+    initial_s: float = field(default_factory=_env_initial_s)
     max_wait_s: float = 60.0
-    jitter_s: float = 1.0
+    jitter_s: float = field(default_factory=lambda: min(1.0, _env_initial_s()))
 
 
 _LIMITERS: dict[tuple[int, str], asyncio.Semaphore] = {}
