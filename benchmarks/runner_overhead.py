@@ -29,11 +29,12 @@ from machinepsych.storage.store import Store  # noqa: E402
 from tests.support.fake_openai import serve_in_subprocess  # noqa: E402
 
 
-def measure(sessions: int, latency_ms: float, trials: int) -> dict:
+def measure(sessions: int, latency_ms: float, trials: int, transport: str) -> dict:
     with serve_in_subprocess(latency_ms) as base_url, tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
         spec = RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": trials}, sessions=sessions)],
-                       participants=[ParticipantSpec(ref="openai:bench", base_url=base_url, concurrency=sessions)],
+                       participants=[ParticipantSpec(ref="openai:bench", base_url=base_url, concurrency=sessions,
+                                                       transport=transport)],
                        name="bench")
         create_run(store, spec)
         c0, t0 = time.process_time(), time.perf_counter()
@@ -53,13 +54,16 @@ def main() -> None:
     ap.add_argument("--sessions", type=int, nargs="*", default=[1, 16, 64])
     ap.add_argument("--latency-ms", type=float, default=50.0)
     ap.add_argument("--trials", type=int, default=20)
+    ap.add_argument("--transport", nargs="*", default=["aiohttp", "direct"],
+                    help="OpenAI adapter transports to measure (aiohttp/httpx = official SDK client; direct)")
     args = ap.parse_args()
-    print(f"{'sessions':>8} {'latency':>8} {'turns':>6} {'ideal s':>8} {'actual s':>9} {'efficiency':>10} "
+    print(f"{'transport':>9} {'sessions':>8} {'latency':>8} {'turns':>6} {'ideal s':>8} {'actual s':>9} {'efficiency':>10} "
           f"{'overhead ms/call':>17} {'CPU ms/call':>12}")
-    for n in args.sessions:
-        r = measure(n, args.latency_ms, args.trials)
-        print(f"{r['sessions']:>8} {r['latency_ms']:>8.0f} {r['turns']:>6} {r['ideal_s']:>8.2f} {r['actual_s']:>9.2f} "
-              f"{r['efficiency']:>10.3f} {r['overhead_ms_per_call']:>17.2f} {r['cpu_ms_per_call']:>12.2f}")
+    for transport in args.transport:
+        for n in args.sessions:
+            r = measure(n, args.latency_ms, args.trials, transport)
+            print(f"{transport:>9} {r['sessions']:>8} {r['latency_ms']:>8.0f} {r['turns']:>6} {r['ideal_s']:>8.2f} "
+                  f"{r['actual_s']:>9.2f} {r['efficiency']:>10.3f} {r['overhead_ms_per_call']:>17.2f} {r['cpu_ms_per_call']:>12.2f}")
 
 
 if __name__ == "__main__":

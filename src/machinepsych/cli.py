@@ -100,6 +100,7 @@ def run_cmd(
     max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per model call on transient faults."),
     price_file: Optional[str] = typer.Option(None, "--prices", help="JSON/TOML price table overriding the built-in one."),
     system_as_user: bool = typer.Option(False, "--system-as-user", help="Send the system prompt as the first user message."),
+    transport: str = typer.Option("aiohttp", "--transport", help="OpenAI-compatible HTTP path: aiohttp or httpx (official SDK client), or direct (one shared aiohttp session; lowest overhead, for local servers at high concurrency)."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
 ) -> None:
     """Run a test or battery: every participant x strategy x persona x session."""
@@ -119,7 +120,7 @@ def run_cmd(
                  for t in tasks]
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
                                     seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
-                                    price_file=price_file, system_as_user=system_as_user) for m in model]
+                                    price_file=price_file, system_as_user=system_as_user, transport=transport) for m in model]
     from .tasks.registry import get_battery, is_battery
 
     strategies = strategy

@@ -39,6 +39,9 @@ class TurnContext:
     strategy: str = "direct"
     persona: str = "none"
     extra: dict[str, Any] = field(default_factory=dict)
+    # Per-session scratch space kept by the runner across the session's turns (a cache:
+    # participants must give the same answers without it, e.g. after resume).
+    scratch: dict[str, Any] = field(default_factory=dict)
 
     def rng(self, salt: int = 0) -> np.random.Generator:
         """A generator that depends only on the session seed, the trial and ``salt``:

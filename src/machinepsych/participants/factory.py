@@ -18,7 +18,8 @@ def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
                                                       "agent:ideal", "openai:MODEL", "anthropic:MODEL", "google:MODEL"])
     from ..models import make_model
 
-    model = make_model(p.ref, base_url=p.base_url, price_file=p.price_file)
+    kwargs = {"transport": p.transport} if p.ref.split(":", 1)[0] in ("openai", "vllm", "ollama", "llamacpp") else {}
+    model = make_model(p.ref, base_url=p.base_url, price_file=p.price_file, **kwargs)
     return LLMParticipant(
         model, GenerateOptions(p.temperature, p.max_tokens, p.seed, p.timeout_s), reask=p.reask,
         concurrency=p.concurrency, retry=RetryPolicy(max_attempts=max_attempts), system_as_user=p.system_as_user,

@@ -42,6 +42,11 @@ class LLMParticipant:
 
         return await get_strategy(ctx.strategy).respond(ctx, chat, reask=self.reask)
 
+    async def aclose(self) -> None:
+        close = getattr(self.model, "aclose", None)
+        if close is not None:
+            await close()
+
     def _adapt(self, messages: list[Message]) -> list[Message]:
         if not self.system_as_user or not messages or messages[0].role != "system":
             return messages

@@ -13,7 +13,7 @@ from ..types import Observation, ParseStatus
 
 REFUSAL = re.compile(
     r"\b(i\s*(?:can(?:no|')t|cannot|am unable to|'m unable to|won't|will not)\s+(?:help|assist|do|comply|participate|answer|provide|choose|make)"
-    r"|as an ai\b|i'm sorry, but|i am sorry, but)",
+    r"|as an? (?:\w+ )?(?:ai|language model)\b|i'm sorry, but|i am sorry, but|i don't have the ability to)",
     re.I,
 )
 NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "a": 1}
@@ -47,7 +47,7 @@ def _last(matches: list[tuple[int, Any]]) -> Any:
 
 SELECTION = re.compile(r"selection\s*[:=]?\s*\**\s*[\[(]?\s*([1-4])\b", re.I)
 NUMBERED = re.compile(r"\b(?:card|option|choice|answer|pile)\s*(?:no\.?|number|#)?\s*[:#]?\s*\**\s*[\[(]?([1-4])\b(?!\s*(?:red|green|yellow|blue|triangle|star|cross|circle|single))", re.I)
-ORDINAL_RE = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:card|option|one|pile)\b", re.I)
+ORDINAL_RE = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:card|option|one|pile)s?\b", re.I)
 BARE = re.compile(r"^\W*([1-4])\W*$")
 
 
@@ -60,30 +60,51 @@ def _card_patterns(card: dict) -> list[re.Pattern]:
     ]
 
 
+def _partial_pattern(card: dict, options: list[dict]) -> re.Pattern | None:
+    """``triangle blue`` (shape then colour, number omitted), if no other option shares both."""
+    same = [o for o in options if o["shape"] == card["shape"] and o["color"] == card["color"]]
+    if len(same) != 1:
+        return None
+    return re.compile(rf"\b{card['shape']}\s+{card['color']}\b(?!\s+\d)", re.I)
+
+
+def _unique(values: list[int]) -> int | None:
+    distinct = set(values)
+    return distinct.pop() if len(distinct) == 1 else None
+
+
 def parse_card_choice(reply: str, obs: Observation) -> tuple[int | None, ParseStatus]:
     """Parse which of the four option cards (1-4) a reply chooses.
 
-    In order of precedence (the first rule that finds anything decides, using its right-most
-    match): ``Selection: k``; ``card k`` / ``option k`` / ``answer: k``; ``the fourth card``;
-    a description of exactly one option card (``triangle red 1``, ``2 green stars``); a reply
-    that is only a digit 1-4.
+    Rules, in order; the first rule that finds anything decides:
+      1. the declared format ``Selection: k`` (the last one counts, as in the papers' parser);
+      2. ``card k`` / ``option k`` / ``answer: k`` / ``the fourth card`` / ``the second one``;
+      3. a description of a displayed option card, in full (``triangle red 1``,
+         ``2 green stars``) or by shape and colour where that identifies one option;
+      4. a reply that is only a digit 1-4.
+    Rules 2 and 3 must point at ONE option: a reply that names several (e.g. one that echoes
+    the whole layout) has not committed to an answer and is ``invalid``.
     """
     text = reply or ""
-    for rx in (SELECTION, NUMBERED):
-        found = [(m.start(), int(m.group(1))) for m in rx.finditer(text)]
-        if found:
-            value = _last(found)
-            return (value, "parsed") if value else (None, "invalid")
-    found = [(m.start(), ORDINAL[m.group(1).lower()]) for m in ORDINAL_RE.finditer(text)]
+    found = [int(m.group(1)) for m in SELECTION.finditer(text)]
     if found:
-        return _last(found), "parsed"
+        return found[-1], "parsed"
+    named = [int(m.group(1)) for m in NUMBERED.finditer(text)]
+    named += [ORDINAL[m.group(1).lower()] for m in ORDINAL_RE.finditer(text)]
+    if named:
+        value = _unique(named)
+        return (value, "parsed") if value else (None, "invalid")
     options = obs.stimulus.get("options", [])
-    found = []
+    described = []
     for i, card in enumerate(options):
-        for rx in _card_patterns(card):
-            found.extend((m.end(), i + 1) for m in rx.finditer(text))
-    if found:
-        value = _last(found)
+        patterns = _card_patterns(card)
+        partial = _partial_pattern(card, options)
+        if partial is not None:
+            patterns.append(partial)
+        if any(rx.search(text) for rx in patterns):
+            described.append(i + 1)
+    if described:
+        value = _unique(described)
         return (value, "parsed") if value else (None, "invalid")
     m = BARE.match(text)
     if m:

@@ -75,10 +75,16 @@ def conversation(ctx, suffix: str) -> list[Message]:
     exchange of the previous trial must already be in the history (see LLM participant).
     """
     separate = ctx.spec.feedback_mode == "separate"
-    msgs = [system_message(ctx)]
     if ctx.spec.conversation == "single":
-        return msgs
-    for ex in ctx.history:
+        return [system_message(ctx)]
+    # The history only grows within a session: extend the messages built on the last turn
+    # (kept in the session's scratch space) instead of rebuilding them every trial.
+    cache = ctx.scratch.get("conversation")
+    if cache and cache[0] == suffix and cache[1] <= len(ctx.history):
+        msgs, start = list(cache[2]), cache[1]
+    else:
+        msgs, start = [system_message(ctx)], 0
+    for ex in ctx.history[start:]:
         obs = ex.observation
         msgs.append(_user(obs.parts, None if separate else obs.feedback, suffix))
         if separate and obs.feedback is not None:
@@ -91,6 +97,7 @@ def conversation(ctx, suffix: str) -> list[Message]:
             msgs.append(Message.text("assistant", answer_calls[0].reply))
             msgs.append(Message.text("user", REASK_TEXT))
         msgs.append(Message.text("assistant", ex.turn.reply))
+    ctx.scratch["conversation"] = (suffix, len(ctx.history), tuple(msgs))
     return msgs
 
 
@@ -150,7 +157,14 @@ def strategy_names() -> list[str]:
     return sorted(_STRATEGIES)
 
 
+_optional_loaded = False
+
+
 def _load_optional() -> None:
+    global _optional_loaded
+    if _optional_loaded:
+        return
+    _optional_loaded = True
     import importlib
 
     for mod in ("machinepsych.prompting.visual_strategies",):

@@ -56,29 +56,44 @@ def limiter(key: str, limit: int) -> asyncio.Semaphore:
 
 async def call_model(model: ChatModel, messages: list[Message], options: GenerateOptions, purpose: str,
                      policy: RetryPolicy, concurrency: int) -> ModelCall:
+    """One model call with bounded retries of transient faults. Raises ModelCallError when a
+    permanent fault occurs or the attempts are used up (the message lists every attempt)."""
+    sem = limiter(model.concurrency_key(), concurrency)
     errors: list[str] = []
     attempts = 0
-    sem = limiter(model.concurrency_key(), concurrency)
+
+    async def attempt_once():
+        nonlocal attempts
+        attempts += 1
+        async with sem:
+            t0 = time.perf_counter()
+            completion = await model.generate(messages, options)
+        return completion, t0
+
+    try:
+        # Fast path without tenacity's bookkeeping: most calls succeed at once.
+        completion, t0 = await attempt_once()
+        return _model_call(model, messages, purpose, completion, t0, attempts, errors)
+    except ModelCallError as exc:
+        if not exc.transient or policy.max_attempts <= 1:
+            raise
+        errors.append(f"attempt 1: {exc}")
 
     def _record(state) -> None:
-        exc = state.outcome.exception()
-        errors.append(f"attempt {state.attempt_number}: {exc}")
+        errors.append(f"attempt {state.attempt_number + 1}: {state.outcome.exception()}")
 
     retrying = AsyncRetrying(
-        stop=stop_after_attempt(policy.max_attempts),
+        stop=stop_after_attempt(policy.max_attempts - 1),
         wait=wait_exponential_jitter(initial=policy.initial_s, max=policy.max_wait_s, jitter=policy.jitter_s),
         retry=retry_if_exception(lambda e: isinstance(e, ModelCallError) and e.transient),
         before_sleep=_record,
         reraise=True,
     )
-    t0 = time.perf_counter()
+    await asyncio.sleep(policy.initial_s)
     try:
         async for attempt in retrying:
             with attempt:
-                attempts += 1
-                async with sem:
-                    t0 = time.perf_counter()
-                    completion = await model.generate(messages, options)
+                completion, t0 = await attempt_once()
     except ModelCallError as exc:
         if exc.transient:
             raise ModelCallError(
@@ -86,6 +101,10 @@ async def call_model(model: ChatModel, messages: list[Message], options: Generat
                 "The session is saved; run `machinepsych resume RUN` once the endpoint is healthy.",
                 transient=True, status=exc.status) from None
         raise
+    return _model_call(model, messages, purpose, completion, t0, attempts, errors)
+
+
+def _model_call(model, messages, purpose, completion, t0, attempts, errors) -> ModelCall:
     return ModelCall(
         purpose=purpose, messages=tuple(messages), reply=completion.text, usage=completion.usage,
         latency_s=time.perf_counter() - t0, model=completion.model or model.name, attempts=attempts,

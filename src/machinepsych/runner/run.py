@@ -103,7 +103,13 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
                 stats.sessions_done += 1
                 prog.update(bar_s, advance=1, info=info())
 
-        await asyncio.gather(*(one(r) for r in sessions))
+        try:
+            await asyncio.gather(*(one(r) for r in sessions))
+        finally:
+            for p in participants.values():
+                close = getattr(p, "aclose", None)
+                if close is not None:
+                    await close()
     remaining = [s for s in store.sessions(run.id) if s.status != "complete"]
     store.set_run_status(run.id, "complete" if not remaining else "incomplete")
     return stats

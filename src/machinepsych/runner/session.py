@@ -38,9 +38,26 @@ def _stored_turn(row: TrialRow, calls: list) -> Turn:
                 latency_s=row.latency_s)
 
 
-def _record(obs: Observation, turn: Turn, result, index: int) -> TrialRecord:
-    final_call = next((c for c in reversed(turn.calls) if c.purpose in ("answer", "reask", "judge")), None)
-    messages = [m.to_json() for m in final_call.messages] if final_call else []
+def final_call(turn: Turn) -> ModelCall | None:
+    return next((c for c in reversed(turn.calls) if c.purpose in ("answer", "reask", "judge")), None)
+
+
+def shared_prefix(prev: tuple[Message, ...], cur: tuple[Message, ...]) -> int:
+    """Length of ``prev`` if it is a prefix of ``cur`` (the usual multi-turn case), else 0."""
+    n = len(prev)
+    if n == 0 or n > len(cur):
+        return 0
+    return n if all(a is b or a == b for a, b in zip(prev, cur)) else 0
+
+
+def _record(obs: Observation, turn: Turn, result, index: int, prev_sent: tuple[Message, ...] = ()) -> TrialRecord:
+    """The stored trial. ``messages`` holds the exact request of the trial's final call as
+    ``{"context_messages": k, "messages": [...]}``: its first k messages are the previous
+    trial's final request (stored with that trial), the rest are listed; see
+    ``storage.export.request_messages`` to rebuild the full request."""
+    call = final_call(turn)
+    k = shared_prefix(prev_sent, call.messages) if call else 0
+    messages = {"context_messages": k, "messages": [m.to_json() for m in call.messages[k:]] if call else []}
     images: dict[str, ImagePart] = {p.sha256: p for p in obs.parts if isinstance(p, ImagePart)}
     for c in turn.calls:
         for m in c.messages:
@@ -91,17 +108,21 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
         if not done:
             obs = result.next_observation
     index = len(stored)
+    prev_sent: tuple[Message, ...] = ()
+    scratch: dict = {}
     while not done:
         ctx = TurnContext(spec=spec, params=row.params, instructions=row.instructions, observation=obs,
                           action_space=env.action_space, history=history, session_seed=row.seed,
-                          strategy=row.strategy, persona=row.persona)
+                          strategy=row.strategy, persona=row.persona, scratch=scratch)
         turn = await participant.respond(ctx)
         action = turn.action if turn.status == "parsed" and env.action_space.contains(turn.action) else None
         status = turn.status if action is not None or turn.status != "parsed" else "invalid"
         if status != turn.status:
             turn = Turn(turn.reply, None, status, turn.calls, turn.reasked, turn.latency_s)
         result = env.step(action)
-        rec = _record(obs, turn, result, index)
+        rec = _record(obs, turn, result, index, prev_sent)
+        call = final_call(turn)
+        prev_sent = call.messages if call else ()
         await store.commit_trial(row.id, rec)
         if on_trial:
             on_trial(rec)

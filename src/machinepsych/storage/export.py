@@ -62,6 +62,24 @@ def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
     return df
 
 
+def request_messages(store: Store, session_id: int, trial_index: int) -> list[dict]:
+    """The exact messages of the final model request of a trial (images as SHA-256 refs).
+
+    Trials store their request as a delta on the previous trial's request
+    (``{"context_messages": k, "messages": [...]}``); this walks back and rebuilds it."""
+    trials = {t.index: t for t in store.trials(session_id)}
+    if trial_index not in trials:
+        raise ConfigError(f"session {session_id} has no trial {trial_index}")
+
+    def build(i: int) -> list[dict]:
+        m = trials[i].messages or {}
+        k = m.get("context_messages", 0)
+        prefix = build(i - 1)[:k] if k and i > 0 else []
+        return prefix + list(m.get("messages", []))
+
+    return build(trial_index)
+
+
 def _flatten_cell(v):
     if isinstance(v, (list, tuple)):
         if all(isinstance(x, str) for x in v):

@@ -74,7 +74,7 @@ class TrialRow(Base):
     session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
     index: Mapped[int] = mapped_column(Integer)
     observation: Mapped[dict] = mapped_column(JSON)
-    messages: Mapped[list] = mapped_column(JSON)
+    messages: Mapped[dict] = mapped_column(JSON)  # {"context_messages": k, "messages": [...]}
     reply: Mapped[str] = mapped_column(Text)
     action: Mapped[object] = mapped_column(JSON, nullable=True)
     parse_status: Mapped[str] = mapped_column(String(20))

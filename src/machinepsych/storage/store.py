@@ -44,7 +44,7 @@ class TrialRecord:
 
     index: int
     observation: dict
-    messages: list
+    messages: dict
     reply: str
     action: Any
     parse_status: str

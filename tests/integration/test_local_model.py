@@ -1,0 +1,61 @@
+"""A real local chat model (SmolLM2-135M-Instruct via llama.cpp's OpenAI-compatible server)
+through exactly the path users take: CLI-equivalent run spec -> runner -> LLM participant
+-> OpenAI adapter -> HTTP -> store. Short WCST and LNT sessions."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.storage.export import request_messages, trials_frame
+from machinepsych.storage.store import Store
+
+pytestmark = pytest.mark.integration
+STATUSES = {"parsed", "invalid", "refusal", "empty"}
+
+
+@pytest.fixture(scope="module")
+def local_run(llama_server, tmp_path_factory):
+    store = Store(tmp_path_factory.mktemp("local") / "local.db")
+    p = ParticipantSpec(ref=llama_server.model_spec, base_url=llama_server.base_url, temperature=0.0,
+                        max_tokens=40, seed=1, timeout_s=180, concurrency=1)
+    spec = RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 8}, sessions=1),
+                          TaskRun(task="lnt", params={"n_trials": 8}, sessions=1)],
+                   participants=[p], strategies=["direct"], name="local")
+    create_run(store, spec)
+    # one session at a time: llama.cpp then reuses the KV cache of the shared prefix, so each
+    # turn only evaluates the new tokens (prompt evaluation dominates on 2 CPU cores)
+    stats = run_sync(store, "local", progress=False, max_sessions=1)
+    return store, stats
+
+
+def test_every_trial_stored_with_raw_reply_status_and_tokens(local_run):
+    store, stats = local_run
+    assert stats.sessions_failed == 0, stats.failures
+    df = trials_frame(store, "local")
+    assert len(df) == 8 + 8
+    assert set(df["parse_status"]) <= STATUSES
+    assert (df["prompt_tokens"] > 0).all() and (df["completion_tokens"] > 0).all()
+    assert df["reply"].map(lambda r: isinstance(r, str)).all()
+    # invalid replies are error trials, never skipped
+    assert (df.loc[df["parse_status"] != "parsed", "correct"] == False).all()  # noqa: E712
+    # LNT feedback is its own message: every LNT trial after the first made 2 calls (ack + answer)
+    lnt = df[df["task"] == "lnt"]
+    assert (lnt.loc[lnt["trial"] > 0, "n_calls"] == 2).all()
+    rates = df.groupby("task")["parse_status"].apply(lambda s: round(float((s == "parsed").mean()), 3)).to_dict()
+    print("\nparse rates of the local model:", json.dumps(rates))
+
+
+def test_stored_request_is_the_exact_conversation(local_run):
+    store, _ = local_run
+    s = store.sessions(store.get_run("local").id)[0]
+    msgs = request_messages(store, s.id, 7)
+    assert msgs[0]["role"] == "system" and "card-sorting" in msgs[0]["parts"][0]["text"]
+    roles = [m["role"] for m in msgs]
+    assert roles[1:] == ["user", "assistant"] * 7 + ["user"]
+    trials = store.trials(s.id)
+    # the assistant turns in the request are the stored raw replies of earlier trials
+    assert [m["parts"][0]["text"] for m in msgs if m["role"] == "assistant"] == [t.reply for t in trials[:7]]
+    assert msgs[-1]["parts"][0]["text"].startswith(trials[6].feedback)
