@@ -21,10 +21,11 @@ def fig_to_data_url(fig) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def metric_bars(scores: pd.DataFrame, task: str) -> list:
-    """Mean ± SD of each metric, one bar per condition."""
+def metric_bars(scores: pd.DataFrame, task: str, chance_lines: dict[str, float] | None = None) -> list:
+    """Mean ± SD of each metric, one bar per condition; dashed line = chance 95th percentile."""
     df = scores[scores["task"] == task]
-    metrics = [m for m in df.columns if m in PRIMARY and df[m].notna().any()]
+    primary = set(PRIMARY) | set(chance_lines or {}) | {task}
+    metrics = [m for m in df.columns if m in primary and df[m].notna().any()]
     if not metrics:
         return []
     conds = list(dict.fromkeys(df["condition"]))
@@ -34,6 +35,9 @@ def metric_bars(scores: pd.DataFrame, task: str) -> list:
         means, sds = g.mean().reindex(conds), g.std(ddof=1).reindex(conds).fillna(0)
         ax.bar(range(len(conds)), means.values, yerr=sds.values, capsize=3, color="#4c72b0")
         ax.set_title(m)
+        if chance_lines and m in chance_lines:
+            ax.axhline(chance_lines[m], ls="--", color="#c44e52", lw=1, label="chance p95")
+            ax.legend(fontsize=6)
         ax.set_xticks(range(len(conds)))
         ax.set_xticklabels(conds, rotation=60, ha="right", fontsize=7)
     fig.suptitle(f"{task}: mean (SD) per condition")

@@ -32,15 +32,35 @@ def _metrics_for(scorer: str, summary: dict[str, Any]) -> list[str]:
     keys = [k for k in summary if isinstance(summary[k], dict)]
     if wanted:
         return [m for m in wanted if m in keys]
-    return [k for k in keys if k not in NOT_METRICS][:8]
+    primary = [k for k in keys if k == PRIMARY_METRIC.get(scorer, scorer)]
+    return (primary + [k for k in keys if k not in NOT_METRICS and k not in primary])[:8]
+
+
+PRIMARY_METRIC = {"wcst-reflection": "wcst", "wcst": "accuracy", "lnt": "accuracy", "visfactor": "accuracy",
+                  "accuracy": "accuracy"}
 
 
 def chance_for(store: Store, task: str, params: dict) -> dict | None:
-    """The cached chance simulation for this test configuration, if one was run."""
+    """The cached chance simulation (``machinepsych chance``) for this test configuration:
+    uniformly random valid answers, one session per score, the largest N cached."""
     key = get_task(task).key
-    h = store.params_hash(params)
-    rows = [r for r in store.chance_results() if r.task_key == key and r.params_hash == h]
+    rows = []
+    for r in store.chance_results():
+        stored = {k: v for k, v in (r.params or {}).items() if not k.startswith("_")}
+        extra = {k: v for k, v in (r.params or {}).items() if k.startswith("_")}
+        if r.task_key == key and stored == params and extra.get("_responses", "uniform") == "uniform" \
+                and extra.get("_sessions_per_score", 1) == 1:
+            rows.append(r)
     return max(rows, key=lambda r: r.n).result if rows else None
+
+
+def chance_threshold(ch: dict | None, scorer: str) -> tuple[str, dict] | None:
+    """(metric, {mean, sd, p95}) of the test's primary metric under random play."""
+    if not ch:
+        return None
+    metric = ch.get("primary") or PRIMARY_METRIC.get(scorer, scorer)
+    cell = (ch.get("metrics") or {}).get(metric)
+    return (metric, cell) if cell else None
 
 
 def build(store: Store, run_ref: str | int) -> dict[str, Any]:
@@ -55,14 +75,15 @@ def build(store: Store, run_ref: str | int) -> dict[str, Any]:
         k = f"{s.task_id} | {s.preset}"
         if k not in chance:
             chance[k] = chance_for(store, s.task_id, s.params)
-    return {"run": run, "trials": trials, "scores": scores, "summary": summary, "status": status, "chance": chance}
+    return {"run": run, "trials": trials, "scores": scores, "summary": summary, "status": status, "chance": chance,
+            "overall": reflection_overall(summary)}
 
 
 def to_json(data: dict[str, Any]) -> dict[str, Any]:
     scores: pd.DataFrame = data["scores"]
     per_session = json.loads(scores.to_json(orient="records")) if not scores.empty else []
     return {"run": data["run"].name, "status": data["status"], "sessions": per_session,
-            "summary": data["summary"], "chance": data["chance"]}
+            "summary": data["summary"], "chance": data["chance"], "reflection_overall": data["overall"]}
 
 
 def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
@@ -75,17 +96,58 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
         scorer = scores[scores["task"] == task]["scorer"].iloc[0]
         first = next(iter(conds.values()))
         metrics = _metrics_for(scorer, first)
+        thr = chance_threshold(data["chance"].get(key), scorer)
         table = Table(title=f"{key}  (mean (SD) over sessions)")
         table.add_column("condition")
         table.add_column("n", justify="right")
         for m in metrics:
             table.add_column(m, justify="right")
+        if thr:
+            table.add_column(f"{thr[0]} > chance p95", justify="center")
         for cond, summ in conds.items():
-            table.add_row(cond, str(summ["sessions"]), *[fmt_mean_sd(summ.get(m)) for m in metrics])
+            row = [cond, str(summ["sessions"]), *[fmt_mean_sd(summ.get(m)) for m in metrics]]
+            if thr:
+                row.append(_above(summ, thr))
+            table.add_row(*row)
         console.print(table)
-        ch = data["chance"].get(key)
-        if ch:
-            console.print(f"  chance (random play, {ch.get('n', '?')} sessions): mean {ch.get('mean')}, 95th percentile {ch.get('p95')}")
+        if thr:
+            console.print(f"  chance ({thr[0]}, uniformly random answers, {data['chance'][key].get('n')} simulated "
+                          f"sessions): mean {thr[1]['mean']:.2f}, SD {thr[1]['sd']:.2f}, 95th percentile {thr[1]['p95']:.2f}")
+    for cond, overall in data.get("overall", {}).items():
+        console.print(f"Reflection-Bench overall ({cond}): Table 2 form {_f(overall['table2'])}, "
+                      f"Table 9 form {_f(overall['table9'])}; MBT (reported separately) {_f(overall['mbt'])}")
+
+
+def _f(v) -> str:
+    return "-" if v is None else f"{v:.2f}"
+
+
+def _above(summ: dict, thr: tuple[str, dict]) -> str:
+    cell = summ.get(thr[0])
+    if not cell or cell.get("mean") is None:
+        return "-"
+    return "yes" if cell["mean"] > thr[1]["p95"] else "no"
+
+
+def reflection_overall(summary: dict[str, dict[str, Any]]) -> dict[str, dict[str, float | None]]:
+    """Per condition: the Reflection-Bench overall score as the paper forms it (Table 2: mean
+    of six tasks; Table 9: without oddball; MBT reported separately)."""
+    from ..scoring.reflection import overall_score
+
+    by_cond: dict[str, dict[str, float | None]] = {}
+    for key, conds in summary.items():
+        task = key.split(" | ")[0]
+        metric = {"wcst-reflection": "wcst"}.get(task, task)
+        for cond, summ in conds.items():
+            cell = summ.get(metric)
+            if isinstance(cell, dict):
+                by_cond.setdefault(cond, {})[task] = cell["mean"]
+    out = {}
+    for cond, scores in by_cond.items():
+        t2, t9 = overall_score(scores, "table2"), overall_score(scores, "table9")
+        if t2 is not None or t9 is not None:
+            out[cond] = {"table2": t2, "table9": t9, "mbt": scores.get("mbt")}
+    return out
 
 
 def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
@@ -101,22 +163,33 @@ def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
         task = key.split(" | ")[0]
         scorer = scores[scores["task"] == task]["scorer"].iloc[0]
         metrics = _metrics_for(scorer, next(iter(conds.values())))
+        thr = chance_threshold(data["chance"].get(key), scorer)
         parts.append(f"<h2>{html.escape(key)}</h2><table><tr><th>condition</th><th>n</th>"
-                     + "".join(f"<th>{m}</th>" for m in metrics) + "</tr>")
+                     + "".join(f"<th>{m}</th>" for m in metrics)
+                     + (f"<th>{thr[0]} &gt; chance p95</th>" if thr else "") + "</tr>")
         for cond, summ in conds.items():
             parts.append(f"<tr><td>{html.escape(cond)}</td><td>{summ['sessions']}</td>"
-                         + "".join(f"<td>{fmt_mean_sd(summ.get(m))}</td>" for m in metrics) + "</tr>")
+                         + "".join(f"<td>{fmt_mean_sd(summ.get(m))}</td>" for m in metrics)
+                         + (f"<td>{_above(summ, thr)}</td>" if thr else "") + "</tr>")
         parts.append("</table>")
-        ch = data["chance"].get(key)
-        if ch:
-            parts.append(f"<p>Chance (uniformly random valid answers, {ch.get('n', '?')} simulated sessions): "
-                         f"mean {ch.get('mean')}, SD {ch.get('sd')}, 95th percentile {ch.get('p95')}.</p>")
-        figs = plots.metric_bars(scores, task) + plots.accuracy_by_trial(trials, task)
+        if thr:
+            parts.append(f"<p>Chance ({thr[0]}; uniformly random valid answers, {data['chance'][key].get('n')} simulated "
+                         f"sessions): mean {thr[1]['mean']:.2f}, SD {thr[1]['sd']:.2f}, 95th percentile {thr[1]['p95']:.2f} "
+                         "(dashed line in the metric figure).</p>")
+        lines = {thr[0]: thr[1]["p95"]} if thr else {}
+        figs = plots.metric_bars(scores, task, lines) + plots.accuracy_by_trial(trials, task)
         sub_t, sub_s = trials[trials["task"] == task], scores[scores["task"] == task]
         for fn in figures_for(task, scorer):
             figs += fn(sub_t, sub_s)
         for title, fig in figs:
             parts.append(f"<figure><img src='{plots.fig_to_data_url(fig)}'/><figcaption>{html.escape(title)}</figcaption></figure>")
+    if data.get("overall"):
+        parts.append("<h2>Reflection-Bench overall</h2><table><tr><th>condition</th><th>Table 2 (6 tasks)</th>"
+                     "<th>Table 9 (5 tasks)</th><th>MBT (separate)</th></tr>")
+        for cond, o in data["overall"].items():
+            parts.append(f"<tr><td>{html.escape(cond)}</td><td>{_f(o['table2'])}</td><td>{_f(o['table9'])}</td>"
+                         f"<td>{_f(o['mbt'])}</td></tr>")
+        parts.append("</table>")
     for title, fig in plots.tokens_and_cost(scores):
         parts.append(f"<h2>Usage</h2><figure><img src='{plots.fig_to_data_url(fig)}'/><figcaption>{title}</figcaption></figure>")
     style = ("body{font-family:sans-serif;max-width:1100px;margin:auto;padding:1em}table{border-collapse:collapse}"

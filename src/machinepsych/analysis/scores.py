@@ -37,11 +37,14 @@ def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
     if scores.empty:
         return out
     meta = {"session", "task", "preset", "condition", "participant", "strategy", "persona", "scorer"}
-    for (task, preset, cond), df in scores.groupby(["task", "preset", "condition"], sort=False):
-        per = {int(r["session"]): {k: (None if pd.isna(v) else float(v)) for k, v in r.items()
-                                   if k not in meta and not isinstance(v, (str, dict, list))}
-               for _, r in df.iterrows()}
-        out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per)
+    for (task, preset), tdf in scores.groupby(["task", "preset"], sort=False):
+        # the metrics this test's scorer produced (other tests' columns are all empty here)
+        cols = [c for c in tdf.columns if c not in meta and tdf[c].notna().any()
+                and not tdf[c].map(lambda v: isinstance(v, (str, dict, list))).any()]
+        for cond, df in tdf.groupby("condition", sort=False):
+            per = {int(r["session"]): {k: (None if pd.isna(r[k]) else float(r[k])) for k in cols}
+                   for _, r in df.iterrows()}
+            out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per)
     return out
 
 

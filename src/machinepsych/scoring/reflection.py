@@ -370,9 +370,5 @@ def score_oddball(trials: pd.DataFrame, params: dict[str, Any]) -> dict[str, flo
     return out
 
 
-# ``wcst-reflection`` is the scorer named by that test's TaskSpec. scoring/cardsort.py is
-# imported first (scoring/__init__.py); if it registers the name, that scorer is kept.
-from .registry import _SCORERS  # noqa: E402
-
-if "wcst-reflection" not in _SCORERS:
-    register_scorer("wcst-reflection")(score_wcst_groups)
+# ``wcst-reflection`` is the scorer named by that test's TaskSpec.
+register_scorer("wcst-reflection")(score_wcst_groups)
