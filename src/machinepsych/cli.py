@@ -100,6 +100,7 @@ def run_cmd(
     max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per model call on transient faults."),
     price_file: Optional[str] = typer.Option(None, "--prices", help="JSON/TOML price table overriding the built-in one."),
     system_as_user: bool = typer.Option(False, "--system-as-user", help="Send the system prompt as the first user message."),
+    text_only: bool = typer.Option(False, "--text-only", help="The model has no vision: send a text placeholder instead of each image."),
     transport: str = typer.Option("aiohttp", "--transport", help="OpenAI-compatible HTTP path: aiohttp or httpx (official SDK client), or direct (one shared aiohttp session; lowest overhead, for local servers at high concurrency)."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
 ) -> None:
@@ -120,7 +121,7 @@ def run_cmd(
                  for t in tasks]
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
                                     seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
-                                    price_file=price_file, system_as_user=system_as_user, transport=transport) for m in model]
+                                    price_file=price_file, system_as_user=system_as_user, transport=transport, text_only=text_only) for m in model]
     from .tasks.registry import get_battery, is_battery
 
     strategies = strategy
@@ -202,14 +203,18 @@ def report_cmd(run: str = typer.Argument(..., help="Run name or id."),
 def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
                fmt: str = typer.Option("csv", "--format", help="csv | parquet | jsonl"),
                out: Path = typer.Option(..., "--out", help="Output file."),
+               images: Optional[Path] = typer.Option(None, "--images", help="Also write every image of the run as DIR/<sha256>.png (the `images` column names them)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Export a run's trials, one row per trial (columns: see README, 'Data format')."""
-    from .storage.export import trials_frame, write_export
+    from .storage.export import export_images, trials_frame, write_export
 
     st = _store(store)
     df = trials_frame(st, run)
     path = write_export(df, out, fmt)
     console.print(f"Wrote {len(df)} trials to {path}")
+    if images:
+        n = export_images(st, df, images)
+        console.print(f"Wrote {n} images to {images}")
 
 
 @app.command("score")

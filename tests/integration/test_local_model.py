@@ -59,3 +59,23 @@ def test_stored_request_is_the_exact_conversation(local_run):
     # the assistant turns in the request are the stored raw replies of earlier trials
     assert [m["parts"][0]["text"] for m in msgs if m["role"] == "assistant"] == [t.reply for t in trials[:7]]
     assert msgs[-1]["parts"][0]["text"].startswith(trials[6].feedback)
+
+
+def test_visual_battery_item_text_only(llama_server, tmp_path):
+    """VisFactor items against a model without vision: images become text placeholders, the
+    run completes, and every reply is stored with its parse status (issue 4, done-when)."""
+    store = Store(tmp_path / "vis.db")
+    p = ParticipantSpec(ref=llama_server.model_spec, base_url=llama_server.base_url, temperature=0.0,
+                        max_tokens=24, seed=1, timeout_s=180, concurrency=1, text_only=True)
+    spec = RunSpec(tasks=[TaskRun(task="visfactor-vz2", params={"n_items": 2}, sessions=1)],
+                   participants=[p], strategies=["direct"], name="vis")
+    create_run(store, spec)
+    stats = run_sync(store, "vis", progress=False, max_sessions=1)
+    assert stats.sessions_failed == 0, stats.failures
+    df = trials_frame(store, "vis")
+    assert len(df) == 2 and set(df["parse_status"]) <= STATUSES
+    msgs = request_messages(store, store.sessions(store.get_run("vis").id)[0].id, 1)
+    parts = [p for m in msgs for p in m["parts"]]
+    assert all(p["type"] == "text" for p in parts)  # exactly what was sent: no image to a text-only model
+    assert any("[image not shown" in p["text"] for p in parts)
+    assert df["images"].str.len().gt(0).all()  # the stored observation still references the images

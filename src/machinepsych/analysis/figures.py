@@ -8,10 +8,11 @@ scorer name; the HTML report draws every figure registered for the tests in the 
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 import pandas as pd
+
+from ..plugins import import_optional
 
 FigureFn = Callable[[pd.DataFrame, pd.DataFrame], list]
 _FIGURES: dict[str, list[FigureFn]] = {}
@@ -32,12 +33,7 @@ def figures_for(*keys: str) -> list[FigureFn]:
     global _loaded
     if not _loaded:
         _loaded = True
-        for mod in _OPTIONAL:
-            try:
-                importlib.import_module(mod)
-            except ModuleNotFoundError as exc:
-                if exc.name != mod:
-                    raise
+        import_optional(_OPTIONAL)
     out: list[FigureFn] = []
     for k in keys:
         for fn in _FIGURES.get(k, []):

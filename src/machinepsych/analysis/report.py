@@ -75,7 +75,7 @@ def build(store: Store, run_ref: str | int) -> dict[str, Any]:
         k = f"{s.task_id} | {s.preset}"
         if k not in chance:
             chance[k] = chance_for(store, s.task_id, s.params)
-    return {"run": run, "trials": trials, "scores": scores, "summary": summary, "status": status, "chance": chance,
+    return {"run": run, "store": store, "trials": trials, "scores": scores, "summary": summary, "status": status, "chance": chance,
             "overall": reflection_overall(summary)}
 
 
@@ -116,6 +116,25 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     for cond, overall in data.get("overall", {}).items():
         console.print(f"Reflection-Bench overall ({cond}): Table 2 form {_f(overall['table2'])}, "
                       f"Table 9 form {_f(overall['table9'])}; MBT (reported separately) {_f(overall['mbt'])}")
+
+
+def _sample_images(data: dict[str, Any], task: str, k: int = 3) -> str:
+    """The first images a participant saw in this test, with the answer given."""
+    import base64
+
+    trials: pd.DataFrame = data["trials"]
+    if "images" not in trials:
+        return ""
+    rows = trials[(trials["task"] == task) & (trials["images"].fillna("") != "")].head(k)
+    cells = []
+    for _, r in rows.iterrows():
+        png = data["store"].image(r["images"].split(";")[0])
+        if png:
+            src = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            cells.append(f"<figure><img style='max-height:260px' src='{src}'/><figcaption>trial {r['trial']}: "
+                         f"reply {html.escape(str(r['reply'])[:80])} ({r['parse_status']}, correct={r['correct']})"
+                         "</figcaption></figure>")
+    return ("<h3>Sample stimuli</h3>" + "".join(cells)) if cells else ""
 
 
 def _f(v) -> str:
@@ -176,6 +195,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
             parts.append(f"<p>Chance ({thr[0]}; uniformly random valid answers, {data['chance'][key].get('n')} simulated "
                          f"sessions): mean {thr[1]['mean']:.2f}, SD {thr[1]['sd']:.2f}, 95th percentile {thr[1]['p95']:.2f} "
                          "(dashed line in the metric figure).</p>")
+        parts.append(_sample_images(data, task))
         lines = {thr[0]: thr[1]["p95"]} if thr else {}
         figs = plots.metric_bars(scores, task, lines) + plots.accuracy_by_trial(trials, task)
         sub_t, sub_s = trials[trials["task"] == task], scores[scores["task"] == task]

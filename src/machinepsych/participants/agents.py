@@ -40,17 +40,11 @@ def _load_policies() -> None:
     if _loaded:
         return
     _loaded = True
-    import importlib
-
+    from ..plugins import import_optional
     from ..tasks.registry import all_tasks
 
     all_tasks()  # task modules may register their own policies
-    for mod in _POLICY_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    import_optional(_POLICY_MODULES)
 
 
 def policy_for(agent: str, family: str) -> Policy:

@@ -22,5 +22,5 @@ def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
     model = make_model(p.ref, base_url=p.base_url, price_file=p.price_file, **kwargs)
     return LLMParticipant(
         model, GenerateOptions(p.temperature, p.max_tokens, p.seed, p.timeout_s), reask=p.reask,
-        concurrency=p.concurrency, retry=RetryPolicy(max_attempts=max_attempts), system_as_user=p.system_as_user,
+        concurrency=p.concurrency, retry=RetryPolicy(max_attempts=max_attempts), system_as_user=p.system_as_user, text_only=p.text_only,
     )

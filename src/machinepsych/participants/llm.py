@@ -6,25 +6,28 @@ from typing import Any
 from ..models.base import ChatModel, GenerateOptions
 from ..prompting.strategies import get_strategy
 from ..runner.retry import RetryPolicy, call_model
-from ..types import Message, ModelCall, Turn
+from ..types import Message, ModelCall, TextPart, Turn
 from .base import TurnContext
 
 
 class LLMParticipant:
     def __init__(self, model: ChatModel, options: GenerateOptions | None = None, *, reask: int = 0,
-                 concurrency: int = 8, retry: RetryPolicy | None = None, system_as_user: bool = False):
+                 concurrency: int = 8, retry: RetryPolicy | None = None, system_as_user: bool = False,
+                 text_only: bool = False):
         self.model = model
         self.options = options or GenerateOptions()
         self.reask = reask
         self.concurrency = concurrency
         self.retry = retry or RetryPolicy()
         self.system_as_user = system_as_user
+        self.text_only = text_only
         self.name = model.name
 
     def describe(self) -> dict[str, Any]:
         o = self.options
         return {"kind": "model", **self.model.describe(), "temperature": o.temperature, "max_tokens": o.max_tokens,
-                "seed": o.seed, "timeout_s": o.timeout_s, "reask": self.reask, "system_as_user": self.system_as_user}
+                "seed": o.seed, "timeout_s": o.timeout_s, "reask": self.reask, "system_as_user": self.system_as_user,
+                "text_only": self.text_only}
 
     def concurrency_key(self) -> str:
         return self.model.concurrency_key()
@@ -48,6 +51,11 @@ class LLMParticipant:
             await close()
 
     def _adapt(self, messages: list[Message]) -> list[Message]:
+        if self.text_only:
+            # a model without vision: each image becomes a short text placeholder
+            messages = [m if not m.images else Message(m.role, tuple(
+                p if isinstance(p, TextPart) else TextPart(f"[image not shown{': ' + p.alt if p.alt else ''}]")
+                for p in m.parts)) for m in messages]
         if not self.system_as_user or not messages or messages[0].role != "system":
             return messages
         first, rest = messages[0], list(messages[1:])

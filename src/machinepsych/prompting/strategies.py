@@ -165,11 +165,6 @@ def _load_optional() -> None:
     if _optional_loaded:
         return
     _optional_loaded = True
-    import importlib
+    from ..plugins import import_optional
 
-    for mod in ("machinepsych.prompting.visual_strategies",):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    import_optional(("machinepsych.prompting.visual_strategies",))

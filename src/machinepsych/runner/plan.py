@@ -38,6 +38,7 @@ class ParticipantSpec(BaseModel):
     concurrency: int = 8
     system_as_user: bool = False
     price_file: str | None = None
+    text_only: bool = False  # the model has no vision: images are replaced by a text placeholder
     transport: str = "aiohttp"  # OpenAI-compatible only: aiohttp | httpx (official SDK) | direct
 
     @property

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import importlib
 
+from ..plugins import import_optional
+
 _MODULES = ("machinepsych.scoring.cardsort", "machinepsych.scoring.generic")
 _OPTIONAL = ("machinepsych.scoring.reflection", "machinepsych.scoring.visual")
 _loaded = False
@@ -15,9 +17,4 @@ def load_all() -> None:
     _loaded = True
     for m in _MODULES:
         importlib.import_module(m)
-    for m in _OPTIONAL:
-        try:
-            importlib.import_module(m)
-        except ModuleNotFoundError as exc:
-            if exc.name != m:
-                raise
+    import_optional(_OPTIONAL)

@@ -80,6 +80,18 @@ def request_messages(store: Store, session_id: int, trial_index: int) -> list[di
     return build(trial_index)
 
 
+def export_images(store: Store, df: pd.DataFrame, folder: str | Path) -> int:
+    """Write each distinct image of the trials as ``folder/<sha256>.png``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    hashes = {h for cell in df.get("images", []) if isinstance(cell, str) for h in cell.split(";") if h}
+    for h in hashes:
+        png = store.image(h)
+        if png is not None:
+            (folder / f"{h}.png").write_bytes(png)
+    return len(hashes)
+
+
 def _flatten_cell(v):
     if isinstance(v, (list, tuple)):
         if all(isinstance(x, str) for x in v):

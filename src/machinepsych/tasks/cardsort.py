@@ -162,14 +162,8 @@ class WCST64(CardSortEnv):
         return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left"), TextPart("\n".join(lines)))
 
     def _setup(self) -> None:
-        # (a) card order: the 64-card deck, reshuffled for each pass if n_trials > 64
-        order: list[int] = []
-        while len(order) < self.params.n_trials:
-            order.extend(int(i) for i in self.rng.permutation(len(FULL_DECK)))
-        self.deck = [FULL_DECK[i] for i in order[: self.params.n_trials]]
-        # (b) key-card positions
-        perm = self.rng.permutation(4) if self.params.shuffle_key_positions else range(4)
-        self.keys = [BERG_KEYS[int(i)] for i in perm]
+        # (a) card order and (b) key-card positions
+        self.deck, self.keys = draw_wcst64_layout(self.rng, self.params.n_trials, self.params.shuffle_key_positions)
         # (c) rule sequence: a random permutation of the three rules, cycled
         self.rule_cycle = [DIMENSIONS[int(i)] for i in self.rng.permutation(3)]
         self.cycle_pos = 0
@@ -193,6 +187,18 @@ class WCST64(CardSortEnv):
         lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
         lines.append(describe_layout(self.keys, self._stimulus_card()))
         return "\n".join(lines)
+
+
+def draw_wcst64_layout(rng, n_trials: int, shuffle_keys: bool) -> tuple[list[Card], list[Card]]:
+    """The session's response cards (the 64-card deck in random order, reshuffled for each
+    further pass) and the left-to-right key cards. Shared by the WCST and the vision probe,
+    so the same seed shows the same images."""
+    order: list[int] = []
+    while len(order) < n_trials:
+        order.extend(int(i) for i in rng.permutation(len(FULL_DECK)))
+    deck = [FULL_DECK[i] for i in order[:n_trials]]
+    perm = rng.permutation(4) if shuffle_keys else range(4)
+    return deck, [BERG_KEYS[int(i)] for i in perm]
 
 
 def describe_layout(keys: list[Card], card: Card) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import ConfigError, UnknownNameError
+from ..plugins import import_optional
 from ..types import Observation, ParseStatus
 from .base import Environment
 
@@ -115,12 +116,7 @@ def _load() -> None:
     _LOADED = True
     for mod in CATALOG:
         importlib.import_module(mod)
-    for mod in OPTIONAL_CATALOG:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    import_optional(OPTIONAL_CATALOG)
 
 
 def get_task(task_id: str, version: int | None = None) -> TaskSpec:

@@ -14,7 +14,8 @@ from typing import Any
 from ..prompting.parsers import fallback_status
 from ..types import ImagePart, Observation, ParseStatus, TextPart
 from .base import Environment, Params
-from .cards import BERG_KEYS, COLORS, FULL_DECK, NUMBERS, SHAPES, Card
+from .cards import COLORS, NUMBERS, SHAPES, Card
+from .cardsort import draw_wcst64_layout
 from .spaces import Choice, ListOf, Record
 
 N_CARDS = 5
@@ -51,13 +52,8 @@ class VisionProbe(Environment):
         return INSTRUCTIONS
 
     def _setup(self) -> None:
-        # same draws, in the same order, as WCST64._setup -> same images for the same seed
-        order: list[int] = []
-        while len(order) < self.params.n_trials:
-            order.extend(int(i) for i in self.rng.permutation(len(FULL_DECK)))
-        self.deck = [FULL_DECK[i] for i in order[: self.params.n_trials]]
-        perm = self.rng.permutation(4) if self.params.shuffle_key_positions else range(4)
-        self.keys = [BERG_KEYS[int(i)] for i in perm]
+        # the same draws as WCST64._setup -> the same images for the same seed
+        self.deck, self.keys = draw_wcst64_layout(self.rng, self.params.n_trials, self.params.shuffle_key_positions)
 
     def _cards(self) -> list[Card]:
         return list(self.keys) + [self.deck[self.trial]]
