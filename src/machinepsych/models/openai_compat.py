@@ -9,6 +9,7 @@ client, which costs less CPU per call than httpx under high concurrency (see
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import re
@@ -38,19 +39,33 @@ def to_openai_messages(messages: list[Message]) -> list[dict[str, Any]]:
     understands); messages with images become a list of ``text`` / ``image_url`` parts
     with the PNG inlined as a data URL.
     """
-    out: list[dict[str, Any]] = []
-    for m in messages:
-        if all(isinstance(p, TextPart) for p in m.parts):
-            out.append({"role": m.role, "content": "\n".join(p.text for p in m.parts)})  # type: ignore[union-attr]
-            continue
-        parts: list[dict[str, Any]] = []
-        for p in m.parts:
-            if isinstance(p, ImagePart):
-                parts.append({"type": "image_url", "image_url": {"url": p.data_url}})
-            else:
-                parts.append({"type": "text", "text": p.text})
-        out.append({"role": m.role, "content": parts})
-    return out
+    return [_openai_message(m) for m in messages]
+
+
+@functools.lru_cache(maxsize=65536)
+def _openai_message(m: Message) -> dict[str, Any]:
+    # Cached: a session re-sends its whole history on every call, and messages are immutable.
+    if all(isinstance(p, TextPart) for p in m.parts):
+        return {"role": m.role, "content": "\n".join(p.text for p in m.parts)}  # type: ignore[union-attr]
+    parts: list[dict[str, Any]] = []
+    for p in m.parts:
+        if isinstance(p, ImagePart):
+            parts.append({"type": "image_url", "image_url": {"url": p.data_url}})
+        else:
+            parts.append({"type": "text", "text": p.text})
+    return {"role": m.role, "content": parts}
+
+
+@functools.lru_cache(maxsize=65536)
+def _openai_message_json(m: Message) -> str:
+    return json.dumps(_openai_message(m), ensure_ascii=False)
+
+
+def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
+    """The request body as JSON bytes, with each message's JSON encoded once and reused."""
+    head = json.dumps({k: v for k, v in body.items() if k != "messages"}, ensure_ascii=False)
+    msgs = ",".join(_openai_message_json(m) for m in messages)
+    return (head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}').encode("utf-8")
 
 
 def parse_openai_response(data: Any, model: str) -> Completion:
@@ -227,7 +242,7 @@ class OpenAIModel:
         body = self.request_body(messages, options)
         try:
             if self.transport == "direct":
-                data = await self._post_direct(body, options.timeout_s)
+                data = await self._post_direct(request_json(body, messages), options.timeout_s)
             else:
                 # The SDK's typed ``chat.completions.create`` re-walks every message through
                 # a pure-Python TypedDict transform and builds pydantic models for the reply:
@@ -271,7 +286,7 @@ class OpenAIModel:
             self._client_loop = asyncio.get_running_loop()
         return self._client
 
-    async def _post_direct(self, body: dict[str, Any], timeout_s: float) -> Any:
+    async def _post_direct(self, body: bytes, timeout_s: float) -> Any:
         if not self._same_loop():
             key = os.environ.get(API_KEY_ENV) or LOCAL_DUMMY_KEY
             self._client = aiohttp.ClientSession(
@@ -280,7 +295,8 @@ class OpenAIModel:
             )
             self._client_loop = asyncio.get_running_loop()
         url = (self.base_url or OPENAI_BASE_URL) + "/chat/completions"
-        async with self._client.post(url, json=body, timeout=aiohttp.ClientTimeout(total=timeout_s)) as resp:
+        async with self._client.post(url, data=body, headers={"Content-Type": "application/json"},
+                                     timeout=aiohttp.ClientTimeout(total=timeout_s)) as resp:
             text = await resp.text()
             if resp.status >= 400:
                 raise _HTTPStatus(resp.status, text)

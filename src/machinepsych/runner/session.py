@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..errors import ResumeMismatchError
 from ..participants.base import Exchange, Participant, TurnContext
 from ..storage.schema import SessionRow, TrialRow
-from ..storage.store import Store, TrialRecord
+from ..storage.store import Store, TrialRecord, _json_dumps
 from ..tasks.registry import get_task
 from ..types import ImagePart, Message, ModelCall, Observation, Turn, Usage
 
@@ -23,7 +23,8 @@ def _canon(obj) -> str:
 
 
 def _json_roundtrip(obj):
-    return json.loads(json.dumps(obj, default=str))
+    """What the store gives back for ``obj`` (same encoder as the JSON columns)."""
+    return json.loads(_json_dumps(obj))
 
 
 def _stored_turn(row: TrialRow, calls: list) -> Turn:
@@ -58,16 +59,19 @@ def _record(obs: Observation, turn: Turn, result, index: int, prev_sent: tuple[M
     call = final_call(turn)
     k = shared_prefix(prev_sent, call.messages) if call else 0
     messages = {"context_messages": k, "messages": [m.to_json() for m in call.messages[k:]] if call else []}
+    # images of this trial: its observation, and any new in the requests (history images
+    # were stored with earlier trials)
     images: dict[str, ImagePart] = {p.sha256: p for p in obs.parts if isinstance(p, ImagePart)}
     for c in turn.calls:
-        for m in c.messages:
+        for m in c.messages[k:]:
             for img in m.images:
                 images.setdefault(img.sha256, img)
     u = turn.usage
+    # JSON columns are encoded by the store (json.dumps, default=str): tuples become lists.
     return TrialRecord(
-        index=index, observation=_json_roundtrip(obs.to_json()), messages=messages, reply=turn.reply,
-        action=_json_roundtrip(turn.action), parse_status=turn.status, correct=result.correct,
-        reward=result.reward, feedback=result.feedback, info=_json_roundtrip(result.info),
+        index=index, observation=obs.to_json(), messages=messages, reply=turn.reply,
+        action=turn.action, parse_status=turn.status, correct=result.correct,
+        reward=result.reward, feedback=result.feedback, info=result.info,
         latency_s=turn.latency_s, reasked=turn.reasked, prompt_tokens=u.prompt_tokens,
         completion_tokens=u.completion_tokens, cached_tokens=u.cached_tokens, image_tokens=u.image_tokens,
         cost_usd=turn.cost_usd, images=list(images.values()),

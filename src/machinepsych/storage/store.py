@@ -1,8 +1,8 @@
 """The result store: one interface over SQLAlchemy (SQLite by default, PostgreSQL by URL).
 
 Trials are written through :meth:`Store.commit_trial`, which returns only once the trial is
-durably committed. Concurrent sessions' trials are group-committed by one writer thread
-(one transaction for everything waiting), so a run of many sessions does not pay one
+committed. Concurrent sessions' trials are group-committed (one transaction for every trial
+that arrived in the same event-loop iteration), so a run of many sessions does not pay one
 transaction per trial, yet no session sends its next prompt before its last trial is stored.
 """
 from __future__ import annotations
@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import queue
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +65,8 @@ class Store:
     def __init__(self, url: str | Path | None = None):
         self.url = normalise_url(url)
         try:
-            self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=True)
+            self.engine: Engine = create_engine(self.url, future=True, json_serializer=_json_dumps,
+                                                pool_pre_ping=not self.url.startswith("sqlite"))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError) as exc:
             raise ConfigError(
                 f"Cannot open the store at {self.safe_url}: {exc}. Use a SQLAlchemy URL such as "
@@ -80,9 +79,9 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"Cannot create tables in {self.safe_url}: {exc}") from None
         self._known_images: set[str] = set()
-        self._queue: queue.Queue | None = None
-        self._writer: threading.Thread | None = None
-        self._lock = threading.Lock()
+        self._pending: list[tuple[int, TrialRecord, asyncio.Future]] = []
+        self._conn = None
+        self._flush_scheduled = False
 
     @property
     def safe_url(self) -> str:
@@ -166,50 +165,35 @@ class Store:
         self._write_batch([(session_id, rec)])
 
     async def commit_trial(self, session_id: int, rec: TrialRecord) -> None:
-        """Store a trial; returns once it is committed (group commit across sessions)."""
+        """Store a trial; returns once it is committed.
+
+        Group commit: trials that arrive in the same event-loop iteration (concurrent
+        sessions whose replies came in together) are written in one transaction, scheduled
+        right after the current callbacks, so no session waits on a thread hand-off."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
-        self._ensure_writer()
-        assert self._queue is not None
-        self._queue.put((session_id, rec, loop, fut))
+        self._pending.append((session_id, rec, fut))
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            loop.call_soon(self._flush)
         await fut
 
-    def _ensure_writer(self) -> None:
-        with self._lock:
-            if self._writer is None or not self._writer.is_alive():
-                self._queue = queue.Queue()
-                self._writer = threading.Thread(target=self._writer_loop, name="machinepsych-store-writer", daemon=True)
-                self._writer.start()
-
-    def _writer_loop(self) -> None:
-        assert self._queue is not None
-        q = self._queue
-        while True:
-            item = q.get()
-            if item is None:
-                return
-            batch = [item]
-            while True:
-                try:
-                    nxt = q.get_nowait()
-                except queue.Empty:
-                    break
-                if nxt is None:
-                    q.put(None)
-                    break
-                batch.append(nxt)
-            try:
-                self._write_batch([(sid, rec) for sid, rec, _, _ in batch])
-                err = None
-            except Exception as exc:  # handed to every waiting session, which fails loudly
-                err = exc
-            for _, _, loop, fut in batch:
-                loop.call_soon_threadsafe(_resolve, fut, err)
+    def _flush(self) -> None:
+        batch, self._pending, self._flush_scheduled = self._pending, [], False
+        if not batch:
+            return
+        try:
+            self._write_batch([(sid, rec) for sid, rec, _ in batch])
+            err: BaseException | None = None
+        except Exception as exc:  # handed to every waiting session, which fails loudly
+            err = exc
+        for _, _, fut in batch:
+            _resolve(fut, err)
 
     def close(self) -> None:
-        if self._writer is not None and self._writer.is_alive() and self._queue is not None:
-            self._queue.put(None)
-            self._writer.join(timeout=10)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
         self.engine.dispose()
 
     def _write_batch(self, batch: list[tuple[int, TrialRecord]]) -> None:
@@ -227,7 +211,10 @@ class Store:
             for img in rec.images:
                 if img.sha256 not in self._known_images:
                     images[img.sha256] = img.png
-        with self.engine.begin() as conn:
+        if self._conn is None or self._conn.closed:
+            self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
+        conn = self._conn
+        with conn.begin():
             if images:
                 existing = set(conn.scalars(select(ImageRow.sha256).where(ImageRow.sha256.in_(list(images)))))
                 new = [{"sha256": h, "png": b} for h, b in images.items() if h not in existing]
@@ -269,6 +256,19 @@ class Store:
     def chance_results(self) -> list[ChanceRow]:
         with self.session() as s:
             return list(s.scalars(select(ChanceRow)))
+
+
+def _json_dumps(obj: Any) -> str:
+    # default=str: numpy scalars and other plain values in step info are stored as text
+    return json.dumps(obj, default=_json_default, ensure_ascii=False)
+
+
+def _json_default(obj: Any) -> Any:
+    if hasattr(obj, "item"):  # numpy scalar
+        return obj.item()
+    if hasattr(obj, "tolist"):  # numpy array
+        return obj.tolist()
+    return str(obj)
 
 
 def _resolve(fut: asyncio.Future, err: BaseException | None) -> None:
