@@ -55,18 +55,12 @@ class RunSpec(BaseModel):
     name: str | None = None
     max_attempts: int = 6
 
-    @field_validator("strategies")
+    @field_validator("strategies", "personas")
     @classmethod
-    def _check_strategies(cls, v: list[str]) -> list[str]:
-        for s in v:
-            get_strategy(s)
-        return v
-
-    @field_validator("personas")
-    @classmethod
-    def _check_personas(cls, v: list[str]) -> list[str]:
-        for p in v:
-            persona_text(p)
+    def _check_names(cls, v: list[str], info) -> list[str]:
+        lookup = get_strategy if info.field_name == "strategies" else persona_text
+        for name in v:
+            lookup(name)  # raises UnknownNameError listing the valid names
         return v
 
 
