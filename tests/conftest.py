@@ -76,3 +76,21 @@ def llama_server():
         pytest.skip(str(exc))
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """SQLAlchemy URL of a database in a throwaway PostgreSQL cluster (tests/support/postgres.py)."""
+    from tests.support.postgres import PostgresUnavailable, postgres_cluster
+
+    try:
+        cm = postgres_cluster()
+        cluster = cm.__enter__()
+    except PostgresUnavailable as exc:
+        if os.environ.get("CI"):  # the CI image has the server binaries: their absence is a failure
+            pytest.fail(f"PostgreSQL unavailable in CI: {exc}")
+        pytest.skip(str(exc))
+    try:
+        yield cluster.url()
+    finally:
+        cm.__exit__(None, None, None)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy import create_engine, event, insert, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
@@ -82,11 +84,17 @@ class Store:
         self._pending: list[tuple[int, TrialRecord, asyncio.Future]] = []
         self._conn = None
         self._flush_scheduled = False
+        self._nul_free_text = self.engine.dialect.name == "postgresql"
 
     @property
     def safe_url(self) -> str:
         """The URL with any password masked."""
-        return self.engine.url.render_as_string(hide_password=True) if hasattr(self, "engine") else "<url>"
+        if hasattr(self, "engine"):
+            return self.engine.url.render_as_string(hide_password=True)
+        try:  # the engine could not be created (e.g. unknown driver): mask the URL itself
+            return make_url(self.url).render_as_string(hide_password=True)
+        except Exception:
+            return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", self.url)
 
     def session(self) -> OrmSession:
         return OrmSession(self.engine, expire_on_commit=False)
@@ -211,6 +219,8 @@ class Store:
             for img in rec.images:
                 if img.sha256 not in self._known_images:
                     images[img.sha256] = img.png
+        if self._nul_free_text:
+            _strip_nul(trial_rows)
         if self._conn is None or self._conn.closed:
             self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
         conn = self._conn
@@ -229,6 +239,8 @@ class Store:
                 for seq, c in enumerate(rec.calls):
                     call_rows.append({"trial_id": tid, "seq": seq, **c})
             if call_rows:
+                if self._nul_free_text:
+                    _strip_nul(call_rows)
                 conn.execute(insert(ModelCallRow), call_rows)
         self._known_images.update(images)
 
@@ -260,14 +272,37 @@ class Store:
 
 def _json_dumps(obj: Any) -> str:
     # default=str: numpy scalars and other plain values in step info are stored as text
-    return json.dumps(obj, default=_json_default, ensure_ascii=False)
+    try:
+        return json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False)
+    except ValueError:  # NaN/Infinity are not JSON (PostgreSQL's json type rejects them): store null
+        return json.dumps(_finite(obj), default=_json_default, ensure_ascii=False, allow_nan=False)
+
+
+def _finite(obj: Any) -> Any:
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    if hasattr(obj, "tolist"):  # numpy values
+        return _finite(obj.tolist())
+    return obj
+
+
+def _strip_nul(rows: list[dict]) -> None:
+    """PostgreSQL text columns cannot hold NUL bytes: replace them (U+FFFD) in place."""
+    for row in rows:
+        for k, v in row.items():
+            if isinstance(v, str) and "\x00" in v:
+                row[k] = v.replace("\x00", "\ufffd")
 
 
 def _json_default(obj: Any) -> Any:
-    if hasattr(obj, "item"):  # numpy scalar
-        return obj.item()
-    if hasattr(obj, "tolist"):  # numpy array
+    if hasattr(obj, "tolist"):  # numpy array or scalar (.item() fails on arrays of size != 1)
         return obj.tolist()
+    if hasattr(obj, "item"):
+        return obj.item()
     return str(obj)
 
 
