@@ -79,3 +79,34 @@ def test_visual_battery_item_text_only(llama_server, tmp_path):
     assert all(p["type"] == "text" for p in parts)  # exactly what was sent: no image to a text-only model
     assert any("[image not shown" in p["text"] for p in parts)
     assert df["images"].str.len().gt(0).all()  # the stored observation still references the images
+
+
+REFLECTION_SHORT = {  # every Reflection-Bench task, shortened so the local model answers in about a minute
+    "wpt": {"trials": 4, "estimate_from": 1},
+    "wcst-reflection": {"x": 6},
+    "oddball": {"passages": 2},
+    "nback": {"trials": 4},
+    "dcigt": {"trials": 2},
+    "prlt": {"trials": 4},
+    "mbt": {"blocks": 2},
+}
+
+
+def test_reflection_bench_tasks_run_on_the_local_model(llama_server, tmp_path):
+    """Issue 3, done-when: all seven tasks run end to end against the real local model."""
+    store = Store(tmp_path / "rb.db")
+    p = ParticipantSpec(ref=llama_server.model_spec, base_url=llama_server.base_url, temperature=0.0,
+                        max_tokens=24, seed=1, timeout_s=180, concurrency=1)
+    tasks = [TaskRun(task=t, preset="easy", params=params, sessions=1) for t, params in REFLECTION_SHORT.items()]
+    create_run(store, RunSpec(tasks=tasks, participants=[p], strategies=["direct"], name="rb"))
+    stats = run_sync(store, "rb", progress=False, max_sessions=1)
+    assert stats.sessions_failed == 0, stats.failures
+    df = trials_frame(store, "rb")
+    assert set(df["task"]) == set(REFLECTION_SHORT)
+    assert set(df["parse_status"]) <= STATUSES and (df["prompt_tokens"] > 0).all()
+    from machinepsych.analysis.report import build
+
+    scores = build(store, "rb")["scores"]
+    assert set(scores["task"]) == set(REFLECTION_SHORT)  # every task scored, invalid replies included
+    rates = df.groupby("task")["parse_status"].apply(lambda s: round(float((s == "parsed").mean()), 2)).to_dict()
+    print("\nReflection-Bench parse rates of the local model:", json.dumps(rates))

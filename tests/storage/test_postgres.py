@@ -172,9 +172,8 @@ def test_values_postgresql_rejects_are_stored_portably(pg_store):
     assert pg_store.trials(b)[0].reply == "reply 0"
 
 
-@pytest.mark.xfail(strict=True, reason="sessions.seed / chance.seed are 32-bit INTEGER: PostgreSQL rejects "
-                   "seeds >= 2**31 (SQLite accepts them); needs BigInteger in storage/schema.py")
 def test_large_seed(pg_store):
+    """Seeds are 64-bit (BigInteger): PostgreSQL would reject a 32-bit column's overflow."""
     make_run(pg_store, "pg-bigseed", tasks=(("lnt", 1),), seed=2**31)
     assert pg_store.sessions(pg_store.get_run("pg-bigseed").id)[0].seed == 2**31
 

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -52,7 +53,7 @@ class SessionRow(Base):
     task_version: Mapped[int] = mapped_column(Integer)
     preset: Mapped[str] = mapped_column(String(100))
     params: Mapped[dict] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     participant: Mapped[dict] = mapped_column(JSON)
     participant_name: Mapped[str] = mapped_column(String(200))
     strategy: Mapped[str] = mapped_column(String(50))
@@ -126,6 +127,6 @@ class ChanceRow(Base):
     params_hash: Mapped[str] = mapped_column(String(64))
     params: Mapped[dict] = mapped_column(JSON)
     n: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     result: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
