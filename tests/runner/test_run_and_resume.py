@@ -11,10 +11,7 @@ from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 
 
-def make_run(store, name, agent="ideal", tasks=(("wcst", 3), ("lnt", 2), ("wcst-kennedy", 2))):
-    spec = RunSpec(tasks=[TaskRun(task=t, sessions=n) for t, n in tasks],
-                   participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=7, name=name)
-    return create_run(store, spec)
+from tests.support.runs import Crash, CrashingAgent, make_run
 
 
 def comparable(df):
@@ -31,24 +28,6 @@ def test_full_run_stores_every_trial(tmp_path):
     assert set(df["parse_status"]) == {"parsed"}
     assert not df.duplicated(["session", "trial"]).any()
     assert store.get_run("r1").status == "complete"
-
-
-class Crash(Exception):
-    pass
-
-
-class CrashingAgent(AgentParticipant):
-    """Fails after a number of answers, like a process that dies mid-run."""
-
-    def __init__(self, agent, after):
-        super().__init__(agent)
-        self.left = after
-
-    async def respond(self, ctx):
-        if self.left == 0:
-            raise Crash("simulated crash")
-        self.left -= 1
-        return await super().respond(ctx)
 
 
 def test_resume_after_crash_gives_identical_results(tmp_path):

@@ -16,14 +16,13 @@ import pytest
 from sqlalchemy import func, select
 
 from machinepsych.errors import ConfigError, StoreError
-from machinepsych.participants.agents import AgentParticipant
-from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
-from machinepsych.runner.run import create_run, run_sync
+from machinepsych.runner.run import run_sync
 from machinepsych.runner.session import drive_session
 from machinepsych.storage.export import request_messages, trials_frame
-from machinepsych.storage.schema import ModelCallRow, TrialRow
+from machinepsych.storage.schema import TrialRow
 from machinepsych.storage.store import Store, TrialRecord
 from machinepsych.types import ImagePart
+from tests.support import runs
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -41,31 +40,14 @@ def pg_store(postgres_url):
 
 
 def make_run(store, name, agent="ideal", tasks=TASKS, seed=7):
-    spec = RunSpec(tasks=[TaskRun(task=t, sessions=n) for t, n in tasks],
-                   participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=seed, name=name)
-    return create_run(store, spec)
+    return runs.make_run(store, name, agent, tasks, seed)
 
 
 def stable(df: pd.DataFrame) -> pd.DataFrame:
     return df.drop(columns=VOLATILE).reset_index(drop=True)
 
 
-class Crash(Exception):
-    pass
-
-
-class CrashingAgent(AgentParticipant):
-    """Fails after a number of answers, like a process that dies mid-session."""
-
-    def __init__(self, agent, after):
-        super().__init__(agent)
-        self.left = after
-
-    async def respond(self, ctx):
-        if self.left == 0:
-            raise Crash("simulated crash")
-        self.left -= 1
-        return await super().respond(ctx)
+Crash, CrashingAgent = runs.Crash, runs.CrashingAgent
 
 
 def test_multi_session_run_stores_every_trial(pg_store):

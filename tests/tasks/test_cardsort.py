@@ -47,7 +47,7 @@ def test_wcst64_materials_and_rule_cycle():
 def test_wcst64_feedback_inline_next_trial_and_invalid_is_error():
     spec = get_task("wcst")
     env = spec.make({})
-    obs = env.reset(0)
+    env.reset(0)
     res = env.step(None)
     assert res.correct is False and res.info["matches"] == [] and res.feedback == "Incorrect."
     assert res.next_observation.feedback == "Incorrect."

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from .core import (LETTERS, Item, canvas, draw_edges, edges_json, font, framed, generator, labelled_row,
+from .core import (LETTERS, Item, canvas, draw_edges, edges_json, framed, generator, labelled_row,
                    lattice_edges, mc_rows, norm_edge, stack, text_center)
 from .gen_scan import draw_map, random_map
 from .gen_spatial import poly_panel, random_polygon, transform

@@ -9,7 +9,7 @@ from fractions import Fraction as Fr
 
 import numpy as np
 
-from .core import LETTERS, Item, canvas, dashed_line, font, generator, labelled_row, mc_rows, stack, text_center
+from .core import LETTERS, Item, canvas, dashed_line, generator, labelled_row, mc_rows, stack, text_center
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 

@@ -1,0 +1,30 @@
+"""Helpers shared by the run/resume tests on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+from machinepsych.participants.agents import AgentParticipant
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run
+
+
+def make_run(store, name, agent="ideal", tasks=(("wcst", 3), ("lnt", 2), ("wcst-kennedy", 2)), seed=7):
+    spec = RunSpec(tasks=[TaskRun(task=t, sessions=n) for t, n in tasks],
+                   participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=seed, name=name)
+    return create_run(store, spec)
+
+
+class Crash(Exception):
+    pass
+
+
+class CrashingAgent(AgentParticipant):
+    """Fails after a number of answers, like a process that dies mid-session."""
+
+    def __init__(self, agent, after):
+        super().__init__(agent)
+        self.left = after
+
+    async def respond(self, ctx):
+        if self.left == 0:
+            raise Crash("simulated crash")
+        self.left -= 1
+        return await super().respond(ctx)
