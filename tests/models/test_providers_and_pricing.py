@@ -184,3 +184,23 @@ def test_price_file_errors(tmp_path):
         PriceTable.load(bad)
     with pytest.raises(ConfigError, match="Cannot read"):
         PriceTable.load(tmp_path / "missing.json")
+
+
+def test_image_token_usage_where_reported():
+    """Gemini reports prompt tokens per modality; OpenAI-compatible servers may report
+    prompt_tokens_details.image_tokens. Both land in Usage.image_tokens."""
+    from types import SimpleNamespace
+
+    from machinepsych.models.google_model import parse_google_usage
+    from machinepsych.models.openai_compat import parse_openai_response
+
+    meta = SimpleNamespace(prompt_token_count=300, candidates_token_count=5, thoughts_token_count=0,
+                           cached_content_token_count=0,
+                           prompt_tokens_details=[SimpleNamespace(modality="MediaModality.TEXT", token_count=42),
+                                                  SimpleNamespace(modality="MediaModality.IMAGE", token_count=258)])
+    u = parse_google_usage(meta)
+    assert (u.prompt_tokens, u.image_tokens, u.completion_tokens) == (300, 258, 5)
+    c = parse_openai_response({"choices": [{"message": {"content": "ok"}, "finish_reason": "stop"}],
+                               "usage": {"prompt_tokens": 100, "completion_tokens": 2,
+                                         "prompt_tokens_details": {"cached_tokens": 10, "image_tokens": 85}}}, "m")
+    assert (c.usage.cached_tokens, c.usage.image_tokens) == (10, 85)

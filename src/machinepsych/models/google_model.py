@@ -58,6 +58,9 @@ def parse_google_usage(meta: Any) -> Usage:
         completion_tokens=int(getattr(meta, "candidates_token_count", 0) or 0)
         + int(getattr(meta, "thoughts_token_count", 0) or 0),
         cached_tokens=int(getattr(meta, "cached_content_token_count", 0) or 0),
+        image_tokens=sum(int(getattr(d, "token_count", 0) or 0)
+                         for d in (getattr(meta, "prompt_tokens_details", None) or [])
+                         if "IMAGE" in str(getattr(d, "modality", "")).upper()),
     )
 
 

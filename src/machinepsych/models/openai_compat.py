@@ -90,6 +90,7 @@ def parse_openai_response(data: Any, model: str) -> Completion:
             prompt_tokens=int(usage.get("prompt_tokens") or 0),
             completion_tokens=int(usage.get("completion_tokens") or 0),
             cached_tokens=int(details.get("cached_tokens") or 0),
+            image_tokens=int(details.get("image_tokens") or 0),  # where the endpoint reports it
         ),
         model=data.get("model") or model,
         finish_reason=choice.get("finish_reason"),
