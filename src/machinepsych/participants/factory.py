@@ -13,9 +13,13 @@ from .llm import LLMParticipant
 def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
     if p.is_agent:
         return AgentParticipant(p.ref.split(":", 1)[1])
+    if p.is_human:
+        from .human import HumanParticipant
+
+        return HumanParticipant(p.ref)
     if ":" not in p.ref:
         raise UnknownNameError("participant", p.ref, ["agent:random", "agent:wsls", "agent:perseverative",
-                                                      "agent:ideal", "openai:MODEL", "anthropic:MODEL", "google:MODEL"])
+                                                      "agent:ideal", "human", "openai:MODEL", "anthropic:MODEL", "google:MODEL"])
     from ..models import make_model
 
     kwargs = {"transport": p.transport} if p.ref.split(":", 1)[0] in ("openai", "vllm", "ollama", "llamacpp") else {}

@@ -45,6 +45,11 @@ class ParticipantSpec(BaseModel):
     def is_agent(self) -> bool:
         return self.ref.startswith("agent:")
 
+    @property
+    def is_human(self) -> bool:
+        """A person, who takes the sessions in the browser (``machinepsych serve``)."""
+        return self.ref == "human" or self.ref.startswith("human:")
+
 
 class RunSpec(BaseModel):
     tasks: list[TaskRun]
@@ -113,8 +118,9 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
         if n < 1:
             raise ConfigError(f"--sessions must be at least 1 (got {n}).")
         for p, desc in zip(run.participants, participant_descs):
-            strategies = ["agent"] if p.is_agent else run.strategies
-            personas = ["none"] if p.is_agent else run.personas
+            fixed = p.is_agent or p.is_human  # no prompting strategies/personas for agents and people
+            strategies = ["agent"] if fixed else run.strategies
+            personas = ["none"] if fixed else run.personas
             for strat in strategies:
                 for persona in personas:
                     for i in range(n):

@@ -59,11 +59,14 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
     participants: dict[str, Participant] = {
         p.ref: build_participant(p, spec.max_attempts) for p in spec.participants
     }
-    sessions = [s for s in store.sessions(run.id) if s.status != "complete"]
+    open_sessions = [s for s in store.sessions(run.id) if s.status != "complete"]
+    # People take their sessions in the browser (machinepsych serve): the runner skips them.
+    human = {p.ref for p in spec.participants if p.is_human}
+    sessions = [s for s in open_sessions if s.participant_name not in human]
     stats = RunStats(sessions_total=len(store.sessions(run.id)))
-    stats.sessions_done = stats.sessions_total - len(sessions)
+    stats.sessions_done = stats.sessions_total - len(open_sessions)
     if not sessions:
-        store.set_run_status(run.id, "complete")
+        store.set_run_status(run.id, "complete" if not open_sessions else "incomplete")
         return stats
     sem = asyncio.Semaphore(max_sessions or 10_000)
 

@@ -1,0 +1,1 @@
+"""The web interface through which people take the tests (``machinepsych serve``)."""
