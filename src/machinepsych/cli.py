@@ -132,6 +132,9 @@ def run_cmd(
     st = _store(store)
     run = create_run(st, spec)
     console.print(f"Run [bold]{run.name}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
+    if any(p.is_human for p in participants):
+        console.print("Sessions for people are taken in the browser: "
+                      f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
     stats = run_sync(st, run.id, progress=not no_progress)
     _finish(st, run.name, stats)
 

@@ -145,3 +145,18 @@ def test_bad_parameters_name_the_fix():
         get_task("wcts")
     with pytest.raises(ConfigError):
         spec.make({"criterion": "many"})
+
+
+def test_people_get_click_instructions_with_the_same_content():
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun, expand_sessions
+
+    for task in ("wcst", "wcst-kennedy", "wcst-shape", "lnt", "lnt-letter"):
+        spec = get_task(task)
+        env = spec.make(spec.resolve_params())
+        people = env.instructions_for_people()
+        assert "click" in people.lower() and "Selection:" not in people and "Acknowledge" not in people
+    run = RunSpec(tasks=[TaskRun(task="wcst", sessions=1)],
+                  participants=[ParticipantSpec(ref="human"), ParticipantSpec(ref="agent:ideal")])
+    rows = expand_sessions(run, [{}, {}])
+    assert "Selection: <1-4>" not in rows[0]["instructions"] and "never a combination" in rows[0]["instructions"]
+    assert "Selection: <1-4>" in rows[1]["instructions"]

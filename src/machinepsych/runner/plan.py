@@ -128,6 +128,7 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
                             task_id=spec.id, task_version=spec.version, preset=tr.preset, params=params,
                             seed=run.seed + i, participant=desc, participant_name=p.ref, strategy=strat,
                             persona=persona, condition=condition_label(p.ref, strat, persona, params),
-                            instructions=env.instructions(), status="pending", n_trials=env.n_trials,
+                            instructions=env.instructions_for_people() if p.is_human else env.instructions(),
+                            status="pending", n_trials=env.n_trials,
                         ))
     return rows

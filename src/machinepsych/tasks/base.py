@@ -90,6 +90,11 @@ class Environment(ABC):
     def instructions(self) -> str:
         """The task description given before the first trial (the system prompt's content)."""
 
+    def instructions_for_people(self) -> str:
+        """The task description for a person in the browser: the same content, with the
+        answer given by clicking instead of a typed format. Defaults to ``instructions()``."""
+        return self.instructions()
+
     @abstractmethod
     def _setup(self) -> None:
         """Draw the session's materials from ``self.rng`` (called by reset)."""

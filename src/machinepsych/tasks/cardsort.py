@@ -134,9 +134,26 @@ You will see a new set of cards on each of the {n} trials. Here is the first one
 EXCLUSIVE = " It is never a combination of these characteristics."
 
 
+WCST64_PEOPLE = """\
+This is a card-sorting task. On every trial you see five cards. Each card shows one or more figures, which differ in how many there are, in their colour and in their shape. Four cards lie in a row at the top and one card lies at the bottom left.
+
+Decide which of the four top cards the bottom-left card belongs with, and click that card's button (or press 1-4).
+
+Which card is right depends on a sorting rule based solely on one of three things: the number of figures, their colour, or their shape.{exclusive}
+For example: if the rule were colour, you would pick the top card with the same colour; if it were shape, the one with the same shape; if it were number, the one with the same number of figures.
+
+Nobody tells you the rule. After each choice you only see whether it was correct or incorrect. The rule can change without warning; when it does, find the new rule as quickly as you can.
+
+There are {n} trials."""
+
+
 class WCST64(CardSortEnv):
     Params = WCST64Params
     variant = "wcst"
+
+    def instructions_for_people(self) -> str:
+        excl = EXCLUSIVE if self.params.instructions == "normal" else ""
+        return WCST64_PEOPLE.format(exclusive=excl, n=self.params.n_trials)
 
     @property
     def criterion(self) -> int:  # type: ignore[override]
@@ -244,10 +261,17 @@ def kennedy_options(stim: Card, rng) -> list[Card]:
     return [cards[int(i)] for i in rng.permutation(4)]
 
 
+KENNEDY_PEOPLE = """\
+On each trial you see a new card and four option cards. Cards can be matched by the number of shapes, by the shape, or by the colour. Click the option (or press 1-4) that you think matches the new card. You will be told whether your match was right or wrong. If it was wrong, try matching by a different rule; if it was right, keep the same rule until it stops working, because the rule can change."""
+
+
 class KennedyWCST(CardSortEnv):
     Params = KennedyParams
     variant = "wcst-kennedy"
     correct_word = ("Correct!", "Incorrect!")
+
+    def instructions_for_people(self) -> str:
+        return KENNEDY_PEOPLE
 
     @property
     def criterion(self) -> int:  # type: ignore[override]
@@ -296,6 +320,10 @@ class ComponentWCST(KennedyWCST):
 
     def instructions(self) -> str:
         return COMPONENT_TEXT.format(what=COMPONENT_WHAT[self.params.rule])
+
+    def instructions_for_people(self) -> str:
+        return self.instructions().replace("Reply with the number of that option (1, 2, 3 or 4).",
+                                           "Click that option (or press 1-4).")
 
     def _first_rule(self) -> str:
         return self.params.rule

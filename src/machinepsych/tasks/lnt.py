@@ -48,8 +48,22 @@ LNT_COMPONENT = """\
 In this task you will see a sequence made of one letter followed by one digit, for example "Sequence: K7". Classify the {what}. Reply with one word only ({words}). I will tell you whether your answer was right or wrong."""
 
 
+LNT_PEOPLE = """\
+On each trial you see one letter followed by one digit, for example "K7". Classify EITHER the letter (vowel or consonant) OR the number (even or odd) by clicking one of the four buttons. Choose one of the two classifications and keep using it as long as it works. After each answer you are told whether it was right or wrong; a wrong answer can mean that you classified the wrong character or that your classification was mistaken. After a wrong answer, switch to the other classification."""
+LNT_COMPONENT_PEOPLE = """\
+On each trial you see one letter followed by one digit, for example "K7". Classify the {what} by clicking one of the buttons. You are told whether each answer was right or wrong."""
+
+
 class LetterNumberTest(Environment):
     Params = LNTParams
+
+    def instructions_for_people(self) -> str:
+        p = self.params
+        if p.task == "letter":
+            return LNT_COMPONENT_PEOPLE.format(what="letter as a vowel or a consonant")
+        if p.task == "number":
+            return LNT_COMPONENT_PEOPLE.format(what="number as even or odd")
+        return LNT_PEOPLE
 
     @property
     def n_trials(self) -> int:
