@@ -155,3 +155,38 @@ register_figures("wcst-reflection", wcst_groups)
 register_figures("dcigt", dcigt_behaviour)
 register_figures("prlt", prlt_belief)
 register_figures("mbt", mbt_reversal_errors)
+
+
+def oddball_agreement(trials: pd.DataFrame, scores: pd.DataFrame) -> list:
+    """Oddball: the embedding measure (max similarity of a reply sentence to the surprise
+    reference) against the deterministic cross-check (does the reply point at the deviant),
+    per condition, with their agreement (point-biserial r, AUC, Cohen's kappa)."""
+    from ..scoring.embedding import agreement, oddball_similarity, points_at_deviant
+
+    df = trials[trials["task"] == "oddball"] if "task" in trials else trials
+    if df.empty or "deviant_sentence" not in df:
+        return []
+    conds = list(dict.fromkeys(df["condition"]))
+    fig, axes = plt.subplots(1, len(conds), figsize=(3.2 * len(conds), 3.2), squeeze=False)
+    for ax, cond in zip(axes[0], conds):
+        g = df[df["condition"] == cond]
+        replies = [r if isinstance(r, str) else "" for r in g["reply"]]
+        m = oddball_similarity(replies)
+        check = np.array([points_at_deviant(r, d, s.get("sentences", []) if isinstance(s, dict) else [])
+                          for r, d, s in zip(replies, g["deviant_sentence"], g["stimulus"])])
+        a = agreement(m, check)
+        for k, label in ((False, "does not point"), (True, "points at deviant")):
+            vals = m[check == k]
+            ax.scatter(np.full(len(vals), float(k)) + np.linspace(-0.15, 0.15, len(vals)), vals, s=8, label=label)
+        ax.set_xticks([0, 1])
+        ax.set_xticklabels(["no", "yes"])
+        ax.set_xlabel("reply points at the deviant")
+        ax.set_ylabel("max similarity to surprise reference")
+        r, auc, kappa = (a.get("r"), a.get("auc"), a.get("kappa"))
+        fmt = (lambda v: "-" if v is None else f"{v:.2f}")
+        ax.set_title(f"{cond}\nr {fmt(r)}, AUC {fmt(auc)}, kappa {fmt(kappa)}", fontsize=8)
+    fig.tight_layout()
+    return [("oddball: embedding score vs deviant cross-check", fig)]
+
+
+register_figures("oddball", oddball_agreement)
