@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import logging
 import pkgutil
 import sys
@@ -226,8 +227,6 @@ def score_cmd(test: str = typer.Argument(..., help="wcst | wcst-kennedy | lnt | 
               criterion: Optional[int] = typer.Option(None, "--criterion", help="Category criterion K (default: column, else the test's)."),
               json_out: bool = typer.Option(False, "--json")) -> None:
     """Score trials collected elsewhere (e.g. human data) with the same scorers."""
-    import pandas as pd
-
     from .scoring.generic import score_sessions, summarize
     from .scoring.registry import scorer_names
     from .storage.export import read_trials_file
@@ -246,7 +245,7 @@ def score_cmd(test: str = typer.Argument(..., help="wcst | wcst-kennedy | lnt | 
     per = {str(k): v for k, v in per.items()}
     summ = summarize(per)
     if json_out:
-        sys.stdout.write(json.dumps({"sessions": per, "summary": summ}, indent=2, default=_nan_none) + "\n")
+        sys.stdout.write(json.dumps({"sessions": per, "summary": summ}, indent=2, default=str) + "\n")
         return
     from .analysis.scores import fmt_mean_sd
 
@@ -259,20 +258,15 @@ def score_cmd(test: str = typer.Argument(..., help="wcst | wcst-kennedy | lnt | 
         table.add_row(sid, *["-" if m[k] is None else f"{m[k]:.2f}" for k in metrics])
     table.add_row("mean (SD)", *[fmt_mean_sd(summ.get(k)) for k in metrics])
     console.print(table)
-    _ = pd
 
 
 def _truthy(v) -> bool:
+    """A `correct` cell from a CSV/JSONL file: 1/0, true/false, yes/no; empty = not correct."""
     if isinstance(v, str):
         return v.strip().lower() in ("1", "true", "t", "yes", "y", "correct")
-    try:
-        return bool(v) and v == v
-    except Exception:  # noqa: BLE001
+    if v is None or (isinstance(v, float) and math.isnan(v)):
         return False
-
-
-def _nan_none(v):
-    return None
+    return bool(v)
 
 
 @app.command("demo")
