@@ -18,11 +18,11 @@ from ..tasks.registry import get_task
 from ..types import ImagePart, Message, ModelCall, Observation, Turn, Usage
 
 
-def _canon(obj) -> str:
+def canonical_json(obj) -> str:
     return json.dumps(obj, sort_keys=True, default=str)
 
 
-def _json_roundtrip(obj):
+def json_roundtrip(obj):
     """What the store gives back for ``obj`` (same encoder as the JSON columns)."""
     return json.loads(_json_dumps(obj))
 
@@ -51,7 +51,7 @@ def shared_prefix(prev: tuple[Message, ...], cur: tuple[Message, ...]) -> int:
     return n if all(a is b or a == b for a, b in zip(prev, cur)) else 0
 
 
-def _record(obs: Observation, turn: Turn, result, index: int, prev_sent: tuple[Message, ...] = ()) -> TrialRecord:
+def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tuple[Message, ...] = ()) -> TrialRecord:
     """The stored trial. ``messages`` holds the exact request of the trial's final call as
     ``{"context_messages": k, "messages": [...]}``: its first k messages are the previous
     trial's final request (stored with that trial), the rest are listed; see
@@ -97,7 +97,7 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
             calls_by_trial.setdefault(c.trial_id, []).append(c)
     done = False
     for t in stored:
-        if _canon(_json_roundtrip(obs.to_json())) != _canon(t.observation):
+        if canonical_json(json_roundtrip(obs.to_json())) != canonical_json(t.observation):
             raise ResumeMismatchError(
                 f"Session {row.index} of run {row.run_id}: trial {t.index} as rebuilt from seed {row.seed} differs from "
                 f"the stored one. The test {spec.key} changed since this run was recorded; rerun it with the "
@@ -124,7 +124,7 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
         if status != turn.status:
             turn = Turn(turn.reply, None, status, turn.calls, turn.reasked, turn.latency_s)
         result = env.step(action)
-        rec = _record(obs, turn, result, index, prev_sent)
+        rec = trial_record(obs, turn, result, index, prev_sent)
         call = final_call(turn)
         prev_sent = call.messages if call else ()
         await store.commit_trial(row.id, rec)

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, event, insert, make_url, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
 
 from ..errors import ConfigError, StoreError, UnknownNameError
@@ -93,7 +93,7 @@ class Store:
             return self.engine.url.render_as_string(hide_password=True)
         try:  # the engine could not be created (e.g. unknown driver): mask the URL itself
             return make_url(self.url).render_as_string(hide_password=True)
-        except Exception:
+        except ArgumentError:
             return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", self.url)
 
     def session(self) -> OrmSession:

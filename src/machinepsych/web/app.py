@@ -27,10 +27,11 @@ from typing import Any
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
 
 from ..errors import MachinePsychError, ResumeMismatchError
 from ..participants.human import is_human_ref
-from ..runner.session import _canon, _json_roundtrip, _record
+from ..runner.session import canonical_json, json_roundtrip, trial_record
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store
 from ..tasks.base import Environment
@@ -67,7 +68,7 @@ def replay(store: Store, row: SessionRow) -> Replay:
     stored = store.trials(row.id)
     done, feedback = False, None
     for t in stored:
-        if _canon(_json_roundtrip(obs.to_json())) != _canon(t.observation):
+        if canonical_json(json_roundtrip(obs.to_json())) != canonical_json(t.observation):
             raise ResumeMismatchError(
                 f"Session {row.index} of run {row.run_id}: trial {t.index} as rebuilt from seed {row.seed} differs "
                 f"from the stored one; the test {spec.key} changed since this run was created.")
@@ -250,7 +251,7 @@ def create_app(store_url: str | None = None) -> FastAPI:
         out: dict[str, Any] = {"session": row.id, "status": row.status, "trial": rp.n_stored,
                                "n_trials": rp.env.n_trials, "done": rp.done}
         if not rp.done:
-            out["observation"] = _json_roundtrip(rp.obs.to_json())
+            out["observation"] = json_roundtrip(rp.obs.to_json())
             space = rp.env.action_space
             out["options"] = list(space.options) if isinstance(space, Choice) else None
         return out
@@ -285,13 +286,11 @@ def create_app(store_url: str | None = None) -> FastAPI:
                 store.set_session_status(row.id, "running")
             result = env.step(action)
             try:
-                store.commit_trial_sync(row.id, _record(obs, turn, result, rp.n_stored))
+                store.commit_trial_sync(row.id, trial_record(obs, turn, result, rp.n_stored))
             except MachinePsychError as exc:  # e.g. a second server stored this trial first
                 raise HTTPException(409, f"trial {ans.trial} could not be stored: {exc}") from None
-            except Exception as exc:  # unique (session, trial) constraint: a concurrent duplicate
-                if "unique" in str(exc).lower() or "integrity" in type(exc).__name__.lower():
-                    raise HTTPException(409, f"trial {ans.trial} was already answered") from None
-                raise
+            except IntegrityError:  # unique (session, trial): a concurrent duplicate from another server
+                raise HTTPException(409, f"trial {ans.trial} was already answered") from None
             if result.done:
                 store.set_session_status(row.id, "complete")
                 if all(s.status == "complete" for s in store.sessions(row.run_id)):
@@ -300,7 +299,7 @@ def create_app(store_url: str | None = None) -> FastAPI:
                                "done": result.done}
         if not result.done:
             nxt = result.next_observation
-            out["observation"] = _json_roundtrip(nxt.to_json())
+            out["observation"] = json_roundtrip(nxt.to_json())
             out["html"] = trial_html(spec, env, nxt)
         return out
 
@@ -317,7 +316,7 @@ def create_app(store_url: str | None = None) -> FastAPI:
             try:
                 data = report.build(store, r.id)
                 js = report.to_json(data)
-            except Exception as exc:  # a run without scorable trials yet
+            except MachinePsychError as exc:  # e.g. a test whose scorer cannot score this run yet
                 body.append(f"<p class='muted'>no summary yet ({html.escape(type(exc).__name__)}: {html.escape(str(exc))})</p>")
                 continue
             body.append("<p class='muted'>sessions: " + ", ".join(
