@@ -113,20 +113,21 @@ def parse_card_choice(reply: str, obs: Observation) -> tuple[int | None, ParseSt
 
 
 def parse_desk_card(reply: str, obs: Observation) -> tuple[int | None, ParseStatus]:
-    """Reflection-Bench WCST: last desk-card string in the reply, else the card choice rules,
-    else a shape word that names exactly one desk card (the desk shapes are all different)."""
-    action, status = parse_card_choice(reply, obs)
-    if status == "parsed" or status == "empty":
-        return action, status
+    """Reflection-Bench WCST (spec §3 [decision]): ``Selection: k`` if given, else the LAST
+    occurrence of any desk-card string (``circle yellow 1``) in the reply, else the last
+    shape word that names exactly one desk card (the desk shapes are all different)."""
+    text = reply or ""
+    found = [int(m.group(1)) for m in SELECTION.finditer(text)]
+    if found:
+        return found[-1], "parsed"
     options = obs.stimulus.get("options", [])
-    found = []
-    for i, card in enumerate(options):
-        for m in re.finditer(rf"\b(?:{SHAPE_FORMS[card['shape']]})\b", reply, re.I):
-            found.append((m.start(), i + 1))
-    value = _last(found)
-    if value:
-        return value, "parsed"
-    return None, fallback_status(reply)
+    for patterns in ([_card_patterns(c)[0] for c in options],
+                     [re.compile(rf"\b(?:{SHAPE_FORMS[c['shape']]})\b", re.I) for c in options]):
+        hits = [(m.start(), i + 1) for i, rx in enumerate(patterns) for m in rx.finditer(text)]
+        value = _last(hits)
+        if value:
+            return value, "parsed"
+    return None, fallback_status(text)
 
 
 def parse_word(words: tuple[str, ...], *, first: bool = True):
