@@ -11,7 +11,7 @@ from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 
 
-from tests.support.runs import Crash, CrashingAgent, make_run
+from tests.support.runs import Crash, CrashingAgent, crash_two_sessions_then_resume, make_run
 
 
 def comparable(df):
@@ -36,14 +36,7 @@ def test_resume_after_crash_gives_identical_results(tmp_path):
     run_sync(store, "full", progress=False)
     expected = comparable(trials_frame(store, "full"))
 
-    make_run(store, "crashy", agent="wsls")
-    rows = store.sessions(store.get_run("crashy").id)
-    # crash two sessions at different points; leave the others untouched
-    for row, after in ((rows[0], 17), (rows[3], 3)):
-        with pytest.raises(Crash):
-            asyncio.run(drive_session(store, row, CrashingAgent("wsls", after)))
-    assert len(store.trials(rows[0].id)) == 17 and len(store.trials(rows[3].id)) == 3
-    stats = run_sync(store, "crashy", progress=False)
+    stats = crash_two_sessions_then_resume(store, "crashy", (("wcst", 3), ("lnt", 2), ("wcst-kennedy", 2)))
     assert stats.sessions_failed == 0
     got = comparable(trials_frame(store, "crashy"))
     assert got == expected

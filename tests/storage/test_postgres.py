@@ -17,7 +17,6 @@ from sqlalchemy import func, select
 
 from machinepsych.errors import ConfigError, StoreError
 from machinepsych.runner.run import run_sync
-from machinepsych.runner.session import drive_session
 from machinepsych.storage.export import request_messages, trials_frame
 from machinepsych.storage.schema import TrialRow
 from machinepsych.storage.store import Store, TrialRecord
@@ -176,13 +175,8 @@ def test_resume_after_crash_matches_uninterrupted_run_and_sqlite(pg_store, tmp_p
     expected = stable(trials_frame(pg_store, "pg-wsls"))
     assert len(expected) == N_TRIALS
 
-    make_run(pg_store, "pg-crashy", agent="wsls")
-    rows = pg_store.sessions(pg_store.get_run("pg-crashy").id)
-    for row, after in ((rows[0], 17), (rows[3], 3)):  # a wcst and an lnt session die mid-way
-        with pytest.raises(Crash):
-            asyncio.run(drive_session(pg_store, row, CrashingAgent("wsls", after)))
-    assert len(pg_store.trials(rows[0].id)) == 17 and len(pg_store.trials(rows[3].id)) == 3
-    stats = run_sync(pg_store, "pg-crashy", progress=False)
+    # a wcst and an lnt session die mid-way, then the run is resumed
+    stats = runs.crash_two_sessions_then_resume(pg_store, "pg-crashy", TASKS)
     assert stats.sessions_failed == 0
     got = stable(trials_frame(pg_store, "pg-crashy"))
     pd.testing.assert_frame_equal(got, expected)

@@ -28,3 +28,22 @@ class CrashingAgent(AgentParticipant):
             raise Crash("simulated crash")
         self.left -= 1
         return await super().respond(ctx)
+
+
+def crash_two_sessions_then_resume(store, name, tasks, agent="wsls"):
+    """Create a run, kill two of its sessions mid-way (after 17 and 3 answers), resume it;
+    returns the RunStats of the resume. Asserts the crashed sessions kept their trials."""
+    import asyncio
+
+    import pytest
+
+    from machinepsych.runner.run import run_sync
+    from machinepsych.runner.session import drive_session
+
+    make_run(store, name, agent=agent, tasks=tasks)
+    rows = store.sessions(store.get_run(name).id)
+    for row, after in ((rows[0], 17), (rows[3], 3)):
+        with pytest.raises(Crash):
+            asyncio.run(drive_session(store, row, CrashingAgent(agent, after)))
+    assert len(store.trials(rows[0].id)) == 17 and len(store.trials(rows[3].id)) == 3
+    return run_sync(store, name, progress=False)
