@@ -46,7 +46,6 @@ def stable(df: pd.DataFrame) -> pd.DataFrame:
     return df.drop(columns=VOLATILE).reset_index(drop=True)
 
 
-Crash, CrashingAgent = runs.Crash, runs.CrashingAgent
 
 
 def test_multi_session_run_stores_every_trial(pg_store):
