@@ -70,7 +70,7 @@ def test_mbt_hand_worked():
 
 
 def test_wcst_ceiling_and_groups():
-    from machinepsych.tasks.cardsort import RB_CARD_LIST
+    from machinepsych.tasks.wcst_reflection import RB_CARD_LIST
 
     ceil = R.wcst_ceiling([c.tokens for c in RB_CARD_LIST])
     assert ceil.tolist() == [100, 100, 50, 100, 100, 100]

@@ -3,7 +3,8 @@ import pytest
 
 from machinepsych.errors import ConfigError, UnknownNameError
 from machinepsych.tasks.cards import BERG_KEYS, DIMENSIONS, FULL_DECK, Card
-from machinepsych.tasks.cardsort import RB_CARD_LIST, kennedy_options
+from machinepsych.tasks.wcst_kennedy import kennedy_options
+from machinepsych.tasks.wcst_reflection import RB_CARD_LIST
 from machinepsych.tasks.registry import get_task
 
 

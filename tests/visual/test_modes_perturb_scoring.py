@@ -134,7 +134,7 @@ def test_wcst_image_shows_exactly_the_described_cards():
 
 
 def test_wcst_image_input_and_probe_share_images():
-    from machinepsych.tasks.cardsort import WCST64
+    from machinepsych.tasks.wcst64 import WCST64
     from machinepsych.tasks.vision_probe import VisionProbe, parse_probe
     w, p = WCST64({"input": "image"}), VisionProbe({})
     ow, op = w.reset(4), p.reset(4)

@@ -110,7 +110,7 @@ def _sim_mbt(P: dict[str, Any], S: int, rng: np.random.Generator, responses: str
 
 def _sim_wcst(P: dict[str, Any], S: int, rng: np.random.Generator, responses: str) -> dict[str, np.ndarray]:
     from ..tasks.cards import Card
-    from ..tasks.cardsort import RB_CARD_LIST, RB_DESK_CORRECTED, RB_DESK_FAITHFUL, RB_EXTENSION, RB_RULES
+    from ..tasks.wcst_reflection import RB_CARD_LIST, RB_DESK_CORRECTED, RB_DESK_FAITHFUL, RB_EXTENSION, RB_RULES
 
     x = int(P.get("x", 72))
     interval = x // 6

@@ -3,7 +3,7 @@
 Layout: the four key cards in a row at the top (positions 1-4, left to right), the response
 card at the bottom left; white cards on a dark background; 1-4 figures per card (triangle,
 star, cross, circle in red, green, yellow or blue). The image carries exactly the
-information of ``tasks.cardsort.describe_layout``: nothing else is drawn (no numbers or
+information of ``tasks.wcst64.describe_layout``: nothing else is drawn (no numbers or
 labels), so image and text inputs are comparable.
 """
 from __future__ import annotations

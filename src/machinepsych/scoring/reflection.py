@@ -211,7 +211,7 @@ def wcst_ceiling(cards: list[str], desk: str = "faithful", x: int = 72) -> np.nd
     """Best achievable accuracy (%) per rule group: share of cards with a matching desk card
     under the group's rule (100/100/50/100/100/100 for the released desk and cards)."""
     from ..tasks.cards import Card
-    from ..tasks.cardsort import RB_DESK_CORRECTED, RB_DESK_FAITHFUL, RB_RULES
+    from ..tasks.wcst_reflection import RB_DESK_CORRECTED, RB_DESK_FAITHFUL, RB_RULES
 
     desk_cards = [Card.parse(c) for c in (RB_DESK_FAITHFUL if desk == "faithful" else RB_DESK_CORRECTED)]
     interval = x // 6

@@ -15,7 +15,7 @@ from ..prompting.parsers import fallback_status
 from ..types import ImagePart, Observation, ParseStatus, TextPart
 from .base import Environment, Params
 from .cards import COLORS, NUMBERS, SHAPES, Card
-from .cardsort import draw_wcst64_layout
+from .wcst64 import draw_wcst64_layout
 from .spaces import Choice, ListOf, Record
 
 N_CARDS = 5
