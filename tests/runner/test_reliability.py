@@ -100,7 +100,7 @@ def faults_after(server: FakeOpenAIServer, n_ok: int, kind: str):
 # --- 1. transient faults ----------------------------------------------------------------
 def test_transient_faults_lose_no_trial_and_are_recorded(fake_openai, tmp_path):
     store = Store(tmp_path / "faults.db")
-    make_run(store, "faulty", fake_openai.base_url, sessions=3, timeout_s=1.5)
+    make_run(store, "faulty", fake_openai.base_url, sessions=3, timeout_s=3.0)  # only the hang times out
     faults = ("429", None, "500", "garbage", "503", "hang", None, "reset", "429", None, "500", "garbage")
     fake_openai.script(*faults)
     stats = run_sync(store, "faulty", progress=False)
