@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..errors import ResumeMismatchError
 from ..participants.base import Exchange, Participant, TurnContext
 from ..storage.schema import SessionRow, TrialRow
-from ..storage.store import Store, TrialRecord, _json_dumps
-from ..tasks.registry import get_task
+from ..storage.store import Store, TrialRecord, json_dumps
+from ..tasks.base import Environment
+from ..tasks.registry import TaskSpec, get_task
 from ..types import ImagePart, Message, ModelCall, Observation, Turn, Usage
 
 
@@ -24,7 +26,7 @@ def canonical_json(obj) -> str:
 
 def json_roundtrip(obj):
     """What the store gives back for ``obj`` (same encoder as the JSON columns)."""
-    return json.loads(_json_dumps(obj))
+    return json.loads(json_dumps(obj))
 
 
 def _stored_turn(row: TrialRow, calls: list) -> Turn:
@@ -84,11 +86,27 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
     )
 
 
-async def drive_session(store: Store, row: SessionRow, participant: Participant,
-                        on_trial: Callable[[TrialRecord], None] | None = None) -> None:
+@dataclass
+class Replayed:
+    """A session's environment after replaying its stored trials (seed + stored actions)."""
+
+    spec: TaskSpec
+    env: Environment
+    obs: Observation | None  # the next trial to answer; None when the session is over
+    history: list[Exchange]
+    done: bool
+
+    @property
+    def n_stored(self) -> int:
+        return len(self.history)
+
+
+def replay(store: Store, row: SessionRow) -> Replayed:
+    """Rebuild a session from its seed and stored actions, checking that the environment
+    reproduces every stored observation (used by resume and by the web app)."""
     spec = get_task(row.task_id, row.task_version)
     env = spec.make(row.params)
-    obs = env.reset(row.seed)
+    obs: Observation | None = env.reset(row.seed)
     history: list[Exchange] = []
     stored = store.trials(row.id)
     calls_by_trial: dict[int, list] = {}
@@ -102,16 +120,21 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
                 f"Session {row.index} of run {row.run_id}: trial {t.index} as rebuilt from seed {row.seed} differs from "
                 f"the stored one. The test {spec.key} changed since this run was recorded; rerun it with the "
                 "version it was recorded with, or start a new run.")
-        turn = _stored_turn(t, calls_by_trial.get(t.id, []))
         action = t.action if t.parse_status == "parsed" else None
         if isinstance(action, list) and not env.action_space.contains(action):
             action = tuple(action)
         result = env.step(action)
-        history.append(Exchange(obs, turn, result))
+        history.append(Exchange(obs, _stored_turn(t, calls_by_trial.get(t.id, [])), result))
         done = result.done
-        if not done:
-            obs = result.next_observation
-    index = len(stored)
+        obs = None if done else result.next_observation
+    return Replayed(spec, env, obs, history, done)
+
+
+async def drive_session(store: Store, row: SessionRow, participant: Participant,
+                        on_trial: Callable[[TrialRecord], None] | None = None) -> None:
+    r = replay(store, row)
+    spec, env, obs, history, done = r.spec, r.env, r.obs, r.history, r.done
+    index = len(history)
     prev_sent: tuple[Message, ...] = ()
     scratch: dict = {}
     while not done:

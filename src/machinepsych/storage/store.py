@@ -67,7 +67,7 @@ class Store:
     def __init__(self, url: str | Path | None = None):
         self.url = normalise_url(url)
         try:
-            self.engine: Engine = create_engine(self.url, future=True, json_serializer=_json_dumps,
+            self.engine: Engine = create_engine(self.url, future=True, json_serializer=json_dumps,
                                                 pool_pre_ping=not self.url.startswith("sqlite"))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError) as exc:
             raise ConfigError(
@@ -270,7 +270,7 @@ class Store:
             return list(s.scalars(select(ChanceRow)))
 
 
-def _json_dumps(obj: Any) -> str:
+def json_dumps(obj: Any) -> str:
     # default=str: numpy scalars and other plain values in step info are stored as text
     try:
         return json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False)

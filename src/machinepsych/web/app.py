@@ -21,7 +21,6 @@ from __future__ import annotations
 import html
 import json
 import threading
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, HTTPException
@@ -29,13 +28,13 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
-from ..errors import MachinePsychError, ResumeMismatchError
+from ..errors import MachinePsychError
 from ..participants.human import is_human_ref
-from ..runner.session import canonical_json, json_roundtrip, trial_record
+from ..runner.session import json_roundtrip, replay, trial_record
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store
 from ..tasks.base import Environment
-from ..tasks.registry import TaskSpec, get_task
+from ..tasks.registry import TaskSpec
 from ..tasks.spaces import Choice
 from ..types import ImagePart, Observation, TextPart, Turn
 
@@ -48,37 +47,6 @@ class Answer(BaseModel):
     action: Any = None  # a button's option (JSON-typed: 1, "vowel", ...)
     text: str | None = None  # a typed answer (tests without a fixed set of options): parsed like a reply
     rt_ms: float | None = None
-
-
-@dataclass
-class Replay:
-    spec: TaskSpec
-    env: Environment
-    obs: Observation | None  # the next trial to answer (None when done)
-    n_stored: int
-    done: bool
-    last_feedback: str | None
-
-
-def replay(store: Store, row: SessionRow) -> Replay:
-    """The session's environment after its stored answers (as ``resume`` rebuilds it)."""
-    spec = get_task(row.task_id, row.task_version)
-    env = spec.make(row.params)
-    obs: Observation | None = env.reset(row.seed)
-    stored = store.trials(row.id)
-    done, feedback = False, None
-    for t in stored:
-        if canonical_json(json_roundtrip(obs.to_json())) != canonical_json(t.observation):
-            raise ResumeMismatchError(
-                f"Session {row.index} of run {row.run_id}: trial {t.index} as rebuilt from seed {row.seed} differs "
-                f"from the stored one; the test {spec.key} changed since this run was created.")
-        action = t.action if t.parse_status == "parsed" else None
-        if isinstance(action, list) and not env.action_space.contains(action):
-            action = tuple(action)
-        result = env.step(action)
-        feedback, done = result.feedback, result.done
-        obs = None if done else result.next_observation
-    return Replay(spec, env, obs, len(stored), done, feedback)
 
 
 # -- HTML ---------------------------------------------------------------------------------
