@@ -249,18 +249,18 @@ class Store:
     def params_hash(params: dict) -> str:
         return hashlib.sha256(json.dumps(params, sort_keys=True, default=str).encode()).hexdigest()
 
+    def _chance_where(self, task_key: str, params: dict, n: int, seed: int) -> tuple:
+        return (ChanceRow.task_key == task_key, ChanceRow.params_hash == self.params_hash(params),
+                ChanceRow.n == n, ChanceRow.seed == seed)
+
     def get_chance(self, task_key: str, params: dict, n: int, seed: int) -> dict | None:
         with self.session() as s:
-            row = s.scalar(select(ChanceRow).where(
-                ChanceRow.task_key == task_key, ChanceRow.params_hash == self.params_hash(params),
-                ChanceRow.n == n, ChanceRow.seed == seed))
+            row = s.scalar(select(ChanceRow).where(*self._chance_where(task_key, params, n, seed)))
             return row.result if row else None
 
     def put_chance(self, task_key: str, params: dict, n: int, seed: int, result: dict) -> None:
         with self.session() as s:
-            if s.scalar(select(ChanceRow.id).where(
-                    ChanceRow.task_key == task_key, ChanceRow.params_hash == self.params_hash(params),
-                    ChanceRow.n == n, ChanceRow.seed == seed)) is None:
+            if s.scalar(select(ChanceRow.id).where(*self._chance_where(task_key, params, n, seed))) is None:
                 s.add(ChanceRow(task_key=task_key, params_hash=self.params_hash(params), params=params,
                                 n=n, seed=seed, result=result))
                 s.commit()
@@ -271,7 +271,8 @@ class Store:
 
 
 def json_dumps(obj: Any) -> str:
-    # default=str: numpy scalars and other plain values in step info are stored as text
+    """The encoder of every JSON column: numpy values become numbers/lists, other non-JSON
+    values text, and NaN/Infinity null."""
     try:
         return json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False)
     except ValueError:  # NaN/Infinity are not JSON (PostgreSQL's json type rejects them): store null
