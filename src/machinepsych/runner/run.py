@@ -59,11 +59,12 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
     participants: dict[str, Participant] = {
         p.ref: build_participant(p, spec.max_attempts) for p in spec.participants
     }
-    open_sessions = [s for s in store.sessions(run.id) if s.status != "complete"]
+    all_sessions = store.sessions(run.id)
+    open_sessions = [s for s in all_sessions if s.status != "complete"]
     # People take their sessions in the browser (machinepsych serve): the runner skips them.
     human = {p.ref for p in spec.participants if p.is_human}
     sessions = [s for s in open_sessions if s.participant_name not in human]
-    stats = RunStats(sessions_total=len(store.sessions(run.id)))
+    stats = RunStats(sessions_total=len(all_sessions))
     stats.sessions_done = stats.sessions_total - len(open_sessions)
     if not sessions:
         store.set_run_status(run.id, "complete" if not open_sessions else "incomplete")
@@ -72,9 +73,10 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
 
     prog = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[info]}"), TimeElapsedColumn(), disable=not progress, transient=False)
-    total_trials = sum(s.n_trials for s in store.sessions(run.id))
-    done_trials = sum(len(store.trials(s.id)) for s in sessions) + sum(
-        s.n_trials for s in store.sessions(run.id) if s.status == "complete")
+    total_trials = sum(s.n_trials for s in all_sessions)
+    stored = store.trial_counts(run.id)
+    done_trials = sum(stored.get(s.id, 0) for s in sessions) + sum(
+        s.n_trials for s in all_sessions if s.status == "complete")
     with prog:
         bar_s = prog.add_task("sessions", total=stats.sessions_total, completed=stats.sessions_done, info="")
         bar_t = prog.add_task("trials", total=total_trials, completed=done_trials, info="")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, insert, make_url, select, update
+from sqlalchemy import create_engine, event, func, insert, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
@@ -151,6 +151,13 @@ class Store:
     def trials(self, session_id: int) -> list[TrialRow]:
         with self.session() as s:
             return list(s.scalars(select(TrialRow).where(TrialRow.session_id == session_id).order_by(TrialRow.index)))
+
+    def trial_counts(self, run_id: int) -> dict[int, int]:
+        """Stored trials per session id (a count query: no trial rows are loaded)."""
+        with self.session() as s:
+            q = (select(TrialRow.session_id, func.count()).join(SessionRow, SessionRow.id == TrialRow.session_id)
+                 .where(SessionRow.run_id == run_id).group_by(TrialRow.session_id))
+            return {sid: n for sid, n in s.execute(q)}
 
     def trials_for_run(self, run_id: int) -> list[tuple[SessionRow, TrialRow]]:
         with self.session() as s:
