@@ -28,8 +28,7 @@ from ..tasks.registry import TaskSpec, get_task
 from ..types import Turn
 
 CHUNK = 100_000
-PRIMARY = {"wpt": "wpt", "nback": "nback", "dcigt": "dcigt", "prlt": "prlt", "mbt": "mbt",
-           "wcst-reflection": "wcst", "oddball": "oddball"}
+PRIMARY = R.PRIMARY_SCORE
 
 
 # ---------------------------------------------------------------------------- vectorised

@@ -11,6 +11,7 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
+from ..scoring.reflection import PRIMARY_SCORE, overall_score
 from ..storage.export import trials_frame
 from ..storage.store import Store
 from ..tasks.registry import get_task
@@ -36,7 +37,8 @@ def _metrics_for(scorer: str, summary: dict[str, Any]) -> list[str]:
     return (primary + [k for k in keys if k not in NOT_METRICS and k not in primary])[:8]
 
 
-PRIMARY_METRIC = {"wcst-reflection": "wcst", "wcst": "accuracy", "lnt": "accuracy", "visfactor": "accuracy",
+# The metric chance thresholds and the leading table column refer to, by scorer name.
+PRIMARY_METRIC = {**PRIMARY_SCORE, "wcst": "accuracy", "lnt": "accuracy", "visfactor": "accuracy",
                   "accuracy": "accuracy"}
 
 
@@ -151,12 +153,11 @@ def _above(summ: dict, thr: tuple[str, dict]) -> str:
 def reflection_overall(summary: dict[str, dict[str, Any]]) -> dict[str, dict[str, float | None]]:
     """Per condition: the Reflection-Bench overall score as the paper forms it (Table 2: mean
     of six tasks; Table 9: without oddball; MBT reported separately)."""
-    from ..scoring.reflection import overall_score
 
     by_cond: dict[str, dict[str, float | None]] = {}
     for key, conds in summary.items():
         task = key.split(" | ")[0]
-        metric = {"wcst-reflection": "wcst"}.get(task, task)
+        metric = PRIMARY_SCORE.get(task, task)
         for cond, summ in conds.items():
             cell = summ.get(metric)
             if isinstance(cell, dict):

@@ -226,6 +226,11 @@ TABLE9_TASKS = ("wpt", "wcst-reflection", "nback", "dcigt", "prlt")
 _ALIASES = {"wcst": "wcst-reflection"}
 
 
+# The score each task reports (the column of its scorer that the paper's tables print).
+PRIMARY_SCORE = {"wpt": "wpt", "nback": "nback", "dcigt": "dcigt", "prlt": "prlt", "mbt": "mbt",
+                 "wcst-reflection": "wcst", "oddball": "oddball"}
+
+
 def overall_score(task_scores: Mapping[str, float | None], variant: str = "table2") -> float | None:
     """Reflection-Bench overall score from per-task scores (each already the mean over
     sessions): Table 2 = mean of WPT, WCST, Oddball, N-back, DC-IGT, PRLT; Table 9 = the
