@@ -153,7 +153,6 @@ def _above(summ: dict, thr: tuple[str, dict]) -> str:
 def reflection_overall(summary: dict[str, dict[str, Any]]) -> dict[str, dict[str, float | None]]:
     """Per condition: the Reflection-Bench overall score as the paper forms it (Table 2: mean
     of six tasks; Table 9: without oddball; MBT reported separately)."""
-
     by_cond: dict[str, dict[str, float | None]] = {}
     for key, conds in summary.items():
         task = key.split(" | ")[0]
