@@ -105,3 +105,24 @@ def test_export_formats_roundtrip(tmp_path, fmt):
     assert set(stim) >= {"card", "options"}
     if fmt == "csv":  # matches is ';'-separated, ready for `machinepsych score`
         assert all(isinstance(m, str) or pd.isna(m) for m in back["matches"])
+
+
+def test_every_reask_stays_in_the_history(fake_openai, tmp_path):
+    """With --reask 2, a reply re-asked twice keeps both failed replies in later requests."""
+    store = Store(tmp_path / "f.db")
+    count = {"n": 0}
+
+    def twice_then_ok(msgs):
+        if message_text(msgs[-1]) == REASK_TEXT:
+            count["n"] += 1
+            return "Selection: 1" if count["n"] % 2 == 0 else "still unsure"
+        return "no idea"
+
+    fake_openai.reply = twice_then_ok
+    df = run(store, fake_openai.base_url, "wcst", 2, "f", reask=2)
+    assert list(df["n_calls"]) == [3, 3] and list(df["action"]) == [1, 1]
+    last = [message_text(m) for m in fake_openai.bodies[-1]["messages"]]
+    # trial 1's exchange: prompt, "no idea", re-ask, "still unsure", re-ask, "Selection: 1"
+    assert last[2:7] == ["no idea", REASK_TEXT, "still unsure", REASK_TEXT, "Selection: 1"]
+    sid = store.sessions(store.get_run("f").id)[0].id
+    assert [m["parts"][0]["text"] for m in request_messages(store, sid, 1)] == last

@@ -86,15 +86,16 @@ def conversation(ctx, suffix: str) -> list[Message]:
         msgs, start = [system_message(ctx)], 0
     for ex in ctx.history[start:]:
         obs = ex.observation
-        msgs.append(_user(obs.parts, None if separate else obs.feedback, suffix))
         if separate and obs.feedback is not None:
-            # The acknowledgement of the previous feedback came before this trial's prompt.
+            # the feedback on the previous trial and its acknowledgement come before this trial
             ack = next((c for c in ex.turn.calls if c.purpose == "feedback_ack"), None)
-            msgs.insert(len(msgs) - 1, Message.text("user", obs.feedback))
-            msgs.insert(len(msgs) - 1, Message.text("assistant", ack.reply if ack else ""))
+            msgs.append(Message.text("user", obs.feedback))
+            msgs.append(Message.text("assistant", ack.reply if ack else ""))
+        msgs.append(_user(obs.parts, None if separate else obs.feedback, suffix))
+        # every unparsable reply that was re-asked, then the final reply
         answer_calls = [c for c in ex.turn.calls if c.purpose in ("answer", "reask")]
-        if ex.turn.reasked and len(answer_calls) >= 2:
-            msgs.append(Message.text("assistant", answer_calls[0].reply))
+        for earlier in answer_calls[:-1] if ex.turn.reasked else ():
+            msgs.append(Message.text("assistant", earlier.reply))
             msgs.append(Message.text("user", REASK_TEXT))
         msgs.append(Message.text("assistant", ex.turn.reply))
     ctx.scratch["conversation"] = (suffix, len(ctx.history), tuple(msgs))
