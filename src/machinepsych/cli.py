@@ -117,9 +117,6 @@ def run_cmd(
     if perturb:
         params["perturb"] = [p.strip() for p in perturb.split(",") if p.strip()]
     tasks = expand_tasks(task, preset, params, sessions, difficulty)
-    if len(tasks) > 1 and params:
-        tasks = [t.model_copy(update={"params": {**t.params, **{k: v for k, v in params.items() if k in _fields(t.task)}}})
-                 for t in tasks]
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
                                     seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
                                     price_file=price_file, system_as_user=system_as_user, transport=transport, text_only=text_only) for m in model]
@@ -138,12 +135,6 @@ def run_cmd(
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
     stats = run_sync(st, run.id, progress=not no_progress)
     _finish(st, run.name, stats)
-
-
-def _fields(task: str) -> set[str]:
-    from .tasks.registry import get_task
-
-    return set(get_task(task).env_class.Params.model_fields)
 
 
 def _finish(st, name: str, stats) -> None:

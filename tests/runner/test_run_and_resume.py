@@ -81,3 +81,16 @@ def test_reference_agents_match_published_simulation(tmp_path):
     assert out["random"]["accuracy"]["mean"] == pytest.approx(25.1, abs=2.0)
     assert out["random"]["NPE"]["mean"] == pytest.approx(47.9, abs=2.0)
     assert out["random"]["TFC"]["n"] == 0
+
+
+def test_battery_parameters_go_to_the_tests_that_have_them():
+    from machinepsych.errors import UnknownNameError
+    from machinepsych.runner.plan import expand_tasks
+
+    tasks = expand_tasks("reflection-bench", None, {"trials": 30}, None, "hard")
+    by_task = {t.task: t for t in tasks}
+    assert by_task["prlt"].params["trials"] == 30 and by_task["prlt"].preset == "hard"
+    assert "trials" not in by_task["wcst-reflection"].params  # x, not trials, sets its length
+    assert by_task["oddball"].preset == "easy"  # no hard preset: the published one is kept
+    with pytest.raises(UnknownNameError, match="trials"):
+        expand_tasks("reflection-bench", None, {"trails": 30}, None)

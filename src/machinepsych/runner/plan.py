@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 
-from ..errors import ConfigError
+from ..errors import ConfigError, UnknownNameError
 from ..prompting.personas import persona_text
 from ..prompting.strategies import get_strategy
 from ..tasks.registry import get_battery, get_task, is_battery
@@ -71,17 +71,26 @@ class RunSpec(BaseModel):
 
 def expand_tasks(name: str, preset: str | None, params: dict[str, Any], sessions: int | None,
                  difficulty: str | None = None) -> list[TaskRun]:
-    """A test id or a battery id -> the list of test configurations to run."""
+    """A test id or a battery id -> the list of test configurations to run.
+
+    For a battery, each parameter goes to the tests that have it (e.g. ``mode=split`` to the
+    VisFactor subtests); a parameter that no test of the battery has is an error."""
     if is_battery(name):
         battery = get_battery(name)
-        out = []
+        out, used = [], set()
         for item in battery.items:
             spec = get_task(item.task)
-            pre = item.preset
-            if difficulty and difficulty in spec.presets:
-                pre = difficulty
-            out.append(TaskRun(task=item.task, preset=pre, params={**item.params},
+            pre = difficulty if difficulty and difficulty in spec.presets else item.preset
+            own = {k: v for k, v in params.items() if k in spec.env_class.Params.model_fields}
+            used |= set(own)
+            item_params = {**item.params, **own}
+            spec.resolve_params(pre, item_params)  # validates, with a clear error
+            out.append(TaskRun(task=item.task, preset=pre, params=item_params,
                                sessions=sessions or item.sessions or spec.default_sessions))
+        unknown = set(params) - used
+        if unknown:
+            valid = {f for item in battery.items for f in get_task(item.task).env_class.Params.model_fields}
+            raise UnknownNameError(f"parameter of the {name} tests", sorted(unknown)[0], valid)
         return out
     spec = get_task(name)
     pre = preset or (difficulty if difficulty and difficulty in spec.presets else None) or "default"
