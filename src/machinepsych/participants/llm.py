@@ -1,6 +1,7 @@
 """A model as a participant: model adapter + prompting strategy + deterministic parser."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..models.base import ChatModel, GenerateOptions
@@ -36,8 +37,7 @@ class LLMParticipant:
         options = self.options
         if options.seed is not None:
             # vary the sampling seed per session and trial, reproducibly
-            options = GenerateOptions(options.temperature, options.max_tokens,
-                                      options.seed + 1000 * ctx.session_seed + ctx.observation.trial, options.timeout_s)
+            options = replace(options, seed=options.seed + 1000 * ctx.session_seed + ctx.observation.trial)
 
         async def chat(messages: list[Message], purpose: str) -> ModelCall:
             sent = self._adapt(messages)
