@@ -34,9 +34,7 @@ def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
     """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells."""
     run = store.get_run(run_ref)
     pairs = store.trials_for_run(run.id)
-    calls = {}
-    for c in store.model_calls(t.id for _, t in pairs):
-        calls[c.trial_id] = calls.get(c.trial_id, 0) + 1
+    calls = store.call_counts(run.id)
     rows = []
     for s, t in pairs:
         obs = t.observation or {}

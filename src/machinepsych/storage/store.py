@@ -159,6 +159,14 @@ class Store:
                  .where(SessionRow.run_id == run_id).group_by(TrialRow.session_id))
             return {sid: n for sid, n in s.execute(q)}
 
+    def call_counts(self, run_id: int) -> dict[int, int]:
+        """Model calls per trial id (a count query)."""
+        with self.session() as s:
+            q = (select(ModelCallRow.trial_id, func.count()).join(TrialRow, TrialRow.id == ModelCallRow.trial_id)
+                 .join(SessionRow, SessionRow.id == TrialRow.session_id)
+                 .where(SessionRow.run_id == run_id).group_by(ModelCallRow.trial_id))
+            return {tid: n for tid, n in s.execute(q)}
+
     def trials_for_run(self, run_id: int) -> list[tuple[SessionRow, TrialRow]]:
         with self.session() as s:
             q = (select(SessionRow, TrialRow).join(TrialRow, TrialRow.session_id == SessionRow.id)
