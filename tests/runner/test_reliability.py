@@ -386,3 +386,31 @@ def test_hosted_provider_without_key_fails_before_any_call(model, env, no_api_ke
     assert isinstance(res.exception, MissingCredentialsError), repr(res.exception)
     assert env in str(res.exception)
     assert Store(db).list_runs() == []  # it stopped before creating the run, let alone calling the model
+
+
+def test_permanent_fault_after_transient_ones_keeps_their_errors(fake_openai):
+    """A 401 after two 500s fails the call at once, and its message still lists the 500s."""
+    import asyncio
+
+    from machinepsych.errors import ModelCallError
+    from machinepsych.models import make_model
+    from machinepsych.models.base import GenerateOptions
+    from machinepsych.runner.retry import RetryPolicy, call_model
+    from machinepsych.types import Message
+
+    fake_openai.script("500", "500", "401")
+    model = make_model("openai:fake", base_url=fake_openai.base_url)
+
+    async def go():
+        try:
+            return await call_model(model, [Message.text("user", "q")], GenerateOptions(timeout_s=10), "answer",
+                                    RetryPolicy(max_attempts=6, initial_s=0.01, jitter_s=0.01), 4)
+        finally:
+            await model.aclose()
+
+    with pytest.raises(ModelCallError) as info:
+        asyncio.run(go())
+    assert not info.value.transient and info.value.status == 401
+    msg = str(info.value)
+    assert "attempt 3" in msg and msg.count("500") >= 2
+    assert fake_openai.count == 3  # no retry after the permanent fault

@@ -100,7 +100,9 @@ async def call_model(model: ChatModel, messages: list[Message], options: Generat
                 f"{model.name}: gave up after {attempts} attempts; last error: {exc}. Earlier: {'; '.join(errors) or 'none'}. "
                 "The session is saved; run `machinepsych resume RUN` once the endpoint is healthy.",
                 transient=True, status=exc.status) from None
-        raise
+        # a permanent fault after transient ones: keep the earlier attempts in the message
+        raise ModelCallError(f"{exc} (attempt {attempts}; earlier: {'; '.join(errors)})",
+                             transient=False, status=exc.status) from None
     return _model_call(model, messages, purpose, completion, t0, attempts, errors)
 
 
