@@ -7,13 +7,14 @@ from .env import Environment, Params
 from .errors import ConfigError, MachinePsychError, UnknownNameError
 from .play import Episode, Step, play, replay
 from .spaces import Choice, FreeText, ListOf, Record, Sequence, Space
-from .spec import (Agent, AgentView, AnswerFormat, Battery, BatteryItem, Buttons, Likert, Metric, Option, Scorer,
-                   Seen, TaskSpec, TextBox, choice_buttons, count, percent)
+from .spec import (Agent, AgentView, AnswerFormat, Battery, BatteryItem, Buttons, Likert, Metric, Norm, Option,
+                   Questionnaire, Scorer, Seen, Statement, TaskSpec, TextBox, Timing, choice_buttons, count, percent)
 from .types import ImagePart, Observation, StepResult, TextPart
 
 __all__ = [
     "Agent", "AgentView", "AnswerFormat", "Battery", "BatteryItem", "Buttons", "Choice", "ConfigError", "Environment",
     "Episode", "FreeText", "ImagePart", "Likert", "ListOf", "MachinePsychError", "Metric", "Observation", "Option",
-    "Params", "Record", "Scorer", "Seen", "Sequence", "Space", "Step", "StepResult", "TaskSpec", "TextBox", "TextPart",
+    "Norm", "Params", "Questionnaire", "Record", "Scorer", "Seen", "Sequence", "Space", "Statement", "Step",
+    "StepResult", "TaskSpec", "TextBox", "TextPart", "Timing",
     "UnknownNameError", "choice_buttons", "count", "percent", "play", "replay",
 ]

@@ -80,7 +80,47 @@ class TextBox:
     kind: Literal["text"] = "text"
 
 
-HumanForm = Buttons | Likert | TextBox
+@dataclass(frozen=True)
+class Statement:
+    """One row of a :class:`Questionnaire`: an id the answer is keyed by, and its text."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Questionnaire:
+    """Several statements rated on one page, each on the scale ``low``..``high`` (``anchors``
+    label the points), each with a reason box when ``reason`` gives its label. A person's
+    submission is ``{"ratings": {id: int}, "reasons": {id: str}}``, read by
+    :attr:`AnswerFormat.parse_form`."""
+
+    statements: tuple[Statement, ...]
+    low: int = 1
+    high: int = 5
+    anchors: tuple[str, ...] = ()
+    reason: str = ""
+    kind: Literal["questionnaire"] = "questionnaire"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How trials are paced for a person in the browser, in milliseconds: a fixation cross
+    before each trial's stimulus, a blank inter-trial interval after the answer, and how long
+    feedback stays on screen. A test declares its defaults; a study may override them."""
+
+    fixation_ms: int = 0
+    iti_ms: int = 0
+    feedback_ms: int = 900
+
+    def __post_init__(self) -> None:
+        for name in ("fixation_ms", "iti_ms", "feedback_ms"):
+            v = getattr(self, name)
+            if not 0 <= v <= 60_000:
+                raise ConfigError(f"{name} must be between 0 and 60000 ms (got {v})")
+
+
+HumanForm = Buttons | Likert | TextBox | Questionnaire
 FormFn = Callable[[Observation, Space], HumanForm]
 TextFn = Callable[[Environment], str]
 
@@ -106,7 +146,9 @@ class AnswerFormat:
     are appended to the environment's task description; ``parse`` turns a model's reply into
     (action, status); ``format`` writes an action as its canonical reply text (agents and
     people are stored like models); ``form`` gives the widget a person answers with on one
-    trial; ``parse_typed`` reads what a person typed into a text box (default: ``parse``).
+    trial; ``parse_typed`` reads what a person typed into a text box (default: ``parse``);
+    ``parse_form`` reads a structured submission (a :class:`Questionnaire`'s ratings and
+    reasons) into (action, status).
     ``suffixes`` override the prompting strategy's per-trial instruction for this test.
     """
 
@@ -117,6 +159,7 @@ class AnswerFormat:
     person_instruction: str | TextFn = ""
     parse_typed: Parser | None = None
     suffixes: Mapping[str, str] = field(default_factory=dict)
+    parse_form: "Callable[[Mapping[str, Any], Observation], tuple[Any, ParseStatus]] | None" = None
 
     def read_typed(self, text: str, obs: Observation) -> tuple[Any, ParseStatus]:
         return (self.parse_typed or self.parse)(text, obs)
@@ -305,6 +348,12 @@ class TaskSpec:
     audit: AuditFn | None = None
     # reference values (human norms) on the scale of the metric they name
     norms: tuple[Norm, ...] = ()
+    # pacing for people in the browser (fixation, inter-trial interval, feedback duration)
+    timing: Timing = Timing()
+    # prompting strategies only this test has (name -> factory of an object with
+    # ``async respond(ctx, chat, reask) -> Turn``, see machinepsych.prompting.strategies);
+    # the general ones (direct, cot, free, scot, mad) apply to every test
+    strategies: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

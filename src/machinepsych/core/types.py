@@ -99,6 +99,12 @@ class Observation:
     environment knows about this trial but a participant must not see (the answer key, the
     rule in force): stored with the trial for scoring and audits, never put in a prompt, a
     web page or a built-in agent's view (only agents declared as oracles receive it).
+
+    ``study`` is material shown *before* the question and taken away when it is asked (the
+    study phase of a memory test, the article a questionnaire is about): a person sees it on
+    its own page for ``study_seconds`` (0: until they click Continue), then the question
+    without it; a model gets it as its own message in the same conversation (its reply is
+    kept as a "study" call), then the question.
     """
 
     trial: int
@@ -106,6 +112,8 @@ class Observation:
     parts: tuple[Part, ...]
     feedback: str | None = None
     hidden: dict[str, Any] = field(default_factory=dict)
+    study: tuple[Part, ...] = ()
+    study_seconds: float = 0.0
 
     @property
     def text(self) -> str:
@@ -117,12 +125,22 @@ class Observation:
             "stimulus": self.stimulus,
             "parts": [p.to_json() for p in self.parts],
             "feedback": self.feedback,
+            **({"study": [p.to_json() for p in self.study], "study_seconds": self.study_seconds} if self.study else {}),
             **({"hidden": self.hidden} if self.hidden else {}),
         }
 
     def parts_for(self, audience: Literal["model", "person"]) -> tuple[Part, ...]:
         """The parts a reader of ``audience`` is shown (images and "all" text, plus its own)."""
         return tuple(p for p in self.parts if not isinstance(p, TextPart) or p.audience in ("all", audience))
+
+    def study_for(self, audience: Literal["model", "person"]) -> tuple[Part, ...]:
+        """The study material a reader of ``audience`` is shown (empty when there is none)."""
+        return tuple(p for p in self.study if not isinstance(p, TextPart) or p.audience in ("all", audience))
+
+    @property
+    def images(self) -> list[ImagePart]:
+        """Every image of the trial, study material included (the store keeps them all)."""
+        return [p for p in (*self.study, *self.parts) if isinstance(p, ImagePart)]
 
     def public_json(self) -> dict:
         """What a participant may be shown (no ``hidden``)."""

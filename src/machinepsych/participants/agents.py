@@ -8,6 +8,7 @@ answers, never the environment, its step ``info`` or an observation's ``hidden``
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -26,7 +27,7 @@ KNOWN_AGENTS = ("random", "wsls", "perseverative", "ideal")
 
 def public(observation: Observation) -> Observation:
     """The observation without its ``hidden`` part."""
-    return Observation(observation.trial, observation.stimulus, observation.parts, observation.feedback)
+    return dataclasses.replace(observation, hidden={})
 
 
 def seen(observation: Observation, action: Any, result: StepResult) -> Seen:

@@ -43,7 +43,7 @@ class LLMParticipant:
             sent = self._adapt(messages)
             return await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
 
-        return await get_strategy(ctx.strategy).respond(ctx, chat, reask=self.reask)
+        return await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
 
     async def aclose(self) -> None:
         close = getattr(self.model, "aclose", None)

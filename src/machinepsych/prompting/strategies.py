@@ -91,7 +91,11 @@ def conversation(ctx, suffix: str) -> list[Message]:
             ack = next((c for c in ex.turn.calls if c.purpose == "feedback_ack"), None)
             msgs.append(Message.text("user", obs.feedback))
             msgs.append(Message.text("assistant", ack.reply if ack else ""))
-        msgs.append(_user(obs.parts_for("model"), None if separate else obs.feedback, suffix))
+        if obs.study:
+            study = next((c for c in ex.turn.calls if c.purpose == "study"), None)
+            msgs.append(_user(obs.study_for("model"), None if separate else obs.feedback, ""))
+            msgs.append(Message.text("assistant", study.reply if study else ""))
+        msgs.append(_user(obs.parts_for("model"), None if (separate or obs.study) else obs.feedback, suffix))
         # every unparsable reply that was re-asked, then the final reply
         answer_calls = [c for c in ex.turn.calls if c.purpose in ("answer", "reask")]
         for earlier in answer_calls[:-1] if ex.turn.reasked else ():
@@ -100,6 +104,21 @@ def conversation(ctx, suffix: str) -> list[Message]:
         msgs.append(Message.text("assistant", ex.turn.reply))
     ctx.scratch["conversation"] = (suffix, len(ctx.history), tuple(msgs))
     return msgs
+
+
+async def study_phase(ctx, chat: ChatFn, msgs: list[Message], feedback: str | None,
+                      calls: list[ModelCall]) -> tuple[list[Message], str | None]:
+    """Send the trial's study material (if any) as its own message and keep the reply, so the
+    question that follows is asked without the material in view (``Observation.study``).
+    Returns the messages so far and the feedback still to be shown (None once it went with
+    the study message)."""
+    obs = ctx.observation
+    if not obs.study:
+        return msgs, feedback
+    msgs = msgs + [_user(obs.study_for("model"), feedback, "")]
+    ack = await chat(msgs, "study")
+    calls.append(ack)
+    return msgs + [Message.text("assistant", ack.reply)], None
 
 
 @dataclass
@@ -113,14 +132,15 @@ class SuffixStrategy:
         msgs = conversation(ctx, suffix)
         calls: list[ModelCall] = []
         obs = ctx.observation
+        feedback = obs.feedback
         if ctx.spec.feedback_mode == "separate" and obs.feedback is not None:
             fb = msgs + [Message.text("user", obs.feedback)]
             ack = await chat(fb, "feedback_ack")
             calls.append(ack)
             msgs = fb + [Message.text("assistant", ack.reply)]
-            msgs.append(_user(obs.parts_for("model"), None, suffix))
-        else:
-            msgs.append(_user(obs.parts_for("model"), obs.feedback, suffix))
+            feedback = None
+        msgs, feedback = await study_phase(ctx, chat, msgs, feedback, calls)
+        msgs.append(_user(obs.parts_for("model"), feedback, suffix))
         call = await chat(msgs, "answer")
         calls.append(call)
         action, status = ctx.spec.answer.parse(call.reply, obs)
@@ -144,12 +164,17 @@ def register_strategy(name: str, factory: Callable[[], Strategy]) -> None:
     _STRATEGIES[name] = factory
 
 
-def get_strategy(name: str) -> Strategy:
+def get_strategy(name: str, spec=None, extra=()) -> Strategy:
+    """The strategy ``name``: one the test ``spec`` declares (``TaskSpec.strategies``, e.g. a
+    memory agent's pipeline), else a general one. ``extra`` names are listed as valid in the
+    error (strategies of the other tests of a run)."""
+    if spec is not None and name in spec.strategies:
+        return spec.strategies[name]()
     _load_optional()
     aliases = {"sta": "direct", "vanilla": "direct"}
     name = aliases.get(name, name)
     if name not in _STRATEGIES:
-        raise UnknownNameError("strategy", name, _STRATEGIES)
+        raise UnknownNameError("strategy", name, [*_STRATEGIES, *(spec.strategies if spec else ()), *extra])
     return _STRATEGIES[name]()
 
 

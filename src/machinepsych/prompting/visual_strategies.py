@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from machinepsych.core.types import Message, ModelCall, Turn
-from .strategies import _user, register_strategy, suffix_for, system_message
+from .strategies import _user, register_strategy, study_phase, suffix_for, system_message
 
 DESCRIBE = ("Step 1 - describe. Do not answer yet. Describe the image(s) in a structured way: list every panel or "
             "figure with its label, and for each one the parts that matter for the task (lines and where they run, "
@@ -26,9 +26,14 @@ CHECK = ("Step 3 - check and answer. Check your intermediate results against the
          "mistake. Then give the final answer in exactly the required format.")
 
 
-def _single_turn(ctx, extra: str) -> list[Message]:
-    obs = ctx.observation
-    return [system_message(ctx), _user(obs.parts_for("model"), obs.feedback, extra)]
+async def _opening(ctx, chat, calls: list[ModelCall]) -> tuple[list[Message], str | None]:
+    """The system message and the trial's study exchange (if any), sent once per trial."""
+    return await study_phase(ctx, chat, [system_message(ctx)], ctx.observation.feedback, calls)
+
+
+def _single_turn(ctx, opening: tuple[list[Message], str | None], extra: str) -> list[Message]:
+    msgs, feedback = opening
+    return [*msgs, _user(ctx.observation.parts_for("model"), feedback, extra)]
 
 
 @dataclass
@@ -36,8 +41,8 @@ class StructuredCoT:
     name: str = "scot"
 
     async def respond(self, ctx, chat, reask: int = 0) -> Turn:
-        msgs = _single_turn(ctx, DESCRIBE)
         calls: list[ModelCall] = []
+        msgs = _single_turn(ctx, await _opening(ctx, chat, calls), DESCRIBE)
         # a test may declare its own step-2 instruction (AnswerFormat.suffixes["scot:compute"])
         compute = ctx.spec.answer.suffixes.get("scot:compute", SOLVE_GENERIC)
         for purpose, nxt in (("scot:describe", compute), ("scot:solve", CHECK + "\n" + suffix_for(ctx, "direct"))):
@@ -62,6 +67,7 @@ class Debate:
 
     async def respond(self, ctx, chat, reask: int = 0) -> Turn:
         calls: list[ModelCall] = []
+        opening = await _opening(ctx, chat, calls)
         transcript: list[str] = []
         final = None
         for r in range(1, self.rounds + 1):
@@ -70,7 +76,7 @@ class Debate:
                 stance = ("Propose the answer you think is right and argue for it." if k == 1 else
                           "Challenge the previous arguments: look for mistakes and argue for the answer you think is right, even if it differs.")
                 prior = ("\n\nThe debate so far:\n" + "\n\n".join(transcript)) if transcript else ""
-                msgs = _single_turn(ctx, f"You are the {role} debater in a debate about this problem (round {r}). "
+                msgs = _single_turn(ctx, opening, f"You are the {role} debater in a debate about this problem (round {r}). "
                                          f"{stance}{prior}\nEnd with your proposed answer in the required format.")
                 call = await chat(msgs, f"debate:{r}:{k}")
                 calls.append(call)
@@ -79,7 +85,7 @@ class Debate:
             decide = ("Decide now: give the final answer in exactly the required format." if last else
                       "If the debate has settled the answer, give the final answer in exactly the required format. "
                       "Otherwise reply only with CONTINUE.")
-            msgs = _single_turn(ctx, "You are the judge of a debate about this problem.\n\n" + "\n\n".join(transcript)
+            msgs = _single_turn(ctx, opening, "You are the judge of a debate about this problem.\n\n" + "\n\n".join(transcript)
                                 + f"\n\n{decide}\n{suffix_for(ctx, 'direct')}")
             call = await chat(msgs, "judge")
             calls.append(call)

@@ -13,7 +13,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from ..core.errors import ConfigError, UnknownNameError
 from ..participants.spec import ParticipantSpec
@@ -63,13 +63,22 @@ class RunSpec(BaseModel):
             raise ConfigError(f"--max-attempts must be between 1 and 100 (got {v})")
         return v
 
-    @field_validator("strategies", "personas")
+    @field_validator("personas")
     @classmethod
-    def _check_names(cls, v: list[str], info) -> list[str]:
-        lookup = get_strategy if info.field_name == "strategies" else persona_text
+    def _check_personas(cls, v: list[str]) -> list[str]:
         for name in v:
-            lookup(name)  # raises UnknownNameError listing the valid names
+            persona_text(name)  # raises UnknownNameError listing the valid names
         return v
+
+    @model_validator(mode="after")
+    def _check_strategies(self) -> "RunSpec":
+        # a strategy is either general (direct, cot, ...) or declared by a test of the run
+        # (TaskSpec.strategies); an unknown name lists the valid ones
+        specs = [get_task(t.task) for t in self.tasks]
+        for name in self.strategies:
+            if not any(name in s.strategies for s in specs):
+                get_strategy(name, extra={k for s in specs for k in s.strategies})
+        return self
 
 
 RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")

@@ -67,7 +67,7 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
     messages = {"context_messages": k, "messages": [m.to_json() for m in call.messages[k:]] if call else []}
     # images of this trial: its observation, and any new in the requests (history images
     # were stored with earlier trials)
-    images: dict[str, ImagePart] = {p.sha256: p for p in obs.parts if isinstance(p, ImagePart)}
+    images: dict[str, ImagePart] = {p.sha256: p for p in obs.images}
     for c in turn.calls:
         for m in c.messages[k:]:
             for img in m.images:
