@@ -8,9 +8,9 @@ from machinepsych.core.env import Environment
 from machinepsych.core.parsing import last_match_parser
 from machinepsych.core.spaces import Choice
 from machinepsych.core.spec import AgentView, AnswerFormat, Buttons, Option
-from machinepsych.core.types import Observation, TextPart
+from machinepsych.core.types import Observation
 
-from ._common import SUFFIXES
+from ._common import SUFFIXES, worded
 
 ARMS = ("right", "left")
 OTHER = {"right": "left", "left": "right"}
@@ -39,8 +39,9 @@ class BanditEnv(Environment):
 
     def _observe(self, feedback: str | None) -> Observation:
         t = self.trial
-        text = f"This is trial {t + 1}. Which arm do you choose: right arm or left arm?"
-        return Observation(t, {"trial": t + 1}, (TextPart(text),), feedback)
+        question = "Which arm do you choose: right arm or left arm?"
+        # the trial counter is for models; a person's page shows its own progress
+        return Observation(t, {"trial": t + 1}, worded(f"This is trial {t + 1}. {question}", question), feedback)
 
     def _extra_info(self, t: int) -> dict[str, Any]:
         return {}

@@ -13,6 +13,7 @@ from pydantic import ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from machinepsych.core.env import Params
+from machinepsych.core.types import TextPart
 
 CITATION = ("Li, L., Wang, Y., Zhao, H., Kong, S., Teng, Y., Li, C., & Wang, Y. (2024). "
             "Reflection-Bench: probing AI intelligence with reflection. arXiv:2410.16270")
@@ -32,6 +33,22 @@ ODDBALL_SUFFIXES = {
 
 # The published prompts put the reply-format sentence on the line after the task description.
 INSTRUCTION_SEP = "\n"
+
+
+# ----------------------------------------------------------------------------- what people see
+def worded(model_text: str, person_text: str) -> tuple[TextPart, ...]:
+    """A trial's text for both readers: models get ``model_text`` unchanged (the published
+    wording, with its trial counter and reply-format sentence), people ``person_text`` (the
+    same question without them; the web page shows its own progress and the answer buttons).
+    Where one text is the end of the other, after a line break, that end is one part for both,
+    so the stored trial does not repeat it."""
+    if model_text.endswith("\n" + person_text):
+        return TextPart(model_text[: -len(person_text) - 1], audience="model"), TextPart(person_text)
+    if person_text.endswith("\n" + model_text):
+        return TextPart(person_text[: -len(model_text) - 1], audience="person"), TextPart(model_text)
+    if model_text == person_text:
+        return (TextPart(model_text),)
+    return TextPart(model_text, audience="model"), TextPart(person_text, audience="person")
 
 
 # ----------------------------------------------------------------------------- parameters

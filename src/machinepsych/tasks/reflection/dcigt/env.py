@@ -18,9 +18,9 @@ from pydantic import Field
 
 from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Choice
-from machinepsych.core.types import Observation, TextPart
+from machinepsych.core.types import Observation
 
-from .._common import RangedParams
+from .._common import RangedParams, worded
 
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # not given in the paper: the same structure with the decks' expected values pulled together
@@ -80,17 +80,33 @@ class DCIGT(Environment):
     def _observe(self, feedback: str | None) -> Observation:
         k, phase = divmod(self.trial, 2)
         T = self.params.trials
+        balance = f"Your current balance is {money(self.balance)}."
         if phase == 0:
             trial = f"Trial {k + 1} of {T}" if self.params.show_horizon else f"Trial {k + 1}"
-            text = (f"{trial}. Your current balance is {money(self.balance)}. "
-                    "Which deck do you choose: AAA, BBB, CCC or DDD?")
+            question = "Which deck do you choose: AAA, BBB, CCC or DDD?"
+            text = f"{trial}. {balance} {question}"
         else:
-            text = ("You may keep this deck or switch to another one; only your final choice counts. "
-                    "Which deck is your final choice: AAA, BBB, CCC or DDD?")
+            question = ("You may keep this deck or switch to another one; only your final choice counts. "
+                        "Which deck is your final choice: AAA, BBB, CCC or DDD?")
+            text = question
         stim = {"trial": k + 1, "phase": "first" if phase == 0 else "final", "balance": self.balance}
         if phase == 1:
             stim.update(first_deck=self.first[0], first_gain=self.first[1], first_loss=self.first[2])
-        return Observation(self.trial, stim, (TextPart(text),), feedback)
+        return Observation(self.trial, stim, worded(text, self._person_text(feedback, balance, question)), feedback)
+
+    def _person_text(self, feedback: str | None, balance: str, question: str) -> str:
+        """A decision screen for people: what the last step showed (the preview of the first pick,
+        or the outcome of the last trial), the running balance and the question, all staying on
+        the page while the person decides. Models read the same facts in the feedback that opens
+        their message; the trial counter is theirs only (the page shows its own progress)."""
+        lines = []
+        if self.trial % 2 == 1:
+            lines.append(f"Preview: {feedback}")
+        elif self.trial > 0:
+            deck, gain, loss = self.last_final
+            lines.append(f"Last trial: your final choice was deck {deck}; you gained {money(gain)} and lost "
+                         f"{money(loss)}." if deck else "Last trial: no valid final deck was named; nothing changed.")
+        return "\n".join([*lines, balance, question])
 
     def _score(self, action: Any):
         k, phase = divmod(self.trial, 2)
@@ -111,6 +127,7 @@ class DCIGT(Environment):
         else:
             gain, loss = self.outcome_of(action, k, 1)
         self.balance += gain - loss
+        self.last_final = (action, gain, loss)
         if action is None:
             fb = "No valid final deck was named, so nothing was added to or taken from your money."
         else:

@@ -15,9 +15,9 @@ from pydantic import Field, model_validator
 
 from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Choice
-from machinepsych.core.types import Observation, TextPart
+from machinepsych.core.types import Observation
 
-from .._common import RangedParams, invalid
+from .._common import RangedParams, invalid, worded
 
 PAPER_SEQUENCE = "FGEGHFHFGHGFGFEHGHFHHEHEEEGFGEGFFHFHHGEGEHEHFGFEGFGE"
 ANSWERS = ("yes", "no", "not available")
@@ -92,12 +92,14 @@ class NBack(Environment):
         t, n = self.trial, self.params.n
         text = (f"Letter {t + 1}: {self.sequence[t]}. Is it the same as the letter {n} steps back? "
                 "Answer Yes, No or Not available.")
+        # people: no position counter (the page shows its progress), the buttons give the answers
+        person = f"The letter is {self.sequence[t]}.\nIs it the same as the letter {n} steps back?"
         stim = {"letter": self.sequence[t], "position": t + 1, "n": n}
         # the realised target count covers letters not shown yet: recorded, never shown
         hidden = {"targets_in_sequence": self.targets,
                   "target_rate_realised": round(self.targets / max(1, self.params.trials - n), 4),
                   "answer": self.truth[t]}
-        return Observation(t, stim, (TextPart(text),), feedback, hidden=hidden)
+        return Observation(t, stim, worded(text, person), feedback, hidden=hidden)
 
     def _score(self, action: Any):
         truth = self.truth[self.trial]

@@ -16,7 +16,7 @@ from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Choice
 from machinepsych.core.types import Observation, TextPart
 
-from .._common import RangedParams, invalid
+from .._common import RangedParams, invalid, worded
 
 PAPER_CUES = "ABBAABAABAABBAABBBAABBBABAAABABAAAABAAAAAABAAABBAB"
 WEATHER = ("sunny", "rainy")
@@ -71,6 +71,7 @@ class WPT(Environment):
             same = holds if self.cues[t] == "A" else not holds
             today.append(today[t] if same else ("rainy" if today[t] == "sunny" else "sunny"))
         self.weather = today  # weather[t] = today on trial t, weather[t+1] = tomorrow
+        self.predictions: list[str | None] = []  # the participant's, one per finished trial
         est = self.cues[P.estimate_from:]
         self.stats = {"cue_a_share": round(self.cues.count("A") / T, 4),
                       "estimation_cues_a": est.count("A"), "estimation_cues_b": est.count("B")}
@@ -78,18 +79,27 @@ class WPT(Environment):
     def _observe(self, feedback: str | None) -> Observation:
         t = self.trial
         state = DEVICE_STATE[self.cues[t]]
+        question = "What will tomorrow's weather be: sunny or rainy?"
         if t == 0:
             text = (f"This is your first working day. Today the weather is {self.weather[0]} and the devices read "
-                    f"{state}. What will tomorrow's weather be: sunny or rainy?")
+                    f"{state}. {question}")
+            parts: tuple[TextPart, ...] = (TextPart(text),)
         else:
-            text = f"Today's device readings are {state}. What will tomorrow's weather be: sunny or rainy?"
+            # models learn today's weather from the feedback that opens this message; a person
+            # sees that feedback only briefly, so their page says it again next to the question
+            text = f"Today's device readings are {state}. {question}"
+            said = self.predictions[t - 1] or "no valid prediction"
+            person = (f"A new day has begun. Today the weather is {self.weather[t]} (your prediction was {said}).\n"
+                      f"Today's device readings are {state}. {question}")
+            parts = worded(text, person)
         stim = {"day": t + 1, "today": self.weather[t], "devices": state, "cue": self.cues[t]}
         # the session's cue statistics cover trials not shown yet: kept for audits, not shown
-        return Observation(t, stim, (TextPart(text),), feedback, hidden=dict(self.stats))
+        return Observation(t, stim, parts, feedback, hidden=dict(self.stats))
 
     def _score(self, action: Any):
         t = self.trial
         tomorrow = self.weather[t + 1]
+        self.predictions.append(action)
         said = action if action is not None else "no valid prediction"
         fb = f"A new day has begun. Your prediction for today was {said}, and today's actual weather is {tomorrow}."
         return self.outcome(action == tomorrow, fb, reward=None, today=self.weather[t], cue=self.cues[t],
