@@ -13,7 +13,7 @@ from .chance import chance_by_play
 from .kennedy import CITATION, KennedyParams, KennedyWCST
 from .parsing import card_buttons, numbered, parse_card_choice
 from .scoring import ACCURACY_SCORER, score_accuracy
-from .spec import CardSortSpec
+from .spec import SORTING_TIMING, CardSortSpec
 
 COMPONENT_TEXT = """\
 This is a card-matching exercise. On each trial you will see a new card and four option cards. Match the new card to the option that has the same {what}. {reply}I will tell you whether your match was right or wrong."""
@@ -52,7 +52,7 @@ def _component(rule: str) -> CardSortSpec:
         id=f"wcst-{rule}", version=1, family="cardsort", title=f"WCST component: sort by {rule} (named)",
         env_class=ComponentWCST, answer=ANSWER, scorer=ACCURACY_SCORER,
         citation=CITATION + " (component tasks)", presets={"default": {"rule": rule}}, default_sessions=8,
-        feedback_mode="separate", agents=CARD_AGENTS, chance=chance_by_play(ComponentWCST, score_accuracy),
+        timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS, chance=chance_by_play(ComponentWCST, score_accuracy),
         docs="docs/cardsort.md#components",
     )
 

@@ -17,7 +17,7 @@ from .figures import accuracy_by_category, accuracy_by_rule
 from .parsing import card_buttons, numbered, parse_card_choice
 from .scoring import WCST_SCORER, score_wcst
 from .sorting import CardSortEnv
-from .spec import CardSortSpec
+from .spec import SORTING_TIMING, CardSortSpec
 
 CITATION = "Kennedy, S. M., & Nowak, R. D. (2024). Cognitive flexibility of large language models"
 
@@ -121,6 +121,6 @@ SPEC = CardSortSpec(
     id="wcst-kennedy", version=1, family="cardsort", title="WCST, Kennedy & Nowak text variant",
     env_class=KennedyWCST, answer=ANSWER, scorer=WCST_SCORER, citation=CITATION,
     presets={"default": {}, "code-prompt": {"instructions": "code"}, "faithful": {"faithful_kennedy_bug": True}},
-    default_sessions=8, feedback_mode="separate", agents=CARD_AGENTS, chance=chance_by_play(KennedyWCST, score_wcst),
+    default_sessions=8, timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS, chance=chance_by_play(KennedyWCST, score_wcst),
     figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#kennedy",
 )

@@ -27,7 +27,7 @@ from .figures import accuracy_by_category, accuracy_by_rule
 from .kennedy import CITATION
 from .scoring import (ACCURACY, ACCURACY_VALID, CC, CLR, ERRORS, FMS, INVALID, NPE, P_W, PE, TFC, TRIALS,
                       _columns, score_accuracy, wcst_metrics, worst_case_bound)
-from .spec import CardSortSpec
+from .spec import SORTING_TIMING, CardSortSpec
 
 LETTERS = string.ascii_lowercase + string.ascii_uppercase
 VOWELS = set("aeiouAEIOU")
@@ -188,7 +188,7 @@ ANSWER = AnswerFormat(
 def _spec(test_id: str, title: str, presets: dict, citation: str) -> CardSortSpec:
     return CardSortSpec(
         id=test_id, version=1, family="lnt", title=title, env_class=LetterNumberTest, answer=ANSWER,
-        scorer=SCORER, citation=citation, presets=presets, default_sessions=8, feedback_mode="separate",
+        scorer=SCORER, citation=citation, presets=presets, default_sessions=8, timing=SORTING_TIMING, feedback_mode="separate",
         agents=AGENTS, chance=chance_by_play(LetterNumberTest, score_lnt),
         figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#lnt",
     )

@@ -15,8 +15,8 @@ from machinepsych.core.spec import AnswerFormat, Scorer, TaskSpec, percent
 from .agents import CARD_AGENTS
 from .cards import FULL_DECK, Card
 from .parsing import card_buttons, desk_label, format_selection, parse_desk_card
-from .sorting import CardSortEnv
-from .spec import CardSortSpec
+from .sorting import CardSortEnv, worded
+from .spec import SORTING_TIMING, CardSortSpec
 
 CITATION = ("Li, L., Wang, Y., Zhao, H., Kong, S., Teng, Y., Li, C., & Wang, Y. (2024). "
             "Reflection-Bench: probing AI intelligence with reflection. arXiv:2410.16270")
@@ -117,6 +117,14 @@ class ReflectionWCST(CardSortEnv):
         if self.trial == 0:
             return f"This is the first trial. The testing card is: {card}. Which desk card does it match?"
         return f"{feedback}\nTrial {self.trial + 1}. The testing card is: {card}. Which desk card does it match?"
+
+    def _render_parts(self, feedback: str | None) -> tuple:
+        """Models get the published message (the bare True/False and "Trial k."); people the
+        testing card and the question (the page shows the feedback and its own progress)."""
+        if self.trial == 0:
+            return super()._render_parts(feedback)
+        card = self._stimulus_card().tokens
+        return worded(self._trial_text(feedback), f"The testing card is: {card}. Which desk card does it match?")
 
 
 # ----------------------------------------------------------------------------- scores
@@ -221,6 +229,6 @@ SPEC = CardSortSpec(
     scorer=SCORER, citation=CITATION,
     presets={"default": {}, "easy": {"x": 72}, "hard": {"x": 90},
              "easy-corrected-desk": {"x": 72, "desk": "corrected"}, "hard-corrected-desk": {"x": 90, "desk": "corrected"}},
-    default_sessions=2, feedback_mode="inline", agents=CARD_AGENTS, chance=simulate,
+    default_sessions=2, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=simulate,
     figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection",
 )

@@ -17,6 +17,20 @@ from machinepsych.core.spaces import Choice
 from .cards import Card
 
 
+def worded(model_text: str, person_text: str) -> tuple[TextPart, ...]:
+    """A trial's text for both readers: models get ``model_text`` unchanged (the published
+    wording, with the feedback line, trial counter or reply format it carries), people
+    ``person_text`` (the same content without them: the page shows feedback and progress
+    itself). Where the person's text is the end of the model's after a line break, that end is
+    one part for both (prompts join adjacent text parts with a line break, so the model's
+    message is the same)."""
+    if model_text.endswith("\n" + person_text):
+        return TextPart(model_text[: -len(person_text) - 1], audience="model"), TextPart(person_text)
+    if model_text == person_text:
+        return (TextPart(model_text),)
+    return TextPart(model_text, audience="model"), TextPart(person_text, audience="person")
+
+
 class CardSortEnv(Environment):
     """Shared state machine. Subclasses draw materials in ``_setup`` and word the prompts."""
 

@@ -14,7 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from machinepsych.core.env import Environment
-from machinepsych.core.spec import Audience, TaskSpec
+from machinepsych.core.spec import Audience, TaskSpec, Timing
+
+# How a person's trials are paced in the browser (docs/cardsort.md#people): the sources give no
+# durations (the manual's examiner says right or wrong after each card, the web version of Hao
+# et al. gives immediate feedback), so the one-word feedback stays up for 1 s and the next card
+# follows at once, without a fixation cross: the test is self-paced, not speeded.
+SORTING_TIMING = Timing(fixation_ms=0, iti_ms=0, feedback_ms=1000)
 
 
 @dataclass(frozen=True)

@@ -36,14 +36,20 @@ QUESTION = (
     "left to right and then the bottom card: the number of figures on it, their colour and their shape. Use exactly "
     "this format: Number of cards: [n], Card Label: [number, color, shape], Card Label: [number, color, shape], ..."
 )
+# people answer in the text box; the format above is the models' (and is parsed for people too)
+PERSON_QUESTION = (
+    "Look at the image. Type how many cards you see, then describe every card, going along the top row from left "
+    "to right and then the bottom card: the number of figures on it, their colour and their shape."
+)
+# an example answer that is not the answer to any picture (every picture shows five cards)
+TYPED_EXAMPLE = "3; 2 blue triangles, 1 yellow star, 4 red crosses"
 DESCRIPTION = (
     "You will be shown pictures of playing cards, one picture per question. Each card carries 1 to 4 figures; a "
     "figure is a triangle, a star, a cross or a circle, coloured red, green, yellow or blue."
 )
 MODEL_FORMAT = "Answer each question on its own, in the format it asks for."
 PERSON_FORMAT = ("Type how many cards you see, then each card as number, colour and shape, going along the top row "
-                 "from left to right and then the bottom card, e.g. \"5; 1 red triangle, 2 green stars, "
-                 "3 yellow crosses, 4 blue circles, 2 red circles\".")
+                 f"from left to right and then the bottom card, for example \"{TYPED_EXAMPLE}\".")
 
 
 class ProbeParams(Params):
@@ -81,7 +87,8 @@ class VisionProbe(Environment):
         png = trial_png(tuple(self.keys), self.deck[self.trial])
         # the cards listed here are exactly what the picture shows
         stim = {"cards": [c.to_json() for c in self._cards()], "n_cards": N_CARDS}
-        return Observation(self.trial, stim, (ImagePart(png, alt="five cards"), TextPart(QUESTION)), feedback)
+        return Observation(self.trial, stim, (ImagePart(png, alt="five cards"), TextPart(QUESTION, audience="model"),
+                                              TextPart(PERSON_QUESTION, audience="person")), feedback)
 
     def _score(self, action: Any):
         truth = self._cards()
@@ -161,7 +168,7 @@ def parse_typed(text: str, obs: Observation | None = None) -> tuple[dict | None,
 def form(obs: Observation, space: Space) -> HumanForm:
     return TextBox(hint="how many cards, then each card as number, colour and shape (top row left to right, "
                         "then the bottom card)",
-                   example="5; 1 red triangle, 2 green stars, 3 yellow crosses, 4 blue circles, 2 red circles")
+                   example=TYPED_EXAMPLE)
 
 
 # ----------------------------------------------------------------------------- scores

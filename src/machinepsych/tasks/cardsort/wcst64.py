@@ -16,8 +16,8 @@ from .cards import BERG_KEYS, DIMENSIONS, FULL_DECK, ORDINALS, Card
 from .figures import accuracy_by_category, accuracy_by_rule
 from .parsing import card_buttons, format_selection, numbered, parse_card_choice
 from .scoring import WCST_SCORER, score_wcst
-from .sorting import CardSortEnv
-from .spec import CardSortSpec
+from .sorting import CardSortEnv, worded
+from .spec import SORTING_TIMING, CardSortSpec
 
 
 class WCST64Params(Params):
@@ -49,6 +49,7 @@ Answer by clicking Card 1, Card 2, Card 3 or Card 4 (or pressing the keys 1-4): 
 
 There are {n} trials."""
 EXCLUSIVE = " It is never a combination of these characteristics."
+PERSON_QUESTION = "Which of the four top cards does the bottom-left card belong with?"
 
 
 class WCST64(CardSortEnv):
@@ -67,14 +68,19 @@ class WCST64(CardSortEnv):
         return text
 
     def _render_parts(self, feedback: str | None) -> tuple:
+        # The feedback line and "Trial k of N." are the models' (the page shows feedback and its
+        # own progress); people are asked the question the models' instructions end with.
+        question = TextPart(PERSON_QUESTION, audience="person")
         if self.params.input != "image":
-            return super()._render_parts(feedback)
+            layout = describe_layout(self.keys, self._stimulus_card())
+            return (*worded(self._trial_text(feedback), layout), question)
         from .render import trial_png
 
         lines = [feedback] if feedback else []
         lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
         png = trial_png(tuple(self.keys), self._stimulus_card())
-        return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left"), TextPart("\n".join(lines)))
+        return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left"),
+                TextPart("\n".join(lines), audience="model"), question)
 
     def _setup(self) -> None:
         # (a) card order and (b) key-card positions
@@ -142,6 +148,6 @@ SPEC = CardSortSpec(
              "Heaton et al., 1993, Wisconsin Card Sorting Test Manual",
     presets={"default": {}, "no-exclusivity": {"instructions": "no_exclusivity"},
              "paper-layout": {"shuffle_key_positions": False}},
-    default_sessions=10, feedback_mode="inline", agents=CARD_AGENTS, chance=chance_by_play(WCST64, score_wcst),
+    default_sessions=10, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=chance_by_play(WCST64, score_wcst),
     figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#wcst",
 )
