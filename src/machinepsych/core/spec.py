@@ -227,6 +227,8 @@ class Scorer:
     score: SessionScore
     metrics: tuple[Metric, ...]
     primary: str
+    # Bumped when the scoring changes: stored scores of another version are recomputed.
+    version: int = 1
 
     def __post_init__(self) -> None:
         if self.primary not in {m.name for m in self.metrics}:

@@ -1,59 +1,27 @@
-"""Run and resume: drive every unfinished session of a run concurrently."""
+"""Run and resume: drive every unfinished session of a run concurrently, in this process
+(one event loop), in worker processes on this machine, or as tasks on a Ray cluster."""
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
 import socket
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.text import Text
 
-from machinepsych.core.errors import ConfigError, MachinePsychError
-from ..participants.base import Participant
+from machinepsych.core.errors import ConfigError
 from ..participants.factory import build_participant
 from ..storage.schema import RunRow
-from ..storage.store import Store, TrialRecord
+from ..storage.store import Store
+from .drive import RunStats, drive_sessions, endpoint_slots
 from .plan import RunSpec, default_run_name, expand_sessions
-from .session import drive_session
+
+__all__ = ["RunStats", "PreparedRun", "prepare_run", "create_run", "execute", "run_sync", "endpoint_slots",
+           "check_executor", "check_materials", "split_sessions"]
 
 log = logging.getLogger("machinepsych.runner")
-
-
-@dataclass
-class RunStats:
-    sessions_total: int = 0
-    sessions_done: int = 0
-    sessions_failed: int = 0
-    trials: int = 0
-    tokens: int = 0
-    prompt_tokens: int = 0
-    cached_tokens: int = 0
-    cost_usd: float = 0.0
-    invalid: int = 0
-    retries: int = 0
-    failures: list[str] = field(default_factory=list)
-
-    def line(self) -> str:
-        """The progress bar's running totals."""
-        cached = f" ({self.cached_share:.0%} cached)" if self.cached_share is not None else ""
-        return (f"tokens {self.tokens:,}{cached} | cost ${self.cost_usd:.4f} | invalid {self.invalid} | "
-                f"retries {self.retries} | failed sessions {self.sessions_failed}")
-
-    @property
-    def cached_share(self) -> float | None:
-        """Share of prompt tokens the endpoint reported as served from its cache."""
-        return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else None
-
-    def add(self, rec: TrialRecord) -> None:
-        self.trials += 1
-        self.tokens += rec.prompt_tokens + rec.completion_tokens
-        self.prompt_tokens += rec.prompt_tokens
-        self.cached_tokens += rec.cached_tokens
-        self.cost_usd += rec.cost_usd or 0.0
-        self.invalid += rec.parse_status != "parsed"
-        self.retries += sum(c["attempts"] - 1 for c in rec.calls)
 
 
 @dataclass(frozen=True)
@@ -91,31 +59,104 @@ class RunProgress(Progress):
             yield Text(self.status, overflow="fold")
 
 
-def endpoint_slots(participants) -> dict[str, asyncio.Semaphore]:
-    """Depth-first scheduling: per endpoint, at most as many sessions in flight as it has call
-    slots, so a session keeps its slot from one turn to the next (a llama.cpp server with one
-    slot then reuses the session's cached prefix instead of re-reading every conversation)."""
-    slots: dict[str, asyncio.Semaphore] = {}
-    for p in participants:
-        width = getattr(p, "concurrency", None)
-        if width:
-            slots.setdefault(p.concurrency_key(), asyncio.Semaphore(int(width)))
-    return slots
-
-
 async def _heartbeat(store: Store, run_id: int, every_s: float = 15.0) -> None:
     while True:
         await asyncio.sleep(every_s)
         store.heartbeat(run_id)
 
 
-def run_sync(store: Store, run_ref: str | int, *, progress: bool = True, max_sessions: int | None = None) -> RunStats:
-    return asyncio.run(execute(store, run_ref, progress=progress, max_sessions=max_sessions))
+EXECUTORS = ("local", "ray")
+MAX_WORKERS = 256
 
 
-async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
-                  max_sessions: int | None = None) -> RunStats:
-    """Drive all sessions of a run that are not complete. Safe to call again after a crash."""
+def check_executor(*, workers: int, executor: str, ray_address: str | None, store_url: str) -> None:
+    """The execution options of ``run``/``resume``, checked before anything is created."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(f"--workers must be between 1 and {MAX_WORKERS} (got {workers})")
+    if executor not in EXECUTORS:
+        raise ConfigError(f"--executor must be one of {', '.join(EXECUTORS)} (got {executor!r})")
+    if ray_address is not None and executor != "ray":
+        raise ConfigError("--ray-address needs --executor ray")
+    if executor == "ray":
+        from .ray_executor import check_ray
+
+        check_ray(ray_address, store_url)
+
+
+def check_materials(rows) -> None:
+    """Every test configuration of the sessions about to run can start from what the run
+    recorded (e.g. a data file it read is still there and unchanged); raises its one-line
+    ConfigError before any session starts."""
+    import json
+
+    from ..tasks.catalog import get_task
+
+    seen: set[tuple] = set()
+    for r in rows:
+        key = (r.task_id, r.task_version, json.dumps(r.params, sort_keys=True, default=str))
+        if key in seen:
+            continue
+        seen.add(key)
+        spec = get_task(r.task_id, r.task_version)
+        spec.make(spec.params_from(r.params)).reset(r.seed)
+
+
+def run_sync(store: Store, run_ref: str | int, *, progress: bool = True, max_sessions: int | None = None,
+             workers: int = 1, executor: str = "local", ray_address: str | None = None) -> RunStats:
+    return asyncio.run(execute(store, run_ref, progress=progress, max_sessions=max_sessions, workers=workers,
+                               executor=executor, ray_address=ray_address))
+
+
+class _Display:
+    """The progress bars, fed either by this process's trials or by polling the store
+    (worker processes and Ray tasks write trials this process does not see)."""
+
+    def __init__(self, store: Store, run: RunRow, all_sessions, open_rows, stats: RunStats, enabled: bool):
+        self.store, self.run, self.stats = store, run, stats
+        self.prog = RunProgress(TextColumn("[bold]{task.description:<8}"), BarColumn(bar_width=None),
+                                MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                disable=not enabled, transient=False, expand=True)
+        self.enabled = enabled
+        total_trials = sum(s.n_trials for s in all_sessions)
+        stored = store.trial_counts(run.id) if enabled else {}
+        done_trials = sum(stored.get(s.id, 0) for s in open_rows) + sum(
+            s.n_trials for s in all_sessions if s.status == "complete")
+        self.bar_s = self.prog.add_task("sessions", total=stats.sessions_total, completed=stats.sessions_done)
+        self.bar_t = self.prog.add_task("trials", total=total_trials, completed=done_trials)
+        self.base_done = stats.sessions_done
+
+    def on_trial(self, _rec) -> None:
+        self.prog.status = self.stats.line()
+        self.prog.advance(self.bar_t)
+
+    def on_session(self) -> None:
+        self.prog.status = self.stats.line()
+        self.prog.update(self.bar_s, completed=self.base_done + self.stats.sessions_done)
+
+    async def poll(self, every_s: float = 0.5) -> None:
+        """Follow other processes' progress through the store's running totals."""
+        if not self.enabled:
+            return
+        while True:
+            await asyncio.sleep(every_s)
+            t = await asyncio.to_thread(self.store.run_totals, self.run.id)
+            shown = RunStats(tokens=t["prompt_tokens"] + t["completion_tokens"], prompt_tokens=t["prompt_tokens"],
+                             cached_tokens=t["cached_tokens"], cost_usd=t["cost_usd"], invalid=t["invalid"],
+                             sessions_failed=t["failed"])
+            self.prog.status = shown.line()
+            self.prog.update(self.bar_t, completed=t["trials"])
+            self.prog.update(self.bar_s, completed=t["complete"])
+
+
+async def execute(store: Store, run_ref: str | int, *, progress: bool = True, max_sessions: int | None = None,
+                  workers: int = 1, executor: str = "local", ray_address: str | None = None) -> RunStats:
+    """Drive all sessions of a run that are not complete. Safe to call again after a crash.
+
+    ``workers`` > 1 splits the sessions over that many processes on this machine;
+    ``executor="ray"`` runs them as Ray tasks (``ray_address``: an existing cluster; none:
+    a local instance). Every process writes to the same store, so a run started one way
+    resumes any other way."""
+    check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=store.url)
     run = store.get_run(run_ref)
     lease = store.lease(run.id)
     if store.run_state(run) == "running" and lease is not None and \
@@ -123,9 +164,6 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
         raise ConfigError(f"Run {run.name} is being executed by process {lease.pid} on {lease.host}; "
                           "wait for it to finish (machinepsych runs shows when it stops) or stop that process first.")
     spec = RunSpec.model_validate(run.spec)
-    participants: dict[str, Participant] = {
-        p.ref: build_participant(p, spec.max_attempts) for p in spec.participants
-    }
     all_sessions = store.sessions(run.id)
     open_sessions = [s for s in all_sessions if s.status != "complete"]
     # People take their sessions in the browser (machinepsych serve): the runner skips them.
@@ -136,57 +174,30 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
     if not sessions:
         store.set_run_status(run.id, "complete" if not open_sessions else "incomplete")
         return stats
-    sem = asyncio.Semaphore(max_sessions or 10_000)
-    slots = endpoint_slots(participants.values())
-    prog = RunProgress(TextColumn("[bold]{task.description:<8}"), BarColumn(bar_width=None), MofNCompleteColumn(),
-                       TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), disable=not progress,
-                       transient=False, expand=True)
-    total_trials = sum(s.n_trials for s in all_sessions)
-    stored = store.trial_counts(run.id)
-    done_trials = sum(stored.get(s.id, 0) for s in sessions) + sum(
-        s.n_trials for s in all_sessions if s.status == "complete")
-    with prog:
-        bar_s = prog.add_task("sessions", total=stats.sessions_total, completed=stats.sessions_done, info="")
-        bar_t = prog.add_task("trials", total=total_trials, completed=done_trials, info="")
-
-        def info() -> str:
-            prog.status = stats.line()
-            return ""
-        def on_trial(rec: TrialRecord) -> None:
-            stats.add(rec)
-            prog.update(bar_t, advance=1, info=info())
-
-        async def one(row) -> None:
-            participant = participants.get(row.participant_name)
-            if participant is None:
-                raise ConfigError(f"run spec has no participant {row.participant_name!r}")
-            slot = slots.get(participant.concurrency_key())
-            async with sem:
-                if slot is None:
-                    await one_session(row, participant)
-                else:
-                    async with slot:
-                        await one_session(row, participant)
-
-        async def one_session(row, participant) -> None:
-            store.set_session_status(row.id, "running")
-            try:
-                await drive_session(store, row, participant, on_trial)
-            except MachinePsychError as exc:
-                store.set_session_status(row.id, "failed", str(exc))
-                stats.sessions_failed += 1
-                stats.failures.append(f"session {row.index} ({row.condition}): {exc}")
-                log.error("session %s failed: %s", row.index, exc)
-                prog.update(bar_s, info=info())
-                return
-            store.set_session_status(row.id, "complete")
-            stats.sessions_done += 1
-            prog.update(bar_s, advance=1, info=info())
-
+    check_materials(sessions)
+    display = _Display(store, run, all_sessions, sessions, stats, progress)
+    done_before = stats.sessions_done
+    stats.sessions_done = 0
+    with display.prog:
         store.take_lease(run.id)
         beat = asyncio.create_task(_heartbeat(store, run.id))
         try:
-            await asyncio.gather(*(one(r) for r in sessions))
+            if executor == "ray" or workers > 1:
+                poller = asyncio.create_task(display.poll())
+                try:
+                    if executor == "ray":
+                        from .ray_executor import run_on_ray
+
+                        await run_on_ray(store, run, sessions, stats, workers, ray_address, max_sessions)
+                    else:
+                        from .workers import run_in_processes
+
+                        await run_in_processes(store, run, sessions, stats, workers, max_sessions)
+                finally:
+                    poller.cancel()
+            else:
+                await drive_sessions(store, run, sessions, stats=stats, on_trial=display.on_trial,
+                                     on_session=display.on_session, max_sessions=max_sessions)
             remaining = [s for s in store.sessions(run.id) if s.status != "complete"]
             # the final status is written while the lease is still held, so the run never
             # reads "interrupted" between the two
@@ -194,8 +205,16 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True,
         finally:
             beat.cancel()
             store.release_lease(run.id)
-            for p in participants.values():
-                close = getattr(p, "aclose", None)
-                if close is not None:
-                    await close()
+    stats.sessions_done += done_before
     return stats
+
+
+def split_sessions(rows: list, n: int) -> list[list]:
+    """``rows`` in at most ``n`` groups of about equal work (trials), longest sessions first."""
+    groups: list[list] = [[] for _ in range(min(n, len(rows)))]
+    load = [0] * len(groups)
+    for r in sorted(rows, key=lambda r: (-r.n_trials, r.index)):
+        k = load.index(min(load))
+        groups[k].append(r)
+        load[k] += r.n_trials
+    return [sorted(g, key=lambda r: r.index) for g in groups if g]

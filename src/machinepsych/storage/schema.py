@@ -132,6 +132,17 @@ class ChanceRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class ScoreRow(Base):
+    """A complete session's scores, computed once when it completes. ``scorer`` names the
+    scorer and its version (``wcst-v1/1``): a row from another version is recomputed."""
+
+    __tablename__ = "scores"
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), primary_key=True)
+    scorer: Mapped[str] = mapped_column(String(120))
+    metrics: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class LeaseRow(Base):
     """Which process is executing a run: its host and process id, and a heartbeat it
     refreshes while it runs. A run marked running whose owner is gone (process not alive on

@@ -20,14 +20,15 @@ from datetime import timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, func, insert, inspect, make_url, select, update
+from sqlalchemy import case, create_engine, delete, event, func, insert, inspect, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
 
 from machinepsych.core.errors import ConfigError, StoreError, UnknownNameError
 from machinepsych.core.types import ImagePart
-from .schema import Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, SessionRow, TrialRow, utcnow
+from .schema import (Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, ScoreRow, SessionRow, TrialRow,
+                     utcnow)
 
 DEFAULT_URL = "sqlite:///machinepsych.db"
 
@@ -251,18 +252,22 @@ class Store:
                  .where(SessionRow.run_id == run_id).group_by(TrialRow.session_id))
             return {sid: n for sid, n in s.execute(q)}
 
-    def call_counts(self, run_id: int) -> dict[int, int]:
-        """Model calls per trial id (a count query)."""
+    def call_counts(self, run_id: int, session_ids: list[int] | None = None) -> dict[int, int]:
+        """Model calls per trial id (a count query), optionally of some sessions only."""
         with self.session() as s:
             q = (select(ModelCallRow.trial_id, func.count()).join(TrialRow, TrialRow.id == ModelCallRow.trial_id)
                  .join(SessionRow, SessionRow.id == TrialRow.session_id)
                  .where(SessionRow.run_id == run_id).group_by(ModelCallRow.trial_id))
+            if session_ids is not None:
+                q = q.where(SessionRow.id.in_(session_ids))
             return {tid: n for tid, n in s.execute(q)}
 
-    def trials_for_run(self, run_id: int) -> list[tuple[SessionRow, TrialRow]]:
+    def trials_for_run(self, run_id: int, session_ids: list[int] | None = None) -> list[tuple[SessionRow, TrialRow]]:
         with self.session() as s:
             q = (select(SessionRow, TrialRow).join(TrialRow, TrialRow.session_id == SessionRow.id)
                  .where(SessionRow.run_id == run_id).order_by(SessionRow.index, TrialRow.index))
+            if session_ids is not None:
+                q = q.where(SessionRow.id.in_(session_ids))
             return [(a, b) for a, b in s.execute(q)]
 
     def model_calls(self, trial_ids: Iterable[int]) -> list[ModelCallRow]:
@@ -285,9 +290,17 @@ class Store:
         Group commit: trials that arrive in the same event-loop iteration (concurrent
         sessions whose replies came in together) are written in one transaction, scheduled
         right after the current callbacks, so no session waits on a thread hand-off."""
+        await self._enqueue((session_id, rec))
+
+    async def write_session_status(self, session_id: int, status: str, error: str | None = None) -> None:
+        """:meth:`set_session_status` through the group commit (in the same transaction as
+        the trials that arrived with it); returns once it is committed."""
+        await self._enqueue((session_id, _StatusChange(status, error)))
+
+    async def _enqueue(self, item: tuple[int, Any]) -> None:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
-        self._pending.append((session_id, rec, fut))
+        self._pending.append((item[0], item[1], fut))
         if not self._flush_scheduled:
             self._flush_scheduled = True
             loop.call_soon(self._flush)
@@ -298,7 +311,8 @@ class Store:
         if not batch:
             return
         try:
-            self._write_batch([(sid, rec) for sid, rec, _ in batch])
+            self._write_batch([(sid, rec) for sid, rec, _ in batch if not isinstance(rec, _StatusChange)],
+                              [(sid, ch) for sid, ch, _ in batch if isinstance(ch, _StatusChange)])
             err: BaseException | None = None
         except Exception as exc:  # handed to every waiting session, which fails loudly
             err = exc
@@ -311,7 +325,8 @@ class Store:
             self._conn = None
         self.engine.dispose()
 
-    def _write_batch(self, batch: list[tuple[int, TrialRecord]]) -> None:
+    def _write_batch(self, batch: list[tuple[int, TrialRecord]],
+                     statuses: list[tuple[int, "_StatusChange"]] = ()) -> None:
         trial_rows = []
         images: dict[str, bytes] = {}
         for sid, rec in batch:
@@ -332,6 +347,10 @@ class Store:
             self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
         conn = self._conn
         with conn.begin():
+            for sid, change in statuses:
+                conn.execute(update(SessionRow).where(SessionRow.id == sid).values(**change.values()))
+            if not trial_rows:
+                return
             if images:
                 existing = set(conn.scalars(select(ImageRow.sha256).where(ImageRow.sha256.in_(list(images)))))
                 new = [{"sha256": h, "png": b} for h, b in images.items() if h not in existing]
@@ -350,6 +369,42 @@ class Store:
                     _strip_nul(call_rows)
                 conn.execute(insert(ModelCallRow), call_rows)
         self._known_images.update(images)
+
+    # -- progress of a run, across processes ----------------------------------------------
+    def run_totals(self, run_id: int) -> dict[str, float]:
+        """Running totals of a run from the store (one aggregate query each for trials and
+        sessions): what a progress display shows when other processes execute the run."""
+        with self.session() as s:
+            t = s.execute(select(func.count(), func.coalesce(func.sum(TrialRow.prompt_tokens), 0),
+                                 func.coalesce(func.sum(TrialRow.completion_tokens), 0),
+                                 func.coalesce(func.sum(TrialRow.cached_tokens), 0),
+                                 func.coalesce(func.sum(TrialRow.cost_usd), 0.0),
+                                 func.coalesce(func.sum(case((TrialRow.parse_status != "parsed", 1), else_=0)), 0))
+                          .join(SessionRow, SessionRow.id == TrialRow.session_id)
+                          .where(SessionRow.run_id == run_id)).one()
+            by_status = dict(s.execute(select(SessionRow.status, func.count()).where(SessionRow.run_id == run_id)
+                                       .group_by(SessionRow.status)).all())
+        return {"trials": int(t[0]), "prompt_tokens": int(t[1]), "completion_tokens": int(t[2]),
+                "cached_tokens": int(t[3]), "cost_usd": float(t[4]), "invalid": int(t[5]),
+                "complete": int(by_status.get("complete", 0)), "failed": int(by_status.get("failed", 0))}
+
+    # -- scores of complete sessions ------------------------------------------------------
+    def put_scores(self, rows: Iterable[tuple[int, str, dict]]) -> None:
+        """Store (session id, scorer with version, metrics), replacing a session's older row."""
+        rows = list(rows)
+        if not rows:
+            return
+        with self.session() as s:
+            s.execute(delete(ScoreRow).where(ScoreRow.session_id.in_([r[0] for r in rows])))
+            s.execute(insert(ScoreRow), [{"session_id": sid, "scorer": scorer, "metrics": metrics, "created_at": utcnow()}
+                                         for sid, scorer, metrics in rows])
+            s.commit()
+
+    def scores(self, run_id: int) -> dict[int, ScoreRow]:
+        """Stored scores of a run's sessions, by session id."""
+        with self.session() as s:
+            q = select(ScoreRow).join(SessionRow, SessionRow.id == ScoreRow.session_id).where(SessionRow.run_id == run_id)
+            return {r.session_id: r for r in s.scalars(q)}
 
     # -- chance-level cache -------------------------------------------------------------
     @staticmethod
@@ -375,6 +430,20 @@ class Store:
     def chance_results(self) -> list[ChanceRow]:
         with self.session() as s:
             return list(s.scalars(select(ChanceRow)))
+
+
+@dataclass(frozen=True)
+class _StatusChange:
+    status: str
+    error: str | None = None
+
+    def values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {"status": self.status, "error": self.error}
+        if self.status == "running":
+            values["started_at"] = utcnow()
+        if self.status in ("complete", "failed"):
+            values["finished_at"] = utcnow()
+        return values
 
 
 def json_dumps(obj: Any) -> str:

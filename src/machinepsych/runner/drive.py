@@ -1,0 +1,178 @@
+"""Drive some sessions of a run concurrently in one event loop.
+
+Every executor ends here: the local one with all of a run's open sessions, each worker
+process and each Ray task with its share. Sessions commit each trial before their next
+prompt (group commit), and a session is scored, in a background thread, as soon as it
+completes.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+
+from ..core.errors import ConfigError, MachinePsychError
+from ..participants.base import Participant
+from ..participants.factory import build_participant
+from ..storage.schema import RunRow, SessionRow
+from ..storage.store import Store, TrialRecord
+from .plan import RunSpec
+from .scoring import score_and_store
+from .session import drive_session
+
+log = logging.getLogger("machinepsych.runner")
+
+
+@dataclass
+class RunStats:
+    sessions_total: int = 0
+    sessions_done: int = 0
+    sessions_failed: int = 0
+    trials: int = 0
+    tokens: int = 0
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
+    cost_usd: float = 0.0
+    invalid: int = 0
+    retries: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The progress bar's running totals."""
+        cached = f" ({self.cached_share:.0%} cached)" if self.cached_share is not None else ""
+        return (f"tokens {self.tokens:,}{cached} | cost ${self.cost_usd:.4f} | invalid {self.invalid} | "
+                f"retries {self.retries} | failed sessions {self.sessions_failed}")
+
+    @property
+    def cached_share(self) -> float | None:
+        """Share of prompt tokens the endpoint reported as served from its cache."""
+        return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else None
+
+    def add(self, rec: TrialRecord) -> None:
+        self.trials += 1
+        self.tokens += rec.prompt_tokens + rec.completion_tokens
+        self.prompt_tokens += rec.prompt_tokens
+        self.cached_tokens += rec.cached_tokens
+        self.cost_usd += rec.cost_usd or 0.0
+        self.invalid += rec.parse_status != "parsed"
+        for c in rec.calls:
+            self.retries += c["attempts"] - 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def merge(self, other: dict) -> None:
+        """Add another process's counts (sessions_total is the run's, kept as it is)."""
+        for k in ("sessions_done", "sessions_failed", "trials", "tokens", "prompt_tokens", "cached_tokens",
+                  "cost_usd", "invalid", "retries"):
+            setattr(self, k, getattr(self, k) + other.get(k, 0))
+        self.failures += other.get("failures", [])
+
+
+def endpoint_slots(participants) -> dict[str, asyncio.Semaphore]:
+    """Depth-first scheduling: per endpoint, at most as many sessions in flight as it has call
+    slots, so a session keeps its slot from one turn to the next (a llama.cpp server with one
+    slot then reuses the session's cached prefix instead of re-reading every conversation)."""
+    slots: dict[str, asyncio.Semaphore] = {}
+    for p in participants:
+        width = getattr(p, "concurrency", None)
+        if width:
+            slots.setdefault(p.concurrency_key(), asyncio.Semaphore(int(width)))
+    return slots
+
+
+class BackgroundScorer:
+    """Scores sessions as they complete, in one background thread: sessions that complete
+    while a batch is being scored are scored together in the next batch."""
+
+    def __init__(self, store: Store, run: RunRow):
+        self.store, self.run = store, run
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="machinepsych-score")
+        self.lock = threading.Lock()
+        self.queue: list[SessionRow] = []
+        self.jobs: list[asyncio.Future] = []
+
+    def add(self, row: SessionRow) -> None:
+        with self.lock:
+            self.queue.append(row)
+            start = len(self.queue) == 1
+        if start:
+            self.jobs.append(asyncio.get_running_loop().run_in_executor(self.pool, self._work))
+
+    def _work(self) -> None:
+        with self.lock:
+            rows, self.queue = self.queue, []
+        if rows:
+            score_and_store(self.store, self.run, rows)
+
+    async def drain(self) -> None:
+        for res in await asyncio.gather(*self.jobs, return_exceptions=True):
+            if isinstance(res, BaseException):  # the report scores the session again, and says why if it fails
+                log.warning("scoring a completed session failed: %s", res)
+        self.pool.shutdown(wait=True)
+
+
+async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, stats: RunStats,
+                         on_trial: Callable[[TrialRecord], None] | None = None,
+                         on_session: Callable[[], None] | None = None, max_sessions: int | None = None,
+                         score: bool = True, concurrency_share: int = 1) -> None:
+    """Answer every remaining trial of ``rows`` (sessions of ``run``), concurrently.
+    ``concurrency_share`` > 1: this is one of that many processes driving the run, each
+    keeping its share of every endpoint's call slots (``--concurrency`` is for the run)."""
+    spec = RunSpec.model_validate(run.spec)
+    participants: dict[str, Participant] = {p.ref: build_participant(p, spec.max_attempts)
+                                            for p in spec.participants}
+    for p in participants.values():
+        if concurrency_share > 1 and getattr(p, "concurrency", None):
+            p.concurrency = max(1, math.ceil(p.concurrency / concurrency_share))  # type: ignore[attr-defined]
+    sem = asyncio.Semaphore(max_sessions or 10_000)
+    slots = endpoint_slots(participants.values())
+    scorer = BackgroundScorer(store, run) if score else None
+
+    def trial_done(rec: TrialRecord) -> None:
+        stats.add(rec)
+        if on_trial is not None:
+            on_trial(rec)
+
+    async def one(row: SessionRow) -> None:
+        participant = participants.get(row.participant_name)
+        if participant is None:
+            raise ConfigError(f"run spec has no participant {row.participant_name!r}")
+        slot = slots.get(participant.concurrency_key())
+        async with sem:
+            if slot is None:
+                await one_session(row, participant)
+            else:
+                async with slot:
+                    await one_session(row, participant)
+
+    async def one_session(row: SessionRow, participant: Participant) -> None:
+        await store.write_session_status(row.id, "running")
+        try:
+            await drive_session(store, row, participant, trial_done)
+        except MachinePsychError as exc:
+            await store.write_session_status(row.id, "failed", str(exc))
+            stats.sessions_failed += 1
+            stats.failures.append(f"session {row.index} ({row.condition}): {exc}")
+            log.error("session %s failed: %s", row.index, exc)
+        else:
+            await store.write_session_status(row.id, "complete")
+            stats.sessions_done += 1
+            if scorer is not None:
+                scorer.add(row)
+        if on_session is not None:
+            on_session()
+
+    try:
+        await asyncio.gather(*(one(r) for r in rows))
+    finally:
+        if scorer is not None:
+            await scorer.drain()
+        for p in participants.values():
+            close = getattr(p, "aclose", None)
+            if close is not None:
+                await close()

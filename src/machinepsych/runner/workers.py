@@ -1,0 +1,86 @@
+"""Worker processes on one machine (``--workers N``).
+
+The run's open sessions are split into N groups of about equal work; each group is driven
+by its own process (``python -m machinepsych.runner.workers``, the job on its standard
+input, so a store URL with a password never shows in the process list), with its own event
+loop and connection pool, writing to the same store. SQLite runs in WAL mode, and each
+process group-commits its trials, so writers wait on each other only for the moment a
+commit takes. The parent holds the run's lease, shows progress from the store and writes
+the run's final status; a worker that dies leaves its sessions unfinished (their trials
+are kept) and the run incomplete, to be resumed.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import sys
+from pathlib import Path
+
+from ..storage.schema import RunRow, SessionRow
+from ..storage.store import Store, _sqlite_path
+from .drive import RunStats, drive_sessions
+
+
+def portable_url(store: Store) -> str:
+    """The store URL as another process (another working folder) must open it."""
+    path = _sqlite_path(store.url)
+    if path is not None and not path.is_absolute():
+        return f"sqlite:///{Path(path).resolve()}"
+    return store.url
+
+
+def run_batch(url: str, run_id: int, session_ids: list[int], max_sessions: int | None = None,
+              share: int = 1) -> dict:
+    """Drive some sessions of a run from a fresh store connection; returns the RunStats as a
+    dict. What a worker process and a Ray task execute. ``share``: how many processes split
+    the run, each taking that share of every endpoint's concurrency."""
+    store = Store(url, create=False)
+    try:
+        run = store.get_run(run_id)
+        wanted = set(session_ids)
+        rows = [s for s in store.sessions(run_id) if s.id in wanted and s.status != "complete"]
+        stats = RunStats()
+        asyncio.run(drive_sessions(store, run, rows, stats=stats, max_sessions=max_sessions, concurrency_share=share))
+        return stats.to_dict()
+    finally:
+        store.close()
+
+
+async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], stats: RunStats, workers: int,
+                           max_sessions: int | None) -> None:
+    from .run import split_sessions
+
+    groups = split_sessions(rows, workers)
+    url = portable_url(store)
+    per_worker = math.ceil(max_sessions / len(groups)) if max_sessions else None
+
+    async def one(k: int, group: list[SessionRow]) -> None:
+        job = {"store": url, "run_id": run.id, "sessions": [r.id for r in group], "max_sessions": per_worker,
+               "share": len(groups)}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "machinepsych.runner.workers", stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE)
+        out, _ = await proc.communicate(json.dumps(job).encode())
+        lines = out.decode(errors="replace").strip().splitlines()
+        if proc.returncode == 0 and lines:
+            stats.merge(json.loads(lines[-1]))
+            return
+        stats.sessions_failed += len(group)
+        stats.failures.append(f"worker {k + 1} (process {proc.pid}) stopped with exit code {proc.returncode}; "
+                              f"its {len(group)} session(s) are unfinished, their trials kept")
+
+    await asyncio.gather(*(one(k, g) for k, g in enumerate(groups)))
+
+
+def main() -> None:
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    job = json.loads(sys.stdin.read())
+    result = run_batch(job["store"], job["run_id"], job["sessions"], job.get("max_sessions"), job.get("share", 1))
+    sys.stdout.write(json.dumps(result) + "\n")
+
+
+if __name__ == "__main__":
+    main()
