@@ -23,6 +23,8 @@ from machinepsych.web.app import create_app  # noqa: E402
 
 WCST_PARAMS = {"n_trials": 12}
 LNT_PARAMS = {"n_trials": 14}
+ADMIN = "admin-token-for-the-tests"
+AUTH = {"Authorization": f"Bearer {ADMIN}"}
 
 
 @pytest.fixture()
@@ -34,7 +36,7 @@ def lab(tmp_path):
                           TaskRun(task="wcst", preset="default", params={**WCST_PARAMS, "input": "image"}, sessions=1)],
                    participants=[ParticipantSpec(ref="human")], seed=11, name="lab1")
     run = create_run(store, spec)
-    client = TestClient(create_app(url))
+    client = TestClient(create_app(url, admin_token=ADMIN))
     yield store, run, client
     client.app.state.store.close()
     store.close()
@@ -88,7 +90,8 @@ def test_human_run_is_created_not_driven(lab):
 
 def test_index_and_buttons(lab):
     store, run, client = lab
-    page = client.get("/").text
+    assert "/session/" not in client.get("/").text  # participants see no list of sessions
+    page = client.get("/admin", headers=AUTH).text
     sessions = store.sessions(run.id)
     for s in sessions:
         assert f"/session/{s.id}" in page
@@ -159,9 +162,10 @@ def test_scored_like_an_agent_and_results(lab, tmp_path):
     machine = report.to_json(report.build(store, agent.id))["summary"]["wcst | default"]
     assert set(human) >= {"human"} and set(machine) == {"agent:ideal"}
     assert set(human["human"]) == set(machine["agent:ideal"])  # same metrics
-    page = client.get("/results").text
+    assert client.get("/results").status_code == 401  # the researcher's page
+    page = client.get("/results", headers=AUTH).text
     assert "lab1" in page and "agents" in page and "<table>" in page and "CC" in page and "agent:ideal" in page
-    assert client.get("/results?run=lab1").status_code == 200
+    assert client.get("/results?run=lab1", headers=AUTH).status_code == 200
 
 
 def test_image_input(lab):

@@ -153,3 +153,38 @@ class LeaseRow(Base):
     host: Mapped[str] = mapped_column(String(200))
     pid: Mapped[int] = mapped_column(Integer)
     heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class StudyRow(Base):
+    """A recruitment link for a run's sessions for people (``machinepsych study create``): its
+    secret link name, consent text, practice trials, completion code, redirect and pacing."""
+
+    __tablename__ = "studies"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id"), unique=True, index=True)
+    slug: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    consent: Mapped[str] = mapped_column(Text, default="")
+    practice: Mapped[int] = mapped_column(Integer, default=0)
+    completion_code: Mapped[str] = mapped_column(String(100))
+    redirect_url: Mapped[str | None] = mapped_column(Text, nullable=True)
+    timing: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AssignmentRow(Base):
+    """Who holds a session for people: the browser key (stored hashed), the participant id and
+    recruitment parameters of a study link, consent, and practice answers (never scored)."""
+
+    __tablename__ = "assignments"
+    __table_args__ = (UniqueConstraint("study_id", "participant_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), unique=True, index=True)
+    study_id: Mapped[int | None] = mapped_column(ForeignKey("studies.id"), nullable=True, index=True)
+    participant_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    recruitment: Mapped[dict] = mapped_column(JSON)
+    key_hash: Mapped[str] = mapped_column(String(64))
+    consented_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    practice: Mapped[list] = mapped_column(JSON)
+    practice_done: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,134 @@
+"""The researcher's pages, behind the admin token: runs for people with their links, the live
+dashboard of a run, results of every run, and the trial export."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from ..core.errors import MachinePsychError, UnknownNameError
+from ..storage import study as studies
+from ..storage.schema import RunRow
+from ..storage.store import Store
+from .dashboard import dashboard_data, dashboard_html
+from .pages import esc, page
+
+
+def get_run(store: Store, ref: str) -> RunRow:
+    try:
+        return store.get_run(ref)
+    except UnknownNameError:
+        raise HTTPException(404, f"There is no run named {ref!r}.") from None
+
+
+def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
+    r = APIRouter(dependencies=[Depends(require_admin)])
+
+    @r.get("/admin", response_class=HTMLResponse)
+    def admin_index(request: Request) -> str:
+        return _index(store, str(request.base_url).rstrip("/"))
+
+    @r.get("/admin/runs/{run}", response_class=HTMLResponse)
+    def dashboard(run: str) -> str:
+        row = get_run(store, run)
+        return page(f"Dashboard: {row.name}", dashboard_html(dashboard_data(store, row)), refresh_s=15)
+
+    @r.get("/admin/runs/{run}/dashboard.json")
+    def dashboard_json(run: str) -> Response:
+        data = dashboard_data(store, get_run(store, run))
+        return JSONResponse({k: v for k, v in data.items() if k != "run"})
+
+    @r.get("/admin/runs/{run}/export.csv")
+    def export(run: str) -> Response:
+        from ..storage.export import trials_frame
+
+        row = get_run(store, run)
+        text = trials_frame(store, row.id).to_csv(index=False)
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in row.name)[:80] or "run"
+        return Response(text, media_type="text/csv",
+                        headers={"Content-Disposition": f"attachment; filename=\"{safe}-trials.csv\""})
+
+    @r.get("/results", response_class=HTMLResponse)
+    @r.get("/admin/results", response_class=HTMLResponse)
+    def results(run: str | None = None) -> str:
+        return _results(store, run)
+
+    return r
+
+
+def _index(store: Store, base: str) -> str:
+    from .dashboard import human_runs
+
+    body = ["<h1>Runs for people</h1><p class='muted'><a href='/admin/results'>Results of every run</a></p>"]
+    runs = human_runs(store)
+    if not runs:
+        body.append("<p>No runs for people yet. Create one with "
+                    "<code>machinepsych run wcst --model human --sessions 5 --run-name lab1</code>, then a study "
+                    "link with <code>machinepsych study create lab1</code>.</p>")
+    for run, sessions in runs:
+        n_done = sum(s.status == "complete" for s in sessions)
+        name = esc(run.name)
+        body.append(f"<h2>{name}</h2><p class='muted'>{n_done} of {len(sessions)} sessions complete · created "
+                    f"{run.created_at:%Y-%m-%d %H:%M} · <a href='/admin/runs/{esc(_q(run.name))}'>live dashboard</a> · "
+                    f"<a href='/admin/runs/{esc(_q(run.name))}/export.csv'>trials (CSV)</a></p>")
+        study = studies.study_for_run(store, run.id)
+        if study is not None:
+            link = f"{base}/s/{study.slug}"
+            body.append(f"<p>Study link: <code>{esc(link)}</code> (completion code <code>{esc(study.completion_code)}</code>)</p>")
+            continue
+        body.append("<p class='muted'>No study link: each session link below goes to the first browser that opens "
+                    "it (a lab computer).</p><ul>")
+        for s in sessions:
+            label = f"session {s.index}: {esc(s.task_id)} ({esc(s.condition)}), seed {s.seed}"
+            body.append(f"<li class='muted'>{label}: complete</li>" if s.status == "complete"
+                        else f"<li><a href='/session/{s.id}'>{label}</a></li>")
+        body.append("</ul>")
+    return page("machinepsych: runs for people", "".join(body))
+
+
+def _q(name: str) -> str:
+    from urllib.parse import quote
+
+    return quote(name, safe="")
+
+
+def _results(store: Store, run: str | None = None) -> str:
+    from ..analysis import report
+    from ..analysis.scores import fmt_mean_sd
+
+    body = ["<h1>Results</h1><p class='muted'>Mean (SD) over sessions per condition; people, models and "
+            "agents are scored by the same scorers. <a href='/admin'>Runs for people</a></p>"]
+    runs = [get_run(store, run)] if run else store.list_runs()
+    for r in runs:
+        body.append(f"<h2>{esc(r.name)}</h2>")
+        try:
+            js = report.to_json(report.build(store, r.id))
+        except MachinePsychError as exc:  # e.g. a test whose scorer cannot score this run yet
+            body.append(f"<p class='muted'>No summary yet: {esc(_first_sentence(str(exc)))}</p>")
+            continue
+        body.append("<p class='muted'>sessions: " + ", ".join(
+            f"{esc(k)} {v}" for k, v in js["status"].items() if v) + "</p>")
+        if not js["summary"]:
+            body.append("<p class='muted'>no complete sessions yet (only complete sessions are scored)</p>")
+        for key, conds in js["summary"].items():
+            metrics = report.table_metrics(report.spec_of(key), next(iter(conds.values())))
+            head = "".join(f"<th title='{esc(m.title)}'>{esc(m.short)}</th>" for m in metrics)
+            rows = "".join(
+                f"<tr><td>{esc(c)}</td><td>{s.get('sessions', '')}</td>"
+                + "".join(f"<td>{esc(fmt_mean_sd(s.get(m.name)))}</td>" for m in metrics) + "</tr>"
+                for c, s in conds.items())
+            body.append(f"<table><caption>{esc(key)}</caption><tr><th>condition</th><th>n</th>{head}</tr>"
+                        f"{rows}</table>")
+    return page("machinepsych: results", "".join(body))
+
+
+def _first_sentence(text: str) -> str:
+    """An error's first sentence, without anything that looks like a file path or URL."""
+    first = text.split(". ")[0].splitlines()[0] if text else "unknown problem"
+    return " ".join(w for w in first.split() if "/" not in w and "\\" not in w)
+
+
+def admin_links(base: str, token: str) -> dict[str, Any]:
+    return {"admin": f"{base}/admin?token={token}"}

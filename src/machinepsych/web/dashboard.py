@@ -1,0 +1,119 @@
+"""A run's live dashboard for the researcher: how many people completed, are taking, or
+abandoned their sessions, and the scores per condition (people next to the run's models and
+agents) with the chance level of random answers, from the report's own functions."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from ..core.errors import MachinePsychError
+from ..participants.human import is_human_ref
+from ..storage import study as studies
+from ..storage.schema import RunRow, SessionRow, utcnow
+from ..storage.store import Store
+from .pages import esc
+
+ABANDONED_AFTER_MIN = 30.0
+
+
+def human_runs(store: Store) -> list[tuple[RunRow, list[SessionRow]]]:
+    out = []
+    for run in store.list_runs():
+        refs = {p.get("ref", "") for p in (run.spec or {}).get("participants", [])}
+        if any(is_human_ref(r) for r in refs):
+            out.append((run, studies.human_sessions(store, run)))
+    return out
+
+
+def _aware(t: datetime | None) -> datetime | None:
+    return None if t is None else (t if t.tzinfo else t.replace(tzinfo=timezone.utc))
+
+
+def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dict[str, int]:
+    """Sessions for people by state: complete; in progress (held, active in the last
+    ``ABANDONED_AFTER_MIN`` minutes); abandoned (held, not finished, inactive longer);
+    not started (nobody has it yet)."""
+    now = now or utcnow()
+    held = studies.assignments_for_run(store, run.id)
+    counts = store.trial_counts(run.id)
+    out = {"complete": 0, "in progress": 0, "abandoned": 0, "not started": 0}
+    for s in studies.human_sessions(store, run):
+        a = held.get(s.id)
+        if s.status == "complete":
+            out["complete"] += 1
+        elif a is None and not counts.get(s.id):
+            out["not started"] += 1
+        else:
+            seen = _aware(a.last_seen_at if a else s.started_at) or now
+            idle_min = (now - seen).total_seconds() / 60.0
+            out["abandoned" if idle_min > ABANDONED_AFTER_MIN else "in progress"] += 1
+    return out
+
+
+def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
+    from ..analysis import report
+
+    data: dict[str, Any] = {"run": run, "name": run.name, "people": people_status(store, run), "tests": [],
+                            "note": ""}
+    try:
+        built = report.build(store, run.id)
+    except MachinePsychError as exc:
+        data["note"] = "No scores yet: " + str(exc).split(". ")[0]
+        return data
+    for g in report.glance(built):
+        m = g["metric"]
+        data["tests"].append({
+            "test": g["key"], "title": g["title"], "metric": m.short, "scale": list(m.scale),
+            "rows": [{"condition": r["condition"], "n": r["n"], "mean": r["mean"], "ci95": r["ci95"],
+                      "above_chance": r["above_chance"]} for r in g["rows"]],
+            "chance": ({"mean": g["chance"].get("mean"), "p95": g["chance"].get("p95")} if g["chance"] else None),
+        })
+    return data
+
+
+def _num(v: Any) -> str:
+    return "–" if v is None else f"{v:.1f}"
+
+
+def dashboard_html(data: dict[str, Any]) -> str:
+    people = data["people"]
+    total = sum(people.values()) or 1
+    out = [f"<h1>Dashboard: {esc(data['name'])}</h1><p class='muted'>Updates every 15 seconds. "
+           "<a href='/admin'>All runs</a></p><h2>People</h2><table><tr><th>state</th><th>sessions</th></tr>"]
+    out += [f"<tr><td>{esc(k)}</td><td>{v}</td></tr>" for k, v in people.items()]
+    out.append(f"</table><p class='muted'>{people['complete']} of {total} complete; abandoned = held but inactive "
+               f"for more than {ABANDONED_AFTER_MIN:g} minutes.</p><h2>Scores</h2>")
+    if data["note"]:
+        out.append(f"<p class='muted'>{esc(data['note'])}</p>")
+    if not data["tests"] and not data["note"]:
+        out.append("<p class='muted'>No complete sessions yet (only complete sessions are scored).</p>")
+    for t in data["tests"]:
+        lo, hi = t["scale"]
+        chance = t["chance"]
+        values = [r["mean"] for r in t["rows"] if r["mean"] is not None] + ([chance["p95"]] if chance else [])
+        top = hi if hi is not None else max(values + [1.0])
+        bottom = lo if lo is not None else min(values + [0.0])
+        span = (top - bottom) or 1.0
+
+        def bar(v: float | None) -> str:
+            if v is None:
+                return ""
+            w = max(0.0, min(100.0, 100.0 * (v - bottom) / span))
+            mark = ("" if not chance or chance["p95"] is None else
+                    f"<span class='chance' style='left:{max(0.0, min(100.0, 100.0 * (chance['p95'] - bottom) / span)):.1f}%'></span>")
+            return f"<div class='dbar' aria-hidden='true'><span style='width:{w:.1f}%'></span>{mark}</div>"
+
+        rows = "".join(
+            f"<tr><td>{esc(r['condition'])}</td><td>{r['n']}</td><td>{_num(r['mean'])}"
+            f"{'' if r['ci95'] is None else ' ± ' + _num(r['ci95'])}</td><td>{bar(r['mean'])}</td></tr>"
+            for r in t["rows"])
+        chance_row = ("" if not chance else
+                      f"<tr class='chance-row'><td>chance: random answers</td><td></td><td>{_num(chance['mean'])} "
+                      f"(95th percentile {_num(chance['p95'])})</td><td>{bar(chance['mean'])}</td></tr>")
+        out.append(f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
+                   f"<th>mean ± 95% CI</th><th>vs chance (line: 95th percentile of random answers)</th></tr>"
+                   f"{rows}{chance_row}</table>")
+    out.append("<style>.dbar{position:relative;width:220px;height:12px;background:#e6e6e6}"
+               ".dbar span{display:block;height:100%;background:#0b57a4}"
+               ".dbar .chance{position:absolute;top:-3px;width:2px;height:18px;background:#b3261e}</style>")
+    return "".join(out)

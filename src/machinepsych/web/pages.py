@@ -1,0 +1,143 @@
+"""HTML for people: the page frame, one trial's fragment (study material, the question, the
+test's declared form for people) and the progress bar. Every value from a run, a test or a
+person goes through :func:`esc`; nothing is loaded from outside the server."""
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from ..core.spec import Buttons, HumanForm, Likert, Questionnaire, TextBox
+from ..core.types import ImagePart, Observation, Part, TextPart
+
+# Colours (all pairs used for text meet WCAG AA, 4.5:1; tests/web compute it from this CSS).
+INK, PAGE_BG, PANEL_BG, MUTED, LINK = "#1b1b1b", "#ffffff", "#f2f2f2", "#555555", "#0b57a4"
+OK, BAD, CHOSEN_BG, CHOSEN_INK = "#1a6b32", "#b3261e", "#0b57a4", "#ffffff"
+DISABLED_INK, DISABLED_BG = "#4a4a4a", "#e6e6e6"
+CSS = f"""
+body{{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:820px;margin:1.5em auto;padding:0 1em;color:{INK};background:{PAGE_BG};line-height:1.45}}
+h1{{font-size:1.4em}} a{{color:{LINK}}}
+.muted{{color:{MUTED};font-size:.95em}}
+pre.text{{white-space:pre-wrap;font:inherit;font-size:1.05em;color:{INK}}}
+.instructions,.study{{white-space:pre-wrap;background:{PANEL_BG};color:{INK};padding:1em;border-radius:6px}}
+.choices{{display:flex;flex-wrap:wrap;gap:.6em;margin:1em 0}}
+button{{font-size:1.1em;padding:.6em 1.1em;border-radius:6px;border:2px solid {MUTED};background:{PAGE_BG};color:{INK};cursor:pointer;min-height:44px}}
+button:hover:not(:disabled){{background:{PANEL_BG};color:{INK}}}
+button:focus-visible,input:focus-visible,textarea:focus-visible{{outline:3px solid {LINK};outline-offset:2px}}
+button:disabled{{background:{DISABLED_BG};color:{DISABLED_INK};cursor:default}}
+button.chosen,button.chosen:disabled{{background:{CHOSEN_BG};color:{CHOSEN_INK};border-color:{CHOSEN_BG}}}
+kbd{{font:inherit;font-size:.8em;border:1px solid {MUTED};border-radius:4px;padding:0 .35em;margin-left:.4em;color:{INK};background:{PANEL_BG}}}
+button.chosen kbd{{color:{INK};background:{PANEL_BG}}}
+#feedback{{font-size:1.3em;font-weight:600;min-height:1.6em;margin:.5em 0;color:{INK}}}
+#feedback.ok{{color:{OK}}} #feedback.bad{{color:{BAD}}}
+.error{{color:{BAD};font-weight:600}}
+.fixation{{font-size:3em;text-align:center;margin:1.5em 0;color:{INK}}}
+.progress{{margin:.3em 0 1em;color:{MUTED}}}
+.bar{{height:8px;background:{DISABLED_BG};border-radius:4px;overflow:hidden;margin-top:.3em}}
+.bar span{{display:block;height:100%;background:{LINK}}}
+img.stim{{max-width:100%;height:auto;border:1px solid {MUTED}}}
+table{{border-collapse:collapse;margin:1em 0}} td,th{{border:1px solid {MUTED};padding:.3em .6em;text-align:right}}
+td:first-child,th:first-child{{text-align:left}}
+input[type=text],textarea{{font-size:1.1em;padding:.4em;width:100%;max-width:32em;box-sizing:border-box;color:{INK};background:{PAGE_BG};border:2px solid {MUTED}}}
+fieldset{{border:1px solid {MUTED};border-radius:6px;margin:.8em 0;padding:.6em 1em}}
+.scale{{display:flex;flex-wrap:wrap;gap:.8em;margin:.4em 0}} .scale label{{min-height:44px;display:flex;align-items:center;gap:.3em}}
+.code{{font-size:1.6em;font-weight:700;letter-spacing:.05em;background:{PANEL_BG};color:{INK};padding:.2em .5em}}
+@media (max-width:480px){{body{{margin:.5em auto}} button{{width:100%}} .choices{{flex-direction:column}}}}
+"""
+
+
+def esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def page(title: str, body: str, *, refresh_s: int | None = None) -> str:
+    meta = f"<meta http-equiv='refresh' content='{int(refresh_s)}'>" if refresh_s else ""
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}</title>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'>{meta}<style>{CSS}</style></head>"
+            f"<body><main>{body}</main></body></html>")
+
+
+def progress_html(done: int, total: int, label: str = "Trial") -> str:
+    """The page's own trial counter: "k of N" (the trial shown now) and a bar with aria values."""
+    pct = 100.0 * done / total if total else 0.0
+    return (f"<div class='progress'><span>{esc(label)} {done + 1} of {total}</span>"
+            f"<div class='bar' role='progressbar' aria-label='{esc(label)}s done' aria-valuemin='0' "
+            f"aria-valuemax='{total}' aria-valuenow='{done}'><span style='width:{pct:.1f}%'></span></div></div>")
+
+
+def parts_html(parts: tuple[Part, ...], obs: Observation | None = None) -> str:
+    out = []
+    for p in parts:
+        if isinstance(p, ImagePart):
+            out.append(f"<p><img class='stim' src='{p.data_url}' alt='{esc(p.alt)}'></p>")
+        elif isinstance(p, TextPart):
+            lines = p.text.split("\n")
+            if obs is not None:
+                if obs.feedback and lines and lines[0].strip() == obs.feedback.strip():
+                    lines = lines[1:]  # the feedback was shown on its own after the answer
+                lines = [ln for ln in lines if not ln.startswith(f"Trial {obs.trial + 1} of ")]
+            if any(ln.strip() for ln in lines):
+                out.append(f"<pre class='text'>{esc(chr(10).join(lines))}</pre>")
+    return "".join(out)
+
+
+def form_html(form: HumanForm) -> str:
+    """The widget a person answers with, from the test's declared form."""
+    if isinstance(form, (Buttons, Likert)):
+        options = form.options
+        buttons = "".join(
+            f"<button type='button'{f' aria-keyshortcuts={chr(39)}{esc(o.key)}{chr(39)}' if o.key else ''}"
+            f" class='choice' data-action='{esc(json.dumps(o.action))}'"
+            f"{f' data-key={chr(39)}{esc(o.key)}{chr(39)}' if o.key else ''}>"
+            f"{esc(o.label)}{f'<kbd>{esc(o.key)}</kbd>' if o.key else ''}</button>"
+            for o in options)
+        anchors = (f"<p class='muted'>{' … '.join(esc(a) for a in form.anchors)}</p>"
+                   if isinstance(form, Likert) and form.anchors else "")
+        keyed = any(o.key for o in options)
+        return (f"{anchors}<div class='choices' role='group' aria-label='Answers'>{buttons}</div>"
+                f"<p class='muted'>Click your answer{' or press its key' if keyed else ''}.</p>")
+    if isinstance(form, TextBox):
+        example = f" For example: <code>{esc(form.example)}</code>" if form.example else ""
+        return ("<form class='textanswer' novalidate>"
+                f"<p><label for='answer'>{esc(form.hint)}</label>{example}</p>"
+                "<p><input type='text' id='answer' name='answer' autocomplete='off' maxlength='2000'></p>"
+                "<p><button type='submit'>Answer <kbd>Enter</kbd></button></p></form>")
+    if isinstance(form, Questionnaire):
+        return questionnaire_html(form)
+    raise TypeError(f"unknown form {type(form).__name__}")
+
+
+def questionnaire_html(form: Questionnaire) -> str:
+    points = range(form.low, form.high + 1)
+    anchors = list(form.anchors)
+    rows = []
+    for i, st in enumerate(form.statements):
+        radios = "".join(
+            f"<label><input type='radio' name='r{i}' value='{v}'> {v}"
+            f"{f' ({esc(anchors[v - form.low])})' if len(anchors) == len(points) else ''}</label>" for v in points)
+        reason = (f"<p><label for='w{i}'>{esc(form.reason)}</label><br>"
+                  f"<textarea id='w{i}' name='w{i}' rows='2' maxlength='2000'></textarea></p>" if form.reason else "")
+        rows.append(f"<fieldset class='statement' data-id='{esc(st.id)}'><legend>{esc(st.text)}</legend>"
+                    f"<div class='scale' role='radiogroup'>{radios}</div>{reason}</fieldset>")
+    ends = (f"<p class='muted'>{form.low} = {esc(anchors[0])}, {form.high} = {esc(anchors[-1])}</p>"
+            if anchors and len(anchors) != len(points) else "")
+    return (f"<form class='questionnaire' novalidate>{ends}{''.join(rows)}"
+            "<p><button type='submit'>Submit answers</button></p></form>")
+
+
+def trial_html(obs: Observation, form: HumanForm, done: int, total: int, label: str = "Trial") -> str:
+    """One trial for a person: progress, then the study material (if the test has a study
+    phase: shown alone, for ``study_seconds`` or until Continue) and the question with its
+    form. The study material and the question are templates the page script shows in turn;
+    the study's is removed from the page when the question appears."""
+    question = parts_html(obs.parts_for("person"), obs) + form_html(form)
+    study = obs.study_for("person")
+    head = progress_html(done, total, label)
+    if not study:
+        return f"{head}<div class='question'>{question}</div>"
+    seconds = max(0.0, float(obs.study_seconds))
+    note = (f"<p class='muted'>Study this. The question follows in <span class='countdown'>{seconds:g}</span> s.</p>"
+            if seconds else "<p class='muted'>Study this, then press Continue. It will not be shown again.</p>")
+    cont = "" if seconds else "<p><button type='button' class='continue'>Continue <kbd>Enter</kbd></button></p>"
+    return (f"{head}<template class='study' data-seconds='{seconds:g}'>{note}<div class='study'>"
+            f"{parts_html(study)}</div>{cont}</template><template class='question'>{question}</template>")
