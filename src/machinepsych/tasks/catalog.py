@@ -37,6 +37,8 @@ TASKS: dict[str, str] = {
     "dcigt-v1": f"{_RB}.dcigt:SPEC",
     "prlt-v1": f"{_RB}.prlt:SPEC",
     "mbt-v1": f"{_RB}.mbt:SPEC",
+    "cogbench-a-v1": "machinepsych.tasks.cogbench:SPEC_A",
+    "cogbench-v-v1": "machinepsych.tasks.cogbench:SPEC_V",
     **{f"visfactor-{s.lower()}-v1": f"{_VF}.subtests:{s}" for s in VISFACTOR_SUBTESTS},
 }
 BATTERIES: dict[str, str] = {

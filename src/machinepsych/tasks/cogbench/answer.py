@@ -1,0 +1,151 @@
+"""How a CogBench questionnaire is answered, by models and by people.
+
+An action is ``{statement id: {"rating": 1..5 or None, "reason": text}}`` for every statement
+of the questionnaire; a rating of None is an unparsed (invalid) item, kept and counted, never
+skipped. A model writes, per statement, a block::
+
+    Statement 3
+    Thoughts: <reasoning, first person>
+    Rating: 4
+
+and a block's rating is read only where ``Rating:`` occurs exactly once in it followed by one
+digit 1-5 (markdown stars allowed); anything else makes that item invalid. A person rates every
+statement on a 1-5 row of one page, with a reason box per statement.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import numpy as np
+
+from machinepsych.core.parsing import fallback_status
+from machinepsych.core.spaces import Space
+from machinepsych.core.spec import AnswerFormat, Questionnaire, Statement
+from machinepsych.core.types import Observation, ParseStatus
+
+ANCHORS = ("Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree")
+RATING_KEY = re.compile(r"rating\s*:", re.I)
+RATING = re.compile(r"rating\s*:\s*\**\s*([1-5])(?![0-9.,]\d)(?!\d)", re.I)
+HEADING = re.compile(r"^[#>*\s]*statement\s+(\d+)\b[^\n]*$", re.I | re.M)
+THOUGHTS = re.compile(r"^[*\s]*(?:thoughts?|reason(?:ing)?)\s*\**\s*:\s*", re.I | re.M)
+SAMPLE_REASONS = ("It fits how I see things.", "I am not sure this matches my experience.",
+                  "This goes against what I value.", "I have mixed feelings about it.")
+
+
+def parse_rating(text: str) -> tuple[int | None, str]:
+    """One statement's reply -> (rating or None, reason). Exactly one ``Rating:`` with a digit
+    1-5 after it; the reason is the text before it, without a leading "Thoughts:" label."""
+    text = text or ""
+    keys = list(RATING_KEY.finditer(text))
+    if len(keys) != 1:
+        return None, THOUGHTS.sub("", text, count=1).strip()
+    reason = THOUGHTS.sub("", text[: keys[0].start()], count=1).strip()
+    m = RATING.match(text, keys[0].start())
+    return (int(m.group(1)) if m else None), reason
+
+
+def one_statement_status(text: str) -> ParseStatus:
+    rating, _ = parse_rating(text)
+    return "parsed" if rating is not None else fallback_status(text)
+
+
+def statement_ids(obs: Observation) -> list[str]:
+    return [s["id"] for s in obs.stimulus.get("statements", [])]
+
+
+def parse(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
+    """A whole questionnaire in one reply: blocks headed "Statement k". Parsed when at least
+    one statement has a rating; the others are kept with rating None."""
+    ids = statement_ids(obs)
+    text = reply or ""
+    heads = list(HEADING.finditer(text))
+    blocks: dict[str, list[str]] = {}
+    for i, h in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        blocks.setdefault(h.group(1), []).append(text[h.end():end])
+    action = {}
+    for sid in ids:
+        found = blocks.get(sid, [])
+        rating, reason = parse_rating(found[0]) if len(found) == 1 else (None, "")
+        action[sid] = {"rating": rating, "reason": reason}
+    if not any(v["rating"] is not None for v in action.values()):
+        return None, fallback_status(text)
+    return action, "parsed"
+
+
+def clean_reason(text: str) -> str:
+    """A reason kept on one line, without a "Rating:" key of its own (so the stored reply reads
+    back the same ratings)."""
+    one = " ".join(str(text or "").split())
+    return RATING_KEY.sub("Rating -", one)
+
+
+def format_action(action: Mapping[str, Any]) -> str:
+    """The canonical reply text of an action (agents and people are stored like models)."""
+    out = []
+    for sid, v in action.items():
+        rating = v.get("rating")
+        block = f"Statement {sid}\nThoughts: {clean_reason(v.get('reason', ''))}"
+        out.append(block + (f"\nRating: {rating}" if rating is not None else "\nRating: none"))
+    return "\n\n".join(out)
+
+
+def form(obs: Observation, space: Space) -> Questionnaire:
+    return Questionnaire(tuple(Statement(s["id"], s["text"]) for s in obs.stimulus["statements"]), 1, 5, ANCHORS,
+                         reason="Why? (a sentence or two)")
+
+
+def parse_form(submission: Mapping[str, Any], obs: Observation) -> tuple[Any, ParseStatus]:
+    """A person's page: ``{"ratings": {id: 1..5}, "reasons": {id: text}}``; every statement
+    must be rated (the page refuses a missing one)."""
+    ids = statement_ids(obs)
+    ratings = submission.get("ratings") if isinstance(submission, Mapping) else None
+    reasons = submission.get("reasons") or {} if isinstance(submission, Mapping) else {}
+    if not isinstance(ratings, Mapping) or not isinstance(reasons, Mapping):
+        return None, "invalid"
+    action = {}
+    for sid in ids:
+        r = ratings.get(sid)
+        if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 5:
+            return None, "invalid"
+        action[sid] = {"rating": r, "reason": clean_reason(reasons.get(sid, ""))}
+    return action, "parsed"
+
+
+@dataclass(frozen=True)
+class Ratings(Space):
+    """A rating 1-5 (or None = unparsed) and a reason for each statement id; at least one rated."""
+
+    ids: tuple[str, ...]
+
+    def contains(self, action: Any) -> bool:
+        if not isinstance(action, dict) or set(action) != set(self.ids):
+            return False
+        ok = all(isinstance(v, dict) and (v.get("rating") is None or v.get("rating") in (1, 2, 3, 4, 5))
+                 and not isinstance(v.get("rating"), bool) and isinstance(v.get("reason", ""), str)
+                 for v in action.values())
+        return ok and any(v.get("rating") is not None for v in action.values())
+
+    def sample(self, rng: np.random.Generator) -> Any:
+        return {sid: {"rating": int(rng.integers(1, 6)), "reason": SAMPLE_REASONS[int(rng.integers(len(SAMPLE_REASONS)))]}
+                for sid in self.ids}
+
+    def describe(self) -> str:
+        return f"a rating 1-5 with a reason for each of {len(self.ids)} statements"
+
+
+MODEL_INSTRUCTION = (
+    "Answer every statement in its own block, in this format:\n"
+    "Statement <number>\nThoughts: <your reasoning in the first person>\nRating: <one number from 1 to 5>\n"
+    "(1 = strongly disagree, 2 = disagree, 3 = neutral, 4 = agree, 5 = strongly agree). "
+    "Write \"Rating:\" exactly once per statement.")
+PERSON_INSTRUCTION = ("Rate how much you, as this person, agree with each statement (1 = strongly disagree, "
+                      "5 = strongly agree) and say briefly why.")
+ONE_STATEMENT_FORMAT = ("Reply in this format:\nThoughts: <your reasoning in the first person>\n"
+                        "Rating: <one number from 1 to 5>\n(1 = strongly disagree, 2 = disagree, 3 = neutral, "
+                        "4 = agree, 5 = strongly agree). Write \"Rating:\" exactly once.")
+
+ANSWER = AnswerFormat(parse=parse, format=format_action, form=form, model_instruction=MODEL_INSTRUCTION,
+                      person_instruction=PERSON_INSTRUCTION, parse_form=parse_form)

@@ -1,0 +1,76 @@
+"""CogBench figures: Authenticity per iteration per condition (pooled over sessions) with the
+chance band and the published rows; rating trajectories of one session; the memory agent's
+profile changes are in the report's calls (``profile_update``) and drawn by ``profile_diff``."""
+from __future__ import annotations
+
+import difflib
+
+import numpy as np
+
+from .published import AUTHENTICITY, rows
+from .score import item_rows, per_iteration
+
+
+def _cogbench(trials):
+    df = trials[trials["task"].astype(str).str.startswith("cogbench")] if "task" in trials else trials
+    return df if not df.empty and "ratings" in df and "iteration" in df else None
+
+
+def authenticity_curves(trials, scores, spec) -> list:
+    """Pooled Authenticity per iteration for every condition, chance (kappa 0) and the
+    published avg of each method as short labelled marks (other data)."""
+    import matplotlib.pyplot as plt
+
+    df = _cogbench(trials)
+    if df is None:
+        return []
+    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    for cond, g in df.groupby("condition", sort=False):
+        per_t, _ = per_iteration(item_rows(g))
+        ts = sorted(per_t)
+        ax.plot(ts, [per_t[t] for t in ts], marker="o", label=str(cond))
+    ax.axhline(0.0, color="grey", ls=":", label="chance (random ratings)")
+    bench = "v" if spec is not None and spec.id.endswith("-v") else "a"
+    for k, (m, v) in enumerate(rows(AUTHENTICITY, bench).items()):
+        ax.plot([10.2, 10.6], [v["avg"]] * 2, color=f"C{k + 4}", lw=2)
+        ax.text(10.7, v["avg"], f"published {m} avg (GPT-4, other data)", fontsize=6, va="center")
+    ax.set_xlabel("iteration")
+    ax.set_ylabel("Authenticity (Cohen's kappa, pooled)")
+    ax.set_xlim(-0.3, 14.5)
+    ax.legend(fontsize=7, loc="lower left")
+    fig.tight_layout()
+    return [("CogBench: Authenticity per iteration", fig)]
+
+
+def trajectories(trials, scores, spec) -> list:
+    """Ratings per statement over the iterations of the first session of each condition,
+    with the reference (dashed)."""
+    import matplotlib.pyplot as plt
+
+    df = _cogbench(trials)
+    if df is None:
+        return []
+    conds = list(dict.fromkeys(df["condition"]))
+    fig, axes = plt.subplots(1, len(conds), figsize=(4.2 * len(conds), 3.4), squeeze=False)
+    for ax, cond in zip(axes[0], conds):
+        g = df[df["condition"] == cond]
+        g = g[g["session"] == g["session"].min()].sort_values("iteration")
+        ids = list((g["ratings"].iloc[0] or {}).keys())
+        for k, sid in enumerate(ids):
+            ys = [(r or {}).get(sid) for r in g["ratings"]]
+            ax.plot(g["iteration"], [np.nan if y is None else y for y in ys], color=f"C{k % 10}", lw=1)
+            ref = [(r or {}).get(sid) for r in g["reference"]] if "reference" in g else []
+            if ref and any(v is not None for v in ref):
+                ax.plot(g["iteration"], [np.nan if y is None else y for y in ref], color=f"C{k % 10}", ls="--", lw=0.8)
+        who = g["profile"].iloc[0] if "profile" in g else ""
+        ax.set_title(f"{cond}\n{g['topic'].iloc[0]} / {who}", fontsize=8)
+        ax.set_ylim(0.5, 5.5)
+        ax.set_xlabel("iteration")
+        ax.set_ylabel("rating (solid) / reference (dashed)")
+    fig.tight_layout()
+    return [("CogBench: rating trajectories per statement", fig)]
+
+
+def profile_diff(before: str, after: str) -> str:
+    """The memory agent's profile change as a unified diff (one attribute per line)."""
+    return "\n".join(difflib.unified_diff(before.splitlines(), after.splitlines(), "before", "after", lineterm=""))

@@ -1,0 +1,200 @@
+"""CogBench scores: Authenticity (Cohen's kappa per iteration), Rationality (mean 1-5 per
+iteration), their avg / 5th / 10th summaries, the majority rule and inter-annotator agreement.
+
+Authenticity_t is the unweighted Cohen's kappa (scikit-learn's ``cohen_kappa_score``) between
+the participant's ratings and the reference ratings over **all** items of iteration t, pooled
+over every topic and profile scored together (as the published evaluation code does; a kappa
+of one item is undefined). Items whose rating or reference is missing (-1, unparsed) are
+dropped and counted. Where both lists hold one and the same single category the expected
+agreement is 1 and kappa is undefined: NaN, reported as such. The avg is taken over the
+iterations 1..10 that are present and defined; how many were left out is reported beside it
+(the published code divides by 10 regardless: ``divide_by_ten=True`` reproduces that).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+NAN = float("nan")
+
+
+def kappa(a: Sequence[int], b: Sequence[int]) -> float:
+    """Unweighted Cohen's kappa of two equal-length rating lists; NaN when undefined (no items,
+    or a single category shared by both lists)."""
+    if len(a) == 0:
+        return NAN
+    if len(set(a) | set(b)) == 1:
+        return NAN
+    from sklearn.metrics import cohen_kappa_score
+
+    with np.errstate(all="ignore"):
+        value = float(cohen_kappa_score(list(a), list(b)))
+    return value
+
+
+def majority(ratings: Iterable[int | None]) -> int | None:
+    """The majority (plurality) of several people's ratings; a tie goes to the tied value
+    nearest the median of all the ratings, then to the lower one. None if nobody rated."""
+    vals = [int(r) for r in ratings if r is not None and r != -1]
+    if not vals:
+        return None
+    counts = {v: vals.count(v) for v in set(vals)}
+    top = max(counts.values())
+    tied = sorted(v for v, c in counts.items() if c == top)
+    med = float(np.median(vals))
+    return min(tied, key=lambda v: (abs(v - med), v))
+
+
+def per_iteration(rows: Iterable[tuple[int, int | None, int | None]]) -> tuple[dict[int, float], dict[str, int]]:
+    """Authenticity per iteration from (iteration, rating, reference) rows: {t: kappa}, and the
+    counts of items used and dropped (missing rating or reference)."""
+    by_t: dict[int, tuple[list[int], list[int]]] = {}
+    used = dropped = 0
+    for t, r, h in rows:
+        if r is None or h is None or _missing(r) or _missing(h):
+            dropped += 1
+            by_t.setdefault(int(t), ([], []))
+            continue
+        used += 1
+        a, b = by_t.setdefault(int(t), ([], []))
+        a.append(int(r))
+        b.append(int(h))
+    return {t: kappa(a, b) for t, (a, b) in sorted(by_t.items())}, {"used": used, "dropped": dropped}
+
+
+def _missing(v: Any) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v)) or int(v) == -1
+
+
+def mean_per_iteration(rows: Iterable[tuple[int, float | None]]) -> dict[int, float]:
+    """Rationality per iteration: the mean score of the items of iteration t (missing dropped;
+    NaN where none was scored)."""
+    by_t: dict[int, list[float]] = {}
+    for t, s in rows:
+        lst = by_t.setdefault(int(t), [])
+        if s is not None and not _missing(s):
+            lst.append(float(s))
+    return {t: (float(np.mean(v)) if v else NAN) for t, v in sorted(by_t.items())}
+
+
+def summary(per_t: Mapping[int, float], last: int = 10, divide_by_ten: bool = False) -> dict[str, Any]:
+    """avg over iterations 1..last (defined values only; ``missing`` counts iterations absent or
+    NaN), the 5th and the last iteration's value (NaN where absent)."""
+    defined = [per_t[t] for t in range(1, last + 1) if t in per_t and not math.isnan(per_t[t])]
+    if divide_by_ten:
+        avg = sum(defined) / last if defined else NAN
+    else:
+        avg = float(np.mean(defined)) if defined else NAN
+    return {"avg": avg, "5th": per_t.get(5, NAN), f"{last}th": per_t.get(last, NAN), "missing": last - len(defined)}
+
+
+def table(per_t: Mapping[int, float], last: int = 10) -> dict[str, float | None]:
+    """{"0": k0, ..., "10": k10, "avg": ..., "5th": ..., "10th": ...} with NaN as None."""
+    s = summary(per_t, last)
+    out: dict[str, float | None] = {str(t): _none(per_t.get(t, NAN)) for t in range(0, last + 1)}
+    out.update({"avg": _none(s["avg"]), "5th": _none(s["5th"]), f"{last}th": _none(s[f"{last}th"])})
+    return out
+
+
+def _none(v: float) -> float | None:
+    return None if v is None or (isinstance(v, float) and math.isnan(v)) else float(v)
+
+
+# ----------------------------------------------------------------------------- agreement
+def polarity(v: int) -> int:
+    """4-5 -> positive (1), 3 -> neutral (0), 1-2 -> negative (-1)."""
+    return (v >= 4) - (v <= 2)
+
+
+def agreement(table_: Sequence[Sequence[int]]) -> dict[str, float | None]:
+    """Inter-annotator agreement of items x raters (every rater rated every item, 1-5):
+    Fleiss' kappa on the 5-point and polarity scales (statsmodels) and the mean Spearman rho
+    over rater pairs. None where undefined (fewer than two raters or items)."""
+    arr = np.asarray(table_, dtype=int)
+    if arr.ndim != 2 or arr.shape[0] < 2 or arr.shape[1] < 2:
+        return {"fleiss_kappa": None, "fleiss_kappa_polarity": None, "spearman": None}
+    from scipy.stats import spearmanr
+    from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
+
+    def fk(x: np.ndarray) -> float | None:
+        counts, _ = aggregate_raters(x)
+        with np.errstate(all="ignore"):
+            v = float(fleiss_kappa(counts, method="fleiss"))
+        return None if math.isnan(v) else v
+
+    rhos = []
+    for i in range(arr.shape[1]):
+        for j in range(i + 1, arr.shape[1]):
+            with np.errstate(all="ignore"):
+                rho = spearmanr(arr[:, i], arr[:, j]).statistic
+            if not math.isnan(rho):
+                rhos.append(float(rho))
+    return {"fleiss_kappa": fk(arr), "fleiss_kappa_polarity": fk(np.vectorize(polarity)(arr)),
+            "spearman": float(np.mean(rhos)) if rhos else None}
+
+
+# ----------------------------------------------------------------------------- released eval files
+def score_eval_records(records: list[dict], method: str, divide_by_ten: bool = False) -> dict[str, Any]:
+    """Score released-format eval records for ``method`` (a key of each item's ``answer``):
+    Authenticity and Rationality per iteration pooled over the file, with avg / 5th / 10th."""
+    rows, rat = [], []
+    methods: set[str] = set()
+    for r in records:
+        for item in r["questionnaire"]:
+            ans = item.get("answer") or {}
+            methods.update(k for k in ans if k != "human_rating")
+            m = ans.get(method) or {}
+            rows.append((r["iteration"], m.get("rating"), ans.get("human_rating")))
+            rat.append((r["iteration"], m.get("rationality")))
+    if method not in methods:
+        from machinepsych.core.errors import UnknownNameError
+
+        raise UnknownNameError("method in this file", method, sorted(methods))
+    auth, counts = per_iteration(rows)
+    ratio = mean_per_iteration(rat)
+    out = {"authenticity": table(auth), "rationality": table(ratio), "items": counts}
+    if divide_by_ten:
+        out["authenticity"]["avg"] = _none(summary(auth, divide_by_ten=True)["avg"])
+        out["rationality"]["avg"] = _none(summary(ratio, divide_by_ten=True)["avg"])
+    return out
+
+
+# ----------------------------------------------------------------------------- sessions and runs
+def item_rows(trials) -> list[tuple[int, int | None, int | None]]:
+    """(iteration, rating, reference) per item of a trials frame (one or many sessions)."""
+    rows = []
+    for _, r in trials.iterrows():
+        ratings = r.get("ratings") if isinstance(r.get("ratings"), dict) else {}
+        ref = r.get("reference") if isinstance(r.get("reference"), dict) else {}
+        for sid in ref or ratings:
+            rows.append((int(r["iteration"]), ratings.get(sid), ref.get(sid)))
+    return rows
+
+
+def session_score(trials, params) -> dict[str, float | None]:
+    """One session: Authenticity per iteration over its own items (10 statements), averaged
+    over iterations 1..T; iteration 0 and the last; invalid items; how far ratings moved."""
+    if trials.empty or "iteration" not in trials:
+        return {"authenticity": None, "authenticity_0": None, "authenticity_last": None, "invalid_items": None,
+                "movement": None}
+    per_t, counts = per_iteration(item_rows(trials))
+    last = int(trials["iteration"].max())
+    s = summary(per_t, last=max(last, 1))
+    invalid = sum(1 for _, r in trials.iterrows() for v in (r["ratings"] or {}).values() if v is None) \
+        if "ratings" in trials else None
+    first = next((r["ratings"] for _, r in trials.iterrows() if r["iteration"] == 0), None) or {}
+    moves = [abs(v - first[k]) for _, r in trials.iterrows() if r["iteration"] > 0
+             for k, v in (r["ratings"] or {}).items() if v is not None and first.get(k) is not None]
+    return {"authenticity": _none(s["avg"]), "authenticity_0": _none(per_t.get(0, NAN)),
+            "authenticity_last": _none(per_t.get(last, NAN)), "invalid_items": float(invalid or 0),
+            "movement": float(np.mean(moves)) if moves else None}
+
+
+def pooled(trials) -> dict[str, Any]:
+    """Authenticity per iteration pooled over every session of ``trials`` (the published
+    definition), as the ``score cogbench`` table."""
+    per_t, counts = per_iteration(item_rows(trials))
+    return {"authenticity": table(per_t), "items": counts}
