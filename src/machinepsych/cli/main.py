@@ -228,8 +228,13 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
 def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use: wcst, wcst-kennedy, lnt or any other test."),
               file: Path = typer.Argument(..., help="CSV or JSONL with columns session, trial, rule, correct, matches[, criterion]."),
               criterion: Optional[int] = typer.Option(None, "--criterion", help="Category criterion K (default: column, else the test's)."),
-              json_out: bool = typer.Option(False, "--json")) -> None:
+              json_out: bool = typer.Option(False, "--json"),
+              method: Optional[str] = typer.Option(None, "--method", help="score cogbench: the method (released eval file) or strategy/condition (export) to score.")) -> None:
     """Score trials collected elsewhere (e.g. human data) with the same scorers."""
+    if test.strip().lower() == "cogbench":  # CogBench's own reader: released eval files and its exports
+        from .cogbench import print_scores, score_file
+
+        return print_scores(score_file(file, method), json_out, f"cogbench: {file}")
     from ..core.scoring import score_sessions, summarize
     from ..storage.trials_file import read_trials_file
     from ..tasks.catalog import get_task

@@ -1,0 +1,92 @@
+"""``machinepsych score cogbench FILE --method NAME``: CogBench scores of results made elsewhere.
+
+FILE is either a released-format eval file (``eval_cogbench_a.json`` / ``eval_cogbench_v.json``:
+records whose questionnaire items carry ``answer.human_rating`` and ``answer.<Method>``) or a
+file that ``machinepsych export`` wrote for a cogbench run (CSV, JSONL or Parquet; columns
+``iteration``, ``ratings``, ``reference`` and ``strategy``/``condition``). It prints Authenticity
+and Rationality per iteration pooled over the file, with avg / 5th / 10th (NaN as null) and
+the items used and dropped.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ConfigError, UnknownNameError
+
+
+def _decoded(v: Any) -> Any:
+    if isinstance(v, str) and v.strip().startswith("{"):
+        try:
+            return json.loads(v)
+        except json.JSONDecodeError:
+            return v
+    return v
+
+
+def score_file(path: Path, method: str | None) -> dict[str, Any]:
+    from ..tasks.cogbench.data import check_records
+    from ..tasks.cogbench.score import per_iteration, score_eval_records, table
+
+    if not path.is_file():
+        raise ConfigError(f"No such file: {path}")
+    if path.suffix.lower() == ".json":
+        try:
+            records = json.loads(path.read_bytes().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ConfigError(f"{path}: not a JSON file ({str(exc).splitlines()[0]})") from None
+        if isinstance(records, list) and records and isinstance(records[0], dict) and "questionnaire" in records[0]:
+            check_records(records, str(path), eval_file=True)
+            if not method:
+                raise ConfigError(f"{path}: name the method to score with --method (e.g. --method CoT)")
+            return score_eval_records(records, method)
+    from ..storage.trials_file import RECORDS  # noqa: F401  (same readers as `score`)
+    import pandas as pd
+
+    suffix = path.suffix.lower()
+    try:
+        df = (pd.read_json(path, lines=suffix != ".json") if suffix in (".jsonl", ".ndjson", ".json")
+              else pd.read_parquet(path) if suffix == ".parquet" else pd.read_csv(path))
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
+        raise ConfigError(f"{path}: cannot read it ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})") from None
+    for col in ("iteration", "ratings", "reference"):
+        if col not in df:
+            raise ConfigError(f"{path}: not a cogbench export nor a released eval file (no column {col!r})")
+    if "task" in df:
+        df = df[df["task"].astype(str).str.startswith("cogbench")]
+    if method:
+        keys = [c for c in ("strategy", "condition", "participant") if c in df]
+        mask = pd.Series(False, index=df.index)
+        for c in keys:
+            mask |= df[c].astype(str).str.lower() == method.lower()
+        if not mask.any():
+            names = sorted({str(v) for c in keys for v in df[c].dropna()})
+            raise UnknownNameError("method in this file", method, names)
+        df = df[mask]
+    rows = []
+    for _, r in df.iterrows():
+        ratings, ref = _decoded(r["ratings"]) or {}, _decoded(r["reference"]) or {}
+        for sid in ref:
+            rows.append((int(r["iteration"]), ratings.get(sid), ref.get(sid)))
+    per_t, counts = per_iteration(rows)
+    return {"authenticity": table(per_t), "rationality": table({}), "items": counts}
+
+
+def print_scores(result: dict[str, Any], json_out: bool, title: str) -> None:
+    if json_out:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    keys = list(result["authenticity"])
+    t = Table(title=title)
+    t.add_column("score")
+    for k in keys:
+        t.add_column(k, justify="right")
+    for name in ("authenticity", "rationality"):
+        t.add_row(name, *["-" if result[name].get(k) is None else f"{result[name][k]:.3f}" for k in keys])
+    Console().print(t)
+    Console().print(f"items used {result['items']['used']}, dropped {result['items']['dropped']}")
