@@ -1,7 +1,9 @@
 """``machinepsych serve``: the web app where people take the sessions of human runs.
 
-Create the sessions first (``machinepsych run wcst --model human --sessions 5 --run-name lab1``),
-then serve them from the same store; each person opens one session's link from the index page.
+Create the sessions first (``machinepsych run wcst --model human --sessions 5 --run-name lab1``)
+and a study link (``machinepsych study create lab1``), then serve them from the same store.
+The researcher's pages (runs, live dashboard, results, export) need the admin token, given
+with ``--admin-token`` or generated and printed here.
 """
 from __future__ import annotations
 
@@ -15,18 +17,25 @@ from .app import app
 @app.command("serve")
 def serve_cmd(
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
-    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (0.0.0.0 for the lab network)."),
+    host: str = typer.Option("127.0.0.1", "--host",
+                             help="Interface to listen on (default: this computer only; 0.0.0.0 for every network)."),
     port: int = typer.Option(8000, "--port", help="TCP port."),
+    admin_token: Optional[str] = typer.Option(None, "--admin-token", envvar="MACHINEPSYCH_ADMIN_TOKEN",
+                                              help="Token for the researcher's pages (default: a random one, printed)."),
 ) -> None:
     """Serve the human sessions in the browser: same seeded tests, trials stored like a model's (RT in latency_s)."""
     from machinepsych.core.errors import ConfigError
 
+    if not 1 <= port <= 65535:
+        raise ConfigError(f"--port must be between 1 and 65535 (got {port})")
     try:
         import uvicorn
 
         from ..web.app import create_app
     except ImportError as exc:
         raise ConfigError(f"The web interface needs FastAPI and uvicorn ({exc}): pip install 'machinepsych[web]'") from None
-    web = create_app(store)
+    web = create_app(store, admin_token=admin_token)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Serving {web.state.store.safe_url} on http://{host}:{port}/ (Ctrl+C to stop)")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    typer.echo(f"Researcher's pages: http://{shown}:{port}/admin?token={web.state.admin_token}")
+    uvicorn.run(web, host=host, port=port, log_level="warning", server_header=False)
