@@ -1,0 +1,157 @@
+"""What a person sees on card-sorting and LNT trials, the pacing these tests declare, and that
+models are still sent exactly the messages they were sent before people got their own wording
+(docs/cardsort.md#people)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+
+from machinepsych.core.play import Episode
+from machinepsych.core.spec import Timing
+from machinepsych.core.types import ImagePart, TextPart
+from machinepsych.participants.agents import play_agent
+from machinepsych.prompting.strategies import _user
+from machinepsych.tasks.catalog import get_task
+
+# sha256 (first 16 hex digits) of everything a model is sent in a session played by agent:random
+# (system text, every trial message as the prompting strategies build it, the feedback), taken
+# before the person wording was added: the models' messages must not move
+MODEL_MESSAGES = {
+    "lnt-letter:default:0": "b1d69d39f95ba220",
+    "lnt-letter:default:1": "cf2ec12f88ca6f4a",
+    "lnt-number:default:0": "597d9c7c011c987a",
+    "lnt-number:default:1": "5c5060d01138c78c",
+    "lnt:code-prompt:0": "fb4bfa5d167406ec",
+    "lnt:code-prompt:1": "94f299607733dd72",
+    "lnt:default:0": "f4dff7b82ce0c1ae",
+    "lnt:default:1": "1c26ba8480bab24d",
+    "wcst-color:default:0": "0a3f185448e5b15b",
+    "wcst-color:default:1": "5f44d7fef884a0cc",
+    "wcst-kennedy:code-prompt:0": "63ad5ba2738fea18",
+    "wcst-kennedy:code-prompt:1": "5bb19cadb80b733b",
+    "wcst-kennedy:default:0": "7d847f8333075767",
+    "wcst-kennedy:default:1": "ee248769db4d30f6",
+    "wcst-kennedy:faithful:0": "7d847f8333075767",
+    "wcst-kennedy:faithful:1": "ee248769db4d30f6",
+    "wcst-number:default:0": "65a578cbb6b78588",
+    "wcst-number:default:1": "4f04b1076f7c3adf",
+    "wcst-reflection:default:0": "a08b3c68e0cd8e30",
+    "wcst-reflection:default:1": "d6bf93fa543c2bd8",
+    "wcst-reflection:easy-corrected-desk:0": "55f3c15b30fbd5e5",
+    "wcst-reflection:easy-corrected-desk:1": "b18c4712c15113aa",
+    "wcst-reflection:easy:0": "a08b3c68e0cd8e30",
+    "wcst-reflection:easy:1": "d6bf93fa543c2bd8",
+    "wcst-reflection:hard-corrected-desk:0": "dedba1f09c2fb538",
+    "wcst-reflection:hard-corrected-desk:1": "9def584e515d61ef",
+    "wcst-reflection:hard:0": "1b83800aaff7c7c1",
+    "wcst-reflection:hard:1": "5ae19b497a4b7c8a",
+    "wcst-shape:default:0": "405e2104cb88cfba",
+    "wcst-shape:default:1": "7e622d77b5cd03dd",
+    "wcst-vision-probe:default:0": "479e662fced5386d",
+    "wcst-vision-probe:default:1": "6d226eb4c768b930",
+    "wcst:default:0": "f01f51f7581c9f1f",
+    "wcst:default:1": "73a11c9585d7cf98",
+    "wcst:no-exclusivity:0": "72df96d897da8f70",
+    "wcst:no-exclusivity:1": "0c0796f2fb98d5b1",
+    "wcst:paper-layout:0": "c28180cbcb292165",
+    "wcst:paper-layout:1": "08b4beeed1700398",
+}
+PACED = ("wcst", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection", "lnt", "lnt-letter",
+         "lnt-number")
+
+
+def _params(task: str, preset: str):
+    return get_task(task).resolve(preset, {"n_trials": 5} if task == "wcst-vision-probe" else {})
+
+
+def model_messages_digest(task: str, preset: str, seed: int) -> str:
+    spec = get_task(task)
+    params = _params(task, preset)
+    steps, _ = play_agent(spec, params, seed, "random")
+    h = hashlib.sha256(spec.instructions(spec.make(params), "model").encode())
+    for s in steps:
+        o = s.observation
+        feedback = None if spec.feedback_mode == "separate" else o.feedback
+        h.update(json.dumps(_user(o.parts_for("model"), feedback, "SUFFIX").to_json(), sort_keys=True).encode())
+        if o.study:
+            h.update(json.dumps(_user(o.study_for("model"), None, "").to_json()).encode())
+        h.update(json.dumps(o.feedback).encode())
+        h.update(json.dumps(s.result.feedback).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("key", sorted(MODEL_MESSAGES))
+def test_models_are_sent_the_same_messages(key):
+    task, preset, seed = key.split(":")
+    assert model_messages_digest(task, preset, int(seed)) == MODEL_MESSAGES[key]
+
+
+def test_image_input_messages_unchanged():
+    # the image condition: the same picture and the same "feedback / Trial k of N." text for models
+    spec = get_task("wcst")
+    ep = Episode(spec.make(spec.resolve(None, {"input": "image", "n_trials": 3})), 0)
+    ep.step(2)
+    parts = ep.observation.parts_for("model")
+    assert isinstance(parts[0], ImagePart) and [p.text for p in parts[1:]] == [f"{ep.observation.feedback}\nTrial 2 of 3."]
+
+
+def _texts(obs, audience):
+    return "\n".join(p.text for p in obs.parts_for(audience) if isinstance(p, TextPart))
+
+
+def _session(task: str, overrides: dict | None = None, seed: int = 2):
+    spec = get_task(task)
+    steps, _ = play_agent(spec, spec.resolve(None, overrides), seed, "random")
+    return steps
+
+
+@pytest.mark.parametrize("mode", ["text", "image"])
+def test_wcst_person_sees_the_cards_and_the_question_without_counter_or_feedback_line(mode):
+    for step in _session("wcst", {"input": mode, "n_trials": 6}):
+        obs = step.observation
+        person, model = _texts(obs, "person"), _texts(obs, "model")
+        assert "Trial" not in person and not re.search(r"^(Correct|Incorrect)\.", person, re.M)
+        assert person.endswith("Which of the four top cards does the bottom-left card belong with?")
+        assert f"Trial {obs.trial + 1} of 6." in model and "Which of the four" not in model
+        if mode == "text":
+            assert person.startswith("Four white cards are at the top.") and person.splitlines()[0] in model
+        else:
+            assert [type(p) for p in obs.parts_for("person")] == [ImagePart, TextPart]
+
+
+def test_wcst_reflection_person_sees_the_card_without_true_false_or_counter():
+    for step in _session("wcst-reflection"):
+        obs = step.observation
+        person = _texts(obs, "person")
+        card = step.result.info["card"]
+        if obs.trial == 0:
+            assert person == f"This is the first trial. The testing card is: {card}. Which desk card does it match?"
+        else:
+            assert person == f"The testing card is: {card}. Which desk card does it match?"
+            assert _texts(obs, "model").startswith(f"{obs.feedback}\nTrial {obs.trial + 1}. The testing card")
+
+
+def test_vision_probe_format_line_is_the_models_only():
+    spec = get_task("wcst-vision-probe")
+    for step in _session("wcst-vision-probe", {"n_trials": 3}):
+        obs = step.observation
+        person, model = _texts(obs, "person"), _texts(obs, "model")
+        assert "Use exactly this format" in model and "Card Label" in model
+        assert "format" not in person and "Card Label" not in person and person.startswith("Look at the image. Type")
+        form = spec.answer.form(obs, None)
+        example, status = spec.answer.read_typed(form.example, obs)
+        assert status == "parsed" and example["count"] != len(obs.stimulus["cards"])  # the example is no answer
+        assert form.example in spec.instructions(spec.make(spec.resolve()), "person")
+
+
+@pytest.mark.parametrize("task", PACED)
+def test_card_sorting_paces_feedback_for_one_second(task):
+    assert get_task(task).timing == Timing(fixation_ms=0, iti_ms=0, feedback_ms=1000)
+
+
+def test_vision_probe_has_no_feedback_to_pace():
+    assert all(s.result.feedback is None for s in _session("wcst-vision-probe", {"n_trials": 2}))
+    assert get_task("wcst-vision-probe").timing == Timing()
