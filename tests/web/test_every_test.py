@@ -1,0 +1,118 @@
+"""Every registered test can be taken by a person, from its spec alone: the page shows the
+instructions worded for people and the declared form; the page's JSON carries only what the
+page shows (no hidden state, no stimulus fields for scorers, no text meant for models); one
+answer is stored, and an empty or unreadable typed answer is refused and never stored.
+The toy tests cover the study phase, the questionnaire and the Likert scale."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from machinepsych.core.spec import Buttons, Likert, Questionnaire, TextBox
+from machinepsych.core.types import TextPart
+from machinepsych.runner.plan import TaskRun
+from machinepsych.tasks.catalog import task_ids, get_task
+from tests.web.helpers import human_run
+from tests.web.toys import MODEL_ONLY, SECRET
+
+PAGE_KEYS = {"session", "phase", "trial", "n_trials", "done", "observation", "form", "options"}
+OBS_KEYS = {"trial", "parts", "feedback", "study", "study_seconds"}
+ANSWER_KEYS = {"trial", "feedback", "done", "correct", "observation", "html"}
+
+
+def model_only_texts(obs) -> list[str]:
+    return [p.text for p in (*obs.parts, *obs.study) if isinstance(p, TextPart) and p.audience == "model"]
+
+
+def answer_for(form, options):
+    if isinstance(form, (Buttons, Likert)):
+        return {"action": options[0]}
+    if isinstance(form, Questionnaire):
+        return {"ratings": {s.id: form.low for s in form.statements}, "reasons": {s.id: "because" for s in form.statements}}
+    return None
+
+
+@pytest.mark.parametrize("test_id", [t for t in task_ids() if not t.startswith("toy-")])
+def test_every_registered_test_for_a_person(people, test_id):
+    spec = get_task(test_id)
+    run = human_run(people.store, [TaskRun(task=test_id, sessions=1)], "p-" + test_id.replace(".", "-")[:40])
+    row = people.store.sessions(run.id)[0]
+    env = spec.make(row.params)
+    obs = env.reset(row.seed)
+    b = people.browser()
+    page = b.get(f"/session/{row.id}")
+    assert page.status_code == 200, page.text
+    html = page.text
+    person = spec.instructions(env, "person")
+    assert (person.split("\n")[0][:60].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;")) in html
+    for text in model_only_texts(obs):
+        assert text not in html
+    form = spec.answer.form(obs, env.action_space)
+    state = b.get(f"/session/{row.id}/state").json()
+    assert set(state) <= PAGE_KEYS and set(state["observation"]) <= OBS_KEYS, state.keys()
+    blob = json.dumps(state)
+    assert '"hidden"' not in blob and '"stimulus"' not in blob
+    for text in model_only_texts(obs):
+        assert json.dumps(text)[1:-1] not in blob
+    assert state["form"] == form.kind
+    body = answer_for(form, state["options"])
+    if isinstance(form, TextBox):
+        for empty in ("", "   "):
+            r = b.post(f"/session/{row.id}/answer", json={"trial": 0, "text": empty, "rt_ms": 900})
+            assert r.status_code == 422 and r.json()["error"].startswith("Please type an answer")
+        assert people.store.trials(row.id) == []
+        body = {"text": spec.answer.format(env.action_space.sample(__import__("numpy").random.default_rng(0)))}
+    r = b.post(f"/session/{row.id}/answer", json={"trial": 0, "rt_ms": 900, **body})
+    if r.status_code == 422:  # a typed answer this test's parser for people does not read
+        assert isinstance(form, TextBox) and r.json()["error"] and people.store.trials(row.id) == []
+        return
+    assert r.status_code == 200, r.text
+    d = r.json()
+    assert set(d) <= ANSWER_KEYS | {"phase_done"}
+    assert '"hidden"' not in r.text and '"stimulus"' not in r.text
+    stored = people.store.trials(row.id)
+    assert len(stored) == 1 and stored[0].parse_status == "parsed" and stored[0].latency_s == pytest.approx(0.9)
+
+
+def test_toys_study_phase_questionnaire_likert(people, toys):
+    run = human_run(people.store, [TaskRun(task=t, sessions=1) for t in ("toy-recall", "toy-survey", "toy-rating")],
+                    "toys")
+    recall, survey, rating = people.store.sessions(run.id)
+    b = people.browser()
+    # recall: the study word is in a template shown first, the question after it; no key, no model text
+    html = b.get(f"/session/{recall.id}").text
+    assert "<template class='study' data-seconds='1'>" in html and "Study this word:" in html
+    assert "<template class='question'>" in html and "Type the word." in html
+    assert SECRET not in html and MODEL_ONLY not in html and "Type the word and press Enter." in html
+    state = b.get(f"/session/{recall.id}/state").json()
+    assert state["observation"]["study_seconds"] == 1.0 and SECRET not in json.dumps(state)
+    word = get_task("toy-recall").make(recall.params)
+    word.reset(recall.seed)
+    r = b.post(f"/session/{recall.id}/answer", json={"trial": 0, "text": "two words", "rt_ms": 10})
+    assert r.status_code == 422 and "could not be read" in r.json()["error"]
+    assert b.post(f"/session/{recall.id}/answer", json={"trial": 0, "text": "", "rt_ms": 10}).status_code == 422
+    r = b.post(f"/session/{recall.id}/answer", json={"trial": 0, "text": f"  {word.items[0].upper()} ", "rt_ms": 10})
+    assert r.status_code == 200 and r.json()["correct"] is True and r.json()["feedback"] == "Correct."
+    assert people.store.trials(recall.id)[0].reply == word.items[0].upper()
+    # survey: an article until Continue, then the statements with a reason box each
+    html = b.get(f"/session/{survey.id}").text
+    assert "<template class='study' data-seconds='0'>" in html and "class='continue'" in html
+    assert html.count("<fieldset class='statement'") == 3 and "Why?" in html and "name='r0' value='5'" in html
+    ok = {"ratings": {"clear": 4, "fair": 2, "new": 5}, "reasons": {"clear": "short", "fair": "one-sided", "new": ""}}
+    for bad in ({"ratings": {"clear": 4, "fair": 2}}, {"ratings": {"clear": 4, "fair": 2, "new": 6}},
+                {"ratings": {"clear": 4, "fair": 2, "new": True}}, {"ratings": {**ok["ratings"], "extra": 1}},
+                {"action": {"clear": 4, "fair": 2, "new": 5}}):
+        r = b.post(f"/session/{survey.id}/answer", json={"trial": 0, "rt_ms": 5, **bad})
+        assert r.status_code == 422, bad
+    r = b.post(f"/session/{survey.id}/answer", json={"trial": 0, "rt_ms": 5000, **ok})
+    assert r.status_code == 200, r.text
+    t = people.store.trials(survey.id)[0]
+    assert t.action == ok["ratings"] and json.loads(t.reply) == ok["ratings"] and t.latency_s == 5.0
+    # rating: seven keyed buttons with the scale's anchors
+    html = b.get(f"/session/{rating.id}").text
+    assert re.findall(r"data-key='(\d)'>", html) == [str(i) for i in range(1, 8)] and "unpleasant" in html
+    assert b.post(f"/session/{rating.id}/answer", json={"trial": 0, "action": 8}).status_code == 422
+    assert b.post(f"/session/{rating.id}/answer", json={"trial": 0, "action": 7, "rt_ms": 3}).status_code == 200
