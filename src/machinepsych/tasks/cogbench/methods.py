@@ -43,7 +43,7 @@ def statements(obs) -> list[dict]:
 
 async def rate(chat, msgs: list[Message], purpose: str, calls: list[ModelCall], attempts: int) -> tuple[int | None, str]:
     """Ask, then re-ask while "Rating:" is not there exactly once, up to ``attempts`` calls."""
-    call = await chat(msgs, purpose)
+    call = await chat(list(msgs), purpose)
     calls.append(call)
     rating, reason = parse_rating(call.reply)
     for _ in range(attempts - 1):
@@ -99,7 +99,7 @@ class BaselineMethod:
         profile = "Your profile (you are this person):\n" + profile_text(obs.stimulus["profile"])
         if flow:
             msgs.append(Message.text("user", profile + "\n\n" + flow + "\n\nTake in what you read; the questions follow."))
-            ack = await chat(msgs, "study")
+            ack = await chat(list(msgs), "study")
             calls.append(ack)
             msgs.append(Message.text("assistant", ack.reply))
         action: dict[str, dict[str, Any]] = {}

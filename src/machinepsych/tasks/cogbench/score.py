@@ -106,7 +106,7 @@ def _none(v: float) -> float | None:
 # ----------------------------------------------------------------------------- agreement
 def polarity(v: int) -> int:
     """4-5 -> positive (1), 3 -> neutral (0), 1-2 -> negative (-1)."""
-    return (v >= 4) - (v <= 2)
+    return int(v >= 4) - int(v <= 2)
 
 
 def agreement(table_: Sequence[Sequence[int]]) -> dict[str, float | None]:
