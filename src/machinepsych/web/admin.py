@@ -30,17 +30,12 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
     def admin_index(request: Request) -> str:
         return _index(store, str(request.base_url).rstrip("/"))
 
-    @r.get("/admin/runs/{run}", response_class=HTMLResponse)
-    def dashboard(run: str) -> str:
-        row = get_run(store, run)
-        return page(f"Dashboard: {row.name}", dashboard_html(dashboard_data(store, row)), refresh_s=15)
-
-    @r.get("/admin/runs/{run}/dashboard.json")
+    @r.get("/admin/runs/{run:path}/dashboard.json")
     def dashboard_json(run: str) -> Response:
         data = dashboard_data(store, get_run(store, run))
         return JSONResponse({k: v for k, v in data.items() if k != "run"})
 
-    @r.get("/admin/runs/{run}/export.csv")
+    @r.get("/admin/runs/{run:path}/export.csv")
     def export(run: str) -> Response:
         from ..storage.export import trials_frame
 
@@ -49,6 +44,11 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
         safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in row.name)[:80] or "run"
         return Response(text, media_type="text/csv",
                         headers={"Content-Disposition": f"attachment; filename=\"{safe}-trials.csv\""})
+
+    @r.get("/admin/runs/{run:path}", response_class=HTMLResponse)  # after the longer routes above
+    def dashboard(run: str) -> str:
+        row = get_run(store, run)
+        return page(f"Dashboard: {row.name}", dashboard_html(dashboard_data(store, row)), refresh_s=15)
 
     @r.get("/results", response_class=HTMLResponse)
     @r.get("/admin/results", response_class=HTMLResponse)
@@ -71,8 +71,8 @@ def _index(store: Store, base: str) -> str:
         n_done = sum(s.status == "complete" for s in sessions)
         name = esc(run.name)
         body.append(f"<h2>{name}</h2><p class='muted'>{n_done} of {len(sessions)} sessions complete · created "
-                    f"{run.created_at:%Y-%m-%d %H:%M} · <a href='/admin/runs/{esc(_q(run.name))}'>live dashboard</a> · "
-                    f"<a href='/admin/runs/{esc(_q(run.name))}/export.csv'>trials (CSV)</a></p>")
+                    f"{run.created_at:%Y-%m-%d %H:%M} · <a href='/admin/runs/{run.id}'>live dashboard</a> · "
+                    f"<a href='/admin/runs/{run.id}/export.csv'>trials (CSV)</a></p>")
         study = studies.study_for_run(store, run.id)
         if study is not None:
             link = f"{base}/s/{study.slug}"
@@ -86,12 +86,6 @@ def _index(store: Store, base: str) -> str:
                         else f"<li><a href='/session/{s.id}'>{label}</a></li>")
         body.append("</ul>")
     return page("machinepsych: runs for people", "".join(body))
-
-
-def _q(name: str) -> str:
-    from urllib.parse import quote
-
-    return quote(name, safe="")
 
 
 def _results(store: Store, run: str | None = None) -> str:

@@ -38,7 +38,8 @@ HEADERS = {
 
 
 class BodyLimit:
-    """ASGI middleware: a body over ``limit`` bytes is answered 413 without being read."""
+    """ASGI middleware: a body over ``limit`` bytes is answered 413; it is read (at most
+    ``limit`` + one chunk) before the app sees it, so nothing behind it handles a large body."""
 
     def __init__(self, app, limit: int = MAX_BODY):
         self.app, self.limit = app, limit
@@ -50,25 +51,28 @@ class BodyLimit:
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             return await _too_large(send)
-        seen = 0
-
-        async def limited():
-            nonlocal seen
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            return await self.app(scope, receive, send)
+        chunks, seen, more = [], 0, True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _BodyTooLarge()
-            return message
+            if message["type"] != "http.request":
+                return  # the client left
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
+            if seen > self.limit:
+                return await _too_large(send)
+            more = message.get("more_body", False)
+        body, sent = b"".join(chunks), False
 
-        try:
-            await self.app(scope, limited, send)
-        except _BodyTooLarge:
-            await _too_large(send)
+        async def replay():
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send) -> None:
