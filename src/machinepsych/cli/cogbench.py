@@ -81,12 +81,10 @@ def print_scores(result: dict[str, Any], json_out: bool, title: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    keys = list(result["authenticity"])
     t = Table(title=title)
-    t.add_column("score")
-    for k in keys:
-        t.add_column(k, justify="right")
-    for name in ("authenticity", "rationality"):
-        t.add_row(name, *["-" if result[name].get(k) is None else f"{result[name][k]:.3f}" for k in keys])
+    for col in ("iteration", "authenticity", "rationality"):
+        t.add_column(col, justify="right")
+    for k in result["authenticity"]:
+        t.add_row(k, *["-" if result[n].get(k) is None else f"{result[n][k]:.3f}" for n in ("authenticity", "rationality")])
     Console().print(t)
     Console().print(f"items used {result['items']['used']}, dropped {result['items']['dropped']}")
