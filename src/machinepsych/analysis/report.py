@@ -12,7 +12,8 @@ from ..core.spec import Metric, TaskSpec
 from ..storage.export import trials_frame
 from ..storage.store import Store
 from ..tasks.catalog import get_battery, get_task, is_battery
-from .scores import run_scores, summary_by_condition
+from ..runner.scoring import scores_frame
+from .scores import summary_by_condition
 
 # Sessions simulated for the automatic chance level: a declared simulator is fast; the generic
 # loop plays every session through the real environment.
@@ -58,7 +59,7 @@ def chance_threshold(ch: dict | None, spec: TaskSpec) -> tuple[str, dict] | None
 def build(store: Store, run_ref: str | int) -> dict[str, Any]:
     run = store.get_run(run_ref)
     trials = trials_frame(store, run.id)
-    scores = run_scores(store, run.id, trials)
+    scores = scores_frame(store, run.id, trials)  # stored when each session completed
     summary = summary_by_condition(scores)
     sessions = store.sessions(run.id)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}

@@ -70,6 +70,13 @@ def check_model_options(*, concurrency: int, timeout: float, reask: int, tempera
             raise ConfigError(message)
 
 
+WORKERS_HELP = ("Processes on this machine splitting the sessions, each with its own event loop, writing to the "
+                "same store (with --executor ray: the number of Ray tasks; default one per CPU of the cluster).")
+EXECUTOR_HELP = "local (this machine) or ray (sessions as Ray tasks; see docs/scale.md)."
+RAY_ADDRESS_HELP = ("Address of a running Ray cluster (HOST:6379 or ray://HOST:10001); without it a local Ray "
+                    "instance is started. Needs a --store all machines reach (PostgreSQL).")
+
+
 @app.command("run")
 def run_cmd(
     task: str = typer.Argument(..., help="Test or battery id (see `machinepsych tasks`)."),
@@ -100,6 +107,9 @@ def run_cmd(
     transport: str = typer.Option("aiohttp", "--transport", help="OpenAI-compatible HTTP path: aiohttp or httpx (official SDK client), or direct (one shared aiohttp session; lowest overhead, for local servers at high concurrency)."),
     data: Optional[str] = typer.Option(None, "--data", help="Your copy of a published data file, for tests that read one (sets the parameter 'data')."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
+    workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),
+    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP),
 ) -> None:
     """Run a test or battery: every participant x strategy x persona x session."""
     from ..runner.plan import ParticipantSpec, RunSpec, expand_tasks
@@ -129,6 +139,10 @@ def run_cmd(
     spec = RunSpec(tasks=tasks, participants=participants, strategies=battery_strategies(task, strategy),
                    personas=persona, seed=seed, name=run_name, max_attempts=max_attempts,
                    battery=task.strip().lower() if is_battery(task) else None)
+    from ..runner.run import check_executor
+    from ..storage.store import normalise_url
+
+    check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
     prepared = prepare_run(spec)  # everything checked before the store is opened
     st = _store(store)
     run = create_run(st, prepared)
@@ -136,7 +150,7 @@ def run_cmd(
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
-    stats = run_sync(st, run.id, progress=not no_progress)
+    stats = run_sync(st, run.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
     _finish(st, run.name, stats)
 
 
@@ -158,13 +172,19 @@ def _finish(st, name: str, stats) -> None:
 @app.command("resume")
 def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
-               no_progress: bool = typer.Option(False, "--no-progress")) -> None:
-    """Continue an interrupted run: every unfinished session from its last committed trial."""
-    from ..runner.run import run_sync
+               no_progress: bool = typer.Option(False, "--no-progress"),
+               workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),
+               executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+               ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP)) -> None:
+    """Continue an interrupted run: every unfinished session from its last committed trial
+    (on this machine, in worker processes or on Ray, however it was started)."""
+    from ..runner.run import check_executor, run_sync
+    from ..storage.store import normalise_url
 
+    check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
     st = _store(store, create=False)
     r = st.get_run(run)
-    stats = run_sync(st, r.id, progress=not no_progress)
+    stats = run_sync(st, r.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
     _finish(st, r.name, stats)
 
 

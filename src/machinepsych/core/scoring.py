@@ -66,9 +66,9 @@ def ci95_halfwidth(values: list[float]) -> float | None:
     n = len(values)
     if n < 2:
         return None
-    from scipy import stats
+    from scipy.special import stdtrit  # Student's t quantile (what stats.t.ppf computes), without scipy.stats' import
 
-    return float(stats.t.ppf(0.975, n - 1) * np.std(values, ddof=1) / math.sqrt(n))
+    return float(stdtrit(n - 1, 0.975) * np.std(values, ddof=1) / math.sqrt(n))
 
 
 def summarize(per_session: Mapping[Any, Mapping[str, float | None]]) -> dict[str, Any]:

@@ -108,24 +108,62 @@ class MiniLM:
             x = _layer_norm(x + h, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
         return x
 
+    # Texts per forward pass are sorted by length and packed up to this many token slots, so
+    # little is padded and each matrix product is large enough to run at full speed.
+    batch_tokens = 4096
+    cache_size = 50_000
+
     def encode(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
         if self.backend == "sentence-transformers":
             return np.asarray(self._st.encode(list(texts), normalize_embeddings=True))
-        out = []
-        for start in range(0, len(texts), 32):
-            enc = self.tok.encode_batch(list(texts[start:start + 32]))
-            L = max(len(e.ids) for e in enc)
-            ids = np.zeros((len(enc), L), dtype=np.int64)
-            mask = np.zeros((len(enc), L), dtype=np.float32)
-            for j, e in enumerate(enc):
-                ids[j, : len(e.ids)] = e.ids
-                mask[j, : len(e.ids)] = 1.0
-            h = self._forward(ids, mask)
-            pooled = (h * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
-            out.append(pooled / np.linalg.norm(pooled, axis=1, keepdims=True))
-        return np.concatenate(out).astype(np.float32)
+        cache = self.__dict__.setdefault("_cache", {})
+        todo = list(dict.fromkeys(t for t in texts if t not in cache))
+        if todo:
+            for text, vec in zip(todo, self._encode_new(todo)):
+                if len(cache) >= self.cache_size:
+                    cache.pop(next(iter(cache)))
+                cache[text] = vec
+        return np.stack([cache[t] for t in texts]).astype(np.float32)
+
+    def _encode_new(self, texts: list[str]) -> list[np.ndarray]:
+        """Embeddings of distinct texts, batched by length (one thread of BLAS: small
+        products are slower on several, and scoring runs beside the runner)."""
+        enc = self.tok.encode_batch(list(texts))
+        order = sorted(range(len(texts)), key=lambda i: len(enc[i].ids))
+        out: list[np.ndarray | None] = [None] * len(texts)
+        with _one_blas_thread():
+            start = 0
+            while start < len(order):
+                L = len(enc[order[start]].ids)
+                end = start + 1
+                while end < len(order) and (end - start + 1) * len(enc[order[end]].ids) <= self.batch_tokens:
+                    end += 1
+                batch = order[start:end]
+                L = max(len(enc[i].ids) for i in batch)
+                ids = np.zeros((len(batch), L), dtype=np.int64)
+                mask = np.zeros((len(batch), L), dtype=np.float32)
+                for j, i in enumerate(batch):
+                    ids[j, : len(enc[i].ids)] = enc[i].ids
+                    mask[j, : len(enc[i].ids)] = 1.0
+                h = self._forward(ids, mask)
+                pooled = (h * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
+                pooled /= np.linalg.norm(pooled, axis=1, keepdims=True)
+                for j, i in enumerate(batch):
+                    out[i] = pooled[j].astype(np.float32)
+                start = end
+        return out  # type: ignore[return-value]
+
+
+def _one_blas_thread():
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # optional: without it BLAS keeps its own thread count
+        from contextlib import nullcontext
+
+        return nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 class OpenAIEmbedder:
