@@ -52,7 +52,8 @@ def _component(rule: str) -> CardSortSpec:
         id=f"wcst-{rule}", version=1, family="cardsort", title=f"WCST component: sort by {rule} (named)",
         env_class=ComponentWCST, answer=ANSWER, scorer=ACCURACY_SCORER,
         citation=CITATION + " (component tasks)", presets={"default": {"rule": rule}}, default_sessions=8,
-        timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS, chance=chance_by_play(ComponentWCST, score_accuracy),
+        timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS,
+        chance=chance_by_play(ComponentWCST, score_accuracy),
         docs="docs/cardsort.md#components",
     )
 

@@ -121,6 +121,7 @@ SPEC = CardSortSpec(
     id="wcst-kennedy", version=1, family="cardsort", title="WCST, Kennedy & Nowak text variant",
     env_class=KennedyWCST, answer=ANSWER, scorer=WCST_SCORER, citation=CITATION,
     presets={"default": {}, "code-prompt": {"instructions": "code"}, "faithful": {"faithful_kennedy_bug": True}},
-    default_sessions=8, timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS, chance=chance_by_play(KennedyWCST, score_wcst),
+    default_sessions=8, timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS,
+    chance=chance_by_play(KennedyWCST, score_wcst),
     figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#kennedy",
 )

@@ -188,7 +188,8 @@ ANSWER = AnswerFormat(
 def _spec(test_id: str, title: str, presets: dict, citation: str) -> CardSortSpec:
     return CardSortSpec(
         id=test_id, version=1, family="lnt", title=title, env_class=LetterNumberTest, answer=ANSWER,
-        scorer=SCORER, citation=citation, presets=presets, default_sessions=8, timing=SORTING_TIMING, feedback_mode="separate",
+        scorer=SCORER, citation=citation, presets=presets, default_sessions=8, timing=SORTING_TIMING,
+        feedback_mode="separate",
         agents=AGENTS, chance=chance_by_play(LetterNumberTest, score_lnt),
         figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#lnt",
     )

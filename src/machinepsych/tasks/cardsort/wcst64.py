@@ -148,6 +148,7 @@ SPEC = CardSortSpec(
              "Heaton et al., 1993, Wisconsin Card Sorting Test Manual",
     presets={"default": {}, "no-exclusivity": {"instructions": "no_exclusivity"},
              "paper-layout": {"shuffle_key_positions": False}},
-    default_sessions=10, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=chance_by_play(WCST64, score_wcst),
+    default_sessions=10, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS,
+    chance=chance_by_play(WCST64, score_wcst),
     figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#wcst",
 )
