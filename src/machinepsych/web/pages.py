@@ -30,7 +30,7 @@ kbd{{font:inherit;font-size:.8em;border:1px solid {MUTED};border-radius:4px;padd
 button.chosen kbd{{color:{INK};background:{PANEL_BG}}}
 #feedback{{font-size:1.3em;font-weight:600;min-height:1.6em;margin:.5em 0;color:{INK}}}
 #feedback.ok{{color:{OK}}} #feedback.bad{{color:{BAD}}}
-.error{{color:{BAD};font-weight:600}}
+.error{{color:{BAD};font-weight:600}} .error:empty{{margin:0}}
 .fixation{{font-size:3em;text-align:center;margin:1.5em 0;color:{INK}}}
 .progress{{margin:.3em 0 1em;color:{MUTED}}}
 .bar{{height:8px;background:{DISABLED_BG};border-radius:4px;overflow:hidden;margin-top:.3em}}

@@ -47,8 +47,9 @@ async function show(fragment) {
     box.appendChild(study.content.cloneNode(true)); study.remove(); question.before(box);
     const secs = parseFloat(study.dataset.seconds || '0');
     if (secs > 0) {
-      const cd = box.querySelector('.countdown'); let left = secs;
-      while (left > 0) { await sleep(Math.min(1000, left * 1000)); left = Math.max(0, left - 1); if (cd) cd.textContent = Math.ceil(left); }
+      const cd = box.querySelector('.countdown'), end = performance.now() + secs * 1000;
+      const tick = setInterval(() => { if (cd) cd.textContent = Math.max(0, Math.ceil((end - performance.now()) / 1000)); }, 250);
+      await sleep(secs * 1000); clearInterval(tick);
     } else {
       const b = box.querySelector('button.continue'); b.focus();
       await new Promise(r => b.addEventListener('click', r, {once: true}));

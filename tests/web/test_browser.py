@@ -1,0 +1,211 @@
+"""People in a real browser: headless Debian chromium driven by Playwright takes one session of
+every family (card sorting, LNT, the gambling task DC-IGT of Reflection-Bench, the VisFactor
+memory subtest MA1, and the toy study-phase / questionnaire tests) as participants arriving
+through a study link with recruitment parameters, by keyboard where the page offers keys.
+Checked: consent, practice, stored trials with browser response times, the completion code,
+resume after a reload, a second browser refused, aria attributes and a phone-width page."""
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+from machinepsych.runner.plan import TaskRun
+from machinepsych.storage.study import assignments_for_run, study_for_run
+from tests.web.helpers import human_run
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip("playwright.sync_api", reason="needs playwright (make test installs it)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (make test installs it)")
+uvicorn = pytest.importorskip("uvicorn")
+
+TASKS = [TaskRun(task="wcst", params={"n_trials": 5}, sessions=1),
+         TaskRun(task="lnt", params={"n_trials": 4}, sessions=1),
+         TaskRun(task="dcigt", params={"trials": 4}, sessions=1),
+         TaskRun(task="visfactor-ma1", params={"n_items": 2}, sessions=1),
+         TaskRun(task="toy-recall", params={"trials": 2}, sessions=1),
+         TaskRun(task="toy-survey", params={"trials": 1}, sessions=1)]
+CODE = "DONE-123"
+
+# what the page is waiting for: the next thing a participant does
+NEXT = """() => {
+  if (document.getElementById('completion-code')) return 'done';
+  if (document.getElementById('agree')) return 'consent';
+  const start = document.getElementById('start');
+  if (start && start.style.display !== 'none') return 'begin';
+  if (document.querySelector('.studyphase .countdown')) return 'countdown';
+  if (document.querySelector('.studyphase button.continue')) return 'continue';
+  if (typeof busy === 'undefined' || busy) return false;
+  if (document.querySelector('#trial button.choice')) return 'choice';
+  if (document.querySelector('#trial form.textanswer')) return 'text';
+  if (document.querySelector('#trial form.questionnaire')) return 'questionnaire';
+  return false;
+}"""
+
+
+class LiveServer:
+    def __init__(self, app):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def typed_candidates(page) -> list[str]:
+    """Answers worth typing into a text box: the study word of the toy, else a plain word."""
+    studied = page.evaluate("window.__studied || ''")
+    return [studied] if studied else ["1", "T"]
+
+
+def take(page, link: str, *, reload_after: int | None = None) -> dict:
+    """Take a whole session by keyboard (clicks only where a page has no keys); returns counts."""
+    page.goto(link)
+    seen = {"choice": 0, "text": 0, "questionnaire": 0, "continue": 0, "countdown": 0}
+    answered = 0
+    while True:
+        try:
+            state = page.wait_for_function(NEXT, timeout=20_000).json_value()
+        except playwright.Error as exc:  # the page reloaded while we looked
+            if "context was destroyed" in str(exc) or "navigation" in str(exc):
+                continue
+            raise
+        if state == "done":
+            return seen
+        if state == "consent":
+            page.focus("#agree")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#begin")
+        elif state == "begin":
+            page.keyboard.press("Enter")  # Start is focused
+        elif state == "countdown":
+            page.evaluate("window.__studied = (document.querySelector('.studyphase .study').innerText"
+                          ".match(/Study this word: (\\w+)/) || [])[1] || ''")
+            page.clock.fast_forward(1100)
+            seen["countdown"] += 1
+        elif state == "continue":
+            page.keyboard.press("Enter")  # Continue is focused
+            seen["continue"] += 1
+        else:
+            if state == "choice":
+                key = page.get_attribute("#trial button.choice", "data-key")
+                if key:
+                    page.keyboard.press(key)
+                else:
+                    page.click("#trial button.choice")
+            elif state == "text":
+                for text in typed_candidates(page):
+                    page.fill("#answer", "")
+                    page.keyboard.type(text)
+                    with page.expect_response(lambda r: r.url.endswith("/answer")) as sent:
+                        page.keyboard.press("Enter")
+                    if sent.value.status == 200:
+                        break
+                    assert sent.value.status == 422 and page.text_content("#error")  # said in the page
+            else:
+                for fs in page.query_selector_all("fieldset.statement"):
+                    fs.query_selector("input[type=radio][value='4']").check()
+                    area = fs.query_selector("textarea")
+                    if area:
+                        area.fill("it <b>seems</b> so")
+                page.click("form.questionnaire button[type=submit]")
+            seen[state] += 1
+            answered += 1
+            if reload_after is not None and answered == reload_after:
+                page.wait_for_function("() => busy === false || !!document.getElementById('completion-code')")
+                page.reload()
+                page.wait_for_selector("#begin")
+                text = page.inner_text("body")
+                assert "Welcome back" in text, text[:300]
+                reload_after = None
+
+
+def test_people_take_every_family_through_a_study_link(people, toys, tmp_path):
+    run = human_run(people.store, TASKS, "browser1")
+    sessions = people.store.sessions(run.id)
+    with LiveServer(people.app) as base:
+        people.study(run, consent="You may stop at any time. Your answers are stored without your name.",
+                     practice=1, completion_code=CODE, redirect_url=f"{base}/",
+                     timing={"fixation_ms": 50, "iti_ms": 30, "feedback_ms": 120})
+        slug = study_for_run(people.store, run.id).slug
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            counts = []
+            for i, s in enumerate(sessions):
+                ctx = browser.new_context(viewport={"width": 390, "height": 844} if s.task_id == "lnt" else None)
+                page = ctx.new_page()
+                page.clock.install()
+                link = f"{base}/s/{slug}?PROLIFIC_PID=pid{i}&STUDY_ID=study7&SESSION_ID=sess{i}"
+                counts.append(take(page, link, reload_after=2 if s.task_id == "wcst" else None))
+                assert page.inner_text("#completion-code") == CODE
+                assert page.get_attribute("#redirect", "href") == f"{base}/"
+                if s.task_id == "lnt":
+                    page.screenshot(path=str(tmp_path / "phone-done.png"))
+                ctx.close()
+            # a second browser cannot take the first participant's session
+            other = browser.new_context().new_page()
+            other.goto(f"{base}/session/{sessions[0].id}")
+            assert "being taken in another browser" in other.inner_text("body")
+            browser.close()
+    by_task = dict(zip((s.task_id for s in sessions), counts))
+    assert by_task["visfactor-ma1"]["choice"] + by_task["visfactor-ma1"]["text"] >= 3  # practice + 2 items
+    assert by_task["toy-recall"]["countdown"] == 3 and by_task["toy-recall"]["text"] == 3
+    assert by_task["toy-survey"]["continue"] == 2 and by_task["toy-survey"]["questionnaire"] == 2
+    held = assignments_for_run(people.store, run.id)
+    for i, s in enumerate(people.store.sessions(run.id)):
+        trials = people.store.trials(s.id)
+        assert s.status == "complete" and len(trials) == s.n_trials, s.task_id
+        assert all(t.parse_status == "parsed" and 0 < t.latency_s < 60 for t in trials), s.task_id
+        a = held[s.id]
+        assert a.participant_id == f"pid{i}" and a.recruitment["STUDY_ID"] == "study7"
+        assert a.recruitment["SESSION_ID"] == f"sess{i}" and a.consented_at is not None
+        assert a.practice_done and len(a.practice) == 1  # the practice trial, kept apart
+    recall = next(s for s in people.store.sessions(run.id) if s.task_id == "toy-recall")
+    assert all(t.correct for t in people.store.trials(recall.id))  # the studied word, typed from memory
+    survey = next(s for s in people.store.sessions(run.id) if s.task_id == "toy-survey")
+    assert json.loads(people.store.trials(survey.id)[0].reply) == {"clear": 4, "fair": 4, "new": 4}
+
+
+def test_phone_width_keyboard_and_aria(people, tmp_path):
+    run = human_run(people.store, [TaskRun(task="lnt", params={"n_trials": 4}, sessions=1)], "browser2")
+    sid = people.store.sessions(run.id)[0].id
+    with LiveServer(people.app) as base:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{base}/session/{sid}")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#trial button.choice")
+            page.screenshot(path=str(tmp_path / "phone-trial.png"), full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            assert page.get_attribute("#feedback", "aria-live") == "polite"
+            bar = page.query_selector("[role=progressbar]")
+            assert bar.get_attribute("aria-valuenow") == "0" and bar.get_attribute("aria-valuemax") == "4"
+            assert page.inner_text(".progress span") == "Trial 1 of 4"
+            assert page.inner_text("#trial").count(" of 4") == 1  # the page's counter is the only one
+            keys = page.eval_on_selector_all("#trial button.choice kbd", "els => els.map(e => e.textContent)")
+            assert keys == ["1", "2", "3", "4"]
+            page.keyboard.press("2")
+            page.wait_for_function("() => document.getElementById('feedback').textContent.length > 0")
+            assert page.eval_on_selector("#trial button.choice[data-key='2']", "b => b.classList.contains('chosen')")
+            page.screenshot(path=str(tmp_path / "phone-feedback.png"), full_page=True)
+            page.wait_for_function("() => document.querySelector('[role=progressbar]').getAttribute('aria-valuenow') === '1'")
+            browser.close()
+    t = people.store.trials(sid)
+    assert len(t) == 1 and t[0].action == "consonant" and 0 < t[0].latency_s < 60
