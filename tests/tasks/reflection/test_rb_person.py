@@ -162,6 +162,21 @@ def test_trial_counters_and_reply_formats_are_the_models_only(task, counter):
                              f"{obs.stimulus['n']} steps back?"
 
 
+@pytest.mark.parametrize("task", ["prlt", "mbt"])
+def test_bandit_pages_keep_the_last_reward(task):
+    steps = _session(task)
+    for i, step in enumerate(steps):
+        person = _texts(step.observation, "person")
+        question = "Which arm do you choose: right arm or left arm?"
+        if i == 0:
+            assert person == question
+        else:
+            last = steps[i - 1]
+            assert person == (f"Your last choice, the {last.action} arm, gave a reward of {int(last.result.reward)}."
+                              f"\n{question}")
+            assert step.observation.feedback == f"The reward for your last choice was {int(last.result.reward)}."
+
+
 def test_wpt_pages_say_todays_weather():
     steps = _session("wpt")
     for i, step in enumerate(steps):

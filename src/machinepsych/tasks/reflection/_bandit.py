@@ -40,8 +40,14 @@ class BanditEnv(Environment):
     def _observe(self, feedback: str | None) -> Observation:
         t = self.trial
         question = "Which arm do you choose: right arm or left arm?"
-        # the trial counter is for models; a person's page shows its own progress
-        return Observation(t, {"trial": t + 1}, worded(f"This is trial {t + 1}. {question}", question), feedback)
+        # the trial counter is for models (a person's page shows its own progress); the last
+        # reward, which models read in the feedback opening their message, stays on a person's page
+        person = question
+        if t > 0:
+            arm, reward = self.last
+            said = f"Your last choice, the {arm} arm," if arm else "Your last answer named no arm and"
+            person = f"{said} gave a reward of {reward}.\n{question}"
+        return Observation(t, {"trial": t + 1}, worded(f"This is trial {t + 1}. {question}", person), feedback)
 
     def _extra_info(self, t: int) -> dict[str, Any]:
         return {}
@@ -51,6 +57,7 @@ class BanditEnv(Environment):
         pr = self.p_right(t)
         q = pr if action == "right" else (1.0 - pr if action == "left" else 0.0)
         reward = int(action is not None and self.u[t] < q)
+        self.last = (action, reward)
         better = "right" if pr >= 0.5 else "left"
         fb = f"The reward for your last choice was {reward}."
         return self.outcome(action == better, fb, reward=float(reward), choice=action,
