@@ -13,7 +13,9 @@ from typer.testing import CliRunner
 
 from machinepsych.cli import app as cli_app
 from machinepsych.core.errors import ConfigError
+from machinepsych.participants.spec import ParticipantSpec
 from machinepsych.runner.plan import TaskRun
+from machinepsych.runner.run import run_sync
 from machinepsych.storage.study import assignment_for_session, assignments_for_run, study_for_run
 
 from tests.web.helpers import AUTH, human_run
@@ -165,7 +167,8 @@ def test_study_commands(tmp_path):
 
 
 def test_admin_pages_show_the_study(people):
-    run = human_run(people.store, [WCST], "lab6")
+    run = human_run(people.store, [WCST], "lab6", extra=[ParticipantSpec(ref="agent:ideal")])
+    run_sync(people.store, run.id, progress=False)  # the agents' sessions of the same run
     study = people.study(run, completion_code="XYZ")
     admin = people.browser()
     page = admin.get("/admin", headers=AUTH).text
@@ -176,8 +179,9 @@ def test_admin_pages_show_the_study(people):
     board = admin.get("/admin/runs/lab6/dashboard.json", headers=AUTH).json()
     assert board["people"] == {"complete": 1, "in progress": 0, "abandoned": 0, "not started": 2}
     test = board["tests"][0]
-    assert test["rows"][0]["condition"] == "human" and test["chance"]["p95"] is not None
+    assert {r["condition"]: r["n"] for r in test["rows"]} == {"agent:ideal": 3, "human": 1}
+    assert test["chance"]["p95"] is not None
     html = admin.get("/admin/runs/lab6", headers=AUTH).text
     assert "chance: random answers" in html and "http-equiv='refresh'" in html
     csv = admin.get("/admin/runs/lab6/export.csv", headers=AUTH)
-    assert csv.status_code == 200 and len(pd.read_csv(io.StringIO(csv.text))) == 12
+    assert csv.status_code == 200 and len(pd.read_csv(io.StringIO(csv.text))) == 12 + 3 * 12  # person + agent

@@ -10,9 +10,9 @@ const CFG = %(cfg)s;
 let trial = %(trial)d, shownAt = null, busy = true;
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-function setFeedback(text) {
+function setFeedback(text, correct) {
   const el = $('feedback'); el.textContent = text || '';
-  el.className = !text ? '' : (/^\\s*(in|wrong|not|no\\b)/i.test(text) ? 'bad' : 'ok');
+  el.className = !text || correct === undefined || correct === null ? '' : (correct ? 'ok' : 'bad');
 }
 function setError(text) { $('error').textContent = text || ''; }
 function bind() {
@@ -73,7 +73,7 @@ async function send(answer) {
   let d = {};
   try { d = await r.json(); } catch (e) { d = {error: 'The server did not answer properly; please try again.'}; }
   if (!r.ok) { setError(d.error || 'The answer was not accepted.'); unlock(); return; }
-  setFeedback(d.feedback);
+  setFeedback(d.feedback, d.correct);
   await sleep(d.feedback ? CFG.feedback_ms : 0);
   setFeedback('');
   if (d.done || d.phase_done) { $('trial').innerHTML = ''; location.reload(); return; }
