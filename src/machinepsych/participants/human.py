@@ -2,8 +2,10 @@
 
 A human run is created like any other (``machinepsych run wcst --model human``): the same
 seeded sessions, the same conditions. The runner does not drive these sessions; the web
-app (``machinepsych serve``, ``machinepsych.web.app``) shows each trial to a person and
-stores the answer as the same trial record as a model's (response time in ``latency_s``).
+app (``machinepsych serve``, :mod:`machinepsych.web`) gives each session to one person
+(through a study link, ``machinepsych study create``), shows each trial, and stores the answer
+as the same trial record as a model's (response time from the question's onset in
+``latency_s``). See docs/people.md.
 """
 from __future__ import annotations
 
