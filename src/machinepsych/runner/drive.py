@@ -8,6 +8,8 @@ completes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import logging
 import math
 import threading
@@ -116,6 +118,23 @@ class BackgroundScorer:
         self.pool.shutdown(wait=True)
 
 
+@contextlib.contextmanager
+def quiet_gc(gen0: int = 20_000):
+    """Fewer, cheaper garbage collections while sessions run: what exists now (modules,
+    participants, the run's rows) is moved out of the collector's way (``gc.freeze``), and
+    young objects are collected less often. Without it about a third of the runner's CPU
+    per call went to full collections walking every imported module's objects."""
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(max(before[0], gen0), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
 async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, stats: RunStats,
                          on_trial: Callable[[TrialRecord], None] | None = None,
                          on_session: Callable[[], None] | None = None, max_sessions: int | None = None,
@@ -168,7 +187,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
             on_session()
 
     try:
-        await asyncio.gather(*(one(r) for r in rows))
+        with quiet_gc():
+            await asyncio.gather(*(one(r) for r in rows))
     finally:
         if scorer is not None:
             await scorer.drain()
