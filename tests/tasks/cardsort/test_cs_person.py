@@ -155,3 +155,17 @@ def test_card_sorting_paces_feedback_for_one_second(task):
 def test_vision_probe_has_no_feedback_to_pace():
     assert all(s.result.feedback is None for s in _session("wcst-vision-probe", {"n_trials": 2}))
     assert get_task("wcst-vision-probe").timing == Timing()
+
+
+def test_vision_probe_reads_what_people_type():
+    from machinepsych.tasks.cardsort.vision_probe import parse_typed
+
+    one = {"number": 1, "color": "red", "shape": "triangle"}
+    two = {"number": 2, "color": "green", "shape": "star"}
+    for typed in ("5; red triangle, 2 green stars", "5 cards: a red triangle; two green stars",
+                  "5\n1 RED TRIANGLE\n2 Green Stars", "I see 5 cards: [1, red, triangle], [2, green, star]"):
+        assert parse_typed(typed) == ({"count": 5, "cards": [one, two]}, "parsed"), typed
+    # a plural without a number says nothing of how many figures: refused, so the page asks again
+    assert parse_typed("5; red triangle, green stars") == (None, "invalid")
+    assert parse_typed("5; yellow plus signs") == (None, "invalid")
+    assert parse_typed("   ") == (None, "empty")

@@ -141,13 +141,25 @@ def format_probe(action: dict) -> str:
 
 
 TYPED_COUNT = re.compile(r"^\D*?(\d+|one|two|three|four|five|six|seven)\b", re.I)
-TYPED_CARD = re.compile(rf"\[?\s*\b(\d|one|two|three|four|single|a)\s*,?\s*(red|green|yellow|blue)\s*,?\s*{SHAPE_RE}\s*\]?",
-                        re.I)
+# a typed card: number (optional for one figure: "red triangle"), colour, shape (plural marked)
+TYPED_CARD = re.compile(r"\[?\s*\b(?:(\d|one|two|three|four|single|an?)\s*,?\s*)?(red|green|yellow|blue)\s*,?\s*"
+                        r"(triangle|star|cross|plus|circle)(es|s)?(\s+signs?)?\b\s*\]?", re.I)
+
+
+def _typed_card(m: re.Match) -> dict | None:
+    """One typed card; a card without its number is one figure ("red triangle"), unless the
+    shape is plural ("red triangles"), which says nothing of how many: None."""
+    num = (m.group(1) or "").lower()
+    plural = bool(m.group(4)) or (m.group(5) or "").strip().lower() == "signs"
+    if not num and plural:
+        return None
+    return _card("1" if num in ("", "a", "an") else num, m.group(2), m.group(3))
 
 
 def parse_typed(text: str, obs: Observation | None = None) -> tuple[dict | None, ParseStatus]:
     """What a person types: the reply format above, or simply ``5; 1 red triangle, 2 green
-    stars, ...`` (the count first, then the cards in reading order; "a red star" is one)."""
+    stars, ...`` (the count first, then the cards in reading order; "a red star" and "red
+    star" are one figure; "red stars" without a number is refused, so the page asks again)."""
     action, status = parse_probe(text, obs)
     if status == "parsed":
         return action, status
@@ -157,8 +169,9 @@ def parse_typed(text: str, obs: Observation | None = None) -> tuple[dict | None,
         return None, fallback_status(text)
     raw = m.group(1).lower()
     count = int(raw) if raw.isdigit() else WORDS[raw]
-    cards = [_card("1" if c.group(1).lower() == "a" else c.group(1), c.group(2), c.group(3))
-             for c in TYPED_CARD.finditer(text[m.end():])]
+    cards = [_typed_card(c) for c in TYPED_CARD.finditer(text[m.end():])]
+    if None in cards:  # a card whose number of figures cannot be told: ask again rather than guess
+        return None, "invalid"
     cards = [c for c in cards if c["number"] in NUMBERS][:MAX_CARDS]
     if not cards or count > MAX_CARDS:
         return None, "invalid"
