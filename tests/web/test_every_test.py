@@ -89,6 +89,12 @@ def test_toys_study_phase_questionnaire_likert(people, toys):
     assert SECRET not in html and MODEL_ONLY not in html and "Type the word and press Enter." in html
     state = b.get(f"/session/{recall.id}/state").json()
     assert state["observation"]["study_seconds"] == 1.0 and SECRET not in json.dumps(state)
+    # once the page has taken the study material away, neither the page nor its JSON has it again
+    assert b.post(f"/session/{recall.id}/studied", json={"phase": "test", "trial": 1}).status_code == 409
+    assert b.post(f"/session/{recall.id}/studied", json={"phase": "test", "trial": 0}).status_code == 200
+    html = b.get(f"/session/{recall.id}").text
+    assert "Study this word:" not in html and "<template class='study'" not in html and "Type the word." in html
+    assert "study" not in b.get(f"/session/{recall.id}/state").json()["observation"]
     word = get_task("toy-recall").make(recall.params)
     word.reset(recall.seed)
     r = b.post(f"/session/{recall.id}/answer", json={"trial": 0, "text": "two words", "rt_ms": 10})

@@ -186,5 +186,7 @@ class AssignmentRow(Base):
     consented_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     practice: Mapped[list] = mapped_column(JSON)
     practice_done: Mapped[bool] = mapped_column(Boolean, default=False)
+    # the trial ("test:3", "practice:0") whose study material was shown and taken away
+    studied: Mapped[str] = mapped_column(String(40), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

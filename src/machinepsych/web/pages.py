@@ -125,13 +125,14 @@ def questionnaire_html(form: Questionnaire) -> str:
             "<p><button type='submit'>Submit answers</button></p></form>")
 
 
-def trial_html(obs: Observation, form: HumanForm, done: int, total: int, label: str = "Trial") -> str:
+def trial_html(obs: Observation, form: HumanForm, done: int, total: int, label: str = "Trial",
+               with_study: bool = True) -> str:
     """One trial for a person: progress, then the study material (if the test has a study
     phase: shown alone, for ``study_seconds`` or until Continue) and the question with its
     form. The study material and the question are templates the page script shows in turn;
     the study's is removed from the page when the question appears."""
     question = parts_html(obs.parts_for("person"), obs) + form_html(form)
-    study = obs.study_for("person")
+    study = obs.study_for("person") if with_study else ()
     head = progress_html(done, total, label)
     if not study:
         return f"{head}<div class='question'>{question}</div>"

@@ -13,11 +13,11 @@ import hashlib
 import json
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, StrictBool
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import MachinePsychError
@@ -111,10 +111,11 @@ def practice_of(rp: Replayed, acc: Access) -> Practice | None:
     return Practice(episode, n, len(a.practice))
 
 
-def public_observation(obs: Observation) -> dict[str, Any]:
-    """Only what the page shows: the parts and study material for people, the feedback."""
+def public_observation(obs: Observation, with_study: bool = True) -> dict[str, Any]:
+    """Only what the page shows: the parts and study material for people (until it has been
+    studied), the feedback."""
     out = {"trial": obs.trial, "parts": [p.to_json() for p in obs.parts_for("person")], "feedback": obs.feedback}
-    if obs.study:
+    if obs.study and with_study:
         out["study"] = [p.to_json() for p in obs.study_for("person")]
         out["study_seconds"] = obs.study_seconds
     return out
@@ -131,6 +132,18 @@ def form_json(spec: TaskSpec, obs: Observation, space) -> dict[str, Any]:
 class Consent(BaseModel):
     model_config = ConfigDict(extra="forbid")
     agree: StrictBool
+
+
+class Studied(BaseModel):
+    """The page took a trial's study material away (it is not shown or sent again)."""
+
+    model_config = ConfigDict(extra="forbid")
+    phase: Literal["test", "practice"]
+    trial: StrictInt
+
+
+def studied_mark(phase: str, trial: int) -> str:
+    return f"{phase}:{trial}"
 
 
 def router(store: Store, lock: threading.Lock) -> APIRouter:
@@ -153,6 +166,17 @@ def router(store: Store, lock: threading.Lock) -> APIRouter:
             from ..storage.schema import utcnow
 
             studies.touch(store, acc.assignment.id, consented_at=utcnow())
+        return set_key(JSONResponse({"ok": True}), session_id, acc.new_key)
+
+    @r.post("/session/{session_id}/studied")
+    def studied(session_id: int, body: Studied, request: Request) -> Response:
+        acc = access(store, request, session_id)
+        rp = replay(store, acc.row)
+        phase, practice = _phase(rp, acc)
+        current = practice.answered if practice else rp.n_stored
+        if body.phase != phase or body.trial != current:
+            raise HTTPException(409, "That is not the trial on screen.")
+        studies.touch(store, acc.assignment.id, studied=studied_mark(phase, current))
         return set_key(JSONResponse({"ok": True}), session_id, acc.new_key)
 
     @r.post("/session/{session_id}/answer")
@@ -185,10 +209,12 @@ def _state(store: Store, acc: Access) -> dict[str, Any]:
                            "n_trials": rp.env.n_trials, "done": rp.done}
     if phase == "practice":
         obs = practice.episode.observation
-        out.update(trial=practice.answered, n_trials=practice.n, observation=public_observation(obs),
+        fresh = acc.assignment.studied != studied_mark(phase, practice.answered)
+        out.update(trial=practice.answered, n_trials=practice.n, observation=public_observation(obs, fresh),
                    **form_json(rp.spec, obs, practice.episode.action_space))
     elif phase == "test":
-        out.update(observation=public_observation(rp.obs), **form_json(rp.spec, rp.obs, rp.env.action_space))
+        fresh = acc.assignment.studied != studied_mark(phase, rp.n_stored)
+        out.update(observation=public_observation(rp.obs, fresh), **form_json(rp.spec, rp.obs, rp.env.action_space))
     return out
 
 
@@ -215,9 +241,10 @@ def _session_page(store: Store, acc: Access) -> str:
         notice = (f"<p>Welcome back: you continue at trial {rp.n_stored + 1} of {total}.</p>" if rp.n_stored else
                   "<p>The practice is over. Now the test begins; from here on every answer counts.</p>"
                   if practised else "")
-    fragment = trial_html(obs, rp.spec.answer.form(obs, space), done, total, label)
-    script = session_script(trial=done, phase="practice" if phase == "practice" else "test",
-                            answer_url=f"/session/{acc.row.id}/answer", fixation_ms=timing.fixation_ms,
+    fresh = acc.assignment.studied != studied_mark(phase, done)
+    fragment = trial_html(obs, rp.spec.answer.form(obs, space), done, total, label, with_study=fresh)
+    script = session_script(trial=done, phase=phase, answer_url=f"/session/{acc.row.id}/answer",
+                            studied_url=f"/session/{acc.row.id}/studied", fixation_ms=timing.fixation_ms,
                             iti_ms=timing.iti_ms, feedback_ms=timing.feedback_ms)
     begin = "Continue" if done else "Start"
     body = (head + notice +

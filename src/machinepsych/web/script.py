@@ -55,6 +55,8 @@ async function show(fragment) {
       await new Promise(r => b.addEventListener('click', r, {once: true}));
     }
     box.remove();
+    try { await fetch(CFG.studied_url, {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                        body: JSON.stringify({phase: CFG.phase, trial: trial})}); } catch (e) {}
   }
   if (question) { question.replaceWith(question.content.cloneNode(true)); }
   bind(); busy = false; shownAt = performance.now();
@@ -98,8 +100,10 @@ $('begin').focus();
 """
 
 
-def session_script(*, trial: int, phase: str, answer_url: str, fixation_ms: int, iti_ms: int, feedback_ms: int) -> str:
-    cfg = {"trial": trial, "phase": phase, "answer_url": answer_url, "fixation_ms": int(fixation_ms),
+def session_script(*, trial: int, phase: str, answer_url: str, studied_url: str, fixation_ms: int, iti_ms: int,
+                   feedback_ms: int) -> str:
+    cfg = {"trial": trial, "phase": phase, "answer_url": answer_url, "studied_url": studied_url,
+           "fixation_ms": int(fixation_ms),
            "iti_ms": int(iti_ms), "feedback_ms": int(feedback_ms)}
     # "</" cannot close the script element from inside JSON
     return SESSION_JS % {"cfg": json.dumps(cfg).replace("</", "<\\/"), "trial": int(trial)}
