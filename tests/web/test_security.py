@@ -192,3 +192,41 @@ def test_markup_is_escaped_in_every_page_and_the_report(people, toys, tmp_path):
     data = report.build(people.store, run.id)
     page = html_report.write_html(data, tmp_path / "report").read_text()
     assert "<script>alert(1)</script>" not in page and "<img src=x onerror=1>" not in page
+
+
+PARTICIPANT_ROUTES = {"/session/{session_id}", "/session/{session_id}/state", "/session/{session_id}/answer",
+                      "/session/{session_id}/consent", "/session/{session_id}/studied"}
+PUBLIC_ROUTES = {"/", "/s/{slug}"}
+
+
+def test_every_route_is_a_participant_public_or_admin_route(people, two):
+    """A new route must be classified here: participant routes check the session key, public
+    ones show nothing of any run, and every other route refuses without the admin token."""
+    from fastapi.routing import APIRoute
+
+    run, human, _, a, b = two
+    def api_routes(routes):  # through included routers (no prefixes are used)
+        for r in routes:
+            if isinstance(r, APIRoute):
+                yield r
+            inner = getattr(r, "original_router", None) or getattr(r, "app", None)
+            if inner is not None and hasattr(inner, "routes"):
+                yield from api_routes(inner.routes)
+
+    routes = list(api_routes(people.app.routes))
+    assert len(routes) >= 12
+    for route in routes:
+        if route.path in PUBLIC_ROUTES:
+            continue
+        path = (route.path.replace("{session_id}", str(human[1].id)).replace("{run:path}", run.name)
+                .replace("{run}", run.name))
+        for method in route.methods:
+            if route.path in PARTICIPANT_ROUTES:  # browser a does not hold session human[1]
+                body = ({"agree": True} if path.endswith("consent") else {"trial": 0, "phase": "test"}
+                        if path.endswith("studied") else {"trial": 0, "action": 1, "rt_ms": 5})
+                r = a.request(method, path, json=body if method == "POST" else None)
+                assert r.status_code == 403, (method, path, r.status_code)
+            else:
+                r = a.request(method, path)
+                assert r.status_code == 401, (method, path, r.status_code)
+                assert people.browser().request(method, path, headers=AUTH).status_code == 200, path
