@@ -185,3 +185,21 @@ def test_admin_pages_show_the_study(people):
     assert "chance: random answers" in html and "http-equiv='refresh'" in html
     csv = admin.get("/admin/runs/lab6/export.csv", headers=AUTH)
     assert csv.status_code == 200 and len(pd.read_csv(io.StringIO(csv.text))) == 12 + 3 * 12  # person + agent
+
+
+def test_timing_defaults_come_from_the_test_and_tokens_are_checked(people, tmp_path):
+    from machinepsych.tasks import get_task
+    from machinepsych.web.app import create_app
+
+    run = human_run(people.store, [WCST], "lab7")
+    b = people.browser()
+    page = b.get(f"/session/{people.store.sessions(run.id)[0].id}").text
+    timing = get_task("wcst").timing
+    assert f'"feedback_ms": {timing.feedback_ms}' in page and f'"fixation_ms": {timing.fixation_ms}' in page
+    with pytest.raises(ConfigError, match="at least 16"):
+        create_app(people.url, admin_token="short")
+    apps = [create_app(people.url), create_app(people.url)]  # no token given: a random one each
+    tokens = [a.state.admin_token for a in apps]
+    for a in apps:
+        a.state.store.close()
+    assert min(map(len, tokens)) >= 16 and tokens[0] != tokens[1]
