@@ -87,12 +87,62 @@ def ensure_chance(store: Store, task: str, params: dict) -> dict:
     return result
 
 
+# matplotlib's tab10 and tab20 colour maps (the figures use the same colours), written out so
+# the terminal and JSON reports need not import matplotlib.
+TAB10 = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
+TAB20 = ("#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728", "#ff9896", "#9467bd", "#c5b0d5",
+         "#8c564b", "#c49c94", "#e377c2", "#f7b6d2", "#7f7f7f", "#c7c7c7", "#bcbd22", "#dbdb8d", "#17becf", "#9edae5")
+
+
 def palette(conditions: list[str]) -> dict[str, str]:
     """One colour per condition, the same in every figure of the report (in run order)."""
-    import matplotlib
+    cmap = TAB10 if len(conditions) <= 10 else TAB20
+    return {c: cmap[i % len(cmap)] for i, c in enumerate(conditions)}
 
-    cmap = matplotlib.colormaps["tab10" if len(conditions) <= 10 else "tab20"]
-    return {c: matplotlib.colors.to_hex(cmap(i % cmap.N)) for i, c in enumerate(conditions)}
+
+def missing_chance(store: Store, run_ref: str | int) -> list[tuple[str, dict]]:
+    """The run's test configurations whose chance level is not in the store yet."""
+    run = store.get_run(run_ref)
+    out: dict[str, tuple[str, dict]] = {}
+    for s in store.sessions(run.id):
+        k = f"{s.task_id} | {s.preset}"
+        if k not in out:
+            out[k] = (s.task_id, s.params)
+    return [(t, p) for t, p in out.values() if chance_for(store, t, p) is None]
+
+
+class ChancePrefetch:
+    """The chance levels a run's report will need, simulated in a separate process while
+    the run executes (the simulations use the other core instead of slowing the runner's
+    event loop); :meth:`wait` before building the report. Where processes cannot be forked,
+    the report simulates them itself, as before."""
+
+    def __init__(self, store: Store, run_ref: str | int):
+        import multiprocessing
+
+        self.proc = None
+        todo = missing_chance(store, run_ref)
+        if not todo or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        self.proc = multiprocessing.get_context("fork").Process(
+            target=_simulate_chance, args=(store.url, todo), name="machinepsych-chance", daemon=True)
+        self.proc.start()
+
+    def wait(self, timeout_s: float | None = None) -> None:
+        if self.proc is not None:
+            self.proc.join(timeout_s)
+            if self.proc.is_alive():  # the report simulates what is still missing
+                self.proc.terminate()
+            self.proc = None
+
+
+def _simulate_chance(url: str, todo: list[tuple[str, dict]]) -> None:
+    store = Store(url, create=False)
+    try:
+        for task, params in todo:
+            ensure_chance(store, task, params)
+    finally:
+        store.close()
 
 
 def run_config(run, sessions) -> dict[str, Any]:

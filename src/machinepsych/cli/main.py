@@ -150,7 +150,11 @@ def run_cmd(
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
+    from ..analysis.report import ChancePrefetch
+
+    chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
     stats = run_sync(st, run.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
+    chance.wait()
     _finish(st, run.name, stats)
 
 
@@ -184,7 +188,11 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
     st = _store(store, create=False)
     r = st.get_run(run)
+    from ..analysis.report import ChancePrefetch
+
+    chance = ChancePrefetch(st, r.id)
     stats = run_sync(st, r.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
+    chance.wait()
     _finish(st, r.name, stats)
 
 
