@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test test-fast integration llama browser benchmark clean
+.PHONY: setup demo test test-fast integration llama browser postgres benchmark clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,15 @@ browser: setup
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is not installed and apt-get needs root: the browser tests will be skipped"; fi; }
 
-## The whole suite, the real local model and the browser included.
-test: setup llama browser
+## Debian's PostgreSQL server binaries for the store tests (a throwaway cluster per test module; no service is started).
+postgres: setup
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
+	  else echo "PostgreSQL is not installed and apt-get needs root: the PostgreSQL tests will be skipped"; fi; }
+
+## The whole suite, the real local model, the browser and PostgreSQL included.
+test: setup llama browser postgres
 	$(PY) -m pytest -q -p no:cacheprovider
 
 ## Everything except the real-model integration tests.
@@ -41,6 +48,7 @@ test-fast: setup
 
 benchmark: setup
 	$(PY) benchmarks/runner_overhead.py
+	$(PY) benchmarks/battery.py
 
 clean:
 	rm -rf $(VENV) reports demo.db .pytest_cache
