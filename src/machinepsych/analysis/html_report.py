@@ -168,6 +168,43 @@ def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+_FORKED: dict[str, Any] = {}  # the report's data, as the forked renderers inherit it
+
+
+def _render_section(key: str) -> str:
+    data = _FORKED["data"]
+    return _test_html(data, key, data["summary"][key])
+
+
+def _forked_renderer() -> None:
+    # the parent's pooled database connections are not this process's to use
+    _FORKED["data"]["store"].engine.dispose(close=False)
+
+
+def _test_sections(data: dict[str, Any]) -> list[str]:
+    """Every test's section. Drawing the figures is most of a report's time, so with more than
+    one test and core the sections are drawn in forked processes (same figures, same order)."""
+    import multiprocessing
+    import os
+
+    keys = list(data["summary"])
+    workers = min(len(keys), os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_test_html(data, key, data["summary"][key]) for key in keys]
+    from concurrent.futures import ProcessPoolExecutor
+
+    _FORKED["data"] = data
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_forked_renderer) as pool:
+            # longest sections first (most figures: most trials), results in page order
+            order = sorted(keys, key=lambda k: -len(data["trials"][data["trials"]["task"] == spec_of(k).id]))
+            futures = {k: pool.submit(_render_section, k) for k in order}
+            return [futures[k].result() for k in keys]
+    finally:
+        _FORKED.clear()
+
+
 def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -181,7 +218,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How this run was made</a></li>{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data)]
-    body += [_test_html(data, key, conds) for key, conds in data["summary"].items()]
+    body += _test_sections(data)
     usage = plots.tokens_and_cost(data["scores"], data["colours"])
     body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(t, f) for t, f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")

@@ -159,7 +159,7 @@ def run_cmd(
 
 
 def _finish(st, name: str, stats) -> None:
-    from ..analysis import html_report, report, terminal
+    from ..analysis import report, terminal  # not html_report: its figures import matplotlib
 
     data = report.build(st, name)
     terminal.print_tables(data, console)
