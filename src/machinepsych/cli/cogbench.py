@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from ..core.errors import ConfigError, UnknownNameError
 
@@ -88,3 +88,54 @@ def print_scores(result: dict[str, Any], json_out: bool, title: str) -> None:
         t.add_row(k, *["-" if result[n].get(k) is None else f"{result[n][k]:.3f}" for n in ("authenticity", "rationality")])
     Console().print(t)
     Console().print(f"items used {result['items']['used']}, dropped {result['items']['dropped']}")
+
+
+# ----------------------------------------------------------------------------- annotate
+import typer  # noqa: E402
+
+from .app import STORE_HELP, _store, app  # noqa: E402
+
+
+@app.command("annotate")
+def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with CogBench trials."),
+                 annotator: Optional[str] = typer.Option(None, "--annotator", help="Your name (scores are kept per annotator)."),
+                 limit: int = typer.Option(0, "--limit", help="Stop after this many items (0: all left)."),
+                 scores: bool = typer.Option(False, "--scores", help="Print Rationality per iteration and agreement instead."),
+                 store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
+    """Score stored CogBench reasonings 1-5 with the Rationality rubric, blind to the method
+    (the same as the web pages at /annotate), or print the Rationality scores so far."""
+    from ..web.annotate import RUBRIC, check_name, ensure_table, items, order, rationality, save
+    from ..web.annotate import scores as given_scores
+    from ..tasks.cogbench.data import profile_text
+
+    if limit < 0:
+        raise ConfigError(f"--limit must be 0 or more (got {limit})")
+    st = _store(store, create=False)
+    row = st.get_run(run)
+    ensure_table(st)
+    if scores:
+        sys.stdout.write(json.dumps(rationality(st, row.id), indent=2) + "\n")
+        return
+    try:
+        name = check_name(annotator)
+    except ValueError as exc:
+        raise ConfigError(f"--annotator: {exc}") from None
+    given = given_scores(st, row.id)
+    todo = [it for it in order(name, items(st, row.id)) if name not in given.get(it["item"], {})]
+    if not todo:
+        typer.echo("Nothing left to score.")
+        return
+    rubric = "\n".join(f"  {k}: {t}" for k, t in RUBRIC)
+    for n, it in enumerate(todo[: limit or None]):
+        typer.echo(f"\n--- {n + 1} of {len(todo)} ---\nThe person:\n{profile_text(it['profile'])}\n")
+        typer.echo(f"Iteration {it['iteration']}. Statement: {it['statement']}\nRating {it['rating']} of 5. "
+                   f"Reason: {it['reason']}\n{rubric}")
+        score = None
+        while score is None:
+            text = typer.prompt("Score 1-5").strip()
+            score = int(text) if text in ("1", "2", "3", "4", "5") else None
+            if score is None:
+                typer.echo("Please type a whole number from 1 to 5.")
+        save(st, row.id, it["item"], name, score)
+    typer.echo("Saved.")
+

@@ -125,10 +125,13 @@ def agreement(table_: Sequence[Sequence[int]]) -> dict[str, float | None]:
             v = float(fleiss_kappa(counts, method="fleiss"))
         return None if math.isnan(v) else v
 
+    import warnings
+
     rhos = []
     for i in range(arr.shape[1]):
         for j in range(i + 1, arr.shape[1]):
-            with np.errstate(all="ignore"):
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # a constant rater: rho undefined, left out
                 rho = spearmanr(arr[:, i], arr[:, j]).statistic
             if not math.isnan(rho):
                 rhos.append(float(rho))
