@@ -5,7 +5,9 @@ records whose questionnaire items carry ``answer.human_rating`` and ``answer.<Me
 file that ``machinepsych export`` wrote for a cogbench run (CSV, JSONL or Parquet; columns
 ``iteration``, ``ratings``, ``reference`` and ``strategy``/``condition``). It prints Authenticity
 and Rationality per iteration pooled over the file, with avg / 5th / 10th (NaN as null) and
-the items used and dropped.
+the items used and dropped. In an export that holds sessions taken by people (participant
+``human``), the reference is the people's majority rating of each item (same topic, profile,
+iteration and statement) instead of the trials' stored reference; ``reference`` says which.
 """
 from __future__ import annotations
 
@@ -56,6 +58,8 @@ def score_file(path: Path, method: str | None) -> dict[str, Any]:
             raise ConfigError(f"{path}: not a cogbench export nor a released eval file (no column {col!r})")
     if "task" in df:
         df = df[df["task"].astype(str).str.startswith("cogbench")]
+    df_all = df
+    people = people_reference(df)
     if method:
         keys = [c for c in ("strategy", "condition", "participant") if c in df]
         mask = pd.Series(False, index=df.index)
@@ -63,15 +67,49 @@ def score_file(path: Path, method: str | None) -> dict[str, Any]:
             mask |= df[c].astype(str).str.lower() == method.lower()
         if not mask.any():
             names = sorted({str(v) for c in keys for v in df[c].dropna()})
-            raise UnknownNameError("method in this file", method, names)
+            raise UnknownNameError("method", method, names)
         df = df[mask]
     rows = []
+    use_people = bool(people) and not df.get("participant", pd.Series(dtype=str)).astype(str).map(is_person).all()
     for _, r in df.iterrows():
         ratings, ref = _decoded(r["ratings"]) or {}, _decoded(r["reference"]) or {}
         for sid in ref:
-            rows.append((int(r["iteration"]), ratings.get(sid), ref.get(sid)))
+            h = people.get(_item_key(r, sid)) if use_people else ref.get(sid)
+            rows.append((int(r["iteration"]), ratings.get(sid), h))
     per_t, counts = per_iteration(rows)
-    return {"authenticity": table(per_t), "rationality": table({}), "items": counts}
+    source = (f"people in this file (majority of each item's ratings, {people_n(df_all)} sessions)" if use_people
+              else "the stored reference of each trial")
+    return {"authenticity": table(per_t), "rationality": table({}), "items": counts, "reference": source}
+
+
+def is_person(name: str) -> bool:
+    return name == "human" or name.startswith("human:")
+
+
+def _item_key(r, sid: str) -> tuple:
+    stim = _decoded(r.get("stimulus")) if "stimulus" in r else None
+    profile = r.get("profile") if "profile" in r else (stim or {}).get("profile", {}).get("Name")
+    return (str(r.get("topic")), str(profile), int(r["iteration"]), str(sid))
+
+
+def people_reference(df) -> dict[tuple, int]:
+    """Where people took sessions of the run: per item (topic, profile, iteration, statement)
+    the majority of their ratings (ties: nearest the median, then lower)."""
+    from ..tasks.cogbench.score import majority
+
+    if "participant" not in df:
+        return {}
+    votes: dict[tuple, list] = {}
+    for _, r in df[df["participant"].astype(str).map(is_person)].iterrows():
+        for sid, v in (_decoded(r["ratings"]) or {}).items():
+            votes.setdefault(_item_key(r, sid), []).append(v)
+    return {k: m for k, v in votes.items() if (m := majority(v)) is not None}
+
+
+def people_n(df) -> int:
+    if "participant" not in df or "session" not in df:
+        return 0
+    return int(df.loc[df["participant"].astype(str).map(is_person), "session"].nunique())
 
 
 def print_scores(result: dict[str, Any], json_out: bool, title: str) -> None:

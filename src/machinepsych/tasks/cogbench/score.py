@@ -155,7 +155,7 @@ def score_eval_records(records: list[dict], method: str, divide_by_ten: bool = F
     if method not in methods:
         from machinepsych.core.errors import UnknownNameError
 
-        raise UnknownNameError("method in this file", method, sorted(methods))
+        raise UnknownNameError("method", method, sorted(methods))
     auth, counts = per_iteration(rows)
     ratio = mean_per_iteration(rat)
     out = {"authenticity": table(auth), "rationality": table(ratio), "items": counts}
