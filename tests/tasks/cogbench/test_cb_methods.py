@@ -146,3 +146,23 @@ def test_coggpt_with_the_package_minilm():
     mem.add([{"knowledge": "Hiking in the mountains lowers stress.", "score": 4},
              {"knowledge": "Virtual reality headsets cost a lot of money.", "score": 3}])
     assert mem.recall("Is walking outdoors good for the mind?", k=1) == ["Hiking in the mountains lowers stress."]
+
+
+def test_coggpt_reply_carries_the_profile_and_reads_back_the_same_ratings():
+    import matplotlib
+    import pandas as pd
+
+    matplotlib.use("Agg")
+    from machinepsych.tasks.cogbench.figures import profile_changes
+
+    params = SPEC_A.resolve("small", {"max_attempts": 2, "profile": "Lena Hoffmann"})
+    history, _ = play("coggpt", params, embedder=WordEmbedder())
+    last = history[-1]
+    assert "Current profile:\nName: Lena Hoffmann\nHobbies: Dogs" in last.turn.reply
+    assert SPEC_A.answer.parse(last.turn.reply, last.observation) == (last.turn.action, "parsed")
+    df = pd.DataFrame([{"task": "cogbench-a", "condition": "m|coggpt", "session": 0, "iteration": ex.observation.trial,
+                        "reply": ex.turn.reply, "stimulus": ex.observation.stimulus, "ratings": ex.result.info["ratings"]}
+                       for ex in history])
+    [(title, fig)] = profile_changes(df, None, SPEC_A)
+    text = " ".join(t.get_text() for t in fig.axes[0].texts)
+    assert "+Hobbies: Dogs" in text and "-Hobbies: Hiking" in text

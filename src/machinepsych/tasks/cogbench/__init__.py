@@ -13,7 +13,7 @@ from .answer import ANSWER
 from .chance import simulate
 from .coggpt import coggpt
 from .env import CogBenchA, CogBenchV
-from .figures import authenticity_curves, trajectories
+from .figures import authenticity_curves, profile_changes, trajectories
 from .methods import cot, react, reflexion
 from .score import session_score
 
@@ -38,7 +38,7 @@ def _spec(bench: str, env_class) -> TaskSpec:
         title=f"CogBench-{bench}: opinions of a persona over {'articles' if bench == 'a' else 'short videos'}",
         env_class=env_class, answer=ANSWER, scorer=SCORER, citation=CITATION, presets=PRESETS,
         default_sessions=4, feedback_mode="inline", conversation="single", agents=AGENTS, chance=simulate,
-        figures=(authenticity_curves, trajectories), docs="docs/cogbench.md", strategies=STRATEGIES)
+        figures=(authenticity_curves, trajectories, profile_changes), docs="docs/cogbench.md", strategies=STRATEGIES)
 
 
 SPEC_A = _spec("a", CogBenchA)

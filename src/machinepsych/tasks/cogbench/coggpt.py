@@ -176,7 +176,7 @@ class CogGPT:
             rating, reason = await rate(chat, [system, Message.text("user", prompt)], f"interpret:{s['id']}", calls,
                                         p.max_attempts)
             action[s["id"]] = {"rating": rating, "reason": reason}
-        return turn_of(action, calls)
+        return turn_of(action, calls, profile)
 
 
 def coggpt() -> CogGPT:

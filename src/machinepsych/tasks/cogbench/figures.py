@@ -71,6 +71,38 @@ def trajectories(trials, scores, spec) -> list:
     return [("CogBench: rating trajectories per statement", fig)]
 
 
+def profile_changes(trials, scores, spec) -> list:
+    """The memory agent's profile at the last iteration against the initial one, as a diff, for
+    the first session of each condition whose replies carry a current profile (``coggpt``)."""
+    import matplotlib.pyplot as plt
+
+    from .data import profile_text
+    from .methods import PROFILE_MARK
+
+    df = _cogbench(trials)
+    if df is None or "reply" not in df:
+        return []
+    out = []
+    for cond, g in df.groupby("condition", sort=False):
+        g = g[g["session"] == g["session"].min()].sort_values("iteration")
+        last = [r for r in g["reply"] if isinstance(r, str) and PROFILE_MARK in r]
+        if not last:
+            continue
+        stim = g["stimulus"].iloc[0]
+        before = profile_text(stim.get("profile", {}) if isinstance(stim, dict) else {})
+        diff = profile_diff(before, last[-1].split(PROFILE_MARK, 1)[1]) or "(no change)"
+        lines = diff.splitlines()[:60]
+        fig, ax = plt.subplots(figsize=(7.5, 0.2 * len(lines) + 0.8))
+        ax.axis("off")
+        for k, line in enumerate(lines):
+            colour = "#1a6b32" if line.startswith("+") else "#b3261e" if line.startswith("-") else "#1b1b1b"
+            ax.text(0, 1 - (k + 0.5) / max(len(lines), 1), line[:110], family="monospace", fontsize=7, color=colour,
+                    transform=ax.transAxes, va="center")
+        ax.set_title(f"{cond}: profile after the last iteration vs the initial profile", fontsize=8)
+        out.append((f"CogBench: profile changes ({cond})", fig))
+    return out
+
+
 def profile_diff(before: str, after: str) -> str:
     """The memory agent's profile change as a unified diff (one attribute per line)."""
     return "\n".join(difflib.unified_diff(before.splitlines(), after.splitlines(), "before", "after", lineterm=""))

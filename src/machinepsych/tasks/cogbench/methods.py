@@ -56,9 +56,15 @@ async def rate(chat, msgs: list[Message], purpose: str, calls: list[ModelCall], 
     return rating, reason
 
 
-def turn_of(action: dict[str, dict[str, Any]], calls: list[ModelCall]) -> Turn:
+PROFILE_MARK = "\n\nCurrent profile:\n"
+
+
+def turn_of(action: dict[str, dict[str, Any]], calls: list[ModelCall], profile: str | None = None) -> Turn:
+    """The trial's stored reply is the canonical text of the ratings (the raw replies are in
+    the calls); a memory agent appends its current profile after the last rating."""
     parsed = any(v["rating"] is not None for v in action.values())
-    return Turn(reply=format_action(action), action=action if parsed else None,
+    reply = format_action(action) + (PROFILE_MARK + profile if profile else "")
+    return Turn(reply=reply, action=action if parsed else None,
                 status="parsed" if parsed else "invalid", calls=tuple(calls),
                 reasked=any(c.purpose.startswith("reask") for c in calls), latency_s=sum(c.latency_s for c in calls))
 
