@@ -42,6 +42,17 @@ def test_ss2_start_position_bias_is_flagged():
     assert {"key position", "position 1", "position 5"} <= flags
 
 
+def test_ss2_nearest_start_bias_is_flagged():
+    # the start nearest the circle (smallest distance, the first feature) is right in 44%
+    rng = np.random.default_rng(8)
+    items = []
+    for _ in range(N):
+        dist = rng.permutation(5).astype(float) + 1
+        key = int(np.argmin(dist)) if rng.random() < 0.3 else int(rng.integers(5))
+        items.append(_choice(rng, key, tuple((float(d), float(i)) for i, d in enumerate(dist))))
+    assert "smallest" in _flagged(items)
+
+
 def test_cf1_key_d_bias_is_flagged():
     rng = np.random.default_rng(3)
     items = [_choice(rng, 3 if rng.random() < 0.45 else int(rng.choice([0, 1, 2, 4]))) for _ in range(N)]

@@ -13,12 +13,7 @@ from machinepsych.analysis.audit import audit
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.visfactor import SUBTESTS, task_id
 
-# SS2: "the start nearest the circle" is still right in ~45% of items (chance 20%); a known
-# open defect (docs/visfactor.md, validity audit), kept visible as a strict xfail.
-OPEN = {"SS2"}
-CASES = [pytest.param(s, p, marks=pytest.mark.xfail(strict=True, reason="SS2 nearest-circle shortcut open"))
-         if s in OPEN else (s, p)
-         for s, p in [(s, "default") for s in SUBTESTS] + [(s, "split") for s, m in SUBTESTS.items() if m.split]]
+CASES = [(s, "default") for s in SUBTESTS] + [(s, "split") for s, m in SUBTESTS.items() if m.split]
 
 
 @pytest.mark.parametrize("sub,preset", CASES)
@@ -52,3 +47,39 @@ def test_upper_case_ids_through_the_cli():
 
     res = CliRunner().invoke(app, ["audit", "visfactor-VZ2", "--n", "10", "--json"])
     assert res.exit_code in (0, 1) and '"visfactor-vz2"' in res.output
+
+
+def _geometry_items(items, rule):
+    from machinepsych.core.spec import AuditItem
+
+    out = []
+    for it in items:
+        p = it.params
+        c, F, starts = tuple(p["circle"]), tuple(p["F"]), [tuple(s) for s in p["starts"]]
+        out.append(AuditItem(key=it.gold, options=(1, 2, 3, 4, 5),
+                             features=tuple((float(rule(s, c, F, starts)),) for s in starts)))
+    return out
+
+
+def test_ss2_geometry_tells_nothing():
+    """Where the starts, the circle and F are says nothing about the answer: the start nearest
+    the circle (straight or horizontal distance), the farthest, the one the circle lies most
+    directly on the way to F from, the outermost and the one nearest F are all at chance."""
+    import math
+
+    from machinepsych.analysis.audit import analyse
+    from machinepsych.tasks.visfactor.core import generate
+
+    items = [generate("SS2", seed, "normal") for seed in range(300)]
+    rules = {
+        "distance to circle": lambda s, c, F, st: math.dist(s, c),
+        "horizontal distance to circle": lambda s, c, F, st: abs(s[1] - c[1]),
+        "detour via circle": lambda s, c, F, st: math.dist(s, c) + math.dist(c, F) - math.dist(s, F),
+        "distance from the middle start": lambda s, c, F, st: abs(s[1] - sum(x[1] for x in st) / 5),
+        "distance to F": lambda s, c, F, st: math.dist(s, F),
+    }
+    for name, rule in rules.items():
+        res = analyse(_geometry_items(items, rule))
+        assert not res.flagged, (name, [f.as_dict() for f in res.flagged])
+        for which in ("smallest", "largest"):
+            assert res.finding(which).value < 30.0, (name, which, res.finding(which).value)

@@ -9,15 +9,16 @@ surface descriptions only (what is drawn, how much of it, where), never the solu
   solvers reduce to a fixed position);
 * VZ2: per unfolded sheet, its number of holes, then one 0/1 entry per hole position;
 * P3: per picture, its number of lines, then one 0/1 entry per lattice edge;
-* SS2: per starting point, its horizontal distance to the circle (the "size" the
-  smallest/largest solvers use: smallest = nearest the circle), its column, and its
-  distance to F.
+* SS2: per starting point, its straight-line distance to the circle (the "size" the
+  smallest/largest solvers use: smallest = the start nearest the circle), its horizontal
+  distance to the circle, its column, and its distance to F.
 
 Other choice items (VZ3, SS3, MA1, CF3, I3) carry their options for the position solvers;
 T/F items carry their key per part. See ``docs/visfactor.md#validity-audit``.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from machinepsych.core.spec import AuditItem
@@ -57,7 +58,8 @@ def _option_features(item: Item) -> tuple[tuple[float, ...], ...]:
         return tuple(out)
     if item.subtest == "SS2":
         circle, F = p["circle"], p["F"]
-        return tuple((float(abs(s[1] - circle[1])), float(s[1]), float(abs(s[1] - F[1]))) for s in p["starts"])
+        return tuple((float(math.dist(s, circle)), float(abs(s[1] - circle[1])), float(s[1]), float(math.dist(s, F)))
+                     for s in p["starts"])
     return ()
 
 

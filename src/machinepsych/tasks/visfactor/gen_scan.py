@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from .core import LETTERS, Item, canvas, generator, mc_rows, text_center
 
@@ -44,87 +45,117 @@ def _adj(edges) -> dict:
 
 
 # ----------------------------------------------------------------------------- SS2
-def tree_path(adj, a, b) -> list:
-    prev = {a: None}
-    q = deque([a])
-    while q:
+@lru_cache(maxsize=8)
+def _grid(n: int) -> dict:
+    """Each point of the n x n grid -> its 4-neighbours."""
+    return {(r, c): tuple((r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                          if 0 <= r + dr < n and 0 <= c + dc < n) for r in range(n) for c in range(n)}
+
+
+class _Draws:
+    """Uniform numbers from ``rng`` drawn in blocks (a random walk takes thousands of steps)."""
+
+    def __init__(self, rng):
+        self.rng, self.buf, self.i = rng, [], 0
+
+    def index(self, k: int) -> int:
+        if self.i >= len(self.buf):
+            self.buf, self.i = self.rng.random(4096).tolist(), 0
+        self.i += 1
+        return int(self.buf[self.i - 1] * k)
+
+
+def _walk_to(draws, src, targets, blocked, n) -> list | None:
+    """A loop-erased random walk on the grid from ``src`` until it enters ``targets``, never
+    entering ``blocked`` (a step of Wilson's algorithm); None if no target can be reached."""
+    grid = _grid(n)
+    nbrs = {v: tuple(w for w in ws if w not in blocked) for v, ws in grid.items()} if blocked else grid
+    seen, q = {src}, deque([src])  # can a target be reached at all?
+    while q and not (seen & targets):
         v = q.popleft()
-        for w in adj[v]:
-            if w not in prev:
-                prev[w] = v
+        for w in nbrs[v]:
+            if w not in seen:
+                seen.add(w)
                 q.append(w)
-    path, v = [], b
-    while v is not None:
-        path.append(v)
-        v = prev[v]
-    return path[::-1]
-
-
-def _ss2_starts(rng, good, bad, circle, rank: int | None):
-    """Five starting points (one good, four bad) with the good start at rank ``rank`` by
-    distance to the circle (0 = nearest; no ties with the good start), drawn uniformly among
-    the sets that satisfy it (any set where ``rank`` is None); None if none does."""
-    import itertools
-
-    def dist(s):
-        return abs(s[1] - circle[1])
-
-    sets = []
-    for g in good:
-        for combo in itertools.combinations(bad, 4):
-            if any(dist(b) == dist(g) for b in combo):
-                continue
-            if rank is None or sum(1 for b in combo if dist(b) < dist(g)) == rank:
-                sets.append((g, combo))
-    if not sets:
+    if not seen & targets:
         return None
-    g, combo = sets[int(rng.integers(len(sets)))]
-    return [g, *combo]
+    path, where = [src], {src: 0}
+    v = src
+    while v not in targets:
+        nb = nbrs[v]
+        v = nb[draws.index(len(nb))]
+        if v in where:  # erase the loop just closed
+            for u in path[where[v] + 1:]:
+                del where[u]
+            del path[where[v] + 1:]
+        else:
+            where[v] = len(path)
+            path.append(v)
+    return path
+
+
+def ss2_network(rng, n, F, circle, good, bad):
+    """A random spanning tree of the n x n grid (Wilson's algorithm: loop-erased random walks)
+    in which the route from ``good`` to ``F`` passes ``circle`` and no route from a start in
+    ``bad`` does. Walks are added in order: circle -> F, good -> circle (avoiding the first
+    path), each bad start -> the tree (avoiding the good start's branch and the circle), then
+    every other point -> the tree; a walk that cannot reach its target restarts the tree, so the
+    starts and the circle are never redrawn. Returns the tree's edges."""
+    rng = _Draws(rng)
+    for _ in range(10_000):
+        up = _walk_to(rng, circle, {F}, set(), n)
+        if good in up:
+            continue
+        tree = set(up)
+        edges = list(zip(up, up[1:]))
+        low = _walk_to(rng, good, {circle}, tree - {circle}, n)
+        if low is None:
+            continue
+        forbidden = set(low)  # the good start's branch, the circle included
+        tree |= forbidden
+        edges += list(zip(low, low[1:]))
+        ok = True
+        for b in bad:
+            if b in tree:
+                ok = False
+                break
+            w = _walk_to(rng, b, tree - forbidden, forbidden, n)
+            if w is None:
+                ok = False
+                break
+            tree |= set(w)
+            edges += list(zip(w, w[1:]))
+        if not ok:
+            continue
+        for v in sorted((r, c) for r in range(n) for c in range(n)):
+            if v not in tree:
+                w = _walk_to(rng, v, tree, set(), n)
+                tree |= set(w)
+                edges += list(zip(w, w[1:]))
+        return edges
+    raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
 @generator("SS2")
 def gen_ss2(rng, difficulty: str) -> Item:
     n = {"easy": 5, "normal": 7, "hard": 9}[difficulty]
-    # [decision] the five starts are labelled S1-S5 in random order (not left to right), and the
-    # answer's rank by distance to the circle is drawn uniformly first: the starts whose route
-    # passes the circle form a contiguous block below it, so with labels left to right the
-    # answer was S1 or S5 in ~93% of items, and the start nearest the circle was right in
-    # ~54%. Where the drawn rank is impossible for 40 mazes in a row it is left free.
-    rank: int | None = int(rng.integers(5))
-    tries = 0
-    while True:
-        tries += 1
-        if tries > 40:
-            rank = None
-        # random spanning tree (randomised DFS): a maze of lines with a unique route between points
-        start = (int(rng.integers(n)), int(rng.integers(n)))
-        seen, stk, tree = {start}, [start], []
-        while stk:
-            v = stk[-1]
-            nb = [(v[0] + dr, v[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-            nb = [w for w in nb if 0 <= w[0] < n and 0 <= w[1] < n and w not in seen]
-            if not nb:
-                stk.pop()
-                continue
-            w = nb[int(rng.integers(len(nb)))]
-            tree.append((v, w))
-            seen.add(w)
-            stk.append(w)
-        adj = _adj(tree)
-        F = (0, int(rng.integers(n)))
-        circ_opts = [(r, c) for r in range(1, max(2, n // 2)) for c in range(n) if len(adj[(r, c)]) >= 2]
-        circle = circ_opts[int(rng.integers(len(circ_opts)))]
-        bottom = [(n - 1, c) for c in range(n)]
-        good = [s for s in bottom if circle in tree_path(adj, s, F)]
-        bad = [s for s in bottom if s not in good]
-        if not good or len(bad) < 4:
-            continue
-        starts = _ss2_starts(rng, good, bad, circle, rank)
-        if starts is None:
-            continue
-        starts = [starts[int(i)] for i in rng.permutation(5)]
-        break
-    gold_idx = next(i for i, s in enumerate(starts) if s in good)
+    # [decision] the picture's geometry is drawn first and independently of the answer: F on the
+    # top row, the circle in the upper part, five starts on the bottom row (labelled left to
+    # right), and the answer uniformly among the five. Only then is the network drawn, by
+    # Wilson's algorithm constrained so that exactly that start's route passes the circle. So
+    # nothing about where the starts, the circle and F are (nearest start, farthest, leftmost,
+    # the one below the circle ...) tells which start is right: only the lines do. (Earlier
+    # versions drew the network first; the right start was then the one nearest the circle in
+    # ~45-54% of items.)
+    F = (0, int(rng.integers(n)))
+    # the circle is off the side edges: there a network with the answer always exists (on an edge
+    # next to F a start could be cut off from F by the answer's own route)
+    circle = (int(rng.integers(1, max(2, n // 2))), int(rng.integers(1, n - 1)))
+    starts = [(n - 1, int(c)) for c in sorted(rng.choice(n, 5, replace=False))]
+    gold_idx = int(rng.integers(5))
+    good = starts[gold_idx]
+    tree = ss2_network(rng, n, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx])
+    adj = _adj(tree)
     cell, pad = 44, 30
     img, d = canvas(pad * 2 + cell * (n - 1), pad * 2 + cell * (n - 1) + 20)
 
