@@ -3,7 +3,6 @@ dashboard of a run, results of every run, and the trial export."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -123,6 +122,3 @@ def _first_sentence(text: str) -> str:
     first = text.split(". ")[0].splitlines()[0] if text else "unknown problem"
     return " ".join(w for w in first.split() if "/" not in w and "\\" not in w)
 
-
-def admin_links(base: str, token: str) -> dict[str, Any]:
-    return {"admin": f"{base}/admin?token={token}"}

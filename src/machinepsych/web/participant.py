@@ -27,7 +27,7 @@ from ..core.types import Observation, Turn
 from ..participants.human import is_human_ref
 from ..runner.session import Replayed, json_roundtrip, replay, trial_record
 from ..storage import study as studies
-from ..storage.schema import AssignmentRow, SessionRow, StudyRow
+from ..storage.schema import AssignmentRow, SessionRow, StudyRow, utcnow
 from ..storage.store import Store
 from .answers import Answer, resolve
 from .pages import esc, page, trial_html
@@ -163,8 +163,6 @@ def router(store: Store, lock: threading.Lock) -> APIRouter:
     def consent(session_id: int, body: Consent, request: Request) -> Response:
         acc = access(store, request, session_id)
         if body.agree and acc.assignment.consented_at is None:
-            from ..storage.schema import utcnow
-
             studies.touch(store, acc.assignment.id, consented_at=utcnow())
         return set_key(JSONResponse({"ok": True}), session_id, acc.new_key)
 
