@@ -48,6 +48,9 @@ class Item:
     params: dict[str, Any] = field(default_factory=dict)
     answer_format: str = ""
     accepted: tuple[str, ...] = ()  # word answers: accepted alternatives (lower case)
+    # the box (x0, y0, x1, y1), x1 and y1 exclusive, of every figure panel in ``image``: what
+    # the flip perturbation mirrors (each in place), leaving labels, titles and order alone
+    figures: tuple[tuple[int, int, int, int], ...] = ()
 
 
 Generator = Callable[[np.random.Generator, str], Item]
@@ -68,6 +71,8 @@ def generate(subtest: str, seed: int, difficulty: str = "normal") -> Item:
 
     rng = np.random.default_rng([int(seed), sum(map(ord, subtest)), {"easy": 0, "normal": 1, "hard": 2}[difficulty]])
     item = GENERATORS[subtest](rng, difficulty)
+    if not item.figures:
+        item.figures = figure_boxes(item.image)
     item.params.setdefault("seed", int(seed))
     item.params.setdefault("difficulty", difficulty)
     return item
@@ -100,9 +105,20 @@ def png_bytes(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def figure_boxes(img: Image.Image) -> tuple[tuple[int, int, int, int], ...]:
+    """The figure boxes recorded on ``img`` by :func:`labelled_row` and :func:`stack` (kept in
+    ``img.info``, which PNG encoding ignores)."""
+    return tuple(tuple(b) for b in img.info.get("figures", ()))
+
+
+def _moved(img: Image.Image, dx: int, dy: int) -> list[tuple[int, int, int, int]]:
+    return [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in figure_boxes(img)]
+
+
 def labelled_row(panels: list[Image.Image], labels: list[str], gap: int = 12, label_h: int = 22,
                  title: str | None = None) -> Image.Image:
-    """Panels side by side, each with a label under it, optional title above."""
+    """Panels side by side, each with a label under it, optional title above. Each panel is a
+    figure: its box is recorded (or, for a panel made of figures, theirs)."""
     th = 26 if title else 0
     w = sum(p.width for p in panels) + gap * (len(panels) + 1)
     if title:
@@ -112,10 +128,14 @@ def labelled_row(panels: list[Image.Image], labels: list[str], gap: int = 12, la
     if title:
         d.text((gap, 4), title, font=font(16), fill="black")
     x = gap
+    boxes: list[tuple[int, int, int, int]] = []
     for p, lab in zip(panels, labels):
-        img.paste(p, (x, th + gap // 2))
+        y = th + gap // 2
+        img.paste(p, (x, y))
+        boxes += _moved(p, x, y) or [(x, y, x + p.width, y + p.height)]
         text_center(d, (x + p.width / 2, th + gap // 2 + p.height + label_h / 2), lab, 16)
         x += p.width + gap
+    img.info["figures"] = boxes
     return img
 
 
@@ -125,12 +145,15 @@ def stack(rows: list[Image.Image], gap: int = 8, sep: bool = True) -> Image.Imag
     h = sum(r.height for r in rows) + gap * (len(rows) - 1)
     img, d = canvas(w, h)
     y = 0
+    boxes: list[tuple[int, int, int, int]] = []
     for i, r in enumerate(rows):
         img.paste(r, (0, y))
+        boxes += _moved(r, 0, y)
         y += r.height
         if sep and i < len(rows) - 1:
             d.line([(0, y + gap // 2), (w, y + gap // 2)], fill=(170, 170, 170), width=1)
         y += gap
+    img.info["figures"] = boxes
     return img
 
 

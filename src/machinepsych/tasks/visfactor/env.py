@@ -85,7 +85,7 @@ def rendered(subtest: str, seed: int, difficulty: str, names: tuple[str, ...]) -
     item = cached_item(subtest, seed, difficulty)
     img, rec = item.image, {}
     if names:
-        img, rec = perturb(img, names, np.random.default_rng([seed, 0x9E37]))
+        img, rec = perturb(img, names, np.random.default_rng([seed, 0x9E37]), item.figures)
     return png_bytes(img), json.dumps(rec, sort_keys=True)
 
 

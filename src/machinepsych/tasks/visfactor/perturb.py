@@ -6,8 +6,9 @@ and mode where mirroring keeps the answer: CF1-S, CF2-S, S1-S, P3-S, I3-S), ``no
 (Gaussian, sigma 0.1 on [0, 1]), ``contrast`` (x1.5), ``brightness`` (x1.5). Groups:
 ``geometric`` = shift + rotate (+ flip where allowed), ``photometric`` = noise + contrast +
 brightness. Order: geometric, then photometric. None of them moves one part of the picture
-relative to another, so no answer key changes; flips mirror the whole item at once, and are
-allowed only where mirroring every figure keeps the key.
+relative to another, so no answer key changes; a flip mirrors every figure of the item in its
+own box (recorded when the item is drawn), leaving labels, titles and the order of the figures
+in place, and is allowed only where mirroring every figure keeps the key.
 """
 from __future__ import annotations
 
@@ -47,8 +48,19 @@ def expand(names: tuple[str, ...] | list[str], subtest: str, mode: str) -> tuple
     return tuple(m for m in NAMES if m in out)  # canonical order
 
 
-def perturb(img: Image.Image, names: tuple[str, ...], rng: np.random.Generator) -> tuple[Image.Image, dict[str, Any]]:
-    """Apply resolved perturbations ``names`` (see :func:`expand`) and return the record."""
+def mirror_figures(img: Image.Image, boxes) -> Image.Image:
+    """``img`` with the pixels of every figure box (x0, y0, x1, y1; x1, y1 exclusive) mirrored
+    left-right in place; labels, titles and the order of the figures stay as drawn."""
+    out = img.copy()
+    for x0, y0, x1, y1 in boxes:
+        out.paste(ImageOps.mirror(img.crop((x0, y0, x1, y1))), (x0, y0))
+    return out
+
+
+def perturb(img: Image.Image, names: tuple[str, ...], rng: np.random.Generator,
+            figures=()) -> tuple[Image.Image, dict[str, Any]]:
+    """Apply resolved perturbations ``names`` (see :func:`expand`) and return the record.
+    ``figures`` are the item's figure boxes, which ``flip`` mirrors each in place."""
     rec: dict[str, Any] = {}
     img = img.convert("RGB")
     dx = dy = 0.0
@@ -63,7 +75,9 @@ def perturb(img: Image.Image, names: tuple[str, ...], rng: np.random.Generator) 
         flip = bool(rng.random() < 0.5)
         rec["flip"] = flip
         if flip:
-            img = ImageOps.mirror(img)
+            if not figures:
+                raise ValueError("flip needs the item's figure boxes")
+            img = mirror_figures(img, figures)
     if dx or dy or angle:
         # [decision] pad with white first so that no part of a wide item leaves the canvas
         # (a 10-degree turn of a 1000 px wide strip would cut off its ends and the answer).
