@@ -1,0 +1,58 @@
+"""CogBench with a real local chat model (llama.cpp): the cot and coggpt methods for two
+iterations of one topic (two statements; one attempt per memory-agent call, no re-asks: the
+model runs on CPU), through the runner into the store. Prints a few
+raw replies with their parse statuses."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.storage.export import trials_frame
+from machinepsych.storage.store import Store
+
+pytestmark = pytest.mark.integration
+PARAMS = {"iterations": 2, "statements": 2, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1}
+
+
+@pytest.fixture(scope="module")
+def cogbench_run(llama_server, tmp_path_factory):
+    store = Store(tmp_path_factory.mktemp("cogbench") / "cb.db")
+    p = ParticipantSpec(ref=llama_server.model_spec, base_url=llama_server.base_url, temperature=0.0,
+                        max_tokens=80, seed=1, timeout_s=600, concurrency=1, reask=0)
+    spec = RunSpec(tasks=[TaskRun(task="cogbench-a", params=PARAMS, sessions=1)], participants=[p],
+                   strategies=["cot", "coggpt"], name="cb")
+    create_run(store, spec)
+    stats = run_sync(store, "cb", progress=False, max_sessions=1)
+    return store, stats
+
+
+def test_cot_and_coggpt_sessions_are_stored_with_every_call(cogbench_run):
+    store, stats = cogbench_run
+    assert stats.sessions_failed == 0, stats.failures
+    df = trials_frame(store, "cb")
+    assert len(df) == 2 * 3 and set(df["iteration"]) == {0, 1, 2}
+    run = store.get_run("cb")
+    purposes: dict[str, set] = {}
+    samples = []
+    for s in store.sessions(run.id):
+        for t in store.trials(s.id):
+            calls = store.model_calls([t.id])
+            purposes.setdefault(s.strategy, set()).update(c.purpose.split(":")[0] for c in calls)
+            for c in calls[:3]:
+                samples.append({"strategy": s.strategy, "iteration": t.index, "purpose": c.purpose,
+                                "reply": (c.reply or "")[:160]})
+            # every item is kept: a rating or an invalid mark, never skipped
+            assert set((t.info or {}).get("item_status", {}).values()) <= {"parsed", "invalid"}
+            assert len((t.info or {}).get("item_status", {})) == 2
+    assert {"study", "answer"} <= purposes["cot"]
+    assert {"distil", "forget", "profile_update", "interpret"} <= purposes["coggpt"]
+    statuses = {}
+    for _, r in df.iterrows():
+        for sid, st in r["item_status"].items():
+            statuses.setdefault(r["strategy"], []).append(st)
+    print("\nitem parse statuses:", json.dumps({k: {s: v.count(s) for s in set(v)} for k, v in statuses.items()}))
+    for smp in samples[:8]:
+        print(json.dumps(smp))
