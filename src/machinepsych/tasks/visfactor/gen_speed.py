@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from PIL import Image
 
 from .core import Item, canvas, font, generator
@@ -105,18 +106,24 @@ def gen_cs3(rng, difficulty: str) -> Item:
 
     d = ImageDraw.Draw(img)
     size = img.width
-    # [decision] counts scaled from the official (for ~1000 px pictures) by the canvas area.
-    k = (size / 1000) ** 2
-    n_rect, n_seg = int(100 * s), int(5000 * s * k * 6)
-    for _ in range(n_rect):
-        x, y = rng.uniform(0, size, 2)
-        a, b = rng.integers(1, int(0.1 * size) + 1, 2)
+    # [decision] the official counts (white rectangles int(100 s), black 20-px segments int(5000 s),
+    # 1-10 px wide) for pictures taken as 512 px wide, so on our 256 px canvas: the same counts,
+    # segments 10 px long and 1-5 px wide. (Earlier versions also divided the counts by the area
+    # ratio to a 1000 px picture, which left the silhouette standing out: a fifth of the
+    # background inked against a solid object; now about 60%.)
+    scale = size / 512
+    n_rect, n_seg = int(100 * s), int(5000 * s)
+    rx, ry = rng.uniform(0, size, (2, n_rect)).tolist()
+    ra, rb = rng.integers(1, int(0.1 * size) + 1, (2, n_rect)).tolist()
+    for x, y, a, b in zip(rx, ry, ra, rb):
         d.rectangle([x, y, x + a, y + b], fill="white")
-    for _ in range(n_seg):
-        x, y = rng.uniform(0, size, 2)
-        ang = rng.uniform(0, math.pi)
-        L = 20 * size / 512
-        d.line([(x, y), (x + L * math.cos(ang), y + L * math.sin(ang))], fill="black", width=int(rng.integers(1, 4)))
+    length = 20 * scale
+    sx, sy = rng.uniform(0, size, (2, n_seg))
+    ang = rng.uniform(0, math.pi, n_seg)
+    ex, ey = (sx + length * np.cos(ang)).tolist(), (sy + length * np.sin(ang)).tolist()
+    widths = np.maximum(1, np.round(rng.integers(1, 11, n_seg) * scale)).astype(int).tolist()
+    for x0, y0, x1, y1, w in zip(sx.tolist(), sy.tolist(), ex, ey, widths):
+        d.line([(x0, y0), (x1, y1)], fill="black", width=w)
     q = ("A picture of a common object is hidden in visual noise (snow). What object is it? Answer with one word."
          + OUT % "house")
     return Item("CS3", img, q, "word", name, params={"object": name, "white_rects": n_rect, "black_segments": n_seg,
