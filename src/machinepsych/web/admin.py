@@ -60,7 +60,8 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
 def _index(store: Store, base: str) -> str:
     from .dashboard import human_runs
 
-    body = ["<h1>Runs for people</h1><p class='muted'><a href='/admin/results'>Results of every run</a></p>"]
+    body = ["<h1>Runs for people</h1><p class='muted'><a href='/admin/results'>Results of every run</a> · "
+            "<a href='/annotate'>Annotate reasonings</a></p>"]
     runs = human_runs(store)
     if not runs:
         body.append("<p>No runs for people yet. Create one with "

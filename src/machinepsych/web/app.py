@@ -14,26 +14,25 @@ completion code), ``/session/{id}/state`` and ``POST /session/{id}/answer`` (JSO
 ``{"trial": i, "action": a | "text": t | "ratings": {...}, "reasons": {...}, "rt_ms": ms}``;
 ``409`` for a trial that is not the next one, so a double click never stores a trial twice),
 ``POST /session/{id}/consent``; admin: ``/admin``, ``/admin/runs/{run}``,
-``/admin/runs/{run}/dashboard.json``, ``/admin/runs/{run}/export.csv``, ``/results``.
+``/admin/runs/{run}/dashboard.json``, ``/admin/runs/{run}/export.csv``, ``/results``, and the
+annotators' pages of :mod:`.annotate` (``/annotate``).
 """
 from __future__ import annotations
 
 import secrets
 import threading
 from urllib.parse import urlencode
-from collections.abc import Callable
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ..storage.store import Store
 from . import admin, participant, recruit, security
+from .annotate import annotation_router
 from .pages import page
 
-# Routers mounted beside the app's own: each is a function (store, require_admin) -> APIRouter.
-extra_routers: list[Callable[[Store, Callable[[Request], None]], APIRouter]] = []
-
 MIN_TOKEN = 16
+ADMIN_PREFIXES = ("/admin", "/results", "/annotate")  # where ?token= may open the researcher's pages
 
 
 def create_app(store_url: str | None = None, admin_token: str | None = None) -> FastAPI:
@@ -57,7 +56,7 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     async def token_in_address(request: Request, call_next):
         """``?token=`` on an admin page: set the admin cookie and drop the token from the address."""
         given = request.query_params.get("token")
-        if given is not None and request.method == "GET" and request.url.path.startswith(("/admin", "/results")):
+        if given is not None and request.method == "GET" and request.url.path.startswith(ADMIN_PREFIXES):
             try:
                 security.check_admin_value(given, token)
             except Exception:
@@ -78,6 +77,5 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     app.include_router(recruit.router(store, lock))
     app.include_router(participant.router(store, lock))
     app.include_router(admin.router(store, require_admin))
-    for make in extra_routers:
-        app.include_router(make(store, require_admin))
+    app.include_router(annotation_router(store, require_admin))
     return app
