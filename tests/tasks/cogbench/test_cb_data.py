@@ -98,6 +98,7 @@ def test_sessions_on_a_released_file_use_its_profile_and_human_ratings(tmp_path)
     assert steps[0].observation.stimulus["profile"]["Name"] == "Ada Test"
     assert steps[2].result.info["reference"] == {"1": 3, "2": 3, "3": 3}
     assert steps[2].result.info["reference_kind"] == "released human majority"
+    assert SPEC_V.resolve(None, {"data": str(tmp_path)}).data_sha256 == params.data_sha256  # the folder: its v file
     path.write_text(path.read_text().replace("Article 3", "Article three"))
     with pytest.raises(ConfigError, match="has changed since this run was created"):
         SPEC_V.make(params).reset(0)

@@ -47,7 +47,8 @@ class CogBenchParams(Params):
             from .data import find_released
 
             values = dict(values)
-            values["data_sha256"] = sha256_of(find_released(values["data"], values.get("benchmark", "a")))
+            bench = values.get("benchmark", cls.model_fields["benchmark"].default)
+            values["data_sha256"] = sha256_of(find_released(values["data"], bench))
         return values
 
 
