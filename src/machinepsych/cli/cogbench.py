@@ -139,6 +139,8 @@ def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with CogBen
                  annotator: Optional[str] = typer.Option(None, "--annotator", help="Your name (scores are kept per annotator)."),
                  limit: int = typer.Option(0, "--limit", help="Stop after this many items (0: all left)."),
                  scores: bool = typer.Option(False, "--scores", help="Print Rationality per iteration and agreement instead."),
+                 judge: Optional[str] = typer.Option(None, "--judge", help="Opt-in LLM judge (provider:model) scoring the reasonings with the rubric; reported apart as rationality_llm_judge."),
+                 base_url: Optional[str] = typer.Option(None, "--base-url", help="The judge's endpoint (local or self-hosted models)."),
                  store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Score stored CogBench reasonings 1-5 with the Rationality rubric, blind to the method
     (the same as the web pages at /annotate), or print the Rationality scores so far."""
@@ -153,6 +155,17 @@ def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with CogBen
     ensure_table(st)
     if scores:
         sys.stdout.write(json.dumps(rationality(st, row.id), indent=2) + "\n")
+        return
+    if judge:
+        import asyncio
+
+        from ..models import make_model
+        from ..models.base import GenerateOptions
+        from ..web.annotate import judge as run_judge
+
+        model = make_model(judge, base_url=base_url)
+        n = asyncio.run(run_judge(st, row.id, model, GenerateOptions(temperature=0.0, max_tokens=200), limit))
+        typer.echo(f"{judge} scored {n} reasonings (kept apart as rationality_llm_judge).")
         return
     try:
         name = check_name(annotator)

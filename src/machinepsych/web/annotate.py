@@ -111,21 +111,77 @@ def order(annotator: str, all_items: list[dict]) -> list[dict]:
     return sorted(all_items, key=lambda it: hashlib.sha256(f"{annotator}|{it['item']}".encode()).hexdigest())
 
 
+JUDGE_PREFIX = "llm-judge:"
+
+
 def rationality(store: Store, run_id: int) -> dict[str, Any]:
-    """Rationality per iteration per condition (per item: the majority of its annotators'
-    scores), with avg / 5th / 10th, and the annotators' agreement over items all of them scored."""
+    """Rationality per iteration per condition from people (per item: the majority of its
+    annotators' scores), with avg / 5th / 10th, the annotators' agreement over items all of
+    them scored, and, apart and labelled, ``rationality_llm_judge`` from any LLM judge."""
     from ..tasks.cogbench.score import agreement, majority, mean_per_iteration, table
 
     given = scores(store, run_id)
+    people = {item: {a: v for a, v in votes.items() if not a.startswith(JUDGE_PREFIX)} for item, votes in given.items()}
+    judges = sorted({a for v in given.values() for a in v if a.startswith(JUDGE_PREFIX)})
     by_cond: dict[str, list] = {}
+    by_judge: dict[str, dict[str, list]] = {}
     for it in items(store, run_id):
-        votes = given.get(it["item"], {})
+        votes = people.get(it["item"], {})
         by_cond.setdefault(it["condition"], []).append((it["iteration"], majority(votes.values())))
-    annotators = sorted({a for v in given.values() for a in v})
-    full = [[v[a] for a in annotators] for v in given.values() if len(v) == len(annotators)]
-    return {"rationality": {c: table(mean_per_iteration(rows)) for c, rows in by_cond.items()},
-            "annotators": annotators, "agreement": agreement(full) if len(annotators) > 1 else None,
-            "scored_items": len(given)}
+        for j in judges:
+            by_judge.setdefault(j[len(JUDGE_PREFIX):], {}).setdefault(it["condition"], []).append(
+                (it["iteration"], given.get(it["item"], {}).get(j)))
+    annotators = sorted({a for v in people.values() for a in v})
+    full = [[v[a] for a in annotators] for v in people.values() if len(v) == len(annotators) and v]
+    out: dict[str, Any] = {
+        "rationality": {c: table(mean_per_iteration(rows)) for c, rows in by_cond.items()},
+        "annotators": annotators, "agreement": agreement(full) if len(annotators) > 1 else None,
+        "scored_items": sum(1 for v in people.values() if v)}
+    if by_judge:
+        out["rationality_llm_judge"] = {m: {c: table(mean_per_iteration(rows)) for c, rows in conds.items()}
+                                        for m, conds in by_judge.items()}
+    return out
+
+
+JUDGE_PROMPT = """You score the reasoning of an answer to an opinion questionnaire, 1-5, with this rubric:
+{rubric}
+
+The person who answered (their profile):
+{profile}
+
+What they had just read:
+{flow}
+
+Statement: {statement}
+Their rating: {rating} of 5 (1 = strongly disagree, 5 = strongly agree)
+Their reasoning: {reason}
+
+Reply with one short sentence of justification, then "Score: <1-5>" on its own line, once."""
+
+
+async def judge(store: Store, run_id: int, model: Any, options: Any, limit: int = 0) -> int:
+    """An LLM judge scores the run's reasonings not yet judged by it with the rubric; kept as
+    annotator ``llm-judge:<model>`` and reported only as ``rationality_llm_judge``. Returns how
+    many items it scored (a reply without exactly one "Score: k" is left unscored)."""
+    import re
+
+    from ..core.types import Message
+    from ..tasks.cogbench.data import profile_text
+
+    name = JUDGE_PREFIX + model.name
+    given = scores(store, run_id)
+    todo = [it for it in items(store, run_id) if name not in given.get(it["item"], {})][: limit or None]
+    rubric = "\n".join(f"{k}: {t}" for k, t in RUBRIC)
+    done = 0
+    for it in todo:
+        prompt = JUDGE_PROMPT.format(rubric=rubric, profile=profile_text(it["profile"]), flow=it["flow"] or "(nothing yet)",
+                                     statement=it["statement"], rating=it["rating"], reason=it["reason"])
+        reply = (await model.generate([Message.text("user", prompt)], options)).text
+        found = re.findall(r"score\s*:\s*\**\s*([1-5])(?!\d)", reply or "", re.I)
+        if len(re.findall(r"score\s*:", reply or "", re.I)) == 1 and len(found) == 1:
+            save(store, run_id, it["item"], name, int(found[0]))
+            done += 1
+    return done
 
 
 # ----------------------------------------------------------------------------- pages

@@ -72,3 +72,33 @@ def test_rationality_per_iteration_and_agreement(client):
     assert out["rationality"]["agent:mover"]["0"] == 4.0 and out["rationality"]["agent:mover"]["1"] == 4.0
     assert out["agreement"]["fleiss_kappa"] is not None
     assert rationality(store, run.id)["rationality"]["agent:static"]["avg"] == 4.0
+
+
+def test_llm_judge_is_kept_apart_from_people(client):
+    import asyncio
+
+    from machinepsych.core.types import Usage
+    from machinepsych.models.base import Completion, GenerateOptions
+    from machinepsych.web.annotate import judge
+
+    class FakeJudge:
+        name = "fake:judge"
+
+        def __init__(self):
+            self.n = 0
+
+        async def generate(self, messages, options):
+            self.n += 1
+            text = "Fine.\nScore: 2" if self.n % 4 else "Score: 2 or Score: 3"  # every 4th reply unreadable
+            return Completion(text, Usage(1, 1), self.name)
+
+    c, store = client
+    run = store.get_run("ann")
+    c.post(f"/annotate/{run.id}", data={"annotator": "Ann", "item": items(store, run.id)[0]["item"], "score": 5})
+    n = asyncio.run(judge(store, run.id, FakeJudge(), GenerateOptions()))
+    assert n == 6  # 8 items, 2 unreadable replies left unscored
+    out = rationality(store, run.id)
+    assert out["annotators"] == ["Ann"] and out["scored_items"] == 1
+    judged = out["rationality_llm_judge"]["fake:judge"]
+    assert {v for c in judged.values() for k, v in c.items() if k.isdigit() and v is not None} == {2.0}
+    assert 5.0 in [v for c in out["rationality"].values() for v in c.values()]
