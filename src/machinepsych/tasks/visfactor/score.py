@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from machinepsych.core.env import Params
-from machinepsych.core.spec import Metric, Scorer, percent
+from machinepsych.core.spec import Metric, Norm, Scorer, percent
 
 from .catalog import SUBTESTS
 from .official import item_correct
@@ -28,6 +28,44 @@ PAPER_RANDOM = {"CF1": (20.0, 50.0), "CF2": (50.0, 50.0), "CF3": (4.0, None), "V
                 "VZ3": (14.6, 14.6), "S1": (50.0, 50.0), "S2": (50.0, None), "SS2": (20.0, None), "SS3": (9.1, 9.1),
                 "P3": (20.0, 50.0), "I3": (42.9, 42.9)}
 NUMBER_RIGHT = {"CF3", "CS1", "CS2", "CS3", "SS2", "SS3"}
+
+
+# How the kit scores each subtest's norm, for converting it to a proportion right: number right,
+# or right - wrong / (k - 1) (the correction for guessing among k options) over its units.
+GUESS_OPTIONS = {"CF1": 5, "VZ2": 5, "P3": 5, "CF2": 2, "VZ1": 2, "VZ3": 2, "S2": 2, "I3": 2}
+PART_NORMS = {"CF2": 5, "VZ1": 5, "I3": 8}  # norms counted over parts: units = items x parts
+
+
+def human_norm_percent(subtest: str) -> tuple[str, float] | None:
+    """The kit's human norm of ``subtest`` on a percentage scale: (metric, value %).
+
+    A norm counted in items right (CF3, CS1-3, SS2, SS3) is 100 * norm / items. A norm scored
+    right - wrong / (k - 1) over U units (items, or parts for CF2, VZ1, I3) is, when every unit
+    is answered, the proportion right a = ((k - 1) * norm / U + 1) / k. Norms over parts go on
+    ``acc_rows`` (% of parts right), the others on ``accuracy`` (% of items right), so a norm
+    always sits beside a score on the same scale."""
+    meta = SUBTESTS[subtest]
+    if meta.human_norm is None:
+        return None
+    units = meta.n_items * PART_NORMS.get(subtest, 1)
+    if subtest in NUMBER_RIGHT:
+        a = meta.human_norm / units
+    else:
+        k = GUESS_OPTIONS[subtest]
+        a = ((k - 1) * meta.human_norm / units + 1) / k
+    return ("acc_rows" if subtest in PART_NORMS else "accuracy"), 100.0 * a
+
+
+def norms(subtest: str) -> tuple[Norm, ...]:
+    """``TaskSpec.norms`` of a subtest: its kit norm as a percentage (see
+    :func:`human_norm_percent`)."""
+    got = human_norm_percent(subtest)
+    if got is None:
+        return ()
+    metric, value = got
+    return (Norm("human norm (kit norm group, converted)", metric, round(value, 2),
+                 f"Ekstrom, French, Harman & Dermen (1976), Manual for Kit of Factor-Referenced Cognitive Tests: "
+                 f"{SUBTESTS[subtest].human_norm} points; see docs/visfactor.md#human-norms"),)
 
 
 def human_norms() -> dict[str, float | None]:
@@ -137,7 +175,9 @@ METRICS = (
     percent("random_acc", "chance accuracy of this session", higher_is_better=None, summary=True),
     percent("random_rows", "chance accuracy per part", higher_is_better=None, summary=True, table=False),
     percent("random_paper", "paper's random baseline", higher_is_better=None, summary=True, table=False),
-    Metric("human_norm", "human norm (FRCT score)", FRCT, higher_is_better=None, summary=True),
+    # the kit's norm in its own points, kept for the record; the norm beside the scores is
+    # TaskSpec.norms, converted to the percentage scale (human_norm_percent)
+    Metric("human_norm", "human norm (kit points)", FRCT, higher_is_better=None, summary=True, table=False),
     percent("invalid_rate", "invalid replies", higher_is_better=False),
     percent("accuracy_official", "accuracy as the official evaluator reads replies"),
 )

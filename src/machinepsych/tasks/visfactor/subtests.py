@@ -13,7 +13,7 @@ from .catalog import SUBTESTS
 from .chance import simulator
 from .env import env_class
 from .figures import visfactor_figures
-from .score import SCORER
+from .score import SCORER, norms
 
 CITATION = ("Huang et al. (2025), VisFactor: Benchmarking Fundamental Visual Cognition in Multimodal Large "
             "Language Models (v2: Human Cognitive Benchmarks Reveal Foundational Visual Gaps in MLLMs); items "
@@ -30,6 +30,7 @@ def _spec(sub: str) -> TaskSpec:
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
         chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit,
+        norms=norms(sub),
     )
 
 
