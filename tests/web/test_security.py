@@ -5,6 +5,7 @@ and model replies is escaped in every page and in the report."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from sqlalchemy import update
@@ -159,7 +160,17 @@ def test_error_pages_are_words(people, two):
     page = a.get(f"/session/{human[0].id}")
     for h in ("Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"):
         assert h in page.headers
-    assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+    csp = page.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp.split("script-src ")[1].split(";")[0]
+    # only the page's own scripts run: each carries this response's nonce, a new one per response
+    nonces = re.findall(r"<script nonce='([^']+)'>", page.text)
+    assert nonces and set(nonces) == {re.search(r"'nonce-([^']+)'", csp).group(1)}
+    assert page.text.count("<script") == len(nonces)
+    again = a.get(f"/session/{human[0].id}").headers["Content-Security-Policy"]
+    assert again != csp
+    missing = a.get("/session/99999")
+    script_src = missing.headers["Content-Security-Policy"].split("script-src ")[1].split(";")[0]
+    assert "<script" not in missing.text and "unsafe-inline" not in script_src
 
 
 def test_markup_is_escaped_in_every_page_and_the_report(people, toys, tmp_path):

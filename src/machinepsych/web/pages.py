@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+from contextvars import ContextVar
 from typing import Any
 
 from ..core.spec import Buttons, HumanForm, Likert, Questionnaire, TextBox
@@ -42,8 +43,17 @@ input[type=text],textarea{{font-size:1.1em;padding:.4em;width:100%;max-width:32e
 fieldset{{border:1px solid {MUTED};border-radius:6px;margin:.8em 0;padding:.6em 1em}}
 .scale{{display:flex;flex-wrap:wrap;gap:.8em;margin:.4em 0}} .scale label{{min-height:44px;display:flex;align-items:center;gap:.3em}}
 .code{{font-size:1.6em;font-weight:700;letter-spacing:.05em;background:{PANEL_BG};color:{INK};padding:.2em .5em}}
-@media (max-width:480px){{body{{margin:.5em auto}} button{{width:100%}} .choices{{flex-direction:column}}}}
+@media (max-width:480px){{body{{margin:.5em auto}} button{{width:100%;margin:.25em 0}} .choices{{flex-direction:column}}}}
 """
+
+
+# The response's script nonce (set per request by web.security; the Content-Security-Policy
+# lets only scripts carrying it run, so markup that slipped through escaping could not).
+SCRIPT_NONCE: ContextVar[str] = ContextVar("machinepsych_script_nonce", default="")
+
+
+def script_tag(js: str) -> str:
+    return f"<script nonce='{SCRIPT_NONCE.get()}'>{js}</script>"
 
 
 def esc(value: Any) -> str:

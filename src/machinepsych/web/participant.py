@@ -30,7 +30,7 @@ from ..storage import study as studies
 from ..storage.schema import AssignmentRow, SessionRow, StudyRow, utcnow
 from ..storage.store import Store
 from .answers import Answer, resolve
-from .pages import esc, page, trial_html
+from .pages import esc, page, script_tag, trial_html
 from .script import session_script
 
 COOKIE_DAYS = 30
@@ -250,7 +250,7 @@ def _session_page(store: Store, acc: Access) -> str:
             f"<p><button id='begin' type='button'>{begin} <kbd>Enter</kbd></button></p></div>"
             "<div id='task' style='display:none'><div id='feedback' role='status' aria-live='polite'></div>"
             "<p id='error' class='error' role='alert' aria-live='assertive'></p><div id='trial'></div></div>"
-            f"<template id='first'>{fragment}</template><script>{script}</script>")
+            f"<template id='first'>{fragment}</template>{script_tag(script)}")
     return page(title, body)
 
 
@@ -273,7 +273,7 @@ def _consent(acc: Access) -> str:
             "<p><button id='agree' type='button'>I agree to take part</button> "
             "<button id='decline' type='button'>I do not agree</button></p>"
             "<p id='error' class='error' role='alert'></p></div>"
-            f"<script>{CONSENT_JS % acc.row.id}</script>")
+            + script_tag(CONSENT_JS % acc.row.id))
 
 
 def _completion(study: StudyRow | None) -> str:
@@ -286,7 +286,7 @@ def _completion(study: StudyRow | None) -> str:
         target = json.dumps(study.redirect_url).replace("</", "<\\/")
         out += (f"<p><a id='redirect' href='{esc(study.redirect_url)}'>Return to the study site</a> "
                 "(you are taken there in 5 seconds).</p>"
-                f"<script>setTimeout(() => {{ location.href = {target}; }}, 5000);</script>")
+                + script_tag(f"setTimeout(() => {{ location.href = {target}; }}, 5000);"))
     return out
 
 

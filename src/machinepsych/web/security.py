@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import hmac
+import secrets
 import html
 import logging
 
@@ -20,16 +21,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .pages import page
+from .pages import SCRIPT_NONCE, page
 
 MAX_BODY = 64 * 1024
 ADMIN_COOKIE = "mp_admin"
 log = logging.getLogger("machinepsych.web")
 
+CSP = ("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src {script}; "
+       "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; "
-                                "script-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; "
-                                "base-uri 'none'; frame-ancestors 'none'"),
+    "Content-Security-Policy": CSP.format(script="'none'"),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
@@ -129,9 +130,15 @@ def install(app: FastAPI) -> None:
 
     @app.middleware("http")
     async def headers(request: Request, call_next):
-        response = await call_next(request)
+        nonce = secrets.token_urlsafe(16)
+        token = SCRIPT_NONCE.set(nonce)
+        try:
+            response = await call_next(request)
+        finally:
+            SCRIPT_NONCE.reset(token)
         for k, v in HEADERS.items():
             response.headers.setdefault(k, v)
+        response.headers["Content-Security-Policy"] = CSP.format(script=f"'nonce-{nonce}'")
         return response
 
     @app.exception_handler(StarletteHTTPException)
