@@ -1,16 +1,21 @@
-"""Runner overhead: N concurrent sessions against a loopback OpenAI-compatible endpoint
-with a fixed latency, through the real path (runner -> LLM participant -> OpenAI adapter ->
-HTTP -> server in its own process -> store).
+"""Runner overhead, measured in one run:
 
-Prints, measured in this one run:
-  efficiency = ideal time / actual time, where ideal = (dependent turns per session) x latency
-               (the critical path: a session's turns cannot overlap);
-  overhead per call = actual time / turns - latency (wall, on the critical path);
-  harness CPU per call = this process's CPU time / total calls.
-A warm-up session runs first, so one-time costs (imports, first connection) are excluded.
-Target (issue 2): efficiency >= 0.9 at 64 concurrent sessions with 50 ms latency.
+1. The runner's own CPU per call, with the model stubbed: the OpenAI adapter still builds and
+   encodes every request (the direct transport's JSON), but a stub answers in-process after
+   the latency instead of an HTTP server. Everything else is the real path: runner, prompting
+   strategy, parser, environment, the store's group commit. Sessions are scored when they
+   complete (in a background thread); that CPU is printed per session, apart from the
+   per-call figure. Target: <= 0.3 ms per call.
+2. End to end: N concurrent sessions against a loopback OpenAI-compatible endpoint with a
+   fixed latency (a server in its own process), through the real HTTP path.
+   efficiency = critical path / actual time, where the critical path = (dependent turns per
+   session) x latency: a session's turns cannot overlap. Targets: >= 0.95 at 64 sessions and
+   >= 0.9 at 256 (50 ms latency).
 
-    python benchmarks/runner_overhead.py [--sessions 64] [--latency-ms 50] [--trials 20]
+A warm-up run comes first, so one-time costs (imports, first connection) are excluded.
+
+    python benchmarks/runner_overhead.py [--sessions 64 256] [--latency-ms 50] [--trials 20]
+                                         [--transport direct aiohttp] [--workers 1]
 """
 from __future__ import annotations
 
@@ -19,19 +24,41 @@ import asyncio
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from machinepsych.core.types import Usage  # noqa: E402
+from machinepsych.models.base import Completion  # noqa: E402
+from machinepsych.models.openai_compat import OpenAIModel, request_json  # noqa: E402
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun  # noqa: E402
 from machinepsych.runner.run import create_run, execute  # noqa: E402
 from machinepsych.storage.store import Store  # noqa: E402
 from tests.support.fake_openai import serve_in_subprocess  # noqa: E402
 
 
-def measure(sessions: int, latency_ms: float, trials: int, transport: str) -> dict:
-    with serve_in_subprocess(latency_ms) as base_url, tempfile.TemporaryDirectory() as tmp:
+@contextmanager
+def stubbed_model(latency_s: float):
+    """The OpenAI adapter with its HTTP call replaced by an in-process stub (request still
+    built and encoded)."""
+    real = OpenAIModel.generate
+
+    async def generate(self, messages, options):
+        request_json(self.request_body(messages, options, with_messages=False), messages)
+        await asyncio.sleep(latency_s)
+        return Completion("Selection: 2", Usage(40, 3), self.model, "stop")
+
+    OpenAIModel.generate = generate
+    try:
+        yield
+    finally:
+        OpenAIModel.generate = real
+
+
+def measure(base_url: str, sessions: int, latency_ms: float, trials: int, transport: str, workers: int = 1) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
 
         def spec(name: str, n_sessions: int, n_trials: int) -> RunSpec:
@@ -44,7 +71,7 @@ def measure(sessions: int, latency_ms: float, trials: int, transport: str) -> di
         asyncio.run(execute(store, "warmup", progress=False))
         create_run(store, spec("bench", sessions, trials))
         c0, t0 = time.process_time(), time.perf_counter()
-        stats = asyncio.run(execute(store, "bench", progress=False))
+        stats = asyncio.run(execute(store, "bench", progress=False, workers=workers))
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         store.close()
     assert stats.trials == sessions * trials and stats.sessions_failed == 0, stats
@@ -52,24 +79,41 @@ def measure(sessions: int, latency_ms: float, trials: int, transport: str) -> di
     calls = sessions * trials
     return {"sessions": sessions, "latency_ms": latency_ms, "turns": trials, "ideal_s": ideal, "actual_s": wall,
             "efficiency": ideal / wall, "overhead_ms_per_call": 1000 * (wall / trials - latency_ms / 1000),
-            "cpu_ms_per_call": 1000 * cpu / calls}
+            "cpu_ms_per_call": 1000 * (cpu - stats.scoring_cpu_s) / calls,
+            "scoring_ms_per_session": 1000 * stats.scoring_cpu_s / sessions}
+
+
+HEADER = (f"{'':>14} {'sessions':>8} {'latency':>8} {'turns':>6} {'ideal s':>8} {'actual s':>9} {'efficiency':>10} "
+          f"{'overhead ms/call':>17} {'runner CPU ms/call':>19} {'scoring ms/session':>19}")
+
+
+def row(label: str, r: dict) -> str:
+    return (f"{label:>14} {r['sessions']:>8} {r['latency_ms']:>8.0f} {r['turns']:>6} {r['ideal_s']:>8.2f} "
+            f"{r['actual_s']:>9.2f} {r['efficiency']:>10.3f} {r['overhead_ms_per_call']:>17.2f} "
+            f"{r['cpu_ms_per_call']:>19.3f} {r['scoring_ms_per_session']:>19.2f}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sessions", type=int, nargs="*", default=[1, 16, 64])
+    ap.add_argument("--sessions", type=int, nargs="*", default=[64, 256])
     ap.add_argument("--latency-ms", type=float, default=50.0)
     ap.add_argument("--trials", type=int, default=20)
-    ap.add_argument("--transport", nargs="*", default=["aiohttp", "direct"],
-                    help="OpenAI adapter transports to measure (aiohttp/httpx = official SDK client; direct)")
+    ap.add_argument("--transport", nargs="*", default=["direct"],
+                    help="OpenAI adapter transports to measure end to end (direct; aiohttp/httpx = official SDK client)")
+    ap.add_argument("--workers", type=int, default=1, help="worker processes of the end-to-end rows")
     args = ap.parse_args()
-    print(f"{'transport':>9} {'sessions':>8} {'latency':>8} {'turns':>6} {'ideal s':>8} {'actual s':>9} {'efficiency':>10} "
-          f"{'overhead ms/call':>17} {'CPU ms/call':>12}")
-    for transport in args.transport:
+    print("Model stubbed in-process (runner CPU per call; HTTP excluded):")
+    print(HEADER)
+    with stubbed_model(args.latency_ms / 1000):
         for n in args.sessions:
-            r = measure(n, args.latency_ms, args.trials, transport)
-            print(f"{transport:>9} {r['sessions']:>8} {r['latency_ms']:>8.0f} {r['turns']:>6} {r['ideal_s']:>8.2f} "
-                  f"{r['actual_s']:>9.2f} {r['efficiency']:>10.3f} {r['overhead_ms_per_call']:>17.2f} {r['cpu_ms_per_call']:>12.2f}")
+            print(row("stub", measure("http://127.0.0.1:9/v1", n, args.latency_ms, args.trials, "direct")))
+    print(f"Loopback endpoint in its own process (end to end; CPU per call includes the HTTP client)"
+          f"{f', {args.workers} worker processes' if args.workers > 1 else ''}:")
+    print(HEADER)
+    with serve_in_subprocess(args.latency_ms) as base_url:
+        for transport in args.transport:
+            for n in args.sessions:
+                print(row(transport, measure(base_url, n, args.latency_ms, args.trials, transport, args.workers)))
 
 
 if __name__ == "__main__":

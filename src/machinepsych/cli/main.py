@@ -182,12 +182,13 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP)) -> None:
     """Continue an interrupted run: every unfinished session from its last committed trial
     (on this machine, in worker processes or on Ray, however it was started)."""
-    from ..runner.run import check_executor, run_sync
+    from ..runner.run import check_executor, check_not_running, run_sync
     from ..storage.store import normalise_url
 
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
     st = _store(store, create=False)
     r = st.get_run(run)
+    check_not_running(st, r)  # before anything else starts
     from ..analysis.report import ChancePrefetch
 
     chance = ChancePrefetch(st, r.id)

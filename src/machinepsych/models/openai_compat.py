@@ -9,7 +9,6 @@ client, which costs less CPU per call than httpx under high concurrency (see
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import os
 import re
@@ -40,12 +39,22 @@ def to_openai_messages(messages: list[Message]) -> list[dict[str, Any]]:
     understands); messages with images become a list of ``text`` / ``image_url`` parts
     with the PNG inlined as a data URL.
     """
-    return [_openai_message(m) for m in messages]
+    return [_kept(m, "_openai_message", _openai_message) for m in messages]
 
 
-@functools.lru_cache(maxsize=65536)
+def _kept(m: Message, name: str, make) -> Any:
+    """``make(m)``, computed once per message object and kept on it. A session re-sends its
+    whole history on every call and the strategies reuse the history's message objects, so
+    this is one dictionary lookup per message (a cache keyed by the message itself would hash
+    and compare its whole text every time). Messages are immutable; the value is private."""
+    d = m.__dict__
+    value = d.get(name)
+    if value is None:
+        value = d[name] = make(m)
+    return value
+
+
 def _openai_message(m: Message) -> dict[str, Any]:
-    # Cached: a session re-sends its whole history on every call, and messages are immutable.
     if all(isinstance(p, TextPart) for p in m.parts):
         return {"role": m.role, "content": "\n".join(p.text for p in m.parts)}  # type: ignore[union-attr]
     parts: list[dict[str, Any]] = []
@@ -57,15 +66,14 @@ def _openai_message(m: Message) -> dict[str, Any]:
     return {"role": m.role, "content": parts}
 
 
-@functools.lru_cache(maxsize=65536)
 def _openai_message_json(m: Message) -> str:
-    return json.dumps(_openai_message(m), ensure_ascii=False)
+    return json.dumps(_kept(m, "_openai_message", _openai_message), ensure_ascii=False)
 
 
 def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
     """The request body as JSON bytes, with each message's JSON encoded once and reused."""
     head = json.dumps({k: v for k, v in body.items() if k != "messages"}, ensure_ascii=False)
-    msgs = ",".join(_openai_message_json(m) for m in messages)
+    msgs = ",".join([_kept(m, "_openai_message_json", _openai_message_json) for m in messages])
     return (head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}').encode("utf-8")
 
 
@@ -232,8 +240,11 @@ class OpenAIModel:
     def cost(self, usage: Usage) -> float | None:
         return self._prices.cost(self.model, usage)
 
-    def request_body(self, messages: list[Message], options: GenerateOptions) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.model, "messages": to_openai_messages(messages)}
+    def request_body(self, messages: list[Message], options: GenerateOptions, *,
+                     with_messages: bool = True) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model}
+        if with_messages:  # the direct transport encodes them itself (request_json)
+            body["messages"] = to_openai_messages(messages)
         if options.temperature is not None:
             body["temperature"] = options.temperature
         if options.max_tokens is not None:
@@ -245,7 +256,7 @@ class OpenAIModel:
         return body
 
     async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:
-        body = self.request_body(messages, options)
+        body = self.request_body(messages, options, with_messages=self.transport != "direct")
         try:
             if self.transport == "direct":
                 data = await self._post_direct(request_json(body, messages), options.timeout_s)

@@ -13,6 +13,7 @@ import gc
 import logging
 import math
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -42,6 +43,7 @@ class RunStats:
     invalid: int = 0
     retries: int = 0
     failures: list[str] = field(default_factory=list)
+    scoring_cpu_s: float = 0.0  # CPU time spent scoring completed sessions (background thread)
 
     def line(self) -> str:
         """The progress bar's running totals."""
@@ -70,7 +72,7 @@ class RunStats:
     def merge(self, other: dict) -> None:
         """Add another process's counts (sessions_total is the run's, kept as it is)."""
         for k in ("sessions_done", "sessions_failed", "trials", "tokens", "prompt_tokens", "cached_tokens",
-                  "cost_usd", "invalid", "retries"):
+                  "cost_usd", "invalid", "retries", "scoring_cpu_s"):
             setattr(self, k, getattr(self, k) + other.get(k, 0))
         self.failures += other.get("failures", [])
 
@@ -91,8 +93,8 @@ class BackgroundScorer:
     """Scores sessions as they complete, in one background thread: sessions that complete
     while a batch is being scored are scored together in the next batch."""
 
-    def __init__(self, store: Store, run: RunRow):
-        self.store, self.run = store, run
+    def __init__(self, store: Store, run: RunRow, stats: RunStats | None = None):
+        self.store, self.run, self.stats = store, run, stats
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="machinepsych-score")
         self.lock = threading.Lock()
         self.queue: list[SessionRow] = []
@@ -109,7 +111,12 @@ class BackgroundScorer:
         with self.lock:
             rows, self.queue = self.queue, []
         if rows:
-            score_and_store(self.store, self.run, rows)
+            t0 = time.thread_time()
+            try:
+                score_and_store(self.store, self.run, rows)
+            finally:
+                if self.stats is not None:
+                    self.stats.scoring_cpu_s += time.thread_time() - t0
 
     async def drain(self) -> None:
         for res in await asyncio.gather(*self.jobs, return_exceptions=True):
@@ -150,7 +157,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
             p.concurrency = max(1, math.ceil(p.concurrency / concurrency_share))  # type: ignore[attr-defined]
     sem = asyncio.Semaphore(max_sessions or 10_000)
     slots = endpoint_slots(participants.values())
-    scorer = BackgroundScorer(store, run) if score else None
+    scorer = BackgroundScorer(store, run, stats) if score else None
+    stored = store.trial_counts(run.id)  # one query: sessions without trials need no replay reads
 
     def trial_done(rec: TrialRecord) -> None:
         stats.add(rec)
@@ -172,7 +180,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
     async def one_session(row: SessionRow, participant: Participant) -> None:
         await store.write_session_status(row.id, "running")
         try:
-            await drive_session(store, row, participant, trial_done)
+            await drive_session(store, row, participant, trial_done, fresh=not stored.get(row.id))
         except MachinePsychError as exc:
             await store.write_session_status(row.id, "failed", str(exc))
             stats.sessions_failed += 1

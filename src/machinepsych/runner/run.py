@@ -19,7 +19,7 @@ from .drive import RunStats, drive_sessions, endpoint_slots
 from .plan import RunSpec, default_run_name, expand_sessions
 
 __all__ = ["RunStats", "PreparedRun", "prepare_run", "create_run", "execute", "run_sync", "endpoint_slots",
-           "check_executor", "check_materials", "split_sessions"]
+           "check_executor", "check_materials", "check_not_running", "split_sessions"]
 
 log = logging.getLogger("machinepsych.runner")
 
@@ -81,6 +81,15 @@ def check_executor(*, workers: int, executor: str, ray_address: str | None, stor
         from .ray_executor import check_ray
 
         check_ray(ray_address, store_url)
+
+
+def check_not_running(store: Store, run: RunRow) -> None:
+    """Refuse a run another live process is executing (it would send every call twice)."""
+    lease = store.lease(run.id)
+    if store.run_state(run) == "running" and lease is not None and \
+            (lease.host, lease.pid) != (socket.gethostname(), os.getpid()):
+        raise ConfigError(f"Run {run.name} is being executed by process {lease.pid} on {lease.host}; "
+                          "wait for it to finish (machinepsych runs shows when it stops) or stop that process first.")
 
 
 def check_materials(rows) -> None:
@@ -158,11 +167,7 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True, ma
     resumes any other way."""
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=store.url)
     run = store.get_run(run_ref)
-    lease = store.lease(run.id)
-    if store.run_state(run) == "running" and lease is not None and \
-            (lease.host, lease.pid) != (socket.gethostname(), os.getpid()):
-        raise ConfigError(f"Run {run.name} is being executed by process {lease.pid} on {lease.host}; "
-                          "wait for it to finish (machinepsych runs shows when it stops) or stop that process first.")
+    check_not_running(store, run)
     spec = RunSpec.model_validate(run.spec)
     all_sessions = store.sessions(run.id)
     open_sessions = [s for s in all_sessions if s.status != "complete"]
@@ -196,8 +201,8 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True, ma
                 finally:
                     poller.cancel()
             else:
-                await drive_sessions(store, run, sessions, stats=stats, on_trial=display.on_trial,
-                                     on_session=display.on_session, max_sessions=max_sessions)
+                await drive_sessions(store, run, sessions, stats=stats, on_trial=display.on_trial if progress else None,
+                                     on_session=display.on_session if progress else None, max_sessions=max_sessions)
             remaining = [s for s in store.sessions(run.id) if s.status != "complete"]
             # the final status is written while the lease is still held, so the run never
             # reads "interrupted" between the two

@@ -116,13 +116,14 @@ class Replayed:
         return len(self.history)
 
 
-def replay(store: Store, row: SessionRow) -> Replayed:
+def replay(store: Store, row: SessionRow, *, fresh: bool = False) -> Replayed:
     """Rebuild a session from its seed and stored actions, checking that the environment
-    reproduces every stored observation (used by resume and by the web app)."""
+    reproduces every stored observation (used by resume and by the web app). ``fresh``: the
+    caller knows the session has no stored trial yet (nothing to read)."""
     spec = get_task(row.task_id, row.task_version)
     params = spec.params_from(row.params)
     episode = Episode(spec.make(params), row.seed)
-    stored = store.trials(row.id)
+    stored = [] if fresh else store.trials(row.id)
     calls_by_trial: dict[int, list] = {}
     if stored:
         for c in store.model_calls(t.id for t in stored):
@@ -142,9 +143,9 @@ def replay(store: Store, row: SessionRow) -> Replayed:
 
 
 async def drive_session(store: Store, row: SessionRow, participant: Participant,
-                        on_trial: Callable[[TrialRecord], None] | None = None) -> None:
+                        on_trial: Callable[[TrialRecord], None] | None = None, *, fresh: bool = False) -> None:
     """Answer every remaining trial of a session, committing each before the next prompt."""
-    r = replay(store, row)
+    r = replay(store, row, fresh=fresh)
     history = r.history
     state = {"index": len(history), "prev_sent": ()}
     scratch: dict = {}

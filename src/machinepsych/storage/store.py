@@ -356,7 +356,10 @@ class Store:
                 new = [{"sha256": h, "png": b} for h, b in images.items() if h not in existing]
                 if new:
                     conn.execute(insert(ImageRow), new)
-            if len(trial_rows) == 1:
+            fast = self._fast_inserts(conn)
+            if fast is not None:
+                ids = fast[0].insert_returning_ids(conn, trial_rows)
+            elif len(trial_rows) == 1:
                 ids = [conn.execute(insert(TrialRow).returning(TrialRow.id), trial_rows[0]).scalar_one()]
             else:
                 ids = list(conn.scalars(insert(TrialRow).returning(TrialRow.id, sort_by_parameter_order=True), trial_rows))
@@ -367,8 +370,22 @@ class Store:
             if call_rows:
                 if self._nul_free_text:
                     _strip_nul(call_rows)
-                conn.execute(insert(ModelCallRow), call_rows)
+                if fast is not None:
+                    fast[1].insert_many(conn, call_rows)
+                else:
+                    conn.execute(insert(ModelCallRow), call_rows)
         self._known_images.update(images)
+
+    def _fast_inserts(self, conn) -> tuple["_DirectInsert", "_DirectInsert"] | None:
+        """SQLite: the trial and call inserts straight through the DB-API cursor."""
+        if self.engine.dialect.name != "sqlite" or self.engine.dialect.driver != "pysqlite":
+            return None
+        if not hasattr(self, "_direct"):
+            trial_cols = [c.name for c in TrialRow.__table__.columns if c.name != "id"]
+            call_cols = [c.name for c in ModelCallRow.__table__.columns if c.name != "id"]
+            self._direct = (_DirectInsert(self.engine, TrialRow.__table__, trial_cols, returning="id"),
+                            _DirectInsert(self.engine, ModelCallRow.__table__, call_cols))
+        return self._direct
 
     # -- progress of a run, across processes ----------------------------------------------
     def run_totals(self, run_id: int) -> dict[str, float]:
@@ -430,6 +447,42 @@ class Store:
     def chance_results(self) -> list[ChanceRow]:
         with self.session() as s:
             return list(s.scalars(select(ChanceRow)))
+
+
+class _DirectInsert:
+    """An INSERT written once and executed on the DB-API cursor of the store's writer
+    connection, inside its transaction. Each value goes through its column type's own bind
+    processor for this dialect, so the stored values are the ones SQLAlchemy would write;
+    what is skipped is SQLAlchemy's per-statement machinery, most of a trial's write cost."""
+
+    def __init__(self, engine: Engine, table, columns: list[str], returning: str | None = None):
+        dialect = engine.dialect
+        quote = dialect.identifier_preparer.quote
+        self.columns = columns
+        self.processors = [table.c[c].type.dialect_impl(dialect).bind_processor(dialect) for c in columns]
+        self.sql = (f"INSERT INTO {quote(table.name)} ({', '.join(quote(c) for c in columns)}) "
+                    f"VALUES ({', '.join('?' for _ in columns)})" + (f" RETURNING {quote(returning)}" if returning else ""))
+
+    def _params(self, row: dict) -> tuple:
+        return tuple(row.get(c) if p is None else p(row.get(c)) for c, p in zip(self.columns, self.processors))
+
+    def insert_returning_ids(self, conn, rows: list[dict]) -> list[int]:
+        cur = conn.connection.driver_connection.cursor()
+        try:
+            ids = []
+            for row in rows:
+                cur.execute(self.sql, self._params(row))
+                ids.append(cur.fetchone()[0])
+            return ids
+        finally:
+            cur.close()
+
+    def insert_many(self, conn, rows: list[dict]) -> None:
+        cur = conn.connection.driver_connection.cursor()
+        try:
+            cur.executemany(self.sql, [self._params(r) for r in rows])
+        finally:
+            cur.close()
 
 
 @dataclass(frozen=True)
