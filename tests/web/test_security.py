@@ -18,6 +18,7 @@ from tests.web.helpers import ADMIN, AUTH, human_run
 
 WCST = TaskRun(task="wcst", params={"n_trials": 12}, sessions=2)
 ADMIN_GETS = ["/admin", "/admin/results", "/results", "/results?run={run}", "/admin/runs/{run}",
+              "/admin/runs/{run}/participants.csv",
               "/admin/runs/{run}/dashboard.json", "/admin/runs/{run}/export.csv"]
 MARKUP = "<script>alert(1)</script>"
 

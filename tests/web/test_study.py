@@ -185,6 +185,9 @@ def test_admin_pages_show_the_study(people):
     assert "chance: random answers" in html and "http-equiv='refresh'" in html
     csv = admin.get("/admin/runs/lab6/export.csv", headers=AUTH)
     assert csv.status_code == 200 and len(pd.read_csv(io.StringIO(csv.text))) == 12 + 3 * 12  # person + agent
+    who = pd.read_csv(io.StringIO(admin.get("/admin/runs/lab6/participants.csv", headers=AUTH).text))
+    assert list(who["status"]) == ["complete", "pending", "pending"] and who["PROLIFIC_PID"][0] == "d1"
+    assert who["STUDY_ID"][0] == "st1" and who["trials"].tolist() == [12, 0, 0]
 
 
 def test_timing_defaults_come_from_the_test_and_tokens_are_checked(people, tmp_path):

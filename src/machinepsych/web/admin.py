@@ -40,9 +40,16 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
 
         row = get_run(store, run)
         text = trials_frame(store, row.id).to_csv(index=False)
-        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in row.name)[:80] or "run"
         return Response(text, media_type="text/csv",
-                        headers={"Content-Disposition": f"attachment; filename=\"{safe}-trials.csv\""})
+                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-trials.csv\""})
+
+    @r.get("/admin/runs/{run:path}/participants.csv")
+    def participants(run: str) -> Response:
+        """Who took which session: ids from the recruitment link, consent, practice, status
+        (to approve or pay participants on the recruitment platform)."""
+        row = get_run(store, run)
+        return Response(participants_csv(store, row), media_type="text/csv",
+                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-participants.csv\""})
 
     @r.get("/admin/runs/{run:path}", response_class=HTMLResponse)  # after the longer routes above
     def dashboard(run: str) -> str:
@@ -55,6 +62,31 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
         return _results(store, run)
 
     return r
+
+
+def _file_name(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:80] or "run"
+
+
+def participants_csv(store: Store, run: RunRow) -> str:
+    import csv
+    import io
+
+    held = studies.assignments_for_run(store, run.id)
+    counts = store.trial_counts(run.id)
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["session", "session_id", "task", "condition", "status", "trials", "participant_id", "PROLIFIC_PID",
+                "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at"])
+    for s in studies.human_sessions(store, run):
+        a = held.get(s.id)
+        rec = (a.recruitment if a else {}) or {}
+        w.writerow([s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
+                    a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
+                    rec.get("SESSION_ID", ""), a.consented_at.isoformat() if a and a.consented_at else "",
+                    len(a.practice) if a else 0, a.created_at.isoformat() if a else "",
+                    a.last_seen_at.isoformat() if a else ""])
+    return out.getvalue()
 
 
 def _index(store: Store, base: str) -> str:
@@ -72,7 +104,8 @@ def _index(store: Store, base: str) -> str:
         name = esc(run.name)
         body.append(f"<h2>{name}</h2><p class='muted'>{n_done} of {len(sessions)} sessions complete · created "
                     f"{run.created_at:%Y-%m-%d %H:%M} · <a href='/admin/runs/{run.id}'>live dashboard</a> · "
-                    f"<a href='/admin/runs/{run.id}/export.csv'>trials (CSV)</a></p>")
+                    f"<a href='/admin/runs/{run.id}/export.csv'>trials (CSV)</a> · "
+                    f"<a href='/admin/runs/{run.id}/participants.csv'>participants (CSV)</a></p>")
         study = studies.study_for_run(store, run.id)
         if study is not None:
             link = f"{base}/s/{study.slug}"
