@@ -4,7 +4,8 @@ ability it measures?
 For a test whose spec declares ``TaskSpec.audit``, the audit plays sessions of the real
 environment through :class:`~machinepsych.core.play.Episode` with invalid replies (so nothing
 about a participant enters), reads every trial's key and option surfaces through the spec's
-audit function and reports:
+audit function and reports (an environment with a ``skip_images`` attribute has it set: the
+audit never looks at pixels, so such an environment may leave its images unencoded):
 
 * **key distribution** over option positions (choice items), with a chi-square test against
   uniform (scipy) and Cohen's effect size w;
@@ -116,7 +117,10 @@ def collect(spec: TaskSpec, n: int, seed: int = 0, preset: str | None = None) ->
     items: list[AuditItem] = []
     session = 0
     while len(items) < n:
-        ep = Episode(spec.make(params), int(seed) * 100_003 + session)
+        env = spec.make(params)
+        if hasattr(env, "skip_images"):  # the audit reads keys and option surfaces, never pixels
+            env.skip_images = True
+        ep = Episode(env, int(seed) * 100_003 + session)
         while not ep.done and len(items) < n:
             got = spec.audit(ep.observation)
             if got is not None:

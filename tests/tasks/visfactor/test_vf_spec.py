@@ -143,7 +143,7 @@ def test_chance_matches_random_agent_sessions():
     spec = get_task("visfactor-cf1")
     params = spec.resolve("split")
     sim = spec.chance(params, 4000, np.random.default_rng(2), "uniform")
-    real = [score_session(spec, steps_frame(*play_agent(spec, params, s, "random")), params) for s in range(3)]
+    real = [score_session(spec, steps_frame(*play_agent(spec, params, s, "random")), params) for s in range(1)]
     assert sim["random_acc"].mean() == pytest.approx(real[0]["random_acc"])
     assert sim["acc_rows"].mean() == pytest.approx(50, abs=0.5)
     assert sim["frct_paper"].mean() == pytest.approx(0, abs=2)

@@ -177,6 +177,11 @@ def dashed_line(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[floa
 
 def lattice_edges(rows: int, cols: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """All 8-neighbour edges of a rows x cols point lattice, as ((r, c), (r, c)) with a < b."""
+    return list(_lattice_edges(rows, cols))
+
+
+@lru_cache(maxsize=32)
+def _lattice_edges(rows: int, cols: int) -> tuple:
     out = []
     for r in range(rows):
         for c in range(cols):
@@ -184,7 +189,7 @@ def lattice_edges(rows: int, cols: int) -> list[tuple[tuple[int, int], tuple[int
                 r2, c2 = r + dr, c + dc
                 if 0 <= r2 < rows and 0 <= c2 < cols:
                     out.append(norm_edge((r, c), (r2, c2)))
-    return out
+    return tuple(out)
 
 
 def norm_edge(a, b) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -168,6 +168,8 @@ class VisualEnv(Environment):
 
     Params = VisualParams
     subtest: str = ""
+    # set by the validity audit (analysis.audit.collect), which reads keys, never pixels
+    skip_images: bool = False
 
     @property
     def meta(self):
@@ -205,7 +207,10 @@ class VisualEnv(Environment):
         item = self._item()
         seed = self.item_seeds[self.trial]
         kind, question, gold, n = answer_view(item, self.mode)
-        png, rec = rendered(self.subtest, seed, self.params.difficulty, self.perturb_names)
+        if self.skip_images:  # the validity audit: keys and option surfaces only, no PNG
+            png, rec = b"", "{}"
+        else:
+            png, rec = rendered(self.subtest, seed, self.params.difficulty, self.perturb_names)
         stimulus = {
             "subtest": self.subtest, "item_seed": seed, "difficulty": self.params.difficulty, "mode": self.mode,
             "answer_kind": kind, "n_rows": n, "question": question, "person_question": person_question(question),

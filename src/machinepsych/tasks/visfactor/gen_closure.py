@@ -3,6 +3,8 @@
 See ``docs/visfactor.md#generators`` (CF1, CF2, CF3 and the fixed figures)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from .core import (LETTERS, Item, canvas, draw_edges, edges_json, framed, generator, labelled_row, lattice_edges,
@@ -37,30 +39,51 @@ def contains_at(pattern: set, model: set, rows: int, cols: int, anywhere: bool =
     """Is ``model`` (translated, never rotated) a subset of ``pattern``'s edges?"""
     if not anywhere:
         return model <= pattern
+    return any(all(e in pattern for e in placed) for placed in _placements(frozenset(model), rows, cols))
+
+
+@lru_cache(maxsize=64)
+def _placements(model: frozenset, rows: int, cols: int) -> tuple:
+    """Every translation of ``model`` that fits a rows x cols lattice, as tuples of edges."""
     mr = max(max(a[0], b[0]) for a, b in model)
     mc = max(max(a[1], b[1]) for a, b in model)
-    for dr in range(rows - mr):
-        for dc in range(cols - mc):
-            if all(norm_edge((a[0] + dr, a[1] + dc), (b[0] + dr, b[1] + dc)) in pattern for a, b in model):
-                return True
-    return False
+    return tuple(tuple(norm_edge((a[0] + dr, a[1] + dc), (b[0] + dr, b[1] + dc)) for a, b in sorted(model))
+                 for dr in range(rows - mr) for dc in range(cols - mc))
 
 
-def _grow_pattern(rng, rows: int, cols: int) -> set:
-    all_edges = lattice_edges(rows, cols)
+@lru_cache(maxsize=8)
+def _lattice(rows: int, cols: int):
+    """The lattice's edges, the border's edges, and for each point the indices of its edges."""
+    edges = lattice_edges(rows, cols)
     perim = set()
     for c in range(cols - 1):
         perim |= {norm_edge((0, c), (0, c + 1)), norm_edge((rows - 1, c), (rows - 1, c + 1))}
     for r in range(rows - 1):
         perim |= {norm_edge((r, 0), (r + 1, 0)), norm_edge((r, cols - 1), (r + 1, cols - 1))}
+    at: dict = {}
+    for i, (a, b) in enumerate(edges):
+        at.setdefault(a, []).append(i)
+        at.setdefault(b, []).append(i)
+    return tuple(edges), frozenset(perim), {p: np.array(v) for p, v in at.items()}
+
+
+def _grow_pattern(rng, rows: int, cols: int) -> set:
+    all_edges, perim, at = _lattice(rows, cols)
     target = max(len(perim), round(float(np.clip(rng.normal(0.2, 0.2), 0, 1)) * len(all_edges)))
     pattern = set(perim)
-    touched = {p for e in pattern for p in e}
+    # candidates: edges not in the pattern that touch it, in the lattice's edge order
+    used = np.array([e in pattern for e in all_edges])
+    near = np.zeros(len(all_edges), bool)
+    for p in {p for e in pattern for p in e}:
+        near[at[p]] = True
     while len(pattern) < target:
-        cand = [e for e in all_edges if e not in pattern and (e[0] in touched or e[1] in touched)]
-        e = cand[int(rng.integers(len(cand)))]
+        cand = np.flatnonzero(near & ~used)
+        i = int(cand[int(rng.integers(len(cand)))])
+        e = all_edges[i]
         pattern.add(e)
-        touched |= set(e)
+        used[i] = True
+        near[at[e[0]]] = True
+        near[at[e[1]]] = True
     return pattern
 
 
@@ -99,13 +122,19 @@ def gen_cf1(rng, difficulty: str) -> Item:
     )
 
 
-def _spanning_pattern(rng) -> set:
-    n = 3
-    all_edges = lattice_edges(n, n)
+@lru_cache(maxsize=1)
+def _cf2_lattice():
+    edges = lattice_edges(3, 3)
     nbrs: dict = {}
-    for a, b in all_edges:
+    for a, b in edges:
         nbrs.setdefault(a, []).append(b)
         nbrs.setdefault(b, []).append(a)
+    return edges, nbrs
+
+
+def _spanning_pattern(rng) -> set:
+    n = 3
+    all_edges, nbrs = _cf2_lattice()
     start = (int(rng.integers(n)), int(rng.integers(n)))
     seen, stackp, tree = {start}, [start], set()
     while stackp:
@@ -118,7 +147,7 @@ def _spanning_pattern(rng) -> set:
         tree.add(norm_edge(v, w))
         seen.add(w)
         stackp.append(w)
-    target = int(np.clip(round(rng.normal(0.2 * 20, 0.2 * 20)), 8, 20))
+    target = int(min(20, max(8, round(rng.normal(0.2 * 20, 0.2 * 20)))))
     rest = [e for e in all_edges if e not in tree]
     rng.shuffle(rest)
     return tree | set(rest[: max(0, target - len(tree))])

@@ -112,11 +112,19 @@ def _piece_panel(poly, s=26):
     ox = (img.width - (max(xs) - min(xs)) * s) / 2 - min(xs) * s
     oy = (img.height - (max(ys) - min(ys)) * s) / 2 - min(ys) * s
     _draw_poly(d, poly, ox, oy, s, (205, 205, 205))
-    # dot hatching
-    for gx in range(int(min(xs) * s), int(max(xs) * s) + 1, 6):
-        for gy in range(int(min(ys) * s), int(max(ys) * s) + 1, 6):
-            if _inside((Fr(gx, s), Fr(gy, s)), poly):
-                d.point((ox + gx, oy + gy), fill=(90, 90, 90))
+    # dot hatching: the grid points inside the piece (even-odd rule, vectorised in floats)
+    gx, gy = np.meshgrid(np.arange(int(min(xs) * s), int(max(xs) * s) + 1, 6),
+                         np.arange(int(min(ys) * s), int(max(ys) * s) + 1, 6), indexing="ij")
+    px, py = gx.ravel() / s, gy.ravel() / s
+    inside = np.zeros(px.shape, bool)
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        x1, y1, x2, y2 = float(x1), float(y1), float(x2), float(y2)
+        if y1 == y2:
+            continue
+        crosses = (y1 > py) != (y2 > py)
+        inside ^= crosses & (px < x1 + (py - y1) * (x2 - x1) / (y2 - y1))
+    for x, y in zip(gx.ravel()[inside].tolist(), gy.ravel()[inside].tolist()):
+        d.point((ox + x, oy + y), fill=(90, 90, 90))
     return img
 
 
