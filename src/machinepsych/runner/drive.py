@@ -132,8 +132,7 @@ def quiet_gc(gen0: int = 20_000):
     young objects are collected less often. Without it about a third of the runner's CPU
     per call went to full collections walking every imported module's objects."""
     before = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
+    gc.freeze()  # no collection first: a full one costs more than the garbage it would free
     gc.set_threshold(max(before[0], gen0), *before[1:])
     try:
         yield
