@@ -1,6 +1,7 @@
 """People in a real browser: headless Debian chromium driven by Playwright takes one session of
 every family (card sorting, LNT, the gambling task DC-IGT of Reflection-Bench, the VisFactor
-memory subtest MA1, and the toy study-phase / questionnaire tests) as participants arriving
+memory subtest MA1, CogBench's questionnaire with its timed article, and the toy study-phase /
+questionnaire tests) as participants arriving
 through a study link with recruitment parameters, by keyboard where the page offers keys.
 Checked: consent, practice, stored trials with browser response times, the completion code,
 resume after a reload, a second browser refused, aria attributes and a phone-width page."""
@@ -27,6 +28,7 @@ TASKS = [TaskRun(task="wcst", params={"n_trials": 5}, sessions=1),
          TaskRun(task="lnt", params={"n_trials": 4}, sessions=1),
          TaskRun(task="dcigt", params={"trials": 4}, sessions=1),
          TaskRun(task="visfactor-ma1", params={"n_items": 2}, sessions=1),
+         TaskRun(task="cogbench-a", params={"iterations": 1, "statements": 2, "study_seconds": 1.0}, sessions=1),
          TaskRun(task="toy-recall", params={"trials": 2}, sessions=1),
          TaskRun(task="toy-survey", params={"trials": 1}, sessions=1)]
 CODE = "DONE-123"
@@ -120,7 +122,7 @@ def take(page, link: str, *, reload_after: int | None = None) -> dict:
                     assert sent.value.status == 422 and page.text_content("#error")  # said in the page
             else:
                 for fs in page.query_selector_all("fieldset.statement"):
-                    fs.query_selector("input[type=radio][value='4']").check()
+                    fs.query_selector_all("input[type=radio]")[-2].check()  # "agree" on a 1-5 scale
                     area = fs.query_selector("textarea")
                     if area:
                         area.fill("it <b>seems</b> so")
@@ -165,6 +167,7 @@ def test_people_take_every_family_through_a_study_link(people, toys, tmp_path):
             browser.close()
     by_task = dict(zip((s.task_id for s in sessions), counts))
     assert by_task["visfactor-ma1"]["choice"] + by_task["visfactor-ma1"]["text"] >= 3  # practice + 2 items
+    assert by_task["cogbench-a"]["questionnaire"] == 3 and by_task["cogbench-a"]["countdown"] >= 1  # practice + 2
     assert by_task["toy-recall"]["countdown"] == 3 and by_task["toy-recall"]["text"] == 3
     assert by_task["toy-survey"]["continue"] == 2 and by_task["toy-survey"]["questionnaire"] == 2
     held = assignments_for_run(people.store, run.id)
