@@ -109,6 +109,10 @@ def test_coggpt_loop_and_state_from_stored_calls():
     forget_calls = [c for c in history[1].turn.calls if c.purpose == "forget"]
     kept = json.loads(forget_calls[0].reply)
     assert [k["score"] for k in kept] == [3, 4, 5]  # round(0.6 * 5) highest-scored kept
+    again = [c for c in history[2].turn.calls if c.purpose == "forget"]
+    # the same five items again: facts 3-5 are known and not stored twice; of the two forgotten
+    # ones, round(0.6 * 2) = 1 is kept
+    assert [k["knowledge"] for k in json.loads(again[0].reply)] == ["Fact 2 about dogs and walking."]
     # iteration 2 interprets with the updated profile and recalled memories
     last = [m for p, m in seen if p == "interpret:1"][-1][-1].content_text
     assert "Hobbies: Dogs" in last and "about dogs and walking." in last and "(nothing yet)" not in last

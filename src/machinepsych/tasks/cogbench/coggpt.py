@@ -4,7 +4,8 @@ Per iteration, in the released code's order:
 
 1. perceive: short-term memory = the iteration's flow (the study material);
 2. distil ("distil"): profile + flow -> JSON list of {thoughts, knowledge, score 1-5};
-3. forget ("forget", no model): keep the round(0.6 K) highest-scored items;
+3. forget ("forget", no model): drop items already known (same text), keep the round(0.6 K)
+   highest-scored;
 4. store: kept items into the long-term memory (MiniLM vectors, numpy top-k);
 5. update the profile ("profile_update"): an assessment, the attributes to change, and the
    updated profile, which must contain the section headers and the template's first and last
@@ -160,6 +161,9 @@ class CogGPT:
         if flow:
             items = await self._checked(chat, DISTIL.format(profile=profile, flow=flow), "distil", parse_items, calls,
                                         p.max_attempts) or []
+            known = {t.strip().lower() for t in memory.texts}
+            items = [it for k, it in enumerate(items) if it["knowledge"].lower() not in known
+                     and it["knowledge"].lower() not in {x["knowledge"].lower() for x in items[:k]}]  # no duplicates
             kept = forget(items, p.forget_rate)
             calls.append(ModelCall("forget", (), json.dumps(kept, ensure_ascii=False), Usage(), 0.0, "none"))
             memory.add(kept)
