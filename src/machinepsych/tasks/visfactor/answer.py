@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from machinepsych.core.env import Environment
-from machinepsych.core.parsing import fallback_status
 from machinepsych.core.spaces import Space
 from machinepsych.core.spec import AnswerFormat, Buttons, HumanForm, Option, TextBox
 from machinepsych.core.types import Observation, ParseStatus
@@ -48,18 +47,34 @@ SCOT_SOLVE = {
 TF_LABELS = {"T": "True", "F": "False"}
 
 
+MAX_BUTTONS = 9  # keys 1-9; more options are typed
+
+
 def _button(i: int, label: str, action: Any) -> Option:
     return Option(label, action, str(i + 1) if i < 9 else None)
 
 
+def _label(st: dict, option: Any) -> str:
+    """What a person reads on the button of ``option`` (SS2's starts are S1-S5 in the picture)."""
+    return f"S{option}" if st.get("subtest") == "SS2" else str(option)
+
+
 def form(obs: Observation, space: Space) -> HumanForm:
-    """Buttons for one-option answers (mc, letter, int, tf); a text box otherwise."""
+    """Buttons where the answer is one of a few options (letters, T/F, up to nine numbers); a
+    text box with a hint and an example otherwise (lists, a dot, a word, a number among many)."""
     st = obs.stimulus
     kind, n = st["answer_kind"], int(st.get("n_rows", 1))
+    options = list(getattr(space, "options", st["options"]))
     if kind == "tf":
         return Buttons(tuple(_button(i, TF_LABELS[o], o) for i, o in enumerate(("T", "F"))))
-    if kind in ("mc", "letter", "int"):
-        return Buttons(tuple(_button(i, str(o), o) for i, o in enumerate(getattr(space, "options", st["options"]))))
+    if kind in ("mc", "letter", "int") and len(options) <= MAX_BUTTONS:
+        return Buttons(tuple(_button(i, _label(st, o), o) for i, o in enumerate(options)))
+    if kind == "int":  # MA1's numbers 10-99, SS3's buildings
+        if st.get("subtest") == "SS3":
+            return TextBox("Type the number of the building.", "4")
+        return TextBox("Type the number.", str(options[0]))  # the smallest on the study page
+    if kind in ("mc", "letter"):
+        return TextBox(f"Type the letter of your answer ({options[0]}-{options[-1]}).", str(options[0]))
     if kind == "rows":
         example = " ".join("TFTFFTFT"[i % 8] for i in range(n))
         return TextBox(f"Type T (true) or F (false) for each of the {n} questions, in order, separated by spaces.",
@@ -72,36 +87,118 @@ def form(obs: Observation, space: Space) -> HumanForm:
     if kind == "cell":
         return TextBox("Type the row and the column of the dot where your copy ends (row first).", "2, 5")
     if kind == "word":
-        return TextBox("Type one word: the name of what the picture shows.", "garden")
+        return TextBox("Type the name of what the picture shows.", "umbrella")
     raise ValueError(kind)
 
 
+_ENUM = re.compile(r"(?:(?<=\s)|^)\(?\d+[.):]\s*(?=\S)")  # "1. T 2) F" -> "T F"
+_FILLER = {"a", "an", "the", "it", "is", "its", "it's", "answer", "my", "i", "think", "this", "picture", "of",
+           "shows", "show", "looks", "like"}
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;/|]+", text.strip()) if t]
+
+
+def _typed_rows(text: str, n: int) -> tuple | None:
+    """T/F values from what a person types: "T F T F F", "T,F,T,F,F", "tftff",
+    "true false ...", "yes no ...", "1. T 2. F ..."."""
+    words = [t.strip(".!?:()[]\"'") for t in _tokens(_ENUM.sub("", text))]
+    words = [w for w in words if w]
+    if len(words) == 1 and re.fullmatch(r"[TFtf]+", words[0]) and len(words[0]) == n:
+        words = list(words[0])
+    vals = [normalise("tf", w) for w in words]
+    return tuple(vals) if len(vals) == n and None not in vals else None
+
+
+def _typed_groups(text: str, n: int, groups: list) -> tuple | None:
+    digits = re.findall(r"\d+", _ENUM.sub("", text))
+    if len(digits) == 1 and len(digits[0]) == n:
+        digits = list(digits[0])
+    try:
+        out = tuple(int(d) for d in digits)
+    except ValueError:
+        return None
+    return out if len(out) == n and all(g in groups for g in out) else None
+
+
+def _typed_choice(text: str, options: list, subtest: str) -> Any | None:
+    """One option from a typed letter or number, also inside words: "b", "(C)", "option D",
+    "S3", "building 4", "42"."""
+    words = [w.strip(".!?:()[]\"'") for w in _tokens(text)]
+    words = [w for w in words if w]
+    if all(isinstance(o, int) for o in options):
+        nums = re.findall(r"\d+", text)
+        if len(nums) == 1 and int(nums[0]) in options:
+            return int(nums[0])
+        return None
+    labels = {str(o).upper(): o for o in options}
+    hits = [labels[w.upper()] for w in words if w.upper() in labels]
+    if len(set(hits)) == 1:
+        return hits[0]
+    return None
+
+
+def _typed_word(text: str) -> str | None:
+    """The name a person typed, lower case, without articles, punctuation and extra spaces
+    ("An Umbrella." -> "umbrella", "Ice  Cream" -> "ice cream")."""
+    words = [w.strip(".!?:;,()[]\"'").lower() for w in text.split()]
+    words = [w for w in words if w and w not in _FILLER]
+    return " ".join(words) or None
+
+
 def parse_typed(text: str, obs: Observation) -> tuple[Any, ParseStatus]:
-    """What a person typed -> action. A JSON ``{"answer": ...}`` is read as well."""
+    """What a person typed -> (action, status): "empty" when nothing was typed, "invalid" when
+    it cannot be read as an answer of this item (the web app then asks again in the page).
+    Written for people: any case, spaces or commas between parts, T/F as t/f, true/false or
+    yes/no, run together ("tftff") or numbered ("1. T 2. F"); an option's letter or number, also
+    inside words ("option B", "S3", "building 4"); a word without articles or punctuation; a
+    dot as "2, 5", "(2,5)" or "row 2 column 5". A model's JSON answer object is read too."""
     st = obs.stimulus
     kind, n = st["answer_kind"], int(st.get("n_rows", 0))
-    raw = text or ""
+    raw = (text or "").strip()
+    if not raw:
+        return None, "empty"
     value = extract_answer(raw)
-    if value is None:
-        value = raw.strip()
-    if kind == "word" and isinstance(value, str):
-        value = re.sub(r"^[^\w]+|[^\w]+$", "", value)
-    if kind in ("mc", "letter") and isinstance(value, str):
-        value = value.strip().upper()
-    action = normalise(kind, value, n) if value != "" else None
-    if action is None:
-        return None, fallback_status(raw)
-    return action, "parsed"
+    if value is not None and not isinstance(value, str):
+        action = normalise(kind, value, n)
+        return (action, "parsed") if action is not None else (None, "invalid")
+    typed = value if isinstance(value, str) and value else raw
+    options = [o for o in st.get("options", [])]
+    if kind == "rows":
+        action = _typed_rows(typed, n)
+    elif kind == "tf":
+        said = typed.strip(" .!").lower()
+        rows = _typed_rows(typed, 1)
+        action = {"same": "T", "different": "F"}.get(said) or (rows[0] if rows else None)
+    elif kind == "groups":
+        action = _typed_groups(typed, n, options)
+    elif kind in ("mc", "letter", "int"):
+        action = _typed_choice(typed, options, st.get("subtest", "")) if options else normalise(kind, typed.upper())
+    elif kind == "cell":
+        action = normalise("cell", typed)
+    elif kind == "word":
+        action = _typed_word(typed)
+    else:
+        action = normalise(kind, typed, n)
+    return (action, "parsed") if action is not None else (None, "invalid")
 
 
 def person_instruction(env: Environment) -> str:
     split = getattr(env, "mode", "default") == "split"
-    what = ("Each item asks several true/false questions: type T or F for each, in order (e.g. \"T F T F F\")."
+    study = getattr(env.params, "study_seconds", None)
+    what = ("Each item asks several true/false questions: type T or F for each, in order (for example "
+            "\"T F T F F\")."
             if split else
-            "Click the option you choose; where several answers are asked for, or a word or a position, type them "
-            "into the box as the hint under it shows.")
-    return ("Each item shows a picture and a question below it. " + what + " There is no time limit and no "
-            "feedback; your answer to one item cannot be changed afterwards.")
+            "Click the option you choose; where several answers are asked for, or a word, a number or a position, "
+            "type them into the box as the hint under it shows.")
+    first = ""
+    if study is not None:
+        first = ("Each item starts with a study page" +
+                 (f", shown for {study:g} seconds (you may continue earlier)" if study else "") +
+                 "; then it is taken away and one question about it is asked. ")
+    return (first + "Each item shows a picture and a question below it. " + what + " There is no time limit on "
+            "the questions and no feedback; your answer to one item cannot be changed afterwards.")
 
 
 ANSWER = AnswerFormat(parse=parse_visual, format=format_answer, form=form, model_instruction=OUT,

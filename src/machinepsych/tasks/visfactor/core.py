@@ -51,6 +51,8 @@ class Item:
     # the box (x0, y0, x1, y1), x1 and y1 exclusive, of every figure panel in ``image``: what
     # the flip perturbation mirrors (each in place), leaving labels, titles and order alone
     figures: tuple[tuple[int, int, int, int], ...] = ()
+    # memory subtests: the study page, shown before the question and taken away when it is asked
+    study_image: Image.Image | None = None
 
 
 Generator = Callable[[np.random.Generator, str], Item]

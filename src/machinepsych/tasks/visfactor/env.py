@@ -31,6 +31,16 @@ from .icons import ICON_NAMES, WORDS
 from .perturb import GROUPS, NAMES, expand, perturb
 
 Difficulty = Literal["easy", "normal", "hard"]
+# Memory subtests: seconds a person studies the study page before the question (the kit's study
+# time per part as we read it; docs/visfactor.md#memory-subtests). 0 = until they click Continue.
+STUDY_SECONDS = {"MA1": 240.0, "MV1": 240.0, "MV2": 240.0, "MV3": 180.0}
+STUDY_TEXT = {
+    "MA1": "Study page: remember the number that goes with each picture. The page will be taken away before "
+           "the question.",
+    "MV1": "Study page: remember these shapes. The page will be taken away before the question.",
+    "MV2": "Study map: remember which building stands where. The map will be taken away before the question.",
+    "MV3": "Study sections: remember these map sections. They will be taken away before the question.",
+}
 
 
 class VisualParams(Params):
@@ -61,6 +71,9 @@ def params_class(subtest: str) -> type[VisualParams]:
     class SubtestParams(VisualParams):
         n_items: int = Field(meta.n_items, ge=1, le=1000, description="items per session")
         mode: mode_type = Field("default", description="original question or one T/F judgement per part")  # type: ignore[valid-type]
+        if subtest in STUDY_SECONDS:
+            study_seconds: float = Field(STUDY_SECONDS[subtest], ge=0, le=1800,
+                                         description="how long a person sees the study page (0 = until Continue)")
 
         @model_validator(mode="after")
         def _flip_allowed(self):
@@ -87,6 +100,16 @@ def rendered(subtest: str, seed: int, difficulty: str, names: tuple[str, ...]) -
     if names:
         img, rec = perturb(img, names, np.random.default_rng([seed, 0x9E37]), item.figures)
     return png_bytes(img), json.dumps(rec, sort_keys=True)
+
+
+@lru_cache(maxsize=64)
+def rendered_study(subtest: str, seed: int, difficulty: str, names: tuple[str, ...]) -> bytes:
+    """PNG of a memory item's study page, after the same kinds of perturbation."""
+    item = cached_item(subtest, seed, difficulty)
+    img = item.study_image
+    if names:
+        img, _ = perturb(img, tuple(n for n in names if n != "flip"), np.random.default_rng([seed, 0x57D7]))
+    return png_bytes(img)
 
 
 def split_question(item: Item) -> str:
@@ -219,10 +242,19 @@ class VisualEnv(Environment):
         }
         hidden = {"gold": jsonable(gold), "accepted": list(item.accepted), "rows": [list(r) for r in item.rows],
                   "params": item.params}
+        # the item counter is for models only: the web app shows people its own progress
         parts = (ImagePart(png, alt=f"{self.subtest} item {self.trial + 1}"),
-                 TextPart(f"Item {self.trial + 1} of {self.n_trials}.\n{question}", audience="model"),
-                 TextPart(f"Item {self.trial + 1} of {self.n_trials}.\n{person_question(question)}", audience="person"))
-        return Observation(self.trial, stimulus, parts, feedback, hidden)
+                 TextPart(f"Item {self.trial + 1} of {self.n_trials}.", audience="model"),
+                 TextPart(question, audience="model"),
+                 TextPart(person_question(question), audience="person"))
+        study: tuple = ()
+        if item.study_image is not None:  # memory subtests: study page first, then the question alone
+            study_png = b"" if self.skip_images else rendered_study(self.subtest, seed, self.params.difficulty,
+                                                                     self.perturb_names)
+            study = (ImagePart(study_png, alt=f"{self.subtest} item {self.trial + 1}: study page"),
+                     TextPart(STUDY_TEXT[self.subtest]))
+        return Observation(self.trial, stimulus, parts, feedback, hidden, study=study,
+                           study_seconds=float(getattr(self.params, "study_seconds", 0.0)) if study else 0.0)
 
     def _score(self, action: Any):
         item = self._item()

@@ -167,11 +167,11 @@ def gen_ma1(rng, difficulty: str) -> Item:
     qi = int(rng.integers(cap))
     qimg, d2 = canvas(90, 90)
     draw_icon(d2, pick[qi][0], (10, 10, 70), color=COLORS[pick[qi][1]])
-    img = stack([labelled_row([page], [""], title="Study page", label_h=2),
-                 labelled_row([framed(qimg)], [""], title="Which number was paired with this picture?", label_h=2)])
+    study = labelled_row([page], [""], title="Study page", label_h=2)
+    img = labelled_row([framed(qimg)], [""], title="Which number was paired with this picture?", label_h=2)
     q = "Which number was paired with this picture on the study page?" + OUT + ' Answer with the number, e.g. {"answer": 42}.'
     return Item("MA1", img, q, "int", nums[qi], tuple(sorted(nums)), [], "",
-                {"pictures": [list(p) for p in pick], "numbers": nums, "query": qi}, "number")
+                {"pictures": [list(p) for p in pick], "numbers": nums, "query": qi}, "number", study_image=study)
 
 
 # ----------------------------------------------------------------------------- MV1
@@ -189,14 +189,15 @@ def gen_mv1(rng, difficulty: str) -> Item:
     ncol = 8
     rows = [labelled_row([poly_panel(s, 84) for s in shapes[i:i + ncol]], [""] * len(shapes[i:i + ncol]), label_h=2)
             for i in range(0, k, ncol)]
-    img = stack([stack(rows, sep=False), labelled_row([poly_panel(test, 84)], [""], title="Test shape", label_h=2)])
+    study = stack(rows, sep=False)
+    img = labelled_row([poly_panel(test, 84)], [""], title="Test shape", label_h=2)
     gold = "T" if studied else "F"
     q = ("Was the test shape on the study page (possibly turned in the plane)?" + OUT +
          ' Answer T or F, e.g. {"answer": "F"}.')
     return Item("MV1", img, q, "tf", gold, ("T", "F"), [], "",
                 {"shapes": [[[round(x, 4), round(y, 4)] for x, y in s] for s in shapes],
                  "test": [[round(x, 4), round(y, 4)] for x, y in test], "studied_index": idx if studied else None,
-                 "source_index": idx, "mirrored": not studied, "angle": round(ang, 2)}, "T/F")
+                 "source_index": idx, "mirrored": not studied, "angle": round(ang, 2)}, "T/F", study_image=study)
 
 
 # ----------------------------------------------------------------------------- MV2
@@ -214,13 +215,14 @@ def gen_mv2(rng, difficulty: str) -> Item:
     asked = names[spot] if truth else names[[i for i in range(nb) if i != spot][int(rng.integers(nb - 1))]]
     test = draw_map(rows, cols, open_segs, [], buildings, cell=84, label_size=14,
                     numbers=["?" if i == spot else "" for i in range(nb)])
-    img = labelled_row([study, test], ["study map", "test map"])
+    study = labelled_row([study], ["study map"])
+    img = labelled_row([test], ["test map"])
     gold = "T" if truth else "F"
-    q = (f"Study the map on the left. In the test map on the right, was the building marked ? the {asked}?" + OUT +
+    q = (f"In the test map, was the building marked ? the {asked} on the study map?" + OUT +
          ' Answer T or F, e.g. {"answer": "T"}.')
     return Item("MV2", img, q, "tf", gold, ("T", "F"), [], "",
                 {"rows": rows, "cols": cols, "buildings": [[list(c), qd] for c, qd in buildings], "names": names,
-                 "spot": spot, "asked": asked}, "T/F")
+                 "spot": spot, "asked": asked}, "T/F", study_image=study)
 
 
 # ----------------------------------------------------------------------------- MV3
@@ -259,8 +261,8 @@ def gen_mv3(rng, difficulty: str) -> Item:
                 test = _section(rng)
             if test not in secs:
                 break
-    img = stack([labelled_row([_section_img(s) for s in secs], [str(i + 1) for i in range(k)], title="Study sections"),
-                 labelled_row([_section_img(test)], [""], title="Test section", label_h=2)])
+    study = labelled_row([_section_img(s) for s in secs], [str(i + 1) for i in range(k)], title="Study sections")
+    img = labelled_row([_section_img(test)], [""], title="Test section", label_h=2)
     gold = "T" if studied else "F"
     q = "Is the test section exactly one of the study sections?" + OUT + ' Answer T or F, e.g. {"answer": "T"}.'
 
@@ -268,7 +270,7 @@ def gen_mv3(rng, difficulty: str) -> Item:
         return {"streets": [[list(a), list(b)] for a, b in s[0]], "buildings": [[list(c), q] for c, q in s[1]]}
 
     return Item("MV3", img, q, "tf", gold, ("T", "F"), [], "",
-                {"sections": [sj(s) for s in secs], "test": sj(test)}, "T/F")
+                {"sections": [sj(s) for s in secs], "test": sj(test)}, "T/F", study_image=study)
 
 
 # ----------------------------------------------------------------------------- RL2
