@@ -15,12 +15,13 @@ import numpy as np
 
 from ..core.env import Params
 from ..core.errors import ConfigError
-from ..core.scoring import score_session, steps_frame
 from ..core.spec import TaskSpec
-from ..participants.agents import play_agent
 from ..tasks.catalog import get_task
 
 CHUNK = 100_000
+# Sessions simulated for the automatic chance level a report needs: a declared simulator is
+# fast; the generic loop plays every session through the real environment.
+AUTO_CHANCE_N = {"simulator": 1000, "loop": 200}
 
 
 def simulate(spec: TaskSpec, params: Params, n: int, seed: int = 0, responses: str = "uniform") -> dict[str, np.ndarray]:
@@ -41,6 +42,9 @@ def simulate(spec: TaskSpec, params: Params, n: int, seed: int = 0, responses: s
 def loop_chance(spec: TaskSpec, params: Params, n: int = 1000, seed: int = 0) -> dict[str, np.ndarray]:
     """Reference chance simulation: ``n`` sessions of ``agent:random`` through the real
     environment and scorer (session seeds ``seed * 1_000_003 + i``)."""
+    from ..core.scoring import score_session, steps_frame
+    from ..participants.agents import play_agent
+
     out: dict[str, list[float]] = {}
     for i in range(n):
         steps, replies = play_agent(spec, params, seed * 1_000_003 + i, "random")
@@ -98,3 +102,60 @@ def chance(task: str | TaskSpec, params: Params | dict[str, Any] | None = None, 
     return {"task": spec.id, "version": spec.version, "params": P.model_dump(mode="json"), "n": n, "seed": seed,
             "responses": responses, "sessions_per_score": sessions_per_score, "primary": spec.primary,
             "method": method, "metrics": metrics}
+
+
+def stored_chance(store, task: str, params: dict) -> dict | None:
+    """The cached chance simulation for a test configuration (uniformly random valid answers,
+    one session per score), the one with the largest N; None if there is none."""
+    spec = get_task(task)
+    wanted = chance_key(spec.params_from(params))
+    rows = [r for r in store.chance_results() if r.task_key == spec.key and r.params == wanted]
+    return max(rows, key=lambda r: r.n).result if rows else None
+
+
+def missing_chance(store, run_ref) -> list[tuple[str, dict]]:
+    """The run's test configurations whose chance level is not in the store yet."""
+    run = store.get_run(run_ref)
+    out: dict[str, tuple[str, dict]] = {}
+    for s in store.sessions(run.id):
+        out.setdefault(f"{s.task_id} | {s.preset}", (s.task_id, s.params))
+    return [(t, p) for t, p in out.values() if stored_chance(store, t, p) is None]
+
+
+class ChancePrefetch:
+    """The chance levels a run's report will need, simulated in a separate process while
+    the run executes (the simulations use another core instead of slowing the runner's
+    event loop); :meth:`wait` before building the report. Where processes cannot be forked,
+    the report simulates them itself."""
+
+    def __init__(self, store, run_ref):
+        import multiprocessing
+
+        self.proc = None
+        todo = missing_chance(store, run_ref)
+        if not todo or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        self.proc = multiprocessing.get_context("fork").Process(
+            target=_simulate_chance, args=(store.url, todo), name="machinepsych-chance", daemon=True)
+        self.proc.start()
+
+    def wait(self, timeout_s: float | None = None) -> None:
+        if self.proc is not None:
+            self.proc.join(timeout_s)
+            if self.proc.is_alive():  # the report simulates what is still missing
+                self.proc.terminate()
+            self.proc = None
+
+
+def _simulate_chance(url: str, todo: list[tuple[str, dict]]) -> None:
+    from ..storage.store import Store
+
+    store = Store(url, create=False)
+    try:
+        for task, params in todo:
+            spec = get_task(task)
+            resolved = spec.params_from(params)
+            n = AUTO_CHANCE_N["simulator" if spec.chance is not None else "loop"]
+            store.put_chance(spec.key, chance_key(resolved), n, 0, chance(spec, resolved, n=n, seed=0))
+    finally:
+        store.close()

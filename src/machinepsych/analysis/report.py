@@ -15,9 +15,7 @@ from ..tasks.catalog import get_battery, get_task, is_battery
 from ..runner.scoring import scores_frame
 from .scores import summary_by_condition
 
-# Sessions simulated for the automatic chance level: a declared simulator is fast; the generic
-# loop plays every session through the real environment.
-AUTO_CHANCE_N = {"simulator": 1000, "loop": 200}
+from .chance import AUTO_CHANCE_N, stored_chance
 
 
 def table_metrics(spec: TaskSpec, summary: dict[str, Any]) -> list[Metric]:
@@ -39,12 +37,7 @@ def metric_json(spec: TaskSpec) -> list[dict[str, Any]]:
 def chance_for(store: Store, task: str, params: dict) -> dict | None:
     """The cached chance simulation (``machinepsych chance``) for this test configuration:
     uniformly random valid answers, one session per score, the largest N cached."""
-    from .chance import chance_key
-
-    spec = get_task(task)
-    wanted = chance_key(spec.params_from(params))
-    rows = [r for r in store.chance_results() if r.task_key == spec.key and r.params == wanted]
-    return max(rows, key=lambda r: r.n).result if rows else None
+    return stored_chance(store, task, params)
 
 
 def chance_threshold(ch: dict | None, spec: TaskSpec) -> tuple[str, dict] | None:
@@ -98,51 +91,6 @@ def palette(conditions: list[str]) -> dict[str, str]:
     """One colour per condition, the same in every figure of the report (in run order)."""
     cmap = TAB10 if len(conditions) <= 10 else TAB20
     return {c: cmap[i % len(cmap)] for i, c in enumerate(conditions)}
-
-
-def missing_chance(store: Store, run_ref: str | int) -> list[tuple[str, dict]]:
-    """The run's test configurations whose chance level is not in the store yet."""
-    run = store.get_run(run_ref)
-    out: dict[str, tuple[str, dict]] = {}
-    for s in store.sessions(run.id):
-        k = f"{s.task_id} | {s.preset}"
-        if k not in out:
-            out[k] = (s.task_id, s.params)
-    return [(t, p) for t, p in out.values() if chance_for(store, t, p) is None]
-
-
-class ChancePrefetch:
-    """The chance levels a run's report will need, simulated in a separate process while
-    the run executes (the simulations use the other core instead of slowing the runner's
-    event loop); :meth:`wait` before building the report. Where processes cannot be forked,
-    the report simulates them itself, as before."""
-
-    def __init__(self, store: Store, run_ref: str | int):
-        import multiprocessing
-
-        self.proc = None
-        todo = missing_chance(store, run_ref)
-        if not todo or "fork" not in multiprocessing.get_all_start_methods():
-            return
-        self.proc = multiprocessing.get_context("fork").Process(
-            target=_simulate_chance, args=(store.url, todo), name="machinepsych-chance", daemon=True)
-        self.proc.start()
-
-    def wait(self, timeout_s: float | None = None) -> None:
-        if self.proc is not None:
-            self.proc.join(timeout_s)
-            if self.proc.is_alive():  # the report simulates what is still missing
-                self.proc.terminate()
-            self.proc = None
-
-
-def _simulate_chance(url: str, todo: list[tuple[str, dict]]) -> None:
-    store = Store(url, create=False)
-    try:
-        for task, params in todo:
-            ensure_chance(store, task, params)
-    finally:
-        store.close()
 
 
 def run_config(run, sessions) -> dict[str, Any]:

@@ -150,12 +150,22 @@ def run_cmd(
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
-    from ..analysis.report import ChancePrefetch
+    from ..analysis.chance import ChancePrefetch
 
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
+    _import_report_modules_in_background()
     stats = run_sync(st, run.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
     chance.wait()
     _finish(st, run.name, stats)
+
+
+def _import_report_modules_in_background() -> None:
+    """Import the report's modules while the run waits on its endpoints, not after it."""
+    import importlib
+    import threading
+
+    threading.Thread(target=lambda: [importlib.import_module(f"machinepsych.analysis.{m}") for m in ("report", "terminal")],
+                     name="machinepsych-imports", daemon=True).start()
 
 
 def _finish(st, name: str, stats) -> None:
@@ -189,9 +199,10 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
     st = _store(store, create=False)
     r = st.get_run(run)
     check_not_running(st, r)  # before anything else starts
-    from ..analysis.report import ChancePrefetch
+    from ..analysis.chance import ChancePrefetch
 
     chance = ChancePrefetch(st, r.id)
+    _import_report_modules_in_background()
     stats = run_sync(st, r.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
     chance.wait()
     _finish(st, r.name, stats)

@@ -24,7 +24,6 @@ from ..participants.factory import build_participant
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store, TrialRecord
 from .plan import RunSpec
-from .scoring import score_and_store
 from .session import drive_session
 
 log = logging.getLogger("machinepsych.runner")
@@ -111,6 +110,8 @@ class BackgroundScorer:
         with self.lock:
             rows, self.queue = self.queue, []
         if rows:
+            from .scoring import score_and_store  # pandas and the scorers load here, beside the run
+
             t0 = time.thread_time()
             try:
                 score_and_store(self.store, self.run, rows)
