@@ -41,9 +41,11 @@ def test_cot_and_coggpt_sessions_are_stored_with_every_call(cogbench_run):
         for t in store.trials(s.id):
             calls = store.model_calls([t.id])
             purposes.setdefault(s.strategy, set()).update(c.purpose.split(":")[0] for c in calls)
-            for c in calls[:3]:
-                samples.append({"strategy": s.strategy, "iteration": t.index, "purpose": c.purpose,
-                                "reply": (c.reply or "")[:160]})
+            for c in calls:
+                kind = c.purpose.split(":")[0]
+                if t.index > 0 and not any(x["strategy"] == s.strategy and x["kind"] == kind for x in samples):
+                    samples.append({"strategy": s.strategy, "iteration": t.index, "kind": kind, "purpose": c.purpose,
+                                    "reply": (c.reply or "")[:200]})
             # every item is kept: a rating or an invalid mark, never skipped
             assert set((t.info or {}).get("item_status", {}).values()) <= {"parsed", "invalid"}
             assert len((t.info or {}).get("item_status", {})) == 2
@@ -54,5 +56,5 @@ def test_cot_and_coggpt_sessions_are_stored_with_every_call(cogbench_run):
         for sid, st in r["item_status"].items():
             statuses.setdefault(r["strategy"], []).append(st)
     print("\nitem parse statuses:", json.dumps({k: {s: v.count(s) for s in set(v)} for k, v in statuses.items()}))
-    for smp in samples[:8]:
+    for smp in samples:  # the first reply of each kind of call, per method
         print(json.dumps(smp))
