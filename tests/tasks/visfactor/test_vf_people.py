@@ -168,3 +168,23 @@ def test_models_get_study_message_then_test_message():
     assert study_msg.images and study_msg.images[0].sha256 == obs.study[0].sha256
     assert question_msg.images and question_msg.images[0].sha256 != obs.study[0].sha256
     assert "JSON" in question_msg.content_text or '"answer"' in question_msg.content_text
+
+
+def test_words_a_person_reads_name_no_answer():
+    """The person's instructions, hints and examples use no word that could be a CS1-CS3 answer
+    unless a model reads it too (so they can never give an answer away)."""
+    import re
+
+    from machinepsych.tasks.visfactor.icons import ICON_NAMES, WORDS
+
+    objects = {n for names in ICON_NAMES for n in names.split(",")}
+    for sub in ("CS1", "CS2", "CS3"):
+        answers = set(WORDS) if sub == "CS2" else objects
+        spec, env, obs = _obs(sub)
+        form = spec.answer.form(obs, env.action_space)
+        person = " ".join((spec.instructions(env, "person"), form.hint, form.example,
+                           *(p.text for p in obs.parts_for("person") if isinstance(p, TextPart))))
+        model = " ".join((spec.instructions(env, "model"),
+                          *(p.text for p in obs.parts_for("model") if isinstance(p, TextPart))))
+        only_person = set(re.findall(r"[a-z]+", person.lower())) - set(re.findall(r"[a-z]+", model.lower()))
+        assert not only_person & answers, (sub, sorted(only_person & answers))

@@ -87,7 +87,10 @@ def form(obs: Observation, space: Space) -> HumanForm:
     if kind == "cell":
         return TextBox("Type the row and the column of the dot where your copy ends (row first).", "2, 5")
     if kind == "word":
-        return TextBox("Type the name of what the picture shows.", "umbrella")
+        # an example that is none of the answers (no object or word of the item sets)
+        if st.get("subtest") == "CS2":
+            return TextBox("Type the word.", "garden")
+        return TextBox("Type the name of what the picture shows.", "kettle")
     raise ValueError(kind)
 
 
@@ -190,15 +193,15 @@ def person_instruction(env: Environment) -> str:
     what = ("Each item asks several true/false questions: type T or F for each, in order (for example "
             "\"T F T F F\")."
             if split else
-            "Click the option you choose; where several answers are asked for, or a word, a number or a position, "
-            "type them into the box as the hint under it shows.")
+            "Click the option you choose. Where the answer is a list, a word, a number or a position, type it as "
+            "the hint shows.")
     first = ""
     if study is not None:
         first = ("Each item starts with a study page" +
                  (f", shown for {study:g} seconds (you may continue earlier)" if study else "") +
                  "; then it is taken away and one question about it is asked. ")
-    return (first + "Each item shows a picture and a question below it. " + what + " There is no time limit on "
-            "the questions and no feedback; your answer to one item cannot be changed afterwards.")
+    return (first + "Each item shows a picture and a question below it. " + what + " Take as long as you need on "
+            "each question; there is no feedback, and your answer to one item cannot be changed afterwards.")
 
 
 ANSWER = AnswerFormat(parse=parse_visual, format=format_answer, form=form, model_instruction=OUT,

@@ -122,7 +122,7 @@ def split_question(item: Item) -> str:
 
 
 _FORMAT = re.compile(r"\s*(?:Respond with the answer as a JSON object|Answer with one letter, e\.g\. \{|"
-                     r"Give (?:a list of )?(?:five|eight)|Answer T or F, e\.g\.|Answer T \(same)")
+                     r"Give (?:a list of )?(?:five|eight)|Answer T or F, e\.g\.|Answer T \(same|Answer with one word\.)")
 
 
 def person_question(question: str) -> str:
@@ -243,7 +243,7 @@ class VisualEnv(Environment):
         hidden = {"gold": jsonable(gold), "accepted": list(item.accepted), "rows": [list(r) for r in item.rows],
                   "params": item.params}
         # the item counter is for models only: the web app shows people its own progress
-        parts = (ImagePart(png, alt=f"{self.subtest} item {self.trial + 1}"),
+        parts = (ImagePart(png, alt=f"{self.meta.name} ({self.subtest}): the picture of this question"),
                  TextPart(f"Item {self.trial + 1} of {self.n_trials}.", audience="model"),
                  TextPart(question, audience="model"),
                  TextPart(person_question(question), audience="person"))
@@ -251,7 +251,7 @@ class VisualEnv(Environment):
         if item.study_image is not None:  # memory subtests: study page first, then the question alone
             study_png = b"" if self.skip_images else rendered_study(self.subtest, seed, self.params.difficulty,
                                                                      self.perturb_names)
-            study = (ImagePart(study_png, alt=f"{self.subtest} item {self.trial + 1}: study page"),
+            study = (ImagePart(study_png, alt=f"{self.meta.name} ({self.subtest}): the study page"),
                      TextPart(STUDY_TEXT[self.subtest]))
         return Observation(self.trial, stimulus, parts, feedback, hidden, study=study,
                            study_seconds=float(getattr(self.params, "study_seconds", 0.0)) if study else 0.0)

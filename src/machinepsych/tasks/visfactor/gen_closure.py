@@ -112,7 +112,7 @@ def gen_cf1(rng, difficulty: str) -> Item:
     labels = tuple(LETTERS[:5])
     return Item(
         "CF1", stack([top, bottom]),
-        "Which one of the five simple figures A-E is hidden in the pattern? It appears with the same size and "
+        "Which one of the five simple figures (A, B, C, D or E) is hidden in the pattern? It appears with the same size and "
         "orientation, possibly with other lines through it." + OUT + ' Answer with one letter, e.g. {"answer": "C"}.',
         "mc", gold, labels, mc_rows(labels, gold, "figure"),
         "For each simple figure A-E, say whether it is hidden in the pattern (same size and orientation)." + OUT +

@@ -82,7 +82,7 @@ def gen_p3(rng, difficulty: str) -> Item:
     panels = [framed(draw_edges(o, n, n, cell=cell)) for o in opts]
     img = labelled_row([framed(draw_edges(target, n, n, cell=cell), width=3)] + panels, ["target"] + list(LETTERS[:5]))
     labels = tuple(LETTERS[:5])
-    q = ("Which picture A-E is exactly the same as the target picture on the left?" + OUT +
+    q = ("Which picture (A, B, C, D or E) is exactly the same as the target picture on the left?" + OUT +
          ' Answer with one letter, e.g. {"answer": "A"}.')
     return Item("P3", img, q, "mc", gold, labels, mc_rows(labels, gold, "picture"), "",
                 {"grid": n, "target": edges_json(target), "options": [edges_json(o) for o in opts]}, "letter A-E")

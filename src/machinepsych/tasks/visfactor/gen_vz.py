@@ -396,7 +396,7 @@ def gen_vz2(rng, difficulty: str) -> Item:
                           list(LETTERS[:5]), title="Unfolded sheets")
     labels = tuple(LETTERS[:5])
     q = ("A square sheet of paper is folded as shown (each dashed line is a fold; the shaded part is folded over), "
-         "and a hole is punched through all layers in the last picture. Which sheet A-E shows the holes after the "
+         "and a hole is punched through all layers in the last picture. Which sheet (A, B, C, D or E) shows the holes after the "
          "paper is completely unfolded?" + OUT + ' Answer with one letter, e.g. {"answer": "B"}.')
     return Item("VZ2", stack([top, bottom]), q, "mc", gold, labels, mc_rows(labels, gold, "sheet"), "",
                 {"folds": folds, "punch": list(tile_centre(punched)),
@@ -562,8 +562,9 @@ def gen_vz3(rng, difficulty: str) -> Item:
     text_center(d2, P((0.5, 0, 0.5)), "O", 20)
     img = labelled_row([net, cube], ["net", "cube"])
     k = ask + 1
+    named = ", ".join(letters[:-1]) + f" or {letters[-1]}"  # every letter, so buttons name nothing new
     q = (f"The net on the left folds into the cube on the right (X and O mark the same faces). Which lettered edge of "
-         f"the cube is edge {k} of the net?" + OUT + ' Answer with one capital letter, e.g. {"answer": "D"}.')
+         f"the cube ({named}) is edge {k} of the net?" + OUT + ' Answer with one capital letter, e.g. {"answer": "D"}.')
     labels = tuple(letters)
     rows = [(f"Is edge {k} of the net edge {L} of the cube?", "T" if L == gold else "F") for L in labels]
     face_pairs = {}
