@@ -314,7 +314,7 @@ class OpenAIModel:
         url = (self.base_url or OPENAI_BASE_URL) + "/chat/completions"
         async with self._client.post(url, data=body, headers={"Content-Type": "application/json"},
                                      timeout=aiohttp.ClientTimeout(total=timeout_s)) as resp:
-            text = await resp.text()
+            raw = await resp.read()  # JSON is UTF-8: json.loads reads the bytes, no charset detection
             if resp.status >= 400:
-                raise _HTTPStatus(resp.status, text)
-        return json.loads(text)
+                raise _HTTPStatus(resp.status, raw.decode("utf-8", errors="replace"))
+        return json.loads(raw)
