@@ -55,6 +55,27 @@ class Item:
     study_image: Image.Image | None = None
 
 
+class Draws:
+    """Random numbers from ``rng`` drawn in blocks, for generators that make thousands of small
+    random choices per item (one numpy call each would dominate their time)."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng, self.buf, self.i, self.nbuf, self.ni = rng, [], 0, [], 0
+
+    def index(self, k: int) -> int:
+        """Uniform in 0..k-1."""
+        if self.i >= len(self.buf):
+            self.buf, self.i = self.rng.random(4096).tolist(), 0
+        self.i += 1
+        return int(self.buf[self.i - 1] * k)
+
+    def normal(self, loc: float = 0.0, scale: float = 1.0) -> float:
+        if self.ni >= len(self.nbuf):
+            self.nbuf, self.ni = self.rng.standard_normal(1024).tolist(), 0
+        self.ni += 1
+        return loc + scale * self.nbuf[self.ni - 1]
+
+
 Generator = Callable[[np.random.Generator, str], Item]
 GENERATORS: dict[str, Generator] = {}
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .core import (LETTERS, Item, canvas, draw_edges, edges_json, framed, generator, labelled_row, lattice_edges,
+from .core import (LETTERS, Draws, Item, canvas, draw_edges, edges_json, framed, generator, labelled_row, lattice_edges,
                    mc_rows, norm_edge, stack, text_center)
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
@@ -53,7 +53,8 @@ def _placements(model: frozenset, rows: int, cols: int) -> tuple:
 
 @lru_cache(maxsize=8)
 def _lattice(rows: int, cols: int):
-    """The lattice's edges, the border's edges, and for each point the indices of its edges."""
+    """The lattice's edges, the border's edges, for each point the indices of its edges, and
+    each edge's index."""
     edges = lattice_edges(rows, cols)
     perim = set()
     for c in range(cols - 1):
@@ -64,27 +65,43 @@ def _lattice(rows: int, cols: int):
     for i, (a, b) in enumerate(edges):
         at.setdefault(a, []).append(i)
         at.setdefault(b, []).append(i)
-    return tuple(edges), frozenset(perim), {p: np.array(v) for p, v in at.items()}
+    return tuple(edges), frozenset(perim), {p: tuple(v) for p, v in at.items()}, {e: i for i, e in enumerate(edges)}
 
 
-def _grow_pattern(rng, rows: int, cols: int) -> set:
-    all_edges, perim, at = _lattice(rows, cols)
+@lru_cache(maxsize=8)
+def _model_masks(rows: int, cols: int) -> tuple:
+    """For each CF1 figure, the bit mask (over the lattice's edge indices) of each placement."""
+    index = _lattice(rows, cols)[3]
+    return tuple(tuple(sum(1 << index[e] for e in placed) for placed in _placements(frozenset(m), rows, cols))
+                 for m in CF1_MODELS)
+
+
+def _grow_pattern(rng, rows: int, cols: int) -> tuple[set, int]:
+    """A pattern: the border plus random edges touching it, up to a target count; returned with
+    its bit mask over the lattice's edge indices."""
+    import bisect
+
+    all_edges, perim, at, index = _lattice(rows, cols)
     target = max(len(perim), round(float(np.clip(rng.normal(0.2, 0.2), 0, 1)) * len(all_edges)))
     pattern = set(perim)
-    # candidates: edges not in the pattern that touch it, in the lattice's edge order
-    used = np.array([e in pattern for e in all_edges])
-    near = np.zeros(len(all_edges), bool)
-    for p in {p for e in pattern for p in e}:
-        near[at[p]] = True
+    mask = sum(1 << index[e] for e in perim)
+    # candidates: edges not in the pattern that touch it, kept in the lattice's edge order
+    touched = {p for e in pattern for p in e}
+    cand = sorted({i for p in touched for i in at[p]} - {index[e] for e in pattern})
     while len(pattern) < target:
-        cand = np.flatnonzero(near & ~used)
-        i = int(cand[int(rng.integers(len(cand)))])
+        i = cand.pop(int(rng.integers(len(cand))))
         e = all_edges[i]
         pattern.add(e)
-        used[i] = True
-        near[at[e[0]]] = True
-        near[at[e[1]]] = True
-    return pattern
+        mask |= 1 << i
+        for p in e:
+            if p not in touched:
+                touched.add(p)
+                for j in at[p]:
+                    if not mask >> j & 1:
+                        k = bisect.bisect_left(cand, j)
+                        if k == len(cand) or cand[k] != j:
+                            cand.insert(k, j)
+    return pattern, mask
 
 
 @generator("CF1")
@@ -97,8 +114,8 @@ def gen_cf1(rng, difficulty: str) -> Item:
     # of ~70% of items (D alone ~45%); thinning keeps the patterns' distribution given the key.
     share = CF1_KEY_SHARE[size]
     for _ in range(20000):
-        pattern = _grow_pattern(rng, size, size)
-        inside = [contains_at(pattern, m, size, size) for m in CF1_MODELS]
+        pattern, mask = _grow_pattern(rng, size, size)
+        inside = [any(pm & mask == pm for pm in placements) for placements in _model_masks(size, size)]
         # [decision] exactly one model embedded so the MC question has one answer and the
         # split rows derive from it (the official generator allows 1-4 and is MC-ambiguous).
         if sum(inside) == 1 and rng.random() < min(share) / share[inside.index(True)]:
@@ -132,10 +149,13 @@ def _cf2_lattice():
     return edges, nbrs
 
 
-def _spanning_pattern(rng) -> set:
+def _spanning_pattern(draws) -> set:
+    """A random spanning tree of the 3 x 3 lattice (depth-first) plus random extra edges up to
+    N(4, 4) edges in all, clipped to [8, 20] (the official design); ``draws`` gives uniform
+    numbers in blocks (about 200 patterns are drawn per item)."""
     n = 3
     all_edges, nbrs = _cf2_lattice()
-    start = (int(rng.integers(n)), int(rng.integers(n)))
+    start = (draws.index(n), draws.index(n))
     seen, stackp, tree = {start}, [start], set()
     while stackp:
         v = stackp[-1]
@@ -143,13 +163,15 @@ def _spanning_pattern(rng) -> set:
         if not opts:
             stackp.pop()
             continue
-        w = opts[int(rng.integers(len(opts)))]
+        w = opts[draws.index(len(opts))]
         tree.add(norm_edge(v, w))
         seen.add(w)
         stackp.append(w)
-    target = int(min(20, max(8, round(rng.normal(0.2 * 20, 0.2 * 20)))))
+    target = int(min(20, max(8, round(draws.normal(0.2 * 20, 0.2 * 20)))))
     rest = [e for e in all_edges if e not in tree]
-    rng.shuffle(rest)
+    for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates
+        j = draws.index(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
     return tree | set(rest[: max(0, target - len(tree))])
 
 
@@ -157,9 +179,10 @@ def _spanning_pattern(rng) -> set:
 def gen_cf2(rng, difficulty: str) -> Item:
     figs, truth = [], []
     want = [bool(rng.random() < 0.5) for _ in range(5)]
+    draws = Draws(rng)
     for w in want:
         while True:
-            p = _spanning_pattern(rng)
+            p = _spanning_pattern(draws)
             if (CF2_MODEL <= p) == w:
                 break
         figs.append(p)

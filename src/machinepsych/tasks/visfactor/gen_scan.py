@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from .core import LETTERS, Item, canvas, generator, mc_rows, text_center
+from .core import LETTERS, Draws, Item, canvas, generator, mc_rows, text_center
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 
@@ -52,19 +52,6 @@ def _grid(n: int) -> dict:
                           if 0 <= r + dr < n and 0 <= c + dc < n) for r in range(n) for c in range(n)}
 
 
-class _Draws:
-    """Uniform numbers from ``rng`` drawn in blocks (a random walk takes thousands of steps)."""
-
-    def __init__(self, rng):
-        self.rng, self.buf, self.i = rng, [], 0
-
-    def index(self, k: int) -> int:
-        if self.i >= len(self.buf):
-            self.buf, self.i = self.rng.random(4096).tolist(), 0
-        self.i += 1
-        return int(self.buf[self.i - 1] * k)
-
-
 def _walk_to(draws, src, targets, blocked, n) -> list | None:
     """A loop-erased random walk on the grid from ``src`` until it enters ``targets``, never
     entering ``blocked`` (a step of Wilson's algorithm); None if no target can be reached."""
@@ -101,7 +88,7 @@ def ss2_network(rng, n, F, circle, good, bad):
     path), each bad start -> the tree (avoiding the good start's branch and the circle), then
     every other point -> the tree; a walk that cannot reach its target restarts the tree, so the
     starts and the circle are never redrawn. Returns the tree's edges."""
-    rng = _Draws(rng)
+    rng = Draws(rng)
     for _ in range(10_000):
         up = _walk_to(rng, circle, {F}, set(), n)
         if good in up:
