@@ -16,7 +16,6 @@ from typing import Any
 
 import pandas as pd
 
-from . import plots
 from .report import battery_tables, glance, legend, spec_of, table_metrics, to_json
 from .scores import fmt_mean_sd
 
@@ -105,6 +104,8 @@ def _config_html(data: dict[str, Any]) -> str:
 
 
 def _figure(title: str, fig) -> str:
+    from . import plots  # matplotlib: imported when a report with figures is written
+
     r = plots.render(fig)
     return (f"<figure><img src='{r.data_url}' width='{r.width_px}' data-min-pt='{r.min_pt:.1f}' "
             f"alt='{html.escape(title)}'/><figcaption>{html.escape(title)}</figcaption></figure>")
@@ -158,6 +159,8 @@ def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any]) -> str:
     sub_t = trials[trials["task"] == task].sort_values("condition", key=lambda s: s.map(order), kind="stable")
     sub_s = scores[scores["task"] == task].sort_values("condition", key=lambda s: s.map(order), kind="stable")
     present = {c: data["colours"][c] for c in data["colours"] if c in set(sub_s["condition"])}
+    from . import plots
+
     plots.use_colours(present)
     figs = plots.metric_bars(sub_s, spec, lines, data["colours"]) + plots.accuracy_by_trial(sub_t, task, data["colours"])
     for fn in spec.figures:
@@ -206,6 +209,8 @@ def _test_sections(data: dict[str, Any]) -> list[str]:
 
 
 def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
+    from . import plots  # noqa: F401  (matplotlib once, before any section renderer is forked)
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     run = data["run"]
@@ -219,6 +224,8 @@ def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
             f"<li><a href='#config'>How this run was made</a></li>{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data)]
     body += _test_sections(data)
+    from . import plots
+
     usage = plots.tokens_and_cost(data["scores"], data["colours"])
     body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(t, f) for t, f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
