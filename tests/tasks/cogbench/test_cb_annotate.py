@@ -47,7 +47,7 @@ def test_annotator_scores_every_reasoning_blind_to_the_method(client):
         page = c.get(f"/annotate/{run.id}", params={"annotator": "Ann"}).text
         assert f"{k} of {len(all_items)} scored" in page and "How good is this reasoning?" in page
         text = page.split("</style>")[1]
-        assert not any(w in text for w in ("agent:", "mover", "static", "direct", "strategy"))
+        assert not any(w in text for w in ("agent:", "mover", "static", "strategy"))  # "direct" is a profile word
         item = page.split("name='item' value='")[1].split("'")[0]
         assert item not in seen
         seen.add(item)

@@ -25,9 +25,9 @@ FLOW_WORD = {"a": "article", "v": "set of short video texts"}
 
 class CogBenchParams(Params):
     benchmark: Literal["a", "v"] = Field("a", description="a: one article per iteration; v: short video texts")
-    topic: str | None = Field(None, min_length=1, description="the topic read; None: drawn from the session seed")
-    profile: str | None = Field(None, min_length=1, description="the persona's Name; None: drawn (released eval "
-                                "files pair each topic with its profile)")
+    topic: str | None = Field(None, min_length=1, description="the topic read; None: in turn by session seed")
+    profile: str | None = Field(None, min_length=1, description="the persona's Name; None: in turn by session seed "
+                                "(released eval files pair each topic with its profile)")
     iterations: int = Field(ITERATIONS, ge=1, le=ITERATIONS, description="iterations after iteration 0")
     statements: int = Field(10, ge=1, le=10, description="the first N statements of the questionnaire")
     data: str | None = Field(None, min_length=1, description="your copy of the released cogbench_X.json or "
@@ -93,13 +93,17 @@ class CogBench(Environment):
 
     def _setup(self) -> None:
         ds = dataset(self.params)
-        m = ds.topic(self.params.topic) if self.params.topic else ds.topics[int(self.rng.integers(len(ds.topics)))]
+        # topics and profiles in turn from the session seed (seeds are seed + i): N sessions of a
+        # file with N topics read every topic once; the shipped corpus' 3 topics x 4 profiles
+        # are all met in 12 consecutive sessions
+        n = len(ds.topics)
+        m = ds.topic(self.params.topic) if self.params.topic else ds.topics[self.seed % n]
         if self.params.profile:
             prof = ds.profile(self.params.profile)
         elif m.profile is not None:
             prof = m.profile
         else:
-            prof = ds.profiles[int(self.rng.integers(len(ds.profiles)))]
+            prof = ds.profiles[(self.seed // n) % len(ds.profiles)]
         self.material, self.profile = m, dict(prof)
         self.statements = m.statements[: self.params.statements]
         k = len(self.statements)
