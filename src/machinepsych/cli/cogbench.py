@@ -113,6 +113,11 @@ def people_n(df) -> int:
 
 
 def print_scores(result: dict[str, Any], json_out: bool, title: str) -> None:
+    for name in ("authenticity", "rationality"):
+        gone = [str(t) for t in range(1, 11) if result[name].get(str(t)) is None]
+        if gone and len(gone) < 10:  # said on stderr, so --json stays one JSON document
+            sys.stderr.write(f"note: {name} avg is over the {10 - len(gone)} defined iterations of 1..10 "
+                             f"(undefined or absent: {', '.join(gone)}); the released code divides by 10\n")
     if json_out:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
