@@ -71,9 +71,11 @@ class LiveServer:
 
 
 def typed_candidates(page) -> list[str]:
-    """Answers worth typing into a text box: the study word of the toy, else a plain word."""
+    """Answers worth typing into a text box: the study word of the toy, the form's example
+    (one well-formed answer), else a plain number."""
     studied = page.evaluate("window.__studied || ''")
-    return [studied] if studied else ["1", "T"]
+    example = page.evaluate("(document.querySelector('#trial form.textanswer code') || {}).textContent || ''")
+    return [t for t in (studied, example, "1") if t]
 
 
 def take(page, link: str, *, reload_after: int | None = None) -> dict:
@@ -99,7 +101,8 @@ def take(page, link: str, *, reload_after: int | None = None) -> dict:
         elif state == "countdown":
             page.evaluate("window.__studied = (document.querySelector('.studyphase .study').innerText"
                           ".match(/Study this word: (\\w+)/) || [])[1] || ''")
-            page.clock.fast_forward(1100)
+            left = page.evaluate("parseFloat(document.querySelector('.studyphase .countdown').textContent) || 1")
+            page.clock.fast_forward(int(left * 1000) + 100)  # the study time passes at once
             seen["countdown"] += 1
         elif state == "continue":
             page.keyboard.press("Enter")  # Continue is focused
@@ -112,7 +115,7 @@ def take(page, link: str, *, reload_after: int | None = None) -> dict:
                 else:
                     page.click("#trial button.choice")
             elif state == "text":
-                for text in typed_candidates(page):
+                for text in typed_candidates(page):  # else: no candidate read, the test fails below
                     page.fill("#answer", "")
                     page.keyboard.type(text)
                     with page.expect_response(lambda r: r.url.endswith("/answer")) as sent:
@@ -120,6 +123,8 @@ def take(page, link: str, *, reload_after: int | None = None) -> dict:
                     if sent.value.status == 200:
                         break
                     assert sent.value.status == 422 and page.text_content("#error")  # said in the page
+                else:
+                    raise AssertionError(f"no typed answer was read: {typed_candidates(page)}")
             else:
                 for fs in page.query_selector_all("fieldset.statement"):
                     fs.query_selector_all("input[type=radio]")[-2].check()  # "agree" on a 1-5 scale
@@ -167,6 +172,7 @@ def test_people_take_every_family_through_a_study_link(people, toys, tmp_path):
             browser.close()
     by_task = dict(zip((s.task_id for s in sessions), counts))
     assert by_task["visfactor-ma1"]["choice"] + by_task["visfactor-ma1"]["text"] >= 3  # practice + 2 items
+    assert by_task["visfactor-ma1"]["countdown"] >= 1  # its study page, then the test without it
     assert by_task["cogbench-a"]["questionnaire"] == 3 and by_task["cogbench-a"]["countdown"] >= 1  # practice + 2
     assert by_task["toy-recall"]["countdown"] == 3 and by_task["toy-recall"]["text"] == 3
     assert by_task["toy-survey"]["continue"] == 2 and by_task["toy-survey"]["questionnaire"] == 2

@@ -29,6 +29,7 @@ button:disabled{{background:{DISABLED_BG};color:{DISABLED_INK};cursor:default}}
 button.chosen,button.chosen:disabled{{background:{CHOSEN_BG};color:{CHOSEN_INK};border-color:{CHOSEN_BG}}}
 kbd{{font:inherit;font-size:.8em;border:1px solid {MUTED};border-radius:4px;padding:0 .35em;margin-left:.4em;color:{INK};background:{PANEL_BG}}}
 button.chosen kbd{{color:{INK};background:{PANEL_BG}}}
+#trial:focus{{outline:none}}
 #feedback{{font-size:1.3em;font-weight:600;min-height:1.6em;margin:.5em 0;color:{INK}}}
 #feedback.ok{{color:{OK}}} #feedback.bad{{color:{BAD}}}
 .error{{color:{BAD};font-weight:600}} .error:empty{{margin:0}}

@@ -249,7 +249,8 @@ def _session_page(store: Store, acc: Access) -> str:
             f"<div id='start'><div class='instructions'>{esc(instructions)}</div>"
             f"<p><button id='begin' type='button'>{begin} <kbd>Enter</kbd></button></p></div>"
             "<div id='task' style='display:none'><div id='feedback' role='status' aria-live='polite'></div>"
-            "<p id='error' class='error' role='alert' aria-live='assertive'></p><div id='trial'></div></div>"
+            "<p id='error' class='error' role='alert' aria-live='assertive'></p>"
+            "<div id='trial' tabindex='-1' aria-label='Current trial'></div></div>"
             f"<template id='first'>{fragment}</template>{script_tag(script)}")
     return page(title, body)
 

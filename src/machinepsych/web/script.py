@@ -59,7 +59,9 @@ async function show(fragment) {
                                         body: JSON.stringify({phase: CFG.phase, trial: trial})}); } catch (e) {}
   }
   if (question) { question.replaceWith(question.content.cloneNode(true)); }
-  bind(); busy = false; shownAt = performance.now();
+  bind();
+  if (!t.querySelector('form.textanswer')) t.focus({preventScroll: true});  // screen readers read the new trial
+  busy = false; shownAt = performance.now();
 }
 function unlock() { busy = false; document.querySelectorAll('#trial button').forEach(b => { b.disabled = false; b.classList.remove('chosen'); }); }
 async function send(answer) {
