@@ -17,7 +17,7 @@ runner = CliRunner()
 def _score(*args):
     res = runner.invoke(app, ["score", "cogbench", *map(str, args)])
     assert res.exit_code == 0, res.output
-    return res.output
+    return res.stdout  # notes go to stderr
 
 
 def test_released_eval_file_as_json(tmp_path):
@@ -43,6 +43,8 @@ def test_export_with_people_as_the_reference(tmp_path):
     run_sync(store, "x", progress=False)
     df = trials_frame(store, "x")
     plain = write_export(df, tmp_path / "x.csv")
+    res = runner.invoke(app, ["score", "cogbench", str(plain), "--method", "agent:static", "--json"])
+    assert json.loads(res.stdout)["authenticity"]["avg"] is not None
     out = json.loads(_score(plain, "--method", "agent:mover", "--json"))
     assert out["authenticity"]["avg"] > 0.6 and out["reference"].startswith("the stored reference")
     # the mover's sessions stand in for people: static is scored against their majority
