@@ -44,7 +44,6 @@ def score_file(path: Path, method: str | None) -> dict[str, Any]:
             if not method:
                 raise ConfigError(f"{path}: name the method to score with --method (e.g. --method CoT)")
             return score_eval_records(records, method)
-    from ..storage.trials_file import RECORDS  # noqa: F401  (same readers as `score`)
     import pandas as pd
 
     suffix = path.suffix.lower()

@@ -5,14 +5,13 @@ import asyncio
 import json
 
 import numpy as np
-import pytest
 
 from machinepsych.core.play import Episode
-from machinepsych.core.types import Message, ModelCall, Usage
+from machinepsych.core.types import ModelCall, Usage
 from machinepsych.participants.base import Exchange, TurnContext
 from machinepsych.prompting.strategies import get_strategy
 from machinepsych.tasks.cogbench import SPEC_A
-from machinepsych.tasks.cogbench.coggpt import CogGPT, parse_items, parse_profile
+from machinepsych.tasks.cogbench.coggpt import parse_items, parse_profile
 from machinepsych.tasks.cogbench.memory import LongTermMemory, forget, split_text
 
 

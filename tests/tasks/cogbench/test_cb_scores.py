@@ -8,8 +8,7 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 
 from machinepsych.tasks.cogbench.chance import batch_kappa
-from machinepsych.tasks.cogbench.score import (agreement, kappa, majority, per_iteration, score_eval_records,
-                                              summary, table)
+from machinepsych.tasks.cogbench.score import agreement, kappa, majority, score_eval_records, summary, table
 from tests.tasks.cogbench.cb_helpers import eval_records
 
 
