@@ -71,7 +71,7 @@ def test_ss2_geometry_tells_nothing():
     from machinepsych.analysis.audit import analyse
     from machinepsych.tasks.visfactor.core import generate
 
-    items = [generate("SS2", seed, "normal") for seed in range(300)]
+    items = [generate("SS2", seed, "normal") for seed in range(200)]
     rules = {
         "distance to circle": lambda s, c, F, st: math.dist(s, c),
         "horizontal distance to circle": lambda s, c, F, st: abs(s[1] - c[1]),

@@ -254,19 +254,23 @@ def balanced_distractors(key: frozenset, pool: list[frozenset], rng, rank: int, 
     import itertools
 
     r = rank
-    good = []
-    for combo in itertools.combinations(range(len(pool)), k):
-        opts = [key] + [pool[i] for i in combo]
-        d = [sum(len(a ^ b) + abs(len(a) - len(b)) for b in opts) for a in opts]
-        if any(x == d[0] for x in d[1:]) or sum(1 for x in d[1:] if x < d[0]) != r:
-            continue
-        # the same rank by distance to the mean (the centroid), on (size, indicators)
-        elems = sorted(set().union(*opts))
-        X = np.array([[len(o)] + [1.0 if e in o else 0.0 for e in elems] for o in opts])
-        c = np.linalg.norm(X - X.mean(axis=0), axis=1)
-        if np.any(np.isclose(c[1:], c[0])) or int(np.sum(c[1:] < c[0])) != r:
-            continue
-        good.append(combo)
+    combos = np.array(list(itertools.combinations(range(len(pool)), k)), dtype=int).reshape(-1, k)
+    if not len(combos):
+        return None
+    opts = [key, *pool]
+    sizes = np.array([len(o) for o in opts])
+    # summed symmetric differences plus size differences, for every pair of options
+    D = np.array([[len(a ^ b) for b in opts] for a in opts]) + np.abs(sizes[:, None] - sizes[None, :])
+    O = np.concatenate([np.zeros((len(combos), 1), dtype=int), combos + 1], axis=1)  # the key first
+    d = D[O[:, :, None], O[:, None, :]].sum(axis=2)
+    ok = ~(d[:, 1:] == d[:, :1]).any(axis=1) & ((d[:, 1:] < d[:, :1]).sum(axis=1) == r)
+    # the same rank by distance to the mean (the centroid), on (size, indicators); elements no
+    # option of a set has are zero columns there, so one element list serves every set
+    elems = sorted(set().union(*opts))
+    X = np.array([[len(o)] + [1.0 if e in o else 0.0 for e in elems] for o in opts])[O[ok]]
+    c = np.linalg.norm(X - X.mean(axis=1, keepdims=True), axis=2)
+    ok2 = ~np.isclose(c[:, 1:], c[:, :1]).any(axis=1) & ((c[:, 1:] < c[:, :1]).sum(axis=1) == r)
+    good = [tuple(int(i) for i in row) for row in combos[ok][ok2]]
     if not good:
         return None
     return list(good[int(rng.integers(len(good)))])
