@@ -102,3 +102,19 @@ def test_agreement_of_annotators():
     out = agreement(mixed)
     assert 0 < out["fleiss_kappa"] < out["fleiss_kappa_polarity"] <= 1 and 0.5 < out["spearman"] < 1
     assert agreement([[1, 2]])["fleiss_kappa"] is None
+
+
+def test_a_missing_iteration_in_the_released_format_is_left_out_of_the_avg():
+    # human ratings vary so every iteration is defined; iteration 7 was not annotated at all (-1)
+    human = [[[1, 3, 5] for _ in range(11)] for _ in range(2)]
+    method = [[[1, 3, 5] if t % 2 else [1, 3, 3] for t in range(11)] for _ in range(2)]
+    human[0][7] = human[1][7] = [-1, -1, -1]
+    out = score_eval_records(eval_records(human=human, method=method), "CoT")
+    # odd iterations agree fully (1.0); even ones: a = [1,3,3]*2, h = [1,3,5]*2 -> po 2/3,
+    # pe = (1/3)(1/3) + (2/3)(1/3) = 1/3, kappa = (2/3 - 1/3) / (2/3) = 0.5
+    assert out["authenticity"]["7"] is None and out["items"] == {"used": 60, "dropped": 6}
+    assert out["authenticity"]["2"] == pytest.approx(0.5) and out["authenticity"]["9"] == 1.0
+    odd, even = [1, 3, 5, 9], [2, 4, 6, 8, 10]
+    assert out["authenticity"]["avg"] == pytest.approx((len(odd) * 1.0 + len(even) * 0.5) / 9)
+    replicated = score_eval_records(eval_records(human=human, method=method), "CoT", divide_by_ten=True)
+    assert replicated["authenticity"]["avg"] == pytest.approx((len(odd) * 1.0 + len(even) * 0.5) / 10)
