@@ -206,3 +206,21 @@ def test_timing_defaults_come_from_the_test_and_tokens_are_checked(people, tmp_p
     for a in apps:
         a.state.store.close()
     assert min(map(len, tokens)) >= 16 and tokens[0] != tokens[1]
+
+
+def test_serve_binds_this_computer_and_prints_the_admin_link(people, monkeypatch):
+    import uvicorn
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    res = CliRunner().invoke(cli_app, ["serve", "--store", people.url])
+    assert res.exit_code == 0, res.output
+    assert seen["host"] == "127.0.0.1" and seen["port"] == 8000
+    token = seen["app"].state.admin_token
+    assert f"http://127.0.0.1:8000/admin?token={token}" in res.output and len(token) >= 16
+    seen["app"].state.store.close()
+    res = CliRunner().invoke(cli_app, ["serve", "--store", people.url, "--admin-token", "x" * 20, "--host", "0.0.0.0"])
+    assert seen["host"] == "0.0.0.0" and seen["app"].state.admin_token == "x" * 20
+    seen["app"].state.store.close()
+    bad = CliRunner().invoke(cli_app, ["serve", "--store", people.url, "--admin-token", "short"])
+    assert isinstance(bad.exception, ConfigError) and "at least 16" in str(bad.exception)
