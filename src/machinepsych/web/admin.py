@@ -39,7 +39,7 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
         from ..storage.export import trials_frame
 
         row = get_run(store, run)
-        text = trials_frame(store, row.id).to_csv(index=False)
+        text = trials_frame(store, row.id).map(spreadsheet_safe).to_csv(index=False)
         return Response(text, media_type="text/csv",
                         headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-trials.csv\""})
 
@@ -64,6 +64,20 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
     return r
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A text cell a spreadsheet would run as a formula (a participant typed ``=HYPERLINK(...)``)
+    gets a leading apostrophe; numbers, and text that reads as a number, are left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        try:
+            float(value)
+        except ValueError:
+            return "'" + value
+    return value
+
+
 def _file_name(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:80] or "run"
 
@@ -81,11 +95,11 @@ def participants_csv(store: Store, run: RunRow) -> str:
     for s in studies.human_sessions(store, run):
         a = held.get(s.id)
         rec = (a.recruitment if a else {}) or {}
-        w.writerow([s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
+        w.writerow([spreadsheet_safe(v) for v in [s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
                     a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
                     rec.get("SESSION_ID", ""), a.consented_at.isoformat() if a and a.consented_at else "",
                     len(a.practice) if a else 0, a.created_at.isoformat() if a else "",
-                    a.last_seen_at.isoformat() if a else ""])
+                    a.last_seen_at.isoformat() if a else ""]])
     return out.getvalue()
 
 
