@@ -14,8 +14,9 @@ import os
 import re
 from typing import Any, Literal
 
+import sys
+
 import aiohttp
-import openai
 
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
@@ -137,6 +138,8 @@ def classify_openai_error(exc: BaseException, *, where: str, key_env: str = API_
     Permanent: other 4xx, with a message that says what to fix. Anything else is a bug
     and is re-raised.
     """
+    # the SDK is imported only by its transports: without it, no exception can be one of its own
+    openai = sys.modules.get("openai") or _NoSDK
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         root = _root_cause(exc)
         # aiohttp signals its own timeouts as a CancelledError inside the SDK's APITimeoutError
@@ -160,6 +163,16 @@ def classify_openai_error(exc: BaseException, *, where: str, key_env: str = API_
     if isinstance(exc, openai.OpenAIError):
         return ModelCallError(f"{where}: {exc}", transient=False)
     raise exc
+
+
+class _NoSDK:
+    """Stands in for the ``openai`` module when it was never imported (direct transport)."""
+
+    class APIConnectionError(Exception): ...
+    class APITimeoutError(Exception): ...
+    class APIResponseValidationError(Exception): ...
+    class APIStatusError(Exception): ...
+    class OpenAIError(Exception): ...
 
 
 class _HTTPStatus(Exception):
@@ -222,6 +235,8 @@ class OpenAIModel:
         self.base_url = base_url.rstrip("/") if base_url else None
         self.name = f"{provider}:{model}"
         self.transport: Transport = transport
+        if transport != "direct":
+            import openai  # noqa: F401  (now, not at the first call inside a run's event loop)
         self._prices = prices if prices is not None else PriceTable.load(price_file)
         self._client: Any = None  # openai.AsyncOpenAI, or aiohttp.ClientSession for "direct"
         self._client_loop: asyncio.AbstractEventLoop | None = None
@@ -289,7 +304,11 @@ class OpenAIModel:
         # A client (and its connection pool) belongs to one event loop.
         return self._client is not None and self._client_loop is asyncio.get_running_loop()
 
-    def _sdk_client(self) -> openai.AsyncOpenAI:
+    def _sdk_client(self) -> Any:
+        """The SDK's ``AsyncOpenAI`` client (the SDK is imported with the adapter, for the SDK
+        transports only: it takes a second to import)."""
+        import openai
+
         if not self._same_loop():
             http_client = (
                 openai.DefaultAioHttpClient() if self.transport == "aiohttp" else openai.DefaultAsyncHttpxClient()
