@@ -167,4 +167,4 @@ def test_toy_test_through_every_layer(toy_task, tmp_path):
     assert r.json()["done"] is True
     human = json.loads(cli("report", "toyh", "--json", "--store", store))
     assert human["summary"]["toy-coin | default"]["human"]["sessions"] == 1
-    assert "toy-coin" in client.get("/results").text
+    assert "toy-coin" in client.get("/results", headers={"Authorization": f"Bearer {client.app.state.admin_token}"}).text

@@ -29,7 +29,7 @@ from machinepsych.core.play import Episode, replay
 from machinepsych.core.spec import Buttons, Likert, Questionnaire, TaskSpec, TextBox
 from machinepsych.core.types import ImagePart, Observation, TextPart
 from machinepsych.participants.agents import play_agent
-from machinepsych.tasks.catalog import VISFACTOR_SUBTESTS, all_tasks
+from machinepsych.tasks.catalog import all_tasks
 
 SPECS = all_tasks()
 CASES = [(spec, preset) for spec in SPECS for preset in spec.presets]
@@ -47,9 +47,6 @@ SMALL = (4, 6, 8, 12)
 EXTRA = {"wpt": {"estimate_from": 1}}  # estimate_from must stay below trials
 # presets that read a user's copy of published materials (--data) get the suite's fixture
 USER_DATA = {("oddball", "published"): Path(__file__).resolve().parents[1] / "fixtures" / "oddball_prompts_sample.json"}
-# VisFactor's person wording is being rewritten at the same time (issue 9); until it lands these
-# may fail, and must pass afterwards (strict=False: an xpass is fine)
-IN_PROGRESS = "VisFactor person wording in progress"
 
 
 def _params(spec: TaskSpec, preset: str):
@@ -160,14 +157,7 @@ def check_form(where: str, spec: TaskSpec, obs: Observation, episode: Episode, r
     return form
 
 
-IN_PROGRESS_IDS = {f"visfactor-{s.lower()}" for s in VISFACTOR_SUBTESTS}
-
-
-def _marks(spec: TaskSpec):
-    return [pytest.mark.xfail(reason=IN_PROGRESS, strict=False)] if spec.id in IN_PROGRESS_IDS else []
-
-
-@pytest.mark.parametrize("spec,preset", [pytest.param(s, p, marks=_marks(s), id=f"{s.key}:{p}") for s, p in CASES])
+@pytest.mark.parametrize("spec,preset", [pytest.param(s, p, id=f"{s.key}:{p}") for s, p in CASES])
 def test_person_view(spec, preset):
     params = _params(spec, preset)
     steps, _ = play_agent(spec, params, 7, "random")

@@ -10,7 +10,7 @@ import pytest
 from machinepsych.analysis.chance import chance
 from machinepsych.core.checker import check_env
 from machinepsych.core.play import Episode
-from machinepsych.core.spec import Buttons, Likert, TextBox
+from machinepsych.core.spec import Buttons, Likert, Questionnaire, TextBox
 from machinepsych.tasks.catalog import all_tasks, get_task, task_ids
 
 SPECS = all_tasks()
@@ -59,6 +59,10 @@ def test_declared_metrics_and_forms(spec):
             assert all(space.contains(a) for a in actions), f"{spec.id}: a button is not a legal answer"
             keys = [o.key for o in form.options if o.key]
             assert len(keys) == len(set(keys))
+        elif isinstance(form, Questionnaire):
+            ids = [st.id for st in form.statements]
+            assert ids and len(set(ids)) == len(ids) and all(st.text.strip() for st in form.statements)
+            assert form.low < form.high and spec.answer.parse_form is not None
         else:
             assert isinstance(form, TextBox) and form.hint.strip()
         action = space.sample(rng)
