@@ -74,8 +74,11 @@ async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], st
 
 
 def main() -> None:
+    import atexit
+    import gc
     import logging
 
+    atexit.register(gc.freeze)  # exit without a last collection over the whole heap
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     job = json.loads(sys.stdin.read())
     result = run_batch(job["store"], job["run_id"], job["sessions"], job.get("max_sessions"), job.get("share", 1))
