@@ -124,3 +124,26 @@ def test_toys_study_phase_questionnaire_likert(people, toys):
     assert re.findall(r"data-key='(\d)'>", html) == [str(i) for i in range(1, 8)] and "unpleasant" in html
     assert b.post(f"/session/{rating.id}/answer", json={"trial": 0, "action": 8}).status_code == 422
     assert b.post(f"/session/{rating.id}/answer", json={"trial": 0, "action": 7, "rt_ms": 3}).status_code == 200
+
+
+def test_progress_counts_trials_not_steps_and_keeps_the_horizon_hidden(people):
+    """DC-IGT takes two steps per trial and does not reveal its length to models by default:
+    the page counts trials ("Trial 2" after both choices of trial 1) without "of N"; with the
+    horizon shown to models (preset horizon) people see "of N" too."""
+    run = human_run(people.store, [TaskRun(task="dcigt", params={"trials": 3}, sessions=1)], "p-dcigt-progress")
+    row = people.store.sessions(run.id)[0]
+    b = people.browser()
+    counters = []
+    for step in range(4):
+        html = b.get(f"/session/{row.id}").text
+        counters.append(re.search(r"<div class='progress'><span>([^<]*)</span>", html).group(1))
+        state = b.get(f"/session/{row.id}/state").json()
+        assert state["n_trials"] is None
+        assert b.post(f"/session/{row.id}/answer", json={"trial": step, "rt_ms": 500,
+                                                        "action": state["options"][0]}).status_code == 200
+    assert counters == ["Trial 1", "Trial 1", "Trial 2", "Trial 2"]
+    run = human_run(people.store, [TaskRun(task="dcigt", preset="horizon", params={"trials": 3}, sessions=1)],
+                    "p-dcigt-horizon")
+    row = people.store.sessions(run.id)[0]
+    html = people.browser().get(f"/session/{row.id}").text
+    assert "<span>Trial 1 of 3</span>" in html

@@ -90,6 +90,12 @@ class Environment(ABC):
     def instructions(self) -> str:
         """The task description given before the first trial (the system prompt's content)."""
 
+    def progress(self) -> tuple[int, int | None]:
+        """Where the participant is, for a person's progress display: (units done, units in
+        all), or (units done, None) where the test does not reveal its length. Default: trials
+        (a test whose trial takes several steps, or that hides its horizon, overrides this)."""
+        return self.trial, self.n_trials
+
     def instructions_for_people(self) -> str:
         """The task description for a person in the browser: the same content, with the
         answer given by clicking instead of a typed format. Defaults to ``instructions()``."""

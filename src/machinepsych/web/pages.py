@@ -68,8 +68,11 @@ def page(title: str, body: str, *, refresh_s: int | None = None) -> str:
             f"<body><main>{body}</main></body></html>")
 
 
-def progress_html(done: int, total: int, label: str = "Trial") -> str:
-    """The page's own trial counter: "k of N" (the trial shown now) and a bar with aria values."""
+def progress_html(done: int, total: int | None, label: str = "Trial") -> str:
+    """The page's own trial counter: "k of N" (the trial shown now) and a bar with aria values;
+    only "k" where the test does not reveal its length (``Environment.progress``)."""
+    if total is None:
+        return f"<div class='progress'><span>{esc(label)} {done + 1}</span></div>"
     pct = 100.0 * done / total if total else 0.0
     return (f"<div class='progress'><span>{esc(label)} {done + 1} of {total}</span>"
             f"<div class='bar' role='progressbar' aria-label='{esc(label)}s done' aria-valuemin='0' "
@@ -136,7 +139,7 @@ def questionnaire_html(form: Questionnaire) -> str:
             "<p><button type='submit'>Submit answers</button></p></form>")
 
 
-def trial_html(obs: Observation, form: HumanForm, done: int, total: int, label: str = "Trial",
+def trial_html(obs: Observation, form: HumanForm, done: int, total: int | None, label: str = "Trial",
                with_study: bool = True) -> str:
     """One trial for a person: progress, then the study material (if the test has a study
     phase: shown alone, for ``study_seconds`` or until Continue) and the question with its

@@ -204,7 +204,7 @@ def _state(store: Store, acc: Access) -> dict[str, Any]:
     rp = replay(store, acc.row)
     phase, practice = _phase(rp, acc)
     out: dict[str, Any] = {"session": acc.row.id, "phase": phase, "trial": rp.n_stored,
-                           "n_trials": rp.env.n_trials, "done": rp.done}
+                           "n_trials": rp.env.progress()[1], "done": rp.done}
     if phase == "practice":
         obs = practice.episode.observation
         fresh = acc.assignment.studied != studied_mark(phase, practice.answered)
@@ -230,17 +230,20 @@ def _session_page(store: Store, acc: Access) -> str:
     if phase == "practice":
         obs, space, done, total, label = (practice.episode.observation, practice.episode.action_space,
                                           practice.answered, practice.n, "Practice trial")
+        shown = done
         notice = (f"<p>First, {practice.n} practice trial{'s' if practice.n != 1 else ''}: they do not count.</p>"
                   if not practice.answered else f"<p>Welcome back: you continue the practice at trial "
                                                 f"{practice.answered + 1} of {practice.n}.</p>")
     else:
-        obs, space, done, total, label = rp.obs, rp.env.action_space, rp.n_stored, rp.env.n_trials, "Trial"
+        obs, space, done, label = rp.obs, rp.env.action_space, rp.n_stored, "Trial"
+        shown, total = rp.env.progress()
         practised = bool(acc.study and acc.study.practice and acc.assignment.practice_done)
-        notice = (f"<p>Welcome back: you continue at trial {rp.n_stored + 1} of {total}.</p>" if rp.n_stored else
+        where = f"trial {shown + 1}" + (f" of {total}" if total is not None else "")
+        notice = (f"<p>Welcome back: you continue at {where}.</p>" if rp.n_stored else
                   "<p>The practice is over. Now the test begins; from here on every answer counts.</p>"
                   if practised else "")
     fresh = acc.assignment.studied != studied_mark(phase, done)
-    fragment = trial_html(obs, rp.spec.answer.form(obs, space), done, total, label, with_study=fresh)
+    fragment = trial_html(obs, rp.spec.answer.form(obs, space), shown, total, label, with_study=fresh)
     script = session_script(trial=done, phase=phase, answer_url=f"/session/{acc.row.id}/answer",
                             studied_url=f"/session/{acc.row.id}/studied", fixation_ms=timing.fixation_ms,
                             iti_ms=timing.iti_ms, feedback_ms=timing.feedback_ms)
@@ -326,7 +329,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     if not result.done:
         nxt = result.next_observation
         out["observation"] = public_observation(nxt)
-        out["html"] = trial_html(nxt, spec.answer.form(nxt, env.action_space), ans.trial + 1, env.n_trials)
+        out["html"] = trial_html(nxt, spec.answer.form(nxt, env.action_space), *env.progress())
     return out
 
 

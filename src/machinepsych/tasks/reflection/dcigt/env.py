@@ -57,6 +57,11 @@ class DCIGT(Environment):
     def n_trials(self) -> int:
         return 2 * self.params.trials
 
+    def progress(self) -> tuple[int, int | None]:
+        # two steps make one trial; the number of trials is shown only where the models' text
+        # shows it too (show_horizon)
+        return self.trial // 2, (self.params.trials if self.params.show_horizon else None)
+
     @property
     def action_space(self) -> Choice:
         return Choice(DECKS)
