@@ -43,3 +43,21 @@ def test_execution_options_are_checked_with_one_line(kwargs, message):
     with pytest.raises(ConfigError, match=message) as err:
         check_executor(**options)
     assert "\n" not in str(err.value)
+
+
+def test_critical_path_singles_out_only_the_few_longest_sessions():
+    from machinepsych.runner.drive import CriticalPath
+
+    battery = CriticalPath({1: 100, 2: 100, 3: 72, 4: 50, 5: 50, 6: 40})
+    assert [battery.urgent(s) for s in range(1, 7)] == [True, True, False, False, False, False]
+    for _ in range(30):
+        battery.done_one(1)
+    assert battery.urgent(2) and not battery.urgent(1)  # 2 now has the most left, alone
+    for _ in range(28):
+        battery.done_one(2)
+    assert battery.top == 72 and battery.urgent(2) and battery.urgent(3) and not battery.urgent(1)  # 2 and 3 tie
+    battery.finished(3)
+    assert battery.urgent(2) and not battery.urgent(3) and not battery.urgent(1)
+    lockstep = CriticalPath({i: 20 for i in range(64)})  # equally long sessions: none singled out
+    assert not any(lockstep.urgent(i) for i in range(64))
+    assert CriticalPath({}).top == 0

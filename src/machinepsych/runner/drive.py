@@ -12,6 +12,7 @@ import contextlib
 import gc
 import logging
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -76,6 +77,40 @@ class RunStats:
         self.failures += other.get("failures", [])
 
 
+class CriticalPath:
+    """Which sessions are on the run's critical path: those with the most trials left, when
+    they are few (at most a tenth of the run, or two). Their trials are written at once, so
+    the longest sessions never wait for the others' callbacks between two of their calls;
+    when many sessions are equally long none is singled out and all share the group commit.
+    Trials left only decrease, so the maximum is kept in O(1) amortised per trial."""
+
+    def __init__(self, left: dict[int, int]):
+        self.left = dict(left)
+        self.count: dict[int, int] = {}
+        for n in self.left.values():
+            self.count[n] = self.count.get(n, 0) + 1
+        self.top = max(self.left.values(), default=0)
+        self.few = max(2, len(self.left) // 10)
+
+    def _move(self, sid: int, n: int) -> None:
+        old = self.left[sid]
+        self.count[old] -= 1
+        self.left[sid] = n
+        self.count[n] = self.count.get(n, 0) + 1
+        while self.top > 0 and not self.count.get(self.top):
+            self.top -= 1
+
+    def done_one(self, sid: int) -> None:
+        self._move(sid, max(0, self.left[sid] - 1))
+
+    def finished(self, sid: int) -> None:
+        self._move(sid, 0)
+
+    def urgent(self, sid: int) -> bool:
+        n = self.left[sid]
+        return n > 0 and n == self.top and self.count[n] <= self.few
+
+
 def endpoint_slots(participants) -> dict[str, asyncio.Semaphore]:
     """Depth-first scheduling: per endpoint, at most as many sessions in flight as it has call
     slots, so a session keeps its slot from one turn to the next (a llama.cpp server with one
@@ -135,9 +170,14 @@ def quiet_gc(gen0: int = 20_000):
     before = gc.get_threshold()
     gc.freeze()  # no collection first: a full one costs more than the garbage it would free
     gc.set_threshold(max(before[0], gen0), *before[1:])
+    # a background thread (scoring, imports) hands the interpreter back to the event loop
+    # within 1 ms instead of 5 when a reply comes in
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch, 0.001))
     try:
         yield
     finally:
+        sys.setswitchinterval(switch)
         gc.set_threshold(*before)
         gc.unfreeze()
 
@@ -160,6 +200,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
     scorer = BackgroundScorer(store, run, stats) if score else None
     stored = store.trial_counts(run.id)  # one query: sessions without trials need no replay reads
 
+    critical = CriticalPath({r.id: max(0, r.n_trials - stored.get(r.id, 0)) for r in rows})
+
     def trial_done(rec: TrialRecord) -> None:
         stats.add(rec)
         if on_trial is not None:
@@ -180,7 +222,12 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
     async def one_session(row: SessionRow, participant: Participant) -> None:
         await store.write_session_status(row.id, "running")
         try:
-            await drive_session(store, row, participant, trial_done, fresh=not stored.get(row.id))
+            def done(rec: TrialRecord, sid: int = row.id) -> None:
+                critical.done_one(sid)
+                trial_done(rec)
+
+            await drive_session(store, row, participant, done, fresh=not stored.get(row.id),
+                                urgent=lambda sid=row.id: critical.urgent(sid))
         except MachinePsychError as exc:
             await store.write_session_status(row.id, "failed", str(exc))
             stats.sessions_failed += 1
@@ -191,6 +238,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
             stats.sessions_done += 1
             if scorer is not None:
                 scorer.add(row)
+        critical.finished(row.id)
         if on_session is not None:
             on_session()
 

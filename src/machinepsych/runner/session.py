@@ -143,8 +143,11 @@ def replay(store: Store, row: SessionRow, *, fresh: bool = False) -> Replayed:
 
 
 async def drive_session(store: Store, row: SessionRow, participant: Participant,
-                        on_trial: Callable[[TrialRecord], None] | None = None, *, fresh: bool = False) -> None:
-    """Answer every remaining trial of a session, committing each before the next prompt."""
+                        on_trial: Callable[[TrialRecord], None] | None = None, *, fresh: bool = False,
+                        urgent: Callable[[], bool] | None = None) -> None:
+    """Answer every remaining trial of a session, committing each before the next prompt.
+    ``urgent()`` true: this session is on the run's critical path, its trials are written at
+    once instead of waiting for the group commit."""
     r = replay(store, row, fresh=fresh)
     history = r.history
     state = {"index": len(history), "prev_sent": ()}
@@ -164,7 +167,7 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
         rec = trial_record(step.observation, turn, step.result, state["index"], state["prev_sent"])
         call = final_call(turn)
         state["prev_sent"] = call.messages if call else ()
-        await store.commit_trial(row.id, rec)
+        await store.commit_trial(row.id, rec, urgent=urgent is not None and urgent())
         if on_trial:
             on_trial(rec)
         history.append(Exchange(step.observation, turn, step.result))

@@ -284,13 +284,21 @@ class Store:
     def commit_trial_sync(self, session_id: int, rec: TrialRecord) -> None:
         self._write_batch([(session_id, rec)])
 
-    async def commit_trial(self, session_id: int, rec: TrialRecord) -> None:
+    async def commit_trial(self, session_id: int, rec: TrialRecord, *, urgent: bool = False) -> None:
         """Store a trial; returns once it is committed.
 
         Group commit: trials that arrive in the same event-loop iteration (concurrent
         sessions whose replies came in together) are written in one transaction, scheduled
-        right after the current callbacks, so no session waits on a thread hand-off."""
-        await self._enqueue((session_id, rec))
+        right after the current callbacks, so no session waits on a thread hand-off.
+        ``urgent``: write now, with whatever is pending, instead of after the other sessions'
+        callbacks of this iteration (for the sessions on a run's critical path)."""
+        if not urgent:
+            await self._enqueue((session_id, rec))
+            return
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._pending.append((session_id, rec, fut))
+        self._flush()
+        await fut  # already resolved: returns at once, or raises the write's error
 
     async def write_session_status(self, session_id: int, status: str, error: str | None = None) -> None:
         """:meth:`set_session_status` through the group commit (in the same transaction as
