@@ -14,7 +14,7 @@ import sys
 from machinepsych.core.scoring import score_session, steps_frame
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
-from tests.golden.battery import BATTERY, GOLDEN
+from tests.golden.battery import BATTERY, GOLDEN, tolerance
 
 META = {"condition", "participant", "persona", "preset", "scorer", "strategy", "task", "session", "tokens", "cost_usd"}
 
@@ -59,7 +59,7 @@ def check(tests: list[str]) -> list[str]:
                         continue
                     g = got.get(k, "MISSING")
                     same = (v is None and g is None) or (
-                        isinstance(g, (int, float)) and v is not None and math.isclose(g, v, rel_tol=1e-9, abs_tol=1e-9))
+                        isinstance(g, (int, float)) and v is not None and math.isclose(g, v, rel_tol=tolerance(k), abs_tol=1e-9))
                     if not same:
                         problems.append(f"{name} agent:{agent} session {i}: {k} = {g} (golden {v})")
     return problems

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 
-from tests.golden.battery import GOLDEN, battery_reports
+from tests.golden.battery import GOLDEN, battery_reports, tolerance
 
 META = {"condition", "participant", "persona", "preset", "scorer", "strategy", "task", "session"}
 
@@ -39,10 +39,10 @@ def comparable(report: dict) -> dict[str, float | None]:
     return _numbers({"sessions": sessions, "summary": report["summary"], "overall": overall})
 
 
-def _same(a: float | None, b: float | None) -> bool:
+def _same(a: float | None, b: float | None, rel: float = 1e-9) -> bool:
     if a is None or b is None:
         return a is b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return math.isclose(a, b, rel_tol=rel, abs_tol=1e-9)
 
 
 def test_golden_battery_scores_unchanged(tmp_path):
@@ -54,7 +54,7 @@ def test_golden_battery_scores_unchanged(tmp_path):
         for path, v in want.items():
             if path not in got:
                 diffs.append(f"{name}{path}: missing (was {v})")
-            elif not _same(v, got[path]):
+            elif not _same(v, got[path], tolerance(path)):
                 diffs.append(f"{name}{path}: {got[path]} != golden {v}")
     for test, metrics in golden["chance"].items():
         want, got = _numbers(metrics), _numbers(now["chance"][test])

@@ -82,7 +82,7 @@ def run_cmd(
     task: str = typer.Argument(..., help="Test or battery id (see `machinepsych tasks`)."),
     model: list[str] = typer.Option(["agent:ideal"], "--model", "-m", help="Participant: agent:random|wsls|perseverative|ideal, openai:NAME, anthropic:NAME, google:NAME. Repeatable."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Endpoint of the provider: an OpenAI-compatible server (vLLM, Ollama, llama.cpp ...), or an Anthropic or Google gateway. No credentials in the URL: keys come from the provider's key variable."),
-    strategy: Optional[list[str]] = typer.Option(None, "--strategy", "-s", help="direct | cot | free (and scot | mad for visual tests). Repeatable. Default: direct, or a battery's published strategies."),
+    strategy: Optional[list[str]] = typer.Option(None, "--strategy", "--method", "-s", help="direct | cot | free (and scot | mad for visual tests; a test may declare its own, e.g. CogBench coggpt | react | reflexion). Repeatable; --method is the same option. Default: direct, or a battery's published strategies."),
     persona: list[str] = typer.Option(["none"], "--persona", help="none | goal_maint | inhib_ctrl | adapt_upd. Repeatable."),
     sessions: Optional[int] = typer.Option(None, "--sessions", "-n", help="Sessions per condition (default: the published count)."),
     seed: int = typer.Option(0, "--seed", help="Seed of session 0; session i uses seed + i."),

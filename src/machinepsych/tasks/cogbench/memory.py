@@ -1,33 +1,24 @@
 """CogGPT's long-term memory: kept knowledge items embedded with the package's MiniLM model,
 recalled by cosine similarity with numpy (no vector server).
 
-The embedder is the one the oddball test already ships (all-MiniLM-L6-v2 run in numpy). It is
-looked up by its dotted name when first needed, the way the catalog finds a test, so this
-family does not import another family's package at import time; any object with
-``encode(texts) -> unit-norm rows`` can be given instead.
+The embedder is the package's one MiniLM (``machinepsych.core.embedding``, all-MiniLM-L6-v2 run
+in numpy), loaded when first needed; any object with ``encode(texts) -> unit-norm rows`` can be
+given instead.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-# the package's one MiniLM embedder (do not copy it here)
-EMBEDDER = "machinepsych.tasks.reflection.oddball.embedding:get_embedder"
+from machinepsych.core.embedding import Embedder, get_embedder
+
 CHUNK, OVERLAP = 1000, 100
 
 
-class Embedder(Protocol):
-    def encode(self, texts: list[str]) -> np.ndarray: ...
-
-
-@lru_cache(maxsize=1)
 def minilm() -> Embedder:
-    module, _, name = EMBEDDER.partition(":")
-    return getattr(importlib.import_module(module), name)("minilm")
+    return get_embedder("minilm")
 
 
 def split_text(text: str, size: int = CHUNK, overlap: int = OVERLAP) -> list[str]:
