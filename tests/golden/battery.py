@@ -74,15 +74,6 @@ def battery_reports(store_file: Path) -> dict:
     return out
 
 
-if __name__ == "__main__":
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as d:
-        data = battery_reports(Path(d) / "golden.db")
-    GOLDEN.write_text(json.dumps(data, indent=1, sort_keys=True, default=str) + "\n")
-    print(f"wrote {GOLDEN}", file=sys.stderr)
-
-
 # Sentence-embedding scores (the oddball test and what sums it) are computed in float32 batches
 # since the scale work: equal to one-text-at-a-time float64 embedding to about 3e-8 relative,
 # so they are held to 1e-6; every other number to 1e-9.
@@ -91,3 +82,13 @@ EMBEDDING_METRICS = ("oddball", "table2")
 
 def tolerance(path: str) -> float:
     return 1e-6 if any(m in path for m in EMBEDDING_METRICS) else 1e-9
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        data = battery_reports(Path(d) / "golden.db")
+    GOLDEN.write_text(json.dumps(data, indent=1, sort_keys=True, default=str) + "\n")
+    print(f"wrote {GOLDEN}", file=sys.stderr)
+
