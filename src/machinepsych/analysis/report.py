@@ -9,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.spec import Metric, TaskSpec
+from ..storage.annotations import annotations_frame
 from ..storage.export import trials_frame
 from ..storage.store import Store
 from ..tasks.catalog import get_battery, get_task, is_battery
@@ -64,6 +65,7 @@ def build(store: Store, run_ref: str | int) -> dict[str, Any]:
     conditions = list(dict.fromkeys(s.condition for s in sessions))
     return {"run": run, "store": store, "trials": trials, "scores": scores, "summary": summary, "status": status,
             "chance": chance, "batteries": battery_summaries(run.spec, summary), "state": store.run_state(run),
+            "pooled": pooled_summaries(store, run.id, trials),
             "conditions": conditions, "colours": palette(conditions), "config": run_config(run, sessions)}
 
 
@@ -146,6 +148,25 @@ def battery_summaries(run_spec: dict, summary: dict[str, dict[str, Any]]) -> dic
     return {name: result} if result else {}
 
 
+def pooled_summaries(store: Store, run_id: int, trials: pd.DataFrame) -> dict[str, dict[str, Any]]:
+    """{"task | preset": {condition: {metric: value}}} for every test that declares scores over
+    all the sessions of a condition (``TaskSpec.pooled``), given the run's annotations."""
+    out: dict[str, dict[str, Any]] = {}
+    if trials.empty or "task" not in trials:
+        return out
+    annotations = None
+    for (task, preset), g in trials.groupby(["task", "preset"], sort=False):
+        spec = get_task(str(task))
+        if spec.pooled is None:
+            continue
+        if annotations is None:
+            annotations = annotations_frame(store, run_id)
+        result = spec.pooled.score(g, annotations)
+        if result:
+            out[f"{task} | {preset}"] = result
+    return out
+
+
 def spec_of(key: str) -> TaskSpec:
     return get_task(key.split(" | ")[0])
 
@@ -157,7 +178,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in glance(data)]
     return {"run": data["run"].name, "state": data["state"], "status": data["status"], "config": data["config"],
             "at_a_glance": at_a_glance, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
-            "battery_summaries": data["batteries"], "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
+            "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
 
 
 def battery_tables(data: dict[str, Any]) -> list[tuple[str, list[Metric], dict[str, dict[str, Any]]]]:
@@ -167,4 +188,8 @@ def battery_tables(data: dict[str, Any]) -> list[tuple[str, list[Metric], dict[s
         battery = get_battery(name)
         metrics = list(battery.summary_metrics) or [Metric(k) for k in next(iter(by_cond.values()), {})]
         out.append((f"{battery.title}: summary", metrics, by_cond))
+    for key, by_cond in data.get("pooled", {}).items():
+        pooled = spec_of(key).pooled
+        out.append((f"{key}: {pooled.title or 'scores over all sessions of a condition'}",
+                    [m for m in pooled.metrics if m.table], by_cond))
     return out

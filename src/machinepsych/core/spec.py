@@ -238,6 +238,22 @@ class Scorer:
         return next((m for m in self.metrics if m.name == name), None)
 
 
+# (trials of this test in a run, the run's annotations) -> {condition: {metric: value}}
+PooledFn = Callable[["pd.DataFrame", "pd.DataFrame"], "dict[str, dict[str, float | None]]"]
+
+
+@dataclass(frozen=True)
+class Pooled:
+    """Scores defined over all the sessions of a condition rather than per session (e.g. a
+    kappa pooled over topics against a reference, or people's ratings of stored replies from
+    the annotations table: columns item, annotator, score, judge), with their metrics
+    declared. The report shows them as a table of their own next to the per-session summary."""
+
+    score: PooledFn
+    metrics: tuple[Metric, ...]
+    title: str = ""
+
+
 # ----------------------------------------------------------------------------- agents
 @dataclass(frozen=True)
 class Seen:
@@ -350,6 +366,8 @@ class TaskSpec:
     audit: AuditFn | None = None
     # reference values (human norms) on the scale of the metric they name
     norms: tuple[Norm, ...] = ()
+    # scores over all the sessions of a condition (see Pooled), beside the per-session ones
+    pooled: Pooled | None = None
     # pacing for people in the browser (fixation, inter-trial interval, feedback duration)
     timing: Timing = Timing()
     # prompting strategies only this test has (name -> factory of an object with

@@ -190,3 +190,19 @@ class AssignmentRow(Base):
     studied: Mapped[str] = mapped_column(String(40), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AnnotationRow(Base):
+    """A person's (or a labelled LLM judge's) 1-5 score of one stored reply, e.g. the reasoning
+    behind one rating of a questionnaire; ``item`` names what was scored within the run
+    ("<session id>:<trial>:<statement id>")."""
+
+    __tablename__ = "annotations"
+    __table_args__ = (UniqueConstraint("run_id", "item", "annotator", name="uq_annotation"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[int] = mapped_column(Integer, index=True)
+    item: Mapped[str] = mapped_column(String(200))
+    annotator: Mapped[str] = mapped_column(String(60))
+    score: Mapped[int] = mapped_column(Integer)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

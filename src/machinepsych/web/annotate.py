@@ -11,21 +11,19 @@ method, model or person wrote them.
 * ``GET /annotate/{run}/scores.json`` — Rationality per iteration per condition (per item the
   majority of the annotators' scores) and the annotators' agreement.
 
-Scores are kept in the store's ``annotations`` table (created on first use; one row per
-annotator and item). ``machinepsych annotate RUN`` offers the same in a terminal.
+Scores are kept in the store's ``annotations`` table (``machinepsych.storage.annotations``; one
+row per annotator and item). ``machinepsych annotate RUN`` offers the same in a terminal.
 """
 from __future__ import annotations
 
 import hashlib
 import html
 from collections.abc import Callable
-from datetime import datetime, timezone
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from sqlalchemy import (Column, DateTime, Integer, MetaData, String, Table, Text, UniqueConstraint, and_, insert,
-                        select, update)
 
+from ..storage.annotations import JUDGE_PREFIX, MAX_NAME, check_name, ensure_table, save, scores  # noqa: F401
 from ..storage.store import Store
 
 RUBRIC = (
@@ -35,24 +33,6 @@ RUBRIC = (
     (2, "Unclear or weakly argued: forced analogies, or merely restating the statement."),
     (1, "Irrelevant or nonsensical, reveals that an AI wrote it, or abandons the profile."),
 )
-MAX_NAME = 60
-
-_meta = MetaData()
-ANNOTATIONS = Table(
-    "annotations", _meta,
-    Column("id", Integer, primary_key=True),
-    Column("run_id", Integer, nullable=False, index=True),
-    Column("item", String(200), nullable=False),  # "<session id>:<trial>:<statement id>"
-    Column("annotator", String(MAX_NAME), nullable=False),
-    Column("score", Integer, nullable=False),
-    Column("note", Text, nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    UniqueConstraint("run_id", "item", "annotator", name="uq_annotation"),
-)
-
-
-def ensure_table(store: Store) -> None:
-    _meta.create_all(store.engine, checkfirst=True)
 
 
 def items(store: Store, run_id: int) -> list[dict[str, Any]]:
@@ -77,41 +57,11 @@ def items(store: Store, run_id: int) -> list[dict[str, Any]]:
     return out
 
 
-def check_name(name: str | None) -> str:
-    name = (name or "").strip()
-    if not name or len(name) > MAX_NAME or not all(c.isalnum() or c in " -_." for c in name):
-        raise ValueError(f"an annotator name is 1-{MAX_NAME} letters, digits, spaces, '-', '_' or '.'")
-    return name
-
-
-def save(store: Store, run_id: int, item: str, annotator: str, score: int) -> None:
-    if isinstance(score, bool) or not isinstance(score, int) or not 1 <= score <= 5:
-        raise ValueError("a score is a whole number from 1 to 5")
-    now = datetime.now(timezone.utc)
-    key = and_(ANNOTATIONS.c.run_id == run_id, ANNOTATIONS.c.item == item, ANNOTATIONS.c.annotator == annotator)
-    with store.engine.begin() as conn:
-        if conn.execute(select(ANNOTATIONS.c.id).where(key)).first():
-            conn.execute(update(ANNOTATIONS).where(key).values(score=score, created_at=now))
-        else:
-            conn.execute(insert(ANNOTATIONS).values(run_id=run_id, item=item, annotator=annotator, score=score,
-                                                    created_at=now))
-
-
-def scores(store: Store, run_id: int) -> dict[str, dict[str, int]]:
-    """{item: {annotator: score}}"""
-    out: dict[str, dict[str, int]] = {}
-    with store.engine.connect() as conn:
-        for row in conn.execute(select(ANNOTATIONS).where(ANNOTATIONS.c.run_id == run_id)):
-            out.setdefault(row.item, {})[row.annotator] = row.score
-    return out
-
-
 def order(annotator: str, all_items: list[dict]) -> list[dict]:
     """The annotator's own order (by a hash of name and item), so methods are interleaved."""
     return sorted(all_items, key=lambda it: hashlib.sha256(f"{annotator}|{it['item']}".encode()).hexdigest())
 
 
-JUDGE_PREFIX = "llm-judge:"
 
 
 def rationality(store: Store, run_id: int) -> dict[str, Any]:

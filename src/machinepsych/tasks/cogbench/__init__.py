@@ -6,7 +6,7 @@ shipped corpus runs offline; ``--data`` reads a copy of the released files.
 """
 from __future__ import annotations
 
-from machinepsych.core.spec import Metric, Scorer, TaskSpec, count
+from machinepsych.core.spec import Metric, Pooled, Scorer, TaskSpec, count
 
 from .agents import AGENTS
 from .answer import ANSWER
@@ -15,7 +15,7 @@ from .coggpt import coggpt
 from .env import CogBenchA, CogBenchV
 from .figures import authenticity_curves, profile_changes, trajectories
 from .methods import cot, react, reflexion
-from .score import session_score
+from .score import pooled_scores, session_score
 
 CITATION = ("Lv, Y., Pan, H., Wang, Z., Liang, J., Liu, Y., Fu, R., Liu, M., Wang, Z., & Qin, B. (2024). "
             "CogGPT: Unleashing the power of cognitive dynamics on large language models. Findings of EMNLP 2024")
@@ -28,6 +28,17 @@ SCORER = Scorer(session_score, metrics=(
     Metric("movement", "mean |rating - iteration-0 rating| over iterations 1..T", "", (0.0, 4.0), None),
     count("invalid_items", "items without a valid rating", higher_is_better=False, table=False),
 ), primary="authenticity")
+RATING = (1.0, 5.0)
+POOLED = Pooled(pooled_scores, metrics=(
+    Metric("authenticity_avg", "Authenticity, pooled over the condition's sessions: avg over iterations 1..T", "", KAPPA),
+    Metric("authenticity_5th", "Authenticity, pooled, at iteration 5", "", KAPPA),
+    Metric("authenticity_last", "Authenticity, pooled, at the last iteration", "", KAPPA),
+    Metric("rationality_avg", "Rationality from people's annotations (1-5): avg over iterations 1..T", "", RATING),
+    Metric("rationality_5th", "Rationality from people's annotations at iteration 5", "", RATING),
+    Metric("rationality_last", "Rationality from people's annotations at the last iteration", "", RATING),
+    Metric("rationality_llm_judge_avg", "LLM-judge proxy of Rationality (never mixed with people's): avg", "", RATING),
+    count("annotated_items", "items scored by people", table=False),
+), title="Authenticity and Rationality as published (pooled over sessions)")
 STRATEGIES = {"cot": cot, "react": react, "reflexion": reflexion, "coggpt": coggpt}
 PRESETS = {"default": {}, "small": {"iterations": 2, "statements": 3}}
 
@@ -38,7 +49,8 @@ def _spec(bench: str, env_class) -> TaskSpec:
         title=f"CogBench-{bench}: opinions of a persona over {'articles' if bench == 'a' else 'short videos'}",
         env_class=env_class, answer=ANSWER, scorer=SCORER, citation=CITATION, presets=PRESETS,
         default_sessions=4, feedback_mode="inline", conversation="single", agents=AGENTS, chance=simulate,
-        figures=(authenticity_curves, trajectories, profile_changes), docs="docs/cogbench.md", strategies=STRATEGIES)
+        figures=(authenticity_curves, trajectories, profile_changes), docs="docs/cogbench.md", strategies=STRATEGIES,
+        pooled=POOLED)
 
 
 SPEC_A = _spec("a", CogBenchA)

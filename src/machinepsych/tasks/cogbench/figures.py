@@ -24,7 +24,7 @@ def authenticity_curves(trials, scores, spec) -> list:
     df = _cogbench(trials)
     if df is None:
         return []
-    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    fig, ax = plt.subplots(figsize=(9.6, 4.2))
     for cond, g in df.groupby("condition", sort=False):
         per_t, _ = per_iteration(item_rows(g))
         ts = sorted(per_t)
@@ -32,12 +32,10 @@ def authenticity_curves(trials, scores, spec) -> list:
     ax.axhline(0.0, color="grey", ls=":", label="chance (random ratings)")
     bench = "v" if spec is not None and spec.id.endswith("-v") else "a"
     for k, (m, v) in enumerate(rows(AUTHENTICITY, bench).items()):
-        ax.plot([10.2, 10.6], [v["avg"]] * 2, color=f"C{k + 4}", lw=2)
-        ax.text(10.7, v["avg"], f"published {m} avg (GPT-4, other data)", fontsize=6, va="center")
+        ax.axhline(v["avg"], color="#555555", ls=(0, (1 + k, 2)), lw=1, label=f"published {m} avg (GPT-4, other data)")
     ax.set_xlabel("iteration")
     ax.set_ylabel("Authenticity (Cohen's kappa, pooled)")
-    ax.set_xlim(-0.3, 14.5)
-    ax.legend(fontsize=7, loc="lower left")
+    ax.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.02, 0.5))
     fig.tight_layout()
     return [("CogBench: Authenticity per iteration", fig)]
 
@@ -51,8 +49,12 @@ def trajectories(trials, scores, spec) -> list:
     if df is None:
         return []
     conds = list(dict.fromkeys(df["condition"]))
-    fig, axes = plt.subplots(1, len(conds), figsize=(4.2 * len(conds), 3.4), squeeze=False)
-    for ax, cond in zip(axes[0], conds):
+    ncol = min(len(conds), 2)
+    nrow = -(-len(conds) // ncol)
+    fig, axes = plt.subplots(nrow, ncol, figsize=(5.0 * ncol, 3.6 * nrow), squeeze=False)
+    for ax in axes.flat[len(conds):]:
+        ax.axis("off")
+    for ax, cond in zip(axes.flat, conds):
         g = df[df["condition"] == cond]
         g = g[g["session"] == g["session"].min()].sort_values("iteration")
         ids = list((g["ratings"].iloc[0] or {}).keys())
@@ -63,7 +65,7 @@ def trajectories(trials, scores, spec) -> list:
             if ref and any(v is not None for v in ref):
                 ax.plot(g["iteration"], [np.nan if y is None else y for y in ref], color=f"C{k % 10}", ls="--", lw=0.8)
         who = g["profile"].iloc[0] if "profile" in g else ""
-        ax.set_title(f"{cond}\n{g['topic'].iloc[0]} / {who}", fontsize=8)
+        ax.set_title(f"{cond}\n{g['topic'].iloc[0]} / {who}", fontsize=9)
         ax.set_ylim(0.5, 5.5)
         ax.set_xlabel("iteration")
         ax.set_ylabel("rating (solid) / reference (dashed)")
@@ -92,13 +94,13 @@ def profile_changes(trials, scores, spec) -> list:
         before = profile_text(stim.get("profile", {}) if isinstance(stim, dict) else {})
         diff = profile_diff(before, last[-1].split(PROFILE_MARK, 1)[1]) or "(no change)"
         lines = diff.splitlines()[:60]
-        fig, ax = plt.subplots(figsize=(7.5, 0.2 * len(lines) + 0.8))
+        fig, ax = plt.subplots(figsize=(10.0, 0.22 * len(lines) + 0.8))
         ax.axis("off")
         for k, line in enumerate(lines):
             colour = "#1a6b32" if line.startswith("+") else "#b3261e" if line.startswith("-") else "#1b1b1b"
-            ax.text(0, 1 - (k + 0.5) / max(len(lines), 1), line[:110], family="monospace", fontsize=7, color=colour,
+            ax.text(0, 1 - (k + 0.5) / max(len(lines), 1), line[:95], family="monospace", fontsize=9, color=colour,
                     transform=ax.transAxes, va="center")
-        ax.set_title(f"{cond}: profile after the last iteration vs the initial profile", fontsize=8)
+        ax.set_title(f"{cond}: profile after the last iteration vs the initial profile", fontsize=10)
         out.append((f"CogBench: profile changes ({cond})", fig))
     return out
 

@@ -201,3 +201,50 @@ def pooled(trials) -> dict[str, Any]:
     definition), as the ``score cogbench`` table."""
     per_t, counts = per_iteration(item_rows(trials))
     return {"authenticity": table(per_t), "items": counts}
+
+
+# ----------------------------------------------------------------------------- over a condition's sessions
+def _split_item(item: str) -> tuple[int, int] | None:
+    parts = str(item).split(":", 2)
+    try:
+        return int(parts[0]), int(parts[1])
+    except (ValueError, IndexError):
+        return None
+
+
+def _rationality(g, ann) -> tuple[dict[int, float], int]:
+    """Mean per iteration of each item's majority score (items of this condition's trials)."""
+    where = {(int(r.session_id), int(r.trial)): int(r.iteration) for r in g[["session_id", "trial", "iteration"]].itertuples()}
+    rows, n = [], 0
+    for item, votes in ann.groupby("item")["score"]:
+        key = _split_item(item)
+        if key in where:
+            rows.append((where[key], majority(int(v) for v in votes)))
+            n += 1
+    return mean_per_iteration(rows), n
+
+
+def pooled_scores(trials, annotations) -> dict[str, dict[str, float | None]]:
+    """Per condition, over all its sessions (the published definitions): Authenticity per
+    iteration pooled over topics, its avg over 1..T, 5th and last iteration; Rationality the
+    same from people's annotations (per item the majority of its annotators' scores), and,
+    apart and labelled, from an LLM judge."""
+    out: dict[str, dict[str, float | None]] = {}
+    if trials.empty or "iteration" not in trials:
+        return out
+    people = annotations[~annotations["judge"].astype(bool)] if len(annotations) else annotations
+    judges = annotations[annotations["judge"].astype(bool)] if len(annotations) else annotations
+    for cond, g in trials.groupby("condition", sort=False):
+        last = max(int(g["iteration"].max()), 1)
+        per_t, _ = per_iteration(item_rows(g))
+        s = summary(per_t, last=last)
+        row = {"authenticity_avg": _none(s["avg"]), "authenticity_5th": _none(s["5th"]),
+               "authenticity_last": _none(s[f"{last}th"])}
+        r_t, n = _rationality(g, people) if len(people) else ({}, 0)
+        r = summary(r_t, last=last)
+        row.update({"rationality_avg": _none(r["avg"]), "rationality_5th": _none(r["5th"]),
+                    "rationality_last": _none(r[f"{last}th"]), "annotated_items": float(n)})
+        j_t, _ = _rationality(g, judges) if len(judges) else ({}, 0)
+        row["rationality_llm_judge_avg"] = _none(summary(j_t, last=last)["avg"])
+        out[str(cond)] = row
+    return out

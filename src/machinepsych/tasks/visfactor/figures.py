@@ -17,12 +17,19 @@ def _bars(scores: "pd.DataFrame", spec: "TaskSpec", metric: str, ref: str, ref_l
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from machinepsych.core.scoring import ci95_halfwidth
+
     m, r = spec.scorer.metric(metric), spec.scorer.metric(ref)
-    by = scores.groupby("condition", sort=True)[metric]
-    mean, sd = by.mean(), by.std()
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.9 * len(mean) + 3), 4))
+    # conditions in run order, coloured as in every figure of the report (its colour cycle);
+    # bars show 95% confidence intervals, none where a condition has one session
+    by = scores.groupby("condition", sort=False)[metric]
+    mean = by.mean()
+    ci = [ci95_halfwidth([float(v) for v in g.dropna()]) for _, g in by]
+    cycle = plt.rcParams["axes.prop_cycle"].by_key().get("color", ["#4C72B0"])
+    fig, ax = plt.subplots(figsize=(min(10.0, max(5.0, 0.9 * len(mean) + 3)), 4))
     x = range(len(mean))
-    ax.bar(x, mean.values, yerr=sd.fillna(0).values, capsize=3, color="#4C72B0")
+    ax.bar(x, mean.values, yerr=[float("nan") if c is None else c for c in ci], capsize=3,
+           color=[cycle[i % len(cycle)] for i in range(len(mean))])
     ax.set_xticks(list(x))
     ax.set_xticklabels(mean.index, rotation=30, ha="right", fontsize=9)
     if ref in scores and scores[ref].notna().any():
