@@ -35,12 +35,19 @@ def write_gallery(test: str, out: Path, n: int = 12, seed: int = 1, preset: str 
         episode = Episode(spec.make(resolved), session_seed)
         while not episode.done and len(cards) < n:
             obs = episode.observation
+
+            def rendered(parts) -> list[str]:
+                return [f'<img src="{p.data_url}" alt="{html.escape(p.alt)}">' if isinstance(p, ImagePart) else
+                        f'<p class="q">{html.escape(p.text).replace(chr(10), "<br>")}</p>'
+                        for p in parts if isinstance(p, (ImagePart, TextPart))]
+
             body = []
-            for part in obs.parts_for("person"):
-                if isinstance(part, ImagePart):
-                    body.append(f'<img src="{part.data_url}" alt="{html.escape(part.alt)}">')
-                elif isinstance(part, TextPart):
-                    body.append(f'<p class="q">{html.escape(part.text).replace(chr(10), "<br>")}</p>')
+            if obs.study:
+                shown = f"{obs.study_seconds:g} s" if obs.study_seconds else "until Continue"
+                body.append(f'<div class="study"><p class="phase">Study phase (shown alone, {shown}; taken away '
+                            f'before the question)</p>{"".join(rendered(obs.study_for("person")))}</div>'
+                            '<p class="phase">Question</p>')
+            body.extend(rendered(obs.parts_for("person")))
             key = json.dumps(obs.hidden, default=str) if obs.hidden else "(none declared)"
             stimulus = json.dumps(obs.stimulus, indent=1, default=str)[:6000]
             cards.append(f'<div class="item"><h3>Session seed {session_seed}, trial {obs.trial + 1}</h3>{"".join(body)}'
@@ -51,7 +58,7 @@ def write_gallery(test: str, out: Path, n: int = 12, seed: int = 1, preset: str 
     env = spec.make(resolved)
     page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(spec.id)} gallery</title><style>
 body{{font-family:sans-serif;margin:20px;max-width:1000px}} .item{{border:1px solid #ccc;padding:10px;margin:10px 0}}
-img{{max-width:100%;border:1px solid #eee}} .key{{color:#060}} pre{{font-size:12px;white-space:pre-wrap}}</style></head><body>
+img{{max-width:100%;border:1px solid #eee}} .key{{color:#060}} .study{{background:#f4f4f4;padding:6px}} .phase{{font-weight:bold;color:#444}} pre{{font-size:12px;white-space:pre-wrap}}</style></head><body>
 <h1>{html.escape(spec.title)}</h1>
 <p>{html.escape(spec.key)}, preset {html.escape(preset or 'default')}, parameters {html.escape(json.dumps(resolved.model_dump(mode="json")))}</p>
 <h2>Instructions (for people)</h2><p>{html.escape(spec.instructions(env, "person")).replace(chr(10), "<br>")}</p>
