@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
-import threading
-import time
 
 import pytest
+
+from tests.support.live_server import LiveServer
 
 from machinepsych.runner.plan import TaskRun
 from machinepsych.storage.study import assignments_for_run, study_for_run
@@ -47,27 +46,6 @@ NEXT = """() => {
   if (document.querySelector('#trial form.questionnaire')) return 'questionnaire';
   return false;
 }"""
-
-
-class LiveServer:
-    def __init__(self, app):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 def typed_candidates(page) -> list[str]:

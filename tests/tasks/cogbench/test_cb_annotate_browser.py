@@ -3,9 +3,6 @@ reasonings with the rubric by clicking, and the scores are in the store."""
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 
 import pytest
 
@@ -20,27 +17,9 @@ from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun  # noqa: 
 from machinepsych.runner.run import create_run, run_sync  # noqa: E402
 from machinepsych.storage.store import Store  # noqa: E402
 from machinepsych.web.annotate import annotation_router, items, scores  # noqa: E402
+from tests.support.live_server import LiveServer  # noqa: E402
 
 
-class LiveServer:
-    def __init__(self, app):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                return f"http://127.0.0.1:{self.port}"
-            time.sleep(0.05)
-        raise RuntimeError("server did not start")
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 def test_annotator_in_the_browser(tmp_path):

@@ -2,8 +2,6 @@
 messages they were sent before people got their own wording (docs/reflection-bench.md#people)."""
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from pathlib import Path
 
@@ -13,8 +11,8 @@ from machinepsych.core.play import Episode
 from machinepsych.core.spec import Timing
 from machinepsych.core.types import TextPart
 from machinepsych.participants.agents import play_agent
-from machinepsych.prompting.strategies import _user
 from machinepsych.tasks.catalog import get_task
+from tests.support.model_messages import model_messages_digest
 
 from tests.tasks.reflection.rb_helpers import TESTS
 
@@ -81,26 +79,10 @@ def _params(task: str, preset: str):
     return spec.resolve(preset)
 
 
-def model_messages_digest(task: str, preset: str, seed: int) -> str:
-    spec = get_task(task)
-    params = _params(task, preset)
-    steps, _ = play_agent(spec, params, seed, "random")
-    h = hashlib.sha256(spec.instructions(spec.make(params), "model").encode())
-    for s in steps:
-        o = s.observation
-        feedback = None if spec.feedback_mode == "separate" else o.feedback
-        h.update(json.dumps(_user(o.parts_for("model"), feedback, "SUFFIX").to_json(), sort_keys=True).encode())
-        if o.study:
-            h.update(json.dumps(_user(o.study_for("model"), None, "").to_json()).encode())
-        h.update(json.dumps(o.feedback).encode())
-        h.update(json.dumps(s.result.feedback).encode())
-    return h.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("key", sorted(MODEL_MESSAGES))
 def test_models_are_sent_the_same_messages(key):
     task, preset, seed = key.split(":")
-    assert model_messages_digest(task, preset, int(seed)) == MODEL_MESSAGES[key]
+    assert model_messages_digest(task, _params(task, preset), int(seed)) == MODEL_MESSAGES[key]
 
 
 def _texts(obs, audience):
