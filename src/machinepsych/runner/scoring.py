@@ -40,7 +40,7 @@ class _SessionsView:
         return self.run
 
     def trials_for_run(self, run_id: int):
-        return self.store.trials_for_run(run_id, session_ids=self.ids)
+        return self.store.trials_without_messages(run_id, self.ids)  # the frame never reads them
 
     def call_counts(self, run_id: int):
         return self.store.call_counts(run_id, session_ids=self.ids)
