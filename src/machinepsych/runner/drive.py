@@ -124,22 +124,30 @@ def endpoint_slots(participants) -> dict[str, asyncio.Semaphore]:
 
 
 class BackgroundScorer:
-    """Scores sessions as they complete, in one background thread: sessions that complete
-    while a batch is being scored are scored together in the next batch."""
+    """Scores sessions as they complete, in one background thread, in batches: a session
+    that completes waits up to ``window_s`` for others to join its batch (and the last
+    ones are scored together when the run's sessions are done). Sessions of one length
+    complete within the same few calls; scoring each at once made the thread take the
+    interpreter from the event loop while the others still had a trial to answer, and cost
+    more per session (each batch reads its trials and builds a frame)."""
 
-    def __init__(self, store: Store, run: RunRow, stats: RunStats | None = None):
-        self.store, self.run, self.stats = store, run, stats
+    def __init__(self, store: Store, run: RunRow, stats: RunStats | None = None, window_s: float = 1.0):
+        self.store, self.run, self.stats, self.window_s = store, run, stats, window_s
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="machinepsych-score")
         self.lock = threading.Lock()
         self.queue: list[SessionRow] = []
         self.jobs: list[asyncio.Future] = []
+        self.timer: asyncio.TimerHandle | None = None
 
     def add(self, row: SessionRow) -> None:
         with self.lock:
             self.queue.append(row)
-            start = len(self.queue) == 1
-        if start:
-            self.jobs.append(asyncio.get_running_loop().run_in_executor(self.pool, self._work))
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(self.window_s, self._start)
+
+    def _start(self) -> None:
+        self.timer = None
+        self.jobs.append(asyncio.get_running_loop().run_in_executor(self.pool, self._work))
 
     def _work(self) -> None:
         with self.lock:
@@ -155,6 +163,11 @@ class BackgroundScorer:
                     self.stats.scoring_cpu_s += time.thread_time() - t0
 
     async def drain(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self._start()
+        elif self.queue:
+            self._start()
         for res in await asyncio.gather(*self.jobs, return_exceptions=True):
             if isinstance(res, BaseException):  # the report scores the session again, and says why if it fails
                 log.warning("scoring a completed session failed: %s", res)
