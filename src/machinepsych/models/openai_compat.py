@@ -67,13 +67,16 @@ def _openai_message(m: Message) -> dict[str, Any]:
     return {"role": m.role, "content": parts}
 
 
+_encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(x, ensure_ascii=False), one encoder
+
+
 def _openai_message_json(m: Message) -> str:
-    return json.dumps(_kept(m, "_openai_message", _openai_message), ensure_ascii=False)
+    return _encode(_kept(m, "_openai_message", _openai_message))
 
 
 def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
     """The request body as JSON bytes, with each message's JSON encoded once and reused."""
-    head = json.dumps({k: v for k, v in body.items() if k != "messages"}, ensure_ascii=False)
+    head = _encode({k: v for k, v in body.items() if k != "messages"})
     msgs = ",".join([_kept(m, "_openai_message_json", _openai_message_json) for m in messages])
     return (head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}').encode("utf-8")
 

@@ -62,6 +62,18 @@ def _user(parts: tuple[Part, ...], prefix: str | None, suffix: str) -> Message:
     return Message("user", tuple(merged))
 
 
+def trial_message(ctx, obs, prefix: str | None, suffix: str) -> Message:
+    """The user message asking ``obs``, built once: the message a trial sends is, as the
+    same object, the one in the history of every later trial, so its request JSON is
+    encoded once (the adapters keep it on the message)."""
+    kept = ctx.scratch.get("trial_message")
+    if kept is not None and kept[0] is obs and kept[1] == prefix and kept[2] == suffix:
+        return kept[3]
+    msg = _user(obs.parts_for("model"), prefix, suffix)
+    ctx.scratch["trial_message"] = (obs, prefix, suffix, msg)
+    return msg
+
+
 def system_message(ctx) -> Message:
     persona = persona_text(ctx.persona)
     text = (persona + "\n\n" + ctx.instructions) if persona else ctx.instructions
@@ -95,7 +107,7 @@ def conversation(ctx, suffix: str) -> list[Message]:
             study = next((c for c in ex.turn.calls if c.purpose == "study"), None)
             msgs.append(_user(obs.study_for("model"), None if separate else obs.feedback, ""))
             msgs.append(Message.text("assistant", study.reply if study else ""))
-        msgs.append(_user(obs.parts_for("model"), None if (separate or obs.study) else obs.feedback, suffix))
+        msgs.append(trial_message(ctx, obs, None if (separate or obs.study) else obs.feedback, suffix))
         # every unparsable reply that was re-asked, then the final reply
         answer_calls = [c for c in ex.turn.calls if c.purpose in ("answer", "reask")]
         for earlier in answer_calls[:-1] if ex.turn.reasked else ():
@@ -140,7 +152,7 @@ class SuffixStrategy:
             msgs = fb + [Message.text("assistant", ack.reply)]
             feedback = None
         msgs, feedback = await study_phase(ctx, chat, msgs, feedback, calls)
-        msgs.append(_user(obs.parts_for("model"), feedback, suffix))
+        msgs.append(trial_message(ctx, obs, feedback, suffix))
         call = await chat(msgs, "answer")
         calls.append(call)
         action, status = ctx.spec.answer.parse(call.reply, obs)

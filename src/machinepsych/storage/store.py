@@ -483,11 +483,12 @@ class _DirectInsert:
         quote = dialect.identifier_preparer.quote
         self.columns = columns
         self.processors = [table.c[c].type.dialect_impl(dialect).bind_processor(dialect) for c in columns]
+        self.pairs = list(zip(columns, self.processors))
         self.sql = (f"INSERT INTO {quote(table.name)} ({', '.join(quote(c) for c in columns)}) "
                     f"VALUES ({', '.join('?' for _ in columns)})" + (f" RETURNING {quote(returning)}" if returning else ""))
 
     def _params(self, row: dict) -> tuple:
-        return tuple(row.get(c) if p is None else p(row.get(c)) for c, p in zip(self.columns, self.processors))
+        return tuple([row.get(c) if p is None else p(row.get(c)) for c, p in self.pairs])
 
     def insert_returning_ids(self, conn, rows: list[dict]) -> list[int]:
         cur = conn.connection.driver_connection.cursor()
@@ -550,9 +551,9 @@ def json_dumps(obj: Any) -> str:
     """The encoder of every JSON column: numpy values become numbers/lists, other non-JSON
     values text, and NaN/Infinity null."""
     try:
-        return json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False)
+        return _encode(obj)
     except ValueError:  # NaN/Infinity are not JSON (PostgreSQL's json type rejects them): store null
-        return json.dumps(_finite(obj), default=_json_default, ensure_ascii=False, allow_nan=False)
+        return _encode(_finite(obj))
 
 
 def _finite(obj: Any) -> Any:
@@ -581,6 +582,11 @@ def _json_default(obj: Any) -> Any:
     if hasattr(obj, "item"):
         return obj.item()
     return str(obj)
+
+
+# what json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False) does, without
+# building an encoder for every value (a trial writes several JSON columns)
+_encode = json.JSONEncoder(default=_json_default, ensure_ascii=False, allow_nan=False).encode
 
 
 def _resolve(fut: asyncio.Future, err: BaseException | None) -> None:
