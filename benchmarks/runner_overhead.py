@@ -15,12 +15,13 @@
 A warm-up run comes first, so one-time costs (imports, first connection) are excluded.
 
     python benchmarks/runner_overhead.py [--sessions 64 256] [--latency-ms 50] [--trials 20]
-                                         [--transport direct aiohttp] [--workers 1]
+                                         [--transport direct aiohttp] [--workers 1 2]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import resource
 import sys
 import tempfile
 import time
@@ -57,6 +58,12 @@ def stubbed_model(latency_s: float):
         OpenAIModel.generate = real
 
 
+def children_cpu() -> float:
+    """CPU seconds of this process's finished children (worker processes, once they exit)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def measure(base_url: str, sessions: int, latency_ms: float, trials: int, transport: str, workers: int = 1) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
@@ -70,9 +77,9 @@ def measure(base_url: str, sessions: int, latency_ms: float, trials: int, transp
         create_run(store, spec("warmup", 1, 2))
         asyncio.run(execute(store, "warmup", progress=False))
         create_run(store, spec("bench", sessions, trials))
-        c0, t0 = time.process_time(), time.perf_counter()
+        c0, k0, t0 = time.process_time(), children_cpu(), time.perf_counter()
         stats = asyncio.run(execute(store, "bench", progress=False, workers=workers))
-        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0 + children_cpu() - k0
         store.close()
     assert stats.trials == sessions * trials and stats.sessions_failed == 0, stats
     ideal = trials * latency_ms / 1000
@@ -100,20 +107,24 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--transport", nargs="*", default=["direct"],
                     help="OpenAI adapter transports to measure end to end (direct; aiohttp/httpx = official SDK client)")
-    ap.add_argument("--workers", type=int, default=1, help="worker processes of the end-to-end rows")
+    ap.add_argument("--workers", type=int, nargs="*", default=[1, 2],
+                    help="worker processes of the end-to-end rows, one row per value (one process cannot drive "
+                         "256 sessions at 50 ms on its own: a wave of 256 calls costs more CPU than the latency)")
     args = ap.parse_args()
     print("Model stubbed in-process (runner CPU per call; HTTP excluded):")
     print(HEADER)
     with stubbed_model(args.latency_ms / 1000):
         for n in args.sessions:
             print(row("stub", measure("http://127.0.0.1:9/v1", n, args.latency_ms, args.trials, "direct")))
-    print(f"Loopback endpoint in its own process (end to end; CPU per call includes the HTTP client)"
-          f"{f', {args.workers} worker processes' if args.workers > 1 else ''}:")
+    print("Loopback endpoint in its own process (end to end; CPU per call includes the HTTP client; 'x2': two "
+          "worker processes, their CPU and start-up (imports) included in CPU and time):")
     print(HEADER)
     with serve_in_subprocess(args.latency_ms) as base_url:
         for transport in args.transport:
             for n in args.sessions:
-                print(row(transport, measure(base_url, n, args.latency_ms, args.trials, transport, args.workers)))
+                for w in args.workers:
+                    label = transport if w == 1 else f"{transport} x{w}"
+                    print(row(label, measure(base_url, n, args.latency_ms, args.trials, transport, w)))
 
 
 if __name__ == "__main__":
