@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import operator
 import os
 import re
 from typing import Any, Literal
@@ -77,8 +78,30 @@ def _openai_message_json(m: Message) -> str:
 def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
     """The request body as JSON bytes, with each message's JSON encoded once and reused."""
     head = _encode({k: v for k, v in body.items() if k != "messages"})
-    msgs = ",".join([_kept(m, "_openai_message_json", _openai_message_json) for m in messages])
+    msgs = _messages_json(messages)
     return (head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}').encode("utf-8")
+
+
+def _messages_json(messages: list[Message]) -> str:
+    """The messages' JSON objects joined by commas. A conversation's request is its previous
+    request plus a few messages: the previous request's joined JSON is kept on its last
+    message and reused when every earlier message is the same object, so a call costs what
+    its new messages cost, not the whole history (only the latest request of a conversation
+    is kept)."""
+    n = len(messages)
+    start, parts = 0, []
+    for k in range(n - 1, max(-1, n - 9), -1):
+        kept = messages[k].__dict__.get("_request_json")
+        if kept is not None and len(kept[0]) == k + 1 and all(map(operator.is_, kept[0], messages)):
+            start, parts = k + 1, [kept[1]]
+            break
+    parts += [_kept(m, "_openai_message_json", _openai_message_json) for m in messages[start:]]
+    joined = ",".join(parts)
+    if n:
+        if start and start < n:
+            messages[start - 1].__dict__.pop("_request_json", None)
+        messages[-1].__dict__["_request_json"] = (tuple(messages), joined)
+    return joined
 
 
 def parse_openai_response(data: Any, model: str) -> Completion:

@@ -8,6 +8,7 @@ instead of silently mixing two protocols.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +55,8 @@ def shared_prefix(prev: tuple[Message, ...], cur: tuple[Message, ...]) -> int:
     n = len(prev)
     if n == 0 or n > len(cur):
         return 0
+    if all(map(operator.is_, prev, cur)):  # the usual case: the same message objects, compared in C
+        return n
     return n if all(a is b or a == b for a, b in zip(prev, cur)) else 0
 
 
