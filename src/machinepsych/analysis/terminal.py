@@ -94,12 +94,38 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
                   + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
-        labels, legend_lines = _labels(list(by_cond), console.width)
-        table = _table(title, max(len(v) for v in labels.values()))
-        for m in metrics:
-            table.add_column(m.short, justify="right", no_wrap=True)
-        for cond, values in by_cond.items():
-            table.add_row(labels[cond], "", *[_fmt(values.get(m.name)) for m in metrics])
-        console.print(table)
-        _print_legend(console, legend_lines)
+        print_summary_table(console, title, metrics, by_cond)
     print_details(data, console)
+
+
+def _chunks(metrics: list, room: int) -> list[list]:
+    """Metrics in groups whose columns (header or a number, plus borders) fit in ``room``."""
+    out: list[list] = [[]]
+    used = 0
+    for m in metrics:
+        w = max(len(m.short), 7) + 3
+        if out[-1] and used + w > room:
+            out.append([])
+            used = 0
+        out[-1].append(m)
+        used += w
+    return out
+
+
+def print_summary_table(console: Console, title: str, metrics: list, by_cond: dict[str, dict[str, Any]]) -> None:
+    """One value per condition and metric (a battery's summary, scores pooled over sessions),
+    split over several tables where the columns do not fit the width; names never cut."""
+    labels, legend_lines = _labels(list(by_cond), console.width)
+    label_width = max(len(v) for v in labels.values())
+    chunks = _chunks(metrics, console.width - label_width - 4)
+    for k, chunk in enumerate(chunks):
+        part = f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+        table = Table(title=title + part, title_justify="left", pad_edge=False, collapse_padding=True)
+        table.add_column("condition", no_wrap=True, min_width=min(label_width, 40))
+        for m in chunk:
+            table.add_column(m.short, justify="right", no_wrap=True, min_width=max(len(m.short), 6))
+        for cond, values in by_cond.items():
+            table.add_row(labels[cond], *[_fmt(values.get(m.name)) for m in chunk])
+        console.print(table)
+    _print_legend(console, legend_lines)
+    console.print("  " + legend(metrics), highlight=False)

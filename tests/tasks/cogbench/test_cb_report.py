@@ -2,6 +2,7 @@
 per iteration over every topic's items, and Rationality from people's annotations in the store
 (per item the majority of the annotators' scores), with an LLM judge's scores apart."""
 import math
+import re
 
 import pytest
 
@@ -59,3 +60,22 @@ def test_pooled_authenticity_and_rationality_in_the_report(run):
     titles = [t for t, _, _ in battery_tables(data)]
     assert any("pooled over sessions" in t for t in titles)
     assert to_json(data)["pooled"]["cogbench-a | default"]["agent:mover"]["rationality_avg"] == pytest.approx(3.5)
+
+
+def test_pooled_table_fits_80_columns_without_cutting_a_name(run):
+    import io
+
+    from rich.console import Console
+
+    from machinepsych.analysis.terminal import print_tables
+    from machinepsych.tasks.catalog import get_task
+
+    store, _ = run
+    out = io.StringIO()
+    print_tables(build(store, "cbr"), Console(file=out, width=80, color_system=None))
+    text = out.getvalue()
+    assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
+    headers = " ".join(line for line in text.splitlines() if line.startswith("┃"))
+    for m in get_task("cogbench-a").pooled.metrics:
+        if m.table:  # every column header whole, in some part of the split table
+            assert re.search(rf"┃{m.name}\s*┃", headers.replace("┃ ", "┃")), m.name
