@@ -21,7 +21,6 @@ process, with their wall times.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -32,21 +31,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from machinepsych.storage.store import Store  # noqa: E402
+from tests.support.cli import CLI, cli_env  # noqa: E402
 from tests.support.fake_openai import serve_in_subprocess  # noqa: E402
 
-_SCRIPT = Path(sys.executable).with_name("machinepsych")
-CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "machinepsych.cli"]
-
-
-def env() -> dict[str, str]:
-    out = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    out["PYTHONPATH"] = str(ROOT / "src")
-    return out
 
 
 def timed(args: list[str], cwd: Path) -> float:
     t0 = time.perf_counter()
-    res = subprocess.run(args, cwd=cwd, env=env(), capture_output=True, text=True)
+    res = subprocess.run(args, cwd=cwd, env=cli_env(), capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if res.returncode != 0:
         raise SystemExit(f"command failed ({res.returncode}): {' '.join(args)}\n{res.stdout[-2000:]}\n{res.stderr[-2000:]}")

@@ -18,7 +18,6 @@ import secrets
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -32,12 +31,10 @@ from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 from tests.support.fake_openai import FakeOpenAIServer, default_reply
+from tests.support.cli import CLI, cli_env
 
 N_TRIALS = 12
 COLUMNS = ["session", "trial", "reply", "action", "parse_status", "correct", "feedback", "rule"]
-ROOT = Path(__file__).resolve().parents[2]
-_SCRIPT = Path(sys.executable).with_name("machinepsych")
-CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "machinepsych.cli"]
 
 
 @pytest.fixture(autouse=True)
@@ -201,12 +198,6 @@ def _count_trials(db: Path) -> int:
         con.close()
 
 
-def _cli_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    return env
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_sigkill_then_resume_equals_uninterrupted_run(fake_openai_factory, tmp_path):
     srv = fake_openai_factory(latency_s=0.03)
@@ -216,7 +207,7 @@ def test_sigkill_then_resume_equals_uninterrupted_run(fake_openai_factory, tmp_p
     proc = subprocess.Popen(
         [*CLI, "run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url, "--sessions", str(sessions),
          "--param", f"n_trials={n_trials}", "--store", str(db), "--run-name", "killed", "--no-progress"],
-        cwd=tmp_path, env=_cli_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     try:
         deadline = time.monotonic() + 60
@@ -240,13 +231,13 @@ def test_sigkill_then_resume_equals_uninterrupted_run(fake_openai_factory, tmp_p
     assert seen <= committed < total, "kill the run mid-way, not after it finished"
     assert store.get_run("killed").status != "complete"
     # the killed run is shown as interrupted, with the command that continues it
-    listed = subprocess.run([*CLI, "runs", "--store", str(db)], cwd=tmp_path, env={**_cli_env(), "COLUMNS": "200"},
+    listed = subprocess.run([*CLI, "runs", "--store", str(db)], cwd=tmp_path, env={**cli_env(), "COLUMNS": "200"},
                             capture_output=True, text=True, timeout=120)
     assert store.run_state(store.get_run("killed")) == "interrupted"
     assert "interrupted" in listed.stdout and f"machinepsych resume killed --store" in listed.stdout, listed.stdout
 
     resumed = subprocess.run([*CLI, "resume", "killed", "--store", str(db), "--no-progress"],
-                             cwd=tmp_path, env=_cli_env(), capture_output=True, text=True, timeout=120)
+                             cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     store = Store(db)
     assert_complete(store, "killed", sessions, n_trials)
@@ -371,7 +362,7 @@ def test_unknown_parameter_and_score_test(tmp_path):
 
 def test_console_script_prints_error_and_exits_2(tmp_path):
     res = subprocess.run([*CLI, "run", "wcts", "--store", str(tmp_path / "s.db")], cwd=tmp_path,
-                         env=_cli_env(), capture_output=True, text=True, timeout=60)
+                         env=cli_env(), capture_output=True, text=True, timeout=60)
     assert res.returncode == 2
     assert "error:" in res.stderr and "Unknown test 'wcts'" in res.stderr
     assert "Did you mean 'wcst'?" in res.stderr and "lnt" in res.stderr

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,10 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
+from tests.support.cli import CLI
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "oddball_prompts_sample.json"
-_SCRIPT = Path(sys.executable).with_name("machinepsych")
-CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "machinepsych.cli"]
 
 
 def published_run(store: Store, data: Path, base_url: str) -> None:

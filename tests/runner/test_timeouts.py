@@ -23,15 +23,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import secrets
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -47,10 +44,8 @@ from machinepsych.storage.store import Store
 from tests.support.fake_anthropic import FakeAnthropicServer
 from tests.support.fake_google import FakeGoogleServer
 from tests.support.fake_openai import FakeOpenAIServer, _error
+from tests.support.cli import CLI, cli_env
 
-ROOT = Path(__file__).resolve().parents[2]
-_SCRIPT = Path(sys.executable).with_name("machinepsych")
-CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "machinepsych.cli"]
 
 # (provider, transport): every HTTP path a model call can take
 PATHS = [("openai", "aiohttp"), ("openai", "httpx"), ("openai", "direct"), ("anthropic", None), ("google", None)]
@@ -272,8 +267,7 @@ def test_base_url_must_be_http(url):
 @pytest.mark.parametrize("url", BAD_URLS[:3])
 def test_cli_refuses_credentials_before_creating_anything(url, tmp_path):
     db = tmp_path / "refused.db"
-    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    env["PYTHONPATH"] = str(ROOT / "src")
+    env = cli_env()
     res = subprocess.run([*CLI, "run", "wcst", "--model", "openai:fake", "--base-url", url, "--store", str(db)],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert res.returncode == 2, res.stdout + res.stderr

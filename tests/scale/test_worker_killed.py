@@ -7,7 +7,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,16 +15,8 @@ import pytest
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
+from tests.support.cli import CLI, cli_env
 
-ROOT = Path(__file__).resolve().parents[2]
-_SCRIPT = Path(sys.executable).with_name("machinepsych")
-CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "machinepsych.cli"]
-
-
-def cli_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    return env
 
 
 def count_trials(db: Path) -> int:

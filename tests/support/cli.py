@@ -1,0 +1,18 @@
+"""Running the ``machinepsych`` command as a user would, in a subprocess: ``CLI`` is the
+installed script (or ``python -m machinepsych.cli`` without one), ``cli_env()`` the
+environment with this checkout's sources first and no provider keys of the developer's."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_SCRIPT = Path(sys.executable).with_name("machinepsych")
+CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "machinepsych.cli"]
+
+
+def cli_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    return env
