@@ -6,7 +6,8 @@ import subprocess
 import time
 
 from machinepsych.storage.store import Store
-from tests.runner.test_reliability import CLI, _cli_env, _count_trials
+from tests.runner.test_reliability import _count_trials
+from tests.support.cli import CLI, cli_env
 
 
 def test_second_resume_of_a_live_run_is_refused(fake_openai_factory, tmp_path):
@@ -15,7 +16,7 @@ def test_second_resume_of_a_live_run_is_refused(fake_openai_factory, tmp_path):
     proc = subprocess.Popen(
         [*CLI, "run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url, "--sessions", "2",
          "--param", "n_trials=64", "--store", str(db), "--run-name", "live", "--no-progress"],
-        cwd=tmp_path, env=_cli_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None and _count_trials(db) < 3:
@@ -23,7 +24,7 @@ def test_second_resume_of_a_live_run_is_refused(fake_openai_factory, tmp_path):
         assert proc.poll() is None, proc.stdout.read().decode()
         calls_before = srv.count
         second = subprocess.run([*CLI, "resume", "live", "--store", str(db), "--no-progress"], cwd=tmp_path,
-                                env=_cli_env(), capture_output=True, text=True, timeout=120)
+                                env=cli_env(), capture_output=True, text=True, timeout=120)
         assert second.returncode == 2, second.stdout + second.stderr
         lines = [ln for ln in second.stderr.splitlines() if ln.strip()]
         assert len(lines) == 1 and "is being executed by process" in lines[0] and str(proc.pid) in lines[0]
