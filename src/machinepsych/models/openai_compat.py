@@ -234,9 +234,10 @@ class OpenAIModel:
     """Chat model behind the OpenAI chat-completions API.
 
     ``transport`` picks the HTTP path: ``"aiohttp"`` (default) and ``"httpx"`` go through
-    the official SDK's client; ``"direct"`` posts the same JSON with one shared
-    ``aiohttp.ClientSession`` and skips the SDK's per-request machinery: a third of the
-    CPU per call, for benchmarks and very high concurrency against local servers.
+    the official SDK's client; ``"direct"`` posts the same JSON through the lean client of
+    :mod:`.http_direct` (kept-alive connections, the ``httptools`` parser) and skips the
+    SDK's and the client session's per-request machinery, for very high concurrency
+    against local servers (no proxy support).
     """
 
     def __init__(
@@ -264,7 +265,7 @@ class OpenAIModel:
         if transport != "direct":
             import openai  # noqa: F401  (now, not at the first call inside a run's event loop)
         self._prices = prices if prices is not None else PriceTable.load(price_file)
-        self._client: Any = None  # openai.AsyncOpenAI, or aiohttp.ClientSession for "direct"
+        self._client: Any = None  # openai.AsyncOpenAI, or http_direct.DirectHTTPClient for "direct"
         self._client_loop: asyncio.AbstractEventLoop | None = None
 
     def __repr__(self) -> str:
@@ -350,16 +351,12 @@ class OpenAIModel:
 
     async def _post_direct(self, body: bytes, timeout_s: float) -> Any:
         if not self._same_loop():
+            from .http_direct import DirectHTTPClient
+
             key = os.environ.get(API_KEY_ENV) or LOCAL_DUMMY_KEY
-            self._client = aiohttp.ClientSession(
-                headers={"Authorization": f"Bearer {key}"},
-                connector=aiohttp.TCPConnector(limit=1000, limit_per_host=0),
-            )
+            self._client = DirectHTTPClient(self.base_url or OPENAI_BASE_URL, {"Authorization": f"Bearer {key}"})
             self._client_loop = asyncio.get_running_loop()
-        url = (self.base_url or OPENAI_BASE_URL) + "/chat/completions"
-        async with self._client.post(url, data=body, headers={"Content-Type": "application/json"},
-                                     timeout=aiohttp.ClientTimeout(total=timeout_s)) as resp:
-            raw = await resp.read()  # JSON is UTF-8: json.loads reads the bytes, no charset detection
-            if resp.status >= 400:
-                raise _HTTPStatus(resp.status, raw.decode("utf-8", errors="replace"))
-        return json.loads(raw)
+        status, raw = await self._client.post("/chat/completions", body, timeout_s)
+        if status >= 400:
+            raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"))
+        return json.loads(raw)  # JSON is UTF-8: json.loads reads the bytes, no charset detection

@@ -1,0 +1,179 @@
+"""The direct transport's HTTP client against small real servers that misbehave in the ways
+real ones do: chunked bodies, a kept-alive connection closed while idle, a connection closed
+mid-reply, ``Connection: close``, a reply that never ends."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from machinepsych.core.types import Message
+from machinepsych.models.base import GenerateOptions
+from machinepsych.core.errors import ModelCallError
+from machinepsych.models.http_direct import DirectHTTPClient, HTTPConnectionError
+from machinepsych.models.openai_compat import OpenAIModel
+
+REPLY = json.dumps({"choices": [{"message": {"content": "Selection: 3"}, "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 5, "completion_tokens": 2}}).encode()
+
+
+class Server:
+    """A raw TCP server: ``behaviour(n, request_bytes, writer)`` answers the n-th request."""
+
+    def __init__(self, behaviour):
+        self.behaviour = behaviour
+        self.requests: list[bytes] = []
+        self.connections = 0
+
+    async def __aenter__(self):
+        self.server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        self.url = f"http://user:secret@127.0.0.1:{self.server.sockets[0].getsockname()[1]}/v1"
+        return self
+
+    async def __aexit__(self, *exc):
+        self.server.close()
+        await self.server.wait_closed()
+
+    async def _handle(self, reader, writer):
+        self.connections += 1
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                                  if line.lower().startswith(b"content-length")))
+                body = await reader.readexactly(length)
+                self.requests.append(head + body)
+                keep = await self.behaviour(len(self.requests), head + body, writer)
+                await writer.drain()
+                if not keep:
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+
+def ok(body: bytes = REPLY, extra: bytes = b"") -> bytes:
+    return b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + extra + \
+        b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+
+
+async def post(client: DirectHTTPClient, n: int = 1, timeout: float = 5.0):
+    return [await client.post("/chat/completions", b'{"x": %d}' % i, timeout) for i in range(n)]
+
+
+async def test_keeps_the_connection_alive_and_sends_a_well_formed_request():
+    async def answer(n, req, w):
+        w.write(ok())
+        return True
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {"Authorization": "Bearer k"})
+        results = await post(client, 3)
+        await client.close()
+    assert results == [(200, REPLY)] * 3
+    assert srv.connections == 1  # one kept-alive connection for the three requests
+    head = srv.requests[0].split(b"\r\n\r\n")[0].decode()
+    assert head.startswith("POST /v1/chat/completions HTTP/1.1")
+    assert "Host: 127.0.0.1:" in head and "secret" not in head  # URL credentials are never sent
+    assert "Authorization: Bearer k" in head and "Content-Length: 8" in head
+
+
+async def test_chunked_body_is_reassembled():
+    async def answer(n, req, w):
+        half = len(REPLY) // 2
+        w.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for part in (REPLY[:half], REPLY[half:]):
+            w.write(b"%x\r\n" % len(part) + part + b"\r\n")
+        w.write(b"0\r\n\r\n")
+        return True
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        assert await post(client) == [(200, REPLY)]
+        await client.close()
+
+
+async def test_connection_closed_while_idle_is_replaced_once():
+    async def answer(n, req, w):  # answers, then closes the kept-alive connection
+        w.write(ok())
+        return False
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        assert await post(client, 3) == [(200, REPLY)] * 3
+        await client.close()
+    assert srv.connections == 3 and len(srv.requests) == 3
+
+
+async def test_connection_close_header_is_honoured():
+    async def answer(n, req, w):
+        w.write(ok(extra=b"Connection: close\r\n"))
+        return True  # the server would keep it open: the client must not reuse it
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        assert await post(client, 2) == [(200, REPLY)] * 2
+        await client.close()
+    assert srv.connections == 2
+
+
+async def test_reply_cut_mid_body_fails_and_is_not_resent():
+    async def answer(n, req, w):
+        w.write(ok()[:-10])
+        return False
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        with pytest.raises(HTTPConnectionError):
+            await post(client)
+        await client.close()
+    assert len(srv.requests) == 1
+
+
+async def test_a_reply_that_never_ends_times_out_and_the_connection_is_dropped():
+    async def answer(n, req, w):
+        if n == 1:
+            w.write(ok()[:-10])  # then nothing
+            await asyncio.sleep(1.0)
+            return False
+        w.write(ok())
+        return True
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        with pytest.raises(TimeoutError):
+            await client.post("/chat/completions", b"{}", 0.2)
+        assert await post(client) == [(200, REPLY)]  # a new connection, not the half-read one
+        await client.close()
+    assert srv.connections == 2
+
+
+async def test_adapter_maps_status_and_connection_faults(no_api_keys):
+    async def answer(n, req, w):
+        if n == 1:
+            body = b'{"error": {"message": "slow down"}}'
+            w.write(b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+            return True
+        if n == 2:
+            w.write(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nnot j")
+            return True
+        w.write(ok())
+        return True
+
+    async with Server(answer) as srv:
+        model = OpenAIModel("m", base_url=srv.url, transport="direct")
+        opts = GenerateOptions(timeout_s=5)
+        msgs = [Message.text("user", "hello")]
+        with pytest.raises(ModelCallError) as rate:
+            await model.generate(msgs, opts)
+        with pytest.raises(ModelCallError) as garbage:
+            await model.generate(msgs, opts)
+        done = await model.generate(msgs, opts)
+        await model.aclose()
+    assert rate.value.transient and rate.value.status == 429 and "slow down" in str(rate.value)
+    assert garbage.value.transient and "Malformed" in str(garbage.value)
+    assert done.text == "Selection: 3" and done.usage.prompt_tokens == 5
+    sent = json.loads(srv.requests[-1].split(b"\r\n\r\n", 1)[1])
+    assert sent["messages"] == [{"role": "user", "content": "hello"}] and sent["model"] == "m"

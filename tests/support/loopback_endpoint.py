@@ -1,0 +1,111 @@
+"""A lean loopback OpenAI-compatible endpoint for benchmarks: a fixed latency, almost no CPU.
+
+The benchmarks measure the runner against an endpoint whose only cost is its latency, as a
+remote server's would be. On a small machine the endpoint shares the cores with the runner,
+so what it spends per request is taken from the runner: the full fake server
+(``tests/support/fake_openai.py``, an aiohttp application with fault injection and request
+recording) spends about 0.4 ms of CPU per request; this one, an ``asyncio.Protocol`` with the
+``httptools`` request parser and a canned reply, a few tens of microseconds. It answers every
+POST after ``--latency-ms`` with ``Selection: k``, k in 1..4 from the request body's length
+(deterministic), and usage counts; no faults, no records (use the fake server for those).
+
+    python -m tests.support.loopback_endpoint --port 0 --latency-ms 50   # prints "PORT <n>"
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httptools
+
+
+def reply_body(request_len: int) -> bytes:
+    text = f"Selection: {request_len % 4 + 1}"
+    return json.dumps({
+        "id": "chatcmpl-loopback", "object": "chat.completion", "model": "loopback",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": request_len // 4, "completion_tokens": 3, "total_tokens": request_len // 4 + 3},
+    }).encode()
+
+
+class _Endpoint(asyncio.Protocol):
+    def __init__(self, latency_s: float):
+        self.latency_s = latency_s
+        self.parser = httptools.HttpRequestParser(self)
+        self.transport: asyncio.Transport | None = None
+        self.body_len = 0
+        self.loop = asyncio.get_running_loop()
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserError:
+            self.transport.close()  # type: ignore[union-attr]
+
+    def on_message_begin(self) -> None:
+        self.body_len = 0
+
+    def on_body(self, body: bytes) -> None:
+        self.body_len += len(body)
+
+    def on_message_complete(self) -> None:
+        self.loop.call_later(self.latency_s, self._answer, self.body_len)
+
+    def _answer(self, body_len: int) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        body = reply_body(body_len)
+        self.transport.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                             + str(len(body)).encode() + b"\r\n\r\n" + body)
+
+
+async def serve(host: str, port: int, latency_s: float) -> None:
+    server = await asyncio.get_running_loop().create_server(lambda: _Endpoint(latency_s), host, port, backlog=4096)
+    print(f"PORT {server.sockets[0].getsockname()[1]}", flush=True)
+    async with server:
+        await server.serve_forever()
+
+
+@contextmanager
+def loopback_in_subprocess(latency_ms: float = 50.0) -> Iterator[tuple[str, int]]:
+    """The endpoint in its own process: yields (base URL, process id)."""
+    root = Path(__file__).resolve().parents[2]
+    cmd = [sys.executable, "-m", "tests.support.loopback_endpoint", "--port", "0", "--latency-ms", str(latency_ms)]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line.startswith("PORT "):
+            raise RuntimeError(f"loopback endpoint did not start (got {line!r})")
+        yield f"http://127.0.0.1:{int(line.split()[1])}/v1", proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--latency-ms", type=float, default=50.0)
+    args = ap.parse_args()
+    try:
+        asyncio.run(serve(args.host, args.port, args.latency_ms / 1000))
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
