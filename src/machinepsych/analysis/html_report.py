@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from .report import battery_tables, glance, legend, spec_of, table_metrics, to_json
+from .report_figures import USAGE, report_figures
 from .scores import fmt_mean_sd
 
 STYLE = """
@@ -103,12 +104,9 @@ def _config_html(data: dict[str, Any]) -> str:
             f"<th>sessions</th><th>seeds</th><th class='l'>parameters</th></tr>{tests}</table></section>")
 
 
-def _figure(title: str, fig) -> str:
-    from . import plots  # matplotlib: imported when a report with figures is written
-
-    r = plots.render(fig)
-    return (f"<figure><img src='{r.data_url}' width='{r.width_px}' data-min-pt='{r.min_pt:.1f}' "
-            f"alt='{html.escape(title)}'/><figcaption>{html.escape(title)}</figcaption></figure>")
+def _figure(f: dict[str, Any]) -> str:
+    return (f"<figure><img src='{f['data_url']}' width='{f['width_px']}' data-min-pt='{f['min_pt']:.1f}' "
+            f"alt='{html.escape(f['title'])}'/><figcaption>{html.escape(f['title'])}</figcaption></figure>")
 
 
 def _stimuli_html(data: dict[str, Any], task: str, k: int = 3) -> str:
@@ -137,9 +135,8 @@ def _stimuli_html(data: dict[str, Any], task: str, k: int = 3) -> str:
     return f"<h3>Sample stimuli</h3><div class='stim'>{''.join(cells)}</div>" if cells else ""
 
 
-def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any]) -> str:
+def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any], figures: list[dict[str, Any]]) -> str:
     spec = spec_of(key)
-    task = spec.id
     metrics = table_metrics(spec, next(iter(conds.values())))
     parts = [f"<section id='{_anchor(key)}'><h2>{html.escape(key)} — {html.escape(spec.title)}</h2>"
              f"<p class='muted'>{html.escape(spec.citation)}{' · ' + html.escape(spec.docs) if spec.docs else ''}</p>",
@@ -149,68 +146,13 @@ def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any]) -> str:
         parts.append(f"<tr>{_cond(data, cond)}<td>{summ['sessions']}</td>"
                      + "".join(f"<td>{fmt_mean_sd(summ.get(m.name))}</td>" for m in metrics) + "</tr>")
     parts.append(f"</table><p class='muted'>Mean (SD) over sessions. {html.escape(legend(metrics))}</p>")
-    ch = data["chance"].get(key)
-    lines = {}
-    if ch and (cell := (ch.get("metrics") or {}).get(spec.primary)):
-        lines[spec.primary] = cell["p95"]
-    trials: pd.DataFrame = data["trials"]
-    scores: pd.DataFrame = data["scores"]
-    order = {c: i for i, c in enumerate(data["colours"])}
-    sub_t = trials[trials["task"] == task].sort_values("condition", key=lambda s: s.map(order), kind="stable")
-    sub_s = scores[scores["task"] == task].sort_values("condition", key=lambda s: s.map(order), kind="stable")
-    present = {c: data["colours"][c] for c in data["colours"] if c in set(sub_s["condition"])}
-    from . import plots
-
-    plots.use_colours(present)
-    figs = plots.metric_bars(sub_s, spec, lines, data["colours"]) + plots.accuracy_by_trial(sub_t, task, data["colours"])
-    for fn in spec.figures:
-        figs += fn(sub_t, sub_s, spec)
-    parts += [_figure(title, fig) for title, fig in figs]
-    parts.append(_stimuli_html(data, task))
+    parts += [_figure(f) for f in figures]
+    parts.append(_stimuli_html(data, spec.id))
     parts.append("</section>")
     return "".join(parts)
 
 
-_FORKED: dict[str, Any] = {}  # the report's data, as the forked renderers inherit it
-
-
-def _render_section(key: str) -> str:
-    data = _FORKED["data"]
-    return _test_html(data, key, data["summary"][key])
-
-
-def _forked_renderer() -> None:
-    # the parent's pooled database connections are not this process's to use
-    _FORKED["data"]["store"].engine.dispose(close=False)
-
-
-def _test_sections(data: dict[str, Any]) -> list[str]:
-    """Every test's section. Drawing the figures is most of a report's time, so with more than
-    one test and core the sections are drawn in forked processes (same figures, same order)."""
-    import multiprocessing
-    import os
-
-    keys = list(data["summary"])
-    workers = min(len(keys), os.cpu_count() or 1)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_test_html(data, key, data["summary"][key]) for key in keys]
-    from concurrent.futures import ProcessPoolExecutor
-
-    _FORKED["data"] = data
-    try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_forked_renderer) as pool:
-            # longest sections first (most figures: most trials), results in page order
-            order = sorted(keys, key=lambda k: -len(data["trials"][data["trials"]["task"] == spec_of(k).id]))
-            futures = {k: pool.submit(_render_section, k) for k in order}
-            return [futures[k].result() for k in keys]
-    finally:
-        _FORKED.clear()
-
-
 def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
-    from . import plots  # noqa: F401  (matplotlib once, before any section renderer is forked)
-
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     run = data["run"]
@@ -223,11 +165,10 @@ def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How this run was made</a></li>{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data)]
-    body += _test_sections(data)
-    from . import plots
-
-    usage = plots.tokens_and_cost(data["scores"], data["colours"])
-    body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(t, f) for t, f in usage) if usage else
+    figures = report_figures(data, [*data["summary"], USAGE])  # drawn now, or kept from an earlier report
+    body += [_test_html(data, key, conds, figures[key]) for key, conds in data["summary"].items()]
+    usage = figures[USAGE]
+    body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
     path.write_text(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from dataclasses import dataclass
 
 import matplotlib
@@ -21,6 +22,7 @@ from ..core.spec import TaskSpec  # noqa: E402
 DPI = 100
 MAX_WIDTH_IN = 10.4
 MIN_PT = 9.0
+PNG_LEVEL = 6  # zlib level of the embedded PNGs
 matplotlib.rcParams.update({"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10, "xtick.labelsize": 9,
                             "ytick.labelsize": 9, "legend.fontsize": 9, "legend.title_fontsize": 9,
                             "figure.titlesize": 11})
@@ -41,19 +43,31 @@ def smallest_text_pt(fig) -> float:
     return float(min(sizes)) if sizes else MIN_PT
 
 
-def render(fig) -> Rendered:
+def draw(fig) -> np.ndarray:
+    """Lay the figure out and draw it once; its RGBA pixels. Figure functions leave the layout
+    to this: one ``tight_layout`` pass (after narrowing a figure wider than the page) instead of
+    one per function, and a single draw of the canvas, where ``savefig(bbox_inches="tight")``
+    drew it twice. ``tight_layout`` keeps every label, title and legend inside the canvas
+    (tests/analysis/test_figure_render.py checks it on the report's figures)."""
     w, h = fig.get_size_inches()
     if w > MAX_WIDTH_IN:  # narrower canvas, same point sizes: the page shows it unscaled
         fig.set_size_inches(MAX_WIDTH_IN, h * MAX_WIDTH_IN / w)
-        fig.tight_layout()
+    fig.set_dpi(DPI)
+    fig.tight_layout()
+    fig.canvas.draw()
+    return np.asarray(fig.canvas.buffer_rgba())
+
+
+def render(fig) -> Rendered:
+    """The figure as the report embeds it (a PNG), drawn once; the figure is closed."""
     min_pt = smallest_text_pt(fig)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight")
+    rgba = draw(fig)
     plt.close(fig)
     from PIL import Image
 
-    width = Image.open(io.BytesIO(buf.getvalue())).size[0]
-    return Rendered("data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii"), width, min_pt)
+    buf = io.BytesIO()
+    Image.fromarray(rgba[..., :3]).save(buf, format="png", compress_level=PNG_LEVEL)
+    return Rendered("data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii"), rgba.shape[1], min_pt)
 
 
 def fig_to_data_url(fig) -> str:
@@ -83,15 +97,18 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
         return []
     conds = list(dict.fromkeys(df["condition"]))
     colours = colours or {}
-    fig, axes = plt.subplots(1, len(metrics), figsize=(min(MAX_WIDTH_IN, 2.6 * len(metrics) + 0.4 * len(conds)), 3.8),
-                             squeeze=False)
+    width = min(MAX_WIDTH_IN, 2.6 * len(metrics) + 0.4 * len(conds))
+    fig, axes = plt.subplots(1, len(metrics), figsize=(width, 3.8), squeeze=False)
+    # titles wrapped here to the panel's width (about 0.55 em a character at 10 pt), not by
+    # matplotlib's wrap=True, which measures the text word by word at every layout and draw
+    title_chars = max(12, int(width / len(metrics) * 72 / (0.55 * 10)) - 2)
     for ax, m in zip(axes[0], metrics):
         g = df.groupby("condition", sort=False)[m.name]
         means = g.mean().reindex(conds)
         cis = [ci95_halfwidth([float(v) for v in g.get_group(c).dropna()]) if c in g.groups else None for c in conds]
         ax.bar(range(len(conds)), means.values, color=[colours.get(c, "#4c72b0") for c in conds],
                yerr=[0 if e is None else e for e in cis], capsize=3, error_kw={"elinewidth": 1})
-        ax.set_title(m.title, fontsize=10, wrap=True)
+        ax.set_title(textwrap.fill(m.title, title_chars), fontsize=10)
         lo, hi = m.scale
         if lo is not None or hi is not None:
             ax.set_ylim(bottom=lo, top=hi)
@@ -102,7 +119,6 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
         ax.set_xticklabels(numbers(conds, colours), fontsize=9)
         ax.set_xlabel("condition", fontsize=9)
     fig.suptitle(f"{spec.id}: mean and 95% CI per condition (numbers: see the legend of conditions)", fontsize=10)
-    fig.tight_layout()
     return [(f"{spec.id}: metrics by condition (bars numbered as in the table; error bars are 95% confidence "
              "intervals, none for a single session)", fig)]
 
@@ -123,7 +139,6 @@ def accuracy_by_trial(trials: pd.DataFrame, task: str, colours: dict[str, str] |
     ax.tick_params(labelsize=9)
     ax.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.01, 0.5))
     ax.set_title(f"{task}: accuracy by trial", fontsize=11)
-    fig.tight_layout()
     return [(f"{task}: accuracy by trial", fig)]
 
 
@@ -141,5 +156,4 @@ def tokens_and_cost(scores: pd.DataFrame, colours: dict[str, str] | None = None)
         ax.set_xticks(range(len(conds)))
         ax.set_xticklabels(numbers(conds, colours), fontsize=9)
         ax.set_xlabel("condition", fontsize=9)
-    fig.tight_layout()
     return [("tokens and cost per session, mean per condition", fig)]

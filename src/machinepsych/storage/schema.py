@@ -206,3 +206,17 @@ class AnnotationRow(Base):
     score: Mapped[int] = mapped_column(Integer)
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FigureRow(Base):
+    """The drawn figures of one section of a run's HTML report (a test, or the usage section),
+    kept so that the next report of the same run draws nothing: ``digest`` hashes the data the
+    figures draw and the code that draws them; a report whose digest differs draws them again
+    and replaces the row. ``figures`` is a list of {title, data_url, width_px, min_pt}."""
+
+    __tablename__ = "report_figures"
+    run_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section: Mapped[str] = mapped_column(String(200), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64))
+    figures: Mapped[list] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -47,7 +47,6 @@ def accuracy_by_rule(trials: pd.DataFrame, scores: pd.DataFrame, spec: "TaskSpec
     ax.set_xticklabels(table.index, rotation=45, ha="right", fontsize=9)
     ax.legend(title="rule in force", fontsize=9, title_fontsize=9)
     ax.set_title("accuracy by rule in force", fontsize=11)
-    fig.tight_layout()
     return [("accuracy by rule in force", fig)]
 
 
@@ -72,5 +71,4 @@ def accuracy_by_category(trials: pd.DataFrame, scores: pd.DataFrame, spec: "Task
     ax.set_ylim(-2, 102)
     ax.legend(fontsize=9)
     ax.set_title("accuracy per rule group", fontsize=11)
-    fig.tight_layout()
     return [("accuracy per rule group", fig)]

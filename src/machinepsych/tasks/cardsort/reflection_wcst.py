@@ -213,7 +213,6 @@ def rule_groups_figure(trials: pd.DataFrame, scores: pd.DataFrame, spec: TaskSpe
         ax.tick_params(labelsize=9)
     axes[1].legend(fontsize=9)
     axes[0].set_title("WCST accuracy per rule group", fontsize=11)
-    fig.tight_layout()
     return [("WCST accuracy per rule group", fig)]
 
 

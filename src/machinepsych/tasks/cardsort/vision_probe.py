@@ -259,7 +259,6 @@ def probe_figure(trials: pd.DataFrame, scores: pd.DataFrame, spec: TaskSpec) -> 
     ax.set_xticklabels(table.index, rotation=30, ha="right", fontsize=9)
     ax.legend(fontsize=9)
     ax.set_title("WCST vision probe: feature recognition", fontsize=11)
-    fig.tight_layout()
     return [("WCST vision probe: feature recognition", fig)]
 
 

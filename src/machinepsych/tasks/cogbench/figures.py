@@ -36,7 +36,6 @@ def authenticity_curves(trials, scores, spec) -> list:
     ax.set_xlabel("iteration")
     ax.set_ylabel("Authenticity (Cohen's kappa, pooled)")
     ax.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.02, 0.5))
-    fig.tight_layout()
     return [("CogBench: Authenticity per iteration", fig)]
 
 
@@ -69,7 +68,6 @@ def trajectories(trials, scores, spec) -> list:
         ax.set_ylim(0.5, 5.5)
         ax.set_xlabel("iteration")
         ax.set_ylabel("rating (solid) / reference (dashed)")
-    fig.tight_layout()
     return [("CogBench: rating trajectories per statement", fig)]
 
 

@@ -1,4 +1,5 @@
-"""Small helpers for the family's figures (matplotlib is imported by the figure functions)."""
+"""Small helpers for the family's figures (matplotlib is imported by the figure functions; the
+report lays each figure out once when it draws it, so the functions do not)."""
 from __future__ import annotations
 
 FONT = 9  # smallest font size in a figure
@@ -14,5 +15,4 @@ def finish(fig, ax, title: str, legend: bool = True) -> list:
     ax.set_title(title)
     if legend and ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=FONT)
-    fig.tight_layout()
     return [(title, fig)]

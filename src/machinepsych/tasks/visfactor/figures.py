@@ -42,7 +42,6 @@ def _bars(scores: "pd.DataFrame", spec: "TaskSpec", metric: str, ref: str, ref_l
     ax.set_ylabel(m.title if m else metric, fontsize=10)
     ax.set_title(title, fontsize=11)
     ax.tick_params(labelsize=9)
-    fig.tight_layout()
     return fig
 
 

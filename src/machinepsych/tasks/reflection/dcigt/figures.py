@@ -40,5 +40,4 @@ def behaviour(trials, scores, spec) -> list:
     axes[1].set_title("advantageous deck coverage")
     if blocks:
         axes[1].legend(fontsize=FONT)
-    fig.tight_layout()
     return [("DC-IGT behaviour", fig)]

@@ -1,6 +1,8 @@
 """Oddball: the embedding score against the deterministic cross-check."""
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 
@@ -32,10 +34,10 @@ def agreement_figure(trials, scores, spec) -> list:
         ax.set_xticklabels(["no", "yes"])
         ax.set_xlabel("reply points at the deviant")
         metric = spec.scorer.metric("oddball") if spec else None
-        ax.set_ylabel(metric.title if metric else "surprise (%)")
+        # the metric's title is long: wrapped, so it fits beside the 3.4 in panel
+        ax.set_ylabel(textwrap.fill(metric.title if metric else "surprise (%)", 34))
         ax.set_ylim(0, 100)
         r, auc, kappa = (a.get("r"), a.get("auc"), a.get("kappa"))
         fmt = (lambda v: "-" if v is None else f"{v:.2f}")
         ax.set_title(f"{cond}\nr {fmt(r)}, AUC {fmt(auc)}, kappa {fmt(kappa)}", fontsize=9)
-    fig.tight_layout()
     return [("oddball: embedding score vs deviant cross-check", fig)]

@@ -1,0 +1,201 @@
+"""The HTML report's figures: what each section draws, drawing it, and keeping it in the store.
+
+A test's section draws the generic figures (its metrics by condition, accuracy by trial) and
+the test's own (``TaskSpec.figures``); the usage section draws tokens and cost. Drawing is most
+of a report's time, so:
+
+* each section's drawn figures are kept in the store (:mod:`machinepsych.storage.figures`)
+  under a digest of the data they draw (the section's trials and scores, its chance line, the
+  report's colours) and of the code that draws them (the source of :mod:`.plots` and of the
+  test's figure functions, and the matplotlib version); a report of an unchanged run embeds
+  them without importing matplotlib;
+* what must be drawn is split into one job per figure function and, with more than one job and
+  core, drawn by forked processes, longest-expected first (same figures, same order).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ..core.spec import TaskSpec
+from ..storage import figures as figure_store
+from .report import spec_of
+
+USAGE = "usage"  # the section of tokens and cost per condition
+GENERIC = 2  # figure functions every test section has: metrics by condition, accuracy by trial
+
+
+def section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFrame, pd.DataFrame, dict, dict]:
+    """(spec, trials, scores, chance lines, colours of the conditions present) of a test's
+    section, conditions in run order."""
+    spec = spec_of(key)
+    order = {c: i for i, c in enumerate(data["colours"])}
+    trials: pd.DataFrame = data["trials"]
+    scores: pd.DataFrame = data["scores"]
+    sub_t = trials[trials["task"] == spec.id].sort_values("condition", key=lambda s: s.map(order), kind="stable")
+    sub_s = scores[scores["task"] == spec.id].sort_values("condition", key=lambda s: s.map(order), kind="stable")
+    lines = {}
+    ch = data["chance"].get(key)
+    if ch and (cell := (ch.get("metrics") or {}).get(spec.primary)):
+        lines[spec.primary] = cell["p95"]
+    present = {c: data["colours"][c] for c in data["colours"] if c in set(sub_s["condition"])}
+    return spec, sub_t, sub_s, lines, present
+
+
+def _jobs(data: dict[str, Any], key: str) -> int:
+    return 1 if key == USAGE else GENERIC + len(spec_of(key).figures)
+
+
+def job_figures(data: dict[str, Any], key: str, j: int) -> list:
+    """The (title, matplotlib figure) pairs of the section's j-th figure function."""
+    from . import plots
+
+    if key == USAGE:
+        return plots.tokens_and_cost(data["scores"], data["colours"])
+    spec, sub_t, sub_s, lines, present = section_frames(data, key)
+    plots.use_colours(present)
+    if j == 0:
+        return plots.metric_bars(sub_s, spec, lines, data["colours"])
+    if j == 1:
+        return plots.accuracy_by_trial(sub_t, spec.id, data["colours"])
+    return spec.figures[j - GENERIC](sub_t, sub_s, spec)
+
+
+def section_figures(data: dict[str, Any], key: str) -> list:
+    """Every (title, matplotlib figure) of a section, in page order."""
+    return [f for j in range(_jobs(data, key)) for f in job_figures(data, key, j)]
+
+
+def _draw_job(data: dict[str, Any], key: str, j: int) -> list[dict[str, Any]]:
+    from . import plots
+
+    out = []
+    for title, fig in job_figures(data, key, j):
+        r = plots.render(fig)
+        out.append({"title": title, "data_url": r.data_url, "width_px": r.width_px, "min_pt": r.min_pt})
+    return out
+
+
+# -- digests -----------------------------------------------------------------------------
+def _files_digest(paths: list[Path]) -> str:
+    h = hashlib.sha256()
+    for p in sorted(set(paths)):
+        h.update(str(p.name).encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _matplotlib_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("matplotlib")
+    except PackageNotFoundError:  # pragma: no cover - matplotlib is a dependency
+        return "?"
+
+
+@lru_cache(maxsize=None)
+def _code_digest(task: str | None) -> str:
+    """The drawing code of a section: plots.py and this module, plus, for a test, the Python
+    files of the packages that hold its figure functions (and of their parent package, where
+    family helpers live)."""
+    import sys
+
+    here = Path(__file__).resolve()
+    paths = [here, here.with_name("plots.py")]
+    if task is not None:
+        from ..tasks.catalog import get_task
+
+        for fn in get_task(task).figures:
+            module = sys.modules.get(fn.__module__)
+            if module is not None and getattr(module, "__file__", None):
+                folder = Path(module.__file__).resolve().parent
+                paths += list(folder.glob("*.py")) + list(folder.parent.glob("*.py"))
+    return _files_digest(paths) + _matplotlib_version()
+
+
+def _frame_json(df: pd.DataFrame) -> str:
+    return df.to_json(orient="split", default_handler=str, date_format="iso")
+
+
+def digest(data: dict[str, Any], key: str) -> str:
+    """What a section's figures depend on: its data and the code that draws them."""
+    h = hashlib.sha256()
+    if key == USAGE:
+        scores: pd.DataFrame = data["scores"]
+        cols = [c for c in ("condition", "tokens", "cost_usd") if c in scores]
+        h.update(_code_digest(None).encode())
+        h.update(_frame_json(scores[cols]).encode())
+        h.update(json.dumps(data["colours"]).encode())
+        return h.hexdigest()
+    spec, sub_t, sub_s, lines, present = section_frames(data, key)
+    h.update(_code_digest(spec.id).encode())
+    h.update(json.dumps([spec.key, lines, present, data["colours"]], default=str).encode())
+    h.update(_frame_json(sub_t).encode())
+    h.update(_frame_json(sub_s).encode())
+    return h.hexdigest()
+
+
+# -- drawing -----------------------------------------------------------------------------
+_FORKED: dict[str, Any] = {}  # the report's data, as the forked drawers inherit it
+
+
+def _forked_job(key: str, j: int) -> list[dict[str, Any]]:
+    return _draw_job(_FORKED["data"], key, j)
+
+
+def _forked_drawer() -> None:
+    # the parent's pooled database connections are not this process's to use
+    _FORKED["data"]["store"].engine.dispose(close=False)
+
+
+def _expected_cost(data: dict[str, Any], key: str, j: int) -> tuple:
+    """Order of the forked jobs: a test's own figures first (some compute what they show, e.g.
+    embeddings), then the generic ones; larger sections first within each."""
+    n = 0 if key == USAGE else int((data["trials"]["task"] == spec_of(key).id).sum())
+    return (0 if j >= GENERIC else 1, -n)
+
+
+def _draw(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+    import multiprocessing
+    import os
+
+    from . import plots  # noqa: F401  (matplotlib once, before any drawer is forked)
+
+    jobs = [(k, j) for k in keys for j in range(_jobs(data, k))]
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        results = {job: _draw_job(data, *job) for job in jobs}
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        _FORKED["data"] = data
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                     initializer=_forked_drawer) as pool:
+                futures = {job: pool.submit(_forked_job, *job)
+                           for job in sorted(jobs, key=lambda job: _expected_cost(data, *job))}
+                results = {job: f.result() for job, f in futures.items()}
+        finally:
+            _FORKED.clear()
+    return {k: [r for j in range(_jobs(data, k)) for r in results[(k, j)]] for k in keys}
+
+
+def report_figures(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """{section: [{title, data_url, width_px, min_pt}, ...]} for the given sections (test keys
+    and ``USAGE``): kept ones from the store, the others drawn now and kept."""
+    store, run_id = data["store"], data["run"].id
+    digests = {k: digest(data, k) for k in keys}
+    found = figure_store.cached(store, run_id, digests)
+    missing = [k for k in keys if k not in found]
+    if missing:
+        drawn = _draw(data, missing)
+        figure_store.keep(store, run_id, {k: (digests[k], drawn[k]) for k in missing})
+        found.update(drawn)
+    return {k: found[k] for k in keys}
