@@ -1,0 +1,98 @@
+"""Trials written to SQLite straight through the DB-API connection.
+
+A trial is written before its session's next prompt is sent, so its write is on the
+session's critical path and its CPU is spent once per model call. SQLAlchemy's statement
+machinery (compiling, parameter dictionaries, result objects, transaction bookkeeping) was
+most of that cost; here each INSERT is written once and executed on the writer
+connection's cursor. Every value still goes through its column type's own bind processor
+for this dialect (JSON through the store's encoder, datetimes formatted as SQLAlchemy
+formats them), so the stored rows are the ones SQLAlchemy would have written and read back
+the same way.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Engine
+
+from .schema import ImageRow, ModelCallRow, TrialRow, utcnow
+
+# the model-call dictionaries a trial record carries have these keys (see runner.session)
+CALL_FIELDS = ("purpose", "model", "reply", "n_messages", "prompt_tokens", "completion_tokens", "cached_tokens",
+               "image_tokens", "cost_usd", "latency_s", "attempts", "errors", "finish_reason")
+
+
+class SQLiteTrialWriter:
+    def __init__(self, engine: Engine):
+        dialect = engine.dialect
+        quote = dialect.identifier_preparer.quote
+
+        def columns(table, skip=("id",)) -> list[tuple[str, Any]]:
+            return [(c.name, c.type.dialect_impl(dialect).bind_processor(dialect))
+                    for c in table.__table__.columns if c.name not in skip]
+
+        def insert(table, cols, suffix="", verb="INSERT") -> str:
+            names = ", ".join(quote(c) for c, _ in cols)
+            return (f"{verb} INTO {quote(table.__tablename__)} ({names}) "
+                    f"VALUES ({', '.join('?' for _ in cols)}){suffix}")
+
+        self.trial_cols = columns(TrialRow)
+        self.call_cols = columns(ModelCallRow)
+        extra = {c for c, _ in self.call_cols} - {"trial_id", "seq", *CALL_FIELDS}
+        if extra:  # a schema change must reach the runner's call records too
+            raise RuntimeError(f"model_calls columns not written by the runner: {sorted(extra)}")
+        self.trial_sql = insert(TrialRow, self.trial_cols, " RETURNING id")
+        self.call_sql = insert(ModelCallRow, self.call_cols)
+        image_cols = columns(ImageRow, skip=())
+        self.image_sql = insert(ImageRow, image_cols, verb="INSERT OR IGNORE")
+        self.png_proc = dict(image_cols)["png"]
+        self.created_proc = dict(self.trial_cols)["created_at"]
+
+    def write(self, dbapi_conn, batch: Iterable[tuple[int, Any]], known_images: set[str]) -> set[str]:
+        """Insert ``(session id, TrialRecord)`` pairs with their calls and new images, and
+        commit; returns the hashes of the images written. Rolls back and raises on error."""
+        created = utcnow()
+        created = self.created_proc(created) if self.created_proc else created
+        new_images: set[str] = set()
+        calls: list[tuple] = []
+        cur = dbapi_conn.cursor()
+        try:
+            for sid, rec in batch:
+                for img in rec.images:
+                    if img.sha256 not in known_images and img.sha256 not in new_images:
+                        png = self.png_proc(img.png) if self.png_proc else img.png
+                        cur.execute(self.image_sql, (img.sha256, png))
+                        new_images.add(img.sha256)
+                cur.execute(self.trial_sql, self._trial_params(sid, rec, created))
+                tid = cur.fetchone()[0]
+                for seq, call in enumerate(rec.calls):
+                    calls.append(self._call_params(tid, seq, call))
+            if calls:
+                cur.executemany(self.call_sql, calls)
+            dbapi_conn.commit()
+        except BaseException:
+            dbapi_conn.rollback()
+            raise
+        finally:
+            cur.close()
+        return new_images
+
+    def _trial_params(self, sid: int, rec, created) -> tuple:
+        out = []
+        for name, proc in self.trial_cols:
+            if name == "session_id":
+                out.append(sid)
+            elif name == "created_at":
+                out.append(created)
+            else:
+                value = getattr(rec, name)
+                out.append(value if proc is None else proc(value))
+        return tuple(out)
+
+    def _call_params(self, tid: int, seq: int, call: dict) -> tuple:
+        out = []
+        for name, proc in self.call_cols:
+            value = tid if name == "trial_id" else seq if name == "seq" else call.get(name)
+            out.append(value if proc is None else proc(value))
+        return tuple(out)
