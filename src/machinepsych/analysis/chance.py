@@ -104,12 +104,14 @@ def chance(task: str | TaskSpec, params: Params | dict[str, Any] | None = None, 
             "method": method, "metrics": metrics}
 
 
-def stored_chance(store, task: str, params: dict) -> dict | None:
+def stored_chance(store, task: str, params: dict, cached: list | None = None) -> dict | None:
     """The cached chance simulation for a test configuration (uniformly random valid answers,
-    one session per score), the one with the largest N; None if there is none."""
+    one session per score), the one with the largest N; None if there is none. ``cached``:
+    the store's chance rows when the caller has already read them."""
     spec = get_task(task)
     wanted = chance_key(spec.params_from(params))
-    rows = [r for r in store.chance_results() if r.task_key == spec.key and r.params == wanted]
+    rows = [r for r in (store.chance_results() if cached is None else cached)
+            if r.task_key == spec.key and r.params == wanted]
     return max(rows, key=lambda r: r.n).result if rows else None
 
 
@@ -119,7 +121,8 @@ def missing_chance(store, run_ref) -> list[tuple[str, dict]]:
     out: dict[str, tuple[str, dict]] = {}
     for s in store.sessions(run.id):
         out.setdefault(f"{s.task_id} | {s.preset}", (s.task_id, s.params))
-    return [(t, p) for t, p in out.values() if stored_chance(store, t, p) is None]
+    cached = store.chance_results() if out else []
+    return [(t, p) for t, p in out.values() if stored_chance(store, t, p, cached) is None]
 
 
 class ChancePrefetch:

@@ -13,7 +13,7 @@ from ..storage.annotations import annotations_frame
 from ..storage.export import trials_frame
 from ..storage.store import Store
 from ..tasks.catalog import get_battery, get_task, is_battery
-from ..runner.scoring import scores_frame
+from ..runner.scoring import scorer_key, scores_frame
 from .scores import summary_by_condition
 
 from .chance import AUTO_CHANCE_N, stored_chance
@@ -50,22 +50,93 @@ def chance_threshold(ch: dict | None, spec: TaskSpec) -> tuple[str, dict] | None
     return (metric, cell) if cell else None
 
 
-def build(store: Store, run_ref: str | int) -> dict[str, Any]:
+class _WithoutRequests:
+    """The store as :func:`trials_frame` reads it, less each trial's request messages: the
+    frame has no column from them, and they are the largest values to decode (the same frame
+    in about two thirds of the time). Sessions are read in chunks, within a database's limit
+    on the values of one query."""
+
+    CHUNK = 2000
+
+    def __init__(self, store: Store, run):
+        self.store, self.run = store, run
+
+    def get_run(self, _ref):
+        return self.run
+
+    def trials_for_run(self, run_id: int):
+        ids = [s.id for s in sorted(self.store.sessions(run_id), key=lambda s: s.index)]
+        pairs = []
+        for start in range(0, len(ids), self.CHUNK):
+            pairs += self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
+        return pairs
+
+    def call_counts(self, run_id: int):
+        return self.store.call_counts(run_id)
+
+
+def report_trials(store: Store, run) -> pd.DataFrame:
+    """The run's trials as ``machinepsych export`` gives them (the same frame), read without
+    the request messages no report shows."""
+    return trials_frame(_WithoutRequests(store, run), run.id)  # type: ignore[arg-type]
+
+
+def trial_totals(store: Store, run) -> pd.DataFrame:
+    """One row per trial with only what the scores table adds up: session, test, preset,
+    prompt and completion tokens, cost (the values of the trials frame's columns, in its
+    order), from one query that decodes no JSON."""
+    from sqlalchemy import select
+
+    from ..storage.schema import SessionRow, TrialRow
+
+    with store.session() as s:
+        rows = s.execute(select(SessionRow.index, SessionRow.task_id, SessionRow.preset, TrialRow.prompt_tokens,
+                                TrialRow.completion_tokens, TrialRow.cost_usd)
+                         .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
+                         .order_by(SessionRow.index, TrialRow.index)).all()
+    return pd.DataFrame([tuple(r) for r in rows], columns=TOTALS_COLUMNS)
+
+
+TOTALS_COLUMNS = ["session", "task", "preset", "prompt_tokens", "completion_tokens", "cost_usd"]
+
+
+def _scores_need_trials(store: Store, run, sessions) -> bool:
+    """Whether the scores need the trials themselves: a complete session without its current
+    score in the store (it is scored now), or a test with scores pooled over sessions."""
+    stored = store.scores(run.id)
+    for s in sessions:
+        spec = get_task(s.task_id, s.task_version)
+        if spec.pooled is not None:
+            return True
+        row = stored.get(s.id)
+        if s.status == "complete" and (row is None or row.scorer != scorer_key(spec)):
+            return True
+    return False
+
+
+def build(store: Store, run_ref: str | int, *, trials: bool = True) -> dict[str, Any]:
+    """Everything a report shows. ``trials=False`` (the tables printed at the end of a run):
+    ``data["trials"]`` is None, and the trials are only read when a score needs them, the
+    tables reading the stored scores and each session's token and cost totals instead."""
     run = store.get_run(run_ref)
-    trials = trials_frame(store, run.id)
-    scores = scores_frame(store, run.id, trials)  # stored when each session completed
-    summary = summary_by_condition(scores)
     sessions = store.sessions(run.id)
+    full = trials or _scores_need_trials(store, run, sessions)
+    frame = report_trials(store, run) if full else trial_totals(store, run)
+    scores = scores_frame(store, run.id, frame)  # stored when each session completed
+    summary = summary_by_condition(scores)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}
     chance: dict[str, Any] = {}
+    cached = None
     for s in sessions:
         k = f"{s.task_id} | {s.preset}"
         if k not in chance:
-            chance[k] = chance_for(store, s.task_id, s.params) or ensure_chance(store, s.task_id, s.params)
+            if cached is None:
+                cached = store.chance_results()  # read once for all the run's tests
+            chance[k] = stored_chance(store, s.task_id, s.params, cached) or ensure_chance(store, s.task_id, s.params)
     conditions = list(dict.fromkeys(s.condition for s in sessions))
-    return {"run": run, "store": store, "trials": trials, "scores": scores, "summary": summary, "status": status,
-            "chance": chance, "batteries": battery_summaries(run.spec, summary), "state": store.run_state(run),
-            "pooled": pooled_summaries(store, run.id, trials),
+    return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
+            "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
+            "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
             "conditions": conditions, "colours": palette(conditions), "config": run_config(run, sessions)}
 
 

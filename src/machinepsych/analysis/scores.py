@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pandas as pd
+from pandas.api.types import is_numeric_dtype
 
 from ..core.scoring import score_session, summarize
 from ..storage.store import Store
@@ -40,13 +41,21 @@ def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
         return out
     for (task, preset), tdf in scores.groupby(["task", "preset"], sort=False):
         # the metrics this test's scorer produced (other tests' columns are all empty here)
-        cols = [c for c in tdf.columns if c not in META and tdf[c].notna().any()
-                and not tdf[c].map(lambda v: isinstance(v, (str, dict, list))).any()]
+        present = tdf.notna().any()
+        cols = [c for c in tdf.columns if c not in META and present[c] and _numbers_only(tdf[c])]
         for cond, df in tdf.groupby("condition", sort=False):
-            per = {int(r["session"]): {k: (None if pd.isna(r[k]) else float(r[k])) for k in cols}
-                   for _, r in df.iterrows()}
+            per = {int(sid): {k: (None if pd.isna(v) else float(v)) for k, v in zip(cols, values)}
+                   for sid, values in zip(df["session"], df[cols].itertuples(index=False, name=None))}
             out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per)
     return out
+
+
+def _numbers_only(column: pd.Series) -> bool:
+    """No value of the column is text, a dict or a list (a metric, not a label or a record);
+    a numeric column is known to be one without looking at its values."""
+    if is_numeric_dtype(column.dtype):
+        return True
+    return not column.map(lambda v: isinstance(v, (str, dict, list))).any()
 
 
 def fmt_mean_sd(cell: dict | None, digits: int = 2) -> str:

@@ -76,9 +76,10 @@ def _read_plugins() -> None:
     if _plugins_read:
         return
     _plugins_read = True
-    for ep in entry_points(group="machinepsych.tasks"):
+    installed = entry_points()  # one pass over the installed distributions for both groups
+    for ep in installed.select(group="machinepsych.tasks"):
         TASKS.setdefault(ep.name, ep.value)
-    for ep in entry_points(group="machinepsych.batteries"):
+    for ep in installed.select(group="machinepsych.batteries"):
         BATTERIES.setdefault(ep.name, ep.value)
 
 
