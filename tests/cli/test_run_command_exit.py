@@ -1,0 +1,53 @@
+"""The run command as a user starts it (a fresh process): once the report is printed it closes
+the store and ends without the interpreter's teardown; the output, the exit code and the
+store are what a normal exit leaves."""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from machinepsych.storage.store import Store
+from tests.support.cli import CLI, cli_env
+
+
+def _run(args: list[str], cwd) -> subprocess.CompletedProcess:
+    return subprocess.run(args, cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("command", [CLI, [sys.executable, "-m", "machinepsych"]], ids=["script", "module"])
+def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path):
+    db = tmp_path / "e.db"
+    res = _run([*command, "run", "wcst", "--model", "agent:ideal", "--model", "agent:random", "--sessions", "2",
+                "--store", str(db), "--run-name", "e", "--no-progress"], tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "Run e (complete); sessions: complete 4" in res.stdout
+    assert "wcst | default: mean (SD) over sessions" in res.stdout and "agent:random" in res.stdout
+    assert res.stdout.rstrip().endswith("--out reports/e"), res.stdout[-300:]
+    assert not (tmp_path / "e.db-wal").exists(), "the store was not closed"
+    st = Store(db, create=False)
+    run = st.get_run("e")
+    assert [s.status for s in st.sessions(run.id)] == ["complete"] * 4
+    assert len(st.scores(run.id)) == 4
+    again = _run([*CLI, "report", "e", "--store", str(db), "--json"], tmp_path)
+    assert again.returncode == 0 and '"complete": 4' in again.stdout
+
+
+def test_a_failed_run_still_exits_1_with_its_resume_hint(tmp_path):
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    res = _run([*CLI, "run", "nback", "--model", "openai:none", "--base-url", f"http://127.0.0.1:{port}/v1",
+                "--max-attempts", "1", "--timeout", "5", "--sessions", "1", "--store", str(tmp_path / "f.db"),
+                "--run-name", "f", "--no-progress"], tmp_path)
+    assert res.returncode == 1, (res.stdout, res.stderr)
+    assert "1 session(s) failed" in res.stderr and "machinepsych resume f" in res.stderr
+    assert "Run f (incomplete); sessions: failed 1" in res.stdout
+
+
+def test_a_program_calling_main_in_process_keeps_its_interpreter():
+    from machinepsych.cli.main import _started_as_the_command
+
+    assert not _started_as_the_command()  # pytest is the program here: main() ends with sys.exit
