@@ -1,7 +1,7 @@
 """The HTML report's figures: what each section draws, drawing it, and keeping it in the store.
 
-A test's section draws the generic figures (its metrics by condition, accuracy by trial) and
-the test's own (``TaskSpec.figures``); the usage section draws tokens and cost. Drawing is most
+A test's section shows the generic figures (its metrics by condition, accuracy by trial) and
+the test's own (``TaskSpec.figures``); the usage section shows tokens and cost. Drawing is most
 of a report's time, so:
 
 * each section's drawn figures are kept in the store (:mod:`machinepsych.storage.figures`)
@@ -9,8 +9,9 @@ of a report's time, so:
   report's colours) and of the code that draws them (the source of :mod:`.plots` and of the
   test's figure functions, and the matplotlib version); a report of an unchanged run embeds
   them without importing matplotlib;
-* what must be drawn is split into one job per figure function and, with more than one job and
-  core, drawn by forked processes, longest-expected first (same figures, same order).
+* the generic figures are written as SVG (:mod:`.svg_figures`, milliseconds); the tests' own
+  are drawn by matplotlib, one job per figure function and, with more than one job and core,
+  in forked processes, larger sections first (same figures, same order).
 """
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ from ..storage import figures as figure_store
 from .report import spec_of
 
 USAGE = "usage"  # the section of tokens and cost per condition
-GENERIC = 2  # figure functions every test section has: metrics by condition, accuracy by trial
 
 
 def section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFrame, pd.DataFrame, dict, dict]:
@@ -47,27 +47,33 @@ def section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFra
     return spec, sub_t, sub_s, lines, present
 
 
+def generic_figures(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The section's generic figures, written as SVG (no matplotlib)."""
+    from . import svg_figures
+
+    if key == USAGE:
+        return svg_figures.tokens_and_cost(data["scores"], data["colours"])
+    spec, sub_t, sub_s, lines, _ = section_frames(data, key)
+    return (svg_figures.metric_bars(sub_s, spec, lines, data["colours"])
+            + svg_figures.accuracy_by_trial(sub_t, spec.id, data["colours"]))
+
+
 def _jobs(data: dict[str, Any], key: str) -> int:
-    return 1 if key == USAGE else GENERIC + len(spec_of(key).figures)
+    """The section's own figure functions (a test's ``TaskSpec.figures``), drawn by matplotlib."""
+    return 0 if key == USAGE else len(spec_of(key).figures)
 
 
 def job_figures(data: dict[str, Any], key: str, j: int) -> list:
-    """The (title, matplotlib figure) pairs of the section's j-th figure function."""
+    """The (title, matplotlib figure) pairs of the test's j-th figure function."""
     from . import plots
 
-    if key == USAGE:
-        return plots.tokens_and_cost(data["scores"], data["colours"])
-    spec, sub_t, sub_s, lines, present = section_frames(data, key)
+    spec, sub_t, sub_s, _, present = section_frames(data, key)
     plots.use_colours(present)
-    if j == 0:
-        return plots.metric_bars(sub_s, spec, lines, data["colours"])
-    if j == 1:
-        return plots.accuracy_by_trial(sub_t, spec.id, data["colours"])
-    return spec.figures[j - GENERIC](sub_t, sub_s, spec)
+    return spec.figures[j](sub_t, sub_s, spec)
 
 
 def section_figures(data: dict[str, Any], key: str) -> list:
-    """Every (title, matplotlib figure) of a section, in page order."""
+    """Every (title, matplotlib figure) of a test's own figure functions, in page order."""
     return [f for j in range(_jobs(data, key)) for f in job_figures(data, key, j)]
 
 
@@ -108,7 +114,7 @@ def _code_digest(task: str | None) -> str:
     import sys
 
     here = Path(__file__).resolve()
-    paths = [here, here.with_name("plots.py")]
+    paths = [here, here.with_name("plots.py"), here.with_name("svg_figures.py")]
     if task is not None:
         from ..tasks.catalog import get_task
 
@@ -155,23 +161,25 @@ def _forked_drawer() -> None:
     _FORKED["data"]["store"].engine.dispose(close=False)
 
 
-def _expected_cost(data: dict[str, Any], key: str, j: int) -> tuple:
-    """Order of the forked jobs: a test's own figures first (some compute what they show, e.g.
-    embeddings), then the generic ones; larger sections first within each."""
-    n = 0 if key == USAGE else int((data["trials"]["task"] == spec_of(key).id).sum())
-    return (0 if j >= GENERIC else 1, -n)
+def _expected_cost(data: dict[str, Any], key: str) -> int:
+    """Order of the forked jobs: larger sections first."""
+    return -int((data["trials"]["task"] == spec_of(key).id).sum())
 
 
 def _draw(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """Every figure of the sections: the generic ones written here, the tests' own drawn by
+    matplotlib, in forked processes when there are several to draw and several cores."""
     import multiprocessing
     import os
 
-    from . import plots  # noqa: F401  (matplotlib once, before any drawer is forked)
-
     jobs = [(k, j) for k in keys for j in range(_jobs(data, k))]
+    results: dict[tuple[str, int], list[dict[str, Any]]] = {}
     workers = min(len(jobs), os.cpu_count() or 1)
+    if jobs:
+        from . import plots  # noqa: F401  (matplotlib once, before any drawer is forked)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         results = {job: _draw_job(data, *job) for job in jobs}
+        generic = {k: generic_figures(data, k) for k in keys}
     else:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -180,11 +188,12 @@ def _draw(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                      initializer=_forked_drawer) as pool:
                 futures = {job: pool.submit(_forked_job, *job)
-                           for job in sorted(jobs, key=lambda job: _expected_cost(data, *job))}
+                           for job in sorted(jobs, key=lambda job: _expected_cost(data, job[0]))}
+                generic = {k: generic_figures(data, k) for k in keys}  # meanwhile, here
                 results = {job: f.result() for job, f in futures.items()}
         finally:
             _FORKED.clear()
-    return {k: [r for j in range(_jobs(data, k)) for r in results[(k, j)]] for k in keys}
+    return {k: generic[k] + [r for j in range(_jobs(data, k)) for r in results[(k, j)]] for k in keys}
 
 
 def report_figures(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:

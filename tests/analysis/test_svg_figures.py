@@ -1,0 +1,116 @@
+"""The generic report figures written as SVG: well-formed, at most the page's width, no text
+under 9 pt or outside the picture, one colour per condition as in the tables, the values drawn
+where the data put them."""
+from __future__ import annotations
+
+import base64
+import math
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pandas as pd
+
+from machinepsych.analysis import svg_figures as sf
+from machinepsych.analysis.report import palette
+from machinepsych.tasks.catalog import get_task
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _svg(rendered: dict) -> ET.Element:
+    prefix = "data:image/svg+xml;base64,"
+    assert rendered["data_url"].startswith(prefix)
+    return ET.fromstring(base64.b64decode(rendered["data_url"][len(prefix):]))
+
+
+def _check_text(root: ET.Element, width: float, height: float) -> list[str]:
+    texts = []
+    for t in root.iter(NS + "text"):
+        size_pt = float(t.get("font-size")) / sf.PX_PER_PT
+        assert size_pt >= 9 - 1e-6, (t.text, size_pt)
+        x, y, w = float(t.get("x")), float(t.get("y")), sf.text_width(t.text or "", size_pt)
+        if "rotate" in (t.get("transform") or ""):
+            lo, hi = y - w / 2, y + w / 2  # a vertical label centred on y
+            assert 0 <= x - float(t.get("font-size")) and hi <= height and lo >= 0, t.text
+        else:
+            x0 = {"start": x, "middle": x - w / 2, "end": x - w}[t.get("text-anchor")]
+            assert 0 <= x0 and x0 + w <= width + 1, (t.text, x0, w, width)
+            assert 0 < y <= height, t.text
+        texts.append(t.text)
+    return texts
+
+
+def _scores(conds: list[str], spec) -> pd.DataFrame:
+    rng = np.random.default_rng(0)
+    rows = []
+    for i, c in enumerate(conds):
+        for s in range(3):
+            rows.append({"task": spec.id, "condition": c, "session": f"{i}-{s}",
+                         **{m.name: float(rng.uniform(0, 100)) for m in spec.metrics}})
+    return pd.DataFrame(rows)
+
+
+def test_metric_bars_for_many_conditions_stay_inside_and_legible():
+    spec = get_task("dcigt")
+    conds = [f"openai:model-{i} | cot | a persona with a long name" for i in range(12)]
+    colours = palette(conds)
+    scores = _scores(conds, spec)
+    scores.loc[scores["condition"] == conds[3], spec.primary] = math.nan  # a condition without the metric
+    (fig,) = sf.metric_bars(scores, spec, {spec.primary: 35.0}, colours)
+    root = _svg(fig)
+    width, height = float(root.get("width")), float(root.get("height"))
+    assert fig["width_px"] == width <= sf.MAX_WIDTH_PX and fig["min_pt"] >= 9
+    texts = _check_text(root, width, height)
+    assert {str(i + 1) for i in range(12)} <= set(texts) and f"chance p95 of {spec.primary}" in texts
+    fills = {r.get("fill") for r in root.iter(NS + "rect")}
+    assert set(colours.values()) <= fills  # every condition in its report colour
+
+
+def test_bar_heights_are_the_means_on_the_declared_scale():
+    spec = get_task("nback")
+    conds = ["a", "b"]
+    scores = pd.DataFrame([{"task": "nback", "condition": "a", "session": "1", spec.primary: 25.0},
+                           {"task": "nback", "condition": "b", "session": "2", spec.primary: 75.0}])
+    (fig,) = sf.metric_bars(scores, spec, None, palette(conds))
+    root = _svg(fig)
+    bars = [r for r in root.iter(NS + "rect") if r.get("fill") in palette(conds).values()]
+    frame = [r for r in root.iter(NS + "rect") if r.get("stroke") == "#222222"][0]
+    plot_h = float(frame.get("height"))
+    heights = sorted(float(b.get("height")) for b in bars)
+    assert math.isclose(heights[0] / plot_h, 0.25, abs_tol=0.01) and math.isclose(heights[1] / plot_h, 0.75, abs_tol=0.01)
+    assert all(float(l.get("x1")) == float(l.get("x2")) or float(l.get("y1")) == float(l.get("y2"))
+               for l in root.iter(NS + "line"))
+
+
+def test_accuracy_by_trial_has_one_line_per_condition_and_a_legend():
+    conds = ["agent:ideal", "agent:random", "openai:gpt | direct with a rather long condition name"]
+    rows = [{"task": "t", "condition": c, "trial": t, "correct": (t + i) % 3 == 0}
+            for i, c in enumerate(conds) for t in range(40)]
+    colours = palette(conds)
+    (fig,) = sf.accuracy_by_trial(pd.DataFrame(rows), "t", colours)
+    root = _svg(fig)
+    width, height = float(root.get("width")), float(root.get("height"))
+    texts = _check_text(root, width, height)
+    lines = list(root.iter(NS + "polyline"))
+    assert [l.get("stroke") for l in lines] == list(colours.values())
+    assert all(len(l.get("points").split()) == 40 for l in lines)
+    assert "agent:ideal" in texts and "trial" in texts and "correct (%)" in texts
+
+
+def test_ticks_are_round_and_labelled_with_the_decimals_they_need():
+    assert sf.nice_ticks(0, 100) == [0, 20, 40, 60, 80, 100]
+    assert sf.nice_ticks(0, 1.05) == [0, 0.25, 0.5, 0.75, 1.0]
+    ticks = sf.nice_ticks(0, 12)
+    assert [sf.tick_label(v, ticks) for v in ticks] == ["0.0", "2.5", "5.0", "7.5", "10.0"]
+    small = sf.nice_ticks(0, 0.0011)
+    labels = [sf.tick_label(v, small) for v in small]
+    assert labels == ["0.00000", "0.00025", "0.00050", "0.00075", "0.00100"]
+
+
+def test_tokens_and_cost_only_with_model_tokens():
+    scores = pd.DataFrame({"condition": ["a", "b"], "tokens": [0, 0], "cost_usd": [0.0, 0.0]})
+    assert sf.tokens_and_cost(scores, palette(["a", "b"])) == []
+    scores["tokens"] = [1200, 800]
+    (fig,) = sf.tokens_and_cost(scores, palette(["a", "b"]))
+    root = _svg(fig)
+    _check_text(root, float(root.get("width")), float(root.get("height")))
