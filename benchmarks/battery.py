@@ -12,7 +12,10 @@ Printed for each, measured in this one run:
   execution      from the run's creation to its last session's end (worker and Ray start-up
                  included), and its ratio to the critical path;
   command        the whole command's wall time (imports, checks, execution, scoring, chance
-                 levels, the printed report), and what it adds to the execution.
+                 levels, the printed report), and what it adds to the execution: before it
+                 (from the process's start to the run's creation: imports, checks, the plan)
+                 and after it (from the last session's end to the process's end: the last
+                 scores, the report's tables, the exit).
 Then, on the 1-worker run: `report --json` and the HTML report (`report --out`), each a fresh
 process, with their wall times.
 
@@ -25,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,12 +41,21 @@ from tests.support.fake_openai import serve_in_subprocess  # noqa: E402
 
 
 def timed(args: list[str], cwd: Path) -> float:
-    t0 = time.perf_counter()
+    return timed_span(args, cwd)[0]
+
+
+def timed_span(args: list[str], cwd: Path) -> tuple[float, float, float]:
+    """(wall seconds, start and end as Unix times) of a command, which must succeed."""
+    start, t0 = time.time(), time.perf_counter()
     res = subprocess.run(args, cwd=cwd, env=cli_env(), capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if res.returncode != 0:
         raise SystemExit(f"command failed ({res.returncode}): {' '.join(args)}\n{res.stdout[-2000:]}\n{res.stderr[-2000:]}")
-    return wall
+    return wall, start, start + wall
+
+
+def _unix(t: datetime) -> float:
+    return (t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)).timestamp()  # SQLite: naive UTC
 
 
 def run_figures(store_url: str, name: str, latency_s: float) -> dict:
@@ -61,7 +74,8 @@ def run_figures(store_url: str, name: str, latency_s: float) -> dict:
         start = start.replace(tzinfo=None)
     store.close()
     return {"sessions": len(sessions), "calls": sum(per_session.values()),
-            "critical_s": max(per_session.values()) * latency_s, "execution_s": (end - start).total_seconds()}
+            "critical_s": max(per_session.values()) * latency_s, "execution_s": (end - start).total_seconds(),
+            "created": _unix(run.created_at), "last_end": _unix(max(s.finished_at for s in sessions))}
 
 
 def main() -> None:
@@ -79,19 +93,20 @@ def main() -> None:
     print(f"Reflection-Bench battery, one strategy, loopback endpoint with {args.latency_ms:.0f} ms latency, "
           f"transport {args.transport}")
     print(f"{'executor':>12} {'sessions':>8} {'calls':>6} {'critical s':>10} {'execution s':>11} {'exec/crit':>9} "
-          f"{'command s':>9} {'cmd - exec':>10}")
+          f"{'command s':>9} {'cmd - exec':>10} {'before':>6} {'after':>6}")
     with serve_in_subprocess(args.latency_ms) as base_url, tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         first_store = None
         for label, extra in rows:
             store = args.ray_store if extra[:2] == ["--executor", "ray"] and args.ray_store else str(tmp_path / f"{len(extra)}.db")
             name = f"rb{len(extra)}-{int(time.time())}"
-            wall = timed([*CLI, "run", "reflection-bench", "--model", "openai:bench", "--base-url", base_url,
+            wall, began, ended = timed_span([*CLI, "run", "reflection-bench", "--model", "openai:bench", "--base-url", base_url,
                           "--strategy", "direct", "--concurrency", "64", "--transport", args.transport,
                           "--store", store, "--run-name", name, "--no-progress", *extra], tmp_path)
             f = run_figures(store, name, latency_s)
             print(f"{label:>12} {f['sessions']:>8} {f['calls']:>6} {f['critical_s']:>10.2f} {f['execution_s']:>11.2f} "
-                  f"{f['execution_s'] / f['critical_s']:>9.2f} {wall:>9.2f} {wall - f['execution_s']:>10.2f}")
+                  f"{f['execution_s'] / f['critical_s']:>9.2f} {wall:>9.2f} {wall - f['execution_s']:>10.2f} "
+                  f"{f['created'] - began:>6.2f} {ended - f['last_end']:>6.2f}")
             if first_store is None:
                 first_store = (store, name)
         store, name = first_store
