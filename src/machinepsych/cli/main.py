@@ -269,13 +269,16 @@ def report_cmd(run: str = typer.Argument(..., help="Run name or id."),
                json_out: bool = typer.Option(False, "--json", help="Print every score as JSON instead."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Print the results table and write an HTML report with figures."""
-    from ..analysis import html_report, report, terminal
+    from ..analysis import report
 
     st = _store(store, create=False)
-    data = report.build(st, run)
-    if json_out:
+    if json_out:  # no figures: the stored scores, without the trials frame where none needs it
+        data = report.build(st, run, trials=False)
         sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
         return
+    from ..analysis import html_report, terminal
+
+    data = report.build(st, run)
     terminal.print_tables(data, console)
     path = html_report.write_html(data, out or Path("reports") / data["run"].name)
     console.print(f"HTML report: {path}")
