@@ -44,6 +44,7 @@ class RunStats:
     retries: int = 0
     failures: list[str] = field(default_factory=list)
     scoring_cpu_s: float = 0.0  # CPU time spent scoring completed sessions (background thread)
+    last_trial_at: float = 0.0  # wall-clock time (time.time) the last trial was committed
 
     def line(self) -> str:
         """The progress bar's running totals."""
@@ -65,6 +66,7 @@ class RunStats:
         self.invalid += rec.parse_status != "parsed"
         for c in rec.calls:
             self.retries += c["attempts"] - 1
+        self.last_trial_at = time.time()
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -75,6 +77,7 @@ class RunStats:
                   "cost_usd", "invalid", "retries", "scoring_cpu_s"):
             setattr(self, k, getattr(self, k) + other.get(k, 0))
         self.failures += other.get("failures", [])
+        self.last_trial_at = max(self.last_trial_at, other.get("last_trial_at", 0.0))
 
 
 class CriticalPath:
