@@ -7,6 +7,7 @@ both. Everything here is JSON-serialisable through ``to_json``.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -43,8 +44,8 @@ class ImagePart:
     alt: str = ""
     kind: Literal["image"] = "image"
 
-    @property
-    def sha256(self) -> str:
+    @functools.cached_property
+    def sha256(self) -> str:  # computed once per image object (kept in its __dict__, not a field)
         return hashlib.sha256(self.png).hexdigest()
 
     @property

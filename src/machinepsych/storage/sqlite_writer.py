@@ -60,10 +60,11 @@ class SQLiteTrialWriter:
         try:
             for sid, rec in batch:
                 for img in rec.images:
-                    if img.sha256 not in known_images and img.sha256 not in new_images:
+                    digest = img.sha256
+                    if digest not in known_images and digest not in new_images:
                         png = self.png_proc(img.png) if self.png_proc else img.png
-                        cur.execute(self.image_sql, (img.sha256, png))
-                        new_images.add(img.sha256)
+                        cur.execute(self.image_sql, (digest, png))
+                        new_images.add(digest)
                 cur.execute(self.trial_sql, self._trial_params(sid, rec, created))
                 tid = cur.fetchone()[0]
                 for seq, call in enumerate(rec.calls):

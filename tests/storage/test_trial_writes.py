@@ -1,0 +1,98 @@
+"""Trials written to SQLite through the direct writer read back exactly as the ones written
+through SQLAlchemy; a trial is written at once when the event loop is free and joins a group
+commit when other work is queued; either way it is committed before ``commit_trial`` returns."""
+from __future__ import annotations
+
+import asyncio
+import math
+
+from machinepsych.core.types import ImagePart
+from machinepsych.storage.schema import ModelCallRow, TrialRow
+from machinepsych.storage.store import Store, TrialRecord
+from tests.support.runs import make_run
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+
+
+def record(index: int, **over) -> TrialRecord:
+    base = dict(
+        index=index, observation={"trial": index, "parts": [{"type": "text", "text": "Which card? é ✓"}],
+                                  "stimulus": {"card": [1, 2]}},
+        messages={"context_messages": 3, "messages": [{"role": "user", "parts": [{"text": "q"}]}]},
+        reply="Selection: 2", action=2, parse_status="parsed", correct=True, reward=1.0, feedback="Correct",
+        info={"rule": "colour", "nan": math.nan}, latency_s=0.25, reasked=False, prompt_tokens=40,
+        completion_tokens=3, cached_tokens=8, image_tokens=0, cost_usd=0.0012,
+        calls=[{"purpose": "answer", "model": "m", "reply": "Selection: 2", "n_messages": 4, "prompt_tokens": 40,
+                "completion_tokens": 3, "cached_tokens": 8, "image_tokens": 0, "cost_usd": 0.0012,
+                "latency_s": 0.25, "attempts": 2, "errors": ["attempt 1: HTTP 503"], "finish_reason": "stop"}],
+        images=[ImagePart(PNG, alt="cards")])
+    base.update(over)
+    return TrialRecord(**base)
+
+
+RECORDS = [record(0), record(1, action=None, parse_status="invalid", correct=None, reward=None, feedback=None,
+                              cost_usd=None, info={}, images=[ImagePart(PNG)]),  # same image: stored once
+           record(2, calls=[], images=[], reply="")]
+
+
+def stored(store: Store, session_id: int) -> list[tuple[dict, list[dict]]]:
+    out = []
+    for t in store.trials(session_id):
+        row = {c.name: getattr(t, c.name) for c in TrialRow.__table__.columns if c.name not in ("id", "created_at")}
+        calls = [{c.name: getattr(m, c.name) for c in ModelCallRow.__table__.columns if c.name not in ("id", "trial_id")}
+                 for m in store.model_calls([t.id])]
+        out.append((row, calls))
+    return out
+
+
+def test_direct_writer_stores_what_sqlalchemy_stores(tmp_path):
+    stores = {}
+    for name in ("direct", "sqlalchemy"):
+        st = Store(tmp_path / f"{name}.db")
+        if name == "sqlalchemy":
+            st._sqlite_writer = None  # the generic path every other database uses
+        make_run(st, "r", agent="wsls", tasks=(("prlt", 1),))
+        sid = st.sessions(st.get_run("r").id)[0].id
+        for rec in RECORDS:
+            st.commit_trial_sync(sid, rec)
+        stores[name] = (st, sid)
+    st, sid = stores["direct"]
+    other, other_sid = stores["sqlalchemy"]
+    rows = stored(st, sid)
+    assert rows == stored(other, other_sid)
+    assert [r["action"] for r, _ in rows] == [2, None, 2]
+    assert rows[0][0]["info"] == {"rule": "colour", "nan": None}  # NaN is not JSON: stored as null
+    assert rows[0][1][0]["errors"] == ["attempt 1: HTTP 503"] and rows[2][1] == []
+    digest = ImagePart(PNG).sha256
+    assert st.image(digest) == PNG and other.image(digest) == PNG
+    assert all(t.created_at is not None for t in st.trials(sid))
+
+
+def test_a_free_loop_writes_at_once_and_a_busy_one_groups(tmp_path):
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 40),))
+    sids = [s.id for s in st.sessions(st.get_run("r").id)]
+    batches: list[int] = []
+    write = st._sqlite_writer.write
+
+    def counting(conn, batch, known):
+        batches.append(len(batch))
+        return write(conn, batch, known)
+
+    st._sqlite_writer.write = counting
+
+    async def main():
+        # nothing else queued: each trial is its own transaction, visible when the call returns
+        for i in range(3):
+            await st.commit_trial(sids[0], record(i, images=[]))
+            assert st.trial_counts(st.get_run("r").id)[sids[0]] == i + 1
+        assert batches == [1, 1, 1]
+        # forty sessions whose replies arrive in the same loop iteration: they share commits
+        batches.clear()
+        await asyncio.gather(*(st.commit_trial(sid, record(0, images=[])) for sid in sids[1:]))
+        assert sum(batches) == len(sids) - 1 and len(batches) < len(sids) - 1
+        assert len(batches) <= 1 + st.busy_callbacks + 1
+
+    asyncio.run(main())
+    counts = st.trial_counts(st.get_run("r").id)
+    assert all(counts[sid] == 1 for sid in sids[1:])
