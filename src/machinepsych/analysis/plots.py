@@ -56,8 +56,8 @@ def draw(fig) -> np.ndarray:
 
 def render(fig) -> Rendered:
     """The figure as the report embeds it (a PNG), drawn once; the figure is closed."""
-    min_pt = smallest_text_pt(fig)
     rgba = draw(fig)
+    min_pt = smallest_text_pt(fig)  # after drawing: the ticks it walks exist by then
     plt.close(fig)
     from PIL import Image
 

@@ -10,8 +10,8 @@ of a report's time, so:
   test's figure functions, and the matplotlib version); a report of an unchanged run embeds
   them without importing matplotlib;
 * the generic figures are written as SVG (:mod:`.svg_figures`, milliseconds); the tests' own
-  are drawn by matplotlib, one job per figure function and, with more than one job and core,
-  in forked processes, larger sections first (same figures, same order).
+  are drawn by matplotlib, one job per figure function, shared between this process and one
+  forked helper when there are several jobs and cores (same figures, same order).
 """
 from __future__ import annotations
 
@@ -32,7 +32,14 @@ USAGE = "usage"  # the section of tokens and cost per condition
 
 def section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFrame, pd.DataFrame, dict, dict]:
     """(spec, trials, scores, chance lines, colours of the conditions present) of a test's
-    section, conditions in run order."""
+    section, conditions in run order (computed once per report)."""
+    memo = data.setdefault("_section_frames", {})
+    if key not in memo:
+        memo[key] = _section_frames(data, key)
+    return memo[key]
+
+
+def _section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFrame, pd.DataFrame, dict, dict]:
     spec = spec_of(key)
     order = {c: i for i, c in enumerate(data["colours"])}
     trials: pd.DataFrame = data["trials"]
@@ -149,51 +156,92 @@ def digest(data: dict[str, Any], key: str) -> str:
 
 
 # -- drawing -----------------------------------------------------------------------------
-_FORKED: dict[str, Any] = {}  # the report's data, as the forked drawers inherit it
+def _order(data: dict[str, Any], jobs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Larger sections first (more trials to plot)."""
+    counts = data["trials"]["task"].value_counts()
+    return sorted(jobs, key=lambda job: -int(counts.get(spec_of(job[0]).id, 0)))
 
 
-def _forked_job(key: str, j: int) -> list[dict[str, Any]]:
-    return _draw_job(_FORKED["data"], key, j)
+class _Claims:
+    """Jobs shared by this process and one forked helper: the helper takes them from the front,
+    this process from the back, until they meet (so neither waits while the other has many)."""
+
+    def __init__(self, ctx, n: int):
+        self.bounds = ctx.RawArray("i", [0, n])
+        self.lock = ctx.Lock()
+
+    def take(self, front: bool) -> int | None:
+        with self.lock:
+            lo, hi = self.bounds[0], self.bounds[1]
+            if lo >= hi:
+                return None
+            if front:
+                self.bounds[0] = lo + 1
+                return lo
+            self.bounds[1] = hi - 1
+            return hi - 1
 
 
-def _forked_drawer() -> None:
-    # the parent's pooled database connections are not this process's to use
-    _FORKED["data"]["store"].engine.dispose(close=False)
+def _helper(data: dict[str, Any], jobs: list[tuple[str, int]], claims: _Claims, send) -> None:
+    """The forked helper: draws the jobs it claims, sends (index, figures) for each, then None."""
+    import traceback
 
-
-def _expected_cost(data: dict[str, Any], key: str) -> int:
-    """Order of the forked jobs: larger sections first."""
-    return -int((data["trials"]["task"] == spec_of(key).id).sum())
+    data["store"].engine.dispose(close=False)  # the parent's pooled connections are not ours
+    try:
+        while (i := claims.take(front=True)) is not None:
+            send.send((i, _draw_job(data, *jobs[i])))
+        send.send(None)
+    except Exception:  # noqa: BLE001 - reported by the parent, which draws what is left
+        send.send(("error", traceback.format_exc()))
 
 
 def _draw(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """Every figure of the sections: the generic ones written here, the tests' own drawn by
-    matplotlib, in forked processes when there are several to draw and several cores."""
+    """Every figure of the sections: the generic ones written here as SVG, the tests' own drawn
+    by matplotlib. With more than one figure function to draw and more than one core, one
+    forked helper shares them with this process (which writes the SVGs first)."""
+    import gc
     import multiprocessing
     import os
 
-    jobs = [(k, j) for k in keys for j in range(_jobs(data, k))]
-    results: dict[tuple[str, int], list[dict[str, Any]]] = {}
-    workers = min(len(jobs), os.cpu_count() or 1)
+    jobs = _order(data, [(k, j) for k in keys for j in range(_jobs(data, k))])
+    results: dict[int, list[dict[str, Any]]] = {}
+    helper = None
     if jobs:
-        from . import plots  # noqa: F401  (matplotlib once, before any drawer is forked)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        results = {job: _draw_job(data, *job) for job in jobs}
-        generic = {k: generic_figures(data, k) for k in keys}
-    else:
-        from concurrent.futures import ProcessPoolExecutor
+        from . import plots  # noqa: F401  (matplotlib once, before the helper is forked)
 
-        _FORKED["data"] = data
+        if len(jobs) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            ctx = multiprocessing.get_context("fork")
+            claims = _Claims(ctx, len(jobs))
+            recv, send = ctx.Pipe(duplex=False)
+            gc.freeze()  # the helper's garbage collections leave the shared pages alone
+            helper = ctx.Process(target=_helper, args=(data, jobs, claims, send), daemon=True)
+            helper.start()
+            send.close()
+            gc.unfreeze()
+    generic = {k: generic_figures(data, k) for k in keys}
+    if helper is None:
+        results = {i: _draw_job(data, *job) for i, job in enumerate(jobs)}
+    else:
+        while (i := claims.take(front=False)) is not None:
+            results[i] = _draw_job(data, *jobs[i])
+        failure = None
         try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                     initializer=_forked_drawer) as pool:
-                futures = {job: pool.submit(_forked_job, *job)
-                           for job in sorted(jobs, key=lambda job: _expected_cost(data, job[0]))}
-                generic = {k: generic_figures(data, k) for k in keys}  # meanwhile, here
-                results = {job: f.result() for job, f in futures.items()}
-        finally:
-            _FORKED.clear()
-    return {k: generic[k] + [r for j in range(_jobs(data, k)) for r in results[(k, j)]] for k in keys}
+            while (msg := recv.recv()) is not None:
+                if msg[0] == "error":
+                    failure = msg[1]
+                    break
+                results[msg[0]] = msg[1]
+        except EOFError:  # the helper died: what it claimed is drawn here
+            pass
+        helper.join()
+        recv.close()
+        for i, job in enumerate(jobs):
+            if i not in results:
+                results[i] = _draw_job(data, *job)  # raises here what failed in the helper
+        if failure and len(results) < len(jobs):  # pragma: no cover - the line above raised
+            raise RuntimeError(failure)
+    by_job = {job: results[i] for i, job in enumerate(jobs)}
+    return {k: generic[k] + [r for j in range(_jobs(data, k)) for r in by_job[(k, j)]] for k in keys}
 
 
 def report_figures(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
