@@ -91,6 +91,7 @@ class PriceTable:
 
     def __init__(self, prices: Mapping[str, Price]):
         self.prices = dict(prices)
+        self._found: dict[str, Price | None] = {}  # model name -> its price, looked up once (every call asks)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> "PriceTable":
@@ -103,6 +104,13 @@ class PriceTable:
         return cls(prices)
 
     def lookup(self, model: str) -> Price | None:
+        try:
+            return self._found[model]
+        except KeyError:
+            price = self._found[model] = self._lookup(model)
+            return price
+
+    def _lookup(self, model: str) -> Price | None:
         name = model.removeprefix("models/")
         if name in self.prices:
             return self.prices[name]

@@ -73,7 +73,7 @@ class WCST64(CardSortEnv):
         question = TextPart(PERSON_QUESTION, audience="person")
         if self.params.input != "image":
             layout = describe_layout(self.keys, self._stimulus_card())
-            return (*worded(self._trial_text(feedback), layout), question)
+            return (*worded(self._trial_text(feedback, layout), layout), question)
         from .render import trial_png
 
         lines = [feedback] if feedback else []
@@ -103,10 +103,10 @@ class WCST64(CardSortEnv):
     def _stimulus_card(self) -> Card:
         return self.deck[self.trial]
 
-    def _trial_text(self, feedback: str | None) -> str:
+    def _trial_text(self, feedback: str | None, layout: str | None = None) -> str:
         lines = [feedback] if feedback else []
         lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
-        lines.append(describe_layout(self.keys, self._stimulus_card()))
+        lines.append(layout if layout is not None else describe_layout(self.keys, self._stimulus_card()))
         return "\n".join(lines)
 
 
