@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ def _conditions(trials: pd.DataFrame) -> pd.DataFrame:
 
 
 def accuracy_by_rule(trials: pd.DataFrame, scores: pd.DataFrame, spec: "TaskSpec") -> list:
-    """Accuracy (%) under each rule in force (colour / shape / number; letter / number for LNT)."""
+    """Accuracy (%) under each rule in force (colour / shape / number; letter / number for LNT),
+    one bar per condition."""
     if "rule" not in trials or "correct" not in trials:
         return []
     df = _conditions(trials)
@@ -37,15 +39,23 @@ def accuracy_by_rule(trials: pd.DataFrame, scores: pd.DataFrame, spec: "TaskSpec
     if df.empty:
         return []
     plt = _pyplot()
+    conds = list(dict.fromkeys(df["condition"]))  # run order: the report's colour cycle
     table = df.assign(c=100.0 * df["correct"].astype(float)).pivot_table(
-        index="condition", columns="rule", values="c", aggfunc="mean")
-    fig, ax = plt.subplots(figsize=(6, 3 + 0.2 * len(table)))
-    table.plot.bar(ax=ax)
+        index="rule", columns="condition", values="c", aggfunc="mean").reindex(columns=conds)
+    cycle = plt.rcParams["axes.prop_cycle"].by_key().get("color", ["#4c72b0"])
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    # bars grouped by rule, one colour per condition (no rule borrows a condition's colour)
+    width = 0.8 / max(len(conds), 1)
+    x = np.arange(len(table.index))
+    for j, cond in enumerate(conds):
+        ax.bar(x - 0.4 + width * (j + 0.5), table[cond].to_numpy(float), width, label=str(cond),
+               color=cycle[j % len(cycle)])
+    ax.set_xticks(x)
+    ax.set_xticklabels([str(r) for r in table.index], fontsize=9)
     ax.set_ylabel(_accuracy_title(spec), fontsize=10)
-    ax.set_xlabel("condition", fontsize=10)
+    ax.set_xlabel("rule in force", fontsize=10)
     ax.set_ylim(0, 105)
-    ax.set_xticklabels(table.index, rotation=45, ha="right", fontsize=9)
-    ax.legend(title="rule in force", fontsize=9, title_fontsize=9)
+    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.set_title("accuracy by rule in force", fontsize=11)
     return [("accuracy by rule in force", fig)]
 

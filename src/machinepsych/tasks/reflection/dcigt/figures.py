@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._figkit import FONT, sessions
+from .._figkit import FONT, conditions, grouped_bars, sessions
 from .score import BEHAVIOURS, dcigt_arrays, dcigt_behaviour
 
 
 def behaviour(trials, scores, spec) -> list:
-    """Short-term behaviour counts per condition, and the share of advantageous final choices
+    """Short-term behaviour counts per condition (bars grouped by behaviour, one colour per
+    condition), and the share of advantageous final choices
     (CCC, DDD) in 10-trial blocks."""
     import matplotlib.pyplot as plt
     import pandas as pd
@@ -26,12 +27,12 @@ def behaviour(trials, scores, spec) -> list:
         if nb:
             blocks.setdefault(cond, []).append(adv[: nb * 10].reshape(nb, 10).mean(1))
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
-    pd.DataFrame(counts, index=BEHAVIOURS).T.plot.bar(ax=axes[0])
-    axes[0].set_ylabel("trials")
+    order = [c for c in conditions(trials) if c in counts]  # run order: the report's colours
+    grouped_bars(axes[0], pd.DataFrame({c: counts[c] for c in order}, index=BEHAVIOURS), "", "trials")
     axes[0].set_title("DC-IGT behaviours")
     axes[0].tick_params(axis="x", labelrotation=30, labelsize=FONT)
     axes[0].legend(fontsize=FONT)
-    for cond, rows in blocks.items():
+    for cond, rows in ((c, blocks[c]) for c in conditions(trials) if c in blocks):
         m = np.mean(np.array(rows), 0)
         axes[1].plot(np.arange(1, len(m) + 1), m, marker="o", label=cond)
     axes[1].set_xlabel("block of 10 trials")
