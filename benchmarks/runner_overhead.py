@@ -16,10 +16,12 @@
    run, including the scoring of the sessions that completed last (their scores are kept in
    the store, so reports do not score again), and "run eff" its ratio.
 
-A warm-up run comes first, so one-time costs (imports, first connection) are excluded.
+A warm-up run comes first, so one-time costs (imports, first connection) are excluded. Each
+row is the median of --repeat runs (default 3; on a shared machine other processes' bursts
+move single runs), with the spread of the efficiency over those runs.
 
     python benchmarks/runner_overhead.py [--sessions 64 256] [--latency-ms 50] [--trials 20]
-                                         [--transport direct aiohttp] [--workers 1 2]
+                                         [--transport direct aiohttp] [--workers 1 2] [--repeat 3]
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ import argparse
 import asyncio
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -101,6 +104,13 @@ def measure(base_url: str, sessions: int, latency_ms: float, trials: int, transp
             "endpoint_ms_per_call": None if e0 is None else 1000 * (e1 - e0) / calls}
 
 
+def median_of(runs: list[dict]) -> dict:
+    """Each figure's median over repeated runs, and the efficiency's range."""
+    out = {k: (statistics.median(r[k] for r in runs) if isinstance(v, float) else v) for k, v in runs[0].items()}
+    out["efficiency_range"] = (min(r["efficiency"] for r in runs), max(r["efficiency"] for r in runs))
+    return out
+
+
 def endpoint_cpu(pid: int | None) -> float | None:
     """CPU seconds the endpoint process has used (Linux /proc), None without one."""
     if pid is None:
@@ -111,7 +121,7 @@ def endpoint_cpu(pid: int | None) -> float | None:
 
 HEADER = (f"{'':>14} {'sessions':>8} {'latency':>7} {'turns':>5} {'ideal s':>7} {'calls s':>7} {'efficiency':>10} "
           f"{'run s':>6} {'run eff':>7} {'overhead ms/turn':>16} {'runner CPU ms/call':>18} "
-          f"{'scoring ms/session':>18} {'endpoint CPU ms/call':>20}")
+          f"{'scoring ms/session':>18} {'endpoint CPU ms/call':>20} {'efficiency range':>16}")
 
 
 def row(label: str, r: dict) -> str:
@@ -119,7 +129,8 @@ def row(label: str, r: dict) -> str:
     return (f"{label:>14} {r['sessions']:>8} {r['latency_ms']:>7.0f} {r['turns']:>5} {r['ideal_s']:>7.2f} "
             f"{r['calls_s']:>7.2f} {r['efficiency']:>10.3f} {r['run_s']:>6.2f} {r['run_efficiency']:>7.3f} "
             f"{r['overhead_ms_per_call']:>16.2f} {r['cpu_ms_per_call']:>18.3f} "
-            f"{r['scoring_ms_per_session']:>18.2f} {endpoint:>20}")
+            f"{r['scoring_ms_per_session']:>18.2f} {endpoint:>20} "
+            f"{r['efficiency_range'][0]:>7.3f}-{r['efficiency_range'][1]:.3f}")
 
 
 def main() -> None:
@@ -132,12 +143,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, nargs="*", default=[1, 2],
                     help="worker processes of the end-to-end rows, one row per value (one process cannot drive "
                          "256 sessions at 50 ms on its own: a wave of 256 calls costs more CPU than the latency)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per row (the row shows their medians)")
     args = ap.parse_args()
+    k = max(1, args.repeat)
     print("Model stubbed in-process (runner CPU per call; HTTP excluded):")
     print(HEADER)
     with stubbed_model(args.latency_ms / 1000):
         for n in args.sessions:
-            print(row("stub", measure("http://127.0.0.1:9/v1", n, args.latency_ms, args.trials, "direct")))
+            print(row("stub", median_of([measure("http://127.0.0.1:9/v1", n, args.latency_ms, args.trials, "direct")
+                                         for _ in range(k)])))
     print("Loopback endpoint in its own process (end to end; CPU per call includes the HTTP client; 'x2': two "
           "worker processes, their CPU and start-up (imports) included in CPU and time):")
     print(HEADER)
@@ -146,7 +160,8 @@ def main() -> None:
             for n in args.sessions:
                 for w in args.workers:
                     label = transport if w == 1 else f"{transport} x{w}"
-                    print(row(label, measure(base_url, n, args.latency_ms, args.trials, transport, w, pid)))
+                    print(row(label, median_of([measure(base_url, n, args.latency_ms, args.trials, transport, w, pid)
+                                                for _ in range(k)])))
 
 
 if __name__ == "__main__":
