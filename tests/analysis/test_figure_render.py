@@ -107,3 +107,18 @@ def test_a_store_that_cannot_keep_figures_still_gets_its_report(run_db, tmp_path
     assert len(_images(path.read_text())) >= 2 * len(TESTS)
     store = Store(db, create=False)
     assert figure_store.cached(store, store.get_run("figs").id, {"prlt | easy": "x"}) == {}
+
+
+def test_a_figure_function_that_fails_fails_the_report_with_its_error(run_db, tmp_path, monkeypatch):
+    db = tmp_path / "r.db"
+    shutil.copy(run_db, db)
+    job_figures = report_figures.job_figures
+
+    def failing(data, key, j):
+        if key.startswith("dcigt"):
+            raise ValueError("the dcigt figure failed")
+        return job_figures(data, key, j)
+
+    monkeypatch.setattr(report_figures, "job_figures", failing)  # the forked helper inherits it
+    with pytest.raises(ValueError, match="the dcigt figure failed"):
+        html_report.write_html(_data(db), tmp_path / "a")
