@@ -70,9 +70,11 @@ class SessionRow(Base):
 
 class TrialRow(Base):
     __tablename__ = "trials"
+    # the unique (session_id, index) index also serves every lookup by session: no second
+    # index on session_id (one B-tree fewer to update and write with every trial)
     __table_args__ = (UniqueConstraint("session_id", "index"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"))
     index: Mapped[int] = mapped_column(Integer)
     observation: Mapped[dict] = mapped_column(JSON)
     messages: Mapped[dict] = mapped_column(JSON)  # {"context_messages": k, "messages": [...]}
