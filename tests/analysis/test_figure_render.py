@@ -122,3 +122,15 @@ def test_a_figure_function_that_fails_fails_the_report_with_its_error(run_db, tm
     monkeypatch.setattr(report_figures, "job_figures", failing)  # the forked helper inherits it
     with pytest.raises(ValueError, match="the dcigt figure failed"):
         html_report.write_html(_data(db), tmp_path / "a")
+
+
+def test_opening_a_store_does_not_create_the_figure_cache(run_db, tmp_path):
+    db = tmp_path / "r.db"
+    shutil.copy(run_db, db)
+    from sqlalchemy import inspect
+
+    store = Store(db, create=False)
+    assert "report_figures" not in inspect(store.engine).get_table_names()  # made by a report, not by opening
+    assert figure_store.cached(store, 1, {"prlt | easy": "x"}) == {}
+    html_report.write_html(_data(db), tmp_path / "a")
+    assert "report_figures" in inspect(Store(db, create=False).engine).get_table_names()

@@ -21,7 +21,7 @@ FIGURES = FigureRow.__table__
 
 
 def ensure_table(store: Store) -> None:
-    """Add the table to a store made before the report kept its figures."""
+    """Create the table (opening a store does not: it is a cache, see ``schema.CacheBase``)."""
     FIGURES.create(store.engine, checkfirst=True)
 
 
@@ -34,7 +34,7 @@ def cached(store: Store, run_id: int, digests: dict[str, str]) -> dict[str, list
             rows = s.execute(select(FigureRow.section, FigureRow.digest, FigureRow.figures)
                              .where(FigureRow.run_id == run_id, FigureRow.section.in_(list(digests))))
             return {sec: figs for sec, dig, figs in rows if digests.get(sec) == dig}
-    except SQLAlchemyError:  # e.g. a store made before the table existed, opened read-only
+    except SQLAlchemyError:  # no figures kept in this store yet (no table), or it cannot be read
         return {}
 
 

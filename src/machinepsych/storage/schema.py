@@ -210,7 +210,12 @@ class AnnotationRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class FigureRow(Base):
+class CacheBase(DeclarativeBase):
+    """Tables kept for speed only, apart from ``Base``: opening a store never creates them (a
+    store its user may not add tables to still opens); they are created when first written."""
+
+
+class FigureRow(CacheBase):
     """The drawn figures of one section of a run's HTML report (a test, or the usage section),
     kept so that the next report of the same run draws nothing: ``digest`` hashes the data the
     figures draw and the code that draws them; a report whose digest differs draws them again
