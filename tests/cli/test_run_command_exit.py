@@ -48,6 +48,6 @@ def test_a_failed_run_still_exits_1_with_its_resume_hint(tmp_path):
 
 
 def test_a_program_calling_main_in_process_keeps_its_interpreter():
-    from machinepsych.cli.main import _started_as_the_command
+    from machinepsych.cli.process import started_as_the_command
 
-    assert not _started_as_the_command()  # pytest is the program here: main() ends with sys.exit
+    assert not started_as_the_command()  # pytest is the program here: main() ends with sys.exit

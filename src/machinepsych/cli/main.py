@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.errors import ConfigError, MachinePsychError
+from . import process
 from .app import STORE_HELP, _store, _store_arg, app, console, err, parse_params
 
 @app.command("tasks")
@@ -153,45 +154,12 @@ def run_cmd(
     from ..analysis.chance import ChancePrefetch
 
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
-    _import_report_modules_in_background()
-    _exit_without_final_collection()
+    process.import_report_modules_in_background()
+    process.exit_without_final_collection()
     stats = run_sync(st, run.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
     chance.wait()
-    _leave_at_once_after(executor)
+    process.leave_at_once_after(executor)
     _finish(st, run.name, stats)
-
-
-def _exit_without_final_collection() -> None:
-    """At exit, freeze the heap: the interpreter's last garbage collections then skip the
-    hundreds of thousands of objects a run leaves (most of a second of the command)."""
-    import atexit
-    import gc
-
-    atexit.register(gc.freeze)
-
-
-# What the printed report needs beyond the run: its modules, and the t quantile of the 95%
-# confidence intervals (scipy.special, imported where a summary is first computed).
-REPORT_MODULES = ("machinepsych.analysis.report", "machinepsych.analysis.terminal", "scipy.special")
-
-
-def _import_report_modules_in_background() -> None:
-    """Import the report's modules while the run waits on its endpoints, not after it."""
-    import importlib
-    import threading
-
-    threading.Thread(target=lambda: [importlib.import_module(m) for m in REPORT_MODULES],
-                     name="machinepsych-imports", daemon=True).start()
-
-
-# Set by run/resume once their sessions are done: main() then ends the process as soon as the
-# report is printed and the store closed, without the interpreter's teardown of the run's heap.
-_leave_at_once = False
-
-
-def _leave_at_once_after(executor: str) -> None:
-    global _leave_at_once
-    _leave_at_once = executor == "local"  # a local Ray instance is stopped by Ray's exit handler
 
 
 def _finish(st, name: str, stats) -> None:
@@ -235,11 +203,11 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
     from ..analysis.chance import ChancePrefetch
 
     chance = ChancePrefetch(st, r.id)
-    _import_report_modules_in_background()
-    _exit_without_final_collection()
+    process.import_report_modules_in_background()
+    process.exit_without_final_collection()
     stats = run_sync(st, r.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
     chance.wait()
-    _leave_at_once_after(executor)
+    process.leave_at_once_after(executor)
     _finish(st, r.name, stats)
 
 
@@ -393,34 +361,9 @@ def main() -> None:
         err.print(f"[red]error:[/red] {'.'.join(map(str, first['loc']))}: {first['msg']}", soft_wrap=True, highlight=False)
         sys.exit(2)
     code = code if isinstance(code, int) else 0
-    if _leave_at_once and _started_as_the_command():
-        _exit_now(code)
+    if process.leave_at_once and process.started_as_the_command():
+        process.exit_now(code)
     sys.exit(code)
-
-
-def _started_as_the_command() -> bool:
-    """This process is the ``machinepsych`` command itself (the console script, ``python -m
-    machinepsych`` or ``python -m machinepsych.cli``), not a program calling :func:`main`."""
-    program = sys.modules.get("__main__")
-    spec = getattr(program, "__spec__", None)
-    if spec is not None:
-        return spec.name in ("machinepsych.__main__", "machinepsych.cli.__main__")
-    return Path(getattr(program, "__file__", None) or "").stem == "machinepsych"
-
-
-def _exit_now(code: int) -> None:
-    """End the process now when nothing is left to do: output flushed, logging shut down,
-    and no thread but this one still running (a thread still writing keeps the normal exit).
-    The interpreter's own exit would spend about a tenth of a second freeing the run's objects."""
-    import os
-    import threading
-
-    if any(t is not threading.current_thread() and not t.daemon and t.is_alive() for t in threading.enumerate()):
-        sys.exit(code)
-    logging.shutdown()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
 
 
 if __name__ == "__main__":
