@@ -114,3 +114,15 @@ def test_tokens_and_cost_only_with_model_tokens():
     (fig,) = sf.tokens_and_cost(scores, palette(["a", "b"]))
     root = _svg(fig)
     _check_text(root, float(root.get("width")), float(root.get("height")))
+
+
+def test_long_metric_titles_are_shown_whole():
+    spec = get_task("cogbench-a")
+    conds = ["agent:random"]
+    (fig,) = sf.metric_bars(_scores(conds, spec), spec, None, palette(conds))
+    root = _svg(fig)
+    shown = " ".join(t.text for t in root.iter(NS + "text"))
+    declared = sorted((m for m in spec.metrics if m.table and not m.summary), key=lambda m: m.name != spec.primary)
+    for m in declared[:4]:
+        assert " ".join(m.title.split()) in " ".join(shown.split()), m.title
+    _check_text(root, float(root.get("width")), float(root.get("height")))

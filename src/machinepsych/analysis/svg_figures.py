@@ -160,14 +160,19 @@ def numbers(conds: list[str], colours: dict[str, str]) -> list[str]:
     return [str(order.get(c, "?")) for c in conds]
 
 
+def _panel_titles(panels: list[dict[str, Any]], width: float) -> list[list[str]]:
+    """Each panel's title wrapped to its width (all of it: the figure grows to fit)."""
+    chars = max(12, int((width / len(panels) - 20) / (0.6 * _px(10))))
+    return [textwrap.wrap(p["title"], chars) or [""] for p in panels]
+
+
 def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: float, conds: list[str],
                 colours: dict[str, str]) -> None:
     """Bar panels side by side: each {title, means, cis, scale, line: (value, label) | None}."""
     n = len(panels)
     slot = svg.width / n
     labels = numbers(conds, colours)
-    chars = max(12, int((slot - 20) / (0.6 * _px(10))))
-    titles = [textwrap.wrap(p["title"], chars)[:3] for p in panels]
+    titles = _panel_titles(panels, svg.width)
     legend_top = top + max(len(t) for t in titles) * _px(10) * 1.2 + 8
     plot_top = legend_top + (_px(9) * 1.4 if any(p.get("line") for p in panels) else 0)  # the same in every panel
     for i, p in enumerate(panels):
@@ -228,12 +233,14 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
     width = min(MAX_WIDTH_PX, 100 * (2.6 * len(metrics) + 0.4 * len(conds)))
     title = (f"{spec.id}: metrics by condition (bars numbered as in the table; error bars are 95% confidence "
              "intervals, none for a single session)")
-    svg = Svg(width, 380, title)
+    # a panel title longer than two lines makes the figure taller, not the title shorter
+    height = 380 + max(0, max(len(t) for t in _panel_titles(panels, width)) - 2) * _px(10) * 1.2
+    svg = Svg(width, height, title)
     sup = textwrap.wrap(f"{spec.id}: mean and 95% CI per condition (numbers: see the legend of conditions)",
                         int((width - 20) / (0.6 * _px(10))))
     for k, line in enumerate(sup):
         svg.text(width / 2, 8 + (k + 1) * _px(10) * 1.2, line, 10, anchor="middle")
-    _bar_panels(svg, panels, 14 + len(sup) * _px(10) * 1.2, 380 - 52, conds, colours)
+    _bar_panels(svg, panels, 14 + len(sup) * _px(10) * 1.2, svg.height - 52, conds, colours)
     return [svg.rendered(title)]
 
 
