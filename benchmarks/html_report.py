@@ -90,17 +90,19 @@ def main() -> None:
         print(f"HTML report of the Reflection-Bench battery run ({db}); medians of {args.repeats}, seconds")
         print(f"{'':>28} {'report --json':>15} {'first report':>15} {'next report':>15}")
         print(f"{'code':>28} " + f"{'wall':>7} {'CPU':>7} " * 3 + f"{'load':>5}")
-        for src in [None, *args.src]:
-            rows: dict[str, list[tuple[float, float]]] = {"json": [], "first": [], "next": []}
-            loads = []
-            for _ in range(args.repeats):  # interleaved, so that load changes hit every column alike
-                loads.append(load())
-                rows["json"].append(timed([*CLI, "report", RUN, *store, "--json"], folder, src))
+        srcs = [None, *args.src]
+        rows = {src: {"json": [], "first": [], "next": []} for src in srcs}
+        loads = []
+        for _ in range(args.repeats):  # interleaved, so that load changes hit every version alike
+            loads.append(load())
+            for src in srcs:
+                rows[src]["json"].append(timed([*CLI, "report", RUN, *store, "--json"], folder, src))
                 forget_figures(db)
-                rows["first"].append(timed([*CLI, "report", RUN, *store, "--out", str(folder / "html")], folder, src))
-                rows["next"].append(timed([*CLI, "report", RUN, *store, "--out", str(folder / "html")], folder, src))
+                rows[src]["first"].append(timed([*CLI, "report", RUN, *store, "--out", str(folder / "html")], folder, src))
+                rows[src]["next"].append(timed([*CLI, "report", RUN, *store, "--out", str(folder / "html")], folder, src))
+        for src in srcs:
             label = "this checkout" if src is None else str(src)[-28:]
-            cells = [statistics.median(t[i] for t in rows[k]) for k in ("json", "first", "next") for i in (0, 1)]
+            cells = [statistics.median(t[i] for t in rows[src][k]) for k in ("json", "first", "next") for i in (0, 1)]
             print(f"{label:>28} " + " ".join(f"{c:>7.2f}" for c in cells) + f" {statistics.median(loads):>5.2f}")
 
 
