@@ -170,10 +170,11 @@ def _finish(st, name: str, stats) -> None:
     gc.disable()  # the report makes little garbage; collections would walk the run's heap
     try:
         data = report.build(st, name, trials=False)  # the tables read the stored scores
-        terminal.print_tables(data, console)
+        with process.closing_beside(st):  # everything is read: the store closes while the tables print
+            terminal.print_tables(data, console)
     finally:
         gc.enable()
-        st.close()  # everything is read: SQLite folds its write-ahead log into the file now
+        st.close()  # done already unless the report failed
     if stats.cached_share is not None:
         console.print(f"Prompt tokens served from the endpoint's cache: {stats.cached_share:.0%}")
     store_arg = _store_arg(st)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 # What the printed report needs beyond the run: its modules, and the t quantile of the 95%
@@ -14,7 +17,6 @@ REPORT_MODULES = ("machinepsych.analysis.report", "machinepsych.analysis.termina
 def import_report_modules_in_background() -> None:
     """Import the report's modules while the run waits on its endpoints, not after it."""
     import importlib
-    import threading
 
     threading.Thread(target=lambda: [importlib.import_module(m) for m in REPORT_MODULES],
                      name="machinepsych-imports", daemon=True).start()
@@ -27,6 +29,19 @@ def exit_without_final_collection() -> None:
     import gc
 
     atexit.register(gc.freeze)
+
+
+@contextmanager
+def closing_beside(store) -> Iterator[None]:
+    """Close the store in a thread while the block runs (for SQLite, closing folds the
+    write-ahead log into the database file and waits for the disk, which needs no interpreter),
+    and wait for it at the block's end."""
+    closer = threading.Thread(target=store.close, name="machinepsych-close-store")
+    closer.start()
+    try:
+        yield
+    finally:
+        closer.join()
 
 
 # Set by run/resume once their sessions are done: main() then ends the process as soon as the
@@ -54,7 +69,6 @@ def exit_now(code: int) -> None:
     and no thread but this one still running (a thread still writing keeps the normal exit).
     The interpreter's own exit would spend about a tenth of a second freeing the run's objects."""
     import os
-    import threading
 
     if any(t is not threading.current_thread() and not t.daemon and t.is_alive() for t in threading.enumerate()):
         sys.exit(code)
