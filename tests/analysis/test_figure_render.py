@@ -134,3 +134,26 @@ def test_opening_a_store_does_not_create_the_figure_cache(run_db, tmp_path):
     assert figure_store.cached(store, 1, {"prlt | easy": "x"}) == {}
     html_report.write_html(_data(db), tmp_path / "a")
     assert "report_figures" in inspect(Store(db, create=False).engine).get_table_names()
+
+
+def test_figures_are_drawn_again_when_the_drawing_code_changes(run_db, tmp_path, monkeypatch):
+    db = tmp_path / "r.db"
+    shutil.copy(run_db, db)
+    html_report.write_html(_data(db), tmp_path / "a")
+    code_digest = report_figures._code_digest
+    monkeypatch.setattr(report_figures, "_code_digest", lambda task: code_digest(task) + "-edited")
+    drawn = []
+    render = plots.render
+
+    def counting(fig):
+        drawn.append(fig)
+        return render(fig)
+
+    monkeypatch.setattr(plots, "render", counting)
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    html_report.write_html(_data(db), tmp_path / "b")
+    data = _data(db)
+    expected = [fig for k in data["summary"] for _, fig in report_figures.section_figures(data, k)]
+    for fig in expected:
+        plots.plt.close(fig)
+    assert len(drawn) == len(expected) > 0
