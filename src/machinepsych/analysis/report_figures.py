@@ -6,9 +6,9 @@ of a report's time, so:
 
 * each section's drawn figures are kept in the store (:mod:`machinepsych.storage.figures`)
   under a digest of the data they draw (the section's trials and scores, its chance line, the
-  report's colours) and of the code that draws them (the source of :mod:`.plots` and of the
-  test's figure functions, and the matplotlib version); a report of an unchanged run embeds
-  them without importing matplotlib;
+  report's colours) and of the code that draws them (the source of this module, :mod:`.plots`,
+  :mod:`.svg_figures` and the packages of the test's figure functions, and the matplotlib
+  version); a report of an unchanged run embeds them without importing matplotlib;
 * the generic figures are written as SVG (:mod:`.svg_figures`, milliseconds); the tests' own
   are drawn by matplotlib, one job per figure function, shared between this process and one
   forked helper when there are several jobs and cores (same figures, same order).
