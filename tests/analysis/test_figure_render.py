@@ -157,3 +157,18 @@ def test_figures_are_drawn_again_when_the_drawing_code_changes(run_db, tmp_path,
     for fig in expected:
         plots.plt.close(fig)
     assert len(drawn) == len(expected) > 0
+
+
+@pytest.mark.timeout(120)
+def test_figures_are_kept_in_a_postgresql_store(postgres_url, tmp_path, monkeypatch):
+    from tests.support import runs
+
+    store = Store(postgres_url)
+    name = f"figs-{tmp_path.name}"
+    runs.make_run(store, name, "ideal", (("wcst", 2),), 3)
+    run_sync(store, name, progress=False)
+    first = html_report.write_html(report.build(store, name), tmp_path / "a").read_text()
+    monkeypatch.setattr(plots, "render", lambda fig: (_ for _ in ()).throw(AssertionError("drawn again")))
+    second = html_report.write_html(report.build(store, name), tmp_path / "b").read_text()
+    assert second == first and _images(first)
+    store.close()
