@@ -141,7 +141,7 @@ class Store:
         self._flush_scheduled = False
         # callbacks queued in the event loop above which a trial joins the group commit
         # (asyncio's ready queue; an event loop without one always writes at once)
-        self.busy_callbacks = 4
+        self.busy_callbacks = 16
         self._nul_free_text = self.engine.dialect.name == "postgresql"
         # SQLite through the standard driver: trials go straight through its cursor
         self._sqlite_writer = (SQLiteTrialWriter(self.engine) if self.engine.dialect.name == "sqlite"
