@@ -128,8 +128,11 @@ def _code_digest(task: str | None) -> str:
         for fn in get_task(task).figures:
             module = sys.modules.get(fn.__module__)
             if module is not None and getattr(module, "__file__", None):
+                paths.append(Path(module.__file__).resolve())
                 folder = Path(module.__file__).resolve().parent
-                paths += list(folder.glob("*.py")) + list(folder.parent.glob("*.py"))
+                for pkg in (folder, folder.parent):  # the test's package and its family's
+                    if (pkg / "__init__.py").exists():
+                        paths += list(pkg.glob("*.py"))
     return _files_digest(paths) + _matplotlib_version()
 
 
