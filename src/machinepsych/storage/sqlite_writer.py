@@ -69,7 +69,9 @@ class SQLiteTrialWriter:
                 tid = cur.fetchone()[0]
                 for seq, call in enumerate(rec.calls):
                     calls.append(self._call_params(tid, seq, call))
-            if calls:
+            if len(calls) == 1:
+                cur.execute(self.call_sql, calls[0])
+            elif calls:
                 cur.executemany(self.call_sql, calls)
             dbapi_conn.commit()
         except BaseException:

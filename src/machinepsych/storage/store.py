@@ -321,6 +321,12 @@ class Store:
         if not urgent and len(getattr(asyncio.get_running_loop(), "_ready", ())) > self.busy_callbacks:
             await self._enqueue((session_id, rec))
             return
+        if not self._pending:  # nothing waiting for the group commit: this trial alone, no future
+            try:
+                self._write_batch([(session_id, rec)])
+            except Exception as exc:
+                raise StoreError(f"Could not store a trial: {exc}") from exc
+            return
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending.append((session_id, rec, fut))
         self._flush()
