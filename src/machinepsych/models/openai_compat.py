@@ -75,9 +75,17 @@ def _openai_message_json(m: Message) -> str:
     return _encode(_kept(m, "_openai_message", _openai_message))
 
 
+_HEADS: dict[tuple, str] = {}  # the request's fields other than the messages -> their JSON
+
+
 def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
     """The request body as JSON bytes, with each message's JSON encoded once and reused."""
-    head = _encode({k: v for k, v in body.items() if k != "messages"})
+    fields = tuple((k, v) for k, v in body.items() if k != "messages")
+    head = _HEADS.get(fields)
+    if head is None:  # the same few option sets recur on every call of a run
+        head = _encode(dict(fields))
+        if len(_HEADS) < 256:
+            _HEADS[fields] = head
     msgs = _messages_json(messages)
     return (head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}').encode("utf-8")
 

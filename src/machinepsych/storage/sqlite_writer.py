@@ -48,6 +48,7 @@ class SQLiteTrialWriter:
         self.image_sql = insert(ImageRow, image_cols, verb="INSERT OR IGNORE")
         self.png_proc = dict(image_cols)["png"]
         self.created_proc = dict(self.trial_cols)["created_at"]
+        self.no_errors = dict(self.call_cols)["errors"]([])  # an empty error list as the column stores it
 
     def write(self, dbapi_conn, batch: Iterable[tuple[int, Any]], known_images: set[str]) -> set[str]:
         """Insert ``(session id, TrialRecord)`` pairs with their calls and new images, and
@@ -97,5 +98,10 @@ class SQLiteTrialWriter:
         out = []
         for name, proc in self.call_cols:
             value = tid if name == "trial_id" else seq if name == "seq" else call.get(name)
-            out.append(value if proc is None else proc(value))
+            if proc is None:
+                out.append(value)
+            elif name == "errors" and not value:  # nearly every call: no failed attempt
+                out.append(self.no_errors)
+            else:
+                out.append(proc(value))
         return tuple(out)
