@@ -75,7 +75,14 @@ def local_ray():
         ray.shutdown()
 
 
-def test_two_workers_give_the_trials_of_one_process(endpoint, reference, tmp_path):
+@pytest.mark.parametrize("start", ["fork", "fresh interpreter"])
+def test_two_workers_give_the_trials_of_one_process(endpoint, reference, tmp_path, monkeypatch, start):
+    from machinepsych.runner import workers
+
+    if start == "fork" and "fork" not in workers.multiprocessing.get_all_start_methods():
+        pytest.skip("this system cannot fork")
+    if start != "fork":  # as on a system without fork: each worker a fresh interpreter
+        monkeypatch.setattr(workers.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     store = Store(tmp_path / "w.db")
     create_run(store, battery_spec("w2", endpoint.base_url))
     stats = run_sync(store, "w2", progress=False, workers=2)

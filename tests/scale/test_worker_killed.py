@@ -38,8 +38,9 @@ def worker_processes(pid: int) -> list[int]:
     except OSError:
         return []
     for kid in kids:
-        try:
-            if b"machinepsych.runner.workers" in Path(f"/proc/{kid}/cmdline").read_bytes():
+        try:  # a forked worker is named mpsych-worker; a fresh interpreter shows its module
+            if (Path(f"/proc/{kid}/comm").read_text().strip() == "mpsych-worker"
+                    or b"machinepsych.runner.workers" in Path(f"/proc/{kid}/cmdline").read_bytes()):
                 out.append(kid)
         except OSError:
             pass
