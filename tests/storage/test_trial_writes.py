@@ -96,3 +96,57 @@ def test_a_free_loop_writes_at_once_and_a_busy_one_groups(tmp_path):
     asyncio.run(main())
     counts = st.trial_counts(st.get_run("r").id)
     assert all(counts[sid] == 1 for sid in sids[1:])
+
+
+def test_another_process_holding_the_lock_never_stalls_the_event_loop(tmp_path):
+    """While another connection (a worker process) holds SQLite's write lock, a trial waits for
+    it without blocking the event loop (SQLite's own busy wait would sleep the whole loop);
+    it is committed as soon as the lock is free."""
+    import sqlite3
+    import time
+
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 3),))
+    sids = [s.id for s in st.sessions(st.get_run("r").id)]
+    st.commit_trial_sync(sids[0], record(0, images=[]))  # the writer connection is open
+    other = sqlite3.connect(tmp_path / "s.db", isolation_level=None)
+
+    async def main():
+        other.execute("BEGIN IMMEDIATE")  # the other process starts writing
+        ticks: list[float] = []
+
+        async def ticker():
+            while len(ticks) < 200:
+                ticks.append(time.perf_counter())
+                await asyncio.sleep(0.001)
+
+        tick = asyncio.create_task(ticker())
+        await asyncio.sleep(0.01)
+        asyncio.get_running_loop().call_later(0.15, other.execute, "COMMIT")  # its commit, 150 ms later
+        t0 = time.perf_counter()
+        await asyncio.gather(st.commit_trial(sids[1], record(0, images=[])),
+                             st.commit_trial(sids[2], record(0, images=[])))
+        waited = time.perf_counter() - t0
+        await tick
+        gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+        return waited, max(gaps)
+
+    waited, longest_gap = asyncio.run(main())
+    assert waited >= 0.1  # the trials did wait for the lock...
+    assert longest_gap < 0.05  # ...while the loop went on (SQLite's busy wait sleeps 1-100 ms at a time)
+    counts = st.trial_counts(st.get_run("r").id)
+    assert counts == {sids[0]: 1, sids[1]: 1, sids[2]: 1}
+
+
+def test_a_blocking_write_waits_for_the_lock(tmp_path):
+    import sqlite3
+    import threading
+
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 1),))
+    sid = st.sessions(st.get_run("r").id)[0].id
+    other = sqlite3.connect(tmp_path / "s.db", isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    threading.Timer(0.1, other.execute, ("COMMIT",)).start()
+    st.commit_trial_sync(sid, record(0, images=[]))  # e.g. a person's answer in the web app
+    assert st.trial_counts(st.get_run("r").id) == {sid: 1}

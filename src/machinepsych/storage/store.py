@@ -14,6 +14,8 @@ import math
 import os
 import re
 import socket
+import sqlite3
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timezone
@@ -139,6 +141,9 @@ class Store:
         self._pending: list[tuple[int, TrialRecord, asyncio.Future]] = []
         self._conn = None
         self._flush_scheduled = False
+        self._retry: asyncio.TimerHandle | None = None  # a write put off while another process holds the lock
+        self._retry_delay = 0.0
+        self._locked_since = 0.0
         # callbacks queued in the event loop above which a trial joins the group commit
         # (asyncio's ready queue; an event loop without one always writes at once)
         self.busy_callbacks = 16
@@ -305,7 +310,18 @@ class Store:
 
     # -- writing trials -----------------------------------------------------------------
     def commit_trial_sync(self, session_id: int, rec: TrialRecord) -> None:
-        self._write_batch([(session_id, rec)])
+        """Store a trial now, waiting (blocking) while another process holds the write lock."""
+        deadline = time.monotonic() + LOCK_WAIT_S
+        delay = 0.0002
+        while True:
+            try:
+                self._write_batch([(session_id, rec)])
+                return
+            except Exception as exc:
+                if not _locked(exc) or time.monotonic() > deadline:
+                    raise
+            time.sleep(delay)
+            delay = min(2 * delay, 0.05)
 
     async def commit_trial(self, session_id: int, rec: TrialRecord, *, urgent: bool = False) -> None:
         """Store a trial; returns once it is committed.
@@ -321,16 +337,20 @@ class Store:
         if not urgent and len(getattr(asyncio.get_running_loop(), "_ready", ())) > self.busy_callbacks:
             await self._enqueue((session_id, rec))
             return
-        if not self._pending:  # nothing waiting for the group commit: this trial alone, no future
+        if not self._pending and self._retry is None:  # this trial alone, no future
             try:
                 self._write_batch([(session_id, rec)])
+                return
             except Exception as exc:
-                raise StoreError(f"Could not store a trial: {exc}") from exc
+                if not _locked(exc):
+                    raise StoreError(f"Could not store a trial: {exc}") from exc
+            await self._enqueue((session_id, rec))  # another process is writing: retried, not waited for
             return
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending.append((session_id, rec, fut))
-        self._flush()
-        await fut  # already resolved: returns at once, or raises the write's error
+        if self._retry is None:
+            self._flush()
+        await fut  # resolved by the write (at once unless another process holds the lock)
 
     async def write_session_status(self, session_id: int, status: str, error: str | None = None) -> None:
         """:meth:`set_session_status` through the group commit (in the same transaction as
@@ -341,12 +361,17 @@ class Store:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
         self._pending.append((item[0], item[1], fut))
-        if not self._flush_scheduled:
+        if not self._flush_scheduled and self._retry is None:
             self._flush_scheduled = True
             loop.call_soon(self._flush)
         await fut
 
     def _flush(self) -> None:
+        """Write everything pending in one transaction. If another process (a worker) holds
+        the database's write lock, nothing waits: the batch stays pending and is tried again
+        shortly (0.2 ms, doubling up to 20 ms) while the event loop goes on serving the other
+        sessions. SQLite's own wait would sleep the whole loop for a millisecond or more."""
+        self._retry = None
         batch, self._pending, self._flush_scheduled = self._pending, [], False
         if not batch:
             return
@@ -355,7 +380,15 @@ class Store:
                               [(sid, ch) for sid, ch, _ in batch if isinstance(ch, _StatusChange)])
             err: BaseException | None = None
         except Exception as exc:  # handed to every waiting session, which fails loudly
+            now = time.monotonic()
+            if _locked(exc) and now < (self._locked_since or now) + LOCK_WAIT_S:
+                self._pending = batch + self._pending
+                self._retry_delay = min(2 * self._retry_delay, 0.02) if self._retry_delay else 0.0002
+                self._locked_since = self._locked_since or now
+                self._retry = asyncio.get_running_loop().call_later(self._retry_delay, self._flush)
+                return
             err = exc
+        self._retry_delay, self._locked_since = 0.0, 0.0
         for _, _, fut in batch:
             _resolve(fut, err)
 
@@ -369,6 +402,10 @@ class Store:
                      statuses: list[tuple[int, "_StatusChange"]] = ()) -> None:
         if self._conn is None or self._conn.closed:
             self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
+            if self.engine.dialect.name == "sqlite":
+                # a locked database raises at once: the writer retries without blocking the event loop
+                self._conn.exec_driver_sql("PRAGMA busy_timeout=0")
+                self._conn.commit()
         conn = self._conn
         if batch and not statuses and self._sqlite_writer is not None:
             self._known_images |= self._sqlite_writer.write(conn.connection.driver_connection, batch,
@@ -553,6 +590,20 @@ def _json_default(obj: Any) -> Any:
 # what json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False) does, without
 # building an encoder for every value (a trial writes several JSON columns)
 _encode = json.JSONEncoder(default=_json_default, ensure_ascii=False, allow_nan=False).encode
+
+
+LOCK_WAIT_S = 30.0  # how long a write waits for another process's lock before it fails
+
+
+def _locked(exc: BaseException) -> bool:
+    """The write failed because another connection holds SQLite's write lock (SQLITE_BUSY)."""
+    while exc is not None:
+        if isinstance(exc, sqlite3.OperationalError):
+            code = getattr(exc, "sqlite_errorcode", None)
+            # SQLITE_BUSY and its extended codes (BUSY_SNAPSHOT when the log moved on)
+            return (code & 0xFF) == 5 if code is not None else "locked" in str(exc)
+        exc = getattr(exc, "orig", None) or exc.__cause__
+    return False
 
 
 def _resolve(fut: asyncio.Future, err: BaseException | None) -> None:
