@@ -21,6 +21,7 @@ import json
 import math
 import multiprocessing
 import sys
+import threading
 from pathlib import Path
 
 from ..storage.schema import RunRow, SessionRow
@@ -62,6 +63,8 @@ async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], st
     per_worker = math.ceil(max_sessions / len(groups)) if max_sessions else None
 
     forked = "fork" in multiprocessing.get_all_start_methods()
+    if forked:
+        await _imports_finished()
 
     async def one(k: int, group: list[SessionRow]) -> None:
         job = {"store": url, "run_id": run.id, "sessions": [r.id for r in group], "max_sessions": per_worker,
@@ -75,6 +78,16 @@ async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], st
                               f"its {len(group)} session(s) are unfinished, their trials kept")
 
     await asyncio.gather(*(one(k, g) for k, g in enumerate(groups)))
+
+
+async def _imports_finished(timeout_s: float = 60.0) -> None:
+    """Wait for this process's background imports (the run command imports the report's
+    modules beside the run, in a thread named ``...-imports``). A fork taken while another
+    thread is executing a module holds that module's import lock forever in the child, and
+    the worker would hang at its first import of the module."""
+    for t in threading.enumerate():
+        if t is not threading.current_thread() and t.name.endswith("-imports") and t.is_alive():
+            await asyncio.to_thread(t.join, timeout_s)
 
 
 async def _fresh_worker(job: dict) -> tuple[int, int | None, dict | None]:
