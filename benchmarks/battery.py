@@ -1,5 +1,7 @@
 """The published Reflection-Bench battery (7 tests, 15 sessions, one strategy, 858 model calls)
-against a loopback OpenAI-compatible endpoint with a fixed latency, run by the real command
+against a loopback OpenAI-compatible endpoint with a fixed latency (tests/support/
+loopback_endpoint.py: a few tens of microseconds of CPU per request, so the times are the
+runner's, not a test server's), run by the real command
 (`machinepsych run reflection-bench ...`, a fresh process each time) with each executor:
 
   1 worker       the default: every session in one process, one event loop;
@@ -38,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from machinepsych.storage.store import Store  # noqa: E402
 from tests.support.cli import CLI, cli_env  # noqa: E402
-from tests.support.fake_openai import serve_in_subprocess  # noqa: E402
+from tests.support.loopback_endpoint import loopback_in_subprocess  # noqa: E402
 
 
 
@@ -96,7 +98,7 @@ def main() -> None:
           f"transport {args.transport}")
     print(f"{'executor':>12} {'sessions':>8} {'calls':>6} {'critical s':>10} {'execution s':>11} {'exec/crit':>9} "
           f"{'command s':>9} {'cmd - exec':>10} {'before':>6} {'after':>6}")
-    with serve_in_subprocess(args.latency_ms) as base_url, tempfile.TemporaryDirectory() as tmp:
+    with loopback_in_subprocess(args.latency_ms) as (base_url, _), tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         first_store = None
         for label, extra in rows:

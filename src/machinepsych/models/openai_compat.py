@@ -17,8 +17,6 @@ from typing import Any, Literal
 
 import sys
 
-import aiohttp
-
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions
@@ -189,7 +187,9 @@ def classify_openai_error(exc: BaseException, *, where: str, key_env: str = API_
         return status_error(exc.status, _status_detail(exc.body, exc.text), where=where, key_env=key_env)
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
         return ModelCallError(f"Request to {where} timed out.", transient=True)
-    if isinstance(exc, (aiohttp.ClientError, ConnectionError)):
+    # aiohttp is imported by the SDK transports only (the direct transport has its own client)
+    aiohttp = sys.modules.get("aiohttp")
+    if isinstance(exc, ConnectionError) or (aiohttp is not None and isinstance(exc, aiohttp.ClientError)):
         return ModelCallError(f"Connection to {where} failed: {type(exc).__name__}: {exc}", transient=True)
     if isinstance(exc, (ValueError, TypeError, AttributeError, KeyError, IndexError)):
         # Non-JSON body, or a JSON body that is not a chat completion.
