@@ -33,6 +33,20 @@ def _data(db):
     return report.build(Store(db, create=False), "figs")
 
 
+def count_draws(monkeypatch) -> list:
+    """The figures drawn from now on (drawn in this process, where the list is)."""
+    drawn: list = []
+    render = plots.render
+
+    def counting(fig):
+        drawn.append(fig)
+        return render(fig)
+
+    monkeypatch.setattr(plots, "render", counting)
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    return drawn
+
+
 def test_tests_own_figures_are_drawn_once_with_everything_inside_the_canvas(run_db):
     data = _data(run_db)
     keys = list(data["summary"])
@@ -83,15 +97,7 @@ def test_a_section_whose_data_changed_is_drawn_again(run_db, tmp_path, monkeypat
     trials = data["trials"]
     last = trials[trials["task"] == "prlt"].index[-1]
     data["trials"] = trials.drop(index=last)  # one trial fewer: prlt's accuracy-by-trial data differ
-    drawn = []
-    render = plots.render
-
-    def counting(fig):
-        drawn.append(fig)
-        return render(fig)
-
-    monkeypatch.setattr(plots, "render", counting)
-    monkeypatch.setattr("os.cpu_count", lambda: 1)  # drawn in this process, where the counter is
+    drawn = count_draws(monkeypatch)
     html_report.write_html(data, tmp_path / "b")
     prlt = report_figures.section_figures(_data(db), "prlt | easy")
     assert len(drawn) == len(prlt)  # that section only
@@ -142,15 +148,7 @@ def test_figures_are_drawn_again_when_the_drawing_code_changes(run_db, tmp_path,
     html_report.write_html(_data(db), tmp_path / "a")
     code_digest = report_figures._code_digest
     monkeypatch.setattr(report_figures, "_code_digest", lambda task: code_digest(task) + "-edited")
-    drawn = []
-    render = plots.render
-
-    def counting(fig):
-        drawn.append(fig)
-        return render(fig)
-
-    monkeypatch.setattr(plots, "render", counting)
-    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    drawn = count_draws(monkeypatch)
     html_report.write_html(_data(db), tmp_path / "b")
     data = _data(db)
     expected = [fig for k in data["summary"] for _, fig in report_figures.section_figures(data, k)]

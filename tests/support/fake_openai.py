@@ -32,15 +32,12 @@ import json
 import logging
 import random
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -322,24 +319,11 @@ def serve_in_subprocess(latency_ms: float = 50.0, *, fault_rate: float = 0.0, se
 
     Yields the base URL (``http://127.0.0.1:PORT/v1``).
     """
-    root = Path(__file__).resolve().parents[2]
-    cmd = [
-        sys.executable, "-m", "tests.support.fake_openai", "--port", "0",
-        "--latency-ms", str(latency_ms), "--fault-rate", str(fault_rate), "--seed", str(seed), "--no-record",
-    ]
-    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line.startswith("PORT "):
-            raise RuntimeError(f"fake server did not start (got {line!r})")
-        yield f"http://127.0.0.1:{int(line.split()[1])}/v1"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    from tests.support.subprocess_server import server_process
+
+    args = ["--latency-ms", str(latency_ms), "--fault-rate", str(fault_rate), "--seed", str(seed), "--no-record"]
+    with server_process("tests.support.fake_openai", args, "fake server") as (url, _pid):
+        yield url
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,13 +16,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import httptools
+
+from tests.support.subprocess_server import server_process
 
 
 def reply_body(request_len: int) -> bytes:
@@ -75,24 +72,10 @@ async def serve(host: str, port: int, latency_s: float) -> None:
         await server.serve_forever()
 
 
-@contextmanager
-def loopback_in_subprocess(latency_ms: float = 50.0) -> Iterator[tuple[str, int]]:
-    """The endpoint in its own process: yields (base URL, process id)."""
-    root = Path(__file__).resolve().parents[2]
-    cmd = [sys.executable, "-m", "tests.support.loopback_endpoint", "--port", "0", "--latency-ms", str(latency_ms)]
-    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line.startswith("PORT "):
-            raise RuntimeError(f"loopback endpoint did not start (got {line!r})")
-        yield f"http://127.0.0.1:{int(line.split()[1])}/v1", proc.pid
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+def loopback_in_subprocess(latency_ms: float = 50.0):
+    """The endpoint in its own process: a context manager yielding (base URL, process id)."""
+    return server_process("tests.support.loopback_endpoint", ["--latency-ms", str(latency_ms)],
+                          "loopback endpoint")
 
 
 def main() -> None:
