@@ -177,3 +177,17 @@ async def test_adapter_maps_status_and_connection_faults(no_api_keys):
     assert done.text == "Selection: 3" and done.usage.prompt_tokens == 5
     sent = json.loads(srv.requests[-1].split(b"\r\n\r\n", 1)[1])
     assert sent["messages"] == [{"role": "user", "content": "hello"}] and sent["model"] == "m"
+
+
+async def test_unknown_host_and_refused_port_are_connection_errors(no_api_keys):
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for url in (f"http://127.0.0.1:{port}/v1", "http://no-such-host.invalid/v1"):
+        model = OpenAIModel("m", base_url=url, transport="direct")
+        with pytest.raises(ModelCallError) as info:
+            await model.generate([Message.text("user", "q")], GenerateOptions(timeout_s=5))
+        await model.aclose()
+        assert info.value.transient and "Connection to" in str(info.value) and "cannot connect" in str(info.value)

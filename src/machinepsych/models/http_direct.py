@@ -128,8 +128,11 @@ class DirectHTTPClient:
                 .encode("latin-1") + body)
 
     async def _connect(self) -> _Connection:
-        _, conn = await self.loop.create_connection(
-            _Connection, self.host, self.port, ssl=self.ssl, server_hostname=self.host if self.ssl else None)
+        try:
+            _, conn = await self.loop.create_connection(
+                _Connection, self.host, self.port, ssl=self.ssl, server_hostname=self.host if self.ssl else None)
+        except OSError as exc:  # refused, unreachable, unknown host (gaierror), TLS failure
+            raise HTTPConnectionError(f"cannot connect to {self.host}:{self.port}: {exc}") from exc
         self._all.add(conn)
         return conn
 
