@@ -3,7 +3,7 @@
 1. The runner's own CPU per call, with the model stubbed: the OpenAI adapter still builds and
    encodes every request (the direct transport's JSON), but a stub answers in-process after
    the latency instead of an HTTP server. Everything else is the real path: runner, prompting
-   strategy, parser, environment, the store's group commit. Sessions are scored when they
+   strategy, parser, environment, the store's writes. Sessions are scored when they
    complete (in a background thread); that CPU is printed per session, apart from the
    per-call figure. Target: <= 0.3 ms per call.
 2. End to end: N concurrent sessions against a loopback OpenAI-compatible endpoint with a

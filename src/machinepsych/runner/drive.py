@@ -2,8 +2,8 @@
 
 Every executor ends here: the local one with all of a run's open sessions, each worker
 process and each Ray task with its share. Sessions commit each trial before their next
-prompt (group commit), and a session is scored, in a background thread, as soon as it
-completes.
+prompt (``Store.commit_trial``: at once, or grouped under a burst), and a session is scored,
+in a background thread, as soon as it completes.
 """
 from __future__ import annotations
 
@@ -82,9 +82,9 @@ class RunStats:
 
 class CriticalPath:
     """Which sessions are on the run's critical path: those with the most trials left, when
-    they are few (at most a tenth of the run, or two). Their trials are written at once, so
-    the longest sessions never wait for the others' callbacks between two of their calls;
-    when many sessions are equally long none is singled out and all share the group commit.
+    they are few (at most a tenth of the run, or two). Their trials are written at once even
+    under a burst of replies, so the longest sessions never wait for the others' callbacks
+    between two of their calls; when many sessions are equally long none is singled out.
     Trials left only decrease, so the maximum is kept in O(1) amortised per trial."""
 
     def __init__(self, left: dict[int, int]):

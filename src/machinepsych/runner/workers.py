@@ -8,11 +8,11 @@ fresh interpreter spends importing the package (which used to cost more than the
 of a short run). It is named ``mpsych-worker`` in the process list (Linux), and the job
 reaches it in memory, so a store URL with a password never shows there. Elsewhere a worker
 is a fresh interpreter (``python -m machinepsych.runner.workers``, the job on its standard
-input). SQLite runs in WAL mode, and each
-process group-commits its trials, so writers wait on each other only for the moment a
-commit takes. The parent holds the run's lease, shows progress from the store and writes
-the run's final status; a worker that dies leaves its sessions unfinished (their trials
-are kept) and the run incomplete, to be resumed.
+input). SQLite runs in WAL mode; a worker that finds another one writing retries its
+trial shortly instead of sleeping its event loop in SQLite's busy wait. The parent holds
+the run's lease, shows progress from the store and writes the run's final status; a worker
+that dies leaves its sessions unfinished (their trials are kept) and the run incomplete, to
+be resumed.
 """
 from __future__ import annotations
 

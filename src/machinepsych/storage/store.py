@@ -1,9 +1,10 @@
 """The result store: one interface over SQLAlchemy (SQLite by default, PostgreSQL by URL).
 
 Trials are written through :meth:`Store.commit_trial`, which returns only once the trial is
-committed. Concurrent sessions' trials are group-committed (one transaction for every trial
-that arrived in the same event-loop iteration), so a run of many sessions does not pay one
-transaction per trial, yet no session sends its next prompt before its last trial is stored.
+committed: at once when the event loop is free, or, when a burst of replies has queued work,
+in one group commit with the other trials handled in the same loop iteration. No session
+sends its next prompt before its last trial is stored; another process holding SQLite's
+write lock makes a trial wait without blocking the loop (see :meth:`Store._flush`).
 """
 from __future__ import annotations
 
