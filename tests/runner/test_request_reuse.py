@@ -11,9 +11,10 @@ def plain(body: dict, messages: list[Message]) -> bytes:
     """The request encoded afresh, every message from scratch (the adapter's layout: the
     messages joined by commas after the other fields)."""
     fresh = [Message(m.role, m.parts) for m in messages]  # new objects: nothing kept on them
-    head = json.dumps(body, ensure_ascii=False)
-    msgs = ",".join(json.dumps(m, ensure_ascii=False) for m in to_openai_messages(fresh))
-    text = head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}'
+    compact = {"ensure_ascii": False, "separators": (",", ":")}  # the adapter's layout, with or without orjson
+    head = json.dumps(body, **compact)
+    msgs = ",".join(json.dumps(m, **compact) for m in to_openai_messages(fresh))
+    text = head[:-1] + ("," if len(head) > 2 else "") + f'"messages":[{msgs}]}}'
     assert json.loads(text) == {**body, "messages": to_openai_messages(fresh)}
     return text.encode("utf-8")
 

@@ -18,6 +18,7 @@ from typing import Any, Literal
 import sys
 
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
+from machinepsych.core.fastjson import fast_encoder
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions
 from .pricing import PriceTable
@@ -66,7 +67,9 @@ def _openai_message(m: Message) -> dict[str, Any]:
     return {"role": m.role, "content": parts}
 
 
-_encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(x, ensure_ascii=False), one encoder
+# compact JSON (no spaces), through orjson when installed: the same bytes either way for a
+# request, which holds only text, numbers and flags
+_encode = fast_encoder(json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode)
 
 
 def _openai_message_json(m: Message) -> str:
@@ -85,7 +88,7 @@ def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
         if len(_HEADS) < 256:
             _HEADS[fields] = head
     msgs = _messages_json(messages)
-    return (head[:-1] + (", " if len(head) > 2 else "") + f'"messages": [{msgs}]}}').encode("utf-8")
+    return (head[:-1] + ("," if len(head) > 2 else "") + f'"messages":[{msgs}]}}').encode("utf-8")
 
 
 def _messages_json(messages: list[Message]) -> str:

@@ -42,7 +42,7 @@ class SQLiteTrialWriter:
         extra = {c for c, _ in self.call_cols} - {"trial_id", "seq", *CALL_FIELDS}
         if extra:  # a schema change must reach the runner's call records too
             raise RuntimeError(f"model_calls columns not written by the runner: {sorted(extra)}")
-        self.trial_sql = insert(TrialRow, self.trial_cols, " RETURNING id")
+        self.trial_sql = insert(TrialRow, self.trial_cols)
         self.call_sql = insert(ModelCallRow, self.call_cols)
         image_cols = columns(ImageRow, skip=())
         self.image_sql = insert(ImageRow, image_cols, verb="INSERT OR IGNORE")
@@ -67,7 +67,7 @@ class SQLiteTrialWriter:
                         cur.execute(self.image_sql, (digest, png))
                         new_images.add(digest)
                 cur.execute(self.trial_sql, self._trial_params(sid, rec, created))
-                tid = cur.fetchone()[0]
+                tid = cur.lastrowid  # the new row's id (an INTEGER PRIMARY KEY is the rowid)
                 for seq, call in enumerate(rec.calls):
                     calls.append(self._call_params(tid, seq, call))
             if len(calls) == 1:

@@ -29,6 +29,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
 
 from machinepsych.core.errors import ConfigError, StoreError, UnknownNameError
+from machinepsych.core.fastjson import fast_encoder
 from machinepsych.core.types import ImagePart
 from .sqlite_writer import SQLiteTrialWriter
 from .schema import (Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, ScoreRow, SessionRow, TrialRow,
@@ -551,9 +552,7 @@ class _StatusChange:
         return values
 
 
-def json_dumps(obj: Any) -> str:
-    """The encoder of every JSON column: numpy values become numbers/lists, other non-JSON
-    values text, and NaN/Infinity null."""
+def _standard_json(obj: Any) -> str:
     try:
         return _encode(obj)
     except ValueError:  # NaN/Infinity are not JSON (PostgreSQL's json type rejects them): store null
@@ -591,6 +590,10 @@ def _json_default(obj: Any) -> Any:
 # what json.dumps(obj, default=_json_default, ensure_ascii=False, allow_nan=False) does, without
 # building an encoder for every value (a trial writes several JSON columns)
 _encode = json.JSONEncoder(default=_json_default, ensure_ascii=False, allow_nan=False).encode
+
+# The encoder of every JSON column: numpy values become numbers/lists, other non-JSON values
+# text, and NaN/Infinity null (through orjson, with the standard encoder's values).
+json_dumps = fast_encoder(_standard_json, _json_default)
 
 
 LOCK_WAIT_S = 30.0  # how long a write waits for another process's lock before it fails
