@@ -191,3 +191,47 @@ async def test_unknown_host_and_refused_port_are_connection_errors(no_api_keys):
             await model.generate([Message.text("user", "q")], GenerateOptions(timeout_s=5))
         await model.aclose()
         assert info.value.transient and "Connection to" in str(info.value) and "cannot connect" in str(info.value)
+
+
+async def test_opens_connections_ahead_and_sends_on_them():
+    """``open(n)`` before a run's sessions start: each first request goes out on a connection
+    already open (its bytes are written in the same step that builds it), none is opened
+    later; a refused endpoint leaves nothing open and raises nothing."""
+    async def answer(n, req, w):
+        w.write(ok())
+        return True
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        assert await client.open(4, timeout_s=5.0) == 4
+        await asyncio.sleep(0.05)  # the server side has accepted them
+        assert srv.connections == 4 and srv.requests == []
+        assert await client.open(3, timeout_s=5.0) == 4  # enough are open already
+        results = await asyncio.gather(*(client.post("/chat/completions", b'{"x": %d}' % i, 5.0) for i in range(4)))
+        await client.close()
+    assert results == [(200, REPLY)] * 4
+    assert srv.connections == 4  # the four requests used the four open connections
+
+    refused = DirectHTTPClient(srv.url, {})  # the server has closed: connections are refused
+    assert await refused.open(2, timeout_s=5.0) == 0
+    await refused.close()
+    with pytest.raises(HTTPConnectionError, match="cannot connect"):
+        await refused.post("/chat/completions", b"{}", 5.0)
+
+
+async def test_the_adapter_warms_only_the_direct_transport():
+    async def answer(n, req, w):
+        w.write(ok())
+        return True
+
+    async with Server(answer) as srv:
+        direct = OpenAIModel("m", base_url=srv.url, transport="direct")
+        await direct.warm(3)
+        sdk = OpenAIModel("m", base_url=srv.url, transport="httpx")
+        await sdk.warm(3)  # the SDK opens its connections on demand
+        await asyncio.sleep(0.05)
+        assert srv.connections == 3
+        reply = await direct.generate([Message.text("user", "Which pile?")], GenerateOptions(timeout_s=5.0))
+        await direct.aclose()
+        await sdk.aclose()
+    assert reply.text == "Selection: 3" and srv.connections == 3

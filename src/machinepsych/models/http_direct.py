@@ -121,6 +121,7 @@ class DirectHTTPClient:
         self._head_fields = "".join(f"{k}: {v}\r\n" for k, v in fixed.items())
         self._idle: list[_Connection] = []
         self._all: set[_Connection] = set()
+        self._opening: set[asyncio.Task] = set()
         self.loop = asyncio.get_running_loop()
 
     def _request(self, path: str, body: bytes) -> bytes:
@@ -135,6 +136,29 @@ class DirectHTTPClient:
             raise HTTPConnectionError(f"cannot connect to {self.host}:{self.port}: {exc}") from exc
         self._all.add(conn)
         return conn
+
+    async def open(self, n: int, timeout_s: float) -> int:
+        """Open up to ``n`` connections at once, before the first requests, and keep them idle;
+        returns how many are open. Sessions that start together then each send their first
+        request as soon as it is built, instead of all waiting for their own connection and
+        sending in one burst. A connection that fails is skipped (the requests report the
+        fault); one still opening after ``timeout_s`` joins the pool when it is ready."""
+        want = n - len(self._idle)
+        if want <= 0:
+            return len(self._idle)
+        tasks = [self.loop.create_task(self._open_one()) for _ in range(want)]
+        self._opening.update(tasks)
+        await asyncio.wait(tasks, timeout=timeout_s)
+        return len(self._idle)
+
+    async def _open_one(self) -> None:
+        try:
+            conn = await self._connect()
+        except HTTPConnectionError:
+            return
+        finally:
+            self._opening.discard(asyncio.current_task())  # type: ignore[arg-type]
+        self._idle.append(conn)
 
     async def post(self, path: str, body: bytes, timeout_s: float | None = None) -> tuple[int, bytes]:
         """(status, body) of a POST; :class:`HTTPConnectionError` or TimeoutError on failure."""
@@ -172,6 +196,8 @@ class DirectHTTPClient:
         self._all.discard(conn)
 
     async def close(self) -> None:
+        for task in list(self._opening):
+            task.cancel()
         for conn in list(self._all):
             conn.close()
         self._all.clear()

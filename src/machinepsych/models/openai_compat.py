@@ -331,6 +331,12 @@ class OpenAIModel:
                 redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient, status=err.status
             ) from None
 
+    async def warm(self, n: int, timeout_s: float = 2.0) -> None:
+        """Open ``n`` connections before a run's sessions start (direct transport; the SDK
+        transports open theirs on demand), waiting at most ``timeout_s``."""
+        if self.transport == "direct" and n > 0:
+            await self._direct_client().open(n, timeout_s)
+
     async def aclose(self) -> None:
         """Close the connection pool (call once, at the end of a run)."""
         client, self._client, self._client_loop = self._client, None, None
@@ -360,14 +366,17 @@ class OpenAIModel:
             self._client_loop = asyncio.get_running_loop()
         return self._client
 
-    async def _post_direct(self, body: bytes, timeout_s: float) -> Any:
+    def _direct_client(self) -> Any:
         if not self._same_loop():
             from .http_direct import DirectHTTPClient
 
             key = os.environ.get(API_KEY_ENV) or LOCAL_DUMMY_KEY
             self._client = DirectHTTPClient(self.base_url or OPENAI_BASE_URL, {"Authorization": f"Bearer {key}"})
             self._client_loop = asyncio.get_running_loop()
-        status, raw = await self._client.post("/chat/completions", body, timeout_s)
+        return self._client
+
+    async def _post_direct(self, body: bytes, timeout_s: float) -> Any:
+        status, raw = await self._direct_client().post("/chat/completions", body, timeout_s)
         if status >= 400:
             raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"))
         return json.loads(raw)  # JSON is UTF-8: json.loads reads the bytes, no charset detection

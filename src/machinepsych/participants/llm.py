@@ -45,6 +45,13 @@ class LLMParticipant:
 
         return await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
 
+    async def warm(self, sessions: int) -> None:
+        """Before ``sessions`` sessions start: let the model open its connections (at most
+        this participant's concurrency), so their first requests go out as they are built."""
+        warm = getattr(self.model, "warm", None)
+        if warm is not None:
+            await warm(min(sessions, self.concurrency))
+
     async def aclose(self) -> None:
         close = getattr(self.model, "aclose", None)
         if close is not None:

@@ -15,6 +15,7 @@ import math
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -259,6 +260,9 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
             on_session()
 
     try:
+        starting = Counter(r.participant_name for r in rows[:max_sessions or len(rows)])
+        await asyncio.gather(*(p.warm(starting[ref]) for ref, p in participants.items()
+                               if starting[ref] and hasattr(p, "warm")))
         with quiet_gc():
             await asyncio.gather(*(one(r) for r in rows))
     finally:
