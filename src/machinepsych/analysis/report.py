@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..core.spec import Metric, TaskSpec
 from ..storage.annotations import annotations_frame
+from ..storage.embeddings import kept_vectors
 from ..storage.export import trials_frame
 from ..storage.store import Store
 from ..tasks.catalog import get_battery, get_task, is_battery
@@ -122,9 +123,20 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True) -> dict[str,
     sessions = store.sessions(run.id)
     full = trials or _scores_need_trials(store, run, sessions)
     frame = report_trials(store, run) if full else trial_totals(store, run)
-    scores = scores_frame(store, run.id, frame)  # stored when each session completed
+    with kept_vectors(store):  # a session scored again reads the embeddings its first scoring kept
+        scores = scores_frame(store, run.id, frame)  # stored when each session completed
+        chance = _chance_levels(store, sessions)
     summary = summary_by_condition(scores)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}
+    conditions = list(dict.fromkeys(s.condition for s in sessions))
+    return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
+            "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
+            "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
+            "conditions": conditions, "colours": palette(conditions), "config": run_config(run, sessions)}
+
+
+def _chance_levels(store: Store, sessions) -> dict[str, Any]:
+    """{test | preset: chance simulation} of the run's tests, simulated now where none is stored."""
     chance: dict[str, Any] = {}
     cached = None
     for s in sessions:
@@ -133,11 +145,7 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True) -> dict[str,
             if cached is None:
                 cached = store.chance_results()  # read once for all the run's tests
             chance[k] = stored_chance(store, s.task_id, s.params, cached) or ensure_chance(store, s.task_id, s.params)
-    conditions = list(dict.fromkeys(s.condition for s in sessions))
-    return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
-            "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
-            "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
-            "conditions": conditions, "colours": palette(conditions), "config": run_config(run, sessions)}
+    return chance
 
 
 def ensure_chance(store: Store, task: str, params: dict) -> dict:

@@ -24,7 +24,10 @@ from typing import Any
 import pandas as pd
 
 from ..core.spec import TaskSpec
+from ..storage import embeddings
 from ..storage import figures as figure_store
+from . import figure_helper
+from .figure_helper import FigureHelper
 from .report import spec_of
 
 USAGE = "usage"  # the section of tokens and cost per condition
@@ -165,79 +168,32 @@ def _order(data: dict[str, Any], jobs: list[tuple[str, int]]) -> list[tuple[str,
     return sorted(jobs, key=lambda job: -int(counts.get(spec_of(job[0]).id, 0)))
 
 
-class _Claims:
-    """Jobs shared by this process and one forked helper: the helper takes them from the front,
-    this process from the back, until they meet (so neither waits while the other has many)."""
-
-    def __init__(self, ctx, n: int):
-        self.bounds = ctx.RawArray("i", [0, n])
-        self.lock = ctx.Lock()
-
-    def take(self, front: bool) -> int | None:
-        with self.lock:
-            lo, hi = self.bounds[0], self.bounds[1]
-            if lo >= hi:
-                return None
-            if front:
-                self.bounds[0] = lo + 1
-                return lo
-            self.bounds[1] = hi - 1
-            return hi - 1
-
-
-def _helper(data: dict[str, Any], jobs: list[tuple[str, int]], claims: _Claims, send) -> None:
-    """The forked helper: draws the jobs it claims, sends (index, figures) for each, then None."""
-    import traceback
-
-    data["store"].engine.dispose(close=False)  # the parent's pooled connections are not ours
-    try:
-        while (i := claims.take(front=True)) is not None:
-            send.send((i, _draw_job(data, *jobs[i])))
-        send.send(None)
-    except Exception:  # noqa: BLE001 - reported by the parent, which draws what is left
-        send.send(("error", traceback.format_exc()))
-
-
-def _draw(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = None) -> dict[str, list[dict[str, Any]]]:
     """Every figure of the sections: the generic ones written here as SVG, the tests' own drawn
-    by matplotlib. With more than one figure function to draw and more than one core, one
-    forked helper shares them with this process (which writes the SVGs first)."""
-    import gc
-    import multiprocessing
-    import os
-
+    by matplotlib. With more than one figure function to draw and more than one core, a forked
+    helper (``helper``, started early, or one forked now) shares them with this process, which
+    writes the SVGs first and then takes jobs from the back while any are left."""
     jobs = _order(data, [(k, j) for k in keys for j in range(_jobs(data, k))])
-    results: dict[int, list[dict[str, Any]]] = {}
-    helper = None
-    if jobs:
+    if helper is None and len(jobs) > 1 and figure_helper.can_fork():
         from . import plots  # noqa: F401  (matplotlib once, before the helper is forked)
 
-        if len(jobs) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            ctx = multiprocessing.get_context("fork")
-            claims = _Claims(ctx, len(jobs))
-            recv, send = ctx.Pipe(duplex=False)
-            gc.freeze()  # the helper's garbage collections leave the shared pages alone
-            helper = ctx.Process(target=_helper, args=(data, jobs, claims, send), daemon=True)
-            helper.start()
-            send.close()
-            gc.unfreeze()
+        helper = figure_helper.FigureHelper(data["store"], _draw_job)
+    if helper is not None and jobs:
+        helper.give(data, jobs)
     generic = {k: generic_figures(data, k) for k in keys}
-    if helper is None:
+    if helper is None or not jobs:
+        if helper is not None:
+            helper.close()
         results = {i: _draw_job(data, *job) for i, job in enumerate(jobs)}
     else:
-        while (i := claims.take(front=False)) is not None:
-            results[i] = _draw_job(data, *jobs[i])
-        failure = None
-        try:
-            while (msg := recv.recv()) is not None:
-                if msg[0] == "error":
-                    failure = msg[1]
-                    break
-                results[msg[0]] = msg[1]
-        except EOFError:  # the helper died: what it claimed is drawn here
-            pass
-        helper.join()
-        recv.close()
+        results = {}
+        if helper.claims.left():
+            from . import plots  # noqa: F401,F811  (before claiming: no job waits on the import)
+
+            while (i := helper.claims.take(front=False)) is not None:
+                results[i] = _draw_job(data, *jobs[i])
+        drawn, failure = helper.collect()
+        results.update(drawn)
         for i, job in enumerate(jobs):
             if i not in results:
                 results[i] = _draw_job(data, *job)  # raises here what failed in the helper
@@ -247,15 +203,26 @@ def _draw(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any
     return {k: generic[k] + [r for j in range(_jobs(data, k)) for r in by_job[(k, j)]] for k in keys}
 
 
-def report_figures(data: dict[str, Any], keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+def start_helper(store, run_id: int) -> FigureHelper | None:
+    """A figure helper started before the run is read (see :mod:`.figure_helper`), or None
+    where the report will not draw (its figures are kept) or cannot share the drawing."""
+    return figure_helper.start_early(store, run_id, _draw_job)
+
+
+def report_figures(data: dict[str, Any], keys: list[str],
+                   helper: FigureHelper | None = None) -> dict[str, list[dict[str, Any]]]:
     """{section: [{title, data_url, width_px, min_pt}, ...]} for the given sections (test keys
-    and ``USAGE``): kept ones from the store, the others drawn now and kept."""
+    and ``USAGE``): kept ones from the store, the others drawn now (shared with ``helper``, a
+    helper started early, where given) and kept."""
     store, run_id = data["store"], data["run"].id
     digests = {k: digest(data, k) for k in keys}
     found = figure_store.cached(store, run_id, digests)
     missing = [k for k in keys if k not in found]
+    if not missing and helper is not None:
+        helper.close()
     if missing:
-        drawn = _draw(data, missing)
+        with embeddings.kept_vectors(store):  # the Oddball figure reads what its scoring embedded
+            drawn = _draw(data, missing, helper)
         figure_store.keep(store, run_id, {k: (digests[k], drawn[k]) for k in missing})
         found.update(drawn)
     return {k: found[k] for k in keys}

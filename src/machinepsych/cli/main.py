@@ -114,7 +114,7 @@ def run_cmd(
 ) -> None:
     """Run a test or battery: every participant x strategy x persona x session."""
     from ..runner.plan import ParticipantSpec, RunSpec, expand_tasks
-    from ..runner.run import create_run, prepare_run, run_sync
+    from ..runner.run import create_run, prepare_run
 
     check_model_options(concurrency=concurrency, timeout=timeout, reask=reask, temperature=temperature,
                         max_tokens=max_tokens, model_seed=model_seed, transport=transport, price_file=price_file)
@@ -151,12 +151,22 @@ def run_cmd(
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
+    _execute(st, run, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
+
+
+def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_address: str | None) -> None:
+    """Run (or resume) the run's open sessions, then print its report: the chance levels are
+    simulated and the report's modules imported beside the sessions, and the scoring keeps
+    the embeddings it computes for the report's figures."""
     from ..analysis.chance import ChancePrefetch
+    from ..runner.run import run_sync
+    from ..storage.embeddings import kept_vectors
 
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
     process.import_report_modules_in_background()
     process.exit_without_final_collection()
-    stats = run_sync(st, run.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
+    with kept_vectors(st):
+        stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
     chance.wait()
     process.leave_at_once_after(executor)
     _finish(st, run.name, stats)
@@ -194,22 +204,14 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP)) -> None:
     """Continue an interrupted run: every unfinished session from its last committed trial
     (on this machine, in worker processes or on Ray, however it was started)."""
-    from ..runner.run import check_executor, check_not_running, run_sync
+    from ..runner.run import check_executor, check_not_running
     from ..storage.store import normalise_url
 
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
     st = _store(store, create=False)
     r = st.get_run(run)
     check_not_running(st, r)  # before anything else starts
-    from ..analysis.chance import ChancePrefetch
-
-    chance = ChancePrefetch(st, r.id)
-    process.import_report_modules_in_background()
-    process.exit_without_final_collection()
-    stats = run_sync(st, r.id, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
-    chance.wait()
-    process.leave_at_once_after(executor)
-    _finish(st, r.name, stats)
+    _execute(st, r, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
 
 
 @app.command("runs")
@@ -244,13 +246,24 @@ def report_cmd(run: str = typer.Argument(..., help="Run name or id."),
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
         data = report.build(st, run, trials=False)
         sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
+        _leave_at_once(st)
         return
-    from ..analysis import html_report, terminal
+    from ..analysis import html_report, report_figures, terminal
 
+    # where the figures will be drawn, a helper imports matplotlib while the run is read
+    helper = report_figures.start_helper(st, st.get_run(run).id)
     data = report.build(st, run)
     terminal.print_tables(data, console)
-    path = html_report.write_html(data, out or Path("reports") / data["run"].name)
+    path = html_report.write_html(data, out or Path("reports") / data["run"].name, helper=helper)
     console.print(f"HTML report: {path}")
+    _leave_at_once(st)
+
+
+def _leave_at_once(st) -> None:
+    """Close the store; the command then ends without the interpreter's teardown of the
+    report's modules and frames (about 0.3 s)."""
+    st.close()
+    process.leave_at_once = True
 
 
 @app.command("export")

@@ -53,3 +53,12 @@ def keep(store: Store, run_id: int, sections: dict[str, tuple[str, list[dict[str
         return True
     except SQLAlchemyError:  # read-only store, or another report of the run storing the same rows
         return False
+
+
+def kept_any(store: Store, run_id: int) -> bool:
+    """Whether the store keeps any drawn figure of the run (a report of it was written before)."""
+    try:
+        with store.session() as s:
+            return s.execute(select(FigureRow.section).where(FigureRow.run_id == run_id).limit(1)).first() is not None
+    except SQLAlchemyError:  # no figures kept in this store yet (no table), or it cannot be read
+        return False

@@ -21,6 +21,7 @@ import re
 
 import numpy as np
 
+from machinepsych.core import vectors
 from machinepsych.core.embedding import Embedder, MiniLM, OpenAIEmbedder, get_embedder  # noqa: F401 (re-exported)
 
 REFERENCE = ("Wait, what? This is a totally unexpected shift that makes no sense at all. "
@@ -35,13 +36,15 @@ def split_sentences(text: str) -> list[str]:
 def oddball_similarity(replies: list[str], embedder: str | Embedder = "minilm",
                        reference: str = REFERENCE) -> np.ndarray:
     """m per reply: max cosine similarity of the reference to any reply sentence (0 for an
-    empty or failed reply, which the official sum skips)."""
-    emb = get_embedder(embedder) if isinstance(embedder, str) else embedder
+    empty or failed reply, which the official sum skips). An embedder given by name goes
+    through the installed vector cache (:mod:`machinepsych.core.vectors`): the scorer keeps
+    the vectors in the store, the Oddball figure and later rescores read them back."""
     sents = [split_sentences(r) for r in replies]
     flat = [s for ss in sents for s in ss]
     if not flat:
         return np.zeros(len(replies))
-    vecs = emb.encode([reference] + flat)
+    texts = [reference] + flat
+    vecs = vectors.encode(embedder, texts) if isinstance(embedder, str) else embedder.encode(texts)
     sims = vecs[1:] @ vecs[0]
     out, i = [], 0
     for ss in sents:
