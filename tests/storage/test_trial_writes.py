@@ -150,3 +150,29 @@ def test_a_blocking_write_waits_for_the_lock(tmp_path):
     threading.Timer(0.1, other.execute, ("COMMIT",)).start()
     st.commit_trial_sync(sid, record(0, images=[]))  # e.g. a person's answer in the web app
     assert st.trial_counts(st.get_run("r").id) == {sid: 1}
+
+
+def test_a_queued_running_status_is_committed_before_the_sessions_later_changes(tmp_path):
+    """A session marks itself running without waiting (its first prompt goes out at once);
+    the change is committed with the next group commit, in order: a session that runs and
+    completes within one batch ends complete, with both times."""
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 3),))
+    a, b, c = (s.id for s in st.sessions(st.get_run("r").id))
+
+    async def go():
+        st.queue_session_status(b, "running")
+        b_done = asyncio.ensure_future(st.write_session_status(b, "complete"))
+        await asyncio.sleep(0)  # b's changes are queued first
+        st.queue_session_status(a, "running")
+        await st.write_session_status(a, "complete")  # one batch: b running, b complete, a running, a complete
+        await b_done
+        st.queue_session_status(c, "running")
+        await st.commit_trial(c, record(0))  # the queued change is written with the trial
+
+    asyncio.run(go())
+    rows = {s.id: s for s in st.sessions(st.get_run("r").id)}
+    assert rows[a].status == "complete" and rows[a].started_at is not None and rows[a].finished_at is not None
+    assert rows[b].status == "complete" and rows[b].finished_at is not None
+    assert rows[c].status == "running" and len(st.trials(c)) == 1
+    st.close()

@@ -237,7 +237,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
                     await one_session(row, participant)
 
     async def one_session(row: SessionRow, participant: Participant) -> None:
-        await store.write_session_status(row.id, "running")
+        store.queue_session_status(row.id, "running")  # committed with the next write, not waited for
         try:
             def done(rec: TrialRecord, sid: int = row.id) -> None:
                 critical.done_one(sid)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import math
 import os
 import re
@@ -359,14 +360,24 @@ class Store:
         the trials that arrived with it); returns once it is committed."""
         await self._enqueue((session_id, _StatusChange(status, error)))
 
+    def queue_session_status(self, session_id: int, status: str) -> None:
+        """:meth:`write_session_status` without waiting: the change joins the next group
+        commit, ahead of anything the session writes later. A session marks itself running
+        this way, so its first prompt does not wait for a commit; if the write fails the
+        session stays "pending", which resume treats as "running", and a warning says why."""
+        self._queue((session_id, _StatusChange(status))).add_done_callback(_warn_if_failed)
+
     async def _enqueue(self, item: tuple[int, Any]) -> None:
+        await self._queue(item)
+
+    def _queue(self, item: tuple[int, Any]) -> asyncio.Future:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
         self._pending.append((item[0], item[1], fut))
         if not self._flush_scheduled and self._retry is None:
             self._flush_scheduled = True
             loop.call_soon(self._flush)
-        await fut
+        return fut
 
     def _flush(self) -> None:
         """Write everything pending in one transaction. If another process (a worker) holds
@@ -525,14 +536,17 @@ class _Record(dict):
 
 
 def _write_statuses(conn, statuses: Iterable[tuple[int, "_StatusChange"]]) -> None:
-    """Session status changes, one executemany per kind of change (a whole run's sessions
-    start in one batch: one compiled UPDATE instead of one statement per session)."""
-    kinds: dict[tuple[str, ...], list[dict]] = {}
+    """Session status changes in their order, one executemany per run of changes of one kind
+    (a whole run's sessions start in one batch: one compiled UPDATE instead of one statement
+    per session)."""
+    runs: list[tuple[tuple[str, ...], list[dict]]] = []  # consecutive changes of one kind, in order
     for sid, change in statuses:
         values = change.values()
-        kinds.setdefault(tuple(values), []).append({"_sid": sid, **{f"_{k}": v for k, v in values.items()}})
+        if not runs or runs[-1][0] != tuple(values):
+            runs.append((tuple(values), []))
+        runs[-1][1].append({"_sid": sid, **{f"_{k}": v for k, v in values.items()}})
     table = SessionRow.__table__
-    for columns, params in kinds.items():
+    for columns, params in runs:
         stmt = (update(table).where(table.c.id == bindparam("_sid"))
                 .values({c: bindparam(f"_{c}") for c in columns}))
         conn.execute(stmt, params)
@@ -571,6 +585,11 @@ def _finite(obj: Any) -> Any:
     return obj
 
 
+def _warn_if_failed(fut: asyncio.Future) -> None:
+    if not fut.cancelled() and fut.exception() is not None:
+        log.warning("a session's status could not be stored: %s", fut.exception())
+
+
 def _strip_nul(rows: list[dict]) -> None:
     """PostgreSQL text columns cannot hold NUL bytes: replace them (U+FFFD) in place."""
     for row in rows:
@@ -595,6 +614,8 @@ _encode = json.JSONEncoder(default=_json_default, ensure_ascii=False, allow_nan=
 # text, and NaN/Infinity null (through orjson, with the standard encoder's values).
 json_dumps = fast_encoder(_standard_json, _json_default)
 
+
+log = logging.getLogger(__name__)
 
 LOCK_WAIT_S = 30.0  # how long a write waits for another process's lock before it fails
 
