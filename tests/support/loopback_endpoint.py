@@ -9,6 +9,12 @@ recording) spends about 0.4 ms of CPU per request; this one, an ``asyncio.Protoc
 POST after ``--latency-ms`` with ``Selection: k``, k in 1..4 from the request body's length
 (deterministic), and usage counts; no faults, no records (use the fake server for those).
 
+The latency is kept to about 0.1 ms: the event loop waits with ``select()``, whose timeout
+has microsecond resolution (``epoll``'s is whole milliseconds, rounded up, so a reply would
+come up to 1 ms late and an endpoint meant to take 50 ms would take 50.5-51). ``GET /stats``
+answers the number of replies and the sum of their actual latencies (request complete to
+reply written), so a benchmark can show the latency it really got.
+
     python -m tests.support.loopback_endpoint --port 0 --latency-ms 50   # prints "PORT <n>"
 """
 from __future__ import annotations
@@ -16,6 +22,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import selectors
+import time
+import urllib.request
 
 import httptools
 
@@ -31,12 +40,18 @@ def reply_body(request_len: int) -> bytes:
     }).encode()
 
 
+class _Stats:
+    replies = 0
+    latency_s = 0.0  # sum over the replies
+
+
 class _Endpoint(asyncio.Protocol):
     def __init__(self, latency_s: float):
         self.latency_s = latency_s
         self.parser = httptools.HttpRequestParser(self)
         self.transport: asyncio.Transport | None = None
         self.body_len = 0
+        self.url = b""
         self.loop = asyncio.get_running_loop()
 
     def connection_made(self, transport) -> None:
@@ -50,18 +65,29 @@ class _Endpoint(asyncio.Protocol):
 
     def on_message_begin(self) -> None:
         self.body_len = 0
+        self.url = b""
+
+    def on_url(self, url: bytes) -> None:
+        self.url += url
 
     def on_body(self, body: bytes) -> None:
         self.body_len += len(body)
 
     def on_message_complete(self) -> None:
-        self.loop.call_later(self.latency_s, self._answer, self.body_len)
+        if self.parser.get_method() == b"GET" and self.url.endswith(b"/stats"):
+            self._write(json.dumps({"replies": _Stats.replies, "latency_s": _Stats.latency_s}).encode())
+            return
+        self.loop.call_later(self.latency_s, self._answer, self.body_len, time.monotonic())
 
-    def _answer(self, body_len: int) -> None:
+    def _answer(self, body_len: int, since: float) -> None:
         if self.transport is None or self.transport.is_closing():
             return
-        body = reply_body(body_len)
-        self.transport.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+        self._write(reply_body(body_len))
+        _Stats.replies += 1
+        _Stats.latency_s += time.monotonic() - since
+
+    def _write(self, body: bytes) -> None:
+        self.transport.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "  # type: ignore[union-attr]
                              + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
@@ -70,6 +96,13 @@ async def serve(host: str, port: int, latency_s: float) -> None:
     print(f"PORT {server.sockets[0].getsockname()[1]}", flush=True)
     async with server:
         await server.serve_forever()
+
+
+def endpoint_stats(base_url: str) -> tuple[int, float]:
+    """(replies so far, sum of their actual latencies in seconds) of a running endpoint."""
+    with urllib.request.urlopen(base_url + "/stats", timeout=10) as resp:
+        stats = json.loads(resp.read())
+    return stats["replies"], stats["latency_s"]
 
 
 def loopback_in_subprocess(latency_ms: float = 50.0):
@@ -85,7 +118,9 @@ def main() -> None:
     ap.add_argument("--latency-ms", type=float, default=50.0)
     args = ap.parse_args()
     try:
-        asyncio.run(serve(args.host, args.port, args.latency_ms / 1000))
+        # select(): timers to the microsecond (an endpoint serves a few hundred connections at most)
+        with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(selectors.SelectSelector())) as runner:
+            runner.run(serve(args.host, args.port, args.latency_ms / 1000))
     except KeyboardInterrupt:
         pass
 
