@@ -24,7 +24,7 @@ def test_forked_workers_wait_for_background_imports(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     sys.modules.pop("slow_to_import", None)
 
-    def batch(url, run_id, session_ids, max_sessions=None, share=1):  # what each worker runs
+    def batch(url, run_id, session_ids, max_sessions=None, share=1, loaded=None):  # what each worker runs
         return {"trials": importlib.import_module("slow_to_import").VALUE}
 
     monkeypatch.setattr(workers, "run_batch", batch)

@@ -38,15 +38,20 @@ def portable_url(store: Store) -> str:
 
 
 def run_batch(url: str, run_id: int, session_ids: list[int], max_sessions: int | None = None,
-              share: int = 1) -> dict:
+              share: int = 1, loaded: tuple[RunRow, list[SessionRow]] | None = None) -> dict:
     """Drive some sessions of a run from a fresh store connection; returns the RunStats as a
     dict. What a worker process and a Ray task execute. ``share``: how many processes split
-    the run, each taking that share of every endpoint's concurrency."""
-    store = Store(url, create=False)
+    the run, each taking that share of every endpoint's concurrency. ``loaded``: the run and
+    these sessions as the command read them just before it forked this process (then the
+    store is not read or checked again)."""
+    store = Store(url, create=False, checked=loaded is not None)
     try:
-        run = store.get_run(run_id)
-        wanted = set(session_ids)
-        rows = [s for s in store.sessions(run_id) if s.id in wanted and s.status != "complete"]
+        if loaded is not None:
+            run, rows = loaded
+        else:
+            run = store.get_run(run_id)
+            wanted = set(session_ids)
+            rows = [s for s in store.sessions(run_id) if s.id in wanted and s.status != "complete"]
         stats = RunStats()
         asyncio.run(drive_sessions(store, run, rows, stats=stats, max_sessions=max_sessions, concurrency_share=share))
         return stats.to_dict()
@@ -69,7 +74,7 @@ async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], st
     async def one(k: int, group: list[SessionRow]) -> None:
         job = {"store": url, "run_id": run.id, "sessions": [r.id for r in group], "max_sessions": per_worker,
                "share": len(groups)}
-        pid, code, result = await (_forked_worker(job) if forked else _fresh_worker(job))
+        pid, code, result = await (_forked_worker(job, (run, group)) if forked else _fresh_worker(job))
         if code == 0 and result is not None:
             stats.merge(result)
             return
@@ -100,11 +105,12 @@ async def _fresh_worker(job: dict) -> tuple[int, int | None, dict | None]:
     return proc.pid, proc.returncode, json.loads(lines[-1]) if lines else None
 
 
-async def _forked_worker(job: dict) -> tuple[int, int | None, dict | None]:
-    """A worker forked from this process: (process id, exit code, its RunStats as a dict)."""
+async def _forked_worker(job: dict, loaded: tuple[RunRow, list[SessionRow]]) -> tuple[int, int | None, dict | None]:
+    """A worker forked from this process: (process id, exit code, its RunStats as a dict).
+    It starts from the run and session rows this process holds (``loaded``)."""
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_forked_main, args=(job, send), name="mpsych-worker", daemon=False)
+    proc = ctx.Process(target=_forked_main, args=(job, send, loaded), name="mpsych-worker", daemon=False)
     proc.start()
     send.close()  # the worker holds the only writing end: its death ends the wait below
 
@@ -121,7 +127,7 @@ async def _forked_worker(job: dict) -> tuple[int, int | None, dict | None]:
     return proc.pid, proc.exitcode, result
 
 
-def _forked_main(job: dict, send) -> None:
+def _forked_main(job: dict, send, loaded: tuple[RunRow, list[SessionRow]]) -> None:
     """The forked worker: a fresh event loop and store connection of its own (nothing the
     command had open is used or closed here), the result sent back through ``send``."""
     import gc
@@ -130,7 +136,8 @@ def _forked_main(job: dict, send) -> None:
     gc.freeze()  # the command's objects stay as they are: never collected (or closed) in the fork
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C stops the worker too
     _name_process(b"mpsych-worker")
-    send.send(run_batch(job["store"], job["run_id"], job["sessions"], job.get("max_sessions"), job.get("share", 1)))
+    send.send(run_batch(job["store"], job["run_id"], job["sessions"], job.get("max_sessions"), job.get("share", 1),
+                        loaded))
     send.close()
 
 

@@ -106,11 +106,13 @@ def _pid_alive(pid: int) -> bool:
 
 
 class Store:
-    def __init__(self, url: str | Path | None = None, *, create: bool = True):
+    def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False):
         """Open the store at ``url`` (a SQLAlchemy URL or a SQLite file path). ``create=False``
         (read-only commands) refuses a SQLite file that does not exist instead of creating
         it. A file that is not a SQLite database, or a database with other tables but not
-        machinepsych's, is refused with one line; our tables are never created inside it."""
+        machinepsych's, is refused with one line; our tables are never created inside it.
+        ``checked``: this process (or the one it was forked from) has just opened the same
+        store, so its tables are not read and checked again (a forked worker's start)."""
         self.url = normalise_url(url)
         sqlite_file = _sqlite_path(self.url)
         if sqlite_file is not None and not create and not sqlite_file.exists():
@@ -129,17 +131,8 @@ class Store:
             ) from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        try:
-            existing = set(inspect(self.engine).get_table_names())
-        except SQLAlchemyError as exc:
-            raise StoreError(f"Cannot read the store at {self.safe_url}: {_first_line(exc)}") from None
-        if existing and "runs" not in existing:
-            raise StoreError(f"{self.safe_url} holds another application's tables ({', '.join(sorted(existing)[:5])}), "
-                             "not a machinepsych store; pass --store with a new file name.")
-        try:
-            Base.metadata.create_all(self.engine)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"Cannot create tables in {self.safe_url}: {_first_line(exc)}") from None
+        if not checked:
+            self._check_tables()
         self._known_images: set[str] = set()
         self._pending: list[tuple[int, TrialRecord, asyncio.Future]] = []
         self._conn = None
@@ -154,6 +147,19 @@ class Store:
         # SQLite through the standard driver: trials go straight through its cursor
         self._sqlite_writer = (SQLiteTrialWriter(self.engine) if self.engine.dialect.name == "sqlite"
                                and self.engine.dialect.driver == "pysqlite" else None)
+
+    def _check_tables(self) -> None:
+        try:
+            existing = set(inspect(self.engine).get_table_names())
+        except SQLAlchemyError as exc:
+            raise StoreError(f"Cannot read the store at {self.safe_url}: {_first_line(exc)}") from None
+        if existing and "runs" not in existing:
+            raise StoreError(f"{self.safe_url} holds another application's tables ({', '.join(sorted(existing)[:5])}), "
+                             "not a machinepsych store; pass --store with a new file name.")
+        try:
+            Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"Cannot create tables in {self.safe_url}: {_first_line(exc)}") from None
 
     @property
     def safe_url(self) -> str:
