@@ -175,8 +175,7 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
     writes the SVGs first and then takes jobs from the back while any are left."""
     jobs = _order(data, [(k, j) for k in keys for j in range(_jobs(data, k))])
     if helper is None and len(jobs) > 1 and figure_helper.can_fork():
-        from . import plots  # noqa: F401  (matplotlib once, before the helper is forked)
-
+        _import_matplotlib()  # once, before the helper is forked
         helper = figure_helper.FigureHelper(data["store"], _draw_job)
     if helper is not None and jobs:
         helper.give(data, jobs)
@@ -188,8 +187,7 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
     else:
         results = {}
         if helper.claims.left():
-            from . import plots  # noqa: F401,F811  (before claiming: no job waits on the import)
-
+            _import_matplotlib()  # before claiming: no job waits on the import
             while (i := helper.claims.take(front=False)) is not None:
                 results[i] = _draw_job(data, *jobs[i])
         drawn, failure = helper.collect()
@@ -201,6 +199,10 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
             raise RuntimeError(failure)
     by_job = {job: results[i] for i, job in enumerate(jobs)}
     return {k: generic[k] + [r for j in range(_jobs(data, k)) for r in by_job[(k, j)]] for k in keys}
+
+
+def _import_matplotlib() -> None:
+    from . import plots  # noqa: F401
 
 
 def start_helper(store, run_id: int) -> FigureHelper | None:

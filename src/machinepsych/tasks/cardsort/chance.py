@@ -4,15 +4,19 @@ environment, with text input (the images do not change what a random answer scor
 rendering them is what would make the generic loop slow), scored by the test's own scorer."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Callable
 
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.play import Episode, play
 from machinepsych.core.scoring import steps_frame
 from machinepsych.core.spec import Simulator
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 
 def chance_by_play(env_class: type[Environment], score: Callable[[pd.DataFrame, Params], dict]) -> Simulator:

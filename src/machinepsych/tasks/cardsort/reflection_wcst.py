@@ -3,10 +3,9 @@ cards, a fixed list of testing cards, and the rule changing shape -> colour -> n
 x/6 trials regardless of the answers."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-import pandas as pd
 from pydantic import Field
 
 from machinepsych.core.env import Params
@@ -17,6 +16,9 @@ from .cards import FULL_DECK, Card
 from .parsing import card_buttons, desk_label, format_selection, parse_desk_card
 from .sorting import CardSortEnv, worded
 from .spec import SORTING_TIMING, CardSortSpec
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 CITATION = ("Li, L., Wang, Y., Zhao, H., Kong, S., Teng, Y., Li, C., & Wang, Y. (2024). "
             "Reflection-Bench: probing AI intelligence with reflection. arXiv:2410.16270")

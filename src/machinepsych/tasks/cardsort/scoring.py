@@ -8,13 +8,15 @@ from the step ``info``. K is the category criterion.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 
 from machinepsych.core.env import Params
 from machinepsych.core.errors import ConfigError
 from machinepsych.core.spec import Metric, Scorer, count, percent
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 METRICS = ("accuracy", "CC", "PE", "NPE", "TFC", "CLR", "FMS", "errors", "trials")
 
@@ -87,6 +89,8 @@ def _columns(trials: pd.DataFrame) -> tuple[list[bool], list[str], list[frozense
 
 
 def _invalid(trials: pd.DataFrame) -> pd.Series:
+    import pandas as pd
+
     return trials.get("parse_status", pd.Series(["parsed"] * len(trials), index=trials.index)) != "parsed"
 
 

@@ -9,10 +9,9 @@ reading order: the top row left to right, then the bottom card. The images are t
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 from pydantic import Field
 
 from machinepsych.core.env import Environment, Params
@@ -24,6 +23,9 @@ from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPar
 from .cards import COLORS, NUMBERS, SHAPES, Card
 from .spec import CardSortSpec
 from .wcst64 import draw_wcst64_layout
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 CITATION = ("Hao, G., Alexandre, F., & Yu, S. (2024). Visual large language models exhibit human-level cognitive "
             "flexibility in the Wisconsin Card Sorting Test")
@@ -198,6 +200,8 @@ def probe_measures(count: list, count_ok: list, feats: dict[str, list[list[bool]
 
 
 def score_probe(trials: pd.DataFrame, params: ProbeParams) -> dict[str, float | None]:
+    import pandas as pd
+
     if trials.empty:
         return {"overall": None}
     counts = [None if pd.isna(c) else int(c) for c in trials["count"]]

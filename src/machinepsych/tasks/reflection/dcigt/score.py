@@ -1,12 +1,16 @@
 """DC-IGT scores (``docs/reflection-bench.md#dcigt``), vectorised over a leading session axis."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.spec import Metric, Scorer, count, percent
 
 from .env import DCIGTParams
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 BEHAVIOURS = ("insist_gain", "insist_risk", "needless_switch", "loss_avoiding_switch", "invalid")
 DECK_CODE = {"AAA": 0, "BBB": 1, "CCC": 2, "DDD": 3}

@@ -1,12 +1,16 @@
 """MBT scores (``docs/reflection-bench.md#mbt``), vectorised over a leading session axis."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.spec import Scorer, count, percent
 
 from .env import MBTParams
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 
 def mbt_reversals(n: int, T: int) -> np.ndarray:

@@ -1,12 +1,16 @@
 """N-back scores (``docs/reflection-bench.md#nback``), vectorised over a leading session axis."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.spec import Scorer, count, percent
 
 from .env import NBackParams
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 
 def nback_scores(correct: np.ndarray, *, n: int) -> dict[str, np.ndarray]:

@@ -1,12 +1,16 @@
 """Oddball scores (``docs/reflection-bench.md#oddball``)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.spec import Metric, Scorer, percent
 
 from .env import OddballParams
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 
 def reference_text(params: OddballParams) -> str:

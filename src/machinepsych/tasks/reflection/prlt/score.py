@@ -2,12 +2,16 @@
 the per-session scorer and the chance simulator run the same formulas."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.spec import Metric, Scorer, count, percent
 
 from .env import PRLTParams
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 
 def beta_window(x: np.ndarray, w: int = 5, prior: float = 0.1) -> np.ndarray:

@@ -2,12 +2,16 @@
 the per-session scorer and the chance simulator run the same formulas."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from machinepsych.core.spec import Scorer, count, percent
 
 from .env import WPTParams
+
+if TYPE_CHECKING:  # pandas loads with the first score, not with the test
+    import pandas as pd
 
 WEATHER_CODE = {"sunny": 0, "rainy": 1}
 CUE_CODE = {"A": 0, "B": 1}
