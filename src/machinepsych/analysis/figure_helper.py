@@ -88,13 +88,14 @@ class FigureHelper:
         self.proc.start()
         gc.unfreeze()
         child.close()
+        self.jobs: list[tuple[str, int]] = []
         self.given = False
 
     def give(self, data: dict[str, Any], jobs: list[tuple[str, int]]) -> None:
         """Hand the helper the jobs (it starts from the front) and what they draw from."""
         self.claims.set(len(jobs))
         self.conn.send(({k: data[k] for k in SHARED}, jobs))
-        self.given = True
+        self.jobs, self.given = jobs, True
 
     def collect(self) -> tuple[dict[int, list[dict[str, Any]]], str | None]:
         """({job index: figures} of the jobs the helper drew, its error if it failed), once it

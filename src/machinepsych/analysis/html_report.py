@@ -18,7 +18,7 @@ import pandas as pd
 
 from .report import battery_tables, glance, legend, spec_of, table_metrics, to_json
 from .figure_helper import FigureHelper
-from .report_figures import USAGE, report_figures
+from .report_figures import USAGE, report_figures, sections
 from .scores import fmt_mean_sd
 
 STYLE = """
@@ -168,7 +168,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How this run was made</a></li>{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data)]
-    figures = report_figures(data, [*data["summary"], USAGE], helper)  # drawn now, or kept from an earlier report
+    figures = report_figures(data, sections(data), helper)  # drawn now, or kept from an earlier report
     body += [_test_html(data, key, conds, figures[key]) for key, conds in data["summary"].items()]
     usage = figures[USAGE]
     body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(f) for f in usage) if usage else

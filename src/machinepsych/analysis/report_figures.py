@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -121,8 +122,6 @@ def _code_digest(task: str | None) -> str:
     """The drawing code of a section: plots.py and this module, plus, for a test, the Python
     files of the packages that hold its figure functions (and of their parent package, where
     family helpers live)."""
-    import sys
-
     here = Path(__file__).resolve()
     paths = [here, here.with_name("plots.py"), here.with_name("svg_figures.py")]
     if task is not None:
@@ -173,12 +172,15 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
     by matplotlib. With more than one figure function to draw and more than one core, a forked
     helper (``helper``, started early, or one forked now) shares them with this process, which
     writes the SVGs first and then takes jobs from the back while any are left."""
-    jobs = _order(data, [(k, j) for k in keys for j in range(_jobs(data, k))])
-    if helper is None and len(jobs) > 1 and figure_helper.can_fork():
-        _import_matplotlib()  # once, before the helper is forked
-        helper = figure_helper.FigureHelper(data["store"], _draw_job)
-    if helper is not None and jobs:
-        helper.give(data, jobs)
+    if helper is not None and helper.given:  # every section's jobs, handed over by start_drawing
+        jobs = helper.jobs
+    else:
+        jobs = _all_jobs(data, keys)
+        if helper is None and len(jobs) > 1 and figure_helper.can_fork():
+            _import_matplotlib()  # once, before the helper is forked
+            helper = figure_helper.FigureHelper(data["store"], _draw_job)
+        if helper is not None and jobs:
+            helper.give(data, jobs)
     generic = {k: generic_figures(data, k) for k in keys}
     if helper is None or not jobs:
         if helper is not None:
@@ -186,8 +188,10 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
         results = {i: _draw_job(data, *job) for i, job in enumerate(jobs)}
     else:
         results = {}
-        if helper.claims.left():
-            _import_matplotlib()  # before claiming: no job waits on the import
+        # A helper forked late shares the jobs with this process, which has matplotlib already;
+        # one started early draws them alone: importing matplotlib here too would cost half a
+        # second of CPU for about a tenth of a second less wall time on an idle machine.
+        if "matplotlib.pyplot" in sys.modules:
             while (i := helper.claims.take(front=False)) is not None:
                 results[i] = _draw_job(data, *jobs[i])
         drawn, failure = helper.collect()
@@ -199,6 +203,23 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
             raise RuntimeError(failure)
     by_job = {job: results[i] for i, job in enumerate(jobs)}
     return {k: generic[k] + [r for j in range(_jobs(data, k)) for r in by_job[(k, j)]] for k in keys}
+
+
+def _all_jobs(data: dict[str, Any], keys: list[str]) -> list[tuple[str, int]]:
+    return _order(data, [(k, j) for k in keys for j in range(_jobs(data, k))])
+
+
+def sections(data: dict[str, Any]) -> list[str]:
+    """The sections of a report with figures: each test's, then the usage section."""
+    return [*data["summary"], USAGE]
+
+
+def start_drawing(data: dict[str, Any], helper: FigureHelper | None) -> None:
+    """Hand a helper started early the figure jobs of every section as soon as the run is
+    read, before the tables are printed and the digests computed (the store keeps no figure
+    of the run, so every section is drawn)."""
+    if helper is not None and not helper.given:
+        helper.give(data, _all_jobs(data, sections(data)))
 
 
 def _import_matplotlib() -> None:
