@@ -45,8 +45,8 @@ def test_an_early_helper_draws_the_report_one_process_draws(run_db, tmp_path, mo
     run_id = store.get_run("h").id
     helper = report_figures.start_helper(store, run_id)
     assert helper is not None and helper.proc.is_alive()
-    data = report.build(store, "h")
-    report_figures.start_drawing(data, helper)
+    data = report.build(store, "h", on_read=lambda read: report_figures.start_drawing(read, helper))
+    assert report_figures.sections(data) == [*data["summary"], report_figures.USAGE]
     assert helper.given and {k for k, _ in helper.jobs} == {"wpt | easy", "prlt | easy", "oddball | easy"}
     page = html_report.write_html(data, tmp_path / "early", helper=helper).read_text()
     assert page == expected

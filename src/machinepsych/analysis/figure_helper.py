@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import threading
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -39,9 +40,10 @@ class _Claims:
         with self.lock:
             self.bounds[0], self.bounds[1] = 0, n
 
-    def left(self) -> bool:
+    def count(self) -> int:
+        """Jobs not claimed yet."""
         with self.lock:
-            return self.bounds[0] < self.bounds[1]
+            return max(0, self.bounds[1] - self.bounds[0])
 
     def take(self, front: bool) -> int | None:
         with self.lock:
@@ -55,15 +57,15 @@ class _Claims:
             return hi - 1
 
 
-def _main(store, draw_job: DrawJob, claims: _Claims, conn) -> None:
-    """The helper: matplotlib first, then (data, jobs) from the pipe; sends (index, figures) for
-    each job it claims, then None (or ("error", traceback))."""
+def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox) -> None:
+    """The helper: matplotlib first, then (data, jobs) from ``inbox``; sends (index, figures)
+    for each job it claims to ``outbox``, then None (or ("error", traceback))."""
     from ..storage.embeddings import kept_vectors
     from . import plots  # noqa: F401  (a no-op when forked late: the parent had imported it)
 
     store.engine.dispose(close=False)  # the parent's pooled connections are not ours
     try:
-        msg = conn.recv()
+        msg = inbox.recv()
     except EOFError:  # the report's process ended before it had figures to draw
         return
     if msg is None:
@@ -72,56 +74,79 @@ def _main(store, draw_job: DrawJob, claims: _Claims, conn) -> None:
     try:
         with kept_vectors(store):  # the Oddball figure reads the embeddings its scoring kept
             while (i := claims.take(front=True)) is not None:
-                conn.send((i, draw_job(data, *jobs[i])))
-        conn.send(None)
+                outbox.send((i, draw_job(data, *jobs[i])))
+        outbox.send(None)
     except Exception:  # noqa: BLE001 - reported by the parent, which draws what is left
-        conn.send(("error", traceback.format_exc()))
+        outbox.send(("error", traceback.format_exc()))
 
 
 class FigureHelper:
+    """The helper process, and two threads of this process that talk to it through pipes: one
+    sends it the data (the pipe holds less than the data, and the helper reads only once it
+    has imported matplotlib), one reads the figures as they come (the helper would otherwise
+    wait with each drawn figure until this process asked for them)."""
+
     def __init__(self, store, draw_job: DrawJob):
         ctx = multiprocessing.get_context("fork")
         self.claims = _Claims(ctx)
-        self.conn, child = ctx.Pipe()
+        inbox, self.to_helper = ctx.Pipe(duplex=False)
+        self.from_helper, outbox = ctx.Pipe(duplex=False)
         gc.freeze()  # the helper's garbage collections leave the shared pages alone
-        self.proc = ctx.Process(target=_main, args=(store, draw_job, self.claims, child), daemon=True)
+        self.proc = ctx.Process(target=_main, args=(store, draw_job, self.claims, inbox, outbox), daemon=True)
         self.proc.start()
         gc.unfreeze()
-        child.close()
+        inbox.close()
+        outbox.close()
         self.jobs: list[tuple[str, int]] = []
         self.given = False
+        self.results: dict[int, list[dict[str, Any]]] = {}
+        self.failure: str | None = None
+        self.threads: list[threading.Thread] = []
 
     def give(self, data: dict[str, Any], jobs: list[tuple[str, int]]) -> None:
         """Hand the helper the jobs (it starts from the front) and what they draw from."""
         self.claims.set(len(jobs))
-        self.conn.send(({k: data[k] for k in SHARED}, jobs))
         self.jobs, self.given = jobs, True
+        payload = ({k: data[k] for k in SHARED}, jobs)
+        self.threads = [threading.Thread(target=self._send, args=(payload,), name="machinepsych-figures-send"),
+                        threading.Thread(target=self._gather, name="machinepsych-figures-gather")]
+        for t in self.threads:
+            t.start()
+
+    def _send(self, payload) -> None:
+        try:
+            self.to_helper.send(payload)
+        except OSError:  # the helper died: collect() says so, and the caller draws its jobs
+            pass
+
+    def _gather(self) -> None:
+        try:
+            while (msg := self.from_helper.recv()) is not None:
+                if msg[0] == "error":
+                    self.failure = msg[1]
+                    return
+                self.results[msg[0]] = msg[1]
+        except EOFError:  # the helper died: what it claimed is missing from the results
+            pass
 
     def collect(self) -> tuple[dict[int, list[dict[str, Any]]], str | None]:
         """({job index: figures} of the jobs the helper drew, its error if it failed), once it
         is done; a helper that died leaves its claimed jobs out (the caller draws them)."""
-        results: dict[int, list[dict[str, Any]]] = {}
-        failure = None
-        try:
-            while (msg := self.conn.recv()) is not None:
-                if msg[0] == "error":
-                    failure = msg[1]
-                    break
-                results[msg[0]] = msg[1]
-        except EOFError:
-            pass
         self.close()
-        return results, failure
+        return self.results, self.failure
 
     def close(self) -> None:
-        """End the helper (told there is nothing to draw when it was given nothing)."""
+        """Wait for the helper to end (told there is nothing to draw when it was given nothing)."""
         if not self.given:
             try:
-                self.conn.send(None)
+                self.to_helper.send(None)
             except OSError:  # already gone
                 pass
+        for t in self.threads:
+            t.join()
         self.proc.join()
-        self.conn.close()
+        self.to_helper.close()
+        self.from_helper.close()
 
 
 def start_early(store, run_id: int, draw_job: DrawJob) -> FigureHelper | None:

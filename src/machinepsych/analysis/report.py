@@ -4,6 +4,7 @@ condition. Rendered by :mod:`.terminal` (tables), :mod:`.html_report` and :func:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -115,10 +116,14 @@ def _scores_need_trials(store: Store, run, sessions) -> bool:
     return False
 
 
-def build(store: Store, run_ref: str | int, *, trials: bool = True) -> dict[str, Any]:
+def build(store: Store, run_ref: str | int, *, trials: bool = True,
+          on_read: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Everything a report shows. ``trials=False`` (the tables printed at the end of a run):
     ``data["trials"]`` is None, and the trials are only read when a score needs them, the
-    tables reading the stored scores and each session's token and cost totals instead."""
+    tables reading the stored scores and each session's token and cost totals instead.
+    ``on_read`` is called with what the figures need (run, store, trials, scores, chance
+    levels, colours) as soon as it is read, before the summaries are computed: the report
+    command hands its figures to a helper process there."""
     run = store.get_run(run_ref)
     sessions = store.sessions(run.id)
     full = trials or _scores_need_trials(store, run, sessions)
@@ -126,13 +131,17 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True) -> dict[str,
     with kept_vectors(store):  # a session scored again reads the embeddings its first scoring kept
         scores = scores_frame(store, run.id, frame)  # stored when each session completed
         chance = _chance_levels(store, sessions)
+    conditions = list(dict.fromkeys(s.condition for s in sessions))
+    colours = palette(conditions)
+    if on_read is not None:
+        on_read({"run": run, "store": store, "trials": frame if full else None, "scores": scores, "chance": chance,
+                 "conditions": conditions, "colours": colours})
     summary = summary_by_condition(scores)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}
-    conditions = list(dict.fromkeys(s.condition for s in sessions))
     return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
             "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
             "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
-            "conditions": conditions, "colours": palette(conditions), "config": run_config(run, sessions)}
+            "conditions": conditions, "colours": colours, "config": run_config(run, sessions)}
 
 
 def _chance_levels(store: Store, sessions) -> dict[str, Any]:

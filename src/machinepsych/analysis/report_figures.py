@@ -188,10 +188,11 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
         results = {i: _draw_job(data, *job) for i, job in enumerate(jobs)}
     else:
         results = {}
-        # A helper forked late shares the jobs with this process, which has matplotlib already;
-        # one started early draws them alone: importing matplotlib here too would cost half a
-        # second of CPU for about a tenth of a second less wall time on an idle machine.
-        if "matplotlib.pyplot" in sys.modules:
+        # A helper forked late shares the jobs with this process, which has matplotlib already.
+        # One started early has it first: this process joins in (after importing matplotlib
+        # itself, before claiming) where at least two jobs are left, worth the import.
+        if "matplotlib.pyplot" in sys.modules or helper.claims.count() >= 2:
+            _import_matplotlib()
             while (i := helper.claims.take(front=False)) is not None:
                 results[i] = _draw_job(data, *jobs[i])
         drawn, failure = helper.collect()
@@ -210,14 +211,17 @@ def _all_jobs(data: dict[str, Any], keys: list[str]) -> list[tuple[str, int]]:
 
 
 def sections(data: dict[str, Any]) -> list[str]:
-    """The sections of a report with figures: each test's, then the usage section."""
-    return [*data["summary"], USAGE]
+    """The sections of a report with figures: each test's (``test | preset``, in the order of
+    the scores, as in the summary), then the usage section."""
+    scores: pd.DataFrame = data["scores"]
+    tests = [] if scores.empty else [f"{t} | {p}" for t, p in zip(scores["task"], scores["preset"])]
+    return [*dict.fromkeys(tests), USAGE]
 
 
 def start_drawing(data: dict[str, Any], helper: FigureHelper | None) -> None:
     """Hand a helper started early the figure jobs of every section as soon as the run is
-    read, before the tables are printed and the digests computed (the store keeps no figure
-    of the run, so every section is drawn)."""
+    read (``report.build(on_read=...)``), before the summaries, tables and digests are
+    computed (the store keeps no figure of the run, so every section is drawn)."""
     if helper is not None and not helper.given:
         helper.give(data, _all_jobs(data, sections(data)))
 

@@ -252,8 +252,8 @@ def report_cmd(run: str = typer.Argument(..., help="Run name or id."),
 
     # where the figures will be drawn, a helper imports matplotlib while the run is read
     helper = report_figures.start_helper(st, st.get_run(run).id)
-    data = report.build(st, run)
-    report_figures.start_drawing(data, helper)  # the helper draws while the tables print
+    # the helper draws while the summaries are computed and the tables printed
+    data = report.build(st, run, on_read=lambda read: report_figures.start_drawing(read, helper))
     terminal.print_tables(data, console)
     path = html_report.write_html(data, out or Path("reports") / data["run"].name, helper=helper)
     console.print(f"HTML report: {path}")
