@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session as OrmSession
 from machinepsych.core.errors import ConfigError, StoreError, UnknownNameError
 from machinepsych.core.fastjson import fast_encoder
 from machinepsych.core.types import ImagePart
+from .checkpoints import BackgroundCheckpointer
 from .sqlite_writer import SQLiteTrialWriter
 from .schema import (Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, ScoreRow, SessionRow, TrialRow,
                      utcnow)
@@ -147,6 +148,8 @@ class Store:
         # SQLite through the standard driver: trials go straight through its cursor
         self._sqlite_writer = (SQLiteTrialWriter(self.engine) if self.engine.dialect.name == "sqlite"
                                and self.engine.dialect.driver == "pysqlite" else None)
+        file = _sqlite_path(self.url)
+        self._checkpointer = BackgroundCheckpointer(file) if self._sqlite_writer and file else None
 
     def _check_tables(self) -> None:
         try:
@@ -388,7 +391,7 @@ class Store:
     def _flush(self) -> None:
         """Write everything pending in one transaction. If another process (a worker) holds
         the database's write lock, nothing waits: the batch stays pending and is tried again
-        shortly (0.2 ms, doubling up to 20 ms) while the event loop goes on serving the other
+        shortly (0.2 ms, doubling up to 5 ms) while the event loop goes on serving the other
         sessions. SQLite's own wait would sleep the whole loop for a millisecond or more."""
         self._retry = None
         batch, self._pending, self._flush_scheduled = self._pending, [], False
@@ -402,7 +405,7 @@ class Store:
             now = time.monotonic()
             if _locked(exc) and now < (self._locked_since or now) + LOCK_WAIT_S:
                 self._pending = batch + self._pending
-                self._retry_delay = min(2 * self._retry_delay, 0.02) if self._retry_delay else 0.0002
+                self._retry_delay = min(2 * self._retry_delay, 0.005) if self._retry_delay else 0.0002
                 self._locked_since = self._locked_since or now
                 self._retry = asyncio.get_running_loop().call_later(self._retry_delay, self._flush)
                 return
@@ -412,6 +415,8 @@ class Store:
             _resolve(fut, err)
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -424,11 +429,15 @@ class Store:
             if self.engine.dialect.name == "sqlite":
                 # a locked database raises at once: the writer retries without blocking the event loop
                 self._conn.exec_driver_sql("PRAGMA busy_timeout=0")
+                if self._checkpointer is not None:  # checkpoints in their own thread (storage.checkpoints)
+                    self._conn.exec_driver_sql(f"PRAGMA wal_autocheckpoint={WRITER_CHECKPOINT_PAGES}")
                 self._conn.commit()
         conn = self._conn
         if batch and not statuses and self._sqlite_writer is not None:
             self._known_images |= self._sqlite_writer.write(conn.connection.driver_connection, batch,
                                                             self._known_images)
+            if self._checkpointer is not None:
+                self._checkpointer.wrote()
             return
         trial_rows = []
         images: dict[str, bytes] = {}
@@ -622,6 +631,10 @@ json_dumps = fast_encoder(_standard_json, _json_default)
 
 
 log = logging.getLogger(__name__)
+
+# the writer connection's own checkpoint threshold, a safety net behind the background
+# checkpoints (storage.checkpoints); other connections keep 10,000 pages (_sqlite_pragmas)
+WRITER_CHECKPOINT_PAGES = 100_000
 
 LOCK_WAIT_S = 30.0  # how long a write waits for another process's lock before it fails
 
