@@ -73,3 +73,14 @@ def test_request_body_is_the_same_json():
     assert out == {"model": "m", "temperature": 0.0, "max_tokens": 64,
                    "messages": [{"role": "system", "content": "Sort the cards."},
                                 {"role": "user", "content": "Card: two red stars ✓"}]}
+
+
+@pytest.mark.parametrize("text", ['{"a": [1, 2.5, "é", null, true]}', "NaN", '{"x": Infinity}', str(2**70),
+                                  str(2**63 - 1), '{"id": 12345678901234567890123}', b'[18446744073709551616]',
+                                  '"\\ud800"', "[1e-7, -0.0, 1.7976931348623157e308]"])
+def test_store_decoder_gives_the_standard_value(text):
+    from machinepsych.storage.store import json_loads
+
+    fast, standard = json_loads(text), json.loads(text)
+    assert type(fast) is type(standard)
+    assert repr(fast) == repr(standard)  # repr: NaN equals itself, -0.0 differs from 0.0

@@ -30,7 +30,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
 
 from machinepsych.core.errors import ConfigError, StoreError, UnknownNameError
-from machinepsych.core.fastjson import fast_encoder
+from machinepsych.core.fastjson import fast_decoder, fast_encoder
 from machinepsych.core.types import ImagePart
 from .checkpoints import BackgroundCheckpointer
 from .sqlite_writer import SQLiteTrialWriter
@@ -124,6 +124,7 @@ class Store:
                              "pass --store with a machinepsych store, or a new file name.")
         try:
             self.engine: Engine = create_engine(self.url, future=True, json_serializer=json_dumps,
+                                                json_deserializer=json_loads,
                                                 pool_pre_ping=not self.url.startswith("sqlite"))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError) as exc:
             raise ConfigError(
@@ -628,6 +629,8 @@ _encode = json.JSONEncoder(default=_json_default, ensure_ascii=False, allow_nan=
 # The encoder of every JSON column: numpy values become numbers/lists, other non-JSON values
 # text, and NaN/Infinity null (through orjson, with the standard encoder's values).
 json_dumps = fast_encoder(_standard_json, _json_default)
+# ... and their decoder (what json.loads gives, through orjson)
+json_loads = fast_decoder(json.loads)
 
 
 log = logging.getLogger(__name__)
