@@ -155,11 +155,13 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
     history = r.history
     state = {"index": len(history), "prev_sent": ()}
     scratch: dict = {}
+    # the row's fields read once (an ORM attribute read costs more than a local's)
+    instructions, seed, strategy, persona = row.instructions, row.seed, row.strategy, row.persona
 
     async def choose(ep: Episode) -> tuple[Any, Turn]:
-        ctx = TurnContext(spec=r.spec, params=r.params, instructions=row.instructions, observation=ep.observation,
-                          action_space=ep.action_space, history=history, session_seed=row.seed,
-                          strategy=row.strategy, persona=row.persona, scratch=scratch)
+        ctx = TurnContext(spec=r.spec, params=r.params, instructions=instructions, observation=ep.observation,
+                          action_space=ep.action_space, history=history, session_seed=seed,
+                          strategy=strategy, persona=persona, scratch=scratch)
         turn = await participant.respond(ctx)
         action = ep.legal(turn.action) if turn.status == "parsed" else None
         if turn.status == "parsed" and action is None:  # parsed, but not a legal answer on this trial

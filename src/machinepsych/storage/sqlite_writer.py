@@ -11,6 +11,7 @@ the same way.
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -38,6 +39,14 @@ class SQLiteTrialWriter:
                     f"VALUES ({', '.join('?' for _ in cols)}){suffix}")
 
         self.trial_cols = columns(TrialRow)
+        # a trial's values in column order, read in one go (session_id and created_at are not
+        # on the record: placeholders there, set per write); the columns with a conversion
+        names = [c for c, _ in self.trial_cols]
+        self._sid_at, self._created_at = names.index("session_id"), names.index("created_at")
+        self._record_fields = operator.attrgetter(*(c if c not in ("session_id", "created_at") else "index"
+                                                    for c in names))
+        self._trial_procs = [(i, p) for i, (c, p) in enumerate(self.trial_cols)
+                             if p is not None and c not in ("session_id", "created_at")]
         self.call_cols = columns(ModelCallRow)
         extra = {c for c, _ in self.call_cols} - {"trial_id", "seq", *CALL_FIELDS}
         if extra:  # a schema change must reach the runner's call records too
@@ -83,16 +92,11 @@ class SQLiteTrialWriter:
         return new_images
 
     def _trial_params(self, sid: int, rec, created) -> tuple:
-        out = []
-        for name, proc in self.trial_cols:
-            if name == "session_id":
-                out.append(sid)
-            elif name == "created_at":
-                out.append(created)
-            else:
-                value = getattr(rec, name)
-                out.append(value if proc is None else proc(value))
-        return tuple(out)
+        values = list(self._record_fields(rec))
+        for i, proc in self._trial_procs:
+            values[i] = proc(values[i])
+        values[self._sid_at], values[self._created_at] = sid, created
+        return tuple(values)
 
     def _call_params(self, tid: int, seq: int, call: dict) -> tuple:
         out = []
