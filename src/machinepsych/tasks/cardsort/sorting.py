@@ -31,6 +31,9 @@ def worded(model_text: str, person_text: str) -> tuple[TextPart, ...]:
     return TextPart(model_text, audience="model"), TextPart(person_text, audience="person")
 
 
+FOUR_PILES = Choice((1, 2, 3, 4))  # immutable: one object for every trial
+
+
 class CardSortEnv(Environment):
     """Shared state machine. Subclasses draw materials in ``_setup`` and word the prompts."""
 
@@ -43,7 +46,7 @@ class CardSortEnv(Environment):
 
     @property
     def action_space(self) -> Choice:
-        return Choice((1, 2, 3, 4))
+        return FOUR_PILES
 
     # subclass hooks ------------------------------------------------------------------
     def _options(self) -> list[Card]:
