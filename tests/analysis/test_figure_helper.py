@@ -63,3 +63,20 @@ def test_an_early_helper_ends_when_every_figure_is_kept(run_db, tmp_path):
     figures = report_figures.report_figures(data, report_figures.sections(data), helper)
     assert set(figures) == set(report_figures.sections(data))
     assert not helper.given and not helper.proc.is_alive() and helper.proc.exitcode == 0
+
+
+def test_a_figure_that_fails_in_an_early_helper_fails_the_report_with_its_error(run_db, tmp_path, monkeypatch):
+    job_figures = report_figures.job_figures
+
+    def failing(data, key, j):
+        if key.startswith("prlt"):
+            raise ValueError("the prlt figure failed")
+        return job_figures(data, key, j)
+
+    monkeypatch.setattr(report_figures, "job_figures", failing)  # before the fork: the drawers inherit it
+    store = _copy(run_db, tmp_path, "failing")
+    helper = report_figures.start_helper(store, store.get_run("h").id)
+    data = report.build(store, "h", on_read=lambda read: report_figures.start_drawing(read, helper))
+    with pytest.raises(ValueError, match="the prlt figure failed"):
+        html_report.write_html(data, tmp_path / "failing", helper=helper)
+    assert not helper.proc.is_alive()

@@ -1,12 +1,16 @@
-"""A forked process that draws a report's matplotlib figures beside the report's own process.
+"""Forked processes that draw a report's matplotlib figures beside the report's own process.
 
-The figure jobs (one per test figure function) are shared: the helper takes them from the
-front of the list, the report's process from the back, until they meet, so neither waits
-while the other has many. The helper can be started early (:func:`start_early`, by the
-``report`` command before it reads the run): it then imports matplotlib, about half a second,
-while the report's process reads the run and writes its tables and SVG figures, and it gets
-the data to draw through a pipe once they are known. Started late (when the figures are
-drawn) it inherits everything, matplotlib included.
+The figure jobs (one per test figure function) are shared by two drawers, one taking them
+from the front of the list, the other from the back, until they meet, so neither waits while
+the other has many:
+
+* started late (when the figures are drawn, by a process that has imported matplotlib), the
+  helper inherits everything and shares the jobs with the report's process;
+* started early (:func:`start_early`, by the ``report`` command before it reads the run), the
+  helper imports matplotlib (about half a second) while the report's process reads the run,
+  gets the data to draw through a pipe as soon as they are known, and forks a second drawer
+  of its own, which has matplotlib too: the report's process, busy with its summaries and
+  tables meanwhile, never imports it.
 """
 from __future__ import annotations
 
@@ -57,10 +61,10 @@ class _Claims:
             return hi - 1
 
 
-def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox) -> None:
+def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox, sending, split: bool) -> None:
     """The helper: matplotlib first, then (data, jobs) from ``inbox``; sends (index, figures)
-    for each job it claims to ``outbox``, then None (or ("error", traceback))."""
-    from ..storage.embeddings import kept_vectors
+    for each job it draws to ``outbox``, then None (or ("error", traceback)). With ``split``
+    it forks a second drawer, which takes jobs from the back."""
     from . import plots  # noqa: F401  (a no-op when forked late: the parent had imported it)
 
     store.engine.dispose(close=False)  # the parent's pooled connections are not ours
@@ -71,13 +75,34 @@ def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox) -> None:
     if msg is None:
         return
     data, jobs = msg
+    second = 0
+    if split and claims.count() > 1:
+        gc.freeze()
+        second = os.fork()
+        if second == 0:  # the second drawer: no threads here, nothing to clean up
+            try:
+                _draw_claimed(store, draw_job, data, jobs, claims, outbox, sending, front=False)
+            finally:
+                os._exit(0)
+    _draw_claimed(store, draw_job, data, jobs, claims, outbox, sending, front=True)
+    if second:
+        os.waitpid(second, 0)
+    with sending:
+        outbox.send(None)
+
+
+def _draw_claimed(store, draw_job: DrawJob, data, jobs, claims: _Claims, outbox, sending, front: bool) -> None:
+    from ..storage.embeddings import kept_vectors
+
     try:
         with kept_vectors(store):  # the Oddball figure reads the embeddings its scoring kept
-            while (i := claims.take(front=True)) is not None:
-                outbox.send((i, draw_job(data, *jobs[i])))
-        outbox.send(None)
+            while (i := claims.take(front=front)) is not None:
+                drawn = draw_job(data, *jobs[i])
+                with sending:  # one message at a time on the pipe the two drawers share
+                    outbox.send((i, drawn))
     except Exception:  # noqa: BLE001 - reported by the parent, which draws what is left
-        outbox.send(("error", traceback.format_exc()))
+        with sending:
+            outbox.send(("error", traceback.format_exc()))
 
 
 class FigureHelper:
@@ -86,13 +111,17 @@ class FigureHelper:
     has imported matplotlib), one reads the figures as they come (the helper would otherwise
     wait with each drawn figure until this process asked for them)."""
 
-    def __init__(self, store, draw_job: DrawJob):
+    def __init__(self, store, draw_job: DrawJob, split: bool = False):
+        """``split``: the helper forks a second drawer and the two draw every job (this process
+        draws none unless the helper fails)."""
         ctx = multiprocessing.get_context("fork")
         self.claims = _Claims(ctx)
         inbox, self.to_helper = ctx.Pipe(duplex=False)
         self.from_helper, outbox = ctx.Pipe(duplex=False)
+        self.split = split
         gc.freeze()  # the helper's garbage collections leave the shared pages alone
-        self.proc = ctx.Process(target=_main, args=(store, draw_job, self.claims, inbox, outbox), daemon=True)
+        self.proc = ctx.Process(target=_main, args=(store, draw_job, self.claims, inbox, outbox, ctx.Lock(), split),
+                                daemon=True)
         self.proc.start()
         gc.unfreeze()
         inbox.close()
@@ -122,10 +151,10 @@ class FigureHelper:
     def _gather(self) -> None:
         try:
             while (msg := self.from_helper.recv()) is not None:
-                if msg[0] == "error":
-                    self.failure = msg[1]
-                    return
-                self.results[msg[0]] = msg[1]
+                if msg[0] == "error":  # read on: the other drawer may still be sending
+                    self.failure = self.failure or msg[1]
+                else:
+                    self.results[msg[0]] = msg[1]
         except EOFError:  # the helper died: what it claimed is missing from the results
             pass
 
@@ -156,4 +185,4 @@ def start_early(store, run_id: int, draw_job: DrawJob) -> FigureHelper | None:
 
     if not can_fork() or figure_store.kept_any(store, run_id):
         return None
-    return FigureHelper(store, draw_job)
+    return FigureHelper(store, draw_job, split=True)

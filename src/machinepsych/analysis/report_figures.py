@@ -11,7 +11,8 @@ of a report's time, so:
   version); a report of an unchanged run embeds them without importing matplotlib;
 * the generic figures are written as SVG (:mod:`.svg_figures`, milliseconds); the tests' own
   are drawn by matplotlib, one job per figure function, shared between this process and one
-  forked helper when there are several jobs and cores (same figures, same order).
+  forked helper when there are several jobs and cores (same figures, same order); the
+  ``report`` command starts the helper before it reads the run (:mod:`.figure_helper`).
 """
 from __future__ import annotations
 
@@ -188,11 +189,7 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
         results = {i: _draw_job(data, *job) for i, job in enumerate(jobs)}
     else:
         results = {}
-        # A helper forked late shares the jobs with this process, which has matplotlib already.
-        # One started early has it first: this process joins in (after importing matplotlib
-        # itself, before claiming) where at least two jobs are left, worth the import.
-        if "matplotlib.pyplot" in sys.modules or helper.claims.count() >= 2:
-            _import_matplotlib()
+        if not helper.split:  # a helper forked late shares the jobs with this process
             while (i := helper.claims.take(front=False)) is not None:
                 results[i] = _draw_job(data, *jobs[i])
         drawn, failure = helper.collect()
