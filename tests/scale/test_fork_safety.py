@@ -3,6 +3,7 @@ imports the report's modules beside the run) must not hang on that module's impo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import os
 import signal
@@ -30,7 +31,7 @@ def test_forked_workers_wait_for_background_imports(tmp_path, monkeypatch):
     monkeypatch.setattr(workers, "run_batch", batch)
     importer = threading.Thread(target=importlib.import_module, args=("slow_to_import",), name="test-imports",
                                 daemon=True)
-    store = SimpleNamespace(url=f"sqlite:///{tmp_path / 'unused.db'}")
+    store = SimpleNamespace(url=f"sqlite:///{tmp_path / 'unused.db'}", checkpoints_paused=contextlib.nullcontext)
     rows = [SimpleNamespace(id=i, index=i, n_trials=5) for i in range(2)]
     stats = RunStats()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 
 from machinepsych.storage.store import WRITER_CHECKPOINT_PAGES, Store
 from tests.storage.test_trial_writes import record
@@ -36,3 +37,23 @@ def test_the_log_is_copied_and_restarted_while_trials_are_committed(tmp_path):
     reopened = Store(tmp_path / "s.db")
     assert [t.index for t in reopened.trials(sid)] == list(range(N))
     reopened.close()
+
+
+def test_no_checkpoint_runs_while_paused(tmp_path):
+    """Forked workers are started inside ``checkpoints_paused()``: a round asked for meanwhile
+    waits until the block ends."""
+    st = Store(tmp_path / "p.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 1),))
+    sid = st.sessions(st.get_run("r").id)[0].id
+    cp = st._checkpointer
+    cp.every_writes = 10
+    with st.checkpoints_paused():
+        for i in range(10):
+            st.commit_trial_sync(sid, record(i, images=[]))
+        time.sleep(0.3)  # the thread is awake and waiting for the block to end
+        assert cp.checkpoints == 0
+    deadline = time.monotonic() + 10
+    while cp.checkpoints == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert cp.checkpoints == 1
+    st.close()

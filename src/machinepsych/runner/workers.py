@@ -74,7 +74,7 @@ async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], st
     async def one(k: int, group: list[SessionRow]) -> None:
         job = {"store": url, "run_id": run.id, "sessions": [r.id for r in group], "max_sessions": per_worker,
                "share": len(groups)}
-        pid, code, result = await (_forked_worker(job, (run, group)) if forked else _fresh_worker(job))
+        pid, code, result = await (_forked_worker(job, (run, group), store) if forked else _fresh_worker(job))
         if code == 0 and result is not None:
             stats.merge(result)
             return
@@ -105,13 +105,17 @@ async def _fresh_worker(job: dict) -> tuple[int, int | None, dict | None]:
     return proc.pid, proc.returncode, json.loads(lines[-1]) if lines else None
 
 
-async def _forked_worker(job: dict, loaded: tuple[RunRow, list[SessionRow]]) -> tuple[int, int | None, dict | None]:
+async def _forked_worker(job: dict, loaded: tuple[RunRow, list[SessionRow]],
+                         store: Store) -> tuple[int, int | None, dict | None]:
     """A worker forked from this process: (process id, exit code, its RunStats as a dict).
-    It starts from the run and session rows this process holds (``loaded``)."""
+    It starts from the run and session rows this process holds (``loaded``). The fork is
+    taken while no background checkpoint of ``store`` runs (SQLite's locks held by that
+    thread would stay held in the child)."""
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_forked_main, args=(job, send, loaded), name="mpsych-worker", daemon=False)
-    proc.start()
+    with store.checkpoints_paused():
+        proc.start()
     send.close()  # the worker holds the only writing end: its death ends the wait below
 
     def wait() -> dict | None:

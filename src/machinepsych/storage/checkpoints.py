@@ -13,9 +13,11 @@ commits: the longest commit went from 65-80 ms (a checkpoint inside it) to about
 retries while the restart held the writer off, with the event loop free throughout."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -30,6 +32,7 @@ class BackgroundCheckpointer:
         self.checkpoints = 0  # completed, for the tests and benchmarks
         self._writes = 0
         self._wake = threading.Event()
+        self._working = threading.Lock()  # held while a checkpoint runs
         self._stopping = False
         self._thread: threading.Thread | None = None
 
@@ -43,6 +46,13 @@ class BackgroundCheckpointer:
                 self._thread = threading.Thread(target=self._serve, name="sqlite-checkpoints", daemon=True)
                 self._thread.start()
             self._wake.set()
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """No checkpoint runs inside this block: a process forked here must not inherit
+        SQLite's internal locks held by this thread mid-checkpoint."""
+        with self._working:
+            yield
 
     def close(self) -> None:
         if self._thread is not None:
@@ -61,7 +71,8 @@ class BackgroundCheckpointer:
                 if self._stopping:
                     return
                 try:
-                    self._catch_up(conn)
+                    with self._working:
+                        self._catch_up(conn)
                     self.checkpoints += 1
                 except sqlite3.Error as exc:  # e.g. the file was removed: the writer's own threshold remains
                     log.warning("background checkpoint of %s failed: %s", self.path, exc)

@@ -9,6 +9,7 @@ write lock makes a trial wait without blocking the loop (see :meth:`Store._flush
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -414,6 +415,10 @@ class Store:
         self._retry_delay, self._locked_since = 0.0, 0.0
         for _, _, fut in batch:
             _resolve(fut, err)
+
+    def checkpoints_paused(self) -> contextlib.AbstractContextManager:
+        """A block in which no background checkpoint of this store runs (around a fork)."""
+        return self._checkpointer.paused() if self._checkpointer is not None else contextlib.nullcontext()
 
     def close(self) -> None:
         if self._checkpointer is not None:
