@@ -12,6 +12,7 @@ from machinepsych.runner.run import run_sync
 from machinepsych.storage.embeddings import EmbeddingRow, StoredVectors, kept_vectors, text_digest
 from machinepsych.storage.schema import ScoreRow
 from machinepsych.storage.store import Store
+from machinepsych.tasks.reflection.oddball import embedding as oddball_embedding
 from tests.support.runs import make_run
 
 TEXTS = ["The cat sat on the mat.", "Wait, what? That makes no sense.", "The cat sat on the mat.",
@@ -37,6 +38,7 @@ def embedder_calls(monkeypatch):
         return Counting(real(name))
 
     monkeypatch.setattr(embedding, "get_embedder", counting_get_embedder)
+    monkeypatch.setattr(oddball_embedding, "get_embedder", counting_get_embedder)  # the name the scorer uses
     return calls
 
 

@@ -33,8 +33,9 @@ def can_fork() -> bool:
 
 
 class _Claims:
-    """Jobs shared by this process and the helper: the helper takes them from the front, this
-    process from the back, until they meet. Empty until :meth:`FigureHelper.give` sets them."""
+    """Jobs shared by two drawers: the helper takes them from the front, the other (this
+    process, or the helper's second drawer) from the back, until they meet. Empty until
+    :meth:`FigureHelper.give` sets them."""
 
     def __init__(self, ctx):
         self.bounds = ctx.RawArray("i", [0, 0])

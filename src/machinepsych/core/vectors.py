@@ -12,11 +12,14 @@ because the tests that embed may not import the store.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .embedding import Embedder
 
 
 class VectorCache(Protocol):
@@ -43,20 +46,21 @@ def using(cache: VectorCache | None) -> Iterator[None]:
         _installed = before
 
 
-def encode(name: str, texts: Sequence[str]) -> np.ndarray:
+def encode(name: str, texts: Sequence[str], load: Callable[[str], Embedder] | None = None) -> np.ndarray:
     """Float32 unit vectors of ``texts`` (one row each) from the embedder named ``name``
-    (:func:`machinepsych.core.embedding.get_embedder`), each distinct text embedded at most
-    once and only when the installed cache does not hold it."""
+    (loaded by ``load``, default :func:`machinepsych.core.embedding.get_embedder`), each
+    distinct text embedded at most once and only when the installed cache does not hold it."""
     from . import embedding
 
+    load = load or embedding.get_embedder
     if not texts:
-        return embedding.get_embedder(name).encode([])
+        return load(name).encode([])
     cache = _installed
     distinct = list(dict.fromkeys(texts))
     found = dict(cache.get(name, distinct)) if cache is not None else {}
     todo = [t for t in distinct if t not in found]
     if todo:
-        fresh = dict(zip(todo, np.asarray(embedding.get_embedder(name).encode(todo), dtype=np.float32)))
+        fresh = dict(zip(todo, np.asarray(load(name).encode(todo), dtype=np.float32)))
         if cache is not None:
             cache.put(name, fresh)
         found.update(fresh)

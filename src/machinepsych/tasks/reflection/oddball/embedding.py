@@ -44,7 +44,7 @@ def oddball_similarity(replies: list[str], embedder: str | Embedder = "minilm",
     if not flat:
         return np.zeros(len(replies))
     texts = [reference] + flat
-    vecs = vectors.encode(embedder, texts) if isinstance(embedder, str) else embedder.encode(texts)
+    vecs = vectors.encode(embedder, texts, get_embedder) if isinstance(embedder, str) else embedder.encode(texts)
     sims = vecs[1:] @ vecs[0]
     out, i = [], 0
     for ss in sents:
