@@ -104,3 +104,16 @@ def test_oddball_figure_and_rescore_reuse_the_vectors_scoring_kept(tmp_path, emb
     assert embedder_calls == {"loads": 0, "texts": 0}
     assert any(f["title"].startswith("oddball: embedding score") for f in figures)
     assert data["scores"]["oddball"].tolist() == scored["oddball"].tolist()
+
+
+def test_vectors_round_trip_on_postgresql(postgres_url, embedder_calls):
+    store = Store(postgres_url)
+    try:
+        with kept_vectors(store):
+            first = vectors.encode("minilm", TEXTS)
+        with kept_vectors(Store(postgres_url, create=False)):
+            second = vectors.encode("minilm", TEXTS)
+        assert embedder_calls == {"loads": 1, "texts": 3}
+        assert np.array_equal(first, second)
+    finally:
+        store.close()

@@ -78,11 +78,11 @@ class StoredVectors:
     def put(self, model: str, vecs: Mapping[str, np.ndarray]) -> None:
         if not vecs or not self.writable:
             return
-        rows = {}
+        rows, now = {}, utcnow()
         for text, v in vecs.items():
-            v = np.ascontiguousarray(v, dtype=np.float32)
-            rows[text_digest(text)] = {"model": model, "digest": text_digest(text), "dim": int(v.shape[-1]),
-                                       "vector": v.tobytes(), "created_at": utcnow()}
+            v, digest = np.ascontiguousarray(v, dtype=np.float32), text_digest(text)
+            rows[digest] = {"model": model, "digest": digest, "dim": int(v.shape[-1]), "vector": v.tobytes(),
+                            "created_at": now}
         try:
             engine = self._engine()
             if not self.table_made:
