@@ -80,3 +80,23 @@ def test_a_figure_that_fails_in_an_early_helper_fails_the_report_with_its_error(
     with pytest.raises(ValueError, match="the prlt figure failed"):
         html_report.write_html(data, tmp_path / "failing", helper=helper)
     assert not helper.proc.is_alive()
+
+
+def test_an_early_helper_on_postgresql(postgres_url, tmp_path, monkeypatch):
+    store = Store(postgres_url)
+    create_run(store, RunSpec(tasks=[TaskRun(task=t, preset="easy", sessions=2) for t in ("prlt", "oddball")],
+                              participants=[ParticipantSpec(ref="agent:wsls")], name="h-pg"))
+    with kept_vectors(store):
+        run_sync(store, "h-pg", progress=False)
+    run_id = store.get_run("h-pg").id
+    with monkeypatch.context() as m:
+        m.setattr("os.cpu_count", lambda: 1)
+        expected = html_report.write_html(report.build(store, "h-pg"), tmp_path / "alone").read_text()
+    with store.engine.begin() as con:  # forget the drawn figures: the next report draws them again
+        con.execute(figure_store.FIGURES.delete().where(figure_store.FIGURES.c.run_id == run_id))
+    helper = report_figures.start_helper(store, run_id)
+    assert helper is not None
+    data = report.build(store, "h-pg", on_read=lambda read: report_figures.start_drawing(read, helper))
+    assert html_report.write_html(data, tmp_path / "early", helper=helper).read_text() == expected
+    assert helper.proc.exitcode == 0
+    store.close()
