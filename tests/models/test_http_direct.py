@@ -235,3 +235,22 @@ async def test_the_adapter_warms_only_the_direct_transport():
         await direct.aclose()
         await sdk.aclose()
     assert reply.text == "Selection: 3" and srv.connections == 3
+
+
+async def test_a_connection_reset_after_the_request_is_raised_not_resent():
+    """The request may have reached the server: the client never sends it again itself (the
+    runner retries it and records the attempt's error), even on a kept-alive connection."""
+    async def answer(n, req, w):
+        if n == 1:
+            w.write(ok())
+            return True
+        w.transport.abort()  # reset, no reply
+        return False
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        assert await post(client) == [(200, REPLY)]
+        with pytest.raises(HTTPConnectionError):
+            await post(client)  # on the kept-alive connection
+        await client.close()
+    assert len(srv.requests) == 2 and srv.connections == 1

@@ -50,7 +50,7 @@ def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON
         console.print(bt)
 
 
-TRANSPORTS = ("aiohttp", "httpx", "direct")
+TRANSPORTS = ("auto", "aiohttp", "httpx", "direct")
 
 
 def check_model_options(*, concurrency: int, timeout: float, reask: int, temperature: float | None,
@@ -105,7 +105,7 @@ def run_cmd(
     price_file: Optional[str] = typer.Option(None, "--prices", help="JSON/TOML price table overriding the built-in one."),
     system_as_user: bool = typer.Option(False, "--system-as-user", help="Send the system prompt as the first user message."),
     text_only: bool = typer.Option(False, "--text-only", help="The model has no vision: send a text placeholder instead of each image."),
-    transport: str = typer.Option("aiohttp", "--transport", help="OpenAI-compatible HTTP path: aiohttp or httpx (official SDK client), or direct (a lean HTTP client with kept-alive connections; lowest overhead, for local and cluster-internal servers at high concurrency; no proxy support)."),
+    transport: str = typer.Option("auto", "--transport", help="OpenAI-compatible HTTP path: aiohttp or httpx (official SDK client), direct (a lean HTTP client with kept-alive connections; lowest overhead, for local and cluster-internal servers at high concurrency; no proxy support), or auto: direct for a server on this machine (localhost, 127.x, ::1), aiohttp otherwise."),
     data: Optional[str] = typer.Option(None, "--data", help="Your copy of a published data file, for tests that read one (sets the parameter 'data')."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
     workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),

@@ -9,14 +9,16 @@ is the connection pool: an idle connection is reused, a new one opened when none
 
 Scope: one base URL (http or https), POST with a JSON body, the whole response read into
 memory. No proxies, redirects, cookies or compression (no Accept-Encoding is sent, so a
-server answers uncompressed). A kept-alive connection the server closed while idle fails
-before any byte of the reply arrives; that request is sent again once on a new connection,
-as browsers and client libraries do. Every other failure is raised for the runner to
-classify and retry.
+server answers uncompressed). Before an idle kept-alive connection is reused it is polled
+(no wait): one the server has closed, or that holds bytes nobody asked for, is dropped and
+another used (as httpcore does). A request is never sent twice by this client: every failure
+once it is sent, a connection closed at that very moment included, is raised for the runner
+to classify, record and retry.
 """
 from __future__ import annotations
 
 import asyncio
+import select
 import ssl
 from urllib.parse import urlsplit
 
@@ -30,7 +32,7 @@ class HTTPConnectionError(ConnectionError):
 class _Connection(asyncio.Protocol):
     """One TCP (or TLS) connection: one request at a time, its response parsed as it comes."""
 
-    __slots__ = ("transport", "parser", "waiter", "status", "chunks", "received", "closed", "keep", "framed",
+    __slots__ = ("transport", "parser", "waiter", "status", "chunks", "closed", "keep", "framed",
                  "headers_done")
 
     def __init__(self) -> None:
@@ -39,7 +41,6 @@ class _Connection(asyncio.Protocol):
         self.waiter: asyncio.Future | None = None
         self.status = 0
         self.chunks: list[bytes] = []
-        self.received = False  # any byte of the current response
         self.closed = False
         self.keep = False
         self.framed = False  # the reply declares its length (Content-Length or chunked)
@@ -50,7 +51,6 @@ class _Connection(asyncio.Protocol):
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
-        self.received = True
         try:
             self.parser.feed_data(data)
         except httptools.HttpParserError as exc:
@@ -88,10 +88,25 @@ class _Connection(asyncio.Protocol):
     # client side
     def send(self, data: bytes, loop: asyncio.AbstractEventLoop) -> asyncio.Future:
         self.waiter = loop.create_future()
-        self.status, self.chunks, self.received, self.keep = 0, [], False, False
+        self.status, self.chunks, self.keep = 0, [], False
         self.framed = self.headers_done = False
         self.transport.write(data)  # type: ignore[union-attr]
         return self.waiter
+
+    def reusable(self) -> bool:
+        """Open, and nothing readable on the socket: an idle HTTP/1.1 connection that can be
+        read from has been closed by the server (end of file) or holds bytes that belong to
+        no request; either way it must not carry the next one."""
+        if self.closed or self.transport is None or self.transport.is_closing():
+            return False
+        sock = self.transport.get_extra_info("socket")
+        if sock is None:
+            return True
+        if not hasattr(select, "poll"):  # Windows
+            return not select.select([sock.fileno()], [], [], 0)[0]
+        poller = select.poll()
+        poller.register(sock.fileno(), select.POLLIN)
+        return not poller.poll(0)
 
     def _fail(self, exc: Exception) -> None:
         waiter, self.waiter = self.waiter, None
@@ -165,13 +180,9 @@ class DirectHTTPClient:
         data = self._request(path, body)
         while self._idle:
             conn = self._idle.pop()
-            if not conn.closed:
-                try:
-                    return await self._exchange(conn, data, timeout_s)
-                except HTTPConnectionError:
-                    if conn.received:  # the server had started answering: not a stale connection
-                        raise
-                # closed by the server while idle: send again on a new connection (below)
+            if conn.reusable():
+                return await self._exchange(conn, data, timeout_s)
+            self._drop(conn)  # closed by the server while idle
         return await self._exchange(await self._connect(), data, timeout_s)
 
     async def _exchange(self, conn: _Connection, data: bytes, timeout_s: float | None) -> tuple[int, bytes]:

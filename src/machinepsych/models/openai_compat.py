@@ -9,11 +9,13 @@ client, which costs less CPU per call than httpx under high concurrency (see
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import operator
 import os
 import re
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import sys
 
@@ -29,6 +31,22 @@ OPENAI_BASE_URL = "https://api.openai.com/v1"
 LOCAL_DUMMY_KEY = "sk-no-key-needed"  # local endpoints ignore the key, the SDK wants one
 Transport = Literal["aiohttp", "httpx", "direct"]
 TRANSPORTS = ("aiohttp", "httpx", "direct")
+
+
+def transport_for(base_url: str | None) -> Transport:
+    """The transport ``auto`` stands for: ``direct`` for a server on this machine (localhost,
+    127.0.0.0/8, ::1), where no proxy applies and the SDK's CPU per call and its second of
+    import time buy nothing; the official SDK (``aiohttp``) for any other host, proxies and
+    all."""
+    host = urlsplit(base_url).hostname if base_url else None
+    if host is None:
+        return "aiohttp"
+    if host == "localhost" or host.endswith(".localhost"):
+        return "direct"
+    try:
+        return "direct" if ipaddress.ip_address(host).is_loopback else "aiohttp"
+    except ValueError:  # a host name
+        return "aiohttp"
 
 _KEY_RE = re.compile(r"sk-[A-Za-z0-9_\-*.]{4,}")
 
@@ -248,7 +266,8 @@ class OpenAIModel:
     the official SDK's client; ``"direct"`` posts the same JSON through the lean client of
     :mod:`.http_direct` (kept-alive connections, the ``httptools`` parser) and skips the
     SDK's and the client session's per-request machinery, for very high concurrency
-    against local servers (no proxy support).
+    against local servers (no proxy support); ``"auto"``: :func:`transport_for` the URL
+    (what a run uses unless told otherwise).
     """
 
     def __init__(
@@ -266,8 +285,10 @@ class OpenAIModel:
                 f"{provider}:{model} needs an API key: set the environment variable {API_KEY_ENV} "
                 f"(or pass --base-url for a local OpenAI-compatible server, which needs none)."
             )
+        if transport == "auto":  # type: ignore[comparison-overlap]
+            transport = transport_for(base_url)
         if transport not in TRANSPORTS:
-            raise UnknownNameError("transport", transport, TRANSPORTS)
+            raise UnknownNameError("transport", transport, (*TRANSPORTS, "auto"))
         self.model = model
         self.provider = provider
         self.base_url = base_url.rstrip("/") if base_url else None

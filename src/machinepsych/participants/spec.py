@@ -28,7 +28,9 @@ class ParticipantSpec(BaseModel):
     system_as_user: bool = False
     price_file: str | None = None
     text_only: bool = False  # the model has no vision: images are replaced by a text placeholder
-    transport: str = "aiohttp"  # OpenAI-compatible only: aiohttp | httpx (official SDK) | direct
+    # OpenAI-compatible only: aiohttp | httpx (official SDK) | direct | auto (direct for a
+    # server on this machine, aiohttp otherwise; stored as what it resolved to)
+    transport: str = "auto"
 
     # Raised as ConfigError (not ValueError) on purpose: pydantic passes it through unchanged,
     # so the refusal is one line and the offending URL is never echoed in a validation report.
@@ -48,6 +50,18 @@ class ParticipantSpec(BaseModel):
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             raise ConfigError(f"--base-url {redact_urls(url)!r} is not an http(s) URL; give the endpoint's "
                               "address, e.g. http://127.0.0.1:8000/v1.")
+        return self
+
+    @model_validator(mode="after")
+    def _resolve_transport(self) -> "ParticipantSpec":
+        from ..models import LOCAL_ALIASES
+        from ..models.openai_compat import TRANSPORTS, transport_for
+
+        if self.transport not in (*TRANSPORTS, "auto"):
+            raise ConfigError(f"transport must be one of {', '.join((*TRANSPORTS, 'auto'))} (got {self.transport!r}).")
+        provider = self.ref.partition(":")[0]
+        if self.transport == "auto" and (provider == "openai" or provider in LOCAL_ALIASES):
+            self.transport = transport_for(self.base_url or LOCAL_ALIASES.get(provider))
         return self
 
     @field_validator("base_url")
