@@ -198,7 +198,10 @@ def run_config(run, sessions) -> dict[str, Any]:
         t["seeds"] = f"{seeds[0]}..{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])
     participants = []
     for p in spec.get("participants", []):
-        shown = {k: v for k, v in p.items() if v not in (None, False, "", 0) and k != "ref"}
+        # a transport left "auto" is one that applies to nothing (an agent, a person, a
+        # provider with its own SDK): OpenAI-compatible participants store what it resolved to
+        shown = {k: v for k, v in p.items() if v not in (None, False, "", 0) and k != "ref"
+                 and not (k == "transport" and v == "auto")}
         participants.append({"ref": p.get("ref"), **shown})
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,

@@ -22,6 +22,7 @@ LOCAL_ALIASES = {
     "llamacpp": None,
 }
 PROVIDERS = ("openai", "anthropic", "google", *LOCAL_ALIASES)
+OPENAI_COMPATIBLE = ("openai", *LOCAL_ALIASES)  # providers served by OpenAIModel (they have a transport)
 _EXAMPLE_URL = {"vllm": "http://127.0.0.1:8000/v1", "llamacpp": "http://127.0.0.1:8080/v1"}
 
 

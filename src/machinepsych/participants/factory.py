@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from machinepsych.core.errors import UnknownNameError
+from ..models import OPENAI_COMPATIBLE
 from ..models.base import GenerateOptions
 from .spec import ParticipantSpec
 from ..models.retry import RetryPolicy
@@ -22,7 +23,7 @@ def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
                                                       "agent:ideal", "human", "openai:MODEL", "anthropic:MODEL", "google:MODEL"])
     from ..models import make_model
 
-    kwargs = {"transport": p.transport} if p.ref.split(":", 1)[0] in ("openai", "vllm", "ollama", "llamacpp") else {}
+    kwargs = {"transport": p.transport} if p.ref.split(":", 1)[0] in OPENAI_COMPATIBLE else {}
     model = make_model(p.ref, base_url=p.base_url, price_file=p.price_file, **kwargs)
     return LLMParticipant(
         model, GenerateOptions(p.temperature, p.max_tokens, p.seed, p.timeout_s), reask=p.reask,

@@ -54,13 +54,13 @@ class ParticipantSpec(BaseModel):
 
     @model_validator(mode="after")
     def _resolve_transport(self) -> "ParticipantSpec":
-        from ..models import LOCAL_ALIASES
+        from ..models import LOCAL_ALIASES, OPENAI_COMPATIBLE
         from ..models.openai_compat import TRANSPORTS, transport_for
 
         if self.transport not in (*TRANSPORTS, "auto"):
             raise ConfigError(f"transport must be one of {', '.join((*TRANSPORTS, 'auto'))} (got {self.transport!r}).")
         provider = self.ref.partition(":")[0]
-        if self.transport == "auto" and (provider == "openai" or provider in LOCAL_ALIASES):
+        if self.transport == "auto" and provider in OPENAI_COMPATIBLE:
             self.transport = transport_for(self.base_url or LOCAL_ALIASES.get(provider))
         return self
 
