@@ -66,11 +66,8 @@ class StoredVectors:
         keys = list(by_digest)
         try:
             with self._engine().connect() as con:
-                for start in range(0, len(keys), CHUNK):
-                    rows = con.execute(select(EMBEDDINGS.c.digest, EMBEDDINGS.c.vector).where(
-                        EMBEDDINGS.c.model == model, EMBEDDINGS.c.digest.in_(keys[start:start + CHUNK])))
-                    for digest, blob in rows:
-                        out[by_digest[digest]] = np.frombuffer(blob, dtype=np.float32)
+                for digest, blob in _kept(con, model, keys, EMBEDDINGS.c.vector):
+                    out[by_digest[digest]] = np.frombuffer(blob, dtype=np.float32)
         except SQLAlchemyError:  # no vectors kept in this store yet (no table), or it cannot be read
             return {}
         return out
@@ -89,11 +86,7 @@ class StoredVectors:
                 EMBEDDINGS.create(engine, checkfirst=True)
                 self.table_made = True
             with engine.begin() as con:
-                have = set()
-                keys = list(rows)
-                for start in range(0, len(keys), CHUNK):
-                    have.update(con.scalars(select(EMBEDDINGS.c.digest).where(
-                        EMBEDDINGS.c.model == model, EMBEDDINGS.c.digest.in_(keys[start:start + CHUNK]))))
+                have = {digest for digest, in _kept(con, model, list(rows))}
                 new = [r for d, r in rows.items() if d not in have]
                 if new:
                     con.execute(insert(EMBEDDINGS), new)
@@ -101,6 +94,13 @@ class StoredVectors:
             pass
         except SQLAlchemyError:  # a read-only store (file or role): nothing is kept from now on
             self.writable = False
+
+
+def _kept(con, model: str, digests: list[str], *columns) -> Iterator[tuple]:
+    """(digest, *columns) of the kept rows among ``digests``, CHUNK digests per query."""
+    for start in range(0, len(digests), CHUNK):
+        yield from con.execute(select(EMBEDDINGS.c.digest, *columns).where(
+            EMBEDDINGS.c.model == model, EMBEDDINGS.c.digest.in_(digests[start:start + CHUNK])))
 
 
 @contextmanager

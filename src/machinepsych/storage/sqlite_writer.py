@@ -33,10 +33,10 @@ class SQLiteTrialWriter:
             return [(c.name, c.type.dialect_impl(dialect).bind_processor(dialect))
                     for c in table.__table__.columns if c.name not in skip]
 
-        def insert(table, cols, suffix="", verb="INSERT") -> str:
+        def insert(table, cols, verb="INSERT") -> str:
             names = ", ".join(quote(c) for c, _ in cols)
             return (f"{verb} INTO {quote(table.__tablename__)} ({names}) "
-                    f"VALUES ({', '.join('?' for _ in cols)}){suffix}")
+                    f"VALUES ({', '.join('?' for _ in cols)})")
 
         self.trial_cols = columns(TrialRow)
         # a trial's values in column order, read in one go (session_id and created_at are not
