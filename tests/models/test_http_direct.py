@@ -4,7 +4,9 @@ mid-reply, ``Connection: close``, a reply that never ends."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+import warnings
 
 import pytest
 
@@ -217,6 +219,65 @@ async def test_opens_connections_ahead_and_sends_on_them():
     await refused.close()
     with pytest.raises(HTTPConnectionError, match="cannot connect"):
         await refused.post("/chat/completions", b"{}", 5.0)
+
+
+async def test_opening_many_resolves_the_host_once_and_every_connection_carries_a_request(monkeypatch):
+    """``open(n)`` to ``localhost``: the name is resolved for the first connection only (a
+    lookup per connection cost a thread hop each), the others go to the address that
+    answered, and each of the n carries a request."""
+    async def answer(n, req, w):
+        w.write(ok())
+        return True
+
+    lookups = []
+    real = asyncio.BaseEventLoop.getaddrinfo
+
+    async def counting(self, host, *args, **kwargs):
+        lookups.append(host)
+        return await real(self, host, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio.BaseEventLoop, "getaddrinfo", counting)
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url.replace("127.0.0.1", "localhost"), {})
+        assert await client.open(6, timeout_s=5.0) == 6
+        results = await asyncio.gather(*(client.post("/chat/completions", b'{"x": %d}' % i, 5.0) for i in range(6)))
+        await client.close()
+    assert lookups == ["localhost"]
+    assert results == [(200, REPLY)] * 6 and srv.connections == 6
+
+
+async def test_closing_the_client_while_it_opens_connections_leaves_none_open():
+    """A client closed while ``open`` is still adopting its connections closes every one it
+    started: each connection the server accepted ends."""
+    accepted, ended = [], []
+
+    async def handle(reader, writer):
+        accepted.append(writer)
+        await reader.read()  # until the client closes its end
+        ended.append(writer)
+        writer.close()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    client = DirectHTTPClient(f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/v1", {})
+    opening = asyncio.create_task(client.open(32, timeout_s=5.0))
+    for _ in range(500):  # until the first connection is in and the others are being adopted
+        await asyncio.sleep(0)
+        if accepted and client._opening:
+            break
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        await client.close()
+        await opening
+        del opening
+        gc.collect()  # a socket left to the collector warns as it is closed
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if len(ended) == len(accepted):
+            break
+    assert accepted and len(ended) == len(accepted)
+    server.close()
+    await server.wait_closed()
 
 
 async def test_the_adapter_warms_only_the_direct_transport():
