@@ -23,7 +23,7 @@ process, with their wall times; the HTML report twice: the first draws every fig
 second embeds the figures the first kept in the store (`benchmarks/html_report.py` re-times
 both on a kept run, with medians and CPU times).
 
-    python benchmarks/battery.py [--latency-ms 50] [--workers 2] [--skip-ray] [--transport aiohttp]
+    python benchmarks/battery.py [--latency-ms 50] [--workers 2] [--skip-ray] [--transport auto]
 """
 from __future__ import annotations
 
@@ -88,7 +88,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2, help="processes of the N-workers row")
     ap.add_argument("--skip-ray", action="store_true")
     ap.add_argument("--ray-store", default=None, help="store URL of the Ray row (default: a SQLite file)")
-    ap.add_argument("--transport", default="aiohttp", help="OpenAI adapter transport (aiohttp, httpx, direct)")
+    ap.add_argument("--transport", default="auto",
+                    help="OpenAI adapter transport: auto (the run command's default: direct for this loopback endpoint), "
+                         "aiohttp or httpx (the official SDK), direct")
     args = ap.parse_args()
     latency_s = args.latency_ms / 1000
     rows = [("1 worker", []), (f"{args.workers} workers", ["--workers", str(args.workers)])]

@@ -190,7 +190,7 @@ class DirectHTTPClient:
             for _ in range(want - 1):
                 s = socket.socket(sock.family, socket.SOCK_STREAM)
                 s.setblocking(False)
-                if s.connect_ex(peer) in (0, errno.EINPROGRESS):
+                if s.connect_ex(peer) in _CONNECTING:
                     pending.append(s)
                 else:
                     s.close()
@@ -265,6 +265,10 @@ class DirectHTTPClient:
         self._all.clear()
         self._idle.clear()
         await asyncio.sleep(0)  # let the transports run their connection_lost
+
+
+# what a non-blocking connect returns while it is under way (Windows: WSAEWOULDBLOCK)
+_CONNECTING = {0, errno.EINPROGRESS, errno.EWOULDBLOCK, getattr(errno, "WSAEWOULDBLOCK", errno.EWOULDBLOCK)}
 
 
 def _writable_now(sock: socket.socket) -> bool:
