@@ -32,6 +32,7 @@ from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 from tests.support.fake_openai import FakeOpenAIServer, default_reply
 from tests.support.cli import CLI, cli_env
+from tests.support.runs import every_output
 
 N_TRIALS = 12
 COLUMNS = ["session", "trial", "reply", "action", "parse_status", "correct", "feedback", "rule"]
@@ -295,14 +296,7 @@ def test_api_key_never_leaks(tmp_path, monkeypatch, caplog):
     errors = [e for c in all_calls(store, "keys") for e in c.errors] + failed
     assert sum("upstream rejected" in e for e in errors) == 3  # the echoed errors were stored ...
     outputs = [res.output, resumed.output]
-    for args in (["export", "keys", "--format", "csv", "--out", str(tmp_path / "t.csv")],
-                 ["export", "keys", "--format", "jsonl", "--out", str(tmp_path / "t.jsonl")],
-                 ["report", "keys", "--json"],
-                 ["report", "keys", "--out", str(tmp_path / "html")],
-                 ["runs"]):
-        r = runner.invoke(app, [*args, "--store", str(db)])
-        assert r.exit_code == 0, r.output + repr(r.exception)
-        outputs.append(r.output)
+    outputs += every_output(runner, app, "keys", db, tmp_path)
     json.loads(outputs[4])
     assert list((tmp_path / "html").rglob("*.html"))
     store.close()

@@ -45,6 +45,7 @@ from tests.support.fake_anthropic import FakeAnthropicServer
 from tests.support.fake_google import FakeGoogleServer
 from tests.support.fake_openai import FakeOpenAIServer, _error
 from tests.support.cli import CLI, cli_env
+from tests.support.runs import every_output
 
 
 # (provider, transport): every HTTP path a model call can take
@@ -325,14 +326,7 @@ def test_url_secrets_never_reach_store_exports_reports_or_logs(tmp_path, monkeyp
     assert sum("refused the call" in e for e in errors) >= 2  # the echoes were stored, redacted
     assert any("http://***@10.0.0.7:9000" in e and "key=***" in e for e in errors)
     outputs = [res.output, resumed.output, str(refused.exception)]
-    for args in (["export", "urls", "--format", "csv", "--out", str(tmp_path / "t.csv")],
-                 ["export", "urls", "--format", "jsonl", "--out", str(tmp_path / "t.jsonl")],
-                 ["report", "urls", "--json"],
-                 ["report", "urls", "--out", str(tmp_path / "html")],
-                 ["runs"]):
-        r = runner.invoke(app, [*args, "--store", str(db)])
-        assert r.exit_code == 0, r.output + repr(r.exception)
-        outputs.append(r.output)
+    outputs += every_output(runner, app, "urls", db, tmp_path)
     store.close()
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert any(p.name.startswith("urls.db") for p in files) and any(p.suffix == ".html" for p in files)

@@ -47,3 +47,19 @@ def crash_two_sessions_then_resume(store, name, tasks, agent="wsls"):
             asyncio.run(drive_session(store, row, CrashingAgent(agent, after)))
     assert len(store.trials(rows[0].id)) == 17 and len(store.trials(rows[3].id)) == 3
     return run_sync(store, name, progress=False)
+
+
+def every_output(runner, app, name: str, db, out_dir) -> list[str]:
+    """The printed output of every command that reads a stored run (CSV and JSONL exports,
+    the JSON and HTML reports, the run list), each asserted to succeed; files go to
+    ``out_dir`` (``t.csv``, ``t.jsonl``, ``html/``)."""
+    outputs = []
+    for args in (["export", name, "--format", "csv", "--out", str(out_dir / "t.csv")],
+                 ["export", name, "--format", "jsonl", "--out", str(out_dir / "t.jsonl")],
+                 ["report", name, "--json"],
+                 ["report", name, "--out", str(out_dir / "html")],
+                 ["runs"]):
+        r = runner.invoke(app, [*args, "--store", str(db)])
+        assert r.exit_code == 0, r.output + repr(r.exception)
+        outputs.append(r.output)
+    return outputs
