@@ -6,10 +6,10 @@ latency. On a virtual machine such work runs several times slower than the same 
 back-to-back (caches and the guest's idle state; measured on the 2-core development VM: a
 SQLite commit of one small row 13 us back-to-back and about 170 us after a 10 ms wait, a
 4 KB file write 4 against 50 us, a pure-Python workload 1.7x slower). That price is paid on
-every turn of a session whose reply finds the process idle, so it sets a floor under the
-runner's efficiency that no change to the runner removes: benchmarks/runner_overhead.py
-prints it as its single-session row. This script measures the price itself, on this
-machine, in one run:
+every turn of a session whose reply finds the process idle: less work per turn pays less
+of it, but the wait itself is the latency. benchmarks/runner_overhead.py shows its effect
+in its single-session row. This script measures the price itself, on this machine, in one
+run:
 
     python benchmarks/idle_wake.py [--samples 40]
 """

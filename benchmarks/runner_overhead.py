@@ -22,8 +22,8 @@ The first row of each part is a single session: nothing runs concurrently, so wh
 is the machine's own price of a turn (the reply's way through two processes' event loops,
 and a turn that runs on a core which sat idle for the latency: on a virtual machine work
 after an idle wait runs several times slower than back-to-back, see
-benchmarks/idle_wake.py). No number of sessions can do better than that row; the line under
-each table divides the 64-session efficiency by it (what concurrency itself costs).
+benchmarks/idle_wake.py). It is the reference for the other rows: the line under each table
+divides their efficiency by it, which is what concurrency itself costs.
 
 A warm-up run comes first, so one-time costs (imports, first connection) are excluded. Each
 row is the median of --repeat runs (default 3; on a shared machine other processes' bursts
@@ -146,19 +146,19 @@ def row(label: str, r: dict) -> str:
             f"{r['efficiency_range'][0]:>7.3f}-{r['efficiency_range'][1]:.3f}")
 
 
-def against_floor(rows: dict[int, dict]) -> str:
+def against_one_session(rows: dict[int, dict]) -> str:
     """The line under a table: each row's efficiency as a share of the single session's."""
     if 1 not in rows or len(rows) < 2:
         return ""
-    floor = rows[1]["efficiency"]
-    shares = ", ".join(f"{n} sessions {r['efficiency'] / floor:.3f}" for n, r in rows.items() if n != 1)
-    return f"{'':>14} against one session ({floor:.3f}, this machine's floor): {shares}"
+    alone = rows[1]["efficiency"]
+    shares = ", ".join(f"{n} sessions {r['efficiency'] / alone:.3f}" for n, r in rows.items() if n != 1)
+    return f"{'':>14} against one session alone ({alone:.3f}): {shares}"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, nargs="*", default=[1, 64, 256],
-                    help="concurrent sessions, one row each (1: the machine's floor, see above)")
+                    help="concurrent sessions, one row each (1: the reference, see above)")
     ap.add_argument("--latency-ms", type=float, default=50.0)
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--transport", nargs="*", default=["direct"],
@@ -176,7 +176,7 @@ def main() -> None:
                               for _ in range(k)]) for n in args.sessions}
         for n, r in rows.items():
             print(row("stub", r))
-        print(against_floor(rows))
+        print(against_one_session(rows))
     print("Loopback endpoint in its own process (end to end; CPU per call includes the HTTP client; 'x2': two "
           "worker processes, their CPU and start-up (imports) included in CPU and time):")
     print(HEADER)
@@ -189,7 +189,7 @@ def main() -> None:
                     rows[n, w] = median_of([measure(base_url, n, args.latency_ms, args.trials, transport, w, pid)
                                             for _ in range(k)])
                     print(row(label, rows[n, w]))
-            print(against_floor({n: r for (n, w), r in rows.items() if w == 1}))
+            print(against_one_session({n: r for (n, w), r in rows.items() if w == 1}))
 
 
 if __name__ == "__main__":
