@@ -4,8 +4,8 @@ A session's turn starts when its reply arrives, after the process has waited for
 few sessions (or between bunches of replies) the core has been idle for most of the
 latency. On a virtual machine such work runs several times slower than the same work
 back-to-back (caches and the guest's idle state; measured on the 2-core development VM: a
-SQLite commit of one small row 13 us back-to-back and about 170 us after a 10 ms wait, a
-4 KB file write 4 against 50 us, a pure-Python workload 1.7x slower). That price is paid on
+SQLite commit of one small row 14 us back-to-back and about 190 us after a 10 ms wait, a
+4 KB file write 4 against 57 us, a pure-Python workload 1.6-1.9x slower). That price is paid on
 every turn of a session whose reply finds the process idle: less work per turn pays less
 of it, but the wait itself is the latency. benchmarks/runner_overhead.py shows its effect
 in its single-session row. This script measures the price itself, on this machine, in one
@@ -34,6 +34,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--samples", type=int, default=40)
     args = ap.parse_args()
+    if args.samples < 6:
+        ap.error("--samples must be at least 6 (the first 5 of each row are a warm-up)")
     with tempfile.TemporaryDirectory() as tmp:
         conn = sqlite3.connect(os.path.join(tmp, "wake.db"))
         conn.execute("PRAGMA journal_mode=WAL")

@@ -168,14 +168,17 @@ def main() -> None:
                          "256 sessions at 50 ms on its own: a wave of 256 calls costs more CPU than the latency)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per row (the row shows their medians)")
     args = ap.parse_args()
+    if not args.sessions or min(args.sessions) < 1:
+        ap.error("--sessions takes one or more whole numbers of at least 1, e.g. --sessions 1 64 256")
     k = max(1, args.repeat)
     print("Model stubbed in-process (runner CPU per call; HTTP excluded):")
     print(HEADER)
     with stubbed_model(args.latency_ms / 1000):
-        rows = {n: median_of([measure("http://127.0.0.1:9/v1", n, args.latency_ms, args.trials, "direct")
-                              for _ in range(k)]) for n in args.sessions}
-        for n, r in rows.items():
-            print(row("stub", r))
+        rows = {}
+        for n in args.sessions:
+            rows[n] = median_of([measure("http://127.0.0.1:9/v1", n, args.latency_ms, args.trials, "direct")
+                                 for _ in range(k)])
+            print(row("stub", rows[n]))
         print(against_one_session(rows))
     print("Loopback endpoint in its own process (end to end; CPU per call includes the HTTP client; 'x2': two "
           "worker processes, their CPU and start-up (imports) included in CPU and time):")

@@ -102,13 +102,7 @@ class _Connection(asyncio.Protocol):
         if self.closed or self.transport is None or self.transport.is_closing():
             return False
         sock = self.transport.get_extra_info("socket")
-        if sock is None:
-            return True
-        if not hasattr(select, "poll"):  # Windows
-            return not select.select([sock.fileno()], [], [], 0)[0]
-        poller = select.poll()
-        poller.register(sock.fileno(), select.POLLIN)
-        return not poller.poll(0)
+        return sock is None or not _ready_now(sock.fileno(), write=False)
 
     def _fail(self, exc: Exception) -> None:
         waiter, self.waiter = self.waiter, None
@@ -183,9 +177,8 @@ class DirectHTTPClient:
             except HTTPConnectionError:
                 return
             self._idle.append(first)
-            transport = first.transport
-            sock = transport.get_extra_info("socket") if transport is not None else None
-            peer = transport.get_extra_info("peername") if transport is not None else None
+            sock = first.transport.get_extra_info("socket")  # type: ignore[union-attr]
+            peer = first.transport.get_extra_info("peername")  # type: ignore[union-attr]
             if sock is None or peer is None:
                 return
             for _ in range(want - 1):
@@ -206,7 +199,7 @@ class DirectHTTPClient:
         """``sock``, whose connect was issued, as an idle connection of the pool as soon as
         it is ready (and added to ``adopted``); closed if the connect failed."""
         try:
-            if not _writable_now(sock):  # a remote server: wait for the handshake
+            if not _ready_now(sock.fileno(), write=True):  # a remote server: wait for the handshake
                 ready = self.loop.create_future()
                 self.loop.add_writer(sock.fileno(), _resolve_once, ready)
                 try:
@@ -266,17 +259,20 @@ class DirectHTTPClient:
         await asyncio.sleep(0)  # let the transports run their connection_lost
 
 
-# what a non-blocking connect returns while it is under way (Windows: WSAEWOULDBLOCK)
-_CONNECTING = {0, errno.EINPROGRESS, errno.EWOULDBLOCK, getattr(errno, "WSAEWOULDBLOCK", errno.EWOULDBLOCK)}
+# what a non-blocking connect returns: done, or under way (Windows: WSAEWOULDBLOCK)
+_CONNECTING = {0, errno.EINPROGRESS, getattr(errno, "WSAEWOULDBLOCK", errno.EINPROGRESS)}
 
 
-def _writable_now(sock: socket.socket) -> bool:
-    """The socket's connect has finished (successfully or not): a loopback connect usually
-    has by the time the call returns."""
+def _ready_now(fd: int, *, write: bool) -> bool:
+    """``fd`` is readable (``write=False``: for an idle connection, the server closed it or
+    sent bytes nobody asked for) or writable (``write=True``: a connect has finished,
+    successfully or not; a loopback connect usually has by the time the call returns),
+    without waiting."""
     if not hasattr(select, "poll"):  # Windows
-        return bool(select.select([], [sock.fileno()], [], 0)[1])
+        r, w, _ = select.select([] if write else [fd], [fd] if write else [], [], 0)
+        return bool(w if write else r)
     poller = select.poll()
-    poller.register(sock.fileno(), select.POLLOUT)
+    poller.register(fd, select.POLLOUT if write else select.POLLIN)
     return bool(poller.poll(0))
 
 
