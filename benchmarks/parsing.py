@@ -1,0 +1,157 @@
+"""Answer-parser accuracy on replies written the way today's chat models write
+(tests/fixtures/replies/<format>.jsonl, and a held-out set in tests/fixtures/replies_holdout/).
+
+Each corpus line holds a test id, the stimulus its parser reads, a reply and the answer a
+careful reader takes from it (``meant``; null where a careful reader cannot tell, or the reply
+commits to two different answers). For every line the test's own parser
+(``get_task(test).answer.parse``) reads the reply and the result is classed:
+
+  meant    the parser returned the meant action with status "parsed", or, where meant is
+           null, declined (any status but "parsed");
+  wrong    the parser returned status "parsed" with another action (or parsed a reply
+           meant to be unreadable): a silent error in the data;
+  invalid  meant is not null but the parser declined (invalid, refusal, empty): a lost
+           trial, visible in the run's parse-failure counts.
+
+Printed per format (and per test with --by-test): n, % meant, % wrong, % invalid.
+Actions are compared after normalising tuples to lists; a questionnaire (likert) action is
+compared by its per-statement ratings. The script always exits 0 (it is a measurement);
+--check exits 1 when a format is below 97% meant or above 0.5% wrong.
+
+    .venv/bin/python benchmarks/parsing.py [--holdout | --corpus DIR] [--by-test] [--show-misses] [--json] [--check]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from machinepsych.core.types import Observation
+from machinepsych.tasks.catalog import get_task
+
+ROOT = Path(__file__).resolve().parents[1]
+MAIN = ROOT / "tests" / "fixtures" / "replies"
+HOLDOUT = ROOT / "tests" / "fixtures" / "replies_holdout"
+MIN_MEANT, MAX_WRONG = 97.0, 0.5
+
+
+def comparable(value: Any) -> Any:
+    """Tuples as lists (JSON has no tuples); a questionnaire action as {id: rating}."""
+    if isinstance(value, dict):
+        if value and all(isinstance(v, dict) and "rating" in v for v in value.values()):
+            return {str(k): v["rating"] for k, v in value.items()}
+        return {str(k): comparable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [comparable(v) for v in value]
+    return value
+
+
+def classify(meant: Any, action: Any, status: str) -> str:
+    if meant is None:
+        return "meant" if status != "parsed" else "wrong"
+    if status != "parsed":
+        return "invalid"
+    return "meant" if comparable(action) == comparable(meant) else "wrong"
+
+
+def load(corpus: Path) -> dict[str, list[dict]]:
+    """{format: lines} of every <format>.jsonl in ``corpus``."""
+    out: dict[str, list[dict]] = {}
+    for path in sorted(corpus.glob("*.jsonl")):
+        lines = []
+        for i, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if raw.strip():
+                line = json.loads(raw)
+                line["_where"] = f"{path.name}:{i}"
+                lines.append(line)
+        out[path.stem] = lines
+    return out
+
+
+def measure(corpus: dict[str, list[dict]]) -> list[dict]:
+    results = []
+    for fmt, lines in corpus.items():
+        for line in lines:
+            parse = get_task(line["test"]).answer.parse
+            obs = Observation(trial=0, stimulus=line["stimulus"], parts=())
+            try:
+                action, status = parse(line["reply"], obs)
+            except Exception as exc:  # a crash is a lost trial, reported as such
+                action, status = None, f"error: {type(exc).__name__}: {exc}"
+            results.append({"format": fmt, "test": line["test"], "where": line["_where"], "style": line.get("style", ""),
+                            "meant": line["meant"], "parsed": comparable(action), "status": status,
+                            "reply": line["reply"], "class": classify(line["meant"], action, status)})
+    return results
+
+
+def table(results: list[dict], by_test: bool) -> list[dict]:
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for r in results:
+        groups[(r["format"], "")].append(r)
+        if by_test:
+            groups[(r["format"], r["test"])].append(r)
+    rows = []
+    for (fmt, test), rs in sorted(groups.items()):
+        n = len(rs)
+        pct = {c: 100.0 * sum(r["class"] == c for r in rs) / n for c in ("meant", "wrong", "invalid")}
+        rows.append({"format": fmt, "test": test, "n": n, **pct})
+    return rows
+
+
+def abbreviate(text: str, width: int = 160) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= width else one[: width - 3] + "..."
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", type=Path, default=None, help=f"folder of <format>.jsonl files (default {MAIN.relative_to(ROOT)})")
+    ap.add_argument("--holdout", action="store_true", help=f"use the held-out set ({HOLDOUT.relative_to(ROOT)})")
+    ap.add_argument("--by-test", action="store_true", help="a row per test within each format too")
+    ap.add_argument("--show-misses", action="store_true", help="print every reply not classed 'meant'")
+    ap.add_argument("--json", action="store_true", help="print the table (and misses) as JSON")
+    ap.add_argument("--check", action="store_true",
+                    help=f"exit 1 if a format is below {MIN_MEANT:g}%% meant or above {MAX_WRONG:g}%% wrong")
+    args = ap.parse_args()
+    corpus = args.corpus or (HOLDOUT if args.holdout else MAIN)
+    results = measure(load(corpus))
+    rows = table(results, args.by_test)
+    misses = [r for r in results if r["class"] != "meant"]
+    failing = [r["format"] for r in rows if not r["test"] and (r["meant"] < MIN_MEANT or r["wrong"] > MAX_WRONG)]
+    if args.json:
+        out = {"corpus": str(corpus), "rows": rows}
+        if args.show_misses:
+            out["misses"] = [{k: r[k] for k in ("where", "test", "style", "class", "meant", "parsed", "status", "reply")}
+                             for r in misses]
+        if args.check:
+            out["failing"] = failing
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+    else:
+        print(f"Parser accuracy on {corpus.relative_to(ROOT) if corpus.is_relative_to(ROOT) else corpus}")
+        print(f"{'format':<10} {'test':<18} {'n':>4} {'% meant':>8} {'% wrong':>8} {'% invalid':>10}")
+        for r in rows:
+            print(f"{r['format'] if not r['test'] else '':<10} {r['test'] or '(all)':<18} {r['n']:>4} "
+                  f"{r['meant']:>8.1f} {r['wrong']:>8.1f} {r['invalid']:>10.1f}")
+        total = len(results)
+        print(f"{'all':<10} {'':<18} {total:>4} {100.0 * (total - len(misses)) / max(total, 1):>8.1f} "
+              f"{100.0 * sum(r['class'] == 'wrong' for r in results) / max(total, 1):>8.1f} "
+              f"{100.0 * sum(r['class'] == 'invalid' for r in results) / max(total, 1):>10.1f}")
+        if args.show_misses:
+            print(f"\n{len(misses)} misses:")
+            for r in misses:
+                print(f"  [{r['class']}] {r['where']} {r['test']} ({r['style']}) meant={json.dumps(r['meant'], ensure_ascii=False)} "
+                      f"parsed={json.dumps(r['parsed'], ensure_ascii=False)} status={r['status']}\n"
+                      f"      {abbreviate(r['reply'])}")
+    if args.check:
+        if failing:
+            print(f"--check: below {MIN_MEANT:g}% meant or above {MAX_WRONG:g}% wrong: {', '.join(failing)}",
+                  file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
