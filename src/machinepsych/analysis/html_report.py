@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from .report import battery_tables, glance, legend, spec_of, table_metrics, to_json
+from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, to_json
 from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
 from .scores import fmt_mean_sd
@@ -34,6 +34,8 @@ figure{margin:.8em 0} figcaption{font-size:.92em;color:#444} img{max-width:100%}
 .stim{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:12px}
 .stim div{border:1px solid #ddd;padding:8px;border-radius:4px;font-size:.92em} pre{white-space:pre-wrap;margin:.3em 0}
 nav ol{columns:2}
+td.warn{background:#fff1c2;color:#8a1c00;font-weight:600} p.warn{background:#fff1c2;border-left:4px solid #d4a000;
+padding:.3em .6em;margin:.4em 0}
 """
 
 
@@ -56,7 +58,8 @@ def _glance_html(data: dict[str, Any]) -> str:
     for g in glance(data):
         m = g["metric"]
         head = (f"<tr><th class='l'>condition</th><th>n</th><th>{html.escape(m.short)}</th><th>95% CI</th>"
-                + ("<th>above chance p95</th>" if g["chance"] else "") + "</tr>")
+                + ("<th>above chance p95</th>" if g["chance"] else "")
+                + "<th title='share of replies that could not be read (invalid, refusal or empty)'>invalid %</th></tr>")
         rows = []
         lo_bound, hi_bound = m.scale
         for r in g["rows"]:
@@ -68,14 +71,22 @@ def _glance_html(data: dict[str, Any]) -> str:
             above = "" if not g["chance"] else (
                 "<td>-</td>" if r["above_chance"] is None else
                 f"<td class='{'yes' if r['above_chance'] else 'no'}'>{'yes' if r['above_chance'] else 'no'}</td>")
-            rows.append(f"<tr>{_cond(data, r['condition'])}<td>{r['n']}</td><td>{_f(r['mean'])}</td><td>{ci}</td>{above}</tr>")
+            rows.append(f"<tr>{_cond(data, r['condition'])}<td>{r['n']}</td><td>{_f(r['mean'])}</td><td>{ci}</td>{above}"
+                        f"{_invalid_td(r)}</tr>")
         for n in g["norms"]:
             rows.append(f"<tr><td class='l'>{html.escape(n.label)} <span class='muted'>(reference)</span></td><td></td>"
-                        f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}</tr>")
+                        f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td></tr>")
         if g["chance"]:
             c = g["chance"]
             rows.append(f"<tr class='muted'><td class='l'>chance: random answers ({g['chance_n']} simulated sessions)</td>"
-                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td></tr>")
+                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td></tr>")
+        warned = [r for r in g["rows"] if r["invalid_warning"]]
+        if warned:
+            parts.append("<p class='warn' role='note'>&#9888; " + "; ".join(
+                f"{html.escape(r['condition'])}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+                f"({r['invalid_pct']:.1f}%)" for r in warned)
+                + f". Above {INVALID_WARN_PCT:g}% unread, a score says more about the replies' format than about "
+                "the ability tested: unread replies count as wrong or missing answers.</p>")
         parts.append(f"<table><caption><a href='#{_anchor(g['key'])}'>{html.escape(g['key'])}</a>: "
                      f"{html.escape(m.label or m.name)}</caption>{head}{''.join(rows)}</table>")
     for title, metrics, by_cond in battery_tables(data):
@@ -85,6 +96,16 @@ def _glance_html(data: dict[str, Any]) -> str:
                                for c, v in by_cond.items()) + "</table>")
     parts.append("</section>")
     return "".join(parts)
+
+
+def _invalid_td(r: dict[str, Any]) -> str:
+    """The row's share of unread replies; in the warning style above ``INVALID_WARN_PCT``."""
+    if r["invalid_pct"] is None:
+        return "<td>-</td>"
+    title = f"{r['unread']:,} of {r['replies']:,} replies could not be read (invalid, refusal or empty)"
+    if r["invalid_warning"]:
+        return f"<td class='warn' title='{html.escape(title)}'>&#9888; {r['invalid_pct']:.1f}</td>"
+    return f"<td title='{html.escape(title)}'>{r['invalid_pct']:.1f}</td>"
 
 
 def _config_html(data: dict[str, Any]) -> str:

@@ -101,6 +101,51 @@ def trial_totals(store: Store, run) -> pd.DataFrame:
 
 TOTALS_COLUMNS = ["session", "task", "preset", "prompt_tokens", "completion_tokens", "cost_usd"]
 
+# A condition whose share of replies that could not be read is above this (percent) is flagged
+# in every output: its score is mostly the scorer's treatment of missing answers.
+INVALID_WARN_PCT = 5.0
+
+
+def reply_counts(store: Store, run) -> dict[str, Any]:
+    """How many replies were stored and how many could not be read (parse status other than
+    ``parsed``: invalid, refusal or empty), from one aggregate query: ``by_condition``
+    {("task | preset", condition): [replies, unread]} over the complete sessions (those the
+    scores are computed from), ``run`` [replies, unread] over every stored trial of the run.
+    People's and agents' trials count the same way as models'."""
+    from sqlalchemy import case, func, select
+
+    from ..storage.schema import SessionRow, TrialRow
+
+    unread = func.coalesce(func.sum(case((TrialRow.parse_status != "parsed", 1), else_=0)), 0)
+    with store.session() as s:
+        rows = s.execute(select(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
+                                SessionRow.status, func.count(), unread)
+                         .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
+                         .group_by(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
+                                   SessionRow.status)).all()
+    by_condition: dict[tuple[str, str], list[int]] = {}
+    total = [0, 0]
+    for task, preset, condition, status, n, bad in rows:
+        total[0] += int(n)
+        total[1] += int(bad)
+        if status == "complete":
+            cell = by_condition.setdefault((f"{task} | {preset}", condition), [0, 0])
+            cell[0] += int(n)
+            cell[1] += int(bad)
+    return {"by_condition": by_condition, "run": total}
+
+
+def invalid_pct(replies: int, unread: int) -> float | None:
+    """Share of replies that could not be read, in percent (None without replies)."""
+    return 100.0 * unread / replies if replies else None
+
+
+def unread_line(replies: int, unread: int) -> str:
+    """The closing line of a run: how many replies could not be read."""
+    pct = invalid_pct(replies, unread)
+    share = f" ({pct:.1f}%)" if pct is not None else ""
+    return f"{unread:,} of {replies:,} replies could not be read{share}; see report"
+
 
 def _scores_need_trials(store: Store, run, sessions) -> bool:
     """Whether the scores need the trials themselves: a complete session without its current
@@ -139,6 +184,7 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
     summary = summary_by_condition(scores)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}
     return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
+            "replies": reply_counts(store, run),
             "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
             "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
             "conditions": conditions, "colours": colours, "config": run_config(run, sessions)}
@@ -188,9 +234,17 @@ def run_config(run, sessions) -> dict[str, Any]:
     complete parameters."""
     spec = run.spec or {}
     tests: dict[str, dict[str, Any]] = {}
-    for s in sessions:
-        t = tests.setdefault(f"{s.task_id} | {s.preset}", {"test": f"{s.task_id}-v{s.task_version}", "preset": s.preset,
-                                                          "params": s.params, "seeds": set(), "sessions": 0})
+    keys: dict[tuple[str, str, str], str] = {}  # a test and preset run with other parameters (--input
+    for s in sessions:                          # text --input image) is listed once per parameters
+        config = (s.task_id, s.preset, json.dumps(s.params, sort_keys=True, default=str))
+        if config not in keys:
+            key = f"{s.task_id} | {s.preset}"
+            first = tests.get(key)
+            if first is not None:
+                key += " | " + ", ".join(f"{k}={v}" for k, v in s.params.items() if first["params"].get(k) != v)
+            keys[config] = key
+        t = tests.setdefault(keys[config], {"test": f"{s.task_id}-v{s.task_version}", "preset": s.preset,
+                                            "params": s.params, "seeds": set(), "sessions": 0})
         t["seeds"].add(s.seed)
         t["sessions"] += 1
     for t in tests.values():
@@ -202,6 +256,9 @@ def run_config(run, sessions) -> dict[str, Any]:
         # provider with its own SDK): OpenAI-compatible participants store what it resolved to
         shown = {k: v for k, v in p.items() if v not in (None, False, "", 0) and k != "ref"
                  and not (k == "transport" and v == "auto")}
+        ref = str(p.get("ref", ""))
+        if not (ref.startswith("agent:") or ref == "human" or ref.startswith("human:")):
+            shown["reask"] = p.get("reask", 0)  # --reask is opt-in: shown for every model, off (0) too
         participants.append({"ref": p.get("ref"), **shown})
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
@@ -210,8 +267,11 @@ def run_config(run, sessions) -> dict[str, Any]:
 
 def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The answer first: per test, each condition's primary score with its 95% CI, the chance
-    level (mean and 95th percentile) and the test's declared reference values (human norms)."""
+    level (mean and 95th percentile) and the test's declared reference values (human norms);
+    each row also carries its replies, how many could not be read (``unread``), their share in
+    percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
+    counts = (data.get("replies") or {}).get("by_condition", {})
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)
@@ -219,12 +279,23 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
         rows = []
         for cond, summ in conds.items():
             cell = summ.get(spec.primary) or {}
+            replies, unread = counts.get((key, cond), (0, 0))
+            pct = invalid_pct(replies, unread)
             rows.append({"condition": cond, "n": summ["sessions"], "mean": cell.get("mean"), "ci95": cell.get("ci95"),
-                         "above_chance": None if not thr or cell.get("mean") is None else cell["mean"] > thr[1]["p95"]})
+                         "above_chance": None if not thr or cell.get("mean") is None else cell["mean"] > thr[1]["p95"],
+                         "replies": replies, "unread": unread, "invalid_pct": pct,
+                         "invalid_warning": pct is not None and pct > INVALID_WARN_PCT})
         out.append({"key": key, "test": spec.id, "title": spec.title, "metric": metric, "rows": rows,
                     "chance": thr[1] if thr else None, "chance_n": (data["chance"].get(key) or {}).get("n"),
                     "norms": [n for n in spec.norms if n.metric == spec.primary]})
     return out
+
+
+def invalid_warnings(groups: list[dict[str, Any]]) -> list[str]:
+    """One line per condition whose share of unread replies is above ``INVALID_WARN_PCT``."""
+    return [f"{g['key']}: {r['condition']}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+            f"({r['invalid_pct']:.1f}%, above {INVALID_WARN_PCT:g}%); its score counts them as wrong or missing answers"
+            for g in groups for r in g["rows"] if r["invalid_warning"]]
 
 
 def battery_summaries(run_spec: dict, summary: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -266,9 +337,13 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     scores: pd.DataFrame = data["scores"]
     per_session = json.loads(scores.to_json(orient="records")) if not scores.empty else []
     tasks = {k.split(" | ")[0] for k in data["summary"]}
-    at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in glance(data)]
+    groups = glance(data)
+    at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in groups]
+    replies, unread = (data.get("replies") or {}).get("run", (0, 0))
     return {"run": data["run"].name, "state": data["state"], "status": data["status"], "config": data["config"],
-            "at_a_glance": at_a_glance, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
+            "at_a_glance": at_a_glance, "warnings": invalid_warnings(groups),
+            "replies": {"total": replies, "unread": unread, "invalid_pct": invalid_pct(replies, unread),
+                        "warn_above_pct": INVALID_WARN_PCT}, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
             "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
 
 

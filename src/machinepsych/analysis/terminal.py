@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from .report import battery_tables, glance, legend, spec_of, table_metrics
+from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics
 from .scores import fmt_mean_sd
 
 CELL = 13  # "100.00 (12.34)" fits in a column of this width plus padding
@@ -50,20 +51,34 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
         table.add_column("95% CI", justify="right", no_wrap=True)
         if g["chance"]:
             table.add_column("> chance", justify="center", no_wrap=True)
+        table.add_column("invalid %", justify="right", no_wrap=True)
         for r in g["rows"]:
             ci = "-" if r["ci95"] is None else f"±{r['ci95']:.2f}"
             row = [labels[r["condition"]], str(r["n"]), _fmt(r["mean"]), ci]
             if g["chance"]:
                 row.append("-" if r["above_chance"] is None else ("yes" if r["above_chance"] else "no"))
-            table.add_row(*row)
+            row.append(_invalid_cell(r))
+            table.add_row(*row, style="bold red" if r["invalid_warning"] else None)
         console.print(table)
         _print_legend(console, legend_lines)
+        for r in g["rows"]:
+            if r["invalid_warning"]:
+                console.print(f"  [bold red]! {escape(labels[r['condition']])}: {r['unread']:,} of {r['replies']:,} replies "
+                              f"could not be read ({r['invalid_pct']:.1f}%, above {INVALID_WARN_PCT:g}%); its score "
+                              "counts them as wrong or missing answers[/bold red]", highlight=False)
         if g["chance"]:
             c = g["chance"]
             console.print(f"  chance ({g['chance_n']} simulated sessions of random answers): mean {c['mean']:.2f}, "
                           f"95th percentile {c['p95']:.2f}", highlight=False)
         for n in g["norms"]:
             console.print(f"  {n.label}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""), highlight=False)
+
+
+def _invalid_cell(r: dict[str, Any]) -> str:
+    """The share of replies that could not be read, marked ``!`` above the warning threshold."""
+    if r["invalid_pct"] is None:
+        return "-"
+    return f"{'! ' if r['invalid_warning'] else ''}{r['invalid_pct']:.1f}"
 
 
 def print_details(data: dict[str, Any], console: Console) -> None:

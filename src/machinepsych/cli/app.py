@@ -4,13 +4,68 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from collections import Counter
+
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 
 from ..core.errors import ConfigError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Put language and vision-language models through cognitive-psychology tests.")
+
+def repeated_option(command, ctx, args: list[str]) -> str | None:
+    """The one-line complaint about the first single-valued option given more than once in
+    ``args`` ("--preset was given twice (a, b); give it once"), or None. The command's own
+    parser reads the arguments, with every single-valued option collecting its values instead
+    of keeping the last, so ``--opt=v``, short options and values that look like options are
+    read exactly as the real parse reads them; a flag repeated with the same meaning
+    (``--json --json``) is left alone. Options declared repeatable are not checked."""
+    if ctx.resilient_parsing:
+        return None
+    parser = command.make_parser(ctx)
+    for opt in {*parser._long_opt.values(), *parser._short_opt.values()}:
+        opt.action = {"store": "append", "store_const": "append_const"}.get(opt.action, opt.action)
+    try:
+        opts, _, order = parser.parse_args(args=list(args))
+    except typer.TyperException:  # the real parse reports it
+        return None
+    seen = Counter(id(p) for p in order)
+    for param in command.get_params(ctx):
+        if getattr(param, "param_type_name", "") != "option" or param.multiple or getattr(param, "count", False):
+            continue
+        if seen[id(param)] < 2:
+            continue
+        values = list(opts.get(param.name) or [])
+        if getattr(param, "is_flag", False) and len({repr(v) for v in values}) <= 1:
+            continue
+        name = next((o for o in param.opts if o.startswith("--")), param.opts[0])
+        times = "twice" if len(values) == 2 else f"{len(values)} times"
+        shown = ", ".join(" ".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values)
+        return f"{name} was given {times} ({shown}); give it once"
+    return None
+
+
+class OnceCommand(TyperCommand):
+    """A command whose single-valued options may each be given once: typer (like click) would
+    keep the last of ``--preset a --preset b`` without a word; here it is a usage error,
+    raised while the arguments are parsed, before the command does anything."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        problem = repeated_option(self, ctx, args)
+        if problem:
+            ctx.fail(problem)  # a usage error: one line, exit code 2
+        return super().parse_args(ctx, args)
+
+
+class App(typer.Typer):
+    """The typer app whose every command (``cls`` left out) is a :class:`OnceCommand`."""
+
+    def command(self, name: str | None = None, *, cls=None, **kwargs):
+        return super().command(name, cls=cls or OnceCommand, **kwargs)
+
+
+app = App(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+          help="Put language and vision-language models through cognitive-psychology tests.")
 console = Console()
 err = Console(stderr=True)
 STORE_HELP = "Result store: a SQLAlchemy URL (sqlite:///x.db, postgresql+psycopg://...) or a SQLite file path."

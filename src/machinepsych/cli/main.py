@@ -24,7 +24,10 @@ def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON
 
     rows = []
     for spec in all_tasks():
-        fields = {k: repr(f.default) for k, f in spec.Params.model_fields.items()}
+        # what a run without --preset gets: the defaults with the default preset applied
+        # (wcst-color's rule='color', lnt-letter's task='letter')
+        resolved = spec.resolve("default")
+        fields = {k: repr(getattr(resolved, k)) for k in spec.Params.model_fields}
         rows.append({"id": spec.id, "version": spec.version, "family": spec.family, "title": spec.title,
                      "presets": spec.presets, "parameters": fields, "sessions": spec.default_sessions,
                      "citation": spec.citation, "agents": sorted(spec.all_agents()), "primary": spec.primary,
@@ -90,7 +93,7 @@ def run_cmd(
     preset: Optional[str] = typer.Option(None, "--preset", help="Preset of the test."),
     difficulty: Optional[str] = typer.Option(None, "--difficulty", help="easy | hard (| normal): picks the preset of that name."),
     param: list[str] = typer.Option([], "--param", "-p", help="Test parameter key=value. Repeatable."),
-    input_mode: Optional[str] = typer.Option(None, "--input", help="text | image (tests that support both)."),
+    input_mode: list[str] = typer.Option([], "--input", help="text | image (tests that support both). Repeatable: each input is its own condition, on the same seeds."),
     mode: Optional[str] = typer.Option(None, "--mode", help="Item mode of visual tests: default | split."),
     perturb: Optional[str] = typer.Option(None, "--perturb", help="Image perturbations, comma-separated: geometric,photometric."),
     run_name: Optional[str] = typer.Option(None, "--run-name", help="Name of the run (default: generated)."),
@@ -124,13 +127,15 @@ def run_cmd(
     params = parse_params(param)
     if data is not None:
         params["data"] = str(Path(data).resolve())
-    if input_mode:
-        params["input"] = input_mode
     if mode:
         params["mode"] = mode
     if perturb:
         params["perturb"] = [p.strip() for p in perturb.split(",") if p.strip()]
-    tasks = expand_tasks(task, preset, params, sessions, difficulty)
+    tasks = []  # each --input a condition: the test configurations of each, once each
+    for value in dict.fromkeys(input_mode) or [None]:
+        for t in expand_tasks(task, preset, params if value is None else {**params, "input": value}, sessions, difficulty):
+            if t not in tasks:
+                tasks.append(t)
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
                                     seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
                                     price_file=price_file, system_as_user=system_as_user, transport=transport, text_only=text_only) for m in model]
@@ -187,6 +192,11 @@ def _finish(st, name: str, stats) -> None:
         st.close()  # done already unless the report failed
     if stats.cached_share is not None:
         console.print(f"Prompt tokens served from the endpoint's cache: {stats.cached_share:.0%}")
+    replies, unread = data["replies"]["run"]  # every stored trial of the run, this call's and earlier ones
+    pct = report.invalid_pct(replies, unread)
+    warn = pct is not None and pct > report.INVALID_WARN_PCT
+    console.print(("[bold red]" if warn else "") + report.unread_line(replies, unread) + ("[/bold red]" if warn else ""),
+                  highlight=False, soft_wrap=True)
     store_arg = _store_arg(st)
     if stats.failures:
         err.print(f"[red]{len(stats.failures)} session(s) failed[/red]; their trials are saved. First: {stats.failures[0]}")
@@ -305,8 +315,9 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use:
     if criterion is not None and criterion < 1:
         raise ConfigError(f"--criterion must be at least 1 (got {criterion})")
     params = spec.resolve(None, {"criterion": criterion} if criterion else {})
+    by_session = session_criteria(spec, df, file) if criterion is None else {}
     try:
-        per = {str(k): v for k, v in score_sessions(spec, df, default=params).items()}
+        per = {str(k): v for k, v in score_sessions(spec, df, by_session, default=params).items()}
     except KeyError as exc:
         raise ConfigError(f"{file}: the {spec.id} scorer needs a column {exc.args[0]!r}") from None
     summ = summarize(per)
@@ -324,6 +335,27 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use:
         table.add_row(sid, *["-" if m[k] is None else f"{m[k]:.2f}" for k in metrics])
     table.add_row("mean (SD)", *[fmt_mean_sd(summ.get(k)) for k in metrics])
     console.print(table)
+
+
+def session_criteria(spec, df, file: Path) -> dict:
+    """{session: the test's parameters with that session's ``criterion`` column} (each
+    session scored with its own K); every row of a session must give the same criterion, a
+    session without one takes the test's default. Empty without a ``criterion`` column."""
+    if "criterion" not in df:
+        return {}
+    if "criterion" not in spec.Params.model_fields:
+        raise ConfigError(f"{file}: a criterion column, but {spec.id} has no criterion parameter; "
+                          "remove the column or score with a card-sorting test")
+    out = {}
+    for sid, values in df.groupby("session", sort=True)["criterion"]:
+        ks = sorted({int(float(v)) for v in values if not (v is None or (isinstance(v, float) and v != v)
+                                                          or str(v).strip() == "")})
+        if len(ks) > 1:
+            raise ConfigError(f"{file}: session {sid}: its rows disagree on criterion ({', '.join(map(str, ks))}); "
+                              "give one criterion per session")
+        if ks:
+            out[sid] = spec.resolve(None, {"criterion": ks[0]})
+    return out
 
 
 DEMO_BATTERY = "rule-switching"

@@ -11,9 +11,9 @@ from typing import Optional
 
 import typer
 
-from .app import app
+from .app import App, app
 
-study_app = typer.Typer(help="Recruitment links for runs taken by people (see `machinepsych serve`).",
+study_app = App(help="Recruitment links for runs taken by people (see `machinepsych serve`).",
                         no_args_is_help=True)
 app.add_typer(study_app, name="study")
 
