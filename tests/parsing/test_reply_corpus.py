@@ -1,0 +1,141 @@
+"""The reply corpus of benchmarks/parsing.py is well formed: every line loads, names a test of
+the catalog and gives the stimulus that test's parser reads, and every meant answer is a legal
+action of that test (or null). The parsers' accuracy on it is measured by the benchmark, not
+asserted here."""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from machinepsych.tasks.catalog import get_task
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+MAIN, HOLDOUT = FIXTURES / "replies", FIXTURES / "replies_holdout"
+FORMATS = ("card", "letter", "tf_rows", "number", "word", "likert", "free_text")
+MIN_MAIN, MIN_HOLDOUT = 60, 15
+KEYS = {"test", "stimulus", "reply", "meant", "style"}
+VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
+WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
+CARD_TESTS = {"wcst", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection"}
+SHAPES, COLORS = {"triangle", "star", "cross", "circle"}, {"red", "green", "yellow", "blue"}
+
+
+def read(folder: Path, fmt: str) -> list[dict]:
+    path = folder / f"{fmt}.jsonl"
+    return [json.loads(raw) for raw in path.read_text(encoding="utf-8").splitlines() if raw.strip()]
+
+
+@lru_cache(maxsize=None)
+def choice_options(test: str) -> tuple:
+    """The options of a test's (fixed) choice action space."""
+    spec = get_task(test)
+    return tuple(spec.env_class(spec.resolve()).action_space.options)
+
+
+def check_card(line: dict) -> None:
+    st, meant = line["stimulus"], line["meant"]
+    assert line["test"] in CARD_TESTS
+    assert len(st["options"]) == 4
+    for c in [*st["options"], st["card"]]:
+        assert c["shape"] in SHAPES and c["color"] in COLORS and c["number"] in (1, 2, 3, 4)
+    assert meant is None or (type(meant) is int and 1 <= meant <= 4)
+
+
+def check_visfactor(fmt: str, line: dict) -> None:
+    st, meant = line["stimulus"], line["meant"]
+    assert line["test"] == f"visfactor-{st['subtest'].lower()}"
+    kind, n = st["answer_kind"], st["n_rows"]
+    assert kind in VISFACTOR_KINDS[fmt]
+    assert kind == get_task(line["test"]).env_class(get_task(line["test"]).resolve()).reset(seed=0).stimulus["answer_kind"]
+    if meant is None:
+        return
+    if kind in ("mc", "letter"):
+        assert meant in st["options"] and type(meant) is type(st["options"][0])
+    elif kind == "tf":
+        assert meant in ("T", "F")
+    elif kind == "rows":
+        assert isinstance(meant, list) and len(meant) == n and all(v in ("T", "F") for v in meant)
+    elif kind == "int":
+        assert type(meant) is int and meant in st["options"]
+    elif kind == "groups":
+        assert isinstance(meant, list) and len(meant) == n and all(type(v) is int and v in st["options"] for v in meant)
+    elif kind == "cell":
+        assert re.fullmatch(r"\([1-5], [1-5]\)", meant)
+
+
+def check_word(line: dict) -> None:
+    assert line["test"] in WORD_TESTS
+    assert line["meant"] is None or line["meant"] in choice_options(line["test"])
+    if line["test"] == "dcigt" and line["stimulus"]["phase"] == "final":
+        assert line["stimulus"]["first_deck"] in choice_options("dcigt")
+
+
+def check_likert(line: dict) -> None:
+    assert line["test"] in ("cogbench-a", "cogbench-v")
+    ids = [s["id"] for s in line["stimulus"]["statements"]]
+    assert 1 <= len(ids) <= 5 and len(set(ids)) == len(ids)
+    assert all(s["text"] for s in line["stimulus"]["statements"])
+    meant = line["meant"]
+    if meant is None:
+        return
+    assert set(meant) == set(ids), "a meant questionnaire gives every statement (null where unreadable)"
+    assert all(v is None or (type(v) is int and 1 <= v <= 5) for v in meant.values())
+    assert any(v is not None for v in meant.values()), "an entirely unreadable reply is meant = null"
+
+
+def check_free_text(line: dict) -> None:
+    assert line["test"] == "oddball" and line["stimulus"]["sentences"]
+    text = line["reply"].strip()
+    assert line["meant"] == (text or None)
+
+
+def check(fmt: str, line: dict) -> None:
+    assert set(line) == KEYS
+    assert isinstance(line["reply"], str) and isinstance(line["stimulus"], dict)
+    assert isinstance(line["style"], str) and line["style"]
+    get_task(line["test"])  # raises for an unknown id
+    if fmt == "card":
+        check_card(line)
+    elif fmt in VISFACTOR_KINDS:
+        check_visfactor(fmt, line)
+    elif fmt == "word":
+        check_word(line)
+    elif fmt == "likert":
+        check_likert(line)
+    else:
+        check_free_text(line)
+
+
+def test_every_format_has_both_sets():
+    assert {p.stem for p in MAIN.glob("*.jsonl")} == set(FORMATS)
+    assert {p.stem for p in HOLDOUT.glob("*.jsonl")} == set(FORMATS)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_main_set_is_well_formed(fmt):
+    lines = read(MAIN, fmt)
+    assert len(lines) >= MIN_MAIN
+    for i, line in enumerate(lines, 1):
+        try:
+            check(fmt, line)
+        except (AssertionError, KeyError, TypeError) as exc:
+            raise AssertionError(f"{fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    assert any(line["meant"] is None for line in lines), "every format has replies a careful reader cannot read"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_holdout_set_is_well_formed_and_new(fmt):
+    lines = read(HOLDOUT, fmt)
+    assert len(lines) >= MIN_HOLDOUT
+    for i, line in enumerate(lines, 1):
+        try:
+            check(fmt, line)
+        except (AssertionError, KeyError, TypeError) as exc:
+            raise AssertionError(f"holdout {fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    seen = {(line["test"], line["reply"]) for line in read(MAIN, fmt) if line["reply"].strip()}
+    repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen]
+    assert not repeated, f"held-out replies also in the main set: {repeated}"
