@@ -42,7 +42,7 @@ def test_all_unparseable_replies_show_in_the_terminal_summary_and_closing_line(u
     agent_row = next(ln for ln in glance.splitlines() if "agent:ideal" in ln and "│" in ln)
     assert "! 100.0" in model_row and model_row.split("│")[-2].strip() == "! 100.0"
     assert agent_row.split("│")[-2].strip() == "0.0"
-    assert "! openai:fake | direct: 24 of 24 replies could not be read (100.0%, above 5%)" in glance
+    assert "! openai:fake | direct: 24 of 24 replies could not be read (100.0% > 5%); they score as wrong" in glance
     assert "agent:ideal: " not in glance  # no note for a row under the threshold
     # the closing line: every reply of the run, whatever the progress display
     assert "24 of 48 replies could not be read (50.0%); see report" in out

@@ -294,7 +294,7 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
 def invalid_warnings(groups: list[dict[str, Any]]) -> list[str]:
     """One line per condition whose share of unread replies is above ``INVALID_WARN_PCT``."""
     return [f"{g['key']}: {r['condition']}: {r['unread']:,} of {r['replies']:,} replies could not be read "
-            f"({r['invalid_pct']:.1f}%, above {INVALID_WARN_PCT:g}%); its score counts them as wrong or missing answers"
+            f"({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as wrong or missing answers"
             for g in groups for r in g["rows"] if r["invalid_warning"]]
 
 

@@ -64,8 +64,8 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
         for r in g["rows"]:
             if r["invalid_warning"]:
                 console.print(f"  [bold red]! {escape(labels[r['condition']])}: {r['unread']:,} of {r['replies']:,} replies "
-                              f"could not be read ({r['invalid_pct']:.1f}%, above {INVALID_WARN_PCT:g}%); its score "
-                              "counts them as wrong or missing answers[/bold red]", highlight=False)
+                              f"could not be read ({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as "
+                              "wrong or missing answers[/bold red]", highlight=False)
         if g["chance"]:
             c = g["chance"]
             console.print(f"  chance ({g['chance_n']} simulated sessions of random answers): mean {c['mean']:.2f}, "
