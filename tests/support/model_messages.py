@@ -1,7 +1,12 @@
 """A fingerprint of everything a model is sent in a session played by ``agent:random``: the
 instructions, each trial's user message (feedback inline where the test puts it there), study
 messages, and the feedback. Tests pin these digests so that rewording a test for people never
-changes a model's text."""
+changes a model's text.
+
+A change of what models are sent is made as a new version of the test, declared in
+:data:`DECLARED_CHANGES` (test id, version, what changed). The pinned digests of the older
+version are then checked against that version, which the catalog keeps (``wcst@1``), and the
+new version gets digests of its own (:func:`versions_pinned`)."""
 from __future__ import annotations
 
 import hashlib
@@ -11,8 +16,35 @@ from machinepsych.participants.agents import play_agent
 from machinepsych.prompting.strategies import _user
 from machinepsych.tasks.catalog import get_task
 
+# (test id, version) -> what that version changed in what models are sent (docs/README.md#versions)
+DECLARED_CHANGES: dict[tuple[str, int], str] = {
+    ("wcst", 2): "the feedback line (Correct./Incorrect.) is sent once; v1 wrote it into the trial text as "
+                 "well as the inline feedback, so every trial after the first began with it twice",
+    ("wcst-reflection", 2): "the True/False line is sent once (the published message); v1 sent it twice",
+    **{(f"visfactor-{s}", 2): "the study page is taken away: the question requests carry a placeholder where "
+                              "the study message was; v1 left the study page in the question's conversation"
+       for s in ("ma1", "mv1", "mv2", "mv3")},
+    **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
+                             "message was, and the study message says the flow will not be shown again; v1 kept "
+                             "the flow in view" for b in ("a", "v")},
+}
+
+
+def versions_pinned(task: str) -> list[int]:
+    """The versions of ``task`` whose digests are pinned: version 1, and every later version
+    only where its change is declared (an undeclared one is an error)."""
+    from machinepsych.tasks.catalog import task_versions
+
+    out = []
+    for v in task_versions(task):
+        if v > 1 and (task, v) not in DECLARED_CHANGES:
+            raise AssertionError(f"{task} v{v} changes what models are sent without a DECLARED_CHANGES entry")
+        out.append(v)
+    return out
+
 
 def model_messages_digest(task: str, params, seed: int) -> str:
+    """``task`` may name a version (``wcst@1``); the id alone is the latest."""
     spec = get_task(task)
     steps, _ = play_agent(spec, params, seed, "random")
     h = hashlib.sha256(spec.instructions(spec.make(params), "model").encode())

@@ -374,6 +374,11 @@ class TaskSpec:
     # ``async respond(ctx, chat, reask) -> Turn``, see machinepsych.prompting.strategies);
     # the general ones (direct, cot, free, scot, mad) apply to every test
     strategies: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    # True only for the versions of a test made before study material was taken away from
+    # models (kept to reproduce their runs): the study message (``Observation.study``) then
+    # stays in the conversation of the question requests. Otherwise the requests after the
+    # study turn carry ``prompting.strategies.STUDY_PLACEHOLDER`` in its place.
+    study_stays: bool = False
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

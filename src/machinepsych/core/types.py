@@ -89,6 +89,11 @@ class Message:
         return {"role": self.role, "parts": [p.to_json() for p in self.parts]}
 
 
+# What a model's requests after a study turn carry in place of the study material: the
+# material is shown once, in its own turn, and then taken away (``Observation.study``).
+STUDY_PLACEHOLDER = "[The study material was shown here and has been taken away.]"
+
+
 @dataclass(frozen=True)
 class Observation:
     """What a participant is shown on one trial.
@@ -105,7 +110,8 @@ class Observation:
     study phase of a memory test, the article a questionnaire is about): a person sees it on
     its own page for ``study_seconds`` (0: until they click Continue), then the question
     without it; a model gets it as its own message in the same conversation (its reply is
-    kept as a "study" call), then the question.
+    kept as a "study" call), then the question, in a request that carries
+    :data:`STUDY_PLACEHOLDER` in place of the material (as does every later request).
     """
 
     trial: int

@@ -10,7 +10,15 @@ Conversation layout (one multi-turn conversation per session, the full history r
 every call): system = persona + instructions; then per trial a user message (feedback on
 the previous trial inline when the test's feedback mode is ``inline``, the trial's content,
 the suffix) and the assistant's reply. With feedback mode ``separate`` the feedback is its
-own user message, and the model's acknowledgement is kept in the history.
+own user message, and the model's acknowledgement is kept in the history. Each piece of
+feedback is sent once: environments keep it out of the trial's text (``Observation.feedback``
+carries it), and the strategy puts it in exactly one place.
+
+Study material (``Observation.study``, e.g. the study page of a memory test) is sent in its
+own turn, once; the model's reply to it is kept, and every later request (the question of the
+same trial, scot's and mad's further calls, the history of later trials) carries
+:data:`STUDY_PLACEHOLDER` where the material was, never the material itself (a test version
+made before this declares ``TaskSpec.study_stays`` to reproduce its old runs).
 """
 from __future__ import annotations
 
@@ -19,8 +27,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from machinepsych.core.errors import UnknownNameError
-from machinepsych.core.types import Message, ModelCall, Part, TextPart, Turn
+from machinepsych.core.types import STUDY_PLACEHOLDER, Message, ModelCall, Part, TextPart, Turn
 from .personas import persona_text
+
+__all__ = ["STUDY_PLACEHOLDER", "REASK_TEXT", "DEFAULT_SUFFIXES", "Strategy", "SuffixStrategy", "conversation",
+           "get_strategy", "register_strategy", "strategy_names", "study_message", "study_phase", "study_taken_away",
+           "suffix_for", "system_message", "trial_message"]
 
 # chat(messages, purpose) -> ModelCall ; provided by the LLM participant (retries, limits, costs)
 ChatFn = Callable[[list[Message], str], Awaitable[ModelCall]]
@@ -74,6 +86,20 @@ def trial_message(ctx, obs, prefix: str | None, suffix: str) -> Message:
     return msg
 
 
+def study_message(obs, feedback: str | None) -> Message:
+    """The study turn: the trial's study material (after the feedback still to be shown)."""
+    return _user(obs.study_for("model"), feedback, "")
+
+
+def study_taken_away(ctx, obs, feedback: str | None) -> Message:
+    """What the requests after the study turn carry in its place: the placeholder (with the
+    feedback that went with the study message), or, for a test version that declares
+    ``study_stays``, the study message itself (its old behaviour)."""
+    if ctx.spec.study_stays:
+        return study_message(obs, feedback)
+    return _user((TextPart(STUDY_PLACEHOLDER),), feedback, "")
+
+
 def system_message(ctx) -> Message:
     persona = persona_text(ctx.persona)
     text = (persona + "\n\n" + ctx.instructions) if persona else ctx.instructions
@@ -105,7 +131,7 @@ def conversation(ctx, suffix: str) -> list[Message]:
             msgs.append(Message.text("assistant", ack.reply if ack else ""))
         if obs.study:
             study = next((c for c in ex.turn.calls if c.purpose == "study"), None)
-            msgs.append(_user(obs.study_for("model"), None if separate else obs.feedback, ""))
+            msgs.append(study_taken_away(ctx, obs, None if separate else obs.feedback))
             msgs.append(Message.text("assistant", study.reply if study else ""))
         msgs.append(trial_message(ctx, obs, None if (separate or obs.study) else obs.feedback, suffix))
         # every unparsable reply that was re-asked, then the final reply
@@ -121,16 +147,16 @@ def conversation(ctx, suffix: str) -> list[Message]:
 async def study_phase(ctx, chat: ChatFn, msgs: list[Message], feedback: str | None,
                       calls: list[ModelCall]) -> tuple[list[Message], str | None]:
     """Send the trial's study material (if any) as its own message and keep the reply, so the
-    question that follows is asked without the material in view (``Observation.study``).
-    Returns the messages so far and the feedback still to be shown (None once it went with
-    the study message)."""
+    question that follows is asked without the material in view (``Observation.study``):
+    the messages returned, which every later request of the trial starts from, carry the
+    placeholder in place of the material (:func:`study_taken_away`). Returns them and the
+    feedback still to be shown (None once it went with the study message)."""
     obs = ctx.observation
     if not obs.study:
         return msgs, feedback
-    msgs = msgs + [_user(obs.study_for("model"), feedback, "")]
-    ack = await chat(msgs, "study")
+    ack = await chat(msgs + [study_message(obs, feedback)], "study")
     calls.append(ack)
-    return msgs + [Message.text("assistant", ack.reply)], None
+    return msgs + [study_taken_away(ctx, obs, feedback), Message.text("assistant", ack.reply)], None
 
 
 @dataclass

@@ -9,6 +9,9 @@ returned in the Turn with its own purpose, so the store keeps each one.
 * ``mad`` [decision]: 2 debaters (affirmative, negative), up to 3 rounds, one judge after
   each round who either stops with the final answer or asks for another round; all calls
   use the same model. Purposes: ``debate:<round>:<debater>`` and ``judge``.
+
+A trial's study material (memory tests) is sent once, in its own "study" call; the calls
+after it carry the placeholder in its place (``strategies.study_phase``).
 """
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ CHECK = ("Step 3 - check and answer. Check your intermediate results against the
 
 
 async def _opening(ctx, chat, calls: list[ModelCall]) -> tuple[list[Message], str | None]:
-    """The system message and the trial's study exchange (if any), sent once per trial."""
+    """The system message and the trial's study exchange (if any): the material is sent once,
+    in the "study" call; every call after it carries the placeholder in its place."""
     return await study_phase(ctx, chat, [system_message(ctx)], ctx.observation.feedback, calls)
 
 

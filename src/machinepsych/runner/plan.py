@@ -19,7 +19,7 @@ from ..core.errors import ConfigError, UnknownNameError
 from ..participants.spec import ParticipantSpec
 from ..prompting.personas import persona_text
 from ..prompting.strategies import get_strategy
-from ..tasks.catalog import get_battery, get_task, is_battery
+from ..tasks.catalog import get_battery, get_task, is_battery, is_latest
 
 __all__ = ["TaskRun", "RunSpec", "ParticipantSpec", "expand_tasks", "expand_sessions", "default_run_name",
            "battery_strategies"]
@@ -133,7 +133,9 @@ def expand_tasks(name: str, preset: str | None, params: dict[str, Any], sessions
         raise UnknownNameError(f"difficulty of {spec.id}", difficulty, spec.presets)
     pre = preset or (difficulty if difficulty and difficulty in spec.presets else None) or "default"
     spec.resolve(pre, params)  # validates, with a clear error
-    return [TaskRun(task=spec.id, preset=pre, params=params, sessions=sessions or spec.default_sessions)]
+    # an older version asked for by name (wcst@1, wcst-v1) is kept as its versioned key
+    task = spec.id if is_latest(spec) else spec.key
+    return [TaskRun(task=task, preset=pre, params=params, sessions=sessions or spec.default_sessions)]
 
 
 def battery_strategies(name: str, chosen: list[str] | None) -> list[str]:

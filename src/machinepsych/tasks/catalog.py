@@ -5,6 +5,10 @@ looking a test up imports that test's package only. Tests outside this package r
 the same way, with :func:`register_task` / :func:`register_battery` at run time or through
 the ``machinepsych.tasks`` / ``machinepsych.batteries`` entry-point groups of an installed
 distribution. Ids are case-insensitive (``visfactor-VZ2`` is ``visfactor-vz2``).
+
+A test's id alone names its latest version; ``wcst-v1`` or ``wcst@1`` names version 1. A
+test gets a new version whenever what it sends a model changes; the old versions stay in the
+catalog with their old behaviour, so stored runs keep reproducing (docs/README.md#versions).
 """
 from __future__ import annotations
 
@@ -20,13 +24,18 @@ _VF = "machinepsych.tasks.visfactor"
 VISFACTOR_SUBTESTS = ("CF1", "CF2", "CF3", "CS1", "CS2", "CS3", "VZ1", "VZ2", "VZ3", "S1", "S2", "SS2", "SS3",
                       "P3", "I3", "MA1", "MV1", "MV2", "MV3", "RL2")
 
+VISFACTOR_MEMORY = ("MA1", "MV1", "MV2", "MV3")  # at version 2: the study page is taken away from models
+
 TASKS: dict[str, str] = {
-    "wcst-v1": f"{_CS}.wcst64:SPEC",
+    # v2: the feedback line is sent once (v1 sent it twice)
+    "wcst-v1": f"{_CS}.wcst64:SPEC_V1",
+    "wcst-v2": f"{_CS}.wcst64:SPEC",
     "wcst-kennedy-v1": f"{_CS}.kennedy:SPEC",
     "wcst-shape-v1": f"{_CS}.components:SHAPE",
     "wcst-color-v1": f"{_CS}.components:COLOR",
     "wcst-number-v1": f"{_CS}.components:NUMBER",
-    "wcst-reflection-v1": f"{_CS}.reflection_wcst:SPEC",
+    "wcst-reflection-v1": f"{_CS}.reflection_wcst:SPEC_V1",
+    "wcst-reflection-v2": f"{_CS}.reflection_wcst:SPEC",
     "wcst-vision-probe-v1": f"{_CS}.vision_probe:SPEC",
     "lnt-v1": f"{_CS}.lnt:SPEC",
     "lnt-letter-v1": f"{_CS}.lnt:LETTER",
@@ -37,9 +46,14 @@ TASKS: dict[str, str] = {
     "dcigt-v1": f"{_RB}.dcigt:SPEC",
     "prlt-v1": f"{_RB}.prlt:SPEC",
     "mbt-v1": f"{_RB}.mbt:SPEC",
-    "cogbench-a-v1": "machinepsych.tasks.cogbench:SPEC_A",
-    "cogbench-v-v1": "machinepsych.tasks.cogbench:SPEC_V",
-    **{f"visfactor-{s.lower()}-v1": f"{_VF}.subtests:{s}" for s in VISFACTOR_SUBTESTS},
+    # v2: each flow is taken away from models once read (v1 kept it in the statement requests)
+    "cogbench-a-v1": "machinepsych.tasks.cogbench:SPEC_A_V1",
+    "cogbench-a-v2": "machinepsych.tasks.cogbench:SPEC_A",
+    "cogbench-v-v1": "machinepsych.tasks.cogbench:SPEC_V_V1",
+    "cogbench-v-v2": "machinepsych.tasks.cogbench:SPEC_V",
+    **{f"visfactor-{s.lower()}-v1": f"{_VF}.subtests:{s}{'_V1' if s in VISFACTOR_MEMORY else ''}"
+       for s in VISFACTOR_SUBTESTS},
+    **{f"visfactor-{s.lower()}-v2": f"{_VF}.subtests:{s}" for s in VISFACTOR_MEMORY},
 }
 BATTERIES: dict[str, str] = {
     "rule-switching": f"{_CS}.battery:BATTERY",
@@ -117,14 +131,31 @@ def battery_ids() -> list[str]:
     return sorted(BATTERIES)
 
 
-def get_task(task_id: str, version: int | None = None) -> TaskSpec:
-    """Look up a test by id (``wcst``) or versioned id (``wcst-v1``), importing only its package."""
-    name = task_id.strip().lower()
+def split_version(name: str) -> tuple[str, int | None]:
+    """``wcst@1`` / ``wcst-v1`` -> (``wcst``, 1); ``wcst`` -> (``wcst``, None). Ids are
+    lower-cased; a suffix that is not a version number is left in the id."""
+    name = name.strip().lower()
     versions = _versions()
-    if name not in versions and version is None:
+    base, sep, v = name.rpartition("@")
+    if sep:
+        v = v.strip().removeprefix("v")
+        if not v.isdigit():
+            raise ConfigError(f"test {name!r}: the version after '@' must be a number, e.g. wcst@1")
+        return base.strip(), int(v)
+    if name not in versions:
         base, sep, v = name.rpartition("-v")
         if sep and v.isdigit() and base in versions:
-            name, version = base, int(v)
+            return base, int(v)
+    return name, None
+
+
+def get_task(task_id: str, version: int | None = None) -> TaskSpec:
+    """Look up a test by id (``wcst``: its latest version) or versioned id (``wcst-v1`` or
+    ``wcst@1``), importing only its package. ``version`` (stored runs give it) wins over a
+    version in the id."""
+    name, named = split_version(task_id)
+    version = version if version is not None else named
+    versions = _versions()
     if name not in versions:
         raise UnknownNameError("test", task_id, list(versions) + battery_ids())
     by_version = versions[name]
@@ -153,6 +184,20 @@ def get_battery(battery_id: str) -> Battery:
     if name not in _loaded_batteries:
         _loaded_batteries[name] = _load(BATTERIES[name], f"battery {name}")
     return _loaded_batteries[name]
+
+
+def task_versions(task_id: str) -> list[int]:
+    """The versions of a test in the catalog, oldest first."""
+    name, _ = split_version(task_id)
+    versions = _versions()
+    if name not in versions:
+        raise UnknownNameError("test", task_id, list(versions) + battery_ids())
+    return sorted(versions[name])
+
+
+def is_latest(spec: TaskSpec) -> bool:
+    """Whether ``spec`` is its test's latest version (what its id alone names)."""
+    return spec.version == max(_versions().get(spec.id, {spec.version: None}))
 
 
 def all_tasks() -> list[TaskSpec]:

@@ -12,11 +12,13 @@ from machinepsych.core.spec import Timing
 from machinepsych.core.types import ImagePart, TextPart
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
-from tests.support.model_messages import model_messages_digest
+from tests.support.model_messages import DECLARED_CHANGES, model_messages_digest, versions_pinned
 
 # sha256 (first 16 hex digits) of everything a model is sent in a session played by agent:random
 # (system text, every trial message as the prompting strategies build it, the feedback), taken
-# before the person wording was added: the models' messages must not move
+# before the person wording was added: the models' messages must not move. These are version 1's
+# values, checked against version 1 (which the catalog keeps); a later version's are in
+# MODEL_MESSAGES_LATER, each with its change declared in DECLARED_CHANGES.
 MODEL_MESSAGES = {
     "lnt-letter:default:0": "b1d69d39f95ba220",
     "lnt-letter:default:1": "cf2ec12f88ca6f4a",
@@ -57,6 +59,26 @@ MODEL_MESSAGES = {
     "wcst:paper-layout:0": "c28180cbcb292165",
     "wcst:paper-layout:1": "08b4beeed1700398",
 }
+# version 2 of wcst and wcst-reflection: the feedback line once (DECLARED_CHANGES)
+MODEL_MESSAGES_LATER = {
+    ("wcst-reflection:default:0", 2): "3f4a50c373ebe0ed",
+    ("wcst-reflection:default:1", 2): "58b8f7c244cffc76",
+    ("wcst-reflection:easy-corrected-desk:0", 2): "8b5f08a2c1cfa065",
+    ("wcst-reflection:easy-corrected-desk:1", 2): "aea94c5022f06f0b",
+    ("wcst-reflection:easy:0", 2): "3f4a50c373ebe0ed",
+    ("wcst-reflection:easy:1", 2): "58b8f7c244cffc76",
+    ("wcst-reflection:hard-corrected-desk:0", 2): "287cb298b1be17f4",
+    ("wcst-reflection:hard-corrected-desk:1", 2): "e811e877370ed0f2",
+    ("wcst-reflection:hard:0", 2): "a09d1e5c5a4050b1",
+    ("wcst-reflection:hard:1", 2): "8d29473e696a439c",
+    ("wcst:default:0", 2): "d4cadf02c599601b",
+    ("wcst:default:1", 2): "555e682c59b77d64",
+    ("wcst:no-exclusivity:0", 2): "026ce10aa9e7220a",
+    ("wcst:no-exclusivity:1", 2): "cde095473f85d2ec",
+    ("wcst:paper-layout:0", 2): "f621135c223260ee",
+    ("wcst:paper-layout:1", 2): "692ca2745d6760d9",
+}
+PINNED = [(key, v) for key in sorted(MODEL_MESSAGES) for v in versions_pinned(key.split(":")[0])]
 PACED = ("wcst", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection", "lnt", "lnt-letter",
          "lnt-number")
 
@@ -65,19 +87,27 @@ def _params(task: str, preset: str):
     return get_task(task).resolve(preset, {"n_trials": 5} if task == "wcst-vision-probe" else {})
 
 
-@pytest.mark.parametrize("key", sorted(MODEL_MESSAGES))
-def test_models_are_sent_the_same_messages(key):
+@pytest.mark.parametrize("key,version", PINNED, ids=[f"{k}@{v}" for k, v in PINNED])
+def test_models_are_sent_the_same_messages(key, version):
+    """Each version sends what it sent when pinned: version 1 its old messages (old runs stay
+    reproducible), a later version the messages of its declared change."""
     task, preset, seed = key.split(":")
-    assert model_messages_digest(task, _params(task, preset), int(seed)) == MODEL_MESSAGES[key]
+    want = MODEL_MESSAGES[key] if version == 1 else MODEL_MESSAGES_LATER[(key, version)]
+    assert (task, version) in DECLARED_CHANGES or version == 1
+    assert model_messages_digest(f"{task}@{version}", _params(task, preset), int(seed)) == want
 
 
-def test_image_input_messages_unchanged():
-    # the image condition: the same picture and the same "feedback / Trial k of N." text for models
-    spec = get_task("wcst")
+@pytest.mark.parametrize("version", [1, 2])
+def test_image_input_messages(version):
+    # the image condition: the same picture and "Trial k of N." for models; version 1 also wrote
+    # the feedback line there (which the strategy sends before the picture, so it came twice)
+    spec = get_task("wcst", version)
     ep = Episode(spec.make(spec.resolve(None, {"input": "image", "n_trials": 3})), 0)
     ep.step(2)
     parts = ep.observation.parts_for("model")
-    assert isinstance(parts[0], ImagePart) and [p.text for p in parts[1:]] == [f"{ep.observation.feedback}\nTrial 2 of 3."]
+    text = "Trial 2 of 3." if version == 2 else f"{ep.observation.feedback}\nTrial 2 of 3."
+    assert isinstance(parts[0], ImagePart) and [p.text for p in parts[1:]] == [text]
+    assert ep.observation.feedback in ("Correct.", "Incorrect.")
 
 
 def _texts(obs, audience):
@@ -113,7 +143,9 @@ def test_wcst_reflection_person_sees_the_card_without_true_false_or_counter():
             assert person == f"This is the first trial. The testing card is: {card}. Which desk card does it match?"
         else:
             assert person == f"The testing card is: {card}. Which desk card does it match?"
-            assert _texts(obs, "model").startswith(f"{obs.feedback}\nTrial {obs.trial + 1}. The testing card")
+            # the feedback goes before it once, from the strategy (Observation.feedback)
+            assert _texts(obs, "model").startswith(f"Trial {obs.trial + 1}. The testing card")
+            assert obs.feedback in ("True", "False")
 
 
 def test_vision_probe_format_line_is_the_models_only():

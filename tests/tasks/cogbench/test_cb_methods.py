@@ -7,10 +7,10 @@ import json
 import numpy as np
 
 from machinepsych.core.play import Episode
-from machinepsych.core.types import ModelCall, Usage
+from machinepsych.core.types import STUDY_PLACEHOLDER, ModelCall, Usage
 from machinepsych.participants.base import Exchange, TurnContext
 from machinepsych.prompting.strategies import get_strategy
-from machinepsych.tasks.cogbench import SPEC_A
+from machinepsych.tasks.cogbench import SPEC_A, SPEC_A_V1
 from machinepsych.tasks.cogbench.coggpt import parse_items, parse_profile
 from machinepsych.tasks.cogbench.memory import LongTermMemory, forget, split_text
 
@@ -39,8 +39,7 @@ def scripted(purpose: str, text: str) -> str:
     return "Thoughts: As this person I lean in.\nRating: 4"
 
 
-def play(strategy_name, params, reask=1, embedder=None, stop=None, history=None):
-    spec = SPEC_A
+def play(strategy_name, params, reask=1, embedder=None, stop=None, history=None, spec=SPEC_A):
     env = spec.make(params)
     ep = Episode(env, 7)
     history = list(history or [])
@@ -73,10 +72,29 @@ def test_cot_calls_by_purpose_and_reask():
     assert purposes[:5] == ["answer:1", "answer:2", "reask:answer:2", "answer:3", "study"]
     first = history[0].turn
     assert first.action["2"] == {"rating": 4, "reason": "As this person I lean in."} and first.reasked
-    # the question is asked after the flow's own message, without the flow in the question
+    # the question is asked after the flow's own message, with the flow taken away: the profile
+    # and the placeholder stand where the study message was
+    study_msgs = [m for p, m in seen if p == "study"][0]
+    flow = history[1].observation.study[-1].text
+    assert flow in study_msgs[-1].content_text
+    assert "It will not be shown again when you answer." in study_msgs[-1].content_text
+    first_study = purposes.index("study")
+    asks = [m for p, m in seen[first_study:] if p.startswith(("answer:", "reask:answer:"))]
+    assert len(asks) >= 6
+    for ask in asks:
+        assert ask[1].content_text.endswith("\n\n" + STUDY_PLACEHOLDER) and "Statement:" in ask[3].content_text
+        assert ask[1].content_text.startswith("Your profile (you are this person):")
+        assert not any(flow[:60] in m.content_text for m in ask)
+
+
+def test_cot_version_1_kept_the_flow_in_view():
+    """cogbench-a@1 (kept for old runs): the statement requests carry the study message itself."""
+    params = SPEC_A_V1.resolve("small")
+    history, seen = play("cot", params, spec=SPEC_A_V1)
     study_msgs = [m for p, m in seen if p == "study"][0]
     ask = [m for p, m in seen if p == "answer:1"][1]
     assert ask[1].content_text == study_msgs[-1].content_text and "Statement:" in ask[-1].content_text
+    assert "It will not be shown again" not in study_msgs[-1].content_text
     assert history[1].observation.study[-1].text[:60] not in ask[-1].content_text
 
 

@@ -3,6 +3,7 @@ cards, a fixed list of testing cards, and the rule changing shape -> colour -> n
 x/6 trials regardless of the answers."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
@@ -77,6 +78,10 @@ class ReflectionWCST(CardSortEnv):
     variant = "wcst-reflection"
     correct_word = ("True", "False")
     switch_on_criterion = False
+    # Version 1 also wrote the True/False line into the trial's text, which the prompting
+    # strategy then prefixed again (inline feedback): models were sent it twice. Version 2
+    # sends it once, giving the published message (docs/cardsort.md#versions).
+    feedback_in_text = False
 
     @property
     def n_trials(self) -> int:  # type: ignore[override]
@@ -118,15 +123,24 @@ class ReflectionWCST(CardSortEnv):
         card = self._stimulus_card().tokens
         if self.trial == 0:
             return f"This is the first trial. The testing card is: {card}. Which desk card does it match?"
-        return f"{feedback}\nTrial {self.trial + 1}. The testing card is: {card}. Which desk card does it match?"
+        text = f"Trial {self.trial + 1}. The testing card is: {card}. Which desk card does it match?"
+        return f"{feedback}\n{text}" if self.feedback_in_text else text
 
     def _render_parts(self, feedback: str | None) -> tuple:
-        """Models get the published message (the bare True/False and "Trial k."); people the
-        testing card and the question (the page shows the feedback and its own progress)."""
+        """Models get the published message ("Trial k." and the card; the strategy puts the bare
+        True/False before it); people the testing card and the question (the page shows the
+        feedback and its own progress)."""
         if self.trial == 0:
             return super()._render_parts(feedback)
         card = self._stimulus_card().tokens
         return worded(self._trial_text(feedback), f"The testing card is: {card}. Which desk card does it match?")
+
+
+class ReflectionWCSTV1(ReflectionWCST):
+    """Version 1's rendering, kept to reproduce its runs: the True/False line in the trial's
+    text as well (models got it twice)."""
+
+    feedback_in_text = True
 
 
 # ----------------------------------------------------------------------------- scores
@@ -219,7 +233,7 @@ def rule_groups_figure(trials: pd.DataFrame, scores: pd.DataFrame, spec: TaskSpe
 
 
 SPEC = CardSortSpec(
-    id="wcst-reflection", version=1, family="cardsort", title="WCST, Reflection-Bench variant (fixed 72-card list)",
+    id="wcst-reflection", version=2, family="cardsort", title="WCST, Reflection-Bench variant (fixed 72-card list)",
     env_class=ReflectionWCST,
     answer=AnswerFormat(
         parse=parse_desk_card, format=format_selection, form=card_buttons(desk_label),
@@ -233,3 +247,5 @@ SPEC = CardSortSpec(
     default_sessions=2, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=simulate,
     figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection",
 )
+# version 1: the same test whose model messages carried the True/False line twice
+SPEC_V1 = replace(SPEC, version=1, env_class=ReflectionWCSTV1)

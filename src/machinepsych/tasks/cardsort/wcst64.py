@@ -2,6 +2,7 @@
 four Berg key cards, a rule that changes after 10 consecutive correct sorts."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import Field
@@ -55,6 +56,10 @@ PERSON_QUESTION = "Which of the four top cards does the bottom-left card belong 
 class WCST64(CardSortEnv):
     Params = WCST64Params
     variant = "wcst"
+    # Version 1 also wrote the feedback line into the trial's text, which the prompting
+    # strategy then prefixed again (``Observation.feedback``, inline): models were sent it
+    # twice. Version 2 leaves it to the strategy, so it is sent once (docs/cardsort.md#versions).
+    feedback_in_text = False
 
     @property
     def criterion(self) -> int:  # type: ignore[override]
@@ -76,7 +81,7 @@ class WCST64(CardSortEnv):
             return (*worded(self._trial_text(feedback, layout), layout), question)
         from .render import trial_png
 
-        lines = [feedback] if feedback else []
+        lines = [feedback] if feedback and self.feedback_in_text else []
         lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
         png = trial_png(tuple(self.keys), self._stimulus_card())
         return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left"),
@@ -104,10 +109,17 @@ class WCST64(CardSortEnv):
         return self.deck[self.trial]
 
     def _trial_text(self, feedback: str | None, layout: str | None = None) -> str:
-        lines = [feedback] if feedback else []
+        lines = [feedback] if feedback and self.feedback_in_text else []
         lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
         lines.append(layout if layout is not None else describe_layout(self.keys, self._stimulus_card()))
         return "\n".join(lines)
+
+
+class WCST64V1(WCST64):
+    """Version 1's rendering, kept to reproduce its runs: the feedback line in the trial's text
+    as well (models got it twice)."""
+
+    feedback_in_text = True
 
 
 def draw_wcst64_layout(rng, n_trials: int, shuffle_keys: bool) -> tuple[list[Card], list[Card]]:
@@ -136,7 +148,7 @@ def _model_format(env: Environment) -> str:
 
 
 SPEC = CardSortSpec(
-    id="wcst", version=1, family="cardsort", title="Wisconsin Card Sorting Test, 64 cards (WCST-64)",
+    id="wcst", version=2, family="cardsort", title="Wisconsin Card Sorting Test, 64 cards (WCST-64)",
     env_class=WCST64,
     answer=AnswerFormat(
         parse=parse_card_choice, format=format_selection, form=card_buttons(numbered("Card")),
@@ -152,3 +164,5 @@ SPEC = CardSortSpec(
     chance=chance_by_play(WCST64, score_wcst),
     figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#wcst",
 )
+# version 1: the same test whose model messages carried the feedback line twice
+SPEC_V1 = replace(SPEC, version=1, env_class=WCST64V1)

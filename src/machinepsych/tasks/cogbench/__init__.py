@@ -6,13 +6,15 @@ shipped corpus runs offline; ``--data`` reads a copy of the released files.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from machinepsych.core.spec import Metric, Pooled, Scorer, TaskSpec, count
 
 from .agents import AGENTS
 from .answer import ANSWER
 from .chance import simulate
 from .coggpt import coggpt
-from .env import CogBenchA, CogBenchV
+from .env import CogBenchA, CogBenchAV1, CogBenchV, CogBenchVV1
 from .figures import authenticity_curves, profile_changes, trajectories
 from .methods import cot, react, reflexion
 from .score import pooled_scores, session_score
@@ -45,7 +47,7 @@ PRESETS = {"default": {}, "small": {"iterations": 2, "statements": 3}}
 
 def _spec(bench: str, env_class) -> TaskSpec:
     return TaskSpec(
-        id=f"cogbench-{bench}", version=1, family="cogbench",
+        id=f"cogbench-{bench}", version=2, family="cogbench",
         title=f"CogBench-{bench}: opinions of a persona over {'articles' if bench == 'a' else 'short videos'}",
         env_class=env_class, answer=ANSWER, scorer=SCORER, citation=CITATION, presets=PRESETS,
         default_sessions=4, feedback_mode="inline", conversation="single", agents=AGENTS, chance=simulate,
@@ -53,5 +55,11 @@ def _spec(bench: str, env_class) -> TaskSpec:
         pooled=POOLED)
 
 
+# Version 2 (the default) takes each flow away from models once they have read it: the
+# statement requests carry a placeholder in its place, and the study message says so.
+# Version 1 (kept to reproduce its runs) left the flow in the conversation of every statement
+# request of the iteration (docs/cogbench.md#versions).
 SPEC_A = _spec("a", CogBenchA)
 SPEC_V = _spec("v", CogBenchV)
+SPEC_A_V1 = replace(SPEC_A, version=1, env_class=CogBenchAV1, study_stays=True)
+SPEC_V_V1 = replace(SPEC_V, version=1, env_class=CogBenchVV1, study_stays=True)

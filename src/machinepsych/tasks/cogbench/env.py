@@ -79,6 +79,9 @@ INSTRUCTIONS = (
 
 class CogBench(Environment):
     Params = CogBenchParams
+    # version 2: the model's study message says that the flow will not be shown again when it
+    # answers (it is taken away, docs/cogbench.md#a-session); version 1 did not say so
+    announce_removal = True
 
     @property
     def n_trials(self) -> int:
@@ -133,7 +136,9 @@ class CogBench(Environment):
         study: tuple = ()
         if t > 0 and m.flows[t]:
             word = FLOW_WORD[self.params.benchmark]
-            study = (TextPart(f"Here is the {word} you perceive in this round (iteration {t}):", audience="model"),
+            head = f"Here is the {word} you perceive in this round (iteration {t})"
+            head += ". It will not be shown again when you answer." if self.announce_removal else ":"
+            study = (TextPart(head, audience="model"),
                      TextPart(f"Please read this {word} carefully. It will not be shown again when you answer.",
                               audience="person"),
                      TextPart(m.flows[t]))
@@ -161,3 +166,15 @@ class CogBenchA(CogBench):
 
 class CogBenchV(CogBench):
     Params = CogBenchVParams
+
+
+class CogBenchAV1(CogBenchA):
+    """Version 1's rendering (kept to reproduce its runs): no notice that the flow goes away."""
+
+    announce_removal = False
+
+
+class CogBenchVV1(CogBenchV):
+    """Version 1's rendering (kept to reproduce its runs): no notice that the flow goes away."""
+
+    announce_removal = False

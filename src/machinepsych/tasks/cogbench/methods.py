@@ -5,6 +5,8 @@ reply is re-asked up to the participant's ``--reask`` times, then kept as an inv
 
 * ``cot``: the initial profile, the iteration's flow (sent first as its own message, kept as a
   "study" call) and one statement, reasoning before the rating. No memory across iterations.
+  The flow is then taken away: the statement requests carry the profile and the placeholder
+  in place of the study message (version 1 of the test kept the flow in them).
 * ``react``: as cot, plus an observation on the previous iteration for that statement: its own
   rating and reasoning, the reference (human) rating and the Rationality where the reference
   data has it (the released eval file's methods have none for a new run: "not available").
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from machinepsych.core.types import Message, ModelCall, TextPart, Turn
+from machinepsych.core.types import STUDY_PLACEHOLDER, Message, ModelCall, TextPart, Turn
 
 from .answer import MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT, format_action, parse_rating
 from .data import profile_text
@@ -104,10 +106,12 @@ class BaselineMethod:
         flow = flow_text(obs)
         profile = "Your profile (you are this person):\n" + profile_text(obs.stimulus["profile"])
         if flow:
-            msgs.append(Message.text("user", profile + "\n\n" + flow + "\n\nTake in what you read; the questions follow."))
-            ack = await chat(list(msgs), "study")
+            study = Message.text("user", profile + "\n\n" + flow + "\n\nTake in what you read; the questions follow.")
+            ack = await chat(msgs + [study], "study")
             calls.append(ack)
-            msgs.append(Message.text("assistant", ack.reply))
+            # the statements are asked without the flow in view (version 1 kept it in view)
+            kept = study if ctx.spec.study_stays else Message.text("user", profile + "\n\n" + STUDY_PLACEHOLDER)
+            msgs += [kept, Message.text("assistant", ack.reply)]
         action: dict[str, dict[str, Any]] = {}
         for s in statements(obs):
             q = [] if flow else [profile]

@@ -3,6 +3,8 @@
 upper-case id (``CF1``, ``VZ2`` ...)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from machinepsych.core.spec import Battery, BatteryItem, TaskSpec
 
 from . import task_id
@@ -20,13 +22,20 @@ CITATION = ("Huang et al. (2025), VisFactor: Benchmarking Fundamental Visual Cog
             "modelled on Ekstrom, French, Harman & Dermen (1976), Manual for Kit of Factor-Referenced Cognitive Tests")
 
 
+# The memory subtests are at version 2: the study page is sent to a model in its own turn and
+# then taken away (the question requests carry a placeholder in its place). Version 1, kept to
+# reproduce its runs as ``<ID>_V1`` (``visfactor-ma1@1``), left the study page in the
+# conversation of the question (docs/visfactor.md#versions).
+MEMORY = ("MA1", "MV1", "MV2", "MV3")
+
+
 def _spec(sub: str) -> TaskSpec:
     meta = SUBTESTS[sub]
     presets = {"default": {}, "easy": {"difficulty": "easy"}, "hard": {"difficulty": "hard"}}
     if meta.split:
         presets["split"] = {"mode": "split"}
     return TaskSpec(
-        id=task_id(sub), version=1, family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
+        id=task_id(sub), version=2 if sub in MEMORY else 1, family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
         chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit,
@@ -36,6 +45,8 @@ def _spec(sub: str) -> TaskSpec:
 
 SPECS: dict[str, TaskSpec] = {sub: _spec(sub) for sub in SUBTESTS}
 globals().update(SPECS)  # CF1, CF2, ..., RL2
+V1_SPECS: dict[str, TaskSpec] = {sub: replace(SPECS[sub], version=1, study_stays=True) for sub in MEMORY}
+globals().update({f"{sub}_V1": spec for sub, spec in V1_SPECS.items()})  # MA1_V1, ..., MV3_V1
 
 BATTERY = Battery(
     id="visfactor", title="VisFactor: 20 FRCT-derived visual cognition subtests (procedurally generated)",
@@ -45,4 +56,4 @@ BATTERY = Battery(
     summary=None,
 )
 
-__all__ = ["SPECS", "BATTERY", *SUBTESTS]
+__all__ = ["SPECS", "V1_SPECS", "MEMORY", "BATTERY", *SUBTESTS, *(f"{sub}_V1" for sub in MEMORY)]
