@@ -107,6 +107,9 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     run = data["run"]
     console.print(f"[bold]Run {run.name}[/bold] ({data['state']}); sessions: "
                   + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
+    tests = (data.get("config") or {}).get("tests") or {}
+    if tests:  # each test with its version (what models were sent depends on it)
+        console.print("Tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests.values()), highlight=False)
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
