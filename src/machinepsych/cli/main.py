@@ -20,7 +20,7 @@ from .app import STORE_HELP, _store, _store_arg, app, console, err, parse_params
 @app.command("tasks")
 def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
     """List every test and battery with its presets and parameters."""
-    from ..tasks.catalog import all_batteries, all_tasks
+    from ..tasks.catalog import all_batteries, all_tasks, task_versions
 
     rows = []
     for spec in all_tasks():
@@ -28,7 +28,8 @@ def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON
         # (wcst-color's rule='color', lnt-letter's task='letter')
         resolved = spec.resolve("default")
         fields = {k: repr(getattr(resolved, k)) for k in spec.Params.model_fields}
-        rows.append({"id": spec.id, "version": spec.version, "family": spec.family, "title": spec.title,
+        rows.append({"id": spec.id, "version": spec.version, "versions": task_versions(spec.id),
+                     "family": spec.family, "title": spec.title,
                      "presets": spec.presets, "parameters": fields, "sessions": spec.default_sessions,
                      "citation": spec.citation, "agents": sorted(spec.all_agents()), "primary": spec.primary,
                      "docs": spec.docs})
@@ -40,7 +41,9 @@ def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON
     for col in ("id", "title", "presets", "parameters (default)", "agents", "sessions"):
         table.add_column(col, overflow="fold")
     for r in rows:
-        table.add_row(f"{r['id']}-v{r['version']}", r["title"], ", ".join(r["presets"]),
+        older = ", ".join(f"{r['id']}@{v}" for v in r["versions"] if v != r["version"])  # kept for old runs
+        table.add_row(f"{r['id']}-v{r['version']}" + (f" (older: {older})" if older else ""), r["title"],
+                      ", ".join(r["presets"]),
                       ", ".join(f"{k}={v}" for k, v in r["parameters"].items()), ", ".join(r["agents"]),
                       str(r["sessions"]))
     console.print(table)
