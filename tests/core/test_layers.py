@@ -1,6 +1,6 @@
 """The package's shape: looking up one test imports only its own family, and the import
 graph between packages is acyclic and follows the layer order
-core <- tasks <- participants/models/prompting <- runner/storage <- analysis/web <- cli."""
+core, parsing <- tasks <- participants/models/prompting <- runner/storage <- analysis/web <- cli."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +13,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "machinepsych"
 # a package may import only packages of its own layer or lower ones
-LAYER = {"core": 0, "tasks": 1, "models": 2, "prompting": 2, "participants": 3, "storage": 3, "runner": 4,
+LAYER = {"core": 0, "parsing": 0, "tasks": 1, "models": 2, "prompting": 2, "participants": 3, "storage": 3, "runner": 4,
          "analysis": 5, "web": 6, "cli": 7}
 FAMILIES = ("cardsort", "cogbench", "reflection", "visfactor")
 

@@ -150,6 +150,10 @@ class AnswerFormat:
     ``parse_form`` reads a structured submission (a :class:`Questionnaire`'s ratings and
     reasons) into (action, status).
     ``suffixes`` override the prompting strategy's per-trial instruction for this test.
+    ``format_name`` names the shared parser of the answer format ``parse`` is (a key of
+    :data:`machinepsych.parsing.FORMATS`; "" where the test has its own); ``parsers`` holds named
+    alternatives to the default ``parse``, e.g. ``{"official": ...}`` where a paper published
+    its own reading of replies.
     """
 
     parse: Parser
@@ -160,6 +164,8 @@ class AnswerFormat:
     parse_typed: Parser | None = None
     suffixes: Mapping[str, str] = field(default_factory=dict)
     parse_form: "Callable[[Mapping[str, Any], Observation], tuple[Any, ParseStatus]] | None" = None
+    format_name: str = ""
+    parsers: Mapping[str, Parser] = field(default_factory=dict)
 
     def read_typed(self, text: str, obs: Observation) -> tuple[Any, ParseStatus]:
         return (self.parse_typed or self.parse)(text, obs)

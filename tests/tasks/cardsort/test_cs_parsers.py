@@ -39,10 +39,11 @@ def test_desk_card_parser():
     assert parse_desk_card("no idea", obs) == (None, "invalid")
 
 
-def test_word_parser_first_occurrence_and_marked_answer():
+def test_lnt_parser_reads_commitments_not_the_first_word():
     p = parse_lnt
     assert p("Odd") == ("odd", "parsed")
-    assert p("consonant, or maybe odd") == ("consonant", "parsed")
+    assert p("consonant, or maybe odd") == (None, "invalid")  # two answers, no commitment: never guessed
+    assert p("The letter K is a consonant, but the rule is the number: 7 is odd, so odd.") == ("odd", "parsed")
     assert p("The letter is a vowel but the number is odd. Answer: odd") == ("odd", "parsed")
     assert p("Correct! Thanks.") == (None, "invalid")
     assert p("") == (None, "empty")

@@ -160,7 +160,8 @@ def test_lookup_imports_only_the_family():
     import sys
     code = ("import sys; from machinepsych.tasks.catalog import get_task; get_task('visfactor-vz2'); "
             "print(sorted(m for m in sys.modules if m.startswith('machinepsych.') and not m.startswith("
-            "('machinepsych.core', 'machinepsych.tasks.visfactor')) and m != 'machinepsych.tasks.catalog'))")
+            "('machinepsych.core', 'machinepsych.parsing', 'machinepsych.tasks.visfactor')) "
+            "and m != 'machinepsych.tasks.catalog'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['machinepsych.tasks']"
 

@@ -43,7 +43,7 @@ class ComponentWCST(KennedyWCST):
         return self.params.rule
 
 
-ANSWER = AnswerFormat(parse=parse_card_choice, format=str, form=card_buttons(numbered("Option")),
+ANSWER = AnswerFormat(parse=parse_card_choice, format_name="card-choice", format=str, form=card_buttons(numbered("Option")),
                       model_instruction=MODEL_FORMAT, person_instruction=PERSON_FORMAT)
 
 

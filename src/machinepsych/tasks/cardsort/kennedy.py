@@ -114,7 +114,7 @@ def _model_format(env: Environment) -> str:
     return MODEL_FORMAT[env.params.instructions]
 
 
-ANSWER = AnswerFormat(parse=parse_card_choice, format=str, form=card_buttons(numbered("Option")),
+ANSWER = AnswerFormat(parse=parse_card_choice, format_name="card-choice", format=str, form=card_buttons(numbered("Option")),
                       model_instruction=_model_format, person_instruction=PERSON_FORMAT)
 
 SPEC = CardSortSpec(

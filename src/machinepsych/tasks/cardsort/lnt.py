@@ -15,9 +15,9 @@ import numpy as np
 from pydantic import Field
 
 from machinepsych.core.env import Environment, Params
-from machinepsych.core.parsing import parse_word
 from machinepsych.core.spaces import Choice
 from machinepsych.core.spec import AnswerFormat, Scorer, choice_buttons
+from machinepsych.parsing import parse_lnt
 from machinepsych.core.types import Observation, TextPart
 
 from .agents import RuleFamily, rule_agents
@@ -179,9 +179,9 @@ class LetterNumberRules(RuleFamily):
 
 
 AGENTS = rule_agents(LetterNumberRules())
-PARSE = parse_word(ANSWERS)
+PARSE = parse_lnt
 ANSWER = AnswerFormat(
-    parse=PARSE, format=str, form=choice_buttons(str.capitalize),
+    parse=PARSE, format_name="lnt", format=str, form=choice_buttons(str.capitalize),
     model_instruction=lambda env: env.model_format(),
     person_instruction=PERSON_FORMAT,
 )

@@ -236,7 +236,7 @@ SPEC = CardSortSpec(
     id="wcst-reflection", version=2, family="cardsort", title="WCST, Reflection-Bench variant (fixed 72-card list)",
     env_class=ReflectionWCST,
     answer=AnswerFormat(
-        parse=parse_desk_card, format=format_selection, form=card_buttons(desk_label),
+        parse=parse_desk_card, format_name="desk-card", format=format_selection, form=card_buttons(desk_label),
         model_instruction=MODEL_FORMAT, person_instruction=PERSON_FORMAT,
         suffixes={"direct": "Reply with your choice only, without any other information or analysis.",
                   "cot": "Let's think step by step."},

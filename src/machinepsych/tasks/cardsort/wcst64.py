@@ -15,7 +15,7 @@ from .agents import CARD_AGENTS
 from .chance import chance_by_play
 from .cards import BERG_KEYS, DIMENSIONS, FULL_DECK, ORDINALS, Card
 from .figures import accuracy_by_category, accuracy_by_rule
-from .parsing import card_buttons, format_selection, numbered, parse_card_choice
+from .parsing import card_buttons, format_selection, numbered, parse_card_choice, parse_selection_last
 from .scoring import WCST_SCORER, score_wcst
 from .sorting import CardSortEnv, worded
 from .spec import SORTING_TIMING, CardSortSpec
@@ -151,7 +151,8 @@ SPEC = CardSortSpec(
     id="wcst", version=2, family="cardsort", title="Wisconsin Card Sorting Test, 64 cards (WCST-64)",
     env_class=WCST64,
     answer=AnswerFormat(
-        parse=parse_card_choice, format=format_selection, form=card_buttons(numbered("Card")),
+        parse=parse_card_choice, format_name="card-choice", parsers={"official": parse_selection_last},
+        format=format_selection, form=card_buttons(numbered("Card")),
         model_instruction=_model_format,
         person_instruction=lambda env: PERSON_FORMAT.format(n=env.params.n_trials),
     ),

@@ -8,8 +8,10 @@ skipped. A model writes, per statement, a block::
     Thoughts: <reasoning, first person>
     Rating: 4
 
-and a block's rating is read only where ``Rating:`` occurs exactly once in it followed by one
-digit 1-5 (markdown stars allowed); anything else makes that item invalid. A person rates every
+and a block's rating is read by the shared Likert parser (:mod:`machinepsych.parsing.likert`):
+every ``Rating:`` key in the block followed by the same valid rating 1-5 (markdown, "4/5",
+"Rating: Agree" allowed); two different ratings, none, or a value outside 1-5 make that item
+invalid. A person rates every
 statement on a 1-5 row of one page, with a reason box per statement.
 """
 from __future__ import annotations
@@ -24,26 +26,12 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.spaces import Space
 from machinepsych.core.spec import AnswerFormat, Questionnaire, Statement
 from machinepsych.core.types import Observation, ParseStatus
+from machinepsych.parsing.likert import parse_questionnaire, parse_rating
 
 ANCHORS = ("Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree")
-RATING_KEY = re.compile(r"rating\s*:", re.I)
-RATING = re.compile(r"rating\s*:\s*\**\s*([1-5])(?![0-9.,]\d)(?!\d)", re.I)
-HEADING = re.compile(r"^[#>*\s]*statement\s+(\d+)\b[^\n]*$", re.I | re.M)
-THOUGHTS = re.compile(r"^[*\s]*(?:thoughts?|reason(?:ing)?)\s*\**\s*:\s*", re.I | re.M)
+RATING_KEY = re.compile(r"rating\s*:", re.I)  # how a key is quoted in a stored reason (clean_reason)
 SAMPLE_REASONS = ("It fits how I see things.", "I am not sure this matches my experience.",
                   "This goes against what I value.", "I have mixed feelings about it.")
-
-
-def parse_rating(text: str) -> tuple[int | None, str]:
-    """One statement's reply -> (rating or None, reason). Exactly one ``Rating:`` with a digit
-    1-5 after it; the reason is the text before it, without a leading "Thoughts:" label."""
-    text = text or ""
-    keys = list(RATING_KEY.finditer(text))
-    if len(keys) != 1:
-        return None, THOUGHTS.sub("", text, count=1).strip()
-    reason = THOUGHTS.sub("", text[: keys[0].start()], count=1).strip()
-    m = RATING.match(text, keys[0].start())
-    return (int(m.group(1)) if m else None), reason
 
 
 def one_statement_status(text: str) -> ParseStatus:
@@ -55,24 +43,7 @@ def statement_ids(obs: Observation) -> list[str]:
     return [s["id"] for s in obs.stimulus.get("statements", [])]
 
 
-def parse(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
-    """A whole questionnaire in one reply: blocks headed "Statement k". Parsed when at least
-    one statement has a rating; the others are kept with rating None."""
-    ids = statement_ids(obs)
-    text = reply or ""
-    heads = list(HEADING.finditer(text))
-    blocks: dict[str, list[str]] = {}
-    for i, h in enumerate(heads):
-        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
-        blocks.setdefault(h.group(1), []).append(text[h.end():end])
-    action = {}
-    for sid in ids:
-        found = blocks.get(sid, [])
-        rating, reason = parse_rating(found[0]) if len(found) == 1 else (None, "")
-        action[sid] = {"rating": rating, "reason": reason}
-    if not any(v["rating"] is not None for v in action.values()):
-        return None, fallback_status(text)
-    return action, "parsed"
+parse = parse_questionnaire
 
 
 def clean_reason(text: str) -> str:
@@ -147,5 +118,5 @@ ONE_STATEMENT_FORMAT = ("Reply in this format:\nThoughts: <your reasoning in the
                         "Rating: <one number from 1 to 5>\n(1 = strongly disagree, 2 = disagree, 3 = neutral, "
                         "4 = agree, 5 = strongly agree). Write \"Rating:\" exactly once.")
 
-ANSWER = AnswerFormat(parse=parse, format=format_action, form=form, model_instruction=MODEL_INSTRUCTION,
+ANSWER = AnswerFormat(parse=parse, format_name="likert", format=format_action, form=form, model_instruction=MODEL_INSTRUCTION,
                       person_instruction=PERSON_INSTRUCTION, parse_form=parse_form)

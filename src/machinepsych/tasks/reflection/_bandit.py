@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from machinepsych.core.env import Environment
-from machinepsych.core.parsing import last_match_parser
 from machinepsych.core.spaces import Choice
 from machinepsych.core.spec import AgentView, AnswerFormat, Buttons, Option
 from machinepsych.core.types import Observation
+from machinepsych.parsing import parse_arm
 
 from ._common import SUFFIXES, worded
 
@@ -64,10 +64,6 @@ class BanditEnv(Environment):
                             true_p=pr, **self._extra_info(t))
 
 
-parse_arm = last_match_parser([(r"\bright[\s_-]*arm\b", "right"), (r"\bleft[\s_-]*arm\b", "left")],
-                              [(r"\bright\b", "right"), (r"\bleft\b", "left")])
-
-
 def format_arm(action: str) -> str:
     return f"{action} arm"
 
@@ -77,7 +73,7 @@ def arm_form(obs: Observation, space) -> Buttons:
 
 
 ANSWER = AnswerFormat(
-    parse=parse_arm, format=format_arm, form=arm_form, model_instruction=ANSWER_LINE,
+    parse=parse_arm, format_name="arm", format=format_arm, form=arm_form, model_instruction=ANSWER_LINE,
     person_instruction="Click Left arm or Right arm (or press 1 or 2) on every trial.",
     suffixes=SUFFIXES,
 )

@@ -1,7 +1,9 @@
 """How a VisFactor item is answered, by a model and by a person (``docs/visfactor.md#answers``).
 
-Models reply with a JSON object ``{"answer": ...}`` (the official evaluator's format, read by
-:func:`.parse.parse_visual`). People click a button (one option: a letter, a number, T/F) or
+Models are asked for a JSON object ``{"answer": ...}``; a reply is read by the shared parser of
+the item's answer kind (:func:`machinepsych.parsing.parse_by_answer_kind`: the JSON object, or
+"**Answer: C**", "(B)", "T F T F F", "1. True 2. False", ... ``docs/parsing.md``); the official
+evaluator's last-JSON rule (:func:`.parse.parse_visual`) is the alternative ``parsers["official"]``. People click a button (one option: a letter, a number, T/F) or
 type into a text box (T/F lists, group numbers, a dot's row and column, a word), read by
 :func:`parse_typed`, which accepts what people naturally type ("T F T F F", "T,F,T,F,F",
 "true false ...", "1 2 2 1 ...", "2, 5", "garden").
@@ -17,6 +19,7 @@ from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Space
 from machinepsych.core.spec import AnswerFormat, Buttons, HumanForm, Option, TextBox
 from machinepsych.core.types import Observation, ParseStatus
+from machinepsych.parsing import parse_by_answer_kind
 
 from .catalog import OUT
 from .parse import extract_answer, format_answer, normalise, parse_visual
@@ -204,7 +207,8 @@ def person_instruction(env: Environment) -> str:
             "each question; there is no feedback, and your answer to one item cannot be changed afterwards.")
 
 
-ANSWER = AnswerFormat(parse=parse_visual, format=format_answer, form=form, model_instruction=OUT,
+ANSWER = AnswerFormat(parse=parse_by_answer_kind, format_name="visfactor", parsers={"official": parse_visual},
+                      format=format_answer, form=form, model_instruction=OUT,
                       person_instruction=person_instruction, parse_typed=parse_typed, suffixes=SUFFIXES)
 
 

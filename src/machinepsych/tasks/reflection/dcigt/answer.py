@@ -2,14 +2,11 @@
 final pick, where naming the same deck keeps it)."""
 from __future__ import annotations
 
-from machinepsych.core.parsing import last_match_parser
 from machinepsych.core.spec import AnswerFormat, Buttons, Option
+from machinepsych.parsing import parse_deck
 
 from .._common import SUFFIXES
 from .env import DECKS
-
-parse_deck = last_match_parser([(rf"\b{d}\b", d) for d in DECKS],
-                               [(rf"\bdeck\s*{d[0]}\b", d) for d in DECKS])
 
 
 def deck_form(obs, space) -> Buttons:
@@ -20,7 +17,7 @@ def deck_form(obs, space) -> Buttons:
 
 
 ANSWER = AnswerFormat(
-    parse=parse_deck, format=str, form=deck_form,
+    parse=parse_deck, format_name="deck", format=str, form=deck_form,
     model_instruction="Answer with the name of a deck: AAA, BBB, CCC or DDD.",
     person_instruction=("Click a deck (or press 1 to 4) for your first pick; after the preview, click the same "
                         "deck to keep it or another deck to switch."),

@@ -1,15 +1,10 @@
 """How an N-back answer is given: Yes, No or Not available."""
 from __future__ import annotations
 
-from machinepsych.core.parsing import last_match_parser
 from machinepsych.core.spec import AnswerFormat, Buttons, Option
+from machinepsych.parsing import parse_nback
 
 from .._common import SUFFIXES
-
-parse_nback = last_match_parser(
-    [(r"\bnot[\s_-]*available\b|\bn/a\b|\bunavailable\b", "not available"),
-     (r"\byes\b(?![\s_-]*available)", "yes"), (r"\bno\b(?![\s_-]*available)", "no")],
-)
 
 
 def nback_form(obs, space) -> Buttons:
@@ -18,7 +13,7 @@ def nback_form(obs, space) -> Buttons:
 
 # The task description already says how to answer (Yes / No / Not available).
 ANSWER = AnswerFormat(
-    parse=parse_nback, format=str, form=nback_form,
+    parse=parse_nback, format_name="nback", format=str, form=nback_form,
     person_instruction="Click Yes, No or Not available (or press 1, 2 or 3) for every letter.",
     suffixes=SUFFIXES,
 )

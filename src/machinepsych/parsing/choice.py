@@ -1,0 +1,106 @@
+"""Choosing one answer from a set, given each answer's aliases (``docs/parsing.md``).
+
+An :class:`Answer` lists the regular expressions that name it: *strong* aliases count wherever
+they occur ("sunny", "left arm", "deck AAA", "option 3", "(C)"); *weak* aliases ("3", "C",
+"no", "left") count only where the reply commits to them or is nothing but them. The reading
+itself (commitments, negation, contrast, several answers) is :func:`.commitment.read`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from machinepsych.core.parsing import fallback_status
+from machinepsych.core.types import ParseStatus
+
+from .commitment import Finder, Mention, Reading, Resolver, read
+
+L, R = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
+# words after which a capital letter is a pronoun or article, not an answer ("I think", "A few")
+_NOT_AFTER_LETTER = (r"(?!\s+(?:am|will|would|think|thought|chose|choose|pick|select|go|guess|believe|have|had|can|could"
+                     r"|should|need|do|did|see|notice|know|want|must|may|might|feel|agree|also|then|few|lot|bit|little"
+                     r"|couple|single|new|card|total|number|closer|quick|careful|good|great|similar)\b)")
+
+
+def word(w: str) -> str:
+    """A case-insensitive whole word or phrase (spaces match any run of spaces, _ or -)."""
+    return L + "(?i:" + re.sub(r"\\? ", r"[\\s_-]+", w) + ")" + R
+
+
+def letter(c: str) -> str:
+    """A capital letter standing alone (weak): not "I'll", "I think", "A few"."""
+    return r"(?<![A-Za-z0-9\-])" + re.escape(c) + r"(?![A-Za-z0-9]|['’][A-Za-z])" + _NOT_AFTER_LETTER
+
+
+def number(n: int | str) -> str:
+    """A number standing alone (weak): not part of 3.5, 1,000, 42nd."""
+    return r"(?<![\d.,])(?<!\d\s)" + re.escape(str(n)) + r"(?!\d|[.,]\d|\s*%|st\b|nd\b|rd\b|th\b)"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer and the patterns that name it."""
+
+    value: Any
+    strong: tuple[str, ...]
+    weak: tuple[str, ...] = ()
+
+
+def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = ()) -> Finder:
+    """A mention finder over ``answers`` (compiled once)."""
+    compiled = [(re.compile(p, re.M), a.value, False) for a in answers for p in a.strong]
+    compiled += [(re.compile(p, re.M), a.value, True) for a in answers for p in a.weak]
+    compiled += [(re.compile(p, re.M), a.value, True) for a in weak_exact for p in a.strong + a.weak]
+
+    def find(text: str) -> list[Mention]:
+        out = []
+        for rx, value, weak in compiled:
+            for m in rx.finditer(text):
+                if m.end() > m.start():
+                    out.append(Mention(m.start(), m.end(), value, weak))
+        return out
+
+    return find
+
+
+@dataclass(frozen=True)
+class ChoiceReader:
+    """Reads a reply choosing one of ``answers``: ``reader(reply) -> (value, status)``."""
+
+    answers: tuple[Answer, ...]
+    extra_markers: tuple = ()
+    exact_extra: tuple[Answer, ...] = ()  # aliases read only where the reply is nothing but the answer
+    resolve: Resolver | None = None
+
+    def finder(self) -> Finder:
+        return _finder(self.answers)
+
+    def reading(self, reply: str | None) -> Reading:
+        exact = _finder(self.answers + self.exact_extra) if self.exact_extra else None
+        return read(reply, _finder(self.answers), self.resolve, list(self.extra_markers), exact_finder=exact)
+
+    def __call__(self, reply: str | None) -> tuple[Any, ParseStatus]:
+        r = self.reading(reply)
+        if r.ok:
+            return r.value, "parsed"
+        return None, fallback_status(reply or "")
+
+
+_FINDERS: dict[tuple, Finder] = {}
+
+
+def _finder(answers: tuple[Answer, ...]) -> Finder:
+    key = answers
+    f = _FINDERS.get(key)
+    if f is None:
+        if len(_FINDERS) > 2048:
+            _FINDERS.clear()
+        f = _FINDERS[key] = finder_of(answers)
+    return f
+
+
+def choose(reply: str | None, answers: Sequence[Answer], **kw: Any) -> tuple[Any, ParseStatus]:
+    """One-off: the answer ``reply`` commits to among ``answers``."""
+    return ChoiceReader(tuple(answers), **kw)(reply)

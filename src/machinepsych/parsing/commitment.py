@@ -1,0 +1,326 @@
+"""The engine that reads what a reply commits to, given where it mentions each answer.
+
+A format parser finds the *mentions* of its answers in the prepared, masked reply (see
+:mod:`.text`): each a span, the answer it names, and whether it is *weak* (a bare "3", "C",
+"no", "left": read only where the reply commits to it, never as a passing mention). The engine
+then:
+
+1. marks mentions **rejected** by negation or contrast: "not Y", "Y, not ...", "rather than Y",
+   "instead of Y", "other than Y", "avoid Y", "away from Y", "switch from Y", "neither Y nor Z",
+   "Y has been losing", "Y gave nothing", "Y was wrong" (and lists joined by or/nor/and after
+   a negation: "not option 1 or option 2");
+2. finds **commitments** and their strength (higher wins):
+
+   5. final answers: "final answer/choice/...", ``\\boxed{X}``, a JSON answer object
+      (also in a code fence), "Respuesta final", "最终答案", "Endgültige Antwort", ...;
+   4. answer labels: "Answer: X", "Selection: X", "Choice: X", "my/the answer is X", "the correct
+      answer is X", "Respuesta: X", "Réponse : X", "Antwort: X", "答案：X", ...;
+   3. decisions: "I choose/pick/select/take X", "I'll go with X", "I'll switch to X", "let's go
+      with X", "going with X", a wholly bold line that is one answer, a last line that is only
+      the answer;
+   2. conclusions "so X." / "therefore X." (ending the sentence), and any decision hedged with
+      "I think / maybe / probably / might";
+   1. a reply that opens with one answer followed by punctuation ("Sunny, not rainy.",
+      "Deck AAA, since BBB has been losing money").
+
+   A marker is not a commitment when it is negated ("I won't pick X"), conditional ("if I pick
+   X"), a question, or when its answer runs on into another ("X or Y", "X, Y and Z");
+3. **decides**: the answers committed to at the highest strength must agree (else invalid);
+   without any commitment, the unrejected strong mentions must name exactly one answer (a
+   reply that names several without committing is invalid, never guessed).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
+
+FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    value: Any
+    weak: bool = False
+
+
+@dataclass
+class Reading:
+    """What the engine found in one reply (for tests and diagnostics)."""
+
+    value: Any = None
+    ok: bool = False
+    why: str = ""
+    mentions: list[Mention] = field(default_factory=list)
+    rejected: set[int] = field(default_factory=set)
+    commitments: list[tuple[int, int, Any, str]] = field(default_factory=list)  # (level, pos, value, kind)
+
+
+Finder = Callable[[str], list[Mention]]
+Resolver = Callable[[Any], Any]  # a JSON/boxed value -> an answer, or None
+
+# ----------------------------------------------------------------------------- mentions
+def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
+    """Longest mention first; a mention overlapping a kept one is dropped. Sorted by start."""
+    kept: list[Mention] = []
+    for m in sorted(found, key=lambda m: (-(m.end - m.start), m.start, m.weak)):
+        if all(m.end <= k.start or m.start >= k.end for k in kept):
+            kept.append(m)
+    return sorted(kept, key=lambda m: m.start)
+
+
+# ----------------------------------------------------------------------------- rejection
+_BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
+PRE_NEG = re.compile(
+    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
+    r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
+    r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:away\s+)?from"
+    r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
+    r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
+    r"\s+" + _BETWEEN + r"$", re.I)
+NEG_AFTER = (
+    r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
+    r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
+    r"|not\s+(?:good|great|paying|rewarding|working|correct|right|likely|a\s+match|it\b|the\s+(?:answer|one|right|correct|best|match))"
+    r"|n[’']t\s+(?:good|paying|rewarding|working|correct|right|likely|match|it\b|the\s+(?:answer|one|right|correct|best))"
+    r"|(?:gave|gives|given|giving|yielded|yields|returned|returns|paid|pays|brought|brings|produced)\s+(?:me\s+|us\s+)?"
+    r"(?:nothing|no\s+reward|zero|0\b|a\s+reward\s+of\s+0|a\s+loss|losses|less|bad|poor|negative)"
+    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward))")
+POST_NEG = re.compile(
+    r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
+    r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"
+    r"(?:(?:been|also|clearly|definitely|probably|consistently|mostly|too|very|quite|so)\s+)*" + NEG_AFTER, re.I)
+LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
+COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
+CHAIN_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
+
+
+def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
+    """Indexes of the mentions that a negation or contrast excludes."""
+    out: set[int] = set()
+    for i, m in enumerate(mentions):
+        line_start = text.rfind("\n", 0, m.start) + 1
+        offset = max(line_start, m.start - 80)
+        pre = PRE_NEG.search(text[offset:m.start])
+        # the negation must reach this mention without passing another answer ("from AAA to DDD")
+        if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
+            pre = None
+        if pre or POST_NEG.match(text[m.end:m.end + 100]):
+            out.add(i)
+    # a negation carries over a list joined by or/nor/and ("not option 1 or option 2")
+    i = 0
+    while i < len(mentions):
+        if i in out:
+            j, chain, joined = i, [], False
+            while j + 1 < len(mentions):
+                gap = text[mentions[j].end:mentions[j + 1].start]
+                if LIST_JOIN.match(gap):
+                    joined = True
+                elif not COMMA_JOIN.match(gap):
+                    break
+                chain.append(j + 1)
+                j += 1
+            if joined:
+                out.update(chain)
+            i = j + 1 if chain else i + 1
+        else:
+            i += 1
+    return out
+
+
+# ----------------------------------------------------------------------------- commitments
+_NOUN = (r"(?:answer|selection|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
+         r"|solution|output|reply|classification|judg(?:e)?ment|option\s+chosen|chosen\s+option|choice\s+made)")
+_ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
+        r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
+_FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord)"
+_FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|r[ée]ponse|choix|antwort|auswahl|wahl|risposta|scelta|resposta|escolha|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz])"
+_COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
+_SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
+_VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
+         r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
+         r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
+_BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
+         r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with|choose|pick|select)"
+         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|我选择?|我選擇?|选择|選ぶ))")
+MARKERS: list[tuple[re.Pattern, int, str]] = [
+    (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
+    (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
+                + r"|(?:^|(?<=[\n.!?;(]))\s*" + _NOUN + r"\s*(?:[:=]|-+>|→|：)|\b" + _NOUN + r"\s*[:=：]"
+                + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
+                + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
+    (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
+    (re.compile(r"\b(?:so|therefore|thus|hence|ergo|then)\b\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
+]
+# words that may stand between a marker and its answer
+FILLER = re.compile(
+    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der)\b)",
+    re.I)
+HEDGE = re.compile(r"\b(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|maybe|perhaps|probably|possibly|might|could|likely|not\s+sure|unsure|tentative(?:ly)?|leaning)\b", re.I)
+COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
+NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of)\s+(?:\w+\s+){0,2}$", re.I)
+END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
+LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–]|\s-\s|$)")
+EXACT_FILLER = {
+    "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
+    "number", "i", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
+    "prediction", "forecast", "choose", "chosen", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta",
+    "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
+    "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
+}
+
+
+def _words(s: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[^\W\d_]+", s)]
+
+
+def exact_value(segment: str, finder: Finder, *, filler: set[str] = EXACT_FILLER) -> tuple[bool, Any]:
+    """Whether ``segment`` is one answer and nothing else (label words and punctuation aside):
+    (True, value) or (False, None)."""
+    seg = mask(segment)
+    mentions = resolve_overlaps(finder(seg))
+    if not mentions:
+        return False, None
+    if rejected_mentions(seg, mentions):
+        return False, None
+    values = {_key(m.value) for m in mentions}
+    if len(values) != 1:
+        return False, None
+    rest, pos = [], 0
+    for m in mentions:
+        rest.append(seg[pos:m.start])
+        pos = m.end
+    rest.append(seg[pos:])
+    if any(w not in filler for w in _words(" ".join(rest))):
+        return False, None
+    return True, mentions[0].value
+
+
+def _key(v: Any) -> Any:
+    return tuple(v) if isinstance(v, list) else v
+
+
+def _target(text: str, pos: int, by_start: dict[int, Mention], limit: int = 10) -> Mention | None:
+    """The mention an answer marker ending at ``pos`` points at (only filler words between)."""
+    for _ in range(limit):
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if pos in by_start:
+            return by_start[pos]
+        m = FILLER.match(text, pos)
+        if not m or m.end() == pos:
+            return None
+        # a line break ends the search unless the marker's line had nothing after it
+        if "\n\n" in m.group(0):
+            return None
+        pos = m.end()
+    return None
+
+
+def _runs_on(text: str, mentions: list[Mention], idx: int, rejected: set[int]) -> bool:
+    """Whether mention ``idx`` runs on into another unrejected answer ("X or Y", "X, Y")."""
+    m = mentions[idx]
+    for j in (idx - 1, idx + 1):
+        if not 0 <= j < len(mentions) or j in rejected:
+            continue
+        n = mentions[j]
+        if _key(n.value) == _key(m.value):
+            continue
+        gap = text[n.end:m.start] if j < idx else text[m.end:n.start]
+        if CHAIN_JOIN.match(gap):
+            return True
+    return False
+
+
+def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
+         extra_markers: list[tuple[re.Pattern, int, str]] = (), *, exact_finder: Finder | None = None) -> Reading:
+    """Read ``reply`` with ``finder`` (mentions of answers in a masked text); ``resolve`` maps
+    a JSON or boxed value to an answer (default: the value read as a one-answer text)."""
+    raw = prepare(reply)
+    text = mask(raw)
+    exact_finder = exact_finder or finder
+    mentions = resolve_overlaps(finder(text))
+    rejected = rejected_mentions(text, mentions)
+    by_start = {m.start: m for m in mentions}
+    index = {id(m): i for i, m in enumerate(mentions)}
+    out = Reading(mentions=mentions, rejected=rejected)
+
+    def value_of(v: Any) -> Any:
+        if resolve is not None:
+            return resolve(v)
+        if isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            ok, val = exact_value(str(v), exact_finder)
+            return val if ok else None
+        return None
+
+    # 5: JSON answer objects and \boxed{}
+    for pos, v in json_answers(raw):
+        val = value_of(v)
+        if val is not None:
+            out.commitments.append((FINAL, pos, val, "json"))
+    for pos, content in boxed(raw):
+        val = value_of(content)
+        if val is not None:
+            out.commitments.append((FINAL, pos, val, "boxed"))
+    # markers followed by an answer
+    for rx, level, kind in list(MARKERS) + list(extra_markers):
+        for m in rx.finditer(text):
+            t = _target(text, m.end(), by_start)
+            if t is None:
+                continue
+            i = index[id(t)]
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            sentence_start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+            before = text[max(line_start, m.start() - 60):m.start()]
+            sentence = text[sentence_start:m.start()]
+            if i in rejected or NEGATED.search(before + text[m.start():t.start]) or COND.search(sentence):
+                continue
+            if re.match(r"[^.!\n]{0,80}\?", text[t.end:]):  # a question
+                continue
+            if _runs_on(text, mentions, i, rejected):
+                continue
+            if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
+                continue
+            lv = level
+            if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
+                lv = CONCLUSION
+            out.commitments.append((lv, t.start, t.value, kind))
+    # 3: a wholly bold line, or a last line that is only the answer
+    for s, e in bold_spans(raw):
+        ok, val = exact_value(raw[s:e], exact_finder)
+        if ok:
+            out.commitments.append((DECISION, s, val, "bold"))
+    lines = lines_with_pos(raw)
+    if lines:
+        pos, line = lines[-1]
+        ok, val = exact_value(line, exact_finder)
+        if ok:
+            out.commitments.append((DECISION, pos, val, "last line"))
+    # 1: the reply opens with one answer followed by punctuation
+    if mentions:
+        first = mentions[0]
+        if (0 not in rejected and all(w in EXACT_FILLER for w in _words(text[:first.start]))
+                and LEAD_SEP.match(text[first.end:]) and not _runs_on(text, mentions, 0, rejected)):
+            out.commitments.append((LEAD, first.start, first.value, "lead"))
+
+    if out.commitments:
+        top = max(c[0] for c in out.commitments)
+        values = {_key(c[2]) for c in out.commitments if c[0] == top}
+        if len(values) == 1:
+            out.value = next(c[2] for c in out.commitments if c[0] == top)
+            out.ok, out.why = True, f"commitment level {top}"
+        else:
+            out.why = "different answers committed at the same strength"
+        return out
+    strong = {_key(m.value) for i, m in enumerate(mentions) if not m.weak and i not in rejected}
+    if len(strong) == 1:
+        out.value = next(m.value for i, m in enumerate(mentions) if not m.weak and i not in rejected)
+        out.ok, out.why = True, "one answer mentioned"
+    else:
+        out.why = "no answer" if not strong else "several answers mentioned, none committed"
+    return out

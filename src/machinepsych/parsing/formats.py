@@ -1,0 +1,333 @@
+"""The shared parser of every answer format: ``(reply, obs) -> (action, status)``.
+
+Each test's answer module uses the parser of its format (``AnswerFormat.parse``); the
+registry :data:`FORMATS` names them. See ``docs/parsing.md`` for the rules.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from machinepsych.core.parsing import fallback_status
+from machinepsych.core.types import Observation, ParseStatus
+
+from .choice import Answer, ChoiceReader, letter, number, word
+from .commitment import DECISION, LABEL
+from .rows import parse_numbers, parse_rows
+from .text import json_answers, lines_with_pos, mask, prepare, boxed
+
+Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
+
+
+def _stim(obs: Observation | None) -> Mapping[str, Any]:
+    return getattr(obs, "stimulus", None) or {}
+
+
+# ----------------------------------------------------------------------------- word sets
+WEATHER = ChoiceReader((
+    Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"))),
+    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"))),
+))
+ARM = ChoiceReader((
+    Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever")),
+           (word("right"),)),
+    Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever")),
+           (word("left"),)),
+))
+DECKS = ("AAA", "BBB", "CCC", "DDD")
+DECK = ChoiceReader(tuple(
+    Answer(d, (word(d), r"(?i:\bdeck)\s+" + d[0] + r"(?![A-Za-z0-9'’])")) for d in DECKS))
+NBACK = ChoiceReader((
+    Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
+                             word("not applicable"), word("none available"))),
+    Answer("yes", (), (word("yes"),)),
+    Answer("no", (), (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem)\b)",)),
+))
+LNT_WORDS = ("vowel", "consonant", "even", "odd")
+LNT = ChoiceReader(tuple(Answer(w, (word(w + "s?"),)) for w in LNT_WORDS))
+
+
+def _fixed(reader: ChoiceReader) -> Parser:
+    def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        return reader(reply)
+    return parse
+
+
+parse_weather = _fixed(WEATHER)
+parse_arm = _fixed(ARM)
+parse_deck = _fixed(DECK)
+parse_nback = _fixed(NBACK)
+parse_lnt = _fixed(LNT)
+
+
+# ----------------------------------------------------------------------------- cards
+NUMWORDS = {1: ("one", "single", "a single"), 2: ("two",), 3: ("three",), 4: ("four",)}
+ORDINALS = {1: ("first", "1st", "leftmost"), 2: ("second", "2nd"), 3: ("third", "3rd"), 4: ("fourth", "4th", "rightmost", "last")}
+SHAPE_FORMS = {
+    "triangle": r"triangles?", "star": r"stars?", "cross": r"cross(?:es|\s+signs?)?|plus(?:\s+signs?)?|pluses",
+    "circle": r"circles?", "square": r"squares?",
+}
+_CARD_WORDS = r"red|green|yellow|blue|black|triangle|star|cross|circle|square|plus|single|shapes?|colou?rs?|times|x\b|of\b"
+_CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card|target\s+card|#)"
+
+
+def _card_number(k: int) -> tuple[list[str], list[str]]:
+    guard = r"(?!\s*(?:" + _CARD_WORDS + r"))"
+    words = "|".join(NUMWORDS.get(k, ()))
+    strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
+    if words:
+        strong.append(L_ + _CARD_NOUN + r"\s+(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
+    ords = "|".join(ORDINALS.get(k, ()))
+    if ords:
+        strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s+(?:key\s+|top\s+|option\s+)?(?:card|option|one|pile|choice)s?)" + R_)
+    weak = [number(k) + guard]
+    return strong, weak
+
+
+L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
+
+
+def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:
+    shape, color, n = str(card["shape"]), str(card["color"]), int(card["number"])
+    shape_rx = SHAPE_FORMS.get(shape, re.escape(shape) + "s?")
+    nums = "|".join([str(n)] + [w for w in NUMWORDS.get(n, ())])
+    out = [L_ + r"(?i:" + re.escape(shape) + r"\s+" + re.escape(color) + r"\s+" + str(n) + r")" + R_,
+           L_ + r"(?i:(?:" + nums + r")\s+(?:single\s+)?" + re.escape(color) + r"\s+(?:" + shape_rx + r"))" + R_]
+    same = [o for o in options if o["shape"] == card["shape"] and o["color"] == card["color"]]
+    if len(same) == 1:
+        out.append(L_ + r"(?i:" + re.escape(shape) + r"\s+" + re.escape(color) + r")" + R_ + r"(?!\s+\d)")
+        out.append(L_ + r"(?i:" + re.escape(color) + r"\s+(?:" + shape_rx + r"))" + R_)
+    return out
+
+
+def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
+    return tuple((str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options)
+
+
+@lru_cache(maxsize=512)
+def _card_reader(key: tuple, desk: bool) -> ChoiceReader:
+    options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
+    answers = []
+    for k, card in enumerate(options, 1):
+        strong, weak = _card_number(k)
+        strong += _card_descriptions(card, options)
+        if desk:  # Reflection-Bench's desk shapes are all different: a shape word names one card
+            shapes = [o["shape"] for o in options]
+            if shapes.count(card["shape"]) == 1:
+                strong.append(L_ + r"(?i:" + SHAPE_FORMS.get(card["shape"], card["shape"]) + r")" + R_)
+        answers.append(Answer(k, tuple(strong), tuple(weak)))
+    if not options:
+        answers = [Answer(k, tuple(_card_number(k)[0]), tuple(_card_number(k)[1])) for k in range(1, 5)]
+    return ChoiceReader(tuple(answers))
+
+
+def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
+    """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
+    card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
+    "green star" where that names one option)."""
+    return _card_reader(_cards_key(_stim(obs).get("options", [])), False)(reply)
+
+
+def parse_desk_card(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
+    """Reflection-Bench WCST: a desk card by its string ("circle yellow 1"), a description, its
+    shape word (the desk shapes are all different), or its position ("Selection: 3")."""
+    return _card_reader(_cards_key(_stim(obs).get("options", [])), True)(reply)
+
+
+# ----------------------------------------------------------------------------- letters, numbers, T/F
+_LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
+                r"|alternative|candidate|item|panel|net|side|cube)")
+
+
+@lru_cache(maxsize=64)
+def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
+    answers = []
+    for o in options:
+        e = re.escape(o)
+        strong = (L_ + _LETTER_NOUN + r"\s*[\"'“(]?" + e + r"(?![A-Za-z0-9])(?!['’][a-z])",
+                  r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))")
+        answers.append(Answer(o, strong, (letter(o),)))
+    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
+    return ChoiceReader(tuple(answers), exact_extra=exact)
+
+
+def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
+    options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+    return _letter_reader(options)(reply)
+
+
+_NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer)"
+NUMBER_MARKERS = (
+    (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b[^.?!\n\d]{0,40}?\s(?:is|was|=|:)", re.I), LABEL, "label"),
+)
+
+
+@lru_cache(maxsize=64)
+def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
+    answers = []
+    for o in options:
+        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)")
+        answers.append(Answer(o, strong, (number(o),)))
+    return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
+
+
+def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
+    """One number among ``obs.stimulus["options"]`` (SS2's starts S1-S5, SS3's buildings, MA1's
+    numbers); a number that is not an option is no answer."""
+    options = tuple(int(o) for o in _stim(obs).get("options") or ())
+    if not options:
+        return None, fallback_status(reply or "")
+    return _number_reader(options)(reply)
+
+
+TF = ChoiceReader((
+    Answer("T", (word("true"), word("verdadero"), word("vrai"), word("wahr")), (letter("T"), word("yes"), word("same"))),
+    Answer("F", (word("false"), word("falso"), word("faux"), word("falsch")), (letter("F"), word("no"), word("different"))),
+))
+
+
+def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """One true/false answer: "T"/"F", true/false, yes/no (S2: same/different)."""
+    return TF(reply)
+
+
+def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
+    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`)."""
+    return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
+
+
+def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
+    """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
+    st = _stim(obs)
+    allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
+    return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
+
+
+# ----------------------------------------------------------------------------- a dot "(row, col)"
+class _Cells:
+    STRONG = [re.compile(r"\(\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)"),
+              re.compile(r"\brow\s*(\d{1,2})\s*(?:,|and|/)?\s*(?:col(?:umn)?|c)\s*(\d{1,2})\b", re.I),
+              re.compile(r"\b[Rr](\d{1,2})\s*[Cc](\d{1,2})\b")]
+    WEAK = [re.compile(r"(?<![\d(.,])(\d{1,2})\s*,\s*(\d{1,2})(?![\d)]|[.,]\d)")]
+
+
+def _cell_finder(text: str):
+    from .commitment import Mention
+    out = []
+    for rxs, weak in ((_Cells.STRONG, False), (_Cells.WEAK, True)):
+        for rx in rxs:
+            out += [Mention(m.start(), m.end(), f"({int(m.group(1))}, {int(m.group(2))})", weak) for m in rx.finditer(text)]
+    return out
+
+
+CELL_MARKERS = (
+    (re.compile(r"\b(?:end(?:s|ed|ing)?(?:\s+up)?|finish(?:es|ed|ing)?|stop(?:s|ped|ping)?|land(?:s|ed|ing)?|arriv(?:e|es|ed|ing))"
+                r"\s+(?:at|on|in)\b|\b(?:final|end|ending|last)\s+(?:position|dot|point|cell|location|spot)\b\s*(?:is|:|=|would\s+be)?", re.I),
+     DECISION, "cell"),
+)
+
+
+def _cell_resolve(value: Any) -> Any:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(str(v).strip().isdigit() for v in value):
+        return f"({int(value[0])}, {int(value[1])})"
+    if isinstance(value, (str, int)):
+        from .commitment import exact_value
+        ok, v = exact_value(str(value), _cell_finder)
+        return v if ok else None
+    return None
+
+
+def parse_cell(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """A dot as "(row, col)": "(2, 5)", "row 2, column 5", "2, 5"."""
+    from .commitment import read
+    r = read(reply, _cell_finder, _cell_resolve, list(CELL_MARKERS))
+    return (r.value, "parsed") if r.ok else (None, fallback_status(reply or ""))
+
+
+# ----------------------------------------------------------------------------- a word
+_WORD_FILLER = {"a", "an", "the", "it", "is", "its", "it's", "answer", "my", "i", "think", "this", "picture", "of",
+                "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess"}
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案)"
+                         r"\s*(?:is|:|=|-+>|→)\s*(?P<w>[A-Za-z][A-Za-z' -]{0,40}?)\s*(?:[.!\n]|$)", re.I)
+
+
+def _clean_word(text: str) -> str | None:
+    words = [w.strip(".!?:;,()[]\"'“”‘’*`").lower() for w in str(text).split()]
+    words = [w for w in words if w and w not in _WORD_FILLER]
+    if not words or len(words) > 3 or not all(re.fullmatch(r"[a-z][a-z'-]*", w) for w in words):
+        return None
+    return " ".join(words)
+
+
+def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """A word (CS1-CS3): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
+    umbrella", "The word is garden."), else a last line or whole reply of at most three words;
+    several different labelled words are invalid."""
+    raw = prepare(reply)
+    found = [str(v).strip().lower() or None if isinstance(v, (str, int)) else None for _, v in json_answers(raw)]
+    found += [_clean_word(c) for _, c in boxed(raw)]
+    found = [f for f in found if f]
+    if not found:
+        text = mask(raw)
+        found = [w for m in _WORD_LABEL.finditer(text) if (w := _clean_word(m.group("w")))]
+    if not found:
+        lines = lines_with_pos(mask(raw))
+        if lines and (w := _clean_word(lines[-1][1])):
+            found = [w]
+    if found and len(set(found)) == 1:
+        return found[0], "parsed"
+    return None, fallback_status(reply or "")
+
+
+# ----------------------------------------------------------------------------- free text
+def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """Free comments (Oddball): the reply itself, without a reasoning block that an answer
+    follows; only an empty reply is not an answer."""
+    from .text import strip_think
+    text = strip_think(reply or "").strip()
+    return (text, "parsed") if text else (None, "empty")
+
+
+# ----------------------------------------------------------------------------- by answer kind
+KIND_FORMATS = {"letter": "letter", "int": "number", "tf": "tf", "rows": "tf-rows", "groups": "group-list",
+                "cell": "cell", "word": "word"}
+
+
+def format_of_kind(kind: str, options: Sequence[Any] = ()) -> str:
+    """The format name of a VisFactor answer kind ("mc" is a letter, or a number where the
+    options are numbers, as SS2's starts)."""
+    if kind == "mc":
+        return "number" if options and all(isinstance(o, int) for o in options) else "letter"
+    return KIND_FORMATS[kind]
+
+
+def parse_by_answer_kind(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
+    """VisFactor: the parser of the item's answer kind (``obs.stimulus["answer_kind"]``)."""
+    st = _stim(obs)
+    return FORMATS[format_of_kind(st["answer_kind"], st.get("options") or ())](reply, obs)
+
+
+from .likert import parse_questionnaire  # noqa: E402
+
+FORMATS: dict[str, Parser] = {
+    "card-choice": parse_card_choice,
+    "desk-card": parse_desk_card,
+    "letter": parse_letter,
+    "number": parse_number,
+    "tf": parse_tf,
+    "tf-rows": parse_tf_rows,
+    "group-list": parse_group_list,
+    "cell": parse_cell,
+    "word": parse_word,
+    "weather": parse_weather,
+    "arm": parse_arm,
+    "deck": parse_deck,
+    "nback": parse_nback,
+    "lnt": parse_lnt,
+    "likert": parse_questionnaire,
+    "free-text": parse_free_text,
+    "visfactor": parse_by_answer_kind,
+}

@@ -1,0 +1,172 @@
+"""Lists of answers, one per row: T/F rows ("T F T F F", "TFTFF", "1. True\\n2. False", "Q1: T",
+a JSON list, yes/no) and number lists (I3's group numbers "1 2 2 1 1 2 1 2").
+
+Candidates are read from, strongest first: a JSON answer object or ``\\boxed{}`` (5); a line
+labelled "Final answer" (5) or "Answer:" (4), with the list after the label on the same line or
+on the lines right below it; a numbered block ("1. True", "Q2: F", "(3) T", the LAST such block)
+or a line that is only the list (3); the whole reply read as one list (1). The strongest level
+wins and, within it, the last candidate (the final answer block follows the reasoning). A
+candidate must give exactly ``n`` values, each readable; otherwise it is not a candidate.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from machinepsych.core.parsing import fallback_status
+from machinepsych.core.types import ParseStatus
+
+from .text import boxed, json_answers, lines_with_pos, mask, prepare
+
+TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "verdadero", "vrai", "wahr", "vero", "是", "对", "正"}
+FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "falso", "faux", "falsch", "否", "错", "誤"}
+
+
+def tf_value(token: Any) -> str | None:
+    s = str(token).strip().strip("\"'.,;:!?()[]{}*").lower()
+    return "T" if s in TRUE else "F" if s in FALSE else None
+
+
+def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
+    def read(token: Any) -> int | None:
+        s = re.sub(r"^(?:group|g|class|category)\s*", "", str(token).strip().strip("\"'.,;:!?()[]{}*"), flags=re.I)
+        if not re.fullmatch(r"\d+", s):
+            return None
+        v = int(s)
+        return v if allowed is None or v in allowed else None
+    return read
+
+
+_ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?)\s*)?"
+NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])\s*[)\].:=\-–—]+\s*(?:[(\[]?)(.*)$", re.I)
+
+
+def _split(s: str) -> list[str]:
+    parts = [p for p in re.split(r"[\s,;/|]+", s.strip()) if p]
+    return parts
+
+
+def list_from(value: Any, n: int, read: Callable[[Any], Any], *, runs: str) -> tuple | None:
+    """``value`` (a list, or text such as "T F T", "TFT", "[1, 2]") as n read values, or None."""
+    if isinstance(value, (list, tuple)):
+        vals = [read(v) for v in value]
+    else:
+        s = str(value).strip().strip("[](){}").strip()
+        if s.startswith("[") or s.startswith('"'):
+            try:
+                return list_from(json.loads(s if s.startswith("[") else f"[{s}]"), n, read, runs=runs)
+            except ValueError:
+                pass
+        parts = [p.strip("\"'[]().*") for p in _split(s)]
+        parts = [p for p in parts if p]
+        if len(parts) == 1 and len(parts[0]) == n and re.fullmatch(runs, parts[0]):
+            parts = list(parts[0])
+        vals = [read(p) for p in parts]
+    if len(vals) != n or any(v is None for v in vals):
+        return None
+    return tuple(vals)
+
+
+_LABEL_FINAL = re.compile(r"^\s*(?:the\s+)?(?:final\s+(?:answer|answers|list|result|response)|final|respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|最终答案|最終答案)\s*(?:is|are|:|=|-+>|→)\s*(.*)$", re.I)
+_LABEL = re.compile(r"^\s*(?:(?:my|the)\s+)?(?:answers?|selection|response|result|output|list|respuesta|r[ée]ponse|antwort|risposta|resposta|答案|回答|答え)\s*(?:is|are|:|=|-+>|→|：)\s*(.*)$", re.I)
+_CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
+
+
+def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any], Any]) -> list[tuple[int, tuple]]:
+    """(position, values) of each run of consecutive numbered lines 1..n whose values read."""
+    out = []
+    i = 0
+    while i < len(lines):
+        m = NUMBERED.match(lines[i][1])
+        if not m:
+            i += 1
+            continue
+        j, vals = i, []
+        while j < len(lines):
+            mm = NUMBERED.match(lines[j][1])
+            if not mm:
+                break
+            first = re.split(r"[\s,;]+|[-–—(](?=\s)", mm.group(2).strip().strip("*"), maxsplit=1)[0]
+            vals.append(read(first))
+            j += 1
+        if len(vals) == n and None not in vals:
+            out.append((lines[i][0], tuple(vals)))
+        i = max(j, i + 1)
+    return out
+
+
+def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
+    """'1. True 2. False 3. True' or '1:T, 2:F' on one line."""
+    items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+)", text, re.I)
+    if len(items) != n or [int(k) for k, _ in items] != list(range(1, n + 1)):
+        return None
+    vals = tuple(read(v) for _, v in items)
+    return None if None in vals else vals
+
+
+def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str) -> tuple[tuple | None, str]:
+    """(values, why) of the list ``reply`` gives; values None when no candidate reads."""
+    raw = prepare(reply)
+    text = mask(raw)
+    cands: list[tuple[int, int, tuple]] = []  # (level, position, values)
+
+    def add(level: int, pos: int, value: Any) -> None:
+        v = value if isinstance(value, tuple) else list_from(value, n, read, runs=runs)
+        if v is None and isinstance(value, str):
+            v = _inline_numbered(value, n, read)
+        if v is not None:
+            cands.append((level, pos, v))
+
+    for pos, v in json_answers(raw):
+        add(5, pos, v)
+    for pos, c in boxed(raw):
+        add(5, pos, c)
+    lines = lines_with_pos(text)
+    for k, (pos, line) in enumerate(lines):
+        for rx, level in ((_LABEL_FINAL, 5), (_LABEL, 4)):
+            m = rx.match(line)
+            if not m:
+                continue
+            rest = m.group(1).strip()
+            if rest:
+                add(level, pos, rest)
+            else:  # the list on the lines below the label
+                below = lines[k + 1:k + 1 + n]
+                blocks = _numbered_blocks(below, n, read)
+                if blocks:
+                    add(level, pos, blocks[0][1])
+                elif below:
+                    add(level, pos, below[0][1])
+            break
+    for pos, vals in _numbered_blocks(lines, n, read):
+        add(3, pos, vals)
+    for pos, line in lines:
+        stripped = line.strip().strip(".!")
+        v = list_from(stripped, n, read, runs=runs) or _inline_numbered(stripped, n, read)
+        if v is not None:
+            cands.append((3, pos, v))
+    if not cands:
+        add(1, 0, text)
+    if not cands:
+        return None, "no list of the right length"
+    top = max(c[0] for c in cands)
+    best = max((c for c in cands if c[0] == top), key=lambda c: c[1])
+    return best[2], f"level {top}"
+
+
+def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
+    """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
+    if n <= 0:
+        return None, fallback_status(reply or "")
+    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+")
+    return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
+
+
+def parse_numbers(reply: str | None, n: int, allowed: set[int] | None) -> tuple[tuple | None, ParseStatus]:
+    """n numbers from ``allowed`` (group numbers) -> ((1, 2, ...), "parsed") or (None, status)."""
+    if n <= 0:
+        return None, fallback_status(reply or "")
+    vals, _ = read_list(reply, n, int_value(allowed), runs=r"\d+")
+    return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))

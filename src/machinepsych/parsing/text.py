@@ -1,0 +1,139 @@
+"""Reply clean-up shared by every format parser: Unicode, reasoning blocks, markdown, LaTeX.
+
+:func:`prepare` gives the text the parsers read: NFKC-normalised (fullwidth digits and colons
+become ASCII: "３" -> "3", "答案：C" -> "答案:C"), with a closed ``<think>...</think>`` block
+dropped when an answer follows it, and :func:`mask` blanks markdown and LaTeX markup with spaces
+(so positions stay those of the prepared text). :func:`json_answers` finds answer objects
+``{"answer": ...}`` (fenced or not) and :func:`boxed` the contents of ``\\boxed{...}``.
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+
+THINK = re.compile(r"<(think|thinking|reasoning|thought)>(.*?)</\1>", re.I | re.S)
+THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|thought)>", re.I)
+THINK_TAG = re.compile(r"</?(?:think|thinking|reasoning|thought)>", re.I)
+
+
+def prepare(reply: str | None) -> str:
+    """The reply as the parsers read it: NFKC, no reasoning block before a final answer."""
+    return strip_think(unicodedata.normalize("NFKC", reply or ""))
+
+
+def strip_think(text: str) -> str:
+    """``text`` without a closed reasoning block (``<think>...</think>``) that an answer follows;
+    without the tags only, when nothing follows the block."""
+    text = text or ""
+    closes = list(THINK_CLOSE.finditer(text))
+    if closes:
+        after = text[closes[-1].end():]
+        if after.strip():
+            return after
+    return THINK_TAG.sub(" ", text)
+
+
+_MD = [
+    re.compile(r"\*\*|__|~~|`+"),                      # bold, strike, code
+    re.compile(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])"),  # single-star / underscore emphasis
+    re.compile(r"^[ \t]*#{1,6}(?=\s)", re.M),          # headings
+    re.compile(r"^[ \t]*>+", re.M),                    # quotes
+    re.compile(r"^[ \t]*[-*+•·▪◦][ \t]+", re.M),       # bullets
+    re.compile(r"\$+|\\[()\[\]]"),                     # LaTeX math delimiters
+    re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{"),  # \text{
+]
+
+
+def mask(text: str) -> str:
+    """``text`` with markdown and LaTeX markup replaced by spaces (same length)."""
+    out = text
+    for rx in _MD:
+        out = rx.sub(lambda m: " " * len(m.group(0)), out)
+    return out
+
+
+def bold_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the contents of lines that are wholly bold (``**C**``, ``- **Rainy**``)."""
+    rx = re.compile(r"^[ \t]*(?:[-*+>#]+[ \t]*)?(\*\*|__)(?P<c>[^\n*_]{1,80}?)\1[ \t]*[.!]?[ \t]*$", re.M)
+    return [m.span("c") for m in rx.finditer(text)]
+
+
+BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
+
+
+def boxed(text: str) -> list[tuple[int, str]]:
+    """(position, content) of every ``\\boxed{...}``, LaTeX commands in the content unwrapped."""
+    out = []
+    for m in BOXED.finditer(text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        if depth:
+            continue
+        content = text[m.end():i - 1]
+        for _ in range(3):
+            content = re.sub(r"\\[A-Za-z]+\s*\{([^{}]*)\}", r"\1", content)
+        content = re.sub(r"\\[A-Za-z]+|[{}$]", " ", content)
+        out.append((m.start(), content.strip()))
+    return out
+
+
+ANSWER_KEY = re.compile(r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response)["']?\s*:\s*""", re.I)
+
+
+def json_answers(text: str) -> list[tuple[int, Any]]:
+    """(position, value) of every answer object ``{"answer": value}`` in ``text`` (also with single
+    quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON up to the closing
+    brace); one pair of surrounding quotes is stripped from a string value."""
+    out: list[tuple[int, Any]] = []
+    for m in ANSWER_KEY.finditer(text):
+        value: Any = None
+        found = False
+        try:
+            obj, _ = json.JSONDecoder().raw_decode(text[m.start():])
+            if isinstance(obj, dict) and len(obj) >= 1:
+                value, found = next(iter(obj.values())), True
+        except ValueError:
+            pass
+        if not found:
+            rest = text[m.end():]
+            depth, end = 0, None
+            for i, ch in enumerate(rest):
+                if ch in "[{":
+                    depth += 1
+                elif ch in "]}":
+                    if depth == 0:
+                        end = i
+                        break
+                    depth -= 1
+                elif ch in ",\n" and depth == 0 and i > 0:
+                    end = i
+                    break
+            if end is None:
+                continue
+            value, found = rest[:end].strip(), True
+            if isinstance(value, str) and value.startswith("["):
+                try:
+                    value = json.loads(value.replace("'", '"'))
+                except ValueError:
+                    pass
+        if isinstance(value, str):
+            s = value.strip()
+            if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
+                s = s[1:-1]
+            value = s
+        out.append((m.start(), value))
+    return out
+
+
+def lines_with_pos(text: str) -> list[tuple[int, str]]:
+    """(start, line) of the non-blank lines of ``text``."""
+    out, pos = [], 0
+    for line in text.split("\n"):
+        if line.strip():
+            out.append((pos, line))
+        pos += len(line) + 1
+    return out
