@@ -17,8 +17,10 @@ from typing import Any
 import pandas as pd
 
 from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, to_json
+from . import multirun
 from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
+from .response_times import response_times_html
 from .scores import fmt_mean_sd
 
 STYLE = """
@@ -109,7 +111,12 @@ def _invalid_td(r: dict[str, Any]) -> str:
 
 
 def _config_html(data: dict[str, Any]) -> str:
-    cfg = data["config"]
+    if multirun.is_multi(data):  # several runs: each run's configuration under its name
+        return multirun.config_html(data, _config_body)
+    return "<section id='config'><h2>How this run was made</h2>" + _config_body(data["config"]) + "</section>"
+
+
+def _config_body(cfg: dict[str, Any]) -> str:
     people = "".join(
         f"<li><b>{html.escape(str(p['ref']))}</b>"
         + "".join(f" · {html.escape(k)}={html.escape(str(v))}" for k, v in p.items() if k != "ref") + "</li>"
@@ -118,12 +125,12 @@ def _config_html(data: dict[str, Any]) -> str:
         f"<tr><td class='l'>{html.escape(t['test'])}</td><td class='l'>{html.escape(t['preset'])}</td><td>{t['sessions']}</td>"
         f"<td>{html.escape(t['seeds'])}</td><td class='l'><code>{html.escape(json.dumps(t['params']))}</code></td></tr>"
         for t in cfg["tests"].values())
-    return (f"<section id='config'><h2>How this run was made</h2><p class='muted'>Created {cfg['created']}"
+    return (f"<p class='muted'>Created {cfg['created']}"
             + (f"; battery {html.escape(cfg['battery'])}" if cfg["battery"] else "")
             + f"; strategies {html.escape(', '.join(cfg['strategies']))}; personas {html.escape(', '.join(cfg['personas']))}; "
             "session <i>i</i> of every condition uses seed + <i>i</i>.</p>"
             f"<h3>Participants</h3><ul>{people}</ul><h3>Tests</h3><table><tr><th class='l'>test</th><th class='l'>preset</th>"
-            f"<th>sessions</th><th>seeds</th><th class='l'>parameters</th></tr>{tests}</table></section>")
+            f"<th>sessions</th><th>seeds</th><th class='l'>parameters</th></tr>{tests}</table>")
 
 
 def _figure(f: dict[str, Any]) -> str:
@@ -187,8 +194,10 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean.</p>",
             _glance_html(data),
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
-            f"<li><a href='#config'>How this run was made</a></li>{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
-            _config_html(data)]
+            f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
+            + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
+            + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
+            _config_html(data), response_times_html(data, _cond)]
     figures = report_figures(data, sections(data), helper)  # drawn now, or kept from an earlier report
     body += [_test_html(data, key, conds, figures[key]) for key, conds in data["summary"].items()]
     usage = figures[USAGE]

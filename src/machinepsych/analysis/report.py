@@ -340,11 +340,14 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     groups = glance(data)
     at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in groups]
     replies, unread = (data.get("replies") or {}).get("run", (0, 0))
-    return {"run": data["run"].name, "state": data["state"], "status": data["status"], "config": data["config"],
-            "at_a_glance": at_a_glance, "warnings": invalid_warnings(groups),
-            "replies": {"total": replies, "unread": unread, "invalid_pct": invalid_pct(replies, unread),
-                        "warn_above_pct": INVALID_WARN_PCT}, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
-            "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
+    out = {"run": data["run"].name, "state": data["state"], "status": data["status"], "config": data["config"],
+           "at_a_glance": at_a_glance, "warnings": invalid_warnings(groups),
+           "replies": {"total": replies, "unread": unread, "invalid_pct": invalid_pct(replies, unread),
+                       "warn_above_pct": INVALID_WARN_PCT}, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
+           "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
+    from .multirun import extend_json  # runs, each row's run, people's response times
+
+    return extend_json(data, out)
 
 
 def battery_tables(data: dict[str, Any]) -> list[tuple[str, list[Metric], dict[str, dict[str, Any]]]]:

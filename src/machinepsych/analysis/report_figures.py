@@ -238,15 +238,16 @@ def report_figures(data: dict[str, Any], keys: list[str],
     """{section: [{title, data_url, width_px, min_pt}, ...]} for the given sections (test keys
     and ``USAGE``): kept ones from the store, the others drawn now (shared with ``helper``, a
     helper started early, where given) and kept."""
-    store, run_id = data["store"], data["run"].id
+    store, run_id = data["store"], data["run"].id  # None: several runs in one report, none kept
     digests = {k: digest(data, k) for k in keys}
-    found = figure_store.cached(store, run_id, digests)
+    found = figure_store.cached(store, run_id, digests) if run_id is not None else {}
     missing = [k for k in keys if k not in found]
     if not missing and helper is not None:
         helper.close()
     if missing:
         with embeddings.kept_vectors(store):  # the Oddball figure reads what its scoring embedded
             drawn = _draw(data, missing, helper)
-        figure_store.keep(store, run_id, {k: (digests[k], drawn[k]) for k in missing})
+        if run_id is not None:
+            figure_store.keep(store, run_id, {k: (digests[k], drawn[k]) for k in missing})
         found.update(drawn)
     return {k: found[k] for k in keys}

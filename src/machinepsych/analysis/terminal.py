@@ -10,7 +10,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from . import multirun
 from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics
+from .response_times import print_response_times
 from .scores import fmt_mean_sd
 
 CELL = 13  # "100.00 (12.34)" fits in a column of this width plus padding
@@ -105,15 +107,19 @@ def print_details(data: dict[str, Any], console: Console) -> None:
 def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     console = console or Console()
     run = data["run"]
-    console.print(f"[bold]Run {run.name}[/bold] ({data['state']}); sessions: "
-                  + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
-    tests = (data.get("config") or {}).get("tests") or {}
-    if tests:  # each test with its version (what models were sent depends on it)
-        console.print("Tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests.values()), highlight=False)
+    if multirun.is_multi(data):  # several runs in one report: a line for each
+        multirun.print_runs(data, console)
+    else:
+        console.print(f"[bold]Run {run.name}[/bold] ({data['state']}); sessions: "
+                      + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
+        tests = (data.get("config") or {}).get("tests") or {}
+        if tests:  # each test with its version (what models were sent depends on it)
+            console.print("Tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests.values()), highlight=False)
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
     print_details(data, console)
+    print_response_times(data, console)  # people's only; nothing for models and agents
 
 
 def _chunks(metrics: list, room: int) -> list[list]:

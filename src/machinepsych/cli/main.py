@@ -248,27 +248,29 @@ def runs_cmd(store: Optional[str] = typer.Option(None, "--store", help=STORE_HEL
 
 
 @app.command("report")
-def report_cmd(run: str = typer.Argument(..., help="Run name or id."),
-               out: Optional[Path] = typer.Option(None, "--out", help="Folder for the HTML report (default reports/RUN)."),
+def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: several runs are put side by side in one report.", metavar="RUN [RUN ...]"),
+               out: Optional[Path] = typer.Option(None, "--out", help="Folder for the HTML report (default reports/RUN, reports/RUN1+RUN2 for several)."),
                json_out: bool = typer.Option(False, "--json", help="Print every score as JSON instead."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
-    """Print the results table and write an HTML report with figures."""
-    from ..analysis import report
+    """Print the results table and write an HTML report with figures, of one run or of
+    several side by side (a condition found in more than one run is shown with its run)."""
+    from ..analysis import multirun, report
 
     st = _store(store, create=False)
+    chosen = multirun.resolve_runs(st, runs, _store_arg(st))  # an unknown run: one line, before any work
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
-        data = report.build(st, run, trials=False)
+        data = multirun.build(st, [r.id for r in chosen], trials=False)
         sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
         _leave_at_once(st)
         return
     from ..analysis import html_report, report_figures, terminal
 
     # where the figures will be drawn, a helper imports matplotlib while the run is read
-    helper = report_figures.start_helper(st, st.get_run(run).id)
+    helper = report_figures.start_helper(st, chosen[0].id if len(chosen) == 1 else None)
     # the helper draws while the summaries are computed and the tables printed
-    data = report.build(st, run, on_read=lambda read: report_figures.start_drawing(read, helper))
+    data = multirun.build(st, [r.id for r in chosen], on_read=lambda read: report_figures.start_drawing(read, helper))
     terminal.print_tables(data, console)
-    path = html_report.write_html(data, out or Path("reports") / data["run"].name, helper=helper)
+    path = html_report.write_html(data, out or Path("reports") / multirun.folder_name(data), helper=helper)
     console.print(f"HTML report: {path}")
     _leave_at_once(st)
 

@@ -1,0 +1,110 @@
+"""Several runs in one report (``machinepsych report RUN [RUN ...]``): every run's conditions
+in the same tables, figures and JSON; a condition found in more than one run keyed by its run;
+chance listed once; each run's configuration; an unknown run a one-line error naming the fix."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from machinepsych.cli import app
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.storage.store import Store
+from tests.support.cli import CLI, cli_env
+
+WCST = TaskRun(task="wcst", params={"n_trials": 24}, sessions=2)
+
+
+@pytest.fixture(scope="module")
+def two_runs(tmp_path_factory):
+    """ra: wcst with agent:ideal and agent:wsls; rb: wcst with agent:ideal and agent:random,
+    and lnt (a test only rb gave)."""
+    db = tmp_path_factory.mktemp("multi") / "m.db"
+    store = Store(db)
+    for name, agents, tasks in (("ra", ("ideal", "wsls"), [WCST]),
+                                ("rb", ("ideal", "random"), [WCST, TaskRun(task="lnt", params={"n_trials": 12}, sessions=2)])):
+        create_run(store, RunSpec(tasks=tasks, participants=[ParticipantSpec(ref=f"agent:{a}") for a in agents],
+                                  seed=5 if name == "ra" else 9, name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    return str(db)
+
+
+def _json(db, *runs):
+    res = CliRunner().invoke(app, ["report", *runs, "--store", db, "--json"])
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    return json.loads(res.output)
+
+
+def test_two_runs_put_their_conditions_in_one_table(two_runs):
+    data = _json(two_runs, "ra", "rb")
+    assert [r["run"] for r in data["runs"]] == ["ra", "rb"]
+    assert all(r["state"] == "complete" and r["config"]["tests"] for r in data["runs"])
+    assert data["run"] == "ra + rb" and data["status"]["complete"] == 4 + 8
+    groups = {g["key"]: g for g in data["at_a_glance"]}
+    assert list(groups) == ["wcst | default", "lnt | default"]  # one table per test: chance once
+    wcst = groups["wcst | default"]
+    # agent:ideal is in both runs: keyed by run; the others keep their names
+    assert [(r["condition"], r["run"]) for r in wcst["rows"]] == [
+        ("agent:ideal | run=ra", "ra"), ("agent:wsls", "ra"), ("agent:ideal | run=rb", "rb"), ("agent:random", "rb")]
+    assert wcst["chance"] is not None and list(data["chance"]) == ["wcst | default", "lnt | default"]
+    assert [(r["condition"], r["run"]) for r in groups["lnt | default"]["rows"]] == [
+        ("agent:ideal | run=rb", "rb"), ("agent:random", "rb")]
+    assert set(data["summary"]["wcst | default"]) == {r["condition"] for r in wcst["rows"]}
+    assert set(data["config"]) == {"ra", "rb"}
+    # each session with its run and its own number in that run
+    numbered = {(s["run"], s["task"], s["session"]) for s in data["sessions"]}
+    assert {n for r, t, n in numbered if r == "ra"} == {0, 1, 2, 3} and len(numbered) == len(data["sessions"]) == 12
+    assert data["response_times"] == []  # agents only: no response times
+    assert data["warnings"] == [] and data["replies"]["total"] == sum(
+        r["replies"] for g in data["at_a_glance"] for r in g["rows"])
+
+
+def test_each_run_scores_as_in_its_own_report(two_runs):
+    both = _json(two_runs, "ra", "rb")
+    ra, rb = _json(two_runs, "ra"), _json(two_runs, "rb")
+    assert both["summary"]["wcst | default"]["agent:wsls"] == ra["summary"]["wcst | default"]["agent:wsls"]
+    assert both["summary"]["wcst | default"]["agent:ideal | run=ra"] == ra["summary"]["wcst | default"]["agent:ideal"]
+    assert both["summary"]["lnt | default"]["agent:ideal | run=rb"] == rb["summary"]["lnt | default"]["agent:ideal"]
+    assert both["chance"]["wcst | default"] == ra["chance"]["wcst | default"]
+    # a one-run report is unchanged, and names its run too
+    assert [r["run"] for r in ra["runs"]] == ["ra"] and ra["run"] == "ra" and "run=" not in json.dumps(ra["summary"])
+    assert {r["run"] for g in ra["at_a_glance"] for r in g["rows"]} == {"ra"}
+    assert [s["session"] for s in ra["sessions"]] == [0, 1, 2, 3]
+    # a run named twice is reported once
+    assert _json(two_runs, "ra", "ra")["summary"] == ra["summary"]
+
+
+def test_two_runs_in_the_terminal_and_the_html_report(two_runs, tmp_path):
+    out = tmp_path / "html"
+    res = CliRunner().invoke(app, ["report", "ra", "rb", "--store", two_runs, "--out", str(out)])
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    text = res.output
+    assert "2 runs in one report" in text and re.search(r"Run ra \(complete\).*wcst-v\d \(default\)", text)
+    assert "Run rb (complete)" in text and "shown with its run" in text
+    # the at-a-glance table of wcst holds the conditions of both runs, and one chance line
+    table = text[text.index("wcst | default: accuracy"):text.index("chance (", text.index("wcst | default: accuracy"))]
+    for cond in ("agent:ideal | run=ra", "agent:wsls", "agent:ideal | run=rb", "agent:random"):
+        assert cond in table, cond
+    assert text.count("chance (") == 2  # wcst and lnt, once each
+    html = (out / "index.html").read_text()
+    assert "How these runs were made" in html and "<h3>Run ra" in html and "<h3>Run rb" in html
+    assert "machinepsych report: ra + rb" in html and html.count("<img") >= 4
+    for cond in ("agent:ideal | run=ra", "agent:ideal | run=rb", "agent:random", "agent:wsls"):
+        assert cond in html, cond
+    assert json.loads((out / "scores.json").read_text())["summary"] == _json(two_runs, "ra", "rb")["summary"]
+
+
+def test_an_unknown_run_is_one_line_naming_the_fix(two_runs, tmp_path):
+    res = subprocess.run([*CLI, "report", "ra", "nosuch", "--store", two_runs], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120, env={**cli_env(), "COLUMNS": "300"})
+    assert res.returncode == 2, res.stdout + res.stderr
+    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in res.stderr, res.stderr
+    assert "Unknown run 'nosuch' (run 2 of the 2 given)" in lines[0] and "Valid runs: ra, rb" in lines[0]
+    assert "machinepsych runs --store" in lines[0]
+    assert res.stdout == "" and not (tmp_path / "reports").exists()
