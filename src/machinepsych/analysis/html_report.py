@@ -129,8 +129,17 @@ def _config_body(cfg: dict[str, Any]) -> str:
             + (f"; battery {html.escape(cfg['battery'])}" if cfg["battery"] else "")
             + f"; strategies {html.escape(', '.join(cfg['strategies']))}; personas {html.escape(', '.join(cfg['personas']))}; "
             "session <i>i</i> of every condition uses seed + <i>i</i>.</p>"
-            f"<h3>Participants</h3><ul>{people}</ul><h3>Tests</h3><table><tr><th class='l'>test</th><th class='l'>preset</th>"
+            f"<h3>Participants</h3><ul>{people}</ul>{_history_html(cfg)}<h3>Tests</h3><table><tr><th class='l'>test</th><th class='l'>preset</th>"
             f"<th>sessions</th><th>seeds</th><th class='l'>parameters</th></tr>{tests}</table>")
+
+
+def _history_html(cfg: dict[str, Any]) -> str:
+    """The run's changes after it was made (a participant repointed by resume --base-url/--model)."""
+    from ..storage.history import describe_entry
+
+    entries = cfg.get("history") or []
+    return ("<h3>Changes</h3><ul>" + "".join(f"<li>{html.escape(describe_entry(e))}</li>" for e in entries) + "</ul>"
+            if entries else "")
 
 
 def _figure(f: dict[str, Any]) -> str:

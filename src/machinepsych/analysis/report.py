@@ -262,7 +262,8 @@ def run_config(run, sessions) -> dict[str, Any]:
         participants.append({"ref": p.get("ref"), **shown})
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
-            "created": f"{run.created_at:%Y-%m-%d %H:%M} UTC"}
+            "created": f"{run.created_at:%Y-%m-%d %H:%M} UTC",
+            "history": spec.get("history") or []}  # changes after it was made (storage/history.py)
 
 
 def glance(data: dict[str, Any]) -> list[dict[str, Any]]:

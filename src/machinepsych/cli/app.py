@@ -97,3 +97,21 @@ def parse_params(items: list[str] | None) -> dict[str, Any]:
 def _store_arg(st) -> str:
     """`` --store URL`` for hints, unless the store is the default one (password masked)."""
     return "" if st.url == "sqlite:///machinepsych.db" else f" --store {st.safe_url}"
+
+
+def check_output_path(path, option: str, *, folder: bool = False) -> None:
+    """An output path is written into a folder that already exists: a typo in it (``--out
+    resluts/x.csv``) is a one-line error, not a tree of new folders. ``folder``: the path
+    itself is a folder the command makes (its parent must exist); otherwise it is a file and
+    may not be an existing folder. Checked before anything is opened or created."""
+    from pathlib import Path
+
+    p = Path(path).expanduser()
+    parent = p.absolute().parent
+    if not parent.is_dir():
+        raise ConfigError(f"{option} {path}: the folder {parent} does not exist; create it first or choose "
+                          "another path")
+    if not folder and p.is_dir():
+        raise ConfigError(f"{option} {path} is a folder; give a file name, e.g. {p / 'trials.csv'}")
+    if folder and p.exists() and not p.is_dir():
+        raise ConfigError(f"{option} {path} is a file; give a folder")

@@ -214,9 +214,14 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                no_progress: bool = typer.Option(False, "--no-progress"),
                workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),
                executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
-               ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP)) -> None:
+               ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP),
+               base_url: Optional[str] = typer.Option(None, "--base-url", help="Point the run's model participant at this endpoint first (a run started with a wrong URL); recorded in the run's history. No credentials in the URL."),
+               model: Optional[str] = typer.Option(None, "--model", "-m", help="Use this model for the participant's unfinished sessions (same provider family: openai, vllm, ollama, llamacpp are one); recorded in the run's history."),
+               participant: Optional[str] = typer.Option(None, "--participant", help="Which model participant --base-url/--model changes (needed when the run has several).")) -> None:
     """Continue an interrupted run: every unfinished session from its last committed trial
     (on this machine, in worker processes or on Ray, however it was started)."""
+    from ..runner.repoint import apply_repoint, plan_repoint
+    from ..storage.history import describe_change
     from ..runner.run import check_executor, check_not_running
     from ..storage.store import normalise_url
 
@@ -224,27 +229,13 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
     st = _store(store, create=False)
     r = st.get_run(run)
     check_not_running(st, r)  # before anything else starts
+    change = plan_repoint(st, r, base_url=base_url, model=model, participant=participant)  # checked, not yet written
+    if change is not None:
+        apply_repoint(st, change)
+        r = st.get_run(r.id)
+        console.print(f"Repointed {describe_change(change.entry)} ({change.entry['sessions']} unfinished "
+                      "session(s)); recorded in the run's history", highlight=False, soft_wrap=True)
     _execute(st, r, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
-
-
-@app.command("runs")
-def runs_cmd(store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
-    """List the runs in the store."""
-    st = _store(store, create=False)
-    table = Table(title=f"Runs in {st.safe_url}")
-    for col in ("id", "name", "created", "status", "sessions"):
-        table.add_column(col)
-    interrupted = []
-    for r in st.list_runs():
-        ss = st.sessions(r.id)
-        done = sum(1 for s in ss if s.status == "complete")
-        state = st.run_state(r)
-        if state == "interrupted":
-            interrupted.append(r.name)
-        table.add_row(str(r.id), r.name, f"{r.created_at:%Y-%m-%d %H:%M}", state, f"{done}/{len(ss)}")
-    console.print(table)
-    for name in interrupted:
-        console.print(f"{name} was interrupted: continue it with machinepsych resume {name}{_store_arg(st)}")
 
 
 @app.command("report")
@@ -290,7 +281,11 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Export a run's trials, one row per trial (columns: see README, 'Data format')."""
     from ..storage.export import export_images, trials_frame, write_export
+    from .app import check_output_path
 
+    check_output_path(out, "--out")  # before the store is opened or anything created
+    if images:
+        check_output_path(images, "--images", folder=True)
     st = _store(store, create=False)
     df = trials_frame(st, run)
     path = write_export(df, out, fmt)
