@@ -192,13 +192,37 @@ CASES = {
          "to be sure what this picture really shows.", None),
     ]),
 }
-FORMAT_OF = {"letter-i": "letter", "number-ma1": "number"}
+CASES["reasoning"] = (CARDS, [
+    ("Based on colour the answer would be option 1, but based on shape it would be option 4. "
+     "I'll go with shape: option 4.", 4),
+    ("I chose option 1 last time and it was incorrect, so now I pick option 3.", 3),
+    ("Option 2 was wrong last time. Option 3?", None),
+    ("Initially I thought option 2, but the rule changed. Final: option 3.", 3),
+    ("None of the options match perfectly.", None),
+    ("The new card is 2 red circles.\n- Option 1: 1 red triangle (colour match)\n- Option 2: 2 green stars "
+     "(number match)\n- Option 4: 4 blue circles (shape match)\nSince colour was wrong, I will try number.\n"
+     "**Selection: 2**", 2),
+])
+CASES["reasoning-words"] = (BARE, [
+    ("Previous choice: AAA (lost 250). This time I am not sure.", None),
+    ("Stay with deck AAA? No - switch to DDD.", "DDD"),
+    ("Is the current letter the same as 2 back? Yes.", "yes"),
+    ("Yes, no, not available", None),
+    ("Current: F. Two back: G. Different → No.", "no"),
+])
+FORMAT_OF = {"letter-i": "letter", "number-ma1": "number", "reasoning": "card-choice"}
+
+
+def _format(fmt: str, reply: str) -> str:
+    if fmt == "reasoning-words":
+        return "nback" if any(w in reply for w in ("letter", "Yes", "No")) and "deck" not in reply else "deck"
+    return FORMAT_OF.get(fmt, fmt)
 
 
 def _cases():
     for fmt, (obs, rows) in CASES.items():
         for reply, want in rows:
-            yield pytest.param(FORMAT_OF.get(fmt, fmt), obs, reply, want, id=f"{fmt}:{reply[:50]}")
+            yield pytest.param(_format(fmt, reply), obs, reply, want, id=f"{fmt}:{reply[:50]}")
 
 
 @pytest.mark.parametrize("fmt, obs, reply, want", list(_cases()))

@@ -95,6 +95,8 @@ POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
     r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"
     r"(?:(?:been|also|clearly|definitely|probably|consistently|mostly|too|very|quite|so)\s+)*" + NEG_AFTER, re.I)
+# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
+PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
 LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
 COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
 CHAIN_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
@@ -110,7 +112,7 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
         # the negation must reach this mention without passing another answer ("from AAA to DDD")
         if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
             pre = None
-        if pre or POST_NEG.match(text[m.end:m.end + 100]):
+        if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
             out.add(i)
     # a negation carries over a list joined by or/nor/and ("not option 1 or option 2")
     i = 0
@@ -155,13 +157,15 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
-    (re.compile(r"\b(?:so|therefore|thus|hence|ergo|then)\b\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
+    (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b|→|=>|(?<!-)->)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
 ]
 # words that may stand between a marker and its answer
 FILLER = re.compile(
-    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der)\b)",
+    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der)\b)",
     re.I)
-HEDGE = re.compile(r"\b(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|maybe|perhaps|probably|possibly|might|could|likely|not\s+sure|unsure|tentative(?:ly)?|leaning)\b", re.I)
+PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initial(?:ly)?|before|you)\s*(?:\w+\s*)?$", re.I)
+QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
+HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\s+believe|i\s+guess|i\s+suppose|maybe|perhaps|probably|possibly|might|could|likely|not\s+sure|unsure|tentative(?:ly)?|leaning)\b", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
@@ -172,6 +176,7 @@ EXACT_FILLER = {
     "prediction", "forecast", "choose", "chosen", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta",
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
+    "match", "matches",
 }
 
 
@@ -282,6 +287,8 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
                 continue
             if re.match(r"[^.!\n]{0,80}\?", text[t.end:]):  # a question
                 continue
+            if PAST.search(before):  # "Previous choice: AAA", "my last answer was X"
+                continue
             if _runs_on(text, mentions, i, rejected):
                 continue
             if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
@@ -299,6 +306,11 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     if lines:
         pos, line = lines[-1]
         ok, val = exact_value(line, exact_finder)
+        if not ok:  # the last sentence of the last line ("Is it the same? Yes.")
+            cut = max(line.rstrip().rstrip(".!").rfind(c) for c in ".?!") + 1
+            if 0 < cut < len(line):
+                ok, val = exact_value(line[cut:], exact_finder)
+                pos += cut
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
     # 1: the reply opens with one answer followed by punctuation
@@ -317,9 +329,17 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
         else:
             out.why = "different answers committed at the same strength"
         return out
-    strong = {_key(m.value) for i, m in enumerate(mentions) if not m.weak and i not in rejected}
+    strong = {_key(m.value) for i, m in enumerate(mentions)
+              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])}
+    if any(QUESTIONED.match(text[m.end:]) for m in mentions) and not strong:
+        out.why = "an answer asked about, not given"
+        return out
+    # weak mentions listed with other answers count as named ("Yes, no, not available")
+    strong |= {_key(m.value) for i, m in enumerate(mentions)
+               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
     if len(strong) == 1:
-        out.value = next(m.value for i, m in enumerate(mentions) if not m.weak and i not in rejected)
+        key = next(iter(strong))
+        out.value = next(m.value for m in mentions if _key(m.value) == key)
         out.ok, out.why = True, "one answer mentioned"
     else:
         out.why = "no answer" if not strong else "several answers mentioned, none committed"

@@ -88,7 +88,8 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
             mm = NUMBERED.match(lines[j][1])
             if not mm:
                 break
-            first = re.split(r"[\s,;]+|[-–—(](?=\s)", mm.group(2).strip().strip("*"), maxsplit=1)[0]
+            body = re.sub(r"^(?:group|class|category)\s*", "", mm.group(2).strip().strip("*"), flags=re.I)
+            first = re.split(r"[\s,;]+|[-–—(](?=\s)", body, maxsplit=1)[0]
             vals.append(read(first))
             j += 1
         if len(vals) == n and None not in vals:
