@@ -244,6 +244,30 @@ def test_delete_asks_on_a_terminal(tmp_path, monkeypatch):
     assert listed.exit_code == 0 and "Runs in" in listed.output
 
 
+def test_repoint_is_recorded_on_any_store(any_store, monkeypatch):
+    from machinepsych.runner.repoint import apply_repoint
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    store, name = any_store, f"rp-{secrets.token_hex(3)}"
+    run = create_run(store, RunSpec(tasks=[TaskRun(task="lnt", sessions=2)], name=name, participants=[
+        ParticipantSpec(ref="openai:a", base_url="http://127.0.0.1:9/wrong/v1"), ParticipantSpec(ref="agent:random")]))
+    done = store.sessions(run.id)[0]
+    store.set_session_status(done.id, "complete")
+    for url, model in (("http://127.0.0.1:9/v1", None), (None, "ollama:b")):
+        apply_repoint(store, plan_repoint(store, store.get_run(name), base_url=url, model=model))
+    run = store.get_run(name)
+    assert [(e["from"], e["to"]) for e in run.spec["history"]] == [
+        ({"ref": "openai:a", "base_url": "http://127.0.0.1:9/wrong/v1"}, {"ref": "openai:a", "base_url": "http://127.0.0.1:9/v1"}),
+        ({"ref": "openai:a", "base_url": "http://127.0.0.1:9/v1"}, {"ref": "ollama:b", "base_url": "http://127.0.0.1:9/v1"})]
+    assert [p["ref"] for p in run.spec["participants"]] == ["ollama:b", "agent:random"]
+    by_id = {s.id: s for s in store.sessions(run.id)}
+    assert by_id[done.id].participant_name == "openai:a"  # complete: as it was answered
+    assert by_id[done.id].participant["base_url"] == "http://127.0.0.1:9/wrong/v1"
+    models = [s for s in by_id.values() if s.participant_name == "ollama:b"]
+    assert len(models) == 1 and models[0].participant["base_url"] == "http://127.0.0.1:9/v1"
+    assert models[0].condition.startswith("ollama:b | ")
+
+
 # -- one-line refusals that change nothing -------------------------------------------------------
 
 OLD = "{tmp}/old.db"
