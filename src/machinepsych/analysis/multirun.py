@@ -49,7 +49,9 @@ def resolve_runs(store: Store, refs: list[str | int], hint: str = "") -> list:
         except UnknownNameError as exc:
             where = f" (run {i} of the {len(refs)} given)" if len(refs) > 1 else ""
             message = str(exc).replace(repr(exc.name), repr(exc.name) + where, 1)
-            raise ConfigError(f"{message} List the runs with: machinepsych runs{hint}") from None
+            unknown = UnknownNameError(exc.kind, exc.name, exc.valid)  # still an unknown name
+            unknown.args = (f"{message} List the runs with: machinepsych runs{hint}",)
+            raise unknown from None
         if run.id not in seen:
             seen.add(run.id)
             runs.append(run)
