@@ -29,7 +29,8 @@ def test_report_json_html_and_csv_rescoring_agree(tmp_path):
     summ = data["summary"]["wcst | default"]
     assert set(summ) == {"agent:ideal", "agent:random"}
     assert summ["agent:ideal"]["CC"]["mean"] > 4 and summ["agent:random"]["CC"]["mean"] == 0
-    assert summ["agent:random"]["TFC"] == {"mean": None, "sd": None, "n": 0, "ci95": None}
+    assert summ["agent:random"]["TFC"] == {"mean": None, "sd": None, "n": 0, "ci95": None, "ci_low": None,
+                                           "ci_high": None, "ci_clipped": False}
     ideal = [s for s in data["sessions"] if s["task"] == "wcst" and s["participant"] == "agent:ideal"]
     assert len(ideal) == 3
 

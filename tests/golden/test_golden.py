@@ -15,6 +15,15 @@ from tests.golden.battery import GOLDEN, battery_reports, tolerance
 
 META = {"condition", "participant", "persona", "preset", "scorer", "strategy", "task", "session"}
 
+# Golden numbers changed on purpose since the file was made, each with its reason; the file
+# holds the new values (only these entries were rewritten).
+DECLARED_CHANGES = {
+    "chance/nback": "nback chance: yes/no random policy (issue 19). The test's random participant answers Yes "
+                    "or No on every letter, never Not available (the paper's random baseline), no longer one "
+                    "of the three answers uniformly: hard preset, n 3000, seed 1: nback mean 33.38 -> 46.22, "
+                    "p95 44.23 -> 57.69; nback_paper mean 33.36 -> 50.07.",
+}
+
 
 def _numbers(obj, prefix: str = "") -> dict[str, float | None]:
     """Flatten to {path: number or None}; strings are ignored (labels, names)."""
@@ -62,3 +71,12 @@ def test_golden_battery_scores_unchanged(tmp_path):
             if not _same(v, got.get(path)):
                 diffs.append(f"chance {test}{path}: {got.get(path)} != golden {v}")
     assert not diffs, f"{len(diffs)} differences from the golden report:\n" + "\n".join(diffs[:40])
+
+
+def test_declared_changes_are_in_the_golden_file():
+    """Each declared change is what the golden file holds: the N-back chance of the yes/no policy
+    (about 48/52 x 50 = 46.2 on the hard preset's 52 letters, n = 4), not the 33 of three answers."""
+    golden = json.loads(GOLDEN.read_text())
+    assert set(DECLARED_CHANGES) == {"chance/nback"}
+    nback = golden["chance"]["nback"]
+    assert 45.5 < nback["nback"]["mean"] < 47 and 49 < nback["nback_paper"]["mean"] < 51

@@ -41,8 +41,9 @@ def test_declared_metrics_and_forms(spec):
     for m in spec.metrics:
         lo, hi = m.scale
         assert lo is None or hi is None or lo < hi, f"{spec.id}.{m.name}: scale {m.scale}"
-        if m.unit == "%" and None not in m.scale:  # a bounded percentage lives on 0-100
-            assert m.scale == (0.0, 100.0), f"{spec.id}.{m.name}: scale {m.scale}"
+        if m.unit == "%" and None not in m.scale:  # a bounded percentage lives on 0-100 (a signed
+            # one, 100 x a cosine similarity as the oddball score, on -100..100)
+            assert m.scale in ((0.0, 100.0), (-100.0, 100.0)), f"{spec.id}.{m.name}: scale {m.scale}"
     params = spec.resolve()
     env = spec.make(params)
     person = spec.instructions(env, "person")

@@ -63,13 +63,11 @@ def _glance_html(data: dict[str, Any]) -> str:
                 + ("<th>above chance p95</th>" if g["chance"] else "")
                 + "<th title='share of replies that could not be read (invalid, refusal or empty)'>invalid %</th></tr>")
         rows = []
-        lo_bound, hi_bound = m.scale
         for r in g["rows"]:
             ci = "-"
-            if r["ci95"] is not None:  # shown within the metric's declared range
-                lo, hi = r["mean"] - r["ci95"], r["mean"] + r["ci95"]
-                lo, hi = (lo if lo_bound is None else max(lo, lo_bound)), (hi if hi_bound is None else min(hi, hi_bound))
-                ci = f"{lo:.2f} to {hi:.2f}"
+            if r.get("ci_low") is not None:  # within the metric's declared scale (report.glance)
+                ci = f"{r['ci_low']:.2f} to {r['ci_high']:.2f}" + (
+                    "<span title='cut to the scale of the metric'>*</span>" if r.get("ci_clipped") else "")
             above = "" if not g["chance"] else (
                 "<td>-</td>" if r["above_chance"] is None else
                 f"<td class='{'yes' if r['above_chance'] else 'no'}'>{'yes' if r['above_chance'] else 'no'}</td>")
@@ -80,7 +78,9 @@ def _glance_html(data: dict[str, Any]) -> str:
                         f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td></tr>")
         if g["chance"]:
             c = g["chance"]
-            rows.append(f"<tr class='muted'><td class='l'>chance: random answers ({g['chance_n']} simulated sessions)</td>"
+            rows.append(f"<tr class='muted'><td class='l'>chance: random answers ({g['chance_n']} simulated sessions)"
+                        + (f"<br><small>{html.escape(g['chance_policy_text'])}</small>" if g.get("chance_policy_text") else "")
+                        + "</td>"
                         f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td></tr>")
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:
@@ -200,7 +200,8 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     contents = "".join(f"<li><a href='#{_anchor(k)}'>{html.escape(k)}</a></li>" for k in data["summary"])
     body = [f"<h1>machinepsych report: {html.escape(run.name)}</h1>",
             f"<p class='muted'>Run state: {html.escape(data['state'])}; sessions: {html.escape(status)}. "
-            "Scores are means over sessions; intervals are 95% confidence intervals of the mean.</p>",
+            "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
+            "cut to the metric's scale where marked *; none for one session).</p>",
             _glance_html(data),
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"

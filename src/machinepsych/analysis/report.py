@@ -9,6 +9,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..core.scoring import CI_METHOD
 from ..core.spec import Metric, TaskSpec
 from ..storage.annotations import annotations_frame
 from ..storage.embeddings import kept_vectors
@@ -204,15 +205,15 @@ def _chance_levels(store: Store, sessions) -> dict[str, Any]:
 
 
 def ensure_chance(store: Store, task: str, params: dict) -> dict:
-    """Simulate and cache the chance level of a test configuration the report needs (uniformly
-    random valid answers; ``AUTO_CHANCE_N`` sessions, seed 0)."""
+    """Simulate and cache the chance level of a test configuration the report needs (the test's
+    default random policy; ``AUTO_CHANCE_N`` sessions, seed 0)."""
     from .chance import chance, chance_key
 
     spec = get_task(task)
     resolved = spec.params_from(params)
     n = AUTO_CHANCE_N["simulator" if spec.chance is not None else "loop"]
     result = chance(spec, resolved, n=n, seed=0)
-    store.put_chance(spec.key, chance_key(resolved), n, 0, result)
+    store.put_chance(spec.key, chance_key(resolved, spec.chance_policy.name), n, 0, result)
     return result
 
 
@@ -267,8 +268,11 @@ def run_config(run, sessions) -> dict[str, Any]:
 
 
 def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The answer first: per test, each condition's primary score with its 95% CI, the chance
-    level (mean and 95th percentile) and the test's declared reference values (human norms);
+    """The answer first: per test, each condition's primary score with its 95% CI (``ci_low``,
+    ``ci_high``: within the metric's scale, ``ci_clipped`` where an end was cut; ``ci_method``
+    says how it is made; ``ci95`` is the deprecated half-width), the chance level (mean and 95th
+    percentile) with the random policy it simulates (``chance_policy``, described by
+    ``chance_policy_text``) and the test's declared reference values (human norms);
     each row also carries its replies, how many could not be read (``unread``), their share in
     percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
@@ -283,13 +287,27 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
             replies, unread = counts.get((key, cond), (0, 0))
             pct = invalid_pct(replies, unread)
             rows.append({"condition": cond, "n": summ["sessions"], "mean": cell.get("mean"), "ci95": cell.get("ci95"),
+                         "ci_low": cell.get("ci_low"), "ci_high": cell.get("ci_high"),
+                         "ci_clipped": bool(cell.get("ci_clipped")),
                          "above_chance": None if not thr or cell.get("mean") is None else cell["mean"] > thr[1]["p95"],
                          "replies": replies, "unread": unread, "invalid_pct": pct,
                          "invalid_warning": pct is not None and pct > INVALID_WARN_PCT})
+        ch = data["chance"].get(key) or {}
         out.append({"key": key, "test": spec.id, "title": spec.title, "metric": metric, "rows": rows,
-                    "chance": thr[1] if thr else None, "chance_n": (data["chance"].get(key) or {}).get("n"),
+                    "chance": thr[1] if thr else None, "chance_n": ch.get("n"), "ci_method": CI_METHOD,
+                    "chance_policy": ch.get("responses"), "chance_policy_text": policy_text(spec, ch),
                     "norms": [n for n in spec.norms if n.metric == spec.primary]})
     return out
+
+
+def policy_text(spec: TaskSpec, ch: dict) -> str | None:
+    """What the random participant of a chance result answers (its policy's description)."""
+    if not ch:
+        return None
+    if ch.get("policy"):
+        return ch["policy"]
+    name = ch.get("responses") or "uniform"  # results stored before policies were described
+    return next((p.description for p in spec.chance_policies if name == p.name or name in p.aliases), name)
 
 
 def invalid_warnings(groups: list[dict[str, Any]]) -> list[str]:

@@ -35,7 +35,8 @@ def run_scores(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.Dat
 
 
 def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
-    """{"task | preset": {condition: summary}} with mean, SD (n-1) and n per metric."""
+    """{"task | preset": {condition: summary}} with mean, SD (n-1), n and the 95% interval's
+    ends (within each metric's declared scale) per metric."""
     out: dict[str, dict[str, Any]] = {}
     if scores.empty:
         return out
@@ -43,11 +44,22 @@ def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
         # the metrics this test's scorer produced (other tests' columns are all empty here)
         present = tdf.notna().any()
         cols = [c for c in tdf.columns if c not in META and present[c] and _numbers_only(tdf[c])]
+        scales = metric_scales(str(task))
         for cond, df in tdf.groupby("condition", sort=False):
             per = {int(sid): {k: (None if pd.isna(v) else float(v)) for k, v in zip(cols, values)}
                    for sid, values in zip(df["session"], df[cols].itertuples(index=False, name=None))}
-            out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per)
+            out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per, scales)
     return out
+
+
+def metric_scales(task: str) -> dict[str, tuple[float | None, float | None]]:
+    """{metric: declared scale} of a test (empty for a test the catalog does not know)."""
+    from ..core.errors import ConfigError
+
+    try:
+        return {m.name: m.scale for m in get_task(task).metrics}
+    except ConfigError:  # a test no longer registered: intervals without a scale
+        return {}
 
 
 def _numbers_only(column: pd.Series) -> bool:

@@ -55,7 +55,7 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
             table.add_column("> chance", justify="center", no_wrap=True)
         table.add_column("invalid %", justify="right", no_wrap=True)
         for r in g["rows"]:
-            ci = "-" if r["ci95"] is None else f"±{r['ci95']:.2f}"
+            ci = ci_text(r)
             row = [labels[r["condition"]], str(r["n"]), _fmt(r["mean"]), ci]
             if g["chance"]:
                 row.append("-" if r["above_chance"] is None else ("yes" if r["above_chance"] else "no"))
@@ -70,10 +70,21 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
                               "wrong or missing answers[/bold red]", highlight=False)
         if g["chance"]:
             c = g["chance"]
-            console.print(f"  chance ({g['chance_n']} simulated sessions of random answers): mean {c['mean']:.2f}, "
+            console.print(f"  chance ({g['chance_n']} simulated sessions of random answers: "
+                          f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, "
                           f"95th percentile {c['p95']:.2f}", highlight=False)
+        if any(r.get("ci_clipped") for r in g["rows"]):
+            console.print("  * interval cut to the scale of the metric", highlight=False)
         for n in g["norms"]:
             console.print(f"  {n.label}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""), highlight=False)
+
+
+def ci_text(r: dict[str, Any]) -> str:
+    """A 95% interval by its two ends, "low to high" ("*" where cut to the metric's scale);
+    "-" without one (a single session)."""
+    if r.get("ci_low") is None or r.get("ci_high") is None:
+        return "-"
+    return f"{r['ci_low']:.2f} to {r['ci_high']:.2f}{'*' if r.get('ci_clipped') else ''}"
 
 
 def _invalid_cell(r: dict[str, Any]) -> str:

@@ -71,11 +71,43 @@ def ci95_halfwidth(values: list[float]) -> float | None:
     return float(stdtrit(n - 1, 0.975) * np.std(values, ddof=1) / math.sqrt(n))
 
 
-def summarize(per_session: Mapping[Any, Mapping[str, float | None]]) -> dict[str, Any]:
+# How every reported interval is made (reports' ``ci_method``; docs/reports.md#intervals).
+CI_METHOD = "t-clipped"
+CI_METHOD_TEXT = ("95% Student's t interval of the mean over sessions (n-1 degrees of freedom), its ends cut "
+                  "to the metric's declared scale (marked clipped); none for one session")
+
+Scale = tuple[float | None, float | None]
+
+
+def ci95_interval(values: list[float], scale: Scale = (None, None)) -> tuple[float | None, float | None, bool]:
+    """(low, high, clipped): the 95% Student's t interval of the mean of ``values``, each end cut
+    to the metric's declared ``scale`` (``None`` ends are open); ``clipped`` says an end was cut.
+    (None, None, False) for fewer than two values: no interval for n = 1. Never inverted: an end
+    is cut only where the mean lies within the scale (a mean outside it means the scale is
+    declared wrong, and the plain t interval is returned)."""
+    half = ci95_halfwidth(values)
+    if half is None:
+        return None, None, False
+    mean = float(np.mean(values))
+    low, high = mean - half, mean + half
+    lo_end, hi_end = scale
+    clipped = False
+    if lo_end is not None and mean >= lo_end and low < lo_end:
+        low, clipped = float(lo_end), True
+    if hi_end is not None and mean <= hi_end and high > hi_end:
+        high, clipped = float(hi_end), True
+    return low, high, clipped
+
+
+def summarize(per_session: Mapping[Any, Mapping[str, float | None]],
+              scales: Mapping[str, Scale] | None = None) -> dict[str, Any]:
     """Mean and sample SD (n-1) per metric over sessions. Undefined values (e.g. TFC with no
     completed category) are excluded from the mean; the SD is reported only when every
     session is defined (the papers print "(-)" otherwise); ``n`` counts defined sessions;
-    ``ci95`` is the half-width of the 95% confidence interval of the mean over the defined ones."""
+    ``ci_low``/``ci_high`` are the ends of the 95% confidence interval of the mean over the
+    defined ones (:func:`ci95_interval`, cut to the metric's scale in ``scales``; None for
+    n < 2), ``ci_clipped`` whether an end was cut; ``ci95`` (deprecated: read ``ci_low`` and
+    ``ci_high``) is the t interval's half-width before any cut."""
     keys: list[str] = []
     for m in per_session.values():
         keys += [k for k in m if k not in keys]
@@ -85,5 +117,7 @@ def summarize(per_session: Mapping[Any, Mapping[str, float | None]]) -> dict[str
         defined = [float(v) for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]
         mean = float(np.mean(defined)) if defined else None
         sd = float(np.std(defined, ddof=1)) if len(defined) == len(vals) and len(defined) > 1 else None
-        out[k] = {"mean": mean, "sd": sd, "n": len(defined), "ci95": ci95_halfwidth(defined)}
+        low, high, clipped = ci95_interval(defined, (scales or {}).get(k, (None, None)))
+        out[k] = {"mean": mean, "sd": sd, "n": len(defined), "ci95": ci95_halfwidth(defined),
+                  "ci_low": low, "ci_high": high, "ci_clipped": clipped}
     return out

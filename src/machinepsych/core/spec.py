@@ -337,6 +337,25 @@ AuditFn = Callable[[Observation], "AuditItem | None"]
 # ----------------------------------------------------------------------------- chance, figures
 # (params, n_sessions, rng, responses) -> {metric: array of n_sessions values}
 Simulator = Callable[[Params, int, np.random.Generator, str], "dict[str, np.ndarray]"]
+
+
+@dataclass(frozen=True)
+class ChancePolicy:
+    """How the random participant of a test answers, for its chance level: ``name`` (what
+    ``chance --responses`` takes, stored with every chance result and shown by the reports),
+    ``description`` (one line for reports: what the participant answers), ``answers`` (the
+    answers it picks from uniformly on every trial; None: uniformly over the trial's action
+    space) and ``aliases`` (other names accepted for it). A test's simulator honours every
+    policy it declares; the generic play loop picks uniformly from ``answers``."""
+
+    name: str
+    description: str
+    answers: tuple[Any, ...] | None = None
+    aliases: tuple[str, ...] = ()
+
+
+UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uniform over the action space)")
+
 # (trials of one test in a run, per-session scores, the spec) -> [(title, matplotlib Figure)]
 FigureFn = Callable[["pd.DataFrame", "pd.DataFrame", "TaskSpec"], list]
 
@@ -360,9 +379,9 @@ class TaskSpec:
     conversation: Literal["multi", "single"] = "multi"
     agents: Mapping[str, Agent] = field(default_factory=dict)
     chance: Simulator | None = None
-    # how the chance simulator's random policy may be varied: "uniform" always; others
-    # (e.g. "paper") where the published random policy differs from uniform
-    chance_responses: tuple[str, ...] = ("uniform",)
+    # the random participant's answering policies for the chance level (ChancePolicy): the
+    # first is the default one (reports and ``chance`` use it), the others are alternatives
+    chance_policies: tuple[ChancePolicy, ...] = (UNIFORM_POLICY,)
     figures: tuple[FigureFn, ...] = ()
     docs: str = ""  # the docs/ page describing the test
     # between the task description and the reply-format sentence ("\n" where the published
@@ -405,6 +424,26 @@ class TaskSpec:
     @property
     def primary(self) -> str:
         return self.scorer.primary
+
+    @property
+    def chance_responses(self) -> tuple[str, ...]:
+        """The names of the declared random policies (``chance --responses``), default first."""
+        return tuple(p.name for p in self.chance_policies)
+
+    @property
+    def chance_policy(self) -> ChancePolicy:
+        """The default random policy of the chance level."""
+        return self.chance_policies[0]
+
+    def policy(self, name: str | None = None) -> ChancePolicy:
+        """The random policy called ``name`` (or one of its aliases); the default for None."""
+        if name is None:
+            return self.chance_policy
+        for p in self.chance_policies:
+            if name == p.name or name in p.aliases:
+                return p
+        raise ConfigError(f"--responses {name!r} is not available for {self.id}; "
+                          f"choose one of: {', '.join(self.chance_responses)}")
 
     def all_agents(self) -> dict[str, Agent]:
         return {"random": RANDOM, **self.agents}

@@ -65,10 +65,16 @@ def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
         data["tests"].append({
             "test": g["key"], "title": g["title"], "metric": m.short, "scale": list(m.scale),
             "rows": [{"condition": r["condition"], "n": r["n"], "mean": r["mean"], "ci95": r["ci95"],
+                      "ci_low": r["ci_low"], "ci_high": r["ci_high"], "ci_clipped": r["ci_clipped"],
                       "above_chance": r["above_chance"]} for r in g["rows"]],
             "chance": ({"mean": g["chance"].get("mean"), "p95": g["chance"].get("p95")} if g["chance"] else None),
         })
     return data
+
+
+def _ci(r: dict) -> str:
+    """The 95% interval by its two ends, " (low to high)", within the metric's scale; "" for n = 1."""
+    return "" if r.get("ci_low") is None else f" ({_num(r['ci_low'])} to {_num(r['ci_high'])})"
 
 
 def _num(v: Any) -> str:
@@ -105,13 +111,13 @@ def dashboard_html(data: dict[str, Any]) -> str:
 
         rows = "".join(
             f"<tr><td>{esc(r['condition'])}</td><td>{r['n']}</td><td>{_num(r['mean'])}"
-            f"{'' if r['ci95'] is None else ' ± ' + _num(r['ci95'])}</td><td>{bar(r['mean'])}</td></tr>"
+            f"{_ci(r)}</td><td>{bar(r['mean'])}</td></tr>"
             for r in t["rows"])
         chance_row = ("" if not chance else
                       f"<tr class='chance-row'><td>chance: random answers</td><td></td><td>{_num(chance['mean'])} "
                       f"(95th percentile {_num(chance['p95'])})</td><td>{bar(chance['mean'])}</td></tr>")
         out.append(f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
-                   f"<th>mean ± 95% CI</th><th>vs chance (line: 95th percentile of random answers)</th></tr>"
+                   f"<th>mean (95% CI)</th><th>vs chance (line: 95th percentile of random answers)</th></tr>"
                    f"{rows}{chance_row}</table>")
     out.append("<style>.dbar{position:relative;width:220px;height:12px;background:#e6e6e6}"
                ".dbar span{display:block;height:100%;background:#0b57a4}"

@@ -64,8 +64,9 @@ def test_run_length_restarts_after_criterion():
 def test_summary_tfc_sd_only_when_all_defined():
     s = summarize({1: {"TFC": 11.0}, 2: {"TFC": None}, 3: {"TFC": 13.0}})
     ci = s["TFC"].pop("ci95")  # the CI uses the defined sessions: t(0.975, 1) * sd(11, 13) / sqrt(2)
-    assert s["TFC"] == {"mean": 12.0, "sd": None, "n": 2}
-    assert abs(ci - 12.7062047) < 1e-6
+    low, high = s["TFC"].pop("ci_low"), s["TFC"].pop("ci_high")
+    assert s["TFC"] == {"mean": 12.0, "sd": None, "n": 2, "ci_clipped": False}
+    assert abs(ci - 12.7062047) < 1e-6 and low == pytest.approx(12 - ci) and high == pytest.approx(12 + ci)
     s = summarize({1: {"PE": 17.0}, **{i: {"PE": 0.0} for i in range(2, 11)}})
     # the paper's check: Gemini STA-VI PE values {17, 0 x 9} -> 1.70 (5.38)
     assert round(s["PE"]["mean"], 2) == 1.70 and round(s["PE"]["sd"], 2) == 5.38

@@ -23,14 +23,16 @@ def session_scores(task: str, params, seed: int, agent: str = "random") -> dict:
     return score_session(spec, session_frame(task, params, seed, agent), params)
 
 
-def simulate(task: str, params, n: int, seed: int = 0, responses: str = "uniform") -> dict[str, np.ndarray]:
-    """The chance command's vectorised path: ``default_rng(seed)``, chunks of 10^5 sessions."""
+def simulate(task: str, params, n: int, seed: int = 0, responses: str | None = None) -> dict[str, np.ndarray]:
+    """The chance command's vectorised path: ``default_rng(seed)``, chunks of 10^5 sessions;
+    ``responses`` None: the test's default random policy."""
     return chance.simulate(get_task(task), params, n, seed, responses)
 
 
-def loop_chance(task: str, params, n: int, seed: int = 0) -> dict[str, np.ndarray]:
-    """n sessions of agent:random through the real environment and scorer."""
-    return chance.loop_chance(get_task(task), params, n, seed)
+def loop_chance(task: str, params, n: int, seed: int = 0, responses: str | None = None) -> dict[str, np.ndarray]:
+    """n sessions of the random policy (None: the test's default; uniform is agent:random)
+    through the real environment and scorer."""
+    return chance.loop_chance(get_task(task), params, n, seed, responses)
 
 
 def summary(x: np.ndarray, sessions_per_score: int = 1) -> dict[str, float]:

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.spaces import Choice
-from machinepsych.core.spec import AnswerFormat, Scorer, choice_buttons
+from machinepsych.core.spec import UNIFORM_POLICY, AnswerFormat, ChancePolicy, Scorer, choice_buttons
 from machinepsych.parsing import parse_lnt
 from machinepsych.core.types import Observation, TextPart
 
@@ -187,12 +187,24 @@ ANSWER = AnswerFormat(
 )
 
 
+# The random participant answers with the words its instructions offer: all four under task
+# switching, the two of the named task in a component test (even/odd is never right there).
+POLICIES = {
+    "switch": (UNIFORM_POLICY,),
+    "letter": (ChancePolicy("vowel-consonant", "vowel or consonant with equal probability (the answers the "
+                            "instructions offer)", answers=("vowel", "consonant")), UNIFORM_POLICY),
+    "number": (ChancePolicy("even-odd", "even or odd with equal probability (the answers the instructions offer)",
+                            answers=("even", "odd")), UNIFORM_POLICY),
+}
+
+
 def _spec(test_id: str, title: str, presets: dict, citation: str) -> CardSortSpec:
+    policies = POLICIES[presets["default"].get("task", "switch")]
     return CardSortSpec(
         id=test_id, version=1, family="lnt", title=title, env_class=LetterNumberTest, answer=ANSWER,
         scorer=SCORER, citation=citation, presets=presets, default_sessions=8, timing=SORTING_TIMING,
         feedback_mode="separate",
-        agents=AGENTS, chance=chance_by_play(LetterNumberTest, score_lnt),
+        agents=AGENTS, chance=chance_by_play(LetterNumberTest, score_lnt, policies), chance_policies=policies,
         figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#lnt",
     )
 

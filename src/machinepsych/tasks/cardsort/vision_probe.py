@@ -17,7 +17,7 @@ from pydantic import Field
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.spaces import Choice, ListOf, Record, Space
-from machinepsych.core.spec import Agent, AgentView, AnswerFormat, HumanForm, Scorer, TaskSpec, TextBox, percent
+from machinepsych.core.spec import Agent, AgentView, AnswerFormat, HumanForm, Metric, Scorer, TaskSpec, TextBox, percent
 from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPart
 
 from .cards import COLORS, NUMBERS, SHAPES, Card
@@ -210,12 +210,13 @@ def score_probe(trials: pd.DataFrame, params: ProbeParams) -> dict[str, float | 
 
 
 SCORER = Scorer(score_probe, (
-    percent("overall", "overall feature recognition"),
+    # the overcount penalty (up to 250 with 10 cards reported) can take the overall score below 0
+    Metric("overall", "overall feature recognition", "%", (None, 100.0)),
     percent("acc_count", "card count right"),
     percent("acc_color", "colours right (per card)"),
     percent("acc_shape", "shapes right (per card)"),
     percent("acc_number", "numbers of figures right (per card)"),
-    percent("overcount_penalty", "overcount penalty", higher_is_better=False),
+    Metric("overcount_penalty", "overcount penalty", "%", (0.0, None), higher_is_better=False),
 ), primary="overall")
 
 

@@ -75,10 +75,11 @@ def score_dcigt(trials: pd.DataFrame, params: DCIGTParams) -> dict[str, float | 
 
 
 SCORER = Scorer(score_dcigt, metrics=(
-    Metric("dcigt", "DC-IGT score of one session: mean of the switch and overage scores", "%", (None, None)),
+    # at most 100 (every step +1, the best balance); no fixed floor (losses set it)
+    Metric("dcigt", "DC-IGT score of one session: mean of the switch and overage scores", "%", (None, 100.0)),
     Metric("dcigt_switch", "switch score of one session (the paper's chance row is its mean over 2 sessions)",
            "%", (None, 100.0)),
-    Metric("dcigt_overage", "overage score (final balance / best balance)", "%", (None, None)),
+    Metric("dcigt_overage", "overage score (final balance / best balance)", "%", (None, 100.0)),
     count("n_insist_gain", "kept a deck that showed no loss", higher_is_better=None),
     count("n_insist_risk", "kept a deck that showed a loss", higher_is_better=False),
     count("n_needless_switch", "switched from a deck that showed no loss", higher_is_better=False),

@@ -1,7 +1,7 @@
 """N-back with letters (Reflection-Bench, memory). See ``docs/reflection-bench.md#nback``."""
 from __future__ import annotations
 
-from machinepsych.core.spec import TaskSpec
+from machinepsych.core.spec import UNIFORM_POLICY, ChancePolicy, TaskSpec
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .answer import ANSWER
@@ -10,6 +10,11 @@ from .env import NBack
 from .figures import accuracy_by_answer
 from .score import SCORER
 
+# The random participant of the paper answers Yes or No on every letter, never "Not available"
+# (Reflection-Bench's random baseline, 48.07).
+YES_NO = ChancePolicy("yes-no", "Yes or No with equal probability on every letter, never Not available "
+                      "(the paper's random baseline)", answers=("yes", "no"), aliases=("paper",))
+
 SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
     id="nback", version=1, family=FAMILY, title="N-back with letters (Reflection-Bench)",
     env_class=NBack, answer=ANSWER, scorer=SCORER, citation=CITATION,
@@ -17,5 +22,5 @@ SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP,
              "hard": {"n": 4, "target_rate": 0.21}, "paper-sequence": {"n": 2, "sequence": "paper"},
              "hard-paper-sequence": {"n": 4, "sequence": "paper"}},
     default_sessions=2, feedback_mode="inline", agents=AGENTS, chance=simulate,
-    chance_responses=("uniform", "paper"), figures=(accuracy_by_answer,), docs=f"{DOCS}#nback",
+    chance_policies=(YES_NO, UNIFORM_POLICY), figures=(accuracy_by_answer,), docs=f"{DOCS}#nback",
 )

@@ -44,8 +44,9 @@ def score_oddball(trials: pd.DataFrame, params: OddballParams) -> dict[str, floa
 
 
 SCORER = Scorer(score_oddball, metrics=(
-    percent("oddball", "surprise expressed (100 x mean max similarity to the reference)"),
+    # a cosine similarity lies in [-1, 1]: the score is signed (a reply unlike the reference < 0)
+    Metric("oddball", "surprise expressed (100 x mean max similarity to the reference)", "%", (-100.0, 100.0)),
     percent("oddball_check", "replies pointing at the deviant"),
     Metric("oddball_raw", "official score: sum of max similarities over the session's replies "
-           "(the published number sums all sessions)", "", (0.0, None)),
+           "(the published number sums all sessions)", "", (None, None)),
 ), primary="oddball")
