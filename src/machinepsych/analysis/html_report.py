@@ -22,6 +22,7 @@ from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
 from .response_times import response_times_html
 from .scores import fmt_mean_sd
+from . import layouts
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:auto;padding:0 1em 3em;
@@ -76,6 +77,8 @@ def _glance_html(data: dict[str, Any]) -> str:
         for n in g["norms"]:
             rows.append(f"<tr><td class='l'>{html.escape(n.label)} <span class='muted'>(reference)</span></td><td></td>"
                         f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td></tr>")
+        rows.append(layouts.published_trs(data, g["key"], [m.name], 1, 3 if g["chance"] else 2,
+                                          lambda p: _f(p.value) if p else "-"))  # the papers' rows, never in our n
         if g["chance"]:
             c = g["chance"]
             rows.append(f"<tr class='muted'><td class='l'>chance: random answers ({g['chance_n']} simulated sessions)"
@@ -183,6 +186,7 @@ def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any], figures: l
     for cond, summ in conds.items():
         parts.append(f"<tr>{_cond(data, cond)}<td>{summ['sessions']}</td>"
                      + "".join(f"<td>{fmt_mean_sd(summ.get(m.name))}</td>" for m in metrics) + "</tr>")
+    parts.append(layouts.published_trs(data, key, [m.name for m in metrics], 1, 0))
     parts.append(f"</table><p class='muted'>Mean (SD) over sessions. {html.escape(legend(metrics))}</p>")
     parts += [_figure(f) for f in figures]
     parts.append(_stimuli_html(data, spec.id))
@@ -202,20 +206,22 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             f"<p class='muted'>Run state: {html.escape(data['state'])}; sessions: {html.escape(status)}. "
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
             "cut to the metric's scale where marked *; none for one session).</p>",
-            _glance_html(data),
+            _glance_html(data), layouts.layouts_html(data),
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
+            + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data), response_times_html(data, _cond)]
     figures = report_figures(data, sections(data), helper)  # drawn now, or kept from an earlier report
-    body += [_test_html(data, key, conds, figures[key]) for key, conds in data["summary"].items()]
+    fold = len(data["summary"]) > layouts.FOLD_ABOVE  # many tests: each one's section folded under its heading
+    body += [layouts.fold_section(_test_html(data, key, conds, figures[key]), fold) for key, conds in data["summary"].items()]
     usage = figures[USAGE]
     body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
     path.write_text(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
-                    f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}</style></head>"
+                    f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layouts.LAYOUT_STYLE}</style></head>"
                     f"<body>{''.join(body)}</body></html>", encoding="utf-8")
     (out / "scores.json").write_text(json.dumps(to_json(data), indent=2, default=str), encoding="utf-8")
     return path

@@ -364,6 +364,9 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
            "replies": {"total": replies, "unread": unread, "invalid_pct": invalid_pct(replies, unread),
                        "warn_above_pct": INVALID_WARN_PCT}, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
            "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
+    from . import layouts, published  # the papers' published rows beside the run, and their layouts
+
+    out["published"], out["layouts"] = published.to_json(data), layouts.to_json(data)
     from .multirun import extend_json  # runs, each row's run, people's response times
 
     return extend_json(data, out)

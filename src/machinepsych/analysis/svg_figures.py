@@ -180,6 +180,8 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
         values += [m - (e or 0) for m, e in zip(p["means"], p["cis"]) if m is not None and math.isfinite(m)]
         if p.get("line"):
             values.append(p["line"][0])
+        pub = p.get("published") or []
+        values += [v for _, v in pub]
         ylim = _ylim(values, p["scale"])
         yticks = nice_ticks(*ylim)
         left_w = max(text_width(tick_label(v, yticks), 9) for v in yticks) + 14
@@ -189,7 +191,8 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
             lx = i * slot + left_w + 6
             svg.line(lx, legend_top + _px(9) * 0.4, lx + 22, legend_top + _px(9) * 0.4, "#555555", 1, "5,3")
             svg.text(lx + 27, legend_top + _px(9) * 0.75, p["line"][1], 9)
-        ax = Axes(svg, i * slot + left_w, plot_top, (i + 1) * slot - 12, bottom, (-0.6, len(conds) - 0.4), ylim)
+        extra = 1 if any(q.get("published") for q in panels) else 0  # a last slot for the published values
+        ax = Axes(svg, i * slot + left_w, plot_top, (i + 1) * slot - 12, bottom, (-0.6, len(conds) + extra - 0.4), ylim)
         base = min(max(0.0, ylim[0]), ylim[1])
         width = 0.8
         for j, (c, m, e) in enumerate(zip(conds, p["means"], p["cis"])):
@@ -205,14 +208,22 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
                     svg.line(ax.x(j) - 4, yy, ax.x(j) + 4, yy, "#222222", 1)
         if p.get("line"):
             svg.line(ax.box[0], ax.y(p["line"][0]), ax.box[2], ax.y(p["line"][0]), "#555555", 1, "5,3")
-        ax.frame(yticks, [(j, labels[j]) for j in range(len(conds))], xlabel="condition")
+        for _, v in pub:
+            x, y = ax.x(len(conds)), ax.y(min(max(v, ylim[0]), ylim[1]))
+            svg.parts.append(f"<polygon points='{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} "
+                             f"{x - 5:.1f},{y:.1f}' fill='none' stroke='#555555' stroke-width='1.3'/>")
+        ticks = [(j, labels[j]) for j in range(len(conds))] + ([(len(conds), "published")] if extra else [])
+        ax.frame(yticks, ticks, xlabel="condition")
 
 
 def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, float] | None = None,
-                colours: dict[str, str] | None = None) -> list[dict[str, Any]]:
+                colours: dict[str, str] | None = None,
+                published: dict[str, list[tuple[str, float]]] | None = None) -> list[dict[str, Any]]:
     """Mean and 95% confidence interval of the test's table metrics, one bar per condition in
     its report colour, each panel on the metric's declared scale and unit (the numbers of the
-    tables); no interval for a single session; dashed line = chance 95th percentile."""
+    tables); no interval for a single session; dashed line = chance 95th percentile;
+    ``published`` ({metric: [(label, value)]}): the papers' values as hollow grey diamonds in a
+    last slot marked "published", named in the figure's caption."""
     df = scores[scores["task"] == spec.id]
     declared = sorted((m for m in spec.metrics if m.table and not m.summary), key=lambda m: m.name != spec.primary)
     metrics = [m for m in declared if m.name in df.columns and df[m.name].notna().any()][:4]
@@ -229,14 +240,18 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
         if chance_lines and m.name in chance_lines:
             line = (float(chance_lines[m.name]), f"chance p95 of {m.name}")
         panels.append({"title": m.title, "means": [None if pd.isna(v) else float(v) for v in means.values],
-                       "cis": cis, "scale": m.scale, "line": line})
+                       "cis": cis, "scale": m.scale, "line": line, "published": (published or {}).get(m.name, [])})
     width = min(MAX_WIDTH_PX, 100 * (2.6 * len(metrics) + 0.4 * len(conds)))
     title = (f"{spec.id}: metrics by condition (bars numbered as in the table; error bars are 95% confidence "
              "intervals, none for a single session)")
     # a panel title longer than two lines makes the figure taller, not the title shorter
+    names = list(dict.fromkeys(label for p in panels for label, _ in p["published"]))
+    shown = f"; hollow diamonds: {', '.join(names)}" if names else ""
     height = 380 + max(0, max(len(t) for t in _panel_titles(panels, width)) - 2) * _px(10) * 1.2
+    if names:  # the caption naming the published rows takes lines of its own
+        height += (len(textwrap.wrap(shown, int((width - 20) / (0.6 * _px(10))))) + 1) * _px(10) * 1.2
     svg = Svg(width, height, title)
-    sup = textwrap.wrap(f"{spec.id}: mean and 95% CI per condition (numbers: see the legend of conditions)",
+    sup = textwrap.wrap(f"{spec.id}: mean and 95% CI per condition (numbers: see the legend of conditions){shown}",
                         int((width - 20) / (0.6 * _px(10))))
     for k, line in enumerate(sup):
         svg.text(width / 2, 8 + (k + 1) * _px(10) * 1.2, line, 10, anchor="middle")

@@ -13,6 +13,8 @@ from rich.table import Table
 from . import multirun
 from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics
 from .response_times import print_response_times
+from . import published as published_rows
+from .layouts import print_layouts
 from .scores import fmt_mean_sd
 
 CELL = 13  # "100.00 (12.34)" fits in a column of this width plus padding
@@ -46,8 +48,11 @@ def _print_legend(console: Console, lines: list[str]) -> None:
 def print_glance(data: dict[str, Any], console: Console) -> None:
     width = console.width
     for g in glance(data):
-        labels, legend_lines = _labels([r["condition"] for r in g["rows"]], width)
         m = g["metric"]
+        pub = published_rows.table_rows(data, g["key"], [m.name])  # the papers' rows: never in our n
+        labels, legend_lines = _labels([r["condition"] for r in g["rows"]], width)
+        pcodes, plegend = published_rows.codes(list(pub), width)
+        labels, legend_lines = {**labels, **pcodes}, legend_lines + plegend
         table = _table(f"{g['key']}: {m.label or m.name}", max(len(v) for v in labels.values()))
         table.add_column(f"{m.name}{' (' + m.unit + ')' if m.unit else ''}", justify="right", no_wrap=True)
         table.add_column("95% CI", justify="right", no_wrap=True)
@@ -61,6 +66,9 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
                 row.append("-" if r["above_chance"] is None else ("yes" if r["above_chance"] else "no"))
             row.append(_invalid_cell(r))
             table.add_row(*row, style="bold red" if r["invalid_warning"] else None)
+        for label, cells in pub.items():
+            table.add_row(escape(labels[label]), "", _fmt(cells[m.name].value), "-", *([""] if g["chance"] else []), "",
+                          style="dim italic")
         console.print(table)
         _print_legend(console, legend_lines)
         for r in g["rows"]:
@@ -99,7 +107,10 @@ def print_details(data: dict[str, Any], console: Console) -> None:
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metrics = table_metrics(spec, next(iter(conds.values())))
+        pub = published_rows.table_rows(data, key, [m.name for m in metrics])
         labels, legend_lines = _labels(list(conds), width)
+        pcodes, plegend = published_rows.codes(list(pub), width)
+        labels, legend_lines = {**labels, **pcodes}, legend_lines + plegend
         label_width = max(len(v) for v in labels.values())
         per_table = max(1, (width - label_width - 8) // (CELL + 3))
         for start in range(0, len(metrics), per_table):
@@ -110,6 +121,10 @@ def print_details(data: dict[str, Any], console: Console) -> None:
                 table.add_column(m.short, justify="right", no_wrap=True, min_width=min(CELL, max(len(m.short), 6)))
             for cond, summ in conds.items():
                 table.add_row(labels[cond], str(summ["sessions"]), *[fmt_mean_sd(summ.get(m.name)) for m in chunk])
+            for label, cells in pub.items():
+                if any(m.name in cells for m in chunk):
+                    table.add_row(escape(labels[label]), "", *[published_rows.cell(cells.get(m.name)) for m in chunk],
+                                  style="dim italic")
             console.print(table)
         _print_legend(console, legend_lines)
         console.print("  " + legend(metrics), highlight=False)
@@ -129,6 +144,7 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
+    print_layouts(data, console)  # each source paper's summary table, published rows beside ours
     print_details(data, console)
     print_response_times(data, console)  # people's only; nothing for models and agents
 

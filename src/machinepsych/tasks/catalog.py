@@ -57,6 +57,7 @@ TASKS: dict[str, str] = {
 }
 BATTERIES: dict[str, str] = {
     "rule-switching": f"{_CS}.battery:BATTERY",
+    "kennedy-nowak": f"{_CS}.battery:KENNEDY",
     "reflection-bench": f"{_RB}.battery:BATTERY",
     "visfactor": f"{_VF}.subtests:BATTERY",
 }

@@ -10,3 +10,13 @@ BATTERY = Battery(
     items=(BatteryItem("wcst"), BatteryItem("wcst-kennedy"), BatteryItem("lnt")),
     description="Find the hidden rule from feedback and follow it when it changes without warning.",
 )
+
+# Kennedy & Nowak's design: each switching test beside its single-rule components, 8
+# evaluations each, so the report can set the switching accuracy against the worst-case bound
+# P_w computed from the components (the "Kennedy & Nowak: switching vs components" layout).
+KENNEDY = Battery(
+    id="kennedy-nowak", title="Kennedy & Nowak: WCST and Letter-Number Test, switching and components",
+    items=tuple(BatteryItem(t, sessions=8) for t in ("wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number",
+                                                      "lnt", "lnt-letter", "lnt-number")),
+    description="Switching accuracy against the components' accuracies and the worst-case bound P_w = n/(n+t-1).",
+)

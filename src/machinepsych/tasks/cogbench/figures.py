@@ -7,7 +7,7 @@ import difflib
 
 import numpy as np
 
-from .published import AUTHENTICITY, rows
+from machinepsych.published import load_rows
 from .score import item_rows, per_iteration
 
 
@@ -31,8 +31,10 @@ def authenticity_curves(trials, scores, spec) -> list:
         ax.plot(ts, [per_t[t] for t in ts], marker="o", label=str(cond))
     ax.axhline(0.0, color="grey", ls=":", label="chance (random ratings)")
     bench = "v" if spec is not None and spec.id.endswith("-v") else "a"
-    for k, (m, v) in enumerate(rows(AUTHENTICITY, bench).items()):
-        ax.axhline(v["avg"], color="#555555", ls=(0, (1 + k, 2)), lw=1, label=f"published {m} avg (GPT-4, other data)")
+    published = [r for r in load_rows() if r.test == f"cogbench-{bench}" and r.metric == "authenticity_avg"]
+    for k, r in enumerate(published):  # CogBench Table 2
+        ax.axhline(r.value, color="#555555", ls=(0, (1 + k, 2)), lw=1,
+                   label=f"published: {r.model} avg (other data)")
     ax.set_xlabel("iteration")
     ax.set_ylabel("Authenticity (Cohen's kappa, pooled)")
     ax.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.02, 0.5))

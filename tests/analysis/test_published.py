@@ -1,0 +1,137 @@
+"""The published result tables shipped as data: they load, name real tests and metrics, sit on
+the metrics' scales, and stand beside a run's conditions without touching its numbers."""
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from machinepsych.analysis import published, report
+from machinepsych.cli import app
+from machinepsych.published import FILES, KINDS, load_rows
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.storage.store import Store
+from machinepsych.tasks.catalog import get_battery, get_task, is_battery
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _metric(test: str, name: str):
+    if is_battery(test):
+        return next((m for m in get_battery(test).summary_metrics if m.name == name), None)
+    spec = get_task(test)
+    metrics = list(spec.metrics) + (list(spec.pooled.metrics) if spec.pooled else [])
+    return next((m for m in metrics if m.name == name), None)
+
+
+def test_every_file_loads_with_rows_per_source():
+    rows = load_rows()
+    by_file = {f: sum(r.file == f for r in rows) for f in FILES}
+    assert all(n > 0 for n in by_file.values()), by_file
+    sources = {r.source.split(" Table")[0].split(" v2")[0] for r in rows}
+    assert {"Reflection-Bench", "VisFactor", "Hao et al. (WCST-64)", "Kennedy & Nowak", "CogBench"} <= sources
+
+
+@pytest.mark.parametrize("row", load_rows(), ids=lambda r: f"{r.source}:{r.model}:{r.test}:{r.metric}")
+def test_row_names_a_real_test_and_metric_and_sits_on_its_scale(row):
+    assert row.kind in KINDS
+    metric = _metric(row.test, row.metric)
+    assert metric is not None, f"{row.test} has no metric {row.metric}"
+    lo, hi = metric.scale
+    assert lo is None or row.value >= lo - 1e-9, (row, metric.scale)
+    assert hi is None or row.value <= hi + 1e-9, (row, metric.scale)
+    assert row.sd is None or row.sd >= 0
+    if not is_battery(row.test) and row.preset not in ("", "*"):
+        assert row.preset in get_task(row.test).presets
+    if row.strategy not in ("", "*"):
+        assert row.strategy in ("direct", "cot", "free", "scot", "mad", "react", "reflexion", "coggpt")
+
+
+def test_known_values_and_conversions():
+    rows = load_rows()
+    pick = {(r.source, r.model, r.test, r.strategy, r.metric): r for r in rows if not r.persona and not r.perturb}
+    assert pick[("Reflection-Bench Table 4", "GPT-4o", "wcst-reflection", "cot", "wcst")].value == 68.75
+    k = pick[("Kennedy & Nowak Table 1", "GPT-4", "wcst-kennedy", "direct", "accuracy")]
+    assert k.value == pytest.approx(82.35) and "x100" in k.note  # a proportion in the paper, percent here
+    assert pick[("CogBench Table 3", "GPT-4 + CogGPT", "cogbench-v", "coggpt", "rationality_last")].value == 4.317
+
+
+def test_package_data_ships_the_csv_files():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["machinepsych"]
+    assert "**/*.csv" in data
+
+
+def test_matching_by_preset_strategy_input_and_persona():
+    def labels(*keys):
+        return [r.label for r in published.rows_for(keys, kinds=("model", "human"))]
+
+    hard = labels(("wpt | hard", "wpt", "openai:m | direct"))
+    assert "published: GPT-4o (direct)" in hard and len(hard) == 18  # Table 9: 16 models, Centaur, Llama-3.1
+    assert labels(("wpt | hard", "wpt", "openai:m | cot")) == []  # the hard setting was run direct only
+    image = labels(("wcst | default", "CC", "openai:m | cot | input=image"))
+    assert "published: GPT-4o (cot | input=image)" in image and "published: human (n=30) (input=image)" in image
+    assert all("input=text" not in x for x in image)
+    assert labels(("wcst | no-exclusivity", "CC", "openai:m | cot")) == [
+        f"published: {m} (cot | input=text)" for m in ("Gemini-1.5-Pro", "GPT-4o", "Claude-3.5-Sonnet")]
+    assert len(labels(("wcst | default", "CC", "openai:m | cot | goal_maint"))) == 3
+    assert labels(("cogbench-a | small", "authenticity_avg", "openai:m | coggpt")) == []  # 2 iterations, not 10
+
+
+def _agent_run(tmp_path, tasks, name="rb"):
+    store = Store(tmp_path / "r.db")
+    create_run(store, RunSpec(tasks=[TaskRun(task=t, sessions=n) for t, n in tasks],
+                              participants=[ParticipantSpec(ref="agent:ideal"), ParticipantSpec(ref="agent:random")],
+                              name=name))
+    run_sync(store, name, progress=False)
+    return store
+
+
+def test_reflection_bench_report_shows_published_rows_apart_from_ours(tmp_path):
+    store = _agent_run(tmp_path, [("wpt", 2), ("nback", 1)])
+    data = report.build(store, "rb")
+    from machinepsych.analysis.scores import summary_by_condition
+
+    assert data["summary"] == summary_by_condition(data["scores"])  # our means and n untouched
+    glance = {g["key"]: g for g in report.glance(data)}
+    assert [r["condition"] for r in glance["wpt | default"]["rows"]] == ["agent:ideal", "agent:random"]
+    assert [r["n"] for r in glance["wpt | default"]["rows"]] == [2, 2]
+    out = report.to_json(data)
+    rows = out["published"]
+    assert rows and all({"source", "model", "condition", "metric", "value"} <= set(r) for r in rows)
+    assert {r["test"] for r in rows} == {"wpt", "nback"}
+    assert all(r["condition"] in ("direct", "") for r in rows)  # agents: beside the direct-answer rows
+    assert json.loads(json.dumps(out, default=str))["published"] == rows
+
+    from io import StringIO
+
+    from rich.console import Console
+
+    from machinepsych.analysis.terminal import print_tables
+
+    buf = StringIO()
+    print_tables(data, Console(file=buf, width=120))
+    text = buf.getvalue()
+    assert "published: GPT-4o (direct)" in text
+    from machinepsych.analysis import html_report
+
+    page = html_report.write_html(data, tmp_path / "html").read_text()
+    assert "<tr class='published'" in page and "published: o1-preview (direct)" in page
+
+
+def test_a_run_with_nothing_published_shows_none(tmp_path):
+    store = _agent_run(tmp_path, [("mbt", 1)], name="mbt")
+    data = report.build(store, "mbt")
+    assert report.to_json(data)["published"] == []
+    db = str(tmp_path / "r.db")
+    res = CliRunner().invoke(app, ["report", "mbt", "--store", db])
+    assert res.exit_code == 0 and "published" not in res.output
+
+
+def test_own_parameters_are_another_design(tmp_path):
+    store = Store(tmp_path / "r.db")
+    create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 12}, sessions=1)],
+                              participants=[ParticipantSpec(ref="agent:ideal")], name="short"))
+    run_sync(store, "short", progress=False)
+    assert report.to_json(report.build(store, "short"))["published"] == []
