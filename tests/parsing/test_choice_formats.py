@@ -38,7 +38,8 @@ CASES = {
         ("The cards suggest rain rather than sun. Rainy.", "rainy"),
         ("Not rainy this time: sunny.", "sunny"),
         ("I'll go with sunny instead of rainy.", "sunny"),
-        ("My answer is sunny. On second thought my answer is rainy.", None),
+        ("My answer is sunny. On second thought my answer is rainy.", "rainy"),  # a self-correction
+        ("My answer is sunny. My answer is rainy.", None),
         ("<think>Card 1 means sunny, card 2 means rainy... the last feedback said sunny.</think>\nRainy", "rainy"),
         ("Respuesta: rainy", "rainy"),
         ("答案：sunny", "sunny"),
@@ -76,7 +77,7 @@ CASES = {
         ("Choice: **DDD**", "DDD"),
         ("```json\n{\"answer\": \"BBB\"}\n```", "BBB"),
         ("Final answer: \\boxed{CCC}", "CCC"),
-        ("I pick AAA. Actually, I pick BBB.", None),
+        ("I pick AAA. Actually, I pick BBB.", "BBB"),
     ]),
     "nback": (BARE, [
         ("They differ, so: No", "no"),

@@ -73,13 +73,15 @@ class ChoiceReader:
     extra_markers: tuple = ()
     exact_extra: tuple[Answer, ...] = ()  # aliases read only where the reply is nothing but the answer
     resolve: Resolver | None = None
+    binary: bool = False  # two answers: one only rejected means the other ("not the same cube")
 
     def finder(self) -> Finder:
         return _finder(self.answers)
 
     def reading(self, reply: str | None) -> Reading:
         exact = _finder(self.answers + self.exact_extra) if self.exact_extra else None
-        return read(reply, _finder(self.answers), self.resolve, list(self.extra_markers), exact_finder=exact)
+        both = tuple(a.value for a in self.answers) if self.binary else ()
+        return read(reply, _finder(self.answers), self.resolve, list(self.extra_markers), exact_finder=exact, binary=both)
 
     def __call__(self, reply: str | None) -> tuple[Any, ParseStatus]:
         r = self.reading(reply)

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .revision import revised_tail
 from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -79,14 +80,14 @@ _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|althoug
 PRE_NEG = re.compile(
     r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
     r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
-    r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:away\s+)?from"
+    r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
     r"\s+" + _BETWEEN + r"$", re.I)
 NEG_AFTER = (
     r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
     r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
-    r"|not\s+(?:good|great|paying|rewarding|working|correct|right|likely|a\s+match|it\b|the\s+(?:answer|one|right|correct|best|match))"
+    r"|not\s+(?:good|great|paying|rewarding|working|correct|right(?![\s-]+(?:arm|lever|hand|side|one))|likely|a\s+match|it\b|the\s+(?:answer|one|right|correct|best|match))"
     r"|n[’']t\s+(?:good|paying|rewarding|working|correct|right|likely|match|it\b|the\s+(?:answer|one|right|correct|best))"
     r"|(?:gave|gives|given|giving|yielded|yields|returned|returns|paid|pays|brought|brings|produced)\s+(?:me\s+|us\s+)?"
     r"(?:nothing|no\s+reward|zero|0\b|a\s+reward\s+of\s+0|a\s+loss|losses|less|bad|poor|negative)"
@@ -157,11 +158,18 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
-    (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b|→|=>|(?<!-)->)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
+    (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
+    (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
+    # an alternative offered ("probably 1, but it might also be 4") weighs as much as a hedged answer
+    (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
 ]
+# an answer followed by a commitment ("Card 2 it is.", "B is my answer")
+POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b", re.I)
+# the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$", re.I)
 # words that may stand between a marker and its answer
 FILLER = re.compile(
-    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der)\b)",
+    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
     re.I)
 PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initial(?:ly)?|before|you)\s*(?:\w+\s*)?$", re.I)
 QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
@@ -169,14 +177,14 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
-LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–]|\s-\s|$)")
+LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
     "number", "i", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
     "prediction", "forecast", "choose", "chosen", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta",
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
-    "match", "matches",
+    "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
 }
 
 
@@ -243,12 +251,25 @@ def _runs_on(text: str, mentions: list[Mention], idx: int, rejected: set[int]) -
 
 
 def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
-         extra_markers: list[tuple[re.Pattern, int, str]] = (), *, exact_finder: Finder | None = None) -> Reading:
+         extra_markers: list[tuple[re.Pattern, int, str]] = (), *, exact_finder: Finder | None = None,
+         binary: tuple = ()) -> Reading:
     """Read ``reply`` with ``finder`` (mentions of answers in a masked text); ``resolve`` maps
-    a JSON or boxed value to an answer (default: the value read as a one-answer text)."""
+    a JSON or boxed value to an answer (default: the value read as a one-answer text). After a
+    self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
+    of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
     raw = prepare(reply)
+    args = (finder, resolve, list(extra_markers), exact_finder or finder, binary)
+    cut = revised_tail(raw)
+    if cut is not None:
+        tail = _read(raw[cut:], *args)
+        if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
+            return tail
+    return _read(raw, *args)
+
+
+def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
+          binary: tuple) -> Reading:
     text = mask(raw)
-    exact_finder = exact_finder or finder
     mentions = resolve_overlaps(finder(text))
     rejected = rejected_mentions(text, mentions)
     by_start = {m.start: m for m in mentions}
@@ -297,6 +318,13 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
             if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
                 lv = CONCLUSION
             out.commitments.append((lv, t.start, t.value, kind))
+    # arrows that map several things to different answers are an enumeration, not a conclusion
+    arrows = {_key(c[2]) for c in out.commitments if c[3] == "arrow"}
+    if len(arrows) > 1:
+        out.commitments = [c for c in out.commitments if c[3] != "arrow"]
+    for i, m in enumerate(mentions):
+        if i not in rejected and POST_COMMIT.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
+            out.commitments.append((DECISION, m.start, m.value, "it is"))
     # 3: a wholly bold line, or a last line that is only the answer
     for s, e in bold_spans(raw):
         ok, val = exact_value(raw[s:e], exact_finder)
@@ -306,18 +334,37 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     if lines:
         pos, line = lines[-1]
         ok, val = exact_value(line, exact_finder)
-        if not ok:  # the last sentence of the last line ("Is it the same? Yes.")
+        if ok and len(lines) > 1:  # not the last of a list of lines each naming an answer
+            ok_prev, prev = exact_value(lines[-2][1], exact_finder)
+            ok = not (ok_prev and _key(prev) != _key(val))
+        elif not ok:  # the last sentence of the last line ("Is it the same? Yes.")
             cut = max(line.rstrip().rstrip(".!").rfind(c) for c in ".?!") + 1
             if 0 < cut < len(line):
                 ok, val = exact_value(line[cut:], exact_finder)
                 pos += cut
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
+    # 2: the reply ends by stating the answer ("The clock was 77.")
+    if mentions:
+        i, last = len(mentions) - 1, mentions[-1]
+        sentence_start = max(text.rfind(c, 0, last.start) for c in ".!?\n") + 1
+        rivals = [m for j, m in enumerate(mentions[:-1]) if m.start >= sentence_start and j not in rejected
+                  and _key(m.value) != _key(last.value)
+                  and (not m.weak or COPULA_END.search(text[max(0, m.start - 40):m.start]))]
+        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*", text[last.end:])
+                and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)):
+            out.commitments.append((CONCLUSION, last.start, last.value, "copula"))
     # 1: the reply opens with one answer followed by punctuation
     if mentions:
         first = mentions[0]
+        paren = text[first.end:].lstrip().startswith("(")
+        if paren:  # "3 (circle)", but not "3 (or 4)"
+            close = text.find(")", first.end)
+            paren = close < 0 or not any(first.end < m.start < close and _key(m.value) != _key(first.value)
+                                         for m in mentions[1:])
         if (0 not in rejected and all(w in EXACT_FILLER for w in _words(text[:first.start]))
-                and LEAD_SEP.match(text[first.end:]) and not _runs_on(text, mentions, 0, rejected)):
+                and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
+                and not _runs_on(text, mentions, 0, rejected)):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     if out.commitments:
@@ -329,14 +376,21 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
         else:
             out.why = "different answers committed at the same strength"
         return out
+    # an answer the reply rules out stays ruled out where it is mentioned again
+    ruled_out = {_key(mentions[i].value) for i in rejected}
     strong = {_key(m.value) for i, m in enumerate(mentions)
-              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])}
+              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])} - ruled_out
     if any(QUESTIONED.match(text[m.end:]) for m in mentions) and not strong:
         out.why = "an answer asked about, not given"
         return out
     # weak mentions listed with other answers count as named ("Yes, no, not available")
     strong |= {_key(m.value) for i, m in enumerate(mentions)
-               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
+               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)} - ruled_out
+    if binary and not strong and len(ruled_out) == 1 and all(not m.weak for i, m in enumerate(mentions) if i in rejected):
+        out.why = "the other of two answers"
+        other = [v for v in binary if _key(v) not in ruled_out]
+        out.value, out.ok = (other[0], True) if len(other) == 1 else (None, False)
+        return out
     if len(strong) == 1:
         key = next(iter(strong))
         out.value = next(m.value for m in mentions if _key(m.value) == key)

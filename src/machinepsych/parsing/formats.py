@@ -13,12 +13,14 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import Observation, ParseStatus
 
+from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import DECISION, LABEL
 from .rows import parse_numbers, parse_rows
 from .text import json_answers, lines_with_pos, mask, prepare, boxed
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
+L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
 
 
 def _stim(obs: Observation | None) -> Mapping[str, Any]:
@@ -26,27 +28,41 @@ def _stim(obs: Observation | None) -> Mapping[str, Any]:
 
 
 # ----------------------------------------------------------------------------- word sets
+def _any(rx: str) -> str:
+    """A case-insensitive whole word or phrase given as a regex fragment."""
+    return L_ + "(?i:" + rx + ")" + R_
+
+
 WEATHER = ChoiceReader((
-    Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"))),
-    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"))),
+    Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
+                     _any(lex.WEATHER["sunny"]))),
+    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
 ))
 ARM = ChoiceReader((
-    Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever")),
-           (word("right"),)),
-    Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever")),
-           (word("left"),)),
+    Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever"),
+                     _any(lex.ARM["right"])), (word("right"), _any(lex.ARM_EXACT["right"]))),
+    Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
+                    _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
 ))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
-DECK = ChoiceReader(tuple(
-    Answer(d, (word(d), r"(?i:\bdeck)\s+" + d[0] + r"(?![A-Za-z0-9'’])")) for d in DECKS))
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)\s+" + d[0] + r"(?![A-Za-z0-9'’])")) for d in DECKS)
+DECK = ChoiceReader(_DECK_ANSWERS)
+# on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
+KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
+        r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
+        r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b)")
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
-    Answer("yes", (), (word("yes"),)),
-    Answer("no", (), (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem)\b)",)),
+    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"),),
+           (word("yes"), _any(lex.YES))),
+    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch"),),
+           (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
+            _any(lex.NO))),
 ))
 LNT_WORDS = ("vowel", "consonant", "even", "odd")
-LNT = ChoiceReader(tuple(Answer(w, (word(w + "s?"),)) for w in LNT_WORDS))
+LNT = ChoiceReader(tuple(Answer(w, (word(w + "s?"), _any(lex.LNT[w]))) for w in LNT_WORDS),
+                   exact_extra=tuple(Answer(w, (_any(rx),)) for w, rx in lex.LNT_EXACT.items()))
 
 
 def _fixed(reader: ChoiceReader) -> Parser:
@@ -57,7 +73,20 @@ def _fixed(reader: ChoiceReader) -> Parser:
 
 parse_weather = _fixed(WEATHER)
 parse_arm = _fixed(ARM)
-parse_deck = _fixed(DECK)
+
+
+@lru_cache(maxsize=8)
+def _final_deck_reader(first: str) -> ChoiceReader:
+    return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()), a.weak)
+                              for a in _DECK_ANSWERS))
+
+
+def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+    """A deck (DC-IGT); on the final step "keep it" / "stay with the same deck" names the
+    previewed deck (``obs.stimulus["first_deck"]``)."""
+    st = _stim(obs)
+    first = st.get("first_deck") if st.get("phase") == "final" else None
+    return (_final_deck_reader(first) if first in DECKS else DECK)(reply)
 parse_nback = _fixed(NBACK)
 parse_lnt = _fixed(LNT)
 
@@ -86,7 +115,6 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
     return strong, weak
 
 
-L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
 
 
 def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:

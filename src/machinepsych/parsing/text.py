@@ -82,50 +82,88 @@ def boxed(text: str) -> list[tuple[int, str]]:
 
 
 ANSWER_KEY = re.compile(r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response)["']?\s*:\s*""", re.I)
+ANSWER_KEYS = ("final_answer", "final answer", "finalanswer", "answer", "choice", "selection", "response")
+XML_ANSWER = re.compile(r"<(final[_ ]?answer|answer)>(.*?)</\1>", re.I | re.S)
+
+
+def _unquote(value: Any) -> Any:
+    if isinstance(value, str):
+        s = value.strip()
+        if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
+            s = s[1:-1]
+        return s
+    return value
+
+
+def json_objects(text: str) -> list[tuple[int, int, Any]]:
+    """(start, end, value) of every JSON object or list in ``text`` (outermost only)."""
+    out: list[tuple[int, int, Any]] = []
+    dec, pos = json.JSONDecoder(), 0
+    for m in re.finditer(r"[{\[]", text):
+        if m.start() < pos:
+            continue
+        try:
+            obj, end = dec.raw_decode(text, m.start())
+        except ValueError:
+            continue
+        if isinstance(obj, (dict, list)) and obj:
+            out.append((m.start(), end, obj))
+            pos = end
+    return out
 
 
 def json_answers(text: str) -> list[tuple[int, Any]]:
-    """(position, value) of every answer object ``{"answer": value}`` in ``text`` (also with single
-    quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON up to the closing
-    brace); one pair of surrounding quotes is stripped from a string value."""
+    """(position, value) of every answer object ``{"answer": value}`` in ``text`` (also with other
+    keys around it, single quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON
+    up to the closing brace), and of every ``<answer>value</answer>`` tag; one pair of surrounding
+    quotes is stripped from a string value."""
     out: list[tuple[int, Any]] = []
+    spans = []
+    for start, end, obj in json_objects(text):
+        if isinstance(obj, dict):
+            keys = {str(k).lower(): k for k in obj}
+            hit = next((keys[k] for k in ANSWER_KEYS if k in keys), None)
+            if hit is not None:
+                out.append((start, _unquote(obj[hit])))
+                spans.append((start, end))
     for m in ANSWER_KEY.finditer(text):
-        value: Any = None
-        found = False
-        try:
-            obj, _ = json.JSONDecoder().raw_decode(text[m.start():])
-            if isinstance(obj, dict) and len(obj) >= 1:
-                value, found = next(iter(obj.values())), True
-        except ValueError:
-            pass
-        if not found:
-            rest = text[m.end():]
-            depth, end = 0, None
-            for i, ch in enumerate(rest):
-                if ch in "[{":
-                    depth += 1
-                elif ch in "]}":
-                    if depth == 0:
-                        end = i
-                        break
-                    depth -= 1
-                elif ch in ",\n" and depth == 0 and i > 0:
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        rest = text[m.end():]
+        depth, end = 0, None
+        for i, ch in enumerate(rest):
+            if ch in "[{":
+                depth += 1
+            elif ch in "]}":
+                if depth == 0:
                     end = i
                     break
-            if end is None:
-                continue
-            value, found = rest[:end].strip(), True
-            if isinstance(value, str) and value.startswith("["):
-                try:
-                    value = json.loads(value.replace("'", '"'))
-                except ValueError:
-                    pass
-        if isinstance(value, str):
-            s = value.strip()
-            if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
-                s = s[1:-1]
-            value = s
-        out.append((m.start(), value))
+                depth -= 1
+            elif ch in ",\n" and depth == 0 and i > 0:
+                end = i
+                break
+        if end is None:
+            continue
+        value: Any = rest[:end].strip()
+        if value.startswith("["):
+            try:
+                value = json.loads(value.replace("'", '"'))
+            except ValueError:
+                pass
+        out.append((m.start(), _unquote(value)))
+    out += [(m.start(), _unquote(m.group(2))) for m in XML_ANSWER.finditer(text)]
+    return sorted(out, key=lambda p: p[0])
+
+
+def table_rows(text: str) -> list[tuple[int, list[str]]]:
+    """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out."""
+    out = []
+    for pos, line in lines_with_pos(text):
+        s = line.strip()
+        if s.startswith("|") and s.count("|") >= 2:
+            cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                out.append((pos, cells))
     return out
 
 

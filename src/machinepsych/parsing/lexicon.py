@@ -1,0 +1,77 @@
+"""Words that name answers in the languages chat models answer in (English, Spanish, French,
+German, Italian, Portuguese, Chinese): number words and ordinals, and the few answer words
+of each format (weather, arms, yes/no, cards, rows and columns). Each entry is a regular
+expression fragment (case-insensitive where used)."""
+from __future__ import annotations
+
+import re
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty", 90: "ninety"}
+FOREIGN_NUMBERS = {
+    1: "uno|una|un|une|eins|ein|eine|一", 2: "dos|deux|zwei|due|dois|duas|二|两", 3: "tres|trois|drei|tre|três|三",
+    4: "cuatro|quatre|vier|quattro|quatro|四", 5: "cinco|cinq|fünf|cinque|五", 6: "seis|six|sechs|sei|六",
+    7: "siete|sept|sieben|sette|sete|七", 8: "ocho|huit|acht|otto|oito|八", 9: "nueve|neuf|neun|nove|九",
+    10: "diez|dix|zehn|dieci|dez|十",
+}
+ORDINALS = {
+    1: "first|1st|primer[oa]?|premi[eè]re?|erste[nrs]?|prim[oa]|第一", 2: "second|2nd|segund[oa]|deuxi[eè]me|second[e]?|zweite[nrs]?|第二",
+    3: "third|3rd|tercer[oa]?|troisi[eè]me|dritte[nrs]?|terz[oa]|第三", 4: "fourth|4th|cuart[oa]|quatri[eè]me|vierte[nrs]?|quart[oa]|第四",
+    5: "fifth|5th|quint[oa]|cinqui[eè]me|f[üu]nfte[nrs]?|第五", 6: "sixth|6th|sext[oa]|sixi[eè]me|sechste[nrs]?|第六",
+    7: "seventh|7th|s[ée]ptim[oa]|septi[eè]me|siebte[nrs]?|第七", 8: "eighth|8th|octav[oa]|huiti[eè]me|achte[nrs]?|第八",
+    9: "ninth|9th|noven[oa]|neuvi[eè]me|neunte[nrs]?|第九", 10: "tenth|10th|d[ée]cim[oa]|dixi[eè]me|zehnte[nrs]?|第十",
+}
+
+
+def english_number(n: int) -> str:
+    """"forty-seven" for 47 (0-99)."""
+    if n < 20:
+        return _UNITS[n]
+    tens, unit = divmod(n, 10)
+    return _TENS[tens * 10] + ("" if unit == 0 else "-" + _UNITS[unit])
+
+
+def number_words(n: int) -> str:
+    """A regex fragment of the words for ``n`` ("forty-seven", "forty seven", "siete", "七")."""
+    out = []
+    if 0 <= n < 100:
+        out.append(re.escape(english_number(n)).replace(r"\-", r"[\s-]?").replace("-", r"[\s-]?"))
+    if n in FOREIGN_NUMBERS:
+        out.append(FOREIGN_NUMBERS[n])
+    return "|".join(out)
+
+
+def ordinal_words(n: int) -> str:
+    return ORDINALS.get(n, "")
+
+
+def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
+    """The number a word names ("four" -> 4, "forty-seven" -> 47), or None."""
+    t = token.strip().lower()
+    for n in range(low, high + 1):
+        if re.fullmatch(r"(?:" + number_words(n) + r")", t, re.I):
+            return n
+    return None
+
+
+# words of each format's answers in other languages (added to the English ones)
+WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|soleggiato|ensolarado|晴天|晴朗",
+           "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|piovoso|pioggia|chuvoso|chuva|雨天|下雨"}
+ARM = {"left": r"brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂",
+       "right": r"brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂"}
+LNT = {"vowel": r"vocal|voyelle|vokal|vocale|元音", "consonant": r"consonante|consonne|konsonant|辅音",
+       "even": r"gerade|pari|偶数|双数", "odd": r"impar|impair|ungerade|dispari|奇数|单数"}
+LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
+ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|sinistr[oa]|esquerd[oa]|左", "right": r"derech[oa]|droite?|rechts|destr[oa]|direit[oa]|右"}
+YES = r"s[ií]|oui|ja|sim|是的?|对|對|有"
+NO = r"nein|non|não|nao|否|不是|不对|没有|不"
+CARD_NOUNS = r"carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项"
+SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
+          "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓"}
+COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",
+          "yellow": r"amarill[oa]s?|jaunes?|gelbe?[nrs]?|giall[oa]|amarel[oa]|黄色?|黃", "blue": r"azul(?:es)?|bleus?|bleues?|blaue?[nrs]?|blu|蓝色?|藍"}
+LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项"
+NUMBER_NOUNS = r"geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt"
+ROW = r"rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
+COLUMN = r"col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"

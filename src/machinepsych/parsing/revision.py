@@ -1,0 +1,26 @@
+"""Self-corrections: a reply that gives an answer and then takes it back ("Selection: 1 ...
+Wait, actually ... Selection: 2", "I think it's B... actually no, it's E", "Rating: 2. Wait, I
+misread the statement ... Rating: 4", ``{"answer": "T"}`` "Actually no - ..." ``{"answer": "F"}``).
+
+:func:`revised_tail` gives the text after the last correction marker; the parsers read that
+tail first and keep its answer when it names one (a tail that names several answers without
+choosing, "Actually, either 1 or 2 would do", makes the reply invalid). A tail with no answer
+("Selection: 3. Actually, I'm confident.") leaves the whole reply to be read.
+"""
+from __future__ import annotations
+
+import re
+
+_START = r"(?:^|(?<=[.!?;:,…—–(\-\n])|(?<=\.\.\.)|(?<=[.!?;:,…—–]\s))\s*"
+REVISION = re.compile(
+    r"(?:" + _START + r"(?:wait|hold\s+on|actually|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
+    r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix)(?:\s+(?:that|this))?)\b"
+    r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
+    r"|\bi\s+(?:misread|mixed\s+up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
+    r"|(?:\.\.\.|…|—|–)\s*no\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b)", re.I)
+
+
+def revised_tail(text: str) -> int | None:
+    """Start of the text after the last self-correction marker, or None without one."""
+    found = list(REVISION.finditer(text))
+    return found[-1].end() if found else None
