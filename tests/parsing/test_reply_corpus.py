@@ -14,9 +14,9 @@ import pytest
 from machinepsych.tasks.catalog import get_task
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-MAIN, HOLDOUT = FIXTURES / "replies", FIXTURES / "replies_holdout"
+MAIN, HOLDOUT, UNSEEN = FIXTURES / "replies", FIXTURES / "replies_holdout", FIXTURES / "replies_unseen"
 FORMATS = ("card", "letter", "tf_rows", "number", "word", "likert", "free_text")
-MIN_MAIN, MIN_HOLDOUT = 60, 15
+MIN_MAIN, MIN_HOLDOUT, MIN_UNSEEN = 60, 15, 30
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -113,6 +113,7 @@ def check(fmt: str, line: dict) -> None:
 def test_every_format_has_both_sets():
     assert {p.stem for p in MAIN.glob("*.jsonl")} == set(FORMATS)
     assert {p.stem for p in HOLDOUT.glob("*.jsonl")} == set(FORMATS)
+    assert {p.stem for p in UNSEEN.glob("*.jsonl")} == set(FORMATS)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -139,3 +140,21 @@ def test_holdout_set_is_well_formed_and_new(fmt):
     seen = {(line["test"], line["reply"]) for line in read(MAIN, fmt) if line["reply"].strip()}
     repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen]
     assert not repeated, f"held-out replies also in the main set: {repeated}"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_unseen_set_is_well_formed_and_new(fmt):
+    """The third set (written apart from the parsers and both other sets): at least 30 lines a
+    format, some of them unreadable, none repeating a reply of the main or held-out set."""
+    lines = read(UNSEEN, fmt)
+    assert len(lines) >= MIN_UNSEEN
+    for i, line in enumerate(lines, 1):
+        try:
+            check(fmt, line)
+        except (AssertionError, KeyError, TypeError) as exc:
+            raise AssertionError(f"unseen {fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    assert any(line["meant"] is None for line in lines), "every format has replies a careful reader cannot read"
+    seen = {(line["test"], line["reply"]) for folder in (MAIN, HOLDOUT) for line in read(folder, fmt)
+            if line["reply"].strip()}
+    repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen]
+    assert not repeated, f"unseen replies also in the main or held-out set: {repeated}"
