@@ -89,7 +89,8 @@ def check_likert(line: dict) -> None:
 
 def check_free_text(line: dict) -> None:
     assert line["test"] == "oddball" and line["stimulus"]["sentences"]
-    text = line["reply"].strip()
+    # the comment is the reply without a reasoning model's leading <think>...</think> block
+    text = re.sub(r"(?s)^\s*<think>.*?</think>", "", line["reply"]).strip()
     assert line["meant"] == (text or None)
 
 
