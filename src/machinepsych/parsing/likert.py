@@ -1,21 +1,24 @@
-"""Likert ratings: one rating on a scale (CogBench's 1-5 per statement).
+"""Likert ratings: one rating on a scale (CogBench's 1-5 per statement), ``docs/parsing.md#likert``.
 
 A rating is read after a rating key: "Rating: 4", "**Rating:** 4", "Rating: **4**", "Rating = 4",
-"Final rating: 4", "My rating is 4", "Rating: 4/5", "Rating: 4 (agree)", "Rating: Agree"
-(the anchor words, longest first: "Strongly agree" is 5), "Calificación: 4", "评分：4". Every
-key written with a colon (or "=") must be followed by a valid rating, and all ratings must be
-the same number: "Rating: 4 ... Rating: 2" is invalid (never guessed), "Rating: 4.5",
-"Rating: 45", "Rating: six" too. Keys written "Rating -" (how a stored reason quotes a key)
-are not keys. A reasoning block ``<think>...</think>`` before the rating is ignored.
+"Rating — 4", "Score: 5", "Overall: 4", "Final rating: 4", "My rating is 4", "I'd rate it a 4",
+"I'd give it a 5", "I'd say 3", "My answer is 'agree'", "Puntuación: 5", "Bewertung: 4",
+"评分：3分"; the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
+is 5) or a number word ("four"). Every key written with a colon must be followed by a valid
+rating and all must agree: "Rating: 4 ... Rating: 2", "Rating: 3 or 4", "Rating: 4.5",
+"Rating: 45", "Rating: six" are invalid (never guessed), except after a self-correction ("Rating:
+2. Wait, I misread ... Rating: 4", :mod:`.revision`). Without a key, a block that opens with
+its rating ("Agree (4). ...", "**4** (Agree)", "Strongly agree.", "I disagree (2): ...") or
+gives it as "4/5", "2 sur 5" is read, all such readings agreeing. "Rating -" (how a stored
+reason quotes a key) is not a key; a scale echoed in the reply ("1 = strongly disagree", "on
+a scale of 1 to 5") is not a rating. Splitting a reply into statements: :mod:`.questionnaire`.
 """
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from machinepsych.core.parsing import fallback_status
-from machinepsych.core.types import Observation, ParseStatus
-
+from . import lexicon as lex
+from .revision import revised_tail
 from .text import strip_think
 
 ANCHOR_WORDS = {
@@ -24,71 +27,100 @@ ANCHOR_WORDS = {
     "strongly agree": 5, "completely agree": 5, "totally agree": 5,
 }
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
-KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?rating|calificaci[óo]n|valoraci[óo]n|bewertung|valutazione|avalia[çc][ãa]o|评分|評分|评级|оценка)\s*(?:\*\*|__)?\s*[:=：]", re.I)
-KEY_IS = re.compile(r"\b(?:my\s+|final\s+|the\s+)?rating\s+(?:is|would\s+be|will\s+be)\b|\bi\s+(?:would\s+|'d\s+|’d\s+)?rate\s+(?:it|this|the\s+statement)\s+(?:as\s+)?(?:an?\s+)?", re.I)
-VALUE = re.compile(r"\s*(?:\*\*|__|[\"'`(\[])*\s*(?:(?P<d>\d+)(?:\s*(?:\*\*|__))?(?P<frac>[.,]\d)?(?:\s*(?:/|out\s+of)\s*5\b)?|(?P<w>" + _ANCHOR + r")\b)", re.I)
+_WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
+KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:rating|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
+                 r"|bewertung|valutazione|punteggio|avalia[çc][ãa]o|nota|评分|評分|评级|打分|оценка)"
+                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))", re.I)
+KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
+                    r"|\bi\s*(?:would\s+|'d\s+|’d\s+|will\s+|'ll\s+)?(?:rate|give|score)\s+(?:it|this|that|the\s+statement|myself)?\s*(?:as\s+|at\s+)?(?:an?\s+)?"
+                    r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b", re.I)
+VALUE = re.compile(r"\s*(?:\*\*|__|[\"'`“‘(\[])*\s*(?:(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d)?"
+                   r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
+OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
+# a scale echoed in the reply is not a rating
+SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scale|from)\s+(?:of\s+)?1\s*(?:to|-|–)\s*5\b"
+                   r"|\(\s*1\s*[-–]\s*5\s*\)", re.I)
+LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:/|out\s+of|sur|von|de)\s*5\b", re.I),
+         re.compile(r"(?P<a>" + _ANCHOR + r")\s*\(\s*(?P<d>[1-5])\s*\)", re.I),
+         re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:\*\*)?\s*\(\s*(?P<a>" + _ANCHOR + r")\s*\)", re.I)]
+LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)|(?P<a>" + _ANCHOR + r")\b)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
 def _value(text: str, pos: int, low: int, high: int) -> int | None:
     m = VALUE.match(text, pos)
-    if not m or m.group("frac"):
+    if not m or m.group("frac") or OR_NEXT.match(text, m.end()):
         return None
     if m.group("d") is not None:
         v = int(m.group("d"))
-        return v if low <= v <= high else None
-    return ANCHOR_WORDS.get(re.sub(r"\s+", " ", m.group("w").lower()))
+    elif m.group("a"):
+        v = ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())]
+    else:
+        v = next(n for n in range(1, 11) if m.group(f"w{n}"))
+    return v if low <= v <= high else None
 
 
 def rating_keys(text: str) -> list[re.Match]:
     return list(KEY.finditer(text))
 
 
-def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
-    """(rating or None, start of the first rating key or None) of one statement's reply."""
-    raw = strip_think(text or "")
+def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]:
+    """Ratings after keys: those written with a colon, else "my rating is", "I'd rate it"."""
+    raw = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
     keys = rating_keys(raw)
     values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
-    for m in KEY_IS.finditer(raw):
+    for m in KEY_IS.finditer(raw) if not keys else ():
         v = _value(raw, m.end(), low, high)
         if v is not None:
             values.append(v)
             first = m.start() if first is None else min(first, m.start())
-    if not values or None in values or len(set(values)) != 1:
-        return None, first
-    return values[0], first
+    return values, first
 
 
-THOUGHTS = re.compile(r"^[*\s]*(?:thoughts?|reason(?:ing)?)\s*\**\s*:\s*", re.I | re.M)
-HEADING = re.compile(r"^[#>*\s]*statement\s+(\d+)\b[^\n]*$", re.I | re.M)
+def _loose(raw: str, low: int, high: int) -> int | None:
+    text = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
+    found = []
+    for rx in LOOSE:
+        for m in rx.finditer(text):
+            d = int(m.group("d"))
+            a = m.groupdict().get("a")
+            if a and ANCHOR_WORDS[re.sub(r"\s+", " ", a.lower())] != d:
+                return None
+            found.append(d)
+    m = LEAD.match(text)
+    if m:
+        found.append(int(m.group("d")) if m.group("d") else ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())])
+    if found and len(set(found)) == 1 and low <= found[0] <= high:
+        return found[0]
+    return None
+
+
+def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
+    """(rating or None, start of the first rating key or None) of one statement's reply."""
+    raw = strip_think(text or "")
+    cut = revised_tail(raw)
+    if cut is not None:
+        values, first = _keyed(raw[cut:], low, high)
+        if values:
+            ok = None not in values and len(set(values)) == 1
+            return (values[0] if ok else None), (cut + first if first is not None else None)
+    values, first = _keyed(raw, low, high)
+    if values:
+        return (values[0] if None not in values and len(set(values)) == 1 else None), first
+    return _loose(raw, low, high), None
+
+
+THOUGHTS = re.compile(r"^[*\s]*(?:thoughts?|reason(?:ing)?|gedanken|pensamientos|pens[ée]es|想法)\s*\**\s*[:：]\s*", re.I | re.M)
 
 
 def parse_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, str]:
     """One statement's reply -> (rating or None, reason). The reason is the text before the
-    first rating key, without a leading "Thoughts:" label (all of it when no rating was read)."""
+    first rating key, without a leading "Thoughts:" label (all of it when no key was read)."""
     body = strip_think(text or "")
     rating, first = read_rating(body, low, high)
-    if rating is None:
-        return None, THOUGHTS.sub("", body, count=1).strip()
+    if rating is None or first is None:
+        return rating, THOUGHTS.sub("", body, count=1).strip()
     return rating, THOUGHTS.sub("", body[:first], count=1).strip()
 
 
-def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
-    """A whole questionnaire in one reply: blocks headed "Statement k" (also as a markdown
-    heading or in bold), each read by :func:`parse_rating`. Parsed when at least one statement
-    has a rating; the others are kept with rating None (a statement given twice is None)."""
-    ids = [s["id"] for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
-    text = strip_think(reply or "")
-    heads = list(HEADING.finditer(text))
-    blocks: dict[str, list[str]] = {}
-    for i, h in enumerate(heads):
-        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
-        blocks.setdefault(h.group(1), []).append(text[h.end():end])
-    action = {}
-    for sid in ids:
-        found = blocks.get(sid, [])
-        rating, reason = parse_rating(found[0]) if len(found) == 1 else (None, "")
-        action[sid] = {"rating": rating, "reason": reason}
-    if not any(v["rating"] is not None for v in action.values()):
-        return None, fallback_status(text)
-    return action, "parsed"
+from .questionnaire import parse_questionnaire  # noqa: E402  (re-exported: a whole questionnaire)

@@ -1,0 +1,126 @@
+"""A whole questionnaire in one reply (CogBench): which rating goes with which statement.
+
+Read, in order: structured answers (a JSON object or list with a rating per statement, XML
+``<statement id="1">4</statement>``, a markdown table with a rating column); blocks headed
+"Statement k" (a markdown heading, bold, "Statement 1:", "S1:", "Aussage 1", "陈述1", "1."
+numbered lines), each read by :func:`.likert.parse_rating`; a list "Ratings: 5, 3, 4" with one
+rating per statement, in order; a questionnaire of one statement reads the whole reply.
+Statement numbers are the statement ids; a reply numbered 1..n where the ids are others
+(none shared) is mapped by position, and a numbering that fits neither is invalid. A
+statement given twice, or without a rating, is kept with rating None.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from machinepsych.core.parsing import fallback_status
+from machinepsych.core.types import Observation, ParseStatus
+
+from .likert import _value, parse_rating
+from .text import json_objects, strip_think, table_rows
+
+_HEAD_WORD = r"(?:statement|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|item|frase|陈述|陳述|声明|S(?=\s?\d))"
+HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
+INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—–→/]|\n|$))")
+NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
+LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
+_ID_KEYS, _RATING_KEYS = ("id", "statement", "statement_id", "item", "number", "n"), ("rating", "score", "value")
+XML = re.compile(r"<(\w+)[^>]*?\bid\s*=\s*[\"']?(\w+)[\"']?[^>]*>\s*([^<]{1,20}?)\s*</\1>", re.I)
+
+
+def _structured(text: str) -> list[tuple[str | None, int | None]]:
+    """(id or None, rating) pairs given as JSON, XML or a table."""
+    pairs: list[tuple[str | None, int | None]] = []
+
+    def one(d: dict) -> None:
+        keys = {str(k).lower(): v for k, v in d.items()}
+        r = next((keys[k] for k in _RATING_KEYS if k in keys), None)
+        if r is None:
+            if keys and all(re.fullmatch(r"\d+", k) for k in keys):  # {"1": 4, "2": 3}
+                pairs.extend((k, _value(str(v), 0, 1, 5)) for k, v in keys.items())
+            for v in keys.values():
+                if isinstance(v, (dict, list)):
+                    walk(v)
+            return
+        sid = next((keys[k] for k in _ID_KEYS if k in keys), None)
+        pairs.append((None if sid is None else str(sid), _value(str(r), 0, 1, 5)))
+
+    def walk(obj: Any) -> None:
+        if isinstance(obj, dict):
+            one(obj)
+        elif isinstance(obj, list):
+            for x in obj:
+                walk(x)
+
+    for _, _, obj in json_objects(text):
+        walk(obj)
+    pairs += [(m.group(2), _value(m.group(3), 0, 1, 5)) for m in XML.finditer(text)]
+    rows = table_rows(text)
+    if rows:
+        head = [c.lower() for c in rows[0][1]]
+        col = next((i for i, c in enumerate(head) if re.search(r"rating|score", c)), None)
+        if col is not None:
+            for _, cells in rows[1:]:
+                if len(cells) > col and re.fullmatch(r"\d{1,3}", cells[0]):
+                    pairs.append((cells[0], _value(cells[col], 0, 1, 5)))
+    return pairs
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """(number, block) of each "Statement k" heading (or numbered line) and the text after it."""
+    by_end = {m.end(1): (m.start(), m.end(), m.group(1)) for rx in (INLINE, HEADING) for m in rx.finditer(text)}
+    heads = sorted(by_end.values())
+    if not heads:
+        heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)]
+        if [int(h[2]) for h in heads] != list(range(1, len(heads) + 1)):
+            return []
+    return [(h[2], text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)]) for i, h in enumerate(heads)]
+
+
+def _map_ids(numbers: list[str], ids: list[str]) -> dict[str, str] | None:
+    """{number in the reply: statement id}: the ids themselves, or positions 1..n where the
+    reply numbers from 1 and shares no number with the ids; None when neither fits."""
+    if all(n in ids for n in numbers):
+        return {n: n for n in numbers}
+    if not set(numbers) & set(ids) and all(n.isdigit() and 1 <= int(n) <= len(ids) for n in numbers):
+        return {n: ids[int(n) - 1] for n in numbers}
+    return None
+
+
+def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
+    """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
+    least one statement has a rating; the others are kept with rating None."""
+    ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
+    text = strip_think(reply or "")
+    found: dict[str, list[tuple[int | None, str]]] = {}
+    pairs = _structured(text)
+    if pairs:
+        if len(ids) == 1 and all(p[0] in (None, ids[0], "1") for p in pairs):
+            pairs = [(ids[0], r) for _, r in pairs]
+        mapping = _map_ids([p[0] for p in pairs if p[0] is not None], ids) or {}
+        for sid, r in pairs:
+            if sid in mapping:
+                found.setdefault(mapping[sid], []).append((r, ""))
+    if not found:
+        blocks = _blocks(text)
+        mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None
+        if blocks and mapping is None:
+            return None, fallback_status(text)
+        for n, block in blocks:
+            found.setdefault(mapping[n], []).append(parse_rating(block))
+    if not found:
+        m = LIST.search(text)
+        values = [int(v) for v in re.findall(r"[1-5]", m.group(1))] if m else []
+        if values and len(values) == len(ids):
+            found = {sid: [(v, "")] for sid, v in zip(ids, values)}
+        elif len(ids) == 1:
+            found = {ids[0]: [parse_rating(text)]}
+    action = {}
+    for sid in ids:
+        got = found.get(sid, [])
+        rating, reason = got[0] if len(got) == 1 else (None, "")
+        action[sid] = {"rating": rating, "reason": reason}
+    if not any(v["rating"] is not None for v in action.values()):
+        return None, fallback_status(text)
+    return action, "parsed"
