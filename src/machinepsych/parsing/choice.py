@@ -48,11 +48,14 @@ class Answer:
     weak: tuple[str, ...] = ()
 
 
-def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = ()) -> Finder:
-    """A mention finder over ``answers`` (compiled once)."""
+def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
+    """A mention finder over ``answers`` (compiled once); text matching an ``ignore`` pattern
+    (the card being sorted, described in the reply) names no answer."""
     compiled = [(re.compile(p, re.M), a.value, False) for a in answers for p in a.strong]
     compiled += [(re.compile(p, re.M), a.value, True) for a in answers for p in a.weak]
     compiled += [(re.compile(p, re.M), a.value, True) for a in weak_exact for p in a.strong + a.weak]
+
+    skip = [re.compile(p, re.M) for p in ignore]
 
     def find(text: str) -> list[Mention]:
         out = []
@@ -60,7 +63,8 @@ def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = ()) -
             for m in rx.finditer(text):
                 if m.end() > m.start():
                     out.append(Mention(m.start(), m.end(), value, weak))
-        return out
+        spans = [m.span() for rx in skip for m in rx.finditer(text)]
+        return [m for m in out if all(m.end <= s or m.start >= e for s, e in spans)]
 
     return find
 
@@ -74,14 +78,15 @@ class ChoiceReader:
     exact_extra: tuple[Answer, ...] = ()  # aliases read only where the reply is nothing but the answer
     resolve: Resolver | None = None
     binary: bool = False  # two answers: one only rejected means the other ("not the same cube")
+    ignore: tuple[str, ...] = ()  # patterns naming no answer (the card being sorted)
 
     def finder(self) -> Finder:
-        return _finder(self.answers)
+        return _finder(self.answers, self.ignore)
 
     def reading(self, reply: str | None) -> Reading:
-        exact = _finder(self.answers + self.exact_extra) if self.exact_extra else None
+        exact = _finder(self.answers + self.exact_extra, self.ignore) if self.exact_extra else None
         both = tuple(a.value for a in self.answers) if self.binary else ()
-        return read(reply, _finder(self.answers), self.resolve, list(self.extra_markers), exact_finder=exact, binary=both)
+        return read(reply, _finder(self.answers, self.ignore), self.resolve, list(self.extra_markers), exact_finder=exact, binary=both)
 
     def __call__(self, reply: str | None) -> tuple[Any, ParseStatus]:
         r = self.reading(reply)
@@ -93,13 +98,13 @@ class ChoiceReader:
 _FINDERS: dict[tuple, Finder] = {}
 
 
-def _finder(answers: tuple[Answer, ...]) -> Finder:
-    key = answers
+def _finder(answers: tuple[Answer, ...], ignore: tuple[str, ...] = ()) -> Finder:
+    key = (answers, ignore)
     f = _FINDERS.get(key)
     if f is None:
         if len(_FINDERS) > 2048:
             _FINDERS.clear()
-        f = _FINDERS[key] = finder_of(answers)
+        f = _FINDERS[key] = finder_of(answers, ignore=ignore)
     return f
 
 

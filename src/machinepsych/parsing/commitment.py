@@ -100,7 +100,7 @@ POST_NEG = re.compile(
 PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
 LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
 COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
-CHAIN_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
+CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
 
 
 def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:

@@ -99,7 +99,7 @@ SHAPE_FORMS = {
     "circle": r"circles?", "square": r"squares?",
 }
 _CARD_WORDS = r"red|green|yellow|blue|black|triangle|star|cross|circle|square|plus|single|shapes?|colou?rs?|times|x\b|of\b"
-_CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card|target\s+card|#)"
+_CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|" + lex.CARD_NOUNS + ")"
 
 
 def _card_number(k: int) -> tuple[list[str], list[str]]:
@@ -108,9 +108,9 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
     strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
     if words:
         strong.append(L_ + _CARD_NOUN + r"\s+(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
-    ords = "|".join(ORDINALS.get(k, ()))
-    if ords:
-        strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s+(?:key\s+|top\s+|option\s+)?(?:card|option|one|pile|choice)s?)" + R_)
+    ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
+    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:key\s+|top\s+|option\s+)?(?:card|option|one|pile|choice|"
+                  + lex.CARD_NOUNS + r")s?)" + R_)
     weak = [number(k) + guard]
     return strong, weak
 
@@ -119,14 +119,15 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
 
 def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:
     shape, color, n = str(card["shape"]), str(card["color"]), int(card["number"])
-    shape_rx = SHAPE_FORMS.get(shape, re.escape(shape) + "s?")
+    shape_rx = SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
+    color_rx = re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color))
     nums = "|".join([str(n)] + [w for w in NUMWORDS.get(n, ())])
-    out = [L_ + r"(?i:" + re.escape(shape) + r"\s+" + re.escape(color) + r"\s+" + str(n) + r")" + R_,
-           L_ + r"(?i:(?:" + nums + r")\s+(?:single\s+)?" + re.escape(color) + r"\s+(?:" + shape_rx + r"))" + R_]
+    out = [L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r")\s+" + str(n) + r")" + R_,
+           L_ + r"(?i:(?:" + nums + r")\s+(?:single\s+)?(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_]
     same = [o for o in options if o["shape"] == card["shape"] and o["color"] == card["color"]]
     if len(same) == 1:
-        out.append(L_ + r"(?i:" + re.escape(shape) + r"\s+" + re.escape(color) + r")" + R_ + r"(?!\s+\d)")
-        out.append(L_ + r"(?i:" + re.escape(color) + r"\s+(?:" + shape_rx + r"))" + R_)
+        out.append(L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r"))" + R_ + r"(?!\s+\d)")
+        out.append(L_ + r"(?i:(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_)
     return out
 
 
@@ -135,8 +136,11 @@ def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
 
 
 @lru_cache(maxsize=512)
-def _card_reader(key: tuple, desk: bool) -> ChoiceReader:
+def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReader:
     options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
+    # the card being sorted, described in the reply ("the testing card triangle blue 2"), is no option
+    ignore = tuple(_card_descriptions({"shape": sorted_card[0], "color": sorted_card[1], "number": sorted_card[2]}, [])[:2]
+                   ) if sorted_card and sorted_card not in key else ()
     answers = []
     for k, card in enumerate(options, 1):
         strong, weak = _card_number(k)
@@ -148,25 +152,33 @@ def _card_reader(key: tuple, desk: bool) -> ChoiceReader:
         answers.append(Answer(k, tuple(strong), tuple(weak)))
     if not options:
         answers = [Answer(k, tuple(_card_number(k)[0]), tuple(_card_number(k)[1])) for k in range(1, 5)]
-    return ChoiceReader(tuple(answers))
+    return ChoiceReader(tuple(answers), ignore=ignore)
+
+
+def _sorted_card(obs: Observation | None) -> tuple:
+    card = _stim(obs).get("card")
+    return _cards_key([card])[0] if isinstance(card, Mapping) and card.get("shape") else ()
 
 
 def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
     card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
     "green star" where that names one option)."""
-    return _card_reader(_cards_key(_stim(obs).get("options", [])), False)(reply)
+    return _card_reader(_cards_key(_stim(obs).get("options", [])), False, _sorted_card(obs))(reply)
 
 
 def parse_desk_card(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Reflection-Bench WCST: a desk card by its string ("circle yellow 1"), a description, its
     shape word (the desk shapes are all different), or its position ("Selection: 3")."""
-    return _card_reader(_cards_key(_stim(obs).get("options", [])), True)(reply)
+    return _card_reader(_cards_key(_stim(obs).get("options", [])), True, _sorted_card(obs))(reply)
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
 _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
-                r"|alternative|candidate|item|panel|net|side|cube)")
+                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + ")")
+# "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
+LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
+                              + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),)
 
 
 @lru_cache(maxsize=64)
@@ -175,10 +187,11 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
     for o in options:
         e = re.escape(o)
         strong = (L_ + _LETTER_NOUN + r"\s*[\"'“(]?" + e + r"(?![A-Za-z0-9])(?!['’][a-z])",
-                  r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))")
+                  L_ + _LETTER_NOUN + r"\s*\(\s*(?i:" + e + r")\s*\)", r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))",
+                  r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])")
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
-    return ChoiceReader(tuple(answers), exact_extra=exact)
+    return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
 
 
 def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
@@ -187,7 +200,7 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
     return _letter_reader(options)(reply)
 
 
-_NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer)"
+_NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b[^.?!\n\d]{0,40}?\s(?:is|was|=|:)", re.I), LABEL, "label"),
 )
@@ -197,8 +210,10 @@ NUMBER_MARKERS = (
 def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
     answers = []
     for o in options:
-        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)")
-        answers.append(Answer(o, strong, (number(o),)))
+        words = lex.number_words(o)
+        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
+                  L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
+        answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of|numbers|pairs|objects|items)\b)")))
     return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
 
 
@@ -235,44 +250,7 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
 
 
 # ----------------------------------------------------------------------------- a dot "(row, col)"
-class _Cells:
-    STRONG = [re.compile(r"\(\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)"),
-              re.compile(r"\brow\s*(\d{1,2})\s*(?:,|and|/)?\s*(?:col(?:umn)?|c)\s*(\d{1,2})\b", re.I),
-              re.compile(r"\b[Rr](\d{1,2})\s*[Cc](\d{1,2})\b")]
-    WEAK = [re.compile(r"(?<![\d(.,])(\d{1,2})\s*,\s*(\d{1,2})(?![\d)]|[.,]\d)")]
-
-
-def _cell_finder(text: str):
-    from .commitment import Mention
-    out = []
-    for rxs, weak in ((_Cells.STRONG, False), (_Cells.WEAK, True)):
-        for rx in rxs:
-            out += [Mention(m.start(), m.end(), f"({int(m.group(1))}, {int(m.group(2))})", weak) for m in rx.finditer(text)]
-    return out
-
-
-CELL_MARKERS = (
-    (re.compile(r"\b(?:end(?:s|ed|ing)?(?:\s+up)?|finish(?:es|ed|ing)?|stop(?:s|ped|ping)?|land(?:s|ed|ing)?|arriv(?:e|es|ed|ing))"
-                r"\s+(?:at|on|in)\b|\b(?:final|end|ending|last)\s+(?:position|dot|point|cell|location|spot)\b\s*(?:is|:|=|would\s+be)?", re.I),
-     DECISION, "cell"),
-)
-
-
-def _cell_resolve(value: Any) -> Any:
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(str(v).strip().isdigit() for v in value):
-        return f"({int(value[0])}, {int(value[1])})"
-    if isinstance(value, (str, int)):
-        from .commitment import exact_value
-        ok, v = exact_value(str(value), _cell_finder)
-        return v if ok else None
-    return None
-
-
-def parse_cell(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """A dot as "(row, col)": "(2, 5)", "row 2, column 5", "2, 5"."""
-    from .commitment import read
-    r = read(reply, _cell_finder, _cell_resolve, list(CELL_MARKERS))
-    return (r.value, "parsed") if r.ok else (None, fallback_status(reply or ""))
+from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
