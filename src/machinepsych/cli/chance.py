@@ -58,25 +58,25 @@ def compute(task: str, difficulty: str | None, params: dict[str, Any], n: int | 
 
 class _Bar:
     """The chance simulation's progress bar on stderr (sessions, elapsed time, ETA), as the run
-    command shows one; started when the simulation starts, removed when it ends."""
+    command shows one: "timing" while the default N is chosen, then the sessions simulated;
+    removed when the simulation ends."""
 
     def __init__(self, title: str, enabled: bool):
         from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                                    TimeRemainingColumn)
 
-        self.prog = Progress(TextColumn(f"[bold]{title}"), BarColumn(bar_width=None), MofNCompleteColumn(),
-                             TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        self.prog = Progress(TextColumn(f"[bold]{title}"), TextColumn("{task.description}"), BarColumn(bar_width=None),
+                             MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                              console=Console(stderr=True), disable=not enabled, transient=True)
-        self.task = None
-
-    def start(self, total: int) -> None:
-        self.task = self.prog.add_task("sessions", total=total)
+        self.task = self.prog.add_task("timing", total=None)
         self.prog.start()
 
+    def sessions(self, total: int) -> None:
+        self.prog.reset(self.task, total=total, description="sessions")
+
     def update(self, done: int, total: int) -> None:
-        if self.task is not None:
-            self.prog.update(self.task, completed=done, total=total)
+        self.prog.update(self.task, completed=done, total=total)
 
     def stop(self) -> None:
         self.prog.stop()
@@ -104,19 +104,11 @@ def chance_cmd(
     from .app import parse_params
 
     bar = _Bar(task, not no_progress)
-    started = False
-
-    def on_n(total: int) -> None:
-        nonlocal started
-        bar.start(total * sessions)
-        started = True
-
     try:
         result = compute(task, difficulty, parse_params(param), n, seed, responses, sessions, store, not no_cache,
-                         progress=bar.update, on_n=on_n)
+                         progress=bar.update, on_n=lambda total: bar.sessions(total * sessions))
     finally:
-        if started:
-            bar.stop()
+        bar.stop()
     if json_out:
         typer.echo(json.dumps(result, default=str, indent=2))
         return
