@@ -1,6 +1,9 @@
-"""The package's shape: looking up one test imports only its own family, and the import
-graph between packages is acyclic and follows the layer order
-core, parsing <- tasks <- participants/models/prompting <- runner/storage <- analysis/web <- cli."""
+"""The package's shape: looking up one test imports only its own family, the import graph
+between packages is acyclic and follows the layer order
+core, parsing, published <- tasks <- participants/models/prompting <- runner/storage <- analysis/web <- cli,
+and no generic layer imports a test family: what a family contributes to them (a file scorer,
+an annotation task, pooled scores, figures ...) it declares on its TaskSpec, and the generic
+code reaches it through the spec looked up in the catalog."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +16,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "machinepsych"
 # a package may import only packages of its own layer or lower ones
-LAYER = {"core": 0, "parsing": 0, "tasks": 1, "models": 2, "prompting": 2, "participants": 3, "storage": 3, "runner": 4,
+LAYER = {"core": 0, "parsing": 0, "published": 0, "tasks": 1, "models": 2, "prompting": 2, "participants": 3, "storage": 3, "runner": 4,
          "analysis": 5, "web": 6, "cli": 7}
 FAMILIES = ("cardsort", "cogbench", "reflection", "visfactor")
 
@@ -106,3 +109,46 @@ def test_looking_up_a_test_imports_only_its_family(test_id, own):
     higher = [m for m in mods if _package(m) in LAYER and LAYER[_package(m)] > LAYER["tasks"]]
     assert not higher, f"get_task({test_id!r}) imported higher layers: {higher}"
     assert any(m.startswith(f"machinepsych.tasks.{own}") for m in mods)
+
+
+# generic layers: every package but the tests' own (``tasks``)
+GENERIC = tuple(sorted(p for p in LAYER if p != "tasks"))
+# imports of a family by a generic layer that predate this rule, each to be moved behind the
+# family's TaskSpec; the test fails when one is gone, so this list only shrinks
+KNOWN = {
+    ("machinepsych.analysis.layouts", "machinepsych.tasks.reflection"),
+    ("machinepsych.analysis.layouts", "machinepsych.tasks.cardsort"),
+}
+
+
+def family_imports(imports: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """(generic module, family package) for every import of a test family by a generic layer."""
+    found = set()
+    for mod, targets in imports.items():
+        if _package(mod) not in GENERIC:
+            continue
+        for t in targets:
+            parts = t.split(".")
+            if len(parts) > 2 and parts[1] == "tasks" and parts[2] in FAMILIES:
+                found.add((mod, ".".join(parts[:3])))
+    return found
+
+
+def test_no_generic_layer_imports_a_test_family():
+    found = family_imports(_imports())
+    new = sorted(f"{m} imports {f}" for m, f in found - KNOWN)
+    assert not new, ("generic layers must reach a family through its TaskSpec (file_scorer, annotation, pooled, "
+                     f"figures ...), not import it: {new}")
+    gone = sorted(f"{m} -> {f}" for m, f in KNOWN - found)
+    assert not gone, f"no longer imported, remove from KNOWN: {gone}"
+
+
+def test_the_family_rule_catches_a_generic_import():
+    # a CLI or web module importing CogBench (absolute or relative) is caught; the catalog and
+    # the family's own modules are not
+    fake = {"machinepsych.cli.score": {"machinepsych.tasks.cogbench.score"},
+            "machinepsych.web.annotate": {"machinepsych.tasks.cogbench", "machinepsych.tasks.catalog"},
+            "machinepsych.runner.session": {"machinepsych.tasks.catalog"},
+            "machinepsych.tasks.cogbench.files": {"machinepsych.tasks.cogbench.score"}}
+    assert family_imports(fake) == {("machinepsych.cli.score", "machinepsych.tasks.cogbench"),
+                                    ("machinepsych.web.annotate", "machinepsych.tasks.cogbench")}

@@ -295,17 +295,55 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
         console.print(f"Wrote {n} images to {images}")
 
 
+def family_file_scorer(name: str):
+    """The file scorer of the test family called ``name`` (``TaskSpec.file_scorer`` of its
+    tests, e.g. ``cogbench``), or None when ``name`` is not such a family. Only the tests whose
+    ids start with ``name-`` are looked up, so only that family is imported."""
+    from ..tasks.catalog import get_task, task_ids
+
+    name = name.strip().lower()
+    for tid in task_ids():
+        if tid.startswith(name + "-"):
+            spec = get_task(tid)
+            if spec.family == name and spec.file_scorer is not None:
+                return spec.file_scorer
+    return None
+
+
+def print_file_scores(scorer, result, json_out: bool, title: str) -> None:
+    """A family's file scores: its notes on stderr, then JSON or the family's table."""
+    view = scorer.view(result)
+    for note in view.notes:  # on stderr, so --json stays one JSON document
+        sys.stderr.write(note + "\n")
+    if json_out:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return
+    t = Table(title=title)
+    for i, col in enumerate(view.columns):
+        t.add_column(col, justify="left" if i == 0 else "right")
+    for row in view.rows:
+        t.add_row(*row)
+    Console().print(t)
+    for line in view.footer:
+        Console().print(line, markup=False, highlight=False)
+
+
 @app.command("score")
-def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use: wcst, wcst-kennedy, lnt or any other test."),
-              file: Path = typer.Argument(..., help="CSV or JSONL with columns session, trial, rule, correct, matches[, criterion]."),
+def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use (wcst, wcst-kennedy, lnt or any other test), or a test family with a file scorer (cogbench)."),
+              file: Path = typer.Argument(..., help="CSV or JSONL with columns session, trial, rule, correct, matches[, criterion]; for a family, its own files (cogbench: a released eval file or an export)."),
               criterion: Optional[int] = typer.Option(None, "--criterion", help="Category criterion K (default: column, else the test's)."),
               json_out: bool = typer.Option(False, "--json"),
-              method: Optional[str] = typer.Option(None, "--method", help="score cogbench: the method (released eval file) or strategy/condition (export) to score.")) -> None:
+              method: Optional[str] = typer.Option(None, "--method", help="A family's file scorer: the method (cogbench: in a released eval file) or strategy/condition (in an export) to score."),
+              official: bool = typer.Option(False, "--official", help="A family's file scorer: the published evaluation code's arithmetic exactly (cogbench: -1 a category, divide by 10, NaN propagating).")) -> None:
     """Score trials collected elsewhere (e.g. human data) with the same scorers."""
-    if test.strip().lower() == "cogbench":  # CogBench's own reader: released eval files and its exports
-        from .cogbench import print_scores, score_file
+    scorer = family_file_scorer(test)
+    if scorer is not None:  # the family's own reader (cogbench: released eval files and its exports)
+        from ..participants.human import is_human_ref
 
-        return print_scores(score_file(file, method), json_out, f"cogbench: {file}")
+        result = scorer.score(file, method=method, official=official, is_person=is_human_ref)
+        return print_file_scores(scorer, result, json_out, f"{test.strip().lower()}: {file}")
+    if official:
+        raise ConfigError(f"--official applies to a test family's file scorer (e.g. cogbench), not to {test}")
     from ..core.scoring import score_sessions, summarize
     from ..storage.trials_file import read_trials_file
     from ..tasks.catalog import get_task

@@ -360,6 +360,69 @@ UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uni
 FigureFn = Callable[["pd.DataFrame", "pd.DataFrame", "TaskSpec"], list]
 
 
+# ----------------------------------------------------------------------------- files, annotation
+@dataclass(frozen=True)
+class FileView:
+    """How a file scorer's result is shown in a terminal: a table (``columns``, ``rows`` of
+    already formatted cells), ``notes`` (said on stderr, so ``--json`` stays one document) and
+    ``footer`` lines printed under the table."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+    footer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FileScorer:
+    """A test family's reader of result files made elsewhere (``machinepsych score FAMILY
+    FILE``): ``score(path, method=..., official=...)`` returns a JSON-ready dict (``method``
+    selects what to score in a file holding several; ``official`` asks for the published
+    evaluation code's arithmetic where the family has one); ``view(result)`` the
+    :class:`FileView` of it. ``description`` is one line for ``--help`` and errors."""
+
+    score: Callable[..., "Mapping[str, Any]"]
+    view: Callable[["Mapping[str, Any]"], FileView]
+    description: str = ""
+
+
+# annotators whose name starts with this are LLM judges: their scores are never mixed with people's
+JUDGE_PREFIX = "llm-judge:"
+
+
+@dataclass(frozen=True)
+class AnnotationTask:
+    """People (or an opt-in LLM judge, always labelled as one) score stored replies of a test
+    1-5 with a rubric: the generic pages (``/annotate``) and ``machinepsych annotate`` call
+    these, the store keeps one score per annotator and item
+    (``machinepsych.storage.annotations``).
+
+    * ``title`` heads an item's page, ``question`` its rubric (what the score says);
+    * ``items(pairs)``: from the run's stored ``(session, trial)`` rows of this test, one dict
+      per scorable reply with at least ``item`` ("<session id>:<trial>:<part>"), ``iteration``
+      and ``condition`` (never shown to annotators);
+    * ``item_html(item)`` / ``item_text(item)``: what an annotator sees of it (escaped HTML /
+      plain text), without the rubric and the form;
+    * ``judge_prompt(item, rubric_text)``: the request of an LLM judge, which must answer
+      "Score: k" exactly once;
+    * ``summary(items, scores, judge_prefix)``: the scores so far as a JSON-ready dict, from
+      ``{item: {annotator: score}}`` (annotators named with ``judge_prefix`` are judges);
+    * ``feedback_strategies``: the prompting strategies whose turns are given the session's
+      annotations so far (``TurnContext.extra["annotations"]``, ``{"<trial>:<part>":
+      {annotator: score}}``), e.g. methods fed back human scores of their last answers.
+    """
+
+    title: str
+    question: str
+    rubric: tuple[tuple[int, str], ...]
+    items: Callable[[Any], list]
+    item_html: Callable[[dict], str]
+    item_text: Callable[[dict], str]
+    judge_prompt: Callable[[dict, str], str]
+    summary: Callable[[list, "Mapping[str, Mapping[str, int]]", str], dict]
+    feedback_strategies: tuple[str, ...] = ()
+
+
 # ----------------------------------------------------------------------------- the spec
 @dataclass(frozen=True)
 class TaskSpec:
@@ -404,6 +467,10 @@ class TaskSpec:
     # stays in the conversation of the question requests. Otherwise the requests after the
     # study turn carry ``prompting.strategies.STUDY_PLACEHOLDER`` in its place.
     study_stays: bool = False
+    # a reader of result files made elsewhere (``machinepsych score FAMILY FILE``), see FileScorer
+    file_scorer: FileScorer | None = None
+    # people score stored replies with a rubric (``/annotate``, ``machinepsych annotate``)
+    annotation: AnnotationTask | None = None
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

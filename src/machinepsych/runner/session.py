@@ -157,11 +157,20 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
     scratch: dict = {}
     # the row's fields read once (an ORM attribute read costs more than a local's)
     instructions, seed, strategy, persona = row.instructions, row.seed, row.strategy, row.persona
+    # strategies fed back people's scores of their earlier answers (the test's annotation task)
+    # are given the session's annotations as they stand before each turn
+    annotation = r.spec.annotation
+    fed_back = annotation is not None and strategy in annotation.feedback_strategies
 
     async def choose(ep: Episode) -> tuple[Any, Turn]:
+        extra = {}
+        if fed_back:
+            from ..storage.annotations import session_annotations
+
+            extra["annotations"] = session_annotations(store, row.run_id, row.id)
         ctx = TurnContext(spec=r.spec, params=r.params, instructions=instructions, observation=ep.observation,
                           action_space=ep.action_space, history=history, session_seed=seed,
-                          strategy=strategy, persona=persona, scratch=scratch)
+                          strategy=strategy, persona=persona, scratch=scratch, extra=extra)
         turn = await participant.respond(ctx)
         action = ep.legal(turn.action) if turn.status == "parsed" else None
         if turn.status == "parsed" and action is None:  # parsed, but not a legal answer on this trial

@@ -13,11 +13,13 @@ from datetime import datetime, timezone
 import pandas as pd
 from sqlalchemy import and_, insert, inspect, select, update
 
+from ..core.spec import JUDGE_PREFIX
 from .schema import AnnotationRow
 from .store import Store
 
 MAX_NAME = 60
-JUDGE_PREFIX = "llm-judge:"
+__all__ = ["JUDGE_PREFIX", "MAX_NAME", "annotations_frame", "check_name", "ensure_table", "save", "scores",
+           "session_annotations"]
 ANNOTATIONS = AnnotationRow.__table__
 
 
@@ -65,3 +67,19 @@ def annotations_frame(store: Store, run_id: int) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=["item", "annotator", "score"])
     df["judge"] = df["annotator"].astype(str).str.startswith(JUDGE_PREFIX)
     return df
+
+
+def session_annotations(store: Store, run_id: int, session_id: int) -> dict[str, dict[str, int]]:
+    """One session's annotations so far, ``{"<trial>:<part>": {annotator: score}}`` (items are
+    "<session id>:<trial>:<part>"): what a strategy fed back with scores of its earlier answers
+    is given (``AnnotationTask.feedback_strategies``). Empty for a store without the table."""
+    if not inspect(store.engine).has_table("annotations"):
+        return {}
+    prefix = f"{session_id}:"
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(ANNOTATIONS.c.item, ANNOTATIONS.c.annotator, ANNOTATIONS.c.score)
+                            .where(and_(ANNOTATIONS.c.run_id == run_id, ANNOTATIONS.c.item.startswith(prefix)))).all()
+    out: dict[str, dict[str, int]] = {}
+    for item, annotator, score in rows:
+        out.setdefault(item[len(prefix):], {})[annotator] = int(score)
+    return out

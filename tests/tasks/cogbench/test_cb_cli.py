@@ -25,7 +25,8 @@ def test_released_eval_file_as_json(tmp_path):
     method = [[[3, 4, 5] if t % 2 else [3, 4, 4] for t in range(11)] for _ in range(2)]
     path = write(tmp_path, "eval_cogbench_v.json", eval_records(human=human, method=method))
     out = json.loads(_score(path, "--method", "CoT", "--json"))
-    assert set(out) == {"authenticity", "rationality", "items"}
+    assert set(out) == {"authenticity", "authenticity_per_question", "rationality", "items", "arithmetic", "differences"}
+    assert out["arithmetic"] == "default" and out["differences"].startswith("Differs from the official evaluation code")
     assert list(out["authenticity"]) == [*map(str, range(11)), "avg", "5th", "10th"]
     assert out["authenticity"]["1"] == 1.0 and out["authenticity"]["2"] == pytest.approx(0.5)
     assert out["authenticity"]["avg"] == pytest.approx((5 * 1.0 + 5 * 0.5) / 10)

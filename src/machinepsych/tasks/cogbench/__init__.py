@@ -11,10 +11,12 @@ from dataclasses import replace
 from machinepsych.core.spec import Metric, Pooled, Scorer, TaskSpec, count
 
 from .agents import AGENTS
+from .annotation import ANNOTATION
 from .answer import ANSWER
 from .chance import simulate
 from .coggpt import coggpt
 from .env import CogBenchA, CogBenchAV1, CogBenchV, CogBenchVV1
+from .files import FILE_SCORER
 from .figures import authenticity_curves, profile_changes, trajectories
 from .methods import cot, react, reflexion
 from .score import pooled_scores, session_score
@@ -52,7 +54,7 @@ def _spec(bench: str, env_class) -> TaskSpec:
         env_class=env_class, answer=ANSWER, scorer=SCORER, citation=CITATION, presets=PRESETS,
         default_sessions=4, feedback_mode="inline", conversation="single", agents=AGENTS, chance=simulate,
         figures=(authenticity_curves, trajectories, profile_changes), docs="docs/cogbench.md", strategies=STRATEGIES,
-        pooled=POOLED)
+        pooled=POOLED, file_scorer=FILE_SCORER, annotation=ANNOTATION)
 
 
 # Version 2 (the default) takes each flow away from models once they have read it: the

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -64,13 +65,17 @@ class Dataset:
     topics: tuple[Material, ...]
     sha256: str = ""
 
-    def topic(self, name: str) -> Material:
-        for m in self.topics:
-            if m.topic.lower() == name.lower():
-                return m
+    def topic(self, name: str, profile: str | None = None) -> Material:
+        """The topic's material; where an eval file has the topic read by several profiles, the
+        one paired with ``profile`` (a Name) if given, else the first."""
+        found = [m for m in self.topics if m.topic.lower() == name.lower()]
+        if profile:
+            found = [m for m in found if (m.profile or {}).get("Name", "").lower() == profile.lower()] or found
+        if found:
+            return found[0]
         from machinepsych.core.errors import UnknownNameError
 
-        raise UnknownNameError("CogBench topic", name, [m.topic for m in self.topics])
+        raise UnknownNameError("CogBench topic", name, list(dict.fromkeys(m.topic for m in self.topics)))
 
     def profile(self, name: str) -> dict[str, str]:
         for p in self.profiles:
@@ -182,19 +187,54 @@ def _read_json(path: Path) -> Any:
         raise ConfigError(f"data: {path} is not JSON (line {exc.lineno} column {exc.colno})") from None
 
 
+def _is_nan(v: Any) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v))
+
+
 def _rating(v: Any, where: str, allow_missing: bool = True) -> int | None:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ConfigError(f"{where} must be an integer 1-5 (or -1 = not annotated), got {v!r}")
+    """A 1-5 rating (a whole number, 4.0 as well); None for -1 (not annotated) and for
+    null / NaN (which the released evaluation code reads as missing)."""
+    if allow_missing and _is_nan(v):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and not v.is_integer()):
+        raise ConfigError(f"{where} must be a whole number 1-5 (or -1 = not annotated), got {v!r}")
     if v == NOT_RATED and allow_missing:
         return None
     if not 1 <= v <= 5:
         raise ConfigError(f"{where} = {v} is out of range (valid: 1..5, or -1 = not annotated)")
-    return v
+    return int(v)
 
 
-def check_records(records: Any, path: str, *, eval_file: bool) -> dict[str, list[dict]]:
-    """Validate released records; returns them grouped by topic in file order. Errors name the
-    file, the record (index, topic, iteration) and the field."""
+def _score(v: Any, where: str) -> float | None:
+    """A Rationality score: any number from 1 to 5 (3.5, the mean of several annotators, as
+    well); None for -1 (not annotated), null and NaN."""
+    if _is_nan(v):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise ConfigError(f"{where} must be a number 1-5 (or -1 = not annotated), got {v!r}")
+    if v == NOT_RATED:
+        return None
+    if not 1 <= v <= 5:
+        raise ConfigError(f"{where} = {v} is out of range (valid: 1 to 5, or -1 = not annotated)")
+    return float(v)
+
+
+def record_key(r: dict) -> tuple[str, str]:
+    """Which run of the iterations a record belongs to: its topic and, in an eval file, the
+    profile that read it (the released agent's save() writes one run per topic and profile,
+    so a topic read by two profiles has two runs of iterations 0..10)."""
+    prof = r.get("profile")
+    if isinstance(prof, dict):
+        name = str(prof.get("Name") or json.dumps(prof, sort_keys=True))
+    else:
+        name = "" if prof is None else str(prof)
+    return str(r["topic"]), name
+
+
+def check_records(records: Any, path: str, *, eval_file: bool) -> dict[tuple[str, str], list[dict]]:
+    """Validate released records; returns them grouped by (topic, profile Name) in file order
+    (the profile is "" in a plain benchmark file). Errors name the file, the record (index,
+    topic, iteration) and the field."""
     if not isinstance(records, list) or not records:
         raise ConfigError(f"data: {path} must be a non-empty list of records; expected {RELEASED_FORMAT}")
     by_topic: dict[str, list[dict]] = {}
@@ -209,9 +249,12 @@ def check_records(records: Any, path: str, *, eval_file: bool) -> dict[str, list
         it = r["iteration"]
         if isinstance(it, bool) or not isinstance(it, int) or not 0 <= it <= ITERATIONS:
             raise ConfigError(f"{where}: iteration must be an integer 0..{ITERATIONS}")
-        seen = by_topic.setdefault(str(r["topic"]), [])
+        key = record_key(r)
+        seen = by_topic.setdefault(key, [])
         if it != len(seen):
-            raise ConfigError(f"{where}: iterations out of order (expected iteration {len(seen)} next for this topic)")
+            whose = f" and profile {key[1]!r}" if key[1] else ""
+            raise ConfigError(f"{where}: iterations out of order (expected iteration {len(seen)} next for this "
+                              f"topic{whose})")
         if not isinstance(r["information_flow"], list):
             raise ConfigError(f"{where}: information_flow must be a list")
         flow_text(r["information_flow"], where)
@@ -231,9 +274,10 @@ def check_records(records: Any, path: str, *, eval_file: bool) -> dict[str, list
                         continue
                     if not isinstance(val, dict):
                         raise ConfigError(f"{where}: questionnaire[{j}].answer.{method} must be an object")
-                    for k in ("rating", "rationality"):
-                        if k in val:
-                            _rating(val[k], f"{where}: questionnaire[{j}].answer.{method}.{k}")
+                    if "rating" in val:
+                        _rating(val["rating"], f"{where}: questionnaire[{j}].answer.{method}.rating")
+                    if "rationality" in val:
+                        _score(val["rationality"], f"{where}: questionnaire[{j}].answer.{method}.rationality")
         if seen and [x["question"] for x in q] != [x["question"] for x in seen[0]["questionnaire"]]:
             raise ConfigError(f"{where}: the questionnaire differs from iteration 0's (it must be the same statements)")
         seen.append(r)
@@ -278,9 +322,10 @@ def _load_released(path: str, benchmark: str, digest: str) -> Dataset:
             raise ConfigError(f"data: {prof_file} must be a list of profile objects, each with a 'Name'")
         profiles = [{str(k): str(v) for k, v in x.items()} for x in raw]
     topics = []
-    for name, recs in by_topic.items():
+    for (name, who), recs in by_topic.items():
         if len(recs) != ITERATIONS + 1:
-            raise ConfigError(f"{path}: topic {name!r} has {len(recs)} iterations (expected 0..{ITERATIONS})")
+            whose = f" read by profile {who!r}" if who else ""
+            raise ConfigError(f"{path}: topic {name!r} has {len(recs)} iterations{whose} (expected 0..{ITERATIONS})")
         stmts = tuple(x["question"] for x in recs[0]["questionnaire"])
         flows = tuple(flow_text(r["information_flow"], f"{path}: topic {name!r}") for r in recs)
         human = ()

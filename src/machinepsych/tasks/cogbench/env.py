@@ -39,6 +39,9 @@ class CogBenchParams(Params):
     recall_k: int = Field(3, ge=1, le=10, description="long-term memory items recalled per statement")
     recall_bug: bool = Field(False, description="reproduce the released code's recall (drops the closest item)")
     max_attempts: int = Field(20, ge=1, le=20, description="attempts per memory-agent call whose checks fail")
+    # the react / reflexion feedback
+    rationality_judge: bool = Field(False, description="react/reflexion: where no person has scored the previous "
+                                    "reasoning, feed back an LLM judge's score, said to be the judge's (opt-in)")
 
     @model_validator(mode="before")
     @classmethod
@@ -100,8 +103,10 @@ class CogBench(Environment):
         # file with N topics read every topic once; the shipped corpus' 3 topics x 4 profiles
         # are all met in 12 consecutive sessions
         n = len(ds.topics)
-        m = ds.topic(self.params.topic) if self.params.topic else ds.topics[self.seed % n]
-        if self.params.profile:
+        m = ds.topic(self.params.topic, self.params.profile) if self.params.topic else ds.topics[self.seed % n]
+        if self.params.profile and (m.profile or {}).get("Name", "").lower() == self.params.profile.lower():
+            prof = m.profile
+        elif self.params.profile:
             prof = ds.profile(self.params.profile)
         elif m.profile is not None:
             prof = m.profile

@@ -8,8 +8,13 @@ reply is re-asked up to the participant's ``--reask`` times, then kept as an inv
   The flow is then taken away: the statement requests carry the profile and the placeholder
   in place of the study message (version 1 of the test kept the flow in them).
 * ``react``: as cot, plus an observation on the previous iteration for that statement: its own
-  rating and reasoning, the reference (human) rating and the Rationality where the reference
-  data has it (the released eval file's methods have none for a new run: "not available").
+  rating and reasoning, the reference (human) rating and the Rationality of that reasoning
+  (Lv et al., 2024, Fig. 5: the feedback holds both) where people have scored it in the store
+  (``machinepsych annotate`` or ``/annotate``; per item the majority of their scores), or, only
+  with ``rationality_judge=true``, where an LLM judge has and no person has, said to be the
+  judge's; "not available" otherwise. The runner gives these strategies the session's
+  annotations before each turn (``TaskSpec.annotation.feedback_strategies``), so a session run
+  (or resumed) after people scored its earlier iterations is fed their scores.
 * ``reflexion``: as react, with a self-reflection call on that feedback ("reflect") first.
 * ``coggpt``: the memory agent of :mod:`.coggpt`.
 
@@ -20,10 +25,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from machinepsych.core.spec import JUDGE_PREFIX
 from machinepsych.core.types import STUDY_PLACEHOLDER, Message, ModelCall, TextPart, Turn
 
 from .answer import MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT, format_action, parse_rating
 from .data import profile_text
+from .score import majority
 
 REASK = "I could not find exactly one \"Rating: <1-5>\" in your reply. Please answer again in the required format."
 COT = "Think step by step: first explain your reasoning as this person, then give your rating."
@@ -71,26 +78,46 @@ def turn_of(action: dict[str, dict[str, Any]], calls: list[ModelCall], profile: 
                 reasked=any(c.purpose.startswith("reask") for c in calls), latency_s=sum(c.latency_s for c in calls))
 
 
+def annotated_rationality(ctx, trial: int, sid: str) -> tuple[int | None, str | None]:
+    """The Rationality of the reasoning given at ``trial`` for statement ``sid`` and who scored
+    it: the majority of people's scores ("people"); else, only with the opt-in
+    ``rationality_judge`` parameter, the majority of LLM judges' ("judge"); else (None, None).
+    Read from the session's annotations the runner put in ``ctx.extra["annotations"]``."""
+    votes = ((ctx.extra or {}).get("annotations") or {}).get(f"{trial}:{sid}") or {}
+    people = [v for a, v in votes.items() if not a.startswith(JUDGE_PREFIX)]
+    if people:
+        return majority(people), "people"
+    judged = [v for a, v in votes.items() if a.startswith(JUDGE_PREFIX)]
+    if judged and getattr(ctx.params, "rationality_judge", False):
+        return majority(judged), "judge"
+    return None, None
+
+
 def previous(ctx, sid: str) -> dict | None:
     """The feedback on the last iteration for statement ``sid``: own rating and reason, the
-    reference rating, Rationality if known."""
+    reference rating, the Rationality of the reasoning where it was annotated (and by whom)."""
     if not ctx.history:
         return None
     ex = ctx.history[-1]
     info = ex.result.info or {}
     act = ex.turn.action or {}
     own = act.get(sid) or {}
+    rationality, by = annotated_rationality(ctx, len(ctx.history) - 1, sid)
     return {"rating": own.get("rating"), "reason": own.get("reason", ""),
-            "human": (info.get("reference") or {}).get(sid), "rationality": (info.get("rationality") or {}).get(sid)}
+            "human": (info.get("reference") or {}).get(sid), "rationality": rationality, "rationality_by": by}
 
 
 def feedback_text(fb: dict) -> str:
     human = fb["human"] if fb["human"] is not None else "not available"
-    rat = fb["rationality"] if fb.get("rationality") is not None else "not available"
     own = fb["rating"] if fb["rating"] is not None else "no valid rating"
+    if fb.get("rationality") is None:
+        rat = "Rationality score of your reasoning (1-5): not available."
+    elif fb.get("rationality_by") == "judge":
+        rat = f"Rationality score of your reasoning (1-5), given by an LLM judge, not by people: {fb['rationality']}."
+    else:
+        rat = f"Rationality score of your reasoning (1-5), given by people who read it: {fb['rationality']}."
     return (f"Observation (feedback on your last answer to this statement): you rated it {own} "
-            f"because: {fb['reason'] or '(no reason)'}. People with this profile rated it {human}. "
-            f"Rationality score of your reasoning (1-5): {rat}.")
+            f"because: {fb['reason'] or '(no reason)'}. People with this profile rated it {human}. {rat}")
 
 
 class BaselineMethod:

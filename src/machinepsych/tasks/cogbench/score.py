@@ -9,6 +9,19 @@ dropped and counted. Where both lists hold one and the same single category the 
 agreement is 1 and kappa is undefined: NaN, reported as such. The avg is taken over the
 iterations 1..10 that are present and defined; how many were left out is reported beside it
 (the published code divides by 10 regardless: ``divide_by_ten=True`` reproduces that).
+
+Released eval files can also be scored with the published evaluation code's own arithmetic
+(``official=True``, :func:`score_eval_records`): every item counts, a -1 (not annotated) human
+rating or rating is a category of its own, Rationality is the plain mean with -1 averaged in,
+the avg is the sum over the present iterations 1..10 divided by 10, and a NaN anywhere (an
+undefined kappa, a missing score) makes the avg NaN. :data:`DIFFERENCES` says in one line what
+the default does differently.
+
+The paper (Lv et al., 2024, Eq. 2) defines Authenticity_t as the mean over the questionnaire's
+statements of a kappa per statement; the published code computes one kappa over all items of
+the iteration. Both are offered: ``authenticity`` (per iteration, the code's, the default and
+what the paper's tables were computed with) and ``authenticity_per_question`` (Eq. 2: statement
+j's kappa at iteration t pooled over the file's topics and profiles, averaged over j).
 """
 from __future__ import annotations
 
@@ -66,7 +79,7 @@ def per_iteration(rows: Iterable[tuple[int, int | None, int | None]]) -> tuple[d
 
 
 def _missing(v: Any) -> bool:
-    return v is None or (isinstance(v, float) and math.isnan(v)) or int(v) == -1
+    return v is None or (isinstance(v, float) and math.isnan(v)) or v == -1
 
 
 def mean_per_iteration(rows: Iterable[tuple[int, float | None]]) -> dict[int, float]:
@@ -140,25 +153,108 @@ def agreement(table_: Sequence[Sequence[int]]) -> dict[str, float | None]:
 
 
 # ----------------------------------------------------------------------------- released eval files
-def score_eval_records(records: list[dict], method: str, divide_by_ten: bool = False) -> dict[str, Any]:
+DIFFERENCES = ("Differs from the official evaluation code (--official reproduces it): a -1 (not annotated) or "
+               "missing rating, human rating or Rationality is dropped and counted, where the official code counts -1 "
+               "as a rating category and averages a -1 Rationality; avg is the mean of the iterations 1..10 that are "
+               "present and defined, where the official code divides their sum by 10 and is NaN if any is NaN.")
+
+
+def per_question(rows: Iterable[tuple[int, int, Any, Any]], official: bool = False) -> dict[int, float]:
+    """Authenticity as the paper's Eq. 2 defines it, from (iteration, statement position,
+    rating, reference) rows: at iteration t, the kappa of each statement j (its ratings and
+    references over every topic and profile in ``rows``, pooled, as one item has no kappa of
+    its own), then the mean over j. Default: missing and -1 dropped, the mean over the
+    statements whose kappa is defined (NaN if none); ``official``: -1 is a category and a NaN
+    kappa (or a missing value) makes the iteration NaN, as in the code's arithmetic."""
+    by_tj: dict[tuple[int, int], tuple[list, list]] = {}
+    for t, j, r, h in rows:
+        a, b = by_tj.setdefault((int(t), int(j)), ([], []))
+        if official:
+            a.append(r)
+            b.append(h)
+        elif not (_missing(r) or _missing(h)):
+            a.append(int(r))
+            b.append(int(h))
+    per_t: dict[int, list[float]] = {}
+    for (t, _), (a, b) in sorted(by_tj.items()):
+        if official and any(_nan(v) for v in a + b):
+            per_t.setdefault(t, []).append(NAN)
+            continue
+        per_t.setdefault(t, []).append(kappa(a, b))
+    out = {}
+    for t, ks in per_t.items():
+        if official:
+            out[t] = sum(ks) / len(ks)
+        else:
+            defined = [k for k in ks if not math.isnan(k)]
+            out[t] = float(np.mean(defined)) if defined else NAN
+    return out
+
+
+def _nan(v: Any) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v))
+
+
+def official_iterations(rows: Iterable[tuple[int, Any, Any]]) -> dict[int, float]:
+    """The official code's Authenticity per iteration: one kappa over every item of the
+    iteration, -1 counted as a rating category. (It stops with an error on a missing rating;
+    here that iteration is NaN.)"""
+    by_t: dict[int, tuple[list, list]] = {}
+    for t, r, h in rows:
+        a, b = by_t.setdefault(int(t), ([], []))
+        a.append(r)
+        b.append(h)
+    return {t: (NAN if any(_nan(v) for v in a + b) else kappa(a, b)) for t, (a, b) in sorted(by_t.items())}
+
+
+def official_means(rows: Iterable[tuple[int, Any]]) -> dict[int, float]:
+    """The official code's Rationality per iteration: sum / count over every item, -1 and
+    fractional scores included, NaN (a missing score) propagating."""
+    by_t: dict[int, list[float]] = {}
+    for t, s in rows:
+        by_t.setdefault(int(t), []).append(NAN if _nan(s) else float(s))
+    return {t: sum(v) / len(v) for t, v in sorted(by_t.items())}
+
+
+def official_table(per_t: Mapping[int, float], last: int = 10) -> dict[str, float | None]:
+    """Per iteration, then avg = (sum of the present iterations 1..10) / 10 (NaN if any of them
+    is NaN; 0 if none is present), the 5th and the 10th (absent: null), NaN as null."""
+    out: dict[str, float | None] = {str(t): _none(per_t.get(t, NAN)) for t in range(0, last + 1)}
+    avg = sum(v for t, v in per_t.items() if 1 <= t <= last) / last
+    out.update({"avg": _none(avg), "5th": _none(per_t.get(5, NAN)), f"{last}th": _none(per_t.get(last, NAN))})
+    return out
+
+
+def score_eval_records(records: list[dict], method: str, divide_by_ten: bool = False,
+                       official: bool = False) -> dict[str, Any]:
     """Score released-format eval records for ``method`` (a key of each item's ``answer``):
-    Authenticity and Rationality per iteration pooled over the file, with avg / 5th / 10th."""
-    rows, rat = [], []
+    Authenticity per iteration (the code's) and per question (the paper's Eq. 2), and
+    Rationality per iteration, pooled over the file (every topic and profile), with avg / 5th /
+    10th. ``official``: the published evaluation code's arithmetic (see the module)."""
+    rows, rat, rows_j = [], [], []
     methods: set[str] = set()
     for r in records:
-        for item in r["questionnaire"]:
+        for j, item in enumerate(r["questionnaire"]):
             ans = item.get("answer") or {}
             methods.update(k for k in ans if k != "human_rating")
             m = ans.get(method) or {}
             rows.append((r["iteration"], m.get("rating"), ans.get("human_rating")))
+            rows_j.append((r["iteration"], j, m.get("rating"), ans.get("human_rating")))
             rat.append((r["iteration"], m.get("rationality")))
     if method not in methods:
         from machinepsych.core.errors import UnknownNameError
 
         raise UnknownNameError("method", method, sorted(methods))
+    if official:
+        return {"authenticity": official_table(official_iterations(rows)),
+                "authenticity_per_question": official_table(per_question(rows_j, official=True)),
+                "rationality": official_table(official_means(rat)),
+                "items": {"used": len(rows), "dropped": 0}, "arithmetic": "official",
+                "differences": "none: the official evaluation code's arithmetic"}
     auth, counts = per_iteration(rows)
     ratio = mean_per_iteration(rat)
-    out = {"authenticity": table(auth), "rationality": table(ratio), "items": counts}
+    out = {"authenticity": table(auth), "authenticity_per_question": table(per_question(rows_j)),
+           "rationality": table(ratio), "items": counts, "arithmetic": "default", "differences": DIFFERENCES}
     if divide_by_ten:
         out["authenticity"]["avg"] = _none(summary(auth, divide_by_ten=True)["avg"])
         out["rationality"]["avg"] = _none(summary(ratio, divide_by_ten=True)["avg"])
