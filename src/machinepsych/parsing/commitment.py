@@ -177,6 +177,8 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
+UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t)\s+(?:really\s+)?(?:say|tell|decide|be\s+sure|determine|choose)\b"
+                       r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know))\b", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
@@ -322,6 +324,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     arrows = {_key(c[2]) for c in out.commitments if c[3] == "arrow"}
     if len(arrows) > 1:
         out.commitments = [c for c in out.commitments if c[3] != "arrow"]
+    # an alternative offered only counts against another hedged answer ("probably 1, but it might be 4")
+    if all(c[3] == "alt" for c in out.commitments if c[0] == CONCLUSION):
+        out.commitments = [c for c in out.commitments if c[3] != "alt"]
     for i, m in enumerate(mentions):
         if i not in rejected and POST_COMMIT.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
             out.commitments.append((DECISION, m.start, m.value, "it is"))
@@ -375,6 +380,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             out.ok, out.why = True, f"commitment level {top}"
         else:
             out.why = "different answers committed at the same strength"
+        return out
+    if UNDECIDED.search(text):  # "..., so I can't say."
+        out.why = "no answer: the reply says it cannot tell"
         return out
     # an answer the reply rules out stays ruled out where it is mentioned again
     ruled_out = {_key(mentions[i].value) for i in rejected}

@@ -226,15 +226,28 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
     return _number_reader(options)(reply)
 
 
-TF = ChoiceReader((
-    Answer("T", (word("true"), word("verdadero"), word("vrai"), word("wahr")), (letter("T"), word("yes"), word("same"))),
-    Answer("F", (word("false"), word("falso"), word("faux"), word("falsch")), (letter("F"), word("no"), word("different"))),
-))
+_SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
+_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), _any(_SAME), _any(r"(?:is|are)\s+correct"))
+_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
+         _any(r"(?:is|are)\s+(?:incorrect|wrong)"))
+TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
+                   Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True)
+
+
+@lru_cache(maxsize=256)
+def _asked_reader(name: str) -> ChoiceReader:
+    """A question about a named thing ("was it the BANK?"): naming it answers yes, and "not the
+    BANK" no."""
+    return ChoiceReader((Answer("T", _TF_T + (word(name),), TF.answers[0].weak), TF.answers[1]), binary=True)
 
 
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """One true/false answer: "T"/"F", true/false, yes/no (S2: same/different)."""
-    return TF(reply)
+    """One true/false answer: "T"/"F", true/false, yes/no (S2: same/different, "the same cube",
+    "impossible"); "not true" is F. Where the question names a thing in capitals ("the BANK"),
+    a reply naming it ("It was the bank") answers T and "not the bank" F."""
+    question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
+    names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
+    return (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
 
 
 def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:

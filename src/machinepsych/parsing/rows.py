@@ -18,10 +18,14 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
-from .text import boxed, json_answers, lines_with_pos, mask, prepare
+from .revision import revised_tail
+from .rowsets import prose_groups, prose_rows
+from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 
-TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "verdadero", "vrai", "wahr", "vero", "是", "对", "正"}
-FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "falso", "faux", "falsch", "否", "错", "誤"}
+TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
+        "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used"}
+FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
+         "nein", "non", "não", "nao", "flipped", "mirrored", "mirror", "reflected", "unused"}
 
 
 def tf_value(token: Any) -> str | None:
@@ -44,8 +48,7 @@ NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])\s
 
 
 def _split(s: str) -> list[str]:
-    parts = [p for p in re.split(r"[\s,;/|]+", s.strip()) if p]
-    return parts
+    return [p for p in re.split(r"[\s,;/|]+|(?<=\d)[-–](?=\d)", s.strip()) if p]
 
 
 def list_from(value: Any, n: int, read: Callable[[Any], Any], *, runs: str) -> tuple | None:
@@ -99,17 +102,35 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
 
 
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
-    """'1. True 2. False 3. True' or '1:T, 2:F' on one line."""
+    """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
     items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+)", text, re.I)
+    if len(items) != n:
+        items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
     if len(items) != n or [int(k) for k, _ in items] != list(range(1, n + 1)):
         return None
     vals = tuple(read(v) for _, v in items)
     return None if None in vals else vals
 
 
-def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str) -> tuple[tuple | None, str]:
-    """(values, why) of the list ``reply`` gives; values None when no candidate reads."""
+def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
+    """A markdown table with a row per item: "| 1 | T |", the first cell the item's number."""
+    rows = [cells for _, cells in table_rows(text) if cells and re.fullmatch(r"\d{1,2}", cells[0])]
+    if [int(c[0]) for c in rows] != list(range(1, n + 1)):
+        return None
+    vals = tuple(read(next((c for c in reversed(cells[1:]) if c), "")) for cells in rows)
+    return None if None in vals else vals
+
+
+def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str,
+              prose: Callable[[str], tuple | None] | None = None) -> tuple[tuple | None, str]:
+    """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
+    self-correction the text after it is read first; ``prose`` reads a list told in words."""
     raw = prepare(reply)
+    cut = revised_tail(raw)
+    if cut is not None:
+        vals, why = read_list(raw[cut:], n, read, runs=runs, prose=prose)
+        if vals is not None:
+            return vals, "after a self-correction: " + why
     text = mask(raw)
     cands: list[tuple[int, int, tuple]] = []  # (level, position, values)
 
@@ -138,6 +159,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
                 blocks = _numbered_blocks(below, n, read)
                 if blocks:
                     add(level, pos, blocks[0][1])
+                elif len(below) == n and all(len(_split(b)) == 1 for _, b in below):  # one value a line
+                    add(level, pos, " ".join(b.strip() for _, b in below))
                 elif below:
                     add(level, pos, below[0][1])
             break
@@ -146,8 +169,15 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     for pos, line in lines:
         stripped = line.strip().strip(".!")
         v = list_from(stripped, n, read, runs=runs) or _inline_numbered(stripped, n, read)
+        if v is None and ":" in stripped:  # "Groups in order: 3-3-1-2"
+            v = list_from(stripped.rsplit(":", 1)[1], n, read, runs=runs)
         if v is not None:
             cands.append((3, pos, v))
+    table = _table(raw, n, read)
+    if table is not None:
+        cands.append((3, 0, table))
+    if not cands and prose is not None and (v := prose(text)) is not None:
+        cands.append((2, 0, v))
     if not cands:
         add(1, 0, text)
     if not cands:
@@ -161,7 +191,7 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
-    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+")
+    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+", prose=lambda t: prose_rows(t, n))
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
 
 
@@ -169,5 +199,5 @@ def parse_numbers(reply: str | None, n: int, allowed: set[int] | None) -> tuple[
     """n numbers from ``allowed`` (group numbers) -> ((1, 2, ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
-    vals, _ = read_list(reply, n, int_value(allowed), runs=r"\d+")
+    vals, _ = read_list(reply, n, int_value(allowed), runs=r"\d+", prose=lambda t: prose_groups(t, n, allowed))
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))

@@ -1,0 +1,111 @@
+"""Lists told in prose: which rows are true, or which group each figure is in.
+
+T/F rows: "Figures 1, 3 and 4 contain the model; 2 and 5 do not.", "Pieces 1, 2 and 5.", "Only
+cards 4 and 7 are mirror images.", "All five contain the model except figure 4.", "Cards 2, 5 and
+8 are flipped; the rest are just rotated.", "Use pieces 3 and 5 (not 1)." Each clause names a
+set of row numbers and says yes (T) or no (F) of them: a negation ("not", "do not", "except")
+or a word of the F side ("flipped", "mirror", "unused") makes it F; "the rest" / "the others"
+take the clause's side; rows not named take the side opposite to the first set named. Group
+lists: "Figures 1, 4 and 8 -> group 1; 2, 3 and 7 -> group 2; ...", "All eight belong to group 2."
+Every clause of the reply must be such a set, every row number within 1..n, and no row named
+on both sides (or in two groups); otherwise there is no reading.
+"""
+from __future__ import annotations
+
+import re
+
+SET = re.compile(r"\b\d{1,2}(?:\s*(?:,|and|&|or|y|et|und)\s*\d{1,2})*\b")
+_NOUN = r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?)"
+NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
+                 r"|reversed|unused|excluded|left\s+out|without|different|false|lack|lacks|missing)\b|n[’']t\b", re.I)
+REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
+ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:all|every|each)\b", re.I)
+ONLY = re.compile(r"^\s*only\b", re.I)
+HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
+GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
+
+
+def _clauses(text: str) -> list[str]:
+    text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
+    return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)", text) if c.strip()]
+
+
+def _numbers(clause: str, n: int) -> list[int] | None:
+    m = SET.search(clause)
+    if not m:
+        return []
+    nums = [int(x) for x in re.findall(r"\d+", m.group(0))]
+    return nums if all(1 <= k <= n for k in nums) else None
+
+
+def _bare(clause: str) -> bool:
+    """A clause that is only a set of rows ("Pieces 1, 2 and 5", "Use pieces 3 and 5")."""
+    rest = re.sub(_NOUN, " ", SET.sub(" ", clause), flags=re.I)
+    words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in {"i", "we", "use", "used", "choose", "pick", "select", "the", "answer", "are", "is", "true"}]
+    return not words
+
+
+def prose_rows(text: str, n: int) -> tuple | None:
+    """n T/F values from a reply that names sets of rows in prose, or None."""
+    if HEDGED.search(text):
+        return None
+    side: dict[int, str] = {}
+    default = None
+    for clause in _clauses(text):
+        c = GROUP.sub(" ", clause)
+        nums = _numbers(c, n)
+        if nums is None:
+            return None
+        value = "F" if NEG.search(SET.sub(" ", c)) else "T"
+        if ALL.match(c) or REST.search(c):
+            except_at = re.search(r"\bexcept\b", c, re.I)
+            if except_at:  # "all ... except figure 4": the rest T, the named F
+                head, tail = c[:except_at.start()], c[except_at.end():]
+                value = "F" if NEG.search(head) else "T"
+                nums = _numbers(tail, n) or []
+                for k in nums:
+                    if side.setdefault(k, "F" if value == "T" else "T") != ("F" if value == "T" else "T"):
+                        return None
+            default = value if default is None or not nums else default
+            if not except_at:
+                default = value
+            continue
+        if not nums:
+            return None
+        if ONLY.match(c) and default is None:
+            default = "F" if value == "T" else "T"
+        for k in nums:
+            if side.setdefault(k, value) != value:
+                return None
+        if default is None:
+            default = "F" if value == "T" else "T"
+    if not side and default is None:
+        return None
+    explicit = bool(ONLY.search(text) or REST.search(text) or ALL.search(text)) or len(set(side.values())) == 2
+    if not explicit and not all(_bare(c) for c in _clauses(text)):
+        return None  # "I think figure 1 is odd.": not a list of the rows that are true
+    vals = tuple(side.get(k, default) for k in range(1, n + 1))
+    return None if None in vals else vals
+
+
+def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
+    """n group numbers from "Figures 1, 4 and 8 -> group 1; ..." or "All ... group 2", or None."""
+    if HEDGED.search(text):
+        return None
+    group_of: dict[int, int] = {}
+    for clause in _clauses(text):
+        g = GROUP.findall(clause)
+        if len(g) != 1 or (allowed and int(g[0]) not in allowed):
+            return None
+        rest = GROUP.sub(" ", clause)
+        if ALL.match(rest) and not SET.search(rest):
+            return tuple([int(g[0])] * n) if len(_clauses(text)) == 1 else None
+        nums = _numbers(rest, n)
+        if not nums:
+            return None
+        for k in nums:
+            if group_of.setdefault(k, int(g[0])) != int(g[0]):
+                return None
+    if sorted(group_of) != list(range(1, n + 1)):
+        return None
+    return tuple(group_of[k] for k in range(1, n + 1))
