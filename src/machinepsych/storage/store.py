@@ -20,6 +20,7 @@ import socket
 import sqlite3
 import time
 from collections.abc import Iterable
+from urllib.parse import quote
 from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
@@ -76,21 +77,40 @@ class TrialRecord:
 
 
 def _sqlite_path(url: str) -> Path | None:
-    """The file of a SQLite URL (None for other databases and in-memory SQLite)."""
+    """The file of a SQLite URL (None for other databases and in-memory SQLite); a URI
+    filename (``sqlite:///file:x.db?mode=ro&uri=true``) gives its path."""
     if not url.startswith("sqlite"):
         return None
     try:
-        database = make_url(url).database
+        parsed = make_url(url)
     except ArgumentError:
         return None
-    return Path(database) if database and database != ":memory:" else None
+    database = parsed.database
+    if database and database.startswith("file:") and str(parsed.query.get("uri", "")).lower() in ("true", "1"):
+        database = database[5:].split("?", 1)[0] or None
+    return Path(database) if database and database != ":memory:" and "mode=memory" not in url else None
 
 
-def _is_sqlite_file(path: Path) -> bool:
-    if path.stat().st_size == 0:
-        return True  # an empty file: SQLite makes it a database
-    with path.open("rb") as f:
-        return f.read(16) == b"SQLite format 3\x00"
+def _readonly_url(url: str) -> tuple[str, bool]:
+    """``url`` as the engine opens it, and whether it asks for read-only access: a SQLite URL
+    with ``?mode=ro`` (as a plain path or a ``file:`` URI) is opened as the URI
+    ``file:PATH?mode=ro`` (SQLite's own read-only mode; no write can reach the file)."""
+    if not url.startswith("sqlite"):
+        return url, False
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url, False
+    if str(parsed.query.get("mode", "")).lower() != "ro":
+        return url, False
+    path = _sqlite_path(url)
+    if path is None:
+        return url, True
+    return f"{parsed.drivername}:///file:{quote(str(path.expanduser().absolute()))}?mode=ro&uri=true", True
+
+
+def _engine_options(url: str) -> dict:
+    return {}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -108,34 +128,58 @@ def _pid_alive(pid: int) -> bool:
 
 
 class Store:
-    def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False):
+    def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False,
+                 readonly: bool = False, hint: str = ""):
         """Open the store at ``url`` (a SQLAlchemy URL or a SQLite file path). ``create=False``
-        (read-only commands) refuses a SQLite file that does not exist instead of creating
-        it. A file that is not a SQLite database, or a database with other tables but not
-        machinepsych's, is refused with one line; our tables are never created inside it.
-        ``checked``: this process (or the one it was forked from) has just opened the same
-        store, so its tables are not read and checked again (a forked worker's start)."""
-        self.url = normalise_url(url)
+        refuses an address where no store is instead of making one there. ``readonly``: a
+        command that only reads (report, export, runs): a store of an older schema is not
+        upgraded but refused, with the upgrade command; otherwise it is upgraded with a
+        one-line message. What is at the address is found out before anything is written
+        there (:mod:`.identity`): a file or database that is not a machinepsych store is
+        refused with one line and left byte for byte as it was. A SQLite URL with
+        ``?mode=ro`` opens read-only: commands that write refuse it. ``checked``: this
+        process (or the one it was forked from) has just opened the same store, so it is not
+        identified again (a forked worker's start). ``hint``: `` --store URL`` for messages."""
+        from . import identity
+
+        if url is not None and not str(url).strip():
+            raise ConfigError("--store is empty; give a SQLAlchemy URL or a SQLite file path (or leave --store out "
+                              "for machinepsych.db)")
+        self.url, self.read_only = _readonly_url(normalise_url(url))
         sqlite_file = _sqlite_path(self.url)
-        if sqlite_file is not None and not create and not sqlite_file.exists():
-            raise ConfigError(f"No store at {sqlite_file}: nothing has been run there. Check --store "
-                              "(a SQLAlchemy URL or a SQLite file path) or start a run first.")
-        if sqlite_file is not None and sqlite_file.exists() and not _is_sqlite_file(sqlite_file):
-            raise StoreError(f"{sqlite_file} is not a SQLite database (damaged or another kind of file); "
-                             "pass --store with a machinepsych store, or a new file name.")
+        shown = str(sqlite_file) if sqlite_file is not None else self._masked(self.url)
+        if self.read_only and not readonly:
+            raise ConfigError(f"The store {shown} is opened read-only (?mode=ro in its URL) and this command writes "
+                              "to it; drop ?mode=ro from --store")
+        found = identity.Found("current", identity.SCHEMA_VERSION)
+        if sqlite_file is not None and not checked:
+            found = identity.identify_sqlite(sqlite_file, shown)  # read-only: before any connection
+            if found.state == "missing" and (not create or readonly or self.read_only):
+                raise identity.refuse_missing(shown)
+            if found.state == "missing" and not sqlite_file.absolute().parent.is_dir():
+                raise ConfigError(f"--store {sqlite_file}: the folder {sqlite_file.absolute().parent} does not "
+                                  "exist; create it first or choose another path")
         try:
             self.engine: Engine = create_engine(self.url, future=True, json_serializer=json_dumps,
                                                 json_deserializer=json_loads,
-                                                pool_pre_ping=not self.url.startswith("sqlite"))
-        except (SQLAlchemyError, ModuleNotFoundError, ImportError) as exc:
+                                                pool_pre_ping=not self.url.startswith("sqlite"),
+                                                **_engine_options(self.url))
+        except (SQLAlchemyError, ModuleNotFoundError, ImportError, TypeError, ValueError) as exc:
             raise ConfigError(
                 f"Cannot open the store at {self.safe_url}: {_first_line(exc)}. Use a SQLAlchemy URL such as "
                 "sqlite:///results.db or postgresql+psycopg://user@host/db (pip install 'machinepsych[postgres]')."
             ) from None
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
         if not checked:
-            self._check_tables()
+            if sqlite_file is None:
+                found = identity.identify_engine(self.engine, self.safe_url)
+                if found.state == "missing" and (not create or readonly or self.read_only):
+                    self.engine.dispose()
+                    raise identity.refuse_missing(self.safe_url)
+            self._open(found, readonly, hint, shown if sqlite_file is not None else self.safe_url)
+        if self.engine.dialect.name == "sqlite" and not self.read_only:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        elif self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_read_pragmas)
         self._known_images: set[str] = set()
         self._pending: list[tuple[int, TrialRecord, asyncio.Future]] = []
         self._conn = None
@@ -153,18 +197,32 @@ class Store:
         file = _sqlite_path(self.url)
         self._checkpointer = BackgroundCheckpointer(file) if self._sqlite_writer and file else None
 
-    def _check_tables(self) -> None:
+    def _open(self, found, readonly: bool, hint: str, shown: str) -> None:
+        """Make a new store, or bring an older one to this schema (or refuse, for ``readonly``)."""
+        from . import identity
+
         try:
-            existing = set(inspect(self.engine).get_table_names())
+            if found.state == "missing":
+                identity.create_new(self.engine)
+            elif found.state == "newer":
+                raise StoreError(identity.too_new(shown, found))
+            elif found.state in ("old", "legacy"):
+                if readonly:
+                    raise StoreError(identity.needs_upgrade(shown, found, hint))
+                identity.upgrade(self.engine, found, shown)
+                identity.upgraded_line(shown, found)
         except SQLAlchemyError as exc:
-            raise StoreError(f"Cannot read the store at {self.safe_url}: {_first_line(exc)}") from None
-        if existing and "runs" not in existing:
-            raise StoreError(f"{self.safe_url} holds another application's tables ({', '.join(sorted(existing)[:5])}), "
-                             "not a machinepsych store; pass --store with a new file name.")
+            raise StoreError(f"Cannot {'create' if found.state == 'missing' else 'upgrade'} the store "
+                             f"{shown}: {_first_line(exc)}") from None
+        finally:
+            self.engine.dispose()  # connections opened before the store's pragmas were set
+
+    @staticmethod
+    def _masked(url: str) -> str:
         try:
-            Base.metadata.create_all(self.engine)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"Cannot create tables in {self.safe_url}: {_first_line(exc)}") from None
+            return make_url(url).render_as_string(hide_password=True)
+        except ArgumentError:
+            return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
 
     @property
     def safe_url(self) -> str:
@@ -506,7 +564,7 @@ class Store:
     def put_scores(self, rows: Iterable[tuple[int, str, dict]]) -> None:
         """Store (session id, scorer with version, metrics), replacing a session's older row."""
         rows = list(rows)
-        if not rows:
+        if not rows or self.read_only:  # a read-only store (?mode=ro): the scores are computed, not kept
             return
         with self.session() as s:
             s.execute(delete(ScoreRow).where(ScoreRow.session_id.in_([r[0] for r in rows])))
@@ -665,6 +723,13 @@ def _resolve(fut: asyncio.Future, err: BaseException | None) -> None:
         fut.set_result(None)
     else:
         fut.set_exception(StoreError(f"Could not store a trial: {err}"))
+
+
+def _sqlite_read_pragmas(dbapi_conn, _record) -> None:
+    """A read-only store's connection: no journal mode change (that writes the file)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
