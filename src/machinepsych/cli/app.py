@@ -71,11 +71,14 @@ err = Console(stderr=True)
 STORE_HELP = "Result store: a SQLAlchemy URL (sqlite:///x.db, postgresql+psycopg://...) or a SQLite file path."
 
 
-def _store(url: str | None, *, create: bool = True):
-    """The store of ``--store``; read-only commands pass ``create=False`` and never make one."""
+def _store(url: str | None, *, create: bool = True, readonly: bool = False):
+    """The store of ``--store``; commands that need one pass ``create=False`` and never make
+    one; read-only commands also pass ``readonly=True``: an older store is not upgraded but
+    refused with the upgrade command (see storage.identity)."""
     from ..storage.store import Store
 
-    return Store(url, create=create)
+    hint = "" if url is None else f" --store {url}"
+    return Store(url, create=create, readonly=readonly, hint=hint)
 
 
 def parse_params(items: list[str] | None) -> dict[str, Any]:
@@ -115,3 +118,17 @@ def check_output_path(path, option: str, *, folder: bool = False) -> None:
         raise ConfigError(f"{option} {path} is a folder; give a file name, e.g. {p / 'trials.csv'}")
     if folder and p.exists() and not p.is_dir():
         raise ConfigError(f"{option} {path} is a file; give a folder")
+
+
+def os_error_line(exc: OSError) -> str:
+    """An operating-system error (disk full, permission denied, a folder where a file goes ...)
+    as one line: what failed and on which path."""
+    import errno
+
+    what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
+            errno.EACCES: "permission denied", errno.EPERM: "operation not permitted",
+            errno.EROFS: "read-only file system", errno.EISDIR: "is a folder", errno.ENOTDIR: "not a folder",
+            errno.ENOENT: "no such file or folder", errno.EEXIST: "already exists",
+            errno.ENAMETOOLONG: "file name too long"}.get(exc.errno or -1, exc.strerror or str(exc) or type(exc).__name__)
+    path = exc.filename if exc.filename is not None else ""
+    return f"{path}: {what}" if path else str(what)

@@ -13,9 +13,9 @@ from typer.exceptions import TyperException
 from rich.console import Console
 from rich.table import Table
 
-from ..core.errors import ConfigError, MachinePsychError
+from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable
 from . import process
-from .app import STORE_HELP, _store, _store_arg, app, console, err, parse_params
+from .app import STORE_HELP, _store, _store_arg, app, console, err, os_error_line, parse_params
 
 @app.command("tasks")
 def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
@@ -173,8 +173,11 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
     process.import_report_modules_in_background()
     process.exit_without_final_collection()
-    with kept_vectors(st):
-        stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
+    try:
+        with kept_vectors(st):
+            stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
+    except StoreUnavailable as exc:  # one line, with the command that continues the run
+        raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
     chance.wait()
     process.leave_at_once_after(executor)
     _finish(st, run.name, stats)
@@ -247,7 +250,7 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     several side by side (a condition found in more than one run is shown with its run)."""
     from ..analysis import multirun, report
 
-    st = _store(store, create=False)
+    st = _store(store, create=False, readonly=True)
     chosen = multirun.resolve_runs(st, runs, _store_arg(st))  # an unknown run: one line, before any work
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
         data = multirun.build(st, [r.id for r in chosen], trials=False)
@@ -286,7 +289,7 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
     check_output_path(out, "--out")  # before the store is opened or anything created
     if images:
         check_output_path(images, "--images", folder=True)
-    st = _store(store, create=False)
+    st = _store(store, create=False, readonly=True)
     df = trials_frame(st, run)
     path = write_export(df, out, fmt)
     console.print(f"Wrote {len(df)} trials to {path}")
@@ -438,9 +441,15 @@ def main() -> None:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
         err.print(f"[red]error:[/red] {message}{hint}", soft_wrap=True, highlight=False)
         sys.exit(2)
+    except StoreUnavailable as exc:  # the store went away mid-command (disk full, connection lost): resumable
+        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
+        sys.exit(3)
     except MachinePsychError as exc:
         err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
         sys.exit(2)
+    except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
+        err.print(f"[red]error:[/red] {os_error_line(exc)}", soft_wrap=True, highlight=False)
+        sys.exit(3)
     except ValidationError as exc:  # a typed config (run spec) rejected a value
         first = exc.errors()[0]
         err.print(f"[red]error:[/red] {'.'.join(map(str, first['loc']))}: {first['msg']}", soft_wrap=True, highlight=False)

@@ -20,7 +20,7 @@ def runs_cmd(ctx: typer.Context, store: Optional[str] = typer.Option(None, "--st
     """List the runs in the store (`machinepsych runs delete RUN` deletes one)."""
     if ctx.invoked_subcommand is not None:
         return
-    st = _store(store, create=False)
+    st = _store(store, create=False, readonly=True)
     table = Table(title=f"Runs in {st.safe_url}")
     for col in ("id", "name", "created", "status", "sessions"):
         table.add_column(col)

@@ -81,7 +81,7 @@ def list_cmd(
     from ..storage.store import Store
     from ..storage.study import assignments_for_run, human_sessions, list_studies
 
-    st = Store(store, create=False)
+    st = Store(store, create=False, readonly=True)
     try:
         rows = list_studies(st)
         if not rows:

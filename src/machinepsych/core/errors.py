@@ -54,5 +54,10 @@ class StoreError(MachinePsychError):
     """The result store cannot be opened or is inconsistent."""
 
 
+class StoreUnavailable(StoreError):
+    """The store stopped taking writes mid-run (disk full, connection lost past the retry
+    time, read-only): the run stops with one line and stays resumable (exit code 3)."""
+
+
 class ResumeMismatchError(StoreError):
     """Replaying stored actions did not reproduce the stored observations."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 
-from ..core.errors import ConfigError, MachinePsychError
+from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable
 from ..participants.base import Participant
 from ..participants.factory import build_participant
 from ..storage.schema import RunRow, SessionRow
@@ -245,6 +245,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
 
             await drive_session(store, row, participant, done, fresh=not stored.get(row.id),
                                 urgent=lambda sid=row.id: critical.urgent(sid))
+        except StoreUnavailable:  # the store stopped taking writes: the whole run stops, resumable
+            raise
         except MachinePsychError as exc:
             await store.write_session_status(row.id, "failed", str(exc))
             stats.sessions_failed += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -28,10 +29,10 @@ from typing import Any
 
 from sqlalchemy import bindparam, case, create_engine, delete, event, func, insert, inspect, make_url, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
 
-from machinepsych.core.errors import ConfigError, StoreError, UnknownNameError
+from machinepsych.core.errors import ConfigError, StoreError, StoreUnavailable, UnknownNameError
 from machinepsych.core.fastjson import fast_decoder, fast_encoder
 from machinepsych.core.types import ImagePart
 from .checkpoints import BackgroundCheckpointer
@@ -110,7 +111,14 @@ def _readonly_url(url: str) -> tuple[str, bool]:
 
 
 def _engine_options(url: str) -> dict:
-    return {}
+    """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
+    functions and logs "using a closure in a dumps/loads function may cause a resource leak"
+    (eight lines per command) for a closure such as ours; a ``functools.partial`` of it has
+    no code object, so psycopg keys it by identity, without the warning or a leak. SQLite
+    takes the functions themselves (no extra call on its write path)."""
+    if url.startswith("sqlite"):
+        return {"json_serializer": json_dumps, "json_deserializer": json_loads}
+    return {"json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -160,9 +168,7 @@ class Store:
                 raise ConfigError(f"--store {sqlite_file}: the folder {sqlite_file.absolute().parent} does not "
                                   "exist; create it first or choose another path")
         try:
-            self.engine: Engine = create_engine(self.url, future=True, json_serializer=json_dumps,
-                                                json_deserializer=json_loads,
-                                                pool_pre_ping=not self.url.startswith("sqlite"),
+            self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
                                                 **_engine_options(self.url))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError, TypeError, ValueError) as exc:
             raise ConfigError(
@@ -187,6 +193,7 @@ class Store:
         self._retry: asyncio.TimerHandle | None = None  # a write put off while another process holds the lock
         self._retry_delay = 0.0
         self._locked_since = 0.0
+        self._down_since = 0.0  # when the connection to the server was lost (0: it is not)
         # callbacks queued in the event loop above which a trial joins the group commit
         # (asyncio's ready queue; an event loop without one always writes at once)
         self.busy_callbacks = 16
@@ -302,14 +309,22 @@ class Store:
             return s.get(LeaseRow, run_id)
 
     def heartbeat(self, run_id: int) -> None:
-        with self.session() as s:
-            s.execute(update(LeaseRow).where(LeaseRow.run_id == run_id).values(heartbeat_at=utcnow()))
-            s.commit()
+        try:
+            with self.session() as s:
+                s.execute(update(LeaseRow).where(LeaseRow.run_id == run_id).values(heartbeat_at=utcnow()))
+                s.commit()
+        except SQLAlchemyError as exc:  # a missed heartbeat is harmless; the trial writes report an outage
+            log.debug("heartbeat not stored: %s", exc)
 
     def release_lease(self, run_id: int) -> None:
-        with self.session() as s:
-            s.execute(delete(LeaseRow).where(LeaseRow.run_id == run_id))
-            s.commit()
+        """Remove the run's lease; when the store is unreachable (a run stopped by an outage)
+        the lease stays, and the run reads "interrupted" once its process is gone."""
+        try:
+            with self.session() as s:
+                s.execute(delete(LeaseRow).where(LeaseRow.run_id == run_id))
+                s.commit()
+        except SQLAlchemyError as exc:
+            log.debug("lease not released: %s", exc)
 
     def run_state(self, run: RunRow, stale_after_s: float = 120.0) -> str:
         """``running`` only while its executor is alive; a run left ``running`` by a killed
@@ -410,12 +425,20 @@ class Store:
             await self._enqueue((session_id, rec))
             return
         if not self._pending and self._retry is None:  # this trial alone, no future
-            try:
-                self._write_batch([(session_id, rec)])
-                return
-            except Exception as exc:
-                if not _locked(exc):
-                    raise StoreError(f"Could not store a trial: {exc}") from exc
+            delay = 0.0
+            while True:
+                try:
+                    self._write_batch([(session_id, rec)])
+                    self._down_since = 0.0
+                    return
+                except Exception as exc:
+                    delay = self._reconnect_delay(exc, delay)
+                    if delay:  # the connection to the server was lost: wait, reconnect, write again
+                        await asyncio.sleep(delay)
+                        continue
+                    if not _locked(exc):
+                        raise store_error(exc, self) from exc
+                    break
             await self._enqueue((session_id, rec))  # another process is writing: retried, not waited for
             return
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
@@ -463,6 +486,12 @@ class Store:
             err: BaseException | None = None
         except Exception as exc:  # handed to every waiting session, which fails loudly
             now = time.monotonic()
+            delay = self._reconnect_delay(exc, self._retry_delay)
+            if delay:  # the server is unreachable: the batch waits and is written after a reconnect
+                self._pending = batch + self._pending
+                self._retry_delay = delay
+                self._retry = asyncio.get_running_loop().call_later(delay, self._flush)
+                return
             if _locked(exc) and now < (self._locked_since or now) + LOCK_WAIT_S:
                 self._pending = batch + self._pending
                 self._retry_delay = min(2 * self._retry_delay, 0.005) if self._retry_delay else 0.0002
@@ -471,8 +500,30 @@ class Store:
                 return
             err = exc
         self._retry_delay, self._locked_since = 0.0, 0.0
+        if err is None:
+            self._down_since = 0.0
         for _, _, fut in batch:
-            _resolve(fut, err)
+            _resolve(fut, err, self)
+
+    def _reconnect_delay(self, exc: BaseException, delay: float) -> float:
+        """How long to wait before writing again after ``exc``: 0 unless the connection to the
+        database server was lost and :data:`STORE_RETRY_S` (from the first failure) has not
+        passed; the wait doubles from 0.25 s up to 5 s. The writer's connection is dropped,
+        so the next write connects afresh."""
+        if not _disconnected(exc):
+            return 0.0
+        now = time.monotonic()
+        self._down_since = self._down_since or now
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.invalidate()
+            self._conn = None
+        if now - self._down_since >= store_retry_s():
+            return 0.0
+        if not delay:
+            log.info("lost the connection to the store %s; retrying for up to %.0f s", self.safe_url,
+                        store_retry_s())
+        return min(2 * delay, 5.0) if delay else 0.25
 
     def checkpoints_paused(self) -> contextlib.AbstractContextManager:
         """A block in which no background checkpoint of this store runs (around a fork)."""
@@ -665,7 +716,7 @@ def _finite(obj: Any) -> Any:
 
 
 def _warn_if_failed(fut: asyncio.Future) -> None:
-    if not fut.cancelled() and fut.exception() is not None:
+    if not fut.cancelled() and fut.exception() is not None and not isinstance(fut.exception(), StoreUnavailable):
         log.warning("a session's status could not be stored: %s", fut.exception())
 
 
@@ -703,6 +754,7 @@ log = logging.getLogger(__name__)
 WRITER_CHECKPOINT_PAGES = 100_000
 
 LOCK_WAIT_S = 30.0  # how long a write waits for another process's lock before it fails
+STORE_RETRY_S = 60.0  # how long a lost server connection is retried (MACHINEPSYCH_STORE_RETRY_S)
 
 
 def _locked(exc: BaseException) -> bool:
@@ -716,13 +768,66 @@ def _locked(exc: BaseException) -> bool:
     return False
 
 
-def _resolve(fut: asyncio.Future, err: BaseException | None) -> None:
+def _resolve(fut: asyncio.Future, err: BaseException | None, store: "Store | None" = None) -> None:
     if fut.done():
         return
     if err is None:
         fut.set_result(None)
     else:
-        fut.set_exception(StoreError(f"Could not store a trial: {err}"))
+        fut.set_exception(store_error(err, store))
+
+
+def store_retry_s() -> float:
+    """How long a lost connection to the store's server is retried before the run stops
+    (``MACHINEPSYCH_STORE_RETRY_S``, default 60 s; 0 to 3600)."""
+    try:
+        return min(max(float(os.environ.get("MACHINEPSYCH_STORE_RETRY_S", STORE_RETRY_S)), 0.0), 3600.0)
+    except ValueError:
+        return STORE_RETRY_S
+
+
+def _sqlite_code(exc: BaseException | None) -> int | None:
+    while exc is not None:
+        if isinstance(exc, sqlite3.Error):
+            code = getattr(exc, "sqlite_errorcode", None)
+            return None if code is None else code & 0xFF
+        exc = getattr(exc, "orig", None) or exc.__cause__
+    return None
+
+
+def _disconnected(exc: BaseException) -> bool:
+    """The connection to a database server was lost or cannot be made (PostgreSQL stopped,
+    network down): SQLAlchemy marks it invalidated, or the driver's OperationalError."""
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    orig = getattr(exc, "orig", None)
+    if orig is None or isinstance(orig, sqlite3.Error):
+        return False
+    name = type(orig).__module__.split(".")[0]
+    return name in ("psycopg", "psycopg2") and type(orig).__name__ in ("OperationalError", "InterfaceError")
+
+
+# SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN: the file stopped taking writes
+_SQLITE_OUTAGES = {13: "is full (no space left on the disk, or the database's size limit)",
+                   10: "cannot be written (disk I/O error)", 8: "has become read-only",
+                   14: "cannot be opened any more"}
+
+
+def store_error(exc: BaseException, store: "Store | None" = None) -> StoreError:
+    """The error a failed write raises: :class:`StoreUnavailable` (one line, exit code 3, the
+    run resumable) when the store stopped taking writes, else a StoreError."""
+    if isinstance(exc, StoreError):
+        return exc
+    where = store.safe_url if store is not None else "the store"
+    code = _sqlite_code(exc)
+    if code in _SQLITE_OUTAGES:
+        return StoreUnavailable(f"The store {where} {_SQLITE_OUTAGES[code]}; the run stopped, every trial "
+                                "stored so far is kept")
+    if _disconnected(exc):
+        return StoreUnavailable(f"Lost the connection to the store {where} for {store_retry_s():.0f} s "
+                                f"({_first_line(exc.orig if getattr(exc, 'orig', None) else exc)}); the run "
+                                "stopped, every trial stored so far is kept")
+    return StoreError(f"Could not store a trial: {exc}")
 
 
 def _sqlite_read_pragmas(dbapi_conn, _record) -> None:
