@@ -13,7 +13,7 @@ import re
 
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n])|(?<=\.\.\.)|(?<=[.!?;:,…—–]\s))\s*"
 REVISION = re.compile(
-    r"(?:" + _START + r"(?:wait|hold\s+on|actually|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
+    r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix)(?:\s+(?:that|this))?)\b"
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     r"|\bi\s+(?:misread|mixed\s+up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"

@@ -92,11 +92,11 @@ def normalise(kind: str, value: Any, n_rows: int = 0) -> Any | None:
         except ValueError:
             return None
         return out if len(out) == n_rows else None
-    if kind == "int":
-        m = re.findall(r"-?\d+", str(value))
+    if kind == "int":  # not a percentage ("confidence: 60%")
+        m = re.findall(r"-?\d+(?![\d.]*\s*%)", str(value))
         return int(m[-1]) if m else None
-    if kind == "letter":
-        m = re.findall(r"[A-Z]", str(value))
+    if kind == "letter":  # a capital standing alone, not the pronoun "I" ("I think", "I'm")
+        m = re.findall(r"(?<![A-Za-z])([A-Z])(?![A-Za-z])(?!['’])", re.sub(r"\bI(?=\s+[a-z])", " ", str(value)))
         return m[-1] if m else None
     if kind == "cell":
         m = re.findall(r"\d+", str(value))
@@ -115,9 +115,21 @@ def parse_visual(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     if value is None and kind in ("int", "letter", "cell"):
         value = reply  # the evaluator falls back to the whole reply for these tests
     action = normalise(kind, value, n)
-    if action is None:
+    if action is None or not legal(action, obs.stimulus):
         return None, fallback_status(reply or "")
     return action, "parsed"
+
+
+def legal(action: Any, stimulus: dict) -> bool:
+    """Whether ``action`` is an action of the item: a letter or number among its options, group
+    numbers among its groups (a group 4 where only 1-3 exist, MA1's "60" from "confidence: 60%"
+    are not answers)."""
+    kind, options = stimulus["answer_kind"], list(stimulus.get("options") or [])
+    if not options or kind in ("tf", "rows", "cell", "word"):
+        return True
+    if kind == "groups":
+        return all(v in options for v in action)
+    return action in options
 
 
 def format_answer(action: Any) -> str:
