@@ -101,6 +101,17 @@ def table(results: list[dict], by_test: bool) -> list[dict]:
     return rows
 
 
+def failing_formats(rows: list[dict]) -> list[str]:
+    """The formats below the target share of meant readings or above the share of wrong ones."""
+    return [r["format"] for r in rows if not r["test"] and (r["meant"] < MIN_MEANT or r["wrong"] > MAX_WRONG)]
+
+
+def evaluate(corpus: Path) -> tuple[list[dict], list[dict]]:
+    """(per-format table, results) of the parsers on the corpus folder ``corpus``."""
+    results = measure(load(corpus))
+    return table(results, False), results
+
+
 def abbreviate(text: str, width: int = 160) -> str:
     one = " ".join(text.split())
     return one if len(one) <= width else one[: width - 3] + "..."
@@ -120,7 +131,7 @@ def main() -> int:
     results = measure(load(corpus))
     rows = table(results, args.by_test)
     misses = [r for r in results if r["class"] != "meant"]
-    failing = [r["format"] for r in rows if not r["test"] and (r["meant"] < MIN_MEANT or r["wrong"] > MAX_WRONG)]
+    failing = failing_formats(rows)
     if args.json:
         out = {"corpus": str(corpus), "rows": rows}
         if args.show_misses:

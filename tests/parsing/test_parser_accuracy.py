@@ -1,0 +1,25 @@
+"""The parsers reach the targets of docs/parsing.md on the reply corpora (benchmarks/parsing.py):
+per format, at least 97% of replies read as meant and at most 0.5% read as another answer, on
+the main and the held-out set."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "parsing.py"
+_SPEC = importlib.util.spec_from_file_location("benchmarks_parsing", _PATH)
+benchmark = importlib.util.module_from_spec(_SPEC)
+sys.modules["benchmarks_parsing"] = benchmark
+_SPEC.loader.exec_module(benchmark)
+
+
+@pytest.mark.parametrize("corpus", [benchmark.MAIN, benchmark.HOLDOUT], ids=["main", "holdout"])
+def test_each_format_meets_the_targets(corpus):
+    rows, results = benchmark.evaluate(corpus)
+    assert {r["format"] for r in rows} >= {"card", "letter", "likert", "number", "tf_rows", "word", "free_text"}
+    misses = [f"{r['where']} [{r['class']}] meant={r['meant']} parsed={r['parsed']}: {benchmark.abbreviate(r['reply'], 100)}"
+              for r in results if r["class"] != "meant"]
+    assert not benchmark.failing_formats(rows), "\n".join(misses)
