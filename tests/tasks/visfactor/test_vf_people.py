@@ -85,6 +85,8 @@ def test_typed_words_labels_numbers_and_dots():
     _, env, obs = _obs("CF3")
     for typed in ("2, 5", "(2,5)", "2 5", "row 2 column 5"):
         assert parse_typed(typed, obs) == ("(2, 5)", "parsed")
+    for typed in ("2, 5 (took me 3 tries)", "2, 5, 3", "I think 2, 5"):  # asked again, never trimmed
+        assert parse_typed(typed, obs) == (None, "invalid"), typed
     _, env, obs = _obs("I3")
     n = obs.stimulus["n_rows"]
     want = tuple((1, 2, 2, 1, 1, 2, 1, 2)[:n])
@@ -94,7 +96,10 @@ def test_typed_words_labels_numbers_and_dots():
     gold = env.item().gold
     assert parse_typed(str(gold), obs) == (gold, "parsed")
     assert parse_typed(f"number {gold}", obs) == (gold, "parsed")
-    assert parse_typed("5", obs) == (None, "invalid")  # not a number of the study page
+    # not a number of the study page: well-formed, so kept (and scored wrong), never refused
+    # (refusing it would tell which numbers were studied); a remark beside it is not trimmed
+    assert parse_typed("5", obs) == (5, "parsed")
+    assert parse_typed(f"{gold} (took me 3 tries)", obs) == (None, "invalid")
     _, env, obs = _obs("S2")
     for typed, want in (("T", "T"), ("same", "T"), ("Different", "F"), ("no", "F"), ("false", "F")):
         assert parse_typed(typed, obs) == (want, "parsed")

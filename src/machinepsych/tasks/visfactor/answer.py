@@ -22,6 +22,8 @@ from machinepsych.core.types import Observation, ParseStatus
 from machinepsych.parsing import parse_by_answer_kind
 
 from .catalog import OUT
+
+MEMORY = ("MA1", "MV1", "MV2", "MV3")  # as subtests.MEMORY (which imports this module)
 from .parse import extract_answer, format_answer, normalise, parse_visual
 
 SUFFIXES = {
@@ -118,39 +120,62 @@ def _typed_rows(text: str, n: int) -> tuple | None:
 
 
 def _typed_groups(text: str, n: int, groups: list) -> tuple | None:
-    digits = re.findall(r"\d+", _ENUM.sub("", text))
-    if len(digits) == 1 and len(digits[0]) == n:
-        digits = list(digits[0])
-    try:
-        out = tuple(int(d) for d in digits)
-    except ValueError:
+    """Group numbers, and nothing else: "1 2 2 1", "1,2,2,1", "1221", "1. 1 2. 2 ..."."""
+    words = [w.strip(".!?:()[]\"'") for w in _tokens(_ENUM.sub("", text))]
+    words = [w for w in words if w]
+    if not words or not all(w.isdigit() for w in words):
         return None
+    if len(words) == 1 and len(words[0]) == n:
+        words = list(words[0])
+    out = tuple(int(d) for d in words)
     return out if len(out) == n and all(g in groups for g in out) else None
 
 
+_CHOICE_FILLER = {"option", "answer", "choice", "letter", "number", "building", "card", "start", "it", "is", "the",
+                  "my", "i", "think", "a", "an"}
+
+
 def _typed_choice(text: str, options: list, subtest: str) -> Any | None:
-    """One option from a typed letter or number, also inside words: "b", "(C)", "option D",
-    "S3", "building 4", "42"."""
-    words = [w.strip(".!?:()[]\"'") for w in _tokens(text)]
-    words = [w for w in words if w]
-    if all(isinstance(o, int) for o in options):
-        nums = re.findall(r"\d+", text)
-        if len(nums) == 1 and int(nums[0]) in options:
-            return int(nums[0])
+    """One option from a typed letter or number, with at most a few words around it ("b",
+    "(C)", "option D", "S3", "building 4", "42"); anything else typed makes it unreadable.
+    On a memory test (MA1, MV1-MV3) a number that is not among the options is still a
+    well-formed answer (one that was not on the study page): it is returned, and scored wrong
+    (refusing it would tell which numbers were studied); elsewhere the options are in sight
+    and another number is a slip, asked again."""
+    words = [w for w in (w.strip(".!?:()[]\"'#") for w in _tokens(text)) if w]
+    if len(words) > 1:  # "option B", "the answer is C"; a lone "A" is the letter A
+        words = [w for w in words if w.lower() not in _CHOICE_FILLER]
+    if len(words) != 1:
         return None
+    word = words[0]
+    if all(isinstance(o, int) for o in options):
+        m = re.fullmatch(r"(?:[Ss](?=\d))?(\d{1,6})", word) if subtest == "SS2" else re.fullmatch(r"(\d{1,6})", word)
+        if m is None:
+            return None
+        value = int(m.group(1))
+        return value if value in options or subtest in MEMORY else None
     labels = {str(o).upper(): o for o in options}
-    hits = [labels[w.upper()] for w in words if w.upper() in labels]
-    if len(set(hits)) == 1:
-        return hits[0]
-    return None
+    return labels.get(word.upper())
+
+
+_CELL = re.compile(r"^\(?\s*(?:row\s*)?(\d{1,3})\s*(?:[,;/x]|\s)\s*(?:col(?:umn)?\s*)?(\d{1,3})\s*\)?[.!]?$", re.I)
+
+
+def _typed_cell(text: str) -> str | None:
+    """A dot as "2, 5", "(2,5)", "2 5", "2/5" or "row 2 column 5", and nothing more."""
+    m = _CELL.match(text.strip())
+    return f"({int(m.group(1))}, {int(m.group(2))})" if m else None
 
 
 def _typed_word(text: str) -> str | None:
     """The name a person typed, lower case, without articles, punctuation and extra spaces
-    ("An Umbrella." -> "umbrella", "Ice  Cream" -> "ice cream")."""
-    words = [w.strip(".!?:;,()[]\"'").lower() for w in text.split()]
+    ("An Umbrella." -> "umbrella", "Ice  Cream" -> "ice cream"); None for text with digits or
+    brackets, or more than a few words (a remark, not a name)."""
+    if re.search(r"[\d()\[\]{}<>=]", text):
+        return None
+    words = [w.strip(".!?:;,\"'").lower() for w in text.split()]
     words = [w for w in words if w and w not in _FILLER]
-    return " ".join(words) or None
+    return " ".join(words) if 0 < len(words) <= 3 else None
 
 
 def parse_typed(text: str, obs: Observation) -> tuple[Any, ParseStatus]:
@@ -158,14 +183,16 @@ def parse_typed(text: str, obs: Observation) -> tuple[Any, ParseStatus]:
     it cannot be read as an answer of this item (the web app then asks again in the page).
     Written for people: any case, spaces or commas between parts, T/F as t/f, true/false or
     yes/no, run together ("tftff") or numbered ("1. T 2. F"); an option's letter or number, also
-    inside words ("option B", "S3", "building 4"); a word without articles or punctuation; a
-    dot as "2, 5", "(2,5)" or "row 2 column 5". A model's JSON answer object is read too."""
+    inside a few words ("option B", "S3", "building 4"); a word without articles or punctuation; a
+    dot as "2, 5", "(2,5)" or "row 2 column 5". A model's JSON answer object is read too (when it
+    is all that was typed). Text beyond the expected parts ("2, 5 (took me 3 tries)") is
+    never trimmed away: the answer is "invalid" and asked again."""
     st = obs.stimulus
     kind, n = st["answer_kind"], int(st.get("n_rows", 0))
     raw = (text or "").strip()
     if not raw:
         return None, "empty"
-    value = extract_answer(raw)
+    value = extract_answer(raw) if raw.startswith("{") and raw.endswith("}") else None
     if value is not None and not isinstance(value, str):
         action = normalise(kind, value, n)
         return (action, "parsed") if action is not None else (None, "invalid")
@@ -182,7 +209,7 @@ def parse_typed(text: str, obs: Observation) -> tuple[Any, ParseStatus]:
     elif kind in ("mc", "letter", "int"):
         action = _typed_choice(typed, options, st.get("subtest", "")) if options else normalise(kind, typed.upper())
     elif kind == "cell":
-        action = normalise("cell", typed)
+        action = _typed_cell(typed)
     elif kind == "word":
         action = _typed_word(typed)
     else:
