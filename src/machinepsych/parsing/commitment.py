@@ -78,7 +78,7 @@ def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
 # ----------------------------------------------------------------------------- rejection
 _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
 PRE_NEG = re.compile(
-    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
+    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
     r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
