@@ -16,6 +16,8 @@ from typing import Any
 
 import pandas as pd
 
+from ..core.atomic import write_text_atomic
+
 from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, to_json
 from . import multirun
 from .figure_helper import FigureHelper
@@ -220,8 +222,8 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
-    path.write_text(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
+    write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
                     f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layouts.LAYOUT_STYLE}</style></head>"
-                    f"<body>{''.join(body)}</body></html>", encoding="utf-8")
-    (out / "scores.json").write_text(json.dumps(to_json(data), indent=2, default=str), encoding="utf-8")
+                    f"<body>{''.join(body)}</body></html>")
+    write_text_atomic(out / "scores.json", json.dumps(to_json(data), indent=2, default=str))
     return path

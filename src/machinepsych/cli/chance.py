@@ -31,6 +31,10 @@ def compute(task: str, difficulty: str | None, params: dict[str, Any], n: int | 
     from ..storage.store import Store
     from ..tasks.catalog import get_task
 
+    if not 0 <= seed < 2**31:  # numeric options in range before anything is simulated or opened
+        from ..core.errors import ConfigError
+
+        raise ConfigError(f"--seed must be between 0 and 2^31 (got {seed})")
     spec = get_task(task)
     if difficulty is not None and difficulty not in spec.presets:
         raise UnknownNameError(f"difficulty of {spec.id}", difficulty, spec.presets)

@@ -17,6 +17,9 @@ import typer
 from .app import app, parse_params
 
 
+MAX_ITEMS = 1000  # items on one contact sheet (each holds its images in the page)
+
+
 def write_gallery(test: str, out: Path, n: int = 12, seed: int = 1, preset: str | None = None,
                   params: dict | None = None) -> Path:
     """Write ``out/<test>-<preset>.html`` with the first ``n`` trials of sessions seed, seed+1, ..."""
@@ -25,8 +28,10 @@ def write_gallery(test: str, out: Path, n: int = 12, seed: int = 1, preset: str 
     from ..core.types import ImagePart, TextPart
     from ..tasks.catalog import get_task
 
-    if n < 1:
-        raise ConfigError(f"--n must be at least 1 (got {n})")
+    if not 1 <= n <= MAX_ITEMS:
+        raise ConfigError(f"--n must be at least 1 and at most {MAX_ITEMS} (got {n})")
+    if not 0 <= seed < 2**31:
+        raise ConfigError(f"--seed must be between 0 and 2^31 (got {seed})")
     spec = get_task(test)
     resolved = spec.resolve(preset, params or {})
     cards: list[str] = []
@@ -63,10 +68,10 @@ img{{max-width:100%;border:1px solid #eee}} .key{{color:#060}} .study{{backgroun
 <p>{html.escape(spec.key)}, preset {html.escape(preset or 'default')}, parameters {html.escape(json.dumps(resolved.model_dump(mode="json")))}</p>
 <h2>Instructions (for people)</h2><p>{html.escape(spec.instructions(env, "person")).replace(chr(10), "<br>")}</p>
 {''.join(cards)}</body></html>"""
+    from ..core.atomic import write_text_atomic
+
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{spec.id}-{preset or 'default'}.html"
-    path.write_text(page, encoding="utf-8")
-    return path
+    return write_text_atomic(out / f"{spec.id}-{preset or 'default'}.html", page)
 
 
 @app.command("gallery")
@@ -79,8 +84,15 @@ def gallery(
     out: Path = typer.Option(Path("gallery"), "--out"),
 ) -> None:
     """Write an HTML contact sheet of a test's stimuli with their answer keys."""
+    from ..core.errors import ConfigError
     from ..tasks.catalog import get_battery, is_battery
+    from .app import check_output_path
 
+    if not 1 <= n <= MAX_ITEMS:  # before any item is made or folder created
+        raise ConfigError(f"--n must be at least 1 and at most {MAX_ITEMS} (got {n})")
+    if not 0 <= seed < 2**31:
+        raise ConfigError(f"--seed must be between 0 and 2^31 (got {seed})")
+    check_output_path(out, "--out", folder=True)
     tests = [i.task for i in get_battery(test).items] if is_battery(test) else [test]
     for t in tests:
         typer.echo(str(write_gallery(t, out, n, seed, preset, parse_params(param))))

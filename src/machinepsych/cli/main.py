@@ -249,7 +249,10 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     """Print the results table and write an HTML report with figures, of one run or of
     several side by side (a condition found in more than one run is shown with its run)."""
     from ..analysis import multirun, report
+    from .app import check_output_path
 
+    if out is not None and not json_out:
+        check_output_path(out, "--out", folder=True)  # before the store is opened
     st = _store(store, create=False, readonly=True)
     chosen = multirun.resolve_runs(st, runs, _store_arg(st))  # an unknown run: one line, before any work
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it

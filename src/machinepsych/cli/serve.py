@@ -14,6 +14,31 @@ import typer
 from .app import app
 
 
+def check_listen(host: str, port: int) -> None:
+    """``--host``/``--port`` can be listened on (an address of this machine, the port free):
+    checked by binding once, before the store is opened, so a bad address is one line and not
+    uvicorn's log and exit."""
+    import socket
+
+    from machinepsych.core.errors import ConfigError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        raise ConfigError(f"--host {host!r} is not an address or host name of this machine ({exc}); e.g. 127.0.0.1 "
+                          "or 0.0.0.0") from None
+    family, kind, proto, _, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+    except OSError as exc:
+        raise ConfigError(f"Cannot listen on {host}:{port}: {exc.strerror or exc} (another program on the port, or "
+                          "an address not of this machine)") from None
+    finally:
+        sock.close()
+
+
 @app.command("serve")
 def serve_cmd(
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
@@ -28,6 +53,7 @@ def serve_cmd(
 
     if not 1 <= port <= 65535:
         raise ConfigError(f"--port must be between 1 and 65535 (got {port})")
+    check_listen(host, port)
     try:
         import uvicorn
 

@@ -207,6 +207,7 @@ class ModelCall:
     errors: tuple[str, ...] = ()
     cost_usd: float | None = None
     finish_reason: str | None = None
+    redacted: int = 0  # known API keys replaced in the reply before anything stored it
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 
 from machinepsych.core.errors import ModelCallError
 from .base import ChatModel, GenerateOptions
+from .secrets import redact_keys
 from machinepsych.core.types import Message, ModelCall
 
 
@@ -132,8 +133,12 @@ async def bounded(model: ChatModel, call, timeout_s: float | None):
 
 
 def _model_call(model, messages, purpose, completion, t0, attempts, errors) -> ModelCall:
+    latency = time.perf_counter() - t0
+    # a reply that echoes a known API key: the key never reaches the store (models.secrets)
+    reply, redacted = redact_keys(completion.text)
     return ModelCall(
-        purpose=purpose, messages=tuple(messages), reply=completion.text, usage=completion.usage,
-        latency_s=time.perf_counter() - t0, model=completion.model or model.name, attempts=attempts,
+        purpose=purpose, messages=tuple(messages), reply=reply, usage=completion.usage,
+        latency_s=latency, model=completion.model or model.name, attempts=attempts,
         errors=tuple(errors), cost_usd=model.cost(completion.usage), finish_reason=completion.finish_reason,
+        redacted=redacted,
     )

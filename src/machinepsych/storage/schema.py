@@ -113,6 +113,8 @@ class ModelCallRow(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=1)
     errors: Mapped[list] = mapped_column(JSON)
     finish_reason: Mapped[str | None] = mapped_column(String(50), nullable=True)
+    # how many known API keys were replaced in the reply before it was stored (models.secrets)
+    redacted: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ImageRow(Base):

@@ -21,7 +21,7 @@ from .schema import ImageRow, ModelCallRow, TrialRow, utcnow
 
 # the model-call dictionaries a trial record carries have these keys (see runner.session)
 CALL_FIELDS = ("purpose", "model", "reply", "n_messages", "prompt_tokens", "completion_tokens", "cached_tokens",
-               "image_tokens", "cost_usd", "latency_s", "attempts", "errors", "finish_reason")
+               "image_tokens", "cost_usd", "latency_s", "attempts", "errors", "finish_reason", "redacted")
 
 
 class SQLiteTrialWriter:
@@ -102,6 +102,8 @@ class SQLiteTrialWriter:
         out = []
         for name, proc in self.call_cols:
             value = tid if name == "trial_id" else seq if name == "seq" else call.get(name)
+            if value is None and name == "redacted":  # a call record from before the column: none replaced
+                value = 0
             if proc is None:
                 out.append(value)
             elif name == "errors" and not value:  # nearly every call: no failed attempt

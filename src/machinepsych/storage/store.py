@@ -644,6 +644,8 @@ class Store:
             return row.result if row else None
 
     def put_chance(self, task_key: str, params: dict, n: int, seed: int, result: dict) -> None:
+        if self.read_only:  # a read-only store (?mode=ro): simulated, not kept
+            return
         with self.session() as s:
             if s.scalar(select(ChanceRow.id).where(*self._chance_where(task_key, params, n, seed))) is None:
                 s.add(ChanceRow(task_key=task_key, params_hash=self.params_hash(params), params=params,

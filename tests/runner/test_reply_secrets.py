@@ -1,0 +1,58 @@
+"""An API key an endpoint puts inside a successful reply (issue 22, part 4): replaced before
+anything is stored (trial reply, model call, request history), in its raw and URL-encoded
+forms; each call records how many it replaced (``model_calls.redacted``); the store, the
+exports and the reports hold no key."""
+from __future__ import annotations
+
+import secrets
+from urllib.parse import quote, quote_plus
+
+from sqlalchemy import func, select
+from typer.testing import CliRunner
+
+from machinepsych.cli import app
+from machinepsych.models.secrets import MASK, redact_keys
+from machinepsych.storage.schema import ModelCallRow
+from machinepsych.storage.store import Store
+from tests.support.fake_openai import FakeOpenAIServer, default_reply
+from tests.support.runs import every_output
+
+
+def test_redact_keys_raw_and_url_encoded(monkeypatch):
+    key = "mp+key/" + secrets.token_hex(8) + " x"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    text = f"a {key} b {quote(key, safe='')} c {quote_plus(key)} d"
+    out, n = redact_keys(text)
+    assert n == 3 and key not in out and quote(key, safe="") not in out and out.count(MASK) == 3
+    assert redact_keys("nothing here") == ("nothing here", 0)
+    monkeypatch.setenv("OPENAI_API_KEY", "none")  # a placeholder, not a secret: left alone
+    assert redact_keys("none of it") == ("none of it", 0)
+
+
+def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
+    key = "mp-" + secrets.token_hex(12) + "+/="
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    encoded = quote(key, safe="")
+
+    def echo(messages):  # a gateway that puts the caller's key into every reply
+        return f"{default_reply(messages)}\n(debug: key={key} url=?api_key={encoded})"
+
+    db = tmp_path / "echo.db"
+    runner = CliRunner()
+    with FakeOpenAIServer(reply=echo) as srv:
+        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
+                                  "--sessions", "2", "--param", "n_trials=6", "--store", str(db),
+                                  "--run-name", "echo", "--no-progress"])
+        assert res.exit_code == 0, res.output + repr(res.exception)
+        assert {r.headers.get("Authorization") for r in srv.requests} == {f"Bearer {key}"}  # the key travelled
+    outputs = [res.output, *every_output(runner, app, "echo", db, tmp_path)]
+    st = Store(db, create=False)
+    with st.session() as s:
+        calls, redacted = s.execute(select(func.count(), func.sum(ModelCallRow.redacted))).one()
+    st.close()
+    assert calls == 12 and redacted == 24  # two forms in each of the 12 replies, recorded
+    for p in (p for p in tmp_path.rglob("*") if p.is_file()):
+        data = p.read_bytes()
+        assert key.encode() not in data and encoded.encode() not in data, f"API key found in {p}"
+    for text in outputs:
+        assert key not in text and encoded not in text
