@@ -107,6 +107,10 @@ def chance_cmd(
     from ..analysis.chance import DEFAULT_SECONDS
     from .app import parse_params
 
+    if not 0 <= seed < 2**31:  # before the progress bar starts (one line, nothing else on stderr)
+        from ..core.errors import ConfigError
+
+        raise ConfigError(f"--seed must be between 0 and 2^31 (got {seed})")
     bar = _Bar(task, not no_progress)
     try:
         result = compute(task, difficulty, parse_params(param), n, seed, responses, sessions, store, not no_cache,
