@@ -5,9 +5,13 @@ by every test that answers in that format (``docs/parsing.md``).
   ``\\boxed{}``, JSON answer objects;
 * :mod:`.commitment` - the engine: explicit commitments and their strength, negation and
   contrast, several answers (invalid, never guessed);
+* :mod:`.negation` - answers ruled out by negation and contrast;
+* :mod:`.revision` - self-corrections ("Wait, actually ...": the text after them is read first);
+* :mod:`.lexicon` - number words, ordinals and answer words in other languages;
 * :mod:`.choice` - choosing one answer from a set given its aliases;
-* :mod:`.rows` - T/F rows and number lists of a given length;
-* :mod:`.likert` - Likert ratings (CogBench);
+* :mod:`.cards` - card choices; :mod:`.cells` - a dot "(row, col)";
+* :mod:`.rows` - T/F rows and number lists of a given length, :mod:`.rowsets` - told in prose;
+* :mod:`.likert` - Likert ratings (CogBench), :mod:`.questionnaire` - a questionnaire's statements;
 * :mod:`.formats` - the format parsers and the registry :data:`FORMATS`.
 
 A parser is ``(reply, obs) -> (action, status)`` with status ``parsed``, ``invalid``,

@@ -5,7 +5,7 @@ A format parser finds the *mentions* of its answers in the prepared, masked repl
 "no", "left": read only where the reply commits to it, never as a passing mention). The engine
 then:
 
-1. marks mentions **rejected** by negation or contrast: "not Y", "Y, not ...", "rather than Y",
+1. marks mentions **rejected** by negation or contrast (:mod:`.negation`): "not Y", "Y, not ...", "rather than Y",
    "instead of Y", "other than Y", "avoid Y", "away from Y", "switch from Y", "neither Y nor Z",
    "Y has been losing", "Y gave nothing", "Y was wrong" (and lists joined by or/nor/and after
    a negation: "not option 1 or option 2");
@@ -25,9 +25,14 @@ then:
 
    A marker is not a commitment when it is negated ("I won't pick X"), conditional ("if I pick
    X"), a question, or when its answer runs on into another ("X or Y", "X, Y and Z");
+   Also: "X it is" (3), a reply that ends "... is/was X." (2); arrows mapping things to
+   different answers are an enumeration, and an alternative offered ("might also be X") only
+   weighs against another hedged answer.
 3. **decides**: the answers committed to at the highest strength must agree (else invalid);
    without any commitment, the unrejected strong mentions must name exactly one answer (a
-   reply that names several without committing is invalid, never guessed).
+   reply that names several without committing is invalid, never guessed); an answer ruled
+   out once stays out, a reply saying it cannot tell is invalid. After a self-correction
+   (:mod:`.revision`) the text after it is read first.
 """
 from __future__ import annotations
 
@@ -36,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
 from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
 
@@ -73,67 +79,6 @@ def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
         if all(m.end <= k.start or m.start >= k.end for k in kept):
             kept.append(m)
     return sorted(kept, key=lambda m: m.start)
-
-
-# ----------------------------------------------------------------------------- rejection
-_BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
-PRE_NEG = re.compile(
-    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
-    r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
-    r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
-    r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
-    r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
-    r"\s+" + _BETWEEN + r"$", re.I)
-NEG_AFTER = (
-    r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
-    r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
-    r"|not\s+(?:good|great|paying|rewarding|working|correct|right(?![\s-]+(?:arm|lever|hand|side|one))|likely|a\s+match|it\b|the\s+(?:answer|one|right|correct|best|match))"
-    r"|n[’']t\s+(?:good|paying|rewarding|working|correct|right|likely|match|it\b|the\s+(?:answer|one|right|correct|best))"
-    r"|(?:gave|gives|given|giving|yielded|yields|returned|returns|paid|pays|brought|brings|produced)\s+(?:me\s+|us\s+)?"
-    r"(?:nothing|no\s+reward|zero|0\b|a\s+reward\s+of\s+0|a\s+loss|losses|less|bad|poor|negative)"
-    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward))")
-POST_NEG = re.compile(
-    r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
-    r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"
-    r"(?:(?:been|also|clearly|definitely|probably|consistently|mostly|too|very|quite|so)\s+)*" + NEG_AFTER, re.I)
-# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
-PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
-LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
-COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
-CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
-
-
-def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
-    """Indexes of the mentions that a negation or contrast excludes."""
-    out: set[int] = set()
-    for i, m in enumerate(mentions):
-        line_start = text.rfind("\n", 0, m.start) + 1
-        offset = max(line_start, m.start - 80)
-        pre = PRE_NEG.search(text[offset:m.start])
-        # the negation must reach this mention without passing another answer ("from AAA to DDD")
-        if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
-            pre = None
-        if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
-            out.add(i)
-    # a negation carries over a list joined by or/nor/and ("not option 1 or option 2")
-    i = 0
-    while i < len(mentions):
-        if i in out:
-            j, chain, joined = i, [], False
-            while j + 1 < len(mentions):
-                gap = text[mentions[j].end:mentions[j + 1].start]
-                if LIST_JOIN.match(gap):
-                    joined = True
-                elif not COMMA_JOIN.match(gap):
-                    break
-                chain.append(j + 1)
-                j += 1
-            if joined:
-                out.update(chain)
-            i = j + 1 if chain else i + 1
-        else:
-            i += 1
-    return out
 
 
 # ----------------------------------------------------------------------------- commitments
@@ -384,16 +329,20 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if UNDECIDED.search(text):  # "..., so I can't say."
         out.why = "no answer: the reply says it cannot tell"
         return out
-    # an answer the reply rules out stays ruled out where it is mentioned again
-    ruled_out = {_key(mentions[i].value) for i in rejected}
+    # an answer the reply rules out stays ruled out where it is mentioned again afterwards
+    first_out: dict[Any, int] = {}
+    for i in sorted(rejected):
+        first_out.setdefault(_key(mentions[i].value), mentions[i].start)
+    rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
+    ruled_out = set(first_out)
     strong = {_key(m.value) for i, m in enumerate(mentions)
-              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])} - ruled_out
+              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])}
     if any(QUESTIONED.match(text[m.end:]) for m in mentions) and not strong:
         out.why = "an answer asked about, not given"
         return out
     # weak mentions listed with other answers count as named ("Yes, no, not available")
     strong |= {_key(m.value) for i, m in enumerate(mentions)
-               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)} - ruled_out
+               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
     if binary and not strong and len(ruled_out) == 1 and all(not m.weak for i, m in enumerate(mentions) if i in rejected):
         out.why = "the other of two answers"
         other = [v for v in binary if _key(v) not in ruled_out]

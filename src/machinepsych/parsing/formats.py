@@ -15,7 +15,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import DECISION, LABEL
+from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
 from .text import json_answers, lines_with_pos, mask, prepare, boxed
 
@@ -92,85 +92,7 @@ parse_lnt = _fixed(LNT)
 
 
 # ----------------------------------------------------------------------------- cards
-NUMWORDS = {1: ("one", "single", "a single"), 2: ("two",), 3: ("three",), 4: ("four",)}
-ORDINALS = {1: ("first", "1st", "leftmost"), 2: ("second", "2nd"), 3: ("third", "3rd"), 4: ("fourth", "4th", "rightmost", "last")}
-SHAPE_FORMS = {
-    "triangle": r"triangles?", "star": r"stars?", "cross": r"cross(?:es|\s+signs?)?|plus(?:\s+signs?)?|pluses",
-    "circle": r"circles?", "square": r"squares?",
-}
-_CARD_WORDS = r"red|green|yellow|blue|black|triangle|star|cross|circle|square|plus|single|shapes?|colou?rs?|times|x\b|of\b"
-_CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|" + lex.CARD_NOUNS + ")"
-
-
-def _card_number(k: int) -> tuple[list[str], list[str]]:
-    guard = r"(?!\s*(?:" + _CARD_WORDS + r"))"
-    words = "|".join(NUMWORDS.get(k, ()))
-    strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
-    if words:
-        strong.append(L_ + _CARD_NOUN + r"\s+(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
-    ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
-    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:key\s+|top\s+|option\s+)?(?:card|option|one|pile|choice|"
-                  + lex.CARD_NOUNS + r")s?)" + R_)
-    weak = [number(k) + guard]
-    return strong, weak
-
-
-
-
-def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:
-    shape, color, n = str(card["shape"]), str(card["color"]), int(card["number"])
-    shape_rx = SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
-    color_rx = re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color))
-    nums = "|".join([str(n)] + [w for w in NUMWORDS.get(n, ())])
-    out = [L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r")\s+" + str(n) + r")" + R_,
-           L_ + r"(?i:(?:" + nums + r")\s+(?:single\s+)?(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_]
-    same = [o for o in options if o["shape"] == card["shape"] and o["color"] == card["color"]]
-    if len(same) == 1:
-        out.append(L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r"))" + R_ + r"(?!\s+\d)")
-        out.append(L_ + r"(?i:(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_)
-    return out
-
-
-def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
-    return tuple((str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options)
-
-
-@lru_cache(maxsize=512)
-def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReader:
-    options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
-    # the card being sorted, described in the reply ("the testing card triangle blue 2"), is no option
-    ignore = tuple(_card_descriptions({"shape": sorted_card[0], "color": sorted_card[1], "number": sorted_card[2]}, [])[:2]
-                   ) if sorted_card and sorted_card not in key else ()
-    answers = []
-    for k, card in enumerate(options, 1):
-        strong, weak = _card_number(k)
-        strong += _card_descriptions(card, options)
-        if desk:  # Reflection-Bench's desk shapes are all different: a shape word names one card
-            shapes = [o["shape"] for o in options]
-            if shapes.count(card["shape"]) == 1:
-                strong.append(L_ + r"(?i:" + SHAPE_FORMS.get(card["shape"], card["shape"]) + r")" + R_)
-        answers.append(Answer(k, tuple(strong), tuple(weak)))
-    if not options:
-        answers = [Answer(k, tuple(_card_number(k)[0]), tuple(_card_number(k)[1])) for k in range(1, 5)]
-    return ChoiceReader(tuple(answers), ignore=ignore)
-
-
-def _sorted_card(obs: Observation | None) -> tuple:
-    card = _stim(obs).get("card")
-    return _cards_key([card])[0] if isinstance(card, Mapping) and card.get("shape") else ()
-
-
-def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
-    """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
-    card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
-    "green star" where that names one option)."""
-    return _card_reader(_cards_key(_stim(obs).get("options", [])), False, _sorted_card(obs))(reply)
-
-
-def parse_desk_card(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
-    """Reflection-Bench WCST: a desk card by its string ("circle yellow 1"), a description, its
-    shape word (the desk shapes are all different), or its position ("Selection: 3")."""
-    return _card_reader(_cards_key(_stim(obs).get("options", [])), True, _sorted_card(obs))(reply)
+from .cards import parse_card_choice, parse_desk_card  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F

@@ -17,7 +17,7 @@ from machinepsych.tasks.cogbench.answer import format_action, parse_form, parse_
     ("Thoughts: unsure\nRating: 4.5", None),
     ("Thoughts: unsure\nRating: 45", None),
     ("Thoughts: unsure\nRating: six", None),
-    ("I would give it a 4.", None),
+    ("I would give it a 4.", 4),  # a stated rating without a key (issue 18)
     ("", None),
 ])
 def test_one_statement(reply, rating):

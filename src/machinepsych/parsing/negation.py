@@ -1,0 +1,71 @@
+"""Negation and contrast: the mentions of answers a reply rules out ("not Y", "Y, not ...",
+"rather than Y", "instead of Y", "other than Y", "avoid Y", "switch (my forecast) from Y",
+"neither Y nor Z", "can't be Y", "Y has been losing", "Y gave nothing", "Y was wrong", an
+answer named as the previous one), and lists joined by or/nor/and after a negation ("not
+option 1 or option 2")."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .commitment import Mention
+
+_BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
+PRE_NEG = re.compile(
+    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
+    r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
+    r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
+    r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
+    r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
+    r"\s+" + _BETWEEN + r"$", re.I)
+NEG_AFTER = (
+    r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
+    r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
+    r"|not\s+(?:good|great|paying|rewarding|working|correct|right(?![\s-]+(?:arm|lever|hand|side|one))|likely|a\s+match|it\b|the\s+(?:answer|one|right|correct|best|match))"
+    r"|n[’']t\s+(?:good|paying|rewarding|working|correct|right|likely|match|it\b|the\s+(?:answer|one|right|correct|best))"
+    r"|(?:gave|gives|given|giving|yielded|yields|returned|returns|paid|pays|brought|brings|produced)\s+(?:me\s+|us\s+)?"
+    r"(?:nothing|no\s+reward|zero|0\b|a\s+reward\s+of\s+0|a\s+loss|losses|less|bad|poor|negative)"
+    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward))")
+POST_NEG = re.compile(
+    r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
+    r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"
+    r"(?:(?:been|also|clearly|definitely|probably|consistently|mostly|too|very|quite|so)\s+)*" + NEG_AFTER, re.I)
+# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
+PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
+LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
+COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
+CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
+
+
+def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
+    """Indexes of the mentions that a negation or contrast excludes."""
+    out: set[int] = set()
+    for i, m in enumerate(mentions):
+        line_start = text.rfind("\n", 0, m.start) + 1
+        offset = max(line_start, m.start - 80)
+        pre = PRE_NEG.search(text[offset:m.start])
+        # the negation must reach this mention without passing another answer ("from AAA to DDD")
+        if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
+            pre = None
+        if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
+            out.add(i)
+    # a negation carries over a list joined by or/nor/and ("not option 1 or option 2")
+    i = 0
+    while i < len(mentions):
+        if i in out:
+            j, chain, joined = i, [], False
+            while j + 1 < len(mentions):
+                gap = text[mentions[j].end:mentions[j + 1].start]
+                if LIST_JOIN.match(gap):
+                    joined = True
+                elif not COMMA_JOIN.match(gap):
+                    break
+                chain.append(j + 1)
+                j += 1
+            if joined:
+                out.update(chain)
+            i = j + 1 if chain else i + 1
+        else:
+            i += 1
+    return out
