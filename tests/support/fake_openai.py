@@ -75,6 +75,7 @@ class RecordedRequest:
     headers: dict[str, str]
     body: Any  # parsed JSON, or raw text when the body is not JSON
     fault: str | None = None
+    at: float = 0.0  # time.time() when the request arrived
 
 
 @dataclass
@@ -162,7 +163,7 @@ class FakeOpenAIServer:
         fault = self._next_fault()
         if self.record:
             with self._lock:
-                self.requests.append(RecordedRequest(request.path, dict(request.headers), body, fault))
+                self.requests.append(RecordedRequest(request.path, dict(request.headers), body, fault, time.time()))
         if self.latency_s:
             await asyncio.sleep(self.latency_s)
         if auth_headers and not any(request.headers.get(h) for h in auth_headers):

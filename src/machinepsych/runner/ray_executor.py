@@ -11,8 +11,11 @@ started on Ray resumes on Ray or locally, and the other way round. See ``docs/sc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import math
+import os
+import socket
 
 from ..core.errors import ConfigError, MissingDependencyError
 from ..storage.schema import RunRow, SessionRow
@@ -33,10 +36,13 @@ def check_ray(address: str | None, store_url: str) -> None:
         raise ConfigError("--executor ray cannot use an in-memory store; pass --store with a file or a database URL")
 
 
-def _batch(url: str, run_id: int, session_ids: list[int], max_sessions: int | None, share: int) -> dict:
+def _batch(url: str, run_id: int, session_ids: list[int], max_sessions: int | None, share: int,
+           driver: dict | None = None) -> dict:
     from machinepsych.runner.workers import run_batch
 
-    return run_batch(url, run_id, session_ids, max_sessions, share)
+    # the task stops when the driver (the command) dies: on its host by its process id,
+    # elsewhere by the run's lease (runner/lease.py)
+    return run_batch(url, run_id, session_ids, max_sessions, share, driver=driver)
 
 
 async def run_on_ray(store: Store, run: RunRow, rows: list[SessionRow], stats: RunStats, batches: int,
@@ -62,8 +68,16 @@ async def run_on_ray(store: Store, run: RunRow, rows: list[SessionRow], stats: R
         per_batch = math.ceil(max_sessions / len(groups)) if max_sessions else None
         task = ray.remote(num_cpus=1, max_retries=0)(_batch)
         url = portable_url(store)
-        refs = [task.remote(url, run.id, [r.id for r in g], per_batch, len(groups)) for g in groups]
-        results = await asyncio.gather(*(asyncio.wrap_future(ref.future()) for ref in refs), return_exceptions=True)
+        driver = {"host": socket.gethostname(), "pid": os.getpid(), "parent": False}
+        refs = [task.remote(url, run.id, [r.id for r in g], per_batch, len(groups), driver) for g in groups]
+        try:
+            results = await asyncio.gather(*(asyncio.wrap_future(ref.future()) for ref in refs),
+                                           return_exceptions=True)
+        except BaseException:  # interrupted (Ctrl-C, cancelled): the tasks stop with the command
+            for ref in refs:
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
+            raise
         for k, (group, res) in enumerate(zip(groups, results)):
             if isinstance(res, BaseException):
                 stats.sessions_failed += len(group)

@@ -16,6 +16,8 @@ from ..participants.factory import build_participant
 from ..storage.schema import RunRow
 from ..storage.store import Store
 from .drive import RunStats, drive_sessions, endpoint_slots
+from .lease import RunLock
+from .workers import portable_url
 from .plan import RunSpec, default_run_name, expand_sessions
 
 __all__ = ["RunStats", "PreparedRun", "prepare_run", "create_run", "execute", "run_sync", "endpoint_slots",
@@ -90,6 +92,14 @@ def check_not_running(store: Store, run: RunRow) -> None:
             (lease.host, lease.pid) != (socket.gethostname(), os.getpid()):
         raise ConfigError(f"Run {run.name} is being executed by process {lease.pid} on {lease.host}; "
                           "wait for it to finish (machinepsych runs shows when it stops) or stop that process first.")
+    probe = RunLock(portable_url(store), run.id)
+    if not probe.acquire():
+        raise ConfigError(_LOCKED.format(name=run.name))
+    probe.close()
+
+
+_LOCKED = ("Run {name} is being executed on this machine (worker processes of a command are still driving its "
+           "sessions); wait for them to finish or stop them first.")
 
 
 def check_materials(rows) -> None:
@@ -168,6 +178,20 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True, ma
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=store.url)
     run = store.get_run(run_ref)
     check_not_running(store, run)
+    # the run lock: held by this process and every worker it starts, so no other command
+    # drives the run while any of them lives (runner/lease.py)
+    lock = RunLock(portable_url(store), run.id)
+    if not lock.acquire():
+        raise ConfigError(_LOCKED.format(name=run.name))
+    try:
+        return await _execute_locked(store, run, progress=progress, max_sessions=max_sessions, workers=workers,
+                                     executor=executor, ray_address=ray_address)
+    finally:
+        lock.close()
+
+
+async def _execute_locked(store: Store, run: RunRow, *, progress: bool, max_sessions: int | None, workers: int,
+                          executor: str, ray_address: str | None) -> RunStats:
     spec = RunSpec.model_validate(run.spec)
     all_sessions = store.sessions(run.id)
     open_sessions = [s for s in all_sessions if s.status != "complete"]

@@ -12,7 +12,9 @@ input). SQLite runs in WAL mode; a worker that finds another one writing retries
 trial shortly instead of sleeping its event loop in SQLite's busy wait. The parent holds
 the run's lease, shows progress from the store and writes the run's final status; a worker
 that dies leaves its sessions unfinished (their trials are kept) and the run incomplete, to
-be resumed.
+be resumed. Workers die with the command: each watches its parent and stops within a second
+of its death, and holds the run lock while it lives, so no ``resume`` drives the same
+sessions meanwhile (``runner/lease.py``).
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ import asyncio
 import json
 import math
 import multiprocessing
+import os
+import socket
 import sys
 import threading
 from pathlib import Path
@@ -27,6 +31,7 @@ from pathlib import Path
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store, _sqlite_path
 from .drive import RunStats, drive_sessions
+from .lease import HELD, watch_driver
 
 
 def portable_url(store: Store) -> str:
@@ -38,13 +43,15 @@ def portable_url(store: Store) -> str:
 
 
 def run_batch(url: str, run_id: int, session_ids: list[int], max_sessions: int | None = None,
-              share: int = 1, loaded: tuple[RunRow, list[SessionRow]] | None = None) -> dict:
+              share: int = 1, loaded: tuple[RunRow, list[SessionRow]] | None = None,
+              driver: dict | None = None) -> dict:
     """Drive some sessions of a run from a fresh store connection; returns the RunStats as a
     dict. What a worker process and a Ray task execute. ``share``: how many processes split
     the run, each taking that share of every endpoint's concurrency. ``loaded``: the run and
     these sessions as the command read them just before it forked this process (then the
     store is not read or checked again)."""
     store = Store(url, create=False, checked=loaded is not None)
+    watch_driver(driver, store, run_id)
     try:
         if loaded is not None:
             run, rows = loaded
@@ -73,7 +80,7 @@ async def run_in_processes(store: Store, run: RunRow, rows: list[SessionRow], st
 
     async def one(k: int, group: list[SessionRow]) -> None:
         job = {"store": url, "run_id": run.id, "sessions": [r.id for r in group], "max_sessions": per_worker,
-               "share": len(groups)}
+               "share": len(groups), "driver": {"host": socket.gethostname(), "pid": os.getpid(), "parent": True}}
         pid, code, result = await (_forked_worker(job, (run, group), store) if forked else _fresh_worker(job))
         if code == 0 and result is not None:
             stats.merge(result)
@@ -99,7 +106,7 @@ async def _fresh_worker(job: dict) -> tuple[int, int | None, dict | None]:
     """A worker in a fresh interpreter: (process id, exit code, its RunStats as a dict)."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "machinepsych.runner.workers", stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE)
+        stdout=asyncio.subprocess.PIPE, pass_fds=tuple(HELD))  # the run lock: held while the worker lives
     out, _ = await proc.communicate(json.dumps(job).encode())
     lines = out.decode(errors="replace").strip().splitlines()
     return proc.pid, proc.returncode, json.loads(lines[-1]) if lines else None
@@ -140,6 +147,7 @@ def _forked_main(job: dict, send, loaded: tuple[RunRow, list[SessionRow]]) -> No
     gc.freeze()  # the command's objects stay as they are: never collected (or closed) in the fork
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C stops the worker too
     _name_process(b"mpsych-worker")
+    watch_driver(job.get("driver"))  # stops within a second of the command's death
     send.send(run_batch(job["store"], job["run_id"], job["sessions"], job.get("max_sessions"), job.get("share", 1),
                         loaded))
     send.close()
@@ -163,6 +171,7 @@ def main() -> None:
     atexit.register(gc.freeze)  # exit without a last collection over the whole heap
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     job = json.loads(sys.stdin.read())
+    watch_driver(job.get("driver"))
     result = run_batch(job["store"], job["run_id"], job["sessions"], job.get("max_sessions"), job.get("share", 1))
     sys.stdout.write(json.dumps(result) + "\n")
 
