@@ -1,8 +1,10 @@
 """``machinepsych study create RUN``: the recruitment link of a run's sessions for people.
 
-Everyone who opens the link is given the next free seeded session of the run (so a run of N
-sessions is taken by N people); the recruitment platform's ids in the link are recorded; an
-optional consent page, practice trials, a completion code and a redirect frame the test.
+Everyone who consents through the link reserves the run's next free slot (one seeded session
+per test of the run, in the study's order); the recruitment platform's ids in the link are
+recorded; an optional consent page, practice trials, a completion code and a redirect frame
+the test. A slot left inactive past ``--inactivity-timeout`` is released for the next person.
+``study add-sessions`` adds slots; ``study pause|close|open`` stop or resume the link.
 """
 from __future__ import annotations
 
@@ -64,22 +66,51 @@ def create_cmd(
     fixation_ms: Optional[int] = typer.Option(None, "--fixation-ms", help="Fixation cross before each trial (ms)."),
     iti_ms: Optional[int] = typer.Option(None, "--iti-ms", help="Blank interval between trials (ms)."),
     feedback_ms: Optional[int] = typer.Option(None, "--feedback-ms", help="How long feedback stays on screen (ms)."),
+    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", metavar="MINUTES",
+                                             help="Release a person's sessions after this many minutes without "
+                                                  "activity (their partial trials are kept apart, marked abandoned)."),
+    time_limit: str = typer.Option("none", "--time-limit", metavar="kit|none|SECONDS",
+                                   help="Time limit of each test, timed on the server: kit (the test's published "
+                                        "limit, e.g. VisFactor's), none, or seconds."),
+    order: str = typer.Option("fixed", "--order", metavar="fixed|latin",
+                              help="Order of the tests of a battery run: the run's (fixed) or counterbalanced "
+                                   "across participants by a balanced Latin square (latin)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The study's title people see (default: a neutral "
+                                                                "one, 'A short thinking task'; never the test's name)."),
+    attention_every: int = typer.Option(0, "--attention-every", metavar="K",
+                                        help="An attention check (press the named button) before every K-th trial "
+                                             "(0: none)."),
+    decline_code: Optional[str] = typer.Option(None, "--decline-code",
+                                               help="Code shown to people who do not consent (e.g. Prolific's "
+                                                    "'no consent' code)."),
+    decline_redirect: Optional[str] = typer.Option(None, "--decline-redirect",
+                                                   help="Address people who do not consent are sent to."),
+    cards: str = typer.Option("picture", "--cards", metavar="picture|text",
+                              help="Card sorts: the cards as a picture (default) or described in words."),
     base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url",
                                  help="Where `machinepsych serve` is reachable for participants."),
 ) -> None:
     """Make the study link of RUN and print it."""
     from ..storage.store import Store
-    from ..storage.study import check_study_options, create_study
+    from ..storage.study import check_options, check_study_options, create_study
 
     text = _read_consent(consent)
     timing = {k: v for k, v in {"fixation_ms": fixation_ms, "iti_ms": iti_ms, "feedback_ms": feedback_ms}.items()
               if v is not None}
     check_study_options(text, practice, completion_code, redirect, timing)  # before the store is opened
+    check_options(inactivity_timeout, time_limit, order)
+    from ..storage import people
+
+    extra = {"title": title, "attention_every": attention_every, "decline_code": decline_code,
+             "decline_url": decline_redirect, "cards": cards}
+    people.check_options(extra)
     check_base_url(base_url)
     st = Store(store, create=False)
     try:
         row = create_study(st, st.get_run(run), consent=text, practice=practice, completion_code=completion_code,
-                           redirect_url=redirect, timing=timing)
+                           redirect_url=redirect, timing=timing, inactivity_min=inactivity_timeout,
+                           time_limit=time_limit, order=order)
+        people.set_options(st, row, **extra)
         link = f"{base_url.rstrip('/')}/s/{row.slug}"
         typer.echo(f"Study link: {link}")
         typer.echo(f"On Prolific: {link}?{PROLIFIC}")
@@ -96,7 +127,7 @@ def list_cmd(
 ) -> None:
     """The study links of the store, with how many sessions each has given out."""
     from ..storage.store import Store
-    from ..storage.study import assignments_for_run, human_sessions, list_studies
+    from ..storage.study import assignments_for_run, list_studies, slots, study_options
 
     check_base_url(base_url)
     st = Store(store, create=False, readonly=True)
@@ -106,9 +137,169 @@ def list_cmd(
             typer.echo("No study links yet: machinepsych study create RUN")
         for row in rows:
             run = st.get_run(row.run_id)
-            n = len(human_sessions(st, run))
-            taken = len(assignments_for_run(st, run.id))
-            typer.echo(f"{run.name}: {base_url.rstrip('/')}/s/{row.slug} ({taken} of {n} sessions given out; "
-                       f"completion code {row.completion_code})")
+            groups = slots(st, run)
+            held = assignments_for_run(st, run.id)
+            taken = sum(1 for g in groups if g[0].id in held)
+            opts = study_options(row)
+            typer.echo(f"{run.name}: {base_url.rstrip('/')}/s/{row.slug} [{opts.state}] ({taken} of {len(groups)} "
+                       f"slots held; completion code {row.completion_code}; inactivity timeout "
+                       f"{opts.inactivity_min:g} min; time limit {opts.time_limit}; order {opts.order})")
+    finally:
+        st.close()
+
+
+def _study_of(st, run: str):
+    from ..core.errors import ConfigError
+    from ..storage.study import study_for_run
+
+    row = st.get_run(run)
+    study = study_for_run(st, row.id)
+    if study is None:
+        raise ConfigError(f"run {row.name!r} has no study link; make one with `machinepsych study create {row.name}`")
+    return row, study
+
+
+@study_app.command("add-sessions")
+def add_sessions_cmd(
+    run: str = typer.Argument(..., help="The run (name or id)."),
+    n: int = typer.Argument(..., help="How many more people the run takes (a slot each: every test of the run)."),
+    store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
+) -> None:
+    """Add N slots for people to RUN, on the next seeds."""
+    from ..storage.store import Store
+    from ..storage.study import add_sessions
+
+    st = Store(store, create=False)
+    try:
+        row = st.get_run(run)
+        added = add_sessions(st, row, n)
+        typer.echo(f"Added {added} session{'s' if added != 1 else ''} ({n} slot{'s' if n != 1 else ''}) to {row.name}.")
+    finally:
+        st.close()
+
+
+def _set_state(run: str, store: str | None, state: str, said: str) -> None:
+    from ..storage.store import Store
+    from ..storage.study import set_study_state
+
+    st = Store(store, create=False)
+    try:
+        row, study = _study_of(st, run)
+        set_study_state(st, study, state)
+        typer.echo(f"The study of {row.name} is {state}: {said}")
+    finally:
+        st.close()
+
+
+@study_app.command("pause")
+def pause_cmd(run: str = typer.Argument(..., help="The run (name or id)."),
+              store: Optional[str] = typer.Option(None, "--store", help="Result store.")) -> None:
+    """Take no new participants (those holding sessions go on)."""
+    _set_state(run, store, "paused", "no new participant is taken; people holding sessions go on.")
+
+
+@study_app.command("close")
+def close_cmd(run: str = typer.Argument(..., help="The run (name or id)."),
+              store: Optional[str] = typer.Option(None, "--store", help="Result store.")) -> None:
+    """Close the link: nobody starts, and nobody goes on."""
+    _set_state(run, store, "closed", "nobody starts and nobody goes on.")
+
+
+@study_app.command("open")
+def open_cmd(run: str = typer.Argument(..., help="The run (name or id)."),
+             store: Optional[str] = typer.Option(None, "--store", help="Result store.")) -> None:
+    """Open (or reopen) the link."""
+    _set_state(run, store, "open", "new participants are taken.")
+
+
+@study_app.command("withdraw")
+def withdraw_cmd(
+    participant_id: str = typer.Argument(..., help="The person's id on the recruitment platform (e.g. PROLIFIC_PID)."),
+    run: Optional[str] = typer.Option(None, "--run", help="Only this run's study (default: every study)."),
+    store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
+) -> None:
+    """Delete everything of a person who withdraws: their trials, scores, page events, practice
+    answers, consent and ids. Their session stays, empty, as 'withdrawn' (never given to anyone
+    else); the deletion is logged without the id."""
+    from ..core.errors import ConfigError
+    from ..storage import people
+    from ..storage.store import Store
+
+    st = Store(store, create=False)
+    try:
+        done = people.withdraw(st, participant_id, run)
+        if not done:
+            raise ConfigError(f"no session of {'run ' + run if run else 'any study'} is held by participant id "
+                              f"{participant_id!r}; `machinepsych study list` shows the studies")
+        for d in done:
+            typer.echo(f"Withdrawn: session {d['session_index']} (id {d['session_id']}) of run {d['run_id']}: deleted "
+                       f"{d['trials']} trials, {d['practice']} practice answers, {d['events']} page events and "
+                       "the person's ids and consent. Logged (without the id).")
+    finally:
+        st.close()
+
+
+annotators_app = App(help="Annotators with a link of their own (each sees and changes only their own scores).",
+                     no_args_is_help=True)
+study_app.add_typer(annotators_app, name="annotators")
+
+
+@annotators_app.command("add")
+def annotators_add_cmd(
+    name: str = typer.Argument(..., help="The annotator's name (letters, digits, spaces, - _ .)."),
+    run: Optional[str] = typer.Option(None, "--run", help="Only this run's replies (default: every run)."),
+    store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
+    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url", help="Where `machinepsych serve` is reachable."),
+) -> None:
+    """Give NAME an annotation link (shown once; adding the name again replaces the link)."""
+    from ..storage import people
+    from ..storage.store import Store
+
+    check_base_url(base_url)
+    st = Store(store, create=False)
+    try:
+        run_id = st.get_run(run).id if run else None
+        token = people.add_annotator(st, name, run_id)
+        typer.echo(f"Annotation link for {name.strip()}: {base_url.rstrip('/')}/annotator/{token}")
+        typer.echo("Give it to them only: it opens their own scores (no admin page, no participant ids).")
+    finally:
+        st.close()
+
+
+@annotators_app.command("list")
+def annotators_list_cmd(
+    store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
+) -> None:
+    """The annotators with a link (the links themselves are not kept)."""
+    from ..storage import people
+    from ..storage.store import Store
+
+    st = Store(store, create=False)
+    try:
+        rows = people.annotators(st)
+        if not rows:
+            typer.echo("No annotators yet: machinepsych study annotators add NAME")
+        for a in rows:
+            where = f"run {a.run_id}" if a.run_id is not None else "every run"
+            typer.echo(f"{a.name}: {where}{' (link revoked)' if a.revoked else ''}")
+    finally:
+        st.close()
+
+
+@annotators_app.command("remove")
+def annotators_remove_cmd(
+    name: str = typer.Argument(..., help="The annotator's name."),
+    store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
+) -> None:
+    """Revoke NAME's link (their scores stay)."""
+    from ..core.errors import ConfigError
+    from ..storage import people
+    from ..storage.store import Store
+
+    st = Store(store, create=False)
+    try:
+        if not people.remove_annotator(st, name.strip()):
+            raise ConfigError(f"no annotator named {name!r}")
+        typer.echo(f"The link of {name.strip()} no longer works; their scores are kept.")
     finally:
         st.close()

@@ -112,12 +112,18 @@ class Timing:
     fixation_ms: int = 0
     iti_ms: int = 0
     feedback_ms: int = 900
+    # the test's published time limit for people, in seconds, for a session of the default
+    # preset's length (a study applies it with ``--time-limit kit``, pro rata the session's
+    # trials); None: the test has none
+    time_limit_s: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("fixation_ms", "iti_ms", "feedback_ms"):
             v = getattr(self, name)
             if not 0 <= v <= 60_000:
                 raise ConfigError(f"{name} must be between 0 and 60000 ms (got {v})")
+        if self.time_limit_s is not None and not 0 < self.time_limit_s <= 86_400:
+            raise ConfigError(f"time_limit_s must be between 0 and 86400 s (got {self.time_limit_s})")
 
 
 HumanForm = Buttons | Likert | TextBox | Questionnaire
