@@ -2,8 +2,11 @@
 
 Generates ``--n`` items of every test (through the real environment), and reports the key
 distribution, the true/false balance and the accuracy of construct-free heuristic solvers
-against chance (``analysis/audit.py``). Exit code 1 when anything is flagged, so CI can use
-it; 0 otherwise.
+against chance (``analysis/audit.py``). For VisFactor at ``--preset hard`` or ``--preset
+split`` it also runs the learned audit (``tasks/visfactor/audit_learned.py``): classifiers
+trained on the items' surface features, against structural chance, replicated on a second seed
+range (``--no-learned`` skips it, ``--learned`` runs it at any preset). Exit code 1 when anything
+is flagged, so CI can use it; 0 otherwise.
 """
 from __future__ import annotations
 
@@ -15,16 +18,44 @@ import typer
 
 from .app import app
 
+LEARNED_PRESETS = ("hard", "split")
+
+
+def _learned_targets(pairs) -> list[tuple[str, str, str]]:
+    """(subtest, difficulty, mode) of every VisFactor test among the audited (spec, preset) pairs."""
+    from ..tasks.visfactor.catalog import SUBTESTS
+
+    out = []
+    for spec, preset in pairs:
+        sub = getattr(spec.env_class, "subtest", "")
+        if spec.family != "visfactor" or sub not in SUBTESTS:
+            continue
+        params = spec.resolve(preset)
+        mode = params.mode if SUBTESTS[sub].split else "default"
+        out.append((sub, params.difficulty, mode))
+    return out
+
 
 @app.command("audit")
 def audit_cmd(
     test: str = typer.Argument(..., help="Test id or battery, e.g. visfactor-vz2 or visfactor."),
-    n: int = typer.Option(1000, "--n", help="Items generated per test."),
+    n: int = typer.Option(1000, "--n", help="Items generated per test (heuristic audit)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the generated sessions (>= 0)."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Preset (e.g. split, hard); default: each test's own."),
     json_out: bool = typer.Option(False, "--json", help="Print every finding as JSON."),
+    learned: Optional[bool] = typer.Option(
+        None, "--learned/--no-learned",
+        help="Learned audit of VisFactor (logistic regression and boosted trees on surface features, against "
+             "structural chance, Bonferroni, replicated on a second seed range); default: on for --preset hard "
+             "and --preset split."),
+    learned_n: Optional[int] = typer.Option(
+        None, "--learned-n",
+        help="Items per seed range of the learned audit; default 2,700: power 0.9 to flag a true 5-point lift "
+             "over a structural chance of 1/2 (the hardest case) with alpha 0.01 / 48 in both seed ranges."),
+    heuristic: bool = typer.Option(True, "--heuristic/--no-heuristic", help="Run the heuristic audit."),
+    markdown: bool = typer.Option(False, "--markdown", help="Print the learned audit's table as Markdown."),
 ) -> None:
-    """Can a test be passed without the ability? Key balance and heuristic solvers vs chance."""
+    """Can a test be passed without the ability? Key balance, heuristic and learned solvers vs chance."""
     from ..analysis.audit import ALPHA, MAX_N, audit, min_lift, targets
     from ..core.errors import ConfigError
 
@@ -33,16 +64,42 @@ def audit_cmd(
     if seed < 0:
         raise ConfigError(f"--seed must be >= 0 (got {seed})")
     pairs = targets(test, preset)
-    results = [audit(spec, n, seed, p) for spec, p in pairs]
+    run_learned = learned if learned is not None else preset in LEARNED_PRESETS
+    lt = _learned_targets(pairs) if run_learned else []
+    if learned and not lt:
+        raise ConfigError(f"the learned audit covers the VisFactor subtests; {test} has none")
+    from rich.console import Console
+
+    con = Console(stderr=True) if (json_out or markdown) else Console()
+    results = [audit(spec, n, seed, p) for spec, p in pairs] if heuristic else []
     flagged = [r for r in results if r.flagged]
+    lres = None
+    if lt:
+        from ..tasks.visfactor import audit_learned as L
+
+        ln = learned_n if learned_n is not None else L.DEFAULT_N
+        if not 1 <= ln <= L.SEED_STRIDE:
+            raise ConfigError(f"--learned-n must be between 1 and {L.SEED_STRIDE:,} (got {ln})")
+        lres = L.run(lt, n=ln, seed=seed, progress=lambda s: con.print(f"[dim]learned audit: {s}[/dim]"))
+    lflagged = lres.flagged if lres else []
     if json_out:
-        typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged),
-                               "tests": [r.as_dict() for r in results]}, indent=2, default=str))
+        typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged),
+                               "tests": [r.as_dict() for r in results],
+                               **({"learned": lres.as_dict()} if lres else {})}, indent=2, default=str))
+    elif markdown:
+        if lres:
+            typer.echo(f"Learned audit: n = {lres.n} items per seed range, seed {seed}, alpha {ALPHA} / "
+                       f"{len(lres.findings)} (Bonferroni), lift >= 5 points, replicated on a second seed range.\n")
+            typer.echo(L.markdown(lres))
+            typer.echo("\nSeconds per subtest (generation, features, fits, replication): " +
+                       ", ".join(f"{s} {d}/{m} {t:.0f}" for (s, d, m), t in lres.seconds.items()))
+        if heuristic:
+            typer.echo(f"\nHeuristic audit (n = {n}): {len(flagged)} of {len(results)} tests flagged" +
+                       (": " + ", ".join(f"{r.test} ({', '.join(f.name for f in r.flagged)})" for r in flagged)
+                        if flagged else ""))
     else:
-        from rich.console import Console
         from rich.table import Table
 
-        con = Console()
         for r in results:
             table = Table(title=f"{r.test} ({r.preset}; n={r.n}, seed={seed}; alpha {ALPHA} / {len(r.findings) - sum(f.kind == 'info' for f in r.findings)})")
             for col in ("check", "value", "chance", "p", "flag"):
@@ -59,7 +116,19 @@ def audit_cmd(
                 p = "" if math.isnan(f.p) else f"{f.p:.2g}"
                 table.add_row(f.name, val, ref, p, "FLAG" if f.flagged else "")
             con.print(table)
-        con.print(f"{len(flagged)} of {len(results)} tests flagged" +
-                  (": " + ", ".join(f"{r.test} ({', '.join(f.name for f in r.flagged)})" for r in flagged) if flagged else ""))
-    if flagged:
+        if heuristic:
+            con.print(f"{len(flagged)} of {len(results)} tests flagged" +
+                      (": " + ", ".join(f"{r.test} ({', '.join(f.name for f in r.flagged)})" for r in flagged) if flagged else ""))
+        if lres:
+            table = Table(title=f"Learned audit (n={lres.n} per seed range, seed={seed}; alpha {ALPHA} / "
+                                f"{len(lres.findings)}; lift >= 5 points; replicated on a second seed range)")
+            for col in L.COLUMNS:
+                table.add_column(col, overflow="fold")
+            for row in L.rows(lres):
+                table.add_row(*row)
+            con.print(table)
+            con.print(f"learned audit: {len(lflagged)} of {len(lres.findings)} strategies flagged" +
+                      (": " + ", ".join(f"{f.subtest} {f.difficulty}/{f.mode} {f.strategy} ({f.metric})"
+                                        for f in lflagged) if lflagged else ""))
+    if flagged or lflagged:
         raise typer.Exit(1)
