@@ -165,3 +165,21 @@ def test_run_small_on_real_subtests():
     assert all(f.stat.chance == pytest.approx(20) for f in cf1)  # split of 5 options: 1/5, not 2^-5
     md = L.markdown(res)
     assert md.startswith("| subtest |") and "RL2" in md
+
+
+def test_cli_runs_the_learned_audit_at_hard_and_skips_it_on_request():
+    import json
+
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+
+    runner = CliRunner()
+    res = runner.invoke(app, ["audit", "visfactor-rl2", "--preset", "hard", "--n", "20", "--learned-n", "40",
+                              "--markdown", "--no-heuristic"])
+    assert res.exit_code in (0, 1), res.output
+    assert "| subtest | difficulty/mode | strategy |" in res.output and "| RL2 | hard/default |" in res.output
+    res = runner.invoke(app, ["audit", "visfactor-rl2", "--preset", "hard", "--n", "20", "--no-learned", "--json"])
+    assert res.exit_code in (0, 1) and "learned" not in json.loads(res.stdout)
+    res = runner.invoke(app, ["audit", "visfactor-rl2", "--n", "20", "--json"])  # default preset: heuristic only
+    assert "learned" not in json.loads(res.stdout)
