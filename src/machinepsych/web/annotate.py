@@ -151,7 +151,7 @@ def annotation_router(store: Store, require_admin: Callable[..., None]):
                                     "<label>Your name <input type='text' name='annotator' required maxlength='60'>"
                                     "</label> <button type='submit'>Start</button></form>")
         try:
-            name = check_name(annotator)
+            name = _admin_name(store, annotator)
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
         groups = tasks_items(store, row.id)
@@ -174,7 +174,7 @@ def annotation_router(store: Store, require_admin: Callable[..., None]):
             raise HTTPException(413, "That form is too large.")
         form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
-            name = check_name(form.get("annotator"))
+            name = _admin_name(store, form.get("annotator"))
             item = form.get("item", "")
             score = int(form.get("score", "")) if form.get("score", "").isdigit() else None
             if item not in {it["item"] for it in items(store, row.id)}:
@@ -185,5 +185,127 @@ def annotation_router(store: Store, require_admin: Callable[..., None]):
         from urllib.parse import quote
 
         return RedirectResponse(f"/annotate/{row.id}?annotator={quote(name)}", status_code=303)
+
+    return r
+
+
+def _admin_name(store: Store, name: str | None) -> str:
+    """A name typed on the admin's annotation page; never one of an annotator with a link of
+    their own (their scores are theirs to change)."""
+    from ..storage import people
+
+    name = check_name(name)
+    if any(a.name == name and not a.revoked for a in people.annotators(store)):
+        raise ValueError(f"{name!r} is an annotator with a link of their own; only they change their scores")
+    return name
+
+
+# ----------------------------------------------------------------------------- annotators' links
+def annotator_router(store: Store):
+    """Pages for annotators with a link of their own (``machinepsych study annotators add
+    NAME``): ``/annotator/{token}`` and below. The token names the annotator: each sees and
+    changes only their own scores, never the admin's pages, the participants' ids or another
+    annotator's scores."""
+    from urllib.parse import parse_qs
+
+    from fastapi.responses import HTMLResponse, RedirectResponse
+
+    from ..core.errors import UnknownNameError
+    from ..storage import people
+    from .pages import page
+
+    r = APIRouter()
+
+    def who(token: str):
+        a = people.annotator_for(store, token)
+        if a is None:
+            raise HTTPException(404, "This annotation link is not valid (or no longer). Ask the researcher for yours.")
+        return a
+
+    def run_of(a, ref: str):
+        try:
+            run = store.get_run(ref)
+        except UnknownNameError:
+            raise HTTPException(404, "There is no such run.") from None
+        if a.run_id is not None and run.id != a.run_id:
+            raise HTTPException(404, "There is no such run.")
+        return run
+
+    def mine(run_id: int, name: str) -> dict[str, int]:
+        return {item: by[name] for item, by in scores(store, run_id).items() if name in by}
+
+    @r.get("/annotator/{token}", response_class=HTMLResponse)
+    def home(token: str) -> str:
+        a = who(token)
+        runs = [run for run in store.list_runs() if a.run_id is None or run.id == a.run_id]
+        rows = [(run, len(items(store, run.id))) for run in runs]
+        lis = "".join(f"<li><a href='/annotator/{_esc(token)}/{run.id}'>{_esc(run.name)}</a> "
+                      f"({len(mine(run.id, a.name))} of {n} scored by you)</li>" for run, n in rows if n)
+        return page("Annotate", f"<h1>Score replies</h1><p class='muted'>Signed in as {_esc(a.name)}.</p>"
+                                f"<ul>{lis or '<li>Nothing to annotate yet.</li>'}</ul>")
+
+    @r.get("/annotator/{token}/{run}/mine", response_class=HTMLResponse)
+    def my_scores(token: str, run: str) -> str:
+        a = who(token)
+        row = run_of(a, run)
+        given = mine(row.id, a.name)
+        rows = "".join(f"<tr><td>{k}</td><td>{given[it['item']]}</td><td><a href='/annotator/{_esc(token)}/{row.id}"
+                       f"?item={_esc(it['item'])}'>change</a></td></tr>"
+                       for k, it in enumerate(order(a.name, items(store, row.id)), 1) if it["item"] in given)
+        return page("Your scores", f"<h1>Your scores: {_esc(row.name)}</h1>"
+                                   f"<p><a href='/annotator/{_esc(token)}/{row.id}'>Next item</a></p>"
+                                   f"<table><tr><th>item</th><th>your score</th><th></th></tr>{rows}</table>")
+
+    @r.get("/annotator/{token}/{run}", response_class=HTMLResponse)
+    def next_item(token: str, run: str, item: str | None = None) -> str:
+        a = who(token)
+        row = run_of(a, run)
+        groups = tasks_items(store, row.id)
+        task_by_item = {it["item"]: task for task, its in groups for it in its}
+        all_items = [it for _, its in groups for it in its]
+        given = mine(row.id, a.name)
+        if item is not None:
+            todo = [it for it in all_items if it["item"] == item]
+            if not todo:
+                raise HTTPException(404, "There is no such item.")
+        else:
+            todo = [it for it in order(a.name, all_items) if it["item"] not in given]
+        links = (f"<p class='muted'>Signed in as {_esc(a.name)} · <a href='/annotator/{_esc(token)}/{row.id}/mine'>"
+                 "your scores</a></p>")
+        if not todo:
+            return page("Annotate", f"<h1>Thank you</h1>{links}<p>You have scored all {len(all_items)} items.</p>")
+        it = todo[0]
+        task = task_by_item[it["item"]]
+        now = given.get(it["item"])
+        rubric = "".join(f"<li><b>{k}</b>: {_esc(t)}</li>" for k, t in task.rubric)
+        choices = "".join(f"<label><input type='radio' name='score' value='{k}' required"
+                          f"{' checked' if now == k else ''}> {k}</label>" for k in range(1, 6))
+        body = (f"<h1>{_esc(task.title)}</h1>{links}<p class='progress'>{len(given)} of {len(all_items)} scored</p>"
+                f"{task.item_html(it)}<h2>{_esc(task.question)}</h2><ul>{rubric}</ul>"
+                f"<form method='post' action='/annotator/{_esc(token)}/{row.id}'>"
+                f"<input type='hidden' name='item' value='{_esc(it['item'])}'>"
+                f"<fieldset><legend>Score</legend><div class='scale'>{choices}</div></fieldset>"
+                f"<button type='submit'>Save and next</button></form>")
+        return page("Annotate", body)
+
+    @r.post("/annotator/{token}/{run}")
+    async def post_score(token: str, run: str, request: Request):
+        a = who(token)
+        row = run_of(a, run)
+        body = await request.body()
+        if len(body) > 4096:
+            raise HTTPException(413, "That form is too large.")
+        form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+        if set(form) - {"item", "score"}:
+            raise HTTPException(422, "The form has fields it should not have.")
+        item = form.get("item", "")
+        raw = form.get("score", "")
+        try:
+            if item not in {it["item"] for it in items(store, row.id)}:
+                raise ValueError("no such item")
+            save(store, row.id, item, a.name, int(raw) if raw.isdigit() else None)
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+        return RedirectResponse(f"/annotator/{token}/{row.id}", status_code=303)
 
     return r

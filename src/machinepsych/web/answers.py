@@ -3,9 +3,16 @@
 The body is checked strictly (no extra fields; ``trial`` an integer; ``rt_ms`` a finite number
 of milliseconds) and the answer against the trial's own form: a button answer must be one of
 the buttons' options exactly (``true`` is not ``1``, ``3.0`` is not ``3``), a typed answer is
-read by the test's parser for people and refused when empty or unreadable, a questionnaire
-must rate every statement on its scale. Anything else is a 422 with a sentence saying what
-to do; nothing refused is stored.
+read by the test's parser for people and refused when empty or not of the expected shape (a
+well-formed answer that is not among the trial's options, e.g. a number that was not on a
+memory test's study page, is accepted and scored wrong: refusing it would tell the person
+which answers exist), a questionnaire must rate every statement on its scale. Anything else
+is a 422 with a sentence saying what to do; nothing refused is stored.
+
+Response times (:func:`response_time`): the page sends the time from the question's onset to
+the answer (``rt_ms``). A missing one, or one under :data:`MIN_RT_MS` (no person sees a
+question and answers that fast), is stored as null (never 0), with the reason, beside the
+server's own elapsed time since the session's previous step.
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from ..core.types import Observation
 
 MAX_TEXT = 2000
 MAX_RT_MS = 24 * 3600 * 1000.0
+MIN_RT_MS = 50.0  # faster than anyone can see a question and answer it
 
 
 class Answer(BaseModel):
@@ -63,11 +71,13 @@ def resolve(spec: TaskSpec, episode: Episode, obs: Observation, form: HumanForm,
         if not text:
             raise _refuse("Please type an answer first.")
         action, status = spec.answer.read_typed(text, obs)
-        action = episode.legal(action) if status == "parsed" else None
-        if action is None:
+        if status != "parsed" or action is None:
             hint = f" {form.hint}" if form.hint else ""
             raise _refuse(f"That answer could not be read; please type it again.{hint}")
-        return action, text, "parsed"
+        # well-formed but not among the trial's options (a number that was not on the study
+        # page): kept as typed and scored wrong (the episode steps with no legal action)
+        legal = episode.legal(action)
+        return (legal if legal is not None else action), text, "parsed"
     if isinstance(form, Questionnaire):
         return _questionnaire(spec, episode, obs, form, ans)
     raise _refuse("This question cannot be answered here.")
@@ -95,3 +105,30 @@ def _questionnaire(spec: TaskSpec, episode: Episode, obs: Observation, form: Que
     if action is None:
         raise _refuse("The answers could not be read; please check every statement.")
     return action, spec.answer.format(action), "parsed"
+
+
+def response_time(rt_ms: float | None, server_ms: float | None) -> dict[str, Any]:
+    """What is stored of an answer's timing: ``rt_ms`` (the page's, or None), ``rt_note`` (why
+    it is None: ``missing`` or ``too fast``; "" when kept) and
+    ``server_elapsed_ms`` (the server's time since the session's previous step: the previous
+    answer, the study material taken away, consent or arrival; an upper bound of the response
+    time that includes fixation, feedback and network delays)."""
+    note = ""
+    if rt_ms is None:
+        note = "missing"
+    elif rt_ms < MIN_RT_MS:
+        note = "too fast"
+    return {"rt_ms": None if note else round(float(rt_ms), 3), "rt_note": note,
+            "server_elapsed_ms": None if server_ms is None else round(float(server_ms), 1)}
+
+
+def feedback_tone(result: Any) -> bool | None:
+    """The colour of a trial's feedback on the page (True: good news, False: bad): what the
+    feedback itself says. Where the trial pays a reward (a bandit's 0 or 1, a gambling
+    task's net win), its sign; else whether the answer was correct. (A bandit's "correct",
+    the better arm, is hidden from the person: colouring by it would contradict a reward of 1
+    from the worse arm, and tell which arm is better.)"""
+    reward = getattr(result, "reward", None)
+    if reward is not None:
+        return bool(reward > 0)
+    return result.correct

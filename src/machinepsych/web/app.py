@@ -27,12 +27,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ..storage.store import Store
-from . import admin, participant, recruit, security
-from .annotate import annotation_router
+from . import admin, extras, participant, preview, recruit, security
+from .annotate import annotation_router, annotator_router
 from .pages import page
 
 MIN_TOKEN = 16
-ADMIN_PREFIXES = ("/admin", "/results", "/annotate")  # where ?token= may open the researcher's pages
+ADMIN_PREFIXES = ("/admin", "/results", "/annotate", "/preview")  # where ?token= may open the researcher's pages
 
 
 def create_app(store_url: str | None = None, admin_token: str | None = None) -> FastAPI:
@@ -66,6 +66,10 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
             response = RedirectResponse(target, status_code=303)
             response.set_cookie(security.ADMIN_COOKIE, token, httponly=True, samesite="strict", path="/")
             return response
+        if (request.method == "GET" and request.url.path.startswith("/s/")
+                and request.query_params.get("preview") in ("1", "true", "yes")):
+            # the researcher previews the study link: nothing is stored (web/preview.py)
+            return RedirectResponse("/preview/" + request.url.path[3:].strip("/"), status_code=303)
         return await call_next(request)
 
     security.install(app)
@@ -78,4 +82,7 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     app.include_router(participant.router(store, lock))
     app.include_router(admin.router(store, require_admin))
     app.include_router(annotation_router(store, require_admin))
+    app.include_router(extras.router(store, lock))
+    app.include_router(preview.router(store, require_admin, lock))
+    app.include_router(annotator_router(store))
     return app

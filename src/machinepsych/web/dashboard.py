@@ -41,6 +41,8 @@ def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dic
         a = held.get(s.id)
         if s.status == "complete":
             out["complete"] += 1
+        elif s.status == "withdrawn":  # the person withdrew: their data is deleted (study withdraw)
+            out["withdrawn"] = out.get("withdrawn", 0) + 1
         elif a is None and not counts.get(s.id):
             out["not started"] += 1
         else:
@@ -50,11 +52,21 @@ def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dic
     return out
 
 
+def people_checks(store: Store, run: RunRow) -> list[dict[str, Any]]:
+    """Per session held by a person: the browser and device, how often the page was hidden or
+    left (and for how long), and the attention checks passed (storage/people.py)."""
+    from ..storage import people
+
+    sessions = studies.human_sessions(store, run)
+    seen = people.summary(people.events(store, [s.id for s in sessions]))
+    return [{"session": s.index, "session_id": s.id, "status": s.status, **seen[s.id]} for s in sessions if s.id in seen]
+
+
 def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
     from ..analysis import report
 
     data: dict[str, Any] = {"run": run, "name": run.name, "people": people_status(store, run), "tests": [],
-                            "note": ""}
+                            "note": "", "checks": people_checks(store, run)}
     try:
         built = report.build(store, run.id)
     except MachinePsychError as exc:
@@ -119,6 +131,16 @@ def dashboard_html(data: dict[str, Any]) -> str:
         out.append(f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
                    f"<th>mean (95% CI)</th><th>vs chance (line: 95th percentile of random answers)</th></tr>"
                    f"{rows}{chance_row}</table>")
+    checks = data.get("checks") or []
+    if checks:
+        out.append("<h2>Attention and focus</h2><table><tr><th>session</th><th>status</th><th>browser</th>"
+                   "<th>device</th><th>screen</th><th>left the page</th><th>away (s)</th><th>attention checks passed</th></tr>")
+        out += [f"<tr><td>{c['session']}</td><td>{esc(c['status'])}</td><td>{esc(c['browser'])}</td>"
+                f"<td>{esc(c['device'])}</td><td>{esc(c['screen'])}</td><td>{c['focus_losses']}</td>"
+                f"<td>{c['hidden_s']:.1f}</td><td>{c['attention_passed']} of {c['attention_answered']}</td></tr>"
+                for c in checks]
+        out.append("</table><p class='muted'>left the page: times the page was hidden (another tab or app) or lost "
+                   "focus (another window) during the session.</p>")
     out.append("<style>.dbar{position:relative;width:220px;height:12px;background:#e6e6e6}"
                ".dbar span{display:block;height:100%;background:#0b57a4}"
                ".dbar .chance{position:absolute;top:-3px;width:2px;height:18px;background:#b3261e}</style>")

@@ -1,6 +1,8 @@
 """The session page's script: fixation, study phase, question, answer, feedback, inter-trial
 interval. Response time runs from the moment the question is on screen
-(``performance.now()``) to the click or key press, and is sent with the answer."""
+(``performance.now()``) to the click or key press, and is sent with the answer. The page also
+reports the browser and device once, every time it is hidden or left and comes back, and
+shows the study's attention checks between trials."""
 from __future__ import annotations
 
 import json
@@ -26,15 +28,64 @@ function bind() {
     f.answer.focus();
   }
   const q = document.querySelector('#trial form.questionnaire');
-  if (q) q.addEventListener('submit', (e) => { e.preventDefault();
-    const ratings = {}, reasons = {}; let missing = 0;
-    q.querySelectorAll('fieldset.statement').forEach((fs, i) => {
-      const r = fs.querySelector('input[type=radio]:checked');
-      if (r) ratings[fs.dataset.id] = parseInt(r.value, 10); else missing++;
-      const w = fs.querySelector('textarea'); if (w) reasons[fs.dataset.id] = w.value;
+  if (q) {
+    q.addEventListener('change', (e) => {  // a statement rated: its message goes
+      const fs = e.target.closest('fieldset.statement');
+      if (fs) { fs.classList.remove('invalid'); fs.removeAttribute('aria-invalid');
+                const m = fs.querySelector('.field-error'); if (m) m.remove(); }
     });
-    if (missing) { setError(`Please rate every statement (${missing} not rated yet).`); return; }
-    send({ratings: ratings, reasons: reasons}); });
+    q.addEventListener('submit', (e) => { e.preventDefault();
+      const ratings = {}, reasons = {}; const missing = [];
+      q.querySelectorAll('fieldset.statement').forEach((fs) => {
+        const r = fs.querySelector('input[type=radio]:checked');
+        if (r) ratings[fs.dataset.id] = parseInt(r.value, 10); else missing.push(fs);
+        const w = fs.querySelector('textarea'); if (w) reasons[fs.dataset.id] = w.value;
+      });
+      if (missing.length) { markUnrated(missing); return; }
+      send({ratings: ratings, reasons: reasons}); });
+  }
+}
+function markUnrated(missing) {
+  // the message sits at the first unrated statement (not at the top of a long page), which
+  // is scrolled into view and focused; every unrated one is marked
+  setError('');
+  document.querySelectorAll('#trial .field-error').forEach(m => m.remove());
+  missing.forEach((fs, i) => {
+    fs.classList.add('invalid'); fs.setAttribute('aria-invalid', 'true');
+    const m = document.createElement('p'); m.className = 'field-error';
+    if (i === 0) { m.setAttribute('role', 'alert'); m.id = 'unrated-error'; }
+    m.textContent = i === 0 ? `Please rate this statement (${missing.length} not rated yet).` : 'Please rate this statement.';
+    fs.querySelector('legend').after(m);
+  });
+  const first = missing[0];
+  first.scrollIntoView({block: 'center'});
+  const radio = first.querySelector('input[type=radio]'); if (radio) radio.focus({preventScroll: true});
+}
+function markWide() {
+  document.querySelectorAll('#trial .stimwrap').forEach(w => w.classList.toggle('scrolls', w.scrollWidth > w.clientWidth + 1));
+}
+function post(url, body) {
+  if (!url) return Promise.resolve(null);
+  return fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'}, keepalive: true,
+                     body: JSON.stringify(body)}).catch(() => null);
+}
+async function attention(fragment) {
+  // an instructed-response item between trials (the study's attention checks)
+  const t = $('trial'); t.innerHTML = fragment; setError('');
+  const box = t.querySelector('.attention'), at = parseInt(box.dataset.trial, 10);
+  const t0 = performance.now();
+  for (;;) {
+    busy = false;
+    const choice = await new Promise(r => t.querySelectorAll('button.attn').forEach(b =>
+      b.addEventListener('click', () => { b.classList.add('chosen'); r(JSON.parse(b.dataset.action)); }, {once: true})));
+    busy = true;
+    t.querySelectorAll('button').forEach(b => b.disabled = true);
+    const r = await post(CFG.attention_url, {trial: at, choice: choice, rt_ms: performance.now() - t0});
+    if (r && (r.ok || r.status === 409)) break;
+    setError('Connection problem: please answer again.');
+    t.querySelectorAll('button').forEach(b => { b.disabled = false; b.classList.remove('chosen'); });
+  }
+  t.innerHTML = '';
 }
 async function show(fragment) {
   busy = true; setError('');
@@ -59,7 +110,7 @@ async function show(fragment) {
                                         body: JSON.stringify({phase: CFG.phase, trial: trial})}); } catch (e) {}
   }
   if (question) { question.replaceWith(question.content.cloneNode(true)); }
-  bind();
+  bind(); markWide();
   if (!t.querySelector('form.textanswer')) t.focus({preventScroll: true});  // screen readers read the new trial
   busy = false; shownAt = performance.now();
 }
@@ -83,6 +134,7 @@ async function send(answer) {
   if (d.done || d.phase_done) { $('trial').innerHTML = ''; location.reload(); return; }
   if (CFG.iti_ms > 0) { $('trial').innerHTML = ''; await sleep(CFG.iti_ms); }
   trial = d.trial;
+  if (d.attention) await attention(d.attention);
   await show(d.html);
 }
 document.addEventListener('keydown', (e) => {
@@ -91,21 +143,48 @@ document.addEventListener('keydown', (e) => {
     return;
   }
   if (busy || e.target.closest('input,textarea')) return;
-  const b = document.querySelector(`#trial button.choice[data-key="${CSS.escape(e.key)}"]`);
+  const b = document.querySelector(`#trial button.choice[data-key="${CSS.escape(e.key)}"]`)
+         || document.querySelector(`#trial button.attn[data-key="${CSS.escape(e.key)}"]:not(:disabled)`);
   if (b) { e.preventDefault(); b.click(); }
 });
-$('begin').addEventListener('click', () => {
+$('begin').addEventListener('click', async () => {
   $('start').style.display = 'none'; $('task').style.display = '';
+  if (CFG.attention) await attention(CFG.attention);
   show($('first').innerHTML);
 });
 $('begin').focus();
+window.addEventListener('resize', markWide);
+// the browser and device (once per page), and every time the page is hidden or left
+// (another tab or window) and comes back: recorded with the trial on screen
+post(CFG.events_url, {kind: 'device', trial: trial, phase: CFG.phase, data: {
+  ua: navigator.userAgent, language: navigator.language || '', screen_w: screen.width, screen_h: screen.height,
+  viewport_w: window.innerWidth, viewport_h: window.innerHeight, dpr: window.devicePixelRatio || 1,
+  touch: (navigator.maxTouchPoints || 0) > 0,
+  timezone: (Intl.DateTimeFormat().resolvedOptions().timeZone || '')}});
+let awaySince = null;
+function away(how) {
+  if (awaySince !== null) return; awaySince = performance.now();
+  post(CFG.events_url, {kind: 'focus', trial: trial, phase: CFG.phase, data: {event: how}});
+}
+function back(how) {
+  if (awaySince === null) return; const ms = performance.now() - awaySince; awaySince = null;
+  post(CFG.events_url, {kind: 'focus', trial: trial, phase: CFG.phase, data: {event: 'back', via: how, away_ms: ms}});
+}
+document.addEventListener('visibilitychange', () => document.hidden ? away('hidden') : back('visible'));
+window.addEventListener('blur', () => away('blur'));
+window.addEventListener('focus', () => back('focus'));
 """
 
 
 def session_script(*, trial: int, phase: str, answer_url: str, studied_url: str, fixation_ms: int, iti_ms: int,
-                   feedback_ms: int) -> str:
+                   feedback_ms: int, events_url: str | None = None, attention_url: str | None = None,
+                   attention: str | None = None) -> str:
+    """The page script's settings: where answers, the end of a study phase, page events
+    (``events_url``; None in a preview: nothing is recorded) and attention checks go, the
+    pacing, and an attention check due before the trial on screen (its HTML)."""
     cfg = {"trial": trial, "phase": phase, "answer_url": answer_url, "studied_url": studied_url,
            "fixation_ms": int(fixation_ms),
-           "iti_ms": int(iti_ms), "feedback_ms": int(feedback_ms)}
+           "iti_ms": int(iti_ms), "feedback_ms": int(feedback_ms), "events_url": events_url,
+           "attention_url": attention_url, "attention": attention}
     # "</" cannot close the script element from inside JSON
     return SESSION_JS % {"cfg": json.dumps(cfg).replace("</", "<\\/"), "trial": int(trial)}

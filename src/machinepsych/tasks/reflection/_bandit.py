@@ -69,12 +69,13 @@ def format_arm(action: str) -> str:
 
 
 def arm_form(obs: Observation, space) -> Buttons:
-    return Buttons((Option("Left arm", "left", "1"), Option("Right arm", "right", "2")))
+    """The buttons in the order the question names the arms ("right arm or left arm?")."""
+    return Buttons((Option("Right arm", "right", "1"), Option("Left arm", "left", "2")))
 
 
 ANSWER = AnswerFormat(
     parse=parse_arm, format_name="arm", format=format_arm, form=arm_form, model_instruction=ANSWER_LINE,
-    person_instruction="Click Left arm or Right arm (or press 1 or 2) on every trial.",
+    person_instruction="Click Right arm or Left arm (or press 1 or 2) on every trial.",
     suffixes=SUFFIXES,
 )
 
