@@ -286,14 +286,14 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
                images: Optional[Path] = typer.Option(None, "--images", help="Also write every image of the run as DIR/<sha256>.png (the `images` column names them)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Export a run's trials, one row per trial (columns: see README, 'Data format')."""
-    from ..storage.export import export_images, trials_frame, write_export
+    from ..storage.export import export_images, trials_frame, with_people, write_export
     from .app import check_output_path
 
     check_output_path(out, "--out")  # before the store is opened or anything created
     if images:
         check_output_path(images, "--images", folder=True)
     st = _store(store, create=False, readonly=True)
-    df = trials_frame(st, run)
+    df = with_people(st, run, trials_frame(st, run))  # people's platform ids and timestamps
     path = write_export(df, out, fmt)
     console.print(f"Wrote {len(df)} trials to {path}")
     if images:

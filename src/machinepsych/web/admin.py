@@ -36,12 +36,22 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
 
     @r.get("/admin/runs/{run:path}/export.csv")
     def export(run: str) -> Response:
-        from ..storage.export import trials_frame
+        from ..storage.export import flat_frame, safe_frame, trials_frame, with_people
 
         row = get_run(store, run)
-        text = trials_frame(store, row.id).map(spreadsheet_safe).to_csv(index=False)
+        text = safe_frame(flat_frame(with_people(store, row.id, trials_frame(store, row.id)))).to_csv(index=False)
         return Response(text, media_type="text/csv",
                         headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-trials.csv\""})
+
+    @r.get("/admin/runs/{run:path}/practice.csv")
+    def practice(run: str) -> Response:
+        """People's practice answers (never trials, never scored), with their ids and times."""
+        from ..storage.export import flat_frame, practice_frame, safe_frame
+
+        row = get_run(store, run)
+        text = safe_frame(flat_frame(practice_frame(store, row.id))).to_csv(index=False)
+        return Response(text, media_type="text/csv",
+                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-practice.csv\""})
 
     @r.get("/admin/runs/{run:path}/participants.csv")
     def participants(run: str) -> Response:
@@ -64,18 +74,7 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
     return r
 
 
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value):
-    """A text cell a spreadsheet would run as a formula (a participant typed ``=HYPERLINK(...)``)
-    gets a leading apostrophe; numbers, and text that reads as a number, are left alone."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        try:
-            float(value)
-        except ValueError:
-            return "'" + value
-    return value
+from ..storage.export import FORMULA_START, csv_safe as spreadsheet_safe  # noqa: E402,F401 - one helper for every CSV
 
 
 def _file_name(name: str) -> str:
@@ -86,21 +85,33 @@ def participants_csv(store: Store, run: RunRow) -> str:
     import csv
     import io
 
+    from ..storage import people
+
     held = studies.assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)
+    sessions = studies.human_sessions(store, run)
+    seen = people.summary(people.events(store, [s.id for s in sessions]))
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["session", "session_id", "task", "condition", "status", "trials", "participant_id", "PROLIFIC_PID",
-                "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at"])
-    for s in studies.human_sessions(store, run):
+                "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at",
+                "started_at", "finished_at", *EVENT_COLUMNS])
+    for s in sessions:
         a = held.get(s.id)
         rec = (a.recruitment if a else {}) or {}
+        ev = seen.get(s.id, {})
         w.writerow([spreadsheet_safe(v) for v in [s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
                     a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
                     rec.get("SESSION_ID", ""), a.consented_at.isoformat() if a and a.consented_at else "",
                     len(a.practice) if a else 0, a.created_at.isoformat() if a else "",
-                    a.last_seen_at.isoformat() if a else ""]])
+                    a.last_seen_at.isoformat() if a else "", s.started_at.isoformat() if s.started_at else "",
+                    s.finished_at.isoformat() if s.finished_at else "", *[ev.get(k, "") for k in EVENT_COLUMNS]]])
     return out.getvalue()
+
+
+# per participant, from the page's events (storage/people.py): browser and device, how often the
+# page was hidden or left and for how long, attention checks passed of those answered
+EVENT_COLUMNS = ["browser", "device", "screen", "focus_losses", "hidden_s", "attention_passed", "attention_answered"]
 
 
 def _index(store: Store, base: str) -> str:
@@ -119,11 +130,13 @@ def _index(store: Store, base: str) -> str:
         body.append(f"<h2>{name}</h2><p class='muted'>{n_done} of {len(sessions)} sessions complete · created "
                     f"{run.created_at:%Y-%m-%d %H:%M} · <a href='/admin/runs/{run.id}'>live dashboard</a> · "
                     f"<a href='/admin/runs/{run.id}/export.csv'>trials (CSV)</a> · "
-                    f"<a href='/admin/runs/{run.id}/participants.csv'>participants (CSV)</a></p>")
+                    f"<a href='/admin/runs/{run.id}/participants.csv'>participants (CSV)</a> · "
+                    f"<a href='/admin/runs/{run.id}/practice.csv'>practice answers (CSV)</a></p>")
         study = studies.study_for_run(store, run.id)
         if study is not None:
             link = f"{base}/s/{study.slug}"
-            body.append(f"<p>Study link: <code>{esc(link)}</code> (completion code <code>{esc(study.completion_code)}</code>)</p>")
+            body.append(f"<p>Study link: <code>{esc(link)}</code> (completion code <code>{esc(study.completion_code)}</code>)"
+                        f" · <a href='/preview/{esc(study.slug)}'>preview</a> (nothing is stored)</p>")
             continue
         body.append("<p class='muted'>No study link: each session link below goes to the first browser that opens "
                     "it (a lab computer).</p><ul>")

@@ -15,7 +15,10 @@ completion code), ``/session/{id}/state`` and ``POST /session/{id}/answer`` (JSO
 ``409`` for a trial that is not the next one, so a double click never stores a trial twice),
 ``POST /session/{id}/consent``; admin: ``/admin``, ``/admin/runs/{run}``,
 ``/admin/runs/{run}/dashboard.json``, ``/admin/runs/{run}/export.csv``, ``/results``, and the
-annotators' pages of :mod:`.annotate` (``/annotate``).
+annotators' pages of :mod:`.annotate` (``/annotate``); the preview of a study (:mod:`.preview`,
+``/preview/{link}`` or ``/s/{link}?preview=1``, admin; nothing stored); the page's events and
+attention checks (:mod:`.extras`, ``POST /session/{id}/events`` and ``/attention``); annotators'
+own links (``/annotator/{token}``, no admin token).
 """
 from __future__ import annotations
 
