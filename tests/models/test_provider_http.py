@@ -96,8 +96,11 @@ def test_anthropic_request_over_http(anthropic_srv):
     c = run(generate(make_model(SPEC["anthropic"], base_url=srv.base_url)))
     assert c.text.startswith("Selection: ") and c.finish_reason == "end_turn" and c.model == "claude-fake"
     (body,) = srv.bodies
-    assert body["system"] == "You sort cards."
+    # the system prompt is a cache breakpoint; so are the last message and the user turn before it
+    assert body["system"] == [{"type": "text", "text": "You sort cards.", "cache_control": {"type": "ephemeral"}}]
     assert [m["role"] for m in body["messages"]] == ["user", "assistant", "user"]  # consecutive users merged
+    assert [[b.get("cache_control") for b in m["content"]] for m in body["messages"]] == [
+        [None, None, {"type": "ephemeral"}], [None], [{"type": "ephemeral"}]]
     assert body["max_tokens"] == 16 and body["temperature"] == 0.0 and "seed" not in body
     blocks = body["messages"][0]["content"]
     assert [b["type"] for b in blocks] == ["text", "text", "image"]

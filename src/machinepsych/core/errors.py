@@ -44,10 +44,12 @@ class MissingCredentialsError(ConfigError):
 class ModelCallError(MachinePsychError):
     """A model call failed. `transient` says whether a retry may succeed."""
 
-    def __init__(self, message: str, *, transient: bool, status: int | None = None):
+    def __init__(self, message: str, *, transient: bool, status: int | None = None, rate=None):
         super().__init__(message)
         self.transient = transient
         self.status = status
+        # what the response's headers said about rate limits (models.ratelimit.RateInfo), if any
+        self.rate = rate
 
 
 class StoreError(MachinePsychError):

@@ -177,8 +177,9 @@ class StepResult:
 class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    cached_tokens: int = 0
+    cached_tokens: int = 0  # prompt tokens read from the provider's prompt cache
     image_tokens: int = 0
+    cache_write_tokens: int = 0  # prompt tokens written to it (Anthropic bills them at 1.25x input)
 
     def __add__(self, other: "Usage") -> "Usage":
         return Usage(
@@ -186,6 +187,7 @@ class Usage:
             self.completion_tokens + other.completion_tokens,
             self.cached_tokens + other.cached_tokens,
             self.image_tokens + other.image_tokens,
+            self.cache_write_tokens + other.cache_write_tokens,
         )
 
     @property
@@ -207,7 +209,8 @@ class ModelCall:
     errors: tuple[str, ...] = ()
     cost_usd: float | None = None
     finish_reason: str | None = None
-    redacted: int = 0  # known API keys replaced in the reply before anything stored it
+    redacted: int = 0
+    cost_uncached_usd: float | None = None  # what the call would have cost without prompt caching  # known API keys replaced in the reply before anything stored it
 
 
 @dataclass(frozen=True)

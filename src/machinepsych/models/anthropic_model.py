@@ -3,7 +3,15 @@
 The system message goes in the separate ``system`` field; images become base64 ``image``
 blocks; consecutive messages of one role are merged (the API wants user/assistant turns
 to alternate). SDK retries are off; :func:`classify_anthropic_error` tells the runner
-whether to retry.
+whether to retry, and the response headers (rate limits, Retry-After) go to the runner's
+limiter with the reply or the error.
+
+Prompt caching (:func:`add_cache_breakpoints`): every request marks its system prompt with
+``cache_control`` (shared by every trial and session of a condition); a conversation in
+progress (two user turns or more) also marks its last message (the whole request, which the
+next trial re-sends as its prefix) and the last user message before it (where the previous
+request ended, so the next read finds what it wrote). Three breakpoints; the API allows four.
+Usage records the cache reads (``cached_tokens``) and writes (``cache_write_tokens``).
 """
 from __future__ import annotations
 
@@ -17,6 +25,7 @@ from machinepsych.core.types import ImagePart, Message, Usage
 from .base import Completion, GenerateOptions
 from .openai_compat import redact, status_error
 from .pricing import PriceTable
+from .ratelimit import headers_of, rate_info
 from .urls import redact_url
 
 API_KEY_ENV = "ANTHROPIC_API_KEY"
@@ -52,9 +61,34 @@ def to_anthropic_messages(messages: list[Message]) -> tuple[str | None, list[dic
     return ("\n\n".join(system) if system else None), out
 
 
+CACHE = {"type": "ephemeral"}
+MAX_BREAKPOINTS = 4  # the Messages API refuses a request with more
+
+
+def add_cache_breakpoints(system: str | None, msgs: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
+    """(system, messages) with ``cache_control`` breakpoints (see the module's docstring);
+    ``msgs`` are fresh per request and marked in place."""
+    marked = 0
+    if system is not None:
+        system = [{"type": "text", "text": system, "cache_control": CACHE}]
+        marked += 1
+    users = [i for i, m in enumerate(msgs) if m["role"] == "user"]
+    if len(users) >= 2:
+        targets = [len(msgs) - 1]
+        earlier = [i for i in users if i < len(msgs) - 1]
+        if earlier:
+            targets.append(earlier[-1])
+        for i in targets[:MAX_BREAKPOINTS - marked]:
+            blocks = msgs[i]["content"]
+            if blocks:
+                blocks[-1] = {**blocks[-1], "cache_control": CACHE}
+    return system, msgs
+
+
 def parse_anthropic_usage(usage: Any) -> Usage:
     """SDK usage -> :class:`Usage`. ``prompt_tokens`` includes cache reads and writes
-    (Anthropic reports them apart from ``input_tokens``); ``cached_tokens`` = cache reads."""
+    (Anthropic reports them apart from ``input_tokens``); ``cached_tokens`` = cache reads,
+    ``cache_write_tokens`` = cache writes."""
     if usage is None:
         return Usage()
     read = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
@@ -63,6 +97,7 @@ def parse_anthropic_usage(usage: Any) -> Usage:
         prompt_tokens=int(getattr(usage, "input_tokens", 0) or 0) + read + written,
         completion_tokens=int(getattr(usage, "output_tokens", 0) or 0),
         cached_tokens=read,
+        cache_write_tokens=written,
     )
 
 
@@ -92,7 +127,7 @@ class AnthropicModel:
     provider = "anthropic"
 
     def __init__(self, model: str, *, base_url: str | None = None, prices: PriceTable | None = None,
-                 price_file: str | os.PathLike[str] | None = None):
+                 price_file: str | os.PathLike[str] | None = None, prompt_cache: bool = True):
         _sdk()
         if not os.environ.get(API_KEY_ENV):
             raise MissingCredentialsError(
@@ -101,6 +136,7 @@ class AnthropicModel:
         self.model = model
         self.base_url = base_url
         self.name = f"anthropic:{model}"
+        self.prompt_cache = prompt_cache
         self._prices = prices if prices is not None else PriceTable.load(price_file)
         self._client: Any = None
         self._client_loop: asyncio.AbstractEventLoop | None = None
@@ -120,6 +156,8 @@ class AnthropicModel:
 
     def request_kwargs(self, messages: list[Message], options: GenerateOptions) -> dict[str, Any]:
         system, msgs = to_anthropic_messages(messages)
+        if self.prompt_cache:
+            system, msgs = add_cache_breakpoints(system, msgs)
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": msgs,
@@ -136,16 +174,17 @@ class AnthropicModel:
     async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:
         kwargs = self.request_kwargs(messages, options)
         try:
-            resp = await self._get_client().messages.create(**kwargs, timeout=options.timeout_s)
+            raw = await self._get_client().messages.with_raw_response.create(**kwargs, timeout=options.timeout_s)
+            resp = await raw.parse()
             text = "".join(b.text for b in resp.content if getattr(b, "type", None) == "text")
             return Completion(text=text, usage=parse_anthropic_usage(resp.usage), model=resp.model or self.model,
-                              finish_reason=resp.stop_reason)
+                              finish_reason=resp.stop_reason, rate=rate_info(raw.headers))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # classified here; retried (or not) by the runner
             err = classify_anthropic_error(exc, where=redact_url(self.base_url) or "api.anthropic.com")
             raise ModelCallError(redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient,
-                                 status=err.status) from None
+                                 status=err.status, rate=rate_info(headers_of(exc))) from None
 
     async def aclose(self) -> None:
         client, self._client, self._client_loop = self._client, None, None

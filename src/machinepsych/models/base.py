@@ -30,6 +30,7 @@ class Completion:
     usage: Usage
     model: str
     finish_reason: str | None = None
+    rate: Any = None  # what the reply's headers said about rate limits (models.ratelimit.RateInfo)
 
 
 @runtime_checkable

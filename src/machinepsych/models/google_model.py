@@ -2,7 +2,10 @@
 
 System messages go to ``system_instruction``; the assistant role is ``model``; images
 become inline-bytes parts. SDK retries are off (one attempt); the runner retries what
-:func:`classify_google_error` calls transient.
+:func:`classify_google_error` calls transient (a refusal's headers, Retry-After included, go
+to the runner's limiter). Prompt caching is left to Gemini's implicit caching (the prompts
+are prefix-stable: system instruction, then the history); its reads are recorded as
+``cached_tokens``.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from machinepsych.core.types import ImagePart, Message, Usage
 from .base import Completion, GenerateOptions
 from .openai_compat import redact, status_error
 from .pricing import PriceTable
+from .ratelimit import headers_of, rate_info
 from .urls import redact_url
 
 API_KEY_ENVS = ("GOOGLE_API_KEY", "GEMINI_API_KEY")
@@ -147,7 +151,8 @@ class GoogleModel:
             raise
         except Exception as exc:  # classified here; retried (or not) by the runner
             err = classify_google_error(exc, where=redact_url(self.base_url) or "generativelanguage.googleapis.com")
-            raise ModelCallError(redact(str(err), _api_key()), transient=err.transient, status=err.status) from None
+            raise ModelCallError(redact(str(err), _api_key()), transient=err.transient, status=err.status,
+                                 rate=rate_info(headers_of(exc))) from None
 
     async def aclose(self) -> None:
         client, self._client = self._client, None

@@ -35,7 +35,7 @@ class _Connection(asyncio.Protocol):
     """One TCP (or TLS) connection: one request at a time, its response parsed as it comes."""
 
     __slots__ = ("transport", "parser", "waiter", "status", "chunks", "closed", "keep", "framed",
-                 "headers_done")
+                 "headers_done", "rate_headers")
 
     def __init__(self) -> None:
         self.transport: asyncio.Transport | None = None
@@ -47,6 +47,7 @@ class _Connection(asyncio.Protocol):
         self.keep = False
         self.framed = False  # the reply declares its length (Content-Length or chunked)
         self.headers_done = False
+        self.rate_headers: dict[str, str] | None = None  # Retry-After and rate-limit headers, for the retry layer
 
     # asyncio.Protocol
     def connection_made(self, transport) -> None:
@@ -71,9 +72,14 @@ class _Connection(asyncio.Protocol):
     def on_status(self, _status: bytes) -> None:
         self.status = self.parser.get_status_code()
 
-    def on_header(self, name: bytes, _value: bytes) -> None:
-        if name.lower() in (b"content-length", b"transfer-encoding"):
+    def on_header(self, name: bytes, value: bytes) -> None:
+        low = name.lower()
+        if low in (b"content-length", b"transfer-encoding"):
             self.framed = True
+        elif low.startswith(_RATE_PREFIXES):
+            if self.rate_headers is None:
+                self.rate_headers = {}
+            self.rate_headers[low.decode("latin-1")] = value.decode("latin-1")
 
     def on_headers_complete(self) -> None:
         self.headers_done = True
@@ -92,6 +98,7 @@ class _Connection(asyncio.Protocol):
         self.waiter = loop.create_future()
         self.status, self.chunks, self.keep = 0, [], False
         self.framed = self.headers_done = False
+        self.rate_headers = None
         self.transport.write(data)  # type: ignore[union-attr]
         return self.waiter
 
@@ -220,6 +227,14 @@ class DirectHTTPClient:
 
     async def post(self, path: str, body: bytes, timeout_s: float | None = None) -> tuple[int, bytes]:
         """(status, body) of a POST; :class:`HTTPConnectionError` or TimeoutError on failure."""
+        status, raw, _ = await self.post_with_headers(path, body, timeout_s)
+        return status, raw
+
+    async def post_with_headers(self, path: str, body: bytes,
+                                timeout_s: float | None = None) -> tuple[int, bytes, dict[str, str] | None]:
+        """(status, body, rate-limit headers) of a POST: the headers are only ``Retry-After``,
+        ``retry-after-ms``, ``x-ratelimit-*`` and ``anthropic-ratelimit-*`` (names lower-case),
+        None when the reply had none."""
         data = self._request(path, body)
         while self._idle:
             conn = self._idle.pop()
@@ -228,11 +243,13 @@ class DirectHTTPClient:
             self._drop(conn)  # closed by the server while idle
         return await self._exchange(await self._connect(), data, timeout_s)
 
-    async def _exchange(self, conn: _Connection, data: bytes, timeout_s: float | None) -> tuple[int, bytes]:
+    async def _exchange(self, conn: _Connection, data: bytes,
+                        timeout_s: float | None) -> tuple[int, bytes, dict[str, str] | None]:
         fut = conn.send(data, self.loop)
         timer = None if not timeout_s or timeout_s <= 0 else self.loop.call_later(timeout_s, _expire, fut)
         try:
-            result = await fut
+            status, raw = await fut
+            result = (status, raw, conn.rate_headers)
         except BaseException:
             self._drop(conn)  # cancelled, timed out or failed mid-response: never reused
             raise
@@ -258,6 +275,8 @@ class DirectHTTPClient:
         self._idle.clear()
         await asyncio.sleep(0)  # let the transports run their connection_lost
 
+
+_RATE_PREFIXES = (b"retry-after", b"x-ratelimit-", b"anthropic-ratelimit-")
 
 # what a non-blocking connect returns: done, or under way (Windows: WSAEWOULDBLOCK)
 _CONNECTING = {0, errno.EINPROGRESS, getattr(errno, "WSAEWOULDBLOCK", errno.EINPROGRESS)}

@@ -18,12 +18,14 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import sys
+from dataclasses import replace
 
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
 from machinepsych.core.fastjson import fast_encoder
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions
 from .pricing import PriceTable
+from .ratelimit import headers_of, rate_info
 from .urls import redact_url, redact_urls
 
 API_KEY_ENV = "OPENAI_API_KEY"
@@ -220,6 +222,29 @@ def classify_openai_error(exc: BaseException, *, where: str, key_env: str = API_
     raise exc
 
 
+_RAW: list = []
+
+
+def _raw_response_type() -> Any:
+    """The HTTP response class the SDK returns as it is when asked for it (its headers are
+    then readable), or None when this SDK version has none we know."""
+    if not _RAW:
+        found = None
+        try:
+            from openai._httpx2 import http_response_types  # the SDK's own client (3.x)
+
+            found = http_response_types()[0]
+        except Exception:
+            try:
+                import httpx
+
+                found = httpx.Response
+            except ImportError:
+                pass
+        _RAW.append(found)
+    return _RAW[0]
+
+
 class _NoSDK:
     """Stands in for the ``openai`` module when it was never imported (direct transport)."""
 
@@ -233,9 +258,9 @@ class _NoSDK:
 class _HTTPStatus(Exception):
     """An HTTP error status seen by the direct transport."""
 
-    def __init__(self, status: int, text: str):
+    def __init__(self, status: int, text: str, headers: dict[str, str] | None = None):
         super().__init__(f"HTTP {status}")
-        self.status, self.text = status, text
+        self.status, self.text, self.headers = status, text, headers
         try:
             self.body: Any = json.loads(text)
         except ValueError:
@@ -332,25 +357,34 @@ class OpenAIModel:
     async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:
         body = self.request_body(messages, options, with_messages=self.transport != "direct")
         try:
+            rate = None
             if self.transport == "direct":
-                data = await self._post_direct(request_json(body, messages), options.timeout_s)
+                data, rate = await self._post_direct(request_json(body, messages), options.timeout_s)
             else:
                 # The SDK's typed ``chat.completions.create`` re-walks every message through
                 # a pure-Python TypedDict transform and builds pydantic models for the reply:
                 # ~9 ms of CPU per call at 64 sessions, growing with the history. The same
                 # client's ``post`` (same auth, headers and error mapping) with a plain dict
                 # costs ~1.6 ms (measured against tests/support/fake_openai.py).
-                data = await self._sdk_client().post(
-                    "/chat/completions", body=body, cast_to=dict, options={"timeout": options.timeout_s}
+                # The raw response (read in full by the SDK) gives the rate-limit headers too.
+                raw_type = _raw_response_type()
+                resp = await self._sdk_client().post(
+                    "/chat/completions", body=body, cast_to=raw_type or dict, options={"timeout": options.timeout_s}
                 )
-            return parse_openai_response(data, self.model)
+                if raw_type is None:
+                    data = resp
+                else:
+                    data, rate = json.loads(resp.content), rate_info(resp.headers)
+            completion = parse_openai_response(data, self.model)
+            return completion if rate is None else replace(completion, rate=rate)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # classified here; retried (or not) by the runner
             err = classify_openai_error(exc, where=redact_url(self.base_url) or "api.openai.com")
+            headers = exc.headers if isinstance(exc, _HTTPStatus) else headers_of(exc)
             raise ModelCallError(
-                redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient, status=err.status
-            ) from None
+                redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient, status=err.status,
+                rate=rate_info(headers)) from None
 
     async def warm(self, n: int, timeout_s: float = 2.0) -> None:
         """Open ``n`` connections before a run's sessions start (direct transport; the SDK
@@ -396,8 +430,10 @@ class OpenAIModel:
             self._client_loop = asyncio.get_running_loop()
         return self._client
 
-    async def _post_direct(self, body: bytes, timeout_s: float) -> Any:
-        status, raw = await self._direct_client().post("/chat/completions", body, timeout_s)
+    async def _post_direct(self, body: bytes, timeout_s: float) -> tuple[Any, Any]:
+        """(the reply's JSON, what its rate-limit headers say)."""
+        status, raw, headers = await self._direct_client().post_with_headers("/chat/completions", body, timeout_s)
         if status >= 400:
-            raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"))
-        return json.loads(raw)  # JSON is UTF-8: json.loads reads the bytes, no charset detection
+            raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"), headers)
+        # JSON is UTF-8: json.loads reads the bytes, no charset detection
+        return json.loads(raw), (rate_info(headers) if headers else None)

@@ -1,13 +1,17 @@
-"""Price table: USD per 1M tokens (input, output, cached input), user-overridable.
+"""Price table: USD per 1M tokens (input, output, cached input, cache write), user-overridable.
 
-Convention: ``Usage.prompt_tokens`` *includes* ``Usage.cached_tokens`` (as OpenAI and
-Google report it; the Anthropic adapter adds cache reads into ``prompt_tokens`` to match),
-so a call costs ``(prompt - cached) * input + cached * cached + completion * output``.
+Convention: ``Usage.prompt_tokens`` *includes* ``Usage.cached_tokens`` (cache reads) and
+``Usage.cache_write_tokens`` (as OpenAI and Google report it; the Anthropic adapter adds
+cache reads and writes into ``prompt_tokens`` to match), so a call costs
+``(prompt - cached - written) * input + cached * cached + written * cache_write +
+completion * output``. Anthropic bills cache reads at 0.1x and cache writes (5-minute
+cache) at 1.25x the input price; OpenAI and Google writes cost the input price (no entry).
 
 Override or extend the table with a JSON or TOML file, given explicitly or through the
 environment variable ``MACHINEPSYCH_PRICES``. Its shape is one entry per model name::
 
     {"gpt-4o": {"input": 2.5, "output": 10.0, "cached": 1.25},
+     "claude-sonnet-4": {"input": 3.0, "output": 15.0, "cached": 0.3, "cache_write": 3.75},
      "my-finetune": {"input": 1.0, "output": 2.0}}
 
     # TOML
@@ -37,17 +41,22 @@ PRICES_ENV = "MACHINEPSYCH_PRICES"
 
 @dataclass(frozen=True)
 class Price:
-    """USD per 1M tokens. ``cached`` defaults to the input price when a provider has none."""
+    """USD per 1M tokens. ``cached`` (cache reads) and ``cache_write`` default to the input
+    price when a provider has none."""
 
     input: float
     output: float
     cached: float | None = None
+    cache_write: float | None = None
 
     def cost(self, usage: Usage) -> float:
         cached = min(usage.cached_tokens, usage.prompt_tokens)
-        fresh = usage.prompt_tokens - cached
+        written = min(usage.cache_write_tokens, usage.prompt_tokens - cached)
+        fresh = usage.prompt_tokens - cached - written
         cached_price = self.input if self.cached is None else self.cached
-        return (fresh * self.input + cached * cached_price + usage.completion_tokens * self.output) / 1e6
+        write_price = self.input if self.cache_write is None else self.cache_write
+        return (fresh * self.input + cached * cached_price + written * write_price
+                + usage.completion_tokens * self.output) / 1e6
 
 
 # List prices as published by the providers, checked 2025-06 (standard tier, short
@@ -66,14 +75,14 @@ DEFAULT_PRICES: dict[str, Price] = {
     "o3": Price(2.00, 8.00, 0.50),
     "o3-mini": Price(1.10, 4.40, 0.55),
     "o4-mini": Price(1.10, 4.40, 0.275),
-    # Anthropic (cached = cache read price)
-    "claude-3-5-sonnet": Price(3.00, 15.00, 0.30),
-    "claude-3-7-sonnet": Price(3.00, 15.00, 0.30),
-    "claude-sonnet-4": Price(3.00, 15.00, 0.30),
-    "claude-3-5-haiku": Price(0.80, 4.00, 0.08),
-    "claude-3-haiku": Price(0.25, 1.25, 0.03),
-    "claude-3-opus": Price(15.00, 75.00, 1.50),
-    "claude-opus-4": Price(15.00, 75.00, 1.50),
+    # Anthropic (cached = cache read price, 0.1x input; cache_write = 1.25x input)
+    "claude-3-5-sonnet": Price(3.00, 15.00, 0.30, 3.75),
+    "claude-3-7-sonnet": Price(3.00, 15.00, 0.30, 3.75),
+    "claude-sonnet-4": Price(3.00, 15.00, 0.30, 3.75),
+    "claude-3-5-haiku": Price(0.80, 4.00, 0.08, 1),
+    "claude-3-haiku": Price(0.25, 1.25, 0.03, 0.3125),
+    "claude-3-opus": Price(15.00, 75.00, 1.50, 18.75),
+    "claude-opus-4": Price(15.00, 75.00, 1.50, 18.75),
     # Google (prompts up to 128k / 200k tokens)
     "gemini-1.5-pro": Price(1.25, 5.00, 0.3125),
     "gemini-1.5-flash": Price(0.075, 0.30, 0.01875),
@@ -145,14 +154,15 @@ def read_price_file(path: str | os.PathLike[str]) -> dict[str, Price]:
                 float(entry["input"]),
                 float(entry["output"]),
                 None if entry.get("cached") is None else float(entry["cached"]),
+                None if entry.get("cache_write") is None else float(entry["cache_write"]),
             )
         except (TypeError, KeyError, ValueError) as exc:
             raise ConfigError(
                 f"Price file {str(p)!r}: entry {model!r} needs numeric 'input' and 'output' "
-                f"(USD per 1M tokens), optional 'cached'; got {entry!r}."
+                f"(USD per 1M tokens), optional 'cached' and 'cache_write'; got {entry!r}."
             ) from exc
         price = out[model]
-        values = [price.input, price.output] + ([price.cached] if price.cached is not None else [])
+        values = [price.input, price.output] + [v for v in (price.cached, price.cache_write) if v is not None]
         if not all(math.isfinite(v) and 0 <= v <= 10_000 for v in values):
             raise ConfigError(f"Price file {str(p)!r}: entry {model!r} has a price outside 0..10000 USD per 1M tokens "
                               f"({entry!r}); prices cannot be negative")

@@ -1,6 +1,14 @@
 """The one retry boundary: transient model faults are retried here, with bounded
-exponential backoff and jitter (tenacity), under a per-endpoint concurrency limit.
-Every attempt's error is recorded on the resulting ModelCall.
+exponential backoff and jitter, under a per-endpoint limiter (models/ratelimit.py: an AIMD
+concurrency window, request and token pacers, the endpoint's Retry-After). Every attempt's
+error is recorded on the resulting ModelCall.
+
+Faults and rate limits are bounded apart: ``--max-attempts`` counts faults (5xx, timeouts,
+connection errors, broken replies); a 429 is retried after the ``Retry-After`` /
+``retry-after-ms`` the endpoint sent (else the backoff), without using an attempt, while the
+call's rate-limit waits add up to at most ``RetryPolicy.rate_limit_wait_s`` (``--rate-limit-wait``,
+default 600 s) and no single wait exceeds ``max_wait_s`` (60 s). A 503 with ``Retry-After``
+waits what it says (up to ``max_wait_s``) and counts as a fault.
 
 Each attempt is bounded as a whole by ``GenerateOptions.timeout_s`` (``--timeout``): connect,
 first byte and the complete body, on every adapter and transport. The adapters also pass the
@@ -15,14 +23,16 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential_jitter
+from typing import Any
 
 from machinepsych.core.errors import ModelCallError
 from .base import ChatModel, GenerateOptions
+from .ratelimit import EndpointLimiter, endpoint_limiter, estimate_tokens
 from .secrets import redact_keys
-from machinepsych.core.types import Message, ModelCall
+from machinepsych.core.types import Message, ModelCall, Usage
 
 
 RETRY_INITIAL_ENV = "MACHINEPSYCH_RETRY_INITIAL_S"
@@ -43,74 +53,102 @@ def _env_initial_s() -> float:
 
 @dataclass(frozen=True)
 class RetryPolicy:
+    """``max_attempts`` bounds the attempts of a call over faults (5xx, timeouts, broken
+    replies); a 429 is not a fault: it is retried after its ``Retry-After`` (else the backoff)
+    while the waits of the call for rate limits add up to at most ``rate_limit_wait_s``. No
+    single wait is longer than ``max_wait_s``: an endpoint asking for more (a quota spent for
+    the day) fails the call at once, resumable."""
+
     max_attempts: int = 6
     initial_s: float = field(default_factory=_env_initial_s)
     max_wait_s: float = 60.0
     jitter_s: float = field(default_factory=lambda: min(1.0, _env_initial_s()))
+    rate_limit_wait_s: float = 600.0
+    rpm: float | None = None  # the endpoint's stated limits (--rpm/--tpm): paced from the start
+    tpm: float | None = None
+    clock: Callable[[], float] | None = field(default=None, compare=False, repr=False)
+    sleep: Callable[[float], Awaitable[Any]] | None = field(default=None, compare=False, repr=False)
+
+    def backoff(self, n: int) -> float:
+        """The wait before the ``n``-th retry (1, 2, ...): ``initial_s``, then doubling up
+        to ``max_wait_s``, plus up to ``jitter_s`` of jitter."""
+        if n <= 1:
+            return self.initial_s
+        return min(self.max_wait_s, self.initial_s * 2 ** (n - 1)) + random.uniform(0, self.jitter_s)
 
 
-_LIMITERS: dict[tuple[int, str], asyncio.Semaphore] = {}
-
-
-def limiter(key: str, limit: int) -> asyncio.Semaphore:
-    """One semaphore per (event loop, endpoint key)."""
-    loop_id = id(asyncio.get_running_loop())
-    k = (loop_id, key)
-    if k not in _LIMITERS:
-        _LIMITERS[k] = asyncio.Semaphore(limit)
-    return _LIMITERS[k]
+def limiter(key: str, limit: int, policy: RetryPolicy | None = None) -> EndpointLimiter:
+    """The endpoint's limiter in this event loop (see models.ratelimit)."""
+    p = policy or RetryPolicy()
+    return endpoint_limiter(key, limit, rpm=p.rpm, tpm=p.tpm, clock=p.clock, sleep=p.sleep)
 
 
 async def call_model(model: ChatModel, messages: list[Message], options: GenerateOptions, purpose: str,
                      policy: RetryPolicy, concurrency: int) -> ModelCall:
-    """One model call with bounded retries of transient faults. Raises ModelCallError when a
-    permanent fault occurs or the attempts are used up (the message lists every attempt)."""
-    sem = limiter(model.concurrency_key(), concurrency)
+    """One model call with bounded retries of transient faults and rate limits. Raises
+    ModelCallError when a permanent fault occurs, the attempts are used up or the rate-limit
+    wait budget is spent (the message lists every attempt)."""
+    lim = limiter(model.concurrency_key(), concurrency, policy)
+    sleep = policy.sleep or asyncio.sleep
     errors: list[str] = []
-    attempts = 0
-
-    async def attempt_once():
-        nonlocal attempts
+    attempts = faults = refusals = 0
+    waited = 0.0  # for rate limits
+    est = estimate_tokens(messages, options.max_tokens) if lim.tokens is not None else 0.0
+    while True:
         attempts += 1
-        async with sem:  # the bound starts once the call may go out, not while it queues
-            t0 = time.perf_counter()
+        ticket = await lim.acquire(est)  # the bound starts once the call may go out, not while it queues
+        t0 = time.perf_counter()
+        try:
             completion = await bounded(model, model.generate(messages, options), options.timeout_s)
-        return completion, t0
-
-    try:
-        # Fast path without tenacity's bookkeeping: most calls succeed at once.
-        completion, t0 = await attempt_once()
-        return _model_call(model, messages, purpose, completion, t0, attempts, errors)
-    except ModelCallError as exc:
-        if not exc.transient or policy.max_attempts <= 1:
+        except ModelCallError as exc:
+            refused = exc.status == 429
+            lim.done(ticket, ok=False, refused=refused, rate=exc.rate)
+            if not exc.transient:
+                if errors:  # a permanent fault after transient ones: keep the earlier attempts in the message
+                    raise ModelCallError(f"{exc} (attempt {attempts}; earlier: {'; '.join(errors)})",
+                                         transient=False, status=exc.status) from None
+                raise
+            errors.append(f"attempt {attempts}: {exc}")
+            told = exc.rate.retry_after_s if exc.rate is not None else None
+            if refused:
+                refusals += 1
+                wait = told if told is not None else policy.backoff(refusals)
+                why = None
+                if wait > policy.max_wait_s:
+                    why = f"it asked to wait {wait:g} s, more than the {policy.max_wait_s:g} s a call waits at most"
+                elif waited + wait > policy.rate_limit_wait_s:
+                    why = (f"its rate-limit waits would pass {policy.rate_limit_wait_s:g} s "
+                           "(the rate-limit wait budget of a call)")
+                if why:
+                    raise _gave_up(model, attempts, errors, exc, f"rate-limited ({why})") from None
+                waited += wait
+                if told is None:  # the endpoint-wide pause (Retry-After) is the limiter's
+                    await sleep(wait)
+            else:
+                faults += 1
+                if faults >= policy.max_attempts:
+                    raise _gave_up(model, attempts, errors, exc) from None
+                wait = told if told is not None else policy.backoff(faults)
+                await sleep(min(wait, policy.max_wait_s))
+            continue
+        except BaseException:  # cancelled, or a bug
+            lim.cancelled(ticket)
             raise
-        errors.append(f"attempt 1: {exc}")
+        u = completion.usage
+        lim.done(ticket, ok=True, rate=completion.rate,
+                 used_tokens=(u.prompt_tokens + u.completion_tokens) if lim.tokens is not None else None)
+        return _model_call(model, messages, purpose, completion, t0, attempts, errors)
 
-    def _record(state) -> None:
-        errors.append(f"attempt {state.attempt_number + 1}: {state.outcome.exception()}")
 
-    retrying = AsyncRetrying(
-        stop=stop_after_attempt(policy.max_attempts - 1),
-        wait=wait_exponential_jitter(initial=policy.initial_s, max=policy.max_wait_s, jitter=policy.jitter_s),
-        retry=retry_if_exception(lambda e: isinstance(e, ModelCallError) and e.transient),
-        before_sleep=_record,
-        reraise=True,
-    )
-    await asyncio.sleep(policy.initial_s)
-    try:
-        async for attempt in retrying:
-            with attempt:
-                completion, t0 = await attempt_once()
-    except ModelCallError as exc:
-        if exc.transient:
-            raise ModelCallError(
-                f"{model.name}: gave up after {attempts} attempts; last error: {exc}. Earlier: {'; '.join(errors) or 'none'}. "
-                "The session is saved; run `machinepsych resume RUN` once the endpoint is healthy.",
-                transient=True, status=exc.status) from None
-        # a permanent fault after transient ones: keep the earlier attempts in the message
-        raise ModelCallError(f"{exc} (attempt {attempts}; earlier: {'; '.join(errors)})",
-                             transient=False, status=exc.status) from None
-    return _model_call(model, messages, purpose, completion, t0, attempts, errors)
+def _gave_up(model: ChatModel, attempts: int, errors: list[str], exc: ModelCallError,
+             reason: str | None = None) -> ModelCallError:
+    last = errors[-1].partition(": ")[2] if errors else str(exc)
+    earlier = "; ".join(errors[:-1]) or "none"
+    what = f"gave up after {attempts} attempts" + (f", {reason}" if reason else "")
+    return ModelCallError(
+        f"{model.name}: {what}; last error: {last}. Earlier: {earlier}. "
+        "The session is saved; run `machinepsych resume RUN` once the endpoint is healthy.",
+        transient=True, status=exc.status)
 
 
 async def bounded(model: ChatModel, call, timeout_s: float | None):
@@ -140,5 +178,12 @@ def _model_call(model, messages, purpose, completion, t0, attempts, errors) -> M
         purpose=purpose, messages=tuple(messages), reply=reply, usage=completion.usage,
         latency_s=latency, model=completion.model or model.name, attempts=attempts,
         errors=tuple(errors), cost_usd=model.cost(completion.usage), finish_reason=completion.finish_reason,
-        redacted=redacted,
+        redacted=redacted, cost_uncached_usd=_uncached_cost(model, completion.usage),
     )
+
+
+def _uncached_cost(model: ChatModel, u: Usage) -> float | None:
+    """The call's cost had no prompt cache served or stored any of it."""
+    if not (u.cached_tokens or u.cache_write_tokens):
+        return model.cost(u)
+    return model.cost(Usage(u.prompt_tokens, u.completion_tokens, 0, u.image_tokens))

@@ -40,7 +40,9 @@ class RunStats:
     tokens: int = 0
     prompt_tokens: int = 0
     cached_tokens: int = 0
+    cache_write_tokens: int = 0
     cost_usd: float = 0.0
+    uncached_cost_usd: float = 0.0  # what the calls would have cost without prompt caching
     invalid: int = 0
     retries: int = 0
     failures: list[str] = field(default_factory=list)
@@ -64,6 +66,8 @@ class RunStats:
         self.prompt_tokens += rec.prompt_tokens
         self.cached_tokens += rec.cached_tokens
         self.cost_usd += rec.cost_usd or 0.0
+        self.cache_write_tokens += rec.cache_write_tokens
+        self.uncached_cost_usd += rec.uncached_cost_usd if rec.uncached_cost_usd is not None else (rec.cost_usd or 0.0)
         self.invalid += rec.parse_status != "parsed"
         for c in rec.calls:
             self.retries += c["attempts"] - 1
@@ -75,7 +79,7 @@ class RunStats:
     def merge(self, other: dict) -> None:
         """Add another process's counts (sessions_total is the run's, kept as it is)."""
         for k in ("sessions_done", "sessions_failed", "trials", "tokens", "prompt_tokens", "cached_tokens",
-                  "cost_usd", "invalid", "retries", "scoring_cpu_s"):
+                  "cache_write_tokens", "cost_usd", "uncached_cost_usd", "invalid", "retries", "scoring_cpu_s"):
             setattr(self, k, getattr(self, k) + other.get(k, 0))
         self.failures += other.get("failures", [])
         self.last_trial_at = max(self.last_trial_at, other.get("last_trial_at", 0.0))

@@ -83,7 +83,8 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
         reward=result.reward, feedback=result.feedback, info=result.info,
         latency_s=turn.latency_s, reasked=turn.reasked, prompt_tokens=u.prompt_tokens,
         completion_tokens=u.completion_tokens, cached_tokens=u.cached_tokens, image_tokens=u.image_tokens,
-        cost_usd=turn.cost_usd, images=list(images.values()),
+        cost_usd=turn.cost_usd, images=list(images.values()), cache_write_tokens=u.cache_write_tokens,
+        uncached_cost_usd=_sum_or_none(c.cost_uncached_usd for c in turn.calls),
         calls=[{
             "purpose": c.purpose, "model": c.model, "reply": c.reply, "n_messages": len(c.messages),
             "prompt_tokens": c.usage.prompt_tokens, "completion_tokens": c.usage.completion_tokens,
@@ -92,6 +93,11 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
             "redacted": c.redacted,
         } for c in turn.calls],
     )
+
+
+def _sum_or_none(values) -> float | None:
+    known = [v for v in values if v is not None]
+    return sum(known) if known else None
 
 
 @dataclass

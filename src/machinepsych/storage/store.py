@@ -75,6 +75,9 @@ class TrialRecord:
     cost_usd: float | None = None
     calls: list[dict] = field(default_factory=list)
     images: list[ImagePart] = field(default_factory=list)
+    # not stored: the run's running totals (prompt caching: writes, cost without caching)
+    cache_write_tokens: int = 0
+    uncached_cost_usd: float | None = None
 
 
 def _sqlite_path(url: str) -> Path | None:
