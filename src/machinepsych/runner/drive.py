@@ -113,6 +113,8 @@ class CriticalPath:
 
     def finished(self, sid: int) -> None:
         self._move(sid, 0)
+        del self.left[sid]  # nothing is kept per completed session
+        self.count[0] -= 1
 
     def urgent(self, sid: int) -> bool:
         n = self.left[sid]
@@ -139,6 +141,12 @@ class BackgroundScorer:
     interpreter from the event loop while the others still had a trial to answer, and cost
     more per session (each batch reads its trials and builds a frame)."""
 
+    # at most this many sessions per batch (a batch's frame holds their trials), and at most
+    # MAX_QUEUED waiting: a run that completes sessions faster than they are scored waits
+    # for the scorer (``room``) instead of keeping every completed session until the end
+    BATCH = 256
+    MAX_QUEUED = 1024
+
     def __init__(self, store: Store, run: RunRow, stats: RunStats | None = None, window_s: float = 1.0):
         self.store, self.run, self.stats, self.window_s = store, run, stats, window_s
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="machinepsych-score")
@@ -150,16 +158,33 @@ class BackgroundScorer:
     def add(self, row: SessionRow) -> None:
         with self.lock:
             self.queue.append(row)
-        if self.timer is None:
+            full = len(self.queue) >= self.BATCH
+        if full:
+            if self.timer is not None:
+                self.timer.cancel()
+            self._start()
+        elif self.timer is None:
             self.timer = asyncio.get_running_loop().call_later(self.window_s, self._start)
+
+    async def room(self) -> None:
+        """Wait while too many completed sessions are waiting to be scored."""
+        while len(self.queue) > self.MAX_QUEUED:
+            await asyncio.sleep(0.01)
 
     def _start(self) -> None:
         self.timer = None
+        self.jobs = [j for j in self.jobs if not j.done() or j.exception() is not None]
         self.jobs.append(asyncio.get_running_loop().run_in_executor(self.pool, self._work))
 
     def _work(self) -> None:
-        with self.lock:
-            rows, self.queue = self.queue, []
+        while True:
+            with self.lock:
+                rows, self.queue = self.queue[:self.BATCH], self.queue[self.BATCH:]
+            if not rows:
+                return
+            self._score(rows)
+
+    def _score(self, rows: list[SessionRow]) -> None:
         if rows:
             from .scoring import score_and_store  # pandas and the scorers load here, beside the run
 
@@ -216,7 +241,9 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
     for p in participants.values():
         if concurrency_share > 1 and getattr(p, "concurrency", None):
             p.concurrency = max(1, math.ceil(p.concurrency / concurrency_share))  # type: ignore[attr-defined]
-    sem = asyncio.Semaphore(max_sessions or 10_000)
+    # sessions are taken in order by ``width`` lanes: no task, coroutine or state exists for
+    # a session before it starts or after it ends, so memory follows the active sessions only
+    width = min(len(rows), max_sessions or 10_000)
     slots = endpoint_slots(participants.values())
     scorer = BackgroundScorer(store, run, stats) if score else None
     stored = store.trial_counts(run.id)  # one query: sessions without trials need no replay reads
@@ -233,12 +260,17 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
         if participant is None:
             raise ConfigError(f"run spec has no participant {row.participant_name!r}")
         slot = slots.get(participant.concurrency_key())
-        async with sem:
-            if slot is None:
+        if slot is None:
+            await one_session(row, participant)
+        else:
+            async with slot:
                 await one_session(row, participant)
-            else:
-                async with slot:
-                    await one_session(row, participant)
+
+    queue = iter(rows)
+
+    async def lane() -> None:
+        for row in queue:  # shared: each lane takes the next session not yet started
+            await one(row)
 
     async def one_session(row: SessionRow, participant: Participant) -> None:
         store.queue_session_status(row.id, "running")  # committed with the next write, not waited for
@@ -264,13 +296,15 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
         critical.finished(row.id)
         if on_session is not None:
             on_session()
+        if scorer is not None:
+            await scorer.room()
 
     try:
         starting = Counter(r.participant_name for r in rows[:max_sessions or len(rows)])
         await asyncio.gather(*(p.warm(starting[ref]) for ref, p in participants.items()
                                if starting[ref] and hasattr(p, "warm")))
         with quiet_gc():
-            await asyncio.gather(*(one(r) for r in rows))
+            await asyncio.gather(*(lane() for _ in range(width)))
     finally:
         if scorer is not None:
             await scorer.drain()
