@@ -1,6 +1,6 @@
 """The package's shape: looking up one test imports only its own family, the import graph
 between packages is acyclic and follows the layer order
-core, parsing, published <- tasks <- participants/models/prompting <- runner/storage <- analysis/web <- cli,
+core, parsing, published <- tasks <- participants/models/prompting <- runner/storage <- analysis/web <- cli/integrations,
 and no generic layer imports a test family: what a family contributes to them (a file scorer,
 an annotation task, pooled scores, figures ...) it declares on its TaskSpec, and the generic
 code reaches it through the spec looked up in the catalog."""
@@ -17,7 +17,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src" / "machinepsych"
 # a package may import only packages of its own layer or lower ones
 LAYER = {"core": 0, "parsing": 0, "published": 0, "tasks": 1, "models": 2, "prompting": 2, "participants": 3, "storage": 3, "runner": 4,
-         "analysis": 5, "web": 6, "cli": 7}
+         "analysis": 5, "web": 6, "cli": 7, "integrations": 7}
 FAMILIES = ("cardsort", "cogbench", "reflection", "visfactor")
 
 

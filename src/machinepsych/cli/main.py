@@ -279,9 +279,25 @@ def _leave_at_once(st) -> None:
     process.leave_at_once = True
 
 
+def _export_inspect(run: str, out: Path, images: Optional[Path], store: Optional[str]) -> None:
+    """``export --format inspect``: the run as an inspect_ai log, one sample per session (docs/inspect.md)."""
+    if images:
+        raise ConfigError("--images: an inspect log carries the run's images itself; leave --images out")
+    import importlib.util
+
+    if importlib.util.find_spec("inspect_ai") is None:
+        raise ConfigError("--format inspect needs inspect_ai: pip install 'machinepsych[inspect]'")
+    from ..integrations.inspect.export import write_run_log
+
+    st = _store(store, create=False, readonly=True)
+    path, n = write_run_log(st, run, out)
+    console.print(f"Wrote {n} sessions (one inspect sample each) to {path}; view it with: "
+                  f"inspect view --log-dir {path.parent}", markup=False, highlight=False)
+
+
 @app.command("export")
 def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
-               fmt: str = typer.Option("csv", "--format", help="csv | parquet | jsonl"),
+               fmt: str = typer.Option("csv", "--format", help="csv | parquet | jsonl | inspect (an inspect_ai log: one sample per session; --out FILE.eval)"),
                out: Path = typer.Option(..., "--out", help="Output file."),
                images: Optional[Path] = typer.Option(None, "--images", help="Also write every image of the run as DIR/<sha256>.png (the `images` column names them)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
@@ -290,6 +306,8 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
     from .app import check_output_path
 
     check_output_path(out, "--out")  # before the store is opened or anything created
+    if fmt.strip().lower() == "inspect":
+        return _export_inspect(run, out, images, store)
     if images:
         check_output_path(images, "--images", folder=True)
     st = _store(store, create=False, readonly=True)

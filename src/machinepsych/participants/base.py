@@ -8,6 +8,7 @@ resumed session continues exactly where it stopped.
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -48,6 +49,13 @@ class TurnContext:
         """A generator that depends only on the session seed, the trial and ``salt``:
         a participant's random choices are reproducible and survive resume."""
         return np.random.default_rng([self.session_seed, self.observation.trial, salt, 0x5EED])
+
+
+# The model call in progress: (the turn's context, the call's purpose: "answer", "reask",
+# "study", "feedback_ack" ...). Set around each call a model participant makes (and by the inspect
+# integration's solver), so that a model which answers from the test itself (the built-in
+# agents served as inspect models, ``machinepsych/agent-wsls``) can read what it is asked.
+current_call: ContextVar["tuple[TurnContext, str] | None"] = ContextVar("machinepsych_current_call", default=None)
 
 
 @runtime_checkable

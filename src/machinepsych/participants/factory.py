@@ -20,12 +20,23 @@ def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
         return HumanParticipant(p.ref)
     if ":" not in p.ref:
         raise UnknownNameError("participant", p.ref, ["agent:random", "agent:wsls", "agent:perseverative",
-                                                      "agent:ideal", "human", "openai:MODEL", "anthropic:MODEL", "google:MODEL"])
-    from ..models import make_model
+                                                      "agent:ideal", "human", "openai:MODEL", "anthropic:MODEL", "google:MODEL",
+                                                      "inspect:PROVIDER/MODEL"])
+    if p.ref.startswith("inspect:"):  # any model provider of inspect_ai (pip install 'machinepsych[inspect]')
+        from ..models.inspect_model import InspectModel
+        from ..models.pricing import PriceTable
 
-    kwargs = {"transport": p.transport} if p.ref.split(":", 1)[0] in OPENAI_COMPATIBLE else {}
-    model = make_model(p.ref, base_url=p.base_url, price_file=p.price_file, **kwargs)
+        model = InspectModel(p.ref.split(":", 1)[1], base_url=p.base_url, prices=PriceTable.load(p.price_file))
+    else:
+        model = _make_model(p)
     return LLMParticipant(
         model, GenerateOptions(p.temperature, p.max_tokens, p.seed, p.timeout_s), reask=p.reask,
         concurrency=p.concurrency, retry=RetryPolicy(max_attempts=max_attempts), system_as_user=p.system_as_user, text_only=p.text_only,
     )
+
+
+def _make_model(p: ParticipantSpec):
+    from ..models import make_model
+
+    kwargs = {"transport": p.transport} if p.ref.split(":", 1)[0] in OPENAI_COMPATIBLE else {}
+    return make_model(p.ref, base_url=p.base_url, price_file=p.price_file, **kwargs)

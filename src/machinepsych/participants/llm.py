@@ -8,7 +8,7 @@ from ..models.base import ChatModel, GenerateOptions
 from ..prompting.strategies import get_strategy
 from ..models.retry import RetryPolicy, call_model
 from machinepsych.core.types import Message, ModelCall, TextPart, Turn
-from .base import TurnContext
+from .base import TurnContext, current_call
 
 
 class LLMParticipant:
@@ -41,7 +41,11 @@ class LLMParticipant:
 
         async def chat(messages: list[Message], purpose: str) -> ModelCall:
             sent = self._adapt(messages)
-            return await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
+            token = current_call.set((ctx, purpose))
+            try:
+                return await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
+            finally:
+                current_call.reset(token)
 
         return await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
 
