@@ -35,6 +35,9 @@ def _mixed_run(tmp_path, fake_openai) -> Store:
     for s in store.sessions(store.get_run("mixed").id):
         if s.participant_name != "human":
             continue
+        from tests.web.helpers import lab_url
+
+        client.get(lab_url(client, s.id))  # a lab computer opens the session's link
         for t in range(s.n_trials):
             options = client.get(f"/session/{s.id}/state").json()["options"]
             r = client.post(f"/session/{s.id}/answer", json={"trial": t, "action": options[t % len(options)], "rt_ms": 900})

@@ -153,10 +153,11 @@ def test_toy_test_through_every_layer(toy_task, tmp_path):
     from fastapi.testclient import TestClient
 
     from machinepsych.web.app import create_app
+    from tests.web.helpers import lab_url
 
     client = TestClient(create_app(store))
     sid = next(s.id for s in st.sessions(st.get_run("toyh").id))
-    page = client.get(f"/session/{sid}").text
+    page = client.get(lab_url(client, sid)).text
     assert "Click Heads or Tails." in page and "Answer with one word" not in page
     assert ">Heads" in page and "data-key='1'" in page
     state = client.get(f"/session/{sid}/state").json()

@@ -53,3 +53,21 @@ class Lab:
         if self._app is not None:
             self._app.state.store.close()
         self.store.close()
+
+
+def lab_url(client: TestClient, session_id: int, suffix: str = "") -> str:
+    """A lab session's address with its token (``suffix``: ``/state`` ...), as the admin page links it."""
+    from machinepsych.storage.study import lab_token
+
+    return f"/session/{session_id}{suffix}?k={lab_token(client.app.state.admin_token, session_id)}"
+
+
+def consent(client: TestClient, study, query: str = "") -> int:
+    """Agree on the study link's consent (or start) page: the session the slot begins with."""
+    import re
+
+    page = client.get(f"/s/{study.slug}" + (f"?{query}" if query else ""))
+    assert page.status_code == 200, page.text
+    r = client.post(f"/s/{study.slug}/consent" + (f"?{query}" if query else ""), json={"agree": True})
+    assert r.status_code == 200, r.text
+    return int(re.search(r"/session/(\d+)$", r.json()["next"]).group(1))

@@ -20,6 +20,7 @@ from machinepsych.storage.export import trials_frame  # noqa: E402
 from machinepsych.storage.store import Store  # noqa: E402
 from machinepsych.tasks import get_task  # noqa: E402
 from machinepsych.web.app import create_app  # noqa: E402
+from tests.web.helpers import lab_url  # noqa: E402
 
 WCST_PARAMS = {"n_trials": 12}
 LNT_PARAMS = {"n_trials": 14}
@@ -53,6 +54,7 @@ def oracle(env):
 
 def play(client, store, session, stop_after=None):
     """Answer like the ideal oracle through the HTTP API; checks feedback against a local env."""
+    client.get(lab_url(client, session.id))  # a lab computer opens the session's link
     spec = get_task(session.task_id, session.task_version)
     env = spec.make(session.params)
     env.reset(session.seed)
@@ -96,10 +98,11 @@ def test_index_and_buttons(lab):
     for s in sessions:
         assert f"/session/{s.id}" in page
     wcst, lnt = sessions[0], sessions[2]
-    html = client.get(f"/session/{wcst.id}").text
+    assert client.get(f"/session/{wcst.id}").status_code == 403  # no token: a number alone opens nothing
+    html = client.get(lab_url(client, wcst.id)).text
     assert "card-sorting task" in html  # the test's instructions
     assert re.findall(r"class='choice' data-action='(\d)'", html) == ["1", "2", "3", "4"]
-    html = client.get(f"/session/{lnt.id}").text
+    html = client.get(lab_url(client, lnt.id)).text
     labels = re.findall(r"class='choice' data-action='([^']*)' data-key='(\d)'>([^<]*)<", html)
     assert [b.strip() for _, _, b in labels] == ["Vowel", "Consonant", "Even", "Odd"]
     assert [k for _, k, _ in labels] == ["1", "2", "3", "4"]
@@ -136,6 +139,7 @@ def test_play_whole_session(lab):
     env = get_task("wcst").make(s2.params)
     env.reset(s2.seed)
     wrong = next(o for o in env.action_space.options if o != oracle(env))
+    client.get(lab_url(client, s2.id))
     d = client.post(f"/session/{s2.id}/answer", json={"trial": 0, "action": wrong, "rt_ms": 900}).json()
     assert d["correct"] is False and d["feedback"] == env.step(wrong).feedback
     assert client.post(f"/session/{s2.id}/answer", json={"trial": 1, "action": 9}).status_code == 422
@@ -172,7 +176,7 @@ def test_image_input(lab):
     store, run, client = lab
     s = store.sessions(run.id)[3]
     assert s.params["input"] == "image"
-    html = client.get(f"/session/{s.id}").text
+    html = client.get(lab_url(client, s.id)).text
     assert "<img class='stim' src='data:image/png;base64," in html
     play(client, store, s, stop_after=2)
     trials = store.trials(s.id)

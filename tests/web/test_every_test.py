@@ -15,7 +15,7 @@ from machinepsych.core.spec import Buttons, Likert, Questionnaire, TextBox
 from machinepsych.core.types import TextPart
 from machinepsych.runner.plan import TaskRun
 from machinepsych.tasks.catalog import task_ids, get_task
-from tests.web.helpers import human_run
+from tests.web.helpers import human_run, lab_url
 from tests.web.toys import MODEL_ONLY, SECRET
 
 PAGE_KEYS = {"session", "phase", "trial", "n_trials", "done", "observation", "form", "options"}
@@ -43,7 +43,7 @@ def test_every_registered_test_for_a_person(people, test_id):
     env = spec.make(row.params)
     obs = env.reset(row.seed)
     b = people.browser()
-    page = b.get(f"/session/{row.id}")
+    page = b.get(lab_url(b, row.id))
     assert page.status_code == 200, page.text
     html = page.text
     person = spec.instructions(env, "person")
@@ -85,7 +85,7 @@ def test_toys_study_phase_questionnaire_likert(people, toys):
     recall, survey, rating = people.store.sessions(run.id)
     b = people.browser()
     # recall: the study word is in a template shown first, the question after it; no key, no model text
-    html = b.get(f"/session/{recall.id}").text
+    html = b.get(lab_url(b, recall.id)).text
     assert "<template class='study' data-seconds='1'>" in html and "Study this word:" in html
     assert "<template class='question'>" in html and "Type the word." in html
     assert SECRET not in html and MODEL_ONLY not in html and "Type the word and press Enter." in html
@@ -94,7 +94,7 @@ def test_toys_study_phase_questionnaire_likert(people, toys):
     # once the page has taken the study material away, neither the page nor its JSON has it again
     assert b.post(f"/session/{recall.id}/studied", json={"phase": "test", "trial": 1}).status_code == 409
     assert b.post(f"/session/{recall.id}/studied", json={"phase": "test", "trial": 0}).status_code == 200
-    html = b.get(f"/session/{recall.id}").text
+    html = b.get(lab_url(b, recall.id)).text
     assert "Study this word:" not in html and "<template class='study'" not in html and "Type the word." in html
     assert "study" not in b.get(f"/session/{recall.id}/state").json()["observation"]
     word = get_task("toy-recall").make(recall.params)
@@ -106,7 +106,7 @@ def test_toys_study_phase_questionnaire_likert(people, toys):
     assert r.status_code == 200 and r.json()["correct"] is True and r.json()["feedback"] == "Correct."
     assert people.store.trials(recall.id)[0].reply == word.items[0].upper()
     # survey: an article until Continue, then the statements with a reason box each
-    html = b.get(f"/session/{survey.id}").text
+    html = b.get(lab_url(b, survey.id)).text
     assert "<template class='study' data-seconds='0'>" in html and "class='continue'" in html
     assert html.count("<fieldset class='statement'") == 3 and "Why?" in html and "name='r0' value='5'" in html
     ok = {"ratings": {"clear": 4, "fair": 2, "new": 5}, "reasons": {"clear": "short", "fair": "one-sided", "new": ""}}
@@ -120,7 +120,7 @@ def test_toys_study_phase_questionnaire_likert(people, toys):
     t = people.store.trials(survey.id)[0]
     assert t.action == ok["ratings"] and json.loads(t.reply) == ok["ratings"] and t.latency_s == 5.0
     # rating: seven keyed buttons with the scale's anchors
-    html = b.get(f"/session/{rating.id}").text
+    html = b.get(lab_url(b, rating.id)).text
     assert re.findall(r"data-key='(\d)'>", html) == [str(i) for i in range(1, 8)] and "unpleasant" in html
     assert b.post(f"/session/{rating.id}/answer", json={"trial": 0, "action": 8}).status_code == 422
     assert b.post(f"/session/{rating.id}/answer", json={"trial": 0, "action": 7, "rt_ms": 3}).status_code == 200
@@ -135,7 +135,7 @@ def test_progress_counts_trials_not_steps_and_keeps_the_horizon_hidden(people):
     b = people.browser()
     counters = []
     for step in range(4):
-        html = b.get(f"/session/{row.id}").text
+        html = b.get(lab_url(b, row.id)).text
         counters.append(re.search(r"<div class='progress'><span>([^<]*)</span>", html).group(1))
         state = b.get(f"/session/{row.id}/state").json()
         assert state["n_trials"] is None
@@ -145,5 +145,6 @@ def test_progress_counts_trials_not_steps_and_keeps_the_horizon_hidden(people):
     run = human_run(people.store, [TaskRun(task="dcigt", preset="horizon", params={"trials": 3}, sessions=1)],
                     "p-dcigt-horizon")
     row = people.store.sessions(run.id)[0]
-    html = people.browser().get(f"/session/{row.id}").text
+    fresh = people.browser()
+    html = fresh.get(lab_url(fresh, row.id)).text
     assert "<span>Trial 1 of 3</span>" in html

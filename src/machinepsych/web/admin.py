@@ -27,7 +27,7 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
 
     @r.get("/admin", response_class=HTMLResponse)
     def admin_index(request: Request) -> str:
-        return _index(store, str(request.base_url).rstrip("/"))
+        return _index(store, str(request.base_url).rstrip("/"), request.app.state.admin_token)
 
     @r.get("/admin/runs/{run:path}/dashboard.json")
     def dashboard_json(run: str) -> Response:
@@ -114,7 +114,7 @@ def participants_csv(store: Store, run: RunRow) -> str:
 EVENT_COLUMNS = ["browser", "device", "screen", "focus_losses", "hidden_s", "attention_passed", "attention_answered"]
 
 
-def _index(store: Store, base: str) -> str:
+def _index(store: Store, base: str, secret: str = "") -> str:
     from .dashboard import human_runs
 
     body = ["<h1>Runs for people</h1><p class='muted'><a href='/admin/results'>Results of every run</a> · "
@@ -138,12 +138,12 @@ def _index(store: Store, base: str) -> str:
             body.append(f"<p>Study link: <code>{esc(link)}</code> (completion code <code>{esc(study.completion_code)}</code>)"
                         f" · <a href='/preview/{esc(study.slug)}'>preview</a> (nothing is stored)</p>")
             continue
-        body.append("<p class='muted'>No study link: each session link below goes to the first browser that opens "
-                    "it (a lab computer).</p><ul>")
+        body.append("<p class='muted'>No study link: each session link below (it carries the session's token) "
+                    "goes to the first browser that opens it (a lab computer).</p><ul>")
         for s in sessions:
             label = f"session {s.index}: {esc(s.task_id)} ({esc(s.condition)}), seed {s.seed}"
             body.append(f"<li class='muted'>{label}: complete</li>" if s.status == "complete"
-                        else f"<li><a href='/session/{s.id}'>{label}</a></li>")
+                        else f"<li><a href='/session/{s.id}?k={studies.lab_token(secret, s.id)}'>{label}</a></li>")
         body.append("</ul>")
     return page("machinepsych: runs for people", "".join(body))
 

@@ -6,18 +6,27 @@ stored answers (as ``resume`` does), so a reload or a restarted server continues
 person stopped. Answers are stored as the same trial records a model's or agent's are: the
 reply is the canonical text of the action, and the response time measured in the browser
 from the question's onset is the trial's ``latency_s``.
+
+A person holds a *slot* (:mod:`machinepsych.storage.study`): one session, or every test of a
+battery in the order the study set; the browser key's cookie is named after the slot's first
+session. Timed phases are timed on the server: a study page's seconds run from its first
+exposure and a test's time limit from its start (``POST /session/N/begin``), so a reload
+shows the time left; every exposure of a study page (each time it is served, and when the
+page shows it) is recorded with the server's time and kept with the trial.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import MachinePsychError
@@ -27,13 +36,17 @@ from ..core.types import Observation, Turn
 from ..participants.human import is_human_ref
 from ..runner.session import Replayed, json_roundtrip, replay, trial_record
 from ..storage import study as studies
-from ..storage.schema import AssignmentRow, SessionRow, StudyRow, utcnow
+from ..storage.schema import AssignmentRow, SessionRow, StudyRow
 from ..storage.store import Store
-from .answers import Answer, resolve
-from .pages import esc, page, script_tag, trial_html
+from . import extras
+from .answers import Answer, feedback_tone, resolve, response_time
+from ..storage import people
+from .pages import attention_html, esc, page, script_tag, trial_html
 from .script import session_script
 
 COOKIE_DAYS = 30
+GRACE_S = 3.0  # an answer sent just before a time limit may arrive this much after it
+MAX_EXPOSURES = 5000
 
 
 def key_cookie(session_id: int) -> str:
@@ -53,33 +66,82 @@ class Access:
     assignment: AssignmentRow
     study: StudyRow | None
     new_key: str | None = None
+    order: list[int] = field(default_factory=list)
 
 
-def access(store: Store, request: Request, session_id: int) -> Access:
-    """The session, if this browser holds it. A session of a run without a study link goes to
-    the first browser that opens it; a study's sessions only through the study link."""
+def released_message(study: StudyRow | None) -> str:
+    minutes = studies.study_options(study).inactivity_min
+    return (f"Your session was released after {minutes:g} minutes without activity, so it cannot be continued. "
+            "Thank you for your time; please return the study on the site where you found it.")
+
+
+def current_session(store: Store, a: AssignmentRow) -> int:
+    """The session the person of ``a`` takes now: the first of their order not complete."""
+    order = studies.order_of(a)
+    with store.session() as s:
+        status = {r.id: r.status for r in s.scalars(select(SessionRow).where(SessionRow.id.in_(order)))}
+    return next((sid for sid in order if status.get(sid) != "complete"), order[-1])
+
+
+def access(store: Store, request: Request, session_id: int, lock: threading.Lock | None = None) -> Access:
+    """The session, if this browser holds it. A study's sessions are reserved through its
+    link at consent; a lab session (a run without a study) goes to the first browser that
+    opens its link with the session's token (``?k=``)."""
     with store.session() as s:
         row = s.get(SessionRow, session_id)
     if row is None or not is_human_ref(row.participant_name):
         raise HTTPException(404, "There is no such session. Open the link you were given.")
-    a = studies.assignment_for_session(store, session_id)
-    taken = HTTPException(403, "This session is being taken in another browser. Continue in the browser "
-                               "where you started it, or open the study link you were given again.")
-    if a is not None:
-        if not studies.key_matches(a, request.cookies.get(key_cookie(session_id))):
+    taken = HTTPException(403, "This session is held by another browser. Continue in the browser where you "
+                               "started it, or open the study link you were given again.")
+    study = studies.study_for_run(store, row.run_id)
+    a = None if row.status == studies.ABANDONED else studies.holder(store, row)
+    if a is None or not studies.key_matches(a, request.cookies.get(key_cookie(a.session_id))):
+        mine = studies.assignment_by_key(store, request.cookies.get(key_cookie(_anchor(store, row))))
+        if mine is not None and studies.is_released(mine):
+            raise HTTPException(410, released_message(study))
+        if a is not None:
             raise taken
-        return Access(row, a, studies.study_by_id(store, a.study_id) if a.study_id else None)
-    if studies.study_for_run(store, row.run_id) is not None:
-        raise HTTPException(403, "Sessions of this study are given out through the study link only.")
-    got = studies.claim(store, session_id)
-    if got is None:
+        if row.status == studies.ABANDONED:
+            raise HTTPException(410, "This session was released and is kept only for the record.")
+        if study is not None:
+            raise HTTPException(403, "Sessions of this study are given out through the study link only.")
+        secret = getattr(request.app.state, "admin_token", "")
+        if not studies.lab_token_matches(secret, session_id, request.query_params.get("k")):
+            raise HTTPException(403, "This session link is not complete: a lab session opens only with the link "
+                                     "on the researcher's page (it carries the session's token).")
+        got = studies.claim(store, session_id)
+        if got is None:
+            raise taken
+        return Access(row, got[0], None, got[1], [session_id])
+    if studies.expired(store, a, study):
+        if lock is not None:
+            with lock:
+                studies.release(store, a)
+        else:
+            studies.release(store, a)
+        raise HTTPException(410, released_message(study))
+    order = studies.order_of(a)
+    if session_id not in order:
         raise taken
-    return Access(row, got[0], None, got[1])
+    if studies.study_options(study).state == "closed" and row.status != "complete":
+        raise HTTPException(410, "This study has been closed by the researcher; it cannot be continued. Thank you "
+                                 "for your time.")
+    studies.touch(store, a.id)
+    return Access(row, a, study, None, order)
+
+
+def _anchor(store: Store, row: SessionRow) -> int:
+    return row.id if row.status == studies.ABANDONED else studies.slot_of(store, row)[0].id
+
+
+def lab_link(app, session_id: int) -> str:
+    """The address of a lab session (a run without a study) for a lab computer."""
+    return f"/session/{session_id}?k={studies.lab_token(app.state.admin_token, session_id)}"
 
 
 def timing_of(spec: TaskSpec, study: StudyRow | None) -> Timing:
     base = spec.timing
-    over = (study.timing if study else None) or {}
+    over = studies.pacing(study)
     return Timing(**{k: int(over.get(k, getattr(base, k))) for k in ("fixation_ms", "iti_ms", "feedback_ms")})
 
 
@@ -142,49 +204,226 @@ class Studied(BaseModel):
     trial: StrictInt
 
 
-def studied_mark(phase: str, trial: int) -> str:
-    return f"{phase}:{trial}"
+class Nothing(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def studied_mark(session_id: int, phase: str, trial: int) -> str:
+    return f"{session_id}:{phase}:{trial}"
+
+
+# --- server-side timing ---------------------------------------------------------------------
+
+def _iso(t: datetime) -> str:
+    return t.isoformat()
+
+
+def _since(iso: str, now: datetime) -> float:
+    t = datetime.fromisoformat(iso)
+    return (now - (t if t.tzinfo else t.replace(tzinfo=now.tzinfo))).total_seconds()
+
+
+def time_limit_s(acc: Access, rp: Replayed) -> float | None:
+    """The test's time limit for this session: the study's ``--time-limit`` (``kit``: the
+    test's published limit, pro rata the session's trials over its preset's default length)."""
+    option = studies.study_options(acc.study).time_limit
+    if acc.study is None or option == "none":
+        return None
+    if option != "kit":
+        return float(option)
+    base = rp.spec.timing.time_limit_s
+    if not base:
+        return None
+    full = rp.spec.make(rp.spec.resolve(acc.row.preset, {})).n_trials
+    return float(base) * (rp.env.n_trials / full if full else 1.0)
+
+
+def _time_left(acc: Access, rp: Replayed, st: dict[str, Any], now: datetime) -> float | None:
+    limit = time_limit_s(acc, rp)
+    if limit is None:
+        return None
+    began = (st.get("began") or {}).get(str(acc.row.id))
+    return limit - _since(began, now) if began else limit
+
+
+def _record(st: dict[str, Any], entry: dict[str, Any]) -> None:
+    ex = st.setdefault("exposures", [])
+    if len(ex) < MAX_EXPOSURES:
+        ex.append(entry)
+
+
+def _study_view(store: Store, acc: Access, phase: str, trial: int, obs: Observation, via: str,
+                ) -> tuple[Observation, bool]:
+    """The trial's observation as served now, and whether its study material is shown: the
+    seconds left from its first exposure (never a fresh countdown), none once they are up.
+    Every serving of a study page is recorded with the server's time."""
+    if not obs.study_for("person"):
+        return obs, True
+    mark = studied_mark(acc.row.id, phase, trial)
+    if acc.assignment.studied == mark:
+        return obs, False
+    secs = float(obs.study_seconds or 0.0)
+    now = studies.clock()
+    left = [secs]
+
+    def upd(st: dict[str, Any]) -> None:
+        first = (st.get("study_shown") or {}).get(mark)
+        if first and secs > 0:
+            left[0] = secs - _since(first, now)
+        _record(st, {"session": acc.row.id, "phase": phase, "trial": trial, "via": via, "at": _iso(now),
+                     "study_left_s": round(left[0], 3) if secs > 0 else None})
+
+    studies.update_state(store, acc.assignment.id, upd)
+    if secs > 0 and left[0] <= 0:
+        studies.touch(store, acc.assignment.id, studied=mark)
+        return obs, False
+    return (replace(obs, study_seconds=round(left[0], 3)) if secs > 0 else obs), True
+
+
+def _current(rp: Replayed, acc: Access) -> tuple[str, int]:
+    phase, practice = _phase(rp, acc)
+    return phase, (practice.answered if practice else rp.n_stored)
+
+
+def _time_up(store: Store, acc: Access, rp: Replayed) -> Replayed:
+    """The test's time is up: every trial left is stored unanswered (``empty``, marked
+    ``timed_out``) and the session completes, as a paper test collected at the limit."""
+    episode, index = rp.episode, rp.n_stored
+    now = studies.clock()
+    while not episode.done:
+        obs = episode.observation
+        turn = Turn(reply="", action=None, status="empty", calls=(), latency_s=0.0)
+        result = episode.step(None).result
+        rec = trial_record(obs, turn, result, index)
+        rec.info = {**(rec.info or {}), "timed_out": True}
+        try:
+            store.commit_trial_sync(acc.row.id, rec)
+        except (MachinePsychError, IntegrityError):
+            break
+        index += 1
+    studies.update_state(store, acc.assignment.id,
+                         lambda st: st.setdefault("timed_out", {}).setdefault(str(acc.row.id), _iso(now)))
+    _finish(store, acc)
+    return replay(store, acc.row)
+
+
+def _finish(store: Store, acc: Access) -> None:
+    store.set_session_status(acc.row.id, "complete")
+    if all(s.status in ("complete", studies.ABANDONED) for s in store.sessions(acc.row.run_id)):
+        store.set_run_status(acc.row.run_id, "complete")
+
+
+def _replay_timed(store: Store, acc: Access) -> Replayed:
+    """The session rebuilt; a test whose time limit has passed (with a little grace) is
+    closed first."""
+    rp = replay(store, acc.row)
+    phase, _ = _phase(rp, acc)
+    if phase == "test":
+        left = _time_left(acc, rp, studies.state_of(studies.assignment_for_session(store, acc.assignment.session_id)),
+                          studies.clock())
+        if left is not None and left < -GRACE_S:
+            rp = _time_up(store, acc, rp)
+    return rp
 
 
 def router(store: Store, lock: threading.Lock) -> APIRouter:
     r = APIRouter()
 
+    def respond(response: Response, acc: Access) -> Response:
+        return set_key(response, acc.assignment.session_id, acc.new_key)
+
     @r.get("/session/{session_id}", response_class=HTMLResponse)
     def session_page(session_id: int, request: Request) -> Response:
-        acc = access(store, request, session_id)
-        return set_key(HTMLResponse(_session_page(store, acc)), session_id, acc.new_key)
+        acc = access(store, request, session_id, lock)
+        if acc.new_key and request.query_params.get("k"):  # a lab link: drop the token from the address
+            return respond(RedirectResponse(f"/session/{session_id}", status_code=303), acc)
+        now_sid = _now_session(store, acc)
+        if now_sid != session_id:
+            return respond(RedirectResponse(f"/session/{now_sid}", status_code=303), acc)
+        with lock:
+            html = _session_page(store, acc)
+        return respond(HTMLResponse(html), acc)
 
     @r.get("/session/{session_id}/state")
     def session_state(session_id: int, request: Request) -> Response:
-        acc = access(store, request, session_id)
-        return set_key(JSONResponse(_state(store, acc)), session_id, acc.new_key)
+        acc = access(store, request, session_id, lock)
+        with lock:
+            out = _state(store, acc)
+        return respond(JSONResponse(out), acc)
 
     @r.post("/session/{session_id}/consent")
     def consent(session_id: int, body: Consent, request: Request) -> Response:
-        acc = access(store, request, session_id)
+        acc = access(store, request, session_id, lock)
         if body.agree and acc.assignment.consented_at is None:
-            studies.touch(store, acc.assignment.id, consented_at=utcnow())
-        return set_key(JSONResponse({"ok": True}), session_id, acc.new_key)
+            studies.touch(store, acc.assignment.id, consented_at=studies.clock())
+        return respond(JSONResponse({"ok": True}), acc)
 
     @r.post("/session/{session_id}/studied")
     def studied(session_id: int, body: Studied, request: Request) -> Response:
-        acc = access(store, request, session_id)
+        acc = access(store, request, session_id, lock)
         rp = replay(store, acc.row)
-        phase, practice = _phase(rp, acc)
-        current = practice.answered if practice else rp.n_stored
+        phase, current = _current(rp, acc)
         if body.phase != phase or body.trial != current:
             raise HTTPException(409, "That is not the trial on screen.")
-        studies.touch(store, acc.assignment.id, studied=studied_mark(phase, current))
-        return set_key(JSONResponse({"ok": True}), session_id, acc.new_key)
+        studies.touch(store, acc.assignment.id, studied=studied_mark(acc.row.id, phase, current))
+        return respond(JSONResponse({"ok": True}), acc)
+
+    @r.post("/session/{session_id}/shown")
+    def shown(session_id: int, body: Nothing, request: Request) -> Response:
+        """The page shows the current trial's study material now: its seconds run from the
+        first such moment (server time); answers the seconds left."""
+        acc = access(store, request, session_id, lock)
+        with lock:
+            rp = _replay_timed(store, acc)
+            phase, current = _current(rp, acc)
+            if phase not in ("test", "practice"):
+                raise HTTPException(409, "There is no trial on screen.")
+            mark = studied_mark(acc.row.id, phase, current)
+            now = studies.clock()
+            studies.update_state(store, acc.assignment.id, lambda st: (
+                st.setdefault("study_shown", {}).setdefault(mark, _iso(now)),
+                _record(st, {"session": acc.row.id, "phase": phase, "trial": current, "via": "shown",
+                             "at": _iso(now)})))
+        return respond(JSONResponse({"ok": True}), acc)
+
+    @r.post("/session/{session_id}/begin")
+    def begin(session_id: int, body: Nothing, request: Request) -> Response:
+        """The person starts (or continues) the test: its time limit runs from the first
+        start, on the server's clock; answers the seconds left."""
+        acc = access(store, request, session_id, lock)
+        with lock:
+            rp = _replay_timed(store, acc)
+            phase, _ = _current(rp, acc)
+            now = studies.clock()
+            left = None
+            if phase == "test":
+                st = studies.update_state(store, acc.assignment.id, lambda st: (
+                    st.setdefault("began", {}).setdefault(str(acc.row.id), _iso(now)),
+                    st.setdefault("limits", {}).__setitem__(str(acc.row.id), time_limit_s(acc, rp))))
+                left = _time_left(acc, rp, st, now)
+        return respond(JSONResponse({"phase": phase, "time_left_s": left}), acc)
 
     @r.post("/session/{session_id}/answer")
     def answer(session_id: int, ans: Answer, request: Request) -> Response:
-        acc = access(store, request, session_id)
+        acc = access(store, request, session_id, lock)
         with lock:
             out = _answer(store, acc, ans)
-        return set_key(JSONResponse(out), session_id, acc.new_key)
+        return respond(JSONResponse(out), acc)
 
     return r
+
+
+def _fresh(store: Store, acc: Access) -> Access:
+    a = studies.assignment_for_session(store, acc.assignment.session_id) or acc.assignment
+    return replace(acc, assignment=a)
+
+
+def _now_session(store: Store, acc: Access) -> int:
+    """Where this person is now: a finished test shows its own end page (on to the next);
+    an unfinished one that is not the person's current test sends them to the current one."""
+    if len(acc.order) < 2 or acc.row.status == "complete":
+        return acc.row.id
+    return current_session(store, acc.assignment)
 
 
 def _needs_consent(acc: Access) -> bool:
@@ -201,28 +440,30 @@ def _phase(rp: Replayed, acc: Access) -> tuple[str, Practice | None]:
 
 
 def _state(store: Store, acc: Access) -> dict[str, Any]:
-    rp = replay(store, acc.row)
+    rp = _replay_timed(store, acc)
     phase, practice = _phase(rp, acc)
     out: dict[str, Any] = {"session": acc.row.id, "phase": phase, "trial": rp.n_stored,
                            "n_trials": rp.env.progress()[1], "done": rp.done}
     if phase == "practice":
-        obs = practice.episode.observation
-        fresh = acc.assignment.studied != studied_mark(phase, practice.answered)
+        obs, fresh = _study_view(store, acc, phase, practice.answered, practice.episode.observation, "state")
         out.update(trial=practice.answered, n_trials=practice.n, observation=public_observation(obs, fresh),
                    **form_json(rp.spec, obs, practice.episode.action_space))
     elif phase == "test":
-        fresh = acc.assignment.studied != studied_mark(phase, rp.n_stored)
-        out.update(observation=public_observation(rp.obs, fresh), **form_json(rp.spec, rp.obs, rp.env.action_space))
+        obs, fresh = _study_view(store, acc, phase, rp.n_stored, rp.obs, "state")
+        out.update(observation=public_observation(obs, fresh), **form_json(rp.spec, obs, rp.env.action_space))
+        left = _time_left(acc, rp, studies.state_of(_fresh(store, acc).assignment), studies.clock())
+        if left is not None:
+            out["time_left_s"] = left
     return out
 
 
 def _session_page(store: Store, acc: Access) -> str:
-    rp = replay(store, acc.row)
-    title = rp.spec.title
+    rp = _replay_timed(store, acc)
+    title = people.title(store, acc.study)  # never the test's name (a study may set its own)
     head = f"<h1>{esc(title)}</h1>"
     phase, practice = _phase(rp, acc)
     if phase == "done":
-        return page(title, head + _completion(acc.study))
+        return page(title, head + _done(store, acc))
     if phase == "consent":
         return page(title, head + _consent(acc))
     instructions = rp.spec.instructions(rp.env, "person")
@@ -241,21 +482,75 @@ def _session_page(store: Store, acc: Access) -> str:
         where = f"trial {shown + 1}" + (f" of {total}" if total is not None else "")
         notice = (f"<p>Welcome back: you continue at {where}.</p>" if rp.n_stored else
                   "<p>The practice is over. Now the test begins; from here on every answer counts.</p>"
-                  if practised else "")
-    fresh = acc.assignment.studied != studied_mark(phase, done)
+                  if practised and acc.order.index(acc.row.id) == 0 else "")
+    if len(acc.order) > 1:
+        k = acc.order.index(acc.row.id)
+        notice = f"<p class='muted' id='battery-position'>Test {k + 1} of {len(acc.order)}.</p>" + notice
+    obs, fresh = _study_view(store, acc, phase, done, obs, "page")
     fragment = trial_html(obs, rp.spec.answer.form(obs, space), shown, total, label, with_study=fresh)
     script = session_script(trial=done, phase=phase, answer_url=f"/session/{acc.row.id}/answer",
                             studied_url=f"/session/{acc.row.id}/studied", fixation_ms=timing.fixation_ms,
-                            iti_ms=timing.iti_ms, feedback_ms=timing.feedback_ms)
+                            iti_ms=timing.iti_ms, feedback_ms=timing.feedback_ms,
+                            events_url=f"/session/{acc.row.id}/events",
+                            attention_url=f"/session/{acc.row.id}/attention",
+                            attention=_attention(store, acc, phase, done))
+    limit, left, began = None, None, False
+    if phase == "test":
+        limit = time_limit_s(acc, rp)
+        st = studies.state_of(_fresh(store, acc).assignment)
+        left = _time_left(acc, rp, st, studies.clock())
+        began = str(acc.row.id) in (st.get("began") or {})
+    clock = ""
+    if limit is not None:
+        clock = (f"<p id='timeleft' class='muted' role='timer' aria-live='off'>Time left for this test: "
+                 f"<strong id='clock'>{_mmss(left)}</strong> (of {_mmss(limit)}). When it is up, the test ends.</p>")
     begin = "Continue" if done else "Start"
-    body = (head + notice +
+    body = (head + notice + clock +
             f"<div id='start'><div class='instructions'>{esc(instructions)}</div>"
             f"<p><button id='begin' type='button'>{begin} <kbd>Enter</kbd></button></p></div>"
             "<div id='task' style='display:none'><div id='feedback' role='status' aria-live='polite'></div>"
             "<p id='error' class='error' role='alert' aria-live='assertive'></p>"
             "<div id='trial' tabindex='-1' aria-label='Current trial'></div></div>"
-            f"<template id='first'>{fragment}</template>{script_tag(script)}")
+            f"<template id='first'>{fragment}</template>{script_tag(script)}"
+            + script_tag(TIMER_JS % json.dumps({"begin_url": f"/session/{acc.row.id}/begin",
+                                                 "shown_url": f"/session/{acc.row.id}/shown",
+                                                 "left": left, "began": began, "phase": phase})))
     return page(title, body)
+
+
+def _mmss(seconds: float | None) -> str:
+    s = max(0, int(-(-(seconds or 0) // 1)))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+TIMER_JS = """
+(() => {
+const T = %s;
+const el = document.getElementById('clock');
+const post = (url) => fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{}'})
+  .then(r => r.ok ? r.json() : {}).catch(() => ({}));
+function run(left) {
+  if (!el || left === null || left === undefined) return;
+  const end = performance.now() + left * 1000;
+  const tick = () => {
+    const s = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+    el.textContent = `${Math.floor(s / 60)}:${String(s %% 60).padStart(2, '0')}`;
+    if (s <= 0) { clearInterval(timer); setTimeout(() => location.reload(), 3500); }
+  };
+  const timer = setInterval(tick, 250); tick();
+}
+const begin = document.getElementById('begin');
+if (T.phase === 'test' && begin) begin.addEventListener('click', () => {
+  post(T.begin_url).then(d => { if (d.time_left_s !== undefined && d.time_left_s !== null) run(d.time_left_s); });
+}, {once: true});
+if (T.began) run(T.left);
+const box = document.getElementById('trial');
+if (box) new MutationObserver(() => {
+  const study = box.querySelector('.studyphase');
+  if (study && !study.dataset.reported) { study.dataset.reported = '1'; post(T.shown_url); }
+}).observe(box, {childList: true});
+})();
+"""
 
 
 CONSENT_JS = """
@@ -280,6 +575,26 @@ def _consent(acc: Access) -> str:
             + script_tag(CONSENT_JS % acc.row.id))
 
 
+def _done(store: Store, acc: Access) -> str:
+    """This test is over: on to the person's next test, or the completion code."""
+    st = studies.state_of(_fresh(store, acc).assignment)
+    out = ("<p id='time-up'>The time for this test is up; thank you.</p>"
+           if str(acc.row.id) in (st.get("timed_out") or {}) else "")
+    nxt = current_session(store, acc.assignment) if len(acc.order) > 1 else acc.row.id
+    if nxt != acc.row.id and store_status(store, nxt) != "complete":
+        k = acc.order.index(nxt)
+        return out + (f"<h2>Test {acc.order.index(acc.row.id) + 1} of {len(acc.order)} is finished.</h2>"
+                      f"<p><a id='next-test' class='button' href='/session/{nxt}'>Go on to test {k + 1} of "
+                      f"{len(acc.order)}</a></p>")
+    return out + _completion(acc.study)
+
+
+def store_status(store: Store, session_id: int) -> str | None:
+    with store.session() as s:
+        row = s.get(SessionRow, session_id)
+    return row.status if row else None
+
+
 def _completion(study: StudyRow | None) -> str:
     out = "<h2>You have finished. Thank you!</h2>"
     if study is None:
@@ -295,10 +610,11 @@ def _completion(study: StudyRow | None) -> str:
 
 
 def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
-    rp = replay(store, acc.row)
+    rp = _replay_timed(store, acc)
     phase, practice = _phase(rp, acc)
     if phase == "done":
-        raise HTTPException(409, "This session is already complete.")
+        timed_out = str(acc.row.id) in (studies.state_of(_fresh(store, acc).assignment).get("timed_out") or {})
+        raise HTTPException(409, "The time for this test is up." if timed_out else "This session is already complete.")
     if phase == "consent":
         raise HTTPException(409, "Please give your consent first.")
     if ans.phase != phase:
@@ -309,28 +625,54 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
         raise HTTPException(409, f"Trial {ans.trial + 1} is not the next trial (next: {rp.n_stored + 1}).")
     spec, env, obs, episode = rp.spec, rp.env, rp.obs, rp.episode
     form = spec.answer.form(obs, env.action_space)
+    if extras.due(store, acc.study, acc.row.id, acc.row.seed, "test", ans.trial):
+        raise HTTPException(409, "Please answer the quick check first.")
     action, reply, status = resolve(spec, episode, obs, form, ans)
-    turn = Turn(reply=reply, action=action, status=status, calls=(), latency_s=(ans.rt_ms or 0.0) / 1000.0)
+    now = studies.clock()
+    st = studies.update_state(store, acc.assignment.id, lambda st: st.setdefault("began", {}).setdefault(
+        str(acc.row.id), _iso(now)))  # a test answered without a recorded start starts now
+    # the page's response time, or null (never 0) beside the server's own elapsed time
+    rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now))
+    turn = Turn(reply=reply, action=action, status=status, calls=(), latency_s=(rt["rt_ms"] or 0.0) / 1000.0)
+    left = _time_left(acc, rp, st, now)
     if rp.n_stored == 0:
         store.set_session_status(acc.row.id, "running")
     result = episode.step(action).result
+    rec = trial_record(obs, turn, result, rp.n_stored)
+    served = [{k: v for k, v in e.items() if k not in ("session", "phase", "trial")} for e in st.get("exposures", [])
+              if e.get("session") == acc.row.id and e.get("phase") == "test" and e.get("trial") == rp.n_stored]
+    extra: dict[str, Any] = {"answered_at": _iso(now), **rt}
+    if served:
+        extra["exposures"] = served
+    if left is not None:
+        extra["time_left_s"] = round(left, 3)
+    rec.info = {**(rec.info or {}), **extra}
     try:
-        store.commit_trial_sync(acc.row.id, trial_record(obs, turn, result, rp.n_stored))
+        store.commit_trial_sync(acc.row.id, rec)
     except (MachinePsychError, IntegrityError):  # another server stored this trial first
         raise HTTPException(409, f"Trial {ans.trial + 1} was already answered.") from None
     studies.touch(store, acc.assignment.id)
     if result.done:
-        store.set_session_status(acc.row.id, "complete")
-        if all(s.status == "complete" for s in store.sessions(acc.row.run_id)):
-            store.set_run_status(acc.row.run_id, "complete")
+        _finish(store, acc)
     out: dict[str, Any] = {"trial": ans.trial + 1, "feedback": result.feedback, "done": result.done}
-    if result.feedback is not None:  # the feedback says it anyway
-        out["correct"] = result.correct
+    if result.feedback is not None:  # the feedback's colour: what the feedback says
+        out["correct"] = feedback_tone(result)
+    if left is not None:
+        out["time_left_s"] = left
     if not result.done:
-        nxt = result.next_observation
-        out["observation"] = public_observation(nxt)
-        out["html"] = trial_html(nxt, spec.answer.form(nxt, env.action_space), *env.progress())
+        nxt, fresh = _study_view(store, _fresh(store, acc), "test", ans.trial + 1, result.next_observation, "answer")
+        out["observation"] = public_observation(nxt, fresh)
+        out["html"] = trial_html(nxt, spec.answer.form(nxt, env.action_space), *env.progress(), with_study=fresh)
+        attention = _attention(store, acc, "test", ans.trial + 1)
+        if attention:  # the study's attention check, shown before the next trial
+            out["attention"] = attention
     return out
+
+
+def _attention(store: Store, acc: Access, phase: str, trial: int) -> str | None:
+    """The HTML of the study's attention check due before this trial (None when none is)."""
+    due = extras.due(store, acc.study, acc.row.id, acc.row.seed, phase, trial)
+    return attention_html(due) if due else None
 
 
 def _practice_answer(store: Store, rp: Replayed, acc: Access, practice: Practice, ans: Answer) -> dict[str, Any]:
@@ -343,15 +685,15 @@ def _practice_answer(store: Store, rp: Replayed, acc: Access, practice: Practice
     result = episode.step(action).result
     answered = [*acc.assignment.practice, json_roundtrip(
         {"trial": practice.answered, "action": action, "reply": reply, "correct": result.correct,
-         "feedback": result.feedback, "rt_ms": ans.rt_ms})]
+         "feedback": result.feedback, **response_time(ans.rt_ms, None), "answered_at": studies.clock().isoformat()})]
     finished = len(answered) >= practice.n or result.done
     studies.touch(store, acc.assignment.id, practice=answered, practice_done=finished)
     out: dict[str, Any] = {"trial": ans.trial + 1, "feedback": result.feedback, "done": False, "phase_done": finished}
     if result.feedback is not None:
-        out["correct"] = result.correct
+        out["correct"] = feedback_tone(result)
     if not finished:
-        nxt = result.next_observation
-        out["observation"] = public_observation(nxt)
+        nxt, fresh = _study_view(store, _fresh(store, acc), "practice", ans.trial + 1, result.next_observation, "answer")
+        out["observation"] = public_observation(nxt, fresh)
         out["html"] = trial_html(nxt, rp.spec.answer.form(nxt, episode.action_space), ans.trial + 1, practice.n,
-                                 "Practice trial")
+                                 "Practice trial", with_study=fresh)
     return out

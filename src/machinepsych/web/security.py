@@ -1,7 +1,9 @@
 """Who may do what in the web app, and how refusals look.
 
-* Participants hold a random key per session (a cookie named ``mp_s<id>``, stored hashed in
-  :mod:`machinepsych.storage.study`); every participant route checks it.
+* Participants hold a random key per slot (a cookie named ``mp_s<id>`` after the slot's first
+  session, stored hashed in :mod:`machinepsych.storage.study`), set when they consent; every
+  participant route checks it. A lab session (a run without a study) is claimed only through
+  its link's token (``?k=``, an HMAC of the session id under the admin token).
 * The researcher holds the admin token (``serve --admin-token`` or generated and printed);
   admin pages accept it as ``Authorization: Bearer``, as the ``mp_admin`` cookie, or once as
   ``?token=`` (which sets the cookie and drops the token from the address).
@@ -103,8 +105,9 @@ def wants_json(request: Request) -> bool:
             or "application/json" in request.headers.get("accept", "") and "text/html" not in request.headers.get("accept", ""))
 
 
-TITLES = {400: "Bad request", 401: "For the researcher only", 403: "Not yours", 404: "Not found",
-          405: "Not allowed", 409: "Already answered", 413: "Too large", 422: "Answer not accepted",
+TITLES = {400: "Bad request", 401: "For the researcher only", 403: "Not available in this browser", 404: "Not found",
+          405: "Not allowed", 409: "Not possible now", 410: "No longer available", 413: "Too large",
+          422: "Answer not accepted", 503: "Paused",
           500: "Something went wrong"}
 
 

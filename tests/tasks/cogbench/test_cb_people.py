@@ -12,6 +12,7 @@ from machinepsych.storage.store import Store  # noqa: E402
 from machinepsych.tasks import get_task  # noqa: E402
 from machinepsych.tasks.cogbench.score import pooled  # noqa: E402
 from machinepsych.web.app import create_app  # noqa: E402
+from tests.web.helpers import lab_url  # noqa: E402
 
 
 def test_person_session_through_the_web_api(tmp_path):
@@ -24,7 +25,7 @@ def test_person_session_through_the_web_api(tmp_path):
     run = create_run(store, spec)
     client = TestClient(create_app(url, admin_token="admin-token-for-the-tests"))
     s = store.sessions(run.id)[0]
-    assert client.get(f"/session/{s.id}").status_code == 200
+    assert client.get(lab_url(client, s.id)).status_code == 200
     for i in range(3):
         state = client.get(f"/session/{s.id}/state").json()
         assert state["form"] == "questionnaire" and state["trial"] == i

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machinepsych.core.spec import Battery, BatteryItem, TaskSpec
+from machinepsych.core.spec import Battery, BatteryItem, TaskSpec, Timing
 
 from . import task_id
 from .agents import AGENTS
@@ -28,6 +28,13 @@ CITATION = ("Huang et al. (2025), VisFactor: Benchmarking Fundamental Visual Cog
 # conversation of the question (docs/visfactor.md#versions).
 MEMORY = ("MA1", "MV1", "MV2", "MV3")
 
+# The kit's time limit for people, in minutes, for the whole subtest (two parts; Ekstrom,
+# French, Harman & Dermen 1976, Manual): a study applies it with ``--time-limit kit``, pro
+# rata the items of a session (docs/people.md#time-limits). The memory subtests are timed by
+# their study pages (``study_seconds``) and have no limit here.
+KIT_MINUTES = {"CF1": 24, "CF2": 6, "CF3": 6, "CS1": 6, "CS2": 6, "CS3": 6, "VZ1": 16, "VZ2": 6, "VZ3": 12, "S1": 6,
+               "S2": 6, "SS2": 14, "SS3": 6, "P3": 3, "I3": 16, "RL2": 8}
+
 
 def _spec(sub: str) -> TaskSpec:
     meta = SUBTESTS[sub]
@@ -39,7 +46,7 @@ def _spec(sub: str) -> TaskSpec:
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
         chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit,
-        norms=norms(sub),
+        norms=norms(sub), timing=Timing(time_limit_s=60.0 * KIT_MINUTES[sub] if sub in KIT_MINUTES else None),
     )
 
 
