@@ -134,10 +134,11 @@ def test_one_test_of_each_family_writes_a_log_with_our_scores(tmp_path, test, mo
 
 def _scripted(seen: list):
     """mockllm's outputs, each with its usage: the first reply to a trial is unreadable on
-    even trials, the re-ask is answered; every request's (role, text) is kept in ``seen``."""
+    even trials, the re-ask is answered; every request's sampling seed and (role, text) of its
+    messages are kept in ``seen``."""
 
     def reply(input, tools, tool_choice, config):
-        seen.append([(m.role, m.text) for m in input])
+        seen.append((config.seed, [(m.role, m.text) for m in input]))
         last = input[-1].text
         if last == REASK_TEXT:
             text = "Selection: 2"
@@ -155,9 +156,10 @@ def test_mockllm_gets_the_messages_a_machinepsych_run_sends(tmp_path, monkeypatc
     monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "cache"))
     seen_inspect: list = []
     task = machinepsych_task("wcst", n_trials=6, sessions=1, seed=4, strategy="cot", reask=1, chance=0, cache=True)
-    log = _eval(task, get_model("mockllm/model", custom_outputs=_scripted(seen_inspect)), tmp_path / "logs")
+    log = _eval(task, get_model("mockllm/model", custom_outputs=_scripted(seen_inspect)), tmp_path / "logs", seed=7)
     sample = log.samples[0]
     assert len(seen_inspect) == 6 + 3  # one re-ask on each even trial
+    assert seen_inspect[0][0] == 7 + 1000 * 4 + 0 and seen_inspect[-1][0] == 7 + 1000 * 4 + 5  # as --model-seed 7
     usage = sample.model_usage["mockllm/model"]
     assert (usage.input_tokens, usage.output_tokens, usage.input_tokens_cache_read) == (9 * 9, 3 * 9, 9)
     assert sample.scores["wcst"].value["invalid"] == 0  # every re-ask was answered
@@ -165,7 +167,7 @@ def test_mockllm_gets_the_messages_a_machinepsych_run_sends(tmp_path, monkeypatc
     # a retried sample replays its calls from inspect's cache: the same eval again calls the model never
     again: list = []
     log2 = _eval(machinepsych_task("wcst", n_trials=6, sessions=1, seed=4, strategy="cot", reask=1, chance=0, cache=True),
-                 get_model("mockllm/model", custom_outputs=_scripted(again)), tmp_path / "logs2")
+                 get_model("mockllm/model", custom_outputs=_scripted(again)), tmp_path / "logs2", seed=7)
     assert again == [] and log2.samples[0].scores["wcst"].value == sample.scores["wcst"].value
 
     # the same session through machinepsych run with the inspect: participant (the same script)
@@ -184,11 +186,11 @@ def test_mockllm_gets_the_messages_a_machinepsych_run_sends(tmp_path, monkeypatc
     st = Store(f"sqlite:///{tmp_path / 'm.db'}")
     try:
         spec = RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 6}, sessions=1)], strategies=["cot"], seed=4,
-                       participants=[ParticipantSpec(ref="inspect:mockllm/model", reask=1)], name="m")
+                       participants=[ParticipantSpec(ref="inspect:mockllm/model", reask=1, seed=7)], name="m")
         create_run(st, spec)
         stats = run_sync(st, "m", progress=False)
         assert stats.sessions_done == 1 and stats.sessions_failed == 0
-        assert seen_run == seen_inspect  # the very requests, call by call
+        assert seen_run == seen_inspect  # the very requests (and sampling seeds), call by call
         run = st.get_run("m")
         trials = st.trials(st.sessions(run.id)[0].id)
         assert sum(t.prompt_tokens for t in trials) == 9 * 10 and sum(t.cached_tokens for t in trials) == 9

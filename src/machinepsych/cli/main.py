@@ -292,7 +292,7 @@ def _export_inspect(run: str, out: Path, images: Optional[Path], store: Optional
     st = _store(store, create=False, readonly=True)
     path, n = write_run_log(st, run, out)
     console.print(f"Wrote {n} sessions (one inspect sample each) to {path}; view it with: "
-                  f"inspect view --log-dir {path.parent}", markup=False, highlight=False)
+                  f"inspect view --log-dir {path.parent}", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command("export")

@@ -62,6 +62,17 @@ class Transcript:
         self.messages.append(Message.text("assistant", reply))
 
 
+def eval_seed(model: Model) -> int | None:
+    """The sampling seed the eval gives the model (``inspect eval --seed``), if any."""
+    try:  # the eval's generate config (not exported by inspect_ai.model)
+        from inspect_ai.model._generate_config import active_generate_config
+
+        seed = active_generate_config().seed
+    except ImportError:  # pragma: no cover - a later inspect_ai
+        seed = None
+    return seed if seed is not None else model.config.seed
+
+
 def cache_policy(cache: bool | str, seed: int) -> CachePolicy | None:
     """inspect's response cache for a session's calls (``-T cache=true`` or an expiry such as
     ``cache=1W``): a retried sample replays the calls it made before from the cache. The
@@ -85,7 +96,7 @@ async def play_session(spec: TaskSpec, params, seed: int, session: int, instruct
     calls: list[ModelCall] = []
     converted: dict = {}
     policy = cache_policy(cache, seed)
-    base_seed = model.config.seed
+    base_seed = eval_seed(model)
     strat = get_strategy(strategy, spec)
     name = str(model)
 
