@@ -292,3 +292,23 @@ def test_export_inspect_refuses_images_and_the_agent_model_a_free_prompt(tmp_pat
     model = get_model("machinepsych/agent-wsls")
     with pytest.raises(Exception, match="answers only machinepsych's own sessions"):
         asyncio.run(model.generate("Which card?"))
+
+
+def test_a_retried_sample_replays_its_earlier_calls_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "cache"))
+    calls: list = []
+    script = _scripted([])
+
+    def flaky(input, tools, tool_choice, config):
+        calls.append(input[-1].text)
+        if len(calls) == 4:  # the endpoint fails once, on the session's fourth call
+            raise RuntimeError("connection reset")
+        return script(input, tools, tool_choice, config)
+
+    task = machinepsych_task("wcst", n_trials=5, sessions=1, seed=2, chance=0, cache=True)
+    log = _eval(task, get_model("mockllm/model", custom_outputs=flaky), tmp_path / "logs", retry_on_error=1)
+    sample = log.samples[0]
+    assert len(sample.error_retries or []) == 1 and sample.scores["wcst"].value["trials"] == 5
+    # 5 calls (no re-ask): 4 in the first attempt (the 4th failed), then only the 4th and 5th
+    # again; the retry's first three came from the cache
+    assert len(calls) == 4 + 2 and calls[4] == calls[3]
