@@ -357,11 +357,24 @@ def seeds(n: int, seed: int, replication: bool = False) -> range:
     return range(start, start + n)
 
 
+FAILURES: dict[tuple[str, str, bool], int] = {}  # (subtest, difficulty, replication) -> items that failed to generate
+
+
 def collect(subtest: str, difficulty: str, mode: str, n: int, seed: int = 0, replication: bool = False) -> list[Units]:
-    """The units of ``n`` generated items (seed range ``seed``, first or replication)."""
+    """The units of the items of ``n`` seeds (seed range ``seed``, first or replication). A seed
+    whose generator gives up (RuntimeError) is skipped and counted in :data:`FAILURES`."""
     from .core import generate
 
-    return [units(generate(subtest, s, difficulty), mode) for s in seeds(n, seed, replication)]
+    out, failed = [], 0
+    for s in seeds(n, seed, replication):
+        try:
+            item = generate(subtest, s, difficulty)
+        except RuntimeError:
+            failed += 1
+            continue
+        out.append(units(item, mode))
+    FAILURES[(subtest, difficulty, replication)] = failed
+    return out
 
 
 def evaluate(items: Sequence[Units], strategy: str, seed: int = 0) -> dict[str, Stat]:
@@ -406,7 +419,9 @@ def run(targets: Sequence[tuple[str, str, str]], n: int = DEFAULT_N, seed: int =
                 findings.append(LearnedFinding(sub, diff, mode, strat, metric, st))
         seconds[(sub, diff, mode)] = time.perf_counter() - t0
         if progress:
-            progress(f"{sub} {diff}/{mode}: {seconds[(sub, diff, mode)]:.1f} s")
+            bad = FAILURES.get((sub, diff, False), 0)
+            progress(f"{sub} {diff}/{mode}: {seconds[(sub, diff, mode)]:.1f} s" +
+                     (f" ({bad} of {n} seeds failed to generate, skipped)" if bad else ""))
     decide(findings)
     # replication of the candidates, on a fresh seed range
     todo = sorted({(f.subtest, f.difficulty, f.mode) for f in findings if f.candidate})
