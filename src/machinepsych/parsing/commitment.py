@@ -44,6 +44,7 @@ from typing import Any
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
 from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
+from .truncation import is_cut_off
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
 
@@ -111,7 +112,11 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
-COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$", re.I)
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$"
+                        r"|\b(?:is|are|was|were)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
+# an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
+ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
+                       r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
 # words that may stand between a marker and its answer
 FILLER = re.compile(
     r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
@@ -133,6 +138,9 @@ EXACT_FILLER = {
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
 }
+
+
+EXPLICIT = {"json", "boxed", "final", "label", "decision", "it is"}
 
 
 def _words(s: str) -> list[str]:
@@ -205,7 +213,7 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
     of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
     raw = prepare(reply)
-    args = (finder, resolve, list(extra_markers), exact_finder or finder, binary)
+    args = (finder, resolve, list(extra_markers), exact_finder or finder, binary, is_cut_off(raw))
     cut = revised_tail(raw)
     if cut is not None:
         tail = _read(raw[cut:], *args)
@@ -215,7 +223,7 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
 
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
-          binary: tuple) -> Reading:
+          binary: tuple, cut_off: bool = False) -> Reading:
     text = mask(raw)
     mentions = resolve_overlaps(finder(text))
     rejected = rejected_mentions(text, mentions)
@@ -317,9 +325,20 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 and not _runs_on(text, mentions, 0, rejected)):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
+    if cut_off:  # a reply cut off is read only from its explicit commitments (:mod:`.truncation`)
+        out.commitments = [c for c in out.commitments if c[0] >= DECISION and c[3] in EXPLICIT]
+        if not out.commitments:
+            out.why = "cut off before an explicit answer"
+            return out
     if out.commitments:
         top = max(c[0] for c in out.commitments)
         values = {_key(c[2]) for c in out.commitments if c[0] == top}
+        first = min(c[1] for c in out.commitments if c[0] == top)
+        offered = {_key(m.value) for i, m in enumerate(mentions) if i not in rejected and m.start > first
+                   and ALT_AFTER.search(text[max(0, m.start - 40):m.start])}
+        if len(values) == 1 and offered - values:
+            out.why = "another answer offered as equally possible after the answer"
+            return out
         if len(values) == 1:
             out.value = next(c[2] for c in out.commitments if c[0] == top)
             out.ok, out.why = True, f"commitment level {top}"

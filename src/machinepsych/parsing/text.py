@@ -1,8 +1,8 @@
 """Reply clean-up shared by every format parser: Unicode, reasoning blocks, markdown, LaTeX.
 
 :func:`prepare` gives the text the parsers read: NFKC-normalised (fullwidth digits and colons
-become ASCII: "３" -> "3", "答案：C" -> "答案:C"), with a closed ``<think>...</think>`` block
-dropped when an answer follows it, and :func:`mask` blanks markdown and LaTeX markup with spaces
+become ASCII: "３" -> "3", "答案：C" -> "答案:C"), with the text of a ``<think>...</think>`` block
+dropped (a reply that is only a reasoning block, or an unclosed one, reads as empty), and :func:`mask` blanks markdown and LaTeX markup with spaces
 (so positions stay those of the prepared text). :func:`json_answers` finds answer objects
 ``{"answer": ...}`` (fenced or not) and :func:`boxed` the contents of ``\\boxed{...}``.
 """
@@ -23,16 +23,22 @@ def prepare(reply: str | None) -> str:
     return strip_think(unicodedata.normalize("NFKC", reply or ""))
 
 
+THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
+
+
 def strip_think(text: str) -> str:
-    """``text`` without a closed reasoning block (``<think>...</think>``) that an answer follows;
-    without the tags only, when nothing follows the block."""
+    """``text`` after its reasoning block (``<think>...</think>``). A reply that is only a
+    reasoning block (nothing but whitespace after ``</think>``), or whose block is never closed
+    (the reply was cut off while reasoning), has no answer: only what stands before the block
+    is kept (mostly nothing)."""
     text = text or ""
     closes = list(THINK_CLOSE.finditer(text))
     if closes:
-        after = text[closes[-1].end():]
-        if after.strip():
-            return after
-    return THINK_TAG.sub(" ", text)
+        return text[closes[-1].end():] if text[closes[-1].end():].strip() else ""
+    opened = THINK_OPEN.search(text)
+    if opened:
+        return text[:opened.start()]
+    return text
 
 
 _MD = [

@@ -28,6 +28,7 @@ from typing import Protocol
 
 from machinepsych.core.errors import UnknownNameError
 from machinepsych.core.types import STUDY_PLACEHOLDER, Message, ModelCall, Part, TextPart, Turn
+from machinepsych.parsing.truncation import cut_off_reason, reply_cut_off
 from .personas import persona_text
 
 __all__ = ["STUDY_PLACEHOLDER", "REASK_TEXT", "DEFAULT_SUFFIXES", "Strategy", "SuffixStrategy", "conversation",
@@ -181,7 +182,8 @@ class SuffixStrategy:
         msgs.append(trial_message(ctx, obs, feedback, suffix))
         call = await chat(msgs, "answer")
         calls.append(call)
-        action, status = ctx.spec.answer.parse(call.reply, obs)
+        with reply_cut_off(cut_off_reason(call.finish_reason)):  # cut off: explicit answers only
+            action, status = ctx.spec.answer.parse(call.reply, obs)
         reply, reasked = call.reply, False
         for _ in range(reask):
             if status == "parsed":
@@ -190,7 +192,8 @@ class SuffixStrategy:
             again = await chat(msgs, "reask")
             calls.append(again)
             reply, reasked = again.reply, True
-            action, status = ctx.spec.answer.parse(reply, obs)
+            with reply_cut_off(cut_off_reason(again.finish_reason)):
+                action, status = ctx.spec.answer.parse(reply, obs)
         return Turn(reply=reply, action=action if status == "parsed" else None, status=status,
                     calls=tuple(calls), reasked=reasked, latency_s=sum(c.latency_s for c in calls))
 

@@ -1,0 +1,65 @@
+"""Replies cut off before they were finished.
+
+A reply is *cut off* when the model call says so (``finish_reason`` "length" / "max_tokens":
+the caller wraps the parse in :func:`reply_cut_off`), or when its text stops in an unfinished
+clause: the last word is one that cannot end a sentence ("... should move to the", "... and",
+"I'd say it"), or the reply's last line is a list item without closing punctuation while the
+item before it had one ("- The third card ...: same colour.\\n- The fourth card").
+
+A cut-off reply is read only from the explicit commitments it made before it stopped (a JSON
+answer, ``\\boxed{}``, "Answer: X", "I choose X", ...); its unfinished last sentence, a last
+line that names an answer, a conclusion and any mere mention count for nothing.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_CUT_OFF: ContextVar[bool] = ContextVar("machinepsych_reply_cut_off", default=False)
+LENGTH_REASONS = {"length", "max_tokens", "max_output_tokens", "model_length", "2"}
+
+# words that cannot end a finished sentence
+_OPEN_WORDS = (
+    "the an to of and or but nor with from into onto than that which who whose whom because since while whereas "
+    "although though if when so then is are was were be been being am will would should could can must may might shall "
+    "does did has have had very this these those my your our their its his her i'd i'll i'm we'd it it's there "
+    "between about toward towards another such"
+).split()
+UNFINISHED_END = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in _OPEN_WORDS) + r")\s*[,:;]?\s*$", re.I)
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+
+
+def cut_off_reason(finish_reason: object) -> bool:
+    """Whether a model call's finish reason says the reply hit the length limit."""
+    return finish_reason is not None and str(getattr(finish_reason, "value", finish_reason)).lower() in LENGTH_REASONS
+
+
+@contextmanager
+def reply_cut_off(flag: bool = True) -> Iterator[None]:
+    """Parse inside this block knowing whether the reply was cut off (``finish_reason``)."""
+    token = _CUT_OFF.set(bool(flag))
+    try:
+        yield
+    finally:
+        _CUT_OFF.reset(token)
+
+
+def looks_cut_off(text: str) -> bool:
+    """Whether ``text`` (a prepared reply) stops in an unfinished clause."""
+    s = (text or "").rstrip()
+    if not s or not re.search(r"[^\W\d_]$", s):
+        return False
+    if UNFINISHED_END.search(s[-40:]):
+        return True
+    lines = [ln for ln in s.split("\n") if ln.strip()]
+    if len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]):
+        last, prev = lines[-1].strip(), lines[-2].rstrip()
+        return ":" not in last and re.search(r"[.!?;]$", prev) is not None
+    return False
+
+
+def is_cut_off(text: str) -> bool:
+    """Whether the reply being parsed was cut off (told by the caller, or seen in the text)."""
+    return _CUT_OFF.get() or looks_cut_off(text)
