@@ -145,3 +145,67 @@ def test_official_reading_still_reads_legal_answers():
 
 def test_a_refusal_phrase_does_not_hide_an_answer():
     assert FORMATS["letter"]("As an AI I can't punch paper, but the answer would be B.", LETTERS) == ("B", "parsed")
+
+
+# ----------------------------------------------------------------------------- issue 18, unseen styles
+from machinepsych.parsing.truncation import reply_cut_off  # noqa: E402
+
+DC = obs(phase="choice", trial=2)
+
+
+@pytest.mark.parametrize("fmt,stim", [("letter", LETTERS), ("free-text", obs()), ("word", obs()), ("number", MA1)])
+@pytest.mark.parametrize("reply", ["<think>The options differ in the notch; B looks right.</think>\n  ",
+                                   "<think>Comparing the sheets, sheet B has two holes and 38 is"])
+def test_reasoning_block_alone_is_no_answer(fmt, stim, reply):
+    assert FORMATS[fmt](reply, stim)[1] != "parsed"
+
+
+def test_reasoning_block_then_answer_still_reads():
+    assert FORMATS["letter"]("<think>A has a notch, so not A.</think>\nB", LETTERS) == ("B", "parsed")
+    assert FORMATS["free-text"]("<think>plan</think> Nice passage about owls.", obs())[0] == "Nice passage about owls."
+
+
+@pytest.mark.parametrize("reply", [
+    "Deck BBB lost money twice, while CCC gave steady small wins, so this time I would pick the",
+    "Looking at the figures:\n- Figure A has the notch on the left.\n- Figure B",
+])
+def test_cut_off_reply_is_not_read_from_its_unfinished_part(reply):
+    fmt, stim = ("deck", DC) if "Deck" in reply else ("letter", LETTERS)
+    assert FORMATS[fmt](reply, stim)[1] != "parsed"
+
+
+def test_cut_off_reply_keeps_an_explicit_commitment_made_earlier():
+    reply = "Answer: C. The reason is that the two holes in sheet C line up with the"
+    assert FORMATS["letter"](reply, LETTERS) == ("C", "parsed")
+
+
+def test_finish_reason_length_accepts_only_explicit_commitments():
+    reply = "Sheet A has one hole, and sheet D matches the fold pattern best. So D."
+    assert FORMATS["letter"](reply, LETTERS) == ("D", "parsed")
+    with reply_cut_off(True):
+        assert FORMATS["letter"](reply, LETTERS)[1] != "parsed"
+        assert FORMATS["letter"]("Final answer: D", LETTERS) == ("D", "parsed")
+
+
+@pytest.mark.parametrize("fmt,stim,reply", [
+    ("tf", TF, '{"answer": "F"} Hmm, or T, I honestly do not remember which way the road turned.'),
+    ("deck", DC, "I'll take CCC. Hmm, or AAA, both look the same to me."),
+    ("number", MA1, "It was paired with 52... or 61, those two look alike to me."),
+])
+def test_an_alternative_offered_after_the_answer_is_invalid(fmt, stim, reply):
+    assert FORMATS[fmt](reply, stim)[1] != "parsed"
+
+
+def test_colon_after_a_clause_ends_with_the_answer():
+    reply = "At first it looked wrong... wait, no, the circles do overlap. So the picture is correct after all: T."
+    assert FORMATS["tf"](reply, TF) == ("T", "parsed")
+
+
+@pytest.mark.parametrize("fmt,stim,reply,want", [
+    ("letter", LETTERS, "Hình thứ hai khớp nhất. Đáp án: D", "D"),
+    ("letter", LETTERS, "İkinci şekil uyuyor. Cevap: B", "B"),
+    ("tf", TF, "Haan, wahi building thi. Uttar: T", "T"),
+    ("weather", obs(), "Ik voorspel: regenachtig.", "rainy"),
+])
+def test_answer_labels_in_more_languages(fmt, stim, reply, want):
+    assert FORMATS[fmt](reply, stim) == (want, "parsed")

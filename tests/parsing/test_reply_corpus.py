@@ -17,6 +17,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MAIN, HOLDOUT, UNSEEN = FIXTURES / "replies", FIXTURES / "replies_holdout", FIXTURES / "replies_unseen"
 FORMATS = ("card", "letter", "tf_rows", "number", "word", "likert", "free_text")
 MIN_MAIN, MIN_HOLDOUT, MIN_UNSEEN = 60, 15, 30
+UNSEEN_LATER, MIN_UNSEEN_LATER = (FIXTURES / "replies_unseen2", FIXTURES / "replies_unseen3"), 25
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -89,8 +90,9 @@ def check_likert(line: dict) -> None:
 
 def check_free_text(line: dict) -> None:
     assert line["test"] == "oddball" and line["stimulus"]["sentences"]
-    # the comment is the reply without a reasoning model's leading <think>...</think> block
-    text = re.sub(r"(?s)^\s*<think>.*?</think>", "", line["reply"]).strip()
+    # the comment is the reply without a reasoning model's leading <think>...</think> block;
+    # a block never closed (the reply was cut off while reasoning) leaves no comment
+    text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
     assert line["meant"] == (text or None)
 
 
@@ -159,3 +161,23 @@ def test_unseen_set_is_well_formed_and_new(fmt):
             if line["reply"].strip()}
     repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen]
     assert not repeated, f"unseen replies also in the main or held-out set: {repeated}"
+
+
+@pytest.mark.parametrize("folder", UNSEEN_LATER, ids=lambda p: p.name)
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
+    """The sets written later without sight of the parsers (replies_unseen2, replies_unseen3): at
+    least 25 lines a format, some unreadable, none repeating a reply of an earlier set."""
+    lines = read(folder, fmt)
+    assert len(lines) >= MIN_UNSEEN_LATER
+    for i, line in enumerate(lines, 1):
+        try:
+            check(fmt, line)
+        except (AssertionError, KeyError, TypeError) as exc:
+            raise AssertionError(f"{folder.name} {fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    assert any(line["meant"] is None for line in lines), "every format has replies a careful reader cannot read"
+    seen = {(line["test"], line["reply"]) for other in (MAIN, HOLDOUT, UNSEEN) for line in read(other, fmt)
+            if line["reply"].strip()}
+    # a bare answer ("triangle red 1") may recur; longer replies may not
+    repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen and len(line["reply"].split()) > 4]
+    assert not repeated, f"{folder.name} replies also in an earlier set: {repeated}"

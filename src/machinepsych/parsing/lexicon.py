@@ -56,16 +56,16 @@ def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
 
 
 # words of each format's answers in other languages (added to the English ones)
-WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|soleggiato|ensolarado|晴天|晴朗",
-           "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|piovoso|pioggia|chuvoso|chuva|雨天|下雨"}
+WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|zonnig|soleggiato|ensolarado|晴天|晴朗",
+           "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨"}
 ARM = {"left": r"brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂",
        "right": r"brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂"}
 LNT = {"vowel": r"vocal|voyelle|vokal|vocale|元音", "consonant": r"consonante|consonne|konsonant|辅音",
        "even": r"gerade|pari|偶数|双数", "odd": r"impar|impair|ungerade|dispari|奇数|单数"}
 LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
 ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|sinistr[oa]|esquerd[oa]|左", "right": r"derech[oa]|droite?|rechts|destr[oa]|direit[oa]|右"}
-YES = r"s[ií]|oui|ja|sim|是的?|对|對|有"
-NO = r"nein|non|não|nao|否|不是|不对|没有|不"
+YES = r"s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有"
+NO = r"nein|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不"
 CARD_NOUNS = r"carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项"
 SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓"}
