@@ -50,6 +50,8 @@ def comparable(value: Any) -> Any:
 
 
 def classify(meant: Any, action: Any, status: str) -> str:
+    if isinstance(meant, dict) and meant and all(v is None for v in meant.values()):
+        meant = None  # a questionnaire with no readable rating is an unreadable reply
     if meant is None:
         return "meant" if status != "parsed" else "wrong"
     if status != "parsed":
