@@ -59,8 +59,8 @@ def child_export(db: str, fmt: str, out: str) -> dict:
 
     store = Store(db, create=False)
     t0 = time.perf_counter()
-    if os.environ.get("MEMORY_BENCH_FRAME") != "1":  # row by row (storage/export_stream.py)
-        from machinepsych.storage.export_stream import export_run
+    if os.environ.get("MEMORY_BENCH_FRAME") != "1":  # row by row (storage/export.py, export_run)
+        from machinepsych.storage.export import export_run
 
         n = export_run(store, "mem", out, fmt)
     else:  # the earlier export: the whole table in memory

@@ -7,7 +7,6 @@ import errno
 import sys
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
 from machinepsych.storage.store import Store
@@ -77,17 +76,19 @@ def test_unwritable_folder_is_one_line_exit_3_and_leaves_nothing(tmp, monkeypatc
 
 
 def test_full_disk_mid_export_leaves_no_partial_file(tmp, monkeypatch, capsys):
-    real = pd.DataFrame.to_csv
+    from machinepsych.storage import export
 
-    def half_then_full(self, path, *a, **k):
+    real = export._write_csv
+
+    def half_then_full(path, *a, **k):
         Path(path).write_text("session,trial\n1,")  # part of the file, then the disk is full
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
-    monkeypatch.setattr(pd.DataFrame, "to_csv", half_then_full)
+    monkeypatch.setattr(export, "_write_csv", half_then_full)
     (tmp / "adir" / "old.csv").write_text("an older export")
     code, err = _main(["export", "r1", "--out", str(tmp / "adir" / "old.csv"), "--store", str(tmp / "s.db")],
                       monkeypatch, capsys)
-    monkeypatch.setattr(pd.DataFrame, "to_csv", real)
+    monkeypatch.setattr(export, "_write_csv", real)
     assert code == 3 and len(err) == 1 and "no space left" in err[0], err
     assert [p.name for p in (tmp / "adir").iterdir()] == ["old.csv"]  # no temporary file left
     assert (tmp / "adir" / "old.csv").read_text() == "an older export"  # the older file intact

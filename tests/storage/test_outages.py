@@ -20,11 +20,8 @@ from tests.support import runs
 pytestmark = pytest.mark.timeout(180)
 
 TASKS = (("wcst", 2), ("lnt", 2))
-VOLATILE = ["run", "session_id", "latency_s", "stored_at", "created_at"]  # ids, names, timings, times
+stable = runs.stable  # without ids, names, timings and times (tests/support/runs.py)
 
-
-def stable(df: pd.DataFrame) -> pd.DataFrame:
-    return df.drop(columns=[c for c in VOLATILE if c in df.columns]).reset_index(drop=True)
 
 
 def _expected(tmp_path) -> pd.DataFrame:

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.timeout(120)
 
 TASKS = (("wcst", 3), ("lnt", 2))
 N_TRIALS = 3 * 64 + 2 * 25
-VOLATILE = ["run", "session_id", "latency_s"]  # ids, names and timings differ between stores
+stable = runs.stable  # without ids, names, timings and times (tests/support/runs.py)
 
 
 @pytest.fixture
@@ -41,9 +41,6 @@ def pg_store(postgres_url):
 def make_run(store, name, agent="ideal", tasks=TASKS, seed=7):
     return runs.make_run(store, name, agent, tasks, seed)
 
-
-def stable(df: pd.DataFrame) -> pd.DataFrame:
-    return df.drop(columns=VOLATILE).reset_index(drop=True)
 
 
 

@@ -63,3 +63,12 @@ def every_output(runner, app, name: str, db, out_dir) -> list[str]:
         assert r.exit_code == 0, r.output + repr(r.exception)
         outputs.append(r.output)
     return outputs
+
+
+# columns that differ between two runs of the same sessions: ids, names, timings, times
+VOLATILE = ("run", "session_id", "latency_s", "stored_at", "created_at")
+
+
+def stable(df):
+    """A trials frame without :data:`VOLATILE` columns, to compare two runs (or two stores)."""
+    return df.drop(columns=[c for c in VOLATILE if c in df.columns]).reset_index(drop=True)

@@ -302,7 +302,7 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
                images: Optional[Path] = typer.Option(None, "--images", help="Also write every image of the run as DIR/<sha256>.png (the `images` column names them)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Export a run's trials, one row per trial (columns: see README, 'Data format')."""
-    from ..storage.export import export_images, trials_frame, with_people, write_export
+    from ..storage.export import export_run, write_images
     from .app import check_output_path
 
     check_output_path(out, "--out")  # before the store is opened or anything created
@@ -311,11 +311,12 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
     if images:
         check_output_path(images, "--images", folder=True)
     st = _store(store, create=False, readonly=True)
-    df = with_people(st, run, trials_frame(st, run))  # people's platform ids and timestamps
-    path = write_export(df, out, fmt)
-    console.print(f"Wrote {len(df)} trials to {path}")
+    hashes: set[str] = set()
+    # row by row, in memory that does not grow with the run; people's platform ids and timestamps
+    rows = export_run(st, run, out, fmt, images=hashes if images else None)
+    console.print(f"Wrote {rows} trials to {out}")
     if images:
-        n = export_images(st, df, images)
+        n = write_images(st, hashes, images)
         console.print(f"Wrote {n} images to {images}")
 
 

@@ -154,8 +154,11 @@ class BackgroundScorer:
         self.queue: list[SessionRow] = []
         self.jobs: list[asyncio.Future] = []
         self.timer: asyncio.TimerHandle | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.space: asyncio.Event | None = None  # set by the scoring thread as it takes a batch
 
     def add(self, row: SessionRow) -> None:
+        self.loop = asyncio.get_running_loop()
         with self.lock:
             self.queue.append(row)
             full = len(self.queue) >= self.BATCH
@@ -167,13 +170,23 @@ class BackgroundScorer:
             self.timer = asyncio.get_running_loop().call_later(self.window_s, self._start)
 
     async def room(self) -> None:
-        """Wait while too many completed sessions are waiting to be scored."""
+        """Wait while too many completed sessions are waiting to be scored (woken by the
+        scoring thread, not by polling: thousands of sessions may wait here at once)."""
         while len(self.queue) > self.MAX_QUEUED:
-            await asyncio.sleep(0.01)
+            if self.space is None:
+                self.space = asyncio.Event()
+            self.space.clear()
+            await self.space.wait()
+
+    def _made_room(self) -> None:
+        if self.space is not None and self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.space.set)
 
     def _start(self) -> None:
         self.timer = None
         self.jobs = [j for j in self.jobs if not j.done() or j.exception() is not None]
+        if sum(not j.done() for j in self.jobs) > 1:  # one scoring now, one waiting: that one takes these
+            return
         self.jobs.append(asyncio.get_running_loop().run_in_executor(self.pool, self._work))
 
     def _work(self) -> None:
@@ -182,6 +195,7 @@ class BackgroundScorer:
                 rows, self.queue = self.queue[:self.BATCH], self.queue[self.BATCH:]
             if not rows:
                 return
+            self._made_room()
             self._score(rows)
 
     def _score(self, rows: list[SessionRow]) -> None:
@@ -228,11 +242,42 @@ def quiet_gc(gen0: int = 20_000):
         gc.unfreeze()
 
 
-async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, stats: RunStats,
+# sessions of participants without an endpoint (built-in agents) run at most this many at
+# a time: they answer at once, so more at a time add nothing but memory (about 20 KB each)
+LOCAL_ACTIVE = 512
+
+
+class SessionSource:
+    """The full rows of the sessions to drive, read from the store in chunks of ``CHUNK`` as
+    sessions start (a run keeps a light row per session: ``Store.session_refs``). Rows read
+    ahead and not yet taken are few: lanes take them in order."""
+
+    CHUNK = 256
+
+    def __init__(self, store: Store, rows: list):
+        self.store, self.rows = store, rows
+        self.full = bool(rows) and isinstance(rows[0], SessionRow)
+        self.ahead: dict[int, SessionRow] = {}
+
+    def get(self, k: int) -> SessionRow:
+        if self.full:
+            return self.rows[k]
+        row = self.ahead.pop(self.rows[k].id, None)
+        if row is None:
+            if len(self.ahead) > 4 * self.CHUNK:  # lanes waiting for a slot left these behind
+                self.ahead.clear()
+            ids = [r.id for r in self.rows[k:k + self.CHUNK]]
+            self.ahead.update((r.id, r) for r in self.store.session_rows(ids))
+            row = self.ahead.pop(self.rows[k].id)
+        return row
+
+
+async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunStats,
                          on_trial: Callable[[TrialRecord], None] | None = None,
                          on_session: Callable[[], None] | None = None, max_sessions: int | None = None,
                          score: bool = True, concurrency_share: int = 1) -> None:
-    """Answer every remaining trial of ``rows`` (sessions of ``run``), concurrently.
+    """Answer every remaining trial of ``rows`` (sessions of ``run``: light rows, see
+    ``Store.session_refs``, or full ones), concurrently.
     ``concurrency_share`` > 1: this is one of that many processes driving the run, each
     keeping its share of every endpoint's call slots (``--concurrency`` is for the run)."""
     spec = RunSpec.model_validate(run.spec)
@@ -245,8 +290,11 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
     # a session before it starts or after it ends, so memory follows the active sessions only
     width = min(len(rows), max_sessions or 10_000)
     slots = endpoint_slots(participants.values())
+    local = asyncio.Semaphore(LOCAL_ACTIVE)  # participants without an endpoint's slots
     scorer = BackgroundScorer(store, run, stats) if score else None
-    stored = store.trial_counts(run.id)  # one query: sessions without trials need no replay reads
+    # one query: sessions without trials need no replay reads (complete sessions not counted)
+    stored = store.trial_counts(run.id, open_only=True)
+    source = SessionSource(store, rows)
 
     critical = CriticalPath({r.id: max(0, r.n_trials - stored.get(r.id, 0)) for r in rows})
 
@@ -255,22 +303,19 @@ async def drive_sessions(store: Store, run: RunRow, rows: list[SessionRow], *, s
         if on_trial is not None:
             on_trial(rec)
 
-    async def one(row: SessionRow) -> None:
-        participant = participants.get(row.participant_name)
+    async def one(k: int, ref) -> None:
+        participant = participants.get(ref.participant_name)
         if participant is None:
-            raise ConfigError(f"run spec has no participant {row.participant_name!r}")
-        slot = slots.get(participant.concurrency_key())
-        if slot is None:
-            await one_session(row, participant)
-        else:
-            async with slot:
-                await one_session(row, participant)
+            raise ConfigError(f"run spec has no participant {ref.participant_name!r}")
+        # the session's full row is read once it holds a slot, and let go when it ends
+        async with slots.get(participant.concurrency_key()) or local:
+            await one_session(source.get(k), participant)
 
-    queue = iter(rows)
+    queue = enumerate(rows)
 
     async def lane() -> None:
-        for row in queue:  # shared: each lane takes the next session not yet started
-            await one(row)
+        for k, row in queue:  # shared: each lane takes the next session not yet started
+            await one(k, row)
 
     async def one_session(row: SessionRow, participant: Participant) -> None:
         store.queue_session_status(row.id, "running")  # committed with the next write, not waited for

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from machinepsych.core.errors import ConfigError
 from ..participants.factory import build_participant
-from ..storage.schema import RunRow
+from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store
 from .drive import RunStats, drive_sessions, endpoint_slots
 from .lease import RunLock
@@ -102,22 +102,32 @@ _LOCKED = ("Run {name} is being executed on this machine (worker processes of a 
            "sessions); wait for them to finish or stop them first.")
 
 
-def check_materials(rows) -> None:
+def check_materials(rows, store: Store | None = None) -> None:
     """Every test configuration of the sessions about to run can start from what the run
     recorded (e.g. a data file it read is still there and unchanged); raises its one-line
-    ConfigError before any session starts."""
+    ConfigError before any session starts. ``rows``: full session rows, or light ones
+    (``Store.session_refs``) whose full rows ``store`` reads in chunks."""
     import json
 
     from ..tasks.catalog import get_task
 
     seen: set[tuple] = set()
-    for r in rows:
+    for r in _full_rows(rows, store):
         key = (r.task_id, r.task_version, json.dumps(r.params, sort_keys=True, default=str))
         if key in seen:
             continue
         seen.add(key)
         spec = get_task(r.task_id, r.task_version)
         spec.make(spec.params_from(r.params)).reset(r.seed)
+
+
+def _full_rows(rows, store: Store | None, chunk: int = 1000):
+    """Full session rows of ``rows`` (light ones read from ``store``, ``chunk`` at a time)."""
+    if store is None or not rows or isinstance(rows[0], SessionRow):
+        yield from rows
+        return
+    for at in range(0, len(rows), chunk):
+        yield from store.session_rows([r.id for r in rows[at:at + chunk]])
 
 
 def run_sync(store: Store, run_ref: str | int, *, progress: bool = True, max_sessions: int | None = None,
@@ -130,16 +140,15 @@ class _Display:
     """The progress bars, fed either by this process's trials or by polling the store
     (worker processes and Ray tasks write trials this process does not see)."""
 
-    def __init__(self, store: Store, run: RunRow, all_sessions, open_rows, stats: RunStats, enabled: bool):
+    def __init__(self, store: Store, run: RunRow, summary: dict, stats: RunStats, enabled: bool):
         self.store, self.run, self.stats = store, run, stats
         self.prog = RunProgress(TextColumn("[bold]{task.description:<8}"), BarColumn(bar_width=None),
                                 MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                                 disable=not enabled, transient=False, expand=True)
         self.enabled = enabled
-        total_trials = sum(s.n_trials for s in all_sessions)
-        stored = store.trial_counts(run.id) if enabled else {}
-        done_trials = sum(stored.get(s.id, 0) for s in open_rows) + sum(
-            s.n_trials for s in all_sessions if s.status == "complete")
+        total_trials = summary["trials"]
+        stored = store.trial_counts(run.id, open_only=True) if enabled else {}
+        done_trials = sum(stored.values()) + summary["complete_trials"]
         self.bar_s = self.prog.add_task("sessions", total=stats.sessions_total, completed=stats.sessions_done)
         self.bar_t = self.prog.add_task("trials", total=total_trials, completed=done_trials)
         self.base_done = stats.sessions_done
@@ -193,18 +202,21 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True, ma
 async def _execute_locked(store: Store, run: RunRow, *, progress: bool, max_sessions: int | None, workers: int,
                           executor: str, ray_address: str | None) -> RunStats:
     spec = RunSpec.model_validate(run.spec)
-    all_sessions = store.sessions(run.id)
-    open_sessions = [s for s in all_sessions if s.status != "complete"]
+    # a light row per open session (complete ones are not read): the full rows are read in
+    # chunks as sessions start, so a run's memory follows its active sessions
+    summary = store.session_summary(run.id)
+    open_sessions = store.session_refs(run.id, open_only=True)
     # People take their sessions in the browser (machinepsych serve): the runner skips them.
     human = {p.ref for p in spec.participants if p.is_human}
     sessions = [s for s in open_sessions if s.participant_name not in human]
-    stats = RunStats(sessions_total=len(all_sessions))
+    stats = RunStats(sessions_total=summary["sessions"])
     stats.sessions_done = stats.sessions_total - len(open_sessions)
     if not sessions:
         store.set_run_status(run.id, "complete" if not open_sessions else "incomplete")
         return stats
-    check_materials(sessions)
-    display = _Display(store, run, all_sessions, sessions, stats, progress)
+    del open_sessions
+    check_materials(sessions, store)
+    display = _Display(store, run, summary, stats, progress)
     done_before = stats.sessions_done
     stats.sessions_done = 0
     with display.prog:
@@ -227,7 +239,8 @@ async def _execute_locked(store: Store, run: RunRow, *, progress: bool, max_sess
             else:
                 await drive_sessions(store, run, sessions, stats=stats, on_trial=display.on_trial if progress else None,
                                      on_session=display.on_session if progress else None, max_sessions=max_sessions)
-            remaining = [s for s in store.sessions(run.id) if s.status != "complete"]
+            left = store.session_summary(run.id)
+            remaining = left["sessions"] - left["complete"]
             # the final status is written while the lease is still held, so the run never
             # reads "interrupted" between the two
             store.set_run_status(run.id, "complete" if not remaining else "incomplete")

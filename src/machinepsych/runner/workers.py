@@ -43,13 +43,13 @@ def portable_url(store: Store) -> str:
 
 
 def run_batch(url: str, run_id: int, session_ids: list[int], max_sessions: int | None = None,
-              share: int = 1, loaded: tuple[RunRow, list[SessionRow]] | None = None,
+              share: int = 1, loaded: tuple[RunRow, list] | None = None,
               driver: dict | None = None) -> dict:
     """Drive some sessions of a run from a fresh store connection; returns the RunStats as a
     dict. What a worker process and a Ray task execute. ``share``: how many processes split
     the run, each taking that share of every endpoint's concurrency. ``loaded``: the run and
-    these sessions as the command read them just before it forked this process (then the
-    store is not read or checked again)."""
+    these sessions (light rows, ``Store.session_refs``) as the command read them just before
+    it forked this process (then the store is not read or checked again)."""
     store = Store(url, create=False, checked=loaded is not None)
     watch_driver(driver, store, run_id)
     try:
@@ -57,8 +57,8 @@ def run_batch(url: str, run_id: int, session_ids: list[int], max_sessions: int |
             run, rows = loaded
         else:
             run = store.get_run(run_id)
-            wanted = set(session_ids)
-            rows = [s for s in store.sessions(run_id) if s.id in wanted and s.status != "complete"]
+            # light rows: the full ones are read in chunks as sessions start
+            rows = store.session_refs(run_id, open_only=True, ids=session_ids)
         stats = RunStats()
         asyncio.run(drive_sessions(store, run, rows, stats=stats, max_sessions=max_sessions, concurrency_share=share))
         return stats.to_dict()

@@ -22,11 +22,24 @@ and the web export add them.
 
 Every CSV written here (and by the web app) goes through :func:`csv_safe`: a text cell that
 a spreadsheet would run as a formula gets a leading apostrophe.
+
+One row function (:func:`trial_row`) serves both ways of reading a run: :func:`trials_frame`
+(the whole run as a DataFrame, for reports and scores) and :func:`export_run`, which writes a
+file in memory that does not grow with the run (``machinepsych export``): sessions are read
+in chunks of at most :data:`CHUNK_TRIALS` trials, each row written as it is built (CSV,
+JSONL) or in Parquet row groups; a first pass reads only the trials' ``info`` (through a
+server-side cursor) for the columns it adds. Files are written under a temporary name and
+renamed into place. One difference from the DataFrame: a numeric column with empty cells keeps
+its integers as integers (``3``, where the DataFrame's CSV had ``3.0``).
 """
 from __future__ import annotations
 
+import csv
 import json
+import math
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -48,35 +61,39 @@ def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
     run = store.get_run(run_ref)
     pairs = store.trials_for_run(run.id)
     calls = store.call_counts(run.id)
-    rows = []
     kinds: dict[str, str] = {}
-    for s, t in pairs:
-        obs = t.observation or {}
-        kind = kinds.get(s.participant_name) or kinds.setdefault(s.participant_name, participant_kind(s.participant_name))
-        info = t.info or {}
-        created = getattr(t, "created_at", None)
-        parts = obs.get("parts", [])
-        row = {
-            "run": run.name, "session": s.index, "session_id": s.id, "task": s.task_id, "task_version": s.task_version,
-            "preset": s.preset, "participant": s.participant_name, "participant_kind": kind,
-            "strategy": "" if kind == "person" else s.strategy, "persona": s.persona,
-            "condition": s.condition, "seed": s.seed, "trial": t.index, "stimulus": obs.get("stimulus", {}),
-            "prompt_text": "\n".join(p["text"] for p in parts if p.get("type") == "text" and p.get("audience", "all") != "person"),
-            "images": ";".join(p["sha256"] for p in parts if p.get("type") == "image"),
-            "feedback": t.feedback, "reply": t.reply, "action": t.action, "parse_status": t.parse_status,
-            "reasked": t.reasked, "correct": t.correct, "reward": t.reward,
-            # a person's trial without a measured time has rt_note (the column holds 0 then)
-            "latency_s": None if kind == "person" and (info.get("rt_note") or not t.latency_s) else t.latency_s,
-            "stored_at": _iso(created),
-            "prompt_tokens": t.prompt_tokens, "completion_tokens": t.completion_tokens,
-            "cached_tokens": t.cached_tokens, "image_tokens": t.image_tokens, "cost_usd": t.cost_usd,
-            "n_calls": calls.get(t.id, 0), "hidden": obs.get("hidden", {}),
-        }
-        rows.append(with_info(row, t.info))
+    rows = [trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs]
     df = pd.DataFrame(rows)
     if df.empty:
         df = pd.DataFrame(columns=BASE_COLUMNS)
     return df
+
+
+def trial_row(run_name: str, s, t, n_calls: int, kinds: dict[str, str]) -> dict:
+    """The exported row of trial ``t`` of session ``s`` (``kinds``: participant kinds by name,
+    filled as they are met)."""
+    obs = t.observation or {}
+    kind = kinds.get(s.participant_name) or kinds.setdefault(s.participant_name, participant_kind(s.participant_name))
+    info = t.info or {}
+    created = getattr(t, "created_at", None)
+    parts = obs.get("parts", [])
+    row = {
+        "run": run_name, "session": s.index, "session_id": s.id, "task": s.task_id, "task_version": s.task_version,
+        "preset": s.preset, "participant": s.participant_name, "participant_kind": kind,
+        "strategy": "" if kind == "person" else s.strategy, "persona": s.persona,
+        "condition": s.condition, "seed": s.seed, "trial": t.index, "stimulus": obs.get("stimulus", {}),
+        "prompt_text": "\n".join(p["text"] for p in parts if p.get("type") == "text" and p.get("audience", "all") != "person"),
+        "images": ";".join(p["sha256"] for p in parts if p.get("type") == "image"),
+        "feedback": t.feedback, "reply": t.reply, "action": t.action, "parse_status": t.parse_status,
+        "reasked": t.reasked, "correct": t.correct, "reward": t.reward,
+        # a person's trial without a measured time has rt_note (the column holds 0 then)
+        "latency_s": None if kind == "person" and (info.get("rt_note") or not t.latency_s) else t.latency_s,
+        "stored_at": _iso(created),
+        "prompt_tokens": t.prompt_tokens, "completion_tokens": t.completion_tokens,
+        "cached_tokens": t.cached_tokens, "image_tokens": t.image_tokens, "cost_usd": t.cost_usd,
+        "n_calls": n_calls, "hidden": obs.get("hidden", {}),
+    }
+    return with_info(row, t.info)
 
 
 def participant_kind(name: str) -> str:
@@ -108,11 +125,12 @@ def people_of_run(store: Store, run_id: int) -> dict[int, dict]:
     """Per session taken by a person: :data:`PEOPLE_COLUMNS` (platform ids, timestamps)."""
     from .study import assignments_for_run
 
+    people = [r.id for r in store.session_refs(run_id) if participant_kind(r.participant_name) == "person"]
+    if not people:
+        return {}
     held = assignments_for_run(store, run_id)
     out = {}
-    for s in store.sessions(run_id):
-        if participant_kind(s.participant_name) != "person":
-            continue
+    for s in (s for at in range(0, len(people), 1000) for s in store.session_rows(people[at:at + 1000])):
         a = held.get(s.id)
         rec = (a.recruitment if a else {}) or {}
         out[s.id] = {"participant_id": a.participant_id if a else None,
@@ -204,9 +222,14 @@ def request_messages(store: Store, session_id: int, trial_index: int) -> list[di
 
 def export_images(store: Store, df: pd.DataFrame, folder: str | Path) -> int:
     """Write each distinct image of the trials as ``folder/<sha256>.png``."""
+    return write_images(store, {h for cell in df.get("images", []) if isinstance(cell, str)
+                                for h in cell.split(";") if h}, folder)
+
+
+def write_images(store: Store, hashes: set[str], folder: str | Path) -> int:
+    """Write each image of ``hashes`` as ``folder/<sha256>.png``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    hashes = {h for cell in df.get("images", []) if isinstance(cell, str) for h in cell.split(";") if h}
     for h in hashes:
         png = store.image(h)
         if png is not None:
@@ -233,20 +256,223 @@ def flat_frame(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def write_export(df: pd.DataFrame, path: str | Path, fmt: str | None = None) -> Path:
+    """Write a table of trials (or any rows) with the writers of :func:`export_run` (the same
+    cell encodings), whole or not at all."""
+    import numpy as np
+
     path = Path(path)
-    fmt = (fmt or path.suffix.lstrip(".") or "csv").lower()
-    if fmt not in ("csv", "parquet", "jsonl"):
+    fmt = (fmt or path.suffix.lstrip(".") or "csv").strip().lower()
+    if fmt not in FORMATS:
         raise ConfigError(f"Unknown export format {fmt!r}. Use csv, parquet or jsonl.")
+    columns = [str(c) for c in df.columns]
+
+    def plain(v):
+        return v.item() if isinstance(v, np.generic) else v
+
+    rows = ({c: plain(v) for c, v in zip(columns, values)} for values in df.itertuples(index=False, name=None))
+    extra = {c: "" for c in columns if c not in BASE_COLUMNS}
+    for c in extra:
+        for v in df[c]:
+            extra[c] = _merge_kind(extra[c], _kind(plain(v)))
     path.parent.mkdir(parents=True, exist_ok=True)
-    flat = flat_frame(df)
     with atomic_path(path) as tmp:  # written whole or not at all (no partial file on a full disk)
         if fmt == "csv":
-            safe_frame(flat).to_csv(tmp, index=False)
-        elif fmt == "parquet":
-            for col in flat.columns:
-                if flat[col].dtype == object:
-                    flat[col] = flat[col].map(lambda v: v if v is None or isinstance(v, str) else json.dumps(v) if isinstance(v, (list, dict)) else str(v))
-            flat.to_parquet(tmp, index=False)
+            _write_csv(tmp, columns, rows)
+        elif fmt == "jsonl":
+            _write_jsonl(tmp, columns, rows)
         else:
-            df.to_json(tmp, orient="records", lines=True, default_handler=str)
+            _write_parquet(tmp, columns, extra, rows)
     return path
+
+# -- the streaming export (machinepsych export) -------------------------------------------
+CHUNK_TRIALS = 20_000  # at most this many trials (and 1,000 sessions) read at a time
+GROUP = 20_000  # rows per Parquet row group
+FORMATS = ("csv", "parquet", "jsonl")
+
+_INT = {"session", "session_id", "task_version", "seed", "trial", "prompt_tokens", "completion_tokens",
+        "cached_tokens", "image_tokens", "n_calls"}
+_FLOAT = {"reward", "latency_s", "cost_usd"}
+_BOOL = {"reasked", "correct"}
+
+
+def iter_trial_rows(store: Store, run, chunk_trials: int = CHUNK_TRIALS) -> Iterator[dict]:
+    """Every row of :func:`trials_frame`, in the same order, read a chunk of sessions at a time."""
+    kinds: dict[str, str] = {}
+    group: list[int] = []
+    size = 0
+
+    def rows(ids: list[int]) -> Iterator[dict]:
+        pairs = store.trials_without_messages(run.id, ids)  # the export has no request messages
+        calls = store.call_counts(run.id, session_ids=ids)
+        for s, t in pairs:
+            yield trial_row(run.name, s, t, calls.get(t.id, 0), kinds)
+
+    for ref in store.session_refs(run.id):
+        group.append(ref.id)
+        size += ref.n_trials
+        if size >= chunk_trials or len(group) >= 1000:
+            yield from rows(group)
+            group, size = [], 0
+    if group:
+        yield from rows(group)
+
+
+def _kind(v: Any) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return ""
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    return "str"
+
+
+def _merge_kind(a: str, b: str) -> str:
+    if not a or a == b:
+        return b or a
+    if not b:
+        return a
+    return "float" if {a, b} <= {"int", "float"} else "str"
+
+
+def info_columns(store: Store, run_id: int) -> dict[str, str]:
+    """The columns the trials' ``info`` adds, in order of first appearance, with their kind
+    (bool, int, float, str; "" where every value is empty): one pass over that column only,
+    through a server-side cursor."""
+    from sqlalchemy import select
+
+    from .schema import SessionRow, TrialRow
+
+    s, t = SessionRow.__table__.c, TrialRow.__table__.c
+    q = (select(t.info).select_from(TrialRow.__table__.join(SessionRow.__table__, s.id == t.session_id))
+         .where(s.run_id == run_id).order_by(s.index, t.index))
+    base = set(BASE_COLUMNS)
+    cols: dict[str, str] = {}
+    with store.engine.connect() as conn:
+        for (info,) in conn.execution_options(stream_results=True, yield_per=2000).execute(q):
+            for k, v in (info or {}).items():
+                name = k if k not in base else f"info_{k}"
+                cols[name] = _merge_kind(cols.get(name, ""), _kind(v))
+    return cols
+
+
+def export_run(store: Store, run_ref: str | int, path: str | Path, fmt: str | None = None,
+               images: set[str] | None = None) -> int:
+    """Write a run's trials to ``path`` (csv, jsonl or parquet): the rows and columns of
+    :func:`with_people` over :func:`trials_frame`, in memory that does not grow with the run,
+    written whole or not at all. Returns the number of rows; ``images``: a set to which the
+    hashes of the trials' images are added."""
+    path = Path(path)
+    fmt = (fmt or path.suffix.lstrip(".") or "csv").strip().lower()
+    if fmt not in FORMATS:
+        raise ConfigError(f"Unknown export format {fmt!r}. Use csv, parquet or jsonl.")
+    if fmt == "parquet":
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            from machinepsych.core.errors import MissingDependencyError
+
+            raise MissingDependencyError("pyarrow", "export --format parquet", "parquet")
+    run = store.get_run(run_ref)
+    info = info_columns(store, run.id)
+    people = people_of_run(store, run.id)  # people's sessions only (platform ids, timestamps)
+    base = list(BASE_COLUMNS)
+    if people:
+        at = base.index("participant_kind") + 1
+        base[at:at] = PEOPLE_COLUMNS
+    columns = base + list(info)
+    rows = iter_trial_rows(store, run)
+    if people:
+        rows = _with_people_rows(rows, people)
+    if images is not None:
+        rows = _collect_images(rows, images)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(path) as tmp:  # written whole or not at all (no partial file on a full disk)
+        if fmt == "csv":
+            return _write_csv(tmp, columns, rows)
+        if fmt == "jsonl":
+            return _write_jsonl(tmp, columns, rows)
+        return _write_parquet(tmp, columns, info, rows)
+
+
+def _with_people_rows(rows: Iterator[dict], people: dict[int, dict]) -> Iterator[dict]:
+    for row in rows:
+        row.update(people.get(row["session_id"], {}))
+        yield row
+
+
+def _collect_images(rows: Iterator[dict], into: set[str]) -> Iterator[dict]:
+    for row in rows:
+        if row["images"]:
+            into.update(h for h in row["images"].split(";") if h)
+        yield row
+
+
+def _csv_cell(v: Any) -> Any:
+    v = _flatten_cell(v)
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return ""
+    return csv_safe(v)
+
+
+def _write_csv(path: Path, columns: list[str], rows: Iterator[dict]) -> int:
+    n = 0
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(columns)
+        for row in rows:
+            w.writerow([_csv_cell(row.get(c)) for c in columns])
+            n += 1
+    return n
+
+
+def _finite(v: Any) -> Any:
+    return None if isinstance(v, float) and not math.isfinite(v) else v
+
+
+def _write_jsonl(path: Path, columns: list[str], rows: Iterator[dict]) -> int:
+    n = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps({c: _finite(row.get(c)) for c in columns}, default=str, ensure_ascii=False))
+            f.write("\n")
+            n += 1
+    return n
+
+
+def _write_parquet(path: Path, columns: list[str], info: dict[str, str], rows: Iterator[dict]) -> int:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    types = {"bool": pa.bool_(), "int": pa.int64(), "float": pa.float64(), "str": pa.string(), "": pa.string()}
+    kinds = {c: "int" if c in _INT else "float" if c in _FLOAT else "bool" if c in _BOOL else "str"
+             for c in columns}
+    kinds.update(info)
+    schema = pa.schema([(c, types[kinds[c]]) for c in columns])
+
+    def cell(c: str, v: Any) -> Any:
+        k = kinds[c]
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            return None
+        if k in ("str", ""):
+            v = _flatten_cell(v)
+            return v if isinstance(v, str) else json.dumps(v) if isinstance(v, (list, dict)) else str(v)
+        if k == "float":
+            return float(v)
+        return v
+
+    n = 0
+    with pq.ParquetWriter(path, schema) as writer:
+        batch: dict[str, list] = {c: [] for c in columns}
+        for row in rows:
+            for c in columns:
+                batch[c].append(cell(c, row.get(c)))
+            n += 1
+            if n % GROUP == 0:
+                writer.write_table(pa.table(batch, schema=schema))
+                batch = {c: [] for c in columns}
+        if batch[columns[0]] or n == 0:
+            writer.write_table(pa.table(batch, schema=schema))
+    return n

@@ -25,7 +25,7 @@ from urllib.parse import quote
 from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, case, create_engine, delete, event, func, insert, inspect, make_url, select, update
 from sqlalchemy.engine import Engine
@@ -136,6 +136,19 @@ def _pid_alive(pid: int) -> bool:
     except PermissionError:  # alive, owned by another user
         return True
     return True
+
+
+CREATE_CHUNK = 1000  # sessions per INSERT when a run is created
+
+
+class SessionRef(NamedTuple):
+    """What a run keeps of a session it has yet to drive (``Store.session_refs``)."""
+
+    id: int
+    index: int
+    n_trials: int
+    participant_name: str
+    status: str
 
 
 class Store:
@@ -256,8 +269,12 @@ class Store:
             run = RunRow(name=name, spec=spec, status="running")
             s.add(run)
             s.flush()
-            for i, sess in enumerate(sessions):
-                s.add(SessionRow(run_id=run.id, index=i, **sess))
+            # sessions inserted in chunks without ORM objects (100,000 sessions: no ORM state
+            # or identity map for each; the memory of a run does not start with its size)
+            table = SessionRow.__table__
+            for at in range(0, len(sessions), CREATE_CHUNK):
+                s.execute(insert(table), [{"run_id": run.id, "index": at + k, "status": "pending", **sess}
+                                          for k, sess in enumerate(sessions[at:at + CREATE_CHUNK])])
             s.commit()
             return run
 
@@ -280,6 +297,40 @@ class Store:
     def sessions(self, run_id: int) -> list[SessionRow]:
         with self.session() as s:
             return list(s.scalars(select(SessionRow).where(SessionRow.run_id == run_id).order_by(SessionRow.index)))
+
+    def session_refs(self, run_id: int, *, open_only: bool = False,
+                     ids: Iterable[int] | None = None) -> list[SessionRef]:
+        """Light rows (:class:`SessionRef`: id, index, trials, participant, status) of a run's
+        sessions in index order, optionally only those not complete or of some ids: what a
+        run keeps for each session it has still to drive (its full rows are read in chunks
+        with :meth:`session_rows` as sessions start)."""
+        c = SessionRow.__table__.c
+        q = select(c.id, c.index, c.n_trials, c.participant_name, c.status).where(c.run_id == run_id)
+        if open_only:
+            q = q.where(c.status != "complete")
+        wanted = set(ids) if ids is not None else None
+        names: dict[str, str] = {}  # one string per participant, not one per session
+        with self.engine.connect() as conn:
+            return [SessionRef(sid, index, n, names.setdefault(name, name), status)
+                    for sid, index, n, name, status in conn.execute(q.order_by(c.index))
+                    if wanted is None or sid in wanted]
+
+    def session_rows(self, ids: list[int]) -> list[SessionRow]:
+        """Full rows of some sessions (ids in one chunk), in index order."""
+        with self.session() as s:
+            return list(s.scalars(select(SessionRow).where(SessionRow.id.in_(list(ids))).order_by(SessionRow.index)))
+
+    def session_summary(self, run_id: int) -> dict[str, int]:
+        """Sessions and their trials (planned) of a run, all and complete ones (one query)."""
+        c = SessionRow.__table__.c
+        done = c.status == "complete"
+        q = select(func.count(), func.coalesce(func.sum(case((done, 1), else_=0)), 0),
+                   func.coalesce(func.sum(c.n_trials), 0),
+                   func.coalesce(func.sum(case((done, c.n_trials), else_=0)), 0)).where(c.run_id == run_id)
+        with self.engine.connect() as conn:
+            n, complete, trials, complete_trials = conn.execute(q).one()
+        return {"sessions": int(n), "complete": int(complete), "trials": int(trials),
+                "complete_trials": int(complete_trials)}
 
     def set_run_status(self, run_id: int, status: str) -> None:
         with self.session() as s:
@@ -347,11 +398,14 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(TrialRow).where(TrialRow.session_id == session_id).order_by(TrialRow.index)))
 
-    def trial_counts(self, run_id: int) -> dict[int, int]:
-        """Stored trials per session id (a count query: no trial rows are loaded)."""
+    def trial_counts(self, run_id: int, *, open_only: bool = False) -> dict[int, int]:
+        """Stored trials per session id (a count query: no trial rows are loaded);
+        ``open_only``: of sessions not complete only (what a run resumes)."""
         with self.session() as s:
             q = (select(TrialRow.session_id, func.count()).join(SessionRow, SessionRow.id == TrialRow.session_id)
                  .where(SessionRow.run_id == run_id).group_by(TrialRow.session_id))
+            if open_only:
+                q = q.where(SessionRow.status != "complete")
             return {sid: n for sid, n in s.execute(q)}
 
     def call_counts(self, run_id: int, session_ids: list[int] | None = None) -> dict[int, int]:
