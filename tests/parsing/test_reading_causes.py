@@ -209,3 +209,41 @@ def test_colon_after_a_clause_ends_with_the_answer():
 ])
 def test_answer_labels_in_more_languages(fmt, stim, reply, want):
     assert FORMATS[fmt](reply, stim) == (want, "parsed")
+
+
+@pytest.mark.parametrize("fmt, stim, reply", [
+    ("cell", CELL, 'The path finishes at (2, 4).\n{"answer": "(4, 2)"}'),
+    ("tf-rows", ROWS5, 'Pieces 2 and 4.\n\n{"answer": ["T", "F", "T", "F", "F"]}'),
+    ("letter", EDGES, 'So edge 3 lines up with edge G of the cube. {"answer": "C"}'),
+    ("number", SS3, "The route passes building 4. \\boxed{6}"),
+])
+def test_prose_conclusion_and_answer_object_that_differ_are_invalid(fmt, stim, reply):
+    assert FORMATS[fmt](reply, stim) == (None, "invalid")
+
+
+@pytest.mark.parametrize("fmt, stim, reply, want", [
+    ("cell", CELL, 'The path finishes at (4, 2).\n{"answer": "(4, 2)"}', "(4, 2)"),
+    ("number", SS3, 'Buildings 3 and 5 are off the route, not 6.\n{"answer": 6}', 6),
+    ("number", SS3, '{"answer": 6}\n(Building 2 is also close, but not passed.)', 6),
+])
+def test_answer_object_kept_where_the_prose_agrees_rules_out_or_follows(fmt, stim, reply, want):
+    assert FORMATS[fmt](reply, stim) == (want, "parsed")
+
+
+@pytest.mark.parametrize("reply, want", [
+    ("Only pieces 1 and 5 fit — with any of the others the outline would bulge.", ("T", "F", "F", "F", "T")),
+    ("We would use pieces 1, 2 and 4; pieces 3 and 5 are left over.", ("T", "T", "F", "T", "F")),
+    ("Only pieces 3 and 4 are needed; the rest are unused.", ("F", "F", "T", "T", "F")),
+])
+def test_prose_piece_lists_with_only_and_left_over(reply, want):
+    assert FORMATS["tf-rows"](reply, ROWS5) == (want, "parsed")
+
+
+@pytest.mark.parametrize("reply", [
+    "Figures 1 and 4 contain it. I can't make out figures 2, 3 and 5 clearly, so I'd rather not guess there.",
+    "Pieces 2 and 3 work; I won't guess on the others.",
+    "Only pieces 1 and 2; the others are needed too.",
+])
+def test_rows_left_unanswered_or_contradicted_are_invalid(reply):
+    value, status = FORMATS["tf-rows"](reply, ROWS5)
+    assert value is None and status in ("invalid", "refusal")

@@ -17,7 +17,7 @@ from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
-from .text import json_answers, lines_with_pos, mask, prepare, boxed
+from .text import json_answers, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -252,6 +252,36 @@ def parse_by_answer_kind(reply: str, obs: Observation) -> tuple[Any, ParseStatus
 
 
 from .likert import parse_questionnaire  # noqa: E402
+
+# a conclusion that rules out, hedges or offers alternatives asserts no answer of its own
+_NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?:es|ed)?|wrong|incorrect|except|rather|instead"
+                           r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
+
+
+def one_answer(parser: Parser) -> Parser:
+    """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
+    and, in the sentence that concludes the prose right before it read on its own by the same
+    parser, a different answer commits to two answers: invalid ("Ends at (5, 3). {"answer":
+    "(3, 5)"}"). An aside after the answer object, reasoning further up, or a conclusion that
+    rules out, hedges or offers alternatives ("S2-S5 either miss the circle or ...") is not read."""
+    def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = parser(reply, obs)
+        if status != "parsed":
+            return value, status
+        before = conclusion_before_answer(strip_think(prepare(reply)))
+        if before is None or not before.strip() or _NOT_ASSERTED.search(before):
+            return value, status
+        other, other_status = parser(before, obs)
+        if other_status == "parsed" and other != value:
+            return None, "invalid"
+        return value, status
+    parse.__doc__ = parser.__doc__
+    parse.__name__ = getattr(parser, "__name__", "parse")
+    return parse
+
+
+(parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
+    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,

@@ -17,11 +17,14 @@ import re
 SET = re.compile(r"\b\d{1,2}(?:\s*(?:,|and|&|or|y|et|und)\s*\d{1,2})*\b")
 _NOUN = r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?)"
 NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
-                 r"|reversed|unused|excluded|left\s+out|without|different|false|lack|lacks|missing)\b|n[’']t\b", re.I)
+                 r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing)\b|n[’']t\b", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
 ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:all|every|each)\b", re.I)
 ONLY = re.compile(r"^\s*only\b", re.I)
 HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
+# rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
+UNANSWERED = re.compile(r"\b(?:rather\s+not\s+(?:guess|say|answer)|(?:won[’']?t|will\s+not|can[’']?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+){0,2}?"
+                        r"(?:guess|answer|make\s+out|see|judge|decide|determine|tell)|no\s+answer\s+for|skip(?:ping)?)\b", re.I)
 GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
 
 
@@ -41,15 +44,16 @@ def _numbers(clause: str, n: int) -> list[int] | None:
 def _bare(clause: str) -> bool:
     """A clause that is only a set of rows ("Pieces 1, 2 and 5", "Use pieces 3 and 5")."""
     rest = re.sub(_NOUN, " ", SET.sub(" ", clause), flags=re.I)
-    words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in {"i", "we", "use", "used", "choose", "pick", "select", "the", "answer", "are", "is", "true"}]
+    words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in {"i", "we", "would", "will", "use", "used", "choose", "pick", "select", "the", "answer", "are", "is", "true"}]
     return not words
 
 
 def prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from a reply that names sets of rows in prose, or None."""
-    if HEDGED.search(text):
+    if HEDGED.search(text) or UNANSWERED.search(text):
         return None
     side: dict[int, str] = {}
+    only = False
     default = None
     for clause in _clauses(text):
         c = GROUP.sub(" ", clause)
@@ -57,6 +61,20 @@ def prose_rows(text: str, n: int) -> tuple | None:
         if nums is None:
             return None
         value = "F" if NEG.search(SET.sub(" ", c)) else "T"
+        if ONLY.match(c) and nums:  # "Only pieces 2 and 4 ...": the rows not named take the other side
+            head = c[:REST.search(c).start()] if REST.search(c) else c
+            value = "F" if NEG.search(SET.sub(" ", head)) else "T"
+            if default is not None and default == value:
+                return None
+            default, only = ("F" if value == "T" else "T"), True
+            for k in nums:
+                if side.setdefault(k, value) != value:
+                    return None
+            continue
+        if only and REST.search(c) and not nums:
+            if not NEG.search(c) and re.search(r"\b(?:used|needed|required|true|contains?|belong|fit)\b", c, re.I):
+                return None  # "Only 1 and 3; the others are used too": both sides
+            continue  # "..., and any of the others would stick out": the rest are already the other side
         if ALL.match(c) or REST.search(c):
             except_at = re.search(r"\bexcept\b", c, re.I)
             if except_at:  # "all ... except figure 4": the rest T, the named F

@@ -181,3 +181,35 @@ def lines_with_pos(text: str) -> list[tuple[int, str]]:
             out.append((pos, line))
         pos += len(line) + 1
     return out
+
+
+def answer_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every answer object, ``<answer>`` tag and ``\\boxed{}`` in ``text``."""
+    spans = [(s, e) for s, e, obj in json_objects(text)
+             if isinstance(obj, dict) and any(str(k).lower() in ANSWER_KEYS for k in obj)]
+    for m in ANSWER_KEY.finditer(text):
+        if not any(s <= m.start() < e for s, e in spans):
+            close = text.find("}", m.end())
+            spans.append((m.start(), close + 1 if close >= 0 else len(text)))
+    spans += [m.span() for m in XML_ANSWER.finditer(text)]
+    for m in BOXED.finditer(text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        spans.append((m.start(), i))
+    return spans
+
+
+def conclusion_before_answer(text: str) -> str | None:
+    """The last sentence of the prose right before the first answer object, tag or box of
+    ``text`` (the conclusion the answer object restates); None when there is none."""
+    spans = answer_spans(text)
+    if not spans:
+        return None
+    before = text[:min(s for s, _ in spans)].rstrip()
+    lines = [ln for ln in before.split("\n") if ln.strip()]
+    if not lines:
+        return None
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=\S)", lines[-1].strip()) if x.strip()]
+    return sentences[-1] if sentences else None
