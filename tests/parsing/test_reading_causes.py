@@ -247,3 +247,59 @@ def test_prose_piece_lists_with_only_and_left_over(reply, want):
 def test_rows_left_unanswered_or_contradicted_are_invalid(reply):
     value, status = FORMATS["tf-rows"](reply, ROWS5)
     assert value is None and status in ("invalid", "refusal")
+
+
+def ratings(reply, o=THREE):
+    action, status = FORMATS["likert"](reply, o)
+    return None if action is None else {k: v["rating"] for k, v in action.items()}, status
+
+
+@pytest.mark.parametrize("reply, want", [
+    ("Statement 1\nThoughts: Mostly true for me.\nRating: 2 — actually, make that 3. I walk more than I admit.", {"1": 3}),
+    ("Statement 1\nThoughts: Fine.\nRating: 4, no wait, change it to 5.", {"1": 5}),
+])
+def test_likert_self_correction_inside_a_rating(reply, want):
+    assert ratings(reply, ONE) == (want, "parsed")
+
+
+def test_likert_later_change_of_one_statement_replaces_its_rating():
+    reply = ("Statement 1\nThoughts: Meh.\nRating: 2\n\nStatement 2\nThoughts: Yes.\nRating: 5\n\nStatement 3\n"
+             "Thoughts: Somewhat.\nRating: 3\n\nOn reflection I'd lower statement 2 to a 4.")
+    assert ratings(reply) == ({"1": 2, "2": 4, "3": 3}, "parsed")
+
+
+@pytest.mark.parametrize("reply, want", [
+    ("Statement 1: Sure. Rating - 2\n\nStatement 2: No. Rating: 1\n\nStatement 3: Yes. Rating: 5", {"1": 2, "2": 1, "3": 5}),
+    ("Statement 1, first: I'd rate it a 4. Statement 2, next: I'd give this a 2. Statement 3, last: I agree, 4.",
+     {"1": 4, "2": 2, "3": 4}),
+])
+def test_likert_rating_variants_are_not_left_null(reply, want):
+    assert ratings(reply) == (want, "parsed")
+
+
+@pytest.mark.parametrize("reply, want", [
+    ("Affirmation 1 Réflexions : Oui. Note : 4 Affirmation 2 Réflexions : Non. Note : 2 Affirmation 3 Réflexions : Bof. Note : 3",
+     {"1": 4, "2": 2, "3": 3}),
+    ("Afirmación 1: Totalmente de acuerdo (5) Afirmación 2: En desacuerdo (2) Afirmación 3: De acuerdo (4)", {"1": 5, "2": 2, "3": 4}),
+    ("Affermazione 1 — Valutazione: 1 Affermazione 2 — Valutazione: 3 Affermazione 3 — Valutazione: 4", {"1": 1, "2": 3, "3": 4}),
+    ("Declaração 1 Pensamentos: Sim. Avaliação: 5 Declaração 2 Pensamentos: Não. Avaliação: 1 Declaração 3 Pensamentos: Talvez. Avaliação: 3",
+     {"1": 5, "2": 1, "3": 3}),
+    ("İfade 1 Düşünceler: Evet. Puan: 4 İfade 2 Düşünceler: Hayır. Puan: 1 İfade 3 Düşünceler: Belki. Puan: 3", {"1": 4, "2": 1, "3": 3}),
+    ("कथन 1 विचार: हाँ। रेटिंग: 4 कथन 2 विचार: नहीं। रेटिंग: 2 कथन 3 विचार: शायद। रेटिंग: 3", {"1": 4, "2": 2, "3": 3}),
+    ("Aussage 1 Gedanken: Ja. Bewertung: 5 Aussage 2 Gedanken: Nein. Bewertung: 2 Aussage 3 Gedanken: Vielleicht. Bewertung: 3",
+     {"1": 5, "2": 2, "3": 3}),
+])
+def test_likert_in_other_languages(reply, want):
+    assert ratings(reply) == (want, "parsed")
+
+
+def test_likert_japanese_fullwidth_rating():
+    assert ratings("ステートメント1 考え：朝が好きです。 評価：４", ONE) == ({"1": 4}, "parsed")
+
+
+@pytest.mark.parametrize("reply", [
+    '{"1": {"thoughts": "Yes.", "rating": 5}, "2": {"thoughts": "No.", "rating": 1}, "3": {"thoughts": "Eh.", "rating": 3}}',
+    '```json\n{\n  "1": {"thoughts": "Yes.", "rating": 5},\n  "2": {"thoughts": "No.", "rating": 1},\n  "3": {"thoughts": "Eh.", "rating": 3}\n}\n```',
+])
+def test_likert_nested_json_per_statement(reply):
+    assert ratings(reply) == ({"1": 5, "2": 1, "3": 3}, "parsed")

@@ -3,14 +3,14 @@
 A rating is read after a rating key: "Rating: 4", "**Rating:** 4", "Rating: **4**", "Rating = 4",
 "Rating — 4", "Score: 5", "Overall: 4", "Final rating: 4", "My rating is 4", "I'd rate it a 4",
 "I'd give it a 5", "I'd say 3", "My answer is 'agree'", "Puntuación: 5", "Bewertung: 4",
-"评分：3分"; the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
+"评分：3分", "Note : 5", "Puan: 2", "रेटिंग: 3", "評価：５", "Rating - 4" (a digit after the dash); the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
 is 5) or a number word ("four"). Every key written with a colon must be followed by a valid
 rating and all must agree: "Rating: 4 ... Rating: 2", "Rating: 3 or 4", "Rating: 4.5",
 "Rating: 45", "Rating: six" are invalid (never guessed), except after a self-correction ("Rating:
-2. Wait, I misread ... Rating: 4", :mod:`.revision`). Without a key, a block that opens with
+2. Wait, I misread ... Rating: 4", "Rating: 3 — actually, make that 4", :mod:`.revision`). Without a key, a block that opens with
 its rating ("Agree (4). ...", "**4** (Agree)", "Strongly agree.", "I disagree (2): ...") or
-gives it as "4/5", "2 sur 5" is read, all such readings agreeing. "Rating -" (how a stored
-reason quotes a key) is not a key; a scale echoed in the reply ("1 = strongly disagree", "on
+gives it as "4/5", "2 sur 5" is read, all such readings agreeing. "Rating -" without a digit
+after it (how a stored reason quotes a key) is not a key; a scale echoed in the reply ("1 = strongly disagree", "on
 a scale of 1 to 5") is not a rating. Splitting a reply into statements: :mod:`.questionnaire`.
 """
 from __future__ import annotations
@@ -25,15 +25,20 @@ ANCHOR_WORDS = {
     "strongly disagree": 1, "completely disagree": 1, "totally disagree": 1, "disagree": 2, "somewhat disagree": 2,
     "neutral": 3, "neither agree nor disagree": 3, "undecided": 3, "agree": 4, "somewhat agree": 4,
     "strongly agree": 5, "completely agree": 5, "totally agree": 5,
+    # Spanish, French, Italian, Portuguese anchors
+    "totalmente en desacuerdo": 1, "en desacuerdo": 2, "de acuerdo": 4, "totalmente de acuerdo": 5, "muy de acuerdo": 5,
+    "pas du tout d'accord": 1, "pas d'accord": 2, "d'accord": 4, "tout à fait d'accord": 5,
+    "in disaccordo": 2, "d'accordo": 4, "concordo": 4, "discordo": 2, "concordo totalmente": 5, "discordo totalmente": 1,
 }
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
 KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:rating|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
-                 r"|bewertung|valutazione|punteggio|avalia[çc][ãa]o|nota|评分|評分|评级|打分|оценка)"
-                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))", re.I)
+                 r"|bewertung|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|note(?=\s*[:=]\s*[1-5]\b))"
+                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z])|-(?=\s*[1-5](?![\d.,]\d)))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+|will\s+|'ll\s+)?(?:rate|give|score)\s+(?:it|this|that|the\s+statement|myself)?\s*(?:as\s+|at\s+)?(?:an?\s+)?"
-                    r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b", re.I)
+                    r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
+                    r"|\b(?:make|change|raise|lower|bump|revise|move)\s+(?:that|it|this|my\s+rating|the\s+rating)\s*(?:up\s+|down\s+)?(?:to\s+)?(?:an?\s+)?(?=[1-5]\b)", re.I)
 VALUE = re.compile(r"\s*(?:\*\*|__|[\"'`“‘(\[])*\s*(?:(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
 OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
@@ -42,6 +47,7 @@ SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scal
                    r"|\(\s*1\s*[-–]\s*5\s*\)", re.I)
 LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:/|out\s+of|sur|von|de)\s*5\b", re.I),
          re.compile(r"(?P<a>" + _ANCHOR + r")\s*\(\s*(?P<d>[1-5])\s*\)", re.I),
+         re.compile(r"\b(?P<a>" + _ANCHOR + r")\s*[,:—–]\s*(?P<d>[1-5])(?![\d.,]\d)\s*(?=[.!;]|$)", re.I),  # "so I disagree, 2."
          re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:\*\*)?\s*\(\s*(?P<a>" + _ANCHOR + r")\s*\)", re.I)]
 LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)|(?P<a>" + _ANCHOR + r")\b)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 

@@ -20,9 +20,18 @@ from machinepsych.core.types import Observation, ParseStatus
 from .likert import _value, parse_rating
 from .text import json_objects, strip_think, table_rows
 
-_HEAD_WORD = r"(?:statement|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|item|frase|陈述|陳述|声明|S(?=\s?\d))"
+_HEAD_WORDS = (r"statement|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
+               r"|कथन|ステートメント|item|frase|陈述|陳述|声明")
+_HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
 INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—–→/]|\n|$))")
+# a heading word, capitalised, inside a one-line reply ("... Note : 5 Affirmation 2 Réflexions : ..."): read
+# only where such headings number 1, 2, 3, ... in order
+RUN_ON = re.compile(r"(?<=\s)(?=[A-ZÉİ]|[^\x00-\x7f])(?i:" + _HEAD_WORDS + r")\s*(\d{1,3})(?!\d)")
+# a later change of one statement's rating ("I'd raise statement 1 to a 4")
+RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(?:my\s+rating\s+(?:for|of)\s+)?statement\s+(\d{1,3})"
+                     r"(?:['’]s\s+rating)?\s+(?:up\s+|down\s+)?to\s+(?:an?\s+)?([1-5])\b", re.I)
+FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
 NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
 _ID_KEYS, _RATING_KEYS = ("id", "statement", "statement_id", "item", "number", "n"), ("rating", "score", "value")
@@ -37,8 +46,12 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
         keys = {str(k).lower(): v for k, v in d.items()}
         r = next((keys[k] for k in _RATING_KEYS if k in keys), None)
         if r is None:
-            if keys and all(re.fullmatch(r"\d+", k) for k in keys):  # {"1": 4, "2": 3}
-                pairs.extend((k, _value(str(v), 0, 1, 5)) for k, v in keys.items())
+            if keys and all(re.fullmatch(r"\d+", k) for k in keys):  # {"1": 4, "2": 3}, {"1": {"rating": 4}}
+                for k, v in keys.items():
+                    inner = {str(a).lower(): b for a, b in v.items()} if isinstance(v, dict) else None
+                    got = next((inner[x] for x in _RATING_KEYS if x in inner), None) if inner is not None else v
+                    pairs.append((k, _value(str(got), 0, 1, 5)))
+                return
             for v in keys.values():
                 if isinstance(v, (dict, list)):
                     walk(v)
@@ -70,6 +83,11 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
 def _blocks(text: str) -> list[tuple[str, str]]:
     """(number, block) of each "Statement k" heading (or numbered line) and the text after it."""
     by_end = {m.end(1): (m.start(), m.end(), m.group(1)) for rx in (INLINE, HEADING) for m in rx.finditer(text)}
+    run_on = [(m.start(), m.end(), m.group(1)) for m in RUN_ON.finditer(text) if m.end(1) not in by_end]
+    if run_on:
+        every = sorted(list(by_end.values()) + run_on)
+        if [int(h[2]) for h in every] == list(range(1, len(every) + 1)):
+            by_end.update({h[1]: h for h in run_on})
     heads = sorted(by_end.values())
     if not heads:
         heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)]
@@ -92,7 +110,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
     ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
-    text = strip_think(reply or "")
+    text = strip_think(reply or "").translate(FULLWIDTH)
+    restated = [(m.group(1), int(m.group(2))) for m in RESTATE.finditer(text)]
+    text = RESTATE.sub(lambda m: " " * len(m.group(0)), text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)
     if pairs:
@@ -116,6 +136,13 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
+    if restated and found:
+        mapping = _map_ids([n for n, _ in restated], ids)
+        if mapping is None or len({n for n, _ in restated}) != len(restated):
+            return None, fallback_status(text)
+        for n, v in restated:  # a later change of a statement's rating replaces it
+            got = found.get(mapping[n], [])
+            found[mapping[n]] = [(v, got[0][1] if len(got) == 1 else "")]
     action = {}
     for sid in ids:
         got = found.get(sid, [])
