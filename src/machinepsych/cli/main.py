@@ -117,6 +117,12 @@ def run_cmd(
     workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),
     executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP),
+    rpm: Optional[float] = typer.Option(None, "--rpm", help="The endpoint's request limit per minute (your tier's): calls are paced under it from the start. Without it the limit is learned from the endpoint's headers and 429s."),
+    tpm: Optional[float] = typer.Option(None, "--tpm", help="The endpoint's token limit per minute (prompt + reply): paced likewise."),
+    rate_limit_wait: float = typer.Option(600.0, "--rate-limit-wait", help="Seconds a call may keep being refused (429) before it gives up; 429s do not use --max-attempts."),
+    max_cost: Optional[float] = typer.Option(None, "--max-cost", help="Cost budget in USD: no call is sent that would take the run's recorded cost past it; the run stops resumable (raise it with resume --max-cost)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the sessions, calls, estimated tokens and cost per participant, and create nothing."),
+    batch: bool = typer.Option(False, "--batch", help="Send the calls through OpenAI's Batch API at half price (results within 24 h); for tests whose sessions are single-turn (docs/providers.md)."),
 ) -> None:
     """Run a test or battery: every participant x strategy x persona x session."""
     from ..runner.plan import ParticipantSpec, RunSpec, expand_tasks
@@ -141,18 +147,30 @@ def run_cmd(
                 tasks.append(t)
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
                                     seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
-                                    price_file=price_file, system_as_user=system_as_user, transport=transport, text_only=text_only) for m in model]
+                                    price_file=price_file, system_as_user=system_as_user, transport=transport, text_only=text_only,
+                                    rpm=rpm, tpm=tpm, rate_limit_wait_s=rate_limit_wait, batch=batch) for m in model]
     from ..runner.plan import battery_strategies
     from ..tasks.catalog import is_battery
 
     spec = RunSpec(tasks=tasks, participants=participants, strategies=battery_strategies(task, strategy),
                    personas=persona, seed=seed, name=run_name, max_attempts=max_attempts,
-                   battery=task.strip().lower() if is_battery(task) else None)
+                   battery=task.strip().lower() if is_battery(task) else None, max_cost_usd=max_cost)
     from ..runner.run import check_executor
     from ..storage.store import normalise_url
 
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
     prepared = prepare_run(spec)  # everything checked before the store is opened
+    if batch:
+        from ..models.batch import check_batch
+
+        check_batch(spec)
+    if max_cost is not None:
+        from ..participants.factory import build_participant
+        from ..runner.budget import check_priced
+
+        check_priced([build_participant(p) for p in participants], max_cost)
+    if dry_run:
+        return _print_estimate(prepared, participants)
     st = _store(store)
     run = create_run(st, prepared)
     console.print(f"Run [bold]{run.name}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
@@ -162,11 +180,40 @@ def run_cmd(
     _execute(st, run, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
 
 
+def _print_estimate(prepared, participants) -> None:
+    """``run --dry-run``: what the run would send and cost; nothing is created."""
+    from ..runner.estimate import ASSUMPTIONS, estimate_run
+
+    estimates = estimate_run(prepared, participants)
+    console.print(f"Dry run of [bold]{prepared.name}[/bold]: {len(prepared.rows)} sessions; nothing was created.")
+    table = Table(title="Estimate (before any call)")
+    for col in ("participant", "sessions", "calls", "prompt tokens", "reply tokens", "cost (USD)"):
+        table.add_column(col, justify="left" if col == "participant" else "right")
+    total, known = 0.0, True
+    for e in estimates:
+        if e.cost_usd is None:
+            known = False
+            cost = f"unknown (no price for {', '.join(sorted(e.unpriced))}; --prices)"
+        else:
+            total += e.cost_usd
+            cost = f"{e.cost_usd:,.4f}"
+        table.add_row(e.participant, str(e.sessions), f"{e.calls:,}", f"{e.prompt_tokens:,.0f}",
+                      f"{e.completion_tokens:,.0f}", cost)
+    console.print(table)
+    priced = [e for e in estimates if e.cost_usd is not None]
+    if priced:
+        console.print(f"Total: ${total:,.4f}" + ("" if known else " for the priced participants"), highlight=False)
+    elif estimates:
+        console.print("Total: unknown (no participant has a price)", highlight=False)
+    console.print(f"Assumptions: {ASSUMPTIONS}.", highlight=False, soft_wrap=True)
+
+
 def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_address: str | None) -> None:
     """Run (or resume) the run's open sessions, then print its report: the chance levels are
     simulated and the report's modules imported beside the sessions, and the scoring keeps
     the embeddings it computes for the report's figures."""
     from ..analysis.chance import ChancePrefetch
+    from ..runner.budget import BudgetExceeded
     from ..runner.run import run_sync
     from ..storage.embeddings import kept_vectors
 
@@ -178,6 +225,10 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
             stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
     except StoreUnavailable as exc:  # one line, with the command that continues the run
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
+    except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable
+        st.set_run_status(run.id, "incomplete")
+        raise BudgetExceeded(f"{exc}; the run stopped and can continue with: machinepsych resume {run.name}"
+                             f"{_store_arg(st)} --max-cost USD") from None
     chance.wait()
     process.leave_at_once_after(executor)
     _finish(st, run.name, stats)
@@ -197,7 +248,12 @@ def _finish(st, name: str, stats) -> None:
         gc.enable()
         st.close()  # done already unless the report failed
     if stats.cached_share is not None:
-        console.print(f"Prompt tokens served from the endpoint's cache: {stats.cached_share:.0%}")
+        saved = ""
+        if stats.cached_tokens or stats.cache_write_tokens:
+            saved = (f"; cost ${stats.cost_usd:.4f}, without caching ${stats.uncached_cost_usd:.4f}"
+                     + (f" ({stats.cache_write_tokens:,} tokens written to the cache)" if stats.cache_write_tokens else ""))
+        console.print(f"Prompt tokens served from the endpoint's cache: {stats.cached_share:.0%}{saved}",
+                      highlight=False, soft_wrap=True)
     replies, unread = data["replies"]["run"]  # every stored trial of the run, this call's and earlier ones
     pct = report.invalid_pct(replies, unread)
     warn = pct is not None and pct > report.INVALID_WARN_PCT
@@ -220,7 +276,8 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP),
                base_url: Optional[str] = typer.Option(None, "--base-url", help="Point the run's model participant at this endpoint first (a run started with a wrong URL); recorded in the run's history. No credentials in the URL."),
                model: Optional[str] = typer.Option(None, "--model", "-m", help="Use this model for the participant's unfinished sessions (same provider family: openai, vllm, ollama, llamacpp are one); recorded in the run's history."),
-               participant: Optional[str] = typer.Option(None, "--participant", help="Which model participant --base-url/--model changes (needed when the run has several).")) -> None:
+               participant: Optional[str] = typer.Option(None, "--participant", help="Which model participant --base-url/--model changes (needed when the run has several)."),
+               max_cost: Optional[float] = typer.Option(None, "--max-cost", help="Set (raise) the run's cost budget in USD before resuming; recorded in the run's history.")) -> None:
     """Continue an interrupted run: every unfinished session from its last committed trial
     (on this machine, in worker processes or on Ray, however it was started)."""
     from ..runner.repoint import apply_repoint, plan_repoint
@@ -232,12 +289,20 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
     st = _store(store, create=False)
     r = st.get_run(run)
     check_not_running(st, r)  # before anything else starts
+    if max_cost is not None:
+        from ..runner.budget import check_max_cost, raise_budget
+
+        check_max_cost(max_cost)
     change = plan_repoint(st, r, base_url=base_url, model=model, participant=participant)  # checked, not yet written
     if change is not None:
         apply_repoint(st, change)
         r = st.get_run(r.id)
         console.print(f"Repointed {describe_change(change.entry)} ({change.entry['sessions']} unfinished "
                       "session(s)); recorded in the run's history", highlight=False, soft_wrap=True)
+    if max_cost is not None and max_cost != (r.spec or {}).get("max_cost_usd"):
+        raise_budget(st, r, max_cost)
+        r = st.get_run(r.id)
+        console.print(f"Cost budget set to ${max_cost:.4f}; recorded in the run's history", highlight=False)
     _execute(st, r, progress=not no_progress, workers=workers, executor=executor, ray_address=ray_address)
 
 
@@ -467,8 +532,11 @@ def main() -> None:
         err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
         sys.exit(3)
     except MachinePsychError as exc:
-        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
-        sys.exit(2)
+        from ..runner.budget import BudgetExceeded
+
+        stopped = isinstance(exc, BudgetExceeded)  # --max-cost reached: resumable, like a store gone away
+        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {exc}", soft_wrap=True, highlight=False)
+        sys.exit(3 if stopped else 2)
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
         err.print(f"[red]error:[/red] {os_error_line(exc)}", soft_wrap=True, highlight=False)
         sys.exit(3)

@@ -297,7 +297,7 @@ class EndpointLimiter:
             self.requests.capacity = max(1.0, min(self.requests.capacity, self.requests.rate))
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
-        if len(recent) >= 5:  # enough replies to tell the rate the endpoint accepted
+        if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
             rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
             self.requests = Bucket(rate, max(1.0, rate * 0.5), now, tokens=0.0)
             self.learned = "aimd"

@@ -92,7 +92,7 @@ async def call_model(model: ChatModel, messages: list[Message], options: Generat
     sleep = policy.sleep or asyncio.sleep
     errors: list[str] = []
     attempts = faults = refusals = 0
-    waited = 0.0  # for rate limits
+    first_refusal = None  # when the call was first refused (its rate-limit time runs from there)
     est = estimate_tokens(messages, options.max_tokens) if lim.tokens is not None else 0.0
     while True:
         attempts += 1
@@ -112,17 +112,20 @@ async def call_model(model: ChatModel, messages: list[Message], options: Generat
             told = exc.rate.retry_after_s if exc.rate is not None else None
             if refused:
                 refusals += 1
-                wait = told if told is not None else policy.backoff(refusals)
+                now = lim.clock()
+                first_refusal = now if first_refusal is None else first_refusal
+                # told: the limiter pauses the endpoint that long; a paced endpoint spaces the
+                # retry itself; else the backoff
+                wait = told if told is not None else (0.0 if lim.requests is not None else policy.backoff(refusals))
                 why = None
                 if wait > policy.max_wait_s:
                     why = f"it asked to wait {wait:g} s, more than the {policy.max_wait_s:g} s a call waits at most"
-                elif waited + wait > policy.rate_limit_wait_s:
-                    why = (f"its rate-limit waits would pass {policy.rate_limit_wait_s:g} s "
-                           "(the rate-limit wait budget of a call)")
+                elif now - first_refusal + wait > policy.rate_limit_wait_s:
+                    why = (f"refused for {now - first_refusal:.0f} s: the rate-limit wait budget of a call is "
+                           f"{policy.rate_limit_wait_s:g} s")
                 if why:
                     raise _gave_up(model, attempts, errors, exc, f"rate-limited ({why})") from None
-                waited += wait
-                if told is None:  # the endpoint-wide pause (Retry-After) is the limiter's
+                if told is None and wait:
                     await sleep(wait)
             else:
                 faults += 1

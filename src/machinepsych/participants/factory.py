@@ -29,9 +29,16 @@ def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
         model = InspectModel(p.ref.split(":", 1)[1], base_url=p.base_url, prices=PriceTable.load(p.price_file))
     else:
         model = _make_model(p)
+    concurrency, timeout_s = p.concurrency, p.timeout_s
+    if p.batch:
+        from ..models.batch import BATCH_TIMEOUT_S, BATCH_WIDTH, BatchModel
+
+        # every session's call waits in the batch at once, for as long as the batch takes
+        model, concurrency, timeout_s = BatchModel(model), BATCH_WIDTH, BATCH_TIMEOUT_S
+    retry = RetryPolicy(max_attempts=max_attempts, rpm=p.rpm, tpm=p.tpm, rate_limit_wait_s=p.rate_limit_wait_s)
     return LLMParticipant(
-        model, GenerateOptions(p.temperature, p.max_tokens, p.seed, p.timeout_s), reask=p.reask,
-        concurrency=p.concurrency, retry=RetryPolicy(max_attempts=max_attempts), system_as_user=p.system_as_user, text_only=p.text_only,
+        model, GenerateOptions(p.temperature, p.max_tokens, p.seed, timeout_s), reask=p.reask,
+        concurrency=concurrency, retry=retry, system_as_user=p.system_as_user, text_only=p.text_only,
     )
 
 

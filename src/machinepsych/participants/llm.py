@@ -6,6 +6,7 @@ from typing import Any
 
 from ..models.base import ChatModel, GenerateOptions
 from ..prompting.strategies import get_strategy
+from ..models.ratelimit import estimate_tokens
 from ..models.retry import RetryPolicy, call_model
 from machinepsych.core.types import Message, ModelCall, TextPart, Turn
 from .base import TurnContext, current_call
@@ -23,6 +24,7 @@ class LLMParticipant:
         self.system_as_user = system_as_user
         self.text_only = text_only
         self.name = model.name
+        self.budget = None  # the run's cost budget (runner.budget.CostBudget), set by the runner with --max-cost
 
     def describe(self) -> dict[str, Any]:
         o = self.options
@@ -41,11 +43,17 @@ class LLMParticipant:
 
         async def chat(messages: list[Message], purpose: str) -> ModelCall:
             sent = self._adapt(messages)
+            budget = self.budget
+            held = budget.reserve(budget.estimate(self.model, estimate_tokens(sent, 0))) if budget is not None else 0.0
             token = current_call.set((ctx, purpose))
+            call = None
             try:
-                return await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
+                call = await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
+                return call
             finally:
                 current_call.reset(token)
+                if budget is not None:
+                    budget.settle(held, call.cost_usd if call else None, call.usage.completion_tokens if call else None)
 
         return await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
 

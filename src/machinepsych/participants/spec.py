@@ -31,6 +31,12 @@ class ParticipantSpec(BaseModel):
     # OpenAI-compatible only: aiohttp | httpx (official SDK) | direct | auto (direct for a
     # server on this machine, aiohttp otherwise; stored as what it resolved to)
     transport: str = "auto"
+    # the endpoint's rate limits as the user's tier states them (--rpm/--tpm): paced from the
+    # first call (models/ratelimit.py); without them the limits are learned from the endpoint
+    rpm: float | None = Field(None, gt=0, le=10_000_000)
+    tpm: float | None = Field(None, gt=0, le=10_000_000_000)
+    rate_limit_wait_s: float = Field(600.0, gt=0, le=86_400)  # a call's budget for 429 waits (--rate-limit-wait)
+    batch: bool = False  # through the provider's batch API at half price (--batch; models/batch.py)
 
     # Raised as ConfigError (not ValueError) on purpose: pydantic passes it through unchanged,
     # so the refusal is one line and the offending URL is never echoed in a validation report.

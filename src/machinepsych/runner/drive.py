@@ -25,6 +25,7 @@ from ..participants.base import Participant
 from ..participants.factory import build_participant
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store, TrialRecord
+from .budget import BudgetExceeded, attach_budget, share_rates
 from .plan import RunSpec
 from .session import drive_session
 
@@ -286,6 +287,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
     for p in participants.values():
         if concurrency_share > 1 and getattr(p, "concurrency", None):
             p.concurrency = max(1, math.ceil(p.concurrency / concurrency_share))  # type: ignore[attr-defined]
+            share_rates(p, concurrency_share)
+    budget = attach_budget(store, run, spec, participants.values(), concurrency_share)  # --max-cost
     # sessions are taken in order by ``width`` lanes: no task, coroutine or state exists for
     # a session before it starts or after it ends, so memory follows the active sessions only
     width = min(len(rows), max_sessions or 10_000)
@@ -315,6 +318,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
 
     async def lane() -> None:
         for k, row in queue:  # shared: each lane takes the next session not yet started
+            if budget is not None and budget.stopped is not None:
+                return
             await one(k, row)
 
     async def one_session(row: SessionRow, participant: Participant) -> None:
@@ -328,6 +333,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
                                 urgent=lambda sid=row.id: critical.urgent(sid))
         except StoreUnavailable:  # the store stopped taking writes: the whole run stops, resumable
             raise
+        except BudgetExceeded:  # --max-cost reached: the session stays open (resumable), the run stops
+            await store.write_session_status(row.id, "pending")
         except MachinePsychError as exc:
             await store.write_session_status(row.id, "failed", str(exc))
             stats.sessions_failed += 1
@@ -350,6 +357,8 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
                                if starting[ref] and hasattr(p, "warm")))
         with quiet_gc():
             await asyncio.gather(*(lane() for _ in range(width)))
+        if budget is not None and budget.stopped is not None:
+            raise budget.stopped
     finally:
         if scorer is not None:
             await scorer.drain()

@@ -41,6 +41,15 @@ class RunSpec(BaseModel):
     name: str | None = None
     max_attempts: int = 6
     battery: str | None = None  # the battery this run was made from (its summary goes in the report)
+    max_cost_usd: float | None = None  # the run's cost budget (--max-cost; runner/budget.py)
+
+    @field_validator("max_cost_usd")
+    @classmethod
+    def _check_max_cost(cls, v: float | None) -> float | None:
+        from .budget import check_max_cost
+
+        check_max_cost(v)
+        return v
 
     @field_validator("name")
     @classmethod

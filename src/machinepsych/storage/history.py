@@ -1,5 +1,7 @@
 """A run's history: the changes made to it after it was created, kept as a list ``history``
-in its stored spec (``runs.spec``), oldest first. Today one kind, ``repoint``
+in its stored spec (``runs.spec``), oldest first. Two kinds: ``budget`` (``resume RUN --max-cost
+USD``: ``{"event": "budget", "at": ..., "from": 1.0, "to": 2.5}``, see
+:mod:`machinepsych.runner.budget`) and ``repoint``
 (``machinepsych resume RUN --base-url URL`` / ``--model NAME``, see
 :mod:`machinepsych.runner.repoint`)::
 
@@ -35,6 +37,10 @@ def describe_change(entry: dict) -> str:
 
 def describe_entry(entry: dict) -> str:
     """One line for a history entry, as the report shows it."""
+    if entry.get("event") == "budget":  # resume --max-cost (runner/budget.py)
+        old = entry.get("from")
+        return (f"{entry.get('at')}: cost budget raised from "
+                f"{'none' if old is None else f'${old:.4f}'} to ${entry.get('to'):.4f} (--max-cost) before resuming")
     if entry.get("event") != "repoint":
         return f"{entry.get('at')}: {entry.get('event')}"
     return (f"{entry.get('at')}: repointed {describe_change(entry)} before resuming ({entry.get('sessions')} "

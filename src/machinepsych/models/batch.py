@@ -1,0 +1,172 @@
+"""OpenAI's Batch API (``run --batch``): the run's calls at half price, answered within 24 h.
+
+:class:`BatchModel` wraps an :class:`~machinepsych.models.openai_compat.OpenAIModel`. Every
+call a session makes waits in a collection; once no new call has arrived for
+``MACHINEPSYCH_BATCH_COLLECT_S`` seconds (default 2: every session of the run sends its next
+call within that), the collection is one batch: a JSONL file of chat-completion requests is
+uploaded (``POST /files``, purpose ``batch``), the batch created (``POST /batches``,
+``completion_window=24h``) and polled every ``MACHINEPSYCH_BATCH_POLL_S`` seconds (default
+30) until it ends; its output file (and error file) is read and each reply handed to the
+session that asked. Failed lines are ModelCallErrors like any other (retried by the runner, in
+a later batch); a batch that fails, expires or is cancelled fails its calls (transient).
+
+Only tests whose trials are single-turn (``TaskSpec.conversation == "single"``: each call
+is the system prompt and one trial, no history) can use it: a session's trials then form one
+batch per trial round (all sessions' first trials, then all second trials...). A multi-turn
+conversation would need one batch per trial of every session. Costs are the price table's
+at 50 %. The run is resumable as any other: trials are committed as their batch returns; a
+batch in flight when the run is interrupted is sent again on resume (its calls were not
+recorded). Anthropic's Message Batches API is not supported yet.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from typing import Any
+
+from machinepsych.core.errors import ConfigError, ModelCallError
+from machinepsych.core.types import Message, Usage
+from .base import Completion, GenerateOptions
+from .openai_compat import OpenAIModel, parse_openai_response, status_error
+
+BATCH_WIDTH = 50_000  # requests per batch (OpenAI's limit); also the calls in flight at once
+BATCH_DISCOUNT = 0.5
+BATCH_TIMEOUT_S = 25 * 3600.0  # a call waits for its batch: the 24 h window and the upload
+
+
+def _env_s(name: str, default: float) -> float:
+    try:
+        return max(0.0, float(os.environ.get(name, default)))
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, got {os.environ.get(name)!r}") from None
+
+
+def check_batch(spec) -> None:
+    """``--batch`` is for OpenAI models on single-turn tests; refuse anything else up front."""
+    from ..tasks.catalog import get_task
+
+    for p in spec.participants:
+        if p.is_agent or p.is_human:
+            continue
+        if p.ref.split(":", 1)[0] != "openai":
+            raise ConfigError(f"--batch: {p.ref} is not an openai: model; only OpenAI's Batch API is supported "
+                              "(Anthropic's Message Batches not yet)")
+    for t in spec.tasks:
+        task = get_task(t.task)
+        if task.conversation != "single":
+            raise ConfigError(f"--batch: {task.id} is a multi-turn conversation (each trial needs the previous "
+                              "reply), which would take one batch per trial; use it for single-turn tests such as "
+                              "the VisFactor subtests")
+
+
+class BatchModel:
+    """An OpenAI model whose calls go through the Batch API (see the module's docstring)."""
+
+    def __init__(self, inner: OpenAIModel):
+        self.inner = inner
+        self.name = inner.name
+        self.collect_s = _env_s("MACHINEPSYCH_BATCH_COLLECT_S", 2.0)
+        self.poll_s = _env_s("MACHINEPSYCH_BATCH_POLL_S", 30.0)
+        self._pending: list[tuple[str, dict, asyncio.Future]] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._next = 0
+        self.batches: list[str] = []  # ids of the batches sent
+
+    def describe(self) -> dict[str, Any]:
+        return {**self.inner.describe(), "batch": True}
+
+    def concurrency_key(self) -> str:
+        return self.inner.concurrency_key() + "#batch"
+
+    def cost(self, usage: Usage) -> float | None:
+        cost = self.inner.cost(usage)
+        return None if cost is None else cost * BATCH_DISCOUNT
+
+    async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:
+        body = self.inner.request_body(messages, options)
+        self._next += 1
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((f"call-{self._next}", body, fut))
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(self.collect_s, self._flush)
+        if len(self._pending) >= BATCH_WIDTH:
+            self._timer.cancel()
+            self._flush()
+        return await fut
+
+    def _flush(self) -> None:
+        self._timer = None
+        batch, self._pending = self._pending, []
+        if batch:
+            task = asyncio.get_running_loop().create_task(self._send(batch))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _send(self, batch: list[tuple[str, dict, asyncio.Future]]) -> None:
+        where = self.inner.base_url or "api.openai.com"
+        try:
+            results = await self._run_batch(batch)
+        except asyncio.CancelledError:
+            for *_, fut in batch:
+                fut.cancel()
+            raise
+        except Exception as exc:  # the upload, the batch or its output failed: every call of it
+            err = exc if isinstance(exc, ModelCallError) else ModelCallError(
+                f"Batch at {where} failed: {type(exc).__name__}: {exc}", transient=True)
+            for *_, fut in batch:
+                if not fut.done():
+                    fut.set_exception(err)
+            return
+        for custom_id, _, fut in batch:
+            if fut.done():
+                continue
+            line = results.get(custom_id)
+            if line is None:
+                fut.set_exception(ModelCallError(f"Batch at {where}: no result for {custom_id}", transient=True))
+                continue
+            response = line.get("response") or {}
+            status = int(response.get("status_code") or 0)
+            body = response.get("body")
+            if status == 200:
+                try:
+                    fut.set_result(parse_openai_response(body, self.inner.model))
+                except ValueError as exc:
+                    fut.set_exception(ModelCallError(f"Malformed batch result from {where}: {exc}", transient=True))
+                continue
+            error = (body or {}).get("error") if isinstance(body, dict) else None
+            detail = (error or line.get("error") or {}).get("message") if isinstance(error or line.get("error"), dict) \
+                else str(line.get("error") or body)
+            fut.set_exception(status_error(status or 500, str(detail), where=where, key_env="OPENAI_API_KEY"))
+
+    async def _run_batch(self, batch) -> dict[str, dict]:
+        client = self.inner._sdk_client()
+        lines = "".join(json.dumps({"custom_id": cid, "method": "POST", "url": "/v1/chat/completions", "body": body})
+                        + "\n" for cid, body, _ in batch)
+        file = await client.files.create(file=("machinepsych-batch.jsonl", lines.encode("utf-8")), purpose="batch")
+        job = await client.batches.create(input_file_id=file.id, endpoint="/v1/chat/completions",
+                                          completion_window="24h")
+        self.batches.append(job.id)
+        while job.status not in ("completed", "failed", "expired", "cancelled"):
+            await asyncio.sleep(self.poll_s)
+            job = await client.batches.retrieve(job.id)
+        if job.status != "completed":
+            errors = getattr(job, "errors", None)
+            detail = "; ".join(e.message or "" for e in (getattr(errors, "data", None) or [])) or job.status
+            raise ModelCallError(f"Batch {job.id} {job.status}: {detail}", transient=True)
+        results: dict[str, dict] = {}
+        for file_id in (job.output_file_id, job.error_file_id):
+            if file_id:
+                content = await client.files.content(file_id)
+                for raw in content.text.splitlines():
+                    if raw.strip():
+                        line = json.loads(raw)
+                        results[line.get("custom_id")] = line
+        return results
+
+    async def aclose(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await self.inner.aclose()

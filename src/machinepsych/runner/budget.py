@@ -1,0 +1,112 @@
+"""A run's cost budget (``run --max-cost USD``, raised by ``resume RUN --max-cost USD``).
+
+Before each model call the participant asks :meth:`CostBudget.reserve` for the call's
+estimated cost (its prompt's characters / 4 at the input price, plus the replies' average
+length so far, else 256 tokens, at the output price); the reservation is replaced by the
+call's recorded cost when it returns. A call that would take the run's recorded cost (every
+stored trial, this process's calls and those in flight) past the budget is not sent: the
+session stops where it is (its trials are kept, it stays open), the run stops once the calls
+in flight are answered, and the command says so in one line, with the ``resume`` that
+continues. With ``--workers N`` each process holds an equal share of what is left.
+
+The budget is part of the run's spec (``max_cost_usd``); raising it is recorded in the run's
+history (:func:`raise_budget`)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from ..core.errors import ConfigError, MachinePsychError
+from ..core.types import Usage
+
+
+class BudgetExceeded(MachinePsychError):
+    """The run's cost budget would be passed: no new call is sent; the run is resumable."""
+
+
+class CostBudget:
+    def __init__(self, max_usd: float, spent_usd: float = 0.0):
+        self.max_usd, self.spent_usd = float(max_usd), float(spent_usd)
+        self.reserved_usd = 0.0
+        self.replies = 0
+        self.completion_tokens = 0
+        self.stopped: BudgetExceeded | None = None
+
+    def estimate(self, model, prompt_tokens: float) -> float:
+        completion = self.completion_tokens / self.replies if self.replies else 256
+        cost = model.cost(Usage(int(prompt_tokens), int(completion)))
+        return cost or 0.0
+
+    def reserve(self, estimate_usd: float) -> float:
+        if self.stopped is not None or self.spent_usd + self.reserved_usd + estimate_usd > self.max_usd:
+            if self.stopped is None:
+                self.stopped = BudgetExceeded(
+                    f"the run's cost budget of ${self.max_usd:.4f} (--max-cost) would be passed: recorded "
+                    f"${self.spent_usd:.4f}, the next call about ${estimate_usd:.4f}")
+            raise self.stopped
+        self.reserved_usd += estimate_usd
+        return estimate_usd
+
+    def settle(self, reserved_usd: float, cost_usd: float | None, completion_tokens: int | None = None) -> None:
+        self.reserved_usd -= reserved_usd
+        self.spent_usd += cost_usd or 0.0
+        if completion_tokens is not None:
+            self.replies += 1
+            self.completion_tokens += completion_tokens
+
+
+def check_max_cost(value: float | None) -> None:
+    if value is not None and not 0 < value <= 1_000_000:
+        raise ConfigError(f"--max-cost must be more than 0 and at most 1000000 USD (got {value})")
+
+
+def check_priced(participants, max_cost: float | None) -> None:
+    """A budget needs prices: refuse --max-cost when a model participant has none."""
+    if max_cost is None:
+        return
+    for p in participants:
+        model = getattr(p, "model", None)
+        if model is not None and model.cost(Usage(1000, 1000)) is None:
+            raise ConfigError(f"--max-cost: no price is known for {p.name}, so its cost cannot be counted; add it "
+                              "with --prices FILE (USD per 1M tokens: input, output) or leave --max-cost out")
+
+
+def raise_budget(store, run, max_cost: float) -> dict:
+    """Set the run's budget to ``max_cost`` (recorded in its history); returns the entry."""
+    from sqlalchemy import update
+
+    from ..storage.history import history
+    from ..storage.schema import RunRow
+
+    check_max_cost(max_cost)
+    spec = dict(run.spec or {})
+    entry = {"event": "budget", "at": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+             "from": spec.get("max_cost_usd"), "to": float(max_cost)}
+    spec["max_cost_usd"] = float(max_cost)
+    spec["history"] = [*history(spec), entry]
+    with store.session() as s:
+        s.execute(update(RunRow).where(RunRow.id == run.id).values(spec=spec))
+        s.commit()
+    return entry
+
+
+def attach_budget(store, run, spec, participants, share: int = 1) -> CostBudget | None:
+    """The run's budget (None without --max-cost), given to its model participants; with
+    ``share`` processes driving the run, this one holds 1/share of what is left."""
+    if spec.max_cost_usd is None:
+        return None
+    spent = float(store.run_totals(run.id)["cost_usd"])
+    left = max(0.0, spec.max_cost_usd - spent) / max(1, share)
+    budget = CostBudget(spent + left, spent)
+    for p in participants:
+        if hasattr(p, "budget"):
+            p.budget = budget
+    return budget
+
+
+def share_rates(participant, share: int) -> None:
+    """One of ``share`` processes keeps 1/share of the endpoint's stated --rpm/--tpm."""
+    from dataclasses import replace
+
+    retry = getattr(participant, "retry", None)
+    if share > 1 and retry is not None and (retry.rpm or retry.tpm):
+        participant.retry = replace(retry, rpm=retry.rpm and retry.rpm / share, tpm=retry.tpm and retry.tpm / share)

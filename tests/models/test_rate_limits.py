@@ -1,0 +1,181 @@
+"""Hosted providers' rate limits (issue 23): headers read, Retry-After honoured (on a fake
+clock: no wall-time asserts), 429s outside --max-attempts but inside a wait budget, the
+AIMD limiter, and a loopback endpoint limited to 20 requests/s served within 15 % of its
+bound with at most 10 % refused."""
+from __future__ import annotations
+
+import asyncio
+import time
+from email.utils import format_datetime
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from machinepsych.core.errors import ModelCallError
+from machinepsych.core.types import Message
+from machinepsych.models import make_model
+from machinepsych.models.base import GenerateOptions
+from machinepsych.models.ratelimit import EndpointLimiter, RateInfo, parse_duration, rate_info
+from machinepsych.models.retry import RetryPolicy, call_model
+from tests.support.fake_anthropic import FakeAnthropicServer
+from tests.support.rate_limited import RateLimitedServer
+
+
+class FakeTime:
+    """A clock that moves only when slept on; every sleep is recorded."""
+
+    def __init__(self):
+        self.t, self.sleeps = 1000.0, []
+
+    def clock(self) -> float:
+        return self.t
+
+    async def sleep(self, s: float) -> None:
+        self.sleeps.append(round(s, 3))
+        self.t += s
+        await asyncio.sleep(0)
+
+
+def policy(ft: FakeTime, **kw) -> RetryPolicy:
+    return RetryPolicy(initial_s=1.0, jitter_s=0.0, clock=ft.clock, sleep=ft.sleep, **kw)
+
+
+MESSAGES = [Message.text("user", "trial one")]
+
+
+def call(model, pol, concurrency=4):
+    async def go():
+        try:
+            return await call_model(model, MESSAGES, GenerateOptions(timeout_s=10), "answer", pol, concurrency)
+        finally:
+            await model.aclose()
+    return asyncio.run(go())
+
+
+# --- headers ---------------------------------------------------------------------------------
+def test_headers_are_read():
+    assert rate_info({"Retry-After": "3"}).retry_after_s == 3.0
+    assert rate_info({"retry-after-ms": "250", "retry-after": "1"}).retry_after_s == 0.25  # ms wins
+    when = datetime.now(timezone.utc) + timedelta(seconds=30)
+    assert 28 <= rate_info({"retry-after": format_datetime(when, usegmt=True)}).retry_after_s <= 31  # HTTP date
+    openai = rate_info({"x-ratelimit-limit-requests": "500", "x-ratelimit-remaining-requests": "499",
+                        "x-ratelimit-reset-requests": "120ms", "x-ratelimit-limit-tokens": "30000",
+                        "x-ratelimit-remaining-tokens": "29000", "x-ratelimit-reset-tokens": "2s"})
+    assert openai == RateInfo(None, 500, 499, 0.12, 30000, 29000, 2.0)
+    reset = (datetime.now(timezone.utc) + timedelta(seconds=6)).isoformat().replace("+00:00", "Z")
+    anthropic = rate_info({"anthropic-ratelimit-requests-limit": "50", "anthropic-ratelimit-requests-remaining": "49",
+                           "anthropic-ratelimit-requests-reset": reset,
+                           "anthropic-ratelimit-input-tokens-remaining": "900",
+                           "anthropic-ratelimit-input-tokens-limit": "1000",
+                           "anthropic-ratelimit-tokens-remaining": "5000"})
+    assert anthropic.limit_requests == 50 and 4 <= anthropic.reset_requests_s <= 6.5
+    assert anthropic.remaining_tokens == 900 and anthropic.limit_tokens == 1000  # the tightest token limit
+    assert parse_duration("6m0s") == 360 and parse_duration("1h2m3.5s") == 3723.5 and parse_duration("x") is None
+    assert rate_info({"content-type": "application/json"}) is None
+
+
+# --- Retry-After and the budgets --------------------------------------------------------------
+@pytest.mark.parametrize("provider,transport", [("openai", "direct"), ("openai", "aiohttp"), ("anthropic", None)])
+def test_retry_after_is_honoured(provider, transport, fake_openai_factory, monkeypatch):
+    """A 429 with Retry-After: 3 is retried after 3 s (the endpoint paused that long), not the 1 s backoff."""
+    if provider == "anthropic":
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key")
+        srv = FakeAnthropicServer(retry_after_s=3).start()
+        model = make_model("anthropic:claude-fake", base_url=srv.base_url)
+    else:
+        srv = fake_openai_factory(retry_after_s=3)
+        model = make_model("openai:fake-model", base_url=srv.base_url, transport=transport)
+    try:
+        srv.script("429", None)
+        ft = FakeTime()
+        c = call(model, policy(ft))
+    finally:
+        if provider == "anthropic":
+            srv.stop()
+    assert c.attempts == 2 and "HTTP 429" in c.errors[0]
+    assert ft.sleeps == [3.0]
+
+
+def test_rate_limits_do_not_use_attempts_but_a_wait_budget(fake_openai_factory):
+    srv = fake_openai_factory(retry_after_s=0.5)
+    srv.script("429", "429", "429", "429", None)
+    ft = FakeTime()
+    c = call(make_model("openai:fake-model", base_url=srv.base_url), policy(ft, max_attempts=2))
+    assert c.attempts == 5 and sum(ft.sleeps) == pytest.approx(2.0)  # four 429s, max_attempts=2 untouched
+
+    srv.reset()
+    srv.script("429", "429", "429", None)
+    ft = FakeTime()
+    with pytest.raises(ModelCallError) as exc:
+        call(make_model("openai:fake-model", base_url=srv.base_url), policy(ft, rate_limit_wait_s=0.8))
+    assert exc.value.transient and "gave up after 2 attempts, rate-limited" in str(exc.value)
+    assert "rate-limit wait budget of a call is 0.8 s" in str(exc.value) and "machinepsych resume" in str(exc.value)
+
+
+def test_a_wait_longer_than_the_maximum_fails_at_once(fake_openai_factory):
+    srv = fake_openai_factory(retry_after_s=3600)
+    srv.script("429", None)
+    ft = FakeTime()
+    with pytest.raises(ModelCallError) as exc:
+        call(make_model("openai:fake-model", base_url=srv.base_url), policy(ft))
+    assert "asked to wait 3600 s, more than the 60 s" in str(exc.value) and ft.sleeps == []
+
+
+# --- the limiter -----------------------------------------------------------------------------
+def test_aimd_window_halves_once_per_round_trip_and_grows_back():
+    async def go():
+        ft = FakeTime()
+        lim = EndpointLimiter(8, clock=ft.clock, sleep=ft.sleep)
+        tickets = [await lim.acquire() for _ in range(8)]
+        ft.t += 0.1
+        for t in tickets[:4]:  # four refusals of requests sent together: one decrease
+            lim.done(t, ok=False, refused=True)
+        assert lim.window == 4
+        lim.done(tickets[4], ok=True)
+        assert lim.window == 4.25  # additive increase: +1/window per reply
+        late = await lim.acquire()
+        ft.t += 0.1
+        lim.done(late, ok=False, refused=True)  # sent after the decrease: another one
+        assert lim.window == pytest.approx(2.125)
+        for t in tickets[5:]:
+            lim.done(t, ok=True)
+        assert 2.125 < lim.window < 4
+    asyncio.run(go())
+
+
+def test_stated_rpm_paces_from_the_first_call():
+    async def go():
+        ft = FakeTime()
+        lim = EndpointLimiter(64, rpm=600, clock=ft.clock, sleep=ft.sleep)  # 10/s, a burst of 10
+        for _ in range(30):
+            lim.done(await lim.acquire(), ok=True)
+        return ft
+    ft = asyncio.run(go())
+    assert sum(ft.sleeps) == pytest.approx(2.0, abs=0.05)  # (30 - 10) / 10 per second
+
+
+def test_a_rate_limited_endpoint_is_served_near_its_bound():
+    """60 calls from 16 sessions (--concurrency 8) to an endpoint that takes 20 requests/s
+    (burst 5) and sends OpenAI's limit headers: done within 15 % of 60/20 = 3 s, at most 10 %
+    refused. (The 200-call version, and endpoints without limit headers: benchmarks/providers.py.)"""
+    n, rps = 60, 20.0
+    with RateLimitedServer(rps=rps, burst=5, latency_s=0.02, record=False) as srv:
+        async def go():
+            model = make_model("openai:fake-model", base_url=srv.base_url, transport="direct")
+            left = [n]
+
+            async def session(i):
+                while left[0] > 0:
+                    left[0] -= 1
+                    await call_model(model, [Message.text("user", f"s{i} {left[0]}")], GenerateOptions(), "answer",
+                                     RetryPolicy(), 8)
+            t0 = time.perf_counter()
+            await asyncio.gather(*(session(i) for i in range(16)))
+            elapsed = time.perf_counter() - t0
+            await model.aclose()
+            return elapsed
+        elapsed = asyncio.run(go())
+        refused = srv.refused / (srv.served + srv.refused)
+    assert srv.served == n
+    assert elapsed <= 1.15 * n / rps, elapsed
+    assert refused <= 0.10, (srv.refused, srv.served)

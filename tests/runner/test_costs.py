@@ -1,0 +1,106 @@
+"""Costs (issue 23): run --dry-run creates nothing, --max-cost stops a run resumable and
+resume --max-cost raises it (recorded in the history), Anthropic prompt-cache breakpoints and
+their savings, and --batch through a loopback OpenAI Batch API."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.storage.history import describe_entry, history
+from machinepsych.storage.store import Store
+from tests.support.cli import CLI, cli_env
+from tests.support.fake_anthropic import FakeAnthropicServer
+from tests.support.fake_openai_batch import FakeOpenAIBatchServer
+
+
+def cli(*args, timeout=120):
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=cli_env(), timeout=timeout)
+
+
+@pytest.fixture
+def prices(tmp_path):
+    path = tmp_path / "prices.json"
+    path.write_text(json.dumps({"fake-model": {"input": 1000.0, "output": 1000.0}}))
+    return str(path)
+
+
+def test_dry_run_estimates_and_creates_nothing(tmp_path, prices):
+    db = tmp_path / "never.db"
+    r = cli("run", "wcst", "-m", "openai:fake-model", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+            "--prices", prices, "--dry-run", "--store", str(db))
+    assert r.returncode == 0, r.stderr
+    assert not db.exists() and "nothing was created" in r.stdout
+    assert "128" in r.stdout and "Total: $" in r.stdout and "characters / 4" in r.stdout  # 2 x 64 calls
+    unpriced = cli("run", "wcst", "-m", "openai:no-such-price", "--base-url", "http://127.0.0.1:9/v1",
+                   "--dry-run", "--store", str(db))
+    assert unpriced.returncode == 0 and "unknown" in unpriced.stdout and not db.exists()
+
+
+def test_max_cost_stops_resumable_and_resume_raises_it(fake_openai, tmp_path, prices):
+    db = tmp_path / "budget.db"
+    r = cli("run", "wcst", "-m", "openai:fake-model", "--base-url", fake_openai.base_url, "--sessions", "2",
+            "--prices", prices, "--max-cost", "3", "--run-name", "capped", "--store", str(db), "--no-progress")
+    assert r.returncode == 3, r.stdout + r.stderr
+    line = r.stderr.strip()
+    assert "\n" not in line and "cost budget of $3.0000" in line and "machinepsych resume capped" in line
+    store = Store(db)
+    run = store.get_run("capped")
+    totals = store.run_totals(run.id)
+    assert 0 < totals["trials"] < 128 and 0 < totals["cost_usd"] <= 3.0
+    assert run.status == "incomplete" and totals["failed"] == 0  # no session failed: they wait for more budget
+    store.close()
+
+    again = cli("resume", "capped", "--max-cost", "1000", "--store", str(db), "--no-progress")
+    assert again.returncode == 0, again.stdout + again.stderr
+    store = Store(db)
+    run = store.get_run("capped")
+    assert store.run_totals(run.id)["trials"] == 128 and run.status == "complete"
+    (entry,) = history(run.spec)
+    assert entry["event"] == "budget" and entry["from"] == 3.0 and entry["to"] == 1000.0
+    assert "cost budget raised from $3.0000 to $1000.0000" in describe_entry(entry)
+    store.close()
+
+
+def test_anthropic_conversation_is_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key")
+    with FakeAnthropicServer(prompt_cache=True) as srv:
+        store = Store(tmp_path / "cache.db")
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", sessions=1)], name="cached",
+                                  participants=[ParticipantSpec(ref="anthropic:claude-sonnet-4", base_url=srv.base_url)]))
+        stats = run_sync(store, "cached", progress=False)
+        bodies = srv.bodies
+    assert stats.sessions_failed == 0 and len(bodies) == 64
+    for body in bodies[3:]:  # every request after the third: system prompt and conversation marked
+        assert body["system"][-1]["cache_control"] == {"type": "ephemeral"}
+        assert body["messages"][-1]["content"][-1]["cache_control"] == {"type": "ephemeral"}
+        assert sum("cache_control" in b for m in body["messages"] for b in m["content"]) == 2  # 3 of 4 in all
+    assert stats.cached_tokens > 0.8 * stats.prompt_tokens  # the history is read from the cache
+    assert stats.cost_usd < 0.3 * stats.uncached_cost_usd
+    store.close()
+
+
+def test_batch_run_goes_through_the_batch_api_at_half_price(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHINEPSYCH_BATCH_COLLECT_S", "0.3")
+    monkeypatch.setenv("MACHINEPSYCH_BATCH_POLL_S", "0.01")
+    monkeypatch.setenv("MACHINEPSYCH_RETRY_INITIAL_S", "0.01")
+    with FakeOpenAIBatchServer() as srv:
+        srv.fail_ids = {"call-8"}  # a line of the last round fails: retried in a batch of its own
+        store = Store(tmp_path / "batch.db")
+        create_run(store, RunSpec(tasks=[TaskRun(task="visfactor-cf1", sessions=2, params={"n_items": 4})],
+                                  name="batched", participants=[
+                                      ParticipantSpec(ref="openai:gpt-4o-mini", base_url=srv.base_url, batch=True)]))
+        stats = run_sync(store, "batched", progress=False)
+        n_batches, chat_calls = len(srv.batches), srv.chat_calls
+    assert stats.sessions_failed == 0 and stats.trials == 8
+    assert chat_calls == 0 and n_batches == 5  # one batch per trial round, and the retried line
+    assert stats.retries == 1
+    from machinepsych.models.pricing import PriceTable
+    from machinepsych.core.types import Usage
+
+    full = PriceTable.load().cost("gpt-4o-mini", Usage(stats.prompt_tokens, stats.tokens - stats.prompt_tokens))
+    assert stats.cost_usd == pytest.approx(full / 2)
+    store.close()

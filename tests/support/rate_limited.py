@@ -1,0 +1,87 @@
+"""A loopback OpenAI-compatible endpoint under a request limit, as hosted APIs enforce one.
+
+:class:`RateLimitedServer` is :class:`tests.support.fake_openai.FakeOpenAIServer` behind a
+token bucket of ``rps`` requests per second holding at most ``burst``: a request that finds
+the bucket empty is refused with a 429 (not answered, not recorded as a request) carrying
+
+* ``retry-after-ms`` (``retry_after="ms"``, what OpenAI and Anthropic send), ``Retry-After``
+  in whole seconds (``"s"``, rounded up, as the HTTP header allows), or nothing (``"none"``);
+* with ``limit_headers`` (on every reply and refusal, as OpenAI does):
+  ``x-ratelimit-limit-requests`` (the burst), ``x-ratelimit-remaining-requests`` and
+  ``x-ratelimit-reset-requests`` (time until the bucket is full, e.g. ``"250ms"``).
+
+``served`` and ``refused`` count the answers and the refusals. A run of N calls cannot end
+sooner than ``(N - burst) / rps`` seconds; the benchmarks compare with ``N / rps``.
+"""
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from .fake_openai import FakeOpenAIServer
+
+
+@dataclass
+class RateLimitedServer(FakeOpenAIServer):
+    rps: float = 10.0
+    burst: float = 10.0
+    retry_after: str = "ms"  # ms | s | none
+    limit_headers: bool = True
+    served: int = field(default=0, init=False)
+    refused: int = field(default=0, init=False)
+    _tokens: float = field(default=-1.0, init=False, repr=False)
+    _at: float = field(default=0.0, init=False, repr=False)
+    _bucket_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    def _app(self) -> web.Application:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_post("/v1/chat/completions", self._limited)
+        return app
+
+    def _take(self) -> tuple[bool, float]:
+        """(allowed, tokens left) for a request arriving now."""
+        with self._bucket_lock:
+            now = time.monotonic()
+            if self._tokens < 0:
+                self._tokens, self._at = self.burst, now
+            self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rps)
+            self._at = now
+            if self._tokens >= 1:
+                self._tokens -= 1
+                self.served += 1
+                return True, self._tokens
+            self.refused += 1
+            return False, self._tokens
+
+    def _headers(self, tokens: float) -> dict[str, str]:
+        if not self.limit_headers:
+            return {}
+        full_in = (self.burst - tokens) / self.rps
+        return {"x-ratelimit-limit-requests": f"{self.burst:g}",
+                "x-ratelimit-remaining-requests": str(int(tokens)),
+                "x-ratelimit-reset-requests": f"{full_in * 1000:.0f}ms"}
+
+    async def _limited(self, request: web.Request) -> web.StreamResponse:
+        ok, tokens = self._take()
+        if not ok:
+            await request.read()
+            resp = self.error_response(429, "rate_limit_exceeded", "Rate limit reached for requests (fake).")
+            wait = (1 - tokens) / self.rps
+            if self.retry_after == "ms":
+                resp.headers["retry-after-ms"] = f"{wait * 1000:.0f}"
+            elif self.retry_after == "s":
+                resp.headers["retry-after"] = str(max(1, math.ceil(wait)))
+            resp.headers.update(self._headers(tokens))
+            return resp
+        resp = await self.handle(request, self.chat_payload)
+        resp.headers.update(self._headers(tokens))
+        return resp
+
+    def reset_counts(self) -> None:
+        with self._bucket_lock:
+            self.served = self.refused = 0
+            self._tokens = -1.0
