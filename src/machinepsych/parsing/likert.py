@@ -3,14 +3,14 @@
 A rating is read after a rating key: "Rating: 4", "**Rating:** 4", "Rating: **4**", "Rating = 4",
 "Rating — 4", "Score: 5", "Overall: 4", "Final rating: 4", "My rating is 4", "I'd rate it a 4",
 "I'd give it a 5", "I'd say 3", "My answer is 'agree'", "Puntuación: 5", "Bewertung: 4",
-"评分：3分", "Note : 5", "Puan: 2", "रेटिंग: 3", "評価：５", "Rating - 4" (a digit after the dash); the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
+"评分：3分", "Note : 5", "Puan: 2", "रेटिंग: 3", "評価：５", "Rating - 4" (a digit ending the line, in a block with no other key); the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
 is 5) or a number word ("four"). Every key written with a colon must be followed by a valid
 rating and all must agree: "Rating: 4 ... Rating: 2", "Rating: 3 or 4", "Rating: 4.5",
 "Rating: 45", "Rating: six" are invalid (never guessed), except after a self-correction ("Rating:
 2. Wait, I misread ... Rating: 4", "Rating: 3 — actually, make that 4", :mod:`.revision`). Without a key, a block that opens with
 its rating ("Agree (4). ...", "**4** (Agree)", "Strongly agree.", "I disagree (2): ...") or
-gives it as "4/5", "2 sur 5" is read, all such readings agreeing. "Rating -" without a digit
-after it (how a stored reason quotes a key) is not a key; a scale echoed in the reply ("1 = strongly disagree", "on
+gives it as "4/5", "2 sur 5" is read, all such readings agreeing. "Rating -" mid-sentence
+(how a stored reason quotes a key: "quoted key Rating - 5 only") is not a key; a scale echoed in the reply ("1 = strongly disagree", "on
 a scale of 1 to 5") is not a rating. Splitting a reply into statements: :mod:`.questionnaire`.
 """
 from __future__ import annotations
@@ -34,7 +34,9 @@ _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
 KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:rating|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
                  r"|bewertung|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|note(?=\s*[:=]\s*[1-5]\b))"
-                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z])|-(?=\s*[1-5](?![\d.,]\d)))", re.I)
+                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))", re.I)
+# "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
+DASH_KEY = re.compile(r"\b(?:rating|score)\s*-(?=[ \t]*[1-5][ \t.]*(?:\n|$))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+|will\s+|'ll\s+)?(?:rate|give|score)\s+(?:it|this|that|the\s+statement|myself)?\s*(?:as\s+|at\s+)?(?:an?\s+)?"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
@@ -72,7 +74,7 @@ def rating_keys(text: str) -> list[re.Match]:
 def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]:
     """Ratings after keys: those written with a colon, else "my rating is", "I'd rate it"."""
     raw = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
-    keys = rating_keys(raw)
+    keys = rating_keys(raw) or list(DASH_KEY.finditer(raw))
     values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
     for m in KEY_IS.finditer(raw) if not keys else ():
