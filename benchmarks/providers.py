@@ -1,0 +1,118 @@
+"""Hosted providers as they really behave (issue 23): prompt caching and rate limits, on loopback.
+
+1. **Prompt caching.** WCST-64 (one session, 64 trials) and the Reflection-Bench battery (one
+   session per test, direct strategy) on ``anthropic:claude-sonnet-4`` against a loopback
+   Anthropic Messages endpoint that accounts cache writes and reads as the API does
+   (``tests/support/fake_anthropic.py``, ``prompt_cache=True``: a prefix cache keyed by the
+   request's ``cache_control`` breakpoints, 20-block lookback, prefixes under 1024 tokens not
+   cached; tokens are words). Printed: prompt tokens, the billed input tokens without caching
+   (all prompt tokens at 1x) and with it (uncached at 1x, cache writes at 1.25x, cache reads at
+   0.1x), and the cost of each at Claude Sonnet 4's prices.
+
+2. **Rate limits.** 200 calls from 16 sessions (``--concurrency 8``, through the runner's call
+   path ``models.retry.call_model``, one limiter per endpoint as in a run) to a loopback
+   endpoint limited to 10 requests/s (token bucket, burst 10; ``tests/support/rate_limited.py``),
+   as OpenAI sends its headers (``x-ratelimit-*`` and ``retry-after-ms``), with a whole-second
+   ``Retry-After`` only, with ``retry-after-ms`` only, and with no header at all. Printed:
+   elapsed / (200 / 10) and the share of requests refused with a 429.
+
+    python benchmarks/providers.py [--calls 200 --rps 10] [--skip-cache] [--skip-rate]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "src"))
+
+
+def caching() -> None:
+    from machinepsych.core.types import Usage
+    from machinepsych.models.pricing import DEFAULT_PRICES
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun, expand_tasks
+    from machinepsych.runner.run import create_run, run_sync
+    from machinepsych.storage.store import Store
+    from tests.support.fake_anthropic import FakeAnthropicServer
+
+    os.environ.setdefault("ANTHROPIC_API_KEY", "sk-ant-benchmark-key")
+    price = DEFAULT_PRICES["claude-sonnet-4"]
+    print("Prompt caching (anthropic:claude-sonnet-4, loopback endpoint with the API's cache accounting)")
+    print(f"{'run':<22} {'calls':>6} {'prompt tok':>11} {'billed w/o cache':>17} {'billed cached':>14} "
+          f"{'saved':>6} {'cost w/o':>9} {'cost':>8}")
+    for label, tasks in (("WCST-64", [TaskRun(task="wcst", sessions=1)]),
+                         ("Reflection-Bench", expand_tasks("reflection-bench", None, {}, 1))):
+        with FakeAnthropicServer(prompt_cache=True, min_cache_tokens=1024, record=False) as srv, \
+                tempfile.TemporaryDirectory() as tmp:
+            store = Store(Path(tmp) / "b.db")
+            create_run(store, RunSpec(tasks=tasks, name="bench", strategies=["direct"], participants=[
+                ParticipantSpec(ref="anthropic:claude-sonnet-4", base_url=srv.base_url, concurrency=16)]))
+            s = run_sync(store, "bench", progress=False)
+            calls = srv.count
+            store.close()
+        uncached = s.prompt_tokens - s.cached_tokens - s.cache_write_tokens
+        billed = uncached + 1.25 * s.cache_write_tokens + 0.1 * s.cached_tokens
+        completion = s.tokens - s.prompt_tokens
+        cost_without = price.cost(Usage(s.prompt_tokens, completion))
+        print(f"{label:<22} {calls:>6} {s.prompt_tokens:>11,} {s.prompt_tokens:>17,} {billed:>14,.0f} "
+              f"{1 - billed / s.prompt_tokens:>6.0%} {cost_without:>9.4f} {s.cost_usd:>8.4f}")
+
+
+def rate_limits(calls: int, rps: float) -> None:
+    from machinepsych.core.types import Message
+    from machinepsych.models import make_model
+    from machinepsych.models.base import GenerateOptions
+    from machinepsych.models.retry import RetryPolicy, call_model
+    from tests.support.rate_limited import RateLimitedServer
+
+    bound = calls / rps
+    print(f"\nRate limits: {calls} calls, 16 sessions, --concurrency 8, endpoint limited to {rps:g} requests/s "
+          f"(burst {rps:g}); bound {bound:g} s")
+    print(f"{'endpoint sends':<40} {'elapsed':>8} {'ratio':>6} {'refused':>8}")
+    for label, kw in (("x-ratelimit-* and retry-after-ms", {}),
+                      ("x-ratelimit-* and Retry-After (whole s)", {"retry_after": "s"}),
+                      ("retry-after-ms only", {"limit_headers": False}),
+                      ("Retry-After (whole s) only", {"limit_headers": False, "retry_after": "s"}),
+                      ("no header at all", {"limit_headers": False, "retry_after": "none"})):
+        with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, **kw) as srv:
+            async def go():
+                model = make_model("openai:fake-model", base_url=srv.base_url, transport="direct")
+                left = [calls]
+
+                async def session(i):
+                    while left[0] > 0:
+                        left[0] -= 1
+                        await call_model(model, [Message.text("user", f"session {i}, call {left[0]}")],
+                                         GenerateOptions(), "answer", RetryPolicy(), 8)
+                t0 = time.perf_counter()
+                await asyncio.gather(*(session(i) for i in range(16)))
+                elapsed = time.perf_counter() - t0
+                await model.aclose()
+                return elapsed
+
+            elapsed = asyncio.run(go())
+            refused = srv.refused / max(1, srv.served + srv.refused)
+        print(f"{label:<40} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--calls", type=int, default=200)
+    ap.add_argument("--rps", type=float, default=10.0)
+    ap.add_argument("--skip-cache", action="store_true")
+    ap.add_argument("--skip-rate", action="store_true")
+    args = ap.parse_args()
+    if not args.skip_cache:
+        caching()
+    if not args.skip_rate:
+        rate_limits(args.calls, args.rps)
+
+
+if __name__ == "__main__":
+    main()
