@@ -303,3 +303,16 @@ def test_likert_japanese_fullwidth_rating():
 ])
 def test_likert_nested_json_per_statement(reply):
     assert ratings(reply) == ({"1": 5, "2": 1, "3": 3}, "parsed")
+
+
+@pytest.mark.parametrize("reply, want", [
+    ("Light A has been on for three days and the pattern repeats, so tomorrow: sunny.", "sunny"),
+    ("It rained twice in a row after cue 2. Tomorrow: rainy", "rainy"),
+])
+def test_weather_colon_conclusion(reply, want):
+    assert FORMATS["weather"](reply, None) == (want, "parsed")
+
+
+def test_chinese_prose_group_list():
+    reply = "第1、4个图形属于第1组，第2、3、5个属于第2组，第6个属于第3组。"
+    assert FORMATS["group-list"](reply, GROUPS) == ((1, 2, 2, 1, 2, 3), "parsed")

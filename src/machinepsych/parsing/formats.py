@@ -33,11 +33,14 @@ def _any(rx: str) -> str:
     return L_ + "(?i:" + rx + ")" + R_
 
 
+# "..., so tomorrow: rainy." names the prediction
+WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\s+day|ma[ñn]ana|demain|morgen|domani|amanh[ãa]|明天)\s*[:=：]", re.I),
+                    LABEL, "label"),)
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
     Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
-))
+), extra_markers=WEATHER_MARKERS)
 ARM = ChoiceReader((
     Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever"),
                      _any(lex.ARM["right"])), (word("right"), _any(lex.ARM_EXACT["right"]))),

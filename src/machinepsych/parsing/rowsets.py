@@ -106,8 +106,15 @@ def prose_rows(text: str, n: int) -> tuple | None:
     return None if None in vals else vals
 
 
+_CJK_PUNCT = str.maketrans({"、": ",", "，": ";", "；": ";", "。": "."})
+
+
 def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
-    """n group numbers from "Figures 1, 4 and 8 -> group 1; ..." or "All ... group 2", or None."""
+    """n group numbers from "Figures 1, 4 and 8 -> group 1; ..." or "All ... group 2" (Chinese
+    "第1、2、3个图形属于第2组，..." too), or None."""
+    text = re.sub(r"[，,]\s*(?=第)", ";", text)  # "...属于第2组，第4、5、8个..." : a comma before 第 ends a clause
+    text = re.sub(r"第\s*(\d)\s*[组組类類]", r" group \1 ", text)
+    text = re.sub(r"[第个個]", " ", text.translate(_CJK_PUNCT))
     if HEDGED.search(text):
         return None
     group_of: dict[int, int] = {}
