@@ -100,7 +100,8 @@ def test_header_marks_a_new_store_and_a_store_made_before_the_marker_is_upgraded
         conn.exec_driver_sql("pragma journal_mode=WAL")
     Base.metadata.create_all(engine)
     with engine.begin() as conn:
-        conn.exec_driver_sql("alter table model_calls drop column redacted")
+        for column in ("redacted", "cache_write_tokens", "uncached_cost_usd"):  # added by later migrations
+            conn.exec_driver_sql(f"alter table model_calls drop column {column}")
     engine.dispose()
     digest = hashlib.sha256(old.read_bytes()).hexdigest()
     with pytest.raises(StoreError, match="store upgrade"):  # a read-only command does not upgrade

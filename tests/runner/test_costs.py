@@ -14,6 +14,7 @@ from machinepsych.storage.history import describe_entry, history
 from machinepsych.storage.store import Store
 from tests.support.cli import CLI, cli_env
 from tests.support.fake_anthropic import FakeAnthropicServer
+from tests.support.fake_anthropic_batch import FakeAnthropicBatchServer
 from tests.support.fake_openai_batch import FakeOpenAIBatchServer
 
 
@@ -83,6 +84,53 @@ def test_anthropic_conversation_is_cached(tmp_path, monkeypatch):
     store.close()
 
 
+def test_report_shows_cached_share_and_cost_without_caching(tmp_path, monkeypatch):
+    """report (terminal, HTML, --json): per model participant, the cached share of prompt tokens
+    and the cost beside the cost without caching, as the model calls recorded them."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key")
+    db = tmp_path / "cache.db"
+    with FakeAnthropicServer(prompt_cache=True) as srv:
+        store = Store(db)
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", sessions=1)], name="cached",
+                                  participants=[ParticipantSpec(ref="anthropic:claude-sonnet-4", base_url=srv.base_url)]))
+        stats = run_sync(store, "cached", progress=False)
+        store.close()
+    assert stats.sessions_failed == 0 and stats.cache_write_tokens > 0
+    from sqlalchemy import func, select
+
+    from machinepsych.storage.schema import ModelCallRow
+
+    store = Store(db)
+    with store.session() as s:  # what the calls recorded
+        prompt, cached, written, cost, uncached = s.execute(select(
+            func.sum(ModelCallRow.prompt_tokens), func.sum(ModelCallRow.cached_tokens),
+            func.sum(ModelCallRow.cache_write_tokens), func.sum(ModelCallRow.cost_usd),
+            func.sum(ModelCallRow.uncached_cost_usd))).one()
+    store.close()
+    assert (prompt, cached, written) == (stats.prompt_tokens, stats.cached_tokens, stats.cache_write_tokens)
+    assert cost == pytest.approx(stats.cost_usd) and uncached == pytest.approx(stats.uncached_cost_usd)
+    assert cost < 0.3 * uncached
+
+    j = cli("report", "cached", "--json", "--store", str(db))
+    assert j.returncode == 0, j.stderr
+    (u,) = json.loads(j.stdout)["usage"]
+    assert u["participant"] == "anthropic:claude-sonnet-4" and u["calls"] == 64
+    assert (u["prompt_tokens"], u["cached_tokens"], u["cache_write_tokens"]) == (prompt, cached, written)
+    assert u["cached_share"] == pytest.approx(cached / prompt)
+    assert u["cost_usd"] == pytest.approx(cost) and u["uncached_cost_usd"] == pytest.approx(uncached)
+
+    out = tmp_path / "html"
+    env = {**cli_env(), "COLUMNS": "200"}
+    t = subprocess.run([*CLI, "report", "cached", "--out", str(out), "--store", str(db)], capture_output=True,
+                       text=True, env=env, timeout=300)
+    assert t.returncode == 0, t.stderr
+    shown = [f"{cached / prompt:.1%}", f"${cost:.4f}", f"${uncached:.4f}", f"{prompt:,}", f"{written:,}"]
+    assert "Usage per model participant" in t.stdout and "cost without caching" in t.stdout
+    assert all(x in t.stdout for x in shown), t.stdout[-2000:]
+    page = (out / "index.html").read_text()
+    assert "id='usage-table'" in page and all(x in page for x in shown)
+
+
 def test_batch_run_goes_through_the_batch_api_at_half_price(tmp_path, monkeypatch):
     monkeypatch.setenv("MACHINEPSYCH_BATCH_COLLECT_S", "0.3")
     monkeypatch.setenv("MACHINEPSYCH_BATCH_POLL_S", "0.01")
@@ -104,3 +152,45 @@ def test_batch_run_goes_through_the_batch_api_at_half_price(tmp_path, monkeypatc
     full = PriceTable.load().cost("gpt-4o-mini", Usage(stats.prompt_tokens, stats.tokens - stats.prompt_tokens))
     assert stats.cost_usd == pytest.approx(full / 2)
     store.close()
+
+
+def test_anthropic_batch_run_goes_through_message_batches_at_half_price(tmp_path, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key")
+    monkeypatch.setenv("MACHINEPSYCH_BATCH_COLLECT_S", "0.3")
+    monkeypatch.setenv("MACHINEPSYCH_BATCH_POLL_S", "0.01")
+    monkeypatch.setenv("MACHINEPSYCH_RETRY_INITIAL_S", "0.01")
+    with FakeAnthropicBatchServer() as srv:
+        srv.fail_ids = {"call-8"}  # a request of the last round errors: retried in a batch of its own
+        store = Store(tmp_path / "batch.db")
+        create_run(store, RunSpec(tasks=[TaskRun(task="visfactor-cf1", sessions=2, params={"n_items": 4})],
+                                  name="batched", participants=[
+                                      ParticipantSpec(ref="anthropic:claude-sonnet-4", base_url=srv.base_url,
+                                                      batch=True)]))
+        stats = run_sync(store, "batched", progress=False)
+        batches, message_calls = srv.batches, srv.message_calls
+    assert stats.sessions_failed == 0 and stats.trials == 8
+    assert message_calls == 0 and len(batches) == 5  # one batch per trial round, and the retried request
+    assert stats.retries == 1
+    first = next(iter(batches.values()))["requests"][0]["params"]
+    assert first["model"] == "claude-sonnet-4" and first["max_tokens"] and first["messages"]
+    assert "extra_body" not in first
+    from machinepsych.models.pricing import PriceTable
+    from machinepsych.core.types import Usage
+
+    full = PriceTable.load().cost("claude-sonnet-4", Usage(stats.prompt_tokens, stats.tokens - stats.prompt_tokens,
+                                                           stats.cached_tokens, cache_write_tokens=stats.cache_write_tokens))
+    assert stats.cost_usd == pytest.approx(full / 2)
+    store.close()
+
+
+def test_batch_refuses_other_providers():
+    from machinepsych.core.errors import ConfigError
+    from machinepsych.models.batch import check_batch
+
+    def spec(ref):
+        return RunSpec(tasks=[TaskRun(task="visfactor-cf1")], participants=[ParticipantSpec(ref=ref)])
+
+    check_batch(spec("openai:gpt-4o-mini"))
+    check_batch(spec("anthropic:claude-sonnet-4"))
+    with pytest.raises(ConfigError, match="only OpenAI's Batch API and Anthropic's Message Batches API"):
+        check_batch(spec("google:gemini-2.0-flash"))

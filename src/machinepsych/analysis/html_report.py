@@ -196,6 +196,22 @@ def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any], figures: l
     return "".join(parts)
 
 
+def _usage_table(data: dict[str, Any]) -> str:
+    """Per model participant: tokens, cached share of prompt tokens, cost and cost without caching."""
+    from .terminal import USAGE_HEADERS, usage_cells
+
+    usage = data.get("usage") or []
+    if not usage:
+        return ""
+    head = "<tr><th class='l'>participant</th>" + "".join(f"<th>{html.escape(h)}</th>" for h in USAGE_HEADERS) + "</tr>"
+    rows = "".join(f"<tr><td class='l'>{html.escape(u['participant'])}</td>"
+                   + "".join(f"<td>{html.escape(c)}</td>" for c in usage_cells(u)) + "</tr>" for u in usage)
+    notes = "".join(f"<p class='muted'>{html.escape(u['participant'])}: {u['unpriced']:,} calls of no known price are "
+                    "not in the costs.</p>" for u in usage if u["unpriced"])
+    return (f"<table id='usage-table'><caption>Per model participant: share of prompt tokens read from the prompt "
+            f"cache; cost, and what the calls would have cost without caching</caption>{head}{rows}</table>{notes}")
+
+
 def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper | None = None) -> Path:
     """Write the report to OUT_DIR/index.html (and scores.json); ``helper``: a figure helper
     started early (:func:`.report_figures.start_helper`) to draw with."""
@@ -219,7 +235,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     fold = len(data["summary"]) > layouts.FOLD_ABOVE  # many tests: each one's section folded under its heading
     body += [layouts.fold_section(_test_html(data, key, conds, figures[key]), fold) for key, conds in data["summary"].items()]
     usage = figures[USAGE]
-    body.append("<section id='usage'><h2>Usage</h2>" + ("".join(_figure(f) for f in usage) if usage else
+    body.append("<section id='usage'><h2>Usage</h2>" + _usage_table(data) + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
     write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"

@@ -102,6 +102,42 @@ def trial_totals(store: Store, run) -> pd.DataFrame:
 
 TOTALS_COLUMNS = ["session", "task", "preset", "prompt_tokens", "completion_tokens", "cost_usd"]
 
+
+def usage_by_participant(store: Store, run) -> list[dict[str, Any]]:
+    """Per model participant (in the run's order), from its model calls (one aggregate query):
+    ``calls``, ``prompt_tokens`` (cache reads and writes included), ``cached_tokens`` (read from
+    the provider's prompt cache), ``cache_write_tokens``, ``completion_tokens``, ``cached_share``
+    (cached / prompt tokens, None without prompt tokens), ``cost_usd`` (what the run paid, as
+    priced when it ran) and ``uncached_cost_usd`` (what the same calls would have cost with no
+    prompt caching: a call stored without it counts its cost); ``unpriced``: calls of no known
+    price (neither cost counts them). Participants without model calls (agents, people) are left out."""
+    from sqlalchemy import case, func, select
+
+    from ..storage.schema import ModelCallRow, SessionRow, TrialRow
+
+    mc = ModelCallRow
+    with store.session() as s:
+        rows = s.execute(select(SessionRow.participant_name, func.count(), func.coalesce(func.sum(mc.prompt_tokens), 0),
+                                func.coalesce(func.sum(mc.cached_tokens), 0),
+                                func.coalesce(func.sum(mc.cache_write_tokens), 0),
+                                func.coalesce(func.sum(mc.completion_tokens), 0),
+                                func.coalesce(func.sum(mc.cost_usd), 0.0),
+                                func.coalesce(func.sum(func.coalesce(mc.uncached_cost_usd, mc.cost_usd)), 0.0),
+                                func.coalesce(func.sum(case((mc.cost_usd.is_(None), 1), else_=0)), 0),
+                                func.min(SessionRow.index))
+                         .join(TrialRow, TrialRow.session_id == SessionRow.id)
+                         .join(mc, mc.trial_id == TrialRow.id)
+                         .where(SessionRow.run_id == run.id)
+                         .group_by(SessionRow.participant_name)).all()
+    out = []
+    for name, calls, prompt, cached, written, completion, cost, uncached, unpriced, _ in sorted(rows, key=lambda r: r[-1]):
+        prompt, cached = int(prompt), int(cached)
+        out.append({"participant": name, "calls": int(calls), "prompt_tokens": prompt, "cached_tokens": cached,
+                    "cache_write_tokens": int(written), "completion_tokens": int(completion),
+                    "cached_share": cached / prompt if prompt else None, "cost_usd": float(cost),
+                    "uncached_cost_usd": float(uncached), "unpriced": int(unpriced)})
+    return out
+
 # A condition whose share of replies that could not be read is above this (percent) is flagged
 # in every output: its score is mostly the scorer's treatment of missing answers.
 INVALID_WARN_PCT = 5.0
@@ -185,7 +221,7 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
     summary = summary_by_condition(scores)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}
     return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
-            "replies": reply_counts(store, run),
+            "replies": reply_counts(store, run), "usage": usage_by_participant(store, run),
             "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
             "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
             "conditions": conditions, "colours": colours, "config": run_config(run, sessions)}
@@ -363,7 +399,8 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
            "at_a_glance": at_a_glance, "warnings": invalid_warnings(groups),
            "replies": {"total": replies, "unread": unread, "invalid_pct": invalid_pct(replies, unread),
                        "warn_above_pct": INVALID_WARN_PCT}, "sessions": per_session, "summary": data["summary"], "chance": data["chance"],
-           "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)}}
+           "battery_summaries": data["batteries"], "pooled": data.get("pooled", {}), "metrics": {t: metric_json(get_task(t)) for t in sorted(tasks)},
+           "usage": data.get("usage") or []}
     from . import layouts, published  # the papers' published rows beside the run, and their layouts
 
     out["published"], out["layouts"] = published.to_json(data), layouts.to_json(data)

@@ -147,6 +147,38 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     print_layouts(data, console)  # each source paper's summary table, published rows beside ours
     print_details(data, console)
     print_response_times(data, console)  # people's only; nothing for models and agents
+    print_usage(data, console)
+
+
+def usage_cells(u: dict[str, Any]) -> list[str]:
+    """A participant's usage row as shown (terminal and HTML): calls, prompt tokens, cached
+    share, cache writes, completion tokens, cost, cost without caching."""
+    share = "-" if u["cached_share"] is None else f"{u['cached_share']:.1%}"
+    return [f"{u['calls']:,}", f"{u['prompt_tokens']:,}", share, f"{u['cache_write_tokens']:,}",
+            f"{u['completion_tokens']:,}", f"${u['cost_usd']:.4f}", f"${u['uncached_cost_usd']:.4f}"]
+
+
+USAGE_HEADERS = ["calls", "prompt tokens", "cached", "cache writes", "completion tokens", "cost",
+                 "cost without caching"]
+
+
+def print_usage(data: dict[str, Any], console: Console) -> None:
+    """Per model participant: tokens, the share of prompt tokens read from the prompt cache,
+    what the run cost and what it would have cost without caching."""
+    usage = data.get("usage") or []
+    if not usage:
+        return
+    table = Table(title="Usage per model participant", title_justify="left", pad_edge=False, collapse_padding=True)
+    table.add_column("participant", no_wrap=True)
+    for h in USAGE_HEADERS:
+        table.add_column(h, justify="right", no_wrap=True)
+    for u in usage:
+        table.add_row(escape(u["participant"]), *usage_cells(u))
+    console.print(table)
+    for u in usage:
+        if u["unpriced"]:
+            console.print(f"  {escape(u['participant'])}: {u['unpriced']:,} calls of no known price are not in "
+                          "the costs", highlight=False)
 
 
 def _chunks(metrics: list, room: int) -> list[list]:

@@ -122,7 +122,7 @@ def run_cmd(
     rate_limit_wait: float = typer.Option(600.0, "--rate-limit-wait", help="Seconds a call may keep being refused (429) before it gives up; 429s do not use --max-attempts."),
     max_cost: Optional[float] = typer.Option(None, "--max-cost", help="Cost budget in USD: no call is sent that would take the run's recorded cost past it; the run stops resumable (raise it with resume --max-cost)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the sessions, calls, estimated tokens and cost per participant, and create nothing."),
-    batch: bool = typer.Option(False, "--batch", help="Send the calls through OpenAI's Batch API at half price (results within 24 h); for tests whose sessions are single-turn (docs/providers.md)."),
+    batch: bool = typer.Option(False, "--batch", help="Send the calls through OpenAI's Batch API or Anthropic's Message Batches API at half price (results within 24 h); for tests whose sessions are single-turn (docs/providers.md)."),
 ) -> None:
     """Run a test or battery: every participant x strategy x persona x session."""
     from ..runner.plan import ParticipantSpec, RunSpec, expand_tasks

@@ -90,7 +90,8 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
             "prompt_tokens": c.usage.prompt_tokens, "completion_tokens": c.usage.completion_tokens,
             "cached_tokens": c.usage.cached_tokens, "image_tokens": c.usage.image_tokens, "cost_usd": c.cost_usd,
             "latency_s": c.latency_s, "attempts": c.attempts, "errors": list(c.errors), "finish_reason": c.finish_reason,
-            "redacted": c.redacted,
+            "redacted": c.redacted, "cache_write_tokens": c.usage.cache_write_tokens,
+            "uncached_cost_usd": c.cost_uncached_usd,
         } for c in turn.calls],
     )
 

@@ -115,6 +115,10 @@ class ModelCallRow(Base):
     finish_reason: Mapped[str | None] = mapped_column(String(50), nullable=True)
     # how many known API keys were replaced in the reply before it was stored (models.secrets)
     redacted: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # prompt caching: tokens written to the cache, and the cost had no cache served or stored
+    # any of the call (None: stored before the column, or unpriced; cost_usd stands for it)
+    cache_write_tokens: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    uncached_cost_usd: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ImageRow(Base):

@@ -21,7 +21,8 @@ from .schema import ImageRow, ModelCallRow, TrialRow, utcnow
 
 # the model-call dictionaries a trial record carries have these keys (see runner.session)
 CALL_FIELDS = ("purpose", "model", "reply", "n_messages", "prompt_tokens", "completion_tokens", "cached_tokens",
-               "image_tokens", "cost_usd", "latency_s", "attempts", "errors", "finish_reason", "redacted")
+               "image_tokens", "cost_usd", "latency_s", "attempts", "errors", "finish_reason", "redacted",
+               "cache_write_tokens", "uncached_cost_usd")
 
 
 class SQLiteTrialWriter:
@@ -102,7 +103,7 @@ class SQLiteTrialWriter:
         out = []
         for name, proc in self.call_cols:
             value = tid if name == "trial_id" else seq if name == "seq" else call.get(name)
-            if value is None and name == "redacted":  # a call record from before the column: none replaced
+            if value is None and name in ("redacted", "cache_write_tokens"):  # a record from before the column
                 value = 0
             if proc is None:
                 out.append(value)
