@@ -118,7 +118,7 @@ class CriticalPath:
         self.count[0] -= 1
 
     def urgent(self, sid: int) -> bool:
-        n = self.left[sid]
+        n = self.left.get(sid, 0)  # a finished session is never urgent
         return n > 0 and n == self.top and self.count[n] <= self.few
 
 

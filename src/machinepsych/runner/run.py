@@ -121,7 +121,7 @@ def check_materials(rows, store: Store | None = None) -> None:
         spec.make(spec.params_from(r.params)).reset(r.seed)
 
 
-def _full_rows(rows, store: Store | None, chunk: int = 1000):
+def _full_rows(rows, store: Store | None, chunk: int = 256):
     """Full session rows of ``rows`` (light ones read from ``store``, ``chunk`` at a time)."""
     if store is None or not rows or isinstance(rows[0], SessionRow):
         yield from rows

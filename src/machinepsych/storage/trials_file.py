@@ -29,6 +29,11 @@ def read_trials_file(path: str | Path) -> pd.DataFrame:
         if suffix in (".jsonl", ".ndjson", ".json"):
             df = pd.read_json(path, lines=suffix != ".json")
         elif suffix == ".parquet":
+            import importlib.util
+
+            if importlib.util.find_spec("pyarrow") is None:
+                raise ConfigError(f"{path}: reading Parquet needs pyarrow: pip install 'machinepsych[parquet]' "
+                                  "(or give the trials as CSV or JSONL)")
             df = pd.read_parquet(path)
         else:
             df = pd.read_csv(path, keep_default_na=True)
