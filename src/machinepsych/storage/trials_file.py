@@ -94,3 +94,58 @@ def check_trials(df: pd.DataFrame, path: Path) -> pd.DataFrame:
     if "matches" in df:
         df["matches"] = df["matches"].astype(object).where(df["matches"].notna(), "")
     return df
+
+
+# The rule words each test family's scorer knows, the columns only its own files have, and
+# which test to score the other family's file with.
+CARD_RULES = ("color", "shape", "number")
+LNT_RULES = ("letter", "number")
+VOCABULARY = {
+    "cardsort": (CARD_RULES, ("card",), "card-sorting", "a card-sorting test (wcst, wcst-kennedy)"),
+    "lnt": (LNT_RULES, ("sequence", "letter", "digit"), "letter-number", "lnt"),
+}
+
+
+def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd.DataFrame:
+    """For a card-sorting or letter-number test: every ``rule`` and ``matches`` value is one of the
+    family's rule words (case and spaces ignored; written back lower-case), and a file of the other
+    family is one line saying which test scores it. Other families pass unchanged."""
+    if family not in VOCABULARY:
+        return df
+    rules, _, _, _ = VOCABULARY[family]
+    other = next(f for f in VOCABULARY if f != family)
+    o_rules, o_cols, o_name, o_test = VOCABULARY[other]
+    theirs = [c for c in o_cols if c in df.columns]
+    words = {str(v).strip().lower() for v in df["rule"] if not _blank(v)} if "rule" in df else set()
+    if "matches" in df:
+        from ..tasks.cardsort.scoring import as_match_set
+
+        words |= {w.strip().lower() for m in df["matches"] for w in as_match_set(m)}
+    foreign = sorted(words & (set(o_rules) - set(rules)))
+    if theirs or foreign:
+        what = f"columns ({', '.join(theirs)})" if theirs else f"rules ({', '.join(foreign)})"
+        raise ConfigError(f"{path}: this file has {o_name} {what} but {test} expects rules {', '.join(rules)} "
+                          f"and no {', '.join(o_cols)} column: score it with {o_test}")
+    allowed = ", ".join(rules)
+    if "rule" in df:
+        fixed = []
+        for i, v in enumerate(df["rule"]):
+            w = "" if _blank(v) else str(v).strip().lower()
+            if w not in rules:
+                raise ConfigError(f"{path}: {_where(path, i)}: rule {'(empty)' if _blank(v) else repr(v)} is not one of {allowed}"
+                                  f" (the rule in force on that trial)")
+            fixed.append(w)
+        df["rule"] = fixed
+    if "matches" in df:
+        from ..tasks.cardsort.scoring import as_match_set
+
+        fixed = []
+        for i, m in enumerate(df["matches"]):
+            ws = sorted(w.strip().lower() for w in as_match_set(m))
+            bad = [w for w in ws if w not in rules]
+            if bad:
+                raise ConfigError(f"{path}: {_where(path, i)}: matches value {bad[0]!r} is not one of {allowed} "
+                                  "(give the rules the reply matches, ';'-separated, or leave it empty)")
+            fixed.append(";".join(ws))
+        df["matches"] = fixed
+    return df

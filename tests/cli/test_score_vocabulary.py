@@ -1,0 +1,48 @@
+"""``machinepsych score TEST FILE`` checks the rule words: an unknown ``rule`` or ``matches``
+value, or a file of the other card-sorting family (a WCST file given to ``lnt`` and back), is
+one line (exit 2) naming the row and value or the columns, and the fix."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+HEAD = "session,trial,rule,correct,matches"
+CASES = [
+    ("wcst", f"{HEAD}\n1,0,color,1,color\n1,1,colour,0,shape\n", "row 3: rule 'colour' is not one of color, shape, number"),
+    ("wcst", f"{HEAD}\n1,0,color,1,color;size\n", "row 2: matches value 'size' is not one of color, shape, number"),
+    ("wcst", f"{HEAD}\n1,0,,1,color\n", "row 2: rule (empty) is not one of color, shape, number"),
+    ("lnt", f"{HEAD}\n1,0,letter,1,letter\n1,1,letters,1,letter\n", "row 3: rule 'letters' is not one of letter, number"),
+    ("lnt", f"{HEAD}\n1,0,color,1,color\n", "card-sorting rules (color) but lnt expects rules letter, number"),
+    ("lnt", f"{HEAD},card\n1,0,number,1,number,x\n", "card-sorting columns (card) but lnt expects"),
+    ("wcst", f"{HEAD},sequence\n1,0,number,1,number,K7\n", "letter-number columns (sequence) but wcst expects"),
+    ("wcst-kennedy", f"{HEAD}\n1,0,letter,1,letter\n", "letter-number rules (letter) but wcst-kennedy expects"),
+]
+
+
+@pytest.mark.parametrize("test, text, message", CASES, ids=[m[:40] for _, _, m in CASES])
+def test_a_bad_rule_word_is_one_line(test, text, message, tmp_path, monkeypatch, capsys):
+    from machinepsych.cli import main
+
+    f = tmp_path / "t.csv"
+    f.write_text(text)
+    monkeypatch.setenv("COLUMNS", "300")
+    monkeypatch.setattr(sys, "argv", ["machinepsych", "score", test, str(f)])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert exit_.value.code == 2 and len(err) == 1, err
+    assert err[0].startswith("error: ") and message in err[0], err[0]
+    if "other" in message or "expects" in message:
+        assert "score it with" in err[0]
+
+
+def test_rule_words_ignore_case_and_spaces(tmp_path):
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+
+    f = tmp_path / "t.csv"
+    f.write_text(f"{HEAD}\n1,0, Color ,1,COLOR;shape\n1,1,color,0,\n")
+    res = CliRunner().invoke(app, ["score", "wcst", str(f), "--json"])
+    assert res.exit_code == 0, res.output
