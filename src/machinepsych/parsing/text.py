@@ -118,6 +118,23 @@ def json_objects(text: str) -> list[tuple[int, int, Any]]:
     return out
 
 
+
+def value_end(rest: str, separators: str = "") -> int | None:
+    """Where a loosely written value (``'C'``, ``[T, F]``, ``{...}``) that starts ``rest``
+    ends: at the bracket that closes what it is inside, or (with ``separators``) at the first
+    separator outside brackets after its first character; None when neither comes."""
+    depth = 0
+    for i, ch in enumerate(rest):
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif ch in separators and depth == 0 and i > 0:
+            return i
+    return None
+
 def json_answers(text: str) -> list[tuple[int, Any]]:
     """(position, value) of every answer object ``{"answer": value}`` in ``text`` (also with other
     keys around it, single quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON
@@ -136,18 +153,7 @@ def json_answers(text: str) -> list[tuple[int, Any]]:
         if any(s <= m.start() < e for s, e in spans):
             continue
         rest = text[m.end():]
-        depth, end = 0, None
-        for i, ch in enumerate(rest):
-            if ch in "[{":
-                depth += 1
-            elif ch in "]}":
-                if depth == 0:
-                    end = i
-                    break
-                depth -= 1
-            elif ch in ",\n" and depth == 0 and i > 0:
-                end = i
-                break
+        end = value_end(rest, separators=",\n")
         if end is None:
             continue
         value: Any = rest[:end].strip()

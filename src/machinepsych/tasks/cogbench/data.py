@@ -219,6 +219,24 @@ def _score(v: Any, where: str) -> float | None:
     return float(v)
 
 
+def check_answer(item: Any, where: str) -> None:
+    """One questionnaire item of an eval file: ``answer.human_rating`` and, per method, an
+    object whose ``rating`` and ``rationality`` are legal (``where`` names the item)."""
+    ans = item.get("answer") if isinstance(item, dict) else None
+    if not isinstance(ans, dict) or "human_rating" not in ans:
+        raise ConfigError(f"{where} has no field 'answer.human_rating'")
+    _rating(ans["human_rating"], f"{where}.answer.human_rating")
+    for method, val in ans.items():
+        if method == "human_rating":
+            continue
+        if not isinstance(val, dict):
+            raise ConfigError(f"{where}.answer.{method} must be an object")
+        if "rating" in val:
+            _rating(val["rating"], f"{where}.answer.{method}.rating")
+        if "rationality" in val:
+            _score(val["rationality"], f"{where}.answer.{method}.rationality")
+
+
 def record_key(r: dict) -> tuple[str, str]:
     """Which run of the iterations a record belongs to: its topic and, in an eval file, the
     profile that read it (the released agent's save() writes one run per topic and profile,
@@ -265,19 +283,7 @@ def check_records(records: Any, path: str, *, eval_file: bool) -> dict[tuple[str
             if not isinstance(item, dict) or not isinstance(item.get("question"), str) or not item["question"].strip():
                 raise ConfigError(f"{where}: questionnaire[{j}] has no field 'question' (the statement text)")
             if eval_file:
-                ans = item.get("answer")
-                if not isinstance(ans, dict) or "human_rating" not in ans:
-                    raise ConfigError(f"{where}: questionnaire[{j}] has no field 'answer.human_rating'")
-                _rating(ans["human_rating"], f"{where}: questionnaire[{j}].answer.human_rating")
-                for method, val in ans.items():
-                    if method == "human_rating":
-                        continue
-                    if not isinstance(val, dict):
-                        raise ConfigError(f"{where}: questionnaire[{j}].answer.{method} must be an object")
-                    if "rating" in val:
-                        _rating(val["rating"], f"{where}: questionnaire[{j}].answer.{method}.rating")
-                    if "rationality" in val:
-                        _score(val["rationality"], f"{where}: questionnaire[{j}].answer.{method}.rationality")
+                check_answer(item, f"{where}: questionnaire[{j}]")
         if seen and [x["question"] for x in q] != [x["question"] for x in seen[0]["questionnaire"]]:
             raise ConfigError(f"{where}: the questionnaire differs from iteration 0's (it must be the same statements)")
         seen.append(r)

@@ -47,7 +47,7 @@ def check_eval_records(records: list, path: str) -> None:
     object; ratings whole numbers 1-5, -1 or missing/NaN; Rationality any number 1-5, -1 or
     missing/NaN. Topic, information flow and profile are not needed for scoring, and a topic
     may appear once per profile that read it."""
-    from .data import _rating, _score
+    from .data import check_answer
 
     for i, r in enumerate(records):
         where = f"{path}: record {i}"
@@ -61,19 +61,7 @@ def check_eval_records(records: list, path: str) -> None:
         if not isinstance(q, list):
             raise ConfigError(f"{where}: questionnaire must be a list")
         for j, item in enumerate(q):
-            ans = item.get("answer") if isinstance(item, dict) else None
-            if not isinstance(ans, dict) or "human_rating" not in ans:
-                raise ConfigError(f"{where}: questionnaire[{j}] has no field 'answer.human_rating'")
-            _rating(ans["human_rating"], f"{where}: questionnaire[{j}].answer.human_rating")
-            for method, val in ans.items():
-                if method == "human_rating":
-                    continue
-                if not isinstance(val, dict):
-                    raise ConfigError(f"{where}: questionnaire[{j}].answer.{method} must be an object")
-                if "rating" in val:
-                    _rating(val["rating"], f"{where}: questionnaire[{j}].answer.{method}.rating")
-                if "rationality" in val:
-                    _score(val["rationality"], f"{where}: questionnaire[{j}].answer.{method}.rationality")
+            check_answer(item, f"{where}: questionnaire[{j}]")
 
 
 def score_file(path: Path, method: str | None = None, official: bool = False,

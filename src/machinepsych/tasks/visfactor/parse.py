@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from machinepsych.core.parsing import fallback_status
+from machinepsych.parsing.text import value_end
 from machinepsych.core.types import Observation, ParseStatus
 
 ANSWER_OPEN = re.compile(r'\{\s*["\']answer["\']\s*:\s*', re.I)
@@ -33,15 +34,7 @@ def extract_answer(reply: str) -> Any | None:
             pass
         # not valid JSON (e.g. single quotes): take the text up to the closing brace
         rest = reply[m.end():]
-        depth, end = 0, None
-        for i, ch in enumerate(rest):
-            if ch in "[{":
-                depth += 1
-            elif ch in "]}":
-                if depth == 0:
-                    end = i
-                    break
-                depth -= 1
+        end = value_end(rest)
         if end is not None:
             found = rest[:end].strip()
     if isinstance(found, str):
