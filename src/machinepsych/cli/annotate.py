@@ -14,6 +14,24 @@ from ..core.errors import ConfigError
 from .app import STORE_HELP, _store, app
 
 
+def check_judge(judge: str, base_url: Optional[str]) -> None:
+    """One line, before anything is asked of anyone, for a --judge that is a URL or a --base-url
+    carrying credentials; neither echoes the credentials."""
+    from ..models.urls import credentials_advice, redact_urls, url_credentials
+
+    provider = judge.split(":", 1)[0].strip().lower()
+    if "://" in judge:  # (a bare "@" may be a model version, e.g. claude-3-5-sonnet@20240620)
+        found = url_credentials(judge)
+        creds = f" and carries credentials ({', '.join(found)}), which are not used" if found else ""
+        raise ConfigError(f"--judge {redact_urls(judge)} is a URL{creds}: give "
+                          "--judge provider:model (e.g. openai:gpt-4o-mini) and the endpoint, without credentials, "
+                          "as --base-url; the key goes in the provider's environment variable (e.g. OPENAI_API_KEY)")
+    if base_url:
+        advice = credentials_advice(base_url, provider)
+        if advice:
+            raise ConfigError(advice)
+
+
 @app.command("annotate")
 def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with trials to annotate (e.g. CogBench reasonings)."),
                  annotator: Optional[str] = typer.Option(None, "--annotator", help="Your name (scores are kept per annotator)."),
@@ -29,6 +47,8 @@ def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with trials
 
     if limit < 0:
         raise ConfigError(f"--limit must be 0 or more (got {limit})")
+    if judge:
+        check_judge(judge, base_url)
     st = _store(store, create=False)
     row = st.get_run(run)
     ensure_table(st)
@@ -43,7 +63,16 @@ def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with trials
         from ..web.annotate import judge as run_judge
 
         model = make_model(judge, base_url=base_url)
-        n = asyncio.run(run_judge(st, row.id, model, GenerateOptions(temperature=0.0, max_tokens=200), limit))
+
+        async def judged() -> int:
+            try:
+                return await run_judge(st, row.id, model, GenerateOptions(temperature=0.0, max_tokens=200), limit)
+            finally:  # the model's HTTP session closed, so no "Unclosed client session" follows the error
+                close = getattr(model, "aclose", None)
+                if close is not None:
+                    await close()
+
+        n = asyncio.run(judged())
         typer.echo(f"{judge} scored {n} items (kept apart from people's scores, e.g. rationality_llm_judge).")
         return
     try:
