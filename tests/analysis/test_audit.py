@@ -118,4 +118,4 @@ def test_cli_exit_codes_and_upper_case_ids():
     assert ok.exit_code in (0, 1), ok.output
     assert '"test": "visfactor-vz2"' in ok.output
     bad = runner.invoke(app, ["audit", "visfactor-vz2", "--n", "0"])
-    assert bad.exit_code != 0 and "--n must be between" in (bad.output + str(bad.exception))
+    assert bad.exit_code != 0 and "greater than or equal to 1" in (bad.output + str(bad.exception))

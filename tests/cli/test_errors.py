@@ -9,13 +9,13 @@ import pytest
 
 CASES = [
     (["chance", "nosuchtest", "--n", "100"], "Unknown test 'nosuchtest'"),
-    (["chance", "wcst", "--n", "1", "--no-cache"], "--n must be at least 2"),
+    (["chance", "wcst", "--n", "1", "--no-cache"], "'--n': Input should be greater than or equal to 2"),
     (["chance", "wcst", "--responses", "paper", "--no-cache"], "not available for wcst"),
     (["run", "visfactor-vz2", "--model", "agent:wsls", "--store", "{db}"], "Unknown agent for visfactor-vz2 'wsls'"),
     (["run", "wcst", "--difficulty", "impossible", "--store", "{db}"], "Unknown difficulty of wcst 'impossible'"),
     (["run", "prlt", "--param", "nosuch=1", "--store", "{db}"], "Unknown parameter of prlt 'nosuch'"),
     (["run", "reflection-bench", "--strategy", "telepathy", "--store", "{db}"], "Unknown strategy 'telepathy'"),
-    (["gallery", "wcst", "--n", "0"], "--n must be at least 1"),
+    (["gallery", "wcst", "--n", "0"], "'--n': Input should be greater than or equal to 1"),
 ]
 
 

@@ -35,7 +35,7 @@ def check_judge(judge: str, base_url: Optional[str]) -> None:
 @app.command("annotate")
 def annotate_cmd(run: str = typer.Argument(..., help="Run name or id with trials to annotate (e.g. CogBench reasonings)."),
                  annotator: Optional[str] = typer.Option(None, "--annotator", help="Your name (scores are kept per annotator)."),
-                 limit: int = typer.Option(0, "--limit", help="Stop after this many items (0: all left)."),
+                 limit: int = typer.Option(0, "--limit", min=0, max=1_000_000, help="Stop after this many items (0: all left)."),
                  scores: bool = typer.Option(False, "--scores", help="Print the scores so far (CogBench: Rationality per iteration and agreement) instead."),
                  judge: Optional[str] = typer.Option(None, "--judge", help="Opt-in LLM judge (provider:model) scoring the items with the rubric; reported apart (CogBench: rationality_llm_judge)."),
                  base_url: Optional[str] = typer.Option(None, "--base-url", help="The judge's endpoint (local or self-hosted models)."),

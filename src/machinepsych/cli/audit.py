@@ -39,8 +39,8 @@ def _learned_targets(pairs) -> list[tuple[str, str, str]]:
 @app.command("audit")
 def audit_cmd(
     test: str = typer.Argument(..., help="Test id or battery, e.g. visfactor-vz2 or visfactor."),
-    n: int = typer.Option(1000, "--n", help="Items generated per test (heuristic audit)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the generated sessions (>= 0)."),
+    n: int = typer.Option(1000, "--n", min=1, max=200_000, help="Items generated per test (heuristic audit)."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62 - 1, help="Seed of the generated sessions (>= 0)."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Preset (e.g. split, hard); default: each test's own."),
     json_out: bool = typer.Option(False, "--json", help="Print every finding as JSON."),
     learned: Optional[bool] = typer.Option(
@@ -49,7 +49,7 @@ def audit_cmd(
              "structural chance, Bonferroni, replicated on a second seed range); default: on for --preset hard "
              "and --preset split."),
     learned_n: Optional[int] = typer.Option(
-        None, "--learned-n",
+        None, "--learned-n", min=1, max=1_000_000,
         help="Items per seed range of the learned audit; default 2,700: power 0.9 to flag a true 5-point lift "
              "over a structural chance of 1/2 (the hardest case) with alpha 0.01 / 48 in both seed ranges."),
     heuristic: bool = typer.Option(True, "--heuristic/--no-heuristic", help="Run the heuristic audit."),

@@ -91,13 +91,13 @@ def chance_cmd(
     task: str = typer.Argument(..., help="Test id, e.g. wpt, prlt, wcst-reflection."),
     difficulty: Optional[str] = typer.Option(None, "--difficulty", "-d", help="Preset: easy or hard."),
     param: Optional[list[str]] = typer.Option(None, "--param", "-p", help="Parameter override k=v (repeatable)."),
-    n: Optional[int] = typer.Option(None, "--n", help="Number of simulated scores. Default: what this machine "
+    n: Optional[int] = typer.Option(None, "--n", min=2, max=100_000_000, help="Number of simulated scores. Default: what this machine "
                                     "simulates in about 12 s (timed first; at least 1,000, at most 10^6)."),
-    seed: int = typer.Option(0, "--seed", help="Random seed."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**31, help="Random seed."),
     responses: Optional[str] = typer.Option(None, "--responses", help="The random participant's policy: the "
                                             "test's default (e.g. yes-no for nback), or uniform (every valid "
                                             "answer equally likely) or another the test declares (a wrong name lists them)."),
-    sessions: int = typer.Option(1, "--sessions", help="Average this many sessions per score (the paper's DC-IGT row uses 2)."),
+    sessions: int = typer.Option(1, "--sessions", min=1, max=1000, help="Average this many sessions per score (the paper's DC-IGT row uses 2)."),
     store: Optional[str] = typer.Option(None, "--store", help="Result store URL or SQLite path (cache)."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Do not read or write the store's cache."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),

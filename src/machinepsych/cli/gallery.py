@@ -77,8 +77,8 @@ img{{max-width:100%;border:1px solid #eee}} .key{{color:#060}} .study{{backgroun
 @app.command("gallery")
 def gallery(
     test: str = typer.Argument(..., help="Test id, e.g. visfactor-vz2, or a battery id for all its tests."),
-    n: int = typer.Option(12, "--n", help="Number of trials (items) to show."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first session."),
+    n: int = typer.Option(12, "--n", min=1, max=1000, help="Number of trials (items) to show."),
+    seed: int = typer.Option(1, "--seed", min=0, max=2**31, help="Seed of the first session."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Preset (e.g. easy, hard, split)."),
     param: list[str] = typer.Option([], "--param", "-p", help="Test parameter key=value. Repeatable."),
     out: Path = typer.Option(Path("gallery"), "--out"),

@@ -91,8 +91,8 @@ def run_cmd(
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Endpoint of the provider: an OpenAI-compatible server (vLLM, Ollama, llama.cpp ...), or an Anthropic or Google gateway. No credentials in the URL: keys come from the provider's key variable."),
     strategy: Optional[list[str]] = typer.Option(None, "--strategy", "--method", "-s", help="direct | cot | free (and scot | mad for visual tests; a test may declare its own, e.g. CogBench coggpt | react | reflexion). Repeatable; --method is the same option. Default: direct, or a battery's published strategies."),
     persona: list[str] = typer.Option(["none"], "--persona", help="none | goal_maint | inhib_ctrl | adapt_upd. Repeatable."),
-    sessions: Optional[int] = typer.Option(None, "--sessions", "-n", help="Sessions per condition (default: the published count)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of session 0; session i uses seed + i."),
+    sessions: Optional[int] = typer.Option(None, "--sessions", "-n", min=1, max=100_000, help="Sessions per condition (default: the published count)."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62 - 1, help="Seed of session 0; session i uses seed + i."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Preset of the test."),
     difficulty: Optional[str] = typer.Option(None, "--difficulty", help="easy | hard (| normal): picks the preset of that name."),
     param: list[str] = typer.Option([], "--param", "-p", help="Test parameter key=value. Repeatable."),
@@ -101,26 +101,26 @@ def run_cmd(
     perturb: Optional[str] = typer.Option(None, "--perturb", help="Image perturbations, comma-separated: geometric,photometric."),
     run_name: Optional[str] = typer.Option(None, "--run-name", help="Name of the run (default: generated)."),
     store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
-    temperature: Optional[float] = typer.Option(None, "--temperature"),
-    max_tokens: Optional[int] = typer.Option(None, "--max-tokens"),
-    model_seed: Optional[int] = typer.Option(None, "--model-seed", help="Sampling seed sent to providers that support one."),
-    timeout: float = typer.Option(120.0, "--timeout", help="Seconds per model call."),
-    reask: int = typer.Option(0, "--reask", help="Re-ask up to N times when a reply cannot be parsed (off by default; recorded)."),
-    concurrency: int = typer.Option(8, "--concurrency", help="Concurrent calls per endpoint."),
-    max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per model call on transient faults."),
+    temperature: Optional[float] = typer.Option(None, "--temperature", min=0, max=2),
+    max_tokens: Optional[int] = typer.Option(None, "--max-tokens", min=1, max=1_000_000),
+    model_seed: Optional[int] = typer.Option(None, "--model-seed", min=0, max=2**31 - 1, help="Sampling seed sent to providers that support one."),
+    timeout: float = typer.Option(120.0, "--timeout", min=0, max=3600, help="Seconds per model call."),
+    reask: int = typer.Option(0, "--reask", min=0, max=10, help="Re-ask up to N times when a reply cannot be parsed (off by default; recorded)."),
+    concurrency: int = typer.Option(8, "--concurrency", min=1, max=1024, help="Concurrent calls per endpoint."),
+    max_attempts: int = typer.Option(6, "--max-attempts", min=1, max=100, help="Attempts per model call on transient faults."),
     price_file: Optional[str] = typer.Option(None, "--prices", help="JSON/TOML price table overriding the built-in one."),
     system_as_user: bool = typer.Option(False, "--system-as-user", help="Send the system prompt as the first user message."),
     text_only: bool = typer.Option(False, "--text-only", help="The model has no vision: send a text placeholder instead of each image."),
     transport: str = typer.Option("auto", "--transport", help="OpenAI-compatible HTTP path: aiohttp or httpx (official SDK client), direct (a lean HTTP client with kept-alive connections; lowest overhead, for local and cluster-internal servers at high concurrency; no proxy support), or auto: direct for a server on this machine (localhost, 127.x, ::1), aiohttp otherwise."),
     data: Optional[str] = typer.Option(None, "--data", help="Your copy of a published data file, for tests that read one (sets the parameter 'data')."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
-    workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),
+    workers: int = typer.Option(1, "--workers", min=1, max=256, help=WORKERS_HELP),
     executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP),
-    rpm: Optional[float] = typer.Option(None, "--rpm", help="The endpoint's request limit per minute (your tier's): calls are paced under it from the start. Without it the limit is learned from the endpoint's headers and 429s."),
-    tpm: Optional[float] = typer.Option(None, "--tpm", help="The endpoint's token limit per minute (prompt + reply): paced likewise."),
-    rate_limit_wait: float = typer.Option(600.0, "--rate-limit-wait", help="Seconds a call may keep being refused (429) before it gives up; 429s do not use --max-attempts."),
-    max_cost: Optional[float] = typer.Option(None, "--max-cost", help="Cost budget in USD: no call is sent that would take the run's recorded cost past it; the run stops resumable (raise it with resume --max-cost)."),
+    rpm: Optional[float] = typer.Option(None, "--rpm", min=0, max=10_000_000, help="The endpoint's request limit per minute (your tier's): calls are paced under it from the start. Without it the limit is learned from the endpoint's headers and 429s."),
+    tpm: Optional[float] = typer.Option(None, "--tpm", min=0, max=10_000_000_000, help="The endpoint's token limit per minute (prompt + reply): paced likewise."),
+    rate_limit_wait: float = typer.Option(600.0, "--rate-limit-wait", min=0, max=86_400, help="Seconds a call may keep being refused (429) before it gives up; 429s do not use --max-attempts."),
+    max_cost: Optional[float] = typer.Option(None, "--max-cost", min=0, max=1_000_000, help="Cost budget in USD: no call is sent that would take the run's recorded cost past it; the run stops resumable (raise it with resume --max-cost)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the sessions, calls, estimated tokens and cost per participant, and create nothing."),
     batch: bool = typer.Option(False, "--batch", help="Send the calls through OpenAI's Batch API or Anthropic's Message Batches API at half price (results within 24 h); for tests whose sessions are single-turn (docs/providers.md)."),
 ) -> None:
@@ -271,13 +271,13 @@ def _finish(st, name: str, stats) -> None:
 def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
                no_progress: bool = typer.Option(False, "--no-progress"),
-               workers: int = typer.Option(1, "--workers", help=WORKERS_HELP),
+               workers: int = typer.Option(1, "--workers", min=1, max=256, help=WORKERS_HELP),
                executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
                ray_address: Optional[str] = typer.Option(None, "--ray-address", help=RAY_ADDRESS_HELP),
                base_url: Optional[str] = typer.Option(None, "--base-url", help="Point the run's model participant at this endpoint first (a run started with a wrong URL); recorded in the run's history. No credentials in the URL."),
                model: Optional[str] = typer.Option(None, "--model", "-m", help="Use this model for the participant's unfinished sessions (same provider family: openai, vllm, ollama, llamacpp are one); recorded in the run's history."),
                participant: Optional[str] = typer.Option(None, "--participant", help="Which model participant --base-url/--model changes (needed when the run has several)."),
-               max_cost: Optional[float] = typer.Option(None, "--max-cost", help="Set (raise) the run's cost budget in USD before resuming; recorded in the run's history.")) -> None:
+               max_cost: Optional[float] = typer.Option(None, "--max-cost", min=0, max=1_000_000, help="Set (raise) the run's cost budget in USD before resuming; recorded in the run's history.")) -> None:
     """Continue an interrupted run: every unfinished session from its last committed trial
     (on this machine, in worker processes or on Ray, however it was started)."""
     from ..runner.repoint import apply_repoint, plan_repoint
@@ -421,7 +421,7 @@ def print_file_scores(scorer, result, json_out: bool, title: str) -> None:
 @app.command("score")
 def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use (wcst, wcst-kennedy, lnt or any other test), or a test family with a file scorer (cogbench)."),
               file: Path = typer.Argument(..., help="CSV or JSONL with columns session, trial, rule, correct, matches[, criterion]; for a family, its own files (cogbench: a released eval file or an export)."),
-              criterion: Optional[int] = typer.Option(None, "--criterion", help="Category criterion K (default: column, else the test's)."),
+              criterion: Optional[int] = typer.Option(None, "--criterion", min=1, max=10_000, help="Category criterion K (default: column, else the test's)."),
               json_out: bool = typer.Option(False, "--json"),
               method: Optional[str] = typer.Option(None, "--method", help="A family's file scorer: the method (cogbench: in a released eval file) or strategy/condition (in an export) to score."),
               official: bool = typer.Option(False, "--official", help="A family's file scorer: the published evaluation code's arithmetic exactly (cogbench: -1 a category, divide by 10, NaN propagating).")) -> None:
@@ -492,7 +492,7 @@ DEMO_BATTERY = "rule-switching"
 @app.command("demo")
 def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
              out: Path = typer.Option(Path("reports/demo"), "--out"),
-             sessions: int = typer.Option(10, "--sessions")) -> None:
+             sessions: int = typer.Option(10, "--sessions", min=1, max=100_000)) -> None:
     """Offline demo: the rule-switching battery on every built-in agent, then the report."""
     from ..analysis import html_report, report, terminal
     from ..runner.plan import ParticipantSpec, RunSpec, default_run_name, expand_tasks

@@ -44,7 +44,7 @@ def serve_cmd(
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
     host: str = typer.Option("127.0.0.1", "--host",
                              help="Interface to listen on (default: this computer only; 0.0.0.0 for every network)."),
-    port: int = typer.Option(8000, "--port", help="TCP port."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
     admin_token: Optional[str] = typer.Option(None, "--admin-token", envvar="MACHINEPSYCH_ADMIN_TOKEN",
                                               help="Token for the researcher's pages (default: a random one, printed)."),
 ) -> None:

@@ -59,14 +59,14 @@ def create_cmd(
     run: str = typer.Argument(..., help="The run whose sessions for people the link gives out (name or id)."),
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
     consent: Optional[Path] = typer.Option(None, "--consent", help="Text file shown as the consent page."),
-    practice: int = typer.Option(0, "--practice", help="Practice trials before the test (not scored; 0-50)."),
+    practice: int = typer.Option(0, "--practice", min=0, max=50, help="Practice trials before the test (not scored; 0-50)."),
     completion_code: Optional[str] = typer.Option(None, "--completion-code",
                                                   help="Code shown at the end (default: a random one)."),
     redirect: Optional[str] = typer.Option(None, "--redirect", help="Address the participant is sent to at the end."),
-    fixation_ms: Optional[int] = typer.Option(None, "--fixation-ms", help="Fixation cross before each trial (ms)."),
-    iti_ms: Optional[int] = typer.Option(None, "--iti-ms", help="Blank interval between trials (ms)."),
-    feedback_ms: Optional[int] = typer.Option(None, "--feedback-ms", help="How long feedback stays on screen (ms)."),
-    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", metavar="MINUTES",
+    fixation_ms: Optional[int] = typer.Option(None, "--fixation-ms", min=0, max=60_000, help="Fixation cross before each trial (ms)."),
+    iti_ms: Optional[int] = typer.Option(None, "--iti-ms", min=0, max=60_000, help="Blank interval between trials (ms)."),
+    feedback_ms: Optional[int] = typer.Option(None, "--feedback-ms", min=0, max=60_000, help="How long feedback stays on screen (ms)."),
+    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", min=0, max=10_080, metavar="MINUTES",
                                              help="Release a person's sessions after this many minutes without "
                                                   "activity (their partial trials are kept apart, marked abandoned)."),
     time_limit: str = typer.Option("none", "--time-limit", metavar="kit|none|SECONDS",
@@ -77,7 +77,7 @@ def create_cmd(
                                    "across participants by a balanced Latin square (latin)."),
     title: Optional[str] = typer.Option(None, "--title", help="The study's title people see (default: a neutral "
                                                                 "one, 'A short thinking task'; never the test's name)."),
-    attention_every: int = typer.Option(0, "--attention-every", metavar="K",
+    attention_every: int = typer.Option(0, "--attention-every", min=0, max=10_000, metavar="K",
                                         help="An attention check (press the named button) before every K-th trial "
                                              "(0: none)."),
     decline_code: Optional[str] = typer.Option(None, "--decline-code",
@@ -162,7 +162,7 @@ def _study_of(st, run: str):
 @study_app.command("add-sessions")
 def add_sessions_cmd(
     run: str = typer.Argument(..., help="The run (name or id)."),
-    n: int = typer.Argument(..., help="How many more people the run takes (a slot each: every test of the run)."),
+    n: int = typer.Argument(..., min=1, max=10_000, help="How many more people the run takes (a slot each: every test of the run)."),
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
 ) -> None:
     """Add N slots for people to RUN, on the next seeds."""
