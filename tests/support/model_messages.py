@@ -24,6 +24,10 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
     **{(f"visfactor-{s}", 2): "the study page is taken away: the question requests carry a placeholder where "
                               "the study message was; v1 left the study page in the question's conversation"
        for s in ("ma1", "mv1", "mv2", "mv3")},
+    **{(f"visfactor-{s}", 2): "issue 20: the generator was redesigned so that no construct-free rule (line counts, "
+                              "piece sizes, distance to a line, the figure's own end dot, the option most like the "
+                              "others, symmetry) finds the answer: the items differ; v1 makes the old items"
+       for s in ("cf2", "cf3", "vz1", "vz2", "ss3", "p3")},
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "
                              "the flow in view" for b in ("a", "v")},

@@ -25,6 +25,8 @@ VISFACTOR_SUBTESTS = ("CF1", "CF2", "CF3", "CS1", "CS2", "CS3", "VZ1", "VZ2", "V
                       "P3", "I3", "MA1", "MV1", "MV2", "MV3", "RL2")
 
 VISFACTOR_MEMORY = ("MA1", "MV1", "MV2", "MV3")  # at version 2: the study page is taken away from models
+# at version 2: generators redesigned by issue 20 (no construct-free shortcut); v1 makes the old items
+VISFACTOR_REGENERATED = ("CF2", "CF3", "VZ1", "VZ2", "SS3", "P3")
 
 TASKS: dict[str, str] = {
     # v2: the feedback line is sent once (v1 sent it twice)
@@ -51,9 +53,9 @@ TASKS: dict[str, str] = {
     "cogbench-a-v2": "machinepsych.tasks.cogbench:SPEC_A",
     "cogbench-v-v1": "machinepsych.tasks.cogbench:SPEC_V_V1",
     "cogbench-v-v2": "machinepsych.tasks.cogbench:SPEC_V",
-    **{f"visfactor-{s.lower()}-v1": f"{_VF}.subtests:{s}{'_V1' if s in VISFACTOR_MEMORY else ''}"
+    **{f"visfactor-{s.lower()}-v1": f"{_VF}.subtests:{s}{'_V1' if s in VISFACTOR_MEMORY + VISFACTOR_REGENERATED else ''}"
        for s in VISFACTOR_SUBTESTS},
-    **{f"visfactor-{s.lower()}-v2": f"{_VF}.subtests:{s}" for s in VISFACTOR_MEMORY},
+    **{f"visfactor-{s.lower()}-v2": f"{_VF}.subtests:{s}" for s in VISFACTOR_MEMORY + VISFACTOR_REGENERATED},
 }
 BATTERIES: dict[str, str] = {
     "rule-switching": f"{_CS}.battery:BATTERY",

@@ -1,6 +1,9 @@
 """The VisFactor runs of the golden battery, played with the new specs' agents and scorer,
 give the golden per-session numbers (regenerated when the audit changed the generators; on
-the declared percentage scale)."""
+the declared percentage scale). Issue 20 changed only the VisFactor entries: g-cf1's split
+chance (random_acc 3.125 -> 20: one-answer items in split mode report their structural chance,
+1 / options) and the version labels of g-vz2 and g-p3 (their generators are at version 2; the
+agents' scores of those sessions did not move)."""
 import json
 import math
 

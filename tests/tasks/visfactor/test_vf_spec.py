@@ -24,11 +24,13 @@ def test_catalog_and_battery():
     for s, spec in zip(VISFACTOR_SUBTESTS, SPECS):
         # the memory subtests are at version 2 (the study page is taken away from models), the
         # version 1 they replace stays for old runs
-        latest = 2 if s in subtests.MEMORY else 1
+        # and so are the subtests whose generators issue 20 redesigned (v1 makes the old items)
+        latest = 2 if s in subtests.MEMORY or s in subtests.REGENERATED else 1
         assert getattr(subtests, s) is spec and spec.key == f"visfactor-{s.lower()}-v{latest}"
         if latest == 2:
             old = get_task(f"visfactor-{s.lower()}@1")
-            assert old is getattr(subtests, f"{s}_V1") and old.study_stays and not spec.study_stays
+            assert old is getattr(subtests, f"{s}_V1") and not spec.study_stays
+            assert old.study_stays == (s in subtests.MEMORY) and (old.env_class.generation == 1) == (s in subtests.REGENERATED)
         assert spec.primary == "accuracy" and spec.scorer.metric("accuracy").scale == (0.0, 100.0)
     bat = get_battery("visfactor")
     assert [i.task for i in bat.items] == [s.id for s in SPECS]

@@ -78,22 +78,34 @@ class Draws:
 
 Generator = Callable[[np.random.Generator, str], Item]
 GENERATORS: dict[str, Generator] = {}
+# (subtest, generation) -> an older generator, kept so that an older test version makes its items
+# (``visfactor-cf2@1``); GENERATION holds the current generation of each subtest that has one
+OLD_GENERATORS: dict[tuple[str, int], Generator] = {}
+# issue 20: the generators with a construct-free shortcut were redesigned (docs/visfactor.md#generator-deviations)
+GENERATION: dict[str, int] = {"CF2": 2, "CF3": 2, "VZ1": 2, "VZ2": 2, "SS3": 2, "P3": 2}
 
 
-def generator(subtest: str) -> Callable[[Generator], Generator]:
+def generator(subtest: str, version: int | None = None) -> Callable[[Generator], Generator]:
     def deco(fn: Generator) -> Generator:
-        GENERATORS[subtest] = fn
+        if version is None or version == GENERATION.get(subtest, 1):
+            GENERATORS[subtest] = fn
+        else:
+            OLD_GENERATORS[(subtest, version)] = fn
         return fn
 
     return deco
 
 
-def generate(subtest: str, seed: int, difficulty: str = "normal") -> Item:
-    """Generate one item of ``subtest`` from ``seed`` (deterministic)."""
+def generate(subtest: str, seed: int, difficulty: str = "normal", generation: int | None = None) -> Item:
+    """Generate one item of ``subtest`` from ``seed`` (deterministic). ``generation`` names an
+    older generator of the subtest (None or the current one: the current generator)."""
     from . import generators  # noqa: F401  (registers)
 
     rng = np.random.default_rng([int(seed), sum(map(ord, subtest)), {"easy": 0, "normal": 1, "hard": 2}[difficulty]])
-    item = GENERATORS[subtest](rng, difficulty)
+    if generation is None or generation == GENERATION.get(subtest, 1):
+        item = GENERATORS[subtest](rng, difficulty)
+    else:
+        item = OLD_GENERATORS[(subtest, generation)](rng, difficulty)
     if not item.figures:
         item.figures = figure_boxes(item.image)
     item.params.setdefault("seed", int(seed))
@@ -242,28 +254,61 @@ def edges_from_json(data) -> set:
     return {norm_edge(tuple(a), tuple(b)) for a, b in data}
 
 
-def balanced_distractors(key: frozenset, pool: list[frozenset], rng, rank: int, k: int = 4) -> list[int] | None:
+def balanced_distractors(key: frozenset, pool: list[frozenset], rng, rank: int, k: int = 4,
+                         marked: list[bool] | None = None, n_marked: int | None = None,
+                         jaccard: bool = False, by_size: bool = False) -> list[int] | None:
     """Indices of ``k`` distractors from ``pool`` (sets of drawn elements: holes, lines) chosen
     so that the key is not the "consensus" option: the caller draws ``rank`` uniformly from
     0..k once per item (before any retry, so infeasible ranks are not redrawn) and the set is drawn uniformly among those where exactly ``r`` options are closer to
     the others than the key (summed symmetric differences plus size differences, the audit's
     L1 consensus; no ties with the key), and the key has the same rank by distance to the
     options' mean (the centroid). So the option most like the others, and the one nearest
-    their centre, is the key in 1 / (k + 1) of items, as by chance. None if no
-    set of the pool reaches the drawn rank."""
+    their centre, is the key in 1 / (k + 1) of items, as by chance. With ``jaccard`` the key
+    is also the option most like the others by summed Jaccard distance (1 - shared / either)
+    and by summed plain symmetric difference exactly when r = 0, and the least like them
+    exactly when r = k; with ``by_size`` it is among the smallest options (fewest elements)
+    only when r = 0 and among the largest only when r = k. With ``marked`` (one flag per pool set) exactly ``n_marked`` of
+    the chosen sets are marked ones. None if no set of the pool reaches the drawn rank."""
     import itertools
 
     r = rank
     combos = np.array(list(itertools.combinations(range(len(pool)), k)), dtype=int).reshape(-1, k)
+    if marked is not None and n_marked is not None and len(combos):
+        combos = combos[np.asarray(marked, bool)[combos].sum(axis=1) == n_marked]
     if not len(combos):
         return None
     opts = [key, *pool]
     sizes = np.array([len(o) for o in opts])
-    # summed symmetric differences plus size differences, for every pair of options
-    D = np.array([[len(a ^ b) for b in opts] for a in opts]) + np.abs(sizes[:, None] - sizes[None, :])
+    sym = np.array([[len(a ^ b) for b in opts] for a in opts])
     O = np.concatenate([np.zeros((len(combos), 1), dtype=int), combos + 1], axis=1)  # the key first
-    d = D[O[:, :, None], O[:, None, :]].sum(axis=2)
-    ok = ~(d[:, 1:] == d[:, :1]).any(axis=1) & ((d[:, 1:] < d[:, :1]).sum(axis=1) == r)
+
+    def ranked(D, ok, exact=True, ends=False):
+        """Keep the sets where the key has rank r by D (with ``ends``: is the most central
+        option exactly when r = 0 and the least central exactly when r = k)."""
+        d = D[O[ok][:, :, None], O[ok][:, None, :]].sum(axis=2)
+        tie = np.isclose(d[:, 1:], d[:, :1]) if not exact else (d[:, 1:] == d[:, :1])
+        if ends:
+            below, above = (d[:, 1:] < d[:, :1] - 1e-9).sum(axis=1), (d[:, 1:] > d[:, :1] + 1e-9).sum(axis=1)
+            good = ((below == 0) & ~tie.any(axis=1) if r == 0 else below > 0) & \
+                   ((above == 0) & ~tie.any(axis=1) if r == k else above > 0)
+        else:
+            good = ~tie.any(axis=1) & ((d[:, 1:] < d[:, :1]).sum(axis=1) == r)
+        out = ok.copy()
+        out[np.flatnonzero(ok)[~good]] = False
+        return out
+
+    # summed symmetric differences plus size differences, for every pair of options
+    ok = ranked(sym + np.abs(sizes[:, None] - sizes[None, :]), np.ones(len(combos), bool))
+    if jaccard:
+        ok = ranked(sym, ok, ends=True)
+        union = np.array([[len(a | b) for b in opts] for a in opts])
+        ok = ranked(1 - (union - sym) / np.maximum(union, 1), ok, exact=False, ends=True)
+    if by_size:  # among the smallest options only when r = 0, among the largest only when r = k
+        sz = sizes[O[ok]]
+        smaller, larger = (sz[:, 1:] < sz[:, :1]).sum(axis=1), (sz[:, 1:] > sz[:, :1]).sum(axis=1)
+        good = (r == 0) | (smaller > 0)
+        good &= (r == k) | (larger > 0)
+        ok[np.flatnonzero(ok)[~good]] = False
     # the same rank by distance to the mean (the centroid), on (size, indicators); elements no
     # option of a set has are zero columns there, so one element list serves every set
     elems = sorted(set().union(*opts))

@@ -61,6 +61,7 @@ class VisualParams(Params):
         return tuple(v)
 
 
+@lru_cache(maxsize=None)
 def params_class(subtest: str) -> type[VisualParams]:
     """The complete ``Params`` of one subtest: its released item count as default, ``split``
     allowed only where the subtest has a split variant, and ``flip`` only where mirroring
@@ -88,14 +89,15 @@ def params_class(subtest: str) -> type[VisualParams]:
 
 
 @lru_cache(maxsize=256)
-def cached_item(subtest: str, seed: int, difficulty: str) -> Item:
-    return generate(subtest, seed, difficulty)
+def cached_item(subtest: str, seed: int, difficulty: str, generation: int | None = None) -> Item:
+    return generate(subtest, seed, difficulty, generation)
 
 
 @lru_cache(maxsize=256)
-def rendered(subtest: str, seed: int, difficulty: str, names: tuple[str, ...]) -> tuple[bytes, str]:
+def rendered(subtest: str, seed: int, difficulty: str, names: tuple[str, ...],
+             generation: int | None = None) -> tuple[bytes, str]:
     """PNG of an item after perturbation, and the JSON of the perturbation record."""
-    item = cached_item(subtest, seed, difficulty)
+    item = cached_item(subtest, seed, difficulty, generation)
     img, rec = item.image, {}
     if names:
         img, rec = perturb(img, names, np.random.default_rng([seed, 0x9E37]), item.figures)
@@ -167,6 +169,13 @@ def space_for(item: Item, kind: str, n_rows: int) -> Space:
 def chance(item: Item, kind: str, n_rows: int) -> tuple[float, float]:
     """(chance of a fully correct trial, chance per part) under uniform random guessing over
     the trial's legal answers."""
+    if kind == "rows" and item.kind in ("mc", "letter", "int", "groups"):
+        # split view of an item with one answer per question: its rows hold exactly one T per
+        # question, so marking one row T at random is right 1 / (options) of the time (issue 20:
+        # the structural chance, not 2^-rows; each part is still a coin flip)
+        if item.kind == "groups":
+            return (1 / len(item.options)) ** len(item.gold), 0.5
+        return 1 / n_rows, 0.5
     if kind in ("rows", "tf"):
         return 0.5 ** n_rows, 0.5
     if kind == "groups":
@@ -191,6 +200,8 @@ class VisualEnv(Environment):
 
     Params = VisualParams
     subtest: str = ""
+    # the generator's generation (None: the current one; an older test version names its own)
+    generation: int | None = None
     # set by the validity audit (analysis.audit.collect), which reads keys, never pixels
     skip_images: bool = False
 
@@ -214,7 +225,7 @@ class VisualEnv(Environment):
         self.perturb_names = expand(tuple(self.params.perturb), self.subtest, self.mode)
 
     def _item(self) -> Item:
-        return cached_item(self.subtest, self.item_seeds[self.trial], self.params.difficulty)
+        return cached_item(self.subtest, self.item_seeds[self.trial], self.params.difficulty, self.generation)
 
     def item(self) -> Item:
         """The generated item of the current trial (image before perturbation, key, parameters)."""
@@ -233,7 +244,7 @@ class VisualEnv(Environment):
         if self.skip_images:  # the validity audit: keys and option surfaces only, no PNG
             png, rec = b"", "{}"
         else:
-            png, rec = rendered(self.subtest, seed, self.params.difficulty, self.perturb_names)
+            png, rec = rendered(self.subtest, seed, self.params.difficulty, self.perturb_names, self.generation)
         stimulus = {
             "subtest": self.subtest, "item_seed": seed, "difficulty": self.params.difficulty, "mode": self.mode,
             "answer_kind": kind, "n_rows": n, "question": question, "person_question": person_question(question),
@@ -275,7 +286,9 @@ class VisualEnv(Environment):
 
 
 @lru_cache(maxsize=None)
-def env_class(subtest: str) -> type[VisualEnv]:
-    """The environment class of ``subtest`` (e.g. ``"VZ2"``), with its own ``Params``."""
-    return type(f"VisFactor{subtest}", (VisualEnv,), {"subtest": subtest, "Params": params_class(subtest),
-                                                       "__doc__": SUBTESTS[subtest].name})
+def env_class(subtest: str, generation: int | None = None) -> type[VisualEnv]:
+    """The environment class of ``subtest`` (e.g. ``"VZ2"``), with its own ``Params``;
+    ``generation`` names an older generator (an older version of the test)."""
+    suffix = "" if generation is None else f"Gen{generation}"
+    return type(f"VisFactor{subtest}{suffix}", (VisualEnv,), {"subtest": subtest, "Params": params_class(subtest),
+                                                                "generation": generation, "__doc__": SUBTESTS[subtest].name})

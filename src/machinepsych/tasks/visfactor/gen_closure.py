@@ -149,10 +149,20 @@ def _cf2_lattice():
     return edges, nbrs
 
 
-def _spanning_pattern(draws) -> set:
+def _cf2_lines(draws) -> int:
+    """A figure's number of lines: the official design's, a spanning tree (8 lines) plus random
+    extra lines up to N(4, 4) clipped to [8, 20], drawn before the figure and whatever its key;
+    20 (every line, which always contains the model) is drawn again."""
+    while True:
+        target = int(min(20, max(8, round(draws.normal(0.2 * 20, 0.2 * 20)))))
+        if target < 20:
+            return target
+
+
+def _spanning_pattern(draws, lines: int) -> set:
     """A random spanning tree of the 3 x 3 lattice (depth-first) plus random extra edges up to
-    N(4, 4) edges in all, clipped to [8, 20] (the official design); ``draws`` gives uniform
-    numbers in blocks (about 200 patterns are drawn per item)."""
+    ``lines`` edges in all (the official design draws that number per figure); ``draws`` gives
+    uniform numbers in blocks (a few hundred patterns are drawn per item)."""
     n = 3
     all_edges, nbrs = _cf2_lattice()
     start = (draws.index(n), draws.index(n))
@@ -167,12 +177,11 @@ def _spanning_pattern(draws) -> set:
         tree.add(norm_edge(v, w))
         seen.add(w)
         stackp.append(w)
-    target = int(min(20, max(8, round(draws.normal(0.2 * 20, 0.2 * 20)))))
     rest = [e for e in all_edges if e not in tree]
     for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates
         j = draws.index(i + 1)
         rest[i], rest[j] = rest[j], rest[i]
-    return tree | set(rest[: max(0, target - len(tree))])
+    return tree | set(rest[: max(0, lines - len(tree))])
 
 
 @generator("CF2")
@@ -180,9 +189,15 @@ def gen_cf2(rng, difficulty: str) -> Item:
     figs, truth = [], []
     want = [bool(rng.random() < 0.5) for _ in range(5)]
     draws = Draws(rng)
+    # [decision] each figure's number of lines is drawn first (the official distribution) and the
+    # figure is then drawn with that many lines until its containment is the wanted one. The
+    # official generator draws the figure and keeps it if it has the wanted containment, so
+    # figures that contain the model have more lines: "T iff at least 9 lines" was right for 74%
+    # of figures (its generator) and 76% (ours before version 2). Now the line count says nothing.
     for w in want:
+        lines = _cf2_lines(draws)
         while True:
-            p = _spanning_pattern(draws)
+            p = _spanning_pattern(draws, lines)
             if (CF2_MODEL <= p) == w:
                 break
         figs.append(p)
@@ -211,39 +226,60 @@ def _on_segment(p, a, b) -> bool:
         and p != a and p != b
 
 
+def _cf3_path(rng, steps: int, region: set) -> list | None:
+    """A figure of ``steps`` steps inside ``region`` (a set of dots), from a random dot of it, by
+    the official rule; None if it cannot take that many steps there."""
+    dots = sorted(region)
+    path = [dots[int(rng.integers(len(dots)))]]
+    while len(path) - 1 < steps:
+        cand = []
+        p = path[-1]
+        segs = list(zip(path, path[1:]))
+        for q in dots:
+            if q in path:
+                continue
+            # not collinear with an earlier segment (official rule); [decision] and no
+            # vertex hidden inside a segment, so the drawn end is unambiguous
+            if any(_collinear(p, q, a, b) for a, b in segs):
+                continue
+            if any(_on_segment(v, p, q) for v in path) or any(_on_segment(q, a, b) for a, b in segs):
+                continue
+            cand.append(q)
+        if not cand:
+            break
+        path.append(cand[int(rng.integers(len(cand)))])
+    return path if len(path) - 1 == steps else None
+
+
 @generator("CF3")
 def gen_cf3(rng, difficulty: str) -> Item:
     n = 6 if difficulty == "hard" else 5
     lo, hi = {"easy": (1, 3), "normal": (4, 4), "hard": (3, 6)}[difficulty]
-    for _ in range(500):
-        steps = int(rng.integers(lo, hi + 1))
-        path = [(int(rng.integers(n)), int(rng.integers(n)))]
-        while len(path) - 1 < steps:
-            cand = []
-            for r in range(n):
-                for c in range(n):
-                    q = (r, c)
-                    p = path[-1]
-                    if q in path:
-                        continue
-                    segs = list(zip(path, path[1:]))
-                    # not collinear with an earlier segment (official rule); [decision] and no
-                    # vertex hidden inside a segment, so the drawn end is unambiguous
-                    if any(_collinear(p, q, a, b) for a, b in segs):
-                        continue
-                    if any(_on_segment(v, p, q) for v in path) or any(_on_segment(q, a, b) for a, b in segs):
-                        continue
-                    cand.append(q)
-            if not cand:
-                break
-            path.append(cand[int(rng.integers(len(cand)))])
-        if len(path) - 1 >= lo:
+    # [decision] the copy's circled dot is a different dot from the figure's own start, except
+    # with probability 1 / n^2 (what two independent dots give): the shift (dr, dc) from the
+    # figure's start to the copy's is drawn first, as the difference of two random dots, and the
+    # figure is then drawn where it and its shifted copy both fit. The official generator circles
+    # the same dot in both grids, and our version 1 drew the shift among those that fit a figure
+    # drawn first (none but (0, 0) for most figures of 4+ steps), so in 25-55% of items the copy
+    # ended at the figure's own end dot, readable without copying.
+    same = bool(rng.random() < 1 / n ** 2)
+    steps = int(rng.integers(lo, hi + 1))  # drawn once, so that small regions do not favour short figures
+    for _ in range(2000):
+        if same:
+            dr = dc = 0
+        else:
+            a, b = rng.integers(n, size=2), rng.integers(n, size=2)
+            dr, dc = int(b[0] - a[0]), int(b[1] - a[1])
+            if dr == dc == 0:
+                continue
+        region = {(r, c) for r in range(max(0, -dr), min(n, n - dr)) for c in range(max(0, -dc), min(n, n - dc))}
+        if len(region) < steps + 1:
+            continue
+        path = _cf3_path(rng, steps, region)
+        if path is not None:
             break
-    # [decision] the copy starts at a (possibly) different circled dot: a translation of the
-    # start that keeps the whole copy on the grid.
-    rs, cs = [p[0] for p in path], [p[1] for p in path]
-    offs = [(dr, dc) for dr in range(-min(rs), n - max(rs)) for dc in range(-min(cs), n - max(cs))]
-    dr, dc = offs[int(rng.integers(len(offs)))]
+    else:  # pragma: no cover - practically unreachable
+        raise RuntimeError("CF3 generation failed")
     start2 = (path[0][0] + dr, path[0][1] + dc)
     end = (path[-1][0] + dr, path[-1][1] + dc)
     cell, pad = 34, 18

@@ -46,23 +46,29 @@ def gen_p3(rng, difficulty: str) -> Item:
         return _mirror(base, n) if kind == "mirror" else _rot180(base, n)
 
     # [decision] the wrong pictures are one change away from the target (line removed, added,
-    # moved; mirror image or half turn) or two changes away, and four are chosen so that the
-    # target is not the picture most like the others (balanced_distractors): built only as
-    # single changes of the target, the target was that picture in ~93% of items.
-    tries = 0
+    # moved; mirror image or half turn) or two or three changes away, and four are chosen so that
+    # the target is not the picture most like the others (balanced_distractors, by four measures:
+    # summed differences with and without the size term, summed Jaccard distance and distance to
+    # the centre): built only as single changes of the target, the target was that picture in
+    # ~93% of items. The key's rank is drawn once and never redrawn: version 1 redrew it when
+    # no pool reached it, and at hard difficulty (one change family fewer) the target was then
+    # the picture most like the others in 34-42% of items.
+    n_children = 2 if difficulty == "hard" else 1
     while True:
-        tries += 1
-        if tries % 30 == 0:  # a rank no pool of this difficulty reaches in 30 targets is drawn again
-            key_rank = int(rng.integers(5))
         target = {allE[int(i)] for i in rng.choice(len(allE), k, replace=False)}
         pool: list[frozenset] = []
         for kind in rng.permutation(kinds):
             v = change(target, str(kind))
             if v is not None:
                 pool.append(frozenset(v))
-                w = change(v, str(kinds[int(rng.integers(4))]))
-                if w is not None:
-                    pool.append(frozenset(w))
+                for _ in range(n_children):
+                    w = change(v, str(kinds[int(rng.integers(4))]))
+                    if w is not None:
+                        pool.append(frozenset(w))
+                        if difficulty == "hard":
+                            x = change(w, str(kinds[int(rng.integers(4))]))
+                            if x is not None:
+                                pool.append(frozenset(x))
         uniq: list[frozenset] = []
         for v in pool:
             if v != target and v not in uniq:
@@ -70,7 +76,7 @@ def gen_p3(rng, difficulty: str) -> Item:
         if len(uniq) < 4:
             continue
         uniq = [uniq[int(i)] for i in sorted(rng.permutation(len(uniq))[:12])]
-        chosen = balanced_distractors(frozenset(target), uniq, rng, key_rank)
+        chosen = balanced_distractors(frozenset(target), uniq, rng, key_rank, jaccard=True)
         if chosen is not None:
             variants = [set(uniq[i]) for i in chosen]
             break

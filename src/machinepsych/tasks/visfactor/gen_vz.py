@@ -137,15 +137,136 @@ def _inside(p, poly) -> bool:
     return c
 
 
+# VZ1 tiling check: can a set of pieces, moved without turning, exactly fill the target? Every
+# vertex has coordinates in 1/60 steps (cut lines through grid points with slopes 0, +-1, +-2,
+# +-3 or vertical meet there), so pieces are compared on a sample grid of 60 points per unit,
+# offset so that no sample lies on a line of those slopes, and moved by whole samples.
+_N = 60
+_OFF = (0.1, 0.35)
+_DIRS = sorted({math.atan2(dy, dx) % (2 * math.pi) for s_ in (0, 1, -1, 2, -2, 3, -3) for dx, dy in ((1, s_), (-1, -s_))}
+               | {math.pi / 2, 3 * math.pi / 2})
+_PROBES = [((a + b) / 2) for a, b in zip(_DIRS, _DIRS[1:] + [_DIRS[0] + 2 * math.pi])]
+_PROBES = [(math.cos(t) * 1e-4, math.sin(t) * 1e-4) for t in _PROBES]
+
+
+def _lexmin(poly):
+    return min(poly, key=lambda v: (v[1], v[0]))
+
+
+def _mask(poly, i0, i1, j0, j1):
+    """Samples ((i + 0.1) / N, (j + 0.35) / N) inside ``poly``, i in [i0, i1), j in [j0, j1)."""
+    xs = (np.arange(i0, i1) + _OFF[0]) / _N
+    ys = (np.arange(j0, j1) + _OFF[1]) / _N
+    px, py = np.meshgrid(xs, ys, indexing="ij")
+    inside = np.zeros(px.shape, bool)
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        x1, y1, x2, y2 = float(x1), float(y1), float(x2), float(y2)
+        if y1 == y2:
+            continue
+        with np.errstate(divide="ignore", invalid="ignore"):
+            inside ^= ((y1 > py) != (y2 > py)) & (px < x1 + (py - y1) * (x2 - x1) / (y2 - y1))
+    return inside
+
+
+def _inside_f(x, y, edges) -> bool:
+    """Is (x, y) inside the polygon of float ``edges`` ((x1, y1, x2, y2), non-horizontal)?"""
+    c = False
+    for x1, y1, x2, y2 in edges:
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            c = not c
+    return c
+
+
+def _fedges(poly):
+    f = [(float(x), float(y)) for x, y in poly]
+    return [(x1, y1, x2, y2) for (x1, y1), (x2, y2) in zip(f, f[1:] + f[:1]) if y1 != y2]
+
+
+def tiles(target, pieces) -> bool:
+    """Do ``pieces`` (translated only) exactly tile ``target``? The lowest (then leftmost) point
+    of what is still uncovered is a vertex of the target or of a placed piece, and the piece
+    covering it has it as its own lowest-leftmost vertex: so each step tries every unused piece
+    at that one position (complete), checking on the sample grid that it fits the uncovered part."""
+    if sum(area(p) for p in pieces) != area(target):
+        return False
+    W = int(math.ceil(max(float(v[0]) for v in target) * _N))
+    H = int(math.ceil(max(float(v[1]) for v in target) * _N))
+    free0 = _mask(target, 0, W, 0, H)
+    rel = []
+    for p in pieces:
+        m = _lexmin(p)
+        q = [(x - m[0], y - m[1]) for x, y in p]
+        i0, i1 = math.floor(min(float(v[0]) for v in q) * _N), math.ceil(max(float(v[0]) for v in q) * _N)
+        j1 = math.ceil(max(float(v[1]) for v in q) * _N)
+        rel.append((q, i0, i1, j1, _mask(q, i0, i1, 0, j1)))
+
+    tedges = _fedges(target)
+
+    def search(free, placed, left):
+        if not left:
+            return not free.any()
+        verts = {v for v in target} | {v for pl in placed for v in pl}
+        pedges = [_fedges(pl) for pl in placed]
+        touch = []
+        for v in verts:
+            fx, fy = float(v[0]), float(v[1])
+            for dx, dy in _PROBES:
+                x, y = fx + dx, fy + dy
+                if _inside_f(x, y, tedges) and not any(_inside_f(x, y, pe) for pe in pedges):
+                    touch.append(v)
+                    break
+        if not touch:
+            return False
+        v = min(touch, key=lambda u: (u[1], u[0]))
+        vi, vj = int(v[0] * _N), int(v[1] * _N)
+        tried = set()
+        for n in left:
+            q, i0, i1, j1, m = rel[n]
+            shape = tuple(q)
+            if shape in tried:
+                continue
+            tried.add(shape)
+            a0, a1, b1 = vi + i0, vi + i1, vj + j1
+            if a0 < 0 or a1 > W or b1 > H:
+                continue
+            window = free[a0:a1, vj:b1]
+            if (m & ~window).any():
+                continue
+            f2 = free.copy()
+            f2[a0:a1, vj:b1] &= ~m
+            if search(f2, placed + [[(x + v[0], y + v[1]) for x, y in q]], [o for o in left if o != n]):
+                return True
+        return False
+
+    return search(free0, [], list(range(len(pieces))))
+
+
+def _shape_key(poly):
+    m = _lexmin(poly)
+    return tuple(sorted((x - m[0], y - m[1]) for x, y in poly))
+
+
+def _turned(poly, how: str):
+    """``poly`` mirrored left-right ("x"), top-bottom ("y") or turned half round ("r")."""
+    f = {"x": lambda x, y: (-x, y), "y": lambda x, y: (x, -y), "r": lambda x, y: (-x, -y)}[how]
+    out = [f(x, y) for x, y in poly]
+    if how != "r":
+        out = out[::-1]  # keep the orientation of the vertex order
+    mx, my = min(v[0] for v in out), min(v[1] for v in out)
+    return [(x - mx, y - my) for x, y in out]
+
+
 @generator("VZ1")
 def gen_vz1(rng, difficulty: str) -> Item:
     ti = int(rng.integers(4))
     target = VZ1_TARGETS[ti]
     tarea = area(target)
-    for _ in range(200):
-        # [decision] five pieces all used only with probability 1/32 (chance of an all-true reply),
-        # else 2-4 uniformly: with k ~ U{2..5} "all pieces" was right in 25% of items, 8x chance
-        k = 5 if rng.random() < 1 / 32 else int(rng.integers(2, 5))
+    for _ in range(400):
+        # [decision] 2-5 pieces used, with probabilities proportional to the number of sets of
+        # that size (10 : 10 : 5 : 1), as in a random set of at least two of the five: no count of
+        # pieces is right in more than 1/26 of items (version 1: five with probability 1/32, else
+        # 2-4 uniformly; before that U{2..5}, "all pieces" right in 25% of items)
+        k = (2, 3, 4, 5)[int(np.searchsorted(np.cumsum([10, 10, 5, 1]), rng.random() * 26, side="right"))]
         pieces, cuts = [target], []
         ok = True
         while len(pieces) < k:
@@ -159,24 +280,43 @@ def gen_vz1(rng, difficulty: str) -> Item:
             cuts.append(c)
         if not ok:
             continue
+        # [decision] wrong pieces of three kinds: a solution piece mirrored or turned half round
+        # (the same area, a shape that does not fit), a fragment cut from a solution piece (the
+        # official kind, smaller) and one part of another cut of the whole shape (often larger).
+        # Made only of fragments, the wrong pieces were the smallest ones: taking the largest
+        # pieces until the shape's area was filled solved 51-58% of items (chance 3.1%).
         distractors = []
         for _ in range(40):
             if len(distractors) == 5 - k:
                 break
+            kind = (0, 0, 1, 2)[int(rng.integers(4))]
             src = pieces[int(rng.integers(len(pieces)))]
-            res = _random_cut(rng, src, Fr(1, 2))
+            if kind == 0:
+                distractors.append(_turned(src, "xyr"[int(rng.integers(3))]))
+                continue
+            res = _random_cut(rng, src if kind == 1 else target, Fr(1, 2) if kind == 1 else Fr(1))
             if res is None:
                 continue
-            frag = res[0][int(rng.integers(2))]
-            distractors.append(frag)
+            distractors.append(res[0][int(rng.integers(2))])
         if len(distractors) < 5 - k:
             continue
         allp = pieces + distractors
+        if len({_shape_key(p) for p in allp}) < 5:
+            continue  # two pieces of the same shape
         truth = [True] * k + [False] * (5 - k)
-        # unique solution: only the solution set has the target's total area
+        # unique solution: no other set of pieces fills the shape (sets of the right total area
+        # are tried by the tiling check); [decision] and at least one other set has the shape's
+        # area, so adding up areas does not find the answer (version 1 required the opposite:
+        # only the solution had the right total area)
         areas = [area(p) for p in allp]
         subsets = [s for r in range(1, 6) for s in itertools.combinations(range(5), r) if sum(areas[i] for i in s) == tarea]
-        if subsets != [tuple(range(k))]:
+        if len(subsets) < 3 or any(s != tuple(range(k)) and tiles(target, [allp[i] for i in s]) for s in subsets):
+            continue
+        # [decision] the pieces a "largest first until the area is filled" rule would take are the
+        # solution in only 1/4 of the items where they would be (thinned like CF1's keys)
+        big = sorted(range(5), key=lambda i: -areas[i])
+        if {*big[:k]} == set(range(k)) and sum(areas[i] for i in big[:k]) == tarea and len({areas[i] for i in big[:k + 1]}) == min(k + 1, 5) \
+                and rng.random() >= 0.25:
             continue
         break
     else:  # pragma: no cover
@@ -301,6 +441,26 @@ def _draw_shape(tiles, moving, line, holes, S=36, pad=14, view=(-3, -3, 6, 6)):
     return img
 
 
+MIRRORS = ("x", "y", "d", "a")  # the sheet's mirror lines: x = 1.5, y = 1.5, y = x, y = 3 - x
+# how often the key (the unfolded sheet) is mirror-symmetric, measured over 600-1,500 items per
+# difficulty (the folds and the retries decide it)
+VZ2_KEY_SYMMETRIC = {"easy": 0.45, "normal": 0.48, "hard": 0.55}
+
+
+VZ2_THIN_SMALLEST = 0.5
+
+
+def mirror_tile(t, m: str):
+    x, y = tile_centre(t)
+    return locate({"x": (3 - x, y), "y": (x, 3 - y), "d": (y, x), "a": (3 - y, 3 - x)}[m])
+
+
+def symmetric(holes) -> bool:
+    """Is the hole pattern its own mirror image about one of the sheet's four mirror lines?"""
+    hs = frozenset(holes)
+    return any(frozenset(mirror_tile(t, m) for t in hs) == hs for m in MIRRORS)
+
+
 def unfold_holes(state: dict, punched) -> frozenset:
     return frozenset(o for o, cur in state.items() if cur == punched)
 
@@ -309,7 +469,16 @@ def unfold_holes(state: dict, punched) -> frozenset:
 def gen_vz2(rng, difficulty: str) -> Item:
     lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
     key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
-    for _ in range(200):
+    # [decision] the number of mirror-symmetric wrong sheets is drawn once per item, as if each
+    # were symmetric as often as the key is (VZ2_KEY_SYMMETRIC), so a symmetric sheet is the key
+    # as often as chance says. Version 1's wrong sheets (a hole added, dropped or moved) were
+    # mostly asymmetric: "choose a symmetric sheet" was right in 28-29% of items (chance 20%).
+    n_sym = int(rng.binomial(4, VZ2_KEY_SYMMETRIC[difficulty]))
+    # one fold (easy): version 1's wrong sheets, which favoured neither symmetric nor small sheets
+    hard_enough = difficulty != "easy"
+    for attempt in range(1000):
+        if attempt % 60 == 59:  # a count no folding reached in 60 tries (rare) is drawn again
+            n_sym = int(rng.binomial(4, VZ2_KEY_SYMMETRIC[difficulty]))
         n_folds = int(rng.integers(lo, hi + 1))
         state = {t: t for t in SHEET}
         folds, stages = [], []
@@ -367,17 +536,43 @@ def gen_vz2(rng, difficulty: str) -> Item:
                  frozenset(locate((3 - tile_centre(t)[0], tile_centre(t)[1])) for t in correct)]
         for dec in list(pool[:2]):
             pool += [add_one(dec), drop_one(dec)]
+        # symmetric variants: a hole and its mirror image added, dropped or moved (so that symmetric
+        # wrong sheets can be drawn as often as the key is symmetric)
+        for base in [correct, *pool[:3]] if hard_enough else []:
+            for m in MIRRORS:
+                extra = [t for t in sheet if t not in base]
+                h = extra[int(rng.integers(len(extra)))]
+                pool.append(frozenset(base | {h, mirror_tile(h, m)}))
+                hl = sorted(base)
+                h = hl[int(rng.integers(len(hl)))]
+                dropped = base - {h, mirror_tile(h, m)}
+                pool.append(frozenset(dropped))
+                extra = [t for t in sheet if t not in base]
+                h = extra[int(rng.integers(len(extra)))]
+                pool.append(frozenset(dropped | {h, mirror_tile(h, m)}))  # a pair moved
         uniq: list[frozenset] = []
         for dset in pool:
             if dset is not None and dset and dset != correct and dset not in uniq:
                 uniq.append(dset)
+        syms = [u for u in uniq if symmetric(u)]
+        asyms = [u for u in uniq if not symmetric(u)]
+        if hard_enough:
+            uniq = [syms[int(i)] for i in rng.permutation(len(syms))[:6]] + [asyms[int(i)] for i in rng.permutation(len(asyms))[:6]]
+        else:
+            uniq = [uniq[int(i)] for i in sorted(rng.permutation(len(uniq))[:12])]
         if len(uniq) < 4:
             continue
-        uniq = [uniq[int(i)] for i in sorted(rng.permutation(len(uniq))[:12])]
-        chosen = balanced_distractors(correct, uniq, rng, key_rank)
+        chosen = balanced_distractors(correct, uniq, rng, key_rank, marked=[symmetric(u) for u in uniq],
+                                      n_marked=n_sym if hard_enough else None, jaccard=hard_enough)
         if chosen is None:
             continue
         pick = [uniq[i] for i in chosen]
+        # [decision] sheets with fewer holes are more often wrong here (a symmetric sheet cannot
+        # have one hole): an item whose key has the fewest holes is drawn again with probability
+        # VZ2_THIN_SMALLEST, so that "the sheet with the fewest holes" is right about as often as
+        # chance says
+        if hard_enough and len(correct) <= min(len(p) for p in pick) and rng.random() < VZ2_THIN_SMALLEST:
+            continue
         break
     else:  # pragma: no cover
         raise RuntimeError("VZ2 generation failed")

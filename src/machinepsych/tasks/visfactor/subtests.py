@@ -13,6 +13,7 @@ from .answer import answer_for
 from .audit import audit
 from .catalog import SUBTESTS
 from .chance import simulator
+from .core import GENERATION
 from .env import env_class
 from .figures import visfactor_figures
 from .score import SCORER, norms
@@ -27,6 +28,10 @@ CITATION = ("Huang et al. (2025), VisFactor: Benchmarking Fundamental Visual Cog
 # reproduce its runs as ``<ID>_V1`` (``visfactor-ma1@1``), left the study page in the
 # conversation of the question (docs/visfactor.md#versions).
 MEMORY = ("MA1", "MV1", "MV2", "MV3")
+# Issue 20 redesigned the generators with a construct-free shortcut (their items differ): those
+# subtests are at version 2; version 1, kept as ``<ID>_V1`` (``visfactor-cf2@1``), makes the old
+# items with the old generators (core.OLD_GENERATORS; docs/visfactor.md#generator-deviations).
+REGENERATED = tuple(sorted(GENERATION, key=list(SUBTESTS).index))
 
 # The kit's time limit for people, in minutes, for the whole subtest (two parts; Ekstrom,
 # French, Harman & Dermen 1976, Manual): a study applies it with ``--time-limit kit``, pro
@@ -42,7 +47,7 @@ def _spec(sub: str) -> TaskSpec:
     if meta.split:
         presets["split"] = {"mode": "split"}
     return TaskSpec(
-        id=task_id(sub), version=2 if sub in MEMORY else 1, family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
+        id=task_id(sub), version=2 if sub in MEMORY or sub in REGENERATED else 1, family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
         chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit,
@@ -53,7 +58,8 @@ def _spec(sub: str) -> TaskSpec:
 SPECS: dict[str, TaskSpec] = {sub: _spec(sub) for sub in SUBTESTS}
 globals().update(SPECS)  # CF1, CF2, ..., RL2
 V1_SPECS: dict[str, TaskSpec] = {sub: replace(SPECS[sub], version=1, study_stays=True) for sub in MEMORY}
-globals().update({f"{sub}_V1": spec for sub, spec in V1_SPECS.items()})  # MA1_V1, ..., MV3_V1
+V1_SPECS.update({sub: replace(SPECS[sub], version=1, env_class=env_class(sub, 1)) for sub in REGENERATED})
+globals().update({f"{sub}_V1": spec for sub, spec in V1_SPECS.items()})  # MA1_V1, ..., MV3_V1, CF2_V1, ...
 
 BATTERY = Battery(
     id="visfactor", title="VisFactor: 20 FRCT-derived visual cognition subtests (procedurally generated)",
@@ -63,4 +69,4 @@ BATTERY = Battery(
     summary=None,
 )
 
-__all__ = ["SPECS", "V1_SPECS", "MEMORY", "BATTERY", *SUBTESTS, *(f"{sub}_V1" for sub in MEMORY)]
+__all__ = ["SPECS", "V1_SPECS", "MEMORY", "REGENERATED", "BATTERY", *SUBTESTS, *(f"{sub}_V1" for sub in V1_SPECS)]
