@@ -225,3 +225,39 @@ def test_serve_binds_this_computer_and_prints_the_admin_link(people, monkeypatch
     seen["app"].state.store.close()
     bad = CliRunner().invoke(cli_app, ["serve", "--store", people.url, "--admin-token", "short"])
     assert isinstance(bad.exception, ConfigError) and "at least 16" in str(bad.exception)
+
+
+def test_a_practice_answer_sent_twice_at_once_is_taken_once(people, monkeypatch):
+    """Two submissions of the same practice answer that both pass the access check before
+    either is stored: the second is refused (409), and the practice holds one answer."""
+    import threading
+
+    from machinepsych.web import participant
+
+    run = human_run(people.store, [TaskRun(task="lnt", params={"n_trials": 6}, sessions=1)], "lab-twice")
+    study = people.study(run, practice=2)
+    b = people.browser()
+    sid = consent(b, study, "PROLIFIC_PID=twice")
+    action = b.get(f"/session/{sid}/state").json()["options"][0]
+    both_read = threading.Barrier(2)
+    real_access = participant.access
+
+    def access_then_wait(*args, **kwargs):
+        acc = real_access(*args, **kwargs)
+        both_read.wait(timeout=10)  # neither answer is stored before both were checked
+        return acc
+
+    monkeypatch.setattr(participant, "access", access_then_wait)
+    codes: list[int] = []
+
+    def send():
+        codes.append(b.post(f"/session/{sid}/answer",
+                            json={"trial": 0, "phase": "practice", "action": action, "rt_ms": 700}).status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(codes) == [200, 409]
+    assert [p["trial"] for p in assignment_for_session(people.store, sid).practice] == [0]

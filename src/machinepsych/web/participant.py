@@ -610,6 +610,9 @@ def _completion(study: StudyRow | None) -> str:
 
 
 def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
+    # read again under the lock: an answer sent twice at once was checked against what the
+    # first one has since changed (a practice answer would otherwise be taken twice)
+    acc = _fresh(store, acc)
     rp = _replay_timed(store, acc)
     phase, practice = _phase(rp, acc)
     if phase == "done":
