@@ -115,7 +115,8 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
     rules, _, _, _ = VOCABULARY[family]
     other = next(f for f in VOCABULARY if f != family)
     o_rules, o_cols, o_name, o_test = VOCABULARY[other]
-    theirs = [c for c in o_cols if c in df.columns]
+    # a column counts where it holds something (an export of a store of both families has both, empty)
+    theirs = [c for c in o_cols if c in df.columns and not all(_blank(v) for v in df[c])]
     words = {str(v).strip().lower() for v in df["rule"] if not _blank(v)} if "rule" in df else set()
     if "matches" in df:
         from ..tasks.cardsort.scoring import as_match_set

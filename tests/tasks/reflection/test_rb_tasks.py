@@ -160,7 +160,7 @@ def test_human_labels():
         obs or OBS, get_task(t).make().action_space).options]
     assert labels("wpt") == ["Sunny", "Rainy"]
     assert labels("nback") == ["Yes", "No", "Not available"]
-    assert labels("prlt") == labels("mbt") == ["Left arm", "Right arm"]
+    assert labels("prlt") == labels("mbt") == ["Right arm", "Left arm"]  # the question's order (right, then left)
     assert labels("dcigt", Observation(0, {"phase": "first"}, ())) == ["Deck AAA", "Deck BBB", "Deck CCC", "Deck DDD"]
     final = Observation(1, {"phase": "final", "first_deck": "CCC"}, ())
     assert labels("dcigt", final) == ["Deck AAA", "Deck BBB", "Keep deck CCC", "Deck DDD"]
