@@ -14,8 +14,8 @@ from .core import (LETTERS, Draws, Item, balanced_distractors, canvas, draw_edge
 from .gen_closure import CF2_MODEL, OUT, _cf2_lattice, _collinear, _on_segment
 from .gen_other import _mirror, _rot180
 from .gen_scan import _adj, bfs, building_segments, draw_map, perimeter, point_label, random_map
-from .gen_vz import (SHEET, VZ1_TARGETS, SLOPES, _draw_poly, _draw_shape, _pj, _piece_panel, area, cut, fold_lines, locate,
-                     reflect, side, tile_centre, tile_poly, unfold_holes)
+from .gen_vz import (SHEET, VZ1_TARGETS, SLOPES, _draw_poly, _draw_shape, _pj, _piece_panel, area, cut, fold_sheet,
+                     hole_decoys, tile_centre, tile_poly, unfold_holes)
 from fractions import Fraction as Fr
 
 
@@ -212,32 +212,10 @@ def gen_v1_vz2(rng, difficulty: str) -> Item:
     key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
     for _ in range(200):
         n_folds = int(rng.integers(lo, hi + 1))
-        state = {t: t for t in SHEET}
-        folds, stages = [], []
-        lines = fold_lines()
-        ok = True
-        for _ in range(n_folds):
-            cur = set(state.values())
-            options = []
-            for ln in lines:
-                pos = {t for t in cur if side(tile_centre(t), ln) > 0}
-                neg = cur - pos
-                if pos and neg:
-                    options.append((ln, pos, neg))
-            if not options:
-                ok = False
-                break
-            ln, pos, neg = options[int(rng.integers(len(options)))]
-            if len(pos) != len(neg):
-                moving_sign = 1 if len(pos) < len(neg) else -1
-            else:
-                moving_sign = 1 if rng.random() < 0.5 else -1
-            moving = pos if moving_sign > 0 else neg
-            stages.append((set(cur), set(moving), ln))
-            state = {o: (locate(reflect(tile_centre(c), ln)) if c in moving else c) for o, c in state.items()}
-            folds.append({"line": list(ln), "moved_side": moving_sign})
-        if not ok:
+        folded = fold_sheet(rng, n_folds)
+        if folded is None:
             continue
+        state, folds, stages = folded
         final = sorted(set(state.values()))
         punched = final[int(rng.integers(len(final)))]
         correct = unfold_holes(state, punched)
@@ -246,28 +224,7 @@ def gen_v1_vz2(rng, difficulty: str) -> Item:
         # added or dropped; four are chosen so that the key is not the option most like the
         # others (balanced_distractors). Built only around the key, the key was that option
         # in ~2/3 of items.
-        sheet = list(SHEET)
-        pool: list[frozenset] = []
-        others = [t for t in final if t != punched]
-        for i in rng.permutation(len(others))[:3]:
-            pool.append(unfold_holes(state, others[int(i)]))
-
-        def add_one(hs):
-            extra = [t for t in sheet if t not in hs]
-            return frozenset(hs | {extra[int(rng.integers(len(extra)))]})
-
-        def drop_one(hs):
-            hl = sorted(hs)
-            return frozenset(hs - {hl[int(rng.integers(len(hl)))]}) if len(hl) > 1 else None
-
-        def move_one(hs):
-            d = drop_one(hs)
-            return None if d is None else add_one(d)
-
-        pool += [add_one(correct), add_one(correct), drop_one(correct), move_one(correct), move_one(correct),
-                 frozenset(locate((3 - tile_centre(t)[0], tile_centre(t)[1])) for t in correct)]
-        for dec in list(pool[:2]):
-            pool += [add_one(dec), drop_one(dec)]
+        pool = hole_decoys(rng, state, final, punched, correct)
         uniq: list[frozenset] = []
         for dset in pool:
             if dset is not None and dset and dset != correct and dset not in uniq:

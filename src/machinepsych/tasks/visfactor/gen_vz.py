@@ -465,6 +465,64 @@ def unfold_holes(state: dict, punched) -> frozenset:
     return frozenset(o for o, cur in state.items() if cur == punched)
 
 
+def fold_sheet(rng, n_folds: int):
+    """Fold the sheet ``n_folds`` times along random fold lines that split what is left, the
+    smaller side (or a random one of two equal sides) moving: (state, folds, stages), or None
+    when no line splits the folded sheet any more."""
+    state = {t: t for t in SHEET}
+    folds, stages = [], []
+    lines = fold_lines()
+    for _ in range(n_folds):
+        cur = set(state.values())
+        options = []
+        for ln in lines:
+            pos = {t for t in cur if side(tile_centre(t), ln) > 0}
+            neg = cur - pos
+            if pos and neg:
+                options.append((ln, pos, neg))
+        if not options:
+            return None
+        ln, pos, neg = options[int(rng.integers(len(options)))]
+        if len(pos) != len(neg):
+            moving_sign = 1 if len(pos) < len(neg) else -1
+        else:
+            moving_sign = 1 if rng.random() < 0.5 else -1
+        moving = pos if moving_sign > 0 else neg
+        stages.append((set(cur), set(moving), ln))
+        state = {o: (locate(reflect(tile_centre(c), ln)) if c in moving else c) for o, c in state.items()}
+        folds.append({"line": list(ln), "moved_side": moving_sign})
+    return state, folds, stages
+
+
+def hole_decoys(rng, state, final, punched, correct) -> list:
+    """VZ2's pool of wrong sheets: the unfolded sheets of up to three other punch positions,
+    the key with a hole added, dropped or moved, its mirror image, and the first two decoys
+    with a hole added or dropped (None where a hole cannot be dropped)."""
+    sheet = list(SHEET)
+    pool: list = []
+    others = [t for t in final if t != punched]
+    for i in rng.permutation(len(others))[:3]:
+        pool.append(unfold_holes(state, others[int(i)]))
+
+    def add_one(hs):
+        extra = [t for t in sheet if t not in hs]
+        return frozenset(hs | {extra[int(rng.integers(len(extra)))]})
+
+    def drop_one(hs):
+        hl = sorted(hs)
+        return frozenset(hs - {hl[int(rng.integers(len(hl)))]}) if len(hl) > 1 else None
+
+    def move_one(hs):
+        d = drop_one(hs)
+        return None if d is None else add_one(d)
+
+    pool += [add_one(correct), add_one(correct), drop_one(correct), move_one(correct), move_one(correct),
+             frozenset(locate((3 - tile_centre(t)[0], tile_centre(t)[1])) for t in correct)]
+    for dec in list(pool[:2]):
+        pool += [add_one(dec), drop_one(dec)]
+    return pool
+
+
 @generator("VZ2")
 def gen_vz2(rng, difficulty: str) -> Item:
     lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
@@ -480,32 +538,10 @@ def gen_vz2(rng, difficulty: str) -> Item:
         if attempt % 60 == 59:  # a count no folding reached in 60 tries (rare) is drawn again
             n_sym = int(rng.binomial(4, VZ2_KEY_SYMMETRIC[difficulty]))
         n_folds = int(rng.integers(lo, hi + 1))
-        state = {t: t for t in SHEET}
-        folds, stages = [], []
-        lines = fold_lines()
-        ok = True
-        for _ in range(n_folds):
-            cur = set(state.values())
-            options = []
-            for ln in lines:
-                pos = {t for t in cur if side(tile_centre(t), ln) > 0}
-                neg = cur - pos
-                if pos and neg:
-                    options.append((ln, pos, neg))
-            if not options:
-                ok = False
-                break
-            ln, pos, neg = options[int(rng.integers(len(options)))]
-            if len(pos) != len(neg):
-                moving_sign = 1 if len(pos) < len(neg) else -1
-            else:
-                moving_sign = 1 if rng.random() < 0.5 else -1
-            moving = pos if moving_sign > 0 else neg
-            stages.append((set(cur), set(moving), ln))
-            state = {o: (locate(reflect(tile_centre(c), ln)) if c in moving else c) for o, c in state.items()}
-            folds.append({"line": list(ln), "moved_side": moving_sign})
-        if not ok:
+        folded = fold_sheet(rng, n_folds)
+        if folded is None:
             continue
+        state, folds, stages = folded
         final = sorted(set(state.values()))
         punched = final[int(rng.integers(len(final)))]
         correct = unfold_holes(state, punched)
@@ -515,27 +551,7 @@ def gen_vz2(rng, difficulty: str) -> Item:
         # others (balanced_distractors). Built only around the key, the key was that option
         # in ~2/3 of items.
         sheet = list(SHEET)
-        pool: list[frozenset] = []
-        others = [t for t in final if t != punched]
-        for i in rng.permutation(len(others))[:3]:
-            pool.append(unfold_holes(state, others[int(i)]))
-
-        def add_one(hs):
-            extra = [t for t in sheet if t not in hs]
-            return frozenset(hs | {extra[int(rng.integers(len(extra)))]})
-
-        def drop_one(hs):
-            hl = sorted(hs)
-            return frozenset(hs - {hl[int(rng.integers(len(hl)))]}) if len(hl) > 1 else None
-
-        def move_one(hs):
-            d = drop_one(hs)
-            return None if d is None else add_one(d)
-
-        pool += [add_one(correct), add_one(correct), drop_one(correct), move_one(correct), move_one(correct),
-                 frozenset(locate((3 - tile_centre(t)[0], tile_centre(t)[1])) for t in correct)]
-        for dec in list(pool[:2]):
-            pool += [add_one(dec), drop_one(dec)]
+        pool = hole_decoys(rng, state, final, punched, correct)
         # symmetric variants: a hole and its mirror image added, dropped or moved (so that symmetric
         # wrong sheets can be drawn as often as the key is symmetric)
         for base in [correct, *pool[:3]] if hard_enough else []:
