@@ -280,6 +280,12 @@ def gen_cf3(rng, difficulty: str) -> Item:
             break
     else:  # pragma: no cover - practically unreachable
         raise RuntimeError("CF3 generation failed")
+    return cf3_item(n, path, dr, dc)
+
+
+def cf3_item(n: int, path: list, dr: int, dc: int) -> Item:
+    """The CF3 item of a figure ``path`` on an ``n`` x ``n`` grid whose copy starts ``(dr, dc)``
+    from the figure's own start: the figure, the grid with the circled start, the question."""
     start2 = (path[0][0] + dr, path[0][1] + dc)
     end = (path[-1][0] + dr, path[-1][1] + dc)
     cell, pad = 34, 18

@@ -10,8 +10,8 @@ import math
 import numpy as np
 
 from .core import (LETTERS, Draws, Item, balanced_distractors, canvas, draw_edges, edges_json, framed, generator,
-                   labelled_row, lattice_edges, mc_rows, norm_edge, stack, text_center)
-from .gen_closure import CF2_MODEL, OUT, _cf2_lattice, _collinear, _on_segment
+                   labelled_row, lattice_edges, mc_rows, norm_edge, stack)
+from .gen_closure import CF2_MODEL, OUT, _cf2_lattice, _collinear, _on_segment, cf3_item
 from .gen_other import _mirror, _rot180
 from .gen_scan import _adj, bfs, building_segments, draw_map, perimeter, point_label, random_map
 from .gen_vz import (SHEET, VZ1_TARGETS, SLOPES, _draw_poly, _draw_shape, _pj, _piece_panel, area, cut, fold_sheet,
@@ -101,39 +101,7 @@ def gen_v1_cf3(rng, difficulty: str) -> Item:
     rs, cs = [p[0] for p in path], [p[1] for p in path]
     offs = [(dr, dc) for dr in range(-min(rs), n - max(rs)) for dc in range(-min(cs), n - max(cs))]
     dr, dc = offs[int(rng.integers(len(offs)))]
-    start2 = (path[0][0] + dr, path[0][1] + dc)
-    end = (path[-1][0] + dr, path[-1][1] + dc)
-    cell, pad = 34, 18
-
-    def xy(p):
-        return pad + p[1] * cell, pad + p[0] * cell
-
-    size = pad * 2 + cell * (n - 1)
-    a, d = canvas(size, size)
-    for r in range(n):
-        for c in range(n):
-            x, y = xy((r, c))
-            d.ellipse([x - 2, y - 2, x + 2, y + 2], fill=(120, 120, 120))
-    d.line([xy(p) for p in path], fill="black", width=3, joint="curve")
-    x, y = xy(path[0])
-    d.ellipse([x - 8, y - 8, x + 8, y + 8], outline="black", width=2)
-    b, d2 = canvas(size, size)
-    for r in range(n):
-        for c in range(n):
-            x, y = xy((r, c))
-            d2.ellipse([x - 3, y - 3, x + 3, y + 3], fill="black")
-    x, y = xy(start2)
-    d2.ellipse([x - 8, y - 8, x + 8, y + 8], outline="black", width=2)
-    for i in range(n):  # row / column numbers
-        text_center(d2, (pad + i * cell, 8), str(i + 1), 11, (90, 90, 90))
-        text_center(d2, (7, pad + i * cell), str(i + 1), 11, (90, 90, 90))
-    img = labelled_row([framed(a), framed(b)], ["figure", "copy here"])
-    q = (f"Copy the figure onto the {n}x{n} dot grid on the right, starting at the circled dot (the circled dot of "
-         "the figure goes there). At which dot does your copy end? Rows are numbered 1-{n} from the top, columns "
-         "1-{n} from the left.".replace("{n}", str(n)) + OUT + ' Answer "(row, col)", e.g. {"answer": "(2, 5)"}.')
-    gold = f"({end[0] + 1}, {end[1] + 1})"
-    return Item("CF3", img, q, "cell", gold, params={"grid": n, "path": [list(p) for p in path],
-                                                      "start2": list(start2)}, answer_format="(row, col)")
+    return cf3_item(n, path, dr, dc)
 
 
 def _random_cut(rng, poly, min_area):
