@@ -24,9 +24,13 @@ _VF = "machinepsych.tasks.visfactor"
 VISFACTOR_SUBTESTS = ("CF1", "CF2", "CF3", "CS1", "CS2", "CS3", "VZ1", "VZ2", "VZ3", "S1", "S2", "SS2", "SS3",
                       "P3", "I3", "MA1", "MV1", "MV2", "MV3", "RL2")
 
-VISFACTOR_MEMORY = ("MA1", "MV1", "MV2", "MV3")  # at version 2: the study page is taken away from models
-# at version 2: generators redesigned by issue 20 (no construct-free shortcut); v1 makes the old items
-VISFACTOR_REGENERATED = ("CF2", "CF3", "VZ1", "VZ2", "SS3", "P3")
+# how many versions each VisFactor subtest has (the last is the one its id names; each older one
+# is the module attribute <ID>_V<k>): the memory subtests' v2 takes the study page away from
+# models, and each redesign of a generator by issue 20 (no construct-free shortcut) is a version
+# (tasks/visfactor/subtests.history says which)
+VISFACTOR_VERSIONS = {"CF1": 1, "CF2": 2, "CF3": 2, "CS1": 1, "CS2": 1, "CS3": 1, "VZ1": 2, "VZ2": 2, "VZ3": 1,
+                      "S1": 1, "S2": 1, "SS2": 1, "SS3": 2, "P3": 2, "I3": 1, "MA1": 2, "MV1": 2, "MV2": 2,
+                      "MV3": 2, "RL2": 1}
 
 TASKS: dict[str, str] = {
     # v2: the feedback line is sent once (v1 sent it twice)
@@ -53,9 +57,8 @@ TASKS: dict[str, str] = {
     "cogbench-a-v2": "machinepsych.tasks.cogbench:SPEC_A",
     "cogbench-v-v1": "machinepsych.tasks.cogbench:SPEC_V_V1",
     "cogbench-v-v2": "machinepsych.tasks.cogbench:SPEC_V",
-    **{f"visfactor-{s.lower()}-v1": f"{_VF}.subtests:{s}{'_V1' if s in VISFACTOR_MEMORY + VISFACTOR_REGENERATED else ''}"
-       for s in VISFACTOR_SUBTESTS},
-    **{f"visfactor-{s.lower()}-v2": f"{_VF}.subtests:{s}" for s in VISFACTOR_MEMORY + VISFACTOR_REGENERATED},
+    **{f"visfactor-{s.lower()}-v{k}": f"{_VF}.subtests:{s}" + ("" if k == n else f"_V{k}")
+       for s, n in VISFACTOR_VERSIONS.items() for k in range(1, n + 1)},
 }
 BATTERIES: dict[str, str] = {
     "rule-switching": f"{_CS}.battery:BATTERY",

@@ -10,7 +10,7 @@ from machinepsych.core.scoring import score_session, steps_frame
 from machinepsych.core.spec import Buttons, TextBox
 from machinepsych.core.types import Observation
 from machinepsych.participants.agents import agent_view, play_agent
-from machinepsych.tasks.catalog import VISFACTOR_SUBTESTS, get_battery, get_task
+from machinepsych.tasks.catalog import VISFACTOR_SUBTESTS, VISFACTOR_VERSIONS, get_battery, get_task
 from machinepsych.tasks.visfactor.answer import parse_typed
 from machinepsych.tasks.visfactor.parse import extract_answer, parse_visual
 
@@ -22,15 +22,16 @@ MODEL_WORDS = ("json", "{", '"answer"', "respond with")
 def test_catalog_and_battery():
     from machinepsych.tasks.visfactor import subtests
     for s, spec in zip(VISFACTOR_SUBTESTS, SPECS):
-        # the memory subtests are at version 2 (the study page is taken away from models), the
-        # version 1 they replace stays for old runs
-        # and so are the subtests whose generators issue 20 redesigned (v1 makes the old items)
-        latest = 2 if s in subtests.MEMORY or s in subtests.REGENERATED else 1
-        assert getattr(subtests, s) is spec and spec.key == f"visfactor-{s.lower()}-v{latest}"
-        if latest == 2:
-            old = get_task(f"visfactor-{s.lower()}@1")
-            assert old is getattr(subtests, f"{s}_V1") and not spec.study_stays
-            assert old.study_stays == (s in subtests.MEMORY) and (old.env_class.generation == 1) == (s in subtests.REGENERATED)
+        # the memory subtests' version 2 takes the study page away from models; every redesign of
+        # a generator (issue 20) is one more version; the older versions stay for old runs
+        hist = subtests.history(s)
+        assert VISFACTOR_VERSIONS[s] == len(hist), f"catalog.VISFACTOR_VERSIONS[{s!r}] must be {len(hist)}"
+        assert getattr(subtests, s) is spec and spec.key == f"visfactor-{s.lower()}-v{len(hist)}"
+        assert not spec.study_stays and spec.env_class.generation is None
+        for v, (gen, stays) in enumerate(hist[:-1], start=1):
+            old = get_task(f"visfactor-{s.lower()}@{v}")
+            assert old is getattr(subtests, f"{s}_V{v}") and old.version == v and old.study_stays == stays
+            assert old.env_class.generation == (None if gen == hist[-1][0] else gen)
         assert spec.primary == "accuracy" and spec.scorer.metric("accuracy").scale == (0.0, 100.0)
     bat = get_battery("visfactor")
     assert [i.task for i in bat.items] == [s.id for s in SPECS]

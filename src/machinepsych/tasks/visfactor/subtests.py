@@ -25,13 +25,23 @@ CITATION = ("Huang et al. (2025), VisFactor: Benchmarking Fundamental Visual Cog
 
 # The memory subtests are at version 2: the study page is sent to a model in its own turn and
 # then taken away (the question requests carry a placeholder in its place). Version 1, kept to
-# reproduce its runs as ``<ID>_V1`` (``visfactor-ma1@1``), left the study page in the
-# conversation of the question (docs/visfactor.md#versions).
+# reproduce its runs (``visfactor-ma1@1``), left the study page in the conversation of the
+# question (docs/visfactor.md#versions).
 MEMORY = ("MA1", "MV1", "MV2", "MV3")
-# Issue 20 redesigned the generators with a construct-free shortcut (their items differ): those
-# subtests are at version 2; version 1, kept as ``<ID>_V1`` (``visfactor-cf2@1``), makes the old
-# items with the old generators (core.OLD_GENERATORS; docs/visfactor.md#generator-deviations).
+# Issue 20 redesigned the generators with a construct-free shortcut (their items differ); each
+# redesign is a new generation of the subtest's generator (core.GENERATION) and a new version of
+# the test; the older versions make the older items (core.OLD_GENERATORS;
+# docs/visfactor.md#generator-deviations).
 REGENERATED = tuple(sorted(GENERATION, key=list(SUBTESTS).index))
+
+
+def history(sub: str) -> tuple[tuple[int, bool], ...]:
+    """The versions of a subtest's test, oldest first: (generation of its items, study page kept
+    in the question's conversation). Version 1 is the first entry; the last is the current one.
+    The memory subtests' version 2 took the study page away; every later generation of the
+    generator adds a version."""
+    out = [(1, sub in MEMORY)] + ([(1, False)] if sub in MEMORY else [])
+    return tuple(out + [(g, False) for g in range(2, GENERATION.get(sub, 1) + 1)])
 
 # The kit's time limit for people, in minutes, for the whole subtest (two parts; Ekstrom,
 # French, Harman & Dermen 1976, Manual): a study applies it with ``--time-limit kit``, pro
@@ -47,7 +57,7 @@ def _spec(sub: str) -> TaskSpec:
     if meta.split:
         presets["split"] = {"mode": "split"}
     return TaskSpec(
-        id=task_id(sub), version=2 if sub in MEMORY or sub in REGENERATED else 1, family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
+        id=task_id(sub), version=len(history(sub)), family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
         chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit,
@@ -57,9 +67,13 @@ def _spec(sub: str) -> TaskSpec:
 
 SPECS: dict[str, TaskSpec] = {sub: _spec(sub) for sub in SUBTESTS}
 globals().update(SPECS)  # CF1, CF2, ..., RL2
-V1_SPECS: dict[str, TaskSpec] = {sub: replace(SPECS[sub], version=1, study_stays=True) for sub in MEMORY}
-V1_SPECS.update({sub: replace(SPECS[sub], version=1, env_class=env_class(sub, 1)) for sub in REGENERATED})
-globals().update({f"{sub}_V1": spec for sub, spec in V1_SPECS.items()})  # MA1_V1, ..., MV3_V1, CF2_V1, ...
+# every older version, as a module attribute ``<ID>_V<k>`` (``CF2_V1``, ``MA1_V1``, ``CF2_V2`` ...)
+OLD_SPECS: dict[tuple[str, int], TaskSpec] = {
+    (sub, v): replace(SPECS[sub], version=v, study_stays=stays,
+                      env_class=env_class(sub, None if g == GENERATION.get(sub, 1) else g))
+    for sub in SUBTESTS for v, (g, stays) in enumerate(history(sub)[:-1], start=1)}
+globals().update({f"{sub}_V{v}": spec for (sub, v), spec in OLD_SPECS.items()})
+V1_SPECS: dict[str, TaskSpec] = {sub: spec for (sub, v), spec in OLD_SPECS.items() if v == 1}
 
 BATTERY = Battery(
     id="visfactor", title="VisFactor: 20 FRCT-derived visual cognition subtests (procedurally generated)",
@@ -69,4 +83,5 @@ BATTERY = Battery(
     summary=None,
 )
 
-__all__ = ["SPECS", "V1_SPECS", "MEMORY", "REGENERATED", "BATTERY", *SUBTESTS, *(f"{sub}_V1" for sub in V1_SPECS)]
+__all__ = ["SPECS", "OLD_SPECS", "V1_SPECS", "MEMORY", "REGENERATED", "BATTERY", "history", *SUBTESTS,
+           *(f"{sub}_V{v}" for sub, v in OLD_SPECS)]
