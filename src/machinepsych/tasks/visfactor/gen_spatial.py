@@ -7,7 +7,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from .core import Item, canvas, font, generator, labelled_row
-from .gen_vz import ROT24
+from .gen_cube import ROT24
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import math
 
-import numpy as np
 
 from .core import (LETTERS, Draws, Item, balanced_distractors, canvas, draw_edges, edges_json, framed, generator,
                    labelled_row, lattice_edges, mc_rows, norm_edge, stack)
