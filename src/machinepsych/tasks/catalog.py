@@ -28,9 +28,9 @@ VISFACTOR_SUBTESTS = ("CF1", "CF2", "CF3", "CS1", "CS2", "CS3", "VZ1", "VZ2", "V
 # is the module attribute <ID>_V<k>): the memory subtests' v2 takes the study page away from
 # models, and each redesign of a generator by issue 20 (no construct-free shortcut) is a version
 # (tasks/visfactor/subtests.history says which)
-VISFACTOR_VERSIONS = {"CF1": 1, "CF2": 2, "CF3": 2, "CS1": 1, "CS2": 1, "CS3": 1, "VZ1": 2, "VZ2": 2, "VZ3": 1,
-                      "S1": 1, "S2": 1, "SS2": 1, "SS3": 2, "P3": 2, "I3": 1, "MA1": 2, "MV1": 2, "MV2": 2,
-                      "MV3": 2, "RL2": 1}
+VISFACTOR_VERSIONS = {"CF1": 2, "CF2": 3, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 3, "VZ2": 3, "VZ3": 2,
+                      "S1": 1, "S2": 2, "SS2": 2, "SS3": 3, "P3": 3, "I3": 2, "MA1": 2, "MV1": 2, "MV2": 2,
+                      "MV3": 3, "RL2": 1}
 
 TASKS: dict[str, str] = {
     # v2: the feedback line is sent once (v1 sent it twice)
