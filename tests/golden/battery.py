@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_report.json"
 
-# (name, test, agents, sessions, seed, extra CLI arguments)
+# (name, test, agents, sessions, seed, extra CLI arguments); a test whose generator was redesigned
+# after the golden file was made is pinned to the version the file was made with (``visfactor-vz2@2``)
 BATTERY: list[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]]] = [
     ("g-wcst", "wcst", ("ideal", "random", "wsls", "perseverative"), 3, 0, ()),
     ("g-wcst-image", "wcst", ("ideal",), 1, 5, ("--input", "image")),
@@ -34,11 +35,11 @@ BATTERY: list[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]]] = [
     ("g-mbt", "mbt", ("ideal", "wsls", "random"), 2, 0, ("--preset", "hard")),
     ("g-oddball", "oddball", ("ideal", "random"), 1, 0, ("--param", "passages=6")),
     ("g-probe", "wcst-vision-probe", ("ideal", "random"), 1, 0, ()),
-    ("g-vz2", "visfactor-vz2", ("ideal", "random"), 1, 0, ()),
-    ("g-cf1", "visfactor-cf1", ("ideal", "random"), 1, 0, ("--preset", "split")),
-    ("g-s2", "visfactor-s2", ("random",), 1, 4, ()),
-    ("g-ss2", "visfactor-ss2", ("ideal",), 1, 4, ("--preset", "hard")),
-    ("g-p3", "visfactor-p3", ("random",), 1, 1, ()),
+    ("g-vz2", "visfactor-vz2@2", ("ideal", "random"), 1, 0, ()),
+    ("g-cf1", "visfactor-cf1@1", ("ideal", "random"), 1, 0, ("--preset", "split")),
+    ("g-s2", "visfactor-s2@1", ("random",), 1, 4, ()),
+    ("g-ss2", "visfactor-ss2@1", ("ideal",), 1, 4, ("--preset", "hard")),
+    ("g-p3", "visfactor-p3@2", ("random",), 1, 1, ()),
     ("g-ma1", "visfactor-ma1", ("ideal",), 1, 1, ()),
     ("g-reflection-bench", "reflection-bench", ("ideal", "random"), 1, 2, ("--param", "passages=6")),
 ]

@@ -28,6 +28,12 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
                               "piece sizes, distance to a line, the figure's own end dot, the option most like the "
                               "others, symmetry) finds the answer: the items differ; v1 makes the old items"
        for s in ("cf2", "cf3", "vz1", "vz2", "ss3", "p3")},
+    **{(f"visfactor-{s}", v): "issue 20, learned audit: the generator was redesigned again so that no classifier "
+                              "trained on the items' surface features (counts, sizes, positions, symmetry, overlap "
+                              "between options) beats the structural chance: the items differ; the previous "
+                              "version makes the previous items"
+       for s, v in (("cf1", 2), ("cf2", 3), ("cf3", 3), ("cs1", 2), ("cs2", 2), ("cs3", 2), ("vz1", 3), ("vz2", 3),
+                    ("vz3", 2), ("s2", 2), ("ss2", 2), ("ss3", 3), ("p3", 3), ("i3", 2), ("mv3", 3))},
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "
                              "the flow in view" for b in ("a", "v")},
