@@ -21,18 +21,21 @@ from .app import app
 LEARNED_PRESETS = ("hard", "split")
 
 
-def _learned_targets(pairs) -> list[tuple[str, str, str]]:
-    """(subtest, difficulty, mode) of every VisFactor test among the audited (spec, preset) pairs."""
-    from ..tasks.visfactor.catalog import SUBTESTS
-
-    out = []
+def _learned_targets(pairs) -> list[tuple[object, list[tuple]]]:
+    """(learned audit, its targets) for the audited (spec, preset) pairs whose test family offers
+    a learned audit (``TaskSpec.learned_audit``), in order of first appearance."""
+    out: list[tuple[object, list[tuple]]] = []
     for spec, preset in pairs:
-        sub = getattr(spec.env_class, "subtest", "")
-        if spec.family != "visfactor" or sub not in SUBTESTS:
+        la = spec.learned_audit
+        target = la.target(spec, preset) if la is not None else None
+        if target is None:
             continue
-        params = spec.resolve(preset)
-        mode = params.mode if SUBTESTS[sub].split else "default"
-        out.append((sub, params.difficulty, mode))
+        for have, targets in out:
+            if have is la:
+                targets.append(target)
+                break
+        else:
+            out.append((la, [target]))
     return out
 
 
@@ -52,6 +55,8 @@ def audit_cmd(
         None, "--learned-n", min=1, max=1_000_000,
         help="Items per seed range of the learned audit; default 2,700: power 0.9 to flag a true 5-point lift "
              "over a structural chance of 1/2 (the hardest case) with alpha 0.01 / 48 in both seed ranges."),
+    jobs: int = typer.Option(1, "--jobs", min=1, max=256,
+                             help="Processes for the learned audit (one subtest per process; the same results)."),
     heuristic: bool = typer.Option(True, "--heuristic/--no-heuristic", help="Run the heuristic audit."),
     markdown: bool = typer.Option(False, "--markdown", help="Print the learned audit's table as Markdown."),
 ) -> None:
@@ -67,27 +72,28 @@ def audit_cmd(
     run_learned = learned if learned is not None else preset in LEARNED_PRESETS
     lt = _learned_targets(pairs) if run_learned else []
     if learned and not lt:
-        raise ConfigError(f"the learned audit covers the VisFactor subtests; {test} has none")
+        raise ConfigError(f"--learned: no test of {test} has a learned audit (the VisFactor subtests have one)")
+    for la, _ in lt:
+        if learned_n is not None and not 1 <= learned_n <= la.max_n:
+            raise ConfigError(f"--learned-n must be between 1 and {la.max_n:,} (got {learned_n})")
     from rich.console import Console
 
     con = Console(stderr=True) if (json_out or markdown) else Console()
     results = [audit(spec, n, seed, p) for spec, p in pairs] if heuristic else []
     flagged = [r for r in results if r.flagged]
-    lres = None
-    if lt:
-        from ..tasks.visfactor import audit_learned as L
-
-        ln = learned_n if learned_n is not None else L.DEFAULT_N
-        if not 1 <= ln <= L.SEED_STRIDE:
-            raise ConfigError(f"--learned-n must be between 1 and {L.SEED_STRIDE:,} (got {ln})")
-        lres = L.run(lt, n=ln, seed=seed, progress=lambda s: con.print(f"[dim]learned audit: {s}[/dim]"))
-    lflagged = lres.flagged if lres else []
+    lruns = [(la, la.run(targets, n=learned_n if learned_n is not None else la.default_n, seed=seed,
+                         progress=lambda s: con.print(f"[dim]learned audit: {s}[/dim]"), workers=jobs))
+             for la, targets in lt]
+    lflagged = [f for _, r in lruns for f in r.flagged]
     if json_out:
+        # one learned audit (a family's) per run: the VisFactor subtests are the only ones today
         typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged),
                                "tests": [r.as_dict() for r in results],
-                               **({"learned": lres.as_dict()} if lres else {})}, indent=2, default=str))
+                               **({"learned": lruns[0][1].as_dict()} if len(lruns) == 1 else
+                                  {"learned": [r.as_dict() for _, r in lruns]} if lruns else {})},
+                              indent=2, default=str))
     elif markdown:
-        if lres:
+        for L, lres in lruns:
             typer.echo(f"Learned audit: n = {lres.n} items per seed range, seed {seed}, alpha {ALPHA} / "
                        f"{len(lres.findings)} (Bonferroni), lift >= 5 points, replicated on a second seed range.\n")
             typer.echo(L.markdown(lres))
@@ -119,16 +125,17 @@ def audit_cmd(
         if heuristic:
             con.print(f"{len(flagged)} of {len(results)} tests flagged" +
                       (": " + ", ".join(f"{r.test} ({', '.join(f.name for f in r.flagged)})" for r in flagged) if flagged else ""))
-        if lres:
+        for L, lres in lruns:
             table = Table(title=f"Learned audit (n={lres.n} per seed range, seed={seed}; alpha {ALPHA} / "
                                 f"{len(lres.findings)}; lift >= 5 points; replicated on a second seed range)")
-            for col in L.COLUMNS:
+            for col in L.columns:
                 table.add_column(col, overflow="fold")
             for row in L.rows(lres):
                 table.add_row(*row)
             con.print(table)
-            con.print(f"learned audit: {len(lflagged)} of {len(lres.findings)} strategies flagged" +
+            mine = lres.flagged
+            con.print(f"learned audit: {len(mine)} of {len(lres.findings)} strategies flagged" +
                       (": " + ", ".join(f"{f.subtest} {f.difficulty}/{f.mode} {f.strategy} ({f.metric})"
-                                        for f in lflagged) if lflagged else ""))
+                                        for f in mine) if mine else ""))
     if flagged or lflagged:
         raise typer.Exit(1)

@@ -458,6 +458,10 @@ class TaskSpec:
     instruction_sep: str = "\n\n"
     # the validity audit's view of a generated trial (answer keys and option surfaces)
     audit: AuditFn | None = None
+    # a learned validity audit (``machinepsych audit --learned``): an object with ``target(spec,
+    # preset)``, ``run(targets, n, seed, progress, workers)``, ``rows``, ``markdown``, ``columns``,
+    # ``default_n``, ``max_n`` (tasks/visfactor/audit_learned.LearnedAudit)
+    learned_audit: Any = None
     # reference values (human norms) on the scale of the metric they name
     norms: tuple[Norm, ...] = ()
     # scores over all the sessions of a condition (see Pooled), beside the per-session ones

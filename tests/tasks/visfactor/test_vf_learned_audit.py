@@ -165,6 +165,20 @@ def test_run_small_on_real_subtests():
     assert all(f.stat.chance == pytest.approx(20) for f in cf1)  # split of 5 options: 1/5, not 2^-5
     md = L.markdown(res)
     assert md.startswith("| subtest |") and "RL2" in md
+    # in two processes: the same findings, in the same order
+    par = L.run([("RL2", "hard", "default"), ("CF1", "hard", "split")], n=60, workers=2)
+    assert [(f.subtest, f.strategy, f.metric, f.stat) for f in par.findings] == \
+        [(f.subtest, f.strategy, f.metric, f.stat) for f in res.findings]
+
+
+def test_the_learned_audit_is_reached_through_the_taskspec():
+    from machinepsych.tasks.catalog import get_task
+
+    spec = get_task("visfactor-vz2")
+    assert spec.learned_audit is L.LEARNED_AUDIT
+    assert spec.learned_audit.target(spec, "split") == ("VZ2", "normal", "split")
+    assert spec.learned_audit.target(get_task("visfactor-rl2"), "hard") == ("RL2", "hard", "default")
+    assert get_task("wcst").learned_audit is None
 
 
 def test_cli_runs_the_learned_audit_at_hard_and_skips_it_on_request():
@@ -183,3 +197,10 @@ def test_cli_runs_the_learned_audit_at_hard_and_skips_it_on_request():
     assert res.exit_code in (0, 1) and "learned" not in json.loads(res.stdout)
     res = runner.invoke(app, ["audit", "visfactor-rl2", "--n", "20", "--json"])  # default preset: heuristic only
     assert "learned" not in json.loads(res.stdout)
+    from machinepsych.cli.audit import _learned_targets
+    from machinepsych.tasks.catalog import get_task
+
+    vz2, rl2, wcst = get_task("visfactor-vz2"), get_task("visfactor-rl2"), get_task("wcst")
+    assert _learned_targets([(wcst, None)]) == []  # a family without one contributes nothing
+    assert _learned_targets([(vz2, "split"), (wcst, None), (rl2, "hard")]) == \
+        [(L.LEARNED_AUDIT, [("VZ2", "normal", "split"), ("RL2", "hard", "default")])]

@@ -404,43 +404,99 @@ class LearnedResult:
                 "flagged": [f"{f.subtest} {f.difficulty}/{f.mode} {f.strategy} ({f.metric})" for f in self.flagged]}
 
 
+def _first(target: tuple[str, str, str], n: int, seed: int, strategies: Sequence[str]):
+    """Every strategy on the first seed range of one target: (findings, seconds, failed seeds)."""
+    sub, diff, mode = target
+    t0 = time.perf_counter()
+    items = collect(sub, diff, mode, n, seed)
+    found = [LearnedFinding(sub, diff, mode, strat, metric, st)
+             for strat in strategies for metric, st in evaluate(items, strat, seed).items()]
+    return found, time.perf_counter() - t0, FAILURES.get((sub, diff, False), 0)
+
+
+def _again(target: tuple[str, str, str], n: int, seed: int, strategies: Sequence[str]):
+    """The replication of one target: {strategy: {metric: Stat}} on the second seed range, and seconds."""
+    sub, diff, mode = target
+    t0 = time.perf_counter()
+    items = collect(sub, diff, mode, n, seed, replication=True)
+    return {strat: evaluate(items, strat, seed + 1) for strat in strategies}, time.perf_counter() - t0
+
+
+def _map(fn, targets, workers: int, *args):
+    """``fn(target, *args)`` for every target, in order; in ``workers`` processes when > 1 (the
+    results are the same: every target is seeded on its own)."""
+    if workers <= 1 or len(targets) <= 1:
+        return [fn(t, *args) for t in targets]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(targets))) as pool:
+        futures = [pool.submit(fn, t, *args) for t in targets]
+        return [f.result() for f in futures]
+
+
 def run(targets: Sequence[tuple[str, str, str]], n: int = DEFAULT_N, seed: int = 0,
-        strategies: Sequence[str] = STRATEGIES, progress: Callable[[str], None] | None = None) -> LearnedResult:
+        strategies: Sequence[str] = STRATEGIES, progress: Callable[[str], None] | None = None,
+        workers: int = 1) -> LearnedResult:
     """The learned audit of (subtest, difficulty, mode) ``targets``: every strategy on ``n``
     items, then, for the candidates (significant and large enough), on ``n`` items of the
-    replication seed range."""
+    replication seed range. ``workers`` > 1 runs the targets in that many processes (same
+    results)."""
+    targets = list(targets)
     findings: list[LearnedFinding] = []
     seconds: dict[tuple[str, str, str], float] = {}
-    for sub, diff, mode in targets:
-        t0 = time.perf_counter()
-        items = collect(sub, diff, mode, n, seed)
-        for strat in strategies:
-            for metric, st in evaluate(items, strat, seed).items():
-                findings.append(LearnedFinding(sub, diff, mode, strat, metric, st))
-        seconds[(sub, diff, mode)] = time.perf_counter() - t0
+    for target, (found, secs, bad) in zip(targets, _map(_first, targets, workers, n, seed, tuple(strategies))):
+        findings += found
+        seconds[target] = secs
         if progress:
-            bad = FAILURES.get((sub, diff, False), 0)
-            progress(f"{sub} {diff}/{mode}: {seconds[(sub, diff, mode)]:.1f} s" +
+            sub, diff, mode = target
+            progress(f"{sub} {diff}/{mode}: {secs:.1f} s" +
                      (f" ({bad} of {n} seeds failed to generate, skipped)" if bad else ""))
     decide(findings)
     # replication of the candidates, on a fresh seed range
     todo = sorted({(f.subtest, f.difficulty, f.mode) for f in findings if f.candidate})
-    for sub, diff, mode in todo:
-        t0 = time.perf_counter()
-        items = collect(sub, diff, mode, n, seed, replication=True)
-        for strat in strategies:
-            mine = [f for f in findings if (f.subtest, f.difficulty, f.mode, f.strategy) == (sub, diff, mode, strat)
-                    and f.candidate]
-            if not mine:
-                continue
-            rep = evaluate(items, strat, seed + 1)
-            for f in mine:
-                f.replication = rep.get(f.metric)
-        seconds[(sub, diff, mode)] += time.perf_counter() - t0
+    for target, (reps, secs) in zip(todo, _map(_again, todo, workers, n, seed, tuple(strategies))):
+        for f in findings:
+            if (f.subtest, f.difficulty, f.mode) == target and f.candidate:
+                f.replication = reps[f.strategy].get(f.metric)
+        seconds[target] += secs
         if progress:
-            progress(f"{sub} {diff}/{mode} replication: done")
+            progress(f"{target[0]} {target[1]}/{target[2]} replication: done")
     decide(findings)
     return LearnedResult(findings, n, seed, seconds)
+
+
+class LearnedAudit:
+    """What ``machinepsych audit`` needs of a family's learned audit (``TaskSpec.learned_audit``):
+    the target of a test at a preset, the run, and its tables."""
+
+    default_n = DEFAULT_N
+    max_n = SEED_STRIDE
+    columns = None  # set below (COLUMNS)
+    default_help = ("2,700: power 0.9 to flag a true 5-point lift over a structural chance of 1/2 (the hardest "
+                    "case) with alpha 0.01 / 48 in both seed ranges")
+
+    @staticmethod
+    def target(spec, preset: str | None) -> tuple[str, str, str] | None:
+        """(subtest, difficulty, mode) of a VisFactor test at ``preset``."""
+        from .catalog import SUBTESTS
+
+        sub = getattr(spec.env_class, "subtest", "")
+        if sub not in SUBTESTS:
+            return None
+        params = spec.resolve(preset)
+        return sub, params.difficulty, params.mode if SUBTESTS[sub].split else "default"
+
+    @staticmethod
+    def run(targets, n: int, seed: int, progress=None, workers: int = 1) -> "LearnedResult":
+        return run(targets, n=n, seed=seed, progress=progress, workers=workers)
+
+    @staticmethod
+    def rows(result: "LearnedResult") -> list[list[str]]:
+        return rows(result)
+
+    @staticmethod
+    def markdown(result: "LearnedResult") -> str:
+        return markdown(result)
 
 
 # ----------------------------------------------------------------------------- tables
@@ -465,6 +521,10 @@ def markdown(result: LearnedResult) -> str:
     return "\n".join(lines)
 
 
+LearnedAudit.columns = COLUMNS
+LEARNED_AUDIT = LearnedAudit()
+
+
 __all__ = ["ALPHA", "MIN_LIFT_POINTS", "DEFAULT_N", "STRATEGIES", "LearnedFinding", "LearnedResult", "Stat",
            "structural_chance", "cross_fit", "evaluate", "decide", "power", "required_n", "run", "markdown", "rows",
-           "collect", "item_stat", "part_stat", "answer_credit"]
+           "collect", "item_stat", "part_stat", "answer_credit", "LearnedAudit", "LEARNED_AUDIT"]

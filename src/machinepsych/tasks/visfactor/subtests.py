@@ -11,6 +11,7 @@ from . import task_id
 from .agents import AGENTS
 from .answer import answer_for
 from .audit import audit
+from .audit_learned import LEARNED_AUDIT
 from .catalog import SUBTESTS
 from .chance import simulator
 from .core import GENERATION
@@ -60,7 +61,7 @@ def _spec(sub: str) -> TaskSpec:
         id=task_id(sub), version=len(history(sub)), family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
-        chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit,
+        chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit, learned_audit=LEARNED_AUDIT,
         norms=norms(sub), timing=Timing(time_limit_s=60.0 * KIT_MINUTES[sub] if sub in KIT_MINUTES else None),
     )
 
