@@ -118,8 +118,6 @@ GENERIC = tuple(sorted(p for p in LAYER if p != "tasks"))
 KNOWN = {
     ("machinepsych.analysis.layouts", "machinepsych.tasks.reflection"),
     ("machinepsych.analysis.layouts", "machinepsych.tasks.cardsort"),
-    # still to move behind the TaskSpec: the rule-word check of score's files (storage/trials_file.py)
-    ("machinepsych.storage.trials_file", "machinepsych.tasks.cardsort"),
 }
 
 

@@ -23,6 +23,15 @@ RESERVED = ("session", "trial", "correct", "reward", "parse_status", "action", "
             "hidden")
 
 
+def list_cell(value: Any) -> frozenset[str]:
+    """A cell holding a set of words: a list, a ``;``-separated string (CSV), or empty/NaN."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return frozenset()
+    if isinstance(value, str):
+        return frozenset(v.strip() for v in value.split(";") if v.strip())
+    return frozenset(value)
+
+
 def with_info(row: dict[str, Any], info: Mapping[str, Any]) -> dict[str, Any]:
     """Add the step's ``info`` keys as columns (``info_<key>`` where a key is taken)."""
     for k, v in (info or {}).items():

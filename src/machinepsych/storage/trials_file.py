@@ -119,7 +119,7 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
     theirs = [c for c in o_cols if c in df.columns and not all(_blank(v) for v in df[c])]
     words = {str(v).strip().lower() for v in df["rule"] if not _blank(v)} if "rule" in df else set()
     if "matches" in df:
-        from ..tasks.cardsort.scoring import as_match_set
+        from ..core.scoring import list_cell as as_match_set
 
         words |= {w.strip().lower() for m in df["matches"] for w in as_match_set(m)}
     foreign = sorted(words & (set(o_rules) - set(rules)))
@@ -138,7 +138,7 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
             fixed.append(w)
         df["rule"] = fixed
     if "matches" in df:
-        from ..tasks.cardsort.scoring import as_match_set
+        from ..core.scoring import list_cell as as_match_set
 
         fixed = []
         for i, m in enumerate(df["matches"]):

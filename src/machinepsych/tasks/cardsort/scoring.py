@@ -8,26 +8,18 @@ from the step ``info``. K is the category criterion.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 
 from machinepsych.core.env import Params
 from machinepsych.core.errors import ConfigError
+from machinepsych.core.scoring import list_cell as as_match_set  # a matches cell: list or ';'-separated
 from machinepsych.core.spec import Metric, Scorer, count, percent
 
 if TYPE_CHECKING:  # pandas loads with the first score, not with the test
     import pandas as pd
 
 METRICS = ("accuracy", "CC", "PE", "NPE", "TFC", "CLR", "FMS", "errors", "trials")
-
-
-def as_match_set(value: Any) -> frozenset[str]:
-    """Accept a list, a ``;``-separated string (CSV), or empty/NaN."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return frozenset()
-    if isinstance(value, str):
-        return frozenset(v.strip() for v in value.split(";") if v.strip())
-    return frozenset(value)
 
 
 def run_lengths(correct: list[bool], K: int) -> list[int]:
