@@ -89,6 +89,14 @@ def test_an_inactive_session_is_released_and_taken_by_the_next_person(people, mo
     assert frame["abandoned"].fillna(False).astype(bool).tolist() == [True, True] + [False] * 6
     board = people.browser().get("/admin/runs/a2/dashboard.json", headers=AUTH).json()
     assert {r["condition"]: r["n"] for r in board["tests"][0]["rows"]} == {"human": 1}  # the abandoned one is not scored
+    # the copy is a record, not a session to finish: the run is complete, to the web and to the runner
+    from machinepsych.runner.run import run_sync
+
+    assert people.store.get_run("a2").status == "complete"
+    assert people.store.session_summary(run.id) == {"sessions": 1, "complete": 1, "trials": 6, "complete_trials": 6}
+    assert people.store.session_refs(run.id, open_only=True) == []
+    run_sync(people.store, "a2", progress=False)
+    assert people.store.get_run("a2").status == "complete"
 
 
 def test_a_second_browser_with_the_same_id_does_not_lock_out_the_first(people):

@@ -151,6 +151,12 @@ class SessionRef(NamedTuple):
     status: str
 
 
+# the status of a copy kept only for the record (a person's session released after inactivity,
+# storage/study.release): never run again, not part of the run's sessions to finish
+ABANDONED = "abandoned"
+CLOSED = ("complete", ABANDONED)
+
+
 class Store:
     def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False,
                  readonly: bool = False, hint: str = ""):
@@ -307,7 +313,7 @@ class Store:
         c = SessionRow.__table__.c
         q = select(c.id, c.index, c.n_trials, c.participant_name, c.status).where(c.run_id == run_id)
         if open_only:
-            q = q.where(c.status != "complete")
+            q = q.where(c.status.notin_(CLOSED))
         wanted = set(ids) if ids is not None else None
         names: dict[str, str] = {}  # one string per participant, not one per session
         with self.engine.connect() as conn:
@@ -321,12 +327,14 @@ class Store:
             return list(s.scalars(select(SessionRow).where(SessionRow.id.in_(list(ids))).order_by(SessionRow.index)))
 
     def session_summary(self, run_id: int) -> dict[str, int]:
-        """Sessions and their trials (planned) of a run, all and complete ones (one query)."""
+        """Sessions and their trials (planned) of a run, all and complete ones (one query); the
+        abandoned copies kept for the record are not sessions of the run to finish."""
         c = SessionRow.__table__.c
         done = c.status == "complete"
         q = select(func.count(), func.coalesce(func.sum(case((done, 1), else_=0)), 0),
                    func.coalesce(func.sum(c.n_trials), 0),
-                   func.coalesce(func.sum(case((done, c.n_trials), else_=0)), 0)).where(c.run_id == run_id)
+                   func.coalesce(func.sum(case((done, c.n_trials), else_=0)), 0)).where(
+            c.run_id == run_id, c.status != ABANDONED)
         with self.engine.connect() as conn:
             n, complete, trials, complete_trials = conn.execute(q).one()
         return {"sessions": int(n), "complete": int(complete), "trials": int(trials),
@@ -405,7 +413,7 @@ class Store:
             q = (select(TrialRow.session_id, func.count()).join(SessionRow, SessionRow.id == TrialRow.session_id)
                  .where(SessionRow.run_id == run_id).group_by(TrialRow.session_id))
             if open_only:
-                q = q.where(SessionRow.status != "complete")
+                q = q.where(SessionRow.status.notin_(CLOSED))
             return {sid: n for sid, n in s.execute(q)}
 
     def call_counts(self, run_id: int, session_ids: list[int] | None = None) -> dict[int, int]:

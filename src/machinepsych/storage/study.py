@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 from machinepsych.core.errors import ConfigError
 from machinepsych.core.spec import Timing
 from .schema import AssignmentRow, RunRow, ScoreRow, SessionRow, StudyRow, TrialRow, utcnow
-from .store import Store
+from .store import ABANDONED, Store
 
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_CONSENT_CHARS = 100_000
@@ -49,7 +49,6 @@ MAX_INACTIVITY_MIN = 7 * 24 * 60
 STATES = ("open", "paused", "closed")
 ORDERS = ("fixed", "latin")
 MAX_ADD = 10_000
-ABANDONED = "abandoned"
 
 
 def clock() -> datetime:
