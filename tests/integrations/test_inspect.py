@@ -34,6 +34,8 @@ from typer.testing import CliRunner  # noqa: E402
 from machinepsych.cli import app  # noqa: E402
 from machinepsych.integrations.inspect.task import machinepsych_task  # noqa: E402
 from machinepsych.prompting.strategies import REASK_TEXT  # noqa: E402
+from machinepsych.runner.plan import ParticipantSpec, RunSpec, expand_tasks  # noqa: E402
+from machinepsych.runner.run import create_run  # noqa: E402
 from machinepsych.storage.store import Store  # noqa: E402
 
 INSPECT = Path(sys.executable).with_name("inspect")
@@ -207,6 +209,22 @@ def test_the_inspect_participant_runs_an_agent_served_by_inspect(tmp_path):
     assert len(scores) == 4
     for seed in (0, 1):
         assert scores[("inspect:machinepsych/agent-wsls", seed)] == scores[("agent:wsls", seed)]
+
+
+def test_resume_repoints_an_inspect_participant(tmp_path):
+    # a run stopped part-way goes on with another model of the same inspect provider
+    db = tmp_path / "r.db"
+    st = Store(db)
+    create_run(st, RunSpec(tasks=expand_tasks("wcst", None, {"n_trials": 6}, 2),
+                           participants=[ParticipantSpec(ref="inspect:machinepsych/agent-random")], name="r"))
+    st.close()
+    res = CliRunner().invoke(app, ["resume", "r", "--store", str(db), "--model", "openai:gpt-4o"])
+    assert res.exit_code != 0 and "inspect (machinepsych) provider family" in str(res.exception)
+    res = CliRunner().invoke(app, ["resume", "r", "--store", str(db), "--model", "inspect:mockllm"])
+    assert res.exit_code != 0 and "inspect:PROVIDER/MODEL" in str(res.exception)
+    _cli("resume", "r", "--store", str(db), "--model", "agent-wsls", "--no-progress")  # a bare name keeps inspect
+    scores = _session_scores(db, "r")
+    assert {ref for ref, _ in scores} == {"inspect:machinepsych/agent-wsls"} and len(scores) == 2
 
 
 def _take_as_person(store: Store, row) -> None:

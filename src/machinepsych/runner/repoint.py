@@ -30,8 +30,11 @@ __all__ = ["Repoint", "plan_repoint", "apply_repoint", "family"]
 
 def family(ref: str) -> str:
     """The provider family of a model ref: every OpenAI-compatible provider (openai, vllm,
-    ollama, llamacpp) is one family; Anthropic and Google are each their own."""
-    provider = ref.partition(":")[0]
+    ollama, llamacpp) is one family; Anthropic and Google are each their own; a model served
+    through inspect_ai (``inspect:PROVIDER/MODEL``) is in the family of inspect's provider."""
+    provider, _, name = ref.partition(":")
+    if provider == "inspect":  # inspect:PROVIDER/MODEL: the family of inspect's provider
+        return f"inspect ({name.partition('/')[0]})"
     if provider in OPENAI_COMPATIBLE:
         return "OpenAI-compatible (" + ", ".join(OPENAI_COMPATIBLE) + ")"
     return {"anthropic": "Anthropic", "google": "Google"}.get(provider, provider)
@@ -73,13 +76,17 @@ def _new_ref(old_ref: str, model: str | None) -> str:
         return old_ref
     model = model.strip()
     provider, sep, name = model.partition(":")
-    if not sep:  # a bare model name keeps the provider
+    if not sep:  # a bare model name keeps the provider (an inspect model's too: inspect:PROVIDER/NAME)
         provider, name = old_ref.partition(":")[0], model
+        if provider == "inspect" and "/" not in name:
+            name = f"{old_ref.partition(':')[2].partition('/')[0]}/{name}"
     if not name:
         raise ConfigError(f"--model {model!r} names no model; give provider:MODEL or MODEL, e.g. --model "
                           f"{old_ref.partition(':')[0]}:NAME")
-    if provider not in PROVIDERS:
-        raise UnknownNameError("model provider", provider, PROVIDERS)
+    if provider not in (*PROVIDERS, "inspect"):
+        raise UnknownNameError("model provider", provider, (*PROVIDERS, "inspect"))
+    if provider == "inspect" and "/" not in name:
+        raise ConfigError(f"--model {model!r}: an inspect model is inspect:PROVIDER/MODEL, e.g. inspect:openai/gpt-4o")
     new_ref = f"{provider}:{name}"
     if family(new_ref) != family(old_ref):
         raise ConfigError(f"--model {new_ref}: {old_ref} is in the {family(old_ref)} provider family and {new_ref} "
