@@ -82,6 +82,37 @@ def test_bar_heights_are_the_means_on_the_declared_scale():
                for l in root.iter(NS + "line"))
 
 
+def test_error_bars_are_the_tables_intervals_cut_to_the_scale():
+    # accuracies near 100: the t interval's upper end passes 100 and is cut there, as in the tables
+    from machinepsych.core.scoring import ci95_interval
+
+    spec = get_task("nback")
+    vals = [92.0, 100.0, 100.0]
+    scores = pd.DataFrame([{"task": "nback", "condition": "a", "session": str(i), spec.primary: v}
+                           for i, v in enumerate(vals)])
+    (fig,) = sf.metric_bars(scores, spec, None, palette(["a"]))
+    root = _svg(fig)
+    frame = [r for r in root.iter(NS + "rect") if r.get("stroke") == "#222222"][0]
+    top, h = float(frame.get("y")), float(frame.get("height"))
+    low, high, clipped = ci95_interval(vals, (0.0, 100.0))
+    assert clipped and high == 100.0 and low < 90
+    whisker = [l for l in root.iter(NS + "line") if l.get("stroke") == "#222222" and l.get("x1") == l.get("x2")]
+    ys = sorted(float(v) for v in (whisker[0].get("y1"), whisker[0].get("y2")))
+    to_value = lambda y: 100 * (top + h - y) / h  # noqa: E731  (the panel's axis runs 0-100)
+    assert math.isclose(to_value(ys[0]), high, abs_tol=0.5) and math.isclose(to_value(ys[1]), low, abs_tol=0.5)
+
+
+def test_an_interval_below_a_scale_starting_at_zero_is_cut_there():
+    # perseverative errors 0, 0, 6: the t interval reaches below 0 errors; like the tables, the
+    # figure cuts it at 0, so no panel's axis runs below 0
+    spec = get_task("wcst")
+    rows = [{"task": "wcst", "condition": "a", "session": str(i), "accuracy": 80.0 + i, "CC": 3.0 + i, "PE": pe,
+             "NPE": 2.0 + i} for i, pe in enumerate([0.0, 0.0, 6.0])]
+    (fig,) = sf.metric_bars(pd.DataFrame(rows), spec, None, palette(["a"]))
+    labels = [t.text or "" for t in _svg(fig).iter(NS + "text")]
+    assert not [t for t in labels if t.startswith(("-", "\u2212"))], labels
+
+
 def test_accuracy_by_trial_has_one_line_per_condition_and_a_legend():
     conds = ["agent:ideal", "agent:random", "openai:gpt | direct with a rather long condition name"]
     rows = [{"task": "t", "condition": c, "trial": t, "correct": (t + i) % 3 == 0}

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.scoring import ci95_halfwidth
+from ..core.scoring import ci95_interval
 from ..core.spec import TaskSpec
 
 PX_PER_PT = 100 / 72
@@ -168,7 +168,8 @@ def _panel_titles(panels: list[dict[str, Any]], width: float) -> list[list[str]]
 
 def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: float, conds: list[str],
                 colours: dict[str, str]) -> None:
-    """Bar panels side by side: each {title, means, cis, scale, line: (value, label) | None}."""
+    """Bar panels side by side: each {title, means, cis: (low, high) | None per bar, scale,
+    line: (value, label) | None}."""
     n = len(panels)
     slot = svg.width / n
     labels = numbers(conds, colours)
@@ -176,8 +177,8 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
     legend_top = top + max(len(t) for t in titles) * _px(10) * 1.2 + 8
     plot_top = legend_top + (_px(9) * 1.4 if any(p.get("line") for p in panels) else 0)  # the same in every panel
     for i, p in enumerate(panels):
-        values = [m + (e or 0) for m, e in zip(p["means"], p["cis"]) if m is not None and math.isfinite(m)]
-        values += [m - (e or 0) for m, e in zip(p["means"], p["cis"]) if m is not None and math.isfinite(m)]
+        values = [m for m in p["means"] if m is not None and math.isfinite(m)]
+        values += [v for ci in p["cis"] if ci is not None for v in ci]
         if p.get("line"):
             values.append(p["line"][0])
         pub = p.get("published") or []
@@ -201,8 +202,8 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
             y_top, y_base = ax.y(min(max(m, ylim[0]), ylim[1])), ax.y(base)
             svg.rect(ax.x(j - width / 2), min(y_top, y_base), ax.x(j + width / 2) - ax.x(j - width / 2),
                      abs(y_base - y_top), colours.get(c, DEFAULT_COLOUR))
-            if e is not None and math.isfinite(e):  # none for a single session
-                lo_e, hi_e = ax.y(max(m - e, ylim[0])), ax.y(min(m + e, ylim[1]))
+            if e is not None:  # (low, high) as in the tables; none for a single session
+                lo_e, hi_e = ax.y(max(e[0], ylim[0])), ax.y(min(e[1], ylim[1]))
                 svg.line(ax.x(j), lo_e, ax.x(j), hi_e, "#222222", 1)
                 for yy in (lo_e, hi_e):
                     svg.line(ax.x(j) - 4, yy, ax.x(j) + 4, yy, "#222222", 1)
@@ -235,7 +236,10 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
     for m in metrics:
         g = df.groupby("condition", sort=False)[m.name]
         means = g.mean().reindex(conds)
-        cis = [ci95_halfwidth([float(v) for v in g.get_group(c).dropna()]) if c in g.groups else None for c in conds]
+        # the tables' interval: Student's t, its ends cut to the metric's declared scale
+        cis = [ci95_interval([float(v) for v in g.get_group(c).dropna()], m.scale)[:2] if c in g.groups else None
+               for c in conds]
+        cis = [None if ci is None or ci[0] is None else ci for ci in cis]
         line = None
         if chance_lines and m.name in chance_lines:
             line = (float(chance_lines[m.name]), f"chance p95 of {m.name}")
