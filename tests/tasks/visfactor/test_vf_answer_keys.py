@@ -47,7 +47,7 @@ def test_cf1_exactly_the_gold_model_is_embedded():
 def test_cf2_subset_at_same_position():
     from machinepsych.tasks.visfactor.gen_closure import CF2_MODEL
     for it in items("CF2", range(6)):
-        model = mid_repr(CF2_MODEL)
+        model = mid_repr(it.params.get("model", CF2_MODEL))  # generation 3: a model per item
         assert tuple("T" if model <= mid_repr(f) else "F" for f in it.params["figures"]) == it.gold
 
 
@@ -164,10 +164,13 @@ def test_vz3_edge_by_rolling_cube():
         face = {s: vec[st["bottom"]] for s, st in states.items()}  # body-frame normal of each square's face
         assert len(set(face.values())) == 6
         side_name = {"E": "east", "W": "west", "S": "south", "N": "north"}
-        top = np.array(face[tuple(it.params["x_face"])])
-        front = np.array(face[tuple(it.params["o_face"])])
-        right = np.cross(-front, top)
-        draw = {"top": top, "front": front, "right": right, "bottom": -top, "back": -front, "left": -right}
+        # the drawing's frame: X and O on the drawn faces the item names (generation 1: always top and front)
+        axis = {"top": (0, 0, 1), "front": (0, -1, 0), "right": (1, 0, 0), "bottom": (0, 0, -1), "back": (0, 1, 0),
+                "left": (-1, 0, 0)}
+        xd, od = np.array(axis[it.params.get("x_drawn", "top")]), np.array(axis[it.params.get("o_drawn", "front")])
+        x, o = np.array(face[tuple(it.params["x_face"])]), np.array(face[tuple(it.params["o_face"])])
+        to_body = np.array([x, o, np.cross(x, o)]).T @ np.array([xd, od, np.cross(xd, od)])  # drawing -> body
+        draw = {f: to_body @ np.array(a) for f, a in axis.items()}
         s, side = it.params["numbered"][it.params["asked"] - 1]
         pair = {face[tuple(s)], vec[states[tuple(s)][side_name[side]]]}
         want = {tuple(int(v) for v in draw[f]) for f in it.params["letter_faces"][it.gold]}

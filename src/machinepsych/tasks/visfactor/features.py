@@ -276,10 +276,12 @@ def _vz3(item: Item):
 
     item_f = [float(sq == x_face), float(sq == o_face), adj(sq, x_face), adj(sq, o_face),
               *(float(d == k) for k in DIRS), float(len(p["numbered"])), float(sum(adj(sq, q) for q in squares))]
+    # the drawn faces that carry X and O (random from VZ3 generation 2; generation 1 drew them on top and front)
+    xd, od = p.get("x_drawn", "top"), p.get("o_drawn", "front")
     X = []
     for lab in item.options:
         faces = p["letter_faces"][lab]
-        X.append([*(float(f in faces) for f in FACES), *item_f])
+        X.append([*(float(f in faces) for f in FACES), float(xd in faces), float(od in faces), *item_f])
     return X, _choice_labels(item), None, "choose"
 
 
@@ -444,8 +446,8 @@ FEATURES: dict[str, tuple[str, ...]] = {
             "pieces / shape area"),
     "VZ2": ("holes", "mirror lr", "mirror ud", "mirror diagonal", "mirror anti-diagonal", "half turn",
             "hole at punch", "similarity to others", "difference to others", "folds"),
-    "VZ3": (*(f"edge on {f}" for f in FACES), "asked face is X", "asked face is O", "asked face next to X",
-            "asked face next to O", *(f"asked edge {d}" for d in DIRS), "numbered edges", "asked face neighbours"),
+    "VZ3": (*(f"edge on {f}" for f in FACES), "edge on X face", "edge on O face", "asked face is X", "asked face is O",
+            "asked face next to X", "asked face next to O", *(f"asked edge {d}" for d in DIRS), "numbered edges", "asked face neighbours"),
     "S1": ("cos angle", "sin angle", "turn size", "off right angle", "vertices"),
     "S2": ("shared symbols", "shared at same face", "symbols seen"),
     "SS2": ("distance to circle", "columns to circle", "rows to circle", "column", "distance to F", "degree",

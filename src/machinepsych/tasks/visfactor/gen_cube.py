@@ -1,8 +1,14 @@
 """Visualization: VZ3 Surface Development (a cube net folded up).
 
-See ``docs/visfactor.md#generators`` (VZ3)."""
+Generation 1 drew X on top and O in front and asked any numbered edge, so where the key lay relative
+to the marks followed from the net without folding (an edge of the X square lies on the X face, an
+edge of a square next to X never does; boosted trees 29% against 11% chance). Generation 2 (current)
+asks only edges of squares neither marked nor next to a mark, draws X and O on any two visible faces,
+draws the key's place relative to the marks first and uniformly (``ROLES``), and numbers exactly 4
+edges. See ``docs/visfactor.md#generators`` (VZ3)."""
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -70,10 +76,17 @@ ROT24 = rotations24()
 SQ_SIDES = {"E": ((1, 0), (1, 1)), "W": ((0, 0), (0, 1)), "S": ((0, 1), (1, 1)), "N": ((0, 0), (1, 0))}
 SIDE_DIR = {"E": (1, 0), "W": (-1, 0), "S": (0, 1), "N": (0, -1)}
 FACE_OF = {(0, 0, 1): "top", (0, -1, 0): "front", (1, 0, 0): "right", (0, 0, -1): "bottom", (0, 1, 0): "back", (-1, 0, 0): "left"}
+DRAWN = {"top": (0, 0, 1), "front": (0, -1, 0), "right": (1, 0, 0)}  # the three faces the cube drawing shows
+FACE_CENTRE = {"top": (0.5, 0.5, 1), "front": (0.5, 0, 0.5), "right": (1, 0.5, 0.5)}
+PLACEMENTS = tuple(itertools.permutations(DRAWN))  # (face drawn with X, with O, unmarked)
+# generation 2: the key's place relative to the marks (X, O, the third drawn face V and their opposites X', O', V');
+# X-O is never a key (it lies only on the marked faces, which are never asked)
+ROLES = tuple(frozenset(r) for r in (("X", "O'"), ("O", "X'"), ("V", "O'"), ("V", "X'"),
+                                      ("V", "X"), ("V", "O"), ("X", "V'"), ("O", "V'")))
 
 
-@generator("VZ3")
-def gen_vz3(rng, difficulty: str) -> Item:
+def _grow_net(rng):
+    """A random cube net, grown square by square (redrawn until it folds); squares from (0, 0)."""
     while True:
         squares = [(0, 0)]
         while len(squares) < 6:
@@ -82,16 +95,102 @@ def gen_vz3(rng, difficulty: str) -> Item:
             c = (s[0] + d[0], s[1] + d[1])
             if c not in squares:
                 squares.append(c)
+        mi, mj = min(s[0] for s in squares), min(s[1] for s in squares)
+        if _folds(tuple(sorted((s[0] - mi, s[1] - mj) for s in squares))):
+            return [(s[0] - mi, s[1] - mj) for s in squares]
+
+
+@functools.lru_cache(maxsize=None)
+def _folds(squares: tuple) -> bool:
+    return fold_net(list(squares))[0] is not None
+
+
+def _edge_faces(e, normals):
+    """The net squares whose folded faces hold both ends of cube edge ``e``."""
+    out = []
+    for s, n in normals.items():
+        k = next(i for i in range(3) if n[i])
+        if all(v[k] == (1 if n[k] > 0 else 0) for v in e):
+            out.append(s)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _net_facts(squares: tuple):
+    """Folding, net neighbours, net distances and cut edges (square, side, squares of its cube edge) of one net."""
+    T, normals = fold_net(list(squares))
+    nb = {s: [c for c in ((s[0] + d[0], s[1] + d[1]) for d in SIDE_DIR.values()) if c in squares] for s in squares}
+    dist = {}
+    for s in squares:
+        dist[s], todo = {s: 0}, [s]
+        for t in todo:
+            for c in nb[t]:
+                if c not in dist[s]:
+                    dist[s][c] = dist[s][t] + 1
+                    todo.append(c)
+    cuts = []
+    for s in squares:
+        for side, (p, q) in SQ_SIDES.items():
+            if (s[0] + SIDE_DIR[side][0], s[1] + SIDE_DIR[side][1]) not in squares:
+                e = [_apply(T[s], (s[0] + pp[0], s[1] + pp[1])) for pp in (p, q)]
+                cuts.append((s, side, tuple(_edge_faces(e, normals))))
+    pairs = [(a, b) for a in squares for b in squares if a != b and int(np.dot(normals[a], normals[b])) == 0]
+    return T, normals, nb, dist, cuts, pairs
+
+
+def _pose_v2(rng):
+    """Generation 2: net, marked squares, drawn pose and asked edge, chosen so that the key's place relative to
+    the marks (ROLES) is uniform and independent of what the net shows without folding: the asked square is
+    never marked nor next to a mark (the key would lie on / off that mark's face), the cube is drawn with X and
+    O on any two of its visible faces, and the role is drawn first, then an asked edge of that role in the same
+    stratum (the asked square's neighbours, the marks' distance in the net) as a first, unconditioned draw."""
+    role, stratum = ROLES[int(rng.integers(len(ROLES)))], None
+    while True:
+        squares = tuple(sorted(_grow_net(rng)))
+        pairs = _net_facts(squares)[5]
+        a, b = pairs[int(rng.integers(len(pairs)))]
+        xd, od, vd = PLACEMENTS[int(rng.integers(len(PLACEMENTS)))]
+        cands = _askable(squares, a, b, xd, od, vd)
+        if stratum is None and cands:
+            stratum = cands[int(rng.integers(len(cands)))][3]
+        hits = [c for c in cands if c[2] == role and c[3] == stratum]
+        if hits:
+            s, side, _, _ = hits[int(rng.integers(len(hits)))]
+            T, normals = _net_facts(squares)[:2]
+            return list(squares), T, normals, a, b, xd, od, (s, side)
+
+
+@functools.lru_cache(maxsize=None)
+def _askable(squares: tuple, a, b, xd: str, od: str, vd: str) -> list:
+    """Generation 2's askable edges with X on square a drawn on face xd and O on b drawn on od: (square, side,
+    role, stratum) for every cut edge of a square neither marked nor next to a mark, with at most two neighbours,
+    whose folded edge is drawn."""
+    T, normals, nb, dist, cuts, pairs = _net_facts(squares)
+    x, o = np.array(normals[a]), np.array(normals[b])
+    v = np.cross(x, o) * int(np.dot(DRAWN[vd], np.cross(DRAWN[xd], DRAWN[od])))
+    name = {tuple(x): "X", tuple(o): "O", tuple(v): "V", tuple(-x): "X'", tuple(-o): "O'", tuple(-v): "V'"}
+    out = []
+    for s, side, fs in cuts:
+        if s in (a, b) or dist[a][s] == 1 or dist[b][s] == 1 or len(nb[s]) > 2:
+            continue
+        r = frozenset(name[normals[f]] for f in fs)
+        if r & {"X", "O", "V"}:  # a visible edge
+            out.append((s, side, r, (len(nb[s]), dist[a][b])))
+    return out
+
+
+def _vz3(rng, generation: int) -> Item:
+    if generation == 1:
+        squares = _grow_net(rng)
         T, normals = fold_net(squares)
-        if T is not None:
-            break
-    mi, mj = min(s[0] for s in squares), min(s[1] for s in squares)
-    squares = [(s[0] - mi, s[1] - mj) for s in squares]
-    T, normals = fold_net(squares)
-    a = squares[int(rng.integers(6))]
-    adj = [s for s in squares if s != a and int(np.dot(normals[s], normals[a])) == 0]
-    b = adj[int(rng.integers(len(adj)))]
-    Q = next(R for R in ROT24 if tuple(R @ np.array(normals[a])) == (0, 0, 1) and tuple(R @ np.array(normals[b])) == (0, -1, 0))
+        a = squares[int(rng.integers(6))]
+        adj = [s for s in squares if s != a and int(np.dot(normals[s], normals[a])) == 0]
+        b = adj[int(rng.integers(len(adj)))]
+        xd, od, asked = "top", "front", None
+    else:
+        squares, T, normals, a, b, xd, od, asked = _pose_v2(rng)
+    Q = next(R for R in ROT24  # cube frame -> drawing frame: X and O onto their drawn faces
+             if tuple(R @ np.array(normals[a])) == DRAWN[xd] and tuple(R @ np.array(normals[b])) == DRAWN[od])
 
     def to_draw(v):  # cube vertex (cube frame) -> drawing frame
         w = Q @ (np.array(v) * 2 - 1)
@@ -123,17 +222,31 @@ def gen_vz3(rng, difficulty: str) -> Item:
             e3 = frozenset(to_draw(_apply(T[s], (s[0] + pp[0], s[1] + pp[1]))) for pp in (p, q))
             if e3 in letter_of:
                 cands.append((s, side, e3))
-    numbered, used = [], set()
-    for i in rng.permutation(len(cands)):
-        s, side, e3 = cands[int(i)]
-        ends = {(s[0] + pp[0], s[1] + pp[1]) for pp in SQ_SIDES[side]}
-        if ends & used or any(e3 == n[2] for n in numbered):
-            continue  # [decision] numbered edges never touch, so every number is unambiguous
-        numbered.append((s, side, e3))
-        used |= ends
-        if len(numbered) == 5:
+    # generation 1: up to 5 numbered edges; generation 2: the asked edge and 3 others, always 4 (4 always fit:
+    # checked over every askable edge of every net; a count that varied would tell something of the asked edge)
+    want = 5 if asked is None else 4
+    while True:
+        numbered, used = [], set()
+        if asked is not None:  # the asked edge first; numbered in a random order below
+            s, side = asked
+            numbered = [c for c in cands if c[:2] == asked]
+            used = {(s[0] + pp[0], s[1] + pp[1]) for pp in SQ_SIDES[side]}
+        for i in rng.permutation(len(cands)):
+            s, side, e3 = cands[int(i)]
+            ends = {(s[0] + pp[0], s[1] + pp[1]) for pp in SQ_SIDES[side]}
+            if ends & used or any(e3 == n[2] for n in numbered):
+                continue  # [decision] numbered edges never touch, so every number is unambiguous
+            numbered.append((s, side, e3))
+            used |= ends
+            if len(numbered) == want:
+                break
+        if asked is None or len(numbered) == want:
             break
-    ask = int(rng.integers(len(numbered)))
+    if asked is None:
+        ask = int(rng.integers(len(numbered)))
+    else:
+        order = [int(i) for i in rng.permutation(len(numbered))]
+        numbered, ask = [numbered[i] for i in order], order.index(0)
     gold = letter_of[numbered[ask][2]]
     # net drawing
     S, pad = 44, 26
@@ -168,8 +281,8 @@ def gen_vz3(rng, difficulty: str) -> Item:
         vx, vy = mx - cen[0], my - cen[1]
         nrm = math.hypot(vx, vy) or 1
         text_center(d2, (mx + vx / nrm * 13, my + vy / nrm * 13), lab, 16, (0, 0, 170))
-    text_center(d2, P((0.5, 0.5, 1)), "X", 20)
-    text_center(d2, P((0.5, 0, 0.5)), "O", 20)
+    text_center(d2, P(FACE_CENTRE[xd]), "X", 20)
+    text_center(d2, P(FACE_CENTRE[od]), "O", 20)
     img = labelled_row([net, cube], ["net", "cube"])
     k = ask + 1
     named = ", ".join(letters[:-1]) + f" or {letters[-1]}"  # every letter, so buttons name nothing new
@@ -187,7 +300,19 @@ def gen_vz3(rng, difficulty: str) -> Item:
             if p[kk] == val and q2[kk] == val:
                 fs.append(name)
         face_pairs[lab] = sorted(fs)
-    return Item("VZ3", img, q, "letter", gold, labels, rows, "",
-                {"squares": [list(s) for s in squares], "x_face": list(a), "o_face": list(b),
-                 "numbered": [[list(s), side] for s, side, _ in numbered], "asked": k, "letter_faces": face_pairs},
-                "capital letter A-I")
+    params = {"squares": [list(s) for s in squares], "x_face": list(a), "o_face": list(b),
+              "numbered": [[list(s), side] for s, side, _ in numbered], "asked": k, "letter_faces": face_pairs}
+    if generation > 1:
+        params.update(x_drawn=xd, o_drawn=od)  # the drawn faces that carry X and O
+    return Item("VZ3", img, q, "letter", gold, labels, rows, "", params, "capital letter A-I")
+
+
+@generator("VZ3")
+def gen_vz3(rng, difficulty: str) -> Item:
+    return _vz3(rng, 2)
+
+
+@generator("VZ3", 1)
+def gen_vz3_v1(rng, difficulty: str) -> Item:
+    return _vz3(rng, 1)
+
