@@ -20,34 +20,27 @@ def _rot180(edges, n):
     return {norm_edge((n - 1 - a[0], n - 1 - a[1]), (n - 1 - b[0], n - 1 - b[1])) for a, b in edges}
 
 
-@generator("P3")
-def gen_p3(rng, difficulty: str) -> Item:
-    n = {"easy": 4, "normal": 4, "hard": 5}[difficulty]
-    allE = lattice_edges(n, n)
-    k = {"easy": 7, "normal": 9, "hard": 12}[difficulty]
-    key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
-    kinds = ["remove", "add", "move", "move2"] + ([] if difficulty == "hard" else ["mirror", "rot180"])
+def _p3_change(rng, base, kind: str, allE: list, n: int):
+    """``base`` with one change: a line removed, added or moved to a line sharing a point with
+    it; its mirror image or half turn. None where no line can move."""
+    bl, rest = sorted(base), [e for e in allE if e not in base]
+    if kind == "remove":
+        return base - {bl[int(rng.integers(len(bl)))]}
+    if kind == "add":
+        return base | {rest[int(rng.integers(len(rest)))]}
+    if kind in ("move", "move2"):
+        e = bl[int(rng.integers(len(bl)))]
+        near = [f for f in rest if set(f) & set(e)]
+        return None if not near else (base - {e}) | {near[int(rng.integers(len(near)))]}
+    return _mirror(base, n) if kind == "mirror" else _rot180(base, n)
 
+
+def _p3_balanced(rng, difficulty: str, kinds: list, allE: list, n: int, k: int, key_rank: int):
+    """Generation 2: the target and four wrong pictures chosen from its one- to three-change
+    variants so that the target's consensus rank is ``key_rank`` (balanced_distractors)."""
     def change(base, kind):
-        bl, rest = sorted(base), [e for e in allE if e not in base]
-        if kind == "remove":
-            return base - {bl[int(rng.integers(len(bl)))]}
-        if kind == "add":
-            return base | {rest[int(rng.integers(len(rest)))]}
-        if kind in ("move", "move2"):
-            e = bl[int(rng.integers(len(bl)))]
-            near = [f for f in rest if set(f) & set(e)]
-            return None if not near else (base - {e}) | {near[int(rng.integers(len(near)))]}
-        return _mirror(base, n) if kind == "mirror" else _rot180(base, n)
+        return _p3_change(rng, base, kind, allE, n)
 
-    # [decision] the wrong pictures are one change away from the target (line removed, added,
-    # moved; mirror image or half turn) or two or three changes away, and four are chosen so that
-    # the target is not the picture most like the others (balanced_distractors, by four measures:
-    # summed differences with and without the size term, summed Jaccard distance and distance to
-    # the centre): built only as single changes of the target, the target was that picture in
-    # ~93% of items. The key's rank is drawn once and never redrawn: version 1 redrew it when
-    # no pool reached it, and at hard difficulty (one change family fewer) the target was then
-    # the picture most like the others in 34-42% of items.
     n_children = 2 if difficulty == "hard" else 1
     while True:
         target = {allE[int(i)] for i in rng.choice(len(allE), k, replace=False)}
@@ -77,8 +70,45 @@ def gen_p3(rng, difficulty: str) -> Item:
             break
     opts = variants + [target]
     order = [int(i) for i in rng.permutation(5)]
-    opts = [opts[i] for i in order]
-    gold = LETTERS[order.index(4)]
+    return [opts[i] for i in order], order.index(4)
+
+
+def _p3_family(rng, kinds: list, allE: list, n: int, k: int):
+    """Generation 3: five distinct pictures grown as one family (a random recursive tree: each
+    new picture is one change of a picture already drawn), in random order, then the key drawn
+    uniformly among them."""
+    while True:
+        opts = [frozenset(allE[int(i)] for i in rng.choice(len(allE), k, replace=False))]
+        for _ in range(200):
+            parent = opts[int(rng.integers(len(opts)))]
+            v = _p3_change(rng, parent, str(kinds[int(rng.integers(len(kinds)))]), allE, n)
+            if v and frozenset(v) not in opts:
+                opts.append(frozenset(v))
+                if len(opts) == 5:
+                    order = [int(i) for i in rng.permutation(5)]
+                    return [set(opts[i]) for i in order], int(rng.integers(5))
+
+
+def _p3(rng, difficulty: str, generation: int) -> Item:
+    n = {"easy": 4, "normal": 4, "hard": 5}[difficulty]
+    allE = lattice_edges(n, n)
+    k = {"easy": 7, "normal": 9, "hard": 12}[difficulty]
+    kinds = ["remove", "add", "move", "move2"] + ([] if difficulty == "hard" else ["mirror", "rot180"])
+    # [decision] generation 3: the five pictures are built as one set first (each one change --
+    # a line removed, added or moved; mirror image or half turn -- of another picture of the set)
+    # and the key is drawn uniformly among them, the target being a copy of it. So no property of
+    # the options alone (line counts, which picture is most like the others or central in the
+    # set, symmetry) tells the key: P(key | options) = 1/5 by construction, and the key still has
+    # a picture one change away (its parent or a child in the family). Generation 2 built the
+    # wrong pictures as one- to three-change variants of the target and balanced the target's
+    # consensus rank (balanced_distractors): the target stayed the centre of the set (median
+    # line count, most similar to the others) and a learned solver found it in 70-75% of items.
+    if generation == 2:
+        key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
+        opts, key = _p3_balanced(rng, difficulty, kinds, allE, n, k, key_rank)
+    else:
+        opts, key = _p3_family(rng, kinds, allE, n, k)
+    target, gold = opts[key], LETTERS[key]
     cell = 30
     panels = [framed(draw_edges(o, n, n, cell=cell)) for o in opts]
     img = labelled_row([framed(draw_edges(target, n, n, cell=cell), width=3)] + panels, ["target"] + list(LETTERS[:5]))
@@ -87,6 +117,16 @@ def gen_p3(rng, difficulty: str) -> Item:
          ' Answer with one letter, e.g. {"answer": "A"}.')
     return Item("P3", img, q, "mc", gold, labels, mc_rows(labels, gold, "picture"), "",
                 {"grid": n, "target": edges_json(target), "options": [edges_json(o) for o in opts]}, "letter A-E")
+
+
+@generator("P3")
+def gen_p3(rng, difficulty: str) -> Item:
+    return _p3(rng, difficulty, 3)
+
+
+@generator("P3", 2)
+def gen_p3_v2(rng, difficulty: str) -> Item:
+    return _p3(rng, difficulty, 2)
 
 
 # ----------------------------------------------------------------------------- I3
