@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from fractions import Fraction as Fr
 
 import numpy as np
@@ -34,6 +35,11 @@ SLOPES = (None, Fr(0), Fr(1), Fr(-1), Fr(2), Fr(-2), Fr(3), Fr(-3))
 
 
 def area(poly) -> Fr:
+    return _area(tuple(poly))
+
+
+@lru_cache(maxsize=1 << 16)
+def _area(poly: tuple) -> Fr:
     return abs(sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1]))) / 2
 
 
@@ -69,7 +75,14 @@ def _clip(poly, f, sign):
 
 def cut(poly, point, slope):
     """Split ``poly`` by the line through ``point`` with ``slope`` (None = vertical) into two
-    simple pieces, or return None if the line does not cut it into exactly two."""
+    simple pieces, or return None if the line does not cut it into exactly two. (Cached: the
+    generators cut the same few shapes again and again; the pieces are never changed in place.)"""
+    return _cut(tuple(poly), point, slope)
+
+
+@lru_cache(maxsize=1 << 16)
+def _cut(poly: tuple, point, slope):
+    poly = list(poly)
     px, py = point
     if slope is None:
         def f(v): return v[0] - px
@@ -242,6 +255,11 @@ def tiles(target, pieces) -> bool:
 
 
 def _shape_key(poly):
+    return _shape_key_t(tuple(poly))
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_key_t(poly: tuple):
     m = _lexmin(poly)
     return tuple(sorted((x - m[0], y - m[1]) for x, y in poly))
 
@@ -256,30 +274,38 @@ def _turned(poly, how: str):
     return [(x - mx, y - my) for x, y in out]
 
 
-@generator("VZ1")
-def gen_vz1(rng, difficulty: str) -> Item:
-    ti = int(rng.integers(4))
-    target = VZ1_TARGETS[ti]
-    tarea = area(target)
+def _partition(rng, poly, k):
+    """``poly`` cut into ``k`` pieces (each cut splits the largest piece; pieces >= 1 square):
+    (pieces, cuts), or None where a cut was not found."""
+    pieces, cuts = [poly], []
+    while len(pieces) < k:
+        pieces.sort(key=area, reverse=True)
+        res = _random_cut(rng, pieces[0], Fr(1))
+        if res is None:
+            return None
+        (a, b), c = res
+        pieces = pieces[1:] + [a, b]
+        cuts.append(c)
+    return pieces, cuts
+
+
+def _subsets_of_area(areas, total) -> list[tuple[int, ...]]:
+    return [s for r in range(1, len(areas) + 1) for s in itertools.combinations(range(len(areas)), r)
+            if sum(areas[i] for i in s) == total]
+
+
+def _vz1_search_v2(rng, target, tarea):
+    """Generation 2: the solution and wrong pieces of three kinds (turned, fragment, other cut)."""
     for _ in range(400):
         # [decision] 2-5 pieces used, with probabilities proportional to the number of sets of
         # that size (10 : 10 : 5 : 1), as in a random set of at least two of the five: no count of
         # pieces is right in more than 1/26 of items (version 1: five with probability 1/32, else
         # 2-4 uniformly; before that U{2..5}, "all pieces" right in 25% of items)
         k = (2, 3, 4, 5)[int(np.searchsorted(np.cumsum([10, 10, 5, 1]), rng.random() * 26, side="right"))]
-        pieces, cuts = [target], []
-        ok = True
-        while len(pieces) < k:
-            pieces.sort(key=area, reverse=True)
-            res = _random_cut(rng, pieces[0], Fr(1))
-            if res is None:
-                ok = False
-                break
-            (a, b), c = res
-            pieces = pieces[1:] + [a, b]
-            cuts.append(c)
-        if not ok:
+        part = _partition(rng, target, k)
+        if part is None:
             continue
+        pieces, cuts = part
         # [decision] wrong pieces of three kinds: a solution piece mirrored or turned half round
         # (the same area, a shape that does not fit), a fragment cut from a solution piece (the
         # official kind, smaller) and one part of another cut of the whole shape (often larger).
@@ -309,7 +335,7 @@ def gen_vz1(rng, difficulty: str) -> Item:
         # area, so adding up areas does not find the answer (version 1 required the opposite:
         # only the solution had the right total area)
         areas = [area(p) for p in allp]
-        subsets = [s for r in range(1, 6) for s in itertools.combinations(range(5), r) if sum(areas[i] for i in s) == tarea]
+        subsets = _subsets_of_area(areas, tarea)
         if len(subsets) < 3 or any(s != tuple(range(k)) and tiles(target, [allp[i] for i in s]) for s in subsets):
             continue
         # [decision] the pieces a "largest first until the area is filled" rule would take are the
@@ -321,6 +347,72 @@ def gen_vz1(rng, difficulty: str) -> Item:
         break
     else:  # pragma: no cover
         raise RuntimeError("VZ1 generation failed")
+    return allp, truth, cuts
+
+
+@lru_cache(maxsize=1 << 16)
+def _turns(poly: tuple) -> tuple[str, ...]:
+    """The ways of turning ``poly`` (mirrored left-right, top-bottom, half turn) that change its shape."""
+    key = _shape_key(poly)
+    return tuple(how for how in "xyr" if _shape_key(_turned(list(poly), how)) != key)
+
+
+def _vz1_search_v3(rng, target, tarea):
+    """Generation 3: the five pieces are two cuts of the shape, one into k pieces (the solution)
+    and one into 5 - k (k = 2 or 3, even odds), with one piece of the second cut mirrored or
+    turned half round so that it no longer fits. Both groups have the shape's area and are made
+    by the same process, so no property of a piece (area, share, vertices, slant, size rank)
+    and no total tells the solution from the other group; which group fits is the question.
+    Cuts into two and into three pieces are drawn into two pools and paired (the pairing does
+    not know k), which needs fewer cuts than drawing both anew for every try."""
+    k = 2 + int(rng.integers(2))
+    pools: tuple[list, list] = ([], [])
+    tried: set = set()
+    for _ in range(150):
+        for pool, n in zip(pools, (2, 3)):
+            part = _partition(rng, target, n)
+            if part is not None:
+                pool.append(part)
+        for pair in itertools.product(range(len(pools[0])), range(len(pools[1]))):
+            if pair in tried:
+                continue
+            tried.add(pair)
+            two, three = pools[0][pair[0]], pools[1][pair[1]]
+            (pieces, cuts), (wrong, _) = (two, three) if k == 2 else (three, two)
+            allp = pieces + wrong
+            # [decision] at least four sets of pieces (the two groups and another pair) have the
+            # shape's area, so adding up areas leaves at least four candidates
+            areas = [area(q) for q in allp]
+            subsets = _subsets_of_area(areas, tarea)
+            if len(subsets) < 4:
+                continue
+            # [decision] both groups hold a piece that turning changes (only the wrong group's is
+            # turned): otherwise the solution could be all squares and triangles symmetric in
+            # themselves, and the wrong group never
+            turnable = [i for i, q in enumerate(wrong) if _turns(tuple(q))]
+            if not turnable or not any(_turns(tuple(q)) for q in pieces):
+                continue
+            j = turnable[int(rng.integers(len(turnable)))]
+            ways = _turns(tuple(wrong[j]))
+            turned = _turned(wrong[j], ways[int(rng.integers(len(ways)))])
+            mx, my = min(v[0] for v in wrong[j]), min(v[1] for v in wrong[j])
+            allp[k + j] = [(x + mx, y + my) for x, y in turned]  # where the piece was cut
+            if len({_shape_key(q) for q in allp}) < 5:
+                continue
+            # unique solution: no other set of pieces fills the shape (the tiling check tries every
+            # set of the right total area)
+            if any(s != tuple(range(k)) and tiles(target, [allp[i] for i in s]) for s in subsets):
+                continue
+            return allp, [True] * k + [False] * (5 - k), cuts
+    raise RuntimeError("VZ1 generation failed")  # pragma: no cover
+
+
+def _vz1(rng, difficulty: str, generation: int) -> Item:
+    ti = int(rng.integers(4))
+    target = VZ1_TARGETS[ti]
+    tarea = area(target)
+    search = _vz1_search_v2 if generation == 2 else _vz1_search_v3
+    allp, truth, cuts = search(rng, target, tarea)
     order = [int(i) for i in rng.permutation(5)]
     allp = [allp[i] for i in order]
     truth = [truth[i] for i in order]
@@ -334,6 +426,17 @@ def gen_vz1(rng, difficulty: str) -> Item:
     return Item("VZ1", img, q, "rows", gold, tuple("12345"),
                 [(f"Is piece {i + 1} part of the solution?", g) for i, g in enumerate(gold)], q,
                 {"target": ti, "target_poly": _pj(target), "pieces": [_pj(p) for p in allp], "cuts": cuts}, "5 x T/F")
+
+
+@generator("VZ1")
+def gen_vz1(rng, difficulty: str) -> Item:
+    """Generation 3 (the current one): see _vz1_search_v3."""
+    return _vz1(rng, difficulty, 3)
+
+
+@generator("VZ1", 2)
+def gen_vz1_v2(rng, difficulty: str) -> Item:
+    return _vz1(rng, difficulty, 2)
 
 
 # ----------------------------------------------------------------------------- VZ2
@@ -523,8 +626,8 @@ def hole_decoys(rng, state, final, punched, correct) -> list:
     return pool
 
 
-@generator("VZ2")
-def gen_vz2(rng, difficulty: str) -> Item:
+def _vz2_search_v2(rng, difficulty: str):
+    """Generation 2: the key and wrong sheets built around it (hole_decoys, symmetric variants)."""
     lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
     key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
     # [decision] the number of mirror-symmetric wrong sheets is drawn once per item, as if each
@@ -592,7 +695,101 @@ def gen_vz2(rng, difficulty: str) -> Item:
         break
     else:  # pragma: no cover
         raise RuntimeError("VZ2 generation failed")
-    opts = pick + [correct]
+    return stages, final, punched, pick + [correct], folds
+
+
+# --- generation 3: the options are the unfolded sheets of five foldings
+@lru_cache(maxsize=None)
+def _tile_side(t, line) -> bool:
+    return side(tile_centre(t), line) > 0
+
+
+@lru_cache(maxsize=None)
+def _tile_reflect(t, line):
+    return locate(reflect(tile_centre(t), line))
+
+
+def _splits(cur, line):
+    """The ways ``line`` folds the shape ``cur``: [(line, moved side)], the smaller side moving
+    (either side when the two are equal); [] when the line does not split the shape."""
+    pos = sum(1 for t in cur if _tile_side(t, line))
+    neg = len(cur) - pos
+    if not pos or not neg:
+        return []
+    return [(line, 1), (line, -1)] if pos == neg else [(line, 1 if pos < neg else -1)]
+
+
+def apply_folds(seq):
+    """Fold the sheet along ``seq`` [(line, moved side)]: (state, folds, stages) as fold_sheet
+    gives, or None where a line does not split the folded sheet. The smaller side moves; a
+    fold's own side is kept only where the two sides are equal."""
+    state = {t: t for t in SHEET}
+    folds, stages = [], []
+    for ln, sign in seq:
+        cur = set(state.values())
+        ways = _splits(cur, ln)
+        if not ways:
+            return None
+        if len(ways) == 1:
+            sign = ways[0][1]
+        moving = {t for t in cur if _tile_side(t, ln) == (sign > 0)}
+        stages.append((cur, moving, ln))
+        state = {o: (_tile_reflect(c, ln) if c in moving else c) for o, c in state.items()}
+        folds.append({"line": list(ln), "moved_side": sign})
+    return state, folds, stages
+
+
+def _vz2_search_v3(rng, difficulty: str):
+    """Generation 3: a hidden folding, five variants of it that each fold one line differently
+    (another fold line, or the other side of an even fold), punched at the same position; one
+    variant, drawn uniformly, is shown and its unfolded sheet is the key, the other four
+    variants' unfolded sheets are the wrong sheets."""
+    lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
+    lines = fold_lines()
+    for _ in range(1000):
+        n_folds = int(rng.integers(lo, hi + 1))
+        seq = []
+        state = {t: t for t in SHEET}
+        for _k in range(n_folds):
+            ways = [w for ln in lines for w in _splits(set(state.values()), ln)]
+            if not ways:
+                break
+            seq.append(ways[int(rng.integers(len(ways)))])
+            state = apply_folds(seq)[0]
+        if len(seq) < n_folds:
+            continue
+        stages = apply_folds(seq)[2]
+        final = sorted(set(state.values()))
+        punched = final[int(rng.integers(len(final)))]
+        variants: list = []
+        seen: set = set()
+        for _t in range(80):
+            i = int(rng.integers(n_folds))
+            alts = [w for ln in lines for w in _splits(stages[i][0], ln) if w != seq[i]]
+            if not alts:
+                continue
+            folded = apply_folds(seq[:i] + [alts[int(rng.integers(len(alts)))]] + seq[i + 1:])
+            if folded is None or punched not in folded[0].values():
+                continue
+            holes = unfold_holes(folded[0], punched)
+            if holes in seen:
+                continue
+            seen.add(holes)
+            variants.append((folded, holes))
+            if len(variants) == 5:
+                break
+        if len(variants) < 5:
+            continue
+        key = int(rng.integers(5))
+        (kstate, kfolds, kstages), kholes = variants[key]
+        wrong = [h for j, (_, h) in enumerate(variants) if j != key]
+        return kstages, sorted(set(kstate.values())), punched, wrong + [kholes], kfolds
+    raise RuntimeError("VZ2 generation failed")  # pragma: no cover
+
+
+def _vz2(rng, difficulty: str, generation: int) -> Item:
+    search = _vz2_search_v2 if generation == 2 else _vz2_search_v3
+    stages, final, punched, opts, folds = search(rng, difficulty)
     order = [int(i) for i in rng.permutation(5)]
     opts = [opts[i] for i in order]
     gold = LETTERS[order.index(4)]
@@ -612,3 +809,14 @@ def gen_vz2(rng, difficulty: str) -> Item:
     return Item("VZ2", stack([top, bottom]), q, "mc", gold, labels, mc_rows(labels, gold, "sheet"), "",
                 {"folds": folds, "punch": list(tile_centre(punched)),
                  "options": [sorted([list(map(float, tile_centre(t))) for t in o]) for o in opts]}, "letter A-E")
+
+
+@generator("VZ2")
+def gen_vz2(rng, difficulty: str) -> Item:
+    """Generation 3 (the current one): see _vz2_search_v3."""
+    return _vz2(rng, difficulty, 3)
+
+
+@generator("VZ2", 2)
+def gen_vz2_v2(rng, difficulty: str) -> Item:
+    return _vz2(rng, difficulty, 2)
