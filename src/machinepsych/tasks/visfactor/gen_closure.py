@@ -104,9 +104,49 @@ def _grow_pattern(rng, rows: int, cols: int) -> tuple[set, int]:
     return pattern, mask
 
 
-@generator("CF1")
-def gen_cf1(rng, difficulty: str) -> Item:
-    size = {"easy": 5, "normal": 6, "hard": 7}[difficulty]
+@lru_cache(maxsize=1)
+def _cf1_lures() -> tuple:
+    """For each CF1 figure, its lures (generation 2): the figure with one line moved one step
+    (to a parallel line of the same direction) inside the figure's bounding box, never onto
+    another of its lines: the figure's size, box and direction counts, one line off."""
+    out = []
+    for m in CF1_MODELS:
+        pts = [q for e in m for q in e]
+        rows, cols = max(r for r, _ in pts), max(c for _, c in pts)
+        lures = set()
+        for e in sorted(m):
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    (r1, c1), (r2, c2) = e
+                    f = norm_edge((r1 + dr, c1 + dc), (r2 + dr, c2 + dc))
+                    if f not in m and all(0 <= r <= rows and 0 <= c <= cols for r, c in f):
+                        lures.add(frozenset((m - {e}) | {f}))
+        out.append(tuple(sorted(tuple(sorted(lure)) for lure in lures)))
+    return tuple(out)
+
+
+def _cf1_pattern_v2(rng, size: int, key: int) -> tuple[set, list]:
+    """Generation 2's pattern: the border, figure ``key`` and a lure of each other figure, each at
+    a random position, plus a few random lines; drawn again until only ``key`` is embedded."""
+    all_edges, perim, _, index = _lattice(size, size)
+    masks = _model_masks(size, size)
+    while True:
+        pattern = set(perim)
+        for j, m in enumerate(CF1_MODELS):
+            shape = m if j == key else _cf1_lures()[j][int(rng.integers(len(_cf1_lures()[j])))]
+            placed = _placements(frozenset(shape), size, size)
+            pattern.update(placed[int(rng.integers(len(placed)))])
+        rest = [e for e in all_edges if e not in pattern]
+        for i in rng.choice(len(rest), size=int(rng.integers(size + 1)), replace=False):
+            pattern.add(rest[int(i)])
+        mask = sum(1 << index[e] for e in pattern)
+        inside = [any(pm & mask == pm for pm in placements) for placements in masks]
+        if inside == [j == key for j in range(5)]:
+            return pattern, inside
+
+
+def _cf1_pattern_v1(rng, size: int) -> tuple[set, list]:
+    """Generation 1's pattern (see gen_cf1)."""
     # [decision] patterns are thinned to a uniform key: a pattern whose single embedded figure
     # is k is kept with probability min(share) / share[k], where share[k] is how often figure k
     # is the one embedded in unconstrained patterns (measured over 3,000 items per grid size).
@@ -119,9 +159,16 @@ def gen_cf1(rng, difficulty: str) -> Item:
         # [decision] exactly one model embedded so the MC question has one answer and the
         # split rows derive from it (the official generator allows 1-4 and is MC-ambiguous).
         if sum(inside) == 1 and rng.random() < min(share) / share[inside.index(True)]:
-            break
-    else:  # pragma: no cover - practically unreachable
-        raise RuntimeError("CF1: no pattern with exactly one embedded model")
+            return pattern, inside
+    raise RuntimeError("CF1: no pattern with exactly one embedded model")  # pragma: no cover
+
+
+def _cf1_item(rng, difficulty: str, generation: int) -> Item:
+    size = {"easy": 5, "normal": 6, "hard": 7}[difficulty]
+    if generation >= 2:
+        pattern, inside = _cf1_pattern_v2(rng, size, int(rng.integers(5)))
+    else:
+        pattern, inside = _cf1_pattern_v1(rng, size)
     gold = LETTERS[inside.index(True)]
     models = [framed(draw_edges(m, 3, 4)) for m in CF1_MODELS]
     top = labelled_row(models, list(LETTERS[:5]), title="Simple figures")
@@ -137,6 +184,66 @@ def gen_cf1(rng, difficulty: str) -> Item:
         {"grid": size, "pattern": edges_json(pattern), "contained": [bool(x) for x in inside]},
         "letter A-E",
     )
+
+
+@generator("CF1")
+def gen_cf1(rng, difficulty: str) -> Item:
+    # [decision] generation 2: the key is drawn first (uniform) and the pattern is built from the
+    # border, the key figure and a lure of each other figure (that figure with one line moved one
+    # step, same direction), each at a random position, plus 0..grid random lines; it is drawn
+    # again until the key is the only figure embedded. Generation 1 grew random patterns and kept
+    # those with one embedded figure (thinned to a uniform key): which figure that was depended
+    # on the pattern's density and direction mix (the figure's own lines are in it), so "pattern
+    # edges" and "direction profile match" by figure position beat chance (boosted trees 26% of
+    # split items, chance 20%). Now every figure, or a near miss of it, is in every pattern.
+    return _cf1_item(rng, difficulty, 2)
+
+
+@generator("CF1", 1)
+def gen_cf1_v1(rng, difficulty: str) -> Item:
+    return _cf1_item(rng, difficulty, 1)
+
+
+@lru_cache(maxsize=1)
+def _cf2_pairs() -> tuple:
+    """CF2's model / lure pairs (generation 3): every unordered pair of four-line figures of the
+    3 x 3 lattice (connected, five dots) where one is the other with one line moved to another
+    place of the same direction, with the same degrees (sorted) at their five dots."""
+    from itertools import combinations
+
+    def degrees(f):
+        deg: dict = {}
+        for a, b in f:
+            deg[a] = deg.get(a, 0) + 1
+            deg[b] = deg.get(b, 0) + 1
+        return deg
+
+    def connected(f):
+        deg = degrees(f)
+        if len(deg) != 5:
+            return False
+        seen, todo = set(), [next(iter(deg))]
+        while todo:
+            v = todo.pop()
+            if v not in seen:
+                seen.add(v)
+                todo += [b if a == v else a for a, b in f if v in (a, b)]
+        return len(seen) == 5
+
+    def direction(e):
+        return e[1][0] - e[0][0], e[1][1] - e[0][1]
+
+    edges = _cf2_lattice()[0]
+    trees = {frozenset(c) for c in combinations(edges, 4) if connected(c)}
+    pairs = set()
+    for f in trees:
+        for e in f:
+            for g in edges:
+                h = (f - {e}) | {g}
+                if g not in f and direction(g) == direction(e) and h in trees and \
+                        sorted(degrees(h).values()) == sorted(degrees(f).values()):
+                    pairs.add(frozenset((f, h)))
+    return tuple(sorted(tuple(sorted(tuple(sorted(f)) for f in pair)) for pair in pairs))
 
 
 @lru_cache(maxsize=1)
@@ -184,10 +291,44 @@ def _spanning_pattern(draws, lines: int) -> set:
     return tree | set(rest[: max(0, lines - len(tree))])
 
 
-@generator("CF2")
-def gen_cf2(rng, difficulty: str) -> Item:
+def _pattern_around(draws, lines: int, held: set) -> set:
+    """A figure of ``lines`` lines holding ``held`` (a tree of the 3 x 3 lattice): the lattice's
+    other edges in random order, those joining two parts added as in Kruskal's algorithm (a
+    random spanning tree through ``held``), then the rest in the same order up to ``lines``."""
+    all_edges = _cf2_lattice()[0]
+    part = {p: p for e in all_edges for p in e}
+
+    def root(p):
+        while part[p] != p:
+            part[p] = part[part[p]]
+            p = part[p]
+        return p
+
+    for a, b in held:
+        part[root(a)] = root(b)
+    rest = [e for e in all_edges if e not in held]
+    for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates
+        j = draws.index(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    out, extra = set(held), []
+    for a, b in rest:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            part[ra] = rb
+            out.add((a, b))
+        else:
+            extra.append((a, b))
+    return out | set(extra[: max(0, lines - len(out))])
+
+
+def _cf2_item(rng, generation: int) -> Item:
+    """CF2 of generation 2 or 3 (see gen_cf2)."""
     figs, truth = [], []
     want = [bool(rng.random() < 0.5) for _ in range(5)]
+    model, lure = CF2_MODEL, None
+    if generation >= 3:  # the item's model and lure (see gen_cf2)
+        pair = _cf2_pairs()[int(rng.integers(len(_cf2_pairs())))]
+        model, lure = (set(f) for f in (pair if rng.random() < 0.5 else pair[::-1]))
     draws = Draws(rng)
     # [decision] each figure's number of lines is drawn first (the official distribution) and the
     # figure is then drawn with that many lines until its containment is the wanted one. The
@@ -197,20 +338,47 @@ def gen_cf2(rng, difficulty: str) -> Item:
     for w in want:
         lines = _cf2_lines(draws)
         while True:
-            p = _spanning_pattern(draws, lines)
-            if (CF2_MODEL <= p) == w:
-                break
+            if lure is None:
+                p = _spanning_pattern(draws, lines)
+                if (CF2_MODEL <= p) == w:
+                    break
+            else:
+                held, other = (model, lure) if w else (lure, model)
+                p = _pattern_around(draws, lines, held)
+                if not other <= p:
+                    break
         figs.append(p)
         truth.append("T" if w else "F")
-    model = framed(draw_edges(CF2_MODEL, 3, 3, cell=40, dots=True))
-    panels = [framed(draw_edges(p, 3, 3, cell=40, dots=True)) for p in figs]
-    img = labelled_row([model] + panels, ["model", "1", "2", "3", "4", "5"])
+    panels = [framed(draw_edges(p, 3, 3, cell=40, dots=True)) for p in [model] + figs]
+    img = labelled_row(panels, ["model", "1", "2", "3", "4", "5"])
     q = ("The model pattern is shown first. For each test figure 1-5, does it contain the model pattern in the same "
          "position and orientation (extra lines may be present)?" + OUT +
          ' Give five T/F values in order, e.g. {"answer": ["T", "F", "T", "F", "F"]}.')
+    params = {"figures": [edges_json(p) for p in figs]}
+    if lure is not None:
+        params.update(model=edges_json(model), lure=edges_json(lure))
     return Item("CF2", img, q, "rows", tuple(truth), tuple("12345"),
-                [(f"Does figure {i + 1} contain the model?", t) for i, t in enumerate(truth)], q,
-                {"figures": [edges_json(p) for p in figs]}, "5 x T/F")
+                [(f"Does figure {i + 1} contain the model?", t) for i, t in enumerate(truth)], q, params, "5 x T/F")
+
+
+@generator("CF2")
+def gen_cf2(rng, difficulty: str) -> Item:
+    # [decision] generation 3: each item draws a model / lure pair uniformly among every pair of
+    # four-line figures (connected, five dots) where one is the other with one line moved to
+    # another place of the same direction, same degrees (_cf2_pairs, 1,892 pairs), and which of
+    # the two is the model by a coin. True figures hold the model and not the lure, false ones the
+    # lure and not the model, both drawn by one process (_pattern_around: the line count first,
+    # then a random spanning tree through the held figure plus extra lines). In generation 2 the
+    # false figures were merely figures without the (fixed) model, so the true ones were those
+    # most alike (they share the model's four lines: "more similar to the others than the median
+    # is true" right for 74% of parts) and the model's degree-3 dot showed (max degree >= 3: 60%).
+    # Now true and false figures are exchangeable but for the model itself (both rules 50%).
+    return _cf2_item(rng, 3)
+
+
+@generator("CF2", 2)
+def gen_cf2_v2(rng, difficulty: str) -> Item:
+    return _cf2_item(rng, 2)
 
 
 def _collinear(p, q, a, b) -> bool:
@@ -226,16 +394,18 @@ def _on_segment(p, a, b) -> bool:
         and p != a and p != b
 
 
-def _cf3_path(rng, steps: int, region: set) -> list | None:
-    """A figure of ``steps`` steps inside ``region`` (a set of dots), from a random dot of it, by
-    the official rule; None if it cannot take that many steps there."""
+def _cf3_path(rng, steps: int, region: set, start: tuple | None = None, end: tuple | None = None) -> list | None:
+    """A figure of ``steps`` steps inside ``region`` (a set of dots), from a random dot of it (or
+    ``start``), by the official rule, ending at ``end`` if given; None if it cannot take that
+    many steps there (or reach ``end`` with the last)."""
     dots = sorted(region)
-    path = [dots[int(rng.integers(len(dots)))]]
+    path = [dots[int(rng.integers(len(dots)))]] if start is None else [start]
     while len(path) - 1 < steps:
         cand = []
         p = path[-1]
         segs = list(zip(path, path[1:]))
-        for q in dots:
+        last = end is not None and len(path) == steps
+        for q in dots if end is None else [end] if last else [q for q in dots if q != end]:
             if q in path:
                 continue
             # not collinear with an earlier segment (official rule); [decision] and no
@@ -251,10 +421,8 @@ def _cf3_path(rng, steps: int, region: set) -> list | None:
     return path if len(path) - 1 == steps else None
 
 
-@generator("CF3")
-def gen_cf3(rng, difficulty: str) -> Item:
-    n = 6 if difficulty == "hard" else 5
-    lo, hi = {"easy": (1, 3), "normal": (4, 4), "hard": (3, 6)}[difficulty]
+def _cf3_v2(rng, n: int, steps: int) -> tuple:
+    """Generation 2's figure and shift (see gen_cf3_v2)."""
     # [decision] the copy's circled dot is a different dot from the figure's own start, except
     # with probability 1 / n^2 (what two independent dots give): the shift (dr, dc) from the
     # figure's start to the copy's is drawn first, as the difference of two random dots, and the
@@ -263,7 +431,7 @@ def gen_cf3(rng, difficulty: str) -> Item:
     # drawn first (none but (0, 0) for most figures of 4+ steps), so in 25-55% of items the copy
     # ended at the figure's own end dot, readable without copying.
     same = bool(rng.random() < 1 / n ** 2)
-    steps = int(rng.integers(lo, hi + 1))  # drawn once, so that small regions do not favour short figures
+    steps = int(rng.integers(steps[0], steps[1] + 1))  # drawn once, so that small regions do not favour short figures
     for _ in range(2000):
         if same:
             dr = dc = 0
@@ -277,10 +445,60 @@ def gen_cf3(rng, difficulty: str) -> Item:
             continue
         path = _cf3_path(rng, steps, region)
         if path is not None:
-            break
-    else:  # pragma: no cover - practically unreachable
-        raise RuntimeError("CF3 generation failed")
-    return cf3_item(n, path, dr, dc)
+            return path, dr, dc
+    raise RuntimeError("CF3 generation failed")  # pragma: no cover - practically unreachable
+
+
+def _cf3_v3(rng, n: int, steps: int) -> tuple:
+    """Generation 3's figure and shift (see gen_cf3)."""
+    steps = int(rng.integers(steps[0], steps[1] + 1))
+    while True:
+        # the copy's start and end: two different dots, uniform; the figure's start: uniform among
+        # the dots where the figure (the same displacement) fits, the copy's start and end
+        # excepted (each is taken with probability 1 / n^2, what an independent dot gives)
+        s2, k = (divmod(int(v), n) for v in rng.choice(n * n, size=2, replace=False))
+        ddr, ddc = k[0] - s2[0], k[1] - s2[1]
+        starts = [(r, c) for r in range(max(0, -ddr), min(n, n - ddr)) for c in range(max(0, -ddc), min(n, n - ddc))]
+        u = rng.random()
+        if u < 1 / n ** 2:
+            s0 = s2
+        elif u < 2 / n ** 2 and k in starts:
+            s0 = k
+        else:
+            starts = [q for q in starts if q not in (s2, k)]
+            if not starts:
+                continue
+            s0 = starts[int(rng.integers(len(starts)))]
+        dr, dc = s2[0] - s0[0], s2[1] - s0[1]
+        region = {(r, c) for r in range(max(0, -dr), min(n, n - dr)) for c in range(max(0, -dc), min(n, n - dc))}
+        if len(region) < steps + 1:
+            continue
+        for _ in range(20):
+            path = _cf3_path(rng, steps, region, s0, (s0[0] + ddr, s0[1] + ddc))
+            if path is not None:
+                return path, dr, dc
+
+
+def _cf3_item(rng, difficulty: str, generation: int) -> Item:
+    n = 6 if difficulty == "hard" else 5
+    steps = {"easy": (1, 3), "normal": (4, 4), "hard": (3, 6)}[difficulty]
+    return cf3_item(n, *(_cf3_v3 if generation >= 3 else _cf3_v2)(rng, n, steps))
+
+
+@generator("CF3")
+def gen_cf3(rng, difficulty: str) -> Item:
+    # [decision] generation 3: the copy's start and end are drawn first, two different dots
+    # uniformly, then the figure's start where the figure fits, and the figure is drawn with its
+    # number of steps from its start to the matching end (redrawn if it cannot get there). In
+    # generation 2 the figure was drawn freely and its net displacement is short for a random
+    # figure of a few steps, so the key was nearer the circled dot than other dots ("distance to
+    # copy start", with "figure steps"): now where the copy ends says nothing about its steps.
+    return _cf3_item(rng, difficulty, 3)
+
+
+@generator("CF3", 2)
+def gen_cf3_v2(rng, difficulty: str) -> Item:
+    return _cf3_item(rng, difficulty, 2)
 
 
 def cf3_item(n: int, path: list, dr: int, dc: int) -> Item:
