@@ -82,42 +82,55 @@ def _walk_to(draws, src, targets, blocked, n) -> list | None:
     return path
 
 
-def ss2_network(rng, n, F, circle, good, bad):
+def ss2_network(rng, n, F, circle, good, bad, generation=1):
     """A random spanning tree of the n x n grid (Wilson's algorithm: loop-erased random walks)
     in which the route from ``good`` to ``F`` passes ``circle`` and no route from a start in
     ``bad`` does. Walks are added in order: circle -> F, good -> circle (avoiding the first
     path), each bad start -> the tree (avoiding the good start's branch and the circle), then
     every other point -> the tree; a walk that cannot reach its target restarts the tree, so the
-    starts and the circle are never redrawn. Returns the tree's edges."""
+    starts and the circle are never redrawn. Generation 2: no walk enters a start other than its
+    own, so every start is a leaf (one line ends there), and each bad start walks to a lure, one
+    of the first three points of the circle -> F path (the point after the circle up to two
+    further on), or to an earlier bad start's branch, so its route passes close by the circle
+    as the answer's passes through it. Returns the tree's edges."""
     rng = Draws(rng)
+    starts = {good, *bad} if generation >= 2 else set()
     for _ in range(10_000):
-        up = _walk_to(rng, circle, {F}, set(), n)
-        if good in up:
+        up = _walk_to(rng, circle, {F}, starts, n)
+        if up is None or good in up:
             continue
         tree = set(up)
         edges = list(zip(up, up[1:]))
-        low = _walk_to(rng, good, {circle}, tree - {circle}, n)
+        low = _walk_to(rng, good, {circle}, (tree - {circle}) | (starts - {good}), n)
         if low is None:
             continue
         forbidden = set(low)  # the good start's branch, the circle included
         tree |= forbidden
         edges += list(zip(low, low[1:]))
-        ok = True
+        ok, bad_tree = True, set()
         for b in bad:
             if b in tree:
                 ok = False
                 break
-            w = _walk_to(rng, b, tree - forbidden, forbidden, n)
+            if generation >= 2:
+                lure = up[1 + rng.index(min(3, len(up) - 1))]
+                w = _walk_to(rng, b, {lure}, (tree - {lure}) | (starts - {b}), n)
+                if w is None:  # walled off from the lure by earlier branches: join one of them
+                    target = ({lure} | bad_tree) - starts
+                    w = _walk_to(rng, b, target, (tree - target) | (starts - {b}), n)
+            else:
+                w = _walk_to(rng, b, tree - forbidden, forbidden, n)
             if w is None:
                 ok = False
                 break
             tree |= set(w)
+            bad_tree |= set(w)
             edges += list(zip(w, w[1:]))
         if not ok:
             continue
         for v in sorted((r, c) for r in range(n) for c in range(n)):
             if v not in tree:
-                w = _walk_to(rng, v, tree, set(), n)
+                w = _walk_to(rng, v, tree - starts, starts, n)
                 tree |= set(w)
                 edges += list(zip(w, w[1:]))
         return edges
@@ -126,6 +139,15 @@ def ss2_network(rng, n, F, circle, good, bad):
 
 @generator("SS2")
 def gen_ss2(rng, difficulty: str) -> Item:
+    return _ss2(rng, difficulty, 2)
+
+
+@generator("SS2", 1)
+def gen_ss2_v1(rng, difficulty: str) -> Item:
+    return _ss2(rng, difficulty, 1)
+
+
+def _ss2(rng, difficulty: str, generation: int) -> Item:
     n = {"easy": 5, "normal": 7, "hard": 9}[difficulty]
     # [decision] the picture's geometry is drawn first and independently of the answer: F on the
     # top row, the circle in the upper part, five starts on the bottom row (labelled left to
@@ -142,7 +164,12 @@ def gen_ss2(rng, difficulty: str) -> Item:
     starts = [(n - 1, int(c)) for c in sorted(rng.choice(n, 5, replace=False))]
     gold_idx = int(rng.integers(5))
     good = starts[gold_idx]
-    tree = ss2_network(rng, n, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx])
+    # [decision] generation 2: every start is a leaf of the tree (one line ends there) and the
+    # other starts' routes pass close by the circle (lures). In generation 1 the other starts'
+    # walks could end on each other but never on the answer's branch, so the answer was the
+    # start with the fewest lines in 29% of hard items (chance 20%), and its route to F was the
+    # longest in 42% (it alone went to the circle; the others joined the tree anywhere).
+    tree = ss2_network(rng, n, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
     cell, pad = 44, 30
     img, d = canvas(pad * 2 + cell * (n - 1), pad * 2 + cell * (n - 1) + 20)
@@ -281,43 +308,175 @@ def _ss3_buildings(rng, rows, cols, nb, used, a, b, rank):
     return None
 
 
+def _manhattan(p, q) -> int:
+    return abs(p[0] - q[0]) + abs(p[1] - q[1])
+
+
+def _ss3_layout(rng, rows, cols, nb, slack):
+    """Generation 3's geometry, drawn before the streets and independently of the answer: two
+    perimeter points ``a``, ``b`` (not on one line) and ``nb`` buildings in distinct cells, no two
+    beside the same street, each drawn uniformly among the slots beside which some route from
+    ``a`` to ``b`` is at most ``slack`` steps longer than the shortest grid route; one side of
+    each building (drawn at random) has a road block, the other is open. Kept only when every
+    building's open side can be reached from both points without passing another building.
+    Returns (index of a, index of b, buildings, open sides, blocked sides)."""
+    per = perimeter(rows, cols)
+    segs = grid_segments(rows, cols)
+    slots = [((r, c), q) for r in range(rows - 1) for c in range(cols - 1) for q in QUAD]
+    while True:
+        i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
+        a, b = per[i], per[j]
+        if a[0] == b[0] or a[1] == b[1]:
+            continue
+        limit = _manhattan(a, b) + slack
+        near = [s for s in slots if any(min(_manhattan(a, u) + _manhattan(w, b), _manhattan(a, w) + _manhattan(u, b)) + 1 <= limit
+                                        for u, w in building_segments(*s))]
+        chosen, cells, sides = [], set(), set()
+        for t in rng.permutation(len(near)):
+            s = near[int(t)]
+            two = set(building_segments(*s))
+            if s[0] in cells or two & sides:
+                continue
+            chosen.append(s)
+            cells.add(s[0])
+            sides |= two
+            if len(chosen) == nb:
+                break
+        else:
+            continue
+        shut_idx = rng.integers(2, size=nb)
+        shut = [building_segments(*s)[int(x)] for s, x in zip(chosen, shut_idx)]
+        open_ = [building_segments(*s)[1 - int(x)] for s, x in zip(chosen, shut_idx)]
+        adj = _adj([e for e in segs if e not in sides])
+        da, db = bfs(adj, a)[0], bfs(adj, b)[0]
+        if all((u in da and w in db) or (w in da and u in db) for u, w in open_):
+            return i, j, chosen, open_, shut
+
+
+def _shortest_dag_walk(draws, dist, adj, v) -> list:
+    """A uniformly drawn step-by-step descent from ``v`` to ``dist`` 0 (one shortest path)."""
+    out = [v]
+    while dist[v]:
+        steps = [w for w in adj[v] if dist.get(w) == dist[v] - 1]
+        v = steps[draws.index(len(steps))]
+        out.append(v)
+    return out
+
+
+def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block):
+    """Road blocks such that the unique shortest open route from ``a`` to ``b`` passes beside
+    building ``k`` and no other: the route is drawn first (a random shortest grid route from
+    ``a`` to ``b`` along the open side of building ``k`` and along no side of another
+    building), then each street not beside a building and not on the route is blocked with
+    probability ``p_block``, then a street of an equally short or shorter rival route is
+    blocked until none is left. Buildings' sides keep their status (``shut`` blocked, the
+    others open). Returns (open, blocked, route) or None."""
+    draws = Draws(rng)
+    segs = grid_segments(rows, cols)
+    sides = set(open_sides) | set(shut)
+    own = open_sides[k]
+    adj = _adj([s for s in segs if s not in sides or s == own])
+    da, db = bfs(adj, a)[0], bfs(adj, b)[0]
+    ways = [(da[x] + 1 + db[y], x, y) for x, y in (own, own[::-1]) if x in da and y in db]
+    best = min(c for c, _, _ in ways)
+    ways = [(x, y) for c, x, y in ways if c == best]
+    x, y = ways[draws.index(len(ways))]
+    route = _shortest_dag_walk(draws, da, adj, x)[::-1] + _shortest_dag_walk(draws, db, adj, y)
+    if len(set(route)) != len(route):
+        return None
+    on_route = {tuple(sorted(e)) for e in zip(route, route[1:])}
+    free = [s for s in segs if s not in on_route and s not in sides]
+    blocked = set(shut) | {s for s, u in zip(free, rng.random(len(free))) if u < p_block}
+    while True:
+        open_segs = [s for s in segs if s not in blocked]
+        adj = _adj(open_segs)
+        (da, ca), (db, _) = bfs(adj, a), bfs(adj, b)
+        if da[b] == len(route) - 1 and ca[b] == 1:
+            return open_segs, sorted(blocked), route
+        rival = [s for s in free if s not in blocked and s[0] in da and s[1] in da
+                 and min(da[s[0]] + db[s[1]], da[s[1]] + db[s[0]]) + 1 == da[b]]
+        if not rival:
+            return None
+        blocked.add(rival[draws.index(len(rival))])
+
+
 @generator("SS3")
 def gen_ss3(rng, difficulty: str) -> Item:
+    return _ss3(rng, difficulty, 3)
+
+
+@generator("SS3", 2)
+def gen_ss3_v2(rng, difficulty: str) -> Item:
+    return _ss3(rng, difficulty, 2)
+
+
+def _ss3_v3(rng, rows, cols, nb):
+    """Generation 3 (see gen_ss3): the geometry, then the answer uniformly among the buildings,
+    then the streets (redrawn up to 20 times before everything is). Returns (open, blocked,
+    buildings, i, j, k, path)."""
+    per = perimeter(rows, cols)
+    while True:
+        i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
+        k = int(rng.integers(nb))
+        for _ in range(20):
+            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK)
+            if streets is not None:
+                open_segs, blocked, path = streets
+                return open_segs, blocked, buildings, i, j, k, path[::-1]
+
+
+SS3_SLACK, SS3_BLOCK = 4, 0.15
+
+
+def _ss3(rng, difficulty: str, generation: int) -> Item:
     rows, cols, nb = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}[difficulty]
     per = perimeter(rows, cols)
-    # [decision] the streets, road blocks and the two lettered points are drawn first, then the
-    # buildings: one beside the route, the others beside none of its streets, placed so that the
-    # route's building has a rank (by distance to the straight line between the two points) drawn
-    # uniformly once per item. Drawn at random and kept when the route passes exactly one (the
-    # official design), the building nearest that line was the answer in 64-68% of items.
-    rank = int(rng.integers(nb))
-    for _ in range(2000):
-        open_segs, blocked, _ = random_map(rng, rows, cols, 0)
-        adj = _adj(open_segs)
-        found = None
-        for _ in range(30):
-            i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
-            a, b = per[i], per[j]
-            if a[0] == b[0] or a[1] == b[1] or a not in adj or b not in adj:
-                continue
-            dist, count = bfs(adj, a)
-            if b not in dist or count[b] != 1:
-                continue
-            # recover the unique path
-            path, v = [b], b
-            while v != a:
-                v = next(w for w in adj[v] if dist.get(w) == dist[v] - 1)
-                path.append(v)
-            used = {tuple(sorted(e)) for e in zip(path, path[1:])}
-            placed = _ss3_buildings(rng, rows, cols, nb, used, a, b, rank)
-            if placed is not None:
-                buildings, k = placed
-                found = (i, j, k, path)
+    if generation >= 3:
+        # [decision] generation 3: the two lettered points and the buildings first, every
+        # building beside some route at most SS3_SLACK steps longer than the shortest grid
+        # route, then the answer uniformly among the buildings, and only then the streets: the
+        # road blocks make the route along the answer's side the unique shortest one. So where
+        # the answer is relative to the two points (distance to their line, to either point,
+        # inside their box...) is distributed as for every other building, and no building's
+        # side is ever blocked. In generation 2 the answer was the only building with an open
+        # route beside it, near both points: boosted trees on such features were right in 60%
+        # of hard items (chance 6.7%).
+        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb)
+        found = (i, j, k, path)
+    else:
+        # [decision] the streets, road blocks and the two lettered points are drawn first, then the
+        # buildings: one beside the route, the others beside none of its streets, placed so that the
+        # route's building has a rank (by distance to the straight line between the two points) drawn
+        # uniformly once per item. Drawn at random and kept when the route passes exactly one (the
+        # official design), the building nearest that line was the answer in 64-68% of items.
+        rank = int(rng.integers(nb))
+        for _ in range(2000):
+            open_segs, blocked, _ = random_map(rng, rows, cols, 0)
+            adj = _adj(open_segs)
+            found = None
+            for _ in range(30):
+                i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
+                a, b = per[i], per[j]
+                if a[0] == b[0] or a[1] == b[1] or a not in adj or b not in adj:
+                    continue
+                dist, count = bfs(adj, a)
+                if b not in dist or count[b] != 1:
+                    continue
+                # recover the unique path
+                path, v = [b], b
+                while v != a:
+                    v = next(w for w in adj[v] if dist.get(w) == dist[v] - 1)
+                    path.append(v)
+                used = {tuple(sorted(e)) for e in zip(path, path[1:])}
+                placed = _ss3_buildings(rng, rows, cols, nb, used, a, b, rank)
+                if placed is not None:
+                    buildings, k = placed
+                    found = (i, j, k, path)
+                    break
+            if found:
                 break
-        if found:
-            break
-    else:  # pragma: no cover
-        raise RuntimeError("SS3 generation failed")
+        else:  # pragma: no cover
+            raise RuntimeError("SS3 generation failed")
     i, j, k, path = found
     labels = [(point_label(t), p) for t, p in enumerate(per)]
     img = draw_map(rows, cols, open_segs, blocked, buildings, labels)
