@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from machinepsych.tasks.visfactor.core import canvas, generate
-from machinepsych.tasks.visfactor.icons import draw_icon
+from machinepsych.tasks.visfactor.core import generate
+from machinepsych.tasks.visfactor.gen_speed import clean_picture
 
 
 def snow_stats(difficulty: str, n: int = 24) -> tuple[float, float]:
@@ -13,9 +13,7 @@ def snow_stats(difficulty: str, n: int = 24) -> tuple[float, float]:
     bg = contrast = 0.0
     for seed in range(n):
         it = generate("CS3", seed, difficulty)
-        clean, d = canvas(it.image.width, it.image.height)
-        draw_icon(d, it.params["object"], (16, 16, it.image.width - 32))
-        sil = np.asarray(clean.convert("L")) < 128
+        sil = np.asarray(clean_picture(it).convert("L")) < 128  # the object where it was placed
         ink = np.asarray(it.image.convert("L")) < 128
         bg += 100 * ink[~sil].mean()
         contrast += 100 * (ink[sil].mean() - ink[~sil].mean())
