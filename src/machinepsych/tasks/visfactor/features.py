@@ -159,8 +159,13 @@ def _cf3(item: Item):
     for r in range(n):
         for c in range(n):
             q = (r, c)
-            X.append([r / (n - 1), c / (n - 1), float(q == s2), math.dist(q, s2), float(q == s0), math.dist(q, s0),
-                      float(q == e0), math.dist(q, e0), float(r in (0, n - 1) or c in (0, n - 1)),
+            # no distance from the figure's own start or end dot: with the distance to the circled
+            # dot they place the answer by triangulation (its distance to the figure's end is the
+            # start shift, its distance to the circled dot the figure's start-to-end distance),
+            # which is overlaying the two grids, i.e. copying (docs/visfactor.md#learned-audit);
+            # whether a dot *is* the figure's start or end stays (the released generator's shortcut)
+            X.append([r / (n - 1), c / (n - 1), float(q == s2), math.dist(q, s2), float(q == s0),
+                      float(q == e0), float(r in (0, n - 1) or c in (0, n - 1)),
                       float(len(path) - 1), math.dist(s0, s2)])
             y.append(1.0 if (r, c) == (gr, gc) else 0.0)
     return X, y, None, "choose"
@@ -194,7 +199,9 @@ def _cs2(item: Item):
 
     p = item.params
     size, s = int(p.get("font_size", 42)), float(p.get("stretch", 1.0))
-    drawn = font(size).getlength(str(p["word"])) * s  # the width the stimulus word takes on the picture
+    # the width the stimulus word takes on the picture: as drawn (CS2 generation 2 sets its letters at
+    # an even pitch) or, for generation 1's proportional setting, the word's width in the font
+    drawn = float(p["text_width"]) if "text_width" in p else font(size).getlength(str(p["word"])) * s
     widths = _word_widths(size) * s
     lengths = np.array([len(w) for w in WORDS], dtype=float)
     X = np.column_stack([lengths, widths, np.full(len(WORDS), drawn), np.abs(widths - drawn),
@@ -437,8 +444,8 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "CF1": ("model edges", "model width", "model height", "direction profile match", "pattern edges"),
     "CF2": ("lines", "horizontal", "vertical", "diagonal", "anti-diagonal", "dots used", "max degree",
             "similarity to others", "difference to others", "mirror lr", "mirror ud", "half turn"),
-    "CF3": ("row", "column", "is copy start", "distance to copy start", "is figure start", "distance to figure start",
-            "is figure end", "distance to figure end", "on border", "figure steps", "start shift"),
+    "CF3": ("row", "column", "is copy start", "distance to copy start", "is figure start", "is figure end",
+            "on border", "figure steps", "start shift"),
     "CS1": ("object ink", "object width", "object height", "picture ink", "picture width", "picture height",
             "ink difference", "width difference", "height difference", "name length"),
     "CS2": ("word length", "word width", "drawn width", "width difference", "erasing lines", "erasing dots"),
