@@ -191,8 +191,35 @@ def draw_cube(view, C: int = 90) -> Image.Image:
     return img.convert("RGB")
 
 
-@generator("S2")
-def gen_s2(rng, difficulty: str) -> Item:
+def _s2_lures(v1, v2) -> list:
+    """Every one-change variant of ``v2`` that leaves what is countable unchanged: which symbols
+    both views show and which of them sit on the same face. A change turns one shared symbol
+    (never back to its look in ``v1`` when it sits on the same face there: that would be a
+    difference seen without turning the cube) or swaps two shared symbols that are on the same
+    face in neither view before or after."""
+    faces1 = {s: (n, up) for n, s, up in v1}
+    out = []
+    for i, (n, s, up) in enumerate(v2):
+        if s not in faces1 or sym_order(s) == 4:
+            continue
+        n1, up1 = faces1[s]
+        for a in AXES:
+            if np.dot(a, n) != 0 or ups_equal(s, up, a) or (n1 == n and ups_equal(s, up1, a)):
+                continue
+            w = list(v2)
+            w[i] = (n, s, a)
+            out.append(w)
+    for i in range(3):
+        for j in range(i + 1, 3):
+            (ni, si, ui), (nj, sj, uj) = v2[i], v2[j]
+            if si in faces1 and sj in faces1 and faces1[si][0] not in (ni, nj) and faces1[sj][0] not in (ni, nj):
+                w = list(v2)
+                w[i], w[j] = (ni, sj, ui), (nj, si, uj)
+                out.append(w)
+    return out
+
+
+def _gen_s2(rng, difficulty: str, generation: int) -> Item:
     # [decision] same/different is drawn once, before any retry: redrawing it on every retry
     # (when only "different" items can be rejected) made "same" the key of ~60% of items.
     same = bool(rng.random() < 0.5)
@@ -209,7 +236,20 @@ def gen_s2(rng, difficulty: str) -> Item:
         shared = {s for _, s, _ in v1} & {s for _, s, _ in v2}
         if v2 == v1 or not shared:
             continue
-        if not same:
+        if generation >= 2:
+            # [decision] generation 2: the pair of views is drawn first and kept only if some
+            # one-change variant of the second view fits no cube with the first; "different"
+            # shows that variant. Both answers therefore come from the same pairs of views, and
+            # the change keeps the shared symbols and their faces: version 1's change (and its
+            # retries) made "different" pairs share more symbols, or share two on the same
+            # face, which no pair of views of one cube does (trees 63-69%, chance 51%).
+            lures = _s2_lures(v1, v2)
+            lure = next((lures[int(i)] for i in rng.permutation(len(lures)) if not consistent(v1, lures[int(i)])), None)
+            if lure is None:
+                continue
+            if not same:
+                v2 = lure
+        elif not same:
             v2 = list(v2)
             how = int(rng.integers(2))
             if how == 0:  # turn one symbol on its face
@@ -234,3 +274,13 @@ def gen_s2(rng, difficulty: str) -> Item:
 
     return Item("S2", img, q, "tf", gold, ("T", "F"), [], "",
                 {"view1": vj(v1), "view2": vj(v2), "same": same}, "T/F")
+
+
+@generator("S2")
+def gen_s2(rng, difficulty: str) -> Item:
+    return _gen_s2(rng, difficulty, 2)
+
+
+@generator("S2", 1)
+def gen_s2_v1(rng, difficulty: str) -> Item:
+    return _gen_s2(rng, difficulty, 1)
