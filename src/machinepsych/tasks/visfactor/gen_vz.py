@@ -195,6 +195,27 @@ def _fedges(poly):
     return [(x1, y1, x2, y2) for (x1, y1), (x2, y2) in zip(f, f[1:] + f[:1]) if y1 != y2]
 
 
+@lru_cache(maxsize=64)
+def _target_mask(target: tuple):
+    W = int(math.ceil(max(float(v[0]) for v in target) * _N))
+    H = int(math.ceil(max(float(v[1]) for v in target) * _N))
+    free = _mask(list(target), 0, W, 0, H)
+    free.flags.writeable = False
+    return W, H, free
+
+
+@lru_cache(maxsize=1 << 14)
+def _piece_mask(p: tuple):
+    """The piece moved so that its lowest-leftmost vertex is at 0, its sample window and mask."""
+    m = _lexmin(p)
+    q = [(x - m[0], y - m[1]) for x, y in p]
+    i0, i1 = math.floor(min(float(v[0]) for v in q) * _N), math.ceil(max(float(v[0]) for v in q) * _N)
+    j1 = math.ceil(max(float(v[1]) for v in q) * _N)
+    mask = _mask(q, i0, i1, 0, j1)
+    mask.flags.writeable = False
+    return q, i0, i1, j1, mask
+
+
 def tiles(target, pieces) -> bool:
     """Do ``pieces`` (translated only) exactly tile ``target``? The lowest (then leftmost) point
     of what is still uncovered is a vertex of the target or of a placed piece, and the piece
@@ -202,16 +223,8 @@ def tiles(target, pieces) -> bool:
     at that one position (complete), checking on the sample grid that it fits the uncovered part."""
     if sum(area(p) for p in pieces) != area(target):
         return False
-    W = int(math.ceil(max(float(v[0]) for v in target) * _N))
-    H = int(math.ceil(max(float(v[1]) for v in target) * _N))
-    free0 = _mask(target, 0, W, 0, H)
-    rel = []
-    for p in pieces:
-        m = _lexmin(p)
-        q = [(x - m[0], y - m[1]) for x, y in p]
-        i0, i1 = math.floor(min(float(v[0]) for v in q) * _N), math.ceil(max(float(v[0]) for v in q) * _N)
-        j1 = math.ceil(max(float(v[1]) for v in q) * _N)
-        rel.append((q, i0, i1, j1, _mask(q, i0, i1, 0, j1)))
+    W, H, free0 = _target_mask(tuple(target))
+    rel = [_piece_mask(tuple(p)) for p in pieces]
 
     tedges = _fedges(target)
 
@@ -290,8 +303,11 @@ def _partition(rng, poly, k):
 
 
 def _subsets_of_area(areas, total) -> list[tuple[int, ...]]:
+    """The sets of pieces (index tuples, by size, then in order) whose areas add up to ``total``."""
+    den = math.lcm(total.denominator, *(a.denominator for a in areas))
+    ints, goal = [a.numerator * (den // a.denominator) for a in areas], total.numerator * (den // total.denominator)
     return [s for r in range(1, len(areas) + 1) for s in itertools.combinations(range(len(areas)), r)
-            if sum(areas[i] for i in s) == total]
+            if sum(ints[i] for i in s) == goal]
 
 
 def _vz1_search_v2(rng, target, tarea):
@@ -357,15 +373,40 @@ def _turns(poly: tuple) -> tuple[str, ...]:
     return tuple(how for how in "xyr" if _shape_key(_turned(list(poly), how)) != key)
 
 
+def _turn_one(rng, group):
+    """``group`` with one piece that turning changes mirrored or turned half round (left where
+    it was cut), or None where no piece changes."""
+    turnable = [i for i, q in enumerate(group) if _turns(tuple(q))]
+    if not turnable:
+        return None
+    j = turnable[int(rng.integers(len(turnable)))]
+    ways = _turns(tuple(group[j]))
+    turned = _turned(group[j], ways[int(rng.integers(len(ways)))])
+    mx, my = min(v[0] for v in group[j]), min(v[1] for v in group[j])
+    return group[:j] + [[(x + mx, y + my) for x, y in turned]] + group[j + 1:]
+
+
+def _other_fillers(tarea, sol, wrong):
+    """The sets of the pieces ``sol`` + ``wrong`` other than ``sol`` that the tiling check must
+    reject (those of the shape's area), or None where two pieces have the same shape or fewer
+    than four sets have the shape's area."""
+    allp = sol + wrong
+    if len({_shape_key(q) for q in allp}) < 5:
+        return None
+    subsets = _subsets_of_area([area(q) for q in allp], tarea)
+    own = tuple(range(len(sol)))
+    return None if len(subsets) < 4 else [[allp[i] for i in s] for s in subsets if s != own]
+
+
 def _vz1_search_v3(rng, target, tarea):
-    """Generation 3: the five pieces are two cuts of the shape, one into k pieces (the solution)
-    and one into 5 - k (k = 2 or 3, even odds), with one piece of the second cut mirrored or
+    """Generation 3: the five pieces are two cuts of the shape, one into two pieces and one into
+    three; one group is the solution (even odds) and one piece of the other group is mirrored or
     turned half round so that it no longer fits. Both groups have the shape's area and are made
-    by the same process, so no property of a piece (area, share, vertices, slant, size rank)
-    and no total tells the solution from the other group; which group fits is the question.
-    Cuts into two and into three pieces are drawn into two pools and paired (the pairing does
-    not know k), which needs fewer cuts than drawing both anew for every try."""
-    k = 2 + int(rng.integers(2))
+    by the same process, and a pair of cuts is kept only if either group could be the solution
+    (each with a piece of the other turned), so no property of a piece (area, share, vertices,
+    slant, size rank) and no total tells the solution from the other group; which group fits is
+    the question. Cuts into two and into three pieces are drawn into two pools and paired, which
+    needs fewer cuts than drawing both anew for every try."""
     pools: tuple[list, list] = ([], [])
     tried: set = set()
     for _ in range(150):
@@ -377,33 +418,24 @@ def _vz1_search_v3(rng, target, tarea):
             if pair in tried:
                 continue
             tried.add(pair)
-            two, three = pools[0][pair[0]], pools[1][pair[1]]
-            (pieces, cuts), (wrong, _) = (two, three) if k == 2 else (three, two)
-            allp = pieces + wrong
+            (two, cuts2), (three, cuts3) = pools[0][pair[0]], pools[1][pair[1]]
             # [decision] at least four sets of pieces (the two groups and another pair) have the
             # shape's area, so adding up areas leaves at least four candidates
-            areas = [area(q) for q in allp]
-            subsets = _subsets_of_area(areas, tarea)
-            if len(subsets) < 4:
+            if len(_subsets_of_area([area(q) for q in two + three], tarea)) < 4:
                 continue
-            # [decision] both groups hold a piece that turning changes (only the wrong group's is
-            # turned): otherwise the solution could be all squares and triangles symmetric in
-            # themselves, and the wrong group never
-            turnable = [i for i, q in enumerate(wrong) if _turns(tuple(q))]
-            if not turnable or not any(_turns(tuple(q)) for q in pieces):
+            two_t, three_t = _turn_one(rng, two), _turn_one(rng, three)
+            # [decision] either group could be the solution: without this, the two-piece group's
+            # cut was slanted more often when it was the wrong group (its turned piece had to
+            # change shape and not fit), which a learner read (54% of k from the groups' slants)
+            if two_t is None or three_t is None:
                 continue
-            j = turnable[int(rng.integers(len(turnable)))]
-            ways = _turns(tuple(wrong[j]))
-            turned = _turned(wrong[j], ways[int(rng.integers(len(ways)))])
-            mx, my = min(v[0] for v in wrong[j]), min(v[1] for v in wrong[j])
-            allp[k + j] = [(x + mx, y + my) for x, y in turned]  # where the piece was cut
-            if len({_shape_key(q) for q in allp}) < 5:
+            a, b = _other_fillers(tarea, two, three_t), _other_fillers(tarea, three, two_t)
+            # unique solution: no other set of pieces fills the shape
+            if a is None or b is None or any(tiles(target, ps) for ps in a + b):
                 continue
-            # unique solution: no other set of pieces fills the shape (the tiling check tries every
-            # set of the right total area)
-            if any(s != tuple(range(k)) and tiles(target, [allp[i] for i in s]) for s in subsets):
-                continue
-            return allp, [True] * k + [False] * (5 - k), cuts
+            if rng.random() < 0.5:
+                return two + three_t, [True] * 2 + [False] * 3, cuts2
+            return three + two_t, [True] * 3 + [False] * 2, cuts3
     raise RuntimeError("VZ1 generation failed")  # pragma: no cover
 
 
