@@ -97,6 +97,31 @@ def test_ss2_start_degree_and_route_length_at_chance():
     assert longest < 0.34
 
 
+def _first_junction_runs(generation, n=400):
+    """Per item: each start's run along its route before the first point where three or more
+    lines meet, and its route length."""
+    runs, lengths, keys = [], [], []
+    for seed in range(n):
+        it = generate("SS2", seed, "hard", generation=generation)
+        adj, routes = _ss2_routes(it)
+        circle = tuple(it.params["circle"])
+        assert [circle in r for r in routes].count(True) == 1 and circle in routes[it.gold - 1]
+        runs.append([next((i for i, v in enumerate(r[1:], 1) if len(adj[v]) >= 3), len(r) - 1) for r in routes])
+        lengths.append([len(r) for r in routes])
+        keys.append(it.gold - 1)
+    return _rate(runs, keys), _rate(lengths, keys)
+
+
+def test_ss2_run_to_first_junction_at_chance():
+    # the first SS2 generation 2 (commit f6e7ac5): the start whose route ran longest before its
+    # first junction was the answer in 41% of hard items (chance 20%): the other starts' routes
+    # merged with each other below the circle, the answer's never does; now the answer's branch
+    # gets a dead-end side line at the run of another start's first junction
+    run, longest = _first_junction_runs(None)
+    assert 0.15 < run < 0.25, run
+    assert 0.15 < longest < 0.27, longest
+
+
 # --- SS3 ------------------------------------------------------------------------------------
 def _ss3_rules(generation):
     """Rates of: the building with the most open sides (then nearest either point); the one

@@ -319,9 +319,42 @@ def _ss2(item: Item):
     for a, b in p["edges"]:
         deg[tuple(a)] = deg.get(tuple(a), 0) + 1
         deg[tuple(b)] = deg.get(tuple(b), 0) + 1
+    parent = _ss2_parents(p["edges"], tuple(F))
     X = [[math.dist(s, circle), abs(s[1] - circle[1]), abs(s[0] - circle[0]), float(s[1]), math.dist(s, F),
-          float(deg.get(tuple(s), 0)), float(len(p["edges"]))] for s in p["starts"]]
+          float(deg.get(tuple(s), 0)), float(len(p["edges"])), *_ss2_route(p, tuple(s), deg, parent)] for s in p["starts"]]
     return X, _choice_labels(item), None, "choose"
+
+
+def _ss2_parents(edges, F) -> dict:
+    """Each point of the network -> the next point on its route to F."""
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(tuple(a), []).append(tuple(b))
+        adj.setdefault(tuple(b), []).append(tuple(a))
+    parent, todo = {F: F}, [F]
+    while todo:
+        v = todo.pop()
+        for w in adj.get(v, ()):
+            if w not in parent:
+                parent[w] = v
+                todo.append(w)
+    return parent
+
+
+def _ss2_route(p, s, deg, parent) -> list[float]:
+    """What tracing the start's route to F shows without looking for the circle: its length, the
+    run before its first junction (a point where another line branches off), its junctions and
+    turns, and how far along it the point nearest the circle lies (not whether it is the circle:
+    that is the answer)."""
+    F, circle = tuple(p["F"]), p["circle"]
+    route = [s]
+    while route[-1] != F and route[-1] in parent:
+        route.append(parent[route[-1]])
+    junctions = [i for i, v in enumerate(route) if i and deg.get(v, 0) >= 3]
+    turns = sum((b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1]) for a, b, c in zip(route, route[1:], route[2:]))
+    near = min(range(len(route)), key=lambda i: math.dist(route[i], circle))
+    return [float(len(route) - 1), float(junctions[0] if junctions else len(route) - 1), float(len(junctions)),
+            float(turns), float(near), near / max(1, len(route) - 1)]
 
 
 def _seg_dist(q, a, b) -> tuple[float, float]:
@@ -366,10 +399,14 @@ def _i3(item: Item):
     groups, tests = p["examples"], p["tests"]
     g = len(groups)
     X, y, part = [], [], []
+    # the values all of a group's examples share (the rule's and any other): how many of them a
+    # test figure has ("looks like what the group has in common", without asking which is the rule)
+    common = [{(k, v) for k, v in grp[0].items() if all(ex.get(k) == v for ex in grp)} for grp in groups]
     for t, test in enumerate(tests):
         for gi, grp in enumerate(groups):
             sims = [sum(test[k] == ex.get(k) for k in test) for ex in grp]
-            X.append([float(np.mean(sims)), float(max(sims)), float(min(sims)), gi / max(1, g - 1), float(g)])
+            X.append([float(np.mean(sims)), float(max(sims)), float(min(sims)), gi / max(1, g - 1), float(g),
+                      float(sum(test.get(k) == v for k, v in common[gi]))])
             y.append(1.0 if item.gold[t] == gi + 1 else 0.0)
             part.append(t)
     return X, y, part, "choose"
@@ -458,12 +495,14 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "S1": ("cos angle", "sin angle", "turn size", "off right angle", "vertices"),
     "S2": ("shared symbols", "shared at same face", "symbols seen"),
     "SS2": ("distance to circle", "columns to circle", "rows to circle", "column", "distance to F", "degree",
-            "network edges"),
+            "network edges", "route length", "run to first junction", "junctions on route", "turns on route",
+            "route length to nearest circle point", "share of route to nearest circle point"),
     "SS3": ("distance to start-end line", "position along line", "distance to start", "distance to end",
             "in start-end box", "open sides", "blocked sides", "start-end distance"),
     "P3": ("lines", "horizontal", "vertical", "diagonal", "anti-diagonal", "similarity to others",
            "difference to others", "mirror lr", "mirror ud", "half turn"),
-    "I3": ("mean attribute match", "best attribute match", "worst attribute match", "group", "groups"),
+    "I3": ("mean attribute match", "best attribute match", "worst attribute match", "group", "groups",
+           "shared common values"),
     "MA1": ("number", "option position", "page position", "odd", "tens"),
     "MV1": ("vertices", "area", "perimeter", "studied with same vertices", "nearest area (same vertices)",
             "nearest perimeter (same vertices)", "studied shapes"),

@@ -88,13 +88,12 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
     ``bad`` does. Walks are added in order: circle -> F, good -> circle (avoiding the first
     path), each bad start -> the tree (avoiding the good start's branch and the circle), then
     every other point -> the tree; a walk that cannot reach its target restarts the tree, so the
-    starts and the circle are never redrawn. Generation 2: no walk enters a start other than its
-    own, so every start is a leaf (one line ends there), and each bad start walks to a lure, one
-    of the first three points of the circle -> F path (the point after the circle up to two
-    further on), or to an earlier bad start's branch, so its route passes close by the circle
-    as the answer's passes through it. Returns the tree's edges."""
+    starts and the circle are never redrawn. Generation 2: :func:`_ss2_network_v2`. Returns the
+    tree's edges."""
     rng = Draws(rng)
-    starts = {good, *bad} if generation >= 2 else set()
+    if generation >= 2:
+        return _ss2_network_v2(rng, n, F, circle, good, bad)
+    starts = set()
     for _ in range(10_000):
         up = _walk_to(rng, circle, {F}, starts, n)
         if up is None or good in up:
@@ -112,14 +111,7 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
             if b in tree:
                 ok = False
                 break
-            if generation >= 2:
-                lure = up[1 + rng.index(min(3, len(up) - 1))]
-                w = _walk_to(rng, b, {lure}, (tree - {lure}) | (starts - {b}), n)
-                if w is None:  # walled off from the lure by earlier branches: join one of them
-                    target = ({lure} | bad_tree) - starts
-                    w = _walk_to(rng, b, target, (tree - target) | (starts - {b}), n)
-            else:
-                w = _walk_to(rng, b, tree - forbidden, forbidden, n)
+            w = _walk_to(rng, b, tree - forbidden, forbidden, n)
             if w is None:
                 ok = False
                 break
@@ -135,6 +127,96 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
                 edges += list(zip(w, w[1:]))
         return edges
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
+
+
+def _ss2_network_v2(rng, n, F, circle, good, bad):
+    """Generation 2 of :func:`ss2_network`: every start leaves upwards (its 'stem', the point
+    above it, is its own) and walks to the tree on its own branch, the answer first (to the
+    circle), then the others outward from it along the bottom row (the nearest first), each to a
+    lure, one of the first three points of the circle -> F line (later, after failed tries, a
+    longer stretch of it), or, walled off from it, to an earlier wrong start's branch. Such a
+    merge puts a junction on the earlier start's route below the circle, which the answer's route
+    never has, so the answer's own branch gets a dead-end side line at the run before the first
+    junction of one of the other starts (drawn at random): the run to the first junction is then
+    the same for the answer as for the others. Every other point then joins the tree anywhere
+    (Wilson's algorithm), side lines included."""
+    starts = {good, *bad}
+    order = sorted([good, *bad], key=lambda s: (abs(s[1] - good[1]), s[1]))
+    stem = {s: (s[0] - 1, s[1]) for s in order}
+    stems = set(stem.values())
+    for attempt in range(10_000):
+        up = _walk_to(rng, circle, {F}, starts | stems, n)
+        if up is None:
+            continue
+        lures = min(3 + attempt // 10, len(up) - 1)
+        tree, edges = set(up), list(zip(up, up[1:]))
+        to_f = {v: len(up) - 1 - i for i, v in enumerate(up)}  # steps along the tree to F
+        ok, bad_tree, branch = True, set(), {}
+        # how many wrong starts pass close by the circle and then go round (their route from
+        # there to F is longer than the circle's), the others join the line after the circle
+        # (shorter): uniform 0-4, so the circle's own route to F ranks uniformly among them
+        pool, m = list(bad), rng.index(5)
+        detour = {pool.pop(rng.index(len(pool))) for _ in range(m)}
+        for s in order:
+            others = starts | (stems - {stem[s]})
+            w = None
+            if s in detour:  # to a point next to the circle, then on to the tree, round it
+                near = [x for x in _near(circle, n) if x not in tree and x not in others]
+                for _ in range(20 if near else 0):
+                    a = _walk_to(rng, stem[s], set(near), tree | others, n)
+                    if a is None:
+                        break
+                    keep = set(a) | {circle} | set(branch.get(good, ()))
+                    target = (tree - keep) - others
+                    b = _walk_to(rng, a[-1], target, (keep - {a[-1]}) | others, n)
+                    if b is not None and len(b) - 1 + to_f[b[-1]] > to_f[circle]:
+                        w = a + b[1:]
+                        break
+            if w is None:
+                target = {circle} if s == good else set(up[1:1 + lures])
+                w = _walk_to(rng, stem[s], target, (tree - target) | others, n)
+            if w is None and s != good:  # walled off from the line: join an earlier branch
+                target = bad_tree - others
+                w = _walk_to(rng, stem[s], target, (tree - target) | others, n)
+            if w is None:
+                ok = False
+                break
+            w = [s, *w]
+            for i, v in enumerate(w):
+                to_f[v] = to_f[w[-1]] + len(w) - 1 - i
+            if s != good:
+                bad_tree |= set(w)
+            branch[s] = w
+            tree |= set(w)
+            edges += list(zip(w, w[1:]))
+        if not ok:
+            continue
+        deg: dict = {}
+        for a, b in edges:
+            deg[a], deg[b] = deg.get(a, 0) + 1, deg.get(b, 0) + 1
+        runs = [next((i for i, v in enumerate(branch[b][1:], 1) if deg[v] >= 3), len(branch[b]) - 1) for b in bad]
+        d, kb = runs[rng.index(len(runs))], branch[good]
+        if d < len(kb):  # the answer's dead-end side line, as near that run as there is room
+            for i in sorted(range(1, len(kb)), key=lambda i: (abs(i - d), i)):
+                free = [x for x in _grid(n)[kb[i]] if x not in tree and x not in starts and x not in stems]
+                if free:
+                    x = free[rng.index(len(free))]
+                    tree.add(x)
+                    edges.append((x, kb[i]))
+                    break
+        for v in sorted((r, c) for r in range(n) for c in range(n)):
+            if v not in tree:
+                w = _walk_to(rng, v, tree - starts, starts, n)
+                tree |= set(w)
+                edges += list(zip(w, w[1:]))
+        return edges
+    raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
+
+
+def _near(p, n) -> list:
+    """The grid points next to ``p`` and diagonally next to it."""
+    return [(p[0] + dr, p[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= p[0] + dr < n and 0 <= p[1] + dc < n]
 
 
 @generator("SS2")
