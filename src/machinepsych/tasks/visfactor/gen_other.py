@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 
-from .core import (LETTERS, Item, balanced_distractors, canvas, draw_edges, edges_json, framed, generator, labelled_row,
-                   lattice_edges, mc_rows, norm_edge, stack)
+from PIL import Image, ImageDraw
+
+from .core import (LETTERS, Item, balanced_distractors, canvas, dashed_line, draw_edges, edges_json, framed, generator,
+                   labelled_row, lattice_edges, mc_rows, norm_edge, stack)
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 
@@ -130,20 +132,56 @@ def gen_p3_v2(rng, difficulty: str) -> Item:
 
 
 # ----------------------------------------------------------------------------- I3
+# generation 1 drew every attribute at random, so overall similarity to a group's examples found the
+# group (the rule adds one match per own example: 85-93% of test figures); generation 2 has three values
+# of fill, size and mark, a border and a tilt, and gives every group a lure (see _i3_groups_v2)
 I3_VALUES = {"sides": (3, 4, 5, 6), "fill": ("hollow", "filled"), "size": ("small", "large"), "mark": ("none", "dot")}
+I3_VALUES_2 = {"sides": (3, 4, 5, 6), "fill": ("hollow", "striped", "filled"), "size": ("small", "medium", "large"),
+               "mark": ("none", "dot", "cross"), "border": ("solid", "dashed"), "tilt": ("upright", "turned")}
+_I3_RADIUS = {"small": 0.22, "large": 0.4}
+_I3_RADIUS_2 = {"small": 0.23, "medium": 0.32, "large": 0.42}
 
 
 def _fig(rng, feat: dict, box: int = 64):
+    """One figure; with a ``tilt`` (generation 2) its pose is fixed (upright: a side at the bottom;
+    turned: a corner at the bottom), otherwise it is turned at random."""
     img, d = canvas(box, box)
-    r = box * (0.22 if feat["size"] == "small" else 0.4)
-    rot = float(rng.uniform(0, 2 * math.pi))
-    pts = [(box / 2 + r * math.cos(rot + 2 * math.pi * i / feat["sides"]), box / 2 + r * math.sin(rot + 2 * math.pi * i / feat["sides"]))
-           for i in range(feat["sides"])]
-    d.polygon(pts, outline="black", fill=(60, 60, 60) if feat["fill"] == "filled" else None, width=3)
-    if feat["mark"] == "dot":
-        cx = box / 2
-        col = "white" if feat["fill"] == "filled" else "black"
-        d.ellipse([cx - 4, cx - 4, cx + 4, cx + 4], fill=col)
+    n, c = feat["sides"], box / 2
+    r = box * (_I3_RADIUS if "tilt" not in feat else _I3_RADIUS_2)[feat["size"]]
+    if "tilt" not in feat:
+        rot = float(rng.uniform(0, 2 * math.pi))
+    else:
+        rot = math.pi / 2 + (math.pi / n if feat["tilt"] == "upright" else 0.0)
+    pts = [(c + r * math.cos(rot + 2 * math.pi * i / n), c + r * math.sin(rot + 2 * math.pi * i / n)) for i in range(n)]
+    if "tilt" not in feat:
+        d.polygon(pts, outline="black", fill=(60, 60, 60) if feat["fill"] == "filled" else None, width=3)
+    else:
+        d.polygon(pts, fill=(90, 90, 90) if feat["fill"] == "filled" else None)
+        if feat["fill"] == "striped":
+            mask = Image.new("L", (box, box), 0)
+            md = ImageDraw.Draw(mask)
+            md.polygon(pts, fill=255)
+            stripes, sd = canvas(box, box)
+            for x in range(-box, box, 7):
+                sd.line([(x, box), (x + box, 0)], fill="black", width=2)
+            img.paste(stripes, (0, 0), mask)
+        dashed = feat["border"] == "dashed"
+        for p, q in zip(pts, pts[1:] + pts[:1]):
+            d.line([p, q], fill="white" if dashed else "black", width=5 if dashed else 3)
+        if dashed:  # white gaps (they cut the fill back from the border too)
+            for p, q in zip(pts, pts[1:] + pts[:1]):
+                dashed_line(d, p, q, dash=5, fill="black", width=3)
+        for p in pts:  # corners stay black, so the outline reads as one figure
+            d.ellipse([p[0] - 1.5, p[1] - 1.5, p[0] + 1.5, p[1] + 1.5], fill="black")
+    col = "white" if feat["fill"] == "filled" else "black"
+    # the cross is upright (+), across the stripes; on stripes the mark gets a thin white outline
+    for e, fill in ([(1.5, "white")] if feat["fill"] == "striped" else []) + [(0, col)]:
+        if feat["mark"] == "dot":
+            d.ellipse([c - 4 - e, c - 4 - e, c + 4 + e, c + 4 + e], fill=fill)
+        elif feat["mark"] == "cross":
+            w = 3 + int(2 * e)
+            d.line([(c - 6 - e, c), (c + 6 + e, c)], fill=fill, width=w)
+            d.line([(c, c - 6 - e), (c, c + 6 + e)], fill=fill, width=w)
     return framed(img, (170, 170, 170))
 
 
@@ -152,14 +190,17 @@ def separates(figs_by_group, feature) -> bool:
     return all(len(v) == 1 for v in vals) and len({next(iter(v)) for v in vals}) == len(vals)
 
 
-@generator("I3")
-def gen_i3(rng, difficulty: str) -> Item:
-    g = {"easy": 2, "normal": int(rng.integers(2, 4)), "hard": 3}[difficulty]
-    feats = ["sides"] if g == 3 else list(I3_VALUES)
-    rule = feats[int(rng.integers(len(feats)))]
-    vals = list(I3_VALUES[rule])
-    group_vals = [vals[int(i)] for i in rng.choice(len(vals), g, replace=False)]
+def defines(figs_by_group, feature) -> bool:
+    """Whether some group's examples all share a value of ``feature`` that no other group's example has
+    (a second property of that group that the other groups do not have)."""
+    for gi, grp in enumerate(figs_by_group):
+        vals = {f[feature] for f in grp}
+        if len(vals) == 1 and not any(f[feature] in vals for o, g in enumerate(figs_by_group) if o != gi for f in g):
+            return True
+    return False
 
+
+def _i3_groups_v1(rng, g: int, rule: str, group_vals: list):
     def rand_feat(v):
         f = {k: vs[int(rng.integers(len(vs)))] for k, vs in I3_VALUES.items()}
         f[rule] = v
@@ -170,7 +211,63 @@ def gen_i3(rng, difficulty: str) -> Item:
         if [k for k in I3_VALUES if separates(groups, k)] == [rule]:
             break
     test_groups = [int(rng.integers(g)) for _ in range(8)]
-    tests = [rand_feat(group_vals[t]) for t in test_groups]
+    return groups, test_groups, [rand_feat(group_vals[t]) for t in test_groups]
+
+
+def _i3_groups_v2(rng, g: int, rule: str, group_vals: list):
+    """Every group h has a lure: a three-valued attribute L_h whose value x_h all its examples share;
+    the other groups' examples show all three values of L_h (one each, in random order), so x_h is no
+    property that the other groups lack. A test figure of group g has its rule value, the lure values
+    x_h of every other group and another value than x_g of L_g; the rest at random. Each group then
+    shares exactly one of its two common properties with every test figure (the own group the rule,
+    the others their lure), and the number of attributes a test figure shares with each example is
+    one plus one example per other lure attribute plus the random attributes, alike for every group:
+    only which common property is the others' (the rule) tells the group."""
+    three = [k for k, vs in I3_VALUES_2.items() if len(vs) == 3 and k != rule]
+    lures = [three[int(i)] for i in rng.choice(len(three), g, replace=False)]
+    lure_vals = [I3_VALUES_2[k][int(rng.integers(3))] for k in lures]
+    free = [k for k in I3_VALUES_2 if k != rule and k not in lures]
+    while True:
+        groups = []
+        for h, v in enumerate(group_vals):
+            grp = [{rule: v} for _ in range(3)]
+            for k, (lk, lx) in enumerate(zip(lures, lure_vals)):
+                vals = [lx] * 3 if k == h else [I3_VALUES_2[lk][int(i)] for i in rng.permutation(3)]
+                for f, x in zip(grp, vals):
+                    f[lk] = x
+            for f in grp:
+                for k in free:
+                    f[k] = I3_VALUES_2[k][int(rng.integers(len(I3_VALUES_2[k])))]
+            groups.append([{k: f[k] for k in I3_VALUES_2} for f in grp])
+        if not any(defines(groups, k) or separates(groups, k) for k in free):
+            break
+    test_groups = [int(rng.integers(g)) for _ in range(8)]
+    tests = []
+    for t in test_groups:
+        f = {rule: group_vals[t]}
+        for k, (lk, lx) in enumerate(zip(lures, lure_vals)):
+            others = [x for x in I3_VALUES_2[lk] if x != lx]
+            f[lk] = lx if k != t else others[int(rng.integers(2))]
+        for k in free:
+            f[k] = I3_VALUES_2[k][int(rng.integers(len(I3_VALUES_2[k])))]
+        tests.append({k: f[k] for k in I3_VALUES_2})
+    return groups, test_groups, tests, lures, lure_vals
+
+
+def _i3(rng, difficulty: str, generation: int) -> Item:
+    g = {"easy": 2, "normal": int(rng.integers(2, 4)), "hard": 3}[difficulty]
+    values = I3_VALUES if generation == 1 else I3_VALUES_2
+    # generation 2: three groups need three three-valued lure attributes besides the rule
+    feats = ["sides"] if g == 3 else list(values)
+    rule = feats[int(rng.integers(len(feats)))]
+    vals = list(values[rule])
+    group_vals = [vals[int(i)] for i in rng.choice(len(vals), g, replace=False)]
+    extra = {}
+    if generation == 1:
+        groups, test_groups, tests = _i3_groups_v1(rng, g, rule, group_vals)
+    else:
+        groups, test_groups, tests, lures, lure_vals = _i3_groups_v2(rng, g, rule, group_vals)
+        extra = {"lures": lures, "lure_values": lure_vals}
     rows = []
     for gi, grp in enumerate(groups):
         rows.append(labelled_row([_fig(rng, f) for f in grp], ["", "", ""], title=f"Group {gi + 1}", label_h=4))
@@ -183,7 +280,18 @@ def gen_i3(rng, difficulty: str) -> Item:
     split_rows = [(f"Does test figure {i + 1} belong to group {gi + 1}?", "T" if test_groups[i] == gi else "F")
                   for i in range(8) for gi in range(g)]
     return Item("I3", img, q, "groups", gold, tuple(range(1, g + 1)), split_rows, "",
-                {"rule": rule, "group_values": group_vals, "examples": groups, "tests": tests}, "8 group numbers")
+                {"rule": rule, "group_values": group_vals, "examples": groups, "tests": tests, **extra},
+                "8 group numbers")
+
+
+@generator("I3")
+def gen_i3(rng, difficulty: str) -> Item:
+    return _i3(rng, difficulty, 2)
+
+
+@generator("I3", 1)
+def gen_i3_v1(rng, difficulty: str) -> Item:
+    return _i3(rng, difficulty, 1)
 
 
 # ----------------------------------------------------------------------------- RL2

@@ -1,0 +1,101 @@
+"""I3 (Figure Classification) generation 2: overall similarity to a group's examples no longer
+tells the group (generation 1: 86-93% of test figures), generation 1 stays reproducible."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from machinepsych.tasks.visfactor.core import generate
+
+GEN1_DIGEST = "42d92d59c538fbd3ceb4edf2cd6ade6fe0a0721d5d4a84010715dc06f4e4e9b2"
+
+
+def test_generation_1_unchanged():
+    h = hashlib.sha256()
+    for d in ("easy", "normal", "hard"):
+        for s in range(30):
+            it = generate("I3", s, d, generation=1)
+            h.update(it.image.tobytes())
+            h.update(json.dumps([it.question, str(it.gold), list(map(str, it.options)), None], default=str).encode())
+    assert h.hexdigest() == GEN1_DIGEST
+
+
+def _common(grp, keys=None):
+    """The (attribute, value) pairs all examples of a group share (of ``keys``, default all)."""
+    return {(k, v) for k, v in grp[0].items() if (keys is None or k in keys) and all(f[k] == v for f in grp)}
+
+
+def _items(n, gen=None):
+    return [generate("I3", s, d, generation=gen) for s in range(n) for d in ("easy", "normal", "hard")]
+
+
+@pytest.fixture(scope="module")
+def new_items():
+    return _items(120)
+
+
+def test_key_is_the_exclusive_common_property(new_items):
+    for it in new_items:
+        ex, tests = it.params["examples"], it.params["tests"]
+        g = len(ex)
+        assert len(it.options) == g and len(tests) == 8 and all(len(grp) == 3 for grp in ex)
+        assert g in {"easy": (2,), "normal": (2, 3), "hard": (3,)}[it.params["difficulty"]]
+        # each group has exactly one common property that no example of another group has ...
+        excl = []
+        for gi, grp in enumerate(ex):
+            own = [(k, v) for k, v in _common(grp)
+                   if not any(f[k] == v for o, other in enumerate(ex) if o != gi for f in other)]
+            assert len(own) == 1, (it.params["seed"], gi, own)
+            excl.append(own[0])
+        assert len({k for k, _ in excl}) == 1  # ... all of one attribute, the rule
+        want = tuple(next(gi + 1 for gi, (k, v) in enumerate(excl) if t[k] == v) for t in tests)
+        assert want == it.gold
+        # every group shares the rule and one lure attribute (the rest may be common by chance, then
+        # not only to it), and every test figure has exactly one of the two: the own group's rule, the
+        # others' lure, so what a test figure has in common with a group does not tell the group
+        keys = {excl[0][0], *it.params["lures"]}
+        for t in tests:
+            for grp in ex:
+                assert len(_common(grp, keys)) == 2 and sum(t[k] == v for k, v in _common(grp, keys)) == 1
+
+
+def _similarity_rates(items):
+    """Share of test figures whose group is the one with the highest mean / max / min number of
+    attributes shared with its examples (ties split), minus chance."""
+    out = np.zeros(3)
+    n = 0
+    for it in items:
+        ex, g = it.params["examples"], len(it.params["examples"])
+        for t, gold in zip(it.params["tests"], it.gold):
+            sims = np.array([[sum(t[k] == e[k] for k in t) for e in grp] for grp in ex])
+            for j, f in enumerate((sims.mean(1), sims.max(1), sims.min(1))):
+                best = np.flatnonzero(f == f.max())
+                out[j] += (gold - 1 in best) / len(best) - 1 / g
+            n += 1
+    return out / n
+
+
+def test_overall_similarity_is_at_chance(new_items):
+    assert np.all(np.abs(_similarity_rates(new_items)) < 0.04)
+    # the same rules found generation 1's groups far above chance
+    assert np.all(_similarity_rates(_items(40, 1)) > 0.2)
+
+
+def test_similarity_profile_does_not_tell_the_group(new_items):
+    """For the full profile (per group: the sorted numbers of shared attributes), the own group is
+    as often any group: a lookup table learned on half the items is at chance on the rest."""
+    from collections import Counter, defaultdict
+
+    rows = []
+    for it in new_items:
+        ex = it.params["examples"]
+        for t, gold in zip(it.params["tests"], it.gold):
+            prof = tuple(tuple(sorted(sum(t[k] == e[k] for k in t) for e in grp)) for grp in ex)
+            rows.append((prof, gold - 1, len(ex)))
+    half = len(rows) // 2
+    table = defaultdict(Counter)
+    for prof, gold, _ in rows[:half]:
+        table[prof][gold] += 1
+    lift = [(table[p].most_common(1)[0][0] == gold if table[p] else 1 / g) - 1 / g for p, gold, g in rows[half:]]
+    assert abs(np.mean(lift)) < 0.05
