@@ -204,3 +204,17 @@ def test_cli_runs_the_learned_audit_at_hard_and_skips_it_on_request():
     assert _learned_targets([(wcst, None)]) == []  # a family without one contributes nothing
     assert _learned_targets([(vz2, "split"), (wcst, None), (rl2, "hard")]) == \
         [(L.LEARNED_AUDIT, [("VZ2", "normal", "split"), ("RL2", "hard", "default")])]
+
+
+def test_the_docs_list_every_subtests_declared_features():
+    # docs/visfactor.md's table of units and features is the one the audit computes
+    import re
+    from pathlib import Path
+
+    from machinepsych.tasks.visfactor.features import FEATURES
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "visfactor.md").read_text()
+    table = text[text.index("| Subtest | Units | Declared features |"):]
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| (\w+) \| [^|]+ \| ([^|]+) \|$", table, re.M)}
+    for sub, names in FEATURES.items():
+        assert rows.get(sub) == ", ".join(names), f"docs/visfactor.md: the {sub} row of the features table"
