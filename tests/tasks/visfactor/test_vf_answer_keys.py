@@ -101,15 +101,8 @@ def test_vz1_solution_pieces_tile_the_target():
 
 # --- VZ2: reflect the punch back through the folds --------------------------------------
 def test_vz2_unfolding_by_reflection():
-    def refl(p, line):
-        k, c = line
-        x, y = p
-        return {"x": (2 * c - x, y), "y": (x, 2 * c - y), "d": (y - c, x + c), "a": (c - y, c - x)}[k]
-
-    def sd(p, line):
-        k, c = line
-        x, y = p
-        return {"x": x - c, "y": y - c, "d": y - x - c, "a": y + x - c}[k]
+    # a point's mirror image in a fold line and its side of it, as generation 3's tests compute them
+    from tests.tasks.visfactor.test_vf_gen_vz import _refl as refl, _side as sd
 
     for it in items("VZ2"):
         folds = [(f["line"][0], f["line"][1], f["moved_side"]) for f in it.params["folds"]]
@@ -211,46 +204,15 @@ def test_mv1_studied_iff_same_shape_up_to_rotation():
 
 # --- S2: brute force over face permutations -----------------------------------------------
 def test_s2_same_cube_by_brute_force():
-    from machinepsych.tasks.visfactor.gen_spatial import sym_order
-    # rotation group generated from two quarter turns (closure), independent of ROT24
-    qx = np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]])
-    qz = np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]])
-    group = [np.eye(3, dtype=int)]
-    frontier = list(group)
-    while frontier:
-        nxt = []
-        for g in frontier:
-            for q in (qx, qz):
-                h = q @ g
-                if not any((h == k).all() for k in group):
-                    group.append(h)
-                    nxt.append(h)
-        frontier = nxt
+    # the rotation group generated from two quarter turns (closure), independent of ROT24, and
+    # the brute force over it, shared with generation 2's tests (test_vf_gen_s2mv3)
+    from tests.tasks.visfactor.test_vf_gen_s2mv3 import _one_cube, _rotations
+    group = _rotations()
     assert len(group) == 24
-
-    def ok_up(s, u, v):
-        o = sym_order(s)
-        return o == 4 or u == v or (o == 2 and tuple(-x for x in u) == v)
-
     for it in items("S2", range(20)):
         v1 = [(tuple(n), s, tuple(u)) for n, s, u in it.params["view1"]]
         v2 = [(tuple(n), s, tuple(u)) for n, s, u in it.params["view2"]]
-        possible = False
-        for g in group:
-            cube = {n: (s, u) for n, s, u in v1}
-            good = True
-            for n, s, u in v2:
-                n2, u2 = tuple(int(x) for x in g @ n), tuple(int(x) for x in g @ u)
-                if n2 in cube:
-                    good &= cube[n2][0] == s and ok_up(s, cube[n2][1], u2)
-                else:
-                    cube[n2] = (s, u2)
-            syms = [s for s, _ in cube.values()]
-            good &= len(syms) == len(set(syms))
-            if good:
-                possible = True
-                break
-        assert possible == (it.gold == "T")
+        assert _one_cube(v1, v2, group) == (it.gold == "T")
 
 
 # --- SS2: all simple paths; SS3: Floyd-Warshall and path counting ---------------------------

@@ -3,7 +3,7 @@
 See ``docs/visfactor.md#generators`` (CF1, CF2, CF3 and the fixed figures)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -256,20 +256,34 @@ def _cf2_lattice():
     return edges, nbrs
 
 
+def _official_lines(draws) -> int:
+    """The official design's number of lines of a figure: N(4, 4) clipped to [8, 20]."""
+    return int(min(20, max(8, round(draws.normal(0.2 * 20, 0.2 * 20)))))
+
+
 def _cf2_lines(draws) -> int:
     """A figure's number of lines: the official design's, a spanning tree (8 lines) plus random
     extra lines up to N(4, 4) clipped to [8, 20], drawn before the figure and whatever its key;
     20 (every line, which always contains the model) is drawn again."""
     while True:
-        target = int(min(20, max(8, round(draws.normal(0.2 * 20, 0.2 * 20)))))
+        target = _official_lines(draws)
         if target < 20:
             return target
 
 
-def _spanning_pattern(draws, lines: int) -> set:
+def _shuffle(draws, seq: list) -> list:
+    """``seq`` shuffled in place (Fisher-Yates, from the last place down) and returned."""
+    for i in range(len(seq) - 1, 0, -1):
+        j = draws.index(i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+    return seq
+
+
+def _spanning_pattern(draws, lines: int | None) -> set:
     """A random spanning tree of the 3 x 3 lattice (depth-first) plus random extra edges up to
-    ``lines`` edges in all (the official design draws that number per figure); ``draws`` gives
-    uniform numbers in blocks (a few hundred patterns are drawn per item)."""
+    ``lines`` edges in all (the official design draws that number per figure; generation 1 drew
+    it after the tree, ``lines`` None, and kept 20); ``draws`` gives uniform numbers in blocks
+    (a few hundred patterns are drawn per item)."""
     n = 3
     all_edges, nbrs = _cf2_lattice()
     start = (draws.index(n), draws.index(n))
@@ -284,10 +298,9 @@ def _spanning_pattern(draws, lines: int) -> set:
         tree.add(norm_edge(v, w))
         seen.add(w)
         stackp.append(w)
-    rest = [e for e in all_edges if e not in tree]
-    for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates
-        j = draws.index(i + 1)
-        rest[i], rest[j] = rest[j], rest[i]
+    if lines is None:
+        lines = _official_lines(draws)
+    rest = _shuffle(draws, [e for e in all_edges if e not in tree])
     return tree | set(rest[: max(0, lines - len(tree))])
 
 
@@ -306,10 +319,7 @@ def _pattern_around(draws, lines: int, held: set) -> set:
 
     for a, b in held:
         part[root(a)] = root(b)
-    rest = [e for e in all_edges if e not in held]
-    for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates
-        j = draws.index(i + 1)
-        rest[i], rest[j] = rest[j], rest[i]
+    rest = _shuffle(draws, [e for e in all_edges if e not in held])
     out, extra = set(held), []
     for a, b in rest:
         ra, rb = root(a), root(b)
@@ -322,7 +332,7 @@ def _pattern_around(draws, lines: int, held: set) -> set:
 
 
 def _cf2_item(rng, generation: int) -> Item:
-    """CF2 of generation 2 or 3 (see gen_cf2)."""
+    """CF2 of generation 1, 2 or 3 (see gen_cf2)."""
     figs, truth = [], []
     want = [bool(rng.random() < 0.5) for _ in range(5)]
     model, lure = CF2_MODEL, None
@@ -336,7 +346,8 @@ def _cf2_item(rng, generation: int) -> Item:
     # figures that contain the model have more lines: "T iff at least 9 lines" was right for 74%
     # of figures (its generator) and 76% (ours before version 2). Now the line count says nothing.
     for w in want:
-        lines = _cf2_lines(draws)
+        # generation 1 drew each figure's number of lines with the figure (_spanning_pattern)
+        lines = _cf2_lines(draws) if generation >= 2 else None
         while True:
             if lure is None:
                 p = _spanning_pattern(draws, lines)
@@ -376,9 +387,8 @@ def gen_cf2(rng, difficulty: str) -> Item:
     return _cf2_item(rng, 3)
 
 
-@generator("CF2", 2)
-def gen_cf2_v2(rng, difficulty: str) -> Item:
-    return _cf2_item(rng, 2)
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("CF2", _g)(lambda rng, difficulty, generation=_g: _cf2_item(rng, generation))
 
 
 def _collinear(p, q, a, b) -> bool:
@@ -394,10 +404,11 @@ def _on_segment(p, a, b) -> bool:
         and p != a and p != b
 
 
-def _cf3_path(rng, steps: int, region: set, start: tuple | None = None, end: tuple | None = None) -> list | None:
+def _cf3_path(rng, steps: int, region: set, start: tuple | None = None, end: tuple | None = None,
+              keep_short: bool = False) -> list | None:
     """A figure of ``steps`` steps inside ``region`` (a set of dots), from a random dot of it (or
     ``start``), by the official rule, ending at ``end`` if given; None if it cannot take that
-    many steps there (or reach ``end`` with the last)."""
+    many steps there (or reach ``end`` with the last), or with ``keep_short`` the steps it took."""
     dots = sorted(region)
     path = [dots[int(rng.integers(len(dots)))]] if start is None else [start]
     while len(path) - 1 < steps:
@@ -418,11 +429,28 @@ def _cf3_path(rng, steps: int, region: set, start: tuple | None = None, end: tup
         if not cand:
             break
         path.append(cand[int(rng.integers(len(cand)))])
-    return path if len(path) - 1 == steps else None
+    return path if keep_short or len(path) - 1 == steps else None
+
+
+def _cf3_v1(rng, n: int, steps: tuple) -> tuple:
+    """Generation 1's figure and shift: the figure drawn first from a random dot (kept with fewer
+    steps where it got stuck), then the shift among those that keep the copy on the grid."""
+    grid = {(r, c) for r in range(n) for c in range(n)}
+    for _ in range(500):
+        k = int(rng.integers(steps[0], steps[1] + 1))
+        path = _cf3_path(rng, k, grid, (int(rng.integers(n)), int(rng.integers(n))), keep_short=True)
+        if len(path) - 1 >= steps[0]:
+            break
+    # [decision] the copy starts at a (possibly) different circled dot: a translation of the
+    # start that keeps the whole copy on the grid.
+    rs, cs = [p[0] for p in path], [p[1] for p in path]
+    offs = [(dr, dc) for dr in range(-min(rs), n - max(rs)) for dc in range(-min(cs), n - max(cs))]
+    dr, dc = offs[int(rng.integers(len(offs)))]
+    return path, dr, dc
 
 
 def _cf3_v2(rng, n: int, steps: int) -> tuple:
-    """Generation 2's figure and shift (see gen_cf3_v2)."""
+    """Generation 2's figure and shift."""
     # [decision] the copy's circled dot is a different dot from the figure's own start, except
     # with probability 1 / n^2 (what two independent dots give): the shift (dr, dc) from the
     # figure's start to the copy's is drawn first, as the difference of two random dots, and the
@@ -482,7 +510,7 @@ def _cf3_v3(rng, n: int, steps: int) -> tuple:
 def _cf3_item(rng, difficulty: str, generation: int) -> Item:
     n = 6 if difficulty == "hard" else 5
     steps = {"easy": (1, 3), "normal": (4, 4), "hard": (3, 6)}[difficulty]
-    return cf3_item(n, *(_cf3_v3 if generation >= 3 else _cf3_v2)(rng, n, steps))
+    return cf3_item(n, *{1: _cf3_v1, 2: _cf3_v2, 3: _cf3_v3}[generation](rng, n, steps))
 
 
 @generator("CF3")
@@ -496,9 +524,8 @@ def gen_cf3(rng, difficulty: str) -> Item:
     return _cf3_item(rng, difficulty, 3)
 
 
-@generator("CF3", 2)
-def gen_cf3_v2(rng, difficulty: str) -> Item:
-    return _cf3_item(rng, difficulty, 2)
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("CF3", _g)(partial(_cf3_item, generation=_g))
 
 
 def cf3_item(n: int, path: list, dr: int, dc: int) -> Item:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from fractions import Fraction as Fr
 
 import numpy as np
@@ -310,6 +310,58 @@ def _subsets_of_area(areas, total) -> list[tuple[int, ...]]:
             if sum(ints[i] for i in s) == goal]
 
 
+def _with_wrong(rng, target, k: int, wrong):
+    """``target`` cut into ``k`` pieces (_partition) and 5 - k wrong pieces, each made by
+    ``wrong(rng, pieces)`` (None where it found none; 40 tries in all): (the five pieces, the
+    cuts), or None where the cut or the wrong pieces were not found."""
+    part = _partition(rng, target, k)
+    if part is None:
+        return None
+    pieces, cuts = part
+    distractors = []
+    for _ in range(40):
+        if len(distractors) == 5 - k:
+            break
+        piece = wrong(rng, pieces)
+        if piece is not None:
+            distractors.append(piece)
+    return None if len(distractors) < 5 - k else (pieces + distractors, cuts)
+
+
+def _fragment(rng, pieces, whole=None):
+    """A wrong piece: one part of a cut of a random piece (at least half a square), or with
+    ``whole`` one part of a cut of the whole shape (at least a square); None where none was found."""
+    src = pieces[int(rng.integers(len(pieces)))]
+    res = _random_cut(rng, src if whole is None else whole, Fr(1, 2) if whole is None else Fr(1))
+    return None if res is None else res[0][int(rng.integers(2))]
+
+
+def _vz1_search_v1(rng, target, tarea):
+    """Generation 1: the solution and wrong pieces cut from its pieces (fragments); only the
+    solution has the shape's area."""
+    for _ in range(200):
+        # [decision] five pieces all used only with probability 1/32 (chance of an all-true reply),
+        # else 2-4 uniformly: with k ~ U{2..5} "all pieces" was right in 25% of items, 8x chance
+        k = 5 if rng.random() < 1 / 32 else int(rng.integers(2, 5))
+        made = _with_wrong(rng, target, k, _fragment)
+        if made is None:
+            continue
+        allp, cuts = made
+        # unique solution: only the solution set has the target's total area
+        if _subsets_of_area([area(p) for p in allp], tarea) == [tuple(range(k))]:
+            return allp, [True] * k + [False] * (5 - k), cuts
+    raise RuntimeError("VZ1 generation failed")  # pragma: no cover
+
+
+def _wrong_v2(rng, pieces, target):
+    """Generation 2's wrong piece: of three kinds (see _vz1_search_v2)."""
+    kind = (0, 0, 1, 2)[int(rng.integers(4))]
+    if kind == 0:
+        src = pieces[int(rng.integers(len(pieces)))]
+        return _turned(src, "xyr"[int(rng.integers(3))])
+    return _fragment(rng, pieces, None if kind == 1 else target)
+
+
 def _vz1_search_v2(rng, target, tarea):
     """Generation 2: the solution and wrong pieces of three kinds (turned, fragment, other cut)."""
     for _ in range(400):
@@ -318,31 +370,15 @@ def _vz1_search_v2(rng, target, tarea):
         # pieces is right in more than 1/26 of items (version 1: five with probability 1/32, else
         # 2-4 uniformly; before that U{2..5}, "all pieces" right in 25% of items)
         k = (2, 3, 4, 5)[int(np.searchsorted(np.cumsum([10, 10, 5, 1]), rng.random() * 26, side="right"))]
-        part = _partition(rng, target, k)
-        if part is None:
-            continue
-        pieces, cuts = part
         # [decision] wrong pieces of three kinds: a solution piece mirrored or turned half round
         # (the same area, a shape that does not fit), a fragment cut from a solution piece (the
         # official kind, smaller) and one part of another cut of the whole shape (often larger).
         # Made only of fragments, the wrong pieces were the smallest ones: taking the largest
         # pieces until the shape's area was filled solved 51-58% of items (chance 3.1%).
-        distractors = []
-        for _ in range(40):
-            if len(distractors) == 5 - k:
-                break
-            kind = (0, 0, 1, 2)[int(rng.integers(4))]
-            src = pieces[int(rng.integers(len(pieces)))]
-            if kind == 0:
-                distractors.append(_turned(src, "xyr"[int(rng.integers(3))]))
-                continue
-            res = _random_cut(rng, src if kind == 1 else target, Fr(1, 2) if kind == 1 else Fr(1))
-            if res is None:
-                continue
-            distractors.append(res[0][int(rng.integers(2))])
-        if len(distractors) < 5 - k:
+        made = _with_wrong(rng, target, k, partial(_wrong_v2, target=target))
+        if made is None:
             continue
-        allp = pieces + distractors
+        allp, cuts = made
         if len({_shape_key(p) for p in allp}) < 5:
             continue  # two pieces of the same shape
         truth = [True] * k + [False] * (5 - k)
@@ -443,7 +479,7 @@ def _vz1(rng, difficulty: str, generation: int) -> Item:
     ti = int(rng.integers(4))
     target = VZ1_TARGETS[ti]
     tarea = area(target)
-    search = _vz1_search_v2 if generation == 2 else _vz1_search_v3
+    search = {1: _vz1_search_v1, 2: _vz1_search_v2, 3: _vz1_search_v3}[generation]
     allp, truth, cuts = search(rng, target, tarea)
     order = [int(i) for i in rng.permutation(5)]
     allp = [allp[i] for i in order]
@@ -466,9 +502,8 @@ def gen_vz1(rng, difficulty: str) -> Item:
     return _vz1(rng, difficulty, 3)
 
 
-@generator("VZ1", 2)
-def gen_vz1_v2(rng, difficulty: str) -> Item:
-    return _vz1(rng, difficulty, 2)
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("VZ1", _g)(partial(_vz1, generation=_g))
 
 
 # ----------------------------------------------------------------------------- VZ2
@@ -658,9 +693,53 @@ def hole_decoys(rng, state, final, punched, correct) -> list:
     return pool
 
 
+VZ2_FOLDS = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}  # the fewest and most folds
+
+
+def _fold_and_punch(rng, lo: int, hi: int):
+    """The sheet folded lo-hi times (fold_sheet) and punched at a random tile of what is left:
+    (state, folds, stages, final tiles, punched tile, unfolded holes), or None where fold_sheet
+    found no fold."""
+    folded = fold_sheet(rng, int(rng.integers(lo, hi + 1)))
+    if folded is None:
+        return None
+    state, folds, stages = folded
+    final = sorted(set(state.values()))
+    punched = final[int(rng.integers(len(final)))]
+    return state, folds, stages, final, punched, unfold_holes(state, punched)
+
+
+def _new_sheets(pool, correct) -> list[frozenset]:
+    """The distinct sheets of ``pool`` that have holes and are not the key, in order."""
+    uniq: list[frozenset] = []
+    for dset in pool:
+        if dset is not None and dset and dset != correct and dset not in uniq:
+            uniq.append(dset)
+    return uniq
+
+
+def _vz2_search_v1(rng, difficulty: str):
+    """Generation 1: the key and wrong sheets built around it (hole_decoys)."""
+    lo, hi = VZ2_FOLDS[difficulty]
+    key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
+    for _ in range(200):
+        fp = _fold_and_punch(rng, lo, hi)
+        if fp is None:
+            continue
+        state, folds, stages, final, punched, correct = fp
+        uniq = _new_sheets(hole_decoys(rng, state, final, punched, correct), correct)
+        if len(uniq) < 4:
+            continue
+        uniq = [uniq[int(i)] for i in sorted(rng.permutation(len(uniq))[:12])]
+        chosen = balanced_distractors(correct, uniq, rng, key_rank)
+        if chosen is not None:
+            return stages, final, punched, [uniq[i] for i in chosen] + [correct], folds
+    raise RuntimeError("VZ2 generation failed")  # pragma: no cover
+
+
 def _vz2_search_v2(rng, difficulty: str):
     """Generation 2: the key and wrong sheets built around it (hole_decoys, symmetric variants)."""
-    lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
+    lo, hi = VZ2_FOLDS[difficulty]
     key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
     # [decision] the number of mirror-symmetric wrong sheets is drawn once per item, as if each
     # were symmetric as often as the key is (VZ2_KEY_SYMMETRIC), so a symmetric sheet is the key
@@ -672,14 +751,10 @@ def _vz2_search_v2(rng, difficulty: str):
     for attempt in range(1000):
         if attempt % 60 == 59:  # a count no folding reached in 60 tries (rare) is drawn again
             n_sym = int(rng.binomial(4, VZ2_KEY_SYMMETRIC[difficulty]))
-        n_folds = int(rng.integers(lo, hi + 1))
-        folded = fold_sheet(rng, n_folds)
-        if folded is None:
+        fp = _fold_and_punch(rng, lo, hi)
+        if fp is None:
             continue
-        state, folds, stages = folded
-        final = sorted(set(state.values()))
-        punched = final[int(rng.integers(len(final)))]
-        correct = unfold_holes(state, punched)
+        state, folds, stages, final, punched, correct = fp
         # [decision] wrong options: the unfolded sheets of other punch positions (decoys), the
         # key with a hole added, dropped or moved, its mirror image, and decoys with a hole
         # added or dropped; four are chosen so that the key is not the option most like the
@@ -701,10 +776,7 @@ def _vz2_search_v2(rng, difficulty: str):
                 extra = [t for t in sheet if t not in base]
                 h = extra[int(rng.integers(len(extra)))]
                 pool.append(frozenset(dropped | {h, mirror_tile(h, m)}))  # a pair moved
-        uniq: list[frozenset] = []
-        for dset in pool:
-            if dset is not None and dset and dset != correct and dset not in uniq:
-                uniq.append(dset)
+        uniq = _new_sheets(pool, correct)
         syms = [u for u in uniq if symmetric(u)]
         asyms = [u for u in uniq if not symmetric(u)]
         if hard_enough:
@@ -776,7 +848,7 @@ def _vz2_search_v3(rng, difficulty: str):
     (another fold line, or the other side of an even fold), punched at the same position; one
     variant, drawn uniformly, is shown and its unfolded sheet is the key, the other four
     variants' unfolded sheets are the wrong sheets."""
-    lo, hi = {"easy": (1, 1), "normal": (1, 3), "hard": (3, 5)}[difficulty]
+    lo, hi = VZ2_FOLDS[difficulty]
     lines = fold_lines()
     for _ in range(1000):
         n_folds = int(rng.integers(lo, hi + 1))
@@ -820,7 +892,7 @@ def _vz2_search_v3(rng, difficulty: str):
 
 
 def _vz2(rng, difficulty: str, generation: int) -> Item:
-    search = _vz2_search_v2 if generation == 2 else _vz2_search_v3
+    search = {1: _vz2_search_v1, 2: _vz2_search_v2, 3: _vz2_search_v3}[generation]
     stages, final, punched, opts, folds = search(rng, difficulty)
     order = [int(i) for i in rng.permutation(5)]
     opts = [opts[i] for i in order]
@@ -849,6 +921,5 @@ def gen_vz2(rng, difficulty: str) -> Item:
     return _vz2(rng, difficulty, 3)
 
 
-@generator("VZ2", 2)
-def gen_vz2_v2(rng, difficulty: str) -> Item:
-    return _vz2(rng, difficulty, 2)
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("VZ2", _g)(partial(_vz2, generation=_g))
