@@ -1,35 +1,31 @@
 """P3 (Identical Pictures), generation 3: the five pictures are grown as one family (each a
 single change of another picture of the set) and the key is drawn uniformly among them, so no
-property of the options alone tells the key; generation 2 (the target with balanced one- to
-three-change variants) stays reproducible."""
-import hashlib
-import json
+property of the options alone tells the key; generations 1 and 2 (the target with balanced change
+variants) stay reproducible."""
 
 import numpy as np
 import pytest
 
 from machinepsych.tasks.visfactor.core import GENERATION, LETTERS, generate
 from machinepsych.tasks.visfactor.gen_other import _mirror, _rot180
+from tests.support.visfactor_items import DIFFS, item_digest
 
-DIFFS = ("easy", "normal", "hard")
-# generation 2 over seeds 0-7 x easy/normal/hard, recorded before the redesign (pictures,
-# questions, keys, options, split rows, parameters)
-PINNED_P3_V2 = "f18c5ed0582ef61b7d4993235d6a423ecc91c8ab932cfed7e9193ef7af640242"
+# generations 1 and 2 over seeds 0-7 x easy/normal/hard (pictures, questions, keys, options, split
+# rows, parameters; the full sha256): generation 2 recorded before the generation-3 redesign,
+# generation 1 from gen_v1.py's verbatim copy before it was folded into gen_other.py
+PINNED_P3 = {1: "ec4f3f998fd086d94d1ab06c096afdf1b9e4ea9cc8d38f187ecb80cbc1e45dd5",
+             2: "f18c5ed0582ef61b7d4993235d6a423ecc91c8ab932cfed7e9193ef7af640242"}
 
 
 def _edges(o) -> frozenset:
     return frozenset(tuple(sorted((tuple(a), tuple(b)))) for a, b in o)
 
 
-def test_p3_generation_2_unchanged():
+@pytest.mark.parametrize("generation", sorted(PINNED_P3))
+def test_p3_earlier_generations_unchanged(generation):
     assert GENERATION["P3"] == 3
-    h = hashlib.sha256()
-    for d in DIFFS:
-        for s in range(8):
-            it = generate("P3", s, d, generation=2)
-            h.update(it.image.tobytes())
-            h.update(json.dumps([it.question, it.gold, list(it.options), it.rows, it.params], sort_keys=True).encode())
-    assert h.hexdigest() == PINNED_P3_V2
+    fields = ("question", "gold", "options", "rows", "params")
+    assert item_digest("P3", generation, fields, length=None) == PINNED_P3[generation]
 
 
 def _one_change(a: frozenset, b: frozenset, n: int) -> bool:

@@ -3,31 +3,20 @@ off without doing the task (S2: symbols shared by the two views and shared on th
 MV3: streets and buildings of the test section and how many studied sections have the same
 counts) are distributed alike for true and false items; generation 1 stays reproducible."""
 import collections
-import hashlib
-import json
 
 import numpy as np
 import pytest
 
 from machinepsych.tasks.visfactor.core import GENERATION, generate
+from tests.support.visfactor_items import DIFFS, item_digest
 
-DIFFS = ("easy", "normal", "hard")
 # generation 1 over seeds 0-7 x easy/normal/hard, recorded before the redesign (pictures,
 # study pages, questions, keys, options, parameters)
 PINNED_V1 = {"S2": "fd28d78603947f7f", "MV3": "5a70bdbb9956daff"}
 
 
 def digest(sub: str, generation: int) -> str:
-    h = hashlib.sha256()
-    for d in DIFFS:
-        for s in range(8):
-            it = generate(sub, s, d, generation=generation)
-            h.update(it.image.tobytes())
-            if it.study_image is not None:
-                h.update(it.study_image.tobytes())
-            h.update(json.dumps([it.question, str(it.gold), list(map(str, it.options)), it.params],
-                                sort_keys=True, default=str).encode())
-    return h.hexdigest()[:16]
+    return item_digest(sub, generation, ("study_image", "question", "gold", "options", "params"))
 
 
 @pytest.mark.parametrize("sub", ["S2", "MV3"])

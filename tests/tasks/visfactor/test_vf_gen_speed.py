@@ -3,8 +3,6 @@ drawn; the construct-free rules that named generation 1's items (matching the pi
 with each object's one fixed drawing, the drawn word's width with each word's width) are at chance."""
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 
 import numpy as np
@@ -14,6 +12,7 @@ from machinepsych.tasks.visfactor.core import font, generate
 from machinepsych.tasks.visfactor.features import _icon_ink, _ink
 from machinepsych.tasks.visfactor.gen_speed import clean_picture, place_icon
 from machinepsych.tasks.visfactor.icons import ICON_NAMES, WORDS
+from tests.support.visfactor_items import item_digest
 
 # sha256 (first 16 hex) of generation 1's items, seeds 0-9 x easy/normal/hard: images, question, key,
 # accepted answers and parameters, recorded before the generation-2 redesign
@@ -21,13 +20,7 @@ GEN1 = {"CS1": "c88e66059af14d48", "CS2": "41830ab60dba0abb", "CS3": "c028b47eac
 
 
 def digest(sub: str, generation: int) -> str:
-    h = hashlib.sha256()
-    for d in ("easy", "normal", "hard"):
-        for s in range(10):
-            it = generate(sub, s, d, generation=generation)
-            h.update(it.image.tobytes())
-            h.update(json.dumps([it.question, str(it.gold), list(it.accepted), it.params], sort_keys=True).encode())
-    return h.hexdigest()[:16]
+    return item_digest(sub, generation, ("question", "gold", "accepted", "params"), seeds=10)
 
 
 @pytest.mark.parametrize("sub", ["CS1", "CS2", "CS3"])

@@ -4,6 +4,7 @@ No official generators exist for these; designs follow ``docs/visfactor.md#gener
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -37,14 +38,27 @@ def _p3_change(rng, base, kind: str, allE: list, n: int):
     return _mirror(base, n) if kind == "mirror" else _rot180(base, n)
 
 
-def _p3_balanced(rng, difficulty: str, kinds: list, allE: list, n: int, k: int, key_rank: int):
-    """Generation 2: the target and four wrong pictures chosen from its one- to three-change
-    variants so that the target's consensus rank is ``key_rank`` (balanced_distractors)."""
+def _p3_balanced(rng, difficulty: str, kinds: list, allE: list, n: int, k: int, generation: int):
+    """Generations 1 and 2: the target and four wrong pictures chosen from its change variants so
+    that the target's consensus rank is a rank drawn first (balanced_distractors). Generation 2
+    never redraws the rank, compares by Jaccard distance, and at hard difficulty grows two- and
+    three-change variants; generation 1 redrew the rank every 30 targets (when no pool of the
+    difficulty reached it) and had one- and two-change variants only."""
+    # [decision] generation 1: the wrong pictures are one change away from the target (line
+    # removed, added, moved; mirror image or half turn) or two changes away, and four are chosen
+    # so that the target is not the picture most like the others (balanced_distractors): built
+    # only as single changes of the target, the target was that picture in ~93% of items.
     def change(base, kind):
         return _p3_change(rng, base, kind, allE, n)
 
-    n_children = 2 if difficulty == "hard" else 1
+    key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
+    deep = generation == 2 and difficulty == "hard"
+    n_children = 2 if deep else 1
+    tries = 0
     while True:
+        tries += 1
+        if generation == 1 and tries % 30 == 0:  # generation 1: a rank no pool reaches in 30 targets is drawn again
+            key_rank = int(rng.integers(5))
         target = {allE[int(i)] for i in rng.choice(len(allE), k, replace=False)}
         pool: list[frozenset] = []
         for kind in rng.permutation(kinds):
@@ -55,7 +69,7 @@ def _p3_balanced(rng, difficulty: str, kinds: list, allE: list, n: int, k: int, 
                     w = change(v, str(kinds[int(rng.integers(4))]))
                     if w is not None:
                         pool.append(frozenset(w))
-                        if difficulty == "hard":
+                        if deep:
                             x = change(w, str(kinds[int(rng.integers(4))]))
                             if x is not None:
                                 pool.append(frozenset(x))
@@ -66,7 +80,7 @@ def _p3_balanced(rng, difficulty: str, kinds: list, allE: list, n: int, k: int, 
         if len(uniq) < 4:
             continue
         uniq = [uniq[int(i)] for i in sorted(rng.permutation(len(uniq))[:12])]
-        chosen = balanced_distractors(frozenset(target), uniq, rng, key_rank, jaccard=True)
+        chosen = balanced_distractors(frozenset(target), uniq, rng, key_rank, jaccard=generation == 2)
         if chosen is not None:
             variants = [set(uniq[i]) for i in chosen]
             break
@@ -105,9 +119,8 @@ def _p3(rng, difficulty: str, generation: int) -> Item:
     # wrong pictures as one- to three-change variants of the target and balanced the target's
     # consensus rank (balanced_distractors): the target stayed the centre of the set (median
     # line count, most similar to the others) and a learned solver found it in 70-75% of items.
-    if generation == 2:
-        key_rank = int(rng.integers(5))  # the key's consensus rank, drawn once (balanced_distractors)
-        opts, key = _p3_balanced(rng, difficulty, kinds, allE, n, k, key_rank)
+    if generation < 3:
+        opts, key = _p3_balanced(rng, difficulty, kinds, allE, n, k, generation)
     else:
         opts, key = _p3_family(rng, kinds, allE, n, k)
     target, gold = opts[key], LETTERS[key]
@@ -126,9 +139,8 @@ def gen_p3(rng, difficulty: str) -> Item:
     return _p3(rng, difficulty, 3)
 
 
-@generator("P3", 2)
-def gen_p3_v2(rng, difficulty: str) -> Item:
-    return _p3(rng, difficulty, 2)
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("P3", _g)(partial(_p3, generation=_g))
 
 
 # ----------------------------------------------------------------------------- I3
