@@ -241,32 +241,15 @@ def test_ss2_network_is_a_drawn_tree_and_only_the_key_passes_the_circle():
     # unique and lines meet only at drawn points), and walking the tree from each start to F
     # (parent pointers from F, independent of the generator's walks) passes the circle only
     # from the keyed start
+    from tests.tasks.visfactor.test_vf_gen_scan import _ss2_routes, _ss2_tree
     for d, seeds in (("easy", range(30)), ("normal", range(60)), ("hard", range(30))):
         for seed in seeds:
             it = generate("SS2", seed, d)
             n, edges = it.params["n"], [(tuple(a), tuple(b)) for a, b in it.params["edges"]]
             assert len(edges) == n * n - 1 and all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
-            adj = {}
-            for a, b in edges:
-                adj.setdefault(a, []).append(b)
-                adj.setdefault(b, []).append(a)
-            F, C = tuple(it.params["F"]), tuple(it.params["circle"])
-            parent, todo = {F: None}, [F]
-            while todo:
-                v = todo.pop()
-                for w in adj[v]:
-                    if w not in parent:
-                        parent[w] = v
-                        todo.append(w)
-            assert len(parent) == n * n  # connected, hence a tree
-
-            def route(s):
-                out = [s]
-                while out[-1] != F:
-                    out.append(parent[out[-1]])
-                return out
-
-            passes = [C in route(tuple(s)) for s in it.params["starts"]]
+            assert len(_ss2_tree(it)[1]) == n * n  # connected, hence a tree
+            C = tuple(it.params["circle"])
+            passes = [C in route for route in _ss2_routes(it)[1]]
             assert passes.count(True) == 1 and passes.index(True) + 1 == it.gold, (d, seed)
 
 

@@ -12,7 +12,7 @@ from tests.support.visfactor_items import DIFFS, item_digest
 
 # generations 1 and 2 over seeds 0-7 x easy/normal/hard (pictures, questions, keys, options, split
 # rows, parameters; the full sha256): generation 2 recorded before the generation-3 redesign,
-# generation 1 from gen_v1.py's verbatim copy before it was folded into gen_other.py
+# generation 1 from its former verbatim copy of version 1, before it was folded into gen_other.py
 PINNED_P3 = {1: "ec4f3f998fd086d94d1ab06c096afdf1b9e4ea9cc8d38f187ecb80cbc1e45dd5",
              2: "f18c5ed0582ef61b7d4993235d6a423ecc91c8ab932cfed7e9193ef7af640242"}
 

@@ -38,7 +38,9 @@ def test_generations():
 
 
 # --- SS2 ------------------------------------------------------------------------------------
-def _ss2_routes(it):
+def _ss2_tree(it):
+    """The drawn lines' adjacency and, for each point reached from F along them, its next step
+    towards F (parent pointers from F, independent of the generator's walks)."""
     adj: dict = {}
     for a, b in it.params["edges"]:
         adj.setdefault(tuple(a), []).append(tuple(b))
@@ -51,6 +53,13 @@ def _ss2_routes(it):
             if w not in parent:
                 parent[w] = v
                 todo.append(w)
+    return adj, parent
+
+
+def _ss2_routes(it):
+    """The adjacency and each start's route to F along the lines (see _ss2_tree)."""
+    adj, parent = _ss2_tree(it)
+    F = tuple(it.params["F"])
     routes = []
     for s in it.params["starts"]:
         out = [tuple(s)]

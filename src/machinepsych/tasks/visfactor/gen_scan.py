@@ -82,6 +82,17 @@ def _walk_to(draws, src, targets, blocked, n) -> list | None:
     return path
 
 
+def _join_the_rest(rng, n, tree, edges, starts) -> list:
+    """Every point of the n x n grid not yet in ``tree`` joins it (Wilson's algorithm, in row-major
+    order), never through a start; ``tree`` and ``edges`` are extended in place. Returns ``edges``."""
+    for v in sorted((r, c) for r in range(n) for c in range(n)):
+        if v not in tree:
+            w = _walk_to(rng, v, tree - starts, starts, n)
+            tree |= set(w)
+            edges += list(zip(w, w[1:]))
+    return edges
+
+
 def ss2_network(rng, n, F, circle, good, bad, generation=1):
     """A random spanning tree of the n x n grid (Wilson's algorithm: loop-erased random walks)
     in which the route from ``good`` to ``F`` passes ``circle`` and no route from a start in
@@ -120,12 +131,7 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
             edges += list(zip(w, w[1:]))
         if not ok:
             continue
-        for v in sorted((r, c) for r in range(n) for c in range(n)):
-            if v not in tree:
-                w = _walk_to(rng, v, tree - starts, starts, n)
-                tree |= set(w)
-                edges += list(zip(w, w[1:]))
-        return edges
+        return _join_the_rest(rng, n, tree, edges, starts)
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
@@ -204,12 +210,7 @@ def _ss2_network_v2(rng, n, F, circle, good, bad):
                     tree.add(x)
                     edges.append((x, kb[i]))
                     break
-        for v in sorted((r, c) for r in range(n) for c in range(n)):
-            if v not in tree:
-                w = _walk_to(rng, v, tree - starts, starts, n)
-                tree |= set(w)
-                edges += list(zip(w, w[1:]))
-        return edges
+        return _join_the_rest(rng, n, tree, edges, starts)
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
@@ -492,6 +493,48 @@ def gen_ss3_v2(rng, difficulty: str) -> Item:
     return _ss3(rng, difficulty, 2)
 
 
+@generator("SS3", 1)
+def gen_ss3_v1(rng, difficulty: str) -> Item:
+    return _ss3(rng, difficulty, 1)
+
+
+def _ss3_v12(rng, rows, cols, nb, generation):
+    """Generations 1 and 2 (see _ss3): a random map of streets and road blocks, then two perimeter
+    points (not on one line) with a unique shortest open route between them (up to 30 pairs per
+    map), then the buildings: generation 1 keeps the map's own ``nb`` buildings when the route
+    passes beside exactly one of them (up to 500 maps); generation 2 places them with
+    :func:`_ss3_buildings` at a rank drawn once per item (up to 2000 maps). Returns (open,
+    blocked, buildings, i, j, k, path), the path from the second point back to the first."""
+    per = perimeter(rows, cols)
+    rank = int(rng.integers(nb)) if generation >= 2 else None
+    for _ in range(500 if generation == 1 else 2000):
+        open_segs, blocked, buildings = random_map(rng, rows, cols, nb if generation == 1 else 0)
+        adj = _adj(open_segs)
+        for _ in range(30):
+            i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
+            a, b = per[i], per[j]
+            if a[0] == b[0] or a[1] == b[1] or a not in adj or b not in adj:
+                continue
+            dist, count = bfs(adj, a)
+            if b not in dist or count[b] != 1:
+                continue
+            # recover the unique path
+            path, v = [b], b
+            while v != a:
+                v = next(w for w in adj[v] if dist.get(w) == dist[v] - 1)
+                path.append(v)
+            used = {tuple(sorted(e)) for e in zip(path, path[1:])}
+            if generation == 1:
+                passed = [k for k, (cl, qd) in enumerate(buildings)
+                          if any(tuple(sorted(e)) in used for e in building_segments(cl, qd))]
+                placed = (buildings, passed[0]) if len(passed) == 1 else None
+            else:
+                placed = _ss3_buildings(rng, rows, cols, nb, used, a, b, rank)
+            if placed is not None:
+                return open_segs, blocked, placed[0], i, j, placed[1], path
+    raise RuntimeError("SS3 generation failed")  # pragma: no cover
+
+
 def _ss3_v3(rng, rows, cols, nb):
     """Generation 3 (see gen_ss3): the geometry, then the answer uniformly among the buildings,
     then the streets (redrawn up to 20 times before everything is). Returns (open, blocked,
@@ -524,42 +567,14 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # route beside it, near both points: boosted trees on such features were right in 60%
         # of hard items (chance 6.7%).
         open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb)
-        found = (i, j, k, path)
     else:
-        # [decision] the streets, road blocks and the two lettered points are drawn first, then the
-        # buildings: one beside the route, the others beside none of its streets, placed so that the
-        # route's building has a rank (by distance to the straight line between the two points) drawn
-        # uniformly once per item. Drawn at random and kept when the route passes exactly one (the
-        # official design), the building nearest that line was the answer in 64-68% of items.
-        rank = int(rng.integers(nb))
-        for _ in range(2000):
-            open_segs, blocked, _ = random_map(rng, rows, cols, 0)
-            adj = _adj(open_segs)
-            found = None
-            for _ in range(30):
-                i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
-                a, b = per[i], per[j]
-                if a[0] == b[0] or a[1] == b[1] or a not in adj or b not in adj:
-                    continue
-                dist, count = bfs(adj, a)
-                if b not in dist or count[b] != 1:
-                    continue
-                # recover the unique path
-                path, v = [b], b
-                while v != a:
-                    v = next(w for w in adj[v] if dist.get(w) == dist[v] - 1)
-                    path.append(v)
-                used = {tuple(sorted(e)) for e in zip(path, path[1:])}
-                placed = _ss3_buildings(rng, rows, cols, nb, used, a, b, rank)
-                if placed is not None:
-                    buildings, k = placed
-                    found = (i, j, k, path)
-                    break
-            if found:
-                break
-        else:  # pragma: no cover
-            raise RuntimeError("SS3 generation failed")
-    i, j, k, path = found
+        # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
+        # first, then the buildings: one beside the route, the others beside none of its streets,
+        # placed so that the route's building has a rank (by distance to the straight line between
+        # the two points) drawn uniformly once per item. In generation 1 the buildings were drawn
+        # with the map and kept when the route passes exactly one (the official design): the
+        # building nearest that line was the answer in 64-68% of items.
+        open_segs, blocked, buildings, i, j, k, path = _ss3_v12(rng, rows, cols, nb, generation)
     labels = [(point_label(t), p) for t, p in enumerate(per)]
     img = draw_map(rows, cols, open_segs, blocked, buildings, labels)
     X, Y = point_label(i), point_label(j)
