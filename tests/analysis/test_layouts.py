@@ -48,8 +48,22 @@ def test_wcst64_layout_and_no_layout_without_its_tests(tmp_path):
     labels = [r["label"] for r in lays[0].rows]
     assert labels[0] == "agent-TI: agent:ideal"
     assert any(x.startswith("STA-TI: published: GPT-4o") for x in labels)
-    data = _run(tmp_path, [("mbt", 1, {})], name="m")
-    assert layouts.layouts(data) == [] and report.to_json(data)["layouts"] == []
+    data2 = _run(tmp_path, [("mbt", 1, {})], name="m")
+    assert layouts.layouts(data2) == [] and report.to_json(data2)["layouts"] == []
+    # on an 80-column terminal the long row labels become codes named under the table instead of
+    # folding into a column a few characters wide; on a wide one they are shown whole
+    import io
+
+    from rich.console import Console
+
+    for width, coded in ((80, True), (240, False)):
+        out = io.StringIO()
+        layouts.print_layouts(data, Console(file=out, width=width))
+        text = out.getvalue()
+        assert max(len(line) for line in text.splitlines()) <= width
+        assert ("  r1 = agent-TI: agent:ideal" in text) == coded
+        gpt = next(x for x in labels if x.startswith("STA-TI: published: GPT-4o"))
+        assert (gpt in text) and (("= " + gpt) in text) == coded
 
 
 def test_reflection_bench_layout_has_published_rows_beside_ours(tmp_path):

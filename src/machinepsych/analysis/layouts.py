@@ -412,15 +412,23 @@ def print_layouts(data: dict[str, Any], console) -> None:
             hidden = pub_cols[3:]
             cols = [c for c in cols if c not in hidden]
         table = Table(title=f"Paper layout: {lay.title}", title_justify="left", pad_edge=False, collapse_padding=True)
+        firsts = [str(r["values"].get(cols[0], r["label"]) if cols[0] in r["values"] else r["label"]) for r in lay.rows]
+        cells = [[cell_text(r["values"].get(c), lay.digits) for c in cols[1:]] for r in lay.rows]
+        # the row labels take what the value columns leave; labels longer than that become codes
+        # (r1, r2 ...) named under the table, as the condition tables do, instead of folding
+        # into a column a few characters wide
+        need = sum(max([min(len(c), 12), *(len(row[j]) for row in cells)]) + 1 for j, c in enumerate(cols[1:])) + 2
+        room = max(12, console.width - need)
+        codes = {} if max((len(f) for f in firsts), default=0) <= room else \
+            {f: f"r{i + 1}" for i, f in enumerate(dict.fromkeys(firsts))}
         for i, c in enumerate(cols):
             table.add_column(c, justify="left" if i == 0 else "right", overflow="fold",
-                             min_width=min(len(c), 12) if i else None)  # wrapped, never cut
-        for r in lay.rows:
-            vals = r["values"]
-            first = vals.get(cols[0], r["label"]) if cols[0] in vals else r["label"]
-            table.add_row(escape(str(first)), *[cell_text(vals.get(c), lay.digits) for c in cols[1:]],
-                          style="dim italic" if r["published"] else None)
+                             min_width=min(len(c), 12))  # wrapped, never cut
+        for r, first, row in zip(lay.rows, firsts, cells):
+            table.add_row(escape(codes.get(first, first)), *row, style="dim italic" if r["published"] else None)
         console.print(table)
+        for first, code in codes.items():
+            console.print(f"  {code} = {first}", highlight=False, soft_wrap=False)
         for note in lay.notes:
             console.print("  " + note, highlight=False)
         if hidden:
