@@ -21,11 +21,9 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,11 +63,7 @@ def caching() -> None:
 
 
 def rate_limits(calls: int, rps: float) -> None:
-    from machinepsych.core.types import Message
-    from machinepsych.models import make_model
-    from machinepsych.models.base import GenerateOptions
-    from machinepsych.models.retry import RetryPolicy, call_model
-    from tests.support.rate_limited import RateLimitedServer
+    from tests.support.rate_limited import RateLimitedServer, drive_calls
 
     bound = calls / rps
     print(f"\nRate limits: {calls} calls, 16 sessions, --concurrency 8, endpoint limited to {rps:g} requests/s "
@@ -81,22 +75,7 @@ def rate_limits(calls: int, rps: float) -> None:
                       ("Retry-After (whole s) only", {"limit_headers": False, "retry_after": "s"}),
                       ("no header at all", {"limit_headers": False, "retry_after": "none"})):
         with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, **kw) as srv:
-            async def go():
-                model = make_model("openai:fake-model", base_url=srv.base_url, transport="direct")
-                left = [calls]
-
-                async def session(i):
-                    while left[0] > 0:
-                        left[0] -= 1
-                        await call_model(model, [Message.text("user", f"session {i}, call {left[0]}")],
-                                         GenerateOptions(), "answer", RetryPolicy(), 8)
-                t0 = time.perf_counter()
-                await asyncio.gather(*(session(i) for i in range(16)))
-                elapsed = time.perf_counter() - t0
-                await model.aclose()
-                return elapsed
-
-            elapsed = asyncio.run(go())
+            elapsed = drive_calls(srv.base_url, calls)
             refused = srv.refused / max(1, srv.served + srv.refused)
         print(f"{label:<40} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%}")
 

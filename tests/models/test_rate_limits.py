@@ -5,7 +5,6 @@ bound with at most 10 % refused."""
 from __future__ import annotations
 
 import asyncio
-import time
 from email.utils import format_datetime
 from datetime import datetime, timedelta, timezone
 
@@ -18,7 +17,7 @@ from machinepsych.models.base import GenerateOptions
 from machinepsych.models.ratelimit import EndpointLimiter, RateInfo, parse_duration, rate_info
 from machinepsych.models.retry import RetryPolicy, call_model
 from tests.support.fake_anthropic import FakeAnthropicServer
-from tests.support.rate_limited import RateLimitedServer
+from tests.support.rate_limited import RateLimitedServer, drive_calls
 
 
 class FakeTime:
@@ -160,21 +159,7 @@ def test_a_rate_limited_endpoint_is_served_near_its_bound():
     refused. (The 200-call version, and endpoints without limit headers: benchmarks/providers.py.)"""
     n, rps = 60, 20.0
     with RateLimitedServer(rps=rps, burst=5, latency_s=0.02, record=False) as srv:
-        async def go():
-            model = make_model("openai:fake-model", base_url=srv.base_url, transport="direct")
-            left = [n]
-
-            async def session(i):
-                while left[0] > 0:
-                    left[0] -= 1
-                    await call_model(model, [Message.text("user", f"s{i} {left[0]}")], GenerateOptions(), "answer",
-                                     RetryPolicy(), 8)
-            t0 = time.perf_counter()
-            await asyncio.gather(*(session(i) for i in range(16)))
-            elapsed = time.perf_counter() - t0
-            await model.aclose()
-            return elapsed
-        elapsed = asyncio.run(go())
+        elapsed = drive_calls(srv.base_url, n)
         refused = srv.refused / (srv.served + srv.refused)
     assert srv.served == n
     assert elapsed <= 1.15 * n / rps, elapsed

@@ -85,3 +85,32 @@ class RateLimitedServer(FakeOpenAIServer):
         with self._bucket_lock:
             self.served = self.refused = 0
             self._tokens = -1.0
+
+
+def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int = 8) -> float:
+    """``calls`` model calls shared by ``sessions`` concurrent sessions (each takes the next call
+    until none is left) to the endpoint at ``base_url``, through the runner's retrying
+    ``call_model`` at ``concurrency``: the seconds they took."""
+    import asyncio
+
+    from machinepsych.core.types import Message
+    from machinepsych.models import make_model
+    from machinepsych.models.base import GenerateOptions
+    from machinepsych.models.retry import RetryPolicy, call_model
+
+    async def go() -> float:
+        model = make_model("openai:fake-model", base_url=base_url, transport="direct")
+        left = [calls]
+
+        async def session(i: int) -> None:
+            while left[0] > 0:
+                left[0] -= 1
+                await call_model(model, [Message.text("user", f"session {i}, call {left[0]}")],
+                                 GenerateOptions(), "answer", RetryPolicy(), concurrency)
+        t0 = time.perf_counter()
+        await asyncio.gather(*(session(i) for i in range(sessions)))
+        elapsed = time.perf_counter() - t0
+        await model.aclose()
+        return elapsed
+
+    return asyncio.run(go())
