@@ -113,6 +113,19 @@ def check(fmt: str, line: dict) -> None:
         check_free_text(line)
 
 
+def checked(folder, fmt: str, minimum: int, name: str) -> list[dict]:
+    """The lines of ``folder``/``fmt``.jsonl: at least ``minimum``, each well-formed (an error names
+    the set, ``name``, and the line)."""
+    lines = read(folder, fmt)
+    assert len(lines) >= minimum
+    for i, line in enumerate(lines, 1):
+        try:
+            check(fmt, line)
+        except (AssertionError, KeyError, TypeError) as exc:
+            raise AssertionError(f"{name}{fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    return lines
+
+
 def test_every_format_has_both_sets():
     assert {p.stem for p in MAIN.glob("*.jsonl")} == set(FORMATS)
     assert {p.stem for p in HOLDOUT.glob("*.jsonl")} == set(FORMATS)
@@ -121,25 +134,13 @@ def test_every_format_has_both_sets():
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_main_set_is_well_formed(fmt):
-    lines = read(MAIN, fmt)
-    assert len(lines) >= MIN_MAIN
-    for i, line in enumerate(lines, 1):
-        try:
-            check(fmt, line)
-        except (AssertionError, KeyError, TypeError) as exc:
-            raise AssertionError(f"{fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    lines = checked(MAIN, fmt, MIN_MAIN, "")
     assert any(line["meant"] is None for line in lines), "every format has replies a careful reader cannot read"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_holdout_set_is_well_formed_and_new(fmt):
-    lines = read(HOLDOUT, fmt)
-    assert len(lines) >= MIN_HOLDOUT
-    for i, line in enumerate(lines, 1):
-        try:
-            check(fmt, line)
-        except (AssertionError, KeyError, TypeError) as exc:
-            raise AssertionError(f"holdout {fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    lines = checked(HOLDOUT, fmt, MIN_HOLDOUT, "holdout ")
     seen = {(line["test"], line["reply"]) for line in read(MAIN, fmt) if line["reply"].strip()}
     repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen]
     assert not repeated, f"held-out replies also in the main set: {repeated}"
@@ -149,13 +150,7 @@ def test_holdout_set_is_well_formed_and_new(fmt):
 def test_unseen_set_is_well_formed_and_new(fmt):
     """The third set (written apart from the parsers and both other sets): at least 30 lines a
     format, some of them unreadable, none repeating a reply of the main or held-out set."""
-    lines = read(UNSEEN, fmt)
-    assert len(lines) >= MIN_UNSEEN
-    for i, line in enumerate(lines, 1):
-        try:
-            check(fmt, line)
-        except (AssertionError, KeyError, TypeError) as exc:
-            raise AssertionError(f"unseen {fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    lines = checked(UNSEEN, fmt, MIN_UNSEEN, "unseen ")
     assert any(line["meant"] is None for line in lines), "every format has replies a careful reader cannot read"
     seen = {(line["test"], line["reply"]) for folder in (MAIN, HOLDOUT) for line in read(folder, fmt)
             if line["reply"].strip()}
@@ -168,13 +163,7 @@ def test_unseen_set_is_well_formed_and_new(fmt):
 def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
     """The sets written later without sight of the parsers (replies_unseen2, replies_unseen3, replies_unseen4): at
     least 25 lines a format, some unreadable, none repeating a reply of an earlier set."""
-    lines = read(folder, fmt)
-    assert len(lines) >= MIN_UNSEEN_LATER
-    for i, line in enumerate(lines, 1):
-        try:
-            check(fmt, line)
-        except (AssertionError, KeyError, TypeError) as exc:
-            raise AssertionError(f"{folder.name} {fmt}.jsonl line {i}: {exc!r}\n{line}") from exc
+    lines = checked(folder, fmt, MIN_UNSEEN_LATER, f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))
                for line in lines), "every format has replies a careful reader cannot read"
     seen = {(line["test"], line["reply"]) for other in (MAIN, HOLDOUT, UNSEEN) for line in read(other, fmt)
