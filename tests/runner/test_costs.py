@@ -131,10 +131,15 @@ def test_report_shows_cached_share_and_cost_without_caching(tmp_path, monkeypatc
     assert "id='usage-table'" in page and all(x in page for x in shown)
 
 
-def test_batch_run_goes_through_the_batch_api_at_half_price(tmp_path, monkeypatch):
+@pytest.fixture
+def fast_batches(monkeypatch):
+    """Batches collected for 0.3 s and polled every 0.01 s; retries after 0.01 s."""
     monkeypatch.setenv("MACHINEPSYCH_BATCH_COLLECT_S", "0.3")
     monkeypatch.setenv("MACHINEPSYCH_BATCH_POLL_S", "0.01")
     monkeypatch.setenv("MACHINEPSYCH_RETRY_INITIAL_S", "0.01")
+
+
+def test_batch_run_goes_through_the_batch_api_at_half_price(tmp_path, fast_batches):
     with FakeOpenAIBatchServer() as srv:
         srv.fail_ids = {"call-8"}  # a line of the last round fails: retried in a batch of its own
         store = Store(tmp_path / "batch.db")
@@ -154,11 +159,8 @@ def test_batch_run_goes_through_the_batch_api_at_half_price(tmp_path, monkeypatc
     store.close()
 
 
-def test_anthropic_batch_run_goes_through_message_batches_at_half_price(tmp_path, monkeypatch):
+def test_anthropic_batch_run_goes_through_message_batches_at_half_price(tmp_path, fast_batches, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key")
-    monkeypatch.setenv("MACHINEPSYCH_BATCH_COLLECT_S", "0.3")
-    monkeypatch.setenv("MACHINEPSYCH_BATCH_POLL_S", "0.01")
-    monkeypatch.setenv("MACHINEPSYCH_RETRY_INITIAL_S", "0.01")
     with FakeAnthropicBatchServer() as srv:
         srv.fail_ids = {"call-8"}  # a request of the last round errors: retried in a batch of its own
         store = Store(tmp_path / "batch.db")
