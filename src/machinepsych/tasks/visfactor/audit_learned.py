@@ -465,40 +465,6 @@ def run(targets: Sequence[tuple[str, str, str]], n: int = DEFAULT_N, seed: int =
     return LearnedResult(findings, n, seed, seconds)
 
 
-class LearnedAudit:
-    """What ``machinepsych audit`` needs of a family's learned audit (``TaskSpec.learned_audit``):
-    the target of a test at a preset, the run, and its tables."""
-
-    default_n = DEFAULT_N
-    max_n = SEED_STRIDE
-    columns = None  # set below (COLUMNS)
-    default_help = ("2,700: power 0.9 to flag a true 5-point lift over a structural chance of 1/2 (the hardest "
-                    "case) with alpha 0.01 / 48 in both seed ranges")
-
-    @staticmethod
-    def target(spec, preset: str | None) -> tuple[str, str, str] | None:
-        """(subtest, difficulty, mode) of a VisFactor test at ``preset``."""
-        from .catalog import SUBTESTS
-
-        sub = getattr(spec.env_class, "subtest", "")
-        if sub not in SUBTESTS:
-            return None
-        params = spec.resolve(preset)
-        return sub, params.difficulty, params.mode if SUBTESTS[sub].split else "default"
-
-    @staticmethod
-    def run(targets, n: int, seed: int, progress=None, workers: int = 1) -> "LearnedResult":
-        return run(targets, n=n, seed=seed, progress=progress, workers=workers)
-
-    @staticmethod
-    def rows(result: "LearnedResult") -> list[list[str]]:
-        return rows(result)
-
-    @staticmethod
-    def markdown(result: "LearnedResult") -> str:
-        return markdown(result)
-
-
 # ----------------------------------------------------------------------------- tables
 COLUMNS = ("subtest", "difficulty/mode", "strategy", "metric", "accuracy %", "structural chance %", "lift",
            "p", "replicated", "flag")
@@ -521,7 +487,29 @@ def markdown(result: LearnedResult) -> str:
     return "\n".join(lines)
 
 
-LearnedAudit.columns = COLUMNS
+class LearnedAudit:
+    """What ``machinepsych audit`` needs of a family's learned audit (``TaskSpec.learned_audit``):
+    the target of a test at a preset, the run (:func:`run`), and its tables."""
+
+    default_n = DEFAULT_N
+    max_n = SEED_STRIDE
+    columns = COLUMNS
+    run = staticmethod(run)
+    rows = staticmethod(rows)
+    markdown = staticmethod(markdown)
+
+    @staticmethod
+    def target(spec, preset: str | None) -> tuple[str, str, str] | None:
+        """(subtest, difficulty, mode) of a VisFactor test at ``preset``; None for another test."""
+        from .catalog import SUBTESTS
+
+        sub = getattr(spec.env_class, "subtest", "")
+        if sub not in SUBTESTS:
+            return None
+        params = spec.resolve(preset)
+        return sub, params.difficulty, params.mode if SUBTESTS[sub].split else "default"
+
+
 LEARNED_AUDIT = LearnedAudit()
 
 

@@ -74,7 +74,6 @@ OLD_SPECS: dict[tuple[str, int], TaskSpec] = {
                       env_class=env_class(sub, None if g == GENERATION.get(sub, 1) else g))
     for sub in SUBTESTS for v, (g, stays) in enumerate(history(sub)[:-1], start=1)}
 globals().update({f"{sub}_V{v}": spec for (sub, v), spec in OLD_SPECS.items()})
-V1_SPECS: dict[str, TaskSpec] = {sub: spec for (sub, v), spec in OLD_SPECS.items() if v == 1}
 
 BATTERY = Battery(
     id="visfactor", title="VisFactor: 20 FRCT-derived visual cognition subtests (procedurally generated)",
@@ -84,5 +83,5 @@ BATTERY = Battery(
     summary=None,
 )
 
-__all__ = ["SPECS", "OLD_SPECS", "V1_SPECS", "MEMORY", "REGENERATED", "BATTERY", "history", *SUBTESTS,
+__all__ = ["SPECS", "OLD_SPECS", "MEMORY", "REGENERATED", "BATTERY", "history", *SUBTESTS,
            *(f"{sub}_V{v}" for sub, v in OLD_SPECS)]
