@@ -412,7 +412,7 @@ def print_layouts(data: dict[str, Any], console) -> None:
             hidden = pub_cols[3:]
             cols = [c for c in cols if c not in hidden]
         table = Table(title=f"Paper layout: {lay.title}", title_justify="left", pad_edge=False, collapse_padding=True)
-        firsts = [str(r["values"].get(cols[0], r["label"]) if cols[0] in r["values"] else r["label"]) for r in lay.rows]
+        firsts = [str(r["values"].get(cols[0], r["label"])) for r in lay.rows]
         cells = [[cell_text(r["values"].get(c), lay.digits) for c in cols[1:]] for r in lay.rows]
         # the row labels take what the value columns leave; labels longer than that become codes
         # (r1, r2 ...) named under the table, as the condition tables do, instead of folding
