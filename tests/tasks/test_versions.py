@@ -27,8 +27,9 @@ def test_versioned_ids(name, key):
 
 
 def test_bad_versions_are_named():
-    with pytest.raises(UnknownNameError, match="3"):
+    with pytest.raises(UnknownNameError, match="3") as err:
         get_task("wcst@3")
+    assert "Valid versions of wcst: 1, 2." in str(err.value)
     with pytest.raises(ConfigError, match="number"):
         get_task("wcst@latest")
     with pytest.raises(UnknownNameError):

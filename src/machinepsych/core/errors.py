@@ -19,12 +19,12 @@ class UnknownNameError(ConfigError):
     The message lists the valid names and the closest match.
     """
 
-    def __init__(self, kind: str, name: str, valid: Iterable[str]):
+    def __init__(self, kind: str, name: str, valid: Iterable[str], plural: str | None = None):
         valid = sorted(valid)
         close = difflib.get_close_matches(name, valid, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         super().__init__(
-            f"Unknown {kind} {name!r}.{hint} Valid {kind}s: {', '.join(valid)}."
+            f"Unknown {kind} {name!r}.{hint} Valid {plural or kind + 's'}: {', '.join(valid)}."
         )
         self.kind, self.name, self.valid = kind, name, valid
 

@@ -168,7 +168,7 @@ def get_task(task_id: str, version: int | None = None) -> TaskSpec:
     if version is None:
         version = max(by_version)
     if version not in by_version:
-        raise UnknownNameError(f"version of {name}", str(version), map(str, by_version))
+        raise UnknownNameError(f"version of {name}", str(version), map(str, by_version), plural=f"versions of {name}")
     key = by_version[version]
     if key not in _loaded_tasks:
         spec = _load(TASKS[key], f"test {key}")
