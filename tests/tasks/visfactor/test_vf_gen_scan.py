@@ -23,9 +23,9 @@ def _digest(sub: str, generation: int | None, seeds=range(6)) -> str:
     return h.hexdigest()[:16]
 
 
-# recorded from the generators before the redesign (SS2 generation 1, SS3 generations 1 and 2,
-# and MV2, which draws its maps with gen_scan's draw_map and random_map)
-PINNED = {("SS2", 1): "0467be6ad8225825", ("SS3", 2): "5c8fe46ebd592c7a", ("SS3", 1): "69c62ade5a180112", ("MV2", None): "48ca4d84f2b653fb"}
+# recorded from the generators before the redesign (SS2 generations 1 and 2, SS3 generations 1
+# and 2, and MV2, which draws its maps with gen_scan's draw_map and random_map)
+PINNED = {("SS2", 1): "0467be6ad8225825", ("SS2", 2): "2d9e301044aad514", ("SS3", 2): "5c8fe46ebd592c7a", ("SS3", 1): "69c62ade5a180112", ("MV2", None): "48ca4d84f2b653fb"}
 
 
 @pytest.mark.parametrize("sub,generation", list(PINNED))
@@ -34,7 +34,7 @@ def test_previous_generations_unchanged(sub, generation):
 
 
 def test_generations():
-    assert GENERATION["SS2"] == 2 and GENERATION["SS3"] == 3
+    assert GENERATION["SS2"] == 3 and GENERATION["SS3"] == 3
 
 
 # --- SS2 ------------------------------------------------------------------------------------
@@ -128,7 +128,25 @@ def test_ss2_run_to_first_junction_at_chance():
     # gets a dead-end side line at the run of another start's first junction
     run, longest = _first_junction_runs(None)
     assert 0.15 < run < 0.25, run
-    assert 0.15 < longest < 0.27, longest
+    # the longest route is found by tracing every route, which is the test; it stays near chance
+    # (26% of 1,000 hard items, docs/visfactor.md#learned-audit)
+    assert 0.15 < longest < 0.31, longest
+
+
+def test_ss2_glance_features_at_chance_on_the_larger_grid():
+    # generation 2 drew the network on 7 x 7 points at normal: the branches filled the bottom rows,
+    # only wrong branches merged there, and the boosted trees found the answer in 35% of items
+    # from the run to the first junction with where the start lies (chance 20%); generation 3
+    # draws it on 11 x 11
+    from machinepsych.tasks.visfactor.audit_learned import evaluate
+    from machinepsych.tasks.visfactor.features import units
+
+    def trees(generation):
+        items = [units(generate("SS2", seed, "normal", generation=generation)) for seed in range(600)]
+        return evaluate(items, "boosted trees")["item"].accuracy
+
+    assert trees(2) > 28
+    assert trees(None) < 25
 
 
 # --- SS3 ------------------------------------------------------------------------------------

@@ -321,7 +321,7 @@ def _ss2(item: Item):
         deg[tuple(b)] = deg.get(tuple(b), 0) + 1
     parent = _ss2_parents(p["edges"], tuple(F))
     X = [[math.dist(s, circle), abs(s[1] - circle[1]), abs(s[0] - circle[0]), float(s[1]), math.dist(s, F),
-          float(deg.get(tuple(s), 0)), float(len(p["edges"])), *_ss2_route(p, tuple(s), deg, parent)] for s in p["starts"]]
+          float(deg.get(tuple(s), 0)), float(len(p["edges"])), _ss2_run(tuple(s), deg, parent)] for s in p["starts"]]
     return X, _choice_labels(item), None, "choose"
 
 
@@ -341,20 +341,18 @@ def _ss2_parents(edges, F) -> dict:
     return parent
 
 
-def _ss2_route(p, s, deg, parent) -> list[float]:
-    """What tracing the start's route to F shows without looking for the circle: its length, the
-    run before its first junction (a point where another line branches off), its junctions and
-    turns, and how far along it the point nearest the circle lies (not whether it is the circle:
-    that is the answer)."""
-    F, circle = tuple(p["F"]), p["circle"]
-    route = [s]
-    while route[-1] != F and route[-1] in parent:
-        route.append(parent[route[-1]])
-    junctions = [i for i, v in enumerate(route) if i and deg.get(v, 0) >= 3]
-    turns = sum((b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1]) for a, b, c in zip(route, route[1:], route[2:]))
-    near = min(range(len(route)), key=lambda i: math.dist(route[i], circle))
-    return [float(len(route) - 1), float(junctions[0] if junctions else len(route) - 1), float(len(junctions)),
-            float(turns), float(near), near / max(1, len(route) - 1)]
+def _ss2_run(s, deg, parent) -> float:
+    """The run from the start to its first junction (a point where another line branches off),
+    which a glance at the start shows. Features of the whole route to F (its length, junctions,
+    turns, where it comes nearest the circle) are left out: computing them is tracing the route,
+    which is the test (docs/visfactor.md#learned-audit)."""
+    route, v = [s], s
+    while parent.get(v, v) != v:
+        v = parent[v]
+        route.append(v)
+        if deg.get(v, 0) >= 3:
+            break
+    return float(len(route) - 1)
 
 
 def _seg_dist(q, a, b) -> tuple[float, float]:
@@ -495,8 +493,7 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "S1": ("cos angle", "sin angle", "turn size", "off right angle", "vertices"),
     "S2": ("shared symbols", "shared at same face", "symbols seen"),
     "SS2": ("distance to circle", "columns to circle", "rows to circle", "column", "distance to F", "degree",
-            "network edges", "route length", "run to first junction", "junctions on route", "turns on route",
-            "route length to nearest circle point", "share of route to nearest circle point"),
+            "network edges", "run to first junction"),
     "SS3": ("distance to start-end line", "position along line", "distance to start", "distance to end",
             "in start-end box", "open sides", "blocked sides", "start-end distance"),
     "P3": ("lines", "horizontal", "vertical", "diagonal", "anti-diagonal", "similarity to others",

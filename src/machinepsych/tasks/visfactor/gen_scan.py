@@ -222,6 +222,11 @@ def _near(p, n) -> list:
 
 @generator("SS2")
 def gen_ss2(rng, difficulty: str) -> Item:
+    return _ss2(rng, difficulty, 3)
+
+
+@generator("SS2", 2)
+def gen_ss2_v2(rng, difficulty: str) -> Item:
     return _ss2(rng, difficulty, 2)
 
 
@@ -230,8 +235,20 @@ def gen_ss2_v1(rng, difficulty: str) -> Item:
     return _ss2(rng, difficulty, 1)
 
 
+# points per side of the grid the network is drawn on, per generation and difficulty
+SS2_GRID = {1: {"easy": 5, "normal": 7, "hard": 9}, 3: {"easy": 10, "normal": 11, "hard": 11}}
+
+
 def _ss2(rng, difficulty: str, generation: int) -> Item:
-    n = {"easy": 5, "normal": 7, "hard": 9}[difficulty]
+    # [decision] generation 3: a larger grid (easy 10, normal and hard 11 points a side; was 5, 7
+    # and 9), the network drawn as in generation 2 (12 at hard left the trees at 24%). On the small grids the five starts' branches
+    # filled the bottom rows: no dead end had room there, so the only junctions near a start were
+    # where two wrong starts' branches merged, which the answer's branch (it must reach the
+    # circle alone) never has. The answer's run from its start to the first junction was then the
+    # longest more often than chance, more so the farther it started from the circle (learned
+    # audit, normal: 35% of items, chance 20%). With room for dead ends beside every branch the
+    # run is at chance (docs/visfactor.md#generator-deviations).
+    n = SS2_GRID[max(g for g in SS2_GRID if g <= generation)][difficulty]
     # [decision] the picture's geometry is drawn first and independently of the answer: F on the
     # top row, the circle in the upper part, five starts on the bottom row (labelled left to
     # right), and the answer uniformly among the five. Only then is the network drawn, by
@@ -254,7 +271,7 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # longest in 42% (it alone went to the circle; the others joined the tree anywhere).
     tree = ss2_network(rng, n, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
-    cell, pad = 44, 30
+    cell, pad = (44 if n <= 9 else 36), 30
     img, d = canvas(pad * 2 + cell * (n - 1), pad * 2 + cell * (n - 1) + 20)
 
     def P(p):
