@@ -34,8 +34,8 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
                               "version makes the previous items"
        for s, v in (("cf1", 2), ("cf2", 3), ("cf3", 3), ("cs1", 2), ("cs2", 2), ("cs3", 2), ("vz1", 3), ("vz2", 3),
                     ("vz3", 2), ("s2", 2), ("ss2", 2), ("ss3", 3), ("p3", 3), ("i3", 2), ("mv3", 3))},
-    ("visfactor-ss2", 3): "issue 20, learned audit: the network is drawn on a larger grid (10, 11, 11 points a side at "
-                          "easy, normal, hard; was 5, 7, 9) so that the run from a start to its first junction does not "
+    ("visfactor-ss2", 3): "issue 20, learned audit: the network is drawn on a larger grid (9 x 13, 11 x 11, 13 x 13 points "
+                          "at easy, normal, hard; was 5 x 5, 7 x 7, 9 x 9) so that the run from a start to its first junction does not "
                           "tell the answer: the items differ; version 2 makes the previous items",
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "

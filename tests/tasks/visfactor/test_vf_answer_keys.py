@@ -245,9 +245,10 @@ def test_ss2_network_is_a_drawn_tree_and_only_the_key_passes_the_circle():
     for d, seeds in (("easy", range(30)), ("normal", range(60)), ("hard", range(30))):
         for seed in seeds:
             it = generate("SS2", seed, d)
-            n, edges = it.params["n"], [(tuple(a), tuple(b)) for a, b in it.params["edges"]]
-            assert len(edges) == n * n - 1 and all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
-            assert len(_ss2_tree(it)[1]) == n * n  # connected, hence a tree
+            points = it.params["n"] * it.params.get("cols", it.params["n"])  # rows x columns
+            edges = [(tuple(a), tuple(b)) for a, b in it.params["edges"]]
+            assert len(edges) == points - 1 and all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
+            assert len(_ss2_tree(it)[1]) == points  # connected, hence a tree
             C = tuple(it.params["circle"])
             passes = [C in route for route in _ss2_routes(it)[1]]
             assert passes.count(True) == 1 and passes.index(True) + 1 == it.gold, (d, seed)

@@ -46,11 +46,17 @@ def _adj(edges) -> dict:
 
 
 # ----------------------------------------------------------------------------- SS2
+def _shape(n) -> tuple[int, int]:
+    """Rows and columns of a grid given as ``n`` (n x n) or ``(rows, columns)``."""
+    return (n, n) if isinstance(n, int) else n
+
+
 @lru_cache(maxsize=8)
-def _grid(n: int) -> dict:
-    """Each point of the n x n grid -> its 4-neighbours."""
+def _grid(n) -> dict:
+    """Each point of the grid ``n`` (n x n, or (rows, columns)) -> its 4-neighbours."""
+    rows, cols = _shape(n)
     return {(r, c): tuple((r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                          if 0 <= r + dr < n and 0 <= c + dc < n) for r in range(n) for c in range(n)}
+                          if 0 <= r + dr < rows and 0 <= c + dc < cols) for r in range(rows) for c in range(cols)}
 
 
 def _walk_to(draws, src, targets, blocked, n) -> list | None:
@@ -83,9 +89,9 @@ def _walk_to(draws, src, targets, blocked, n) -> list | None:
 
 
 def _join_the_rest(rng, n, tree, edges, starts) -> list:
-    """Every point of the n x n grid not yet in ``tree`` joins it (Wilson's algorithm, in row-major
+    """Every point of the grid ``n`` not yet in ``tree`` joins it (Wilson's algorithm, in row-major
     order), never through a start; ``tree`` and ``edges`` are extended in place. Returns ``edges``."""
-    for v in sorted((r, c) for r in range(n) for c in range(n)):
+    for v in sorted(_grid(n)):
         if v not in tree:
             w = _walk_to(rng, v, tree - starts, starts, n)
             tree |= set(w)
@@ -215,9 +221,10 @@ def _ss2_network_v2(rng, n, F, circle, good, bad):
 
 
 def _near(p, n) -> list:
-    """The grid points next to ``p`` and diagonally next to it."""
+    """The points of the grid ``n`` next to ``p`` and diagonally next to it."""
+    rows, cols = _shape(n)
     return [(p[0] + dr, p[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= p[0] + dr < n and 0 <= p[1] + dc < n]
+            if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
 
 
 @generator("SS2")
@@ -235,20 +242,23 @@ def gen_ss2_v1(rng, difficulty: str) -> Item:
     return _ss2(rng, difficulty, 1)
 
 
-# points per side of the grid the network is drawn on, per generation and difficulty
-SS2_GRID = {1: {"easy": 5, "normal": 7, "hard": 9}, 3: {"easy": 10, "normal": 11, "hard": 11}}
+# the grid the network is drawn on (rows, columns of points), per generation and difficulty
+SS2_GRID = {1: {"easy": (5, 5), "normal": (7, 7), "hard": (9, 9)},
+            3: {"easy": (9, 13), "normal": (11, 11), "hard": (13, 13)}}
 
 
 def _ss2(rng, difficulty: str, generation: int) -> Item:
-    # [decision] generation 3: a larger grid (easy 10, normal and hard 11 points a side; was 5, 7
-    # and 9), the network drawn as in generation 2 (12 at hard left the trees at 24%). On the small grids the five starts' branches
-    # filled the bottom rows: no dead end had room there, so the only junctions near a start were
-    # where two wrong starts' branches merged, which the answer's branch (it must reach the
-    # circle alone) never has. The answer's run from its start to the first junction was then the
-    # longest more often than chance, more so the farther it started from the circle (learned
-    # audit, normal: 35% of items, chance 20%). With room for dead ends beside every branch the
-    # run is at chance (docs/visfactor.md#generator-deviations).
-    n = SS2_GRID[max(g for g in SS2_GRID if g <= generation)][difficulty]
+    # [decision] generation 3: a larger grid (rows x columns of points: easy 9 x 13, normal
+    # 11 x 11, hard 13 x 13; was 5 x 5, 7 x 7, 9 x 9), the network drawn as in generation 2. On
+    # the small grids the five starts' branches filled the bottom rows: no dead end had room
+    # there, so the only junctions near a start were where two wrong starts' branches merged,
+    # which the answer's branch (it must reach the circle alone) never has. The answer's run from
+    # its start to the first junction was then the longest more often than chance, more so the
+    # farther it started from the circle (learned audit, normal: 35% of items, chance 20%). With
+    # room for dead ends beside every branch the run is at chance at each of these sizes (the
+    # sizes measured: docs/visfactor.md#generator-deviations).
+    rows, cols = SS2_GRID[max(g for g in SS2_GRID if g <= generation)][difficulty]
+    n = rows if rows == cols else (rows, cols)
     # [decision] the picture's geometry is drawn first and independently of the answer: F on the
     # top row, the circle in the upper part, five starts on the bottom row (labelled left to
     # right), and the answer uniformly among the five. Only then is the network drawn, by
@@ -257,11 +267,11 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # the one below the circle ...) tells which start is right: only the lines do. (Earlier
     # versions drew the network first; the right start was then the one nearest the circle in
     # ~45-54% of items.)
-    F = (0, int(rng.integers(n)))
+    F = (0, int(rng.integers(cols)))
     # the circle is off the side edges: there a network with the answer always exists (on an edge
     # next to F a start could be cut off from F by the answer's own route)
-    circle = (int(rng.integers(1, max(2, n // 2))), int(rng.integers(1, n - 1)))
-    starts = [(n - 1, int(c)) for c in sorted(rng.choice(n, 5, replace=False))]
+    circle = (int(rng.integers(1, max(2, rows // 2))), int(rng.integers(1, cols - 1)))
+    starts = [(rows - 1, int(c)) for c in sorted(rng.choice(cols, 5, replace=False))]
     gold_idx = int(rng.integers(5))
     good = starts[gold_idx]
     # [decision] generation 2: every start is a leaf of the tree (one line ends there) and the
@@ -271,8 +281,8 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # longest in 42% (it alone went to the circle; the others joined the tree anywhere).
     tree = ss2_network(rng, n, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
-    cell, pad = (44 if n <= 9 else 36), 30
-    img, d = canvas(pad * 2 + cell * (n - 1), pad * 2 + cell * (n - 1) + 20)
+    cell, pad = (44 if generation < 3 else 36), 30
+    img, d = canvas(pad * 2 + cell * (cols - 1), pad * 2 + cell * (rows - 1) + 20)
 
     def P(p):
         return (pad + p[1] * cell, pad + p[0] * cell)
@@ -295,9 +305,11 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     gold = gold_idx + 1
     q = ("Moving only along the lines, which starting point S1-S5 has a route to F that passes through the red "
          "circle? Exactly one does." + OUT + ' Answer with the number, e.g. {"answer": 3}.')
-    return Item("SS2", img, q, "mc", gold, labels, mc_rows(labels, gold, "starting point S"), "",
-                {"n": n, "edges": [[list(a), list(b)] for a, b in tree], "F": list(F), "circle": list(circle),
-                 "starts": [list(s) for s in starts]}, "number 1-5")
+    params = {"n": rows, "edges": [[list(a), list(b)] for a, b in tree], "F": list(F), "circle": list(circle),
+              "starts": [list(s) for s in starts]}
+    if generation >= 3:
+        params["cols"] = cols
+    return Item("SS2", img, q, "mc", gold, labels, mc_rows(labels, gold, "starting point S"), "", params, "number 1-5")
 
 
 # ----------------------------------------------------------------------------- SS3
