@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from .core import LETTERS, Draws, Item, canvas, generator, mc_rows, text_center
 
@@ -232,16 +232,6 @@ def gen_ss2(rng, difficulty: str) -> Item:
     return _ss2(rng, difficulty, 3)
 
 
-@generator("SS2", 2)
-def gen_ss2_v2(rng, difficulty: str) -> Item:
-    return _ss2(rng, difficulty, 2)
-
-
-@generator("SS2", 1)
-def gen_ss2_v1(rng, difficulty: str) -> Item:
-    return _ss2(rng, difficulty, 1)
-
-
 # the grid the network is drawn on (rows, columns of points), per generation and difficulty
 SS2_GRID = {1: {"easy": (5, 5), "normal": (7, 7), "hard": (9, 9)},
             3: {"easy": (9, 13), "normal": (11, 11), "hard": (13, 13)}}
@@ -310,6 +300,10 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     if generation >= 3:
         params["cols"] = cols
     return Item("SS2", img, q, "mc", gold, labels, mc_rows(labels, gold, "starting point S"), "", params, "number 1-5")
+
+
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("SS2", _g)(partial(_ss2, generation=_g))
 
 
 # ----------------------------------------------------------------------------- SS3
@@ -517,15 +511,6 @@ def gen_ss3(rng, difficulty: str) -> Item:
     return _ss3(rng, difficulty, 3)
 
 
-@generator("SS3", 2)
-def gen_ss3_v2(rng, difficulty: str) -> Item:
-    return _ss3(rng, difficulty, 2)
-
-
-@generator("SS3", 1)
-def gen_ss3_v1(rng, difficulty: str) -> Item:
-    return _ss3(rng, difficulty, 1)
-
 
 def _ss3_v12(rng, rows, cols, nb, generation):
     """Generations 1 and 2 (see _ss3): a random map of streets and road blocks, then two perimeter
@@ -616,3 +601,7 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
                  "buildings": [[list(c), qd] for c, qd in buildings], "from": X, "to": Y,
                  "from_point": list(per[i]), "to_point": list(per[j]), "path": [list(p) for p in path]},
                 "building number")
+
+
+for _g in (1, 2):  # the older generations, kept so that older test versions make their items
+    generator("SS3", _g)(partial(_ss3, generation=_g))
