@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 import numpy as np
@@ -92,6 +92,19 @@ def generator(subtest: str, version: int | None = None) -> Callable[[Generator],
             GENERATORS[subtest] = fn
         else:
             OLD_GENERATORS[(subtest, version)] = fn
+        return fn
+
+    return deco
+
+
+def generations(subtest: str) -> Callable[[Callable[..., Item]], Callable[..., Item]]:
+    """Register ``fn(rng, difficulty, generation)`` for every generation of ``subtest``: the
+    current one (:data:`GENERATION`) as its generator, each older one to make an older test
+    version's items."""
+    def deco(fn: Callable[..., Item]) -> Callable[..., Item]:
+        current = GENERATION.get(subtest, 1)
+        for g in range(1, current + 1):
+            generator(subtest, g)(partial(fn, generation=g))
         return fn
 
     return deco

@@ -3,11 +3,11 @@
 See ``docs/visfactor.md#generators`` (CF1, CF2, CF3 and the fixed figures)."""
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import numpy as np
 
-from .core import (LETTERS, Draws, Item, canvas, draw_edges, edges_json, framed, generator, labelled_row, lattice_edges,
+from .core import (LETTERS, Draws, Item, canvas, draw_edges, edges_json, framed, generations, labelled_row, lattice_edges,
                    mc_rows, norm_edge, stack, text_center)
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
@@ -29,7 +29,7 @@ CF1_MODELS = [_parse_fig(s) for s in (
     "2,0-1,1; 1,1-0,1; 0,1-1,2; 1,2-1,3; 1,3-2,2; 2,2-2,1; 2,1-2,0",
 )]
 # How often each figure A-E is the single embedded one in unconstrained patterns, per grid size
-# (measured; used to thin patterns to a uniform key, see gen_cf1).
+# (measured; used to thin patterns to a uniform key, see _cf1_item).
 CF1_KEY_SHARE = {5: (0.0873, 0.2217, 0.1207, 0.4727, 0.0977), 6: (0.1023, 0.2547, 0.0977, 0.447, 0.0983),
                  7: (0.11, 0.2733, 0.0977, 0.426, 0.093)}
 CF2_MODEL = _parse_fig("0,2-0,1; 0,1-1,1; 1,1-2,0; 1,1-2,2")
@@ -146,7 +146,7 @@ def _cf1_pattern_v2(rng, size: int, key: int) -> tuple[set, list]:
 
 
 def _cf1_pattern_v1(rng, size: int) -> tuple[set, list]:
-    """Generation 1's pattern (see gen_cf1)."""
+    """Generation 1's pattern (see _cf1_item)."""
     # [decision] patterns are thinned to a uniform key: a pattern whose single embedded figure
     # is k is kept with probability min(share) / share[k], where share[k] is how often figure k
     # is the one embedded in unconstrained patterns (measured over 3,000 items per grid size).
@@ -163,6 +163,15 @@ def _cf1_pattern_v1(rng, size: int) -> tuple[set, list]:
     raise RuntimeError("CF1: no pattern with exactly one embedded model")  # pragma: no cover
 
 
+# [decision] generation 2: the key is drawn first (uniform) and the pattern is built from the
+# border, the key figure and a lure of each other figure (that figure with one line moved one
+# step, same direction), each at a random position, plus 0..grid random lines; it is drawn
+# again until the key is the only figure embedded. Generation 1 grew random patterns and kept
+# those with one embedded figure (thinned to a uniform key): which figure that was depended
+# on the pattern's density and direction mix (the figure's own lines are in it), so "pattern
+# edges" and "direction profile match" by figure position beat chance (boosted trees 26% of
+# split items, chance 20%). Now every figure, or a near miss of it, is in every pattern.
+@generations("CF1")
 def _cf1_item(rng, difficulty: str, generation: int) -> Item:
     size = {"easy": 5, "normal": 6, "hard": 7}[difficulty]
     if generation >= 2:
@@ -184,24 +193,6 @@ def _cf1_item(rng, difficulty: str, generation: int) -> Item:
         {"grid": size, "pattern": edges_json(pattern), "contained": [bool(x) for x in inside]},
         "letter A-E",
     )
-
-
-@generator("CF1")
-def gen_cf1(rng, difficulty: str) -> Item:
-    # [decision] generation 2: the key is drawn first (uniform) and the pattern is built from the
-    # border, the key figure and a lure of each other figure (that figure with one line moved one
-    # step, same direction), each at a random position, plus 0..grid random lines; it is drawn
-    # again until the key is the only figure embedded. Generation 1 grew random patterns and kept
-    # those with one embedded figure (thinned to a uniform key): which figure that was depended
-    # on the pattern's density and direction mix (the figure's own lines are in it), so "pattern
-    # edges" and "direction profile match" by figure position beat chance (boosted trees 26% of
-    # split items, chance 20%). Now every figure, or a near miss of it, is in every pattern.
-    return _cf1_item(rng, difficulty, 2)
-
-
-@generator("CF1", 1)
-def gen_cf1_v1(rng, difficulty: str) -> Item:
-    return _cf1_item(rng, difficulty, 1)
 
 
 @lru_cache(maxsize=1)
@@ -331,12 +322,23 @@ def _pattern_around(draws, lines: int, held: set) -> set:
     return out | set(extra[: max(0, lines - len(out))])
 
 
-def _cf2_item(rng, generation: int) -> Item:
-    """CF2 of generation 1, 2 or 3 (see gen_cf2)."""
+# [decision] generation 3: each item draws a model / lure pair uniformly among every pair of
+# four-line figures (connected, five dots) where one is the other with one line moved to
+# another place of the same direction, same degrees (_cf2_pairs, 1,892 pairs), and which of
+# the two is the model by a coin. True figures hold the model and not the lure, false ones the
+# lure and not the model, both drawn by one process (_pattern_around: the line count first,
+# then a random spanning tree through the held figure plus extra lines). In generation 2 the
+# false figures were merely figures without the (fixed) model, so the true ones were those
+# most alike (they share the model's four lines: "more similar to the others than the median
+# is true" right for 74% of parts) and the model's degree-3 dot showed (max degree >= 3: 60%).
+# Now true and false figures are exchangeable but for the model itself (both rules 50%).
+@generations("CF2")
+def _cf2_item(rng, difficulty: str, generation: int) -> Item:
+    """CF2 of generation 1, 2 or 3 (the same at every difficulty)."""
     figs, truth = [], []
     want = [bool(rng.random() < 0.5) for _ in range(5)]
     model, lure = CF2_MODEL, None
-    if generation >= 3:  # the item's model and lure (see gen_cf2)
+    if generation >= 3:  # the item's model and lure (see _cf2_item)
         pair = _cf2_pairs()[int(rng.integers(len(_cf2_pairs())))]
         model, lure = (set(f) for f in (pair if rng.random() < 0.5 else pair[::-1]))
     draws = Draws(rng)
@@ -370,25 +372,6 @@ def _cf2_item(rng, generation: int) -> Item:
         params.update(model=edges_json(model), lure=edges_json(lure))
     return Item("CF2", img, q, "rows", tuple(truth), tuple("12345"),
                 [(f"Does figure {i + 1} contain the model?", t) for i, t in enumerate(truth)], q, params, "5 x T/F")
-
-
-@generator("CF2")
-def gen_cf2(rng, difficulty: str) -> Item:
-    # [decision] generation 3: each item draws a model / lure pair uniformly among every pair of
-    # four-line figures (connected, five dots) where one is the other with one line moved to
-    # another place of the same direction, same degrees (_cf2_pairs, 1,892 pairs), and which of
-    # the two is the model by a coin. True figures hold the model and not the lure, false ones the
-    # lure and not the model, both drawn by one process (_pattern_around: the line count first,
-    # then a random spanning tree through the held figure plus extra lines). In generation 2 the
-    # false figures were merely figures without the (fixed) model, so the true ones were those
-    # most alike (they share the model's four lines: "more similar to the others than the median
-    # is true" right for 74% of parts) and the model's degree-3 dot showed (max degree >= 3: 60%).
-    # Now true and false figures are exchangeable but for the model itself (both rules 50%).
-    return _cf2_item(rng, 3)
-
-
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("CF2", _g)(lambda rng, difficulty, generation=_g: _cf2_item(rng, generation))
 
 
 def _collinear(p, q, a, b) -> bool:
@@ -478,7 +461,7 @@ def _cf3_v2(rng, n: int, steps: int) -> tuple:
 
 
 def _cf3_v3(rng, n: int, steps: int) -> tuple:
-    """Generation 3's figure and shift (see gen_cf3)."""
+    """Generation 3's figure and shift (see _cf3_item)."""
     steps = int(rng.integers(steps[0], steps[1] + 1))
     while True:
         # the copy's start and end: two different dots, uniform; the figure's start: uniform among
@@ -507,25 +490,17 @@ def _cf3_v3(rng, n: int, steps: int) -> tuple:
                 return path, dr, dc
 
 
+# [decision] generation 3: the copy's start and end are drawn first, two different dots
+# uniformly, then the figure's start where the figure fits, and the figure is drawn with its
+# number of steps from its start to the matching end (redrawn if it cannot get there). In
+# generation 2 the figure was drawn freely and its net displacement is short for a random
+# figure of a few steps, so the key was nearer the circled dot than other dots ("distance to
+# copy start", with "figure steps"): now where the copy ends says nothing about its steps.
+@generations("CF3")
 def _cf3_item(rng, difficulty: str, generation: int) -> Item:
     n = 6 if difficulty == "hard" else 5
     steps = {"easy": (1, 3), "normal": (4, 4), "hard": (3, 6)}[difficulty]
     return cf3_item(n, *{1: _cf3_v1, 2: _cf3_v2, 3: _cf3_v3}[generation](rng, n, steps))
-
-
-@generator("CF3")
-def gen_cf3(rng, difficulty: str) -> Item:
-    # [decision] generation 3: the copy's start and end are drawn first, two different dots
-    # uniformly, then the figure's start where the figure fits, and the figure is drawn with its
-    # number of steps from its start to the matching end (redrawn if it cannot get there). In
-    # generation 2 the figure was drawn freely and its net displacement is short for a random
-    # figure of a few steps, so the key was nearer the circled dot than other dots ("distance to
-    # copy start", with "figure steps"): now where the copy ends says nothing about its steps.
-    return _cf3_item(rng, difficulty, 3)
-
-
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("CF3", _g)(partial(_cf3_item, generation=_g))
 
 
 def cf3_item(n: int, path: list, dr: int, dc: int) -> Item:

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .core import LETTERS, Item, canvas, generator, labelled_row, text_center
+from .core import LETTERS, Item, canvas, generations, labelled_row, text_center
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 
@@ -179,7 +179,8 @@ def _askable(squares: tuple, a, b, xd: str, od: str, vd: str) -> list:
     return out
 
 
-def _vz3(rng, generation: int) -> Item:
+@generations("VZ3")
+def _vz3(rng, difficulty: str, generation: int) -> Item:
     if generation == 1:
         squares = _grow_net(rng)
         T, normals = fold_net(squares)
@@ -306,13 +307,4 @@ def _vz3(rng, generation: int) -> Item:
         params.update(x_drawn=xd, o_drawn=od)  # the drawn faces that carry X and O
     return Item("VZ3", img, q, "letter", gold, labels, rows, "", params, "capital letter A-I")
 
-
-@generator("VZ3")
-def gen_vz3(rng, difficulty: str) -> Item:
-    return _vz3(rng, 2)
-
-
-@generator("VZ3", 1)
-def gen_vz3_v1(rng, difficulty: str) -> Item:
-    return _vz3(rng, 1)
 

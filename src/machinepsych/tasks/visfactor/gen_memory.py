@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from .core import Item, canvas, framed, generator, labelled_row, stack, text_center
+from .core import Item, canvas, framed, generator, generations, labelled_row, stack, text_center
 from .gen_scan import draw_map, random_map
 from .gen_spatial import poly_panel, random_polygon, transform
 from .icons import ICON_NAMES, draw_icon
@@ -128,6 +128,7 @@ def _mv3_change(rng, sec):
     return segs, sorted([b for j, b in enumerate(builds) if j != i] + [slots[int(rng.integers(len(slots)))]])
 
 
+@generations("MV3")
 def _gen_mv3(rng, difficulty: str, generation: int) -> Item:
     k = {"easy": 4, "normal": 5, "hard": 6}[difficulty]
     secs = []
@@ -177,11 +178,3 @@ def _gen_mv3(rng, difficulty: str, generation: int) -> Item:
                 {"sections": [sj(s) for s in secs], "test": sj(test)}, "T/F", study_image=study)
 
 
-@generator("MV3")
-def gen_mv3(rng, difficulty: str) -> Item:
-    return _gen_mv3(rng, difficulty, 2)
-
-
-@generator("MV3", 1)
-def gen_mv3_v1(rng, difficulty: str) -> Item:
-    return _gen_mv3(rng, difficulty, 1)

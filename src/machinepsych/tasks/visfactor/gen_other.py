@@ -4,11 +4,10 @@ No official generators exist for these; designs follow ``docs/visfactor.md#gener
 from __future__ import annotations
 
 import math
-from functools import partial
 
 from PIL import Image, ImageDraw
 
-from .core import (LETTERS, Item, balanced_distractors, canvas, dashed_line, draw_edges, edges_json, framed, generator,
+from .core import (LETTERS, Item, balanced_distractors, canvas, dashed_line, draw_edges, edges_json, framed, generator, generations,
                    labelled_row, lattice_edges, mc_rows, norm_edge, stack)
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
@@ -105,6 +104,7 @@ def _p3_family(rng, kinds: list, allE: list, n: int, k: int):
                     return [set(opts[i]) for i in order], int(rng.integers(5))
 
 
+@generations("P3")
 def _p3(rng, difficulty: str, generation: int) -> Item:
     n = {"easy": 4, "normal": 4, "hard": 5}[difficulty]
     allE = lattice_edges(n, n)
@@ -132,15 +132,6 @@ def _p3(rng, difficulty: str, generation: int) -> Item:
          ' Answer with one letter, e.g. {"answer": "A"}.')
     return Item("P3", img, q, "mc", gold, labels, mc_rows(labels, gold, "picture"), "",
                 {"grid": n, "target": edges_json(target), "options": [edges_json(o) for o in opts]}, "letter A-E")
-
-
-@generator("P3")
-def gen_p3(rng, difficulty: str) -> Item:
-    return _p3(rng, difficulty, 3)
-
-
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("P3", _g)(partial(_p3, generation=_g))
 
 
 # ----------------------------------------------------------------------------- I3
@@ -266,6 +257,7 @@ def _i3_groups_v2(rng, g: int, rule: str, group_vals: list):
     return groups, test_groups, tests, lures, lure_vals
 
 
+@generations("I3")
 def _i3(rng, difficulty: str, generation: int) -> Item:
     g = {"easy": 2, "normal": int(rng.integers(2, 4)), "hard": 3}[difficulty]
     values = I3_VALUES if generation == 1 else I3_VALUES_2
@@ -294,16 +286,6 @@ def _i3(rng, difficulty: str, generation: int) -> Item:
     return Item("I3", img, q, "groups", gold, tuple(range(1, g + 1)), split_rows, "",
                 {"rule": rule, "group_values": group_vals, "examples": groups, "tests": tests, **extra},
                 "8 group numbers")
-
-
-@generator("I3")
-def gen_i3(rng, difficulty: str) -> Item:
-    return _i3(rng, difficulty, 2)
-
-
-@generator("I3", 1)
-def gen_i3_v1(rng, difficulty: str) -> Item:
-    return _i3(rng, difficulty, 1)
 
 
 # ----------------------------------------------------------------------------- RL2

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache, partial
+from functools import lru_cache
 
-from .core import LETTERS, Draws, Item, canvas, generator, mc_rows, text_center
+from .core import LETTERS, Draws, Item, canvas, generations, mc_rows, text_center
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 
@@ -227,16 +227,12 @@ def _near(p, n) -> list:
             if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
 
 
-@generator("SS2")
-def gen_ss2(rng, difficulty: str) -> Item:
-    return _ss2(rng, difficulty, 3)
-
-
 # the grid the network is drawn on (rows, columns of points), per generation and difficulty
 SS2_GRID = {1: {"easy": (5, 5), "normal": (7, 7), "hard": (9, 9)},
             3: {"easy": (9, 13), "normal": (11, 11), "hard": (13, 13)}}
 
 
+@generations("SS2")
 def _ss2(rng, difficulty: str, generation: int) -> Item:
     # [decision] generation 3: a larger grid (rows x columns of points: easy 9 x 13, normal
     # 11 x 11, hard 13 x 13; was 5 x 5, 7 x 7, 9 x 9), the network drawn as in generation 2. On
@@ -300,10 +296,6 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     if generation >= 3:
         params["cols"] = cols
     return Item("SS2", img, q, "mc", gold, labels, mc_rows(labels, gold, "starting point S"), "", params, "number 1-5")
-
-
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("SS2", _g)(partial(_ss2, generation=_g))
 
 
 # ----------------------------------------------------------------------------- SS3
@@ -506,12 +498,6 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block):
         blocked.add(rival[draws.index(len(rival))])
 
 
-@generator("SS3")
-def gen_ss3(rng, difficulty: str) -> Item:
-    return _ss3(rng, difficulty, 3)
-
-
-
 def _ss3_v12(rng, rows, cols, nb, generation):
     """Generations 1 and 2 (see _ss3): a random map of streets and road blocks, then two perimeter
     points (not on one line) with a unique shortest open route between them (up to 30 pairs per
@@ -550,7 +536,7 @@ def _ss3_v12(rng, rows, cols, nb, generation):
 
 
 def _ss3_v3(rng, rows, cols, nb):
-    """Generation 3 (see gen_ss3): the geometry, then the answer uniformly among the buildings,
+    """Generation 3 (see _ss3): the geometry, then the answer uniformly among the buildings,
     then the streets (redrawn up to 20 times before everything is). Returns (open, blocked,
     buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
@@ -567,6 +553,7 @@ def _ss3_v3(rng, rows, cols, nb):
 SS3_SLACK, SS3_BLOCK = 4, 0.15
 
 
+@generations("SS3")
 def _ss3(rng, difficulty: str, generation: int) -> Item:
     rows, cols, nb = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}[difficulty]
     per = perimeter(rows, cols)
@@ -603,5 +590,3 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
                 "building number")
 
 
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("SS3", _g)(partial(_ss3, generation=_g))

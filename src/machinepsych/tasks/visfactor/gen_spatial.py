@@ -6,7 +6,7 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .core import Item, canvas, font, generator, labelled_row
+from .core import Item, canvas, font, generator, generations, labelled_row
 from .gen_cube import ROT24
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
@@ -219,6 +219,7 @@ def _s2_lures(v1, v2) -> list:
     return out
 
 
+@generations("S2")
 def _gen_s2(rng, difficulty: str, generation: int) -> Item:
     # [decision] same/different is drawn once, before any retry: redrawing it on every retry
     # (when only "different" items can be rejected) made "same" the key of ~60% of items.
@@ -276,11 +277,3 @@ def _gen_s2(rng, difficulty: str, generation: int) -> Item:
                 {"view1": vj(v1), "view2": vj(v2), "same": same}, "T/F")
 
 
-@generator("S2")
-def gen_s2(rng, difficulty: str) -> Item:
-    return _gen_s2(rng, difficulty, 2)
-
-
-@generator("S2", 1)
-def gen_s2_v1(rng, difficulty: str) -> Item:
-    return _gen_s2(rng, difficulty, 1)

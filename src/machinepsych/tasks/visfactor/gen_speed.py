@@ -23,7 +23,7 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .core import Item, canvas, font, generator
+from .core import Item, canvas, font, generations
 from .icons import ICON_NAMES, WORDS, draw_icon, icon_label
 
 SEVERITY = {"easy": 0.2, "normal": 0.4, "hard": 0.45}
@@ -144,6 +144,7 @@ def _icon_item(rng, generation: int, match: bool = False) -> tuple[str, Image.Im
     return name, img, None
 
 
+@generations("CS1")
 def _cs1(rng, difficulty: str, generation: int) -> Item:
     s = SEVERITY[difficulty]
     name, img, place = _icon_item(rng, generation, match=True)
@@ -164,16 +165,6 @@ def _cs1(rng, difficulty: str, generation: int) -> Item:
     if place is not None:
         params["placement"] = place
     return Item("CS1", img, q, "word", name, params=params, answer_format="word", accepted=alts)
-
-
-@generator("CS1")
-def gen_cs1(rng, difficulty: str) -> Item:
-    return _cs1(rng, difficulty, 2)
-
-
-@generator("CS1", 1)
-def gen_cs1_v1(rng, difficulty: str) -> Item:
-    return _cs1(rng, difficulty, 1)
 
 
 def _word_picture(rng, word: str, generation: int) -> tuple[Image.Image, dict]:
@@ -209,6 +200,7 @@ def _word_picture(rng, word: str, generation: int) -> tuple[Image.Image, dict]:
     return img, {"font_size": size, "stretch": round(stretch, 3), "bold": stroke}
 
 
+@generations("CS2")
 def _cs2(rng, difficulty: str, generation: int) -> Item:
     s = SEVERITY[difficulty]
     word = WORDS[int(rng.integers(len(WORDS)))]
@@ -233,16 +225,7 @@ def _cs2(rng, difficulty: str, generation: int) -> Item:
                 answer_format="word", accepted=(word,))
 
 
-@generator("CS2")
-def gen_cs2(rng, difficulty: str) -> Item:
-    return _cs2(rng, difficulty, 2)
-
-
-@generator("CS2", 1)
-def gen_cs2_v1(rng, difficulty: str) -> Item:
-    return _cs2(rng, difficulty, 1)
-
-
+@generations("CS3")
 def _cs3(rng, difficulty: str, generation: int) -> Item:
     s = SEVERITY[difficulty]
     name, img, place = _icon_item(rng, generation)
@@ -272,16 +255,6 @@ def _cs3(rng, difficulty: str, generation: int) -> Item:
     if place is not None:
         params["placement"] = place
     return Item("CS3", img, q, "word", name, params=params, answer_format="word", accepted=accepted_names(name))
-
-
-@generator("CS3")
-def gen_cs3(rng, difficulty: str) -> Item:
-    return _cs3(rng, difficulty, 2)
-
-
-@generator("CS3", 1)
-def gen_cs3_v1(rng, difficulty: str) -> Item:
-    return _cs3(rng, difficulty, 1)
 
 
 def clean_picture(item: Item) -> Image.Image:

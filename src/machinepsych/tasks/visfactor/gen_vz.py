@@ -10,7 +10,7 @@ from fractions import Fraction as Fr
 
 import numpy as np
 
-from .core import LETTERS, Item, balanced_distractors, canvas, dashed_line, generator, labelled_row, mc_rows, stack
+from .core import LETTERS, Item, balanced_distractors, canvas, dashed_line, generations, labelled_row, mc_rows, stack
 
 OUT = ' Respond with the answer as a JSON object {"answer": ...}.'
 
@@ -475,6 +475,8 @@ def _vz1_search_v3(rng, target, tarea):
     raise RuntimeError("VZ1 generation failed")  # pragma: no cover
 
 
+# Generation 3 (the current one): see _vz1_search_v3.
+@generations("VZ1")
 def _vz1(rng, difficulty: str, generation: int) -> Item:
     ti = int(rng.integers(4))
     target = VZ1_TARGETS[ti]
@@ -494,16 +496,6 @@ def _vz1(rng, difficulty: str, generation: int) -> Item:
     return Item("VZ1", img, q, "rows", gold, tuple("12345"),
                 [(f"Is piece {i + 1} part of the solution?", g) for i, g in enumerate(gold)], q,
                 {"target": ti, "target_poly": _pj(target), "pieces": [_pj(p) for p in allp], "cuts": cuts}, "5 x T/F")
-
-
-@generator("VZ1")
-def gen_vz1(rng, difficulty: str) -> Item:
-    """Generation 3 (the current one): see _vz1_search_v3."""
-    return _vz1(rng, difficulty, 3)
-
-
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("VZ1", _g)(partial(_vz1, generation=_g))
 
 
 # ----------------------------------------------------------------------------- VZ2
@@ -891,6 +883,8 @@ def _vz2_search_v3(rng, difficulty: str):
     raise RuntimeError("VZ2 generation failed")  # pragma: no cover
 
 
+# Generation 3 (the current one): see _vz2_search_v3.
+@generations("VZ2")
 def _vz2(rng, difficulty: str, generation: int) -> Item:
     search = {1: _vz2_search_v1, 2: _vz2_search_v2, 3: _vz2_search_v3}[generation]
     stages, final, punched, opts, folds = search(rng, difficulty)
@@ -915,11 +909,3 @@ def _vz2(rng, difficulty: str, generation: int) -> Item:
                  "options": [sorted([list(map(float, tile_centre(t))) for t in o]) for o in opts]}, "letter A-E")
 
 
-@generator("VZ2")
-def gen_vz2(rng, difficulty: str) -> Item:
-    """Generation 3 (the current one): see _vz2_search_v3."""
-    return _vz2(rng, difficulty, 3)
-
-
-for _g in (1, 2):  # the older generations, kept so that older test versions make their items
-    generator("VZ2", _g)(partial(_vz2, generation=_g))
