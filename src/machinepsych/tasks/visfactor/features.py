@@ -346,13 +346,12 @@ def _ss2_run(s, deg, parent) -> float:
     which a glance at the start shows. Features of the whole route to F (its length, junctions,
     turns, where it comes nearest the circle) are left out: computing them is tracing the route,
     which is the test (docs/visfactor.md#learned-audit)."""
-    route, v = [s], s
+    steps, v = 0, s
     while parent.get(v, v) != v:
-        v = parent[v]
-        route.append(v)
+        v, steps = parent[v], steps + 1
         if deg.get(v, 0) >= 3:
             break
-    return float(len(route) - 1)
+    return float(steps)
 
 
 def _seg_dist(q, a, b) -> tuple[float, float]:

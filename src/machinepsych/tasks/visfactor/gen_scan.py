@@ -46,23 +46,18 @@ def _adj(edges) -> dict:
 
 
 # ----------------------------------------------------------------------------- SS2
-def _shape(n) -> tuple[int, int]:
-    """Rows and columns of a grid given as ``n`` (n x n) or ``(rows, columns)``."""
-    return (n, n) if isinstance(n, int) else n
-
-
 @lru_cache(maxsize=8)
-def _grid(n) -> dict:
-    """Each point of the grid ``n`` (n x n, or (rows, columns)) -> its 4-neighbours."""
-    rows, cols = _shape(n)
+def _grid(shape: tuple[int, int]) -> dict:
+    """Each point of a grid of ``shape`` (rows, columns) -> its 4-neighbours."""
+    rows, cols = shape
     return {(r, c): tuple((r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
                           if 0 <= r + dr < rows and 0 <= c + dc < cols) for r in range(rows) for c in range(cols)}
 
 
-def _walk_to(draws, src, targets, blocked, n) -> list | None:
+def _walk_to(draws, src, targets, blocked, shape) -> list | None:
     """A loop-erased random walk on the grid from ``src`` until it enters ``targets``, never
     entering ``blocked`` (a step of Wilson's algorithm); None if no target can be reached."""
-    grid = _grid(n)
+    grid = _grid(shape)
     nbrs = {v: tuple(w for w in ws if w not in blocked) for v, ws in grid.items()} if blocked else grid
     seen, q = {src}, deque([src])  # can a target be reached at all?
     while q and not (seen & targets):
@@ -88,19 +83,20 @@ def _walk_to(draws, src, targets, blocked, n) -> list | None:
     return path
 
 
-def _join_the_rest(rng, n, tree, edges, starts) -> list:
-    """Every point of the grid ``n`` not yet in ``tree`` joins it (Wilson's algorithm, in row-major
-    order), never through a start; ``tree`` and ``edges`` are extended in place. Returns ``edges``."""
-    for v in sorted(_grid(n)):
+def _join_the_rest(rng, shape, tree, edges, starts) -> list:
+    """Every point of the grid of ``shape`` not yet in ``tree`` joins it (Wilson's algorithm, in
+    row-major order), never through a start; ``tree`` and ``edges`` are extended in place. Returns ``edges``."""
+    for v in sorted(_grid(shape)):
         if v not in tree:
-            w = _walk_to(rng, v, tree - starts, starts, n)
+            w = _walk_to(rng, v, tree - starts, starts, shape)
             tree |= set(w)
             edges += list(zip(w, w[1:]))
     return edges
 
 
-def ss2_network(rng, n, F, circle, good, bad, generation=1):
-    """A random spanning tree of the n x n grid (Wilson's algorithm: loop-erased random walks)
+def ss2_network(rng, shape, F, circle, good, bad, generation=1):
+    """A random spanning tree of the grid of ``shape`` (rows, columns; Wilson's algorithm:
+    loop-erased random walks)
     in which the route from ``good`` to ``F`` passes ``circle`` and no route from a start in
     ``bad`` does. Walks are added in order: circle -> F, good -> circle (avoiding the first
     path), each bad start -> the tree (avoiding the good start's branch and the circle), then
@@ -109,15 +105,15 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
     tree's edges."""
     rng = Draws(rng)
     if generation >= 2:
-        return _ss2_network_v2(rng, n, F, circle, good, bad)
+        return _ss2_network_v2(rng, shape, F, circle, good, bad)
     starts = set()
     for _ in range(10_000):
-        up = _walk_to(rng, circle, {F}, starts, n)
+        up = _walk_to(rng, circle, {F}, starts, shape)
         if up is None or good in up:
             continue
         tree = set(up)
         edges = list(zip(up, up[1:]))
-        low = _walk_to(rng, good, {circle}, (tree - {circle}) | (starts - {good}), n)
+        low = _walk_to(rng, good, {circle}, (tree - {circle}) | (starts - {good}), shape)
         if low is None:
             continue
         forbidden = set(low)  # the good start's branch, the circle included
@@ -128,7 +124,7 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
             if b in tree:
                 ok = False
                 break
-            w = _walk_to(rng, b, tree - forbidden, forbidden, n)
+            w = _walk_to(rng, b, tree - forbidden, forbidden, shape)
             if w is None:
                 ok = False
                 break
@@ -137,11 +133,11 @@ def ss2_network(rng, n, F, circle, good, bad, generation=1):
             edges += list(zip(w, w[1:]))
         if not ok:
             continue
-        return _join_the_rest(rng, n, tree, edges, starts)
+        return _join_the_rest(rng, shape, tree, edges, starts)
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
-def _ss2_network_v2(rng, n, F, circle, good, bad):
+def _ss2_network_v2(rng, shape, F, circle, good, bad):
     """Generation 2 of :func:`ss2_network`: every start leaves upwards (its 'stem', the point
     above it, is its own) and walks to the tree on its own branch, the answer first (to the
     circle), then the others outward from it along the bottom row (the nearest first), each to a
@@ -157,7 +153,7 @@ def _ss2_network_v2(rng, n, F, circle, good, bad):
     stem = {s: (s[0] - 1, s[1]) for s in order}
     stems = set(stem.values())
     for attempt in range(10_000):
-        up = _walk_to(rng, circle, {F}, starts | stems, n)
+        up = _walk_to(rng, circle, {F}, starts | stems, shape)
         if up is None:
             continue
         lures = min(3 + attempt // 10, len(up) - 1)
@@ -173,23 +169,23 @@ def _ss2_network_v2(rng, n, F, circle, good, bad):
             others = starts | (stems - {stem[s]})
             w = None
             if s in detour:  # to a point next to the circle, then on to the tree, round it
-                near = [x for x in _near(circle, n) if x not in tree and x not in others]
+                near = [x for x in _near(circle, shape) if x not in tree and x not in others]
                 for _ in range(20 if near else 0):
-                    a = _walk_to(rng, stem[s], set(near), tree | others, n)
+                    a = _walk_to(rng, stem[s], set(near), tree | others, shape)
                     if a is None:
                         break
                     keep = set(a) | {circle} | set(branch.get(good, ()))
                     target = (tree - keep) - others
-                    b = _walk_to(rng, a[-1], target, (keep - {a[-1]}) | others, n)
+                    b = _walk_to(rng, a[-1], target, (keep - {a[-1]}) | others, shape)
                     if b is not None and len(b) - 1 + to_f[b[-1]] > to_f[circle]:
                         w = a + b[1:]
                         break
             if w is None:
                 target = {circle} if s == good else set(up[1:1 + lures])
-                w = _walk_to(rng, stem[s], target, (tree - target) | others, n)
+                w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
             if w is None and s != good:  # walled off from the line: join an earlier branch
                 target = bad_tree - others
-                w = _walk_to(rng, stem[s], target, (tree - target) | others, n)
+                w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
             if w is None:
                 ok = False
                 break
@@ -210,19 +206,19 @@ def _ss2_network_v2(rng, n, F, circle, good, bad):
         d, kb = runs[rng.index(len(runs))], branch[good]
         if d < len(kb):  # the answer's dead-end side line, as near that run as there is room
             for i in sorted(range(1, len(kb)), key=lambda i: (abs(i - d), i)):
-                free = [x for x in _grid(n)[kb[i]] if x not in tree and x not in starts and x not in stems]
+                free = [x for x in _grid(shape)[kb[i]] if x not in tree and x not in starts and x not in stems]
                 if free:
                     x = free[rng.index(len(free))]
                     tree.add(x)
                     edges.append((x, kb[i]))
                     break
-        return _join_the_rest(rng, n, tree, edges, starts)
+        return _join_the_rest(rng, shape, tree, edges, starts)
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
-def _near(p, n) -> list:
-    """The points of the grid ``n`` next to ``p`` and diagonally next to it."""
-    rows, cols = _shape(n)
+def _near(p, shape) -> list:
+    """The points of a grid of ``shape`` (rows, columns) next to ``p`` and diagonally next to it."""
+    rows, cols = shape
     return [(p[0] + dr, p[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
 
@@ -243,8 +239,7 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # farther it started from the circle (learned audit, normal: 35% of items, chance 20%). With
     # room for dead ends beside every branch the run is at chance at each of these sizes (the
     # sizes measured: docs/visfactor.md#generator-deviations).
-    rows, cols = SS2_GRID[max(g for g in SS2_GRID if g <= generation)][difficulty]
-    n = rows if rows == cols else (rows, cols)
+    rows, cols = shape = SS2_GRID[max(g for g in SS2_GRID if g <= generation)][difficulty]
     # [decision] the picture's geometry is drawn first and independently of the answer: F on the
     # top row, the circle in the upper part, five starts on the bottom row (labelled left to
     # right), and the answer uniformly among the five. Only then is the network drawn, by
@@ -265,7 +260,7 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # walks could end on each other but never on the answer's branch, so the answer was the
     # start with the fewest lines in 29% of hard items (chance 20%), and its route to F was the
     # longest in 42% (it alone went to the circle; the others joined the tree anywhere).
-    tree = ss2_network(rng, n, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
+    tree = ss2_network(rng, shape, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
     cell, pad = (44 if generation < 3 else 36), 30
     img, d = canvas(pad * 2 + cell * (cols - 1), pad * 2 + cell * (rows - 1) + 20)
