@@ -37,6 +37,12 @@ BAD_INPUTS = [
     ("run", "wcst --difficulty impossible --store " + NEW),
     ("run", "wcst --preset nosuch --store " + NEW),
     ("run", "nosuchtest --store " + NEW),
+    # a battery: a preset, difficulty, parameter or value that none of its tests knows
+    ("run", "reflection-bench --preset bogus --store " + NEW),
+    ("run", "visfactor --difficulty impossible --store " + NEW),
+    ("run", "visfactor --mode sideways --store " + NEW),
+    ("run", "kennedy-nowak --param nosuch=1 --store " + NEW),
+    ("run", "reflection-bench --preset hard --difficulty easy --store " + NEW),
     ("run", "wcst --model agent:telepath --store " + NEW),
     ("run", "visfactor-vz2 --model agent:wsls --store " + OLD),
     ("run", "wcst --model nosuchprovider --store " + OLD),

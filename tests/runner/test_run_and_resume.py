@@ -92,6 +92,6 @@ def test_battery_parameters_go_to_the_tests_that_have_them():
     by_task = {t.task: t for t in tasks}
     assert by_task["prlt"].params["trials"] == 30 and by_task["prlt"].preset == "hard"
     assert "trials" not in by_task["wcst-reflection"].params  # x, not trials, sets its length
-    assert by_task["oddball"].preset == "easy"  # no hard preset: the published one is kept
+    assert "oddball" not in by_task  # the paper's hard setting leaves it out
     with pytest.raises(UnknownNameError, match="trials"):
         expand_tasks("reflection-bench", None, {"trails": 30}, None)

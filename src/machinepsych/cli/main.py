@@ -140,9 +140,10 @@ def run_cmd(
         params["mode"] = mode
     if perturb:
         params["perturb"] = [p.strip() for p in perturb.split(",") if p.strip()]
-    tasks = []  # each --input a condition: the test configurations of each, once each
+    tasks, notes = [], []  # each --input a condition: the test configurations of each, once each
     for value in dict.fromkeys(input_mode) or [None]:
-        for t in expand_tasks(task, preset, params if value is None else {**params, "input": value}, sessions, difficulty):
+        for t in expand_tasks(task, preset, params if value is None else {**params, "input": value}, sessions,
+                              difficulty, notes, own_strategies=bool(strategy), own_personas=persona != ["none"]):
             if t not in tasks:
                 tasks.append(t)
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
@@ -159,7 +160,7 @@ def run_cmd(
     from ..storage.store import normalise_url
 
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=normalise_url(store))
-    prepared = prepare_run(spec)  # everything checked before the store is opened
+    prepared = prepare_run(spec, without_keys=dry_run)  # everything checked before the store is opened
     if batch:
         from ..models.batch import check_batch
 
@@ -169,6 +170,8 @@ def run_cmd(
         from ..runner.budget import check_priced
 
         check_priced([build_participant(p) for p in participants], max_cost)
+    for note in dict.fromkeys(notes):  # the battery members an option did not reach, on stderr
+        err.print(note, markup=False, highlight=False, soft_wrap=True)
     if dry_run:
         return _print_estimate(prepared, participants)
     st = _store(store)

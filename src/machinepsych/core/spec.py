@@ -567,10 +567,16 @@ class TaskSpec:
 # ----------------------------------------------------------------------------- batteries
 @dataclass(frozen=True)
 class BatteryItem:
+    """One test configuration of a battery. ``strategies`` and ``personas``, where given, are
+    the conditions the source paper ran this configuration under (Reflection-Bench's hard
+    setting: direct only); a run that names its own strategies or personas uses those."""
+
     task: str
     preset: str = "default"
     sessions: int | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
+    strategies: tuple[str, ...] = ()
+    personas: tuple[str, ...] = ()
 
 
 # (summary by condition of one run: {"task | preset": {condition: summary}}) -> {condition: {name: value}}
@@ -589,3 +595,10 @@ class Battery:
     description: str = ""
     summary: BatterySummary | None = None
     summary_metrics: tuple[Metric, ...] = ()
+    # battery-level presets: a name (``paper``: the source paper's whole design) -> the test
+    # configurations it runs, in place of ``items`` (``run BATTERY --preset paper``)
+    designs: Mapping[str, tuple[BatteryItem, ...]] = field(default_factory=dict)
+    # a setting the paper ran on part of the battery: a member preset or ``key=value`` of a
+    # parameter -> the members it leaves out (Reflection-Bench's hard setting has no Oddball);
+    # the other members that lack the setting run as they are
+    leaves_out: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

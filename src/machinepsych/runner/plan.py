@@ -30,6 +30,10 @@ class TaskRun(BaseModel):
     preset: str = "default"
     params: dict[str, Any] = Field(default_factory=dict)
     sessions: int | None = None
+    # this configuration's own conditions (a battery's design: Reflection-Bench's hard setting
+    # runs direct only); None: the run's
+    strategies: list[str] | None = None
+    personas: list[str] | None = None
 
 
 class RunSpec(BaseModel):
@@ -79,12 +83,20 @@ class RunSpec(BaseModel):
             persona_text(name)  # raises UnknownNameError listing the valid names
         return v
 
+    @field_validator("tasks")
+    @classmethod
+    def _check_task_personas(cls, v: list[TaskRun]) -> list[TaskRun]:
+        for t in v:
+            for name in t.personas or ():
+                persona_text(name)
+        return v
+
     @model_validator(mode="after")
     def _check_strategies(self) -> "RunSpec":
         # a strategy is either general (direct, cot, ...) or declared by a test of the run
         # (TaskSpec.strategies); an unknown name lists the valid ones
         specs = [get_task(t.task) for t in self.tasks]
-        for name in self.strategies:
+        for name in dict.fromkeys([*self.strategies, *(s for t in self.tasks for s in t.strategies or ())]):
             if not any(name in s.strategies for s in specs):
                 get_strategy(name, extra={k for s in specs for k in s.strategies})
         return self
@@ -111,32 +123,26 @@ def check_sessions(n: int | None) -> None:
 
 
 def expand_tasks(name: str, preset: str | None, params: dict[str, Any], sessions: int | None,
-                 difficulty: str | None = None) -> list[TaskRun]:
+                 difficulty: str | None = None, notes: list[str] | None = None, *,
+                 own_strategies: bool = False, own_personas: bool = False) -> list[TaskRun]:
     """A test id or a battery id -> the list of test configurations to run.
 
-    For a battery, each parameter goes to the tests that have it (e.g. ``mode=split`` to the
-    VisFactor subtests); a parameter that no test of the battery has is an error."""
+    For a battery, the preset, difficulty and each parameter go to the tests that have them
+    (:mod:`.battery_options`); the members they do not reach are named in a line appended to
+    ``notes``. ``own_strategies`` / ``own_personas``: the run names its own, which replace
+    those a battery's configuration declares."""
     check_sessions(sessions)
     if is_battery(name):
-        battery = get_battery(name)
-        if difficulty and not any(difficulty in get_task(i.task).presets for i in battery.items):
-            raise ConfigError(f"--difficulty {difficulty!r}: no test of {name} has that preset "
-                              "(use easy, hard or normal where the tests define them)")
-        out, used = [], set()
-        for item in battery.items:
-            spec = get_task(item.task)
-            pre = difficulty if difficulty and difficulty in spec.presets else item.preset
-            own = {k: v for k, v in params.items() if k in spec.Params.model_fields}
-            used |= set(own)
-            item_params = {**item.params, **own}
-            spec.resolve(pre, item_params)  # validates, with a clear error
-            out.append(TaskRun(task=spec.id, preset=pre, params=item_params,
-                               sessions=sessions or item.sessions or spec.default_sessions))
-        unknown = set(params) - used
-        if unknown:
-            valid = {f for item in battery.items for f in get_task(item.task).Params.model_fields}
-            raise UnknownNameError(f"parameter of the {name} tests", sorted(unknown)[0], valid)
-        return out
+        from .battery_options import expand_battery
+
+        chosen, note = expand_battery(get_battery(name), preset, params, difficulty,
+                                      keep_strategies=not own_strategies, keep_personas=not own_personas)
+        if note and notes is not None:
+            notes.append(note)
+        return [TaskRun(task=item.task, preset=pre, params=own,
+                        sessions=sessions or item.sessions or get_task(item.task).default_sessions,
+                        strategies=list(item.strategies) or None, personas=list(item.personas) or None)
+                for item, pre, own in chosen]
     spec = get_task(name)
     if difficulty and difficulty not in spec.presets:
         raise UnknownNameError(f"difficulty of {spec.id}", difficulty, spec.presets)
@@ -192,8 +198,8 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
             if p.is_agent:
                 AgentParticipant(p.ref.split(":", 1)[1]).check(spec)
             fixed = p.is_agent or p.is_human  # no prompting strategies/personas for agents and people
-            strategies = ["agent"] if fixed else run.strategies
-            personas = ["none"] if fixed else run.personas
+            strategies = ["agent"] if fixed else tr.strategies or run.strategies
+            personas = ["none"] if fixed else tr.personas or run.personas
             instructions = spec.instructions(env, "person" if p.is_human else "model")
             for strat in strategies:
                 for persona in personas:

@@ -35,12 +35,25 @@ class PreparedRun:
     rows: list[dict]
 
 
-def prepare_run(spec: RunSpec) -> PreparedRun:
-    """Validate everything and expand the sessions, before any store is opened or written."""
-    participants = [build_participant(p, spec.max_attempts) for p in spec.participants]
-    rows = expand_sessions(spec, [p.describe() for p in participants])
-    name = spec.name or default_run_name(spec.tasks[0].task)
+def prepare_run(spec: RunSpec, *, without_keys: bool = False) -> PreparedRun:
+    """Validate everything and expand the sessions, before any store is opened or written.
+    ``without_keys`` (``--dry-run``): a model whose API key is not set is described by its
+    reference alone (nothing will be sent)."""
+    descs = [_describe(p, spec.max_attempts, without_keys) for p in spec.participants]
+    rows = expand_sessions(spec, descs)
+    name = spec.name or default_run_name(spec.battery or spec.tasks[0].task)
     return PreparedRun(name, spec.model_copy(update={"name": name}).model_dump(mode="json"), rows)
+
+
+def _describe(p, max_attempts: int, without_keys: bool) -> dict:
+    from machinepsych.core.errors import MissingCredentialsError
+
+    try:
+        return build_participant(p, max_attempts).describe()
+    except MissingCredentialsError:
+        if not without_keys:
+            raise
+        return {"kind": "model", "ref": p.ref, "base_url": p.base_url, "max_tokens": p.max_tokens}
 
 
 def create_run(store: Store, spec: RunSpec | PreparedRun) -> RunRow:

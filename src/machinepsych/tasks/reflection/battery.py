@@ -57,26 +57,34 @@ def summary(by_task: dict[str, dict[str, Any]]) -> dict[str, dict[str, float | N
 
 
 # Published session counts. Oddball: 3 sessions of 50 passages, each passage its own
-# single-turn conversation; it has no hard preset (the paper excludes it from hard).
+# single-turn conversation; it has no hard preset: the paper leaves it out of its hard setting,
+# which it ran with direct answers only (Table 9: WPT, WCST, N-back, DC-IGT, PRLT; MBT's hard
+# setting is in Table 1).
+EASY = (
+    BatteryItem("wpt", "easy", 2),
+    BatteryItem("wcst-reflection", "easy", 2),
+    BatteryItem("oddball", "easy", 3),
+    BatteryItem("nback", "easy", 2),
+    BatteryItem("dcigt", "easy", 2),
+    BatteryItem("prlt", "easy", 2),
+    BatteryItem("mbt", "easy", 2),
+)
+HARD = tuple(BatteryItem(i.task, "hard", i.sessions, strategies=("direct",)) for i in EASY if i.task != "oddball")
+
 BATTERY = Battery(
     id="reflection-bench",
     title="Reflection-Bench (7 tasks)",
-    items=(
-        BatteryItem("wpt", "easy", 2),
-        BatteryItem("wcst-reflection", "easy", 2),
-        BatteryItem("oddball", "easy", 3),
-        BatteryItem("nback", "easy", 2),
-        BatteryItem("dcigt", "easy", 2),
-        BatteryItem("prlt", "easy", 2),
-        BatteryItem("mbt", "easy", 2),
-    ),
+    items=EASY,
     strategies=("free", "direct", "cot"),
     description="Overall = mean of WPT, WCST, Oddball, N-back, DC-IGT, PRLT (Table 2); "
-                "Table 9 form without Oddball; MBT reported separately.",
+                "Table 9 form without Oddball; MBT reported separately. --preset paper: the easy setting "
+                "(free, direct, CoT) and the hard setting (direct, no Oddball).",
     summary=summary,
     summary_metrics=(
         Metric("table2", "overall score, Table 2 form (6 tests)", "", (None, 100.0)),
         Metric("table9", "overall score, Table 9 form (5 tests, no Oddball)", "", (None, 100.0)),
         Metric("mbt", "MBT reversals anticipated (reported separately)", "", (0.0, None)),
     ),
+    designs={"paper": EASY + HARD},
+    leaves_out={"hard": ("oddball",)},
 )

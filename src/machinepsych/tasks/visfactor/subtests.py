@@ -75,12 +75,24 @@ OLD_SPECS: dict[tuple[str, int], TaskSpec] = {
     for sub in SUBTESTS for v, (g, stays) in enumerate(history(sub)[:-1], start=1)}
 globals().update({f"{sub}_V{v}": spec for (sub, v), spec in OLD_SPECS.items()})
 
+# The paper's split variants (Table 1's "-S" rows): every subtest with a split mode but SS2
+# (ours only); the paper's SS3-S has no split mode here (docs/visfactor.md#modes)
+PAPER_SPLIT = tuple(s for s in SUBTESTS if SUBTESTS[s].split and s != "SS2")
+NO_SPLIT = tuple(task_id(s) for s in SUBTESTS if not SUBTESTS[s].split)
+PERTURBED = {"perturb": ("geometric", "photometric")}  # the paper's "Pert." column: GPT-4o, direct
+
 BATTERY = Battery(
     id="visfactor", title="VisFactor: 20 FRCT-derived visual cognition subtests (procedurally generated)",
     items=tuple(BatteryItem(task_id(s)) for s in SUBTESTS),
     strategies=("direct", "cot", "scot", "mad"),
-    description="Every subtest generated from a seed; accuracy and FRCT scores against random and human norms.",
+    description="Every subtest generated from a seed; accuracy and FRCT scores against random and human norms. "
+                "--preset split: the subtests with a split mode; --preset paper: Table 1's design (every subtest "
+                "and the paper's split variants, each also perturbed, direct).",
     summary=None,
+    designs={"paper": tuple(BatteryItem(task_id(s), p, params=extra, strategies=strat)
+                            for extra, strat in (({}, ()), (PERTURBED, ("direct",)))
+                            for p, subs in (("default", SUBTESTS), ("split", PAPER_SPLIT)) for s in subs)},
+    leaves_out={"split": NO_SPLIT, "mode=split": NO_SPLIT},
 )
 
 __all__ = ["SPECS", "OLD_SPECS", "MEMORY", "REGENERATED", "BATTERY", "history", *SUBTESTS,
