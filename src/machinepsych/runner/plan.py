@@ -186,6 +186,7 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
     from ..participants.agents import AgentParticipant
 
     rows: list[dict] = []
+    seen: set[tuple] = set()  # a configuration two entries share (agents take it once)
     for tr in run.tasks:
         spec = get_task(tr.task)
         params = spec.resolve(tr.preset, tr.params)
@@ -203,6 +204,10 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
             instructions = spec.instructions(env, "person" if p.is_human else "model")
             for strat in strategies:
                 for persona in personas:
+                    key = (spec.key, tr.preset, repr(stored), p.ref, strat, persona)
+                    if key in seen:
+                        continue
+                    seen.add(key)
                     for i in range(n):
                         rows.append(dict(
                             task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,

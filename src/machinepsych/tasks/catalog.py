@@ -65,6 +65,8 @@ BATTERIES: dict[str, str] = {
     "kennedy-nowak": f"{_CS}.battery:KENNEDY",
     "reflection-bench": f"{_RB}.battery:BATTERY",
     "visfactor": f"{_VF}.subtests:BATTERY",
+    "wcst64": f"{_CS}.battery:WCST64",
+    "cogbench": "machinepsych.tasks.cogbench.battery:BATTERY",
 }
 
 _loaded_tasks: dict[str, TaskSpec] = {}

@@ -20,3 +20,18 @@ KENNEDY = Battery(
                                                       "lnt", "lnt-letter", "lnt-number")),
     description="Switching accuracy against the components' accuracies and the worst-case bound P_w = n/(n+t-1).",
 )
+
+# The WCST-64 study (Hao, Alexandre & Yu 2024) as it ran: the 2x2 of input (text, image) and
+# strategy (direct, CoT), the three role-played impairments and the task without the
+# exclusivity sentence (both CoT with text input), 10 repetitions each; and the vision probe
+# (Table 2) on the image input's pictures.
+WCST64 = Battery(
+    id="wcst64", title="WCST-64 study: input x strategy, personas, exclusivity ablation, vision probe",
+    items=(BatteryItem("wcst", sessions=10, params={"input": "text"}, strategies=("direct", "cot")),
+           BatteryItem("wcst", sessions=10, params={"input": "image"}, strategies=("direct", "cot")),
+           BatteryItem("wcst", sessions=10, params={"input": "text"}, strategies=("cot",),
+                       personas=("goal_maint", "inhib_ctrl", "adapt_upd")),
+           BatteryItem("wcst", "no-exclusivity", sessions=10, params={"input": "text"}, strategies=("cot",)),
+           BatteryItem("wcst-vision-probe", strategies=("direct",))),
+    description="Tables 1-4 of the WCST-64 study in one run (docs/published.md#the-five-designs).",
+)
