@@ -5,6 +5,7 @@ import shutil
 import pytest
 
 from machinepsych.analysis import html_report, layouts, report
+from machinepsych.tasks.cardsort import layouts as card_layouts
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
@@ -20,10 +21,10 @@ def _run(tmp_path, tasks, participants=("agent:ideal",), name="r"):
 
 def test_kennedy_bound_worked_by_hand():
     # P_w = n / (n + t - 1): WCST 6 / (6 + 3 - 1) = 0.75; components 100, 90, 80 -> mean 90 -> 0.75 x 90 = 67.5
-    assert layouts.component_bound([100.0, 90.0, 80.0], 6, 3) == pytest.approx((75.0, 67.5))
+    assert card_layouts.component_bound([100.0, 90.0, 80.0], 6, 3) == pytest.approx((75.0, 67.5))
     # LNT 6 / (6 + 2 - 1) = 6/7; components 100, 80 -> mean 90 -> 90 x 6/7 = 77.142857
-    assert layouts.component_bound([100.0, 80.0], 6, 2) == pytest.approx((600 / 7, 540 / 7))
-    vals = layouts._kennedy_values(70.0, [100.0, 90.0, 80.0], 3)
+    assert card_layouts.component_bound([100.0, 80.0], 6, 2) == pytest.approx((600 / 7, 540 / 7))
+    vals = card_layouts.kennedy_values(70.0, [100.0, 90.0, 80.0], 3)
     assert vals["gap"] == pytest.approx(2.5) and vals["comp mean"] == pytest.approx(90.0)
 
 

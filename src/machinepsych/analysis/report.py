@@ -12,7 +12,7 @@ import pandas as pd
 from ..core.scoring import CI_METHOD
 from ..core.spec import Metric, TaskSpec
 from ..storage.annotations import annotations_frame
-from ..storage.embeddings import kept_vectors
+from ..storage.vector_use import kept_vectors_for
 from ..storage.export import trials_frame
 from ..storage.store import Store
 from ..tasks.catalog import get_battery, get_task, is_battery
@@ -210,7 +210,8 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
     sessions = store.sessions(run.id)
     full = trials or _scores_need_trials(store, run, sessions)
     frame = report_trials(store, run) if full else trial_totals(store, run)
-    with kept_vectors(store):  # a session scored again reads the embeddings its first scoring kept
+    # a session scored again reads the embeddings its first scoring kept
+    with kept_vectors_for(store, (s.task_id for s in sessions)):
         scores = scores_frame(store, run.id, frame)  # stored when each session completed
         chance = _chance_levels(store, sessions)
     conditions = list(dict.fromkeys(s.condition for s in sessions))

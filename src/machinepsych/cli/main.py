@@ -218,13 +218,13 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     from ..analysis.chance import ChancePrefetch
     from ..runner.budget import BudgetExceeded
     from ..runner.run import run_sync
-    from ..storage.embeddings import kept_vectors
+    from ..storage.vector_use import kept_vectors_for
 
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
     process.import_report_modules_in_background()
     process.exit_without_final_collection()
     try:
-        with kept_vectors(st):
+        with kept_vectors_for(st, (t["task"] for t in (run.spec or {}).get("tasks", ()))):
             stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
     except StoreUnavailable as exc:  # one line, with the command that continues the run
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None

@@ -481,6 +481,12 @@ class TaskSpec:
     file_scorer: FileScorer | None = None
     # people score stored replies with a rubric (``/annotate``, ``machinepsych annotate``)
     annotation: AnnotationTask | None = None
+    # the source papers' summary tables this test takes part in (``report``'s "Paper layouts"):
+    # each ``fn(LayoutInput) -> Layout | None`` (machinepsych.analysis.layouts), shared by the
+    # tests of a design and shown once; it returns None unless the report has the tests it needs
+    layouts: tuple[Callable[[Any], Any], ...] = ()
+    # its scorer or strategies embed texts (the store keeps the vectors: storage.embeddings)
+    embeds: bool = False
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

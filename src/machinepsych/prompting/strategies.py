@@ -211,9 +211,10 @@ def get_strategy(name: str, spec=None, extra=()) -> Strategy:
     error (strategies of the other tests of a run)."""
     if spec is not None and name in spec.strategies:
         return spec.strategies[name]()
-    _load_optional()
     aliases = {"sta": "direct", "vanilla": "direct"}
     name = aliases.get(name, name)
+    if name not in _STRATEGIES:  # the visual tests' strategies load only when one is asked for
+        _load_optional()
     if name not in _STRATEGIES:
         raise UnknownNameError("strategy", name, [*_STRATEGIES, *(spec.strategies if spec else ()), *extra])
     return _STRATEGIES[name]()

@@ -27,6 +27,7 @@ from .kennedy import CITATION
 from .scoring import (ACCURACY, ACCURACY_VALID, CC, CLR, ERRORS, FMS, INVALID, NPE, P_W, PE, TFC, TRIALS,
                       _columns, score_accuracy, wcst_metrics, worst_case_bound)
 from .spec import SORTING_TIMING, CardSortSpec
+from .layouts import kennedy_nowak
 
 if TYPE_CHECKING:  # pandas loads with the first score, not with the test
     import pandas as pd
@@ -205,7 +206,7 @@ def _spec(test_id: str, title: str, presets: dict, citation: str) -> CardSortSpe
         scorer=SCORER, citation=citation, presets=presets, default_sessions=8, timing=SORTING_TIMING,
         feedback_mode="separate",
         agents=AGENTS, chance=chance_by_play(LetterNumberTest, score_lnt, policies), chance_policies=policies,
-        figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#lnt",
+        figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#lnt", layouts=(kennedy_nowak,),
     )
 
 

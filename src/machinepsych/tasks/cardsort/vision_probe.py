@@ -23,6 +23,7 @@ from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPar
 from .cards import COLORS, NUMBERS, SHAPES, Card
 from .spec import CardSortSpec
 from .wcst64 import draw_wcst64_layout
+from .layouts import vision_probe
 
 if TYPE_CHECKING:  # pandas loads with the first score, not with the test
     import pandas as pd
@@ -274,5 +275,5 @@ SPEC = CardSortSpec(
                         person_instruction=PERSON_FORMAT, parse_typed=parse_typed),
     scorer=SCORER, citation=CITATION, presets={"default": {}}, default_sessions=1, feedback_mode="inline",
     conversation="single", agents={"ideal": Agent(ideal, "reports the cards the picture shows (100%)")},
-    chance=simulate, figures=(probe_figure,), docs="docs/cardsort.md#wcst-vision-probe",
+    chance=simulate, figures=(probe_figure,), docs="docs/cardsort.md#wcst-vision-probe", layouts=(vision_probe,),
 )

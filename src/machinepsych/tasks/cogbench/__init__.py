@@ -17,6 +17,7 @@ from .chance import simulate
 from .coggpt import coggpt
 from .env import CogBenchA, CogBenchAV1, CogBenchV, CogBenchVV1
 from .files import FILE_SCORER
+from .layout import cogbench
 from .figures import authenticity_curves, profile_changes, trajectories
 from .methods import cot, react, reflexion
 from .score import pooled_scores, session_score
@@ -54,7 +55,7 @@ def _spec(bench: str, env_class) -> TaskSpec:
         env_class=env_class, answer=ANSWER, scorer=SCORER, citation=CITATION, presets=PRESETS,
         default_sessions=4, feedback_mode="inline", conversation="single", agents=AGENTS, chance=simulate,
         figures=(authenticity_curves, trajectories, profile_changes), docs="docs/cogbench.md", strategies=STRATEGIES,
-        pooled=POOLED, file_scorer=FILE_SCORER, annotation=ANNOTATION)
+        pooled=POOLED, file_scorer=FILE_SCORER, annotation=ANNOTATION, layouts=(cogbench,), embeds=True)
 
 
 # Version 2 (the default) takes each flow away from models once they have read it: the

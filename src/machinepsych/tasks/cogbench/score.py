@@ -342,5 +342,7 @@ def pooled_scores(trials, annotations) -> dict[str, dict[str, float | None]]:
                     "rationality_last": _none(r[f"{last}th"]), "annotated_items": float(n)})
         j_t, _ = _rationality(g, judges) if len(judges) else ({}, 0)
         row["rationality_llm_judge_avg"] = _none(summary(j_t, last=last)["avg"])
+        if "reference_kind" in g:  # what Authenticity was measured against (the shipped corpus: synthetic)
+            row["reference"] = "; ".join(dict.fromkeys(str(k) for k in g["reference_kind"].dropna()))
         out[str(cond)] = row
     return out

@@ -9,6 +9,9 @@
 * ``random_acc`` / ``random_rows`` (%): the chance level of this very session (uniform
   guessing over each trial's legal answers); ``random_paper`` (%): the paper's Table 1
   baseline; ``human_norm``: the FRCT kit norm, in FRCT points (compare with ``frct_paper``).
+* ``random_constant`` (%): the paper's metric of a participant who knows the format and gives
+  one answer throughout (the most common key): 80% of the parts of split items whose five
+  options hold one T, where uniform guessing (``random_rows``) gets 50%.
 * ``invalid_rate`` (%): replies that gave no legal answer.
 """
 from __future__ import annotations
@@ -139,6 +142,7 @@ def score_visfactor(trials: pd.DataFrame, params: Params | None = None) -> dict[
     chances = _chances(trials)
     paper = PAPER_RANDOM.get(subtest, (None, None))[1 if mode == "split" else 0]
     invalid = float((trials["parse_status"] != "parsed").mean()) if "parse_status" in trials else None
+    constant = constant_answer_chance(trials["gold"], judgments(mode, kind))
     official = _official_accuracy(trials)
     return {
         "accuracy": 100 * acc,
@@ -150,10 +154,24 @@ def score_visfactor(trials: pd.DataFrame, params: Params | None = None) -> dict[
         "random_acc": 100 * sum(c[0] for c in chances) / len(chances),
         "random_rows": 100 * sum(c[1] for c in chances) / len(chances),
         "random_paper": paper,
+        "random_constant": None if constant is None else 100 * constant,
         "human_norm": human_norms().get(subtest),
         "invalid_rate": None if invalid is None else 100 * invalid,
         "accuracy_official": official,
     }
+
+
+def constant_answer_chance(golds, parts: bool) -> float | None:
+    """The proportion right of a participant who knows the format and gives one answer to
+    everything (the most common key): over the parts where the paper counts parts (answering F
+    to every part of a split item whose five options hold one T: 80%), else over items."""
+    from collections import Counter
+
+    keys = [str(x) for g in golds for x in (g if parts and isinstance(g, (list, tuple)) else [g])] \
+        if parts else [str(tuple(g)) if isinstance(g, (list, tuple)) else str(g) for g in golds]
+    if not keys:
+        return None
+    return Counter(keys).most_common(1)[0][1] / len(keys)
 
 
 def _official_accuracy(trials: pd.DataFrame) -> float | None:
@@ -177,12 +195,17 @@ METRICS = (
     percent("random_acc", "chance accuracy of this session", higher_is_better=None, summary=True),
     percent("random_rows", "chance accuracy per part", higher_is_better=None, summary=True, table=False),
     percent("random_paper", "paper's random baseline", higher_is_better=None, summary=True, table=False),
+    # what the paper's own metric gives a participant who knows the format and answers alike
+    # throughout (split mode: F to every part, 80% where one option in five is T)
+    percent("random_constant", "chance of one answer to everything, on the paper's metric", higher_is_better=None,
+            summary=True, table=False),
     # the kit's norm in its own points, kept for the record; the norm beside the scores is
     # TaskSpec.norms, converted to the percentage scale (human_norm_percent)
     Metric("human_norm", "human norm (kit points)", FRCT, higher_is_better=None, summary=True, table=False),
     percent("invalid_rate", "invalid replies", higher_is_better=False),
     percent("accuracy_official", "accuracy as the official evaluator reads replies"),
 )
-SCORER = Scorer(score_visfactor, METRICS, primary="accuracy")
+# version 2: random_constant (the format-aware chance of the paper's metric)
+SCORER = Scorer(score_visfactor, METRICS, primary="accuracy", version=2)
 
 __all__ = ["SCORER", "METRICS", "score_visfactor", "frct_paper", "frct_kit", "judgments", "PAPER_RANDOM"]

@@ -17,6 +17,7 @@ from .chance import simulator
 from .core import GENERATION
 from .env import env_class
 from .figures import visfactor_figures
+from .layout import visfactor
 from .score import SCORER, norms
 
 CITATION = ("Huang et al. (2025), VisFactor: Benchmarking Fundamental Visual Cognition in Multimodal Large "
@@ -62,7 +63,7 @@ def _spec(sub: str) -> TaskSpec:
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
         chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit, learned_audit=LEARNED_AUDIT,
-        norms=norms(sub), timing=Timing(time_limit_s=60.0 * KIT_MINUTES[sub] if sub in KIT_MINUTES else None),
+        norms=norms(sub), layouts=(visfactor,), timing=Timing(time_limit_s=60.0 * KIT_MINUTES[sub] if sub in KIT_MINUTES else None),
     )
 
 

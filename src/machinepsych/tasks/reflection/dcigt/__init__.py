@@ -3,6 +3,7 @@ See ``docs/reflection-bench.md#dcigt``."""
 from __future__ import annotations
 
 from machinepsych.core.spec import TaskSpec
+from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .answer import ANSWER
@@ -11,7 +12,7 @@ from .env import DCIGT, HARD
 from .figures import behaviour
 from .score import SCORER
 
-SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
+SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="dcigt", version=1, family=FAMILY, title="Double-Choice Iowa Gambling Task (Reflection-Bench)",
     env_class=DCIGT, answer=ANSWER, scorer=SCORER, citation=CITATION,
     presets={"default": {}, "easy": {}, "hard": dict(HARD),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .._bandit import ANSWER
 from machinepsych.core.spec import TaskSpec
+from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .chance import simulate
@@ -10,7 +11,7 @@ from .env import MBT
 from .figures import reversal_errors
 from .score import SCORER
 
-SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
+SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="mbt", version=1, family=FAMILY, title="Meta-Bandit Task (Reflection-Bench)",
     env_class=MBT, answer=ANSWER, scorer=SCORER, citation=CITATION,
     presets={"default": {"n": 2}, "easy": {"n": 2}, "hard": {"n": 4}},

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from machinepsych.core.spec import UNIFORM_POLICY, ChancePolicy, TaskSpec
+from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .answer import ANSWER
@@ -15,7 +16,7 @@ from .score import SCORER
 YES_NO = ChancePolicy("yes-no", "Yes or No with equal probability on every letter, never Not available "
                       "(the paper's random baseline)", answers=("yes", "no"), aliases=("paper",))
 
-SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
+SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="nback", version=1, family=FAMILY, title="N-back with letters (Reflection-Bench)",
     env_class=NBack, answer=ANSWER, scorer=SCORER, citation=CITATION,
     presets={"default": {"n": 2, "target_rate": 0.42}, "easy": {"n": 2, "target_rate": 0.42},

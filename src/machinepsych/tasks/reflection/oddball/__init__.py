@@ -9,6 +9,7 @@ Every passage is its own single-turn conversation (``conversation="single"``): a
 from __future__ import annotations
 
 from machinepsych.core.spec import TaskSpec
+from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .answer import ANSWER
@@ -17,7 +18,7 @@ from .env import Oddball
 from .figures import agreement_figure
 from .score import SCORER
 
-SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
+SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,), embeds=True,
     id="oddball", version=1, family=FAMILY, title="Oddball paradigm with sentences (Reflection-Bench)",
     env_class=Oddball, answer=ANSWER, scorer=SCORER, citation=CITATION,
     presets={"default": {}, "easy": {}, "paper-position": {"deviant_position": 5},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .._bandit import ANSWER
 from machinepsych.core.spec import TaskSpec
+from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .chance import simulate
@@ -11,7 +12,7 @@ from .env import PRLT
 from .figures import belief_curve
 from .score import SCORER
 
-SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
+SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="prlt", version=1, family=FAMILY, title="Probabilistic Reversal Learning Task (Reflection-Bench)",
     env_class=PRLT, answer=ANSWER, scorer=SCORER, citation=CITATION,
     presets={"default": {"p": 0.8}, "easy": {"p": 0.8}, "hard": {"p": 0.7}},

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from machinepsych.core.spec import TaskSpec
+from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .answer import ANSWER
@@ -10,7 +11,7 @@ from .env import WPT
 from .figures import prediction_patterns
 from .score import SCORER
 
-SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, 
+SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="wpt", version=1, family=FAMILY, title="Weather Prediction Task (Reflection-Bench)",
     env_class=WPT, answer=ANSWER, scorer=SCORER, citation=CITATION,
     presets={"default": {"p": 0.9}, "easy": {"p": 0.9}, "hard": {"p": 0.8},
