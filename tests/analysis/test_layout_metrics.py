@@ -79,3 +79,23 @@ def test_cogbench_kappa_against_the_shipped_corpus_is_called_synthetic(tmp_path)
     assert all(r["values"]["reference"] == "people" for r in lay.rows if r["published"])
     assert not any("with the human majority" in n for n in lay.notes)
     assert any("synthetic reference" in n and "not comparable" in n for n in lay.notes)
+
+
+def test_vision_probe_runs_get_table_2_beside_them():
+    """The WCST-64 study's Table 2 (15 published numbers) beside a ``wcst-vision-probe`` run: the
+    rows are matched by the probe's own condition (it has no input parameter: its pictures are
+    the image input's)."""
+    import pandas as pd
+
+    from machinepsych.analysis.published import rows_for
+    from machinepsych.tasks.cardsort.layouts import PROBE_METRICS, vision_probe
+
+    cond = "openai:m | direct"
+    published = rows_for([("wcst-vision-probe | default", m, cond) for m in PROBE_METRICS])
+    assert len(published) == 15 and {r.model for r in published} == {"Gemini-1.5-Pro", "GPT-4o", "Claude-3.5-Sonnet"}
+    scores = pd.DataFrame([{"task": "wcst-vision-probe", "preset": "default", "condition": cond, "acc_count": 90.0,
+                            "acc_color": 100.0, "acc_shape": 95.0, "acc_number": 80.0, "overall": 91.0}])
+    lay = vision_probe(layouts.LayoutInput(scores, published))
+    rows = {r["label"]: r["values"] for r in lay.rows}
+    assert rows[f"VI: {cond}"]["overall"] == pytest.approx(91.0)
+    assert rows["VI: published: GPT-4o"]["overall"].startswith("89.55")
