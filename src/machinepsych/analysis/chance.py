@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core.env import Params
 from ..core.errors import ConfigError
-from ..core.spec import ChancePolicy, TaskSpec
+from ..core.spec import TaskSpec, policy_agent
 from ..tasks.catalog import get_task
 
 CHUNK = 100_000
@@ -64,16 +64,6 @@ def simulate(spec: TaskSpec, params: Params, n: int, seed: int = 0, responses: s
         if progress is not None:
             progress(done, n)
     return {k: np.concatenate(v) for k, v in parts.items()}
-
-
-def policy_agent(policy: ChancePolicy):
-    """The built-in agent that answers as ``policy`` says (``agent:random`` for uniform)."""
-    from ..core.spec import RANDOM, Agent
-
-    answers = policy.answers
-    if not answers:
-        return RANDOM
-    return Agent(lambda view: answers[int(view.rng().integers(len(answers)))], policy.description)
 
 
 def loop_chance(spec: TaskSpec, params: Params, n: int = 1000, seed: int = 0, responses: str | None = None,

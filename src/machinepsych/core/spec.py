@@ -20,6 +20,7 @@ Nothing here imports a test family or a layer above ``core``.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -362,6 +363,18 @@ class ChancePolicy:
 
 UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uniform over the action space)")
 
+
+@functools.lru_cache(maxsize=None)
+def policy_agent(policy: ChancePolicy) -> Agent:
+    """The built-in agent that answers as ``policy`` says: uniformly over ``policy.answers``,
+    or :data:`RANDOM` (uniform over the action space) where it names none. A test's
+    ``agent:random`` is the agent of its default policy, so it scores the chance level the
+    report prints (N-back: Yes or No, never Not available)."""
+    answers = policy.answers
+    if not answers:
+        return RANDOM
+    return Agent(lambda view: answers[int(view.rng().integers(len(answers)))], policy.description)
+
 # (trials of one test in a run, per-session scores, the spec) -> [(title, matplotlib Figure)]
 FigureFn = Callable[["pd.DataFrame", "pd.DataFrame", "TaskSpec"], list]
 
@@ -529,7 +542,8 @@ class TaskSpec:
                           f"choose one of: {', '.join(self.chance_responses)}")
 
     def all_agents(self) -> dict[str, Agent]:
-        return {"random": RANDOM, **self.agents}
+        # agent:random answers as the random participant of the printed chance level does
+        return {"random": policy_agent(self.chance_policy), **self.agents}
 
     def agent(self, name: str) -> Agent:
         agents = self.all_agents()
