@@ -500,6 +500,10 @@ class TaskSpec:
     layouts: tuple[Callable[[Any], Any], ...] = ()
     # its scorer or strategies embed texts (the store keeps the vectors: storage.embeddings)
     embeds: bool = False
+    # a reply every call of the test's strategies reads as valid (``run --dry-run``'s stand-in
+    # model sends it, so a strategy that re-asks on a reply it cannot read is counted as with a
+    # model that answers well); empty: any text (the test's calls do not depend on the reply)
+    valid_reply: str = ""
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

@@ -1,11 +1,14 @@
 """What a run would cost, before anything is created (``machinepsych run ... --dry-run``).
 
-For each test configuration x participant x strategy x persona the first session's first two
+For each test configuration x participant x strategy x persona the first session's first three
 trials are rendered by the very strategy the run will use, with a stand-in model whose
-replies have the assumed length (nothing is sent): the calls a trial makes, the first trial's
-prompt and how much the prompt grows from one trial to the next (the history a conversation
-re-sends). A session of n trials then sends ``n * P1 + g * n (n - 1) / 2`` prompt tokens
-(``P1`` the first trial's prompt, ``g`` the growth) and receives ``n * calls * R`` reply tokens.
+replies have the assumed length and read as valid (``TaskSpec.valid_reply``; nothing is sent):
+the calls of the first trial and of a later one (a test whose feedback is its own message
+sends it from the second trial on), their prompts and how much the prompt grows from one trial
+to the next (the history a conversation re-sends). A session of n trials then makes
+``c1 + (n - 1) c2`` calls and sends ``P1 + (n - 1) P2 + g (n - 1)(n - 2) / 2`` prompt tokens
+(``c1``, ``P1`` the first trial's calls and prompt, ``c2``, ``P2`` the second's, ``g`` the growth
+from the second to the third) and receives one reply of R tokens per call.
 
 Assumptions (printed with the estimate):
 
@@ -58,8 +61,28 @@ def _tokens(messages) -> float:
     return chars / 4 + IMAGE_TOKENS * images
 
 
-async def _render(row: dict, reply_len: int) -> tuple[int, float, float]:
-    """(calls of the first trial, its prompt tokens, growth of the prompt per trial)."""
+@dataclass
+class Shape:
+    """What a session of a test configuration sends: the calls and prompt tokens of its first
+    trial (``c1``, ``p1``) and of its second (``c2``, ``p2``), and the growth ``g`` of the
+    prompt per later trial."""
+
+    c1: int = 0
+    p1: float = 0.0
+    c2: int = 0
+    p2: float = 0.0
+    g: float = 0.0
+
+    def calls(self, n: int) -> int:
+        return self.c1 + max(0, n - 1) * self.c2 if n else 0
+
+    def prompt(self, n: int) -> float:
+        if not n:
+            return 0.0
+        return self.p1 + (n - 1) * self.p2 + self.g * (n - 1) * max(0, n - 2) / 2
+
+
+async def _render(row: dict, reply_len: int) -> Shape:
     from ..participants.base import Exchange, TurnContext
     from ..prompting.strategies import get_strategy
     from ..tasks.catalog import get_task
@@ -70,8 +93,10 @@ async def _render(row: dict, reply_len: int) -> tuple[int, float, float]:
     history: list = []
     scratch: dict = {}
     per_trial: list[tuple[int, float]] = []
-    reply = " ".join(["word"] * max(1, reply_len * 4 // 5))  # about reply_len tokens of text
-    for _ in range(2):
+    # about reply_len tokens of text, ending in a reply the test's strategies read as valid
+    padding = max(1, reply_len * 4 // 5 - len(spec.valid_reply) // 5)
+    reply = (" ".join(["word"] * padding) + ("\n" + spec.valid_reply if spec.valid_reply else "")).strip()
+    for _ in range(3):
         if ep.done or ep.observation is None:
             break
         sent: list[float] = []
@@ -89,10 +114,10 @@ async def _render(row: dict, reply_len: int) -> tuple[int, float, float]:
         history.append(Exchange(step.observation, turn, step.result))
         per_trial.append((len(sent), sum(sent)))
     if not per_trial:
-        return 0, 0.0, 0.0
-    calls, p1 = per_trial[0]
-    growth = max(0.0, per_trial[1][1] - p1) if len(per_trial) > 1 else 0.0
-    return calls, p1, growth
+        return Shape()
+    (c1, p1), (c2, p2) = per_trial[0], per_trial[min(1, len(per_trial) - 1)]
+    g = max(0.0, per_trial[2][1] - p2) if len(per_trial) > 2 and per_trial[2][0] == c2 else 0.0
+    return Shape(c1, p1, c2, p2, g)
 
 
 def estimate_run(prepared, participant_specs) -> list[Estimate]:
@@ -113,13 +138,13 @@ def estimate_run(prepared, participant_specs) -> list[Estimate]:
         p = specs[key[0]]
         est = out.setdefault(p.ref, Estimate(p.ref))
         r_len = reply_tokens(key[4], p.max_tokens)
-        calls, p1, growth = asyncio.run(_render(rows[0], r_len))
+        shape = asyncio.run(_render(rows[0], r_len))
         n_calls, prompt, completion = 0, 0.0, 0.0
         for row in rows:
             n = row["n_trials"]
-            n_calls += n * calls
-            prompt += n * p1 + growth * n * (n - 1) / 2
-            completion += n * calls * r_len
+            n_calls += shape.calls(n)
+            prompt += shape.prompt(n)
+            completion += shape.calls(n) * r_len
         est.sessions += len(rows)
         est.calls += n_calls
         est.prompt_tokens += prompt

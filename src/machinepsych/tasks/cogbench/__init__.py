@@ -45,6 +45,12 @@ POOLED = Pooled(pooled_scores, metrics=(
     count("annotated_items", "items scored by people", table=False),
 ), title="Authenticity and Rationality as published (pooled over sessions)")
 STRATEGIES = {"cot": cot, "react": react, "reflexion": reflexion, "coggpt": coggpt}
+# one reply that passes every check of the four methods (CogGPT's knowledge list and profile
+# update, every method's "Rating: k"): the dry run's stand-in model, so CogGPT is not counted
+# as re-asking each call up to max_attempts times
+VALID_REPLY = ('[{"thoughts": "noted", "knowledge": "what the material says", "score": 3}]\n'
+               "Assessment: unchanged. Changes: none.\nUpdated profile:\nName: A\nFuture Outlook: steady\n"
+               "Thoughts: as before. Rating: 3")
 PRESETS = {"default": {}, "small": {"iterations": 2, "statements": 3}}
 
 
@@ -55,7 +61,8 @@ def _spec(bench: str, env_class) -> TaskSpec:
         env_class=env_class, answer=ANSWER, scorer=SCORER, citation=CITATION, presets=PRESETS,
         default_sessions=4, feedback_mode="inline", conversation="single", agents=AGENTS, chance=simulate,
         figures=(authenticity_curves, trajectories, profile_changes), docs="docs/cogbench.md", strategies=STRATEGIES,
-        pooled=POOLED, file_scorer=FILE_SCORER, annotation=ANNOTATION, layouts=(cogbench,), embeds=True)
+        pooled=POOLED, file_scorer=FILE_SCORER, annotation=ANNOTATION, layouts=(cogbench,), embeds=True,
+        valid_reply=VALID_REPLY)
 
 
 # Version 2 (the default) takes each flow away from models once they have read it: the
