@@ -41,6 +41,16 @@ def test_dry_run_estimates_and_creates_nothing(tmp_path, prices):
     assert unpriced.returncode == 0 and "unknown" in unpriced.stdout and not db.exists()
 
 
+def test_dry_run_needs_no_api_key_and_is_titled_with_the_battery(tmp_path):
+    """No key in the environment (cli() drops them) and no --base-url: the estimate still
+    prints; a battery's run is named after the battery; Kennedy & Nowak's 56 sessions of 25
+    trials make 1 call on the first trial and 2 (feedback, then the question) on each later one."""
+    db = tmp_path / "never.db"
+    r = cli("run", "kennedy-nowak", "-m", "openai:gpt-4o", "--dry-run", "--store", str(db))
+    assert r.returncode == 0, r.stderr
+    assert "Dry run of kennedy-nowak-" in r.stdout and "2,744" in r.stdout and not db.exists()
+
+
 def test_max_cost_stops_resumable_and_resume_raises_it(fake_openai, tmp_path, prices):
     db = tmp_path / "budget.db"
     r = cli("run", "wcst", "-m", "openai:fake-model", "--base-url", fake_openai.base_url, "--sessions", "2",
