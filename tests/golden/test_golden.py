@@ -22,6 +22,12 @@ DECLARED_CHANGES = {
                     "or No on every letter, never Not available (the paper's random baseline), no longer one "
                     "of the three answers uniformly: hard preset, n 3000, seed 1: nback mean 33.38 -> 46.22, "
                     "p95 44.23 -> 57.69; nback_paper mean 33.36 -> 50.07.",
+    "agent:random on nback, lnt-letter, lnt-number": "agent:random answers as the test's default chance "
+                    "policy, the one the report's chance level simulates (issue 29): Yes or No on N-back, the "
+                    "two answers the LNT components' instructions offer, no longer uniformly over every answer "
+                    "of the action space. Rewritten: the agent:random sessions and summaries of g-nback, "
+                    "g-lnt-letter and g-reflection-bench's nback, and its Reflection-Bench overall score "
+                    "(g-nback hard: nback mean 31.73 -> 48.08).",
 }
 
 
@@ -77,6 +83,9 @@ def test_declared_changes_are_in_the_golden_file():
     """Each declared change is what the golden file holds: the N-back chance of the yes/no policy
     (about 48/52 x 50 = 46.2 on the hard preset's 52 letters, n = 4), not the 33 of three answers."""
     golden = json.loads(GOLDEN.read_text())
-    assert set(DECLARED_CHANGES) == {"chance/nback"}
+    assert set(DECLARED_CHANGES) == {"chance/nback", "agent:random on nback, lnt-letter, lnt-number"}
     nback = golden["chance"]["nback"]
     assert 45.5 < nback["nback"]["mean"] < 47 and 49 < nback["nback_paper"]["mean"] < 51
+    # agent:random answers Yes or No as that chance does: its hard-preset mean is near it, not 33
+    agent = golden["reports"]["g-nback"]["summary"]["nback | hard"]["agent:random"]["nback"]["mean"]
+    assert 42 < agent < 55

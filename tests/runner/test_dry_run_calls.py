@@ -13,7 +13,7 @@ from machinepsych.tasks.catalog import all_tasks, battery_ids, get_battery, get_
 from tests.support.fake_openai import default_reply
 
 # fewer items where a session draws many images (the estimate's extrapolation is the same)
-SMALL = {"visfactor": {"n_items": 4}, "vision-probe": {"n_trials": 6}}
+SMALL = {"visfactor": {"n_items": 3}, "vision-probe": {"n_trials": 6}, "cogbench": {"iterations": 4, "statements": 4}}
 
 
 def _tests(name: str) -> list:
