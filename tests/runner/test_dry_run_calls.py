@@ -12,8 +12,8 @@ from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import all_tasks, battery_ids, get_battery, get_task, is_battery
 from tests.support.fake_openai import default_reply
 
-# fewer items where a session draws many images (the estimate's extrapolation is the same)
-SMALL = {"visfactor": {"n_items": 3}, "vision-probe": {"n_trials": 6}, "cogbench": {"iterations": 4, "statements": 4}}
+# fewer items where a session draws many images (more than the three trials the estimate renders)
+SMALL = {"visfactor": {"n_items": 5}, "vision-probe": {"n_trials": 6}, "cogbench": {"iterations": 4, "statements": 4}}
 
 
 def _tests(name: str) -> list:
