@@ -22,9 +22,14 @@ def _tests(name: str) -> list:
 
 def _reply_for(name: str):
     """The endpoint's replies: a test's valid reply where it declares one (CogBench's methods
-    re-ask a reply they cannot read), else the scripted participant's ``Selection: k``."""
+    re-ask a reply they cannot read); for the visual tests a judge that asks for every debate
+    round (the estimate counts MAD at its most rounds); else the scripted ``Selection: k``."""
     valid = next((s.valid_reply for s in _tests(name) if s.valid_reply), "")
-    return (lambda messages: valid) if valid else default_reply
+    if valid:
+        return lambda messages: valid
+    if any(s.family == "visfactor" for s in _tests(name)):
+        return lambda messages: "Let us continue the debate for another round, please."
+    return default_reply
 
 
 def _params(name: str) -> dict:

@@ -16,6 +16,7 @@ Assumptions (printed with the estimate):
 * a reply is ``REPLY_TOKENS[strategy]`` tokens: ``direct`` 10 (an answer), ``cot`` 400 (reasoning
   then the answer), any other strategy 200; ``--max-tokens`` caps them;
 * no re-asks, no retries, no prompt caching (caching and ``--batch`` only lower the cost);
+  a debate (``mad``) runs all its rounds (the judge may settle it sooner);
 * prices from the price table (``--prices``); a model without a price is said to have none.
 """
 from __future__ import annotations
@@ -31,7 +32,8 @@ REPLY_TOKENS = {"direct": 10, "cot": 400}
 OTHER_REPLY_TOKENS = 200
 IMAGE_TOKENS = 800
 ASSUMPTIONS = ("tokens = characters / 4, an image = 800 tokens; replies: direct 10 tokens, cot 400, other "
-               "strategies 200 (capped by --max-tokens); no re-asks, retries or prompt caching; --batch at half price")
+               "strategies 200 (capped by --max-tokens); no re-asks, retries or prompt caching; a debate (mad) runs all its "
+               "rounds; --batch at half price")
 
 
 @dataclass
