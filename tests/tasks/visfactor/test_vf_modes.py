@@ -128,6 +128,11 @@ def test_visfactor_scorer_judgments_and_number_right():
     assert m["frct_paper"] == pytest.approx(160 * (2 * 0.9 - 1)) and m["frct_kit"] == 8
     assert m["random_acc"] == pytest.approx(100 / 32) and m["random_rows"] == 50 and m["random_paper"] == 50
     assert m["invalid_rate"] == 50
+    assert m["random_constant"] is None  # no keys in the frame: not computed
+    # answering F to every part of split items with one T in five: 80% of the parts (the keys decide)
+    golds = pd.Series([["F", "T", "F", "F", "F"], ["F", "F", "F", "T", "F"]])
+    m3 = score_visfactor(frame.assign(gold=golds), None)
+    assert m3["random_constant"] == pytest.approx(80.0)
     # CS2 counts the number right; chance from an old run's stimulus (no chance in info)
     st2 = {"answer_kind": "word", "n_rows": 1, "options": [], "subtest": "CS2"}
     frame2 = pd.DataFrame([{"trial": t, "correct": t < 3, "stimulus": st2, "parse_status": "parsed", "subtest": "CS2",

@@ -142,7 +142,7 @@ def score_visfactor(trials: pd.DataFrame, params: Params | None = None) -> dict[
     chances = _chances(trials)
     paper = PAPER_RANDOM.get(subtest, (None, None))[1 if mode == "split" else 0]
     invalid = float((trials["parse_status"] != "parsed").mean()) if "parse_status" in trials else None
-    constant = constant_answer_chance(trials["gold"], judgments(mode, kind))
+    constant = constant_answer_chance(trials["gold"], judgments(mode, kind)) if "gold" in trials else None
     official = _official_accuracy(trials)
     return {
         "accuracy": 100 * acc,
