@@ -20,7 +20,7 @@ from machinepsych.core.env import Params
 
 from .catalog import SUBTESTS
 from .env import answer_view, cached_item, chance
-from .score import PAPER_RANDOM, frct_kit, frct_paper, human_norms, judgments
+from .score import PAPER_RANDOM, constant_answer_chance, frct_kit, frct_paper, human_norms, judgments
 
 POOL = 48
 
@@ -38,6 +38,19 @@ def structures(subtest: str, difficulty: str, mode: str) -> tuple[str, np.ndarra
         p_row.append(pr)
         p_item.append(pi)
     return kinds[0], np.array(rows), np.array(p_row), np.array(p_item)
+
+
+@lru_cache(maxsize=128)
+def pool_constant(subtest: str, difficulty: str, mode: str) -> float | None:
+    """``random_constant`` of the pool items: the paper's metric of one answer to everything
+    (the most common key), the same for every simulated session (it is the items', not the
+    participant's)."""
+    golds, kind = [], "mc"
+    for seed in range(POOL):
+        kind, _, gold, _ = answer_view(cached_item(subtest, 10_000 + seed, difficulty), mode)
+        golds.append(list(gold) if isinstance(gold, tuple) else gold)
+    value = constant_answer_chance(golds, judgments(mode, kind))
+    return None if value is None else 100 * value
 
 
 def simulate(subtest: str, params: Params, n_sessions: int, rng: np.random.Generator,
@@ -74,6 +87,7 @@ def simulate(subtest: str, params: Params, n_sessions: int, rng: np.random.Gener
         "random_acc": 100 * p_item[pick].mean(axis=1),
         "random_rows": 100 * p_part.mean(axis=1),
         "random_paper": full(paper),
+        "random_constant": full(pool_constant(subtest, params.difficulty, mode)),
         "human_norm": full(norm),
         "invalid_rate": np.zeros(n_sessions),
         # random answers are written in the canonical format, which both readings accept
