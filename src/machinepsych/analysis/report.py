@@ -303,6 +303,12 @@ def run_config(run, sessions) -> dict[str, Any]:
             "history": spec.get("history") or []}  # changes after it was made (storage/history.py)
 
 
+def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
+    """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``)."""
+    return [f"{t['test']} ({', '.join([t['preset'], *key.split(' | ')[2:]])})" for key, t in tests.items()]
+
+
 def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The answer first: per test, each condition's primary score with its 95% CI (``ci_low``,
     ``ci_high``: within the metric's scale, ``ci_clipped`` where an end was cut; ``ci_method``
