@@ -54,26 +54,38 @@ def _width(console: Console, table: Table) -> int:
     return Measurement.get(console, console.options.update_width(100_000), table).maximum
 
 
+def _measure(console: Console, ft: FitTable, labels: list[str], columns: list[int], justify: list[str]) -> int:
+    table = _table(ft.label_header, [ft.headers[i] for i in columns], [justify[i] for i in columns])
+    for label, row in zip(labels, ft.rows):
+        table.add_row(Text(label), *[Text(row.cells[i]) for i in columns])
+    return _width(console, table)
+
+
 def _parts(console: Console, ft: FitTable, labels: list[str], justify: list[str]) -> list[list[int]] | None:
     """Value columns (indices) in groups whose tables fit the console; None where a single
-    column beside the labels does not."""
+    column beside the labels does not. Each column's share of a table's width is measured
+    once (a column adds its own width); each group is measured whole before it is kept."""
+    base = _measure(console, ft, labels, [], justify)
+    share = [_measure(console, ft, labels, [j], justify) - base for j in range(len(ft.headers))]
+    if any(base + s > console.width for s in share):
+        return None
     parts: list[list[int]] = []
-    for j in range(len(ft.headers)):
-        for candidate in ([*parts[-1], j] if parts else None, [j]):
-            if candidate is None:
-                continue
-            table = _table(ft.label_header, [ft.headers[i] for i in candidate], [justify[i] for i in candidate])
-            for label, row in zip(labels, ft.rows):
-                table.add_row(Text(label), *[Text(row.cells[i]) for i in candidate])
-            if _width(console, table) <= console.width:
-                if len(candidate) > 1:
-                    parts[-1] = candidate
-                else:
-                    parts.append(candidate)
-                break
-        else:
-            return None
-    return parts or [[]]
+    used = console.width + 1
+    for j, s in enumerate(share):
+        if used + s > console.width:
+            parts.append([])
+            used = base
+        parts[-1].append(j)
+        used += s
+    out: list[list[int]] = []
+    for part in parts:  # confirmed by measuring: a group a column too wide gives it to the next
+        while part:
+            cut = len(part)
+            while cut > 1 and _measure(console, ft, labels, part[:cut], justify) > console.width:
+                cut -= 1
+            out.append(part[:cut])
+            part = part[cut:]
+    return out or [[]]
 
 
 def print_fit(console: Console, ft: FitTable, notes: Sequence[str] = ()) -> None:
