@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 
 import pytest
 from rich.console import Console
@@ -128,3 +129,34 @@ def test_user_text_is_never_read_as_markup_or_emoji():
     text = buf.getvalue()
     assert "openai:m: [easy]" in text and "│openai:m: " in text and "│agent:ideal [easy] " in text
     assert "[bold]x[/bold]" in text
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (make test installs it)")
+def test_each_design_html_report_opens_with_its_paper_layout(reports, tmp_path):
+    """In a 1,280 px window: the layout is the first table, open, starts on the first screen,
+    and every column (the published ones too) is inside the window without scrolling."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (make test installs it)")
+    from machinepsych.analysis import html_report
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        for design, data in reports.items():
+            path = html_report.write_html(data, tmp_path / design)
+            page.goto(path.as_uri())
+            seen = page.evaluate("""() => {
+              const box = document.querySelector('#layout-%s .layout'), table = box.querySelector('table');
+              const heads = [...table.querySelectorAll('th')].map(th => th.getBoundingClientRect());
+              return {first: document.querySelector('table') === table, top: box.getBoundingClientRect().top,
+                      glance: document.querySelector('#glance').getBoundingClientRect().top,
+                      closed: document.querySelectorAll('#layouts details:not([open])').length,
+                      scroll: box.scrollWidth - box.clientWidth, right: Math.max(...heads.map(r => r.right)),
+                      left: Math.min(...heads.map(r => r.left)), font: parseFloat(getComputedStyle(table).fontSize)};
+            }""" % design)
+            page.screenshot(path=str(tmp_path / f"{design}.png"))
+            assert seen["first"] and seen["top"] < 900 and seen["top"] < seen["glance"] and not seen["closed"], seen
+            assert seen["scroll"] <= 0 and seen["left"] >= 0 and seen["right"] <= 1280 and seen["font"] >= 12, seen
+        browser.close()

@@ -47,10 +47,31 @@ def print_layouts(data: dict[str, Any], console) -> None:
 
 LAYOUT_STYLE = ("tr.published td{background:#f3f1ea;color:#555;font-style:italic} "
                 "details>summary{cursor:pointer} details.test>summary h2{display:inline-block;border:0;margin:.6em 0 .2em} "
-                ".layout{overflow-x:auto;max-width:100%} .layout table{font-size:.86em;margin:.2em 0} "
-                ".layout th{white-space:normal;vertical-align:bottom;min-width:3.2em;max-width:7.5em;"
-                "overflow-wrap:break-word} .layout td{white-space:nowrap} .layout td.l{white-space:normal;min-width:9em} "
-                "#layouts h3{font-size:1.05em;margin:.8em 0 .2em}")
+                # a layout wider than the page's column uses the window's width (centred on the column)
+                ".layout{overflow-x:auto;width:max-content;min-width:100%;max-width:calc(100vw - 3em);position:relative;"
+                "left:50%;transform:translateX(-50%)} .layout table{font-size:.86em;margin:.2em 0} "
+                ".layout th{white-space:normal;vertical-align:bottom;max-width:7em;overflow-wrap:break-word} "
+                ".layout th.group{text-align:center;vertical-align:middle;max-width:none;background:#f3f1ea} "
+                ".layout td{white-space:nowrap;padding:2px 5px} .layout td.pub{background:#f7f6f1;color:#444} "
+                ".layout td.l{white-space:normal;min-width:9em} #layouts h3{font-size:1.05em;margin:.8em 0 .2em}")
+
+PUBLISHED = "published: "
+
+
+def _head(lay: Layout) -> str:
+    """The layout's header: one row, or, where it has published columns, a first row that
+    groups them under "published" (each column then named without the prefix)."""
+    cols = lay.columns
+    pub = [c.startswith(PUBLISHED) for c in cols]
+
+    def th(i: int, c: str, rows: int = 1) -> str:
+        span = f" rowspan='{rows}'" if rows > 1 else ""
+        return f"<th class='{'l' if i == 0 else ''}'{span}>{html.escape(c.removeprefix(PUBLISHED))}</th>"
+    if not any(pub):
+        return "<tr>" + "".join(th(i, c) for i, c in enumerate(cols)) + "</tr>"
+    first = "".join(th(i, c, 2) for i, c in enumerate(cols) if not pub[i])
+    first += f"<th class='group' colspan='{sum(pub)}'>published (the paper's numbers)</th>"
+    return f"<tr>{first}</tr><tr>" + "".join(th(i, c) for i, c in enumerate(cols) if pub[i]) + "</tr>"
 
 
 def layouts_html(data: dict[str, Any]) -> str:
@@ -63,18 +84,18 @@ def layouts_html(data: dict[str, Any]) -> str:
              "this run's conditions; <i>published</i> rows (shaded) are the papers' numbers, never part of our means "
              "or n. Ours: mean (SD) over sessions.</p>"]
     for lay in lays:
-        head = "".join(f"<th class='{'l' if i == 0 else ''}'>{html.escape(c)}</th>" for i, c in enumerate(lay.columns))
         body = []
         for r in lay.rows:
             vals = r["values"]
             title = f" title='{html.escape(r['source'])}'" if r["source"] else ""
             body.append(f"<tr class='{'published' if r['published'] else ''}'{title}><td class='l'>"
                         f"{html.escape(_first(lay, r))}</td>"
-                        + "".join(f"<td>{html.escape(cell_text(vals.get(c), lay.digits))}</td>" for c in lay.columns[1:])
+                        + "".join(f"<td{' class=pub' if c.startswith(PUBLISHED) else ''}>"
+                                  f"{html.escape(cell_text(vals.get(c), lay.digits))}</td>" for c in lay.columns[1:])
                         + "</tr>")
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in lay.notes)
         parts.append(f"<div id='layout-{lay.id}'><h3>{html.escape(lay.title)} <span class='muted'>({len(lay.rows)} "
-                     f"rows)</span></h3><div class='layout'><table><tr>{head}</tr>{''.join(body)}</table></div>"
+                     f"rows)</span></h3><div class='layout'><table>{_head(lay)}{''.join(body)}</table></div>"
                      f"<ul class='muted'>{notes}</ul></div>")
     parts.append("</section>")
     return "".join(parts)
