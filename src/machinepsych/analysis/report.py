@@ -143,33 +143,40 @@ def usage_by_participant(store: Store, run) -> list[dict[str, Any]]:
 INVALID_WARN_PCT = 5.0
 
 
+def is_model_ref(ref: str) -> bool:
+    """Whether a participant is a model (not a built-in agent, not a person)."""
+    return not (ref.startswith("agent:") or ref == "human" or ref.startswith("human:"))
+
+
 def reply_counts(store: Store, run) -> dict[str, Any]:
     """How many replies were stored and how many could not be read (parse status other than
     ``parsed``: invalid, refusal or empty), from one aggregate query: ``by_condition``
     {("task | preset", condition): [replies, unread]} over the complete sessions (those the
-    scores are computed from), ``run`` [replies, unread] over every stored trial of the run.
-    People's and agents' trials count the same way as models'."""
+    scores are computed from), ``run`` [replies, unread] over every stored trial of the run,
+    ``models`` the same over the trials of models only (agents' and people's replies are not
+    read by a parser: the closing line of a run counts these). People's and agents' trials
+    count in ``by_condition`` the same way as models'."""
     from sqlalchemy import case, func, select
 
     from ..storage.schema import SessionRow, TrialRow
 
     unread = func.coalesce(func.sum(case((TrialRow.parse_status != "parsed", 1), else_=0)), 0)
+    keys = (SessionRow.task_id, SessionRow.preset, SessionRow.condition, SessionRow.status, SessionRow.participant_name)
     with store.session() as s:
-        rows = s.execute(select(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
-                                SessionRow.status, func.count(), unread)
+        rows = s.execute(select(*keys, func.count(), unread)
                          .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
-                         .group_by(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
-                                   SessionRow.status)).all()
+                         .group_by(*keys)).all()
     by_condition: dict[tuple[str, str], list[int]] = {}
-    total = [0, 0]
-    for task, preset, condition, status, n, bad in rows:
-        total[0] += int(n)
-        total[1] += int(bad)
+    total, models = [0, 0], [0, 0]
+    for task, preset, condition, status, participant, n, bad in rows:
+        for counts in (total, models) if is_model_ref(str(participant)) else (total,):
+            counts[0] += int(n)
+            counts[1] += int(bad)
         if status == "complete":
             cell = by_condition.setdefault((f"{task} | {preset}", condition), [0, 0])
             cell[0] += int(n)
             cell[1] += int(bad)
-    return {"by_condition": by_condition, "run": total}
+    return {"by_condition": by_condition, "run": total, "models": models}
 
 
 def invalid_pct(replies: int, unread: int) -> float | None:
@@ -178,10 +185,11 @@ def invalid_pct(replies: int, unread: int) -> float | None:
 
 
 def unread_line(replies: int, unread: int) -> str:
-    """The closing line of a run: how many replies could not be read."""
+    """The closing line of a run: how many of the models' replies could not be read."""
+    if not replies:
+        return "no model replies (built-in agents and people only); see report"
     pct = invalid_pct(replies, unread)
-    share = f" ({pct:.1f}%)" if pct is not None else ""
-    return f"{unread:,} of {replies:,} replies could not be read{share}; see report"
+    return f"{unread:,} of {replies:,} model replies could not be read ({pct:.1f}%); see report"
 
 
 def _scores_need_trials(store: Store, run, sessions) -> bool:

@@ -96,7 +96,7 @@ def print_details(data: dict[str, Any], console: Console) -> None:
 
 
 def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or Console(emoji=False)
     run = data["run"]
     if multirun.is_multi(data):  # several runs in one report: a line for each
         multirun.print_runs(data, console)
