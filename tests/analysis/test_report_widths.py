@@ -110,6 +110,19 @@ def test_our_layout_rows_show_mean_and_sd(reports):
     assert re.search(r"│\s*\d+\.\d\d \(-\)", line), line  # one session: mean (-), as the test tables show it
 
 
+def test_what_was_run_names_each_input_and_no_agent_has_the_models_url(reports):
+    data = reports["wcst64"]
+    text, _ = _render(data, 100)
+    assert "Tests: wcst-v2 (default), wcst-v2 (default, input=image)" in text
+    people = {p["ref"]: p for p in data["config"]["participants"]}
+    assert people["agent:ideal"] == {"ref": "agent:ideal"} and people["agent:random"] == {"ref": "agent:random"}
+    assert people["openai:fake"]["base_url"].startswith("http://127.0.0.1")
+    from machinepsych.analysis import html_report
+
+    shown = html_report.sample_trials(data["trials"], "wcst")["images"].fillna("")
+    assert (shown != "").any() and (shown == "").any()  # a sample of the image condition beside a text one
+
+
 def test_a_table_too_narrow_for_one_column_stacks_its_rows():
     ft = fit_table.FitTable("t", "condition", ["accuracy_valid (%)", "95% CI"])
     ft.add("openai:some-model | cot | persona=goal_maint", ["89.06 (12.34)", "70.00 to 100.00*"], code="c1")

@@ -152,11 +152,24 @@ def _figure(f: dict[str, Any]) -> str:
             f"alt='{html.escape(f['title'])}'/><figcaption>{html.escape(f['title'])}</figcaption></figure>")
 
 
+def sample_trials(trials: pd.DataFrame, task: str, k: int = 3) -> pd.DataFrame:
+    """``k`` trials of the test to show: one of each kind of stimulus first (with images, as
+    the image condition shows them, and text only), from the first trial of each condition,
+    then the first trials of the run."""
+    ordered = trials[trials["task"] == task].sort_values(["session", "trial"])
+    candidates = pd.concat([ordered.groupby("condition", sort=False).head(1), ordered.head(k)])
+    candidates = candidates[~candidates.index.duplicated()]
+    shown = candidates["images"].fillna("").astype(str) != "" if "images" in candidates else \
+        pd.Series(False, index=candidates.index)
+    first_of_kind = shown.drop_duplicates().index.tolist()
+    chosen = first_of_kind + [i for i in candidates.index if i not in first_of_kind]
+    return candidates.loc[chosen[:k]]
+
+
 def _stimuli_html(data: dict[str, Any], task: str, k: int = 3) -> str:
-    """The first trials of the test as shown, with what the participant did not see (the key)
-    and what it answered."""
-    trials: pd.DataFrame = data["trials"]
-    rows = trials[trials["task"] == task].sort_values(["session", "trial"]).head(k)
+    """Sample trials of the test as shown (:func:`sample_trials`), with what the participant
+    did not see (the key) and what it answered."""
+    rows = sample_trials(data["trials"], task, k)
     cells = []
     for _, r in rows.iterrows():
         body = []

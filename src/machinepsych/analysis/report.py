@@ -299,11 +299,13 @@ def run_config(run, sessions) -> dict[str, Any]:
     for p in spec.get("participants", []):
         # a transport left "auto" is one that applies to nothing (an agent, a person, a
         # provider with its own SDK): OpenAI-compatible participants store what it resolved to
+        ref = str(p.get("ref", ""))
+        if not is_model_ref(ref):  # an agent or a person: the model options of the run (--base-url ...) are not its
+            participants.append({"ref": p.get("ref")})
+            continue
         shown = {k: v for k, v in p.items() if v not in (None, False, "", 0) and k != "ref"
                  and not (k == "transport" and v == "auto")}
-        ref = str(p.get("ref", ""))
-        if not (ref.startswith("agent:") or ref == "human" or ref.startswith("human:")):
-            shown["reask"] = p.get("reask", 0)  # --reask is opt-in: shown for every model, off (0) too
+        shown["reask"] = p.get("reask", 0)  # --reask is opt-in: shown for every model, off (0) too
         participants.append({"ref": p.get("ref"), **shown})
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
