@@ -36,7 +36,7 @@ def unread_run(tmp_path, fake_openai):
 
 def test_all_unparseable_replies_show_in_the_terminal_summary_and_closing_line(unread_run):
     _, out = unread_run
-    glance = out[:out.index("mean (SD) over sessions")]
+    glance = out[out.index("wcst | default: accuracy"):out.index("mean (SD) over sessions")]  # after the paper layout
     assert "invalid %" in glance
     model_row = next(ln for ln in glance.splitlines() if "openai:fake | direct" in ln and "│" in ln)
     agent_row = next(ln for ln in glance.splitlines() if "agent:ideal" in ln and "│" in ln)
@@ -65,7 +65,8 @@ def test_all_unparseable_replies_show_in_the_html_first_table(unread_run, tmp_pa
     db, _ = unread_run
     _invoke("report", "u", "--store", str(db), "--out", str(tmp_path / "html"))
     page = (tmp_path / "html" / "index.html").read_text()
-    glance = page[page.index("<section id='glance'>"):page.index("</section>")]
+    start = page.index("<section id='glance'>")  # after the paper layout
+    glance = page[start:page.index("</section>", start)]
     note = glance.index("<p class='warn'")
     assert note < glance.index("<table>"), "the note comes above the table"
     assert "openai:fake | direct: 24 of 24 replies could not be read (100.0%)" in glance[note:]
