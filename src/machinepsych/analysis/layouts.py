@@ -67,7 +67,7 @@ def _row(label: str, values: dict[str, Any], published: PublishedRow | None = No
 
 
 def _means(scores: pd.DataFrame, task: str, metric: str) -> dict[tuple[str, str], float]:
-    """{(preset, condition): mean over sessions} of a test's metric."""
+    """{(preset, condition): mean (SD) over sessions} of a test's metric."""
     if scores.empty or metric not in scores:
         return {}
     df = scores[scores["task"] == task]
@@ -140,7 +140,7 @@ def reflection_bench(inp: LayoutInput) -> Layout | None:
     if not rows:
         return None
     return Layout("reflection-bench", "Reflection-Bench: model x task (Tables 2-9)", ["condition", *columns], rows, [
-        "Scores 0-100, mean over sessions. Overall (T2) = mean of WPT, WCST, Oddball, N-back, DC-IGT, PRLT; "
+        "Scores 0-100; ours: mean (SD) over sessions. Overall (T2) = mean of WPT, WCST, Oddball, N-back, DC-IGT, PRLT; "
         "Overall (T9) = the same without Oddball; MBT is not in either.",
         "Published: Reflection-Bench Tables 3-8 (per task, easy), Table 2 (overall, easy) and Table 9 (hard; "
         "chance rows: the paper's simulation, not ours). Published Oddball scores used another embedding model."])
@@ -271,7 +271,7 @@ def wcst64(inp: LayoutInput) -> Layout | None:
     return Layout("wcst64", "WCST-64 study: input x strategy (2x2), personas, exclusivity ablation",
                   ["condition", "n", *WCST_METRICS], rows, [
                       "STA = direct answer, CoT = chain of thought; TI = text input, VI = image input; agents take the "
-                      "test without a strategy. Ours: mean over sessions; published: mean (SD) over 10 repetitions "
+                      "test without a strategy. Ours: mean (SD) over sessions; published: mean (SD) over 10 repetitions "
                       "(people: 30 adults), from Hao, Alexandre & Yu (2024) Tables 1, 3 (CC without the exclusivity "
                       "sentence) and 4 (personas).",
                       "TFC: mean over the sessions that completed a category."])
