@@ -261,10 +261,14 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
     names = published_names(panels)
     slots = len(conds) + max(len(published_names([p])) for p in panels)
     width = min(MAX_WIDTH_PX, 100 * (2.6 * len(metrics) + 0.4 * slots))
-    per_row = len(panels)  # panels in rows where side by side their slots would be too narrow for a label
-    while per_row > 1 and (width / per_row - 80) / slots < MIN_SLOT_PX:
-        per_row -= 1
-    rows = [panels[k:k + per_row] for k in range(0, len(panels), per_row)]
+    rows: list[list[dict[str, Any]]] = [[]]  # panels side by side while each slot keeps room for its label
+    for p in panels:
+        row = [*rows[-1], p]
+        widest = max(len(conds) + len(published_names([q])) for q in row)
+        if rows[-1] and (width / len(row) - 80) / widest < MIN_SLOT_PX:
+            rows.append([p])
+        else:
+            rows[-1] = row
     title = (f"{spec.id}: metrics by condition (bars numbered as in the table; error bars are 95% confidence "
              "intervals, none for a single session)")
     shown = ("; hollow diamonds, published: " + ", ".join(f"p{k + 1} = {n.removeprefix('published: ')}"
