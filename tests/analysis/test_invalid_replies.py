@@ -36,7 +36,7 @@ def unread_run(tmp_path, fake_openai):
 
 def test_all_unparseable_replies_show_in_the_terminal_summary_and_closing_line(unread_run):
     _, out = unread_run
-    glance = out[:out.index("mean (SD) over sessions")]
+    glance = out[out.index("wcst | default: accuracy"):out.index("mean (SD) over sessions")]  # after the paper layout
     assert "invalid %" in glance
     model_row = next(ln for ln in glance.splitlines() if "openai:fake | direct" in ln and "│" in ln)
     agent_row = next(ln for ln in glance.splitlines() if "agent:ideal" in ln and "│" in ln)
@@ -44,8 +44,8 @@ def test_all_unparseable_replies_show_in_the_terminal_summary_and_closing_line(u
     assert agent_row.split("│")[-2].strip() == "0.0"
     assert "! openai:fake | direct: 24 of 24 replies could not be read (100.0% > 5%); they score as wrong" in glance
     assert "agent:ideal: " not in glance  # no note for a row under the threshold
-    # the closing line: every reply of the run, whatever the progress display
-    assert "24 of 48 replies could not be read (50.0%); see report" in out
+    # the closing line: every model reply of the run (not the agent's 24), whatever the progress display
+    assert "24 of 24 model replies could not be read (100.0%); see report" in out
     assert out.rstrip().endswith("--out reports/u")
 
 
@@ -65,7 +65,8 @@ def test_all_unparseable_replies_show_in_the_html_first_table(unread_run, tmp_pa
     db, _ = unread_run
     _invoke("report", "u", "--store", str(db), "--out", str(tmp_path / "html"))
     page = (tmp_path / "html" / "index.html").read_text()
-    glance = page[page.index("<section id='glance'>"):page.index("</section>")]
+    start = page.index("<section id='glance'>")  # after the paper layout
+    glance = page[start:page.index("</section>", start)]
     note = glance.index("<p class='warn'")
     assert note < glance.index("<table>"), "the note comes above the table"
     assert "openai:fake | direct: 24 of 24 replies could not be read (100.0%)" in glance[note:]
@@ -78,7 +79,7 @@ def test_all_unparseable_replies_show_in_the_html_first_table(unread_run, tmp_pa
 def test_resume_names_the_unread_replies_too(unread_run):
     db, _ = unread_run
     out = _invoke("resume", "u", "--store", str(db), "--no-progress")
-    assert "24 of 48 replies could not be read (50.0%); see report" in out
+    assert "24 of 24 model replies could not be read (100.0%); see report" in out
 
 
 def test_refusals_and_empty_replies_count_as_unread_for_every_participant(unread_run):
@@ -99,7 +100,7 @@ def test_refusals_and_empty_replies_count_as_unread_for_every_participant(unread
         s.commit()
     counts = report.reply_counts(st, run)
     assert counts["by_condition"][("wcst | default", "agent:ideal")] == [24, 2]
-    assert counts["run"] == [48, 26]
+    assert counts["run"] == [48, 26] and counts["models"] == [24, 24]
     st.close()
 
 
@@ -116,8 +117,8 @@ def test_the_warning_is_above_five_percent(replies, unread, pct, warn):
 
 
 def test_closing_line_wording():
-    assert report.unread_line(640, 12) == "12 of 640 replies could not be read (1.9%); see report"
-    assert report.unread_line(0, 0) == "0 of 0 replies could not be read; see report"
+    assert report.unread_line(640, 12) == "12 of 640 model replies could not be read (1.9%); see report"
+    assert report.unread_line(0, 0) == "no model replies (built-in agents and people only); see report"
 
 
 def test_reask_is_recorded_and_shown_in_how_this_run_was_made(tmp_path, fake_openai):

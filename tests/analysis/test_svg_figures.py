@@ -157,3 +157,29 @@ def test_long_metric_titles_are_shown_whole():
     for m in declared[:4]:
         assert " ".join(m.title.split()) in " ".join(shown.split()), m.title
     _check_text(root, float(root.get("width")), float(root.get("height")))
+
+
+def test_published_values_have_a_labelled_slot_each_and_no_tick_label_overlaps():
+    """13 published rows beside 2 conditions: 13 diamonds at 13 places, each under its own tick
+    (p1 .. p13, named in the caption), and no two tick labels of a panel overlap."""
+    spec = get_task("wpt")
+    conds = ["agent:ideal", "agent:random"]
+    published = {spec.primary: [(f"published: Model-{k} (direct)", 10.0 + 5 * k) for k in range(13)]}
+    (fig,) = sf.metric_bars(_scores(conds, spec), spec, None, palette(conds), published)
+    root = _svg(fig)
+    _check_text(root, float(root.get("width")), float(root.get("height")))
+    xs = [float(p.get("points").split()[0].split(",")[0]) for p in root.iter(NS + "polygon")]
+    assert len(xs) == 13 and len(set(round(x) for x in xs)) == 13
+    texts = list(root.iter(NS + "text"))
+    ticks: dict[str, list[tuple[float, float]]] = {}
+    for t in texts:
+        if t.get("text-anchor") == "middle" and (t.text or "").strip() in {"1", "2", *(f"p{k}" for k in range(1, 14))}:
+            w = sf.text_width(t.text, float(t.get("font-size")) / sf.PX_PER_PT)
+            ticks.setdefault(t.get("y"), []).append((float(t.get("x")) - w / 2, float(t.get("x")) + w / 2))
+    labels = [t.text for t in texts]
+    assert {f"p{k}" for k in range(1, 14)} <= set(labels) and "published" not in labels
+    for spans in ticks.values():
+        spans.sort()
+        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), spans
+    caption = " ".join(t.text or "" for t in texts)
+    assert "p1 = Model-0 (direct)" in caption and "p13 = Model-12 (direct)" in caption

@@ -135,5 +135,17 @@ def test_tasks_shows_parameters_with_the_default_preset_applied():
         assert getattr(get_task(test).resolve(), name) == value.strip("'")  # what a run gets
     assert params["wcst"]["criterion"] == "10" and params["wcst-color"]["criterion"] == "6"
     table = CliRunner().invoke(app, ["tasks"], env={"COLUMNS": "400"}).output
-    row = next(ln for ln in table.splitlines() if "wcst-color-v" in ln)
+    row = table[table.index("│ wcst-color-v"):]
+    row = row[:row.index("├")]  # the test's block of lines
     assert "rule='color'" in row and "rule='shape'" not in row
+
+
+def test_tasks_never_breaks_an_id_at_80_columns():
+    from machinepsych.tasks.catalog import all_tasks, task_versions
+
+    table = CliRunner().invoke(app, ["tasks"], env={"COLUMNS": "80"}).output
+    assert max(len(line) for line in table.splitlines()) <= 80
+    for spec in all_tasks():
+        assert f"│ {spec.id}-v{spec.version} " in table, spec.id
+        for v in task_versions(spec.id):
+            assert v == spec.version or f"│ {spec.id}@{v} " in table, (spec.id, v)

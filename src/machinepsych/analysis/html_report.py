@@ -1,6 +1,6 @@
 """The HTML report: the answer first, then how the run was made, then every test in detail.
 
-Order of the page: at a glance (per test, each condition's primary score with its 95% CI,
+Order of the page: the source papers' layouts (each paper's own summary table, open), at a glance (per test, each condition's primary score with its 95% CI,
 the chance level and its 95th percentile, human norms on the same scale), the battery's own
 summary, contents, the run's configuration, then per test the full table (mean (SD)), the
 figures (one colour and one number per condition throughout, 95% CIs, at least 9 pt text at
@@ -24,7 +24,7 @@ from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
 from .response_times import response_times_html
 from .scores import fmt_mean_sd
-from . import layouts
+from . import layout_render, layouts
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:auto;padding:0 1em 3em;
@@ -152,11 +152,24 @@ def _figure(f: dict[str, Any]) -> str:
             f"alt='{html.escape(f['title'])}'/><figcaption>{html.escape(f['title'])}</figcaption></figure>")
 
 
+def sample_trials(trials: pd.DataFrame, task: str, k: int = 3) -> pd.DataFrame:
+    """``k`` trials of the test to show: one of each kind of stimulus first (with images, as
+    the image condition shows them, and text only), from the first trial of each condition,
+    then the first trials of the run."""
+    ordered = trials[trials["task"] == task].sort_values(["session", "trial"])
+    candidates = pd.concat([ordered.groupby("condition", sort=False).head(1), ordered.head(k)])
+    candidates = candidates[~candidates.index.duplicated()]
+    shown = candidates["images"].fillna("").astype(str) != "" if "images" in candidates else \
+        pd.Series(False, index=candidates.index)
+    first_of_kind = shown.drop_duplicates().index.tolist()
+    chosen = first_of_kind + [i for i in candidates.index if i not in first_of_kind]
+    return candidates.loc[chosen[:k]]
+
+
 def _stimuli_html(data: dict[str, Any], task: str, k: int = 3) -> str:
-    """The first trials of the test as shown, with what the participant did not see (the key)
-    and what it answered."""
-    trials: pd.DataFrame = data["trials"]
-    rows = trials[trials["task"] == task].sort_values(["session", "trial"]).head(k)
+    """Sample trials of the test as shown (:func:`sample_trials`), with what the participant
+    did not see (the key) and what it answered."""
+    rows = sample_trials(data["trials"], task, k)
     cells = []
     for _, r in rows.iterrows():
         body = []
@@ -224,11 +237,12 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             f"<p class='muted'>Run state: {html.escape(data['state'])}; sessions: {html.escape(status)}. "
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
             "cut to the metric's scale where marked *; none for one session).</p>",
-            _glance_html(data), layouts.layouts_html(data),
-            f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
+            layout_render.layouts_html(data), _glance_html(data),  # the paper's own table first
+            "<nav id='contents'><h2>Contents</h2><ol>"
+            + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
+            + "<li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
-            + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data), response_times_html(data, _cond)]
     figures = report_figures(data, sections(data), helper)  # drawn now, or kept from an earlier report
@@ -239,7 +253,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
     write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
-                    f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layouts.LAYOUT_STYLE}</style></head>"
+                    f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layout_render.LAYOUT_STYLE}</style></head>"
                     f"<body>{''.join(body)}</body></html>")
     write_text_atomic(out / "scores.json", json.dumps(to_json(data), indent=2, default=str))
     return path

@@ -28,6 +28,7 @@ import pandas as pd
 from ..published import PublishedRow
 from ..tasks.catalog import get_task
 from .published import for_report, preset_matches
+from .scores import MeanSD
 
 
 @dataclass
@@ -50,7 +51,8 @@ class Layout:
     digits: int = 2
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "columns": self.columns, "rows": self.rows, "notes": self.notes}
+        rows = [{**r, "sd": {c: v.sd for c, v in r["values"].items() if isinstance(v, MeanSD)}} for r in self.rows]
+        return {"id": self.id, "title": self.title, "columns": self.columns, "rows": rows, "notes": self.notes}
 
 
 def row(label: str, values: dict[str, Any], published: PublishedRow | None = None, source: str = "") -> dict[str, Any]:
@@ -59,14 +61,14 @@ def row(label: str, values: dict[str, Any], published: PublishedRow | None = Non
 
 
 def means(scores: pd.DataFrame, task: str, metric: str) -> dict[tuple[str, str], float]:
-    """{(preset, condition): mean over sessions} of a test's metric."""
+    """{(preset, condition): mean (SD) over sessions} of a test's metric."""
     if scores.empty or metric not in scores:
         return {}
     df = scores[scores["task"] == task]
     if df.empty or df[metric].isna().all():
         return {}
-    g = df.groupby(["preset", "condition"], sort=False)[metric].mean()
-    return {k: float(v) for k, v in g.items() if pd.notna(v)}
+    g = df.groupby(["preset", "condition"], sort=False)[metric].agg(["mean", "std"])
+    return {k: MeanSD(v["mean"], v["std"]) for k, v in g.iterrows() if pd.notna(v["mean"])}
 
 
 def tasks_in(scores: pd.DataFrame) -> set[str]:
@@ -84,7 +86,7 @@ def setting(task: str, preset: str) -> str:
 def mean(df: pd.DataFrame, metric: str) -> float | None:
     if metric not in df or df[metric].isna().all():
         return None
-    return float(df[metric].mean())
+    return MeanSD(df[metric].mean(), df[metric].std())
 
 
 def layout_functions(tests) -> list[Callable[[LayoutInput], Layout | None]]:
@@ -112,85 +114,7 @@ def to_json(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # ----------------------------------------------------------------------------- rendering
-def cell_text(v: Any, digits: int = 2) -> str:
-    if v is None or (isinstance(v, float) and v != v):
-        return "-"
-    if isinstance(v, (int,)) and not isinstance(v, bool):
-        return str(v)
-    if isinstance(v, float):
-        return f"{v:.{digits}f}"
-    return str(v)
-
-
-def print_layouts(data: dict[str, Any], console) -> None:
-    """Each layout as a terminal table; published rows dim and italic, labelled published."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    for lay in layouts(data):
-        cols = lay.columns
-        hidden: list[str] = []
-        pub_cols = [c for c in cols if c.startswith("published: ")]
-        if len(pub_cols) > 3:  # the terminal keeps three published columns; HTML and JSON have all
-            hidden = pub_cols[3:]
-            cols = [c for c in cols if c not in hidden]
-        table = Table(title=f"Paper layout: {lay.title}", title_justify="left", pad_edge=False, collapse_padding=True)
-        firsts = [str(r["values"].get(cols[0], r["label"])) for r in lay.rows]
-        cells = [[cell_text(r["values"].get(c), lay.digits) for c in cols[1:]] for r in lay.rows]
-        # the row labels take what the value columns leave; labels longer than that become codes
-        # (r1, r2 ...) named under the table, as the condition tables do, instead of folding
-        # into a column a few characters wide
-        need = sum(max([min(len(c), 12), *(len(row[j]) for row in cells)]) + 1 for j, c in enumerate(cols[1:])) + 2
-        room = max(12, console.width - need)
-        codes = {} if max((len(f) for f in firsts), default=0) <= room else \
-            {f: f"r{i + 1}" for i, f in enumerate(dict.fromkeys(firsts))}
-        for i, c in enumerate(cols):
-            table.add_column(c, justify="left" if i == 0 else "right", overflow="fold",
-                             min_width=min(len(c), 12))  # wrapped, never cut
-        for r, first, row in zip(lay.rows, firsts, cells):
-            table.add_row(escape(codes.get(first, first)), *row, style="dim italic" if r["published"] else None)
-        console.print(table)
-        for first, code in codes.items():
-            console.print(f"  {code} = {first}", highlight=False, soft_wrap=False)
-        for note in lay.notes:
-            console.print("  " + note, highlight=False)
-        if hidden:
-            console.print(f"  {len(hidden)} more published columns in the HTML report and report --json: "
-                          + ", ".join(c.removeprefix("published: ") for c in hidden), highlight=False)
-
-
-LAYOUT_STYLE = ("tr.published td{background:#f3f1ea;color:#555;font-style:italic} "
-                "details>summary{cursor:pointer} details.test>summary h2{display:inline-block;border:0;margin:.6em 0 .2em} "
-                ".layout{overflow-x:auto}")
-
-
-def layouts_html(data: dict[str, Any]) -> str:
-    """The report's section of paper layouts (empty when the run has none)."""
-    lays = layouts(data)
-    if not lays:
-        return ""
-    parts = ["<section id='layouts'><h2>Paper layouts</h2><p class='muted'>Each source paper's summary table with "
-             "this run's conditions; <i>published</i> rows (shaded) are the papers' numbers, never part of our means "
-             "or n.</p>"]
-    for lay in lays:
-        head = "".join(f"<th class='{'l' if i == 0 else ''}'>{html.escape(c)}</th>" for i, c in enumerate(lay.columns))
-        body = []
-        for r in lay.rows:
-            vals = r["values"]
-            first = vals.get(lay.columns[0], r["label"])
-            title = f" title='{html.escape(r['source'])}'" if r["source"] else ""
-            body.append(f"<tr class='{'published' if r['published'] else ''}'{title}><td class='l'>{html.escape(str(first))}</td>"
-                        + "".join(f"<td>{html.escape(cell_text(vals.get(c), lay.digits))}</td>" for c in lay.columns[1:])
-                        + "</tr>")
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in lay.notes)
-        table = f"<div class='layout'><table><tr>{head}</tr>{''.join(body)}</table></div><ul class='muted'>{notes}</ul>"
-        fold = len(lay.rows) > 40
-        parts.append(f"<details{'' if fold else ' open'} id='layout-{lay.id}'><summary><b>{html.escape(lay.title)}</b> "
-                     f"<span class='muted'>({len(lay.rows)} rows)</span></summary>{table}</details>")
-    parts.append("</section>")
-    return "".join(parts)
-
-
+# (the layouts as terminal tables and HTML: .layout_render)
 def published_trs(data: dict[str, Any], key: str, metrics: list[str], lead: int, trail: int,
                   fmt: Callable[[Any], str] | None = None) -> str:
     """The published rows of a test's HTML table (``key`` = ``test | preset``): the label,

@@ -187,17 +187,19 @@ def extend_json(data: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
 def print_runs(data: dict[str, Any], console) -> None:
     """The terminal report's first lines for several runs: each run, its state, its sessions
     and its tests with their versions."""
+    from rich.text import Text
+
+    from .report import test_names
+
     console.print(f"[bold]{len(data['runs'])} runs in one report[/bold]; sessions: "
                   + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
     for r in data["runs"]:
-        tests = ((r.get("config") or {}).get("tests") or {}).values()
-        console.print(f"  Run {r['run']} ({r['state']}); sessions: "
-                      + ", ".join(f"{k} {v}" for k, v in r["status"].items() if v)
-                      + ("; tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests) if tests else ""),
-                      highlight=False)
+        tests = (r.get("config") or {}).get("tests") or {}
+        console.print(Text(f"  Run {r['run']} ({r['state']}); sessions: "
+                           + ", ".join(f"{k} {v}" for k, v in r["status"].items() if v)
+                           + ("; tests: " + ", ".join(test_names(tests)) if tests else "")))
     if any(RUN_PART in c for c in data["conditions"]):
-        console.print(f"  A condition found in more than one run is shown with its run: ...{RUN_PART}NAME.",
-                      highlight=False)
+        console.print(Text(f"  A condition found in more than one run is shown with its run: ...{RUN_PART}NAME."))
 
 
 def config_html(data: dict[str, Any], one_run: Callable[[dict[str, Any]], str]) -> str:

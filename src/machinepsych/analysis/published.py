@@ -281,15 +281,6 @@ def table_rows(data: dict[str, Any], key: str, metrics: Iterable[str]) -> dict[s
     return by_label(beside(data, key, metrics))
 
 
-def codes(labels: list[str], width: int) -> tuple[dict[str, str], list[str]]:
-    """Published row labels as a terminal table shows them: as they are where they fit, else
-    short codes p1, p2 ... with a legend (``p1 = published: MODEL (condition)``)."""
-    if max((len(x) for x in labels), default=0) <= max(24, width // 3):
-        return {x: x for x in labels}, []
-    out = {x: f"p{i + 1}" for i, x in enumerate(labels)}
-    return out, [f"{out[x]} = {x}" for x in labels]
-
-
 def figure_points(data: dict[str, Any], key: str) -> dict[str, list[tuple[str, float]]]:
     """{metric: [(label, value)]} of the published rows a test's figure marks beside its bars."""
     out: dict[str, list[tuple[str, float]]] = {}

@@ -143,33 +143,40 @@ def usage_by_participant(store: Store, run) -> list[dict[str, Any]]:
 INVALID_WARN_PCT = 5.0
 
 
+def is_model_ref(ref: str) -> bool:
+    """Whether a participant is a model (not a built-in agent, not a person)."""
+    return not (ref.startswith("agent:") or ref == "human" or ref.startswith("human:"))
+
+
 def reply_counts(store: Store, run) -> dict[str, Any]:
     """How many replies were stored and how many could not be read (parse status other than
     ``parsed``: invalid, refusal or empty), from one aggregate query: ``by_condition``
     {("task | preset", condition): [replies, unread]} over the complete sessions (those the
-    scores are computed from), ``run`` [replies, unread] over every stored trial of the run.
-    People's and agents' trials count the same way as models'."""
+    scores are computed from), ``run`` [replies, unread] over every stored trial of the run,
+    ``models`` the same over the trials of models only (agents' and people's replies are not
+    read by a parser: the closing line of a run counts these). People's and agents' trials
+    count in ``by_condition`` the same way as models'."""
     from sqlalchemy import case, func, select
 
     from ..storage.schema import SessionRow, TrialRow
 
     unread = func.coalesce(func.sum(case((TrialRow.parse_status != "parsed", 1), else_=0)), 0)
+    keys = (SessionRow.task_id, SessionRow.preset, SessionRow.condition, SessionRow.status, SessionRow.participant_name)
     with store.session() as s:
-        rows = s.execute(select(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
-                                SessionRow.status, func.count(), unread)
+        rows = s.execute(select(*keys, func.count(), unread)
                          .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
-                         .group_by(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
-                                   SessionRow.status)).all()
+                         .group_by(*keys)).all()
     by_condition: dict[tuple[str, str], list[int]] = {}
-    total = [0, 0]
-    for task, preset, condition, status, n, bad in rows:
-        total[0] += int(n)
-        total[1] += int(bad)
+    total, models = [0, 0], [0, 0]
+    for task, preset, condition, status, participant, n, bad in rows:
+        for counts in (total, models) if is_model_ref(str(participant)) else (total,):
+            counts[0] += int(n)
+            counts[1] += int(bad)
         if status == "complete":
             cell = by_condition.setdefault((f"{task} | {preset}", condition), [0, 0])
             cell[0] += int(n)
             cell[1] += int(bad)
-    return {"by_condition": by_condition, "run": total}
+    return {"by_condition": by_condition, "run": total, "models": models}
 
 
 def invalid_pct(replies: int, unread: int) -> float | None:
@@ -178,10 +185,11 @@ def invalid_pct(replies: int, unread: int) -> float | None:
 
 
 def unread_line(replies: int, unread: int) -> str:
-    """The closing line of a run: how many replies could not be read."""
+    """The closing line of a run: how many of the models' replies could not be read."""
+    if not replies:
+        return "no model replies (built-in agents and people only); see report"
     pct = invalid_pct(replies, unread)
-    share = f" ({pct:.1f}%)" if pct is not None else ""
-    return f"{unread:,} of {replies:,} replies could not be read{share}; see report"
+    return f"{unread:,} of {replies:,} model replies could not be read ({pct:.1f}%); see report"
 
 
 def _scores_need_trials(store: Store, run, sessions) -> bool:
@@ -292,16 +300,24 @@ def run_config(run, sessions) -> dict[str, Any]:
     for p in spec.get("participants", []):
         # a transport left "auto" is one that applies to nothing (an agent, a person, a
         # provider with its own SDK): OpenAI-compatible participants store what it resolved to
+        ref = str(p.get("ref", ""))
+        if not is_model_ref(ref):  # an agent or a person: the model options of the run (--base-url ...) are not its
+            participants.append({"ref": p.get("ref")})
+            continue
         shown = {k: v for k, v in p.items() if v not in (None, False, "", 0) and k != "ref"
                  and not (k == "transport" and v == "auto")}
-        ref = str(p.get("ref", ""))
-        if not (ref.startswith("agent:") or ref == "human" or ref.startswith("human:")):
-            shown["reask"] = p.get("reask", 0)  # --reask is opt-in: shown for every model, off (0) too
+        shown["reask"] = p.get("reask", 0)  # --reask is opt-in: shown for every model, off (0) too
         participants.append({"ref": p.get("ref"), **shown})
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
             "created": f"{run.created_at:%Y-%m-%d %H:%M} UTC",
             "history": spec.get("history") or []}  # changes after it was made (storage/history.py)
+
+
+def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
+    """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``)."""
+    return [f"{t['test']} ({', '.join([t['preset'], *key.split(' | ')[2:]])})" for key, t in tests.items()]
 
 
 def glance(data: dict[str, Any]) -> list[dict[str, Any]]:

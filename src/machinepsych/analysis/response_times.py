@@ -69,18 +69,16 @@ def print_response_times(data: dict[str, Any], console) -> None:
     rows = data.get("response_times") or []
     if not rows:
         return
-    from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=f"{TITLE} (s)", title_justify="left", pad_edge=False, collapse_padding=True)
-    for name in ("test", "condition"):
-        table.add_column(name, no_wrap=True)
-    for name in ("sessions", "trials", "median", "IQR (Q1 to Q3)"):
-        table.add_column(name, justify="right", no_wrap=True)
+    from .fit_table import FitTable, print_fit
+
+    ft = FitTable(f"{TITLE} (s)", "test: condition", ["sessions", "trials", "median", "IQR (Q1 to Q3)"])
     for r in rows:
         iqr = "-" if r["q1_s"] is None else f"{r['q1_s']:.2f} to {r['q3_s']:.2f}"
-        table.add_row(r["test"], r["condition"], str(r["sessions"]), str(r["n_trials"]), _s(r["median_s"]), iqr)
-    console.print(table)
-    console.print("  " + NOTE, highlight=False)
+        ft.add(f"{r['test']}: {r['condition']}", [str(r["sessions"]), str(r["n_trials"]), _s(r["median_s"]), iqr])
+    print_fit(console, ft)
+    console.print(Text("  " + NOTE))
 
 
 def response_times_html(data: dict[str, Any], cond_td) -> str:

@@ -75,3 +75,18 @@ def fmt_mean_sd(cell: dict | None, digits: int = 2) -> str:
         return "-"
     sd = cell.get("sd")
     return f"{cell['mean']:.{digits}f} ({sd:.{digits}f})" if sd is not None else f"{cell['mean']:.{digits}f} (-)"
+
+
+class MeanSD(float):
+    """A mean over sessions that carries its SD (``sd``; None for a single session): a float
+    wherever it is computed with (an overall score, a gap), shown as ``mean (SD)``."""
+
+    sd: float | None
+
+    def __new__(cls, mean: float, sd: float | None) -> "MeanSD":
+        obj = super().__new__(cls, mean)
+        obj.sd = None if sd is None or sd != sd else float(sd)
+        return obj
+
+    def text(self, digits: int = 2) -> str:
+        return f"{self:.{digits}f} ({'-' if self.sd is None else f'{self.sd:.{digits}f}'})"

@@ -27,6 +27,7 @@ from ..core.spec import TaskSpec
 PX_PER_PT = 100 / 72
 MIN_PT = 9.0
 MAX_WIDTH_PX = 1040  # the page's figure width (plots.MAX_WIDTH_IN at plots.DPI)
+MIN_SLOT_PX = 26  # a bar's slot: room for its tick label ("12", "p13") at 9 pt
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 DEFAULT_COLOUR = "#4c72b0"
 
@@ -167,9 +168,10 @@ def _panel_titles(panels: list[dict[str, Any]], width: float) -> list[list[str]]
 
 
 def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: float, conds: list[str],
-                colours: dict[str, str]) -> None:
+                colours: dict[str, str], order: list[str] | None = None) -> None:
     """Bar panels side by side: each {title, means, cis: (low, high) | None per bar, scale,
-    line: (value, label) | None}."""
+    line: (value, label) | None, published: [(label, value)]}; ``order``: the published rows
+    of the whole figure, numbered p1, p2 ... in this order."""
     n = len(panels)
     slot = svg.width / n
     labels = numbers(conds, colours)
@@ -192,8 +194,10 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
             lx = i * slot + left_w + 6
             svg.line(lx, legend_top + _px(9) * 0.4, lx + 22, legend_top + _px(9) * 0.4, "#555555", 1, "5,3")
             svg.text(lx + 27, legend_top + _px(9) * 0.75, p["line"][1], 9)
-        extra = 1 if any(q.get("published") for q in panels) else 0  # a last slot for the published values
-        ax = Axes(svg, i * slot + left_w, plot_top, (i + 1) * slot - 12, bottom, (-0.6, len(conds) + extra - 0.4), ylim)
+        names = published_names([p])  # a slot of its own for each published row of the panel, after ours
+        codes = {n: f"p{k + 1}" for k, n in enumerate(order or names)}  # numbered as in the caption
+        ax = Axes(svg, i * slot + left_w, plot_top, (i + 1) * slot - 12, bottom, (-0.6, len(conds) + len(names) - 0.4),
+                  ylim)
         base = min(max(0.0, ylim[0]), ylim[1])
         width = 0.8
         for j, (c, m, e) in enumerate(zip(conds, p["means"], p["cis"])):
@@ -209,12 +213,20 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
                     svg.line(ax.x(j) - 4, yy, ax.x(j) + 4, yy, "#222222", 1)
         if p.get("line"):
             svg.line(ax.box[0], ax.y(p["line"][0]), ax.box[2], ax.y(p["line"][0]), "#555555", 1, "5,3")
-        for _, v in pub:
-            x, y = ax.x(len(conds)), ax.y(min(max(v, ylim[0]), ylim[1]))
+        if names:  # ours | the papers': a dotted rule between them
+            sep = ax.x(len(conds) - 0.5)
+            svg.line(sep, ax.box[1], sep, ax.box[3], "#999999", 1, "2,3")
+        for label, v in pub:
+            x, y = ax.x(len(conds) + names.index(label)), ax.y(min(max(v, ylim[0]), ylim[1]))
             svg.parts.append(f"<polygon points='{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} "
                              f"{x - 5:.1f},{y:.1f}' fill='none' stroke='#555555' stroke-width='1.3'/>")
-        ticks = [(j, labels[j]) for j in range(len(conds))] + ([(len(conds), "published")] if extra else [])
+        ticks = [(j, labels[j]) for j in range(len(conds))] + [(len(conds) + k, codes[n]) for k, n in enumerate(names)]
         ax.frame(yticks, ticks, xlabel="condition")
+
+
+def published_names(panels: list[dict[str, Any]]) -> list[str]:
+    """The published rows of a figure in order: each is marked p1, p2 ... under its own slot."""
+    return list(dict.fromkeys(label for p in panels for label, _ in p.get("published") or []))
 
 
 def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, float] | None = None,
@@ -223,8 +235,9 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
     """Mean and 95% confidence interval of the test's table metrics, one bar per condition in
     its report colour, each panel on the metric's declared scale and unit (the numbers of the
     tables); no interval for a single session; dashed line = chance 95th percentile;
-    ``published`` ({metric: [(label, value)]}): the papers' values as hollow grey diamonds in a
-    last slot marked "published", named in the figure's caption."""
+    ``published`` ({metric: [(label, value)]}): the papers' values as hollow grey diamonds after
+    ours (behind a dotted rule), one slot per published row marked p1, p2 ..., named in the
+    figure's caption."""
     df = scores[scores["task"] == spec.id]
     declared = sorted((m for m in spec.metrics if m.table and not m.summary), key=lambda m: m.name != spec.primary)
     metrics = [m for m in declared if m.name in df.columns and df[m.name].notna().any()][:4]
@@ -245,21 +258,33 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
             line = (float(chance_lines[m.name]), f"chance p95 of {m.name}")
         panels.append({"title": m.title, "means": [None if pd.isna(v) else float(v) for v in means.values],
                        "cis": cis, "scale": m.scale, "line": line, "published": (published or {}).get(m.name, [])})
-    width = min(MAX_WIDTH_PX, 100 * (2.6 * len(metrics) + 0.4 * len(conds)))
+    names = published_names(panels)
+    slots = len(conds) + max(len(published_names([p])) for p in panels)
+    width = min(MAX_WIDTH_PX, 100 * (2.6 * len(metrics) + 0.4 * slots))
+    rows: list[list[dict[str, Any]]] = [[]]  # panels side by side while each slot keeps room for its label
+    for p in panels:
+        row = [*rows[-1], p]
+        widest = max(len(conds) + len(published_names([q])) for q in row)
+        if rows[-1] and (width / len(row) - 80) / widest < MIN_SLOT_PX:
+            rows.append([p])
+        else:
+            rows[-1] = row
     title = (f"{spec.id}: metrics by condition (bars numbered as in the table; error bars are 95% confidence "
              "intervals, none for a single session)")
-    # a panel title longer than two lines makes the figure taller, not the title shorter
-    names = list(dict.fromkeys(label for p in panels for label, _ in p["published"]))
-    shown = f"; hollow diamonds: {', '.join(names)}" if names else ""
-    height = 380 + max(0, max(len(t) for t in _panel_titles(panels, width)) - 2) * _px(10) * 1.2
-    if names:  # the caption naming the published rows takes lines of its own
-        height += (len(textwrap.wrap(shown, int((width - 20) / (0.6 * _px(10))))) + 1) * _px(10) * 1.2
-    svg = Svg(width, height, title)
+    shown = ("; hollow diamonds, published: " + ", ".join(f"p{k + 1} = {n.removeprefix('published: ')}"
+                                                          for k, n in enumerate(names))) if names else ""
     sup = textwrap.wrap(f"{spec.id}: mean and 95% CI per condition (numbers: see the legend of conditions){shown}",
                         int((width - 20) / (0.6 * _px(10))))
+    top = 14 + len(sup) * _px(10) * 1.2
+    # a row of panels: titles (a title longer than two lines makes it taller, not the title shorter),
+    # plot, ticks and the axis label
+    band = [314 + max(0, max(len(t) for t in _panel_titles(row, width)) - 2) * _px(10) * 1.2 for row in rows]
+    svg = Svg(width, top + sum(b + 52 for b in band) + 14, title)
     for k, line in enumerate(sup):
         svg.text(width / 2, 8 + (k + 1) * _px(10) * 1.2, line, 10, anchor="middle")
-    _bar_panels(svg, panels, 14 + len(sup) * _px(10) * 1.2, svg.height - 52, conds, colours)
+    for row, b in zip(rows, band):
+        _bar_panels(svg, row, top, top + b, conds, colours, names)
+        top += b + 52
     return [svg.rendered(title)]
 
 

@@ -1,90 +1,69 @@
-"""The report in a terminal: the answer first (each condition's primary score with its 95%
-CI against chance), then every table metric as mean (SD), in tables that fit the terminal's
-width without cutting a name or a number (long condition names become short codes with a
-legend; metrics are split over several tables when there are more than fit)."""
+"""The report in a terminal: each source paper's layout first, then the answer (each
+condition's primary score with its 95% CI against chance), then every table metric as mean
+(SD), in tables that fit the terminal's width without cutting a name or a number
+(:mod:`.fit_table`: split into parts, long names as codes with a legend, or stacked)."""
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from . import multirun
-from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics
+from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, test_names
 from .response_times import print_response_times
 from . import published as published_rows
-from .layouts import print_layouts
+from .fit_table import FitTable, print_fit
+from .layout_render import print_layouts
 from .scores import fmt_mean_sd
-
-CELL = 13  # "100.00 (12.34)" fits in a column of this width plus padding
-
 
 def _fmt(v: float | None, digits: int = 2) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def _labels(conditions: list[str], width: int) -> tuple[dict[str, str], list[str]]:
-    """Condition -> label shown; codes (c1, c2 ...) with a legend when names are too long."""
-    longest = max((len(c) for c in conditions), default=0)
-    if longest <= max(12, width // 4):
-        return {c: c for c in conditions}, []
-    codes = {c: f"c{i + 1}" for i, c in enumerate(conditions)}
-    return codes, [f"{codes[c]} = {c}" for c in conditions]
+def _codes(conditions: list[str], published: list[str]) -> dict[str, str]:
+    """The short labels used where names do not fit: c1, c2 ... for our conditions, p1, p2 ...
+    for the papers' rows."""
+    return {**{c: f"c{i + 1}" for i, c in enumerate(conditions)}, **{p: f"p{i + 1}" for i, p in enumerate(published)}}
 
 
-def _table(title: str, label_width: int) -> Table:
-    table = Table(title=title, title_justify="left", pad_edge=False, collapse_padding=True)
-    table.add_column("condition", no_wrap=True, min_width=min(label_width, 40))
-    table.add_column("n", justify="right", no_wrap=True)
-    return table
-
-
-def _print_legend(console: Console, lines: list[str]) -> None:
-    for line in lines:
-        console.print("  " + line, highlight=False, soft_wrap=False)
+def _say(console: Console, text: str, style: str | None = None) -> None:
+    """A line of report text, user text in it never read as markup or emoji codes."""
+    console.print(Text(text, style=style or ""))
 
 
 def print_glance(data: dict[str, Any], console: Console) -> None:
-    width = console.width
     for g in glance(data):
         m = g["metric"]
         pub = published_rows.table_rows(data, g["key"], [m.name])  # the papers' rows: never in our n
-        labels, legend_lines = _labels([r["condition"] for r in g["rows"]], width)
-        pcodes, plegend = published_rows.codes(list(pub), width)
-        labels, legend_lines = {**labels, **pcodes}, legend_lines + plegend
-        table = _table(f"{g['key']}: {m.label or m.name}", max(len(v) for v in labels.values()))
-        table.add_column(f"{m.name}{' (' + m.unit + ')' if m.unit else ''}", justify="right", no_wrap=True)
-        table.add_column("95% CI", justify="right", no_wrap=True)
-        if g["chance"]:
-            table.add_column("> chance", justify="center", no_wrap=True)
-        table.add_column("invalid %", justify="right", no_wrap=True)
+        codes = _codes([r["condition"] for r in g["rows"]], list(pub))
+        headers = ["n", f"{m.name}{' (' + m.unit + ')' if m.unit else ''}", "95% CI"]
+        headers += ["> chance"] if g["chance"] else []
+        ft = FitTable(f"{g['key']}: {m.label or m.name}", "condition", [*headers, "invalid %"],
+                      justify=["right", "right", "right", *(["center"] if g["chance"] else []), "right"])
         for r in g["rows"]:
-            ci = ci_text(r)
-            row = [labels[r["condition"]], str(r["n"]), _fmt(r["mean"]), ci]
+            row = [str(r["n"]), _fmt(r["mean"]), ci_text(r)]
             if g["chance"]:
                 row.append("-" if r["above_chance"] is None else ("yes" if r["above_chance"] else "no"))
-            row.append(_invalid_cell(r))
-            table.add_row(*row, style="bold red" if r["invalid_warning"] else None)
+            ft.add(r["condition"], [*row, _invalid_cell(r)], "bold red" if r["invalid_warning"] else None,
+                   codes[r["condition"]])
         for label, cells in pub.items():
-            table.add_row(escape(labels[label]), "", _fmt(cells[m.name].value), "-", *([""] if g["chance"] else []), "",
-                          style="dim italic")
-        console.print(table)
-        _print_legend(console, legend_lines)
+            ft.add(label, ["", _fmt(cells[m.name].value), "-", *([""] if g["chance"] else []), ""], "dim italic",
+                   codes[label])
+        print_fit(console, ft)
         for r in g["rows"]:
             if r["invalid_warning"]:
-                console.print(f"  [bold red]! {escape(labels[r['condition']])}: {r['unread']:,} of {r['replies']:,} replies "
-                              f"could not be read ({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as "
-                              "wrong or missing answers[/bold red]", highlight=False)
+                _say(console, f"  ! {r['condition']}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+                     f"({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as wrong or missing answers",
+                     "bold red")
         if g["chance"]:
             c = g["chance"]
-            console.print(f"  chance ({g['chance_n']} simulated sessions of random answers: "
-                          f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, "
-                          f"95th percentile {c['p95']:.2f}", highlight=False)
+            _say(console, f"  chance ({g['chance_n']} simulated sessions of random answers: "
+                 f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, 95th percentile {c['p95']:.2f}")
         if any(r.get("ci_clipped") for r in g["rows"]):
-            console.print("  * interval cut to the scale of the metric", highlight=False)
+            _say(console, "  * interval cut to the scale of the metric")
         for n in g["norms"]:
-            console.print(f"  {n.label}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""), highlight=False)
+            _say(console, f"  {n.label}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""))
 
 
 def ci_text(r: dict[str, Any]) -> str:
@@ -103,35 +82,21 @@ def _invalid_cell(r: dict[str, Any]) -> str:
 
 
 def print_details(data: dict[str, Any], console: Console) -> None:
-    width = console.width
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metrics = table_metrics(spec, next(iter(conds.values())))
         pub = published_rows.table_rows(data, key, [m.name for m in metrics])
-        labels, legend_lines = _labels(list(conds), width)
-        pcodes, plegend = published_rows.codes(list(pub), width)
-        labels, legend_lines = {**labels, **pcodes}, legend_lines + plegend
-        label_width = max(len(v) for v in labels.values())
-        per_table = max(1, (width - label_width - 8) // (CELL + 3))
-        for start in range(0, len(metrics), per_table):
-            chunk = metrics[start:start + per_table]
-            part = f" ({start // per_table + 1}/{-(-len(metrics) // per_table)})" if len(metrics) > per_table else ""
-            table = _table(f"{key}: mean (SD) over sessions{part}", label_width)
-            for m in chunk:
-                table.add_column(m.short, justify="right", no_wrap=True, min_width=min(CELL, max(len(m.short), 6)))
-            for cond, summ in conds.items():
-                table.add_row(labels[cond], str(summ["sessions"]), *[fmt_mean_sd(summ.get(m.name)) for m in chunk])
-            for label, cells in pub.items():
-                if any(m.name in cells for m in chunk):
-                    table.add_row(escape(labels[label]), "", *[published_rows.cell(cells.get(m.name)) for m in chunk],
-                                  style="dim italic")
-            console.print(table)
-        _print_legend(console, legend_lines)
-        console.print("  " + legend(metrics), highlight=False)
+        codes = _codes(list(conds), list(pub))
+        ft = FitTable(f"{key}: mean (SD) over sessions", "condition", ["n", *[m.short for m in metrics]])
+        for cond, summ in conds.items():
+            ft.add(cond, [str(summ["sessions"]), *[fmt_mean_sd(summ.get(m.name)) for m in metrics]], code=codes[cond])
+        for label, cells in pub.items():
+            ft.add(label, ["", *[published_rows.cell(cells.get(m.name)) for m in metrics]], "dim italic", codes[label])
+        print_fit(console, ft, [legend(metrics)])
 
 
 def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or Console(emoji=False)
     run = data["run"]
     if multirun.is_multi(data):  # several runs in one report: a line for each
         multirun.print_runs(data, console)
@@ -140,11 +105,11 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
                       + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
         tests = (data.get("config") or {}).get("tests") or {}
         if tests:  # each test with its version (what models were sent depends on it)
-            console.print("Tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests.values()), highlight=False)
+            _say(console, "Tests: " + ", ".join(test_names(tests)))
+    print_layouts(data, console)  # each source paper's summary table first, published rows beside ours
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
-    print_layouts(data, console)  # each source paper's summary table, published rows beside ours
     print_details(data, console)
     print_response_times(data, console)  # people's only; nothing for models and agents
     print_usage(data, console)
@@ -168,47 +133,19 @@ def print_usage(data: dict[str, Any], console: Console) -> None:
     usage = data.get("usage") or []
     if not usage:
         return
-    table = Table(title="Usage per model participant", title_justify="left", pad_edge=False, collapse_padding=True)
-    table.add_column("participant", no_wrap=True)
-    for h in USAGE_HEADERS:
-        table.add_column(h, justify="right", no_wrap=True)
-    for u in usage:
-        table.add_row(escape(u["participant"]), *usage_cells(u))
-    console.print(table)
+    ft = FitTable("Usage per model participant", "participant", USAGE_HEADERS)
+    for i, u in enumerate(usage):
+        ft.add(u["participant"], usage_cells(u), code=f"m{i + 1}")
+    print_fit(console, ft)
     for u in usage:
         if u["unpriced"]:
-            console.print(f"  {escape(u['participant'])}: {u['unpriced']:,} calls of no known price are not in "
-                          "the costs", highlight=False)
-
-
-def _chunks(metrics: list, room: int) -> list[list]:
-    """Metrics in groups whose columns (header or a number, plus borders) fit in ``room``."""
-    out: list[list] = [[]]
-    used = 0
-    for m in metrics:
-        w = max(len(m.short), 7) + 3
-        if out[-1] and used + w > room:
-            out.append([])
-            used = 0
-        out[-1].append(m)
-        used += w
-    return out
+            _say(console, f"  {u['participant']}: {u['unpriced']:,} calls of no known price are not in the costs")
 
 
 def print_summary_table(console: Console, title: str, metrics: list, by_cond: dict[str, dict[str, Any]]) -> None:
     """One value per condition and metric (a battery's summary, scores pooled over sessions),
     split over several tables where the columns do not fit the width; names never cut."""
-    labels, legend_lines = _labels(list(by_cond), console.width)
-    label_width = max(len(v) for v in labels.values())
-    chunks = _chunks(metrics, console.width - label_width - 4)
-    for k, chunk in enumerate(chunks):
-        part = f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else ""
-        table = Table(title=title + part, title_justify="left", pad_edge=False, collapse_padding=True)
-        table.add_column("condition", no_wrap=True, min_width=min(label_width, 40))
-        for m in chunk:
-            table.add_column(m.short, justify="right", no_wrap=True, min_width=max(len(m.short), 6))
-        for cond, values in by_cond.items():
-            table.add_row(labels[cond], *[_fmt(values.get(m.name)) for m in chunk])
-        console.print(table)
-    _print_legend(console, legend_lines)
-    console.print("  " + legend(metrics), highlight=False)
+    ft = FitTable(title, "condition", [m.short for m in metrics])
+    for i, (cond, values) in enumerate(by_cond.items()):
+        ft.add(cond, [_fmt(values.get(m.name)) for m in metrics], code=f"c{i + 1}")
+    print_fit(console, ft, [legend(metrics)])

@@ -66,8 +66,9 @@ class App(typer.Typer):
 
 app = App(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
           help="Put language and vision-language models through cognitive-psychology tests.")
-console = Console()
-err = Console(stderr=True)
+# emoji codes off: a model called openai:m: is printed as written (":m:" would become an emoji)
+console = Console(emoji=False)
+err = Console(stderr=True, emoji=False)
 STORE_HELP = "Result store: a SQLAlchemy URL (sqlite:///x.db, postgresql+psycopg://...) or a SQLite file path."
 
 

@@ -78,7 +78,7 @@ def audit_cmd(
             raise ConfigError(f"--learned-n must be between 1 and {la.max_n:,} (got {learned_n})")
     from rich.console import Console
 
-    con = Console(stderr=True) if (json_out or markdown) else Console()
+    con = Console(stderr=True, emoji=False) if (json_out or markdown) else Console(emoji=False)
     results = [audit(spec, n, seed, p) for spec, p in pairs] if heuristic else []
     flagged = [r for r in results if r.flagged]
     lruns = [(la, la.run(targets, n=learned_n if learned_n is not None else la.default_n, seed=seed,

@@ -132,7 +132,7 @@ def chance_cmd(
     for name, m in result["metrics"].items():
         mark = " *" if name == result.get("primary") else ""
         table.add_row(name + mark, f"{m['mean']:.2f}", f"{m['sd']:.2f}", f"{m['p95']:.2f}")
-    console = Console()
+    console = Console(emoji=False)
     console.print(table)
     policy = result.get("policy") or result.get("responses") or "uniform"
     seconds = f" in {result['seconds']:.1f} s" if result.get("seconds") is not None and not result.get("cached") else ""

@@ -11,7 +11,9 @@ import typer
 from pydantic import ValidationError
 from typer.exceptions import TyperException
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable
 from . import process
@@ -37,22 +39,23 @@ def tasks_cmd(json_out: bool = typer.Option(False, "--json", help="Print as JSON
     if json_out:
         console.print_json(json.dumps({"tests": rows, "batteries": batteries}, default=str))
         return
-    table = Table(title="Tests")
-    for col in ("id", "title", "presets", "parameters (default)", "agents", "sessions"):
-        table.add_column(col, overflow="fold")
+    # two columns: the id (never broken) and what the test is, wrapped at words in what is left
+    table = Table(title="Tests", show_lines=True)
+    table.add_column("test (older versions)", no_wrap=True)
+    table.add_column("title; presets; parameters (default); agents; sessions", overflow="fold")
     for r in rows:
-        older = ", ".join(f"{r['id']}@{v}" for v in r["versions"] if v != r["version"])  # kept for old runs
-        table.add_row(f"{r['id']}-v{r['version']}" + (f" (older: {older})" if older else ""), r["title"],
-                      ", ".join(r["presets"]),
-                      ", ".join(f"{k}={v}" for k, v in r["parameters"].items()), ", ".join(r["agents"]),
-                      str(r["sessions"]))
+        older = [f"{r['id']}@{v}" for v in r["versions"] if v != r["version"]]  # kept for old runs
+        table.add_row(Text("\n".join([f"{r['id']}-v{r['version']}", *older])), Text("\n".join([
+            r["title"], "presets: " + ", ".join(r["presets"]),
+            "parameters: " + ", ".join(f"{k}={v}" for k, v in r["parameters"].items()),
+            "agents: " + ", ".join(r["agents"]), f"sessions: {r['sessions']}"])))
     console.print(table)
     if batteries:
         bt = Table(title="Batteries")
-        bt.add_column("id")
+        bt.add_column("id", no_wrap=True)
         bt.add_column("tests", overflow="fold")
         for b in batteries:
-            bt.add_row(b["id"], ", ".join(b["tests"]))
+            bt.add_row(Text(b["id"]), Text(", ".join(b["tests"])))
         console.print(bt)
 
 
@@ -176,7 +179,7 @@ def run_cmd(
         return _print_estimate(prepared, participants)
     st = _store(store)
     run = create_run(st, prepared)
-    console.print(f"Run [bold]{run.name}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
+    console.print(f"Run [bold]{escape(run.name)}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
@@ -257,17 +260,18 @@ def _finish(st, name: str, stats) -> None:
                      + (f" ({stats.cache_write_tokens:,} tokens written to the cache)" if stats.cache_write_tokens else ""))
         console.print(f"Prompt tokens served from the endpoint's cache: {stats.cached_share:.0%}{saved}",
                       highlight=False, soft_wrap=True)
-    replies, unread = data["replies"]["run"]  # every stored trial of the run, this call's and earlier ones
+    replies, unread = data["replies"]["models"]  # every stored model trial of the run, this call's and earlier ones
     pct = report.invalid_pct(replies, unread)
     warn = pct is not None and pct > report.INVALID_WARN_PCT
     console.print(("[bold red]" if warn else "") + report.unread_line(replies, unread) + ("[/bold red]" if warn else ""),
                   highlight=False, soft_wrap=True)
     store_arg = _store_arg(st)
     if stats.failures:
-        err.print(f"[red]{len(stats.failures)} session(s) failed[/red]; their trials are saved. First: {stats.failures[0]}")
-        err.print(f"Continue with: machinepsych resume {name}{store_arg}")
+        err.print(f"[red]{len(stats.failures)} session(s) failed[/red]; their trials are saved. First: "
+                  f"{escape(str(stats.failures[0]))}")
+        err.print(escape(f"Continue with: machinepsych resume {name}{store_arg}"))
         raise typer.Exit(1)
-    console.print(f"Report: machinepsych report {name}{store_arg} --out reports/{name}")
+    console.print(escape(f"Report: machinepsych report {name}{store_arg} --out reports/{name}"))
 
 
 @app.command("resume")
@@ -336,7 +340,7 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     data = multirun.build(st, [r.id for r in chosen], on_read=lambda read: report_figures.start_drawing(read, helper))
     terminal.print_tables(data, console)
     path = html_report.write_html(data, out or Path("reports") / multirun.folder_name(data), helper=helper)
-    console.print(f"HTML report: {path}")
+    console.print(escape(f"HTML report: {path}"))
     _leave_at_once(st)
 
 
@@ -416,9 +420,9 @@ def print_file_scores(scorer, result, json_out: bool, title: str) -> None:
         t.add_column(col, justify="left" if i == 0 else "right")
     for row in view.rows:
         t.add_row(*row)
-    Console().print(t)
+    Console(emoji=False).print(t)
     for line in view.footer:
-        Console().print(line, markup=False, highlight=False)
+        Console(emoji=False).print(line, markup=False, highlight=False)
 
 
 @app.command("score")
@@ -529,23 +533,24 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-        err.print(f"[red]error:[/red] {message}{hint}", soft_wrap=True, highlight=False)
+        err.print(f"[red]error:[/red] {escape(message + hint)}", soft_wrap=True, highlight=False)
         sys.exit(2)
     except StoreUnavailable as exc:  # the store went away mid-command (disk full, connection lost): resumable
-        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True, highlight=False)
         sys.exit(3)
     except MachinePsychError as exc:
         from ..runner.budget import BudgetExceeded
 
         stopped = isinstance(exc, BudgetExceeded)  # --max-cost reached: resumable, like a store gone away
-        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {exc}", soft_wrap=True, highlight=False)
+        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {escape(str(exc))}", soft_wrap=True, highlight=False)
         sys.exit(3 if stopped else 2)
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
-        err.print(f"[red]error:[/red] {os_error_line(exc)}", soft_wrap=True, highlight=False)
+        err.print(f"[red]error:[/red] {escape(os_error_line(exc))}", soft_wrap=True, highlight=False)
         sys.exit(3)
     except ValidationError as exc:  # a typed config (run spec) rejected a value
         first = exc.errors()[0]
-        err.print(f"[red]error:[/red] {'.'.join(map(str, first['loc']))}: {first['msg']}", soft_wrap=True, highlight=False)
+        err.print(f"[red]error:[/red] {escape('.'.join(map(str, first['loc'])) + ': ' + first['msg'])}", soft_wrap=True,
+                  highlight=False)
         sys.exit(2)
     code = code if isinstance(code, int) else 0
     if process.leave_at_once and process.started_as_the_command():

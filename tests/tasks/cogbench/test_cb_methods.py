@@ -187,3 +187,26 @@ def test_coggpt_reply_carries_the_profile_and_reads_back_the_same_ratings():
     [(title, fig)] = profile_changes(df, None, SPEC_A)
     text = " ".join(t.get_text() for t in fig.axes[0].texts)
     assert "+Hobbies: Dogs" in text and "-Hobbies: Hiking" in text
+
+
+def test_the_docs_say_what_each_method_and_direct_send():
+    """docs/cogbench.md describes the requests as sent: the paper's methods ask one statement
+    per request in the one-statement format (no block of all statements); only ``-s direct``
+    sends the block format."""
+    from pathlib import Path
+
+    from machinepsych.tasks.cogbench.answer import MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT
+
+    params = SPEC_A.resolve("small")
+    for method in ("cot", "react", "reflexion", "coggpt"):
+        _, seen = play(method, params, embedder=WordEmbedder(), stop=1)
+        asks = [m for p, m in seen if p.startswith(("answer:", "interpret:"))]
+        assert len(asks) == 3, method  # the small preset's three statements
+        for ask in asks:
+            text = "\n".join(m.content_text for m in ask)
+            assert text.endswith(ONE_STATEMENT_FORMAT) and "Statement <number>" not in text, method
+            assert MODEL_INSTRUCTION not in text and "Statement 2:" not in text, method
+    doc = " ".join((Path(__file__).parents[3] / "docs" / "cogbench.md").read_text().split())
+    models = doc[doc.index("* **Models**"):doc.index("* **People**")]
+    assert "one statement per request" in models and "Only a run with `-s direct`" in models
+    assert "Rating: <one number from 1 to 5>" in models

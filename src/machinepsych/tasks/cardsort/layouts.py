@@ -72,7 +72,7 @@ def wcst64(inp):
     return Layout("wcst64", "WCST-64 study: input x strategy (2x2), personas, exclusivity ablation",
                   ["condition", "n", *WCST_METRICS], rows, [
                       "STA = direct answer, CoT = chain of thought; TI = text input, VI = image input; agents take the "
-                      "test without a strategy. Ours: mean over sessions; published: mean (SD) over 10 repetitions "
+                      "test without a strategy. Ours: mean (SD) over sessions; published: mean (SD) over 10 repetitions "
                       "(people: 30 adults), from Hao, Alexandre & Yu (2024) Tables 1, 3 (CC without the exclusivity "
                       "sentence) and 4 (personas).",
                       "TFC: mean over the sessions that completed a category."])

@@ -62,7 +62,7 @@ def reflection_bench(inp):
     if not rows:
         return None
     return Layout("reflection-bench", "Reflection-Bench: model x task (Tables 2-9)", ["condition", *columns], rows, [
-        "Scores 0-100, mean over sessions. Overall (T2) = mean of WPT, WCST, Oddball, N-back, DC-IGT, PRLT; "
+        "Scores 0-100; ours: mean (SD) over sessions. Overall (T2) = mean of WPT, WCST, Oddball, N-back, DC-IGT, PRLT; "
         "Overall (T9) = the same without Oddball; MBT is not in either.",
         "Published: Reflection-Bench Tables 3-8 (per task, easy), Table 2 (overall, easy) and Table 9 (hard; "
         "chance rows: the paper's simulation, not ours). Published Oddball scores used another embedding model."])
