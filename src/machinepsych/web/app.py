@@ -26,7 +26,7 @@ import secrets
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..storage.store import Store
 from . import admin, extras, live, participant, preview, recruit, security
@@ -79,6 +79,10 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     @app.get("/", response_class=HTMLResponse)
     def index() -> str:
         return page("machinepsych", "<h1>Welcome</h1><p>To take part in a study, open the link you were given.</p>")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response(status_code=204)  # no icon (the pages say so: <link rel=icon href="data:,">)
 
     app.include_router(recruit.router(store, locks.alloc))
     app.include_router(participant.router(store, locks))

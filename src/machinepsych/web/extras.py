@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from ..storage import people
 from ..storage.store import Store
@@ -64,7 +64,7 @@ class Attention(BaseModel):
     model_config = ConfigDict(extra="forbid")
     trial: StrictInt
     choice: StrictStr = Field(max_length=40)
-    rt_ms: float | None = Field(None, ge=0.0, le=24 * 3600 * 1000.0, allow_inf_nan=False)
+    rt_ms: StrictFloat | None = Field(None, ge=0.0, le=24 * 3600 * 1000.0, allow_inf_nan=False)
 
 
 FOCUS_EVENTS = ("hidden", "blur", "back")

@@ -72,7 +72,8 @@ def esc(value: Any) -> str:
 def page(title: str, body: str, *, refresh_s: int | None = None) -> str:
     meta = f"<meta http-equiv='refresh' content='{int(refresh_s)}'>" if refresh_s else ""
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}</title>"
-            f"<meta name='viewport' content='width=device-width,initial-scale=1'>{meta}<style>{CSS}</style></head>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'><link rel='icon' href='data:,'>{meta}"
+            f"<style>{CSS}</style></head>"
             f"<body><main>{body}</main></body></html>")
 
 
