@@ -84,16 +84,31 @@ def ensure(store: Store) -> None:
     if id(store.engine) not in _READY:
         PeopleBase.metadata.create_all(store.engine, checkfirst=True)
         _READY.add(id(store.engine))
+        for key in [k for k in _ABSENT if k[0] == id(store.engine)]:
+            _ABSENT.pop(key, None)
+
+
+_ABSENT: dict[tuple[int, str], float] = {}
+ABSENT_RECHECK_S = 2.0
 
 
 def _has(store: Store, table: str) -> bool:
+    """Whether the store has the table. An absent one is looked for again after
+    :data:`ABSENT_RECHECK_S` (another process may create it), not on every request."""
+    import time
+
     if id(store.engine) in _READY:
         return True
-    try:
-        return inspect(store.engine).has_table(table)
-    except Exception:  # noqa: BLE001 - a store we cannot inspect has none
+    key = (id(store.engine), table)
+    if time.monotonic() - _ABSENT.get(key, -ABSENT_RECHECK_S) < ABSENT_RECHECK_S:
         return False
-    # (not cached when absent: another process may create the tables)
+    try:
+        found = inspect(store.engine).has_table(table)
+    except Exception:  # noqa: BLE001 - a store we cannot inspect has none
+        found = False
+    if not found:
+        _ABSENT[key] = time.monotonic()
+    return found
 
 
 # ----------------------------------------------------------------------------- options

@@ -701,7 +701,6 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     except (MachinePsychError, IntegrityError):  # another server stored this trial first
         raise HTTPException(409, f"Trial {ans.trial + 1} was already answered.") from None
     live.episodes(store).stepped(store, acc.row.id, rp, Exchange(obs, turn, result))
-    studies.touch(store, acc.assignment.id)
     if result.done:
         _finish(store, acc)
     out: dict[str, Any] = {"trial": ans.trial + 1, "feedback": result.feedback, "done": result.done}
