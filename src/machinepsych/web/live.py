@@ -23,7 +23,7 @@ from ..runner.session import Replayed, replay
 from ..storage.schema import SessionRow, TrialRow
 from ..storage.store import Store
 
-KEPT = 256
+KEPT = 64  # a WCST session with pictures holds about 1 MB; the people answering now are what matters
 
 
 class Locks:

@@ -108,7 +108,7 @@ def labelled(obs: Observation | None) -> bool:
 
 
 def image_html(p: ImagePart, keep_scale: bool = False) -> str:
-    img = f"<img class='stim' src='{p.data_url}' alt='{esc(p.alt)}'"
+    img = f"<img class='stim' src='{p.data_url}' alt='{esc(p.alt_for('person'))}'"
     width = png_size(p.png)[0] if keep_scale else 0
     if not width:
         return f"<p>{img}></p>"

@@ -188,10 +188,18 @@ def practice_of(rp: Replayed, acc: Access) -> Practice | None:
 def public_observation(obs: Observation, with_study: bool = True) -> dict[str, Any]:
     """Only what the page shows: the parts and study material for people (until it has been
     studied), the feedback."""
-    out = {"trial": obs.trial, "parts": [p.to_json() for p in obs.parts_for("person")], "feedback": obs.feedback}
+    out = {"trial": obs.trial, "parts": [person_json(p) for p in obs.parts_for("person")], "feedback": obs.feedback}
     if obs.study and with_study:
-        out["study"] = [p.to_json() for p in obs.study_for("person")]
+        out["study"] = [person_json(p) for p in obs.study_for("person")]
         out["study_seconds"] = obs.study_seconds
+    return out
+
+
+def person_json(part) -> dict[str, Any]:
+    """A part as a person's page gets it (a picture's words for people)."""
+    out = part.to_json()
+    if out.get("type") == "image":
+        out["alt"] = part.alt_for("person")
     return out
 
 

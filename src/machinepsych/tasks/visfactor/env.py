@@ -220,6 +220,10 @@ class VisualEnv(Environment):
     def instructions(self) -> str:
         return f"{self.meta.name} ({self.subtest}).\n" + self.meta.instructions
 
+    def instructions_for_people(self) -> str:
+        """People read the kit's instructions without the subtest's name and code."""
+        return self.meta.instructions
+
     def _setup(self) -> None:
         self.item_seeds = [int(s) for s in self.rng.integers(0, 2**31 - 1, self.n_trials)]
         self.perturb_names = expand(tuple(self.params.perturb), self.subtest, self.mode)
