@@ -2,13 +2,15 @@
 each session's rebuilt episode kept between requests instead of replayed for every answer.
 
 * :class:`Locks`: ``alloc`` guards giving out and releasing slots (consent, release);
-  :meth:`Locks.slot` one lock per person (a slot's anchor session), so one person's requests are handled one at a time
-  (a double click is never taken twice) while other people's go on beside them.
+  :meth:`Locks.slot` one lock per person (a slot's anchor session), so one person's
+  requests are handled one at a time (a double click is never taken twice) while other
+  people's go on beside them.
 * :func:`writer`: the lock of a store's shared trial writer (one connection).
-* :func:`episodes` (an :class:`Episodes` per store): the last :data:`KEPT` sessions' rebuilt episodes. One is used only while
-  the store holds exactly the trials it was built from (count and last trial id, one small
-  query); anything else (another server's answer, a release, a failed write) rebuilds it from
-  the store, as before. An answer steps the kept episode and records the new trial in it.
+* :func:`episodes` (an :class:`Episodes` per store): the last :data:`KEPT` sessions'
+  rebuilt episodes. One is used only while the store holds exactly the trials it was built
+  from (count and last trial id, one small query); anything else (another server's answer,
+  a release, a failed write) rebuilds it from the store, as before. An answer steps the
+  kept episode and records the new trial in it.
 """
 from __future__ import annotations
 
