@@ -180,3 +180,38 @@ def test_withdrawal_leaves_no_copy_of_the_person_in_the_database_files(people, t
     assert pid.encode() not in files()
     wal = tmp_path / "lab.db-wal"
     assert not wal.exists() or wal.stat().st_size == 0
+
+
+def test_people_are_answered_beside_each_other_and_a_kept_episode_is_never_stale(people):
+    """One person's request in progress (their lock held) does not hold up another's answer;
+    a session answered through another server over the same store is rebuilt, not served
+    from the episode this server kept."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    run = human_run(people.store, [TaskRun(task="lnt", params={"n_trials": 4}, sessions=2)], "conc")
+    study = people.study(run)
+    a, b = people.browser(), people.browser()
+    sid_a, sid_b = consent(a, study, "id=a"), consent(b, study, "id=b")
+    done = []
+    with people.app.state.locks.slot(sid_a):  # person a's answer is being handled
+        t = threading.Thread(target=lambda: done.append(
+            b.post(f"/session/{sid_b}/answer", json={"trial": 0, "action": "vowel", "rt_ms": 900}).status_code))
+        t.start()
+        t.join(30)
+    assert done == [200]
+    # a second server over the same store answers person b's next trial
+    other = people._create_app(people.url, admin_token="another-admin-token-0123")
+    with TestClient(other) as b2:
+        b2.cookies.update(b.cookies)
+        assert b2.post(f"/session/{sid_b}/answer", json={"trial": 1, "action": "vowel", "rt_ms": 900}).status_code == 200
+    other.state.store.close()
+    state = b.get(f"/session/{sid_b}/state").json()
+    assert state["trial"] == 2  # this server's kept episode (1 trial) was not used
+    assert b.post(f"/session/{sid_b}/answer", json={"trial": 2, "action": "vowel", "rt_ms": 900}).status_code == 200
+    stored = people.store.trials(sid_b)
+    assert [t.index for t in stored] == [0, 1, 2]
+    from machinepsych.runner.session import replay
+
+    assert replay(people.store, people.store.sessions(run.id)[1]).n_stored == 3  # every stored trial reproduces

@@ -50,6 +50,7 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     app = FastAPI(title="machinepsych: people in the browser", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.admin_token = token
+    app.state.locks = locks
 
     def require_admin(request: Request) -> None:
         security.check_admin(request, token)
