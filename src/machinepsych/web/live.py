@@ -46,6 +46,10 @@ def _stored(store: Store, session_id: int) -> tuple[int, int | None]:
     return int(n), last
 
 
+def _same(kept: tuple[int, int | None], now: tuple[int, int | None]) -> bool:
+    return kept[0] == now[0] and kept[1] in (None, now[1])
+
+
 class Episodes:
     def __init__(self, kept: int = KEPT) -> None:
         self.kept = kept
@@ -57,17 +61,19 @@ class Episodes:
         mark = _stored(store, row.id)
         with self._guard:
             got = self._items.get(row.id)
-            if got is not None and got[0] == mark and len(got[1].episode.steps) == mark[0]:
+            if got is not None and _same(got[0], mark) and len(got[1].episode.steps) == mark[0]:
+                self._items[row.id] = (mark, got[1])
                 self._items.move_to_end(row.id)
                 return got[1]
         rp = replay(store, row, fresh=mark[0] == 0)
         self._put(row.id, mark, rp)
         return rp
 
-    def stepped(self, store: Store, session_id: int, rp: Replayed, exchange: Exchange) -> None:
-        """``rp`` took one more step and its trial is stored: keep it with the new mark."""
+    def stepped(self, session_id: int, rp: Replayed, exchange: Exchange) -> None:
+        """``rp`` took one more step and this request stored its trial: keep it, for as many
+        trials (the new trial's id is learnt at the next request)."""
         rp.history.append(exchange)
-        self._put(session_id, _stored(store, session_id), rp)
+        self._put(session_id, (rp.n_stored, None), rp)
 
     def forget(self, session_id: int) -> None:
         with self._guard:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
@@ -84,10 +85,12 @@ def current_session(store: Store, a: AssignmentRow) -> int:
     return next((sid for sid in order if status.get(sid) != "complete"), order[-1])
 
 
-def access(store: Store, request: Request, session_id: int, lock: threading.Lock | None = None) -> Access:
-    """The session, if this browser holds it. A study's sessions are reserved through its
-    link at consent; a lab session (a run without a study) goes to the first browser that
-    opens its link with the session's token (``?k=``)."""
+def access(store: Store, request: Request, session_id: int, lock: threading.Lock | None = None,
+           touch: bool = True) -> Access:
+    """The session, if this browser holds it (its activity recorded, unless ``touch`` is
+    false: the caller records it with what it writes). A study's sessions are reserved
+    through its link at consent; a lab session (a run without a study) goes to the first
+    browser that opens its link with the session's token (``?k=``)."""
     with store.session() as s:
         row = s.get(SessionRow, session_id)
     if row is None or not is_human_ref(row.participant_name):
@@ -127,7 +130,8 @@ def access(store: Store, request: Request, session_id: int, lock: threading.Lock
     if studies.study_options(study).state == "closed" and row.status != "complete":
         raise HTTPException(410, "This study has been closed by the researcher; it cannot be continued. Thank you "
                                  "for your time.")
-    studies.touch(store, a.id)
+    if touch:
+        studies.touch(store, a.id)
     return Access(row, a, study, None, order)
 
 
@@ -355,8 +359,8 @@ def router(store: Store, locks: live.Locks) -> APIRouter:
     def respond(response: Response, acc: Access) -> Response:
         return set_key(response, acc.assignment.session_id, acc.new_key)
 
-    def held(session_id: int, request: Request) -> Access:
-        return access(store, request, session_id, locks.alloc)
+    def held(session_id: int, request: Request, touch: bool = True) -> Access:
+        return access(store, request, session_id, locks.alloc, touch)
 
     def mine(acc: Access):
         """The person's own lock: their requests one at a time, other people's beside them."""
@@ -456,7 +460,7 @@ def router(store: Store, locks: live.Locks) -> APIRouter:
 
     @r.post("/session/{session_id}/answer")
     def answer(session_id: int, ans: Answer, request: Request) -> Response:
-        acc = held(session_id, request)
+        acc = held(session_id, request, touch=False)  # the answer's own write records the activity
         with mine(acc):
             out = _answer(store, acc, ans)
         return respond(JSONResponse(out), acc)
@@ -708,7 +712,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
             store.commit_trial_sync(acc.row.id, rec)
     except (MachinePsychError, IntegrityError):  # another server stored this trial first
         raise HTTPException(409, f"Trial {ans.trial + 1} was already answered.") from None
-    live.episodes(store).stepped(store, acc.row.id, rp, Exchange(obs, turn, result))
+    live.episodes(store).stepped(acc.row.id, rp, Exchange(obs, turn, result))
     if result.done:
         _finish(store, acc)
     out: dict[str, Any] = {"trial": ans.trial + 1, "feedback": result.feedback, "done": result.done}
@@ -717,7 +721,9 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     if left is not None:
         out["time_left_s"] = left
     if not result.done:
-        nxt, fresh = _study_view(store, _fresh(store, acc), "test", ans.trial + 1, result.next_observation, "answer")
+        nxt, fresh = result.next_observation, True
+        if nxt.study_for("person"):
+            nxt, fresh = _study_view(store, _fresh(store, acc), "test", ans.trial + 1, nxt, "answer")
         out["observation"] = public_observation(nxt, fresh)
         out["html"] = trial_html(nxt, spec.answer.form(nxt, env.action_space), *env.progress(), with_study=fresh)
         attention = _attention(store, acc, "test", ans.trial + 1)
