@@ -26,6 +26,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -403,24 +404,31 @@ def release(store: Store, a: AssignmentRow, now: datetime | None = None) -> None
         s.commit()
 
 
-def release_inactive(store: Store, study: StudyRow, now: datetime | None = None) -> int:
-    """Release every slot of the study held by someone inactive past the timeout."""
+def release_inactive(store: Store, study: StudyRow, now: datetime | None = None, hold=None) -> int:
+    """Release every slot of the study held by someone inactive past the timeout. ``hold``:
+    the lock of a slot by its anchor session (the web app's per-person lock), held while it
+    is looked at again and released, so no request of that person is half-way through."""
     n = 0
     with store.session() as s:
         held = list(s.scalars(select(AssignmentRow).where(AssignmentRow.study_id == study.id)))
     for a in held:
-        if expired(store, a, study, now):
-            release(store, a, now)
-            n += 1
+        if not expired(store, a, study, now):
+            continue
+        with hold(a.session_id) if hold is not None else nullcontext():
+            a = assignment_for_session(store, a.session_id)
+            if a is not None and expired(store, a, study, now):
+                release(store, a, now)
+                n += 1
     return n
 
 
 def assign_next(store: Store, study: StudyRow, participant_id: str, recruitment: dict[str, Any],
-                now: datetime | None = None) -> tuple[AssignmentRow, str] | None:
+                now: datetime | None = None, hold=None) -> tuple[AssignmentRow, str] | None:
     """Reserve the next free slot of the study's run for a participant who has just
-    consented (inactive holders are released first); None when every slot is held."""
+    consented (inactive holders are released first, under ``hold``: see
+    :func:`release_inactive`); None when every slot is held."""
     now = now or clock()
-    release_inactive(store, study, now)
+    release_inactive(store, study, now, hold)
     run = store.get_run(study.run_id)
     taken = assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)

@@ -85,7 +85,7 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     def favicon() -> Response:
         return Response(status_code=204)  # no icon (the pages say so: <link rel=icon href="data:,">)
 
-    app.include_router(recruit.router(store, locks.alloc))
+    app.include_router(recruit.router(store, locks))
     app.include_router(participant.router(store, locks))
     app.include_router(admin.router(store, require_admin))
     app.include_router(annotation_router(store, require_admin))

@@ -77,7 +77,7 @@ def router(store: Store, locks) -> APIRouter:
 
     @r.post("/session/{session_id}/events")
     def events(session_id: int, body: Event, request: Request) -> Response:
-        acc = access(store, request, session_id, locks.alloc)
+        acc = access(store, request, session_id, locks)
         data = {k: (v[:300] if isinstance(v, str) else v) for k, v in body.data.items()}
         if body.kind == "focus" and data.get("event") not in FOCUS_EVENTS:
             raise HTTPException(422, "Unknown page event.")
@@ -88,7 +88,7 @@ def router(store: Store, locks) -> APIRouter:
 
     @r.post("/session/{session_id}/attention")
     def attention(session_id: int, body: Attention, request: Request) -> Response:
-        acc = access(store, request, session_id, locks.alloc)
+        acc = access(store, request, session_id, locks)
         with locks.slot(acc.assignment.session_id):
             expected = item(acc.row.seed, body.trial)
             if body.trial in people.attention_answered(store, session_id):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
@@ -85,7 +85,7 @@ def current_session(store: Store, a: AssignmentRow) -> int:
     return next((sid for sid in order if status.get(sid) != "complete"), order[-1])
 
 
-def access(store: Store, request: Request, session_id: int, lock: threading.Lock | None = None,
+def access(store: Store, request: Request, session_id: int, locks: live.Locks | None = None,
            touch: bool = True) -> Access:
     """The session, if this browser holds it (its activity recorded, unless ``touch`` is
     false: the caller records it with what it writes). A study's sessions are reserved
@@ -118,11 +118,11 @@ def access(store: Store, request: Request, session_id: int, lock: threading.Lock
             raise taken
         return Access(row, got[0], None, got[1], [session_id])
     if studies.expired(store, a, study):
-        if lock is not None:
-            with lock:
-                studies.release(store, a)
-        else:
-            studies.release(store, a)
+        with locks.alloc if locks is not None else nullcontext(), \
+                locks.slot(a.session_id) if locks is not None else nullcontext():
+            now_held = studies.assignment_for_session(store, a.session_id)  # not released meanwhile
+            if now_held is not None and studies.expired(store, now_held, study):
+                studies.release(store, now_held)
         raise HTTPException(410, released_message(study))
     order = studies.order_of(a)
     if session_id not in order:
@@ -360,7 +360,7 @@ def router(store: Store, locks: live.Locks) -> APIRouter:
         return set_key(response, acc.assignment.session_id, acc.new_key)
 
     def held(session_id: int, request: Request, touch: bool = True) -> Access:
-        return access(store, request, session_id, locks.alloc, touch)
+        return access(store, request, session_id, locks, touch)
 
     def mine(acc: Access):
         """The person's own lock: their requests one at a time, other people's beside them."""
