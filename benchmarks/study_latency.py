@@ -119,6 +119,12 @@ async def crowd(base: str, slug: str, n: int, trials: int, rt_s, feedback_s) -> 
     return latencies
 
 
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def summary(xs: list[float]) -> tuple[float, float]:
     xs = sorted(xs)
     return statistics.median(xs), xs[min(len(xs) - 1, int(0.95 * len(xs)))]
@@ -143,8 +149,12 @@ def main() -> None:
         proc = start_server(store, port)
         try:
             base = f"http://127.0.0.1:{port}"
+            c0 = cpu_s(proc.pid)
             one = asyncio.run(crowd(base, slug, 1, a.trials, tuple(a.rt_s), feedback_s))
+            c1 = cpu_s(proc.pid)
+            t0 = time.perf_counter()
             many = asyncio.run(crowd(base, slug, a.people, a.trials, tuple(a.rt_s), feedback_s))
+            wall, c2 = time.perf_counter() - t0, cpu_s(proc.pid)
         finally:
             proc.terminate()
             proc.wait(10)
@@ -154,6 +164,10 @@ def main() -> None:
           f"after {feedback_s:g} s of feedback")
     print(f"1 person:  median {m1 * 1000:.1f} ms, p95 {p1 * 1000:.1f} ms ({len(one)} answers)")
     print(f"{a.people} people: median {mn * 1000:.1f} ms, p95 {pn * 1000:.1f} ms ({len(many)} answers)")
+    print(f"server CPU per answer (every request of a person, consent to last answer): alone "
+          f"{(c1 - c0) / len(one) * 1000:.1f} ms, with {a.people} people {(c2 - c1) / len(many) * 1000:.1f} ms; the server "
+          f"was busy {(c2 - c1) / wall:.0%} of one core while {a.people} people answered")
+    print(f"load average of the machine: {os.getloadavg()[0]:.1f} (other programs share its cores)")
     print(f"ratio of medians ({a.people} people / 1 person): {mn / m1:.2f} (target <= 3)")
 
 
