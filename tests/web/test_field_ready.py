@@ -121,7 +121,6 @@ def test_study_list_prints_each_studys_own_address_and_study_export_writes_the_p
     other = runner.invoke(cli_app, ["study", "list", "--store", str(db), "--base-url", "https://x.example.org"]).output
     assert "c30: https://x.example.org/s/" in other
     # a person takes the practice trial, then the export from the command line
-    from machinepsych.storage.store import Store
     from machinepsych.storage.study import list_studies
     from machinepsych.web.app import create_app
     from fastapi.testclient import TestClient
@@ -143,7 +142,6 @@ def test_study_list_prints_each_studys_own_address_and_study_export_writes_the_p
     assert len(practice) == 1 and practice["rt_ms"].tolist() == [700]
     bad = runner.invoke(cli_app, ["study", "export", "c30", "--store", str(db), "--out", str(tmp_path / "no" / "x")])
     assert bad.exit_code != 0 and "does not exist" in str(bad.exception)
-    Store  # noqa: B018 - imported for the reader: the export opens the store read-only
 
 
 def test_small_things_a_person_meets(people):
