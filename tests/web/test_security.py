@@ -210,8 +210,8 @@ def test_markup_is_escaped_in_every_page_and_the_report(people, toys, tmp_path):
 PARTICIPANT_ROUTES = {"/session/{session_id}", "/session/{session_id}/state", "/session/{session_id}/answer",
                       "/session/{session_id}/consent", "/session/{session_id}/studied", "/session/{session_id}/shown",
                       "/session/{session_id}/begin", "/session/{session_id}/events",
-                      "/session/{session_id}/attention"}
-PUBLIC_ROUTES = {"/", "/s/{slug}", "/s/{slug}/consent"}
+                      "/session/{session_id}/attention", "/session/{session_id}/heartbeat"}
+PUBLIC_ROUTES = {"/", "/s/{slug}", "/s/{slug}/consent", "/favicon.ico"}
 # routes checked in tests/web/test_researcher_tools.py: the preview (admin token, by study link)
 # and the annotators' own links (their token in the address; anything else is 404)
 OWN_TOKEN_ROUTES = {"/preview/{slug}", "/preview/{slug}/{token}", "/preview/{slug}/{token}/consent",
@@ -244,7 +244,7 @@ def test_every_route_is_a_participant_public_or_admin_route(people, two):
         for method in route.methods:
             if route.path in PARTICIPANT_ROUTES:  # browser a does not hold session human[1]
                 body = ({"agree": True} if path.endswith("consent") else {"trial": 0, "phase": "test"}
-                        if path.endswith("studied") else {} if path.endswith(("shown", "begin"))
+                        if path.endswith("studied") else {} if path.endswith(("shown", "begin", "heartbeat"))
                         else {"kind": "focus", "data": {"event": "blur"}} if path.endswith("events")
                         else {"trial": 2, "choice": "Red"} if path.endswith("attention")
                         else {"trial": 0, "action": 1, "rt_ms": 5})

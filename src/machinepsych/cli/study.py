@@ -19,6 +19,7 @@ study_app = App(help="Recruitment links for runs taken by people (see `machineps
                         no_args_is_help=True)
 app.add_typer(study_app, name="study")
 
+DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 PROLIFIC = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}"
 
 
@@ -87,8 +88,9 @@ def create_cmd(
                                                    help="Address people who do not consent are sent to."),
     cards: str = typer.Option("picture", "--cards", metavar="picture|text",
                               help="Card sorts: the cards as a picture (default) or described in words."),
-    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url",
-                                 help="Where `machinepsych serve` is reachable for participants."),
+    base_url: str = typer.Option(DEFAULT_BASE_URL, "--base-url",
+                                 help="Where `machinepsych serve` is reachable for participants (kept with the study: "
+                                      "`study list` prints its link there)."),
 ) -> None:
     """Make the study link of RUN and print it."""
     from ..storage.store import Store
@@ -109,7 +111,7 @@ def create_cmd(
     try:
         row = create_study(st, st.get_run(run), consent=text, practice=practice, completion_code=completion_code,
                            redirect_url=redirect, timing=timing, inactivity_min=inactivity_timeout,
-                           time_limit=time_limit, order=order)
+                           time_limit=time_limit, order=order, base_url=base_url)
         people.set_options(st, row, **extra)
         link = f"{base_url.rstrip('/')}/s/{row.slug}"
         typer.echo(f"Study link: {link}")
@@ -123,13 +125,16 @@ def create_cmd(
 @study_app.command("list")
 def list_cmd(
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
-    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url", help="Where `machinepsych serve` is reachable."),
+    base_url: Optional[str] = typer.Option(None, "--base-url",
+                                           help="Print the links with this address instead of each study's own "
+                                                "(the --base-url it was created with)."),
 ) -> None:
-    """The study links of the store, with how many sessions each has given out."""
+    """The study links of the store, each at its own address, with how many sessions it has given out."""
     from ..storage.store import Store
     from ..storage.study import assignments_for_run, list_studies, slots, study_options
 
-    check_base_url(base_url)
+    if base_url is not None:
+        check_base_url(base_url)
     st = Store(store, create=False, readonly=True)
     try:
         rows = list_studies(st)
@@ -141,7 +146,8 @@ def list_cmd(
             held = assignments_for_run(st, run.id)
             taken = sum(1 for g in groups if g[0].id in held)
             opts = study_options(row)
-            typer.echo(f"{run.name}: {base_url.rstrip('/')}/s/{row.slug} [{opts.state}] ({taken} of {len(groups)} "
+            where = (base_url or opts.base_url or DEFAULT_BASE_URL).rstrip("/")
+            typer.echo(f"{run.name}: {where}/s/{row.slug} [{opts.state}] ({taken} of {len(groups)} "
                        f"slots held; completion code {row.completion_code}; inactivity timeout "
                        f"{opts.inactivity_min:g} min; time limit {opts.time_limit}; order {opts.order})")
     finally:
@@ -235,6 +241,38 @@ def withdraw_cmd(
             typer.echo(f"Withdrawn: session {d['session_index']} (id {d['session_id']}) of run {d['run_id']}: deleted "
                        f"{d['trials']} trials, {d['practice']} practice answers, {d['events']} page events and "
                        "the person's ids and consent. Logged (without the id).")
+        if done and done[0].get("log_cleared") is False:
+            typer.echo("The store's write-ahead log could not be emptied while another program reads the store: "
+                       "stop `machinepsych serve` (it empties the log when it closes) to leave no copy behind.")
+    finally:
+        st.close()
+
+
+@study_app.command("export")
+def export_cmd(
+    run: str = typer.Argument(..., help="The run (name or id)."),
+    out: Path = typer.Option(..., "--out", help="Folder to write participants.csv and practice.csv into."),
+    store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
+) -> None:
+    """Write the run's participants (ids, consent, times, page events) and their practice answers
+    as CSV, as the admin pages give them (the trials: `machinepsych export RUN`)."""
+    from ..storage.export import flat_frame, practice_frame, safe_frame
+    from ..storage.people import participants_csv
+    from ..storage.store import Store
+    from .app import check_output_path
+
+    check_output_path(out, "--out", folder=True)  # before the store is opened or anything created
+    st = Store(store, create=False, readonly=True)
+    try:
+        row = st.get_run(run)
+        people_text = participants_csv(st, row)
+        practice = practice_frame(st, row.id)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "participants.csv").write_text(people_text, encoding="utf-8")
+        safe_frame(flat_frame(practice)).to_csv(out / "practice.csv", index=False)
+        n_people = max(0, len(people_text.splitlines()) - 1)
+        typer.echo(f"Wrote {n_people} sessions to {out / 'participants.csv'} and {len(practice)} practice answers "
+                   f"to {out / 'practice.csv'}")
     finally:
         st.close()
 

@@ -97,8 +97,8 @@ class Environment(ABC):
         return self.trial, self.n_trials
 
     def instructions_for_people(self) -> str:
-        """The task description for a person in the browser: the same content, with the
-        answer given by clicking instead of a typed format. Defaults to ``instructions()``."""
+        """The task description for a person in the browser (``TaskSpec.instructions(env,
+        "person")``): the same content, never naming the test. Defaults to ``instructions()``."""
         return self.instructions()
 
     @abstractmethod

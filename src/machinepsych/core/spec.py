@@ -584,7 +584,8 @@ class TaskSpec:
         """The task description followed by how to answer, worded for ``audience``."""
         fmt = self.answer.model_instruction if audience == "model" else self.answer.person_instruction
         fmt = fmt(env) if callable(fmt) else fmt
-        text = env.instructions()
+        # an environment may word the task for people apart (never naming the test)
+        text = env.instructions() if audience == "model" else env.instructions_for_people()
         return f"{text}{self.instruction_sep}{fmt}" if fmt else text
 
 

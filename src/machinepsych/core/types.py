@@ -43,6 +43,12 @@ class ImagePart:
     png: bytes
     alt: str = ""
     kind: Literal["image"] = "image"
+    # what a person's page says of the picture where ``alt`` (kept with the trial, read by
+    # models) would name the test; not part of the stored observation
+    person_alt: str | None = None
+
+    def alt_for(self, audience: str) -> str:
+        return self.person_alt if audience == "person" and self.person_alt is not None else self.alt
 
     @functools.cached_property
     def sha256(self) -> str:  # computed once per image object (kept in its __dict__, not a field)

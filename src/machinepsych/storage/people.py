@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String, Text, delete, inspect, select, update
+from sqlalchemy import JSON, Boolean, DateTime, Integer, String, Text, delete, inspect, select, text, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from ..core.errors import ConfigError
@@ -84,16 +84,31 @@ def ensure(store: Store) -> None:
     if id(store.engine) not in _READY:
         PeopleBase.metadata.create_all(store.engine, checkfirst=True)
         _READY.add(id(store.engine))
+        for key in [k for k in _ABSENT if k[0] == id(store.engine)]:
+            _ABSENT.pop(key, None)
+
+
+_ABSENT: dict[tuple[int, str], float] = {}
+ABSENT_RECHECK_S = 2.0
 
 
 def _has(store: Store, table: str) -> bool:
+    """Whether the store has the table. An absent one is looked for again after
+    :data:`ABSENT_RECHECK_S` (another process may create it), not on every request."""
+    import time
+
     if id(store.engine) in _READY:
         return True
-    try:
-        return inspect(store.engine).has_table(table)
-    except Exception:  # noqa: BLE001 - a store we cannot inspect has none
+    key = (id(store.engine), table)
+    if time.monotonic() - _ABSENT.get(key, -ABSENT_RECHECK_S) < ABSENT_RECHECK_S:
         return False
-    # (not cached when absent: another process may create the tables)
+    try:
+        found = inspect(store.engine).has_table(table)
+    except Exception:  # noqa: BLE001 - a store we cannot inspect has none
+        found = False
+    if not found:
+        _ABSENT[key] = time.monotonic()
+    return found
 
 
 # ----------------------------------------------------------------------------- options
@@ -259,6 +274,43 @@ def browser_name(ua: str) -> str:
     return (found or "other") + (f" ({system})" if system else "")
 
 
+# ----------------------------------------------------------------------------- participants
+def participants_csv(store: Store, run: RunRow) -> str:
+    """One row per session for people: its status and trial count, the person's platform ids,
+    consent, practice count, times and the page events' summary (participants.csv)."""
+    import csv
+    import io
+
+    from . import study as studies
+    from .export import csv_safe
+
+    held = studies.assignments_for_run(store, run.id)
+    counts = store.trial_counts(run.id)
+    sessions = studies.human_sessions(store, run)
+    seen = summary(events(store, [s.id for s in sessions]))
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["session", "session_id", "task", "condition", "status", "trials", "participant_id", "PROLIFIC_PID",
+                "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at",
+                "started_at", "finished_at", *EVENT_COLUMNS])
+    for s in sessions:
+        a = held.get(s.id)
+        rec = (a.recruitment if a else {}) or {}
+        ev = seen.get(s.id, {})
+        w.writerow([csv_safe(v) for v in [s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
+                    a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
+                    rec.get("SESSION_ID", ""), a.consented_at.isoformat() if a and a.consented_at else "",
+                    len(a.practice) if a else 0, a.created_at.isoformat() if a else "",
+                    a.last_seen_at.isoformat() if a else "", s.started_at.isoformat() if s.started_at else "",
+                    s.finished_at.isoformat() if s.finished_at else "", *[ev.get(k, "") for k in EVENT_COLUMNS]]])
+    return out.getvalue()
+
+
+# per participant, from the page's events (storage/people.py): browser and device, how often the
+# page was hidden or left and for how long, attention checks passed of those answered
+EVENT_COLUMNS = ["browser", "device", "screen", "focus_losses", "hidden_s", "attention_passed", "attention_answered"]
+
+
 # ----------------------------------------------------------------------------- withdrawal
 def withdraw(store: Store, participant_id: str, run_ref: str | int | None = None) -> list[dict[str, Any]]:
     """Delete everything of the person with recruitment id ``participant_id`` (in every study,
@@ -269,7 +321,10 @@ def withdraw(store: Store, participant_id: str, run_ref: str | int | None = None
     ensure(store)
     run_id = store.get_run(run_ref).id if run_ref is not None else None
     done = []
+    sqlite = store.engine.dialect.name == "sqlite"
     with store.session() as s:
+        if sqlite:  # what is deleted is overwritten with zeros, not left in free pages of the file
+            s.execute(text("PRAGMA secure_delete=ON"))
         q = select(AssignmentRow).where(AssignmentRow.participant_id == participant_id)
         found = list(s.scalars(q))
         for a in found:
@@ -290,7 +345,28 @@ def withdraw(store: Store, participant_id: str, run_ref: str | int | None = None
             s.add(WithdrawalRow(**log, note="withdrawn by the participant"))
             done.append(log)
         s.commit()
+        if sqlite:
+            s.execute(text("PRAGMA secure_delete=OFF"))
+    if done and sqlite:
+        cleared = truncate_log(store)
+        for d in done:
+            d["log_cleared"] = cleared
     return done
+
+
+def truncate_log(store: Store, wait_s: float = 10.0) -> bool:
+    """Copy SQLite's write-ahead log into the database file and truncate it to nothing (the
+    deleted rows' old pages stay in the ``-wal`` file until then); retried while a reader of
+    another connection still needs the old pages. True once the log is empty."""
+    import time
+
+    deadline = time.monotonic() + wait_s
+    while True:
+        with store.engine.connect() as c:
+            busy = c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").first()[0]
+        if not busy or time.monotonic() > deadline:
+            return not busy
+        time.sleep(0.1)
 
 
 def withdrawals(store: Store) -> list[WithdrawalRow]:

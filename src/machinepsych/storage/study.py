@@ -26,6 +26,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -85,12 +86,15 @@ class StudyOptions:
     """``inactivity_min``: a held slot is released after this many minutes without a request;
     ``time_limit``: ``none``, ``kit`` (each test's published limit, :attr:`Timing.time_limit_s`)
     or a number of seconds per test; ``order``: ``fixed`` or ``latin``; ``state``: ``open``,
-    ``paused`` (no new participant; those holding a slot go on) or ``closed`` (nobody goes on)."""
+    ``paused`` (no new participant; those holding a slot go on) or ``closed`` (nobody goes on);
+    ``base_url``: where participants reach the server (``study create --base-url``; None for a
+    study made before it was kept)."""
 
     inactivity_min: float = DEFAULT_INACTIVITY_MIN
     time_limit: str = "none"
     order: str = "fixed"
     state: str = "open"
+    base_url: str | None = None
 
 
 def parse_time_limit(value: str | int | float | None) -> str:
@@ -121,7 +125,7 @@ def check_options(inactivity_min: float, time_limit: str, order: str) -> StudyOp
 def study_options(study: StudyRow | None) -> StudyOptions:
     raw = ((study.timing if study else None) or {}).get(OPTIONS) or {}
     return StudyOptions(float(raw.get("inactivity_min", DEFAULT_INACTIVITY_MIN)), str(raw.get("time_limit", "none")),
-                        str(raw.get("order", "fixed")), str(raw.get("state", "open")))
+                        str(raw.get("order", "fixed")), str(raw.get("state", "open")), raw.get("base_url"))
 
 
 def pacing(study: StudyRow | None) -> dict[str, int]:
@@ -155,7 +159,7 @@ def human_sessions(store: Store, run: RunRow) -> list[SessionRow]:
 def create_study(store: Store, run: RunRow, *, consent: str = "", practice: int = 0,
                  completion_code: str | None = None, redirect_url: str | None = None,
                  timing: dict[str, int] | None = None, inactivity_min: float = DEFAULT_INACTIVITY_MIN,
-                 time_limit: str | int = "none", order: str = "fixed") -> StudyRow:
+                 time_limit: str | int = "none", order: str = "fixed", base_url: str | None = None) -> StudyRow:
     timing = {k: int(v) for k, v in (timing or {}).items() if v is not None}
     check_study_options(consent, practice, completion_code, redirect_url, timing)
     opts = check_options(inactivity_min, str(time_limit), order)
@@ -165,7 +169,7 @@ def create_study(store: Store, run: RunRow, *, consent: str = "", practice: int 
     if study_for_run(store, run.id) is not None:
         raise ConfigError(f"run {run.name!r} already has a study link; `machinepsych study list` shows it")
     timing[OPTIONS] = {"inactivity_min": opts.inactivity_min, "time_limit": opts.time_limit, "order": opts.order,
-                       "state": "open"}
+                       "state": "open", "base_url": base_url.rstrip("/") if base_url else None}
     row = StudyRow(run_id=run.id, slug=secrets.token_urlsafe(12), consent=consent, practice=practice,
                    completion_code=completion_code or secrets.token_hex(4).upper(), redirect_url=redirect_url,
                    timing=timing)
@@ -400,24 +404,31 @@ def release(store: Store, a: AssignmentRow, now: datetime | None = None) -> None
         s.commit()
 
 
-def release_inactive(store: Store, study: StudyRow, now: datetime | None = None) -> int:
-    """Release every slot of the study held by someone inactive past the timeout."""
+def release_inactive(store: Store, study: StudyRow, now: datetime | None = None, hold=None) -> int:
+    """Release every slot of the study held by someone inactive past the timeout. ``hold``:
+    the lock of a slot by its anchor session (the web app's per-person lock), held while it
+    is looked at again and released, so no request of that person is half-way through."""
     n = 0
     with store.session() as s:
         held = list(s.scalars(select(AssignmentRow).where(AssignmentRow.study_id == study.id)))
     for a in held:
-        if expired(store, a, study, now):
-            release(store, a, now)
-            n += 1
+        if not expired(store, a, study, now):
+            continue
+        with hold(a.session_id) if hold is not None else nullcontext():
+            a = assignment_for_session(store, a.session_id)
+            if a is not None and expired(store, a, study, now):
+                release(store, a, now)
+                n += 1
     return n
 
 
 def assign_next(store: Store, study: StudyRow, participant_id: str, recruitment: dict[str, Any],
-                now: datetime | None = None) -> tuple[AssignmentRow, str] | None:
+                now: datetime | None = None, hold=None) -> tuple[AssignmentRow, str] | None:
     """Reserve the next free slot of the study's run for a participant who has just
-    consented (inactive holders are released first); None when every slot is held."""
+    consented (inactive holders are released first, under ``hold``: see
+    :func:`release_inactive`); None when every slot is held."""
     now = now or clock()
-    release_inactive(store, study, now)
+    release_inactive(store, study, now, hold)
     run = store.get_run(study.run_id)
     taken = assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)

@@ -75,43 +75,11 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
 
 
 from ..storage.export import FORMULA_START, csv_safe as spreadsheet_safe  # noqa: E402,F401 - one helper for every CSV
+from ..storage.people import participants_csv  # noqa: E402 - also `machinepsych study export`
 
 
 def _file_name(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:80] or "run"
-
-
-def participants_csv(store: Store, run: RunRow) -> str:
-    import csv
-    import io
-
-    from ..storage import people
-
-    held = studies.assignments_for_run(store, run.id)
-    counts = store.trial_counts(run.id)
-    sessions = studies.human_sessions(store, run)
-    seen = people.summary(people.events(store, [s.id for s in sessions]))
-    out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(["session", "session_id", "task", "condition", "status", "trials", "participant_id", "PROLIFIC_PID",
-                "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at",
-                "started_at", "finished_at", *EVENT_COLUMNS])
-    for s in sessions:
-        a = held.get(s.id)
-        rec = (a.recruitment if a else {}) or {}
-        ev = seen.get(s.id, {})
-        w.writerow([spreadsheet_safe(v) for v in [s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
-                    a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
-                    rec.get("SESSION_ID", ""), a.consented_at.isoformat() if a and a.consented_at else "",
-                    len(a.practice) if a else 0, a.created_at.isoformat() if a else "",
-                    a.last_seen_at.isoformat() if a else "", s.started_at.isoformat() if s.started_at else "",
-                    s.finished_at.isoformat() if s.finished_at else "", *[ev.get(k, "") for k in EVENT_COLUMNS]]])
-    return out.getvalue()
-
-
-# per participant, from the page's events (storage/people.py): browser and device, how often the
-# page was hidden or left and for how long, attention checks passed of those answered
-EVENT_COLUMNS = ["browser", "device", "screen", "focus_losses", "hidden_s", "attention_passed", "attention_answered"]
 
 
 def _index(store: Store, base: str, secret: str = "") -> str:

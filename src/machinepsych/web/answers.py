@@ -20,7 +20,7 @@ import json
 from typing import Any, Literal
 
 from fastapi import HTTPException
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from ..core.play import Episode
 from ..core.spec import Buttons, HumanForm, Likert, Questionnaire, TaskSpec, TextBox
@@ -40,7 +40,7 @@ class Answer(BaseModel):
     text: StrictStr | None = Field(None, max_length=MAX_TEXT)  # a typed answer
     ratings: dict[StrictStr, StrictInt] | None = None  # a questionnaire's ratings by statement id
     reasons: dict[StrictStr, StrictStr] | None = None  # and its reasons
-    rt_ms: float | None = Field(None, ge=0.0, le=MAX_RT_MS, allow_inf_nan=False)
+    rt_ms: StrictFloat | None = Field(None, ge=0.0, le=MAX_RT_MS, allow_inf_nan=False)
 
 
 def _canon(value: Any) -> str:

@@ -23,14 +23,13 @@ own links (``/annotator/{token}``, no admin token).
 from __future__ import annotations
 
 import secrets
-import threading
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..storage.store import Store
-from . import admin, extras, participant, preview, recruit, security
+from . import admin, extras, live, participant, preview, recruit, security
 from .annotate import annotation_router, annotator_router
 from .pages import page
 
@@ -47,10 +46,11 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
         raise ConfigError(f"--admin-token must be at least {MIN_TOKEN} characters (or leave it out for a random one)")
     token = admin_token or secrets.token_urlsafe(24)
     store = Store(store_url, create=False)
-    lock = threading.Lock()  # answers are written one at a time (the store's writer connection is shared)
+    locks = live.Locks()  # a lock per person, one for giving out slots (web/live.py)
     app = FastAPI(title="machinepsych: people in the browser", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.admin_token = token
+    app.state.locks = locks
 
     def require_admin(request: Request) -> None:
         security.check_admin(request, token)
@@ -81,11 +81,15 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     def index() -> str:
         return page("machinepsych", "<h1>Welcome</h1><p>To take part in a study, open the link you were given.</p>")
 
-    app.include_router(recruit.router(store, lock))
-    app.include_router(participant.router(store, lock))
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response(status_code=204)  # no icon (the pages say so: <link rel=icon href="data:,">)
+
+    app.include_router(recruit.router(store, locks))
+    app.include_router(participant.router(store, locks))
     app.include_router(admin.router(store, require_admin))
     app.include_router(annotation_router(store, require_admin))
-    app.include_router(extras.router(store, lock))
-    app.include_router(preview.router(store, require_admin, lock))
+    app.include_router(extras.router(store, locks))
+    app.include_router(preview.router(store, require_admin, locks.alloc))
     app.include_router(annotator_router(store))
     return app

@@ -9,12 +9,9 @@ from typing import Any
 from ..core.errors import MachinePsychError
 from ..participants.human import is_human_ref
 from ..storage import study as studies
-from ..storage.schema import RunRow, SessionRow, utcnow
+from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store
 from .pages import esc
-
-ABANDONED_AFTER_MIN = 30.0
-
 
 def human_runs(store: Store) -> list[tuple[RunRow, list[SessionRow]]]:
     out = []
@@ -30,13 +27,17 @@ def _aware(t: datetime | None) -> datetime | None:
 
 
 def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dict[str, int]:
-    """Sessions for people by state: complete; in progress (held, active in the last
-    ``ABANDONED_AFTER_MIN`` minutes); abandoned (held, not finished, inactive longer);
-    not started (nobody has it yet)."""
-    now = now or utcnow()
+    """Sessions for people by state: complete; in progress (held, active within the study's
+    inactivity timeout); abandoned (released after that timeout: the copies that keep what
+    the person had answered, and those held but inactive longer, about to be released);
+    not started (nobody has it yet). A run without a study (lab sessions, never released)
+    uses the default timeout."""
+    now = now or studies.clock()
+    timeout_min = studies.study_options(studies.study_for_run(store, run.id)).inactivity_min
     held = studies.assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)
-    out = {"complete": 0, "in progress": 0, "abandoned": 0, "not started": 0}
+    released = sum(1 for s in store.sessions(run.id) if s.status == studies.ABANDONED and is_human_ref(s.participant_name))
+    out = {"complete": 0, "in progress": 0, "abandoned": released, "not started": 0}
     for s in studies.human_sessions(store, run):
         a = held.get(s.id)
         if s.status == "complete":
@@ -48,7 +49,7 @@ def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dic
         else:
             seen = _aware(a.last_seen_at if a else s.started_at) or now
             idle_min = (now - seen).total_seconds() / 60.0
-            out["abandoned" if idle_min > ABANDONED_AFTER_MIN else "in progress"] += 1
+            out["abandoned" if idle_min > timeout_min else "in progress"] += 1
     return out
 
 
@@ -65,7 +66,9 @@ def people_checks(store: Store, run: RunRow) -> list[dict[str, Any]]:
 def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
     from ..analysis import report
 
-    data: dict[str, Any] = {"run": run, "name": run.name, "people": people_status(store, run), "tests": [],
+    data: dict[str, Any] = {"run": run, "name": run.name, "people": people_status(store, run),
+                            "inactivity_timeout_min": studies.study_options(studies.study_for_run(store, run.id))
+                            .inactivity_min, "tests": [],
                             "note": "", "checks": people_checks(store, run)}
     try:
         built = report.build(store, run.id)
@@ -94,13 +97,14 @@ def _num(v: Any) -> str:
 
 
 def dashboard_html(data: dict[str, Any]) -> str:
-    people = data["people"]
+    people, timeout_min = data["people"], data["inactivity_timeout_min"]
     total = sum(people.values()) or 1
     out = [f"<h1>Dashboard: {esc(data['name'])}</h1><p class='muted'>Updates every 15 seconds. "
            "<a href='/admin'>All runs</a></p><h2>People</h2><table><tr><th>state</th><th>sessions</th></tr>"]
     out += [f"<tr><td>{esc(k)}</td><td>{v}</td></tr>" for k, v in people.items()]
-    out.append(f"</table><p class='muted'>{people['complete']} of {total} complete; abandoned = held but inactive "
-               f"for more than {ABANDONED_AFTER_MIN:g} minutes.</p><h2>Scores</h2>")
+    out.append(f"</table><p class='muted'>{people['complete']} of {total} complete; abandoned = released after the "
+               f"study's inactivity timeout ({timeout_min:g} minute{'' if timeout_min == 1 else 's'}; what was answered "
+               "is kept apart, never scored) or held but inactive for longer than it.</p><h2>Scores</h2>")
     if data["note"]:
         out.append(f"<p class='muted'>{esc(data['note'])}</p>")
     if not data["tests"] and not data["note"]:

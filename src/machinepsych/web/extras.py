@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-import threading
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from ..storage import people
 from ..storage.store import Store
@@ -65,32 +64,32 @@ class Attention(BaseModel):
     model_config = ConfigDict(extra="forbid")
     trial: StrictInt
     choice: StrictStr = Field(max_length=40)
-    rt_ms: float | None = Field(None, ge=0.0, le=24 * 3600 * 1000.0, allow_inf_nan=False)
+    rt_ms: StrictFloat | None = Field(None, ge=0.0, le=24 * 3600 * 1000.0, allow_inf_nan=False)
 
 
 FOCUS_EVENTS = ("hidden", "blur", "back")
 
 
-def router(store: Store, lock: threading.Lock) -> APIRouter:
+def router(store: Store, locks) -> APIRouter:
     from .participant import access, set_key
 
     r = APIRouter()
 
     @r.post("/session/{session_id}/events")
     def events(session_id: int, body: Event, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
+        acc = access(store, request, session_id, locks)
         data = {k: (v[:300] if isinstance(v, str) else v) for k, v in body.data.items()}
         if body.kind == "focus" and data.get("event") not in FOCUS_EVENTS:
             raise HTTPException(422, "Unknown page event.")
-        with lock:
+        with locks.slot(acc.assignment.session_id):
             if len(people.events(store, [session_id])) < MAX_EVENTS:
                 people.record(store, session_id, body.kind, data, phase=body.phase, trial=body.trial)
         return set_key(JSONResponse({"ok": True}), acc.assignment.session_id, acc.new_key)
 
     @r.post("/session/{session_id}/attention")
     def attention(session_id: int, body: Attention, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
-        with lock:
+        acc = access(store, request, session_id, locks)
+        with locks.slot(acc.assignment.session_id):
             expected = item(acc.row.seed, body.trial)
             if body.trial in people.attention_answered(store, session_id):
                 raise HTTPException(409, "This check was already answered.")

@@ -72,7 +72,8 @@ def esc(value: Any) -> str:
 def page(title: str, body: str, *, refresh_s: int | None = None) -> str:
     meta = f"<meta http-equiv='refresh' content='{int(refresh_s)}'>" if refresh_s else ""
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}</title>"
-            f"<meta name='viewport' content='width=device-width,initial-scale=1'>{meta}<style>{CSS}</style></head>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'><link rel='icon' href='data:,'>{meta}"
+            f"<style>{CSS}</style></head>"
             f"<body><main>{body}</main></body></html>")
 
 
@@ -107,7 +108,7 @@ def labelled(obs: Observation | None) -> bool:
 
 
 def image_html(p: ImagePart, keep_scale: bool = False) -> str:
-    img = f"<img class='stim' src='{p.data_url}' alt='{esc(p.alt)}'"
+    img = f"<img class='stim' src='{p.data_url}' alt='{esc(p.alt_for('person'))}'"
     width = png_size(p.png)[0] if keep_scale else 0
     if not width:
         return f"<p>{img}></p>"
@@ -181,7 +182,8 @@ def questionnaire_html(form: Questionnaire) -> str:
 def trial_html(obs: Observation, form: HumanForm, done: int, total: int | None, label: str = "Trial",
                with_study: bool = True) -> str:
     """One trial for a person: progress, then the study material (if the test has a study
-    phase: shown alone, for ``study_seconds`` or until Continue) and the question with its
+    phase: shown alone until Continue, for at most ``study_seconds`` where the test times it) and
+    the question with its
     form. The study material and the question are templates the page script shows in turn;
     the study's is removed from the page when the question appears."""
     question = parts_html(obs.parts_for("person"), obs) + form_html(form)
@@ -191,9 +193,10 @@ def trial_html(obs: Observation, form: HumanForm, done: int, total: int | None, 
     if not study:
         return f"{head}<div class='question'>{question}</div>"
     seconds = max(0.0, float(obs.study_seconds))
-    note = (f"<p class='muted'>Study this. The question follows in <span class='countdown'>{seconds:g}</span> s.</p>"
+    note = (f"<p class='muted'>Study this. The question follows in <span class='countdown'>{seconds:g}</span> s, "
+            "or press Continue when you are ready. It will not be shown again.</p>"
             if seconds else "<p class='muted'>Study this, then press Continue. It will not be shown again.</p>")
-    cont = "" if seconds else "<p><button type='button' class='continue'>Continue <kbd>Enter</kbd></button></p>"
+    cont = "<p><button type='button' class='continue'>Continue <kbd>Enter</kbd></button></p>"
     return (f"{head}<template class='study' data-seconds='{seconds:g}'>{note}<div class='study'>"
             f"{parts_html(study, keep_scale=keep)}</div>{cont}</template><template class='question'>{question}</template>")
 

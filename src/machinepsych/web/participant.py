@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
@@ -34,11 +34,12 @@ from ..core.play import Episode
 from ..core.spec import Buttons, Likert, TaskSpec, Timing
 from ..core.types import Observation, Turn
 from ..participants.human import is_human_ref
+from ..participants.base import Exchange
 from ..runner.session import Replayed, json_roundtrip, replay, trial_record
 from ..storage import study as studies
 from ..storage.schema import AssignmentRow, SessionRow, StudyRow
 from ..storage.store import Store
-from . import extras
+from . import extras, live
 from .answers import Answer, feedback_tone, resolve, response_time
 from ..storage import people
 from .pages import attention_html, esc, page, script_tag, trial_html
@@ -71,7 +72,8 @@ class Access:
 
 def released_message(study: StudyRow | None) -> str:
     minutes = studies.study_options(study).inactivity_min
-    return (f"Your session was released after {minutes:g} minutes without activity, so it cannot be continued. "
+    return (f"Your session was released after {minutes:g} minute{'' if minutes == 1 else 's'} without activity, so it "
+            "cannot be continued. "
             "Thank you for your time; please return the study on the site where you found it.")
 
 
@@ -83,10 +85,12 @@ def current_session(store: Store, a: AssignmentRow) -> int:
     return next((sid for sid in order if status.get(sid) != "complete"), order[-1])
 
 
-def access(store: Store, request: Request, session_id: int, lock: threading.Lock | None = None) -> Access:
-    """The session, if this browser holds it. A study's sessions are reserved through its
-    link at consent; a lab session (a run without a study) goes to the first browser that
-    opens its link with the session's token (``?k=``)."""
+def access(store: Store, request: Request, session_id: int, locks: live.Locks | None = None,
+           touch: bool = True) -> Access:
+    """The session, if this browser holds it (its activity recorded, unless ``touch`` is
+    false: the caller records it with what it writes). A study's sessions are reserved
+    through its link at consent; a lab session (a run without a study) goes to the first
+    browser that opens its link with the session's token (``?k=``)."""
     with store.session() as s:
         row = s.get(SessionRow, session_id)
     if row is None or not is_human_ref(row.participant_name):
@@ -114,11 +118,11 @@ def access(store: Store, request: Request, session_id: int, lock: threading.Lock
             raise taken
         return Access(row, got[0], None, got[1], [session_id])
     if studies.expired(store, a, study):
-        if lock is not None:
-            with lock:
-                studies.release(store, a)
-        else:
-            studies.release(store, a)
+        with locks.alloc if locks is not None else nullcontext(), \
+                locks.slot(a.session_id) if locks is not None else nullcontext():
+            now_held = studies.assignment_for_session(store, a.session_id)  # not released meanwhile
+            if now_held is not None and studies.expired(store, now_held, study):
+                studies.release(store, now_held)
         raise HTTPException(410, released_message(study))
     order = studies.order_of(a)
     if session_id not in order:
@@ -126,12 +130,24 @@ def access(store: Store, request: Request, session_id: int, lock: threading.Lock
     if studies.study_options(study).state == "closed" and row.status != "complete":
         raise HTTPException(410, "This study has been closed by the researcher; it cannot be continued. Thank you "
                                  "for your time.")
-    studies.touch(store, a.id)
+    if touch:
+        studies.touch(store, a.id)
     return Access(row, a, study, None, order)
 
 
 def _anchor(store: Store, row: SessionRow) -> int:
     return row.id if row.status == studies.ABANDONED else studies.slot_of(store, row)[0].id
+
+
+HEARTBEAT_MAX_S = 60.0
+
+
+def heartbeat_s(study: StudyRow | None) -> float:
+    """How often an open, visible page says the person is still there: every minute, or a
+    quarter of a shorter inactivity timeout (none for a lab session, which never expires)."""
+    if study is None:
+        return 0.0
+    return min(HEARTBEAT_MAX_S, studies.study_options(study).inactivity_min * 60.0 / 4)
 
 
 def lab_link(app, session_id: int) -> str:
@@ -176,10 +192,18 @@ def practice_of(rp: Replayed, acc: Access) -> Practice | None:
 def public_observation(obs: Observation, with_study: bool = True) -> dict[str, Any]:
     """Only what the page shows: the parts and study material for people (until it has been
     studied), the feedback."""
-    out = {"trial": obs.trial, "parts": [p.to_json() for p in obs.parts_for("person")], "feedback": obs.feedback}
+    out = {"trial": obs.trial, "parts": [person_json(p) for p in obs.parts_for("person")], "feedback": obs.feedback}
     if obs.study and with_study:
-        out["study"] = [p.to_json() for p in obs.study_for("person")]
+        out["study"] = [person_json(p) for p in obs.study_for("person")]
         out["study_seconds"] = obs.study_seconds
+    return out
+
+
+def person_json(part) -> dict[str, Any]:
+    """A part as a person's page gets it (a picture's words for people)."""
+    out = part.to_json()
+    if out.get("type") == "image":
+        out["alt"] = part.alt_for("person")
     return out
 
 
@@ -297,14 +321,16 @@ def _time_up(store: Store, acc: Access, rp: Replayed) -> Replayed:
         rec = trial_record(obs, turn, result, index)
         rec.info = {**(rec.info or {}), "timed_out": True}
         try:
-            store.commit_trial_sync(acc.row.id, rec)
+            with live.writer(store):
+                store.commit_trial_sync(acc.row.id, rec)
         except (MachinePsychError, IntegrityError):
             break
         index += 1
     studies.update_state(store, acc.assignment.id,
                          lambda st: st.setdefault("timed_out", {}).setdefault(str(acc.row.id), _iso(now)))
     _finish(store, acc)
-    return replay(store, acc.row)
+    live.episodes(store).forget(acc.row.id)
+    return live.episodes(store).get(store, acc.row)
 
 
 def _finish(store: Store, acc: Access) -> None:
@@ -317,7 +343,7 @@ def _finish(store: Store, acc: Access) -> None:
 def _replay_timed(store: Store, acc: Access) -> Replayed:
     """The session rebuilt; a test whose time limit has passed (with a little grace) is
     closed first."""
-    rp = replay(store, acc.row)
+    rp = live.episodes(store).get(store, acc.row)
     phase, _ = _phase(rp, acc)
     if phase == "test":
         left = _time_left(acc, rp, studies.state_of(studies.assignment_for_session(store, acc.assignment.session_id)),
@@ -327,72 +353,100 @@ def _replay_timed(store: Store, acc: Access) -> Replayed:
     return rp
 
 
-def router(store: Store, lock: threading.Lock) -> APIRouter:
+def router(store: Store, locks: live.Locks) -> APIRouter:
     r = APIRouter()
 
     def respond(response: Response, acc: Access) -> Response:
         return set_key(response, acc.assignment.session_id, acc.new_key)
 
+    def held(session_id: int, request: Request, touch: bool = True) -> Access:
+        return access(store, request, session_id, locks, touch)
+
+    def mine(acc: Access):
+        """The person's own lock: their requests one at a time, other people's beside them."""
+        return locks.slot(acc.assignment.session_id)
+
     @r.get("/session/{session_id}", response_class=HTMLResponse)
     def session_page(session_id: int, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
+        acc = held(session_id, request)
         if acc.new_key and request.query_params.get("k"):  # a lab link: drop the token from the address
             return respond(RedirectResponse(f"/session/{session_id}", status_code=303), acc)
         now_sid = _now_session(store, acc)
         if now_sid != session_id:
             return respond(RedirectResponse(f"/session/{now_sid}", status_code=303), acc)
-        with lock:
+        with mine(acc):
             html = _session_page(store, acc)
         return respond(HTMLResponse(html), acc)
 
     @r.get("/session/{session_id}/state")
     def session_state(session_id: int, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
-        with lock:
+        acc = held(session_id, request)
+        with mine(acc):
             out = _state(store, acc)
         return respond(JSONResponse(out), acc)
 
+    @r.post("/session/{session_id}/heartbeat")
+    def heartbeat(session_id: int, body: Nothing, request: Request) -> Response:
+        """The page is open and visible: the person is working on it (the slot is held)."""
+        acc = held(session_id, request)  # records the activity
+        return respond(JSONResponse({"ok": True}), acc)
+
     @r.post("/session/{session_id}/consent")
     def consent(session_id: int, body: Consent, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
+        acc = held(session_id, request)
         if body.agree and acc.assignment.consented_at is None:
             studies.touch(store, acc.assignment.id, consented_at=studies.clock())
         return respond(JSONResponse({"ok": True}), acc)
 
     @r.post("/session/{session_id}/studied")
     def studied(session_id: int, body: Studied, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
-        rp = replay(store, acc.row)
-        phase, current = _current(rp, acc)
-        if body.phase != phase or body.trial != current:
-            raise HTTPException(409, "That is not the trial on screen.")
-        studies.touch(store, acc.assignment.id, studied=studied_mark(acc.row.id, phase, current))
+        acc = held(session_id, request)
+        with mine(acc):
+            rp = live.episodes(store).get(store, acc.row)
+            phase, current = _current(rp, acc)
+            if body.phase != phase or body.trial != current:
+                raise HTTPException(409, "That is not the trial on screen.")
+            studies.touch(store, acc.assignment.id, studied=studied_mark(acc.row.id, phase, current))
         return respond(JSONResponse({"ok": True}), acc)
 
     @r.post("/session/{session_id}/shown")
     def shown(session_id: int, body: Nothing, request: Request) -> Response:
-        """The page shows the current trial's study material now: its seconds run from the
-        first such moment (server time); answers the seconds left."""
-        acc = access(store, request, session_id, lock)
-        with lock:
+        """The page is about to show the current trial's study material: its seconds run from
+        the first such moment (server time). Answers the seconds left (``study_left_s``;
+        null for material shown until Continue); 0 once they are used, and the material is
+        then never shown or served again."""
+        acc = held(session_id, request)
+        with mine(acc):
             rp = _replay_timed(store, acc)
             phase, current = _current(rp, acc)
             if phase not in ("test", "practice"):
                 raise HTTPException(409, "There is no trial on screen.")
+            obs = _on_screen(rp, acc)
             mark = studied_mark(acc.row.id, phase, current)
+            if obs is None or not obs.study_for("person") or _fresh(store, acc).assignment.studied == mark:
+                return respond(JSONResponse({"study_left_s": 0}), acc)
+            secs = float(obs.study_seconds or 0.0)
             now = studies.clock()
-            studies.update_state(store, acc.assignment.id, lambda st: (
-                st.setdefault("study_shown", {}).setdefault(mark, _iso(now)),
-                _record(st, {"session": acc.row.id, "phase": phase, "trial": current, "via": "shown",
-                             "at": _iso(now)})))
-        return respond(JSONResponse({"ok": True}), acc)
+            left = [None]
+
+            def upd(st: dict[str, Any]) -> None:
+                first = st.setdefault("study_shown", {}).setdefault(mark, _iso(now))
+                if secs > 0:
+                    left[0] = max(0.0, secs - _since(first, now))
+                _record(st, {"session": acc.row.id, "phase": phase, "trial": current, "via": "shown", "at": _iso(now),
+                             "study_left_s": None if left[0] is None else round(left[0], 3)})
+
+            studies.update_state(store, acc.assignment.id, upd)
+            if left[0] is not None and left[0] <= 0:
+                studies.touch(store, acc.assignment.id, studied=mark)
+        return respond(JSONResponse({"study_left_s": None if left[0] is None else round(left[0], 3)}), acc)
 
     @r.post("/session/{session_id}/begin")
     def begin(session_id: int, body: Nothing, request: Request) -> Response:
         """The person starts (or continues) the test: its time limit runs from the first
         start, on the server's clock; answers the seconds left."""
-        acc = access(store, request, session_id, lock)
-        with lock:
+        acc = held(session_id, request)
+        with mine(acc):
             rp = _replay_timed(store, acc)
             phase, _ = _current(rp, acc)
             now = studies.clock()
@@ -406,12 +460,18 @@ def router(store: Store, lock: threading.Lock) -> APIRouter:
 
     @r.post("/session/{session_id}/answer")
     def answer(session_id: int, ans: Answer, request: Request) -> Response:
-        acc = access(store, request, session_id, lock)
-        with lock:
+        acc = held(session_id, request, touch=False)  # the answer's own write records the activity
+        with mine(acc):
             out = _answer(store, acc, ans)
         return respond(JSONResponse(out), acc)
 
     return r
+
+
+def _on_screen(rp: Replayed, acc: Access) -> Observation | None:
+    """The observation of the trial on screen (a practice trial's, or the test's)."""
+    phase, practice = _phase(rp, acc)
+    return practice.episode.observation if phase == "practice" else rp.obs
 
 
 def _fresh(store: Store, acc: Access) -> Access:
@@ -494,7 +554,9 @@ def _session_page(store: Store, acc: Access) -> str:
                             iti_ms=timing.iti_ms, feedback_ms=timing.feedback_ms,
                             events_url=f"/session/{acc.row.id}/events",
                             attention_url=f"/session/{acc.row.id}/attention",
-                            attention=_attention(store, acc, phase, done))
+                            attention=_attention(store, acc, phase, done),
+                            shown_url=f"/session/{acc.row.id}/shown", heartbeat_url=f"/session/{acc.row.id}/heartbeat",
+                            heartbeat_s=heartbeat_s(acc.study))
     limit, left, began = None, None, False
     if phase == "test":
         limit = time_limit_s(acc, rp)
@@ -514,7 +576,6 @@ def _session_page(store: Store, acc: Access) -> str:
             "<div id='trial' tabindex='-1' aria-label='Current trial'></div></div>"
             f"<template id='first'>{fragment}</template>{script_tag(script)}"
             + script_tag(TIMER_JS % json.dumps({"begin_url": f"/session/{acc.row.id}/begin",
-                                                 "shown_url": f"/session/{acc.row.id}/shown",
                                                  "left": left, "began": began, "phase": phase})))
     return page(title, body)
 
@@ -536,7 +597,7 @@ function run(left) {
   const tick = () => {
     const s = Math.max(0, Math.ceil((end - performance.now()) / 1000));
     el.textContent = `${Math.floor(s / 60)}:${String(s %% 60).padStart(2, '0')}`;
-    if (s <= 0) { clearInterval(timer); setTimeout(() => location.reload(), 3500); }
+    if (s <= 0) { clearInterval(timer); setTimeout(() => navigate(), 3500); }
   };
   const timer = setInterval(tick, 250); tick();
 }
@@ -545,11 +606,6 @@ if (T.phase === 'test' && begin) begin.addEventListener('click', () => {
   post(T.begin_url).then(d => { if (d.time_left_s !== undefined && d.time_left_s !== null) run(d.time_left_s); });
 }, {once: true});
 if (T.began) run(T.left);
-const box = document.getElementById('trial');
-if (box) new MutationObserver(() => {
-  const study = box.querySelector('.studyphase');
-  if (study && !study.dataset.reported) { study.dataset.reported = '1'; post(T.shown_url); }
-}).observe(box, {childList: true});
 })();
 """
 
@@ -652,10 +708,11 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
         extra["time_left_s"] = round(left, 3)
     rec.info = {**(rec.info or {}), **extra}
     try:
-        store.commit_trial_sync(acc.row.id, rec)
+        with live.writer(store):
+            store.commit_trial_sync(acc.row.id, rec)
     except (MachinePsychError, IntegrityError):  # another server stored this trial first
         raise HTTPException(409, f"Trial {ans.trial + 1} was already answered.") from None
-    studies.touch(store, acc.assignment.id)
+    live.episodes(store).stepped(acc.row.id, rp, Exchange(obs, turn, result))
     if result.done:
         _finish(store, acc)
     out: dict[str, Any] = {"trial": ans.trial + 1, "feedback": result.feedback, "done": result.done}
@@ -664,7 +721,9 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     if left is not None:
         out["time_left_s"] = left
     if not result.done:
-        nxt, fresh = _study_view(store, _fresh(store, acc), "test", ans.trial + 1, result.next_observation, "answer")
+        nxt, fresh = result.next_observation, True
+        if nxt.study_for("person"):
+            nxt, fresh = _study_view(store, _fresh(store, acc), "test", ans.trial + 1, nxt, "answer")
         out["observation"] = public_observation(nxt, fresh)
         out["html"] = trial_html(nxt, spec.answer.form(nxt, env.action_space), *env.progress(), with_study=fresh)
         attention = _attention(store, acc, "test", ans.trial + 1)

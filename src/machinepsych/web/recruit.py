@@ -15,7 +15,6 @@ import html
 import json
 import re
 import secrets
-import threading
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -67,7 +66,8 @@ class Agree(BaseModel):
     agree: StrictBool
 
 
-def router(store: Store, lock: threading.Lock) -> APIRouter:
+def router(store: Store, locks) -> APIRouter:
+    lock = locks.alloc
     r = APIRouter()
 
     def find(slug: str) -> StudyRow:
@@ -100,7 +100,8 @@ def router(store: Store, lock: threading.Lock) -> APIRouter:
             if sid is not None:
                 return JSONResponse({"next": f"/session/{sid}"})
             _check_open(study)
-            got = studies.assign_next(store, study, pid or "anonymous-" + secrets.token_hex(8), recruitment)
+            got = studies.assign_next(store, study, pid or "anonymous-" + secrets.token_hex(8), recruitment,
+                                      hold=locks.slot)
             if got is None:
                 if pid is not None and studies.assignment_for_participant(store, study.id, pid) is not None:
                     raise _other_browser()

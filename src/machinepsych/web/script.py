@@ -92,18 +92,29 @@ async function show(fragment) {
   const t = $('trial');
   if (CFG.fixation_ms > 0) { t.innerHTML = "<div class='fixation' aria-hidden='true'>+</div>"; await sleep(CFG.fixation_ms); }
   t.innerHTML = fragment;
-  const study = t.querySelector('template.study'), question = t.querySelector('template.question');
+  let study = t.querySelector('template.study'); const question = t.querySelector('template.question');
+  // the study material: its seconds are the server's, asked at the moment it is shown (they
+  // run from its first showing; none left: it is not shown again)
+  let secs = study ? parseFloat(study.dataset.seconds || '0') : 0;
+  if (study && CFG.shown_url) {
+    const r = await post(CFG.shown_url, {});
+    const d = r && r.ok ? await r.json().catch(() => ({})) : {};
+    if (typeof d.study_left_s === 'number') secs = d.study_left_s;
+    if (secs <= 0 && parseFloat(study.dataset.seconds || '0') > 0) { study.remove(); study = null; }
+  }
   if (study) {
     const box = document.createElement('div'); box.className = 'studyphase';
     box.appendChild(study.content.cloneNode(true)); study.remove(); question.before(box);
-    const secs = parseFloat(study.dataset.seconds || '0');
-    if (secs > 0) {
+    const b = box.querySelector('button.continue');
+    const pressed = new Promise(r => b.addEventListener('click', r, {once: true}));
+    if (secs > 0) {  // timed: the question follows when the seconds are up, or earlier on Continue
       const cd = box.querySelector('.countdown'), end = performance.now() + secs * 1000;
+      if (cd) cd.textContent = Math.ceil(secs);
       const tick = setInterval(() => { if (cd) cd.textContent = Math.max(0, Math.ceil((end - performance.now()) / 1000)); }, 250);
-      await sleep(secs * 1000); clearInterval(tick);
+      await Promise.race([sleep(secs * 1000), pressed]); clearInterval(tick);
     } else {
-      const b = box.querySelector('button.continue'); b.focus();
-      await new Promise(r => b.addEventListener('click', r, {once: true}));
+      b.focus();
+      await pressed;
     }
     box.remove();
     try { await fetch(CFG.studied_url, {method: 'POST', headers: {'Content-Type': 'application/json'},
@@ -124,14 +135,14 @@ async function send(answer) {
     r = await fetch(CFG.answer_url, {method: 'POST', headers: {'Content-Type': 'application/json'},
       body: JSON.stringify(Object.assign({trial: trial, phase: CFG.phase, rt_ms: rt}, answer))});
   } catch (e) { setError('Connection problem: please answer again.'); unlock(); return; }
-  if (r.status === 409) { location.reload(); return; }
+  if (r.status === 409) { navigate(); return; }
   let d = {};
   try { d = await r.json(); } catch (e) { d = {error: 'The server did not answer properly; please try again.'}; }
   if (!r.ok) { setError(d.error || 'The answer was not accepted.'); unlock(); return; }
   setFeedback(d.feedback, d.correct);
   await sleep(d.feedback ? CFG.feedback_ms : 0);
   setFeedback('');
-  if (d.done || d.phase_done) { $('trial').innerHTML = ''; location.reload(); return; }
+  if (d.done || d.phase_done) { $('trial').innerHTML = ''; navigate(); return; }
   if (CFG.iti_ms > 0) { $('trial').innerHTML = ''; await sleep(CFG.iti_ms); }
   trial = d.trial;
   if (d.attention) await attention(d.attention);
@@ -161,9 +172,14 @@ post(CFG.events_url, {kind: 'device', trial: trial, phase: CFG.phase, data: {
   viewport_w: window.innerWidth, viewport_h: window.innerHeight, dpr: window.devicePixelRatio || 1,
   touch: (navigator.maxTouchPoints || 0) > 0,
   timezone: (Intl.DateTimeFormat().resolvedOptions().timeZone || '')}});
-let awaySince = null;
+// the page's own reloads and links are not the person leaving (nor is any unload: a page that
+// is closed does not come back to say for how long)
+let awaySince = null, navigating = false;
+function navigate(url) { navigating = true; if (url) location.href = url; else location.reload(); }
+window.addEventListener('beforeunload', () => { navigating = true; });
+window.addEventListener('pagehide', () => { navigating = true; });
 function away(how) {
-  if (awaySince !== null) return; awaySince = performance.now();
+  if (navigating || awaySince !== null) return; awaySince = performance.now();
   post(CFG.events_url, {kind: 'focus', trial: trial, phase: CFG.phase, data: {event: how}});
 }
 function back(how) {
@@ -173,18 +189,27 @@ function back(how) {
 document.addEventListener('visibilitychange', () => document.hidden ? away('hidden') : back('visible'));
 window.addEventListener('blur', () => away('blur'));
 window.addEventListener('focus', () => back('focus'));
+// while the page is open and visible the person is working on it, however long one page takes:
+// a heartbeat keeps their slot (the study's inactivity timeout counts time without one)
+if (CFG.heartbeat_url && CFG.heartbeat_s > 0) setInterval(() => {
+  if (document.visibilityState === 'visible') post(CFG.heartbeat_url, {});
+}, CFG.heartbeat_s * 1000);
 """
 
 
 def session_script(*, trial: int, phase: str, answer_url: str, studied_url: str, fixation_ms: int, iti_ms: int,
                    feedback_ms: int, events_url: str | None = None, attention_url: str | None = None,
-                   attention: str | None = None) -> str:
+                   attention: str | None = None, shown_url: str | None = None, heartbeat_url: str | None = None,
+                   heartbeat_s: float = 0.0) -> str:
     """The page script's settings: where answers, the end of a study phase, page events
     (``events_url``; None in a preview: nothing is recorded) and attention checks go, the
-    pacing, and an attention check due before the trial on screen (its HTML)."""
+    pacing, and an attention check due before the trial on screen (its HTML); ``shown_url`` answers
+    a study page's seconds left when it is shown; ``heartbeat_url`` is sent every ``heartbeat_s``
+    while the page is visible (None in a preview)."""
     cfg = {"trial": trial, "phase": phase, "answer_url": answer_url, "studied_url": studied_url,
            "fixation_ms": int(fixation_ms),
            "iti_ms": int(iti_ms), "feedback_ms": int(feedback_ms), "events_url": events_url,
-           "attention_url": attention_url, "attention": attention}
+           "attention_url": attention_url, "attention": attention, "shown_url": shown_url,
+           "heartbeat_url": heartbeat_url, "heartbeat_s": float(heartbeat_s)}
     # "</" cannot close the script element from inside JSON
     return SESSION_JS % {"cfg": json.dumps(cfg).replace("</", "<\\/"), "trial": int(trial)}

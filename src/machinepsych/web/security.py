@@ -105,7 +105,7 @@ def wants_json(request: Request) -> bool:
             or "application/json" in request.headers.get("accept", "") and "text/html" not in request.headers.get("accept", ""))
 
 
-TITLES = {400: "Bad request", 401: "For the researcher only", 403: "Not available in this browser", 404: "Not found",
+TITLES = {400: "This link is not complete", 401: "For the researcher only", 403: "Not available in this browser", 404: "Not found",
           405: "Not allowed", 409: "Not possible now", 410: "No longer available", 413: "Too large",
           422: "Answer not accepted", 503: "Paused",
           500: "Something went wrong"}

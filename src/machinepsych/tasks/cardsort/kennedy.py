@@ -43,7 +43,7 @@ MODEL_FORMAT = {
 }
 # ... and the descriptions without them (what a person reads before the click instruction).
 DESCRIPTION = {
-    "paper": "We are going to do the Wisconsin Card Sorting Test. On each trial you will see a new card and four "
+    "paper": "We are going to do a card-sorting task. On each trial you will see a new card and four "
              "option cards. Cards can be matched by the number of shapes, by the shape, or by the colour. I will "
              "tell you whether your match was right or wrong. If it was wrong, try matching by a different rule; if "
              "it was right, keep using the same rule until it stops working, because the rule can change.",

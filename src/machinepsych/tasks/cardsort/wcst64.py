@@ -85,7 +85,8 @@ class WCST64(CardSortEnv):
         lines = [feedback] if feedback and self.feedback_in_text else []
         lines.append(f"Trial {self.trial + 1} of {self.n_trials}.")
         png = trial_png(tuple(self.keys), self._stimulus_card())
-        return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left"),
+        return (ImagePart(png, alt="WCST trial: four key cards at the top, one card at the bottom left",
+                          person_alt="Four key cards at the top, one card at the bottom left"),
                 TextPart("\n".join(lines), audience="model"), question)
 
     def _setup(self) -> None:

@@ -220,6 +220,10 @@ class VisualEnv(Environment):
     def instructions(self) -> str:
         return f"{self.meta.name} ({self.subtest}).\n" + self.meta.instructions
 
+    def instructions_for_people(self) -> str:
+        """People read the kit's instructions without the subtest's name and code."""
+        return self.meta.instructions
+
     def _setup(self) -> None:
         self.item_seeds = [int(s) for s in self.rng.integers(0, 2**31 - 1, self.n_trials)]
         self.perturb_names = expand(tuple(self.params.perturb), self.subtest, self.mode)
@@ -254,7 +258,8 @@ class VisualEnv(Environment):
         hidden = {"gold": jsonable(gold), "accepted": list(item.accepted), "rows": [list(r) for r in item.rows],
                   "params": item.params}
         # the item counter is for models only: the web app shows people its own progress
-        parts = (ImagePart(png, alt=f"{self.meta.name} ({self.subtest}): the picture of this question"),
+        parts = (ImagePart(png, alt=f"{self.meta.name} ({self.subtest}): the picture of this question",
+                           person_alt="The picture of this question"),
                  TextPart(f"Item {self.trial + 1} of {self.n_trials}.", audience="model"),
                  TextPart(question, audience="model"),
                  TextPart(person_question(question), audience="person"))
@@ -262,7 +267,8 @@ class VisualEnv(Environment):
         if item.study_image is not None:  # memory subtests: study page first, then the question alone
             study_png = b"" if self.skip_images else rendered_study(self.subtest, seed, self.params.difficulty,
                                                                      self.perturb_names)
-            study = (ImagePart(study_png, alt=f"{self.meta.name} ({self.subtest}): the study page"),
+            study = (ImagePart(study_png, alt=f"{self.meta.name} ({self.subtest}): the study page",
+                               person_alt="The study page"),
                      TextPart(STUDY_TEXT[self.subtest]))
         return Observation(self.trial, stimulus, parts, feedback, hidden, study=study,
                            study_seconds=float(getattr(self.params, "study_seconds", 0.0)) if study else 0.0)

@@ -1,0 +1,175 @@
+"""How long a person waits for feedback when many take a study at once, through a real server.
+
+``machinepsych serve`` runs in its own process on a loopback port over a fresh SQLite store
+holding a run of WCST sessions for people and its study link. Simulated people arrive
+through the link (consent, the session page, Start) and answer card after card as the page
+lets them: each answer is sent, the feedback is awaited (that wait is the latency measured),
+then the page holds the feedback for the test's ``feedback_ms`` and the person takes a
+response time drawn uniformly from ``--rt-s`` before answering again.
+
+First one person alone answers ``--trials`` cards; then ``--people`` people start at the
+same moment and each answers ``--trials`` cards. Printed: the median and 95th percentile of
+the answer latency in each case and the ratio of the medians (the issue's target: at most 3
+with 40 people on 2 cores).
+
+    python benchmarks/study_latency.py [--people 40] [--trials 30]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+ADMIN = "benchmark-admin-token-0123456789"
+ACTION_RE = re.compile(r"class='choice' data-action='([^']*)'")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def make_store(path: Path, slots: int) -> str:
+    from machinepsych.participants.spec import ParticipantSpec
+    from machinepsych.runner.plan import RunSpec, TaskRun
+    from machinepsych.runner.run import prepare_run
+    from machinepsych.storage.store import Store
+    from machinepsych.storage.study import create_study
+
+    store = Store(f"sqlite:///{path}")
+    try:
+        prepared = prepare_run(RunSpec(tasks=[TaskRun(task="wcst", sessions=slots)],
+                                       participants=[ParticipantSpec(ref="human")], seed=1, name="latency"))
+        run = store.create_run(prepared.name, prepared.spec, prepared.rows)
+        return create_study(store, run, inactivity_min=60).slug
+    finally:
+        store.close()
+
+
+def start_server(store: Path, port: int) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-m", "machinepsych", "serve", "--store", str(store), "--port", str(port),
+                             "--admin-token", ADMIN], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[-2000:]}")
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start within 60 s")
+
+
+def first_action(fragment: str):
+    found = ACTION_RE.findall(fragment)
+    return json.loads(html.unescape(random.choice(found)))
+
+
+async def person(base: str, slug: str, trials: int, rt_s: tuple[float, float], feedback_s: float,
+                 latencies: list[float], start: asyncio.Event) -> None:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=120, follow_redirects=True) as c:
+        await start.wait()
+        await c.get(f"/s/{slug}")
+        nxt = (await c.post(f"/s/{slug}/consent", json={"agree": True})).json()["next"]
+        page = (await c.get(nxt)).text
+        await c.post(f"{nxt}/begin", json={})
+        fragment = html.unescape(re.search(r"<template id='first'>(.*?)</template><script", page, re.S).group(1))
+        for i in range(trials):
+            await asyncio.sleep(random.uniform(*rt_s))
+            body = {"trial": i, "action": first_action(fragment), "rt_ms": 800.0}
+            t0 = time.perf_counter()
+            r = await c.post(f"{nxt}/answer", json=body)
+            latencies.append(time.perf_counter() - t0)
+            if r.status_code != 200:
+                raise SystemExit(f"answer {i} refused: {r.status_code} {r.text[:300]}")
+            d = r.json()
+            if d["done"]:
+                return
+            fragment = d["html"]
+            await asyncio.sleep(feedback_s)
+
+
+async def crowd(base: str, slug: str, n: int, trials: int, rt_s, feedback_s) -> list[float]:
+    latencies: list[float] = []
+    start = asyncio.Event()
+    tasks = [asyncio.create_task(person(base, slug, trials, rt_s, feedback_s, latencies, start)) for _ in range(n)]
+    await asyncio.sleep(0.2)
+    start.set()
+    await asyncio.gather(*tasks)
+    return latencies
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def summary(xs: list[float]) -> tuple[float, float]:
+    xs = sorted(xs)
+    return statistics.median(xs), xs[min(len(xs) - 1, int(0.95 * len(xs)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--people", type=int, default=40)
+    ap.add_argument("--trials", type=int, default=30, help="cards each person answers")
+    ap.add_argument("--rt-s", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"),
+                    help="a person's response time after the feedback, drawn uniformly (s)")
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args()
+    from machinepsych.tasks.catalog import get_task
+
+    random.seed(a.seed)
+    feedback_s = get_task("wcst").timing.feedback_ms / 1000.0
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "study.db"
+        slug = make_store(store, a.people + 1)
+        port = free_port()
+        proc = start_server(store, port)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            c0 = cpu_s(proc.pid)
+            one = asyncio.run(crowd(base, slug, 1, a.trials, tuple(a.rt_s), feedback_s))
+            c1 = cpu_s(proc.pid)
+            t0 = time.perf_counter()
+            many = asyncio.run(crowd(base, slug, a.people, a.trials, tuple(a.rt_s), feedback_s))
+            wall, c2 = time.perf_counter() - t0, cpu_s(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    m1, p1 = summary(one)
+    mn, pn = summary(many)
+    print(f"cores: {os.cpu_count()}; WCST, {a.trials} answers per person, response time {a.rt_s[0]:g}-{a.rt_s[1]:g} s "
+          f"after {feedback_s:g} s of feedback")
+    print(f"1 person:  median {m1 * 1000:.1f} ms, p95 {p1 * 1000:.1f} ms ({len(one)} answers)")
+    print(f"{a.people} people: median {mn * 1000:.1f} ms, p95 {pn * 1000:.1f} ms ({len(many)} answers)")
+    print(f"server CPU per answer (every request of a person, consent to last answer): alone "
+          f"{(c1 - c0) / len(one) * 1000:.1f} ms, with {a.people} people {(c2 - c1) / len(many) * 1000:.1f} ms; the server "
+          f"was busy {(c2 - c1) / wall:.0%} of one core while {a.people} people answered")
+    print(f"load average of the machine: {os.getloadavg()[0]:.1f} (other programs share its cores)")
+    print(f"ratio of medians ({a.people} people / 1 person): {mn / m1:.2f} (target <= 3)")
+
+
+if __name__ == "__main__":
+    main()
