@@ -37,10 +37,6 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
     ("visfactor-ss2", 3): "issue 20, learned audit: the network is drawn on a larger grid (9 x 13, 11 x 11, 13 x 13 points "
                           "at easy, normal, hard; was 5 x 5, 7 x 7, 9 x 9) so that the run from a start to its first junction does not "
                           "tell the answer: the items differ; version 2 makes the previous items",
-    ("visfactor-ss2", 4): "issue 30: the network's branches are walked in a random order, wrong starts' branches meet "
-                          "others only above the bottom three rows and the answer's branch gets no dead-end side line, so "
-                          "the area around the answer's start is drawn like the others' (dead ends per line near a start "
-                          "told the answer): the items differ; version 3 makes the previous items",
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "
                              "the flow in view" for b in ("a", "v")},

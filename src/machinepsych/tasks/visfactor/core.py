@@ -62,13 +62,6 @@ class Draws:
     def __init__(self, rng: np.random.Generator):
         self.rng, self.buf, self.i, self.nbuf, self.ni = rng, [], 0, [], 0
 
-    def shuffle(self, seq: list) -> list:
-        """``seq`` shuffled in place (Fisher-Yates, from the last place down) and returned."""
-        for i in range(len(seq) - 1, 0, -1):
-            j = self.index(i + 1)
-            seq[i], seq[j] = seq[j], seq[i]
-        return seq
-
     def index(self, k: int) -> int:
         """Uniform in 0..k-1."""
         if self.i >= len(self.buf):
@@ -90,7 +83,7 @@ GENERATORS: dict[str, Generator] = {}
 OLD_GENERATORS: dict[tuple[str, int], Generator] = {}
 # issue 20: the generators with a construct-free shortcut were redesigned (docs/visfactor.md#generator-deviations)
 GENERATION: dict[str, int] = {"CF1": 2, "CF2": 3, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 3, "VZ2": 3, "VZ3": 2,
-                              "S2": 2, "SS2": 4, "SS3": 3, "P3": 3, "I3": 2, "MV3": 2}
+                              "S2": 2, "SS2": 3, "SS3": 3, "P3": 3, "I3": 2, "MV3": 2}
 
 
 def generator(subtest: str, version: int | None = None) -> Callable[[Generator], Generator]:

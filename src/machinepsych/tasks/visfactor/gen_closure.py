@@ -262,6 +262,14 @@ def _cf2_lines(draws) -> int:
             return target
 
 
+def _shuffle(draws, seq: list) -> list:
+    """``seq`` shuffled in place (Fisher-Yates, from the last place down) and returned."""
+    for i in range(len(seq) - 1, 0, -1):
+        j = draws.index(i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+    return seq
+
+
 def _spanning_pattern(draws, lines: int | None) -> set:
     """A random spanning tree of the 3 x 3 lattice (depth-first) plus random extra edges up to
     ``lines`` edges in all (the official design draws that number per figure; generation 1 drew
@@ -283,7 +291,7 @@ def _spanning_pattern(draws, lines: int | None) -> set:
         stackp.append(w)
     if lines is None:
         lines = _official_lines(draws)
-    rest = draws.shuffle([e for e in all_edges if e not in tree])
+    rest = _shuffle(draws, [e for e in all_edges if e not in tree])
     return tree | set(rest[: max(0, lines - len(tree))])
 
 
@@ -302,7 +310,7 @@ def _pattern_around(draws, lines: int, held: set) -> set:
 
     for a, b in held:
         part[root(a)] = root(b)
-    rest = draws.shuffle([e for e in all_edges if e not in held])
+    rest = _shuffle(draws, [e for e in all_edges if e not in held])
     out, extra = set(held), []
     for a, b in rest:
         ra, rb = root(a), root(b)

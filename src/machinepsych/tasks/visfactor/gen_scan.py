@@ -105,7 +105,7 @@ def ss2_network(rng, shape, F, circle, good, bad, generation=1):
     tree's edges."""
     rng = Draws(rng)
     if generation >= 2:
-        return _ss2_network_v2(rng, shape, F, circle, good, bad, generation)
+        return _ss2_network_v2(rng, shape, F, circle, good, bad)
     starts = set()
     for _ in range(10_000):
         up = _walk_to(rng, circle, {F}, starts, shape)
@@ -137,7 +137,7 @@ def ss2_network(rng, shape, F, circle, good, bad, generation=1):
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
-def _ss2_network_v2(rng, shape, F, circle, good, bad, generation=2):
+def _ss2_network_v2(rng, shape, F, circle, good, bad):
     """Generation 2 of :func:`ss2_network`: every start leaves upwards (its 'stem', the point
     above it, is its own) and walks to the tree on its own branch, the answer first (to the
     circle), then the others outward from it along the bottom row (the nearest first), each to a
@@ -147,20 +147,11 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad, generation=2):
     never has, so the answer's own branch gets a dead-end side line at the run before the first
     junction of one of the other starts (drawn at random): the run to the first junction is then
     the same for the answer as for the others. Every other point then joins the tree anywhere
-    (Wilson's algorithm), side lines included.
-
-    Generation 4 (issue 30): the branches are walked in a random order, a wrong start's branch
-    meets another branch only above the bottom three rows of points (detours and walled-off
-    starts included), and the answer gets no side line. In generation 3 the answer's branch,
-    walked first and never met by another start's, and its side line left fewer lines and more
-    dead ends around the answer's start than around the others, which wrong starts' merges
-    crowded: "the start with the most dead ends per line within two grid steps" 28-29% and boosted
-    trees on the 5 x 5 points around each start 31-34% (chance 20%)."""
+    (Wilson's algorithm), side lines included."""
     starts = {good, *bad}
     order = sorted([good, *bad], key=lambda s: (abs(s[1] - good[1]), s[1]))
     stem = {s: (s[0] - 1, s[1]) for s in order}
     stems = set(stem.values())
-    low = shape[0] - 3  # generation 4: branches meet only above the bottom three rows
     for attempt in range(10_000):
         up = _walk_to(rng, circle, {F}, starts | stems, shape)
         if up is None:
@@ -174,8 +165,7 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad, generation=2):
         # (shorter): uniform 0-4, so the circle's own route to F ranks uniformly among them
         pool, m = list(bad), rng.index(5)
         detour = {pool.pop(rng.index(len(pool))) for _ in range(m)}
-        walk = order if generation < 4 else rng.shuffle(list(order))
-        for s in walk:
+        for s in order:
             others = starts | (stems - {stem[s]})
             w = None
             if s in detour:  # to a point next to the circle, then on to the tree, round it
@@ -185,7 +175,7 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad, generation=2):
                     if a is None:
                         break
                     keep = set(a) | {circle} | set(branch.get(good, ()))
-                    target = ((tree if generation < 4 else {v for v in tree if v[0] < low}) - keep) - others
+                    target = (tree - keep) - others
                     b = _walk_to(rng, a[-1], target, (keep - {a[-1]}) | others, shape)
                     if b is not None and len(b) - 1 + to_f[b[-1]] > to_f[circle]:
                         w = a + b[1:]
@@ -194,7 +184,7 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad, generation=2):
                 target = {circle} if s == good else set(up[1:1 + lures])
                 w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
             if w is None and s != good:  # walled off from the line: join an earlier branch
-                target = (bad_tree if generation < 4 else {v for v in bad_tree if v[0] < low}) - others
+                target = bad_tree - others
                 w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
             if w is None:
                 ok = False
@@ -214,7 +204,7 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad, generation=2):
             deg[a], deg[b] = deg.get(a, 0) + 1, deg.get(b, 0) + 1
         runs = [next((i for i, v in enumerate(branch[b][1:], 1) if deg[v] >= 3), len(branch[b]) - 1) for b in bad]
         d, kb = runs[rng.index(len(runs))], branch[good]
-        if d < len(kb) and generation < 4:  # the answer's dead-end side line, as near that run as there is room
+        if d < len(kb):  # the answer's dead-end side line, as near that run as there is room
             for i in sorted(range(1, len(kb)), key=lambda i: (abs(i - d), i)):
                 free = [x for x in _grid(shape)[kb[i]] if x not in tree and x not in starts and x not in stems]
                 if free:
@@ -249,9 +239,6 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # farther it started from the circle (learned audit, normal: 35% of items, chance 20%). With
     # room for dead ends beside every branch the run is at chance at each of these sizes (the
     # sizes measured: docs/visfactor.md#generator-deviations).
-    # [decision] generation 4 (issue 30): the grid of generation 3; the branches walked in a random
-    # order, wrong branches meeting others only above the bottom three rows, no side line on the
-    # answer's branch, so the area around every start is drawn alike (_ss2_network_v2).
     rows, cols = shape = SS2_GRID[max(g for g in SS2_GRID if g <= generation)][difficulty]
     # [decision] the picture's geometry is drawn first and independently of the answer: F on the
     # top row, the circle in the upper part, five starts on the bottom row (labelled left to
