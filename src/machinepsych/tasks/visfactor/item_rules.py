@@ -172,6 +172,36 @@ def ss2_dead_ends(reach: int = 2, metric: str = "chebyshev", per_line: bool = Tr
     return rule
 
 
+# ----------------------------------------------------------------------------- SS3
+def _ss3_sides(item: Item, k: int) -> list[float]:
+    """Building ``k``'s two street sides: each side open or blocked, and for each of its two ends
+    whether the street goes on straight there open, blocked or not at all (map edge)."""
+    from .gen_scan import building_segments
+
+    p = item.params
+    open_ = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["open"]}
+    blocked = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["blocked"]}
+    cell, quad = p["buildings"][k]
+    out = []
+    for u, v in building_segments(tuple(cell), quad):
+        d = (v[0] - u[0], v[1] - u[1])
+        seg = tuple(sorted((u, v)))
+        out += [float(seg in open_), float(seg in blocked)]
+        for a, b in ((u, (u[0] - d[0], u[1] - d[1])), (v, (v[0] + d[0], v[1] + d[1]))):
+            nxt = tuple(sorted((a, b)))
+            out += [float(nxt in open_), float(nxt in blocked)]
+    return out
+
+
+def ss3_open_side_goes_on(item: Item) -> float:
+    """The building beside an open street that goes on straight, open, at both ends (ties split)."""
+    scores = []
+    for k in range(len(item.params["buildings"])):
+        f = _ss3_sides(item, k)
+        scores.append(float(any(f[6 * j] and f[6 * j + 2] and f[6 * j + 4] for j in (0, 1))))
+    return _argmax_hit(scores, list(item.options).index(item.gold))
+
+
 # ----------------------------------------------------------------------------- measuring
 RULES: dict[str, dict[str, Callable[[Item], float]]] = {
     "VZ1": {
@@ -191,6 +221,7 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
         "most dead ends per line within two steps (lines)": ss2_dead_ends(2, "manhattan"),
         "most dead ends within two steps (square)": ss2_dead_ends(2, "chebyshev", False),
     },
+    "SS3": {"the building beside an open street that goes on at both ends": ss3_open_side_goes_on},
 }
 # the rules that must be at chance (the last VZ1 rule is the task's own condition, reported)
 CONDITIONS = {("VZ1", "a set of pieces with the shape's area (the task's condition)")}
@@ -235,3 +266,50 @@ def measure(subtest: str, difficulty: str, n: int, generation: int | None = None
         p = binomtest(int(round(hits)), len(items), p0, alternative="greater").pvalue
         out.append(RuleResult(subtest, difficulty, name, len(items), hits / len(items), p0, p))
     return out
+
+
+# ----------------------------------------------------------------------------- learned, local
+def ss2_patch(item: Item, s: Sequence[int], reach: int = 2) -> list[float]:
+    """What the area around a start shows: for every point within ``reach`` grid steps (a square
+    window), whether it is on the grid, its number of lines, whether it is a dead end, and the
+    lines to its right and below."""
+    p, adj = _ss2_graph(item)
+    rows, cols = int(p["n"]), int(p.get("cols", p["n"]))
+    out = []
+    for dr in range(-reach, reach + 1):
+        for dc in range(-reach, reach + 1):
+            v = (s[0] + dr, s[1] + dc)
+            on = 0 <= v[0] < rows and 0 <= v[1] < cols
+            nb = adj.get(v, set())
+            out += [float(on), float(len(nb)), float(len(nb) == 1), float((v[0], v[1] + 1) in nb),
+                    float((v[0] + 1, v[1]) in nb)]
+    return out
+
+
+def learned_local(items: Sequence[Item], features: Callable[[Item, int], list[float]]) -> float:
+    """Item accuracy of boosted trees that score every option from ``features(item, k)`` alone
+    (what is drawn around option k) and answer the best-scoring option, two-fold cross-fitted
+    (each item scored by a model that never saw it)."""
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    k = len(items[0].options)
+    X = np.array([[features(it, j) for j in range(k)] for it in items])  # items x options x features
+    y = np.array([[float(o == it.gold) for o in it.options] for it in items])
+    hits = 0.0
+    idx = np.arange(len(items))
+    for train, test in ((idx % 2 == 0, idx % 2 == 1), (idx % 2 == 1, idx % 2 == 0)):
+        m = HistGradientBoostingClassifier(max_iter=100, max_depth=3, learning_rate=0.1, random_state=0)
+        m.fit(X[train].reshape(-1, X.shape[2]), y[train].ravel())
+        score = m.predict_proba(X[test].reshape(-1, X.shape[2]))[:, 1].reshape(-1, k)
+        for sc, yy in zip(score, y[test]):
+            hits += _argmax_hit(list(sc), int(np.argmax(yy)))
+    return hits / len(items)
+
+
+def ss2_local(item: Item, k: int) -> list[float]:
+    return ss2_patch(item, item.params["starts"][k])
+
+
+# per subtest: the classifier's view of what is drawn around an option
+LOCAL = {"SS2": ss2_local, "SS3": _ss3_sides}
