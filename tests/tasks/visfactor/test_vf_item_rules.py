@@ -8,7 +8,7 @@ from fractions import Fraction as Fr
 import pytest
 
 from machinepsych.tasks.visfactor.core import generate
-from machinepsych.tasks.visfactor.item_rules import _fills, measure, structural_chance
+from machinepsych.tasks.visfactor.item_rules import LOCAL, RULES, _fills, learned_local, measure, structural_chance
 
 
 def _by_rule(results):
@@ -46,3 +46,12 @@ def test_structural_chance_of_rows_and_choices():
     assert structural_chance(vz1) == pytest.approx(max(sum(it.gold.count("T") == k for it in vz1) for k in (2, 3)) / 20 / 10)
     ss3 = [generate("SS3", s, "normal") for s in range(5)]
     assert structural_chance(ss3) == pytest.approx(1 / len(ss3[0].options))
+
+
+@pytest.mark.parametrize("sub", sorted(RULES))
+def test_every_rule_scores_an_item_between_0_and_1(sub):
+    items = [generate(sub, s, "normal") for s in range(12)]
+    for name, rule in RULES[sub].items():
+        assert all(0.0 <= rule(it) <= 1.0 for it in items), name
+    if sub in LOCAL:
+        assert 0.0 <= learned_local(items, LOCAL[sub]) <= 1.0

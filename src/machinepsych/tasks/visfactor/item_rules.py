@@ -292,6 +292,7 @@ def learned_local(items: Sequence[Item], features: Callable[[Item, int], list[fl
     (each item scored by a model that never saw it)."""
     import numpy as np
     from sklearn.ensemble import HistGradientBoostingClassifier
+    from threadpoolctl import threadpool_limits
 
     k = len(items[0].options)
     X = np.array([[features(it, j) for j in range(k)] for it in items])  # items x options x features
@@ -300,8 +301,9 @@ def learned_local(items: Sequence[Item], features: Callable[[Item, int], list[fl
     idx = np.arange(len(items))
     for train, test in ((idx % 2 == 0, idx % 2 == 1), (idx % 2 == 1, idx % 2 == 0)):
         m = HistGradientBoostingClassifier(max_iter=100, max_depth=3, learning_rate=0.1, random_state=0)
-        m.fit(X[train].reshape(-1, X.shape[2]), y[train].ravel())
-        score = m.predict_proba(X[test].reshape(-1, X.shape[2]))[:, 1].reshape(-1, k)
+        with threadpool_limits(1):  # small data: one thread beats contended OpenMP threads (as audit_learned)
+            m.fit(X[train].reshape(-1, X.shape[2]), y[train].ravel())
+            score = m.predict_proba(X[test].reshape(-1, X.shape[2]))[:, 1].reshape(-1, k)
         for sc, yy in zip(score, y[test]):
             hits += _argmax_hit(list(sc), int(np.argmax(yy)))
     return hits / len(items)
