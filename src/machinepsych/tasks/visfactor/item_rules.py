@@ -7,7 +7,10 @@ participant who follows it (1 right, 0 wrong, a fraction where the rule leaves a
 among candidates), never reading the key. ``measure`` scores a rule on many items against the
 item's structural chance (the best a participant who knows only the format and the answer
 patterns' distribution does, as in the learned audit) with a one-sided binomial test; a rule is
-a shortcut when it is significantly and at least :data:`MIN_LIFT` above that chance.
+a shortcut when it is significantly and at least :data:`MIN_LIFT` above that chance. VZ1's
+"a set of pieces with the shape's area" is the task's own condition (the pieces used fill the
+shape), measured as a reference. For SS2 and SS3, :func:`learned_local` trains boosted trees on
+what is drawn around each option alone (:data:`LOCAL`).
 """
 from __future__ import annotations
 
@@ -223,8 +226,6 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
     },
     "SS3": {"the building beside an open street that goes on at both ends": ss3_open_side_goes_on},
 }
-# the rules that must be at chance (the last VZ1 rule is the task's own condition, reported)
-CONDITIONS = {("VZ1", "a set of pieces with the shape's area (the task's condition)")}
 
 
 def structural_chance(items: Sequence[Item]) -> float:
