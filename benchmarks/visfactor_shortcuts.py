@@ -6,8 +6,9 @@ N items per difficulty, against the honest chance, with a one-sided binomial tes
 ``--generation 1`` measures the generators before issue 20 (kept as ``visfactor-<id>@1``),
 without it the current ones. VZ1, CF2, SS2 and SS3 also get issue 30's rules about the whole
 item (``tasks/visfactor/item_rules.py``: every option at once, at every difficulty) and, for SS2
-and SS3, boosted trees on what is drawn around each option. Rules with a fitted parameter (CF2's line-count threshold, VZ1's
-area threshold) are fitted on the first half of the items and scored on the second half. A
+and SS3, boosted trees on what is drawn around each option. Rules with a fitted parameter
+(CF2's line-count threshold, VZ1's area threshold) are fitted on the first half of the items
+and scored on the second half. A
 rule "fails" (is no shortcut) when its rate is not significantly above chance. The split-mode
 rows compare "mark one row T at random" with the chance the environment reports.
 """

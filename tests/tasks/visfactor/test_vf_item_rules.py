@@ -43,7 +43,8 @@ def test_cf2_core_rules_are_shortcuts_of_generation_3():
 def test_structural_chance_of_rows_and_choices():
     vz1 = [generate("VZ1", s, "normal", 3) for s in range(20)]
     # 2 or 3 of 5 pieces used: the best class per pattern is one of C(5, 2) = C(5, 3) = 10
-    assert structural_chance(vz1) == pytest.approx(max(sum(it.gold.count("T") == k for it in vz1) for k in (2, 3)) / 20 / 10)
+    best = max(sum(it.gold.count("T") == k for it in vz1) for k in (2, 3))
+    assert structural_chance(vz1) == pytest.approx(best / 20 / 10)
     ss3 = [generate("SS3", s, "normal") for s in range(5)]
     assert structural_chance(ss3) == pytest.approx(1 / len(ss3[0].options))
 
