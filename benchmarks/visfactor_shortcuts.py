@@ -4,8 +4,11 @@ N items per difficulty, against the honest chance, with a one-sided binomial tes
     .venv/bin/python benchmarks/visfactor_shortcuts.py [--n 300] [--generation 1] [--only CF2,VZ1]
 
 ``--generation 1`` measures the generators before issue 20 (kept as ``visfactor-<id>@1``),
-without it the current ones. Rules with a fitted parameter (CF2's line-count threshold, VZ1's
-area threshold) are fitted on the first half of the items and scored on the second half. A
+without it the current ones. VZ1, CF2, SS2 and SS3 also get issue 30's rules about the whole
+item (``tasks/visfactor/item_rules.py``: every option at once, at every difficulty) and, for SS2
+and SS3, boosted trees on what is drawn around each option. Rules with a fitted parameter
+(CF2's line-count threshold, VZ1's area threshold) are fitted on the first half of the items
+and scored on the second half. A
 rule "fails" (is no shortcut) when its rate is not significantly above chance. The split-mode
 rows compare "mark one row T at random" with the chance the environment reports.
 """
@@ -229,6 +232,20 @@ def split(sub, its, diff):
     report(f"{sub} split: one row T at random (vs reported)", diff, hit, len(its), rep / len(its))
 
 
+# ----------------------------------------------------------------------------- item-level (issue 30)
+def item_level(sub, its, diff):
+    """The rules about the whole item (tasks/visfactor/item_rules.py) and, where the subtest has
+    one, boosted trees on what is drawn around each option, against the structural chance."""
+    from machinepsych.tasks.visfactor.item_rules import LOCAL, learned_local, measure, structural_chance
+
+    for r in measure(sub, diff, len(its), items=its):
+        report(f"{sub}: {r.rule}", diff, r.rate * r.n, r.n, r.chance)
+    if sub in LOCAL:
+        report(f"{sub}: boosted trees on what is around each option", diff,
+               learned_local(its, LOCAL[sub]) * len(its), len(its), structural_chance(its))
+
+
+ITEM_LEVEL = ("VZ1", "CF2", "SS2", "SS3")
 RULES = {"CF2": cf2, "VZ1": vz1, "SS3": ss3, "CF3": cf3, "P3": p3, "VZ2": vz2}
 SPLIT = ("CF1", "VZ2", "VZ3", "SS2", "P3", "I3")
 
@@ -242,12 +259,14 @@ def main() -> None:
     a = ap.parse_args()
     only = [s for s in a.only.split(",") if s]
     diffs = [d for d in a.difficulty.split(",") if d] or DIFFS
-    for sub in only or list(dict.fromkeys([*RULES, *SPLIT])):
+    for sub in only or list(dict.fromkeys([*RULES, *ITEM_LEVEL, *SPLIT])):
         for diff in diffs:
-            gen = a.generation if sub in RULES and a.generation else None
+            gen = a.generation if (sub in RULES or sub in ITEM_LEVEL) and a.generation else None
             its = items(sub, a.n, diff, gen)
             if sub in RULES:
                 RULES[sub](its, diff)
+            if sub in ITEM_LEVEL:
+                item_level(sub, its, diff)
             if sub in SPLIT:
                 split(sub, its, diff)
 

@@ -1,0 +1,318 @@
+"""Item-level shortcut rules of the VisFactor audit (issue 30; ``docs/visfactor.md#item-rules``).
+
+A rule about the whole item answers from every option at once (which pieces to take, which
+figures are alike, which start looks different), not from one option's features: the per-unit
+learned audit cannot see it. Each rule here maps a generated item to the expected score of a
+participant who follows it (1 right, 0 wrong, a fraction where the rule leaves a tie or a guess
+among candidates), never reading the key. ``measure`` scores a rule on many items against the
+item's structural chance (the best a participant who knows only the format and the answer
+patterns' distribution does, as in the learned audit) with a one-sided binomial test; a rule is
+a shortcut when it is significantly and at least :data:`MIN_LIFT` above that chance. VZ1's
+"a set of pieces with the shape's area" is the task's own condition (the pieces used fill the
+shape), measured as a reference. For SS2 and SS3, :func:`learned_local` trains boosted trees on
+what is drawn around each option alone (:data:`LOCAL`).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction as Fr
+
+from .core import Item, edges_from_json, generate
+
+MIN_LIFT = 0.05  # a shortcut is at least 5 points over chance (the audits' bar)
+ALPHA = 0.001
+
+
+def _truth(item: Item) -> tuple[bool, ...]:
+    return tuple(g == "T" for g in item.gold)
+
+
+# ----------------------------------------------------------------------------- VZ1
+def _vz1_areas(item: Item) -> tuple[list[Fr], Fr]:
+    def area(pj):
+        pts = [(Fr(x), Fr(y)) for x, y in pj]
+        return abs(sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(pts, pts[1:] + pts[:1]))) / 2
+    return [area(p) for p in item.params["pieces"]], area(item.params["target_poly"])
+
+
+def _fills(areas: list[Fr], goal: Fr, largest: bool, skip: bool) -> list[frozenset[int] | None]:
+    """The pieces a participant takes going from the largest (or smallest) piece on: each one
+    that still fits (``skip``), or each one until the area is reached; None where the area is not
+    hit exactly. One entry per order of the pieces by area (pieces of equal area in any order)."""
+    out = []
+    for order in itertools.permutations(range(len(areas))):
+        if not all((areas[a] >= areas[b]) if largest else (areas[a] <= areas[b]) for a, b in zip(order, order[1:])):
+            continue
+        tot, pick = Fr(0), set()
+        for i in order:
+            if tot == goal:
+                break
+            if tot + areas[i] > goal and skip:
+                continue
+            pick.add(i)
+            tot += areas[i]
+        out.append(frozenset(pick) if tot == goal else None)
+    return out
+
+
+def vz1_fill(largest: bool, skip: bool) -> Callable[[Item], float]:
+    def rule(item: Item) -> float:
+        areas, goal = _vz1_areas(item)
+        truth = frozenset(i for i, t in enumerate(_truth(item)) if t)
+        picks = _fills(areas, goal, largest, skip)
+        return sum(p == truth for p in picks) / len(picks)  # ties between equal pieces broken at random
+    return rule
+
+
+def vz1_area_sets(item: Item) -> float:
+    """A set of pieces with the shape's area, drawn uniformly (the task's own condition: the
+    pieces used fill the shape)."""
+    areas, goal = _vz1_areas(item)
+    sets = [frozenset(s) for r in range(1, 6) for s in itertools.combinations(range(5), r)
+            if sum(areas[i] for i in s) == goal]
+    truth = frozenset(i for i, t in enumerate(_truth(item)) if t)
+    return (truth in sets) / len(sets) if sets else 0.0
+
+
+# ----------------------------------------------------------------------------- CF2
+def _cf2_figs(item: Item) -> list[frozenset]:
+    return [frozenset(edges_from_json(f)) for f in item.params["figures"]]
+
+
+def cf2_alike(strict: bool) -> Callable[[Item], float]:
+    """T for the figures sharing more lines with the other four than the median figure does
+    (``strict``), or at least as many; the model is never looked at."""
+    def rule(item: Item) -> float:
+        figs = _cf2_figs(item)
+        sim = [sum(len(f & g) for j, g in enumerate(figs) if j != i) for i, f in enumerate(figs)]
+        med = sorted(sim)[2]
+        guess = tuple((s > med) if strict else (s >= med) for s in sim)
+        return float(guess == _truth(item))
+    return rule
+
+
+def _trees4() -> list[frozenset]:
+    from .gen_closure import _cf2_pairs
+
+    return sorted({frozenset(f) for pair in _cf2_pairs() for f in pair}, key=sorted)
+
+
+def cf2_two_cores(item: Item) -> float:
+    """Find two four-line figures (a near-miss pair: one line moved) whose holders split the five
+    figures into two groups, each group holding one and not the other; guess uniformly among the
+    groups so found which one is T (the model never looked at)."""
+    from .gen_closure import _cf2_pairs
+
+    figs = _cf2_figs(item)
+    holders = {}
+    for pair in _cf2_pairs():
+        a, b = (frozenset(f) for f in pair)
+        ha = frozenset(i for i, f in enumerate(figs) if a <= f)
+        hb = frozenset(i for i, f in enumerate(figs) if b <= f)
+        if ha and hb and not ha & hb and len(ha | hb) == 5:
+            holders[ha] = holders[hb] = True
+    truth = frozenset(i for i, t in enumerate(_truth(item)) if t)
+    if not holders:
+        return 1 / 32
+    return (truth in holders) / len(holders)
+
+
+def cf2_shared_core(item: Item) -> float:
+    """The four-line figure held by the most test figures (of those held by two to four), its
+    holders marked T; ties split evenly."""
+    figs = _cf2_figs(item)
+    best, sets = 0, set()
+    for t in _trees4():
+        h = frozenset(i for i, f in enumerate(figs) if t <= f)
+        if 2 <= len(h) <= 4:
+            if len(h) > best:
+                best, sets = len(h), {h}
+            elif len(h) == best:
+                sets.add(h)
+    truth = frozenset(i for i, t in enumerate(_truth(item)) if t)
+    return (truth in sets) / len(sets) if sets else 1 / 32
+
+
+# ----------------------------------------------------------------------------- SS2
+def _ss2_graph(item: Item):
+    p = item.params
+    adj: dict = {}
+    for a, b in p["edges"]:
+        adj.setdefault(tuple(a), set()).add(tuple(b))
+        adj.setdefault(tuple(b), set()).add(tuple(a))
+    return p, adj
+
+
+def _argmax_hit(scores: Sequence[float], key: int) -> float:
+    best = max(scores)
+    tied = [i for i, s in enumerate(scores) if s == best]
+    return (key in tied) / len(tied)
+
+
+def ss2_dead_ends(reach: int = 2, metric: str = "chebyshev", per_line: bool = True) -> Callable[[Item], float]:
+    """The start with the most dead ends (points of one line, other than starts, F and the
+    circle) per line within ``reach`` grid steps of it."""
+    def rule(item: Item) -> float:
+        p, adj = _ss2_graph(item)
+        special = {tuple(s) for s in p["starts"]} | {tuple(p["F"]), tuple(p["circle"])}
+
+        def near(v, s):
+            d = (max(abs(v[0] - s[0]), abs(v[1] - s[1])) if metric == "chebyshev"
+                 else abs(v[0] - s[0]) + abs(v[1] - s[1]))
+            return d <= reach
+
+        scores = []
+        for s in p["starts"]:
+            pts = [v for v in adj if near(v, s)]
+            dead = sum(1 for v in pts if len(adj[v]) == 1 and v not in special)
+            lines = sum(1 for v in pts for w in adj[v] if near(w, s) and v < w)
+            scores.append(dead / max(lines, 1) if per_line else dead)
+        return _argmax_hit(scores, int(item.gold) - 1)
+    return rule
+
+
+# ----------------------------------------------------------------------------- SS3
+def _ss3_sides(item: Item, k: int) -> list[float]:
+    """Building ``k``'s two street sides: each side open or blocked, and for each of its two ends
+    whether the street goes on straight there open, blocked or not at all (map edge)."""
+    from .gen_scan import building_segments
+
+    p = item.params
+    open_ = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["open"]}
+    blocked = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["blocked"]}
+    cell, quad = p["buildings"][k]
+    out = []
+    for u, v in building_segments(tuple(cell), quad):
+        d = (v[0] - u[0], v[1] - u[1])
+        seg = tuple(sorted((u, v)))
+        out += [float(seg in open_), float(seg in blocked)]
+        for a, b in ((u, (u[0] - d[0], u[1] - d[1])), (v, (v[0] + d[0], v[1] + d[1]))):
+            nxt = tuple(sorted((a, b)))
+            out += [float(nxt in open_), float(nxt in blocked)]
+    return out
+
+
+def ss3_open_side_goes_on(item: Item) -> float:
+    """The building beside an open street that goes on straight, open, at both ends (ties split)."""
+    scores = []
+    for k in range(len(item.params["buildings"])):
+        f = _ss3_sides(item, k)
+        scores.append(float(any(f[6 * j] and f[6 * j + 2] and f[6 * j + 4] for j in (0, 1))))
+    return _argmax_hit(scores, list(item.options).index(item.gold))
+
+
+# ----------------------------------------------------------------------------- measuring
+RULES: dict[str, dict[str, Callable[[Item], float]]] = {
+    "VZ1": {
+        "largest pieces first, each that still fits, until the area is filled": vz1_fill(True, True),
+        "largest pieces first until the area is reached": vz1_fill(True, False),
+        "smallest pieces first, each that still fits, until the area is filled": vz1_fill(False, True),
+        "a set of pieces with the shape's area (the task's condition)": vz1_area_sets,
+    },
+    "CF2": {
+        "T iff more alike to the other four than the median": cf2_alike(True),
+        "T iff at least as alike to the other four as the median": cf2_alike(False),
+        "two groups sharing a near-miss pair of four-line cores, guess": cf2_two_cores,
+        "the four-line core held by most figures (2-4), its holders T": cf2_shared_core,
+    },
+    "SS2": {
+        "most dead ends per line within two steps (square)": ss2_dead_ends(2, "chebyshev"),
+        "most dead ends per line within two steps (lines)": ss2_dead_ends(2, "manhattan"),
+        "most dead ends within two steps (square)": ss2_dead_ends(2, "chebyshev", False),
+    },
+    "SS3": {"the building beside an open street that goes on at both ends": ss3_open_side_goes_on},
+}
+
+
+def structural_chance(items: Sequence[Item]) -> float:
+    """The best featureless participant's item accuracy: for T/F rows, a random pattern of the
+    number of T with the most items per pattern; for one choice, one over the options."""
+    if items[0].kind != "rows":
+        return sum(1 / len(it.options) for it in items) / len(items)
+    n = len(items[0].gold)
+    counts = Counter(sum(_truth(it)) for it in items)
+    t, c = max(counts.items(), key=lambda kv: kv[1] / math.comb(n, kv[0]))
+    return c / len(items) / math.comb(n, t)
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    subtest: str
+    difficulty: str
+    rule: str
+    n: int
+    rate: float
+    chance: float
+    p: float
+
+    @property
+    def shortcut(self) -> bool:
+        return self.p < ALPHA and self.rate - self.chance >= MIN_LIFT
+
+
+def measure(subtest: str, difficulty: str, n: int, generation: int | None = None, first_seed: int = 50_000,
+            items: Sequence[Item] | None = None) -> list[RuleResult]:
+    """Every rule of ``subtest`` on ``n`` items (seeds ``first_seed`` ...) at ``difficulty``."""
+    from scipy.stats import binomtest
+
+    items = items or [generate(subtest, first_seed + s, difficulty, generation) for s in range(n)]
+    p0 = structural_chance(items)
+    out = []
+    for name, rule in RULES[subtest].items():
+        hits = sum(rule(it) for it in items)
+        p = binomtest(int(round(hits)), len(items), p0, alternative="greater").pvalue
+        out.append(RuleResult(subtest, difficulty, name, len(items), hits / len(items), p0, p))
+    return out
+
+
+# ----------------------------------------------------------------------------- learned, local
+def ss2_patch(item: Item, s: Sequence[int], reach: int = 2) -> list[float]:
+    """What the area around a start shows: for every point within ``reach`` grid steps (a square
+    window), whether it is on the grid, its number of lines, whether it is a dead end, and the
+    lines to its right and below."""
+    p, adj = _ss2_graph(item)
+    rows, cols = int(p["n"]), int(p.get("cols", p["n"]))
+    out = []
+    for dr in range(-reach, reach + 1):
+        for dc in range(-reach, reach + 1):
+            v = (s[0] + dr, s[1] + dc)
+            on = 0 <= v[0] < rows and 0 <= v[1] < cols
+            nb = adj.get(v, set())
+            out += [float(on), float(len(nb)), float(len(nb) == 1), float((v[0], v[1] + 1) in nb),
+                    float((v[0] + 1, v[1]) in nb)]
+    return out
+
+
+def learned_local(items: Sequence[Item], features: Callable[[Item, int], list[float]]) -> float:
+    """Item accuracy of boosted trees that score every option from ``features(item, k)`` alone
+    (what is drawn around option k) and answer the best-scoring option, two-fold cross-fitted
+    (each item scored by a model that never saw it)."""
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from threadpoolctl import threadpool_limits
+
+    k = len(items[0].options)
+    X = np.array([[features(it, j) for j in range(k)] for it in items])  # items x options x features
+    y = np.array([[float(o == it.gold) for o in it.options] for it in items])
+    hits = 0.0
+    idx = np.arange(len(items))
+    for train, test in ((idx % 2 == 0, idx % 2 == 1), (idx % 2 == 1, idx % 2 == 0)):
+        m = HistGradientBoostingClassifier(max_iter=100, max_depth=3, learning_rate=0.1, random_state=0)
+        with threadpool_limits(1):  # small data: one thread beats contended OpenMP threads (as audit_learned)
+            m.fit(X[train].reshape(-1, X.shape[2]), y[train].ravel())
+            score = m.predict_proba(X[test].reshape(-1, X.shape[2]))[:, 1].reshape(-1, k)
+        for sc, yy in zip(score, y[test]):
+            hits += _argmax_hit(list(sc), int(np.argmax(yy)))
+    return hits / len(items)
+
+
+def ss2_local(item: Item, k: int) -> list[float]:
+    return ss2_patch(item, item.params["starts"][k])
+
+
+# per subtest: the classifier's view of what is drawn around an option
+LOCAL = {"SS2": ss2_local, "SS3": _ss3_sides}

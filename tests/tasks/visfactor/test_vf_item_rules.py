@@ -1,0 +1,58 @@
+"""Issue 30: rules about the whole item (tasks/visfactor/item_rules.py) find the shortcuts an
+outside hunt found in the generators that the per-option audits passed, and leave what is at
+chance at chance."""
+from __future__ import annotations
+
+from fractions import Fraction as Fr
+
+import pytest
+
+from machinepsych.tasks.visfactor.core import generate
+from machinepsych.tasks.visfactor.item_rules import LOCAL, RULES, _fills, learned_local, measure, structural_chance
+
+
+def _by_rule(results):
+    return {r.rule: r for r in results}
+
+
+def test_piece_orders_with_equal_pieces_take_every_order():
+    # shape of area 4; pieces 2, 2, 2, 1, 1: from the largest, each that fits, any two of the
+    # three pieces of area 2 (three orders of equal pieces give three different sets)
+    picks = _fills([Fr(2), Fr(2), Fr(2), Fr(1), Fr(1)], Fr(4), largest=True, skip=True)
+    assert set(picks) == {frozenset({0, 1}), frozenset({0, 2}), frozenset({1, 2})}
+    # from the smallest until the area is reached: 1 + 1 + 2
+    assert set(_fills([Fr(2), Fr(2), Fr(2), Fr(1), Fr(1)], Fr(4), largest=False, skip=False)) == \
+        {frozenset({3, 4, i}) for i in range(3)}
+
+
+def test_vz1_largest_first_is_a_shortcut_of_generation_3():
+    """The outside hunt: 23.5-24.5% of items (chance 3-5%); here 22.7% / 24.0% at n = 1,000."""
+    res = _by_rule(measure("VZ1", "normal", 40, generation=3))
+    r = res["largest pieces first, each that still fits, until the area is filled"]
+    assert r.shortcut and r.rate > 0.15
+    assert not res["smallest pieces first, each that still fits, until the area is filled"].shortcut
+
+
+def test_cf2_core_rules_are_shortcuts_of_generation_3():
+    """Generation 3's true figures hold the model and the false ones its lure: two groups, each
+    sharing a four-line figure; finding them and guessing which is T gets ~46% (chance 3%)."""
+    res = _by_rule(measure("CF2", "normal", 40, generation=3))
+    assert res["two groups sharing a near-miss pair of four-line cores, guess"].shortcut
+
+
+def test_structural_chance_of_rows_and_choices():
+    vz1 = [generate("VZ1", s, "normal", 3) for s in range(20)]
+    # 2 or 3 of 5 pieces used: the best class per pattern is one of C(5, 2) = C(5, 3) = 10
+    best = max(sum(it.gold.count("T") == k for it in vz1) for k in (2, 3))
+    assert structural_chance(vz1) == pytest.approx(best / 20 / 10)
+    ss3 = [generate("SS3", s, "normal") for s in range(5)]
+    assert structural_chance(ss3) == pytest.approx(1 / len(ss3[0].options))
+
+
+@pytest.mark.parametrize("sub", sorted(RULES))
+def test_every_rule_scores_an_item_between_0_and_1(sub):
+    items = [generate(sub, s, "normal") for s in range(12)]
+    for name, rule in RULES[sub].items():
+        assert all(0.0 <= rule(it) <= 1.0 for it in items), name
+    if sub in LOCAL:
+        assert 0.0 <= learned_local(items, LOCAL[sub]) <= 1.0
