@@ -18,6 +18,7 @@ from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
 from .text import json_answers, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .words import normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -192,38 +193,43 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_FILLER = {"a", "an", "the", "it", "is", "its", "it's", "answer", "my", "i", "think", "this", "picture", "of",
-                "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess"}
 _WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案)"
-                         r"\s*(?:is|:|=|-+>|→)\s*(?P<w>[A-Za-z][A-Za-z' -]{0,40}?)\s*(?:[.!\n]|$)", re.I)
+                         r"\s*(?:is|:|=|-+>|→)\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*(?:[.!\n]|$)", re.I)
 
 
-def _clean_word(text: str) -> str | None:
-    words = [w.strip(".!?:;,()[]\"'“”‘’*`").lower() for w in str(text).split()]
-    words = [w for w in words if w and w not in _WORD_FILLER]
-    if not words or len(words) > 3 or not all(re.fullmatch(r"[a-z][a-z'-]*", w) for w in words):
-        return None
-    return " ".join(words)
+def _words(raw: str) -> list[str | None]:
+    """The words a reply commits to: its answer objects' values and ``\\boxed{}`` contents (None
+    where one is not one name: "bicycle or table"), else its answer labels ("Answer: umbrella")."""
+    found = [normalise_word(v) if isinstance(v, str) else None for _, v in json_answers(raw)]
+    found += [normalise_word(c) for _, c in boxed(raw)]
+    if not found:
+        found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw))]
+    return found
 
 
 def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """A word (CS1-CS3): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
-    umbrella", "The word is garden."), else a last line or whole reply of at most three words;
-    several different labelled words are invalid."""
+    """A word (CS1-CS3) in its normal form (:func:`.words.normalise_word`: "A bicycle." is
+    "bicycle"): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
+    umbrella", "The word is garden."), else a last line or whole reply of at most three words
+    that is not an interjection or a lead-in ("Sure!", "Here is my answer:"). Several different
+    committed words, or one that offers two ("bicycle or table"), are invalid."""
     raw = prepare(reply)
-    found = [str(v).strip().lower() or None if isinstance(v, (str, int)) else None for _, v in json_answers(raw)]
-    found += [_clean_word(c) for _, c in boxed(raw)]
-    found = [f for f in found if f]
-    if not found:
-        text = mask(raw)
-        found = [w for m in _WORD_LABEL.finditer(text) if (w := _clean_word(m.group("w")))]
+    found = _words(raw)
     if not found:
         lines = lines_with_pos(mask(raw))
-        if lines and (w := _clean_word(lines[-1][1])):
-            found = [w]
-    if found and len(set(found)) == 1:
+        last = lines[-1][1].strip() if lines else ""
+        sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
+        found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)) else []
+    if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
+
+
+def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """The word a sentence states with a label ("The word is garden."): how the sentence before
+    an answer object is read (an interjection, a lead-in or a remark names no word)."""
+    found = [w for w in _words(prepare(reply)) if w]
+    return (found[0], "parsed") if found and len(set(found)) == 1 else (None, "invalid")
 
 
 # ----------------------------------------------------------------------------- free text
@@ -261,12 +267,16 @@ _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
 
-def one_answer(parser: Parser) -> Parser:
+def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
     parser, a different answer commits to two answers: invalid ("Ends at (5, 3). {"answer":
     "(3, 5)"}"). An aside after the answer object, reasoning further up, or a conclusion that
-    rules out, hedges or offers alternatives ("S2-S5 either miss the circle or ...") is not read."""
+    rules out, hedges or offers alternatives ("S2-S5 either miss the circle or ...") is not read.
+    ``conclusion`` reads that sentence where the format's own parser would read too much into it
+    (a word: any short line is a word, so only a stated word counts)."""
+    read_before = conclusion or parser
+
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = parser(reply, obs)
         if status != "parsed":
@@ -274,7 +284,7 @@ def one_answer(parser: Parser) -> Parser:
         before = conclusion_before_answer(strip_think(prepare(reply)))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status
-        other, other_status = parser(before, obs)
+        other, other_status = read_before(before, obs)
         if other_status == "parsed" and other != value:
             return None, "invalid"
         return value, status
@@ -284,7 +294,7 @@ def one_answer(parser: Parser) -> Parser:
 
 
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
-    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
+    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,

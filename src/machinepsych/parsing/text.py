@@ -135,11 +135,32 @@ def value_end(rest: str, separators: str = "") -> int | None:
             return i
     return None
 
+# an answer object introduced as an example ("(format per the example {"answer": 42})", "e.g.
+# {"answer": "C"}", "such as <answer>T</answer>") echoes the instructions: it is no answer
+EXAMPLE_CUE = re.compile(
+    r"(?:\be\.\s?g\.?|\beg\b|\bfor\s+(?:example|instance)|\bexamples?\b|\bsample\b|\bsuch\s+as|\bi\.\s?e\.)"
+    r"(?:\s*[:,(\-–—=]|\s+(?:the|a|an|given|shown|provided|above|below|in|from|of|like|was|is|were|prompt|question"
+    r"|instructions?|task|json|answer|object|reply|response|template|schema|:))*\s*[`\"']*\s*$", re.I)
+
+
+def is_example(text: str, pos: int) -> bool:
+    """Whether the answer object at ``pos`` is introduced as an example (an echo of the
+    instructions' example, never the reply's answer): an example cue ("e.g.", "for example",
+    "the example", "such as") right before it on its line, with only a few linking words between."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    return EXAMPLE_CUE.search(text[max(line_start, pos - 80):pos]) is not None
+
+
 def json_answers(text: str) -> list[tuple[int, Any]]:
     """(position, value) of every answer object ``{"answer": value}`` in ``text`` (also with other
     keys around it, single quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON
     up to the closing brace), and of every ``<answer>value</answer>`` tag; one pair of surrounding
-    quotes is stripped from a string value."""
+    quotes is stripped from a string value. An object introduced as an example ("format per the
+    example {"answer": 42}", :func:`is_example`) is left out, in every format."""
+    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos)]
+
+
+def _json_answers(text: str) -> list[tuple[int, Any]]:
     out: list[tuple[int, Any]] = []
     spans = []
     for start, end, obj in json_objects(text):
