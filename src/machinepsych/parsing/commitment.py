@@ -44,7 +44,7 @@ from typing import Any
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
 from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
-from .truncation import is_cut_off
+from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
 
@@ -325,6 +325,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 and not _runs_on(text, mentions, 0, rejected)):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
+    end = len(text.rstrip())
+    if not cut_off and stops_mid_sentence(raw, any(m.end >= end - 1 for m in mentions)):
+        cut_off = True
     if cut_off:  # a reply cut off is read only from its explicit commitments (:mod:`.truncation`)
         out.commitments = [c for c in out.commitments if c[0] >= DECISION and c[3] in EXPLICIT]
         if not out.commitments:

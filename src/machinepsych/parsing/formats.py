@@ -18,6 +18,7 @@ from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
 from .text import json_answers, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .refusal import is_refusal
 from .words import normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
@@ -235,10 +236,12 @@ def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None
 # ----------------------------------------------------------------------------- free text
 def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """Free comments (Oddball): the reply itself, without a reasoning block that an answer
-    follows; only an empty reply is not an answer."""
-    from .text import strip_think
+    follows; an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
+    with that.", :func:`.refusal.is_refusal`), are no comment."""
     text = strip_think(reply or "").strip()
-    return (text, "parsed") if text else (None, "empty")
+    if not text:
+        return None, "empty"
+    return (None, "refusal") if is_refusal(text) else (text, "parsed")
 
 
 # ----------------------------------------------------------------------------- by answer kind
