@@ -38,7 +38,7 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
     if words:
         strong.append(L_ + _CARD_NOUN + r"\s+(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
     ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
-    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:key\s+|top\s+|option\s+)?(?:card|option|one|pile|choice|"
+    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
                   + lex.CARD_NOUNS + r")s?)" + R_)
     weak = [number(k) + guard]
     return strong, weak

@@ -27,7 +27,8 @@ STRONG = [(re.compile(r"\(\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)"), False),
           (re.compile(r"\b" + O + r"\s+" + ROW + SEP + O + r"\s+" + COL + r"\b", re.I), False),
           (re.compile(r"\b" + O + r"\s+" + COL + SEP + O + r"\s+" + ROW + r"\b", re.I), True),
           (re.compile(r"第\s*(\d{1,2}|[一二三四五六七八九十])\s*行\s*[,，]?\s*第\s*(\d{1,2}|[一二三四五六七八九十])\s*列"), False),
-          (re.compile(r"\b[Rr](\d{1,2})\s*[Cc](\d{1,2})\b"), False)]
+          (re.compile(r"\b[Rr](\d{1,2})\s*[Cc](\d{1,2})\b"), False),
+          (re.compile(r"(\d{1,2})\s*行目?\s*[,、の]?\s*(\d{1,2})\s*列目?"), False)]  # Japanese "3行目、5列目"
 WEAK = [re.compile(r"(?<![\d(.,])(\d{1,2})\s*,\s*(\d{1,2})(?![\d)]|[.,]\d)")]
 
 

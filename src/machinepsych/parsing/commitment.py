@@ -110,7 +110,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
-POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b", re.I)
+POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
+                         # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
+                         r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$"
                         r"|\b(?:is|are|was|were)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
@@ -234,8 +236,14 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     def value_of(v: Any) -> Any:
         if resolve is not None:
             return resolve(v)
+        if isinstance(v, float) and v.is_integer():  # {"answer": 4.0} is 4
+            v = int(v)
+        if isinstance(v, str) and re.fullmatch(r"\s*\d+\.0+\s*", v):  # {"answer": "4.0"} too
+            v = int(float(v))
         if isinstance(v, (str, int, float)) and not isinstance(v, bool):
             ok, val = exact_value(str(v), exact_finder)
+            if not ok and isinstance(v, str) and len(v.strip()) == 1:  # {"answer": "t"}: one letter in either case
+                ok, val = exact_value(v.strip().swapcase(), exact_finder)
             return val if ok else None
         return None
 

@@ -37,7 +37,8 @@ def _any(rx: str) -> str:
 
 # "..., so tomorrow: rainy." names the prediction
 WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\s+day|ma[ñn]ana|demain|morgen|domani|amanh[ãa]|明天)\s*[:=：]", re.I),
-                    LABEL, "label"),)
+                    LABEL, "label"),
+                   (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"))  # Japanese "明日は雨"
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
@@ -50,18 +51,21 @@ ARM = ChoiceReader((
                     _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
 ))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
-_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)\s+" + d[0] + r"(?![A-Za-z0-9'’])")) for d in DECKS)
+# "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])"), (letter(d[0]),)) for d in DECKS)
 DECK = ChoiceReader(_DECK_ANSWERS)
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
         r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b)")
+# "Keep." alone (weak: only where the reply is that or commits to it)
+KEEP_ALONE = r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b))"
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
-    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"),),
+    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
-    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch"),),
+    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch"), r"一致(?:しません|しない|していません)|不一致"),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
             _any(lex.NO))),
 ))
@@ -82,8 +86,8 @@ parse_arm = _fixed(ARM)
 
 @lru_cache(maxsize=8)
 def _final_deck_reader(first: str) -> ChoiceReader:
-    return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()), a.weak)
-                              for a in _DECK_ANSWERS))
+    return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()),
+                                     a.weak + ((KEEP_ALONE,) if a.value == first else ())) for a in _DECK_ANSWERS))
 
 
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
@@ -154,9 +158,11 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), _any(_SAME), _any(r"(?:is|are)\s+correct"))
+_SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)"
+_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
+         _any(_SAME_JA + r"|正しい|正解|真"))
 _TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
-         _any(r"(?:is|are)\s+(?:incorrect|wrong)"))
+         _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True)
 

@@ -29,6 +29,9 @@ ANCHOR_WORDS = {
     "totalmente en desacuerdo": 1, "en desacuerdo": 2, "de acuerdo": 4, "totalmente de acuerdo": 5, "muy de acuerdo": 5,
     "pas du tout d'accord": 1, "pas d'accord": 2, "d'accord": 4, "tout à fait d'accord": 5,
     "in disaccordo": 2, "d'accordo": 4, "concordo": 4, "discordo": 2, "concordo totalmente": 5, "discordo totalmente": 1,
+    # Japanese
+    "全くそう思わない": 1, "まったくそう思わない": 1, "そう思わない": 2, "どちらでもない": 3, "どちらとも言えない": 3,
+    "そう思う": 4, "強くそう思う": 5, "とてもそう思う": 5,
 }
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))

@@ -26,7 +26,14 @@ NEG_AFTER = (
     r"|n[’']t\s+(?:good|paying|rewarding|working|correct|right|likely|match|it\b|the\s+(?:answer|one|right|correct|best))"
     r"|(?:gave|gives|given|giving|yielded|yields|returned|returns|paid|pays|brought|brings|produced)\s+(?:me\s+|us\s+)?"
     r"(?:nothing|no\s+reward|zero|0\b|a\s+reward\s+of\s+0|a\s+loss|losses|less|bad|poor|negative)"
-    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward))")
+    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward)"
+    # a sentence that says an option stopped paying ("The left arm has stopped paying; right arm.")
+    r"|(?:stopped|ceased|quit)\s+(?:paying|working|rewarding|giving|winning|delivering|producing)"
+    r"|(?:dried|dries|drying)\s+up|(?:gone|went|going|run|ran|running)\s+(?:cold|dry|sour)|dropped\s+off|fallen\s+off|tanked"
+    r"|(?:came|comes|come|coming|turned|turning)\s+up\s+(?:empty|short|dry)|a\s+(?:dud|bust|money\s+pit|trap)"
+    r"|(?:keeps?|kept)\s+(?:losing|failing|costing|punishing|disappointing)|(?:failing|disappointing|unreliable|declining|dropping)"
+    r"|n[’']t\s+(?:been\s+)?(?:paying|rewarding|working|winning|delivering|good)|(?:paid|paying|pays)\s+(?:nothing|zero|out\s+nothing)"
+    r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
     r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"

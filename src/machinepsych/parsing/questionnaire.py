@@ -21,7 +21,7 @@ from .likert import _value, parse_rating
 from .text import json_objects, strip_think, table_rows
 
 _HEAD_WORDS = (r"statement|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
-               r"|कथन|ステートメント|item|frase|陈述|陳述|声明")
+               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
 INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—–→/]|\n|$))")

@@ -18,9 +18,14 @@ THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|thought)>", re.I)
 THINK_TAG = re.compile(r"</?(?:think|thinking|reasoning|thought)>", re.I)
 
 
+# the ideographic comma and full stop read as "," and "." (one character each: positions stay)
+_CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
+
+
 def prepare(reply: str | None) -> str:
-    """The reply as the parsers read it: NFKC, no reasoning block before a final answer."""
-    return strip_think(unicodedata.normalize("NFKC", reply or ""))
+    """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
+    before a final answer."""
+    return strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT))
 
 
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
