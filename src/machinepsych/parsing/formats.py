@@ -17,8 +17,9 @@ from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
-from .text import json_answers, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .refusal import is_refusal
+from .truncation import is_cut_off
 from .words import normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
@@ -247,7 +248,29 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     text = strip_think(reply or "").strip()
     if not text:
         return None, "empty"
-    return (None, "refusal") if is_refusal(text) else (text, "parsed")
+    if is_refusal(text):
+        return None, "refusal"
+    if is_cut_off(prepare(text)) and all(_ANNOUNCEMENT.match(x) for x in _SENTENCES.split(text)[:-1]):
+        return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
+    inner = _wrapped_comment(text)
+    return (inner or text), "parsed"
+
+
+# sentences that only announce what follows ("Let me read each sentence carefully.", "Thanks!")
+_ANNOUNCEMENT = re.compile(r"^\s*(?:\W*(?:hmm+|okay|ok|alright|sure|great|thanks|thank\s+you|hello|hi)\b|.*:\s*$|\W*\d+[.)]?\s*$"
+                           r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b))", re.I | re.S)
+_SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
+
+
+def _wrapped_comment(text: str) -> str | None:
+    """The comment of a reply that is one JSON object holding it (``{"comment": "..."}``,
+    ``{"answer": "..."}``): its one string value, else None."""
+    found = json_objects(text)
+    if len(found) != 1 or text[:found[0][0]].strip(" `\n") not in ("", "json") or text[found[0][1]:].strip(" `\n"):
+        return None
+    obj = found[0][2]
+    values = [v for v in obj.values()] if isinstance(obj, dict) else []
+    return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
 
 
 # ----------------------------------------------------------------------------- by answer kind

@@ -47,9 +47,30 @@ def reply_cut_off(flag: bool = True) -> Iterator[None]:
         _CUT_OFF.reset(token)
 
 
-def looks_cut_off(text: str) -> bool:
-    """Whether ``text`` (a prepared reply) stops in an unfinished clause."""
+# a reply that opens by announcing its reasoning ("Let me analyse each card.", "Hmm, let me think ...",
+# "Thanks for the passage! Let me go through it ...")
+ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right|so|well|great|thanks|thank\s+you)\b[^.!?\n]{0,60}?[,.!:\s]+)*"
+                      r"(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i\s+need\s+to|i\s+have\s+to|i['’]m\s+going\s+to|we\s+need\s+to"
+                      r"|first(?:\s+of\s+all)?,?\s+(?:i|let|we)|to\s+(?:solve|answer|decide|find)|step\s+1)\b", re.I)
+
+
+def announced_and_unfinished(text: str) -> bool:
+    """Whether ``text`` opens by announcing its reasoning and stops without finishing: its last
+    line has three words or more and no closing punctuation ("Let me compare each figure with
+    the first one. Figure A: same shape", "Let me trace the figure. First segment: from (3, 3)")."""
     s = (text or "").rstrip()
+    if not s or not ANNOUNCE.match(s) or re.search(r"[.!?\"”’*`}]$", s):
+        return False
+    return len(re.findall(r"[^\W\d_]+", s[s.rfind("\n") + 1:])) >= 3
+
+
+def looks_cut_off(text: str) -> bool:
+    """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
+    ("... sentence by sentence.\n\nSentence 1:"), or after announcing its reasoning
+    (:func:`announced_and_unfinished`)."""
+    s = (text or "").rstrip()
+    if s.endswith(":") or announced_and_unfinished(s):
+        return True
     if not s or not re.search(r"[^\W\d_]$", s):
         return False
     if UNFINISHED_END.search(s[-40:]):
