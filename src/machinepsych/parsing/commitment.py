@@ -43,7 +43,7 @@ from typing import Any
 
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
-from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
+from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -268,6 +268,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             before = text[max(line_start, m.start() - 60):m.start()]
             sentence = text[sentence_start:m.start()]
             if i in rejected or NEGATED.search(before + text[m.start():t.start]) or COND.search(sentence):
+                continue
+            if is_example(text, m.start()):  # 'Selection: 3 (in the requested form, e.g. "Selection: 2")'
                 continue
             if re.match(r"[^.!\n]{0,80}\?", text[t.end:]):  # a question
                 continue

@@ -19,7 +19,7 @@ import re
 
 from . import lexicon as lex
 from .revision import revised_tail
-from .text import strip_think
+from .text import is_example, strip_think
 
 ANCHOR_WORDS = {
     "strongly disagree": 1, "completely disagree": 1, "totally disagree": 1, "disagree": 2, "somewhat disagree": 2,
@@ -77,7 +77,7 @@ def rating_keys(text: str) -> list[re.Match]:
 def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]:
     """Ratings after keys: those written with a colon, else "my rating is", "I'd rate it"."""
     raw = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
-    keys = rating_keys(raw) or list(DASH_KEY.finditer(raw))
+    keys = [k for k in rating_keys(raw) if not is_example(raw, k.start())] or list(DASH_KEY.finditer(raw))
     values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
     for m in KEY_IS.finditer(raw) if not keys else ():

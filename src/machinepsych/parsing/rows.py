@@ -147,6 +147,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         add(5, pos, v)
     for pos, c in boxed(raw):
         add(5, pos, c)
+    if len({c[2] for c in cands}) > 1:  # two answer objects that differ, no self-correction between them
+        return None, "different answer objects"
     lines = lines_with_pos(text)
     for k, (pos, line) in enumerate(lines):
         for rx, level in ((_LABEL_FINAL, 5), (_LABEL, 4)):

@@ -148,12 +148,18 @@ EXAMPLE_CUE = re.compile(
     r"|instructions?|task|json|answer|object|reply|response|template|schema|:))*\s*[`\"']*\s*$", re.I)
 
 
+# "I followed the example format {"answer": "A"}" (but "in the example format: {...}" presents the answer)
+EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*[`\"']*\s*$", re.I)
+
+
 def is_example(text: str, pos: int) -> bool:
-    """Whether the answer object at ``pos`` is introduced as an example (an echo of the
-    instructions' example, never the reply's answer): an example cue ("e.g.", "for example",
-    "the example", "such as") right before it on its line, with only a few linking words between."""
+    """Whether the answer (an object, a label) at ``pos`` is introduced as an example (an echo of
+    the instructions' example, never the reply's answer): an example cue ("e.g.", "for example",
+    "the example", "such as", "the example format") right before it on its line, with only a
+    few linking words between."""
     line_start = text.rfind("\n", 0, pos) + 1
-    return EXAMPLE_CUE.search(text[max(line_start, pos - 80):pos]) is not None
+    before = text[max(line_start, pos - 80):pos]
+    return EXAMPLE_CUE.search(before) is not None or EXAMPLE_FORMAT.search(before) is not None
 
 
 def json_answers(text: str) -> list[tuple[int, Any]]:
