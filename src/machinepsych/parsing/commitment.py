@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .lexicon import misspelt
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
 from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare
@@ -83,7 +84,7 @@ def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
 
 
 # ----------------------------------------------------------------------------- commitments
-_NOUN = (r"(?:answer|selection|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
+_NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
          r"|solution|output|reply|classification|judg(?:e)?ment|option\s+chosen|chosen\s+option|choice\s+made)")
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
@@ -103,6 +104,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|(?:^|(?<=[\n.!?;(]))\s*" + _NOUN + r"\s*(?:[:=]|-+>|→|：)|\b" + _NOUN + r"\s*[:=：]"
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
+    # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
+    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+     LABEL, "label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
@@ -115,7 +119,7 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$"
-                        r"|\b(?:is|are|was|were)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
+                        r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
@@ -139,6 +143,7 @@ EXACT_FILLER = {
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
+    "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
 }
 
 

@@ -135,6 +135,7 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b[^.?!\n\d]{0,40}?\s(?:is|was|=|:)", re.I), LABEL, "label"),
+    (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
 )
 
 
@@ -145,7 +146,7 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
         words = lex.number_words(o)
         strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
-        answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of|numbers|pairs|objects|items)\b)")))
+        answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
     return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
 
 

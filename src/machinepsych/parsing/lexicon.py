@@ -29,6 +29,18 @@ for _n in ORDINALS:  # Japanese: "2枚目", "二番目" (the second card / one)
     ORDINALS[_n] += f"|{_n}\\s*(?:枚目|番目)|{_KANJI[_n - 1]}(?:枚目|番目)"
 
 
+def misspelt(word: str) -> str:
+    """A regex fragment of ``word`` and its common one-slip misspellings (an inner letter left
+    out, two neighbouring letters swapped: "selction", "statment", "traingle", "answr"), for
+    the label words and names a sloppy reply types; the first letter is kept."""
+    forms = {word}
+    for i in range(1, len(word)):
+        forms.add(word[:i] + word[i + 1:])
+        if i + 1 < len(word):
+            forms.add(word[:i] + word[i + 1] + word[i] + word[i + 2:])
+    return "|".join(sorted((re.escape(f) for f in forms if len(f) >= 4), key=len, reverse=True))
+
+
 def english_number(n: int) -> str:
     """"forty-seven" for 47 (0-99)."""
     if n < 20:

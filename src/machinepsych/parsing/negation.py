@@ -33,6 +33,7 @@ NEG_AFTER = (
     r"|(?:came|comes|come|coming|turned|turning)\s+up\s+(?:empty|short|dry)|a\s+(?:dud|bust|money\s+pit|trap)"
     r"|(?:keeps?|kept)\s+(?:losing|failing|costing|punishing|disappointing)|(?:failing|disappointing|unreliable|declining|dropping)"
     r"|n[’']t\s+(?:been\s+)?(?:paying|rewarding|working|winning|delivering|good)|(?:paid|paying|pays)\s+(?:nothing|zero|out\s+nothing)"
+    r"|(?:cost|costs|costing)\s+(?:me|us)\b"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
@@ -57,6 +58,20 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
             pre = None
         if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
             out.add(i)
+    # a rule-out said of a list carries back over it ("Decks AAA and BBB have cost me too much")
+    for i in sorted(out, reverse=True):
+        if POST_NEG.match(text[mentions[i].end:mentions[i].end + 100]):
+            chain, joined, j = [], False, i
+            while j > 0:
+                gap = text[mentions[j - 1].end:mentions[j].start]
+                if LIST_JOIN.match(gap):
+                    joined = True
+                elif not COMMA_JOIN.match(gap):
+                    break
+                j -= 1
+                chain.append(j)
+            if joined:  # "AAA and BBB", "AAA, BBB or CCC" (a comma alone is no list: "No, the same cube ...")
+                out.update(chain)
     # a negation carries over a list joined by or/nor/and ("not option 1 or option 2")
     i = 0
     while i < len(mentions):

@@ -17,10 +17,11 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import Observation, ParseStatus
 
+from .lexicon import misspelt
 from .likert import _value, parse_rating
 from .text import json_objects, strip_think, table_rows
 
-_HEAD_WORDS = (r"statement|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)

@@ -36,9 +36,9 @@ def tf_value(token: Any) -> str | None:
 def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
     def read(token: Any) -> int | None:
         s = re.sub(r"^(?:group|g|class|category)\s*", "", str(token).strip().strip("\"'.,;:!?()[]{}*"), flags=re.I)
-        if not re.fullmatch(r"\d+", s):
+        if not re.fullmatch(r"\d+(?:\.0+)?", s):  # 2.0 is 2
             return None
-        v = int(s)
+        v = int(float(s))
         return v if allowed is None or v in allowed else None
     return read
 
