@@ -92,7 +92,8 @@ _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+an
 _FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|r[ée]ponse|choix|antwort|auswahl|wahl|risposta|scelta|resposta|escolha|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
-_VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
+_VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
+         r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
@@ -118,7 +119,7 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
-COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$"
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"

@@ -14,11 +14,13 @@ if TYPE_CHECKING:
 _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
 PRE_NEG = re.compile(
     r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
-    r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
+    r"|\binstead\s+of|\bother\s+than|\bplut[ôo]t\s+que|\bau\s+lieu\s+d[e']|\ben\s+(?:lugar|vez)\s+de|\bem\s+vez\s+de|\b(?:an)?statt|\banstelle\s+von"
+    r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非"
+    r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
-    r"\s+" + _BETWEEN + r"$", re.I)
+    r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
 NEG_AFTER = (
     r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
     r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
@@ -57,6 +59,10 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
         if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
             pre = None
         if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
+            out.add(i)
+    # "X over Y": the second is the one passed over ("Option 3 over option 4")
+    for i in range(1, len(mentions)):
+        if re.fullmatch(r"\s*over\s+", text[mentions[i - 1].end:mentions[i].start], re.I) and mentions[i - 1].value != mentions[i].value:
             out.add(i)
     # a rule-out said of a list carries back over it ("Decks AAA and BBB have cost me too much")
     for i in sorted(out, reverse=True):

@@ -66,9 +66,12 @@ def mask(text: str) -> str:
 
 
 def bold_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of the contents of lines that are wholly bold (``**C**``, ``- **Rainy**``)."""
+    """Spans of the contents of lines that are wholly bold (``**C**``, ``- **Rainy**``), and of a
+    bold answer ending its line after a colon ("🧠 Memory says: **93** 🎯"): symbols and
+    emoji around it aside."""
     rx = re.compile(r"^[ \t]*(?:[-*+>#]+[ \t]*)?(\*\*|__)(?P<c>[^\n*_]{1,80}?)\1[ \t]*[.!]?[ \t]*$", re.M)
-    return [m.span("c") for m in rx.finditer(text)]
+    after_colon = re.compile(r":[ \t]*(\*\*|__)(?P<c>[^\n*_:]{1,40}?)\1[ \t]*[.!]?[^\w\n]*$", re.M)
+    return [m.span("c") for rx_ in (rx, after_colon) for m in rx_.finditer(text)]
 
 
 BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
