@@ -144,19 +144,25 @@ INVALID_WARN_PCT = 5.0
 
 
 def reply_counts(store: Store, run) -> dict[str, Any]:
-    """How many replies were stored and how many could not be read (parse status other than
-    ``parsed``: invalid, refusal or empty), from one aggregate query: ``by_condition``
-    {("task | preset", condition): [replies, unread]} over the complete sessions (those the
-    scores are computed from), ``run`` [replies, unread] over every stored trial of the run.
-    People's and agents' trials count the same way as models'."""
+    """How many answers were stored and how many could not be read, from one aggregate query:
+    a reply is one answer, or, where its trial records ``answers`` in its info (a
+    questionnaire: one rating per statement), that many, of which ``unread_answers`` could
+    not be read; a reply whose parse status is not ``parsed`` (invalid, refusal or empty) is
+    unread in every answer. ``by_condition`` {("task | preset", condition): [answers, unread]}
+    over the complete sessions (those the scores are computed from), ``run`` [answers, unread]
+    over every stored trial of the run. People's and agents' trials count the same way as
+    models'."""
     from sqlalchemy import case, func, select
 
     from ..storage.schema import SessionRow, TrialRow
 
-    unread = func.coalesce(func.sum(case((TrialRow.parse_status != "parsed", 1), else_=0)), 0)
+    answers = func.coalesce(TrialRow.info["answers"].as_integer(), 1)
+    unread_answers = case((TrialRow.parse_status != "parsed", answers),
+                          else_=func.coalesce(TrialRow.info["unread_answers"].as_integer(), 0))
+    total, unread = func.coalesce(func.sum(answers), 0), func.coalesce(func.sum(unread_answers), 0)
     with store.session() as s:
         rows = s.execute(select(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
-                                SessionRow.status, func.count(), unread)
+                                SessionRow.status, total, unread)
                          .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
                          .group_by(SessionRow.task_id, SessionRow.preset, SessionRow.condition,
                                    SessionRow.status)).all()
@@ -173,15 +179,15 @@ def reply_counts(store: Store, run) -> dict[str, Any]:
 
 
 def invalid_pct(replies: int, unread: int) -> float | None:
-    """Share of replies that could not be read, in percent (None without replies)."""
+    """Share of answers that could not be read, in percent (None without answers)."""
     return 100.0 * unread / replies if replies else None
 
 
 def unread_line(replies: int, unread: int) -> str:
-    """The closing line of a run: how many replies could not be read."""
+    """The closing line of a run: how many answers could not be read."""
     pct = invalid_pct(replies, unread)
     share = f" ({pct:.1f}%)" if pct is not None else ""
-    return f"{unread:,} of {replies:,} replies could not be read{share}; see report"
+    return f"{unread:,} of {replies:,} answers could not be read{share}; see report"
 
 
 def _scores_need_trials(store: Store, run, sessions) -> bool:
@@ -348,7 +354,7 @@ def policy_text(spec: TaskSpec, ch: dict) -> str | None:
 
 def invalid_warnings(groups: list[dict[str, Any]]) -> list[str]:
     """One line per condition whose share of unread replies is above ``INVALID_WARN_PCT``."""
-    return [f"{g['key']}: {r['condition']}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+    return [f"{g['key']}: {r['condition']}: {r['unread']:,} of {r['replies']:,} answers could not be read "
             f"({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as wrong or missing answers"
             for g in groups for r in g["rows"] if r["invalid_warning"]]
 

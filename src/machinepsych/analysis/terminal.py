@@ -73,7 +73,7 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
         _print_legend(console, legend_lines)
         for r in g["rows"]:
             if r["invalid_warning"]:
-                console.print(f"  [bold red]! {escape(labels[r['condition']])}: {r['unread']:,} of {r['replies']:,} replies "
+                console.print(f"  [bold red]! {escape(labels[r['condition']])}: {r['unread']:,} of {r['replies']:,} answers "
                               f"could not be read ({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as "
                               "wrong or missing answers[/bold red]", highlight=False)
         if g["chance"]:
@@ -96,7 +96,7 @@ def ci_text(r: dict[str, Any]) -> str:
 
 
 def _invalid_cell(r: dict[str, Any]) -> str:
-    """The share of replies that could not be read, marked ``!`` above the warning threshold."""
+    """The share of answers that could not be read, marked ``!`` above the warning threshold."""
     if r["invalid_pct"] is None:
         return "-"
     return f"{'! ' if r['invalid_warning'] else ''}{r['invalid_pct']:.1f}"
