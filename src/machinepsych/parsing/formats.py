@@ -252,7 +252,8 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
         return None, "empty"
     if is_refusal(text):
         return None, "refusal"
-    if is_cut_off(prepare(text)) and all(_ANNOUNCEMENT.match(x) for x in _SENTENCES.split(text)[:-1]):
+    sentences = [x for x in _SENTENCES.split(text) if x.strip()]
+    if is_cut_off(prepare(text)) and all(_ANNOUNCEMENT.match(x) for x in sentences[:-1] or sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text)
     return (inner or text), "parsed"
