@@ -81,8 +81,20 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     return pairs
 
 
+# one block for several statements: "Statements 1–4", "Statements 1 to 3"
+RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:statements|items)\s+(\d{1,3})\s*(?:[-–—]|to|through)\s*(\d{1,3})\b[^\n]*", re.I)
+
+
 def _blocks(text: str) -> list[tuple[str, str]]:
-    """(number, block) of each "Statement k" heading (or numbered line) and the text after it."""
+    """(number, block) of each "Statement k" heading (or numbered line) and the text after it; a
+    heading "Statements 1–4" gives its block to each statement it names."""
+    ranges = list(RANGE.finditer(text))
+    if ranges:
+        out = []
+        for i, m in enumerate(ranges):
+            block = text[m.end():ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]
+            out += [(str(k), block) for k in range(int(m.group(1)), int(m.group(2)) + 1)]
+        return out if not HEADING.search(text) else []
     by_end = {m.end(1): (m.start(), m.end(), m.group(1)) for rx in (INLINE, HEADING) for m in rx.finditer(text)}
     run_on = [(m.start(), m.end(), m.group(1)) for m in RUN_ON.finditer(text) if m.end(1) not in by_end]
     if run_on:
