@@ -107,7 +107,7 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
     (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
-     LABEL, "label"),
+     LABEL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
@@ -136,6 +136,7 @@ NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\bra
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
 UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t)\s+(?:really\s+)?(?:say|tell|decide|be\s+sure|determine|choose)\b"
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know))\b", re.I)
+BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
@@ -284,6 +285,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if _runs_on(text, mentions, i, rejected):
                 continue
             if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
+                continue
+            if kind == "bare label" and not BARE_LABEL_END.match(text[t.end:]):  # "selection 3 i think", not "Answer B looks"
                 continue
             lv = level
             if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
