@@ -109,7 +109,8 @@ def test_a_refusal_is_no_free_text_comment():
         assert is_refusal(reply) and read("oddball", reply) is None, reply
     for reply in ("As an AI language model, I don't have feelings, but the volcano line is out of place.",
                   "I can't see anything odd; every sentence fits the topic.",
-                  "I can't help but notice the volcano sentence is off-topic."):
+                  "I can't help but notice the volcano sentence is off-topic.",
+                  "As an AI, I find the volcano line odd.", "I cannot help noticing the volcano sentence."):
         assert not is_refusal(reply) and read("oddball", reply) == reply
     assert read("oddball", '{"comment": "Cute facts; the volcano line is odd."}') == "Cute facts; the volcano line is odd."
 
