@@ -123,6 +123,7 @@ def test_words_have_one_normal_form_for_the_reader_and_the_scorer():
                                                 '{"answer": "mug (or cup)"}', '{"answer": "cup, mug"}',
                                                 "It looks like a bicycle or a table.", "It could be a fish.", "Sure!")])
     check([("visfactor-cs2", '{"answer": "FINAL"}', "final"), ("visfactor-cs2", "Answer: think", "think"),
+           ("visfactor-cs2", "Answer: the image", "image"), ("visfactor-cs2", "the image", "image"),
            ("visfactor-cs1", '{"answer": "Ice-cream"}', "ice-cream"),
            ("visfactor-cs1", "I can see a handle. The word is mug.\n{\"answer\": \"cup\"}", None)])
     assert normalise_word("  An Umbrella. ") == "umbrella" and normalise_word("maybe a cup") is None

@@ -69,8 +69,9 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     rest = list(words)
     while rest and rest[0] in FILLER and len(rest) > 1:
         rest = rest[1:]
-    if len(rest) == 1 and rest[0] in FILLER and len(words) > 1:
-        return None
+    dropped = words[:len(words) - len(rest)]
+    if len(rest) == 1 and rest[0] in FILLER and any(w not in ARTICLES for w in dropped):
+        return None  # "It's a picture": the phrase names no word ("the image" names CS2's "image")
     if not bare and (any(w in NOT_WORDS for w in rest) or not rest):
         return None
     return _form(rest)
