@@ -20,7 +20,8 @@ HEDGES = {"or", "and", "either", "maybe", "perhaps", "possibly", "probably", "vs
 # words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
 FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
-          "drawing", "hidden", "icon", "depicted", "thing", "i'd", "i’d", "we", "see", "shown", "clearly", "definitely"}
+          "drawing", "hidden", "icon", "depicted", "thing", "i'd", "i’d", "we", "see", "shown", "clearly", "definitely",
+          "that's", "that’s", "there's", "there’s", "here's", "here’s"}
 # what a reply says around an answer without naming one ("Sure!", "Here you go:", ```json)
 NOT_WORDS = {"sure", "okay", "ok", "certainly", "alright", "understood", "json", "here", "yes", "no", "absolutely",
              "hello", "hi", "thanks", "hmm", "well", "answer", "done", "go", "you", "is", "response", "reply"}
