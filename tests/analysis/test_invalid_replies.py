@@ -42,10 +42,10 @@ def test_all_unparseable_replies_show_in_the_terminal_summary_and_closing_line(u
     agent_row = next(ln for ln in glance.splitlines() if "agent:ideal" in ln and "│" in ln)
     assert "! 100.0" in model_row and model_row.split("│")[-2].strip() == "! 100.0"
     assert agent_row.split("│")[-2].strip() == "0.0"
-    assert "! openai:fake | direct: 24 of 24 replies could not be read (100.0% > 5%); they score as wrong" in glance
+    assert "! openai:fake | direct: 24 of 24 answers could not be read (100.0% > 5%); they score as wrong" in glance
     assert "agent:ideal: " not in glance  # no note for a row under the threshold
     # the closing line: every model reply of the run (not the agent's 24), whatever the progress display
-    assert "24 of 24 model replies could not be read (100.0%); see report" in out
+    assert "24 of 24 model answers could not be read (100.0%); see report" in out
     assert out.rstrip().endswith("--out reports/u")
 
 
@@ -69,9 +69,9 @@ def test_all_unparseable_replies_show_in_the_html_first_table(unread_run, tmp_pa
     glance = page[start:page.index("</section>", start)]
     note = glance.index("<p class='warn'")
     assert note < glance.index("<table>"), "the note comes above the table"
-    assert "openai:fake | direct: 24 of 24 replies could not be read (100.0%)" in glance[note:]
-    assert "<th title='share of replies that could not be read (invalid, refusal or empty)'>invalid %</th>" in glance
-    cells = re.findall(r"<td(?: class='warn')? title='(\d+) of (\d+) replies[^']*'>([^<]*)</td>", glance)
+    assert "openai:fake | direct: 24 of 24 answers could not be read (100.0%)" in glance[note:]
+    assert "<th title='share of answers that could not be read (invalid, refusal or empty; a questionnaire counts each rating)'>invalid %</th>" in glance
+    cells = re.findall(r"<td(?: class='warn')? title='(\d+) of (\d+) answers[^']*'>([^<]*)</td>", glance)
     assert ("24", "24", "&#9888; 100.0") in cells and ("0", "24", "0.0") in cells
     assert glance.count("<td class='warn'") == 1
 
@@ -79,7 +79,7 @@ def test_all_unparseable_replies_show_in_the_html_first_table(unread_run, tmp_pa
 def test_resume_names_the_unread_replies_too(unread_run):
     db, _ = unread_run
     out = _invoke("resume", "u", "--store", str(db), "--no-progress")
-    assert "24 of 24 model replies could not be read (100.0%); see report" in out
+    assert "24 of 24 model answers could not be read (100.0%); see report" in out
 
 
 def test_refusals_and_empty_replies_count_as_unread_for_every_participant(unread_run):
@@ -117,7 +117,7 @@ def test_the_warning_is_above_five_percent(replies, unread, pct, warn):
 
 
 def test_closing_line_wording():
-    assert report.unread_line(640, 12) == "12 of 640 model replies could not be read (1.9%); see report"
+    assert report.unread_line(640, 12) == "12 of 640 model answers could not be read (1.9%); see report"
     assert report.unread_line(0, 0) == "no model replies (built-in agents and people only); see report"
 
 
@@ -150,3 +150,21 @@ def test_reask_off_is_shown_as_zero_for_models():
     run = SimpleNamespace(spec={"participants": [p.model_dump() for p in specs]}, created_at=datetime(2026, 1, 1))
     shown = {p["ref"]: p for p in report.run_config(run, [])["participants"]}
     assert shown["openai:m"]["reask"] == 0 and "reask" not in shown["human"]
+
+
+def test_a_questionnaire_counts_its_unreadable_ratings_not_its_replies(tmp_path, fake_openai):
+    """A CogBench reply that rates only statement 1 is parsed, but every other statement's rating
+    could not be read: the share of unread answers counts ratings (issue 31), in the glance row
+    and the run's closing line."""
+    fake_openai.reply = lambda messages: "Statement 1\nThoughts: Fine.\nRating: 4"
+    db = tmp_path / "q.db"
+    out = _invoke("run", "cogbench-a", "--model", "openai:fake", "--base-url", fake_openai.base_url,
+                  "--sessions", "1", "--param", "iterations=1", "--store", str(db), "--run-name", "q", "--no-progress")
+    st = Store(db, create=False)
+    run = st.get_run("q")
+    trials = [t for s in st.sessions(run.id) for t in st.trials(s.id)]
+    statements = sum(len(t.action) for t in trials)
+    assert all(t.parse_status == "parsed" for t in trials) and statements > len(trials)
+    assert report.reply_counts(st, run)["run"] == [statements, statements - len(trials)]
+    st.close()
+    assert f"{statements - len(trials)} of {statements} answers could not be read" in out

@@ -92,8 +92,11 @@ def check_free_text(line: dict) -> None:
     assert line["test"] == "oddball" and line["stimulus"]["sentences"]
     # the comment is the reply without a reasoning model's leading <think>...</think> block;
     # a block never closed (the reply was cut off while reasoning) leaves no comment
+    # (issue 31) a refusal or a reply cut off before any content is no comment (meant null), and a
+    # comment wrapped in one JSON object is its string
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
-    assert line["meant"] == (text or None)
+    if line["meant"] is not None and line["meant"] != text:
+        assert json.loads(text.strip("`").removeprefix("json")) == {next(iter(json.loads(text.strip("`").removeprefix("json")))): line["meant"]}
 
 
 def check(fmt: str, line: dict) -> None:

@@ -63,7 +63,8 @@ def test_group_lists():
     ("Thoughts: fine.\nRating: ４", 4),
     ("Thoughts: fine.\nFinal rating: 3", 3),
     ("<think>Rating: 1? Rating: 5?</think>\nThoughts: in between.\nRating: 3", 3),
-    ("Thoughts: torn.\nRating: 4\nOn reflection... Rating: 2", None),
+    ("Thoughts: torn.\nRating: 4\nOn reflection... Rating: 2", 2),  # a self-correction (issue 31)
+    ("Thoughts: torn.\nRating: 4\nAnd also... Rating: 2", None),
     ("Thoughts: unsure\nRating: 4.5", None),
     ("Thoughts: unsure\nRating: 45", None),
     ("Thoughts: unsure\nRating: six", None),

@@ -64,7 +64,7 @@ def _glance_html(data: dict[str, Any]) -> str:
         m = g["metric"]
         head = (f"<tr><th class='l'>condition</th><th>n</th><th>{html.escape(m.short)}</th><th>95% CI</th>"
                 + ("<th>above chance p95</th>" if g["chance"] else "")
-                + "<th title='share of replies that could not be read (invalid, refusal or empty)'>invalid %</th></tr>")
+                + "<th title='share of answers that could not be read (invalid, refusal or empty; a questionnaire counts each rating)'>invalid %</th></tr>")
         rows = []
         for r in g["rows"]:
             ci = "-"
@@ -90,7 +90,7 @@ def _glance_html(data: dict[str, Any]) -> str:
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:
             parts.append("<p class='warn' role='note'>&#9888; " + "; ".join(
-                f"{html.escape(r['condition'])}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+                f"{html.escape(r['condition'])}: {r['unread']:,} of {r['replies']:,} answers could not be read "
                 f"({r['invalid_pct']:.1f}%)" for r in warned)
                 + f". Above {INVALID_WARN_PCT:g}% unread, a score says more about the replies' format than about "
                 "the ability tested: unread replies count as wrong or missing answers.</p>")
@@ -109,7 +109,7 @@ def _invalid_td(r: dict[str, Any]) -> str:
     """The row's share of unread replies; in the warning style above ``INVALID_WARN_PCT``."""
     if r["invalid_pct"] is None:
         return "<td>-</td>"
-    title = f"{r['unread']:,} of {r['replies']:,} replies could not be read (invalid, refusal or empty)"
+    title = f"{r['unread']:,} of {r['replies']:,} answers could not be read (invalid, refusal or empty)"
     if r["invalid_warning"]:
         return f"<td class='warn' title='{html.escape(title)}'>&#9888; {r['invalid_pct']:.1f}</td>"
     return f"<td title='{html.escape(title)}'>{r['invalid_pct']:.1f}</td>"

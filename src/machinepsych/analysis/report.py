@@ -149,21 +149,25 @@ def is_model_ref(ref: str) -> bool:
 
 
 def reply_counts(store: Store, run) -> dict[str, Any]:
-    """How many replies were stored and how many could not be read (parse status other than
-    ``parsed``: invalid, refusal or empty), from one aggregate query: ``by_condition``
-    {("task | preset", condition): [replies, unread]} over the complete sessions (those the
-    scores are computed from), ``run`` [replies, unread] over every stored trial of the run,
-    ``models`` the same over the trials of models only (agents' and people's replies are not
-    read by a parser: the closing line of a run counts these). People's and agents' trials
-    count in ``by_condition`` the same way as models'."""
+    """How many answers were stored and how many could not be read, from one aggregate query:
+    a reply is one answer, or, where its trial records ``answers`` in its info (a
+    questionnaire: one rating per statement), that many, of which ``unread_answers`` could
+    not be read; a reply whose parse status is not ``parsed`` (invalid, refusal or empty) is
+    unread in every answer. ``by_condition`` {("task | preset", condition): [answers, unread]}
+    over the complete sessions (those the scores are computed from), ``run`` [answers, unread]
+    over every stored trial of the run, ``models`` the same over the trials of models only
+    (agents' and people's replies are not read by a parser: the closing line of a run counts
+    these). People's and agents' trials count in ``by_condition`` the same way as models'."""
     from sqlalchemy import case, func, select
 
     from ..storage.schema import SessionRow, TrialRow
 
-    unread = func.coalesce(func.sum(case((TrialRow.parse_status != "parsed", 1), else_=0)), 0)
+    answers = func.coalesce(TrialRow.info["answers"].as_integer(), 1)
+    unread_answers = case((TrialRow.parse_status != "parsed", answers),
+                          else_=func.coalesce(TrialRow.info["unread_answers"].as_integer(), 0))
     keys = (SessionRow.task_id, SessionRow.preset, SessionRow.condition, SessionRow.status, SessionRow.participant_name)
     with store.session() as s:
-        rows = s.execute(select(*keys, func.count(), unread)
+        rows = s.execute(select(*keys, func.coalesce(func.sum(answers), 0), func.coalesce(func.sum(unread_answers), 0))
                          .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
                          .group_by(*keys)).all()
     by_condition: dict[tuple[str, str], list[int]] = {}
@@ -180,16 +184,16 @@ def reply_counts(store: Store, run) -> dict[str, Any]:
 
 
 def invalid_pct(replies: int, unread: int) -> float | None:
-    """Share of replies that could not be read, in percent (None without replies)."""
+    """Share of answers that could not be read, in percent (None without answers)."""
     return 100.0 * unread / replies if replies else None
 
 
 def unread_line(replies: int, unread: int) -> str:
-    """The closing line of a run: how many of the models' replies could not be read."""
+    """The closing line of a run: how many of the models' answers could not be read."""
     if not replies:
         return "no model replies (built-in agents and people only); see report"
     pct = invalid_pct(replies, unread)
-    return f"{unread:,} of {replies:,} model replies could not be read ({pct:.1f}%); see report"
+    return f"{unread:,} of {replies:,} model answers could not be read ({pct:.1f}%); see report"
 
 
 def _scores_need_trials(store: Store, run, sessions) -> bool:
@@ -365,7 +369,7 @@ def policy_text(spec: TaskSpec, ch: dict) -> str | None:
 
 def invalid_warnings(groups: list[dict[str, Any]]) -> list[str]:
     """One line per condition whose share of unread replies is above ``INVALID_WARN_PCT``."""
-    return [f"{g['key']}: {r['condition']}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+    return [f"{g['key']}: {r['condition']}: {r['unread']:,} of {r['replies']:,} answers could not be read "
             f"({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as wrong or missing answers"
             for g in groups for r in g["rows"] if r["invalid_warning"]]
 

@@ -53,7 +53,7 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
         print_fit(console, ft)
         for r in g["rows"]:
             if r["invalid_warning"]:
-                _say(console, f"  ! {r['condition']}: {r['unread']:,} of {r['replies']:,} replies could not be read "
+                _say(console, f"  ! {r['condition']}: {r['unread']:,} of {r['replies']:,} answers could not be read "
                      f"({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as wrong or missing answers",
                      "bold red")
         if g["chance"]:
@@ -75,7 +75,7 @@ def ci_text(r: dict[str, Any]) -> str:
 
 
 def _invalid_cell(r: dict[str, Any]) -> str:
-    """The share of replies that could not be read, marked ``!`` above the warning threshold."""
+    """The share of answers that could not be read, marked ``!`` above the warning threshold."""
     if r["invalid_pct"] is None:
         return "-"
     return f"{'! ' if r['invalid_warning'] else ''}{r['invalid_pct']:.1f}"

@@ -38,7 +38,7 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
     if words:
         strong.append(L_ + _CARD_NOUN + r"\s+(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
     ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
-    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:key\s+|top\s+|option\s+)?(?:card|option|one|pile|choice|"
+    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
                   + lex.CARD_NOUNS + r")s?)" + R_)
     weak = [number(k) + guard]
     return strong, weak
@@ -48,7 +48,8 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
 
 def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:
     shape, color, n = str(card["shape"]), str(card["color"]), int(card["number"])
-    shape_rx = SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
+    shape_rx = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
+                + ("|" + lex.misspelt(shape) if len(shape) > 5 else ""))  # "traingle red 1"
     color_rx = re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color))
     nums = "|".join([str(n)] + [w for w in NUMWORDS.get(n, ())])
     out = [L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r")\s+" + str(n) + r")" + R_,

@@ -27,7 +27,8 @@ STRONG = [(re.compile(r"\(\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)"), False),
           (re.compile(r"\b" + O + r"\s+" + ROW + SEP + O + r"\s+" + COL + r"\b", re.I), False),
           (re.compile(r"\b" + O + r"\s+" + COL + SEP + O + r"\s+" + ROW + r"\b", re.I), True),
           (re.compile(r"第\s*(\d{1,2}|[一二三四五六七八九十])\s*行\s*[,，]?\s*第\s*(\d{1,2}|[一二三四五六七八九十])\s*列"), False),
-          (re.compile(r"\b[Rr](\d{1,2})\s*[Cc](\d{1,2})\b"), False)]
+          (re.compile(r"\b[Rr](\d{1,2})\s*[Cc](\d{1,2})\b"), False),
+          (re.compile(r"(\d{1,2})\s*行目?\s*[,、の]?\s*(\d{1,2})\s*列目?"), False)]  # Japanese "3行目、5列目"
 WEAK = [re.compile(r"(?<![\d(.,])(\d{1,2})\s*,\s*(\d{1,2})(?![\d)]|[.,]\d)")]
 
 
@@ -81,4 +82,20 @@ def _cell_resolve(value: Any) -> Any:
 def parse_cell(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """A dot as "(row, col)": "(2, 5)", "row 2, column 5", "column 5, row 2", "2, 5"."""
     r = read(reply, _cell_finder, _cell_resolve, list(CELL_MARKERS))
+    if r.ok and not _on_grid(r.value, obs):  # "(6, 2)" on a 5x5 grid names no dot of it
+        return None, "invalid"
     return (r.value, "parsed") if r.ok else (None, fallback_status(reply or ""))
+
+
+GRID = re.compile(r"\b(\d{1,2})\s*[x×]\s*(\d{1,2})\s+(?:dot\s+)?grid\b", re.I)
+
+
+def _on_grid(cell: str, obs: Observation | None) -> bool:
+    """Whether ``cell`` lies on the grid the question names ("the 5x5 dot grid"); True where
+    the question names none."""
+    st = getattr(obs, "stimulus", None) or {}
+    m = GRID.search(str(st.get("question") or ""))
+    if not m:
+        return True
+    row, col = (int(x) for x in re.findall(r"\d+", cell))
+    return 1 <= row <= int(m.group(1)) and 1 <= col <= int(m.group(2))

@@ -41,10 +41,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .lexicon import misspelt
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
-from .text import bold_spans, boxed, json_answers, lines_with_pos, mask, prepare
-from .truncation import is_cut_off
+from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare
+from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
 
@@ -83,7 +84,7 @@ def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
 
 
 # ----------------------------------------------------------------------------- commitments
-_NOUN = (r"(?:answer|selection|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
+_NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
          r"|solution|output|reply|classification|judg(?:e)?ment|option\s+chosen|chosen\s+option|choice\s+made)")
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
@@ -91,7 +92,8 @@ _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+an
 _FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|r[ée]ponse|choix|antwort|auswahl|wahl|risposta|scelta|resposta|escolha|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
-_VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
+_VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
+         r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
@@ -103,6 +105,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|(?:^|(?<=[\n.!?;(]))\s*" + _NOUN + r"\s*(?:[:=]|-+>|→|：)|\b" + _NOUN + r"\s*[:=：]"
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
+    # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
+    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+     LABEL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
@@ -110,10 +115,12 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
-POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b", re.I)
+POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
+                         # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
+                         r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
-COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èe])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|number|option|card|letter|deck)\s+)*$"
-                        r"|\b(?:is|are|was|were)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+                        r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
@@ -129,6 +136,7 @@ NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\bra
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
 UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t)\s+(?:really\s+)?(?:say|tell|decide|be\s+sure|determine|choose)\b"
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know))\b", re.I)
+BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
@@ -137,6 +145,7 @@ EXACT_FILLER = {
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
+    "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
 }
 
 
@@ -234,8 +243,14 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     def value_of(v: Any) -> Any:
         if resolve is not None:
             return resolve(v)
+        if isinstance(v, float) and v.is_integer():  # {"answer": 4.0} is 4
+            v = int(v)
+        if isinstance(v, str) and re.fullmatch(r"\s*\d+\.0+\s*", v):  # {"answer": "4.0"} too
+            v = int(float(v))
         if isinstance(v, (str, int, float)) and not isinstance(v, bool):
             ok, val = exact_value(str(v), exact_finder)
+            if not ok and isinstance(v, str) and len(v.strip()) == 1:  # {"answer": "t"}: one letter in either case
+                ok, val = exact_value(v.strip().swapcase(), exact_finder)
             return val if ok else None
         return None
 
@@ -261,6 +276,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             sentence = text[sentence_start:m.start()]
             if i in rejected or NEGATED.search(before + text[m.start():t.start]) or COND.search(sentence):
                 continue
+            if is_example(text, m.start()):  # 'Selection: 3 (in the requested form, e.g. "Selection: 2")'
+                continue
             if re.match(r"[^.!\n]{0,80}\?", text[t.end:]):  # a question
                 continue
             if PAST.search(before):  # "Previous choice: AAA", "my last answer was X"
@@ -268,6 +285,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if _runs_on(text, mentions, i, rejected):
                 continue
             if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
+                continue
+            if kind == "bare label" and not BARE_LABEL_END.match(text[t.end:]):  # "selection 3 i think", not "Answer B looks"
                 continue
             lv = level
             if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
@@ -325,6 +344,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 and not _runs_on(text, mentions, 0, rejected)):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
+    end = len(text.rstrip())
+    if not cut_off and stops_mid_sentence(raw, any(m.end >= end - 1 for m in mentions)):
+        cut_off = True
     if cut_off:  # a reply cut off is read only from its explicit commitments (:mod:`.truncation`)
         out.commitments = [c for c in out.commitments if c[0] >= DECISION and c[3] in EXPLICIT]
         if not out.commitments:

@@ -17,7 +17,10 @@ from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
-from .text import json_answers, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .refusal import is_refusal
+from .truncation import is_cut_off
+from .words import normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -35,7 +38,8 @@ def _any(rx: str) -> str:
 
 # "..., so tomorrow: rainy." names the prediction
 WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\s+day|ma[ñn]ana|demain|morgen|domani|amanh[ãa]|明天)\s*[:=：]", re.I),
-                    LABEL, "label"),)
+                    LABEL, "label"),
+                   (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"))  # Japanese "明日は雨"
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
@@ -48,18 +52,21 @@ ARM = ChoiceReader((
                     _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
 ))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
-_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)\s+" + d[0] + r"(?![A-Za-z0-9'’])")) for d in DECKS)
+# "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])"), (letter(d[0]),)) for d in DECKS)
 DECK = ChoiceReader(_DECK_ANSWERS)
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
         r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b)")
+# "Keep." alone (weak: only where the reply is that or commits to it)
+KEEP_ALONE = r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b))"
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
-    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"),),
+    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
-    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch"),),
+    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch"), r"一致(?:しません|しない|していません)|不一致"),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
             _any(lex.NO))),
 ))
@@ -80,8 +87,8 @@ parse_arm = _fixed(ARM)
 
 @lru_cache(maxsize=8)
 def _final_deck_reader(first: str) -> ChoiceReader:
-    return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()), a.weak)
-                              for a in _DECK_ANSWERS))
+    return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()),
+                                     a.weak + ((KEEP_ALONE,) if a.value == first else ())) for a in _DECK_ANSWERS))
 
 
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
@@ -113,7 +120,8 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
         e = re.escape(o)
         strong = (L_ + _LETTER_NOUN + r"\s*[\"'“(]?" + e + r"(?![A-Za-z0-9])(?!['’][a-z])",
                   L_ + _LETTER_NOUN + r"\s*\(\s*(?i:" + e + r")\s*\)", r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))",
-                  r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])")
+                  r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])",
+                  r"(?<![A-Za-z0-9])[\"“]" + e + r"[\"”](?![A-Za-z0-9])")  # a letter in quotes: 'edge 4 becomes "A"' 
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
@@ -128,6 +136,7 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b[^.?!\n\d]{0,40}?\s(?:is|was|=|:)", re.I), LABEL, "label"),
+    (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
 )
 
 
@@ -138,7 +147,7 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
         words = lex.number_words(o)
         strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
-        answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of|numbers|pairs|objects|items)\b)")))
+        answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
     return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
 
 
@@ -152,9 +161,11 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), _any(_SAME), _any(r"(?:is|are)\s+correct"))
+_SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)"
+_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
+         _any(_SAME_JA + r"|正しい|正解|真"))
 _TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
-         _any(r"(?:is|are)\s+(?:incorrect|wrong)"))
+         _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True)
 
@@ -192,47 +203,77 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_FILLER = {"a", "an", "the", "it", "is", "its", "it's", "answer", "my", "i", "think", "this", "picture", "of",
-                "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess"}
 _WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案)"
-                         r"\s*(?:is|:|=|-+>|→)\s*(?P<w>[A-Za-z][A-Za-z' -]{0,40}?)\s*(?:[.!\n]|$)", re.I)
+                         r"\s*(?:is|:|=|-+>|→)\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*(?:[.!\n]|$)", re.I)
 
 
-def _clean_word(text: str) -> str | None:
-    words = [w.strip(".!?:;,()[]\"'“”‘’*`").lower() for w in str(text).split()]
-    words = [w for w in words if w and w not in _WORD_FILLER]
-    if not words or len(words) > 3 or not all(re.fullmatch(r"[a-z][a-z'-]*", w) for w in words):
-        return None
-    return " ".join(words)
+def _words(raw: str) -> list[str | None]:
+    """The words a reply commits to: its answer objects' values and ``\\boxed{}`` contents (None
+    where one is not one name: "bicycle or table"), else its answer labels ("Answer: umbrella")."""
+    found = [normalise_word(v) if isinstance(v, str) else None for _, v in json_answers(raw)]
+    found += [normalise_word(c) for _, c in boxed(raw)]
+    if not found:
+        found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw))]
+    return found
 
 
 def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """A word (CS1-CS3): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
-    umbrella", "The word is garden."), else a last line or whole reply of at most three words;
-    several different labelled words are invalid."""
+    """A word (CS1-CS3) in its normal form (:func:`.words.normalise_word`: "A bicycle." is
+    "bicycle"): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
+    umbrella", "The word is garden."), else a last line or whole reply of at most three words
+    that is not an interjection or a lead-in ("Sure!", "Here is my answer:"). Several different
+    committed words, or one that offers two ("bicycle or table"), are invalid."""
     raw = prepare(reply)
-    found = [str(v).strip().lower() or None if isinstance(v, (str, int)) else None for _, v in json_answers(raw)]
-    found += [_clean_word(c) for _, c in boxed(raw)]
-    found = [f for f in found if f]
-    if not found:
-        text = mask(raw)
-        found = [w for m in _WORD_LABEL.finditer(text) if (w := _clean_word(m.group("w")))]
+    found = _words(raw)
     if not found:
         lines = lines_with_pos(mask(raw))
-        if lines and (w := _clean_word(lines[-1][1])):
-            found = [w]
-    if found and len(set(found)) == 1:
+        last = lines[-1][1].strip() if lines else ""
+        sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
+        found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)) else []
+    if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
+
+
+def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """The word a sentence states with a label ("The word is garden."): how the sentence before
+    an answer object is read (an interjection, a lead-in or a remark names no word)."""
+    found = [w for w in _words(prepare(reply)) if w]
+    return (found[0], "parsed") if found and len(set(found)) == 1 else (None, "invalid")
 
 
 # ----------------------------------------------------------------------------- free text
 def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """Free comments (Oddball): the reply itself, without a reasoning block that an answer
-    follows; only an empty reply is not an answer."""
-    from .text import strip_think
+    follows; an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
+    with that.", :func:`.refusal.is_refusal`), are no comment."""
     text = strip_think(reply or "").strip()
-    return (text, "parsed") if text else (None, "empty")
+    if not text:
+        return None, "empty"
+    if is_refusal(text):
+        return None, "refusal"
+    sentences = [x for x in _SENTENCES.split(text) if x.strip()]
+    if is_cut_off(prepare(text)) and all(_ANNOUNCEMENT.match(x) for x in sentences[:-1] or sentences):
+        return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
+    inner = _wrapped_comment(text)
+    return (inner or text), "parsed"
+
+
+# sentences that only announce what follows ("Let me read each sentence carefully.", "Thanks!")
+_ANNOUNCEMENT = re.compile(r"^\s*(?:\W*(?:hmm+|okay|ok|alright|sure|great|thanks|thank\s+you|hello|hi)\b|.*:\s*$|\W*\d+[.)]?\s*$"
+                           r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b))", re.I | re.S)
+_SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
+
+
+def _wrapped_comment(text: str) -> str | None:
+    """The comment of a reply that is one JSON object holding it (``{"comment": "..."}``,
+    ``{"answer": "..."}``): its one string value, else None."""
+    found = json_objects(text)
+    if len(found) != 1 or text[:found[0][0]].strip(" `\n") not in ("", "json") or text[found[0][1]:].strip(" `\n"):
+        return None
+    obj = found[0][2]
+    values = [v for v in obj.values()] if isinstance(obj, dict) else []
+    return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
 
 
 # ----------------------------------------------------------------------------- by answer kind
@@ -261,12 +302,16 @@ _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
 
-def one_answer(parser: Parser) -> Parser:
+def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
     parser, a different answer commits to two answers: invalid ("Ends at (5, 3). {"answer":
     "(3, 5)"}"). An aside after the answer object, reasoning further up, or a conclusion that
-    rules out, hedges or offers alternatives ("S2-S5 either miss the circle or ...") is not read."""
+    rules out, hedges or offers alternatives ("S2-S5 either miss the circle or ...") is not read.
+    ``conclusion`` reads that sentence where the format's own parser would read too much into it
+    (a word: any short line is a word, so only a stated word counts)."""
+    read_before = conclusion or parser
+
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = parser(reply, obs)
         if status != "parsed":
@@ -274,7 +319,7 @@ def one_answer(parser: Parser) -> Parser:
         before = conclusion_before_answer(strip_think(prepare(reply)))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status
-        other, other_status = parser(before, obs)
+        other, other_status = read_before(before, obs)
         if other_status == "parsed" and other != value:
             return None, "invalid"
         return value, status
@@ -284,7 +329,7 @@ def one_answer(parser: Parser) -> Parser:
 
 
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
-    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
+    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,

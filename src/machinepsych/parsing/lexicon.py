@@ -24,6 +24,23 @@ ORDINALS = {
 }
 
 
+_KANJI = "一二三四五六七八九十"
+for _n in ORDINALS:  # Japanese: "2枚目", "二番目" (the second card / one)
+    ORDINALS[_n] += f"|{_n}\\s*(?:枚目|番目)|{_KANJI[_n - 1]}(?:枚目|番目)"
+
+
+def misspelt(word: str) -> str:
+    """A regex fragment of ``word`` and its common one-slip misspellings (an inner letter left
+    out, two neighbouring letters swapped: "selction", "statment", "traingle", "answr"), for
+    the label words and names a sloppy reply types; the first letter is kept."""
+    forms = {word}
+    for i in range(1, len(word)):
+        forms.add(word[:i] + word[i + 1:])
+        if i + 1 < len(word):
+            forms.add(word[:i] + word[i + 1] + word[i] + word[i + 2:])
+    return "|".join(sorted((re.escape(f) for f in forms if len(f) >= 4), key=len, reverse=True))
+
+
 def english_number(n: int) -> str:
     """"forty-seven" for 47 (0-99)."""
     if n < 20:
@@ -56,22 +73,22 @@ def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
 
 
 # words of each format's answers in other languages (added to the English ones)
-WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|zonnig|soleggiato|ensolarado|晴天|晴朗",
-           "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨"}
-ARM = {"left": r"brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂",
-       "right": r"brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂"}
-LNT = {"vowel": r"vocal|voyelle|vokal|vocale|元音", "consonant": r"consonante|consonne|konsonant|辅音",
+WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|zonnig|soleggiato|ensolarado|晴天|晴朗|晴れ|快晴|晴",
+           "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨|雨"}
+ARM = {"left": r"brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂|左側?の?(?:腕|アーム|レバー)",
+       "right": r"brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂|右側?の?(?:腕|アーム|レバー)"}
+LNT = {"vowel": r"vocal|voyelle|vokal|vocale|元音|母音", "consonant": r"consonante|consonne|konsonant|辅音|子音",
        "even": r"gerade|pari|偶数|双数", "odd": r"impar|impair|ungerade|dispari|奇数|单数"}
 LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
 ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|sinistr[oa]|esquerd[oa]|左", "right": r"derech[oa]|droite?|rechts|destr[oa]|direit[oa]|右"}
-YES = r"s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有"
-NO = r"nein|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不"
-CARD_NOUNS = r"carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项"
+YES = r"s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有|はい|ええ|そうです"
+NO = r"nein|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不|いいえ|いや|違います"
+CARD_NOUNS = r"carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
 SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
-          "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓"}
-COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",
+          "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}
+COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅|赤色?い?", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",
           "yellow": r"amarill[oa]s?|jaunes?|gelbe?[nrs]?|giall[oa]|amarel[oa]|黄色?|黃", "blue": r"azul(?:es)?|bleus?|bleues?|blaue?[nrs]?|blu|蓝色?|藍"}
-LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项"
-NUMBER_NOUNS = r"geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt"
+LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
+NUMBER_NOUNS = r"geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt|建物|ビル|番号|スタート|出発点|开始点|起点|楼|大楼|建筑"
 ROW = r"rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
 COLUMN = r"col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"

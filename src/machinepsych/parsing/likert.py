@@ -19,7 +19,7 @@ import re
 
 from . import lexicon as lex
 from .revision import revised_tail
-from .text import strip_think
+from .text import is_example, strip_think
 
 ANCHOR_WORDS = {
     "strongly disagree": 1, "completely disagree": 1, "totally disagree": 1, "disagree": 2, "somewhat disagree": 2,
@@ -29,19 +29,24 @@ ANCHOR_WORDS = {
     "totalmente en desacuerdo": 1, "en desacuerdo": 2, "de acuerdo": 4, "totalmente de acuerdo": 5, "muy de acuerdo": 5,
     "pas du tout d'accord": 1, "pas d'accord": 2, "d'accord": 4, "tout à fait d'accord": 5,
     "in disaccordo": 2, "d'accordo": 4, "concordo": 4, "discordo": 2, "concordo totalmente": 5, "discordo totalmente": 1,
+    # Japanese
+    "全くそう思わない": 1, "まったくそう思わない": 1, "そう思わない": 2, "どちらでもない": 3, "どちらとも言えない": 3,
+    "そう思う": 4, "強くそう思う": 5, "とてもそう思う": 5,
 }
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
-KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:rating|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
+KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
                  r"|bewertung|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|note(?=\s*[:=]\s*[1-5]\b))"
-                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))", re.I)
+                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
+                 # "Rating 4 — ..." (the key without its colon, right before a rating alone)
+                 r"|\b(?:rating|score)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
 # "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
 DASH_KEY = re.compile(r"\b(?:rating|score)\s*-(?=[ \t]*[1-5][ \t.]*(?:\n|$))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+|will\s+|'ll\s+)?(?:rate|give|score)\s+(?:it|this|that|the\s+statement|myself)?\s*(?:as\s+|at\s+)?(?:an?\s+)?"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
                     r"|\b(?:make|change|raise|lower|bump|revise|move)\s+(?:that|it|this|my\s+rating|the\s+rating)\s*(?:up\s+|down\s+)?(?:to\s+)?(?:an?\s+)?(?=[1-5]\b)", re.I)
-VALUE = re.compile(r"\s*(?:\*\*|__|[\"'`“‘(\[])*\s*(?:(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d)?"
+VALUE = re.compile(r"\s*(?:\*\*|__|[\"'`“‘(\[])*\s*(?:(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
 OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
@@ -51,12 +56,13 @@ LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:/|out\s+of|sur|von|de)\s*5\b",
          re.compile(r"(?P<a>" + _ANCHOR + r")\s*\(\s*(?P<d>[1-5])\s*\)", re.I),
          re.compile(r"\b(?P<a>" + _ANCHOR + r")\s*[,:—–]\s*(?P<d>[1-5])(?![\d.,]\d)\s*(?=[.!;]|$)", re.I),  # "so I disagree, 2."
          re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:\*\*)?\s*\(\s*(?P<a>" + _ANCHOR + r")\s*\)", re.I)]
-LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)|(?P<a>" + _ANCHOR + r")\b)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
+LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)|(?P<a>" + _ANCHOR + r")\b"
+                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
 def _value(text: str, pos: int, low: int, high: int) -> int | None:
     m = VALUE.match(text, pos)
-    if not m or m.group("frac") or OR_NEXT.match(text, m.end()):
+    if not m or (m.group("frac") and m.group("frac").strip(".,0")) or OR_NEXT.match(text, m.end()):  # 4.0 is 4
         return None
     if m.group("d") is not None:
         v = int(m.group("d"))
@@ -74,7 +80,7 @@ def rating_keys(text: str) -> list[re.Match]:
 def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]:
     """Ratings after keys: those written with a colon, else "my rating is", "I'd rate it"."""
     raw = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
-    keys = rating_keys(raw) or list(DASH_KEY.finditer(raw))
+    keys = [k for k in rating_keys(raw) if not is_example(raw, k.start())] or list(DASH_KEY.finditer(raw))
     values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
     for m in KEY_IS.finditer(raw) if not keys else ():

@@ -14,11 +14,13 @@ if TYPE_CHECKING:
 _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
 PRE_NEG = re.compile(
     r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
-    r"|\binstead\s+of|\bother\s+than|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
+    r"|\binstead\s+of|\bother\s+than|\bplut[ôo]t\s+que|\bau\s+lieu\s+d[e']|\ben\s+(?:lugar|vez)\s+de|\bem\s+vez\s+de|\b(?:an)?statt|\banstelle\s+von"
+    r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非"
+    r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
-    r"\s+" + _BETWEEN + r"$", re.I)
+    r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
 NEG_AFTER = (
     r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
     r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
@@ -26,7 +28,15 @@ NEG_AFTER = (
     r"|n[’']t\s+(?:good|paying|rewarding|working|correct|right|likely|match|it\b|the\s+(?:answer|one|right|correct|best))"
     r"|(?:gave|gives|given|giving|yielded|yields|returned|returns|paid|pays|brought|brings|produced)\s+(?:me\s+|us\s+)?"
     r"(?:nothing|no\s+reward|zero|0\b|a\s+reward\s+of\s+0|a\s+loss|losses|less|bad|poor|negative)"
-    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward))")
+    r"|(?:does|did|do)\s*(?:not|n[’']t)\s+(?:match|work|pay|fit|give|apply|help|reward)"
+    # a sentence that says an option stopped paying ("The left arm has stopped paying; right arm.")
+    r"|(?:stopped|ceased|quit)\s+(?:paying|working|rewarding|giving|winning|delivering|producing)"
+    r"|(?:dried|dries|drying)\s+up|(?:gone|went|going|run|ran|running)\s+(?:cold|dry|sour)|dropped\s+off|fallen\s+off|tanked"
+    r"|(?:came|comes|come|coming|turned|turning)\s+up\s+(?:empty|short|dry)|a\s+(?:dud|bust|money\s+pit|trap)"
+    r"|(?:keeps?|kept)\s+(?:losing|failing|costing|punishing|disappointing)|(?:failing|disappointing|unreliable|declining|dropping)"
+    r"|n[’']t\s+(?:been\s+)?(?:paying|rewarding|working|winning|delivering|good)|(?:paid|paying|pays)\s+(?:nothing|zero|out\s+nothing)"
+    r"|(?:cost|costs|costing)\s+(?:me|us)\b"
+    r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
     r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"
@@ -50,6 +60,24 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
             pre = None
         if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
             out.add(i)
+    # "X over Y": the second is the one passed over ("Option 3 over option 4")
+    for i in range(1, len(mentions)):
+        if re.fullmatch(r"\s*over\s+", text[mentions[i - 1].end:mentions[i].start], re.I) and mentions[i - 1].value != mentions[i].value:
+            out.add(i)
+    # a rule-out said of a list carries back over it ("Decks AAA and BBB have cost me too much")
+    for i in sorted(out, reverse=True):
+        if POST_NEG.match(text[mentions[i].end:mentions[i].end + 100]):
+            chain, joined, j = [], False, i
+            while j > 0:
+                gap = text[mentions[j - 1].end:mentions[j].start]
+                if LIST_JOIN.match(gap):
+                    joined = True
+                elif not COMMA_JOIN.match(gap):
+                    break
+                j -= 1
+                chain.append(j)
+            if joined:  # "AAA and BBB", "AAA, BBB or CCC" (a comma alone is no list: "No, the same cube ...")
+                out.update(chain)
     # a negation carries over a list joined by or/nor/and ("not option 1 or option 2")
     i = 0
     while i < len(mentions):

@@ -17,11 +17,12 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import Observation, ParseStatus
 
+from .lexicon import misspelt
 from .likert import _value, parse_rating
 from .text import json_objects, strip_think, table_rows
 
-_HEAD_WORDS = (r"statement|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
-               r"|कथन|ステートメント|item|frase|陈述|陳述|声明")
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
+               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
 INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—–→/]|\n|$))")
@@ -80,8 +81,20 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     return pairs
 
 
+# one block for several statements: "Statements 1–4", "Statements 1 to 3"
+RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:statements|items)\s+(\d{1,3})\s*(?:[-–—]|to|through)\s*(\d{1,3})\b[^\n]*", re.I)
+
+
 def _blocks(text: str) -> list[tuple[str, str]]:
-    """(number, block) of each "Statement k" heading (or numbered line) and the text after it."""
+    """(number, block) of each "Statement k" heading (or numbered line) and the text after it; a
+    heading "Statements 1–4" gives its block to each statement it names."""
+    ranges = list(RANGE.finditer(text))
+    if ranges:
+        out = []
+        for i, m in enumerate(ranges):
+            block = text[m.end():ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]
+            out += [(str(k), block) for k in range(int(m.group(1)), int(m.group(2)) + 1)]
+        return out if not HEADING.search(text) else []
     by_end = {m.end(1): (m.start(), m.end(), m.group(1)) for rx in (INLINE, HEADING) for m in rx.finditer(text)}
     run_on = [(m.start(), m.end(), m.group(1)) for m in RUN_ON.finditer(text) if m.end(1) not in by_end]
     if run_on:

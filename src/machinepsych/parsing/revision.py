@@ -14,7 +14,9 @@ import re
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n])|(?<=\.\.\.)|(?<=[.!?;:,…—–]\s))\s*"
 REVISION = re.compile(
     r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
-    r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix)(?:\s+(?:that|this))?)\b"
+    r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
+    r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+closer\s+(?:look|inspection)|looking\s+(?:again|more\s+closely)"
+    r"|corrected(?=\s*[:,—–-])|revised(?:\s+(?:answer|list|choice))?(?=\s*[:,—–-])|(?:update|edit)(?=\s*:))\b"
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     r"|\bi\s+(?:misread|mixed\s+up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     r"|(?:\.\.\.|…|—|–)\s*no\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b)", re.I)

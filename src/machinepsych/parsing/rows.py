@@ -23,9 +23,9 @@ from .rowsets import prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
-        "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used"}
+        "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい"}
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
-         "nein", "non", "não", "nao", "flipped", "mirrored", "mirror", "reflected", "unused"}
+         "nein", "non", "não", "nao", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り"}
 
 
 def tf_value(token: Any) -> str | None:
@@ -36,9 +36,9 @@ def tf_value(token: Any) -> str | None:
 def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
     def read(token: Any) -> int | None:
         s = re.sub(r"^(?:group|g|class|category)\s*", "", str(token).strip().strip("\"'.,;:!?()[]{}*"), flags=re.I)
-        if not re.fullmatch(r"\d+", s):
+        if not re.fullmatch(r"\d+(?:\.0+)?", s):  # 2.0 is 2
             return None
-        v = int(s)
+        v = int(float(s))
         return v if allowed is None or v in allowed else None
     return read
 
@@ -106,6 +106,8 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
     items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+)", text, re.I)
     if len(items) != n:
         items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
+    if len(items) != n:  # "1 是，2 否，3 否": a number and its value, the pairs between commas
+        items = re.findall(r"(?:^|[,;、])\s*(\d{1,2})\s+([^\s,;、]+)\s*(?=[,;、]|$)", text.strip())
     if len(items) != n or [int(k) for k, _ in items] != list(range(1, n + 1)):
         return None
     vals = tuple(read(v) for _, v in items)
@@ -145,6 +147,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         add(5, pos, v)
     for pos, c in boxed(raw):
         add(5, pos, c)
+    if len({c[2] for c in cands}) > 1:  # two answer objects that differ, no self-correction between them
+        return None, "different answer objects"
     lines = lines_with_pos(text)
     for k, (pos, line) in enumerate(lines):
         for rx, level in ((_LABEL_FINAL, 5), (_LABEL, 4)):

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
-SET = re.compile(r"\b\d{1,2}(?:\s*(?:,|and|&|or|y|et|und)\s*\d{1,2})*\b")
 _NOUN = r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?)"
+# "2, 3 and 5", "piece 2 and piece 5"
+SET = re.compile(r"\b\d{1,2}(?:\s*(?:,|and|&|or|y|et|und)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?\d{1,2})*\b", re.I)
 NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
                  r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing)\b|n[’']t\b", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
@@ -29,6 +30,8 @@ GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
 
 
 def _clauses(text: str) -> list[str]:
+    # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
+    text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
     return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)", text) if c.strip()]
 
@@ -41,10 +44,15 @@ def _numbers(clause: str, n: int) -> list[int] | None:
     return nums if all(1 <= k <= n for k in nums) else None
 
 
+# words of a clause that only names the rows that are true ("I think pieces 2, 3 and 5 make the shape")
+BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick", "select", "the", "answer", "are", "is", "true",
+              "think", "believe", "make", "makes", "form", "forms", "shape", "needed", "need", "required", "together"}
+
+
 def _bare(clause: str) -> bool:
     """A clause that is only a set of rows ("Pieces 1, 2 and 5", "Use pieces 3 and 5")."""
     rest = re.sub(_NOUN, " ", SET.sub(" ", clause), flags=re.I)
-    words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in {"i", "we", "would", "will", "use", "used", "choose", "pick", "select", "the", "answer", "are", "is", "true"}]
+    words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in BARE_WORDS]
     return not words
 
 

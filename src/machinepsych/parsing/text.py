@@ -18,9 +18,14 @@ THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|thought)>", re.I)
 THINK_TAG = re.compile(r"</?(?:think|thinking|reasoning|thought)>", re.I)
 
 
+# the ideographic comma and full stop read as "," and "." (one character each: positions stay)
+_CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
+
+
 def prepare(reply: str | None) -> str:
-    """The reply as the parsers read it: NFKC, no reasoning block before a final answer."""
-    return strip_think(unicodedata.normalize("NFKC", reply or ""))
+    """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
+    before a final answer."""
+    return strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT))
 
 
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
@@ -61,9 +66,12 @@ def mask(text: str) -> str:
 
 
 def bold_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of the contents of lines that are wholly bold (``**C**``, ``- **Rainy**``)."""
+    """Spans of the contents of lines that are wholly bold (``**C**``, ``- **Rainy**``), and of a
+    bold answer ending its line after a colon ("🧠 Memory says: **93** 🎯"): symbols and
+    emoji around it aside."""
     rx = re.compile(r"^[ \t]*(?:[-*+>#]+[ \t]*)?(\*\*|__)(?P<c>[^\n*_]{1,80}?)\1[ \t]*[.!]?[ \t]*$", re.M)
-    return [m.span("c") for m in rx.finditer(text)]
+    after_colon = re.compile(r":[ \t]*(\*\*|__)(?P<c>[^\n*_:]{1,40}?)\1[ \t]*[.!]?[^\w\n]*$", re.M)
+    return [m.span("c") for rx_ in (rx, after_colon) for m in rx_.finditer(text)]
 
 
 BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
@@ -135,11 +143,38 @@ def value_end(rest: str, separators: str = "") -> int | None:
             return i
     return None
 
+# an answer object introduced as an example ("(format per the example {"answer": 42})", "e.g.
+# {"answer": "C"}", "such as <answer>T</answer>") echoes the instructions: it is no answer
+EXAMPLE_CUE = re.compile(
+    r"(?:\be\.\s?g\.?|\beg\b|\bfor\s+(?:example|instance)|\bexamples?\b|\bsample\b|\bsuch\s+as|\bi\.\s?e\.)"
+    r"(?:\s*[:,(\-–—=]|\s+(?:the|a|an|given|shown|provided|above|below|in|from|of|like|was|is|were|prompt|question"
+    r"|instructions?|task|json|answer|object|reply|response|template|schema|:))*\s*[`\"']*\s*$", re.I)
+
+
+# "I followed the example format {"answer": "A"}" (but "in the example format: {...}" presents the answer)
+EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*[`\"']*\s*$", re.I)
+
+
+def is_example(text: str, pos: int) -> bool:
+    """Whether the answer (an object, a label) at ``pos`` is introduced as an example (an echo of
+    the instructions' example, never the reply's answer): an example cue ("e.g.", "for example",
+    "the example", "such as", "the example format") right before it on its line, with only a
+    few linking words between."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    before = text[max(line_start, pos - 80):pos]
+    return EXAMPLE_CUE.search(before) is not None or EXAMPLE_FORMAT.search(before) is not None
+
+
 def json_answers(text: str) -> list[tuple[int, Any]]:
     """(position, value) of every answer object ``{"answer": value}`` in ``text`` (also with other
     keys around it, single quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON
     up to the closing brace), and of every ``<answer>value</answer>`` tag; one pair of surrounding
-    quotes is stripped from a string value."""
+    quotes is stripped from a string value. An object introduced as an example ("format per the
+    example {"answer": 42}", :func:`is_example`) is left out, in every format."""
+    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos)]
+
+
+def _json_answers(text: str) -> list[tuple[int, Any]]:
     out: list[tuple[int, Any]] = []
     spans = []
     for start, end, obj in json_objects(text):

@@ -29,6 +29,7 @@ _OPEN_WORDS = (
 ).split()
 UNFINISHED_END = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in _OPEN_WORDS) + r")\s*[,:;]?\s*$", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+_FIRST_ITEM = re.compile(r"^\s*(?:[-*+•]|1[.)])\s+[^\n]*[^\W\d_]\s*$")
 
 
 def cut_off_reason(finish_reason: object) -> bool:
@@ -46,9 +47,30 @@ def reply_cut_off(flag: bool = True) -> Iterator[None]:
         _CUT_OFF.reset(token)
 
 
-def looks_cut_off(text: str) -> bool:
-    """Whether ``text`` (a prepared reply) stops in an unfinished clause."""
+# a reply that opens by announcing its reasoning ("Let me analyse each card.", "Hmm, let me think ...",
+# "Thanks for the passage! Let me go through it ...")
+ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right|so|well|great|thanks|thank\s+you)\b[^.!?\n]{0,60}?[,.!:\s]+)*"
+                      r"(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i\s+need\s+to|i\s+have\s+to|i['’]m\s+going\s+to|we\s+need\s+to"
+                      r"|first(?:\s+of\s+all)?,?\s+(?:i|let|we)|to\s+(?:solve|answer|decide|find)|step\s+1)\b", re.I)
+
+
+def announced_and_unfinished(text: str) -> bool:
+    """Whether ``text`` opens by announcing its reasoning and stops without finishing: its last
+    line has three words or more and no closing punctuation ("Let me compare each figure with
+    the first one. Figure A: same shape", "Let me trace the figure. First segment: from (3, 3)")."""
     s = (text or "").rstrip()
+    if not s or not ANNOUNCE.match(s) or re.search(r"[.!?\"”’*`}]$", s):
+        return False
+    return len(re.findall(r"[^\W\d_]+", s[s.rfind("\n") + 1:])) >= 3
+
+
+def looks_cut_off(text: str) -> bool:
+    """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
+    ("... sentence by sentence.\n\nSentence 1:"), or after announcing its reasoning
+    (:func:`announced_and_unfinished`)."""
+    s = (text or "").rstrip()
+    if s.endswith(":") or announced_and_unfinished(s):
+        return True
     if not s or not re.search(r"[^\W\d_]$", s):
         return False
     if UNFINISHED_END.search(s[-40:]):
@@ -57,7 +79,25 @@ def looks_cut_off(text: str) -> bool:
     if len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]):
         last, prev = lines[-1].strip(), lines[-2].rstrip()
         return ":" not in last and re.search(r"[.!?;]$", prev) is not None
+    # an enumeration announced and cut off in its first item ("Let me analyse each card.\n\n1. The
+    # first card shows ...", "Looking at the options:\n- Card 1: two green stars")
+    if len(lines) >= 2 and _FIRST_ITEM.match(lines[-1]) and re.search(r"[.!?:]$", lines[-2].rstrip()):
+        return True
     return False
+
+
+def stops_mid_sentence(text: str, ends_with_answer: bool) -> bool:
+    """Whether ``text`` (a prepared reply whose writer ends sentences with punctuation) stops in
+    the middle of a sentence of four words or more that does not end by naming an answer
+    (``ends_with_answer``): "Let me compare the cards. The first card shows" is cut off,
+    "The devices read [1, 0], so I predict rain" is not."""
+    s = (text or "").rstrip()
+    if ends_with_answer or not re.search(r"[^\W\d_]$", s):
+        return False
+    last_line = s[s.rfind("\n") + 1:]
+    sentence = re.split(r"(?<=[.!?;:])\s+", last_line)[-1]
+    before = s[:len(s) - len(sentence)]
+    return len(re.findall(r"[^\W\d_]+", sentence)) >= 4 and re.search(r"[.!?](?:\s|$)", before) is not None
 
 
 def is_cut_off(text: str) -> bool:

@@ -13,7 +13,8 @@ from machinepsych.tasks.cogbench.answer import format_action, parse_form, parse_
     ("Thoughts: I love it.\nRating: 5", 5),
     ("Thoughts: meh\nRating: **2**", 2),
     ("I think so. rating:4/5", 4),
-    ("Thoughts: torn.\nRating: 4\nOn reflection... Rating: 2", None),   # two ratings: never guess
+    ("Thoughts: torn.\nRating: 4\nOn reflection... Rating: 2", 2),  # a self-correction (issue 31)
+    ("Thoughts: torn.\nRating: 4\nAnd also... Rating: 2", None),   # two ratings: never guess
     ("Thoughts: unsure\nRating: 4.5", None),
     ("Thoughts: unsure\nRating: 45", None),
     ("Thoughts: unsure\nRating: six", None),

@@ -161,6 +161,8 @@ class CogBench(Environment):
         return self.outcome(None, None, iteration=t, topic=self.material.topic, profile=self.profile.get("Name", ""),
                             ratings=ratings, reasons=reasons,
                             item_status={sid: "parsed" if r is not None else "invalid" for sid, r in ratings.items()},
+                            # the report's share of unread answers counts ratings, not replies
+                            answers=len(ids), unread_answers=sum(r is None for r in ratings.values()),
                             reference=dict(zip(ids, self.reference[t])), reference_kind=self.reference_kind,
                             statements=list(self.statements))
 

@@ -20,6 +20,7 @@ from machinepsych.core.spaces import Space
 from machinepsych.core.spec import AnswerFormat, Buttons, HumanForm, Option, TextBox
 from machinepsych.core.types import Observation, ParseStatus
 from machinepsych.parsing import parse_by_answer_kind
+from machinepsych.parsing.words import word_in
 
 from .catalog import OUT
 
@@ -100,8 +101,6 @@ def form(obs: Observation, space: Space) -> HumanForm:
 
 
 _ENUM = re.compile(r"(?:(?<=\s)|^)\(?\d+[.):]\s*(?=\S)")  # "1. T 2) F" -> "T F"
-_FILLER = {"a", "an", "the", "it", "is", "its", "it's", "answer", "my", "i", "think", "this", "picture", "of",
-           "shows", "show", "looks", "like"}
 
 
 def _tokens(text: str) -> list[str]:
@@ -168,14 +167,11 @@ def _typed_cell(text: str) -> str | None:
 
 
 def _typed_word(text: str) -> str | None:
-    """The name a person typed, lower case, without articles, punctuation and extra spaces
-    ("An Umbrella." -> "umbrella", "Ice  Cream" -> "ice cream"); None for text with digits or
-    brackets, or more than a few words (a remark, not a name)."""
-    if re.search(r"[\d()\[\]{}<>=]", text):
-        return None
-    words = [w.strip(".!?:;,\"'").lower() for w in text.split()]
-    words = [w for w in words if w and w not in _FILLER]
-    return " ".join(words) if 0 < len(words) <= 3 else None
+    """The name a person typed, in the normal form the scorer matches
+    (:func:`machinepsych.parsing.words.word_in`: "An Umbrella." -> "umbrella", "Ice  Cream" ->
+    "ice cream"); None for text with digits or brackets, two names ("cup or mug") or more than a
+    few words (a remark, not a name)."""
+    return word_in(text)
 
 
 def parse_typed(text: str, obs: Observation) -> tuple[Any, ParseStatus]:

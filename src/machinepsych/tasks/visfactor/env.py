@@ -24,6 +24,7 @@ from machinepsych.core.env import Environment, Params
 from machinepsych.core.errors import ConfigError
 from machinepsych.core.spaces import Choice, FreeText, Sequence, Space
 from machinepsych.core.types import ImagePart, Observation, TextPart
+from machinepsych.parsing.words import word_correct
 
 from .catalog import SUBTESTS
 from .core import Item, generate, png_bytes
@@ -281,7 +282,7 @@ class VisualEnv(Environment):
         elif kind in ("rows", "groups"):
             rows = [a == g for a, g in zip(action, gold)]
         elif kind == "word":
-            rows = [str(action).strip().lower() in item.accepted]
+            rows = [word_correct(action, item.accepted)]
         else:
             rows = [action == gold]
         ok = all(rows)

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from machinepsych.core.env import Params
 from machinepsych.core.spec import Metric, Norm, Scorer, percent
 
+from machinepsych.parsing.words import word_correct
+
 from .catalog import SUBTESTS
 from .official import item_correct
 
@@ -135,6 +137,12 @@ def score_visfactor(trials: pd.DataFrame, params: Params | None = None) -> dict[
     kind = str(trials["kind"].iloc[0])
     correct = trials["correct"].fillna(False).astype(bool)
     rows = [bool(x) for r in trials["rows_correct"] for x in r]
+    if kind == "word" and "choice" in trials and "hidden" in trials:  # one normal form, also for stored runs
+        import pandas as pd
+
+        correct = pd.Series([word_correct(c, (h or {}).get("accepted") if isinstance(h, dict) else None)
+                             for c, h in zip(trials["choice"], trials["hidden"])], index=trials.index)
+        rows = [bool(x) for x in correct]
     acc = float(correct.mean())
     acc_rows = sum(rows) / len(rows) if rows else None
     a = acc_rows if judgments(mode, kind) else acc
@@ -205,7 +213,9 @@ METRICS = (
     percent("invalid_rate", "invalid replies", higher_is_better=False),
     percent("accuracy_official", "accuracy as the official evaluator reads replies"),
 )
-# version 2: random_constant (the format-aware chance of the paper's metric)
+# version 2: random_constant (the format-aware chance of the paper's metric); a word answer is
+# matched in its normal form (articles, punctuation, case: "a bicycle." is right where "bicycle" is
+# accepted), in new and stored runs alike
 SCORER = Scorer(score_visfactor, METRICS, primary="accuracy", version=2)
 
 __all__ = ["SCORER", "METRICS", "score_visfactor", "frct_paper", "frct_kit", "judgments", "PAPER_RANDOM"]

@@ -1,0 +1,53 @@
+"""Refusals in free text: a reply that declines to answer and says nothing else ("I'm sorry,
+but I can't help with that.", "I can't comment on this.", "As an AI, I don't have opinions.
+Is there anything else I can help with?") is a refusal, not a comment (Oddball).
+
+A reply is a refusal when at least one of its sentences declines (:data:`DECLINE`) and every
+other sentence only apologises, offers help or asks what is wanted (:data:`FOLLOW_UP`). A
+sentence that declines and then turns to the task ("As an AI I have no feelings, but the
+passage is informative.") carries a comment, and so does any other sentence: such a reply is
+read as written.
+"""
+from __future__ import annotations
+
+import re
+
+DECLINE = re.compile(
+    r"\b(?:"
+    r"(?:i|we)\s*(?:can\s*not|cannot|can['’]?t|won['’]?t|will\s+not|am\s+unable\s+to|['’]m\s+unable\s+to|am\s+not\s+able\s+to|['’]m\s+not\s+able\s+to"
+    r"|(?:would|['’]d)\s+rather\s+not|(?:do\s+not|don['’]?t)\s+(?:feel\s+comfortable|think\s+i\s+(?:can|should)))\s+"
+    r"(?:(?:really|fully|directly|personally|actually)\s+)?(?:help(?!\s+(?:but|noticing|thinking|feeling|wondering))|assist|comment|do|comply|participate|answer|provide|engage|share|give"
+    r"|offer|fulfil+|complete|continue|respond|discuss|evaluate|rate|judge|pick|choose|make|express|form|write|review|analy[sz]e)\b"
+    r"|(?:i|we)\s+(?:must|have\s+to|need\s+to)\s+decline|(?:i|we)\s+decline\s+to"
+    r"|(?:i|we)\s+can\s+only\s+(?:comment|respond|help|answer|assist|discuss)"
+    r"|as\s+an?\s+(?:\w+\s+){0,2}(?:ai|assistant|language\s+model|llm)\b[^.!?\n]{0,40}?(?:n['’]t|\bnot\b|\bcannot\b|\bunable\b|\bno\s+(?:personal|feelings|opinions|views))"
+    r"|(?:i|we)\s+(?:do\s+not|don['’]?t)\s+have\s+(?:personal\s+)?(?:opinions|feelings|views|preferences|the\s+ability)"
+    r"|(?:this|that)\s+(?:is|isn['’]?t)\s+(?:something|a\s+(?:request|task))\s+i\s+can"
+    r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|es\s+tut\s+mir\s+leid|抱歉|对不起|申し訳"
+    r")", re.I)
+# what a refusal adds without commenting: apologies, offers of help, questions back
+FOLLOW_UP = re.compile(
+    r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
+    r"|(?:please\s+)?let\s+me\s+know|feel\s+free|is\s+there\s+(?:anything|something)|if\s+you|could\s+you|would\s+you|can\s+you"
+    r"|(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad)\s+to|i\s+hope\s+you\s+understand|however,?\s+i\s+can"
+    r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$", re.I)
+# a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
+PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b)", re.I)
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+
+
+def is_refusal(text: str) -> bool:
+    """Whether ``text`` (the reply without its reasoning block) declines and says nothing else."""
+    sentences = [s.strip() for s in _SENTENCE.split(text or "") if s and s.strip()]
+    declined = False
+    for s in sentences:
+        m = DECLINE.search(s)
+        if m:
+            pivot = PIVOT.search(s, m.end())
+            if pivot and re.search(r"[^\W\d_]{3,}", s[pivot.end():]):
+                return False  # the sentence turns to the task
+            declined = True
+        elif not FOLLOW_UP.search(s):
+            return False
+    return declined

@@ -1,0 +1,86 @@
+"""Word answers (VisFactor CS1-CS3): one normal form for what a reply names, shared by the
+reader (:func:`.formats.parse_word`), what a person types and the scorer's match against the
+accepted names, so that "a bicycle", "Bicycle." and "**bicycle**" are the same answer.
+
+:func:`normalise_word` gives that form: Unicode NFKC, lower case, no surrounding quotes,
+markdown or punctuation, single spaces, no leading article ("a", "an", "the"). A value that
+offers two answers ("bicycle or table", "bicycle/table", "either a cup or a mug", "cup, mug")
+or hedges ("maybe a cup", "cup?") is no answer (None): a hedge between two words is never
+read as one of them. :func:`word_in` reads a word out of a phrase ("It's a heart", "a picture
+of a bell"): the same form after the leading filler words.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ARTICLES = {"a", "an", "the"}
+# words that offer another answer or hedge: the value is not one answer
+HEDGES = {"or", "and", "either", "maybe", "perhaps", "possibly", "probably", "vs", "versus", "nor", "not"}
+# words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
+FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
+          "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
+          "drawing", "hidden", "icon", "depicted", "thing", "i'd", "i’d", "we", "see", "shown", "clearly", "definitely",
+          "that's", "that’s", "there's", "there’s", "here's", "here’s"}
+# what a reply says around an answer without naming one ("Sure!", "Here you go:", ```json)
+NOT_WORDS = {"sure", "okay", "ok", "certainly", "alright", "understood", "json", "here", "yes", "no", "absolutely",
+             "hello", "hi", "thanks", "hmm", "well", "answer", "done", "go", "you", "is", "response", "reply"}
+_EDGE = ".!?:;,()[]{}\"'“”‘’*`_~<>"
+
+
+def _tokens(value: object) -> list[str]:
+    text = unicodedata.normalize("NFKC", str(value)).lower()
+    if "?" in text or re.search(r"[/|&+]|\d|[()\[\]{}<>=]", text.strip(_EDGE + " ")):
+        return []  # a question, two words joined by "/", digits or brackets: not one name
+    words = [w.strip(_EDGE) for w in text.split()]
+    return [w for w in words if w]
+
+
+def _form(words: list[str]) -> str | None:
+    while words and words[0] in ARTICLES:
+        words = words[1:]
+    if not words or len(words) > 3 or any(w in HEDGES for w in words):
+        return None
+    if any(not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*", w) for w in words):
+        return None
+    return " ".join(words)
+
+
+def normalise_word(value: object) -> str | None:
+    """The normal form of a word answer ("A Bicycle." -> "bicycle", "ice  cream" -> "ice
+    cream"), or None where it is not one name (empty, a hedge between two, digits, > 3 words)."""
+    if value is None or isinstance(value, bool):
+        return None
+    text = str(value)
+    if re.search(r",\s*\S", text.strip(_EDGE + " ")):  # "cup, mug": two answers
+        return None
+    return _form(_tokens(text))
+
+
+def word_in(phrase: str, *, bare: bool = True) -> str | None:
+    """The word a phrase names after its filler words ("It's a picture of a heart." ->
+    "heart"); with ``bare`` False a lone interjection or lead-in ("Sure!", "Here you go:",
+    "json") names nothing."""
+    text = str(phrase).strip()
+    if not bare and (text.endswith(":") or text.endswith("：")):
+        return None  # a lead-in ("Here is my answer:"), the answer follows it
+    words = _tokens(text)
+    if not words:
+        return None
+    rest = list(words)
+    while rest and rest[0] in FILLER and len(rest) > 1:
+        rest = rest[1:]
+    dropped = words[:len(words) - len(rest)]
+    if len(rest) == 1 and rest[0] in FILLER and any(w not in ARTICLES for w in dropped):
+        return None  # "It's a picture": the phrase names no word ("the image" names CS2's "image")
+    if not bare and (any(w in NOT_WORDS for w in rest) or not rest):
+        return None
+    return _form(rest)
+
+
+def word_correct(choice: object, accepted: object) -> bool:
+    """Whether a word answer names one of the ``accepted`` names, both in the normal form
+    (:func:`normalise_word`): how the scorer matches a stored word ("A bicycle." is right where
+    "bicycle" is accepted)."""
+    word = normalise_word(choice)
+    return word is not None and word in {normalise_word(a) for a in accepted or ()}
