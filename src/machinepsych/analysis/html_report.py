@@ -24,7 +24,7 @@ from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
 from .response_times import response_times_html
 from .scores import fmt_mean_sd
-from . import layouts
+from . import comparisons_view, layouts
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:auto;padding:0 1em 3em;
@@ -224,7 +224,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             f"<p class='muted'>Run state: {html.escape(data['state'])}; sessions: {html.escape(status)}. "
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
             "cut to the metric's scale where marked *; none for one session).</p>",
-            _glance_html(data), layouts.layouts_html(data),
+            _glance_html(data), layouts.layouts_html(data), comparisons_view.html_section(data),
             f"<nav id='contents'><h2>Contents</h2><ol><li><a href='#glance'>At a glance</a></li>"
             f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")

@@ -11,7 +11,7 @@ from ..core.scoring import score_session, summarize
 from ..storage.store import Store
 from ..tasks.catalog import get_task
 
-META = ("session", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")
+META = ("session", "seed", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")
 
 
 def run_scores(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.DataFrame:

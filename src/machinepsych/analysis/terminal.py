@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from . import multirun
+from . import comparisons_view, multirun
 from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics
 from .response_times import print_response_times
 from . import published as published_rows
@@ -145,6 +145,7 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
     print_layouts(data, console)  # each source paper's summary table, published rows beside ours
+    comparisons_view.print_comparisons(data, console)  # pairs of conditions, factorial effects
     print_details(data, console)
     print_response_times(data, console)  # people's only; nothing for models and agents
     print_usage(data, console)
