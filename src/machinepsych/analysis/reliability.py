@@ -5,7 +5,8 @@ run, per test and condition (``machinepsych reliability RUN``).
   3rd ... and 2nd, 4th ... in trial order), each half scored by the test's own scorer as if it
   were a session; the Pearson correlation r of the two halves over the sessions of a
   condition, stepped up to the whole length by Spearman-Brown, 2r / (1 + r) (for r > 0 only:
-  halves that do not correlate have no reliability to step up). A scorer that cannot score a half (too few trials for what it measures) gives no value for it.
+  halves that do not correlate have no reliability to step up). A scorer that cannot score a
+  half (too few trials for what it measures) gives no value for it.
 * **Test-retest**: sessions of the same seed and condition (``run --repeat K``) as repeated
   measurements of that seed: the one-way random-effects ICC(1) (one session's reliability)
   and ICC(1,k) (the mean of the k sessions'), with the F test's 95% interval of ICC(1).
