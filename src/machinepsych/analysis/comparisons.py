@@ -34,7 +34,8 @@ BOOTSTRAP_MIN_N = 10  # a bootstrap interval needs this many differences
 NORMALITY_P = 0.01  # Shapiro-Wilk p below this: the differences are "far from normal"
 BOOTSTRAP_RESAMPLES = 4999
 BOOTSTRAP_SEED = 0  # the report's intervals are reproducible
-MAX_POWER_N = 1_000_000  # a larger need is shown as "more than this"
+MAX_POWER_N = 1_000_000
+WILCOXON_EXACT_MAX = 100  # a larger need is shown as "more than this"
 
 
 def per_seed(frame: pd.DataFrame, metric: str) -> pd.Series:
@@ -79,15 +80,30 @@ def bca_interval(d: np.ndarray) -> tuple[float, float] | None:
 
 
 def wilcoxon_p(d: np.ndarray) -> float:
-    """Two-sided Wilcoxon signed-rank p of the differences (zeros dropped; 1 when all are 0)."""
+    """Two-sided Wilcoxon signed-rank p of the differences, exact: zeros dropped, ties given
+    their mid-ranks, and the statistic (the sum of the positive differences' ranks) referred
+    to its distribution over all 2^n sign flips of those ranks, counted by convolution (the
+    permutation distribution scipy enumerates). Above ``WILCOXON_EXACT_MAX`` non-zero
+    differences, the normal approximation with scipy's tie correction. 1 when all are 0."""
     from scipy import stats
+    from scipy.stats import rankdata
 
-    if not np.any(d != 0):
+    d = np.asarray(d, dtype=float)
+    d = d[d != 0]
+    if not len(d):
         return 1.0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        p = float(stats.wilcoxon(d).pvalue)
-    return p if math.isfinite(p) else 1.0
+    if len(d) > WILCOXON_EXACT_MAX:
+        return float(stats.wilcoxon(d, method="approx").pvalue)
+    ranks = np.rint(2 * rankdata(np.abs(d))).astype(int)  # mid-ranks are halves: doubled, whole
+    dist = np.zeros(int(ranks.sum()) + 1)
+    dist[0] = 1.0
+    for r in ranks:  # each rank added or not, with probability 1/2 each
+        dist[r:] = 0.5 * dist[r:] + 0.5 * dist[:-r].copy()
+        dist[:r] *= 0.5
+    centre = ranks.sum() / 2
+    observed = abs(ranks[d > 0].sum() - centre)
+    k = np.arange(len(dist))
+    return float(min(1.0, dist[np.abs(k - centre) >= observed - 1e-9].sum()))
 
 
 def t_power(effect: float, n: int, paired: bool) -> float:
@@ -127,8 +143,9 @@ def sessions_for_power(effect: float | None, paired: bool) -> float | None:
     return float(high)
 
 
-def paired(a: pd.Series, b: pd.Series) -> dict[str, Any]:
-    """The paired comparison of a and b on the seeds both have."""
+def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
+    """The paired comparison of a and b on the seeds both have (``power``: with the sessions
+    needed for 80% power)."""
     seeds = a.index.intersection(b.index)
     d = (a[seeds] - b[seeds]).to_numpy(dtype=float)
     sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
@@ -140,10 +157,10 @@ def paired(a: pd.Series, b: pd.Series) -> dict[str, Any]:
             "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
             "ci_low": low, "ci_high": high, "ci_method": "BCa bootstrap" if bootstrap else "t",
             "test": "Wilcoxon signed-rank", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
-            "sessions_for_80_power": sessions_for_power(dz, True)}
+            "sessions_for_80_power": sessions_for_power(dz, True) if power else None}
 
 
-def unpaired(a: pd.Series, b: pd.Series) -> dict[str, Any]:
+def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     """Welch's comparison of all sessions of a and b (seeds not shared)."""
     from scipy import stats
 
@@ -164,7 +181,7 @@ def unpaired(a: pd.Series, b: pd.Series) -> dict[str, Any]:
         ci = res.confidence_interval(0.95)
     d = diff / pooled if pooled > 0 else None
     out.update(ci_low=float(ci.low), ci_high=float(ci.high), p=float(res.pvalue), effect=d,
-               sessions_for_80_power=sessions_for_power(d, False))
+               sessions_for_80_power=sessions_for_power(d, False) if power else None)
     return out
 
 
