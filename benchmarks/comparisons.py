@@ -32,13 +32,14 @@ import numpy as np
 import pandas as pd
 
 from machinepsych.analysis import comparisons as cmp
+from machinepsych.analysis.reliability import icc
 from machinepsych.core.play import Episode, play
 from machinepsych.core.scoring import steps_frame
 from machinepsych.participants.agents import agent_view, seen
 from machinepsych.tasks.catalog import get_task
 
 VISFACTOR = "visfactor-rl2"
-FPR_TESTS = (("wcst", "wsls"), (VISFACTOR, "random"))
+FPR_TESTS = (("wcst", "wsls"), (VISFACTOR, "random"), ("prlt", "wsls"))
 
 
 def agent_seed(seed: int, replica: int) -> int:
@@ -139,6 +140,10 @@ def main() -> None:
              for task, agent in (*FPR_TESTS, ("wcst", "perseverative"))}
     print(f"pools: {len(pools)} x {args.seeds} seeds x {args.replicas} replicas played in "
           f"{time.perf_counter() - t0:.1f} s")
+    print("   share of a session's score variance due to its seed (ICC(1) over the replicas of a seed):")
+    for (task, agent), scores in pools.items():
+        share = icc(list(scores))["icc1"]
+        print(f"   {task:<15} agent:{agent:<14} " + ("-" if share is None else f"{share:.2f}"))
     bound = 1.96 * math.sqrt(0.05 * 0.95 / args.reps)
     print(f"\n1. False positives, same agent against itself, {args.n} shared seeds, {args.reps} repetitions "
           f"(goal 5.0% +- {100 * bound:.1f}%)")
