@@ -39,7 +39,9 @@ from machinepsych.participants.agents import agent_view, seen
 from machinepsych.tasks.catalog import get_task
 
 VISFACTOR = "visfactor-rl2"
-FPR_TESTS = (("wcst", "wsls"), (VISFACTOR, "random"), ("prlt", "wsls"))
+FPR_TESTS = (("wcst", "wsls"), (VISFACTOR, "random"), ("prlt", "random"))
+WIDTHS = ((("wcst", "wsls"), ("wcst", "perseverative")), ((VISFACTOR, "random"), (VISFACTOR, "random")),
+          (("prlt", "wsls"), ("prlt", "ideal")))
 
 
 def agent_seed(seed: int, replica: int) -> int:
@@ -106,7 +108,7 @@ def widths(a_pool: np.ndarray, b_pool: np.ndarray, n: int, reps: int, rng: np.ra
     """Detection rate and the paired / unpaired interval width ratio, with its MC error."""
     detected, paired_w, unpaired_w = 0, [], []
     for _ in range(reps):
-        seeds = rng.choice(a_pool.shape[0], 3 * n, replace=False)
+        seeds = rng.choice(a_pool.shape[0], 2 * n, replace=False)
         shared, other = seeds[:n], seeds[n:2 * n]
         if a_pool is b_pool:  # one agent in both conditions: two different replicas of each seed
             ra, rb = np.array([rng.choice(a_pool.shape[1], 2, replace=False) for _ in range(n)]).T
@@ -131,13 +133,16 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=1000)
     ap.add_argument("--seeds", type=int, default=60, help="seeds in each pool")
     ap.add_argument("--replicas", type=int, default=6, help="plays of each seed per agent")
-    ap.add_argument("--n", type=int, default=10, help="seeds per condition in the false-positive check")
+    ap.add_argument("--n", type=int, nargs="+", default=[10, 20], help="seeds per condition in the false-positive check")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
+    most = max(*args.n, get_task("wcst").default_sessions)
+    if args.seeds < 2 * most or args.replicas < 2:
+        ap.error(f"--seeds must be at least {2 * most} (two disjoint sets of {most}) and --replicas at least 2")
     rng = np.random.default_rng(0)
     t0 = time.perf_counter()
     pools = {(task, agent): pool(task, agent, args.seeds, args.replicas, args.workers)
-             for task, agent in (*FPR_TESTS, ("wcst", "perseverative"))}
+             for task, agent in dict.fromkeys([*FPR_TESTS, *(x for pair in WIDTHS for x in pair)])}
     print(f"pools: {len(pools)} x {args.seeds} seeds x {args.replicas} replicas played in "
           f"{time.perf_counter() - t0:.1f} s")
     print("   share of a session's score variance due to its seed (ICC(1) over the replicas of a seed):")
@@ -145,22 +150,23 @@ def main() -> None:
         share = icc(list(scores))["icc1"]
         print(f"   {task:<15} agent:{agent:<14} " + ("-" if share is None else f"{share:.2f}"))
     bound = 1.96 * math.sqrt(0.05 * 0.95 / args.reps)
-    print(f"\n1. False positives, same agent against itself, {args.n} shared seeds, {args.reps} repetitions "
-          f"(goal 5.0% +- {100 * bound:.1f}%)")
-    for task, agent in FPR_TESTS:
-        fp, ci_miss, boot = false_positives(pools[(task, agent)], args.n, args.reps, rng)
-        print(f"   {task:<15} agent:{agent:<14} Wilcoxon p < 0.05: {100 * fp:5.1f}%   95% CI missing 0: "
-              f"{100 * ci_miss:5.1f}%   (BCa intervals: {100 * boot:.0f}%)")
+    for n in args.n:
+        print(f"\n1. False positives, same agent against itself, {n} shared seeds, {args.reps} repetitions "
+              f"(goal 5.0% +- {100 * bound:.1f}%)")
+        for task, agent in FPR_TESTS:
+            fp, ci_miss, boot = false_positives(pools[(task, agent)], n, args.reps, rng)
+            print(f"   {task:<15} agent:{agent:<14} Wilcoxon p < 0.05: {100 * fp:5.1f}%   95% CI missing 0: "
+                  f"{100 * ci_miss:5.1f}%   (BCa intervals: {100 * boot:.0f}%)")
     n_default = get_task("wcst").default_sessions
-    w = widths(pools[("wcst", "wsls")], pools[("wcst", "perseverative")], n_default, args.reps, rng)
+    found = {pair: widths(pools[pair[0]], pools[pair[1]], n_default, args.reps, rng) for pair in WIDTHS}
+    w = found[WIDTHS[0]]
     print(f"\n2. WCST-64, agent:wsls vs agent:perseverative, {n_default} sessions (the default): "
           f"detected (p < 0.05) in {100 * w['detected']:.1f}% of {args.reps} repetitions")
-    v = widths(pools[(VISFACTOR, "random")], pools[(VISFACTOR, "random")], get_task("wcst").default_sessions,
-               args.reps, rng)
     print(f"\n3. Paired / unpaired 95% interval width ({n_default} sessions per condition; +- Monte-Carlo SE)")
-    for name, r in (("WCST-64 wsls vs perseverative", w), (f"{VISFACTOR} random vs random", v)):
+    for ((task, a), (_, b)), r in found.items():
+        name = f"{task} {a} vs {b}"
         print(f"   {name:<34} {r['ratio']:.3f} +- {r['se']:.3f}   (paired {r['paired']:.2f}, "
-              f"unpaired {r['unpaired']:.2f})")
+              f"unpaired {r['unpaired']:.2f}; detected {100 * r['detected']:.1f}%)")
     print(f"\ntotal {time.perf_counter() - t0:.1f} s")
 
 

@@ -65,3 +65,24 @@ def test_repeat_three_gives_test_retest_reliability(fake_openai, tmp_path, monke
     assert accuracy["split_half"]["n"] == 12
     text = _invoke("reliability", "rep", "--store", db).output
     assert "wcst | default: reliability" in text and "4 x 3" in text
+
+
+def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run, run_sync
+
+    db = tmp_path / "m.db"
+    store = Store(db)
+    for name, agent, seed in (("ra", "wsls", 0), ("rb", "perseverative", 0), ("rc", "random", 100)):
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 24}, sessions=4)],
+                                  participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=seed, name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    js = json.loads(_invoke("report", "ra", "rb", "rc", "--json", "--store", db).output)
+    (table,) = js["comparisons"]["pairs"]
+    rows = {(r["a"], r["b"]): r for r in table["rows"]}
+    assert rows[("agent:wsls", "agent:perseverative")]["design"] == "paired"
+    assert rows[("agent:wsls", "agent:perseverative")]["n"] == 4
+    assert rows[("agent:wsls", "agent:random")]["design"] == "unpaired"  # rc used other seeds
+    assert rows[("agent:perseverative", "agent:random")]["test"] == "Welch t"
+    assert js["comparisons"]["factorial"] == []  # one factor (the participant): nothing crossed
