@@ -62,3 +62,12 @@ def test_factorial_fits_one_model_per_test_with_crossed_conditions():
     out = factorial(frame, {"wcst": "accuracy"})
     assert [m["task"] for m in out] == ["wcst"]
     assert out[0]["model"] == "accuracy ~ strategy * input + (1 | seed)"
+
+
+def test_levels_with_colons_and_brackets_are_fitted():
+    frame = _two_by_two(6.0)
+    frame["participant"] = frame["strategy"].map({"direct": "agent:wsls", "cot": "openai:m[x]"})
+    frame["strategy"] = "agent"
+    model = fit(frame, "accuracy", ["participant", "input"])
+    inter = {t["term"]: t for t in model["terms"]}["participant x input"]
+    assert inter["p"] < 1e-4 and inter["contrast"] == "(openai:m[x] - agent:wsls) x (image - default)"

@@ -67,7 +67,8 @@ def fit(frame: pd.DataFrame, metric: str, factors: list[str]) -> dict[str, Any]:
     levels = {}
     for i, f in enumerate(factors):
         levels[f] = list(dict.fromkeys(fac[f]))  # in run order: the first level is the first run
-        data[f"f{i}"] = pd.Categorical(fac[f], categories=levels[f])
+        codes = {level: f"L{j}" for j, level in enumerate(levels[f])}  # names with ':' or '[' in them
+        data[f"f{i}"] = pd.Categorical(fac[f].map(codes), categories=list(codes.values()))  # stay out of patsy
     data = data.dropna(subset=["y"])
     formula = "y ~ " + " * ".join(f"C(f{i}, Sum)" for i in range(len(factors)))
     base = {"factors": factors, "levels": levels, "metric": metric, "sessions": len(data),
