@@ -8,14 +8,18 @@ of sessions (``--seeds`` seeds x ``--replicas`` replicas per agent) is played on
 the ``--reps`` repetitions draws its seeds (without replacement) and replicas from it.
 
 1. False-positive rate: the same agent against itself on shared seeds (two different
-   replicas per seed, which is which drawn at random), ``--n`` seeds, per test: the share of
+   replicas per seed, which is which drawn at random), ``--n`` seeds (10 and 20), per test
+   (WCST-64 wsls, VisFactor random, PRLT random): the share of
    repetitions with Wilcoxon p < 0.05 (goal 5% +- 1.4%), and of 95% intervals missing 0.
 2. Power: agent:wsls against agent:perseverative on WCST-64 at its default session count:
    the share of repetitions with p < 0.05.
 3. Paired against unpaired interval width: the mean width of the paired interval on shared
    seeds over that of Welch's interval on two disjoint seed sets of the same size, WCST-64
-   (wsls vs perseverative) and a VisFactor subtest (random vs random), with its Monte-Carlo
-   standard error (goal <= 0.7 where seeds drive difficulty; never wider beyond MC error).
+   (wsls vs perseverative), a VisFactor subtest (random vs random) and PRLT (wsls vs ideal,
+   whose scores the seed's reward schedule drives), with its Monte-Carlo standard error (goal
+   <= 0.7 where seeds drive difficulty; never wider beyond MC error). First, how much the seed
+   drives each agent's score: the ICC(1) of its pool (the share of a session's score variance
+   due to its seed).
 
     .venv/bin/python benchmarks/comparisons.py [--reps 1000] [--seeds 60] [--replicas 6] [--workers 2]
 
@@ -150,12 +154,13 @@ def main() -> None:
         share = icc(list(scores))["icc1"]
         print(f"   {task:<15} agent:{agent:<14} " + ("-" if share is None else f"{share:.2f}"))
     bound = 1.96 * math.sqrt(0.05 * 0.95 / args.reps)
+    print(f"\n1. False positives, the same agent against itself on shared seeds, {args.reps} repetitions each "
+          f"(goal 5.0% +- {100 * bound:.1f}%)")
     for n in args.n:
-        print(f"\n1. False positives, same agent against itself, {n} shared seeds, {args.reps} repetitions "
-              f"(goal 5.0% +- {100 * bound:.1f}%)")
+        print(f"   {n} shared seeds:")
         for task, agent in FPR_TESTS:
             fp, ci_miss, boot = false_positives(pools[(task, agent)], n, args.reps, rng)
-            print(f"   {task:<15} agent:{agent:<14} Wilcoxon p < 0.05: {100 * fp:5.1f}%   95% CI missing 0: "
+            print(f"     {task:<15} agent:{agent:<14} Wilcoxon p < 0.05: {100 * fp:5.1f}%   95% CI missing 0: "
                   f"{100 * ci_miss:5.1f}%   (BCa intervals: {100 * boot:.0f}%)")
     n_default = get_task("wcst").default_sessions
     found = {pair: widths(pools[pair[0]], pools[pair[1]], n_default, args.reps, rng) for pair in WIDTHS}
