@@ -74,7 +74,7 @@ def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
     db = tmp_path / "m.db"
     store = Store(db)
     for name, agent, seed in (("ra", "wsls", 0), ("rb", "perseverative", 0), ("rc", "random", 100)):
-        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 24}, sessions=4)],
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 12}, sessions=4)],
                                   participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=seed, name=name))
         run_sync(store, name, progress=False)
     store.close()
