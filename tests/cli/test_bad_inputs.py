@@ -88,6 +88,13 @@ BAD_INPUTS = [
     ("gallery", "nosuchtest --out {tmp}/gal"),
     ("tasks", "--frobnicate"),
     ("frobnicate", ""),
+    # run --repeat and reliability (issue 34)
+    ("run", "wcst --repeat 0 --model openai:m --temperature 1 --store " + NEW),
+    ("run", "wcst --repeat 2 --model agent:wsls --store " + NEW),
+    ("run", "wcst --repeat 2 --model openai:m --store " + NEW),
+    ("run", "wcst --repeat 2 --model openai:m --temperature 1 --model-seed 3 --store " + NEW),
+    ("reliability", "nosuchrun --store " + OLD),
+    ("reliability", "r1 --store " + NEW),
 ]
 
 

@@ -24,7 +24,7 @@ from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
 from .response_times import response_times_html
 from .scores import fmt_mean_sd
-from . import layout_render, layouts
+from . import comparisons_view, layout_render, layouts
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:auto;padding:0 1em 3em;
@@ -238,6 +238,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
             "cut to the metric's scale where marked *; none for one session).</p>",
             layout_render.layouts_html(data), _glance_html(data),  # the paper's own table first
+            comparisons_view.html_section(data),
             "<nav id='contents'><h2>Contents</h2><ol>"
             + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + "<li><a href='#glance'>At a glance</a></li>"

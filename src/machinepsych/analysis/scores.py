@@ -11,11 +11,11 @@ from ..core.scoring import score_session, summarize
 from ..storage.store import Store
 from ..tasks.catalog import get_task
 
-META = ("session", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")
+META = ("session", "seed", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")
 
 
 def run_scores(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.DataFrame:
-    """One row per complete session: task, condition, participant, strategy, persona, metrics."""
+    """One row per complete session: seed, task, condition, participant, strategy, persona, metrics."""
     run = store.get_run(run_ref)
     sessions = {s.index: s for s in store.sessions(run.id)}
     rows = []
@@ -27,7 +27,7 @@ def run_scores(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.Dat
             continue
         spec = get_task(s.task_id, s.task_version)
         metrics = score_session(spec, df, s.params)
-        rows.append({"session": sid, "task": s.task_id, "preset": s.preset, "condition": s.condition,
+        rows.append({"session": sid, "seed": s.seed, "task": s.task_id, "preset": s.preset, "condition": s.condition,
                      "participant": s.participant_name, "strategy": s.strategy, "persona": s.persona,
                      "scorer": spec.key, "tokens": int(df["prompt_tokens"].sum() + df["completion_tokens"].sum()),
                      "cost_usd": float(df["cost_usd"].fillna(0).sum()), **metrics})

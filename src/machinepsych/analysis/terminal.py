@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from . import multirun
+from . import comparisons_view, multirun
 from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, test_names
 from .response_times import print_response_times
 from . import published as published_rows
@@ -110,6 +110,7 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
+    comparisons_view.print_comparisons(data, console)  # pairs of conditions, factorial effects
     print_details(data, console)
     print_response_times(data, console)  # people's only; nothing for models and agents
     print_usage(data, console)

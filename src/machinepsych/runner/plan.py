@@ -46,6 +46,20 @@ class RunSpec(BaseModel):
     max_attempts: int = 6
     battery: str | None = None  # the battery this run was made from (its summary goes in the report)
     max_cost_usd: float | None = None  # the run's cost budget (--max-cost; runner/budget.py)
+    repeat: int = 1  # sessions per seed and condition (--repeat: test-retest of a sampling model)
+
+    @field_validator("repeat")
+    @classmethod
+    def _check_repeat(cls, v: int) -> int:
+        if not 1 <= v <= MAX_REPEAT:
+            raise ConfigError(f"--repeat must be between 1 and {MAX_REPEAT} sessions per seed (got {v})")
+        return v
+
+    @model_validator(mode="after")
+    def _check_repeatable(self) -> "RunSpec":
+        if self.repeat > 1:
+            check_repeatable(self.participants, self.repeat)
+        return self
 
     @field_validator("max_cost_usd")
     @classmethod
@@ -100,6 +114,25 @@ class RunSpec(BaseModel):
             if not any(name in s.strategies for s in specs):
                 get_strategy(name, extra={k for s in specs for k in s.strategies})
         return self
+
+
+MAX_REPEAT = 100
+
+
+def check_repeatable(participants: list[ParticipantSpec], repeat: int) -> None:
+    """``--repeat K`` (K > 1) asks the same sessions again: only worth it where the answers
+    can differ, so a built-in agent (it answers a seed the same every time), a model at
+    temperature 0 or unset, or one with a fixed sampling seed is a one-line error."""
+    for p in participants:
+        if p.is_agent:
+            raise ConfigError(f"--repeat {repeat}: {p.ref} answers a seed the same every time; repeat models "
+                              "sampled at --temperature above 0 (or people)")
+        if not p.is_human and not (p.temperature or 0) > 0:
+            raise ConfigError(f"--repeat {repeat}: {p.ref} needs --temperature above 0 (at 0 or unset it gives "
+                              "the same answers to the same session)")
+        if not p.is_human and p.seed is not None:
+            raise ConfigError(f"--repeat {repeat}: --model-seed makes {p.ref} sample the same answers again; "
+                              "leave it out")
 
 
 RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -182,7 +215,8 @@ def condition_label(participant: str, strategy: str, persona: str, params: dict[
 
 
 def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
-    """Cartesian product: test config x participant x strategy x persona x session index."""
+    """Cartesian product: test config x participant x strategy x persona x session index
+    (each index ``repeat`` times: sessions of the same seed, one after the other)."""
     from ..participants.agents import AgentParticipant
 
     rows: list[dict] = []
@@ -208,7 +242,7 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    for i in range(n):
+                    for i in (i for i in range(n) for _ in range(run.repeat)):
                         rows.append(dict(
                             task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
                             seed=run.seed + i, participant=desc, participant_name=p.ref, strategy=strat,

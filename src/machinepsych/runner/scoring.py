@@ -21,7 +21,7 @@ from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store, json_dumps
 from ..tasks.catalog import get_task
 
-META = ("session", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")
+META = ("session", "seed", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")
 
 
 def scorer_key(spec: TaskSpec) -> str:
@@ -75,7 +75,7 @@ def score_and_store(store: Store, run: RunRow, rows: list[SessionRow]) -> list[t
 
 
 def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.DataFrame:
-    """One row per complete session (task, condition, participant, strategy, persona, tokens,
+    """One row per complete session (its seed, task, condition, participant, strategy, persona, tokens,
     cost and the metrics), from the stored scores; sessions without a current score are
     scored now and their scores stored."""
     run = store.get_run(run_ref)
@@ -105,7 +105,7 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.D
         if s.index not in present or s.id not in metrics:
             continue
         spec = get_task(s.task_id, s.task_version)
-        rows.append({"session": s.index, "task": s.task_id, "preset": s.preset, "condition": s.condition,
+        rows.append({"session": s.index, "seed": s.seed, "task": s.task_id, "preset": s.preset, "condition": s.condition,
                      "participant": s.participant_name, "strategy": s.strategy, "persona": s.persona,
                      "scorer": spec.key, "tokens": int(tokens[s.index]), "cost_usd": float(cost[s.index]),
                      **metrics[s.id]})

@@ -1,0 +1,234 @@
+"""Is a difference between two conditions real? Paired comparisons on shared seeds.
+
+Every condition of a test takes the same seeded sessions (``runner/plan.py``: session i has
+seed ``seed + i`` for every participant, strategy and persona), so two conditions can be
+compared seed by seed. For each pair of conditions of one test and metric:
+
+* **paired** where they share at least ``MIN_PAIRS`` seeds: the differences a - b over the
+  shared seeds (a condition with several sessions of one seed, ``run --repeat``, counts their
+  mean); their mean with a 95% interval (Student's t, or a BCa bootstrap where the differences
+  are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank p, Cohen's d_z
+  (mean / SD of the differences) and the pairs needed for 80% power at that d_z;
+* **unpaired** otherwise (e.g. people against models, runs with other seeds): Welch's t on all
+  sessions of each, its interval and p, Cohen's d (pooled SD) and the sessions per condition
+  needed for 80% power.
+
+The p values of one table (a test, a metric, every pair of its conditions) are Holm-adjusted.
+The formulas are in docs/statistics.md. Nothing here knows a test family.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+import warnings
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+ALPHA = 0.05
+POWER = 0.80
+MIN_PAIRS = 3  # fewer shared seeds than this: the comparison is unpaired
+BOOTSTRAP_MIN_N = 10  # a bootstrap interval needs this many differences
+NORMALITY_P = 0.01  # Shapiro-Wilk p below this: the differences are "far from normal"
+BOOTSTRAP_RESAMPLES = 4999
+BOOTSTRAP_SEED = 0  # the report's intervals are reproducible
+MAX_POWER_N = 1_000_000
+WILCOXON_EXACT_MAX = 100  # a larger need is shown as "more than this"
+
+
+def per_seed(frame: pd.DataFrame, metric: str) -> pd.Series:
+    """{seed: mean of the metric over the sessions of that seed} (repeated sessions averaged;
+    sessions without a value left out)."""
+    values = frame[["seed", metric]].dropna()
+    return values.groupby("seed", sort=True)[metric].mean().astype(float)
+
+
+def far_from_normal(d: np.ndarray) -> bool:
+    """The rule for a bootstrap interval: at least ``BOOTSTRAP_MIN_N`` differences, not all
+    equal, and a Shapiro-Wilk test rejecting normality at p < ``NORMALITY_P``."""
+    from scipy import stats
+
+    if len(d) < BOOTSTRAP_MIN_N or np.ptp(d) == 0:
+        return False
+    return bool(stats.shapiro(d).pvalue < NORMALITY_P)
+
+
+def t_interval(d: np.ndarray) -> tuple[float, float]:
+    from scipy import stats
+
+    mean, n = float(np.mean(d)), len(d)
+    if n < 2:
+        return mean, mean
+    half = float(stats.t.ppf(0.975, n - 1) * np.std(d, ddof=1) / math.sqrt(n))
+    return mean - half, mean + half
+
+
+def bca_interval(d: np.ndarray) -> tuple[float, float] | None:
+    """95% BCa bootstrap interval of the mean (None where it cannot be formed)."""
+    from scipy import stats
+
+    seed = np.random.default_rng(BOOTSTRAP_SEED)  # scipy 1.15 named it rng, random_state before
+    kw = {"rng": seed} if "rng" in inspect.signature(stats.bootstrap).parameters else {"random_state": seed}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = stats.bootstrap((d,), np.mean, confidence_level=0.95, n_resamples=BOOTSTRAP_RESAMPLES,
+                              method="BCa", vectorized=True, **kw)
+    low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    return (low, high) if math.isfinite(low) and math.isfinite(high) else None
+
+
+def wilcoxon_p(d: np.ndarray) -> float:
+    """Two-sided Wilcoxon signed-rank p of the differences, exact: zeros dropped, ties given
+    their mid-ranks, and the statistic (the sum of the positive differences' ranks) referred
+    to its distribution over all 2^n sign flips of those ranks, counted by convolution (the
+    permutation distribution scipy enumerates). Above ``WILCOXON_EXACT_MAX`` non-zero
+    differences, the normal approximation with scipy's tie correction. 1 when all are 0."""
+    from scipy import stats
+    from scipy.stats import rankdata
+
+    d = np.asarray(d, dtype=float)
+    d = d[d != 0]
+    if not len(d):
+        return 1.0
+    if len(d) > WILCOXON_EXACT_MAX:
+        return float(stats.wilcoxon(d, method="approx").pvalue)
+    ranks = np.rint(2 * rankdata(np.abs(d))).astype(int)  # mid-ranks are halves: doubled, whole
+    dist = np.zeros(int(ranks.sum()) + 1)
+    dist[0] = 1.0
+    for r in ranks:  # each rank added or not, with probability 1/2 each
+        dist[r:] = 0.5 * dist[r:] + 0.5 * dist[:-r].copy()
+        dist[:r] *= 0.5
+    centre = ranks.sum() / 2
+    observed = abs(ranks[d > 0].sum() - centre)
+    k = np.arange(len(dist))
+    return float(min(1.0, dist[np.abs(k - centre) >= observed - 1e-9].sum()))
+
+
+def t_power(effect: float, n: int, paired: bool) -> float:
+    """Power of the two-sided t test at alpha 0.05 for a standardised effect: paired with n
+    pairs (df n - 1, noncentrality d_z sqrt(n)), or unpaired with n sessions in each condition
+    (df 2n - 2, noncentrality d sqrt(n / 2)); from the noncentral t distribution."""
+    from scipy import stats
+
+    df, nc = (n - 1, effect * math.sqrt(n)) if paired else (2 * n - 2, effect * math.sqrt(n / 2))
+    crit = stats.t.ppf(1 - ALPHA / 2, df)
+    return float(stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc))
+
+
+def sessions_for_power(effect: float | None, paired: bool) -> float | None:
+    """The fewest sessions (pairs, or per condition unpaired; at least 2) giving 80% power at
+    ``effect`` (:func:`t_power`, searched over whole numbers). None for no effect, inf above
+    ``MAX_POWER_N``."""
+    if effect is None or not math.isfinite(effect) or effect == 0:
+        return None
+    effect = abs(effect)
+
+    def enough(n: int) -> bool:
+        p = t_power(effect, n, paired)
+        return not math.isfinite(p) or p >= POWER  # nan: a noncentrality beyond the function's reach
+
+    high = 2
+    while not enough(high):
+        if high > MAX_POWER_N:
+            return math.inf
+        high *= 2
+    if high == 2:
+        return 2.0
+    low = high // 2  # not enough(low), enough(high)
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if enough(mid) else (mid, high)
+    return float(high)
+
+
+def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
+    """The paired comparison of a and b on the seeds both have (``power``: with the sessions
+    needed for 80% power)."""
+    seeds = a.index.intersection(b.index)
+    d = (a[seeds] - b[seeds]).to_numpy(dtype=float)
+    sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
+    bootstrap = bca_interval(d) if far_from_normal(d) else None
+    low, high = bootstrap or t_interval(d)
+    mean = float(np.mean(d))
+    dz = mean / sd if sd > 0 else None
+    return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b),
+            "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
+            "ci_low": low, "ci_high": high, "ci_method": "BCa bootstrap" if bootstrap else "t",
+            "test": "Wilcoxon signed-rank", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
+            "sessions_for_80_power": sessions_for_power(dz, True) if power else None}
+
+
+def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
+    """Welch's comparison of all sessions of a and b (seeds not shared)."""
+    from scipy import stats
+
+    x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
+    diff = float(x.mean() - y.mean())
+    out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "mean_a": float(x.mean()),
+           "mean_b": float(y.mean()), "diff": diff, "ci_low": None, "ci_high": None, "ci_method": "Welch t",
+           "test": "Welch t", "p": None, "effect": None, "effect_name": "d", "sessions_for_80_power": None}
+    if len(x) < 2 or len(y) < 2:
+        return out
+    pooled = math.sqrt(((len(x) - 1) * x.var(ddof=1) + (len(y) - 1) * y.var(ddof=1)) / (len(x) + len(y) - 2))
+    if x.var(ddof=1) + y.var(ddof=1) == 0:
+        out.update(ci_low=diff, ci_high=diff, p=1.0 if diff == 0 else 0.0)
+        return out
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = stats.ttest_ind(x, y, equal_var=False)
+        ci = res.confidence_interval(0.95)
+    d = diff / pooled if pooled > 0 else None
+    out.update(ci_low=float(ci.low), ci_high=float(ci.high), p=float(res.pvalue), effect=d,
+               sessions_for_80_power=sessions_for_power(d, False) if power else None)
+    return out
+
+
+def compare(a: pd.Series, b: pd.Series) -> dict[str, Any]:
+    """a against b (each {seed: value}): paired on ``MIN_PAIRS`` or more shared seeds, else
+    unpaired."""
+    shared = len(a.index.intersection(b.index))
+    return paired(a, b) if shared >= MIN_PAIRS else unpaired(a, b)
+
+
+def holm(ps: list[float | None]) -> list[float | None]:
+    """Holm-adjusted p values (None kept where there is no p)."""
+    from statsmodels.stats.multitest import multipletests
+
+    present = [i for i, p in enumerate(ps) if p is not None]
+    out: list[float | None] = [None] * len(ps)
+    if present:
+        adjusted = multipletests([ps[i] for i in present], method="holm")[1]
+        for i, p in zip(present, adjusted):
+            out[i] = float(p)
+    return out
+
+
+def table(frame: pd.DataFrame, metric: str, conditions: list[str]) -> list[dict[str, Any]]:
+    """Every pair of ``conditions`` (in that order) on ``metric``, one table's Holm adjustment."""
+    values = {c: per_seed(frame[frame["condition"] == c], metric) for c in conditions}
+    values = {c: v for c, v in values.items() if len(v)}
+    rows = [{"a": a, "b": b, **compare(values[a], values[b])} for a, b in combinations(values, 2)]
+    for row, p in zip(rows, holm([r["p"] for r in rows])):
+        row["p_holm"] = p
+    return rows
+
+
+def comparisons(scores: pd.DataFrame, metrics: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """One table per test ("task | preset") and metric: ``metrics`` {key: metric names}.
+    A table needs two conditions; the scores frame needs its ``seed`` column."""
+    out: list[dict[str, Any]] = []
+    if scores.empty or "seed" not in scores:
+        return out
+    for (task, preset), frame in scores.groupby(["task", "preset"], sort=False):
+        key = f"{task} | {preset}"
+        conditions = list(dict.fromkeys(frame["condition"]))
+        if len(conditions) < 2:
+            continue
+        for metric in metrics.get(key, []):
+            if metric in frame and frame[metric].notna().any():
+                rows = table(frame, metric, conditions)
+                if rows:
+                    out.append({"key": key, "metric": metric, "rows": rows})
+    return out

@@ -1,0 +1,146 @@
+"""The report's comparisons between conditions (:mod:`.comparisons`) and factorial effects
+(:mod:`.factorial`) of each test's primary metric: computed once per report, shown as a compact
+terminal table per test, an HTML section and ``report --json``'s ``comparisons``."""
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from . import comparisons as cmp
+from .factorial import factorial
+from .report import spec_of
+
+CACHE = "_comparisons"
+
+
+def of(data: dict[str, Any]) -> dict[str, Any]:
+    """{"pairs": [table per test and metric], "factorial": [model per test]} of the report's
+    scores (the primary metric of each test), computed on first use."""
+    if CACHE not in data:
+        scores = data["scores"]
+        keys = list(data.get("summary") or {})
+        primary = {k: spec_of(k).primary for k in keys}
+        data[CACHE] = {"pairs": cmp.comparisons(scores, {k: [m] for k, m in primary.items()}),
+                       "factorial": factorial(scores, {k.split(" | ")[0]: m for k, m in primary.items()})}
+    return data[CACHE]
+
+
+def to_json(data: dict[str, Any]) -> dict[str, Any]:
+    """``report --json``'s ``comparisons``: the pairwise tables and the factorial models, with
+    non-finite numbers (a power need beyond reach) as None."""
+    def clean(v: Any) -> Any:
+        if isinstance(v, float) and not math.isfinite(v):
+            return None
+        if isinstance(v, dict):
+            return {k: clean(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [clean(x) for x in v]
+        return v
+
+    return clean({**of(data), "alpha": cmp.ALPHA, "power": cmp.POWER, "min_pairs": cmp.MIN_PAIRS})
+
+
+def num(v: float | None, digits: int = 2) -> str:
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+def p_text(p: float | None) -> str:
+    return "-" if p is None else ("<0.001" if p < 0.001 else f"{p:.3f}")
+
+
+def power_text(n: float | None) -> str:
+    if n is None:
+        return "-"
+    return f">{cmp.MAX_POWER_N:,}" if math.isinf(n) else f"{int(n):,}"
+
+
+def pair_cells(r: dict[str, Any], labels: dict[str, str]) -> list[str]:
+    """One comparison as shown: a, b, design and n, difference, its 95% CI, p, Holm p, effect,
+    sessions for 80% power."""
+    n = f"{r['n']}" if r["design"] == "paired" else f"{r['n_a']}/{r['n_b']}"
+    star = "" if r["ci_method"] == "t" else ("b" if r["ci_method"] == "BCa bootstrap" else "w")
+    ci = "-" if r["ci_low"] is None else f"{r['ci_low']:.2f} to {r['ci_high']:.2f}{star}"
+    eff = "-" if r["effect"] is None else f"{r['effect']:.2f}"
+    return [labels.get(r["a"], r["a"]), labels.get(r["b"], r["b"]), f"{r['design']} {n}", f"{r['diff']:+.2f}", ci,
+            p_text(r["p"]), p_text(r["p_holm"]), eff, power_text(r["sessions_for_80_power"])]
+
+
+HEADERS = ["a", "b", "design n", "a - b", "95% CI", "p", "p Holm", "d", "n 80%"]
+NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank p, d = d_z, n = pairs); unpaired: seeds not "
+        "shared (Welch t, d = Cohen's d, n = sessions of each); CI by t, b = BCa bootstrap (differences far from "
+        "normal), w = Welch; p Holm: adjusted over the table; n 80%: sessions for 80% power at this effect")
+
+
+def print_comparisons(data: dict[str, Any], console: Console) -> None:
+    """A compact table per test (primary metric) of every pair of its conditions, then each
+    crossed design's factorial effects."""
+    from .terminal import _labels, _print_legend
+
+    found = of(data)
+    for t in found["pairs"]:
+        conds = list(dict.fromkeys([r["a"] for r in t["rows"]] + [r["b"] for r in t["rows"]]))
+        fits = 2 * max(len(c) for c in conds) + 75 <= console.width  # names, else codes with a legend
+        labels, legend_lines = ({c: c for c in conds}, []) if fits else _labels(conds, 0)
+        table = Table(title=f"{t['key']}: {t['metric']}, differences between conditions", title_justify="left",
+                      pad_edge=False, collapse_padding=True)
+        for h in HEADERS:
+            table.add_column(h, justify="left" if h in ("a", "b", "design n") else "right", no_wrap=True)
+        for r in t["rows"]:
+            table.add_row(*[escape(c) for c in pair_cells(r, labels)])
+        console.print(table)
+        _print_legend(console, legend_lines)
+    if found["pairs"]:
+        console.print("  " + NOTE, highlight=False)
+    for f in found["factorial"]:
+        print_factorial(f, console)
+
+
+def print_factorial(f: dict[str, Any], console: Console) -> None:
+    table = Table(title=f"{f['task']}: factorial effects on {f['metric']} (mixed model {f['model']}; "
+                        f"{f['sessions']} sessions, {f['seeds']} seeds)", title_justify="left",
+                  pad_edge=False, collapse_padding=True)
+    for h in ("effect", "estimate", "95% CI", "chi2 (df)", "p"):
+        table.add_column(h, justify="left" if h == "effect" else "right", no_wrap=True)
+    for t in f["terms"]:
+        ci = "-" if t["ci_low"] is None else f"{t['ci_low']:.2f} to {t['ci_high']:.2f}"
+        chi = "-" if t["chi2"] is None else f"{t['chi2']:.2f} ({t['df']})"
+        table.add_row(escape(t["term"]), num(t["estimate"]), ci, chi, p_text(t["p"]))
+    console.print(table)
+    if f.get("error"):
+        console.print(f"  {escape(f['error'])}", highlight=False)
+    contrasts = [f"{t['term']} = {t['contrast']}" for t in f["terms"] if t["contrast"]]
+    if contrasts:
+        console.print("  estimates (sum coding, Wald tests): " + "; ".join(contrasts), highlight=False)
+
+
+def html_section(data: dict[str, Any]) -> str:
+    """The HTML report's section (empty without two conditions of one test)."""
+    found = of(data)
+    if not found["pairs"] and not found["factorial"]:
+        return ""
+    parts = ["<section id='comparisons'><h2>Differences between conditions</h2>",
+             f"<p class='muted'>{html.escape(NOTE)}.</p>"]
+    for t in found["pairs"]:
+        parts.append(f"<h3>{html.escape(t['key'])}: {html.escape(t['metric'])}</h3><table><thead><tr>"
+                     + "".join(f"<th>{html.escape(h)}</th>" for h in HEADERS) + "</tr></thead><tbody>")
+        for r in t["rows"]:
+            parts.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in pair_cells(r, {})) + "</tr>")
+        parts.append("</tbody></table>")
+    for f in found["factorial"]:
+        parts.append(f"<h3>{html.escape(f['task'])}: factorial effects on {html.escape(f['metric'])}</h3>"
+                     f"<p class='muted'>Mixed model {html.escape(f['model'])}, {f['sessions']} sessions, "
+                     f"{f['seeds']} seeds; Wald tests, sum coding.</p><table><thead><tr><th>effect</th>"
+                     "<th>contrast</th><th>estimate</th><th>95% CI</th><th>chi2 (df)</th><th>p</th></tr></thead><tbody>")
+        for t in f["terms"]:
+            ci = "-" if t["ci_low"] is None else f"{t['ci_low']:.2f} to {t['ci_high']:.2f}"
+            chi = "-" if t["chi2"] is None else f"{t['chi2']:.2f} ({t['df']})"
+            parts.append(f"<tr><td>{html.escape(t['term'])}</td><td>{html.escape(t['contrast'] or '-')}</td>"
+                         f"<td>{num(t['estimate'])}</td><td>{ci}</td><td>{chi}</td><td>{p_text(t['p'])}</td></tr>")
+        parts.append("</tbody></table>" + (f"<p>{html.escape(f['error'])}</p>" if f.get("error") else ""))
+    parts.append("</section>")
+    return "".join(parts)

@@ -1,0 +1,141 @@
+"""How reliable is a score? Split-half and test-retest reliability of every table metric of a
+run, per test and condition (``machinepsych reliability RUN``).
+
+* **Split-half**: each complete session's trials split into its odd and even trials (1st,
+  3rd ... and 2nd, 4th ... in trial order), each half scored by the test's own scorer as if it
+  were a session; the Pearson correlation r of the two halves over the sessions of a
+  condition, stepped up to the whole length by Spearman-Brown, 2r / (1 + r) (for r > 0 only:
+  halves that do not correlate have no reliability to step up). A scorer that cannot score a
+  half (too few trials for what it measures) gives no value for it.
+* **Test-retest**: sessions of the same seed and condition (``run --repeat K``) as repeated
+  measurements of that seed: the one-way random-effects ICC(1) (one session's reliability)
+  and ICC(1,k) (the mean of the k sessions'), with the F test's 95% interval of ICC(1).
+
+Formulas: docs/statistics.md. Nothing here knows a test family.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.scoring import score_session
+from ..tasks.catalog import get_task
+
+MIN_SESSIONS = 3  # fewer sessions (or seeds) than this: no coefficient
+
+
+def halves(trials: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A session's odd and even trials (in trial order: positions 0, 2, 4 ... and 1, 3, 5 ...)."""
+    ordered = trials.sort_values("trial").reset_index(drop=True)
+    return ordered.iloc[0::2], ordered.iloc[1::2]
+
+
+def half_scores(spec, trials: pd.DataFrame, params: dict) -> tuple[dict, dict] | None:
+    """The scorer's metrics of each half; None where the scorer cannot score a half."""
+    odd, even = halves(trials)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return score_session(spec, odd, params), score_session(spec, even, params)
+    except (ValueError, KeyError, IndexError, ZeroDivisionError, TypeError, AttributeError):
+        return None
+
+
+def spearman_brown(r: float) -> float:
+    return 2 * r / (1 + r)
+
+
+def split_half(a: list[float], b: list[float]) -> dict[str, Any]:
+    """{r, spearman_brown, n} of paired half scores (None where they cannot be correlated)."""
+    x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    keep = np.isfinite(x) & np.isfinite(y)
+    x, y = x[keep], y[keep]
+    out: dict[str, Any] = {"n": int(len(x)), "r": None, "spearman_brown": None}
+    if len(x) >= MIN_SESSIONS and np.ptp(x) > 0 and np.ptp(y) > 0:
+        r = float(np.corrcoef(x, y)[0, 1])
+        out.update(r=r, spearman_brown=spearman_brown(r) if r > 0 else None)  # r <= 0: no reliability to step up
+    return out
+
+
+def icc(groups: list[np.ndarray]) -> dict[str, Any]:
+    """One-way random-effects ICC of seeds (targets) measured k times each: ICC(1), ICC(1,k)
+    and the 95% interval of ICC(1) from the F distribution. Only seeds with the most common
+    number of sessions k (at least 2) are used, so the design is balanced."""
+    from scipy import stats
+
+    sizes = [len(g) for g in groups if len(g) >= 2]
+    out: dict[str, Any] = {"seeds": 0, "k": None, "icc1": None, "icc1k": None, "ci_low": None, "ci_high": None}
+    if not sizes:
+        return out
+    k = max(set(sizes), key=lambda s: (sizes.count(s), s))
+    x = np.array([g for g in groups if len(g) == k], dtype=float)
+    n = len(x)
+    out.update(seeds=n, k=k)
+    if n < MIN_SESSIONS:
+        return out
+    means = x.mean(axis=1)
+    msb = k * float(((means - x.mean()) ** 2).sum()) / (n - 1)
+    msw = float(((x - means[:, None]) ** 2).sum()) / (n * (k - 1))
+    if msb + (k - 1) * msw == 0:  # every session of every seed alike: nothing to tell apart
+        return out
+    out["icc1"] = (msb - msw) / (msb + (k - 1) * msw)
+    out["icc1k"] = (msb - msw) / msb if msb > 0 else None
+    if msw > 0:
+        f = msb / msw
+        lo = f / stats.f.ppf(0.975, n - 1, n * (k - 1))
+        hi = f * stats.f.ppf(0.975, n * (k - 1), n - 1)
+        out.update(ci_low=(lo - 1) / (lo + k - 1), ci_high=(hi - 1) / (hi + k - 1))
+    return out
+
+
+def reliability(scores: pd.DataFrame, trials: pd.DataFrame, params: dict[int, dict]) -> list[dict[str, Any]]:
+    """Per test ("task | preset"), condition and table metric: split-half and test-retest.
+    ``scores`` is the run's scores frame (with ``seed``), ``trials`` its trials frame and
+    ``params`` {session index: the session's test parameters}."""
+    out: list[dict[str, Any]] = []
+    if scores.empty:
+        return out
+    by_session = {int(s): f for s, f in trials.groupby("session", sort=False)} if not trials.empty else {}
+    for (task, preset), tframe in scores.groupby(["task", "preset"], sort=False):
+        spec = get_task(str(task))
+        metrics = [m.name for m in spec.metrics if m.table and m.name in tframe and tframe[m.name].notna().any()]
+        metrics.sort(key=lambda m: m != spec.primary)
+        for cond, frame in tframe.groupby("condition", sort=False):
+            split = {m: ([], []) for m in metrics}
+            for sid in frame["session"]:
+                got = half_scores(spec, by_session[int(sid)], params[int(sid)]) if int(sid) in by_session else None
+                for m in metrics:
+                    if got is not None:
+                        split[m][0].append(_num(got[0].get(m)))
+                        split[m][1].append(_num(got[1].get(m)))
+            for m in metrics:
+                values = frame[["seed", m]].dropna()
+                groups = [g[m].to_numpy(dtype=float) for _, g in values.groupby("seed", sort=True)]
+                out.append({"key": f"{task} | {preset}", "condition": str(cond), "metric": m,
+                            "sessions": int(len(values)), "split_half": split_half(*split[m]),
+                            "test_retest": icc(groups)})
+    return out
+
+
+def _num(v: Any) -> float:
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return math.nan
+    return f
+
+
+def run_reliability(store, run_ref: str | int) -> list[dict[str, Any]]:
+    """The reliability table of a stored run (its complete sessions)."""
+    from ..runner.scoring import scores_frame
+    from .report import report_trials
+
+    run = store.get_run(run_ref)
+    trials = report_trials(store, run)
+    scores = scores_frame(store, run.id, trials)
+    params = {s.index: s.params for s in store.sessions(run.id)}
+    return reliability(scores, trials, params)

@@ -1,0 +1,88 @@
+"""Issue 34 through the commands a user runs, against a loopback OpenAI-compatible endpoint:
+the report of a WCST-64 2 x 2 run (input x strategy) shows the pairwise table and the
+interaction test (terminal and ``--json``); ``run --repeat 3`` at temperature > 0 gives three
+sessions per seed and ``reliability`` their test-retest ICC; bad ``--repeat`` values are one
+line each, before anything is created (tests/cli/test_bad_inputs.py)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from machinepsych.cli import app
+from machinepsych.storage.store import Store
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def _invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_the_report_of_a_two_by_two_run_shows_pairs_and_the_interaction(fake_openai, tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    db = tmp_path / "r.db"
+    res = _invoke("run", "wcst", "--model", "openai:m", "--base-url", fake_openai.base_url, "--input", "text",
+                  "--input", "image", "-s", "direct", "-s", "cot", "--param", "n_trials=12", "--sessions", 4,
+                  "--store", db, "--run-name", "two", "--no-progress")
+    assert res.exit_code == 0, res.output
+    js = json.loads(_invoke("report", "two", "--json", "--store", db).output)
+    (table,) = js["comparisons"]["pairs"]
+    assert table["key"] == "wcst | default" and table["metric"] == "accuracy"
+    assert len(table["rows"]) == 6 and {r["design"] for r in table["rows"]} == {"paired"}
+    assert all(r["n"] == 4 and 0 <= r["p"] <= r["p_holm"] <= 1 for r in table["rows"])
+    (model,) = js["comparisons"]["factorial"]
+    assert model["factors"] == ["strategy", "input"] and model["seeds"] == 4 and model["sessions"] == 16
+    assert [t["term"] for t in model["terms"]] == ["strategy", "input", "strategy x input"]
+    text = _invoke("report", "two", "--store", db, "--out", tmp_path / "rep").output
+    assert "wcst | default: accuracy, differences between conditions" in text
+    assert "factorial effects on accuracy" in text and "strategy x input" in text
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert "Differences between conditions" in page and "strategy x input" in page
+
+
+def test_repeat_three_gives_test_retest_reliability(fake_openai, tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    chooser = random.Random(7)  # a sampling model: its answers to the same session differ
+    fake_openai.reply = lambda messages: f"Selection: {chooser.randint(1, 4)}"
+    db = tmp_path / "k.db"
+    res = _invoke("run", "wcst", "--model", "openai:m", "--base-url", fake_openai.base_url, "--temperature", "0.7",
+                  "--repeat", 3, "--param", "n_trials=12", "--sessions", 4, "--store", db, "--run-name", "rep",
+                  "--no-progress")
+    assert res.exit_code == 0, res.output
+    st = Store(db, create=False)
+    seeds = [s.seed for s in st.sessions(st.get_run("rep").id)]
+    st.close()
+    assert seeds == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+    assert _invoke("resume", "rep", "--store", db, "--no-progress").exit_code == 0  # nothing left: resume is a no-op
+    js = json.loads(_invoke("reliability", "rep", "--json", "--store", db).output)
+    accuracy = next(r for r in js["reliability"] if r["metric"] == "accuracy")
+    assert accuracy["sessions"] == 12
+    assert (accuracy["test_retest"]["seeds"], accuracy["test_retest"]["k"]) == (4, 3)
+    assert accuracy["test_retest"]["icc1"] is not None and -1 <= accuracy["test_retest"]["icc1"] <= 1
+    assert accuracy["split_half"]["n"] == 12
+    text = _invoke("reliability", "rep", "--store", db).output
+    assert "wcst | default: reliability" in text and "4 x 3" in text
+
+
+def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run, run_sync
+
+    db = tmp_path / "m.db"
+    store = Store(db)
+    for name, agent, seed in (("ra", "wsls", 0), ("rb", "perseverative", 0), ("rc", "random", 100)):
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 12}, sessions=4)],
+                                  participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=seed, name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    js = json.loads(_invoke("report", "ra", "rb", "rc", "--json", "--store", db).output)
+    (table,) = js["comparisons"]["pairs"]
+    rows = {(r["a"], r["b"]): r for r in table["rows"]}
+    assert rows[("agent:wsls", "agent:perseverative")]["design"] == "paired"
+    assert rows[("agent:wsls", "agent:perseverative")]["n"] == 4
+    assert rows[("agent:wsls", "agent:random")]["design"] == "unpaired"  # rc used other seeds
+    assert rows[("agent:perseverative", "agent:random")]["test"] == "Welch t"
+    assert js["comparisons"]["factorial"] == []  # one factor (the participant): nothing crossed
