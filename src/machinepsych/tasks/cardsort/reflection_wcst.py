@@ -17,6 +17,7 @@ from .cards import FULL_DECK, Card
 from .parsing import card_buttons, desk_label, format_selection, parse_desk_card
 from .sorting import CardSortEnv, worded
 from .spec import SORTING_TIMING, CardSortSpec
+from .models import sorting_fit
 
 if TYPE_CHECKING:  # pandas loads with the first score, not with the test
     import pandas as pd
@@ -245,7 +246,7 @@ SPEC = CardSortSpec(
     presets={"default": {}, "easy": {"x": 72}, "hard": {"x": 90},
              "easy-corrected-desk": {"x": 72, "desk": "corrected"}, "hard-corrected-desk": {"x": 90, "desk": "corrected"}},
     default_sessions=2, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=simulate,
-    figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection",
+    figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection", fit=sorting_fit("x"),
 )
 # version 1: the same test whose model messages carried the True/False line twice
 SPEC_V1 = replace(SPEC, version=1, env_class=ReflectionWCSTV1)
