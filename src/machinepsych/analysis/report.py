@@ -404,6 +404,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     from . import layouts, published  # the papers' published rows beside the run, and their layouts
 
     out["published"], out["layouts"] = published.to_json(data), layouts.to_json(data)
+    out["fits"] = data.get("fits")
     from .multirun import extend_json  # runs, each row's run, people's response times
 
     return extend_json(data, out)

@@ -10,11 +10,12 @@ the model that generates data and the model that is fitted are the same code.
 
 The models know no test; they read :class:`~machinepsych.fitting.data.ChoiceData`:
 
-* option learners (bandits, reversal learning, gambling): ``random``, ``wsls``,
+* every test: ``random`` (uniform, no parameter) and ``random-bias`` (a fixed preference);
+* option learners (bandits, reversal learning, gambling): ``wsls``,
   ``perseveration``, ``rw``, ``rw-pn``, ``rw-persev``, ``pvl-delta``, ``vpp``;
-* dimension learners (card sorting, ``features``): ``random``, ``rule-wsls``,
+* dimension learners (card sorting, ``features``): ``rule-wsls``,
   ``rule-persev``, ``slm`` (Bishara et al., 2010);
-* cue-outcome learners (``cue``/``target``): ``random``, ``wsls``, ``rw-cue``.
+* cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``.
 
 docs/fitting.md gives each model's equations and parameter ranges.
 """
@@ -165,11 +166,21 @@ class CognitiveModel:
 
 
 # ----------------------------------------------------------------------------- option learners
+class Uniform(CognitiveModel):
+    """Every option shown equally likely on every trial: no parameter (the chance participant)."""
+
+    name = "random"
+    label = "uniformly random choices (no parameter)"
+
+    def probs(self, theta, state, x):
+        return uniform(x.shown)
+
+
 class RandomBias(CognitiveModel):
     """Choices independent of the past, with a fixed preference per option (logits relative
     to the first option)."""
 
-    name = "random"
+    name = "random-bias"
     label = "random with a fixed bias per option"
 
     def __init__(self, n_options: int):
@@ -473,20 +484,20 @@ class CueRW(CognitiveModel):
 def option_models(n_options: int, q0: float = 0.0, beta_max: float = 30.0,
                   beta_plausible: tuple[float, float] = (1.0, 10.0)) -> tuple[CognitiveModel, ...]:
     """The candidate models of a bandit or reversal-learning test."""
-    return (RandomBias(n_options), WSLS(), Perseveration(), RescorlaWagner(q0, beta_max, beta_plausible),
+    return (Uniform(), RandomBias(n_options), WSLS(), Perseveration(), RescorlaWagner(q0, beta_max, beta_plausible),
             RescorlaWagnerPN(q0, beta_max, beta_plausible), RescorlaWagnerPersev(q0, beta_max, beta_plausible))
 
 
 def gambling_models(n_options: int) -> tuple[CognitiveModel, ...]:
     """The candidate models of a four-deck gambling task."""
-    return (RandomBias(n_options), WSLS(), Perseveration(), PVLDelta(), VPP())
+    return (Uniform(), RandomBias(n_options), WSLS(), Perseveration(), PVLDelta(), VPP())
 
 
 def sorting_models(n_options: int) -> tuple[CognitiveModel, ...]:
     """The candidate models of a card-sorting test."""
-    return (RandomBias(n_options), RuleWSLS(), RulePersev(), SLM())
+    return (Uniform(), RandomBias(n_options), RuleWSLS(), RulePersev(), SLM())
 
 
 def cue_models(n_options: int) -> tuple[CognitiveModel, ...]:
     """The candidate models of cue-outcome (probabilistic category) learning."""
-    return (RandomBias(n_options), WSLS(), Perseveration(), CueRW())
+    return (Uniform(), RandomBias(n_options), WSLS(), Perseveration(), CueRW())
