@@ -216,13 +216,19 @@ def test_fit_on_people_who_took_the_test_in_the_browser(tmp_path):
 
 
 def test_recover_command_prints_recovery_and_confusion(tmp_path):
-    r = run_cli("fit", "--recover", "prlt", "--n", "6", "--json", cwd=tmp_path)
+    r = run_cli("fit", "--recover", "prlt", "--n", "6", "--longer", "2", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     design = out["design"]
     assert set(design["confusion"]) == {m.name for m in get_task("prlt").fit.models}
     assert design["parameters"]["rw"]["alpha"]["kind"] == "learning rate"
     assert set(design["agents"]) == {"random", "wsls"}
+    # a learning rate below r = 0.8 at 40 trials was tried at 80, and said either way
+    weak = [f"{m}.{p}" for m, ps in design["parameters"].items() for p, v in ps.items()
+            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < 0.8)]
+    assert set(out["needs"]) == set(weak)
+    assert all(v in (None, 80) for v in out["needs"].values())
+    assert [d["length"] for d in out["longer"]] == ([80] if weak else [])
 
 
 def test_stack_pads_sessions_of_different_lengths():

@@ -97,6 +97,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             recover: bool = typer.Option(False, "--recover", help="Parameter and model recovery on the test's own seeded sessions (give the TEST instead of runs)."),
             n: int = typer.Option(40, "--n", help="With --recover: simulated sessions per model."),
             param: Optional[list[str]] = typer.Option(None, "--param", help="With --recover: a test parameter key=value (e.g. trials=200)."),
+            longer: int = typer.Option(8, "--longer", help="With --recover: try designs up to this many times longer for learning rates recovered below r = 0.8 (1: the design only)."),
             seed: int = typer.Option(0, "--seed", help="Seed of the optimiser's starting points (and of --recover's simulations)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
@@ -110,7 +111,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
     if out is not None:
         check_output_path(out, "--out", folder=True)
     if recover:
-        result = _recover(runs, n, param, seed, model)
+        result = _recover(runs, n, param, seed, model, longer)
         if json_out:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
             return
@@ -118,7 +119,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             console.print(t)
         for key, length in result["needs"].items():
             console.print(f"{key}: " + (f"recovered at r >= 0.8 with {result_length_name(runs[0])} = {length}"
-                                        if length else "not recovered at r >= 0.8 up to 8 times the design length"))
+                                        if length else f"not recovered at r >= 0.8 up to {longer} times the design length"))
         _write(out, result, None)
         return
     if param:
@@ -152,7 +153,7 @@ def result_length_name(test: str) -> str:
     return get_task(test).fit.length or "length"
 
 
-def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, model) -> dict:
+def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, model, longer: int) -> dict:
     from ..fitting.recover import recover
     from ..tasks.catalog import get_task
 
@@ -164,7 +165,9 @@ def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, mod
     overrides = parse_params(param)
     if spec.fit is not None:
         spec.resolve(overrides=overrides)  # a bad parameter: one line before any simulation
-    return recover(spec, n, overrides, seed)
+    if not 1 <= longer <= 64:
+        raise ConfigError(f"--longer must be between 1 and 64 (got {longer})")
+    return recover(spec, n, overrides, seed, longer)
 
 
 def _write(out: Optional[Path], result: dict, rows) -> None:

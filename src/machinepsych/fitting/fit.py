@@ -107,9 +107,9 @@ def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.nd
 
 
 def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: np.ndarray, hi: np.ndarray,
-            max_iter: int = 60):
+            max_iter: int = 100):
     """Bounded damped Newton from each row of X (row r fits ``datas[r]``): (X, NLL, Hessian).
-    A row stops once it has gained less than ``TOL`` for three iterations in a row; each
+    A row stops after three quiet iterations (a gain under ``TOL``, or a step refused under heavy damping); each
     iteration works on the rows still moving only."""
     R, k = X.shape
     n_offs = len(_offsets(k))
@@ -123,6 +123,14 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
             break
         sub = [datas[r] for r in rows]
         g, H = _derivatives(model, X[rows], Stack(sub, np.full(rows.size, n_offs)), lo, hi)
+        # a parameter at a bound that the gradient pushes outwards stays there: the Newton
+        # system is solved over the free parameters only (projected Newton)
+        xr = X[rows]
+        span = hi - lo
+        held = ((xr <= lo + 1e-9 * span) & (g > 0)) | ((xr >= hi - 1e-9 * span) & (g < 0))
+        g = np.where(held, 0.0, g)
+        both = held[:, :, None] | held[:, None, :]
+        H = np.where(both, 0.0, H) + held[:, :, None] * eye
         scale = np.maximum(np.abs(np.diagonal(H, axis1=1, axis2=2)), 1e-6)
         A = H + (lam[rows, None] * scale)[:, :, None] * eye
         with np.errstate(all="ignore"):
@@ -139,7 +147,10 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
         gain = np.where(better, f[rows] - fn, 0.0)
         X[rows[better]], f[rows[better]] = Xn[better], fn[better]
         lam[rows] = np.where(better, np.maximum(lam[rows] / 3, 1e-9), lam[rows] * 5)
-        quiet[rows] = np.where(gain < TOL, quiet[rows] + 1, 0)
+        # a start is quiet after a step that gained less than TOL, or a step refused even with
+        # heavy damping (a refused step with light damping only tunes the damping)
+        still = (better & (gain < TOL)) | (~better & (lam[rows] >= 1e4))
+        quiet[rows] = np.where(still, quiet[rows] + 1, np.where(better, 0, quiet[rows]))
     _, H = _derivatives(model, X, Stack(datas, np.full(R, n_offs)), lo, hi)
     return X, f, H
 
