@@ -249,6 +249,9 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     figures = report_figures(data, sections(data), helper)  # drawn now, or kept from an earlier report
     fold = len(data["summary"]) > layouts.FOLD_ABOVE  # many tests: each one's section folded under its heading
     body += [layouts.fold_section(_test_html(data, key, conds, figures[key]), fold) for key, conds in data["summary"].items()]
+    from ..fitting.report import fits_html
+
+    body.append(fits_html(data))
     usage = figures[USAGE]
     body.append("<section id='usage'><h2>Usage</h2>" + _usage_table(data) + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")

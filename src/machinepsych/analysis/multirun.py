@@ -78,6 +78,9 @@ def build(store: Store, refs: list[str | int], *, trials: bool = True,
     data["runs"] = [{"run": p["run"].name, "id": p["run"].id, "state": p["state"], "status": p["status"],
                      "config": p["config"]} for p in parts]
     data["response_times"] = response_times(store, [p["run"] for p in parts], labels, list(data["summary"]))
+    from ..fitting.report import report_fits  # cognitive models fitted to the sessions (docs/fitting.md)
+
+    data["fits"] = report_fits(store, [p["run"] for p in parts])
     return data
 
 

@@ -428,6 +428,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     from .comparisons_view import to_json as comparisons_json  # pairs of conditions, factorial effects
 
     out["comparisons"] = comparisons_json(data)
+    out["fits"] = data.get("fits")
     from .multirun import extend_json  # runs, each row's run, people's response times
 
     return extend_json(data, out)

@@ -341,6 +341,9 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     # the helper draws while the summaries are computed and the tables printed
     data = multirun.build(st, [r.id for r in chosen], on_read=lambda read: report_figures.start_drawing(read, helper))
     terminal.print_tables(data, console)
+    from ..fitting.report import print_fits
+
+    print_fits(data.get("fits"), console)
     path = html_report.write_html(data, out or Path("reports") / multirun.folder_name(data), helper=helper)
     console.print(escape(f"HTML report: {path}"))
     _leave_at_once(st)
@@ -519,6 +522,9 @@ def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
     run_sync(st, run.id, progress=True)
     data = report.build(st, run.id)
     terminal.print_tables(data, console)
+    from ..fitting.report import print_fits
+
+    print_fits(data.get("fits"), console)
     path = html_report.write_html(data, out)
     console.print(f"HTML report: {path.resolve()}")
 

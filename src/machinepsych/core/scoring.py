@@ -42,14 +42,16 @@ def with_info(row: dict[str, Any], info: Mapping[str, Any]) -> dict[str, Any]:
 def steps_frame(steps: Iterable[Step], replies: Iterable[str | None] | None = None, session: Any = 0) -> pd.DataFrame:
     """The scorer's frame for played steps (``replies``: the raw reply per step, if any)."""
     replies = list(replies) if replies is not None else None
-    rows = []
-    for i, s in enumerate(steps):
-        row = {"session": session, "trial": s.observation.trial, "correct": s.result.correct, "reward": s.result.reward,
-               "parse_status": "parsed" if s.action is not None else "invalid", "action": s.action,
-               "stimulus": s.observation.stimulus, "reply": replies[i] if replies else None,
-               "feedback": s.result.feedback, "hidden": s.observation.hidden}
-        rows.append(with_info(row, s.result.info))
-    return pd.DataFrame(rows)
+    return pd.DataFrame([step_row(s, replies[i] if replies else None, session) for i, s in enumerate(steps)])
+
+
+def step_row(s: Step, reply: str | None = None, session: Any = 0) -> dict[str, Any]:
+    """One played step as a row of the scorer's frame."""
+    row = {"session": session, "trial": s.observation.trial, "correct": s.result.correct, "reward": s.result.reward,
+           "parse_status": "parsed" if s.action is not None else "invalid", "action": s.action,
+           "stimulus": s.observation.stimulus, "reply": reply, "feedback": s.result.feedback,
+           "hidden": s.observation.hidden}
+    return with_info(row, s.result.info)
 
 
 def score_session(spec: TaskSpec, trials: pd.DataFrame, params: Params | Mapping[str, Any]) -> dict[str, float | None]:

@@ -442,6 +442,47 @@ class AnnotationTask:
     feedback_strategies: tuple[str, ...] = ()
 
 
+# ----------------------------------------------------------------------------- cognitive models
+@dataclass(frozen=True)
+class ChoiceModels:
+    """How a test's trials map onto choices and outcomes, and which cognitive models
+    (``machinepsych.fitting.models``) are fitted to them (``machinepsych fit``).
+
+    * ``options``: the options chosen among (a tuple, or a function of the parameters);
+    * ``models``: the candidate models, a ``random`` baseline first;
+    * ``outcome(record)``: from one stored trial (a scorer-frame row) its ``reward`` (a number),
+      ``win`` (a success?) and, for cue-outcome learning, the ``target`` option feedback revealed;
+    * ``shown(stimulus)``: what the trial shows before the choice: ``available`` options (where
+      not all are), ``features`` (K x ``dimensions`` matches, card sorting), ``cue`` (an index);
+    * ``include(record)``: which stored trials are choices (None: all);
+    * ``reward_scale``: outcomes are multiplied by it (money in hundreds of dollars);
+    * ``length``: the parameter that sets how many trials a session has (``fit --recover``
+      lengthens the design through it);
+    * ``agents``: built-in agent -> the model that generates its behaviour (the ground truth
+      that ``fit --recover`` checks classification against).
+    """
+
+    options: "tuple[Any, ...] | Callable[[Params], tuple[Any, ...]]"
+    models: tuple[Any, ...]
+    outcome: "Callable[[Mapping[str, Any]], Mapping[str, Any]]"
+    shown: "Callable[[Any], Mapping[str, Any]] | None" = None
+    include: "Callable[[Mapping[str, Any]], bool] | None" = None
+    dimensions: int = 0
+    n_cues: int = 0
+    reward_scale: float = 1.0
+    length: str | None = None
+    agents: Mapping[str, str] = field(default_factory=dict)
+
+    def options_for(self, params: Params) -> tuple[Any, ...]:
+        return tuple(self.options(params) if callable(self.options) else self.options)
+
+    def model(self, name: str) -> Any:
+        for m in self.models:
+            if m.name == name:
+                return m
+        raise UnknownNameError("cognitive model", name, [m.name for m in self.models])
+
+
 # ----------------------------------------------------------------------------- the spec
 @dataclass(frozen=True)
 class TaskSpec:
@@ -504,6 +545,8 @@ class TaskSpec:
     # model sends it, so a strategy that re-asks on a reply it cannot read is counted as with a
     # model that answers well); empty: any text (the test's calls do not depend on the reply)
     valid_reply: str = ""
+    # cognitive models fitted to each session (``machinepsych fit``), see ChoiceModels
+    fit: ChoiceModels | None = None
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

@@ -15,6 +15,7 @@ from .parsing import card_buttons, numbered, parse_card_choice
 from .scoring import ACCURACY_SCORER, score_accuracy
 from .spec import SORTING_TIMING, CardSortSpec
 from .layouts import kennedy_nowak
+from .models import sorting_fit
 
 COMPONENT_TEXT = """\
 This is a card-matching exercise. On each trial you will see a new card and four option cards. Match the new card to the option that has the same {what}. {reply}I will tell you whether your match was right or wrong."""
@@ -55,7 +56,7 @@ def _component(rule: str) -> CardSortSpec:
         citation=CITATION + " (component tasks)", presets={"default": {"rule": rule}}, default_sessions=8,
         timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS,
         chance=chance_by_play(ComponentWCST, score_accuracy),
-        docs="docs/cardsort.md#components", layouts=(kennedy_nowak,),
+        docs="docs/cardsort.md#components", layouts=(kennedy_nowak,), fit=sorting_fit("n_trials"),
     )
 
 

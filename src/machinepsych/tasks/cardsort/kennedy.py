@@ -19,6 +19,7 @@ from .scoring import WCST_SCORER, score_wcst
 from .sorting import CardSortEnv
 from .spec import SORTING_TIMING, CardSortSpec
 from .layouts import kennedy_nowak
+from .models import sorting_fit
 
 CITATION = "Kennedy, S. M., & Nowak, R. D. (2024). Cognitive flexibility of large language models"
 
@@ -124,5 +125,5 @@ SPEC = CardSortSpec(
     presets={"default": {}, "code-prompt": {"instructions": "code"}, "faithful": {"faithful_kennedy_bug": True}},
     default_sessions=8, timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS,
     chance=chance_by_play(KennedyWCST, score_wcst),
-    figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#kennedy", layouts=(kennedy_nowak,),
+    figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#kennedy", layouts=(kennedy_nowak,), fit=sorting_fit("n_trials"),
 )

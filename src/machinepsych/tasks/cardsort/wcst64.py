@@ -20,6 +20,7 @@ from .scoring import WCST_SCORER, score_wcst
 from .sorting import CardSortEnv, worded
 from .spec import SORTING_TIMING, CardSortSpec
 from .layouts import wcst64
+from .models import sorting_fit
 
 
 class WCST64Params(Params):
@@ -165,7 +166,7 @@ SPEC = CardSortSpec(
              "paper-layout": {"shuffle_key_positions": False}},
     default_sessions=10, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS,
     chance=chance_by_play(WCST64, score_wcst),
-    figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#wcst", layouts=(wcst64,),
+    figures=(accuracy_by_rule, accuracy_by_category), docs="docs/cardsort.md#wcst", layouts=(wcst64,), fit=sorting_fit("n_trials"),
 )
 # version 1: the same test whose model messages carried the feedback line twice
 SPEC_V1 = replace(SPEC, version=1, env_class=WCST64V1)

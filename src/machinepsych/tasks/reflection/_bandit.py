@@ -6,7 +6,8 @@ from typing import Any
 
 from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Choice
-from machinepsych.core.spec import AgentView, AnswerFormat, Buttons, Option
+from machinepsych.core.spec import AgentView, AnswerFormat, Buttons, ChoiceModels, Option
+from machinepsych.fitting.models import option_models
 from machinepsych.core.types import Observation
 from machinepsych.parsing import parse_arm
 
@@ -86,3 +87,11 @@ def bandit_wsls(view: AgentView) -> str:
     if last is None or last.action is None:
         return "right" if last is None else ("right" if view.rng().random() < 0.5 else "left")
     return last.action if (last.reward or 0) > 0 else OTHER[last.action]
+
+
+def bandit_fit(length: str) -> ChoiceModels:
+    """The cognitive models of a two-armed bandit: a choice of arm, rewarded 0 or 1."""
+    return ChoiceModels(
+        options=ARMS, models=option_models(len(ARMS), q0=0.5),
+        outcome=lambda r: {"reward": r.get("reward") or 0.0, "win": (r.get("reward") or 0) > 0},
+        length=length, agents={"random": "random", "wsls": "wsls"})

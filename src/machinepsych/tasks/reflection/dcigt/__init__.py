@@ -10,6 +10,7 @@ from .answer import ANSWER
 from .chance import simulate
 from .env import DCIGT, HARD
 from .figures import behaviour
+from .models import FIT
 from .score import SCORER
 
 SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
@@ -19,5 +20,5 @@ SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
              # our first wording: "Trial k of 50" (reveals the horizon)
              "horizon": {"show_horizon": True}},
     default_sessions=2, feedback_mode="inline", agents=AGENTS, chance=simulate, figures=(behaviour,),
-    docs=f"{DOCS}#dcigt",
+    docs=f"{DOCS}#dcigt", fit=FIT,
 )

@@ -9,6 +9,7 @@ from .answer import ANSWER
 from .chance import simulate
 from .env import WPT
 from .figures import prediction_patterns
+from .models import FIT
 from .score import SCORER
 
 SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
@@ -17,5 +18,5 @@ SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     presets={"default": {"p": 0.9}, "easy": {"p": 0.9}, "hard": {"p": 0.8},
              "paper-sequence": {"p": 0.9, "sequence": "paper"}},
     default_sessions=2, feedback_mode="inline", agents=AGENTS, chance=simulate, figures=(prediction_patterns,),
-    docs=f"{DOCS}#wpt",
+    docs=f"{DOCS}#wpt", fit=FIT,
 )

@@ -1,0 +1,218 @@
+"""Maximum-likelihood fits of sessions (scipy.optimize, bounded, several seeded starts).
+
+All sessions of a fit are fitted together, each with its own parameters: the likelihood is
+vectorised over rows (one parameter vector of one session each), so every step below is one
+pass over the trials for all sessions at once. For a model with k parameters:
+
+1. a seeded grid of starting points (``GRID_PER_PARAM`` * k, at least 32, uniform within the
+   bounds) is scored for every session;
+2. from each session's ``STARTS`` best grid points, a damped Newton method bounded to the
+   box (Levenberg-Marquardt damping, a step kept only where it lowers that start's NLL, the
+   damping raised where it does not) runs for every start of every session at once: each
+   iteration is one pass giving every start's central-difference gradient and Hessian, and
+   one pass at the proposed points. A start stops once it gains less than 1e-6 for three iterations; each
+   session keeps its best optimum, and a fit is marked unstable where its starts disagree;
+3. standard errors come from the inverse of the Hessian at the optimum; a parameter at a
+   bound, or a Hessian that is not positive definite, has no standard error (None).
+
+Model fit: negative log-likelihood (NLL), AIC = 2 NLL + 2k, BIC = 2 NLL + k ln n (n readable
+choices), and McFadden's pseudo-R2 = 1 - NLL / NLL_uniform against choosing uniformly among
+the options shown.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .data import ChoiceData
+from .models import CognitiveModel, Stack
+
+GRID_PER_PARAM = 16
+STARTS = 3
+TOL = 1e-6  # NLL units: a row gaining less than this for three iterations has converged
+
+
+@dataclass
+class Fit:
+    model: str
+    params: dict[str, float]
+    se: dict[str, float | None]
+    nll: float
+    n: int
+    k: int
+    nll_uniform: float
+    converged: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def aic(self) -> float:
+        return 2 * self.nll + 2 * self.k
+
+    @property
+    def bic(self) -> float:
+        return 2 * self.nll + self.k * math.log(max(self.n, 1))
+
+    @property
+    def pseudo_r2(self) -> float | None:
+        return None if self.nll_uniform <= 0 else 1.0 - self.nll / self.nll_uniform
+
+    def row(self) -> dict[str, Any]:
+        return {"model": self.model, "nll": self.nll, "aic": self.aic, "bic": self.bic,
+                "pseudo_r2": self.pseudo_r2, "n": self.n, "k": self.k, "converged": self.converged,
+                **{f"param_{k}": v for k, v in self.params.items()},
+                **{f"se_{k}": v for k, v in self.se.items()}}
+
+
+def uniform_nll(data: ChoiceData) -> float:
+    """NLL of choosing uniformly among the options shown, over the readable choices."""
+    valid = data.choice >= 0
+    return float(np.log(data.shown[valid].sum(axis=1)).sum())
+
+
+def _offsets(k: int) -> list[tuple[int, int, int, int]]:
+    """The points of a central-difference gradient and Hessian around a centre (0, 0, 0, 0):
+    (i, i, +-1, 0) for each parameter and (i, j, +-1, +-1) for each pair i < j."""
+    pts = [(0, 0, 0, 0)] + [(i, i, s, 0) for i in range(k) for s in (1, -1)]
+    return pts + [(i, j, si, sj) for i in range(k) for j in range(i + 1, k) for si in (1, -1) for sj in (1, -1)]
+
+
+def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.ndarray, hi: np.ndarray):
+    """Gradient and Hessian of the NLL at each row of X (one pass; the differences are taken
+    around a centre moved just inside the box)."""
+    R, k = X.shape
+    offs = _offsets(k)
+    h = 1e-4 * np.maximum(1.0, np.abs(X))
+    C = np.clip(X, lo + h, hi - h)
+    pts = np.repeat(C[:, None, :], len(offs), axis=1)
+    for n, (i, j, si, sj) in enumerate(offs[1:], 1):
+        pts[:, n, i] += si * h[:, i]
+        if sj:
+            pts[:, n, j] += sj * h[:, j]
+    f = model.nll(pts.reshape(-1, k), stacked).reshape(R, len(offs))
+    where = {o: n for n, o in enumerate(offs)}
+    g = np.empty((R, k))
+    H = np.empty((R, k, k))
+    for i in range(k):
+        up, down = f[:, where[(i, i, 1, 0)]], f[:, where[(i, i, -1, 0)]]
+        g[:, i] = (up - down) / (2 * h[:, i])
+        H[:, i, i] = (up - 2 * f[:, 0] + down) / h[:, i] ** 2
+        for j in range(i + 1, k):
+            v = (f[:, where[(i, j, 1, 1)]] - f[:, where[(i, j, 1, -1)]] - f[:, where[(i, j, -1, 1)]]
+                 + f[:, where[(i, j, -1, -1)]]) / (4 * h[:, i] * h[:, j])
+            H[:, i, j] = H[:, j, i] = v
+    return g, H
+
+
+def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: np.ndarray, hi: np.ndarray,
+            max_iter: int = 100):
+    """Bounded damped Newton from each row of X (row r fits ``datas[r]``): (X, NLL, Hessian).
+    A row stops after three quiet iterations (a gain under ``TOL``, or a step refused under heavy damping); each
+    iteration works on the rows still moving only."""
+    R, k = X.shape
+    n_offs = len(_offsets(k))
+    f = model.nll(X, Stack(datas, np.ones(R, dtype=int)))
+    lam = np.full(R, 1e-3)
+    quiet = np.zeros(R, dtype=int)
+    eye = np.eye(k)
+    for _ in range(max_iter):
+        rows = np.flatnonzero(quiet < 3)
+        if rows.size == 0:
+            break
+        sub = [datas[r] for r in rows]
+        g, H = _derivatives(model, X[rows], Stack(sub, np.full(rows.size, n_offs)), lo, hi)
+        # a parameter at a bound that the gradient pushes outwards stays there: the Newton
+        # system is solved over the free parameters only (projected Newton)
+        xr = X[rows]
+        span = hi - lo
+        held = ((xr <= lo + 1e-9 * span) & (g > 0)) | ((xr >= hi - 1e-9 * span) & (g < 0))
+        g = np.where(held, 0.0, g)
+        both = held[:, :, None] | held[:, None, :]
+        H = np.where(both, 0.0, H) + held[:, :, None] * eye
+        scale = np.maximum(np.abs(np.diagonal(H, axis1=1, axis2=2)), 1e-6)
+        A = H + (lam[rows, None] * scale)[:, :, None] * eye
+        with np.errstate(all="ignore"):
+            try:
+                d = -np.linalg.solve(A, g[:, :, None])[:, :, 0]
+            except np.linalg.LinAlgError:
+                d = np.full_like(g, np.nan)
+        # where the damped Newton step does not descend, a scaled gradient step instead
+        bad = ~np.isfinite(d).all(axis=1) | ((d * g).sum(axis=1) > 0)
+        d[bad] = -(g / (scale * (1 + lam[rows, None])))[bad]
+        Xn = np.clip(X[rows] + d, lo, hi)
+        fn = model.nll(Xn, Stack(sub, np.ones(rows.size, dtype=int)))
+        better = fn < f[rows] - 1e-12
+        gain = np.where(better, f[rows] - fn, 0.0)
+        X[rows[better]], f[rows[better]] = Xn[better], fn[better]
+        lam[rows] = np.where(better, np.maximum(lam[rows] / 3, 1e-9), lam[rows] * 5)
+        # a start is quiet after a step that gained less than TOL, or a step refused even with
+        # heavy damping (a refused step with light damping only tunes the damping)
+        still = (better & (gain < TOL)) | (~better & (lam[rows] >= 1e4))
+        quiet[rows] = np.where(still, quiet[rows] + 1, np.where(better, 0, quiet[rows]))
+    _, H = _derivatives(model, X, Stack(datas, np.full(R, n_offs)), lo, hi)
+    return X, f, H
+
+
+def _standard_errors(H: np.ndarray, x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> list[float | None]:
+    """sqrt(diag(H^-1)) over the parameters not at a bound (None for the others, and for all
+    where the Hessian is not positive definite)."""
+    k = x.size
+    out: list[float | None] = [None] * k
+    free = (x - lo > 1e-3 * (hi - lo)) & (hi - x > 1e-3 * (hi - lo))
+    if not free.any():
+        return out
+    sub = H[np.ix_(free, free)]
+    if not np.all(np.isfinite(sub)) or np.any(np.linalg.eigvalsh(sub) <= 0):
+        return out
+    diag = np.diag(np.linalg.inv(sub))
+    for n, i in enumerate(np.flatnonzero(free)):
+        out[i] = float(math.sqrt(diag[n])) if diag[n] > 0 else None
+    return out
+
+
+
+
+def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, starts: int = STARTS,
+                 with_se: bool = True) -> list[Fit]:
+    """The maximum-likelihood fit of ``model`` to each session of ``datas`` (each its own
+    parameters), in the order given."""
+    S, k = len(datas), model.k
+    if S == 0:
+        return []
+    bases = [uniform_nll(d) for d in datas]
+    if k == 0:
+        nll = model.nll(np.zeros((S, 0)), Stack(datas, np.ones(S, dtype=int)))
+        return [Fit(model.name, {}, {}, float(v), d.n_choices, 0, b) for v, d, b in zip(nll, datas, bases)]
+    lo, hi = model.bounds[:, 0], model.bounds[:, 1]
+    G = max(32, GRID_PER_PARAM * k)
+    rng = np.random.default_rng([seed, k, 0xF17])
+    grid = lo + (hi - lo) * rng.random((G, k))
+    f = model.nll(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
+    n = min(starts, G)
+    picks = np.argsort(f, axis=1)[:, :n]
+    X, fx, H = _newton(model, grid[picks.ravel()].copy(), [d for d in datas for _ in range(n)], lo, hi)
+    fx = fx.reshape(S, n)
+    best = np.argmin(fx, axis=1)
+    names = [p.name for p in model.params]
+    fits = []
+    for s in range(S):
+        r = s * n + best[s]
+        se = _standard_errors(H[r], X[r], lo, hi) if with_se else [None] * k
+        agree = int((fx[s] - fx[s, best[s]] < 1e-2).sum())  # starts that reached the optimum
+        fits.append(Fit(model.name, dict(zip(names, map(float, X[r]))), dict(zip(names, se)), float(fx[s, best[s]]),
+                        datas[s].n_choices, k, bases[s], agree >= min(2, n),
+                        {"starts_agreeing": agree, "starts": n}))
+    return fits
+
+
+def fit_session(model: CognitiveModel, data: ChoiceData, seed: int = 0, starts: int = STARTS,
+                with_se: bool = True) -> Fit:
+    """The maximum-likelihood fit of ``model`` to one session."""
+    return fit_sessions(model, [data], seed, starts, with_se)[0]
+
+
+def winner(fits: list[Fit], criterion: str = "bic") -> str:
+    """The model with the lowest BIC (or AIC) among ``fits`` of one session."""
+    return min(fits, key=lambda f: getattr(f, criterion)).model

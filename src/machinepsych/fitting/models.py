@@ -1,0 +1,503 @@
+"""Cognitive models of choice, written once and vectorised over parameter sets.
+
+Every model is a sequence of two steps per trial: ``probs`` (the probability of each option
+given what was learnt so far) and ``learn`` (the update after the choice and its outcome).
+Both take a batch of B parameter vectors (``theta``, shape (B, k)), so one pass over a
+session's trials gives the likelihood of B candidate parameter sets at once: the optimiser's
+starting grid, its finite-difference gradient and the Hessian for standard errors are each one
+pass. Simulation (``fit --recover``) runs the same two steps with B = 1 and sampled choices, so
+the model that generates data and the model that is fitted are the same code.
+
+The models know no test; they read :class:`~machinepsych.fitting.data.ChoiceData`:
+
+* every test: ``random`` (uniform, no parameter) and ``random-bias`` (a fixed preference);
+* option learners (bandits, reversal learning, gambling): ``wsls``,
+  ``perseveration``, ``rw``, ``rw-pn``, ``rw-persev``, ``pvl-delta``, ``vpp``;
+* dimension learners (card sorting, ``features``): ``rule-wsls``,
+  ``rule-persev``, ``slm`` (Bishara et al., 2010);
+* cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``.
+
+docs/fitting.md gives each model's equations and parameter ranges.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .data import ChoiceData
+
+TINY = 1e-12
+
+
+@dataclass(frozen=True)
+class Param:
+    """A free parameter: its bounds for fitting, the range simulated agents draw it from in
+    ``fit --recover`` (``plausible``), and what it is (``kind``: "learning rate" parameters
+    are the ones the recovery target applies to)."""
+
+    name: str
+    low: float
+    high: float
+    plausible: tuple[float, float]
+    kind: str = ""
+
+
+class Trial:
+    """Trial t of every row of a batch (R rows: a parameter vector each, of one session):
+    ``c`` choice (-1: none), ``r`` reward, ``w`` win, ``shown`` (R, K), ``feat`` (R, K, D),
+    ``cue``, ``target``; ``valid`` where a choice was made, ``idx`` the row numbers."""
+
+    __slots__ = ("c", "r", "w", "shown", "feat", "cue", "target", "valid", "idx", "cc")
+
+    def __init__(self, data: Stack, t: int, R: int):
+        def take(a):
+            return None if a is None else np.broadcast_to(a[:, t], (R, *a.shape[2:]))
+
+        self.c, self.r, self.w = take(data.choice), take(data.reward), take(data.win)
+        self.shown, self.feat = take(data.shown), take(data.features)
+        self.cue, self.target = take(data.cue), take(data.target)
+        self.valid = self.c >= 0
+        self.cc = np.maximum(self.c, 0)  # a safe index where no choice was made
+        self.idx = np.arange(R)
+
+
+class Stack:
+    """Sessions as (rows, trials, ...) arrays, rows aligned with a batch of parameter vectors
+    (one row per vector; a single session's arrays broadcast to every row)."""
+
+    def __init__(self, datas: list[ChoiceData], repeats: np.ndarray | None = None):
+        T = max(d.n_trials for d in datas)
+        K = datas[0].n_options
+
+        def pad(get, fill, dtype):
+            first = get(datas[0])
+            if first is None:
+                return None
+            if len(datas) == 1 and repeats is None:
+                return first[None]  # a view: a simulated session's later trials show through
+            out = np.full((len(datas), T, *first.shape[1:]), fill, dtype=dtype)
+            for i, d in enumerate(datas):
+                out[i, : d.n_trials] = get(d)
+            return out if repeats is None else np.repeat(out, repeats, axis=0)
+
+        self.choice = pad(lambda d: d.choice, -1, np.int64)
+        self.reward = pad(lambda d: d.reward, 0.0, float)
+        self.win = pad(lambda d: d.win, 0.0, float)
+        self.shown = pad(lambda d: d.shown, True, bool)
+        self.features = pad(lambda d: d.features, 0.0, float)
+        self.cue = pad(lambda d: d.cue, 0, np.int64)
+        self.target = pad(lambda d: d.target, -1, np.int64)
+        self.n_trials, self.n_options, self.n_cues = T, K, datas[0].n_cues
+
+
+def as_stack(data: "ChoiceData | Stack") -> Stack:
+    return data if isinstance(data, Stack) else Stack([data])
+
+
+def softmax(values: np.ndarray, shown: np.ndarray) -> np.ndarray:
+    """Row-wise softmax over the options ``shown``, stable for large values."""
+    v = np.where(shown, values, -np.inf)
+    v = v - v.max(axis=1, keepdims=True)
+    e = np.exp(v)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def uniform(shown: np.ndarray) -> np.ndarray:
+    return shown / shown.sum(axis=1, keepdims=True)
+
+
+def one_hot(c: np.ndarray, K: int) -> np.ndarray:
+    """(R, K) indicator of option ``c`` per row (all zero where c < 0)."""
+    return (np.arange(K)[None, :] == c[:, None]).astype(float)
+
+
+class CognitiveModel:
+    """A model: ``name``, one-line ``label``, ``params`` and the data it ``needs``
+    ("options", "features" or "cues"). Subclasses write ``start``, ``probs`` and ``learn``;
+    ``learn`` changes only the rows where a choice was made (``x.valid``)."""
+
+    name = ""
+    label = ""
+    params: tuple[Param, ...] = ()
+    needs = "options"
+
+    @property
+    def k(self) -> int:
+        return len(self.params)
+
+    @property
+    def bounds(self) -> np.ndarray:
+        return np.array([(p.low, p.high) for p in self.params], dtype=float).reshape(-1, 2)
+
+    def start(self, theta: np.ndarray, data: Stack) -> dict[str, Any]:
+        R = theta.shape[0]
+        return {"last": np.full(R, -1), "last_win": np.zeros(R)}
+
+    def probs(self, theta: np.ndarray, state: dict, x: Trial) -> np.ndarray:
+        raise NotImplementedError
+
+    def learn(self, theta: np.ndarray, state: dict, x: Trial) -> None:
+        state["last"] = np.where(x.valid, x.c, state["last"])
+        state["last_win"] = np.where(x.valid, x.w, state["last_win"])
+
+    def nll(self, theta: np.ndarray, data: "ChoiceData | Stack") -> np.ndarray:
+        """Negative log-likelihood of the readable choices, one value per row of ``theta``
+        (of the one session ``data`` is, or of each row's session in a :class:`Stack`)."""
+        data = as_stack(data)
+        theta = np.atleast_2d(np.asarray(theta, dtype=float))
+        R = theta.shape[0]
+        state = self.start(theta, data)
+        ll = np.zeros(R)
+        for t in range(data.n_trials):
+            x = Trial(data, t, R)
+            if not x.valid.any():
+                continue
+            p = self.probs(theta, state, x)
+            ll += np.where(x.valid, np.log(np.maximum(p[x.idx, x.cc], TINY)), 0.0)
+            self.learn(theta, state, x)
+        return -ll
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label,
+                "params": [{"name": p.name, "bounds": [p.low, p.high], "plausible": list(p.plausible),
+                            "kind": p.kind} for p in self.params]}
+
+
+# ----------------------------------------------------------------------------- option learners
+class Uniform(CognitiveModel):
+    """Every option shown equally likely on every trial: no parameter (the chance participant)."""
+
+    name = "random"
+    label = "uniformly random choices (no parameter)"
+
+    def probs(self, theta, state, x):
+        return uniform(x.shown)
+
+
+class RandomBias(CognitiveModel):
+    """Choices independent of the past, with a fixed preference per option (logits relative
+    to the first option)."""
+
+    name = "random-bias"
+    label = "random with a fixed bias per option"
+
+    def __init__(self, n_options: int):
+        self.n = n_options
+        self.params = tuple(Param(f"bias{i + 1}", -5.0, 5.0, (-1.0, 1.0), "bias") for i in range(1, n_options))
+
+    def probs(self, theta, state, x):
+        logits = np.concatenate([np.zeros((theta.shape[0], 1)), theta[:, : self.n - 1]], axis=1)
+        return softmax(logits, x.shown)
+
+
+class WSLS(CognitiveModel):
+    """Win-stay lose-shift with a lapse: after a success the last option again, after a failure
+    one of the others (uniformly), each with probability 1 - epsilon; a lapse picks uniformly."""
+
+    name = "wsls"
+    label = "win-stay lose-shift with a lapse rate"
+    params = (Param("epsilon", 0.0, 1.0, (0.02, 0.3), "lapse"),)
+
+    def probs(self, theta, state, x):
+        K = x.shown.shape[1]
+        last = one_hot(state["last"], K)
+        won = state["last_win"][:, None] > 0
+        intended = np.where(won, last, 1.0 - last) * x.shown
+        total = intended.sum(axis=1, keepdims=True)
+        fresh = (state["last"] < 0)[:, None] | (total == 0)
+        intended = np.where(fresh, uniform(x.shown), intended / np.maximum(total, TINY))
+        eps = theta[:, :1]
+        return (1 - eps) * intended + eps * uniform(x.shown)
+
+
+class Perseveration(CognitiveModel):
+    """Repeats the last option with probability pi whatever its outcome; otherwise uniform."""
+
+    name = "perseveration"
+    label = "repeats the last choice regardless of outcome"
+    params = (Param("pi", 0.0, 1.0, (0.4, 0.95), "stickiness"),)
+
+    def probs(self, theta, state, x):
+        last = one_hot(state["last"], x.shown.shape[1]) * x.shown
+        fresh = last.sum(axis=1, keepdims=True) == 0
+        pi = np.where(fresh, 0.0, theta[:, :1])
+        return pi * last + (1 - pi) * uniform(x.shown)
+
+
+class RescorlaWagner(CognitiveModel):
+    """Q-learning of the chosen option's value by a delta rule, softmax choice.
+    ``q0``: the starting value of every option."""
+
+    name = "rw"
+    label = "Rescorla-Wagner / Q-learning with softmax"
+    params = (Param("alpha", 0.0, 1.0, (0.1, 0.9), "learning rate"),
+              Param("beta", 0.0, 30.0, (1.0, 10.0), "inverse temperature"))
+
+    def __init__(self, q0: float = 0.0, beta_max: float = 30.0, beta_plausible: tuple[float, float] = (1.0, 10.0)):
+        self.q0 = q0
+        self.params = tuple(
+            Param(p.name, p.low, beta_max, beta_plausible, p.kind) if p.name == "beta" else p for p in type(self).params)
+
+    def start(self, theta, data):
+        return {**super().start(theta, data), "q": np.full((theta.shape[0], data.n_options), self.q0, dtype=float)}
+
+    def values(self, theta, state, x):
+        return theta[:, 1:2] * state["q"]
+
+    def probs(self, theta, state, x):
+        return softmax(self.values(theta, state, x), x.shown)
+
+    def rate(self, theta, delta):
+        return theta[:, 0]
+
+    def learn(self, theta, state, x):
+        q = state["q"]
+        delta = x.r - q[x.idx, x.cc]
+        q[x.idx, x.cc] += np.where(x.valid, self.rate(theta, delta) * delta, 0.0)
+        super().learn(theta, state, x)
+
+
+class RescorlaWagnerPN(RescorlaWagner):
+    """Rescorla-Wagner with separate learning rates for positive and negative prediction errors."""
+
+    name = "rw-pn"
+    label = "Rescorla-Wagner, separate rates for positive and negative prediction errors"
+    params = (Param("alpha_pos", 0.0, 1.0, (0.1, 0.9), "learning rate"),
+              Param("beta", 0.0, 30.0, (1.0, 10.0), "inverse temperature"),
+              Param("alpha_neg", 0.0, 1.0, (0.1, 0.9), "learning rate"))
+
+    def rate(self, theta, delta):
+        return np.where(delta >= 0, theta[:, 0], theta[:, 2])
+
+
+class RescorlaWagnerPersev(RescorlaWagner):
+    """Rescorla-Wagner plus a perseveration bonus kappa for the last option chosen."""
+
+    name = "rw-persev"
+    label = "Rescorla-Wagner with a perseveration term"
+    params = (Param("alpha", 0.0, 1.0, (0.1, 0.9), "learning rate"),
+              Param("beta", 0.0, 30.0, (1.0, 10.0), "inverse temperature"),
+              Param("kappa", -5.0, 5.0, (-1.0, 2.0), "perseveration"))
+
+    def values(self, theta, state, x):
+        return theta[:, 1:2] * state["q"] + theta[:, 2:3] * one_hot(state["last"], x.shown.shape[1])
+
+
+def prospect_utility(x: np.ndarray, shape: np.ndarray, loss_aversion: np.ndarray) -> np.ndarray:
+    """PVL utility of net outcomes x: x^A for gains, -lambda |x|^A for losses."""
+    mag = np.abs(x) ** shape
+    return np.where(x >= 0, mag, -loss_aversion * mag)
+
+
+class PVLDelta(CognitiveModel):
+    """Prospect valence learning with the delta rule (Ahn et al., 2008): utility with shape A and
+    loss aversion lambda, expectancy learning rate alpha, softmax with consistency
+    theta = 3^c - 1."""
+
+    name = "pvl-delta"
+    label = "prospect valence learning, delta rule"
+    params = (Param("A", 0.0, 1.0, (0.1, 0.9), "outcome sensitivity"),
+              Param("alpha", 0.0, 1.0, (0.1, 0.9), "learning rate"),
+              Param("lambda", 0.0, 10.0, (0.5, 3.0), "loss aversion"),
+              Param("c", 0.0, 5.0, (0.5, 2.0), "consistency"))
+
+    def start(self, theta, data):
+        return {**super().start(theta, data), "ev": np.zeros((theta.shape[0], data.n_options))}
+
+    def mixed(self, theta, state):
+        return state["ev"]
+
+    def probs(self, theta, state, x):
+        return softmax((3.0 ** theta[:, 3:4] - 1.0) * self.mixed(theta, state), x.shown)
+
+    def learn(self, theta, state, x):
+        ev = state["ev"]
+        u = prospect_utility(x.r, theta[:, 0], theta[:, 2])
+        ev[x.idx, x.cc] += np.where(x.valid, theta[:, 1] * (u - ev[x.idx, x.cc]), 0.0)
+        super().learn(theta, state, x)
+
+
+class VPP(PVLDelta):
+    """Value-plus-perseverance (Worthy et al., 2013): PVL-Delta's expectancy mixed (weight w)
+    with a perseverance strength that decays by k each choice and grows by eps_pos after a
+    gain or eps_neg after a loss for the option chosen."""
+
+    name = "vpp"
+    label = "value plus perseverance"
+    params = PVLDelta.params + (Param("eps_pos", -5.0, 5.0, (-1.0, 1.0), "perseverance after gains"),
+                                Param("eps_neg", -5.0, 5.0, (-1.0, 1.0), "perseverance after losses"),
+                                Param("k", 0.0, 1.0, (0.2, 0.8), "perseverance decay"),
+                                Param("w", 0.0, 1.0, (0.3, 0.9), "weight of the expectancy"))
+
+    def start(self, theta, data):
+        state = super().start(theta, data)
+        state["pers"] = np.zeros_like(state["ev"])
+        return state
+
+    def mixed(self, theta, state):
+        w = theta[:, 7:8]
+        return w * state["ev"] + (1 - w) * state["pers"]
+
+    def learn(self, theta, state, x):
+        pers = state["pers"]
+        pers *= np.where(x.valid[:, None], theta[:, 6:7], 1.0)
+        pers[x.idx, x.cc] += np.where(x.valid, np.where(x.r >= 0, theta[:, 4], theta[:, 5]), 0.0)
+        super().learn(theta, state, x)
+
+
+# ----------------------------------------------------------------------------- dimension learners
+def _rule_emission(eps: np.ndarray, feat: np.ndarray, shown: np.ndarray) -> np.ndarray:
+    """P(option k | rule r) per row: (R, K, D). Under rule r an option matching the stimulus on
+    r is chosen uniformly (any shown option where none matches); a lapse is uniform."""
+    match = feat * shown[:, :, None]
+    per = match.sum(axis=1, keepdims=True)
+    flat = uniform(shown)[:, :, None]
+    target = np.where(per > 0, match / np.maximum(per, 1), flat)
+    e = eps[:, None, None]
+    return (1 - e) * target + e * flat
+
+
+class RuleHMM(CognitiveModel):
+    """Sorting by one latent rule (dimension) at a time, followed exactly by the likelihood's
+    forward filter: after each trial the belief over rules is updated by what the choice
+    showed, then moves by the model's switching rule."""
+
+    needs = "features"
+
+    def start(self, theta, data):
+        D = data.features.shape[-1]
+        return {**super().start(theta, data), "belief": np.full((theta.shape[0], D), 1.0 / D)}
+
+    def probs(self, theta, state, x):
+        emit = _rule_emission(theta[:, 0], x.feat, x.shown)
+        return np.einsum("rkd,rd->rk", emit, state["belief"])
+
+    def stay(self, theta, won):
+        raise NotImplementedError
+
+    def learn(self, theta, state, x):
+        emit = _rule_emission(theta[:, 0], x.feat, x.shown)[x.idx, x.cc, :]
+        post = state["belief"] * emit
+        post /= np.maximum(post.sum(axis=1, keepdims=True), TINY)
+        D = post.shape[1]
+        stay = self.stay(theta, x.w > 0)[:, None]
+        moved = stay * post + (1 - stay) * (1 - post) / (D - 1)
+        state["belief"] = np.where(x.valid[:, None], moved, state["belief"])
+        super().learn(theta, state, x)
+
+
+class RuleWSLS(RuleHMM):
+    """Win-stay lose-shift over rules: keeps its rule after "correct", switches to another rule
+    (uniformly) after "wrong"; a lapse picks any option."""
+
+    name = "rule-wsls"
+    label = "win-stay lose-shift over sorting rules"
+    params = (Param("epsilon", 0.0, 1.0, (0.02, 0.3), "lapse"),)
+
+    def stay(self, theta, won):
+        return won.astype(float)
+
+
+class RulePersev(RuleHMM):
+    """Keeps its sorting rule whatever the feedback, leaving it with a small probability delta
+    per trial; a lapse picks any option."""
+
+    name = "rule-persev"
+    label = "perseveration on a sorting rule regardless of feedback"
+    params = (Param("epsilon", 0.0, 1.0, (0.02, 0.3), "lapse"),
+              Param("delta", 0.0, 1.0, (0.0, 0.1), "switch rate"))
+
+    def stay(self, theta, won):
+        return 1 - theta[:, 1]
+
+
+class SLM(CognitiveModel):
+    """Sequential learning model of card sorting (Bishara et al., 2010), with attention focus
+    f = 1: attention weights a over the dimensions; an option's pull is its match vector times
+    a, raised to the decision consistency d; after "correct" a moves towards the (attention-
+    weighted) dimensions the chosen option matched, at rate r; after "wrong" towards the ones it
+    did not match, at rate p. A fixed 0.1% lapse keeps the likelihood finite for an option that
+    matches nothing."""
+
+    name = "slm"
+    label = "sequential learning model (Bishara et al., 2010)"
+    needs = "features"
+    LAPSE = 1e-3
+    params = (Param("r", 0.0, 1.0, (0.05, 0.6), "learning rate"),
+              Param("p", 0.0, 1.0, (0.05, 0.6), "learning rate"),
+              Param("d", 0.01, 5.0, (0.5, 4.0), "decision consistency"))
+
+    def start(self, theta, data):
+        D = data.features.shape[-1]
+        return {**super().start(theta, data), "a": np.full((theta.shape[0], D), 1.0 / D)}
+
+    def probs(self, theta, state, x):
+        pull = np.einsum("rkd,rd->rk", x.feat, state["a"]) * x.shown
+        pull = np.maximum(pull, 0.0) ** theta[:, 2:3]
+        total = pull.sum(axis=1, keepdims=True)
+        flat = uniform(x.shown)
+        base = np.where(total > 0, pull / np.maximum(total, TINY), flat)
+        return (1 - self.LAPSE) * base + self.LAPSE * flat
+
+    def learn(self, theta, state, x):
+        m = x.feat[x.idx, x.cc]
+        won = (x.w > 0)[:, None]
+        a = state["a"]
+        signal = np.where(won, m, 1 - m) * a
+        total = signal.sum(axis=1, keepdims=True)
+        signal = np.where(total > 0, signal / np.maximum(total, TINY), a)
+        rate = np.where(won, theta[:, 0:1], theta[:, 1:2])
+        state["a"] = np.where(x.valid[:, None], (1 - rate) * a + rate * signal, a)
+        super().learn(theta, state, x)
+
+
+# ----------------------------------------------------------------------------- cue-outcome learners
+class CueRW(CognitiveModel):
+    """Rescorla-Wagner cue-outcome learning: a weight per (cue, outcome) moves towards 1 for the
+    outcome feedback revealed and towards 0 for the others, at rate alpha; the prediction is a
+    softmax of the shown cue's weights with inverse temperature beta."""
+
+    name = "rw-cue"
+    label = "Rescorla-Wagner cue-outcome learning with softmax"
+    needs = "cues"
+    params = (Param("alpha", 0.0, 1.0, (0.1, 0.9), "learning rate"),
+              Param("beta", 0.0, 30.0, (2.0, 12.0), "inverse temperature"))
+
+    def start(self, theta, data):
+        K = data.n_options
+        return {**super().start(theta, data), "w": np.full((theta.shape[0], data.n_cues, K), 1.0 / K)}
+
+    def probs(self, theta, state, x):
+        return softmax(theta[:, 1:2] * state["w"][x.idx, x.cue, :], x.shown)
+
+    def learn(self, theta, state, x):
+        w = state["w"]
+        row = w[x.idx, x.cue, :]
+        K = row.shape[1]
+        ok = (x.valid & (x.target >= 0))[:, None]
+        w[x.idx, x.cue, :] = np.where(ok, row + theta[:, 0:1] * (one_hot(x.target, K) - row), row)
+        super().learn(theta, state, x)
+
+
+def option_models(n_options: int, q0: float = 0.0, beta_max: float = 30.0,
+                  beta_plausible: tuple[float, float] = (1.0, 10.0)) -> tuple[CognitiveModel, ...]:
+    """The candidate models of a bandit or reversal-learning test."""
+    return (Uniform(), RandomBias(n_options), WSLS(), Perseveration(), RescorlaWagner(q0, beta_max, beta_plausible),
+            RescorlaWagnerPN(q0, beta_max, beta_plausible), RescorlaWagnerPersev(q0, beta_max, beta_plausible))
+
+
+def gambling_models(n_options: int) -> tuple[CognitiveModel, ...]:
+    """The candidate models of a four-deck gambling task."""
+    return (Uniform(), RandomBias(n_options), WSLS(), Perseveration(), PVLDelta(), VPP())
+
+
+def sorting_models(n_options: int) -> tuple[CognitiveModel, ...]:
+    """The candidate models of a card-sorting test."""
+    return (Uniform(), RandomBias(n_options), RuleWSLS(), RulePersev(), SLM())
+
+
+def cue_models(n_options: int) -> tuple[CognitiveModel, ...]:
+    """The candidate models of cue-outcome (probabilistic category) learning."""
+    return (Uniform(), RandomBias(n_options), WSLS(), Perseveration(), CueRW())

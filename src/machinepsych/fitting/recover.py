@@ -1,0 +1,136 @@
+"""``machinepsych fit --recover TEST``: can the fits be trusted on this test's design?
+
+Every candidate model plays ``n`` of the test's own seeded sessions with parameters drawn
+uniformly from their plausible ranges; every model is fitted to every simulated session.
+
+* parameter recovery: per model and parameter, the Pearson correlation and the mean bias of
+  the fitted against the true values (the model fitted to its own data);
+* model recovery: the confusion matrix, the share of each generating model's sessions won (by
+  BIC) by each fitted model;
+* the built-in agents: sessions of each agent the test maps to a model (``ChoiceModels.agents``)
+  are classified, the share won by the expected model.
+
+Where a learning-rate parameter is recovered below r = 0.8 at the default design, longer
+designs (the declared ``length`` parameter doubled, up to ``max_factor`` times) are tried and
+the length at which it reaches 0.8 is named.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..core.errors import ConfigError
+from ..core.scoring import step_row
+from ..core.spec import TaskSpec
+from ..participants.agents import play_agent
+from .data import ChoiceData, session_data
+from .fit import fit_sessions
+from .simulate import draw_params, simulate_session
+
+TARGET_R = 0.8
+
+
+def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
+    if a.size < 3 or np.std(a) == 0 or np.std(b) == 0:
+        return None
+    return float(np.corrcoef(a, b)[0, 1])
+
+
+def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool = True) -> dict[str, Any]:
+    """Parameter and model recovery (and agent classification) at one design."""
+    decl = spec.fit
+    assert decl is not None
+    rng = np.random.default_rng([seed, 0x2EC])
+    models = decl.models
+    truth: dict[str, np.ndarray] = {}
+    datas: list[ChoiceData] = []
+    source: list[str] = []
+    for m in models:
+        thetas = np.array([draw_params(m, rng) for _ in range(n)]).reshape(n, m.k)
+        truth[m.name] = thetas
+        for i in range(n):
+            datas.append(simulate_session(spec, params, m, thetas[i], seed + i, rng)[0])
+            source.append(m.name)
+    agent_names = [a for a in decl.agents if a in spec.all_agents()] if agents else []
+    for a in agent_names:
+        for i in range(n):
+            steps, _ = play_agent(spec, params, seed + 10_000 + i, a)
+            datas.append(session_data(decl, [step_row(s) for s in steps], params))
+            source.append(f"agent:{a}")
+    fits = {m.name: fit_sessions(m, datas, seed) for m in models}
+    bic = np.array([[f.bic for f in fits[m.name]] for m in models])  # (models, sessions)
+    won = [models[i].name for i in np.argmin(bic, axis=0)]
+    source_arr, won_arr = np.array(source), np.array(won)
+
+    parameters: dict[str, dict[str, Any]] = {}
+    for m in models:
+        own = [i for i, s in enumerate(source) if s == m.name]
+        fitted = np.array([[fits[m.name][i].params[p.name] for p in m.params] for i in own]).reshape(len(own), m.k)
+        parameters[m.name] = {
+            p.name: {"r": _pearson(truth[m.name][:, j], fitted[:, j]),
+                     "bias": float(np.mean(fitted[:, j] - truth[m.name][:, j])), "kind": p.kind}
+            for j, p in enumerate(m.params)}
+    confusion = {m.name: {f.name: float(np.mean(won_arr[source_arr == m.name] == f.name)) for f in models}
+                 for m in models}
+    classified = {a: {"expected": decl.agents[a],
+                      "share": float(np.mean(won_arr[source_arr == f"agent:{a}"] == decl.agents[a])),
+                      "won": {f.name: float(np.mean(won_arr[source_arr == f"agent:{a}"] == f.name)) for f in models}}
+                  for a in agent_names}
+    length = int(getattr(params, decl.length)) if decl.length else None
+    return {"length": length, "n": n, "parameters": parameters, "confusion": confusion, "agents": classified}
+
+
+def _weak_rates(result: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return [(m, p) for m, ps in result["parameters"].items() for p, v in ps.items()
+            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < TARGET_R)]
+
+
+def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = None, seed: int = 0,
+            max_factor: int = 8) -> dict[str, Any]:
+    """Recovery at the test's design (default preset plus ``overrides``), then at longer
+    designs for the learning rates it does not recover."""
+    if spec.fit is None:
+        raise ConfigError(f"{spec.id} declares no cognitive models; tests with models: "
+                          + ", ".join(_tests_with_models()))
+    if not 3 <= n <= 10_000:
+        raise ConfigError(f"--n must be between 3 and 10000 (got {n})")
+    params = spec.resolve(overrides=overrides)
+    base = recover_design(spec, params, n, seed)
+    out = {"test": spec.id, "design": base, "longer": [], "needs": {}}
+    weak = _weak_rates(base)
+    decl = spec.fit
+    if not weak or decl.length is None:
+        for m, p in weak:
+            out["needs"][f"{m}.{p}"] = None
+        return out
+    start = int(getattr(params, decl.length))
+    field = spec.Params.model_fields[decl.length]
+    limit = next((getattr(c, "le", None) for c in field.metadata if getattr(c, "le", None) is not None), None)
+    factor = 2
+    while weak and factor <= max_factor:
+        length = start * factor
+        if limit is not None and length > limit:
+            break
+        try:
+            longer = spec.resolve(overrides={**(overrides or {}), decl.length: length})
+        except ConfigError:
+            break
+        res = recover_design(spec, longer, n, seed, agents=False)
+        out["longer"].append(res)
+        still = _weak_rates(res)
+        for key in weak:
+            if key not in still:
+                out["needs"][f"{key[0]}.{key[1]}"] = length
+        weak = still
+        factor *= 2
+    for m, p in weak:
+        out["needs"][f"{m}.{p}"] = None
+    return out
+
+
+def _tests_with_models() -> list[str]:
+    from .runs import tests_with_models
+
+    return tests_with_models()

@@ -1,0 +1,108 @@
+"""The "Model fits" part of a report: fits of the runs' sessions (terminal tables, an HTML
+section with a figure of each model's parameters per condition, and ``report --json``
+``fits``). A report fits at most ``REPORT_MAX_SESSIONS`` sessions; beyond, it says to run
+``machinepsych fit``, which has no limit."""
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+REPORT_MAX_SESSIONS = 2000
+
+
+def report_fits(store, runs) -> dict[str, Any] | None:
+    """The fits of the runs' sessions for a report (None where no test has models)."""
+    from ..tasks.catalog import get_task
+    from .runs import fit_stored_runs
+
+    fittable = 0
+    for run in runs:
+        for s in store.sessions(run.id):
+            if s.status == "complete" and get_task(s.task_id, s.task_version).fit is not None:
+                fittable += 1
+    if not fittable:
+        return None
+    if fittable > REPORT_MAX_SESSIONS:
+        names = " ".join(r.name for r in runs)
+        return {"omitted": f"{fittable} sessions with cognitive models: more than a report fits "
+                           f"({REPORT_MAX_SESSIONS}); run machinepsych fit {names}"}
+    return fit_stored_runs(store, [r.id for r in runs]).to_json()
+
+
+def print_fits(fits: dict[str, Any] | None, console) -> None:
+    if not fits:
+        return
+    from rich.markup import escape
+
+    from ..cli.fit import fit_tables
+
+    console.print("[bold]Model fits[/bold] (docs/fitting.md)")
+    if "omitted" in fits:
+        console.print(escape(fits["omitted"]))
+        return
+    for t in fit_tables(fits):
+        console.print(t)
+    if fits["skipped"]:
+        console.print(f"{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable choices")
+
+
+def _figure(task: str, model: dict[str, Any], conds: dict[str, Any]) -> str:
+    """A PNG (data URL) of the model's parameter means with 95% intervals, per condition."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    params = [p["name"] for p in model["params"]]
+    names = list(conds)
+    fig, axes = plt.subplots(1, len(params), figsize=(2.6 * len(params) + 1.2, 0.45 * len(names) + 1.4),
+                             squeeze=False)
+    for ax, p in zip(axes[0], params):
+        for y, cond in enumerate(names):
+            cell = conds[cond]["params"].get(model["name"], {}).get(p)
+            if not cell:
+                continue
+            lo = cell["lo"] if cell["lo"] is not None else cell["mean"]
+            hi = cell["hi"] if cell["hi"] is not None else cell["mean"]
+            ax.errorbar(cell["mean"], y, xerr=[[cell["mean"] - lo], [hi - cell["mean"]]], fmt="o", color=f"C{y % 10}")
+        ax.set_yticks(range(len(names)), names if ax is axes[0][0] else [""] * len(names), fontsize=9)
+        ax.set_title(p, fontsize=10)
+        ax.tick_params(axis="x", labelsize=9)
+        ax.invert_yaxis()
+    fig.suptitle(f"{task}: {model['name']} parameters (mean, 95% CI)", fontsize=10)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=96)
+    plt.close(fig)
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def fits_html(data: dict[str, Any]) -> str:
+    """The report's "Model fits" section ("" where no test has models)."""
+    fits = data.get("fits")
+    if not fits:
+        return ""
+    parts = ["<section id='fits'><h2>Model fits</h2><p class='muted'>Maximum-likelihood fits of the cognitive "
+             "models each test declares, per session (docs/fitting.md). Winner: the lowest BIC.</p>"]
+    if "omitted" in fits:
+        parts.append(f"<p>{html.escape(fits['omitted'])}</p></section>")
+        return "".join(parts)
+    for task, conds in fits["summary"].items():
+        models = fits["models"].get(task, [])
+        head = "".join(f"<th>{html.escape(m['name'])}</th>" for m in models)
+        rows = "".join(f"<tr><td>{html.escape(c)}</td><td>{e['n']}</td>"
+                       + "".join(f"<td>{100 * e['winners'].get(m['name'], 0):.0f}%</td>" for m in models) + "</tr>"
+                       for c, e in conds.items())
+        parts.append(f"<h3>{html.escape(task)}: winning model per session (share of sessions)</h3>"
+                     f"<table><tr><th>condition</th><th>n</th>{head}</tr>{rows}</table>")
+        for m in models:
+            if m["params"]:
+                parts.append(f"<figure><img src='{_figure(task, m, conds)}' alt='{html.escape(task)}: "
+                             f"{html.escape(m['name'])} parameters per condition'/></figure>")
+    if fits["skipped"]:
+        parts.append(f"<p class='muted'>{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable "
+                     "choices.</p>")
+    parts.append("</section>")
+    return "".join(parts)

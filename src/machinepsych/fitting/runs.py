@@ -1,0 +1,175 @@
+"""Fits of stored runs: every complete session of every test that declares cognitive models,
+fitted with each candidate model; the winning model per session, and per condition the
+models' frequencies and parameter means with 95% intervals. Works the same on sessions of
+models, agents and people, and on a trials file scored with ``machinepsych score``."""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.errors import ConfigError
+from ..core.spec import TaskSpec
+from .data import ChoiceData, session_data
+from .fit import Fit, fit_sessions
+
+MIN_CHOICES = 10  # a session with fewer readable choices is not fitted (said and counted)
+
+
+@dataclass
+class SessionInfo:
+    """Who took a session, and under which condition."""
+
+    run: str
+    session: int
+    condition: str
+    participant: str
+    kind: str
+    params: Mapping[str, Any]
+
+
+@dataclass
+class FitReport:
+    """Per-session fits (``rows``: one per session and model), the winners, and the summary
+    per test and condition; ``skipped``: sessions not fitted, with the reason."""
+
+    rows: pd.DataFrame
+    summary: dict[str, dict[str, Any]] = field(default_factory=dict)
+    skipped: list[dict[str, Any]] = field(default_factory=list)
+    models: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        rows = self.rows.replace({np.nan: None}).to_dict("records") if not self.rows.empty else []
+        return {"sessions": rows, "summary": self.summary, "skipped": self.skipped, "models": self.models}
+
+
+def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
+    """Every ``--model`` name is a model of at least one of ``specs`` (one line otherwise)."""
+    known = sorted({m.name for s in specs if s.fit for m in s.fit.models})
+    for name in names:
+        if name not in known:
+            raise ConfigError(f"--model {name!r} is not a model of these tests; choose from: {', '.join(known)}")
+
+
+def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, Any]]]],
+             models: Sequence[str] = (), seed: int = 0) -> FitReport:
+    """Fit ``spec``'s models (all, or those named) to its sessions (info, trial records)."""
+    decl = spec.fit
+    if decl is None:
+        raise ConfigError(f"{spec.id} declares no cognitive models")
+    chosen = [m for m in decl.models if not models or m.name in models]
+    datas: list[ChoiceData] = []
+    infos: list[SessionInfo] = []
+    skipped = []
+    for info, records in sessions:
+        data = session_data(decl, sorted(records, key=lambda r: r["trial"]), spec.params_from(info.params))
+        if data.n_choices < MIN_CHOICES:
+            skipped.append({"run": info.run, "session": info.session, "task": spec.id, "participant": info.participant,
+                            "reason": f"{data.n_choices} readable choices (at least {MIN_CHOICES} are fitted)"})
+            continue
+        datas.append(data)
+        infos.append(info)
+    fits: dict[str, list[Fit]] = {m.name: fit_sessions(m, datas, seed) for m in chosen} if datas else {}
+    rows = []
+    for i, info in enumerate(infos):
+        session_fits = [fits[m.name][i] for m in chosen]
+        best = min(session_fits, key=lambda f: f.bic).model
+        for f in session_fits:
+            rows.append({"run": info.run, "session": info.session, "task": spec.id, "condition": info.condition,
+                         "participant": info.participant, "participant_kind": info.kind, **f.row(),
+                         "best": f.model == best})
+    frame = pd.DataFrame(rows)
+    return FitReport(frame, summarise(frame, chosen), skipped, {spec.id: [m.describe() for m in chosen]})
+
+
+def _interval(values: np.ndarray) -> tuple[float, float | None, float | None]:
+    mean = float(np.mean(values))
+    if values.size < 2:
+        return mean, None, None
+    from scipy.special import stdtrit
+
+    half = float(stdtrit(values.size - 1, 0.975) * np.std(values, ddof=1) / math.sqrt(values.size))
+    return mean, mean - half, mean + half
+
+
+def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str, Any]]:
+    """{test: {condition: {"n": sessions, "winners": {model: share}, "params": {model: {param:
+    {mean, lo, hi}}}, "pseudo_r2": {model: mean}}}}."""
+    out: dict[str, dict[str, Any]] = {}
+    if frame.empty:
+        return out
+    for (task, cond), df in frame.groupby(["task", "condition"], sort=False):
+        n = int(df["session"].nunique()) if df["run"].nunique() == 1 else int(df[["run", "session"]].drop_duplicates().shape[0])
+        winners = df[df["best"]]["model"].value_counts()
+        entry: dict[str, Any] = {"n": n, "winners": {m.name: float(winners.get(m.name, 0)) / n for m in models},
+                                 "params": {}, "pseudo_r2": {}}
+        for m in models:
+            mdf = df[df["model"] == m.name]
+            if mdf.empty:
+                continue
+            entry["pseudo_r2"][m.name] = float(mdf["pseudo_r2"].mean())
+            entry["params"][m.name] = {}
+            for p in m.params:
+                mean, lo, hi = _interval(mdf[f"param_{p.name}"].to_numpy(dtype=float))
+                entry["params"][m.name][p.name] = {"mean": mean, "lo": lo, "hi": hi}
+        out.setdefault(str(task), {})[str(cond)] = entry
+    return out
+
+
+def merge(reports: Iterable[FitReport]) -> FitReport:
+    reports = list(reports)
+    frames = [r.rows for r in reports if not r.rows.empty]
+    merged = FitReport(pd.concat(frames, ignore_index=True) if frames else pd.DataFrame())
+    for r in reports:
+        for task, conds in r.summary.items():
+            merged.summary.setdefault(task, {}).update(conds)
+        merged.skipped.extend(r.skipped)
+        merged.models.update(r.models)
+    return merged
+
+
+def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, models: Sequence[str] = (),
+              seed: int = 0) -> FitReport:
+    """Fit the sessions of a trials frame (export columns: ``session_id`` or ``session``,
+    ``task``, ``trial``, ``stimulus``, ``action``, ...). ``infos`` maps the session key to its
+    :class:`SessionInfo`; ``spec_of(key)`` gives the session's TaskSpec (None: not fitted)."""
+    key = "session_id" if "session_id" in trials.columns else "session"
+    by_test: dict[str, tuple[TaskSpec, list]] = {}
+    for sid, df in trials.groupby(key, sort=True):
+        spec = spec_of(sid)
+        if spec is None or spec.fit is None:
+            continue
+        by_test.setdefault(spec.key, (spec, []))[1].append((infos[sid], df.to_dict("records")))
+    return merge(fit_test(spec, sessions, models, seed) for spec, sessions in by_test.values())
+
+
+def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), seed: int = 0) -> FitReport:
+    """Fit the complete sessions of stored runs (one line if none of their tests has models)."""
+    from ..storage.export import participant_kind, trials_frame
+    from ..tasks.catalog import get_task
+
+    reports = []
+    for ref in run_refs:
+        run = store.get_run(ref)
+        sessions = {s.id: s for s in store.sessions(run.id) if s.status == "complete"}
+        specs = {sid: get_task(s.task_id, s.task_version) for sid, s in sessions.items()}
+        if not any(sp.fit for sp in specs.values()):
+            continue
+        check_models(specs.values(), models)
+        trials = trials_frame(store, run.id)
+        trials = trials[trials["session_id"].isin(list(sessions))]
+        infos = {sid: SessionInfo(run.name, s.index, s.condition, s.participant_name,
+                                  participant_kind(s.participant_name), s.params) for sid, s in sessions.items()}
+        reports.append(fit_frame(trials, infos, specs.get, models, seed))
+    return merge(reports)
+
+
+def tests_with_models() -> list[str]:
+    """The catalog's tests that declare cognitive models (latest versions)."""
+    from ..tasks.catalog import get_task, task_ids
+
+    return [t for t in task_ids() if get_task(t).fit is not None]

@@ -1,0 +1,242 @@
+"""Cognitive-model fits: the likelihoods against plain loops written here, the optimiser
+against scipy's, recovery of known parameters, the built-in agents classified, and
+``machinepsych fit`` on runs of agents, a model (loopback endpoint) and people."""
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from machinepsych.fitting.data import ChoiceData, session_data
+from machinepsych.fitting.fit import fit_session, fit_sessions, winner
+from machinepsych.fitting.models import PVLDelta, RescorlaWagner, SLM, Stack
+from machinepsych.fitting.simulate import simulate_session
+from machinepsych.core.scoring import step_row
+from machinepsych.participants.agents import play_agent
+from machinepsych.tasks.catalog import get_task
+from tests.support.cli import CLI, cli_env
+
+
+def bandit_data(choices, rewards, K=2):
+    T = len(choices)
+    return ChoiceData(tuple(range(K)), np.array(choices), np.array(rewards, dtype=float),
+                      np.array([r > 0 for r in rewards], dtype=float), np.ones((T, K), dtype=bool))
+
+
+def test_rw_likelihood_equals_a_plain_loop():
+    rng = np.random.default_rng(3)
+    choices = rng.integers(0, 2, 60)
+    choices[[5, 17]] = -1  # invalid replies: no choice, nothing learnt
+    rewards = rng.integers(0, 2, 60).astype(float)
+    data = bandit_data(choices, rewards)
+    alpha, beta, q0 = 0.37, 4.2, 0.5
+    q, nll = [q0, q0], 0.0
+    for c, r in zip(choices, rewards):
+        if c < 0:
+            continue
+        e = [math.exp(beta * v) for v in q]
+        nll -= math.log(e[c] / sum(e))
+        q[c] += alpha * (r - q[c])
+    model = RescorlaWagner(q0=q0)
+    assert model.nll(np.array([[alpha, beta]]), data)[0] == pytest.approx(nll, rel=1e-12)
+    # rows of a batch are independent: the same value in any row, next to other parameters
+    batch = model.nll(np.array([[0.1, 1.0], [alpha, beta], [0.9, 20.0]]), data)
+    assert batch[1] == pytest.approx(nll, rel=1e-12)
+
+
+def test_pvl_delta_likelihood_equals_a_plain_loop():
+    rng = np.random.default_rng(5)
+    T = 50
+    choices = rng.integers(0, 4, T)
+    net = rng.choice([1.0, -2.5, 0.5, -12.5], T)
+    data = ChoiceData(tuple(range(4)), choices, net, (net >= 0).astype(float), np.ones((T, 4), dtype=bool))
+    A, a, lam, c = 0.6, 0.3, 1.8, 1.2
+    ev, nll, theta = [0.0] * 4, 0.0, 3 ** c - 1
+    for ch, x in zip(choices, net):
+        e = [math.exp(theta * v) for v in ev]
+        nll -= math.log(e[ch] / sum(e))
+        u = abs(x) ** A if x >= 0 else -lam * abs(x) ** A
+        ev[ch] += a * (u - ev[ch])
+    assert PVLDelta().nll(np.array([[A, a, lam, c]]), data)[0] == pytest.approx(nll, rel=1e-10)
+
+
+def test_slm_likelihood_equals_a_plain_loop():
+    spec = get_task("wcst")
+    params = spec.resolve()
+    steps, _ = play_agent(spec, params, 11, "wsls")
+    data = session_data(spec.fit, [step_row(s) for s in steps], params)
+    r, p, d = 0.3, 0.2, 2.5
+    a, nll = np.full(3, 1 / 3), 0.0
+    for t in range(data.n_trials):
+        m = data.features[t]
+        pull = (m @ a) ** d
+        prob = pull / pull.sum() if pull.sum() > 0 else np.full(4, 0.25)
+        prob = 0.999 * prob + 0.001 * 0.25
+        c = data.choice[t]
+        nll -= math.log(prob[c])
+        sig = (m[c] if data.win[t] else 1 - m[c]) * a
+        sig = sig / sig.sum() if sig.sum() > 0 else a
+        rate = r if data.win[t] else p
+        a = (1 - rate) * a + rate * sig
+    assert SLM().nll(np.array([[r, p, d]]), data)[0] == pytest.approx(nll, rel=1e-10)
+
+
+@pytest.mark.parametrize("test,model", [("prlt", "rw"), ("prlt", "rw-pn"), ("wcst", "slm"), ("dcigt", "pvl-delta"),
+                                        ("wpt", "rw-cue")])
+def test_optimum_matches_scipy_from_many_starts(test, model):
+    """Our batched Newton reaches the optimum scipy's L-BFGS-B finds from ten starts."""
+    spec = get_task(test)
+    params = spec.resolve()
+    m = spec.fit.model(model)
+    rng = np.random.default_rng(1)
+    theta = np.array([np.mean(p.plausible) for p in m.params])
+    datas = [simulate_session(spec, params, m, theta, seed, rng)[0] for seed in (1, 2)]
+    ours = fit_sessions(m, datas)
+    for data, fit in zip(datas, ours):
+        best = math.inf
+        lo, hi = m.bounds[:, 0], m.bounds[:, 1]
+        for x0 in lo + (hi - lo) * np.random.default_rng(7).random((10, m.k)):
+            res = minimize(lambda x: float(m.nll(x[None], data)[0]), x0, method="L-BFGS-B", bounds=list(zip(lo, hi)))
+            best = min(best, res.fun)
+        assert fit.nll <= best + 1e-3, (fit.nll, best)
+
+
+def test_known_parameters_are_recovered_on_a_long_session():
+    spec = get_task("prlt")
+    params = spec.resolve(overrides={"trials": 600})
+    m = spec.fit.model("rw")
+    rng = np.random.default_rng(2)
+    data, _ = simulate_session(spec, params, m, np.array([0.3, 5.0]), 4, rng)
+    fit = fit_session(m, data)
+    assert fit.params["alpha"] == pytest.approx(0.3, abs=0.12)
+    assert fit.params["beta"] == pytest.approx(5.0, abs=1.5)
+    assert fit.se["alpha"] is not None and 0 < fit.se["alpha"] < 0.2
+    assert fit.pseudo_r2 > 0.1 and fit.bic == pytest.approx(2 * fit.nll + 2 * math.log(fit.n))
+
+
+@pytest.mark.parametrize("test,agent,expected", [("prlt", "wsls", "wsls"), ("prlt", "random", "random"),
+                                                 ("wcst", "wsls", "rule-wsls"), ("wcst", "perseverative", "rule-persev"),
+                                                 ("wcst", "random", "random")])
+def test_built_in_agents_are_classified_as_what_they_are(test, agent, expected):
+    spec = get_task(test)
+    params = spec.resolve()
+    datas = [session_data(spec.fit, [step_row(s) for s in play_agent(spec, params, seed, agent)[0]], params)
+             for seed in range(8)]
+    fits = {m.name: fit_sessions(m, datas) for m in spec.fit.models}
+    won = [winner([fits[m.name][i] for m in spec.fit.models]) for i in range(len(datas))]
+    assert sum(w == expected for w in won) >= 7, won
+
+
+def run_cli(*args, cwd):
+    return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
+
+
+def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path):
+    r = run_cli("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "4",
+                "--param", "trials=40", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("fit", "agents", "--store", "s.db", "--json", "--out", "fits", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["summary"]["prlt"]["agent:wsls"]["winners"]["wsls"] == 1.0
+    assert len(out["sessions"]) == 8 * len(get_task("prlt").fit.models)
+    assert (tmp_path / "fits" / "fits.csv").read_text().startswith("run,session,task,condition")
+    r = run_cli("report", "agents", "--store", "s.db", "--json", cwd=tmp_path)
+    assert json.loads(r.stdout)["fits"]["summary"]["prlt"]["agent:wsls"]["n"] == 4
+    r = run_cli("report", "agents", "--store", "s.db", "--out", "rep", cwd=tmp_path)
+    assert r.returncode == 0 and "Model fits" in r.stdout
+    assert "<section id='fits'>" in (tmp_path / "rep" / "index.html").read_text()
+
+
+def test_fit_command_bad_input_is_one_line(tmp_path):
+    run_cli("run", "lnt", "--model", "agent:random", "--sessions", "1", "--run-name", "lnt", "--store", "s.db",
+            cwd=tmp_path)
+    run_cli("run", "prlt", "--model", "agent:random", "--sessions", "1", "--param", "trials=6", "--run-name", "short",
+            "--store", "s.db", cwd=tmp_path)
+    cases = [(("fit", "lnt"), "declares cognitive models"), (("fit", "nope"), "nope"),
+             (("fit", "short", "--model", "bogus"), "--model 'bogus'"),
+             (("fit", "--recover", "lnt"), "declares no cognitive models"),
+             (("fit", "--recover", "prlt", "--param", "trials=-3"), "trials"),
+             (("fit", "short", "--param", "trials=3"), "--param goes with --recover")]
+    for args, said in cases:
+        r = run_cli(*args, "--store", "s.db", cwd=tmp_path)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+        assert len(lines) == 1 and said in lines[0], (args, r.stderr)
+    r = run_cli("fit", "short", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 2 and "6 readable choices" in r.stderr  # skipped and said
+
+
+def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path):
+    from tests.support.fake_openai import FakeOpenAIServer
+
+    def reply(messages, n_options=4):
+        return "left arm" if len(messages) % 3 else "right arm"
+
+    with FakeOpenAIServer(reply=reply) as srv:
+        r = run_cli("run", "prlt", "--model", "openai:fake-model", "--base-url", srv.base_url, "--sessions", "2",
+                    "--param", "trials=20", "--run-name", "m", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("fit", "m", "--store", "s.db", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["summary"]["prlt"]["openai:fake-model"]["n"] == 2
+
+
+def test_fit_on_people_who_took_the_test_in_the_browser(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from machinepsych.runner.plan import TaskRun
+    from machinepsych.storage.store import Store
+    from machinepsych.web.app import create_app
+    from tests.web.helpers import ADMIN, human_run, lab_url
+
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    store = Store(url)
+    run = human_run(store, [TaskRun(task="prlt", sessions=2, params={"trials": 20})], "people")
+    app = create_app(url, admin_token=ADMIN)
+    with TestClient(app, follow_redirects=True) as client:
+        for s in store.sessions(run.id):
+            client.get(lab_url(client, s.id))
+            last = ("right", 1)
+            for i in range(s.n_trials):  # a person who plays win-stay lose-shift
+                arm = last[0] if last[1] else ("left" if last[0] == "right" else "right")
+                d = client.post(f"/session/{s.id}/answer", json={"trial": i, "action": arm, "rt_ms": 600}).json()
+                last = (arm, int("reward for your last choice was 1" in d["feedback"]))
+    app.state.store.close()
+    store.close()
+    r = run_cli("fit", "people", "--store", str(tmp_path / "p.db"), "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    sessions = json.loads(r.stdout)["sessions"]
+    assert {s["participant_kind"] for s in sessions} == {"person"} and len({s["session"] for s in sessions}) == 2
+
+
+def test_recover_command_prints_recovery_and_confusion(tmp_path):
+    r = run_cli("fit", "--recover", "prlt", "--n", "6", "--longer", "2", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    design = out["design"]
+    assert set(design["confusion"]) == {m.name for m in get_task("prlt").fit.models}
+    assert design["parameters"]["rw"]["alpha"]["kind"] == "learning rate"
+    assert set(design["agents"]) == {"random", "wsls"}
+    # a learning rate below r = 0.8 at 40 trials was tried at 80, and said either way
+    weak = [f"{m}.{p}" for m, ps in design["parameters"].items() for p, v in ps.items()
+            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < 0.8)]
+    assert set(out["needs"]) == set(weak)
+    assert all(v in (None, 80) for v in out["needs"].values())
+    assert [d["length"] for d in out["longer"]] == ([80] if weak else [])
+
+
+def test_stack_pads_sessions_of_different_lengths():
+    a = bandit_data([0, 1, 1], [1, 0, 1])
+    b = bandit_data([1, 0], [0, 0])
+    st = Stack([a, b], np.array([2, 1]))
+    assert st.choice.tolist() == [[0, 1, 1], [0, 1, 1], [1, 0, -1]]
+    m = RescorlaWagner()
+    both = m.nll(np.array([[0.5, 2.0], [0.2, 1.0], [0.5, 2.0]]), st)
+    assert both[0] == pytest.approx(m.nll(np.array([[0.5, 2.0]]), a)[0])
+    assert both[2] == pytest.approx(m.nll(np.array([[0.5, 2.0]]), b)[0])
