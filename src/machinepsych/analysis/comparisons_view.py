@@ -8,8 +8,8 @@ import math
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from . import comparisons as cmp
 from .factorial import factorial
@@ -78,44 +78,38 @@ NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank p, d = d_z, n = p
 
 def print_comparisons(data: dict[str, Any], console: Console) -> None:
     """A compact table per test (primary metric) of every pair of its conditions, then each
-    crossed design's factorial effects."""
-    from .terminal import _labels, _print_legend
+    crossed design's factorial effects; split over parts where the width asks, never cut
+    (:mod:`.fit_table`)."""
+    from .fit_table import FitTable, print_fit
 
     found = of(data)
     for t in found["pairs"]:
-        conds = list(dict.fromkeys([r["a"] for r in t["rows"]] + [r["b"] for r in t["rows"]]))
-        fits = 2 * max(len(c) for c in conds) + 75 <= console.width  # names, else codes with a legend
-        labels, legend_lines = ({c: c for c in conds}, []) if fits else _labels(conds, 0)
-        table = Table(title=f"{t['key']}: {t['metric']}, differences between conditions", title_justify="left",
-                      pad_edge=False, collapse_padding=True)
-        for h in HEADERS:
-            table.add_column(h, justify="left" if h in ("a", "b", "design n") else "right", no_wrap=True)
-        for r in t["rows"]:
-            table.add_row(*[escape(c) for c in pair_cells(r, labels)])
-        console.print(table)
-        _print_legend(console, legend_lines)
+        ft = FitTable(f"{t['key']}: {t['metric']}, differences between conditions", "a vs b", HEADERS[2:],
+                      justify=["left", *["right"] * (len(HEADERS) - 3)])
+        for i, r in enumerate(t["rows"]):
+            cells = pair_cells(r, {})
+            ft.add(f"{cells[0]} vs {cells[1]}", cells[2:], code=f"k{i + 1}")
+        print_fit(console, ft)
     if found["pairs"]:
-        console.print("  " + NOTE, highlight=False)
+        console.print(Text("  " + NOTE))
     for f in found["factorial"]:
         print_factorial(f, console)
 
 
 def print_factorial(f: dict[str, Any], console: Console) -> None:
-    table = Table(title=f"{f['task']}: factorial effects on {f['metric']} (mixed model {f['model']}; "
-                        f"{f['sessions']} sessions, {f['seeds']} seeds)", title_justify="left",
-                  pad_edge=False, collapse_padding=True)
-    for h in ("effect", "estimate", "95% CI", "chi2 (df)", "p"):
-        table.add_column(h, justify="left" if h == "effect" else "right", no_wrap=True)
-    for t in f["terms"]:
+    from .fit_table import FitTable, print_fit
+
+    ft = FitTable(f"{f['task']}: factorial effects on {f['metric']} (mixed model {f['model']}; "
+                  f"{f['sessions']} sessions, {f['seeds']} seeds)", "effect", ["estimate", "95% CI", "chi2 (df)", "p"])
+    for i, t in enumerate(f["terms"]):
         ci = "-" if t["ci_low"] is None else f"{t['ci_low']:.2f} to {t['ci_high']:.2f}"
         chi = "-" if t["chi2"] is None else f"{t['chi2']:.2f} ({t['df']})"
-        table.add_row(escape(t["term"]), num(t["estimate"]), ci, chi, p_text(t["p"]))
-    console.print(table)
-    if f.get("error"):
-        console.print(f"  {escape(f['error'])}", highlight=False)
+        ft.add(t["term"], [num(t["estimate"]), ci, chi, p_text(t["p"])], code=f"e{i + 1}")
+    notes = [f["error"]] if f.get("error") else []
     contrasts = [f"{t['term']} = {t['contrast']}" for t in f["terms"] if t["contrast"]]
     if contrasts:
-        console.print("  estimates (sum coding, Wald tests): " + "; ".join(contrasts), highlight=False)
+        notes.append("estimates (sum coding, Wald tests): " + "; ".join(contrasts))
+    print_fit(console, ft, notes)
 
 
 def html_section(data: dict[str, Any]) -> str:

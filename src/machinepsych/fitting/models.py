@@ -400,17 +400,46 @@ class RuleWSLS(RuleHMM):
         return won.astype(float)
 
 
-class RulePersev(RuleHMM):
-    """Keeps its sorting rule whatever the feedback, leaving it with a small probability delta
-    per trial; a lapse picks any option."""
+class RulePersev(CognitiveModel):
+    """Rule elimination until one rule is confirmed, then that rule for good: the rules still
+    possible are those consistent with the feedback (after "correct", the dimensions the chosen
+    card matched; after "wrong", the others); a trial sorts by one of them, uniformly; once
+    "correct" leaves a single rule, it is kept whatever the feedback. A lapse (epsilon) picks
+    any option. The possible rules follow from the trials alone, so the likelihood is exact."""
 
     name = "rule-persev"
-    label = "perseveration on a sorting rule regardless of feedback"
-    params = (Param("epsilon", 0.0, 1.0, (0.02, 0.3), "lapse"),
-              Param("delta", 0.0, 1.0, (0.0, 0.1), "switch rate"))
+    label = "perseveration: keeps the first rule it confirms, regardless of feedback"
+    needs = "features"
+    params = (Param("epsilon", 0.0, 1.0, (0.02, 0.3), "lapse"),)
 
-    def stay(self, theta, won):
-        return 1 - theta[:, 1]
+    def start(self, theta, data):
+        D = data.features.shape[-1]
+        R = theta.shape[0]
+        return {**super().start(theta, data), "cand": np.ones((R, D), dtype=bool), "locked": np.zeros(R, dtype=bool)}
+
+    def probs(self, theta, state, x):
+        emit = _rule_emission(theta[:, 0], x.feat, x.shown)
+        cand = state["cand"].astype(float)
+        return np.einsum("rkd,rd->rk", emit, cand / cand.sum(axis=1, keepdims=True))
+
+    def learn(self, theta, state, x):
+        used = x.feat[x.idx, x.cc] > 0
+        cand, locked = state["cand"], state["locked"]
+        won = (x.w > 0)[:, None]
+
+        def first(*options):  # the first non-empty set of each row
+            out = options[-1]
+            for o in reversed(options[:-1]):
+                out = np.where(o.any(axis=1, keepdims=True), o, out)
+            return out
+
+        after_win = first(cand & used, used, cand)
+        after_loss = first(cand & ~used, ~used, np.ones_like(cand))
+        new = np.where(won, after_win, after_loss)
+        move = x.valid[:, None] & ~locked[:, None]
+        state["cand"] = np.where(move, new, cand)
+        state["locked"] = locked | (x.valid & (x.w > 0) & (state["cand"].sum(axis=1) == 1))
+        super().learn(theta, state, x)
 
 
 class SLM(CognitiveModel):

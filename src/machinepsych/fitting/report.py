@@ -36,14 +36,13 @@ def print_fits(fits: dict[str, Any] | None, console) -> None:
         return
     from rich.markup import escape
 
-    from ..cli.fit import fit_tables
+    from ..cli.fit import print_fit_tables
 
     console.print("[bold]Model fits[/bold] (docs/fitting.md)")
     if "omitted" in fits:
         console.print(escape(fits["omitted"]))
         return
-    for t in fit_tables(fits):
-        console.print(t)
+    print_fit_tables(fits, console)
     if fits["skipped"]:
         console.print(f"{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable choices")
 
