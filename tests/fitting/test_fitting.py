@@ -145,6 +145,11 @@ def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path):
     assert out["summary"]["prlt"]["agent:wsls"]["winners"]["wsls"] == 1.0
     assert len(out["sessions"]) == 8 * len(get_task("prlt").fit.models)
     assert (tmp_path / "fits" / "fits.csv").read_text().startswith("run,session,task,condition")
+    r = run_cli("export", "agents", "--fits", "--format", "jsonl", "--out", "fits.jsonl", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    exported = [json.loads(line) for line in (tmp_path / "fits.jsonl").read_text().splitlines()]
+    assert len(exported) == len(out["sessions"]) and {"model", "nll", "bic", "param_alpha"} <= set(exported[0]) | {
+        k for e in exported for k in e}
     r = run_cli("report", "agents", "--store", "s.db", "--json", cwd=tmp_path)
     assert json.loads(r.stdout)["fits"]["summary"]["prlt"]["agent:wsls"]["n"] == 4
     r = run_cli("report", "agents", "--store", "s.db", "--out", "rep", cwd=tmp_path)

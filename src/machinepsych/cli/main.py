@@ -377,12 +377,16 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
                fmt: str = typer.Option("csv", "--format", help="csv | parquet | jsonl | inspect (an inspect_ai log: one sample per session; --out FILE.eval)"),
                out: Path = typer.Option(..., "--out", help="Output file."),
                images: Optional[Path] = typer.Option(None, "--images", help="Also write every image of the run as DIR/<sha256>.png (the `images` column names them)."),
+               fits: bool = typer.Option(False, "--fits", help="Export the cognitive-model fits of the run's sessions instead (one row per session and model; docs/fitting.md)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
-    """Export a run's trials, one row per trial (columns: see README, 'Data format')."""
+    """Export a run's trials, one row per trial (columns: see README, 'Data format'), or with
+    --fits its cognitive-model fits, one row per session and model."""
     from ..storage.export import export_run, write_images
     from .app import check_output_path
 
     check_output_path(out, "--out")  # before the store is opened or anything created
+    if fits:
+        return _export_fits(run, out, fmt, images, store)
     if fmt.strip().lower() == "inspect":
         return _export_inspect(run, out, images, store)
     if images:
@@ -395,6 +399,30 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
     if images:
         n = write_images(st, hashes, images)
         console.print(f"Wrote {n} images to {images}")
+
+
+def _export_fits(run: str, out: Path, fmt: str, images: Optional[Path], store: Optional[str]) -> None:
+    from ..core.atomic import atomic_path
+    from ..fitting.runs import fit_stored_runs, tests_with_models
+
+    fmt = fmt.strip().lower()
+    if fmt not in ("csv", "jsonl", "parquet"):
+        raise ConfigError(f"--fits is exported as csv, jsonl or parquet (got --format {fmt})")
+    if images:
+        raise ConfigError("--images does not go with --fits (fits have no images)")
+    st = _store(store, create=False, readonly=True)
+    report = fit_stored_runs(st, [st.get_run(run).name])
+    if report.rows.empty:
+        raise ConfigError("no session of this run has a cognitive-model fit; tests with models: "
+                          + ", ".join(tests_with_models()))
+    with atomic_path(out) as tmp:
+        if fmt == "csv":
+            report.rows.to_csv(tmp, index=False)
+        elif fmt == "jsonl":
+            report.rows.to_json(tmp, orient="records", lines=True)
+        else:
+            report.rows.to_parquet(tmp, index=False)
+    console.print(f"Wrote {len(report.rows)} fits ({report.rows['session'].nunique()} sessions) to {out}")
 
 
 def family_file_scorer(name: str):
