@@ -165,4 +165,4 @@ def _write(out: Optional[Path], result: dict, rows) -> None:
     write_bytes_atomic(out / "fits.json", json.dumps(result, indent=2, default=str).encode())
     if rows is not None and not rows.empty:
         write_bytes_atomic(out / "fits.csv", rows.to_csv(index=False).encode())
-    console.print(f"written: {escape(str(out))}")
+    typer.echo(f"written: {out}", err=True)
