@@ -217,12 +217,13 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     from ..runner.run import run_sync
     from ..storage.embeddings import kept_vectors
 
-    chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
+    chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run (once it is locked)
     process.import_report_modules_in_background()
     process.exit_without_final_collection()
     try:
         with kept_vectors(st):
-            stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
+            stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address,
+                             on_locked=chance.start)
     except StoreUnavailable as exc:  # one line, with the command that continues the run
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
     except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable

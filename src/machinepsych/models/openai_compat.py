@@ -26,6 +26,7 @@ from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions
 from .pricing import PriceTable
 from .ratelimit import headers_of, rate_info
+from .secrets import redact_keys
 from .urls import redact_url, redact_urls
 
 API_KEY_ENV = "OPENAI_API_KEY"
@@ -165,8 +166,7 @@ def parse_openai_response(data: Any, model: str) -> Completion:
 def redact(text: str, secret: str | None = None) -> str:
     """Remove an API key (and anything shaped like an OpenAI key) and the credentials of any
     URL from an error message."""
-    if secret and len(secret) >= 8:
-        text = text.replace(secret, "***")
+    text = redact_keys(text, (secret,) if secret else (), mask="***")[0]
     return redact_urls(_KEY_RE.sub("sk-***", text))
 
 
