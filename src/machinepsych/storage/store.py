@@ -113,6 +113,34 @@ def _readonly_url(url: str) -> tuple[str, bool]:
     return f"{parsed.drivername}:///file:{quote(str(path.expanduser().absolute()))}?mode=ro&uri=true", True
 
 
+def _unwritable(path: Path, missing: bool) -> str:
+    """Why the SQLite store at ``path`` cannot be written ("" where it can): the file, or the
+    folder that must take its ``-wal`` and ``-shm`` files, is read-only (permissions, an
+    immutable attribute, a read-only mount)."""
+    folder = path.absolute().parent
+    if not missing and not os.access(path, os.W_OK):
+        return f"the file is read-only{_mount_note(path)}"
+    if not os.access(folder, os.W_OK):
+        return f"its folder {folder} is read-only{_mount_note(folder)}"
+    return ""
+
+
+def _mount_note(path: Path) -> str:
+    try:
+        return ": a read-only file system" if os.statvfs(path).f_flag & os.ST_RDONLY else ""
+    except OSError:
+        return ""
+
+
+def _frozen_url(url: str, path: Path) -> str:
+    """A read-only URL for a store nobody can write: ``immutable=1`` where no ``-wal`` file
+    holds pages (SQLite then needs no ``-shm`` beside it), else ``mode=ro``."""
+    drivername = make_url(url).drivername
+    wal = path.with_name(path.name + "-wal")
+    flags = "mode=ro" if wal.exists() and wal.stat().st_size else "mode=ro&immutable=1"
+    return f"{drivername}:///file:{quote(str(path.expanduser().absolute()))}?{flags}&uri=true"
+
+
 def _engine_options(url: str) -> dict:
     """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
     functions and logs "using a closure in a dumps/loads function may cause a resource leak"
@@ -189,6 +217,13 @@ class Store:
             if found.state == "missing" and not sqlite_file.absolute().parent.is_dir():
                 raise ConfigError(f"--store {sqlite_file}: the folder {sqlite_file.absolute().parent} does not "
                                   "exist; create it first or choose another path")
+            blocked = _unwritable(sqlite_file, found.state == "missing")
+            if blocked and not (readonly or self.read_only):
+                raise ConfigError(f"The store {shown} cannot be written ({blocked}) and this command writes to it; "
+                                  "make it writable (chattr -i, chmod u+w, or a read-write mount) or copy it to a "
+                                  "writable folder and pass that --store")
+            if blocked and found.state != "missing":  # a command that only reads: it reads without writing
+                self.url, self.read_only = _frozen_url(self.url, sqlite_file), True
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
                                                 **_engine_options(self.url))
