@@ -262,10 +262,29 @@ def _finish(st, name: str, stats) -> None:
                   highlight=False, soft_wrap=True)
     store_arg = _store_arg(st)
     if stats.failures:
-        err.print(f"[red]{len(stats.failures)} session(s) failed[/red]; their trials are saved. First: {stats.failures[0]}")
-        err.print(f"Continue with: machinepsych resume {name}{store_arg}")
+        err.print(failure_line(stats.failures, f"machinepsych resume {name}{store_arg}"), soft_wrap=True,
+                  highlight=False, markup=False, emoji=False)
         raise typer.Exit(1)
     console.print(f"Report: machinepsych report {name}{store_arg} --out reports/{name}")
+
+
+def failure_line(failures: list[str], resume: str) -> str:
+    """The sessions that failed, in one line: each distinct error once (a session's entry is
+    "session I (CONDITION): ERROR"), and the command that continues the run."""
+    by_error: dict[tuple[str, str], list[str]] = {}
+    for f in failures:
+        where, _, error = f.partition(": ")
+        index, _, condition = where.removeprefix("session ").partition(" ")
+        by_error.setdefault((error, condition), []).append(index)
+    parts = [f"session{'s' if len(w) > 1 else ''} {_listed(w)} {c}: {e}".replace("  ", " ")
+             for (e, c), w in by_error.items()]
+    n = len(failures)
+    return (f"error: {n} session{'s' if n > 1 else ''} failed (their trials are saved; continue with: {resume}): "
+            + " | ".join(parts))
+
+
+def _listed(items: list[str], most: int = 5) -> str:
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 @app.command("resume")
