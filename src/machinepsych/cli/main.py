@@ -75,6 +75,10 @@ def check_model_options(*, concurrency: int, timeout: float, reask: int, tempera
     for ok, message in checks:
         if not ok:
             raise ConfigError(message)
+    if price_file is not None:  # read now: a malformed file is refused whoever runs (agents too)
+        from ..models.pricing import read_price_file
+
+        read_price_file(price_file)
 
 
 WORKERS_HELP = ("Processes on this machine splitting the sessions, each with its own event loop, writing to the "
@@ -534,6 +538,16 @@ def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
     console.print(f"HTML report: {path.resolve()}")
 
 
+def bounded_line(text: str, most: int = 2000) -> str:
+    """An error message as one line of at most ``most`` characters (a value quoted from a
+    user's file may be megabytes long): the middle is cut, and says how much."""
+    text = " ".join(text.splitlines())
+    if len(text) <= most:
+        return text
+    keep = most // 2
+    return f"{text[:keep]} [... {len(text) - 2 * keep:,} characters cut ...] {text[-keep:]}"
+
+
 def main() -> None:
     """The console script: every error a user can cause is one line on stderr and exit code 2."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -555,7 +569,8 @@ def main() -> None:
         from ..runner.budget import BudgetExceeded
 
         stopped = isinstance(exc, BudgetExceeded)  # --max-cost reached: resumable, like a store gone away
-        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {exc}", soft_wrap=True, highlight=False)
+        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {bounded_line(str(exc))}", soft_wrap=True,
+                  highlight=False)
         sys.exit(3 if stopped else 2)
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
         err.print(f"[red]error:[/red] {os_error_line(exc)}", soft_wrap=True, highlight=False)

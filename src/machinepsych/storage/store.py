@@ -205,6 +205,9 @@ class Store:
                               "for machinepsych.db)")
         self.url, self.read_only = _readonly_url(normalise_url(url))
         sqlite_file = _sqlite_path(self.url)
+        if sqlite_file is None and self.url.startswith("sqlite"):  # sqlite:/// or in memory: gone with the command
+            raise ConfigError(f"--store {self._masked(self.url)} names no file; give the store's file, e.g. "
+                              "--store sqlite:///results.db (or a plain path: --store results.db)")
         shown = str(sqlite_file) if sqlite_file is not None else self._masked(self.url)
         if self.read_only and not readonly:
             raise ConfigError(f"The store {shown} is opened read-only (?mode=ro in its URL) and this command writes "
@@ -322,7 +325,7 @@ class Store:
     def get_run(self, ref: str | int) -> RunRow:
         with self.session() as s:
             run = None
-            if isinstance(ref, int) or str(ref).isdigit():
+            if (isinstance(ref, int) or (str(ref).isascii() and str(ref).isdigit())) and int(ref) < 2 ** 63:  # ids fit 64 bits
                 run = s.get(RunRow, int(ref))
             if run is None:
                 run = s.scalar(select(RunRow).where(RunRow.name == str(ref)))
