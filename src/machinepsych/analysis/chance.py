@@ -215,7 +215,7 @@ def missing_chance(store, run_ref) -> list[tuple[str, dict]]:
     """The run's test configurations whose chance level is not in the store yet."""
     run = store.get_run(run_ref)
     out: dict[str, tuple[str, dict]] = {}
-    for s in store.sessions(run.id):
+    for s in store.session_infos(run.id):
         out.setdefault(f"{s.task_id} | {s.preset}", (s.task_id, s.params))
     cached = store.chance_results() if out else []
     return [(t, p) for t, p in out.values() if stored_chance(store, t, p, cached) is None]

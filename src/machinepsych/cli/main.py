@@ -177,7 +177,7 @@ def run_cmd(
         return _print_estimate(prepared, participants)
     st = _store(store)
     run = create_run(st, prepared)
-    console.print(f"Run [bold]{run.name}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
+    console.print(f"Run [bold]{run.name}[/bold] ({len(prepared.rows)} sessions) -> {st.safe_url}")
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
@@ -530,7 +530,7 @@ def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
                    name=default_run_name("demo"), battery=DEMO_BATTERY)
     st = _store(store)
     run = create_run(st, spec)
-    console.print(f"Demo run [bold]{run.name}[/bold]: {len(st.sessions(run.id))} sessions on built-in agents -> {st.safe_url}")
+    console.print(f"Demo run [bold]{run.name}[/bold]: {st.session_summary(run.id)['sessions']} sessions on built-in agents -> {st.safe_url}")
     run_sync(st, run.id, progress=True)
     data = report.build(st, run.id)
     terminal.print_tables(data, console)

@@ -27,7 +27,7 @@ from datetime import timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, case, create_engine, delete, event, func, insert, inspect, make_url, select, update
+from sqlalchemy import Text, bindparam, case, cast, create_engine, delete, event, func, insert, inspect, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
@@ -177,6 +177,25 @@ class SessionRef(NamedTuple):
     n_trials: int
     participant_name: str
     status: str
+
+
+class SessionInfo(NamedTuple):
+    """What the reports read of a session (``Store.session_infos``); ``params`` is shared by
+    the sessions with the same parameters: read it, never change it."""
+
+    id: int
+    index: int
+    task_id: str
+    task_version: int
+    preset: str
+    params: dict
+    seed: int
+    participant_name: str
+    strategy: str
+    persona: str
+    condition: str
+    status: str
+    n_trials: int
 
 
 # the status of a copy kept only for the record (a person's session released after inactivity,
@@ -358,6 +377,41 @@ class Store:
             return [SessionRef(sid, index, n, names.setdefault(name, name), status)
                     for sid, index, n, name, status in conn.execute(q.order_by(c.index))
                     if wanted is None or sid in wanted]
+
+    def session_infos(self, run_id: int) -> list[SessionInfo]:
+        """What the reports read of each session of a run (:class:`SessionInfo`), in index
+        order: no instructions, participant description or error, and each distinct string and
+        parameter set held once, so 100,000 sessions cost a few MB rather than a row object
+        and a copy of the instructions each."""
+        c = SessionRow.__table__.c
+        q = select(c.id, c.index, c.task_id, c.task_version, c.preset, cast(c.params, Text), c.seed,
+                   c.participant_name, c.strategy, c.persona, c.condition, c.status, c.n_trials
+                   ).where(c.run_id == run_id).order_by(c.index)
+        shared: dict[Any, Any] = {}  # one object per distinct string or parameter set
+
+        def one(v):
+            return shared.setdefault(v, v)
+
+        out = []
+        with self.engine.connect() as conn:
+            for sid, index, task, version, preset, params, seed, name, strategy, persona, cond, status, n in \
+                    conn.execute(q):
+                decoded = shared.get(("params", params))
+                if decoded is None:
+                    decoded = shared[("params", params)] = json_loads(params)
+                out.append(SessionInfo(sid, index, one(task), version, one(preset), decoded, seed, one(name),
+                                       one(strategy), one(persona), one(cond), one(status), n))
+        return out
+
+    def score_rows(self, run_id: int) -> dict[int, tuple[str, dict]]:
+        """Stored scores of a run's sessions, by session id: (scorer, metrics), without the
+        row objects of :meth:`scores`."""
+        c, sc = SessionRow.__table__.c, ScoreRow.__table__.c
+        q = select(sc.session_id, sc.scorer, sc.metrics).join(SessionRow.__table__, c.id == sc.session_id).where(
+            c.run_id == run_id)
+        scorers: dict[str, str] = {}
+        with self.engine.connect() as conn:
+            return {sid: (scorers.setdefault(scorer, scorer), metrics) for sid, scorer, metrics in conn.execute(q)}
 
     def session_rows(self, ids: list[int]) -> list[SessionRow]:
         """Full rows of some sessions (ids in one chunk), in index order."""
