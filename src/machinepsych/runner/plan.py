@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -175,11 +176,11 @@ def condition_label(participant: str, strategy: str, persona: str, params: dict[
     return " | ".join(parts)
 
 
-def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
+def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> SessionPlan:
     """Cartesian product: test config x participant x strategy x persona x session index."""
     from ..participants.agents import AgentParticipant
 
-    rows: list[dict] = []
+    rows = SessionPlan()
     for tr in run.tasks:
         spec = get_task(tr.task)
         params = spec.resolve(tr.preset, tr.params)
@@ -197,14 +198,47 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
             instructions = spec.instructions(env, "person" if p.is_human else "model")
             for strat in strategies:
                 for persona in personas:
-                    for i in range(n):
-                        rows.append(dict(
-                            task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
-                            seed=run.seed + i, participant=desc, participant_name=p.ref, strategy=strat,
-                            persona=persona, condition=condition_label(p.ref, strat, persona, stored, defaults),
-                            instructions=instructions, status="pending", n_trials=env.n_trials,
-                        ))
-                        if len(rows) > MAX_RUN_SESSIONS:
-                            raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
-                                              "split it into several runs")
+                    rows.add(dict(
+                        task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
+                        participant=desc, participant_name=p.ref, strategy=strat,
+                        persona=persona, condition=condition_label(p.ref, strat, persona, stored, defaults),
+                        instructions=instructions, status="pending", n_trials=env.n_trials,
+                    ), run.seed, n)
+                    if len(rows) > MAX_RUN_SESSIONS:
+                        raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
+                                          "split it into several runs")
     return rows
+
+
+class SessionPlan(Sequence):
+    """A run's session rows, made as they are read: one template per condition and its seeds
+    (100,000 sessions hold a few templates, not 100,000 dicts)."""
+
+    def __init__(self) -> None:
+        self.groups: list[tuple[dict, int, int]] = []  # (template, first seed, sessions)
+        self.n = 0
+
+    def add(self, template: dict, first_seed: int, n: int) -> None:
+        self.groups.append((template, first_seed, n))
+        self.n += n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self.n))]
+        if k < 0:
+            k += self.n
+        if not 0 <= k < self.n:
+            raise IndexError(k)
+        for template, seed, n in self.groups:
+            if k < n:
+                return {**template, "seed": seed + k}
+            k -= n
+        raise IndexError(k)
+
+    def __iter__(self):
+        for template, seed, n in self.groups:
+            for i in range(n):
+                yield {**template, "seed": seed + i}
