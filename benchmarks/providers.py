@@ -14,7 +14,11 @@
    endpoint limited to 10 requests/s (token bucket, burst 10; ``tests/support/rate_limited.py``),
    as OpenAI sends its headers (``x-ratelimit-*`` and ``retry-after-ms``), with a whole-second
    ``Retry-After`` only, with ``retry-after-ms`` only, and with no header at all. Printed:
-   elapsed / (200 / 10) and the share of requests refused with a 429.
+   elapsed / (200 / 10) and the share of requests refused with a 429. Then the same with a
+   throttled client (``--stall-ms``, default 150: the client's event loop blocked that long
+   after every 10th reply, as a starved process on a loaded machine is), whose pacer falls
+   behind: it must not send a burst to catch up (the pacing ratio is elapsed / (200 / 10)
+   again; the stalls fall in the pacer's waits).
 
     python benchmarks/providers.py [--calls 200 --rps 10] [--skip-cache] [--skip-rate]
 """
@@ -62,12 +66,13 @@ def caching() -> None:
               f"{1 - billed / s.prompt_tokens:>6.0%} {cost_without:>9.4f} {s.cost_usd:>8.4f}")
 
 
-def rate_limits(calls: int, rps: float) -> None:
+def rate_limits(calls: int, rps: float, stall_s: float = 0.0) -> None:
     from tests.support.rate_limited import RateLimitedServer, drive_calls
 
     bound = calls / rps
-    print(f"\nRate limits: {calls} calls, 16 sessions, --concurrency 8, endpoint limited to {rps:g} requests/s "
-          f"(burst {rps:g}); bound {bound:g} s")
+    client = f"throttled client ({stall_s * 1000:g} ms stall every 10 replies)" if stall_s else "client"
+    print(f"\nRate limits, {client}: {calls} calls, 16 sessions, --concurrency 8, endpoint limited to {rps:g} "
+          f"requests/s (burst {rps:g}); bound {bound:g} s")
     print(f"{'endpoint sends':<40} {'elapsed':>8} {'ratio':>6} {'refused':>8}")
     for label, kw in (("x-ratelimit-* and retry-after-ms", {}),
                       ("x-ratelimit-* and Retry-After (whole s)", {"retry_after": "s"}),
@@ -75,7 +80,7 @@ def rate_limits(calls: int, rps: float) -> None:
                       ("Retry-After (whole s) only", {"limit_headers": False, "retry_after": "s"}),
                       ("no header at all", {"limit_headers": False, "retry_after": "none"})):
         with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, **kw) as srv:
-            elapsed = drive_calls(srv.base_url, calls)
+            elapsed = drive_calls(srv.base_url, calls, stall_s=stall_s)
             refused = srv.refused / max(1, srv.served + srv.refused)
         print(f"{label:<40} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%}")
 
@@ -86,11 +91,14 @@ def main() -> None:
     ap.add_argument("--rps", type=float, default=10.0)
     ap.add_argument("--skip-cache", action="store_true")
     ap.add_argument("--skip-rate", action="store_true")
+    ap.add_argument("--stall-ms", type=float, default=150.0, help="the throttled client's stall (0: none)")
     args = ap.parse_args()
     if not args.skip_cache:
         caching()
     if not args.skip_rate:
         rate_limits(args.calls, args.rps)
+        if args.stall_ms > 0:
+            rate_limits(args.calls, args.rps, args.stall_ms / 1000)
 
 
 if __name__ == "__main__":

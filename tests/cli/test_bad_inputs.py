@@ -60,6 +60,13 @@ BAD_INPUTS = [
     ("run", "wcst --store {tmp}/foreign.db"),
     # read-only commands: missing, damaged or foreign stores, unknown runs
     ("runs", "--store " + NEW),
+    ("runs", "--store sqlite:///"),  # issue 30: no file named
+    ("run", "wcst --model agent:random --store sqlite:///"),
+    ("report", "99999999999999999999999999 --store " + OLD),  # past a 64-bit id
+    ("runs", "delete 99999999999999999999999999 --yes --store " + OLD),
+    ("run", "wcst --param n_trials=5 --param n_trials=6 --store " + NEW),  # one value per parameter
+    ("run", "wcst --model agent:random --prices {tmp}/badprices.json --store " + NEW),  # read though no model
+    ("run", "visfactor-cf1 --model agent:random --batch --store " + NEW),  # nothing to batch
     ("runs", "--store {tmp}/junk.db"),
     ("runs", "--store {tmp}/foreign.db"),
     ("report", "r1 --store " + NEW),
@@ -70,6 +77,7 @@ BAD_INPUTS = [
     ("resume", "nosuchrun --store " + OLD),
     ("resume", "r1 --store " + NEW),
     # score: damaged files
+    ("score", "wcst {tmp}/huge.csv"),  # a 5 MB field: named, not echoed (issue 30)
     ("score", "wcst {tmp}/nosuch.csv"),
     ("score", "wcst {tmp}/maybe.csv"),
     ("score", "wcst {tmp}/dup.csv"),
@@ -111,6 +119,8 @@ def tmp(tmp_path_factory) -> Path:
     (d / "maybe.csv").write_text("session,trial,rule,correct,matches\n1,0,color,maybe,color\n")
     (d / "dup.csv").write_text("session,trial,rule,correct,matches\n1,0,color,1,color\n1,0,color,0,shape\n")
     (d / "empty.csv").write_text("")
+    (d / "huge.csv").write_text("session,trial,rule,correct,matches\n1,0,color," + "x" * 5_000_000 + ",color\n")
+    (d / "badprices.json").write_text('{"gpt-4o": {"input": ')
     (d / "negative.json").write_text('{"fake": {"input": -1, "output": 2}}')
     (d / "binary.csv").write_bytes(b"\xff\xfe\x00\x01garbage")
     return d
@@ -139,8 +149,16 @@ def test_bad_input_is_one_line_and_creates_nothing(command, args, tmp, monkeypat
     assert exit_.value.code == 2, f"exit {exit_.value.code}\n{out.out}\n{out.err}"
     assert "Traceback" not in out.err and len(lines) == 1, out.err
     assert lines[0].startswith("error:"), lines[0]
+    assert len(lines[0]) <= 2100, f"a {len(lines[0]):,}-character line"
     assert not (tmp / "new.db").exists(), "a store was created"
     assert not (tmp / "machinepsych.db").exists(), "the default store was created"
     assert [r.name for r in Store(tmp / "old.db").list_runs()] == runs_before, "a run was created"
     after = _snapshot(tmp)
     assert set(after) - set(before) == set(), f"files created: {set(after) - set(before)}"
+
+
+def test_unknown_parameter_names_the_valid_ones_in_plain_words():
+    from machinepsych.core.errors import UnknownNameError
+
+    assert "Valid parameters of wcst: a, b." in str(UnknownNameError("parameter of wcst", "x", ["a", "b"]))
+    assert "Valid models: m." in str(UnknownNameError("model", "x", ["m"]))

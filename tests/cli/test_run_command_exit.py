@@ -40,11 +40,17 @@ def test_a_failed_run_still_exits_1_with_its_resume_hint(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     res = _run([*CLI, "run", "nback", "--model", "openai:none", "--base-url", f"http://127.0.0.1:{port}/v1",
-                "--max-attempts", "1", "--timeout", "5", "--sessions", "1", "--store", str(tmp_path / "f.db"),
+                "--max-attempts", "2", "--timeout", "5", "--sessions", "3", "--store", str(tmp_path / "f.db"),
                 "--run-name", "f", "--no-progress"], tmp_path)
     assert res.returncode == 1, (res.stdout, res.stderr)
-    assert "1 session(s) failed" in res.stderr and "machinepsych resume f" in res.stderr
-    assert "Run f (incomplete); sessions: failed 1" in res.stdout
+    assert "Run f (incomplete); sessions: failed 3" in res.stdout
+    # the failure in one line, said once (not per session, not per attempt, not wrapped)
+    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, res.stderr
+    assert "3 sessions failed" in lines[0] and "machinepsych resume f" in lines[0]
+    assert "gave up after 2 attempts" in lines[0] and ".." not in lines[0]
+    assert "sessions 0, 1, 2 (openai:none | direct): openai:none: gave up" in lines[0]
+    assert (res.stdout + res.stderr).count("Connect call failed") == 1, res.stdout + res.stderr
 
 
 def test_a_program_calling_main_in_process_keeps_its_interpreter():

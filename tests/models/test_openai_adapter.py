@@ -132,3 +132,63 @@ def test_random_faults_are_seeded(fake_openai_factory):
     a = asyncio.run(run(fake_openai_factory(fault_rate=0.3, seed=7, fault_kinds=("429", "500", "garbage"))))
     b = asyncio.run(run(fake_openai_factory(fault_rate=0.3, seed=7, fault_kinds=("429", "500", "garbage"))))
     assert a == b and "transient" in a and "ok" in a and "permanent" not in a
+
+
+@pytest.mark.parametrize("transport", ["direct", "httpx"])
+def test_garbage_body_is_not_reported_as_a_codec(transport):
+    """A 200 whose body is neither JSON nor UTF-8, its first bytes shaped like UTF-16 (NUL,
+    byte, NUL, byte): "the body is not JSON", never a utf-16/utf-32 decode error (issue 30)."""
+    import asyncio
+
+    body = b"\x00G\x00A\x00R\x00B\x00\xff garbage!"  # odd length: not UTF-16 either
+
+    async def main() -> str:
+        async def answer(reader, writer):
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        model = OpenAIModel("m", base_url=f"http://127.0.0.1:{port}/v1", transport=transport)
+        try:
+            with pytest.raises(ModelCallError) as err:
+                await model.generate([Message.text("user", "hi")], FAST)
+            return str(err.value)
+        finally:
+            await model.aclose()
+            server.close()
+
+    msg = asyncio.run(main())
+    assert "not JSON" in msg and "utf-16" not in msg.lower() and "utf-32" not in msg.lower(), msg
+    assert "\n" not in msg
+
+
+def test_gave_up_message_names_each_error_once_without_double_stops():
+    """The retry boundary's last word: one sentence, the repeated error said once, no ".."."""
+    import asyncio
+
+    from machinepsych.models.retry import RetryPolicy, call_model
+
+    class Slow:
+        name = "openai:slow"
+        concurrency_key = staticmethod(lambda: "slow-test")
+
+        async def generate(self, messages, options):
+            await asyncio.sleep(1)
+
+        def cost(self, usage):
+            return None
+
+    async def no_wait(_s):
+        return None
+
+    opts = GenerateOptions(timeout_s=0.01)
+    with pytest.raises(ModelCallError) as err:
+        asyncio.run(call_model(Slow(), [Message.text("user", "x")], opts, "choice",
+                               RetryPolicy(max_attempts=3, sleep=no_wait), 1))
+    msg = str(err.value)
+    assert "gave up after 3 attempts" in msg and ".." not in msg, msg
+    assert msg.count("timed out") == 1, msg

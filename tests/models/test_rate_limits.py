@@ -108,7 +108,7 @@ def test_rate_limits_do_not_use_attempts_but_a_wait_budget(fake_openai_factory):
     with pytest.raises(ModelCallError) as exc:
         call(make_model("openai:fake-model", base_url=srv.base_url), policy(ft, rate_limit_wait_s=0.8))
     assert exc.value.transient and "gave up after 2 attempts, rate-limited" in str(exc.value)
-    assert "rate-limit wait budget of a call is 0.8 s" in str(exc.value) and "machinepsych resume" in str(exc.value)
+    assert "rate-limit wait budget of a call is 0.8 s" in str(exc.value)  # the command says how to resume
 
 
 def test_a_wait_longer_than_the_maximum_fails_at_once(fake_openai_factory):
@@ -145,12 +145,12 @@ def test_aimd_window_halves_once_per_round_trip_and_grows_back():
 def test_stated_rpm_paces_from_the_first_call():
     async def go():
         ft = FakeTime()
-        lim = EndpointLimiter(64, rpm=600, clock=ft.clock, sleep=ft.sleep)  # 10/s, a burst of 10
+        lim = EndpointLimiter(64, rpm=600, clock=ft.clock, sleep=ft.sleep)  # 10/s, spaced (no burst)
         for _ in range(30):
             lim.done(await lim.acquire(), ok=True)
         return ft
     ft = asyncio.run(go())
-    assert sum(ft.sleeps) == pytest.approx(2.0, abs=0.05)  # (30 - 10) / 10 per second
+    assert sum(ft.sleeps) == pytest.approx(2.9, abs=0.05)  # (30 - 1) / 10 per second: the first at once
 
 
 def test_a_rate_limited_endpoint_is_served_near_its_bound():
@@ -164,3 +164,38 @@ def test_a_rate_limited_endpoint_is_served_near_its_bound():
     assert srv.served == n
     assert elapsed <= 1.15 * n / rps, elapsed
     assert refused <= 0.10, (srv.refused, srv.served)
+
+
+def test_a_pacer_that_falls_behind_sends_no_catch_up_burst():
+    """Issue 30: the client stalls (a starved event loop, the end of a pause) for 2 s; the next
+    requests go out one interval apart, not all at once to make up the time (stated --rpm,
+    learned headers and learned AIMD rates alike)."""
+    import asyncio
+
+    from machinepsych.models.ratelimit import EndpointLimiter, RateInfo
+
+    def sends(setup) -> list[float]:
+        clock = [0.0]
+
+        async def sleep(s: float) -> None:
+            clock[0] += s
+
+        async def go() -> list[float]:
+            lim = EndpointLimiter(16, rpm=setup.get("rpm"), clock=lambda: clock[0], sleep=sleep)
+            if "headers" in setup:  # the endpoint announced 10 requests/s
+                lim.done(await lim.acquire(), ok=True, rate=RateInfo(limit_requests=10, remaining_requests=9,
+                                                                      reset_requests_s=0.1))
+            clock[0] += 2.0  # the client falls behind
+            out = []
+            for _ in range(6):
+                t = await lim.acquire()
+                out.append(t.sent_at)
+                lim.done(t, ok=True)
+            return out
+
+        return asyncio.run(go())
+
+    for setup in ({"rpm": 600}, {"headers": True}):
+        at = sends(setup)
+        gaps = [b - a for a, b in zip(at, at[1:])]
+        assert min(gaps) >= 0.09, (setup, gaps)

@@ -206,3 +206,32 @@ def test_batch_refuses_other_providers():
     check_batch(spec("anthropic:claude-sonnet-4"))
     with pytest.raises(ConfigError, match="only OpenAI's Batch API and Anthropic's Message Batches API"):
         check_batch(spec("google:gemini-2.0-flash"))
+
+
+def test_max_cost_is_never_passed_by_the_calls_in_flight(tmp_path):
+    """Issue 30: 8 sessions at once whose replies are much longer than the first ones (the
+    average so far would under-reserve them): each call in flight holds its worst case
+    (--max-tokens), so the recorded cost never passes the budget."""
+    from tests.support.fake_openai import FakeOpenAIServer
+
+    seen = [0]
+
+    def long_later(messages):  # short replies first, then ones of ~900 tokens (words)
+        seen[0] += 1
+        return "Selection: 1" + (" word" * 900 if seen[0] > 8 else "")
+
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"fake-model": {"input": 1.0, "output": 1000.0}}))
+    store = Store(tmp_path / "b.db")
+    with FakeOpenAIServer(reply=long_later, latency_s=0.05) as srv:
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 20}, sessions=8)], name="b",
+                                  max_cost_usd=10.0, participants=[ParticipantSpec(
+                                      ref="openai:fake-model", base_url=srv.base_url, price_file=str(path),
+                                      max_tokens=1000, concurrency=8)]))
+        from machinepsych.runner.budget import BudgetExceeded
+
+        with pytest.raises(BudgetExceeded):
+            run_sync(store, "b", progress=False)
+    totals = store.run_totals(store.get_run("b").id)
+    store.close()
+    assert totals["trials"] > 8 and totals["cost_usd"] <= 10.0, totals

@@ -174,7 +174,6 @@ def test_retries_exhausted_then_resume_equals_uninterrupted(fake_openai_factory,
     for s in store.sessions(run.id):
         assert s.status == "failed"
         assert "gave up after 3 attempts" in s.error
-        assert "machinepsych resume" in s.error
         assert "HTTP 500" in s.error
     assert len(trials_frame(store, "down")) == 10
 

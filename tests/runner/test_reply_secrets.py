@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from machinepsych.cli import app
-from machinepsych.models.secrets import MASK, redact_keys
+from machinepsych.models.secrets import MASK, collect_keys, redact_keys
 from machinepsych.storage.schema import ModelCallRow
 from machinepsych.storage.store import Store
 from tests.support.fake_openai import FakeOpenAIServer, default_reply
@@ -21,12 +21,31 @@ from tests.support.runs import every_output
 def test_redact_keys_raw_and_url_encoded(monkeypatch):
     key = "mp+key/" + secrets.token_hex(8) + " x"
     monkeypatch.setenv("OPENAI_API_KEY", key)
+    collect_keys()  # what a run does when it starts
     text = f"a {key} b {quote(key, safe='')} c {quote_plus(key)} d"
     out, n = redact_keys(text)
     assert n == 3 and key not in out and quote(key, safe="") not in out and out.count(MASK) == 3
     assert redact_keys("nothing here") == ("nothing here", 0)
     monkeypatch.setenv("OPENAI_API_KEY", "none")  # a placeholder, not a secret: left alone
+    collect_keys()
     assert redact_keys("none of it") == ("none of it", 0)
+
+
+def test_redact_keys_in_every_percent_encoding(monkeypatch):
+    """Any character may be percent-encoded, in upper or lower case, in any mix: "-" as
+    "%2D" or "%2d", letters as "%6B", a space as "+" or "%20"."""
+    key = "sk-proj-" + secrets.token_hex(8) + " Ab"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    collect_keys()
+    upper = quote(key, safe="")  # only the space and nothing else encoded: sk-proj-...%20Ab
+    forms = [key.replace("-", "%2D"), key.replace("-", "%2d"), upper.replace("%20", "+"),
+             key.replace("-", "%2D", 1).replace("-", "%2d"),  # mixed cases in one key
+             "".join(f"%{b:02x}" for b in key.encode()),  # every character, lower-case hex
+             "".join(f"%{b:02X}" if i % 2 else c for i, (c, b) in enumerate(zip(key, key.encode())))]
+    for form in forms:
+        out, n = redact_keys(f"echo [{form}] end")
+        assert (out, n) == (f"echo [{MASK}] end", 1), form
+    assert redact_keys(key.replace("-", "%2E"))[1] == 0  # another character is another text
 
 
 def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):

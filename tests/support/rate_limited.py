@@ -87,10 +87,13 @@ class RateLimitedServer(FakeOpenAIServer):
             self._tokens = -1.0
 
 
-def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int = 8) -> float:
+def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int = 8, stall_s: float = 0.0,
+                stall_every: int = 10) -> float:
     """``calls`` model calls shared by ``sessions`` concurrent sessions (each takes the next call
     until none is left) to the endpoint at ``base_url``, through the runner's retrying
-    ``call_model`` at ``concurrency``: the seconds they took."""
+    ``call_model`` at ``concurrency``: the seconds they took. ``stall_s``: a throttled client,
+    whose event loop is blocked that long after every ``stall_every``-th reply (a starved
+    process on a loaded machine), so its pacer falls behind."""
     import asyncio
 
     from machinepsych.core.types import Message
@@ -102,11 +105,16 @@ def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int 
         model = make_model("openai:fake-model", base_url=base_url, transport="direct")
         left = [calls]
 
+        done = [0]
+
         async def session(i: int) -> None:
             while left[0] > 0:
                 left[0] -= 1
                 await call_model(model, [Message.text("user", f"session {i}, call {left[0]}")],
                                  GenerateOptions(), "answer", RetryPolicy(), concurrency)
+                done[0] += 1
+                if stall_s and done[0] % stall_every == 0:
+                    time.sleep(stall_s)  # the whole event loop stalls, as a starved process does
         t0 = time.perf_counter()
         await asyncio.gather(*(session(i) for i in range(sessions)))
         elapsed = time.perf_counter() - t0

@@ -205,7 +205,7 @@ def missing_chance(store, run_ref) -> list[tuple[str, dict]]:
     """The run's test configurations whose chance level is not in the store yet."""
     run = store.get_run(run_ref)
     out: dict[str, tuple[str, dict]] = {}
-    for s in store.sessions(run.id):
+    for s in store.session_infos(run.id):
         out.setdefault(f"{s.task_id} | {s.preset}", (s.task_id, s.params))
     cached = store.chance_results() if out else []
     return [(t, p) for t, p in out.values() if stored_chance(store, t, p, cached) is None]
@@ -214,18 +214,25 @@ def missing_chance(store, run_ref) -> list[tuple[str, dict]]:
 class ChancePrefetch:
     """The chance levels a run's report will need, simulated in a separate process while
     the run executes (the simulations use another core instead of slowing the runner's
-    event loop); :meth:`wait` before building the report. Where processes cannot be forked,
-    the report simulates them itself."""
+    event loop); :meth:`start` once the run lock is held (``execute(on_locked=...)``),
+    :meth:`wait` before building the report. The process is a fork of the command: it holds
+    the run lock with it and dies with it (``runner.lease.watch_driver``), so it never
+    writes to the store once its command is gone. Where processes cannot be forked, the
+    report simulates them itself."""
 
     def __init__(self, store, run_ref):
-        import multiprocessing
+        self.store, self.proc = store, None
+        self.todo = missing_chance(store, run_ref)
 
-        self.proc = None
-        todo = missing_chance(store, run_ref)
-        if not todo or "fork" not in multiprocessing.get_all_start_methods():
+    def start(self) -> None:
+        import multiprocessing
+        import os
+
+        if not self.todo or self.proc is not None or "fork" not in multiprocessing.get_all_start_methods():
             return
         self.proc = multiprocessing.get_context("fork").Process(
-            target=_simulate_chance, args=(store.url, todo), name="machinepsych-chance", daemon=True)
+            target=_simulate_chance, args=(self.store.url, self.todo, os.getpid()), name="machinepsych-chance",
+            daemon=True)
         self.proc.start()
 
     def wait(self, timeout_s: float | None = None) -> None:
@@ -236,9 +243,11 @@ class ChancePrefetch:
             self.proc = None
 
 
-def _simulate_chance(url: str, todo: list[tuple[str, dict]]) -> None:
+def _simulate_chance(url: str, todo: list[tuple[str, dict]], command_pid: int) -> None:
+    from ..runner.lease import watch_driver
     from ..storage.store import Store
 
+    watch_driver({"pid": command_pid, "parent": True})  # dies with its command
     store = Store(url, create=False)
     try:
         for task, params in todo:

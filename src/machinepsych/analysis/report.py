@@ -68,7 +68,7 @@ class _WithoutRequests:
         return self.run
 
     def trials_for_run(self, run_id: int):
-        ids = [s.id for s in sorted(self.store.sessions(run_id), key=lambda s: s.index)]
+        ids = [s.id for s in self.store.session_infos(run_id)]  # in index order
         pairs = []
         for start in range(0, len(ids), self.CHUNK):
             pairs += self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
@@ -199,13 +199,13 @@ def unread_line(replies: int, unread: int) -> str:
 def _scores_need_trials(store: Store, run, sessions) -> bool:
     """Whether the scores need the trials themselves: a complete session without its current
     score in the store (it is scored now), or a test with scores pooled over sessions."""
-    stored = store.scores(run.id)
+    stored = store.score_rows(run.id)
     for s in sessions:
         spec = get_task(s.task_id, s.task_version)
         if spec.pooled is not None:
             return True
         row = stored.get(s.id)
-        if s.status == "complete" and (row is None or row.scorer != scorer_key(spec)):
+        if s.status == "complete" and (row is None or row[0] != scorer_key(spec)):
             return True
     return False
 
@@ -219,7 +219,7 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
     levels, colours) as soon as it is read, before the summaries are computed: the report
     command hands its figures to a helper process there."""
     run = store.get_run(run_ref)
-    sessions = store.sessions(run.id)
+    sessions = store.session_infos(run.id)  # light rows: no instructions (100,000 sessions, a few MB)
     full = trials or _scores_need_trials(store, run, sessions)
     frame = report_trials(store, run) if full else trial_totals(store, run)
     # a session scored again reads the embeddings its first scoring kept

@@ -90,6 +90,9 @@ def parse_params(items: list[str] | None) -> dict[str, Any]:
         if "=" not in item:
             raise ConfigError(f"--param expects key=value, got {item!r} (e.g. --param p=0.65)")
         k, v = item.split("=", 1)
+        if k.strip() in out:
+            raise ConfigError(f"--param {k.strip()} is given twice; give each parameter once (a list: "
+                              f"--param {k.strip()}=a,b)")
         try:
             out[k.strip()] = json.loads(v)
         except json.JSONDecodeError:

@@ -78,6 +78,10 @@ def check_model_options(*, concurrency: int, timeout: float, reask: int, tempera
     for ok, message in checks:
         if not ok:
             raise ConfigError(message)
+    if price_file is not None:  # read now: a malformed file is refused whoever runs (agents too)
+        from ..models.pricing import read_price_file
+
+        read_price_file(price_file)
 
 
 WORKERS_HELP = ("Processes on this machine splitting the sessions, each with its own event loop, writing to the "
@@ -181,7 +185,7 @@ def run_cmd(
         return _print_estimate(prepared, participants)
     st = _store(store)
     run = create_run(st, prepared)
-    console.print(f"Run [bold]{escape(run.name)}[/bold] ({len(st.sessions(run.id))} sessions) -> {st.safe_url}")
+    console.print(f"Run [bold]{escape(run.name)}[/bold] ({len(prepared.rows)} sessions) -> {st.safe_url}")
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
@@ -225,12 +229,13 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     from ..runner.run import run_sync
     from ..storage.vector_use import kept_vectors_for
 
-    chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run
+    chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run (once it is locked)
     process.import_report_modules_in_background()
     process.exit_without_final_collection()
     try:
         with kept_vectors_for(st, (t["task"] for t in (run.spec or {}).get("tasks", ()))):
-            stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address)
+            stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address,
+                             on_locked=chance.start)
     except StoreUnavailable as exc:  # one line, with the command that continues the run
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
     except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable
@@ -269,11 +274,29 @@ def _finish(st, name: str, stats) -> None:
                   highlight=False, soft_wrap=True)
     store_arg = _store_arg(st)
     if stats.failures:
-        err.print(f"[red]{len(stats.failures)} session(s) failed[/red]; their trials are saved. First: "
-                  f"{escape(str(stats.failures[0]))}")
-        err.print(escape(f"Continue with: machinepsych resume {name}{store_arg}"))
+        err.print(failure_line(stats.failures, f"machinepsych resume {name}{store_arg}"), soft_wrap=True,
+                  highlight=False, markup=False, emoji=False)
         raise typer.Exit(1)
     console.print(escape(f"Report: machinepsych report {name}{store_arg} --out reports/{name}"))
+
+
+def failure_line(failures: list[str], resume: str) -> str:
+    """The sessions that failed, in one line: each distinct error once (a session's entry is
+    "session I (CONDITION): ERROR"), and the command that continues the run."""
+    by_error: dict[tuple[str, str], list[str]] = {}
+    for f in failures:
+        where, _, error = f.partition(": ")
+        index, _, condition = where.removeprefix("session ").partition(" ")
+        by_error.setdefault((error, condition), []).append(index)
+    parts = [f"session{'s' if len(w) > 1 else ''} {_listed(w)} {c}: {e}".replace("  ", " ")
+             for (e, c), w in by_error.items()]
+    n = len(failures)
+    return (f"error: {n} session{'s' if n > 1 else ''} failed (their trials are saved; continue with: {resume}): "
+            + " | ".join(parts))
+
+
+def _listed(items: list[str], most: int = 5) -> str:
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 @app.command("resume")
@@ -546,7 +569,7 @@ def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
                    name=default_run_name("demo"), battery=DEMO_BATTERY)
     st = _store(store)
     run = create_run(st, spec)
-    console.print(f"Demo run [bold]{run.name}[/bold]: {len(st.sessions(run.id))} sessions on built-in agents -> {st.safe_url}")
+    console.print(f"Demo run [bold]{run.name}[/bold]: {st.session_summary(run.id)['sessions']} sessions on built-in agents -> {st.safe_url}")
     run_sync(st, run.id, progress=True)
     data = report.build(st, run.id)
     terminal.print_tables(data, console)
@@ -555,6 +578,16 @@ def demo_cmd(store: str = typer.Option("demo.db", "--store", help=STORE_HELP),
     print_fits(data.get("fits"), console)
     path = html_report.write_html(data, out)
     console.print(f"HTML report: {path.resolve()}")
+
+
+def bounded_line(text: str, most: int = 2000) -> str:
+    """An error message as one line of at most ``most`` characters (a value quoted from a
+    user's file may be megabytes long): the middle is cut, and says how much."""
+    text = " ".join(text.splitlines())
+    if len(text) <= most:
+        return text
+    keep = most // 2
+    return f"{text[:keep]} [... {len(text) - 2 * keep:,} characters cut ...] {text[-keep:]}"
 
 
 def main() -> None:
@@ -578,7 +611,8 @@ def main() -> None:
         from ..runner.budget import BudgetExceeded
 
         stopped = isinstance(exc, BudgetExceeded)  # --max-cost reached: resumable, like a store gone away
-        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {escape(str(exc))}", soft_wrap=True, highlight=False)
+        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {bounded_line(str(exc))}", soft_wrap=True,
+                  highlight=False)
         sys.exit(3 if stopped else 2)
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
         err.print(f"[red]error:[/red] {escape(os_error_line(exc))}", soft_wrap=True, highlight=False)

@@ -312,7 +312,7 @@ def annotators_list_cmd(
     from ..storage import people
     from ..storage.store import Store
 
-    st = Store(store, create=False)
+    st = Store(store, create=False, readonly=True)  # only reads: works under ?mode=ro
     try:
         rows = people.annotators(st)
         if not rows:

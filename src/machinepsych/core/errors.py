@@ -24,9 +24,15 @@ class UnknownNameError(ConfigError):
         close = difflib.get_close_matches(name, valid, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         super().__init__(
-            f"Unknown {kind} {name!r}.{hint} Valid {plural or kind + 's'}: {', '.join(valid)}."
+            f"Unknown {kind} {name!r}.{hint} Valid {plural or _plural(kind)}: {', '.join(valid)}."
         )
         self.kind, self.name, self.valid = kind, name, valid
+
+
+def _plural(kind: str) -> str:
+    """The plural of the kind's head noun: "parameter of wcst" -> "parameters of wcst"."""
+    head, sep, rest = kind.partition(" of ")
+    return head + "s" + sep + rest
 
 
 class MissingDependencyError(MachinePsychError):

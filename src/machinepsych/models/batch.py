@@ -54,6 +54,9 @@ def check_batch(spec) -> None:
     """``--batch`` is for OpenAI and Anthropic models on single-turn tests; refuse anything else up front."""
     from ..tasks.catalog import get_task
 
+    if all(p.is_agent or p.is_human for p in spec.participants):
+        raise ConfigError("--batch sends model calls through a provider's batch API; this run has no model "
+                          f"({', '.join(p.ref for p in spec.participants)}): drop --batch or add --model openai:...")
     for p in spec.participants:
         if p.is_agent or p.is_human:
             continue

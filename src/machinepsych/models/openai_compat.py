@@ -26,6 +26,7 @@ from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions
 from .pricing import PriceTable
 from .ratelimit import headers_of, rate_info
+from .secrets import redact_keys
 from .urls import redact_url, redact_urls
 
 API_KEY_ENV = "OPENAI_API_KEY"
@@ -162,11 +163,23 @@ def parse_openai_response(data: Any, model: str) -> Completion:
     )
 
 
+class NotJSON(ValueError):
+    """A reply body that is not JSON text."""
+
+
+def json_body(raw: bytes) -> Any:
+    """The reply's JSON. JSON is UTF-8: the bytes are decoded as such (``json.loads`` of bytes
+    would guess UTF-16 or UTF-32 from a garbage body's first bytes and report that codec)."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError too
+        raise NotJSON(f"the body is not JSON ({len(raw):,} bytes, starting {raw[:40]!r})") from None
+
+
 def redact(text: str, secret: str | None = None) -> str:
     """Remove an API key (and anything shaped like an OpenAI key) and the credentials of any
     URL from an error message."""
-    if secret and len(secret) >= 8:
-        text = text.replace(secret, "***")
+    text = redact_keys(text, (secret,) if secret else (), mask="***")[0]
     return redact_urls(_KEY_RE.sub("sk-***", text))
 
 
@@ -214,8 +227,10 @@ def classify_openai_error(exc: BaseException, *, where: str, key_env: str = API_
     aiohttp = sys.modules.get("aiohttp")
     if isinstance(exc, ConnectionError) or (aiohttp is not None and isinstance(exc, aiohttp.ClientError)):
         return ModelCallError(f"Connection to {where} failed: {type(exc).__name__}: {exc}", transient=True)
+    if isinstance(exc, NotJSON):
+        return ModelCallError(f"Malformed response from {where}: {exc}", transient=True)
     if isinstance(exc, (ValueError, TypeError, AttributeError, KeyError, IndexError)):
-        # Non-JSON body, or a JSON body that is not a chat completion.
+        # a JSON body that is not a chat completion
         return ModelCallError(f"Malformed response from {where}: {type(exc).__name__}: {exc}", transient=True)
     if isinstance(exc, openai.OpenAIError):
         return ModelCallError(f"{where}: {exc}", transient=False)
@@ -374,7 +389,7 @@ class OpenAIModel:
                 if raw_type is None:
                     data = resp
                 else:
-                    data, rate = json.loads(resp.content), rate_info(resp.headers)
+                    data, rate = json_body(resp.content), rate_info(resp.headers)
             completion = parse_openai_response(data, self.model)
             return completion if rate is None else replace(completion, rate=rate)
         except asyncio.CancelledError:
@@ -435,5 +450,4 @@ class OpenAIModel:
         status, raw, headers = await self._direct_client().post_with_headers("/chat/completions", body, timeout_s)
         if status >= 400:
             raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"), headers)
-        # JSON is UTF-8: json.loads reads the bytes, no charset detection
-        return json.loads(raw), (rate_info(headers) if headers else None)
+        return json_body(raw), (rate_info(headers) if headers else None)

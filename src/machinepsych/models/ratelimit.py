@@ -15,10 +15,13 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
 * a concurrency window, at most ``--concurrency``: AIMD, halved on a 429 (once per round
   trip: refusals of requests sent before the last decrease do not count again) and grown by
   ``1/window`` per success;
-* a request pacer (token bucket), from ``--rpm`` when the user states it, else learned: from
-  the limit headers (the refill rate is ``(limit - remaining) / reset``, the burst ``limit``),
+* a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
+  headers (the refill rate is ``(limit - remaining) / reset``),
   or, at an endpoint that sends none, from the throughput it accepted when it first refused
-  (then multiplied by 0.85 on each 429, grown 5 % per second without one);
+  (then multiplied by 0.85 on each 429, grown 5 % per second without one). It spaces the
+  requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
+  pause) sends its next request when it can and the one after a full interval later, never a
+  burst to catch up, which an endpoint counting requests over a sliding window refuses;
 * a token pacer, from ``--tpm`` or the token headers: each request takes its estimated tokens
   (prompt characters / 4 plus the reply allowance) and is charged its real usage afterwards;
 * an endpoint-wide pause: a ``Retry-After`` holds every new request to that endpoint, not only
@@ -212,7 +215,9 @@ class EndpointLimiter:
         self.clock, self.sleep = clock, sleep
         now = clock()
         self.stated_rpm, self.stated_tpm = rpm, tpm
-        self.requests: Bucket | None = Bucket(rpm / 60, max(1.0, rpm / 60), now) if rpm else None
+        # a pacer spaces requests (capacity 1): a client that falls behind (a starved event
+        # loop, a pause) sends the next request when it can, never a catch-up burst
+        self.requests: Bucket | None = Bucket(rpm / 60, 1.0, now) if rpm else None
         self.tokens: Bucket | None = Bucket(tpm / 60, max(1.0, tpm / 60), now) if tpm else None
         self.learned = "stated" if rpm else None  # None | "stated" | "headers" | "aimd"
         self.in_flight = 0
@@ -294,24 +299,22 @@ class EndpointLimiter:
     def _decrease_rate(self, now: float) -> None:
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
             self.requests.rate = max(self.requests.rate * MD_RATE, 0.05)
-            self.requests.capacity = max(1.0, min(self.requests.capacity, self.requests.rate))
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
             rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
-            self.requests = Bucket(rate, max(1.0, rate * 0.5), now, tokens=0.0)
+            self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
 
     def _learn(self, rate: RateInfo, now: float) -> None:
         """Pace by what the headers say: the refill rate and burst of the server's buckets."""
         r = _refill(rate.limit_requests, rate.remaining_requests, rate.reset_requests_s)
         if r is not None and self.learned != "stated":
-            burst = max(1.0, rate.limit_requests or 1.0)
             if self.learned != "headers" or self.requests is None:
-                self.requests = Bucket(r * HEADROOM, burst, now, tokens=rate.remaining_requests)
+                self.requests = Bucket(r * HEADROOM, 1.0, now, tokens=rate.remaining_requests)  # at most 1
                 self.learned = "headers"
             elif now - self.last_decrease > 1.0:  # a second after a 429: back to the announced rate
-                self.requests.rate, self.requests.capacity = r * HEADROOM, burst
+                self.requests.rate = r * HEADROOM
         if rate.remaining_requests is not None and self.requests is not None:
             self.requests.cap_to(rate.remaining_requests, now)
         t = _refill(rate.limit_tokens, rate.remaining_tokens, rate.reset_tokens_s)

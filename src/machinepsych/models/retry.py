@@ -145,13 +145,14 @@ async def call_model(model: ChatModel, messages: list[Message], options: Generat
 
 def _gave_up(model: ChatModel, attempts: int, errors: list[str], exc: ModelCallError,
              reason: str | None = None) -> ModelCallError:
-    last = errors[-1].partition(": ")[2] if errors else str(exc)
-    earlier = "; ".join(errors[:-1]) or "none"
+    """One sentence: the last error, and the earlier attempts' errors only where they differ
+    from it (the command says how to continue; the message does not)."""
+    last = (errors[-1].partition(": ")[2] if errors else str(exc)).rstrip(".")
+    earlier = list(dict.fromkeys(e.partition(": ")[2].rstrip(".") for e in errors[:-1]))
+    other = [e for e in earlier if e != last]
     what = f"gave up after {attempts} attempts" + (f", {reason}" if reason else "")
-    return ModelCallError(
-        f"{model.name}: {what}; last error: {last}. Earlier: {earlier}. "
-        "The session is saved; run `machinepsych resume RUN` once the endpoint is healthy.",
-        transient=True, status=exc.status)
+    return ModelCallError(f"{model.name}: {what}: {last}" + (f" (earlier: {'; '.join(other)})" if other else ""),
+                          transient=True, status=exc.status)
 
 
 async def bounded(model: ChatModel, call, timeout_s: float | None):

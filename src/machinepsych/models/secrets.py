@@ -1,39 +1,66 @@
 """Known API keys kept out of everything stored: a reply that echoes the key the request
 carried (a misconfigured gateway, a debugging proxy, a model told the header) has every
 occurrence replaced before the trial is written, and the call records how many it replaced
-(``model_calls.redacted``). Error messages are redacted separately (``openai_compat.redact``)."""
+(``model_calls.redacted``). Error messages are redacted separately (``openai_compat.redact``).
+
+A key is found in any percent-encoding: each of its characters raw or as ``%XX`` of its UTF-8
+bytes, hex digits in either case, any mix (``-`` as ``-``, ``%2D`` or ``%2d``; a space also as
+``+``). The keys are collected from the environment once per run (:func:`collect_keys`, called
+when a run starts; the first redaction collects them if nothing has), and compiled into one
+pattern, so a reply costs one regular-expression pass."""
 from __future__ import annotations
 
 import os
-from urllib.parse import quote, quote_plus
+import re
+from functools import lru_cache
 
 # the environment variables the adapters read their keys from (any other *_API_KEY counts too)
 KEY_ENVS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "GEMINI_API_KEY")
 MASK = "[redacted API key]"
 MIN_LEN = 8  # shorter values ("none", "x") are placeholders, not secrets, and too common to replace
 
-_cache: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+_known: tuple[str, ...] | None = None
+
+
+def collect_keys() -> tuple[str, ...]:
+    """Read the key variables' values from the environment (once per run) and keep them."""
+    global _known
+    _known = tuple(sorted({v.strip() for k, v in os.environ.items()
+                           if (k in KEY_ENVS or k.endswith("_API_KEY")) and len(v.strip()) >= MIN_LEN}))
+    return _known
 
 
 def known_keys() -> tuple[str, ...]:
-    """Every form in which a known key may appear: the values of the key variables, and
-    their URL-encoded forms (``%2B``, ``+`` for a space ...), longest first."""
-    global _cache
-    values = tuple(sorted({v.strip() for k, v in os.environ.items()
-                           if (k in KEY_ENVS or k.endswith("_API_KEY")) and len(v.strip()) >= MIN_LEN}))
-    if values != _cache[0]:
-        forms = {f for v in values for f in (v, quote(v, safe=""), quote(v), quote_plus(v))}
-        _cache = (values, tuple(sorted(forms, key=len, reverse=True)))
-    return _cache[1]
+    """The keys last collected (collected now if never)."""
+    return collect_keys() if _known is None else _known
 
 
-def redact_keys(text: str, extra: tuple[str, ...] = ()) -> tuple[str, int]:
-    """``text`` without any known key (nor ``extra`` secrets), and how many were replaced."""
+def _hex(b: int) -> str:
+    return "".join(f"[{d}{d.lower()}]" if d.isalpha() else d for d in f"{b:02X}")
+
+
+def _char(ch: str) -> str:
+    """One character of a key: raw, or percent-encoded (either case), or ``+`` for a space."""
+    forms = [re.escape(ch), "".join("%" + _hex(b) for b in ch.encode("utf-8"))]
+    if ch == " ":
+        forms.append(r"\+")
+    return "(?:" + "|".join(forms) + ")"
+
+
+@lru_cache(maxsize=64)
+def _pattern(secrets: tuple[str, ...]) -> re.Pattern | None:
+    if not secrets:
+        return None
+    return re.compile("|".join("".join(_char(c) for c in s) for s in sorted(secrets, key=len, reverse=True)))
+
+
+def redact_keys(text: str, extra: tuple[str, ...] = (), mask: str = MASK) -> tuple[str, int]:
+    """``text`` without any known key (nor ``extra`` secrets), in any encoding, each replaced
+    by ``mask``, and how many were replaced."""
     if not text:
         return text, 0
-    n = 0
-    for secret in (*known_keys(), *(e for e in extra if e and len(e) >= MIN_LEN)):
-        if secret in text:
-            n += text.count(secret)
-            text = text.replace(secret, MASK)
-    return text, n
+    secrets = known_keys()
+    if extra:
+        secrets = tuple(sorted({*secrets, *(e for e in extra if e and len(e) >= MIN_LEN)}))
+    rx = _pattern(secrets)
+    return (text, 0) if rx is None else rx.subn(mask, text)

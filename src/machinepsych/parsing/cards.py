@@ -31,7 +31,8 @@ _CARD_WORDS = r"red|green|yellow|blue|black|triangle|star|cross|circle|square|pl
 _CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|" + lex.CARD_NOUNS + ")"
 
 
-def _card_number(k: int) -> tuple[list[str], list[str]]:
+@lru_cache(maxsize=None)
+def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     guard = r"(?!\s*(?:" + _CARD_WORDS + r"))"
     words = "|".join(NUMWORDS.get(k, ()))
     strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
@@ -41,24 +42,30 @@ def _card_number(k: int) -> tuple[list[str], list[str]]:
     strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
                   + lex.CARD_NOUNS + r")s?)" + R_)
     weak = [number(k) + guard]
-    return strong, weak
+    return tuple(strong), tuple(weak)
 
 
 
 
 def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:
-    shape, color, n = str(card["shape"]), str(card["color"]), int(card["number"])
+    same = [o for o in options if o["shape"] == card["shape"] and o["color"] == card["color"]]
+    return list(_descriptions(str(card["shape"]), str(card["color"]), int(card["number"]), len(same) == 1))
+
+
+@lru_cache(maxsize=1024)
+def _descriptions(shape: str, color: str, n: int, only_one: bool) -> tuple[str, ...]:
+    """The patterns describing one card (built once per card); ``only_one``: no other option
+    has its shape and colour, so those two words name it."""
     shape_rx = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
                 + ("|" + lex.misspelt(shape) if len(shape) > 5 else ""))  # "traingle red 1"
     color_rx = re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color))
     nums = "|".join([str(n)] + [w for w in NUMWORDS.get(n, ())])
     out = [L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r")\s+" + str(n) + r")" + R_,
            L_ + r"(?i:(?:" + nums + r")\s+(?:single\s+)?(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_]
-    same = [o for o in options if o["shape"] == card["shape"] and o["color"] == card["color"]]
-    if len(same) == 1:
+    if only_one:
         out.append(L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r"))" + R_ + r"(?!\s+\d)")
         out.append(L_ + r"(?i:(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_)
-    return out
+    return tuple(out)
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
@@ -73,15 +80,15 @@ def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReade
                    ) if sorted_card and sorted_card not in key else ()
     answers = []
     for k, card in enumerate(options, 1):
-        strong, weak = _card_number(k)
-        strong += _card_descriptions(card, options)
+        strong = [*_card_number(k)[0], *_card_descriptions(card, options)]
+        weak = _card_number(k)[1]
         if desk:  # Reflection-Bench's desk shapes are all different: a shape word names one card
             shapes = [o["shape"] for o in options]
             if shapes.count(card["shape"]) == 1:
                 strong.append(L_ + r"(?i:" + SHAPE_FORMS.get(card["shape"], card["shape"]) + r")" + R_)
-        answers.append(Answer(k, tuple(strong), tuple(weak)))
+        answers.append(Answer(k, tuple(strong), weak))
     if not options:
-        answers = [Answer(k, tuple(_card_number(k)[0]), tuple(_card_number(k)[1])) for k in range(1, 5)]
+        answers = [Answer(k, *_card_number(k)) for k in range(1, 5)]
     return ChoiceReader(tuple(answers), ignore=ignore)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from machinepsych.core.parsing import fallback_status
@@ -48,14 +49,21 @@ class Answer:
     weak: tuple[str, ...] = ()
 
 
+@lru_cache(maxsize=16384)
+def pattern(p: str) -> re.Pattern:
+    """``p`` compiled (multi-line), once: answer sets that share aliases (the card-sorting
+    options, drawn anew each trial) share their compiled patterns."""
+    return re.compile(p, re.M)
+
+
 def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
     """A mention finder over ``answers`` (compiled once); text matching an ``ignore`` pattern
     (the card being sorted, described in the reply) names no answer."""
-    compiled = [(re.compile(p, re.M), a.value, False) for a in answers for p in a.strong]
-    compiled += [(re.compile(p, re.M), a.value, True) for a in answers for p in a.weak]
-    compiled += [(re.compile(p, re.M), a.value, True) for a in weak_exact for p in a.strong + a.weak]
+    compiled = [(pattern(p), a.value, False) for a in answers for p in a.strong]
+    compiled += [(pattern(p), a.value, True) for a in answers for p in a.weak]
+    compiled += [(pattern(p), a.value, True) for a in weak_exact for p in a.strong + a.weak]
 
-    skip = [re.compile(p, re.M) for p in ignore]
+    skip = [pattern(p) for p in ignore]
 
     def find(text: str) -> list[Mention]:
         out = []

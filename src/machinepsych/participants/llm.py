@@ -44,7 +44,9 @@ class LLMParticipant:
         async def chat(messages: list[Message], purpose: str) -> ModelCall:
             sent = self._adapt(messages)
             budget = self.budget
-            held = budget.reserve(budget.estimate(self.model, estimate_tokens(sent, 0))) if budget is not None else 0.0
+            # the call's worst case: twice the usual token count of its prompt (chars / 4, 800 an image)
+            held = (budget.reserve(budget.worst_case(self.model, 2 * estimate_tokens(sent, 0), options.max_tokens))
+                    if budget is not None else 0.0)
             token = current_call.set((ctx, purpose))
             call = None
             try:

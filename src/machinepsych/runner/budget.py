@@ -1,9 +1,11 @@
 """A run's cost budget (``run --max-cost USD``, raised by ``resume RUN --max-cost USD``).
 
-Before each model call the participant asks :meth:`CostBudget.reserve` for the call's
-estimated cost (its prompt's characters / 4 at the input price, plus the replies' average
-length so far, else 256 tokens, at the output price); the reservation is replaced by the
-call's recorded cost when it returns. A call that would take the run's recorded cost (every
+Before each model call the participant asks :meth:`CostBudget.reserve` for the call's worst
+case (:meth:`CostBudget.worst_case`: twice its prompt's usual token count, characters / 4,
+at the input price, plus ``--max-tokens``, else four times the longest reply so far and at least 1,024
+tokens, at the output price); the reservation is replaced by the call's recorded cost when
+it returns. Calls in flight are counted at their worst case, so their replies cannot take
+the run past the budget. A call that would take the run's recorded cost (every
 stored trial, this process's calls and those in flight) past the budget is not sent: the
 session stops where it is (its trials are kept, it stays open), the run stops once the calls
 in flight are answered, and the command says so in one line, with the ``resume`` that
@@ -29,12 +31,20 @@ class CostBudget:
         self.reserved_usd = 0.0
         self.replies = 0
         self.completion_tokens = 0
+        self.longest = 0  # the longest reply so far, in tokens
         self.stopped: BudgetExceeded | None = None
 
     def estimate(self, model, prompt_tokens: float) -> float:
         completion = self.completion_tokens / self.replies if self.replies else 256
         cost = model.cost(Usage(int(prompt_tokens), int(completion)))
         return cost or 0.0
+
+    def worst_case(self, model, prompt_tokens: float, max_tokens: int | None) -> float:
+        """The most a call can cost: ``prompt_tokens`` (the caller's upper count of its prompt),
+        and a reply of ``max_tokens`` (else four times the longest reply so far, at least 1,024
+        tokens). A call in flight holds this much of the budget until it returns."""
+        completion = max_tokens or max(1024, 4 * self.longest)
+        return model.cost(Usage(int(prompt_tokens) + 1, int(completion))) or 0.0
 
     def reserve(self, estimate_usd: float) -> float:
         if self.stopped is not None or self.spent_usd + self.reserved_usd + estimate_usd > self.max_usd:
@@ -52,6 +62,7 @@ class CostBudget:
         if completion_tokens is not None:
             self.replies += 1
             self.completion_tokens += completion_tokens
+            self.longest = max(self.longest, completion_tokens)
 
 
 def check_max_cost(value: float | None) -> None:

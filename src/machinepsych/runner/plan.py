@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -214,12 +215,12 @@ def condition_label(participant: str, strategy: str, persona: str, params: dict[
     return " | ".join(parts)
 
 
-def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
+def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> SessionPlan:
     """Cartesian product: test config x participant x strategy x persona x session index
     (each index ``repeat`` times: sessions of the same seed, one after the other)."""
     from ..participants.agents import AgentParticipant
 
-    rows: list[dict] = []
+    rows = SessionPlan()
     seen: set[tuple] = set()  # a configuration two entries share (agents take it once)
     for tr in run.tasks:
         spec = get_task(tr.task)
@@ -242,14 +243,48 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    for i in (i for i in range(n) for _ in range(run.repeat)):
-                        rows.append(dict(
-                            task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
-                            seed=run.seed + i, participant=desc, participant_name=p.ref, strategy=strat,
-                            persona=persona, condition=condition_label(p.ref, strat, persona, stored, defaults),
-                            instructions=instructions, status="pending", n_trials=env.n_trials,
-                        ))
-                        if len(rows) > MAX_RUN_SESSIONS:
-                            raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
-                                              "split it into several runs")
+                    rows.add(dict(
+                        task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
+                        participant=desc, participant_name=p.ref, strategy=strat,
+                        persona=persona, condition=condition_label(p.ref, strat, persona, stored, defaults),
+                        instructions=instructions, status="pending", n_trials=env.n_trials,
+                    ), run.seed, n, run.repeat)
+                    if len(rows) > MAX_RUN_SESSIONS:
+                        raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
+                                          "split it into several runs")
     return rows
+
+
+class SessionPlan(Sequence):
+    """A run's session rows, made as they are read: one template per condition and its seeds
+    (100,000 sessions hold a few templates, not 100,000 dicts). A group's seeds each come
+    ``repeat`` times in a row (``run --repeat``)."""
+
+    def __init__(self) -> None:
+        self.groups: list[tuple[dict, int, int, int]] = []  # (template, first seed, seeds, repeat)
+        self.n = 0
+
+    def add(self, template: dict, first_seed: int, n: int, repeat: int = 1) -> None:
+        self.groups.append((template, first_seed, n, repeat))
+        self.n += n * repeat
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self.n))]
+        if k < 0:
+            k += self.n
+        if not 0 <= k < self.n:
+            raise IndexError(k)
+        for template, seed, n, repeat in self.groups:
+            if k < n * repeat:
+                return {**template, "seed": seed + k // repeat}
+            k -= n * repeat
+        raise IndexError(k)
+
+    def __iter__(self):
+        for template, seed, n, repeat in self.groups:
+            for i in range(n * repeat):
+                yield {**template, "seed": seed + i // repeat}

@@ -6,12 +6,14 @@ import asyncio
 import logging
 import os
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.text import Text
 
 from machinepsych.core.errors import ConfigError
+from ..models.secrets import collect_keys
 from ..participants.factory import build_participant
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store
@@ -144,9 +146,10 @@ def _full_rows(rows, store: Store | None, chunk: int = 256):
 
 
 def run_sync(store: Store, run_ref: str | int, *, progress: bool = True, max_sessions: int | None = None,
-             workers: int = 1, executor: str = "local", ray_address: str | None = None) -> RunStats:
+             workers: int = 1, executor: str = "local", ray_address: str | None = None,
+             on_locked: Callable[[], None] | None = None) -> RunStats:
     return asyncio.run(execute(store, run_ref, progress=progress, max_sessions=max_sessions, workers=workers,
-                               executor=executor, ray_address=ray_address))
+                               executor=executor, ray_address=ray_address, on_locked=on_locked))
 
 
 class _Display:
@@ -190,14 +193,17 @@ class _Display:
 
 
 async def execute(store: Store, run_ref: str | int, *, progress: bool = True, max_sessions: int | None = None,
-                  workers: int = 1, executor: str = "local", ray_address: str | None = None) -> RunStats:
+                  workers: int = 1, executor: str = "local", ray_address: str | None = None,
+                  on_locked: Callable[[], None] | None = None) -> RunStats:
     """Drive all sessions of a run that are not complete. Safe to call again after a crash.
 
     ``workers`` > 1 splits the sessions over that many processes on this machine;
     ``executor="ray"`` runs them as Ray tasks (``ray_address``: an existing cluster; none:
     a local instance). Every process writes to the same store, so a run started one way
-    resumes any other way."""
+    resumes any other way. ``on_locked`` is called once the run lock is held: a process it
+    forks (the command's chance simulations) holds the lock with the command's workers."""
     check_executor(workers=workers, executor=executor, ray_address=ray_address, store_url=store.url)
+    collect_keys()  # the API keys redacted from replies: read once per run (models.secrets)
     run = store.get_run(run_ref)
     check_not_running(store, run)
     # the run lock: held by this process and every worker it starts, so no other command
@@ -206,6 +212,8 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True, ma
     if not lock.acquire():
         raise ConfigError(_LOCKED.format(name=run.name))
     try:
+        if on_locked is not None:
+            on_locked()
         return await _execute_locked(store, run, progress=progress, max_sessions=max_sessions, workers=workers,
                                      executor=executor, ray_address=ray_address)
     finally:

@@ -81,16 +81,17 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.D
     run = store.get_run(run_ref)
     if trials.empty:
         return pd.DataFrame()
-    sessions = [s for s in store.sessions(run.id) if s.status == "complete"]
-    stored = store.scores(run.id)
+    sessions = [s for s in store.session_infos(run.id) if s.status == "complete"]
+    stored = store.score_rows(run.id)
     metrics: dict[int, dict[str, Any]] = {}
     missing = []
     for s in sessions:
         row = stored.get(s.id)
-        if row is not None and row.scorer == scorer_key(get_task(s.task_id, s.task_version)):
-            metrics[s.id] = row.metrics
+        if row is not None and row[0] == scorer_key(get_task(s.task_id, s.task_version)):
+            metrics[s.id] = row[1]
         else:
             missing.append(s)
+    del stored
     if missing:
         idx = {s.index for s in missing}
         frames = {int(i): f for i, f in trials[trials["session"].isin(idx)].groupby("session", sort=True)}
@@ -100,13 +101,17 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.D
     present = set(trials["session"].unique())
     tokens = (trials["prompt_tokens"] + trials["completion_tokens"]).groupby(trials["session"]).sum()
     cost = trials["cost_usd"].fillna(0).groupby(trials["session"]).sum()
-    rows = []
-    for s in sessions:
-        if s.index not in present or s.id not in metrics:
-            continue
-        spec = get_task(s.task_id, s.task_version)
-        rows.append({"session": s.index, "seed": s.seed, "task": s.task_id, "preset": s.preset, "condition": s.condition,
-                     "participant": s.participant_name, "strategy": s.strategy, "persona": s.persona,
-                     "scorer": spec.key, "tokens": int(tokens[s.index]), "cost_usd": float(cost[s.index]),
-                     **metrics[s.id]})
-    return pd.DataFrame(rows)
+    # column by column (100,000 sessions: no dict per row), metrics in their first-seen order
+    kept = [s for s in sessions if s.index in present and s.id in metrics]
+    names: dict[str, None] = {}
+    for s in kept:
+        names.update(dict.fromkeys(metrics[s.id]))
+    columns: dict[str, list] = {
+        "session": [s.index for s in kept], "seed": [s.seed for s in kept], "task": [s.task_id for s in kept], "preset": [s.preset for s in kept],
+        "condition": [s.condition for s in kept], "participant": [s.participant_name for s in kept],
+        "strategy": [s.strategy for s in kept], "persona": [s.persona for s in kept],
+        "scorer": [get_task(s.task_id, s.task_version).key for s in kept],
+        "tokens": [int(tokens[s.index]) for s in kept], "cost_usd": [float(cost[s.index]) for s in kept]}
+    for name in names:
+        columns[name] = [metrics[s.id].get(name) for s in kept]
+    return pd.DataFrame(columns) if kept else pd.DataFrame()

@@ -27,7 +27,7 @@ from datetime import timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, case, create_engine, delete, event, func, insert, inspect, make_url, select, update
+from sqlalchemy import Text, bindparam, case, cast, create_engine, delete, event, func, insert, inspect, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
@@ -113,6 +113,34 @@ def _readonly_url(url: str) -> tuple[str, bool]:
     return f"{parsed.drivername}:///file:{quote(str(path.expanduser().absolute()))}?mode=ro&uri=true", True
 
 
+def _unwritable(path: Path, missing: bool) -> str:
+    """Why the SQLite store at ``path`` cannot be written ("" where it can): the file, or the
+    folder that must take its ``-wal`` and ``-shm`` files, is read-only (permissions, an
+    immutable attribute, a read-only mount)."""
+    folder = path.absolute().parent
+    if not missing and not os.access(path, os.W_OK):
+        return f"the file is read-only{_mount_note(path)}"
+    if not os.access(folder, os.W_OK):
+        return f"its folder {folder} is read-only{_mount_note(folder)}"
+    return ""
+
+
+def _mount_note(path: Path) -> str:
+    try:
+        return ": a read-only file system" if os.statvfs(path).f_flag & os.ST_RDONLY else ""
+    except OSError:
+        return ""
+
+
+def _frozen_url(url: str, path: Path) -> str:
+    """A read-only URL for a store nobody can write: ``immutable=1`` where no ``-wal`` file
+    holds pages (SQLite then needs no ``-shm`` beside it), else ``mode=ro``."""
+    drivername = make_url(url).drivername
+    wal = path.with_name(path.name + "-wal")
+    flags = "mode=ro" if wal.exists() and wal.stat().st_size else "mode=ro&immutable=1"
+    return f"{drivername}:///file:{quote(str(path.expanduser().absolute()))}?{flags}&uri=true"
+
+
 def _engine_options(url: str) -> dict:
     """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
     functions and logs "using a closure in a dumps/loads function may cause a resource leak"
@@ -151,6 +179,25 @@ class SessionRef(NamedTuple):
     status: str
 
 
+class SessionInfo(NamedTuple):
+    """What the reports read of a session (``Store.session_infos``); ``params`` is shared by
+    the sessions with the same parameters: read it, never change it."""
+
+    id: int
+    index: int
+    task_id: str
+    task_version: int
+    preset: str
+    params: dict
+    seed: int
+    participant_name: str
+    strategy: str
+    persona: str
+    condition: str
+    status: str
+    n_trials: int
+
+
 # the status of a copy kept only for the record (a person's session released after inactivity,
 # storage/study.release): never run again, not part of the run's sessions to finish
 ABANDONED = "abandoned"
@@ -177,6 +224,9 @@ class Store:
                               "for machinepsych.db)")
         self.url, self.read_only = _readonly_url(normalise_url(url))
         sqlite_file = _sqlite_path(self.url)
+        if sqlite_file is None and self.url.startswith("sqlite"):  # sqlite:/// or in memory: gone with the command
+            raise ConfigError(f"--store {self._masked(self.url)} names no file; give the store's file, e.g. "
+                              "--store sqlite:///results.db (or a plain path: --store results.db)")
         shown = str(sqlite_file) if sqlite_file is not None else self._masked(self.url)
         if self.read_only and not readonly:
             raise ConfigError(f"The store {shown} is opened read-only (?mode=ro in its URL) and this command writes "
@@ -189,6 +239,13 @@ class Store:
             if found.state == "missing" and not sqlite_file.absolute().parent.is_dir():
                 raise ConfigError(f"--store {sqlite_file}: the folder {sqlite_file.absolute().parent} does not "
                                   "exist; create it first or choose another path")
+            blocked = _unwritable(sqlite_file, found.state == "missing")
+            if blocked and not (readonly or self.read_only):
+                raise ConfigError(f"The store {shown} cannot be written ({blocked}) and this command writes to it; "
+                                  "make it writable (chattr -i, chmod u+w, or a read-write mount) or copy it to a "
+                                  "writable folder and pass that --store")
+            if blocked and found.state != "missing":  # a command that only reads: it reads without writing
+                self.url, self.read_only = _frozen_url(self.url, sqlite_file), True
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
                                                 **_engine_options(self.url))
@@ -287,7 +344,7 @@ class Store:
     def get_run(self, ref: str | int) -> RunRow:
         with self.session() as s:
             run = None
-            if isinstance(ref, int) or str(ref).isdigit():
+            if (isinstance(ref, int) or (str(ref).isascii() and str(ref).isdigit())) and int(ref) < 2 ** 63:  # ids fit 64 bits
                 run = s.get(RunRow, int(ref))
             if run is None:
                 run = s.scalar(select(RunRow).where(RunRow.name == str(ref)))
@@ -320,6 +377,41 @@ class Store:
             return [SessionRef(sid, index, n, names.setdefault(name, name), status)
                     for sid, index, n, name, status in conn.execute(q.order_by(c.index))
                     if wanted is None or sid in wanted]
+
+    def session_infos(self, run_id: int) -> list[SessionInfo]:
+        """What the reports read of each session of a run (:class:`SessionInfo`), in index
+        order: no instructions, participant description or error, and each distinct string and
+        parameter set held once, so 100,000 sessions cost a few MB rather than a row object
+        and a copy of the instructions each."""
+        c = SessionRow.__table__.c
+        q = select(c.id, c.index, c.task_id, c.task_version, c.preset, cast(c.params, Text), c.seed,
+                   c.participant_name, c.strategy, c.persona, c.condition, c.status, c.n_trials
+                   ).where(c.run_id == run_id).order_by(c.index)
+        shared: dict[Any, Any] = {}  # one object per distinct string or parameter set
+
+        def one(v):
+            return shared.setdefault(v, v)
+
+        out = []
+        with self.engine.connect() as conn:
+            for sid, index, task, version, preset, params, seed, name, strategy, persona, cond, status, n in \
+                    conn.execute(q):
+                decoded = shared.get(("params", params))
+                if decoded is None:
+                    decoded = shared[("params", params)] = json_loads(params)
+                out.append(SessionInfo(sid, index, one(task), version, one(preset), decoded, seed, one(name),
+                                       one(strategy), one(persona), one(cond), one(status), n))
+        return out
+
+    def score_rows(self, run_id: int) -> dict[int, tuple[str, dict]]:
+        """Stored scores of a run's sessions, by session id: (scorer, metrics), without the
+        row objects of :meth:`scores`."""
+        c, sc = SessionRow.__table__.c, ScoreRow.__table__.c
+        q = select(sc.session_id, sc.scorer, sc.metrics).join(SessionRow.__table__, c.id == sc.session_id).where(
+            c.run_id == run_id)
+        scorers: dict[str, str] = {}
+        with self.engine.connect() as conn:
+            return {sid: (scorers.setdefault(scorer, scorer), metrics) for sid, scorer, metrics in conn.execute(q)}
 
     def session_rows(self, ids: list[int]) -> list[SessionRow]:
         """Full rows of some sessions (ids in one chunk), in index order."""

@@ -43,6 +43,13 @@ def read_trials_file(path: str | Path) -> pd.DataFrame:
     return check_trials(df, path)
 
 
+def _shown(value, most: int = 60) -> str:
+    """A value from the file as an error line quotes it: its repr, cut to ``most`` characters
+    (a 5 MB field is named, not echoed)."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
 def _where(path: Path, i: int) -> str:
     return f"record {i + 1}" if path.suffix.lower() in RECORDS else f"row {i + 2}"
 
@@ -74,11 +81,11 @@ def check_trials(df: pd.DataFrame, path: Path) -> pd.DataFrame:
             raise ConfigError(f"{path}: {_where(path, i)}: empty session")
         t = _whole(trial, 0)
         if t is None:
-            raise ConfigError(f"{path}: {_where(path, i)}: trial {trial!r} is not a whole number >= 0")
+            raise ConfigError(f"{path}: {_where(path, i)}: trial {_shown(trial)} is not a whole number >= 0")
         trials.append(t)
         word = "" if _blank(ok) else str(ok).strip().lower()
         if word not in TRUE_WORDS and word not in FALSE_WORDS:
-            raise ConfigError(f"{path}: {_where(path, i)}: correct {ok!r} is not one of 1/0, true/false, yes/no")
+            raise ConfigError(f"{path}: {_where(path, i)}: correct {_shown(ok)} is not one of 1/0, true/false, yes/no")
         correct.append(word in TRUE_WORDS)
     df["trial"], df["correct"] = trials, correct
     seen: dict[tuple[str, int], int] = {}
@@ -90,7 +97,7 @@ def check_trials(df: pd.DataFrame, path: Path) -> pd.DataFrame:
     if "criterion" in df:
         for i, v in enumerate(df["criterion"]):
             if _whole(v, 1) is None:
-                raise ConfigError(f"{path}: {_where(path, i)}: criterion {v!r} is not a whole number >= 1")
+                raise ConfigError(f"{path}: {_where(path, i)}: criterion {_shown(v)} is not a whole number >= 1")
     if "matches" in df:
         df["matches"] = df["matches"].astype(object).where(df["matches"].notna(), "")
     return df
@@ -133,7 +140,7 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
         for i, v in enumerate(df["rule"]):
             w = "" if _blank(v) else str(v).strip().lower()
             if w not in rules:
-                raise ConfigError(f"{path}: {_where(path, i)}: rule {'(empty)' if _blank(v) else repr(v)} is not one of {allowed}"
+                raise ConfigError(f"{path}: {_where(path, i)}: rule {'(empty)' if _blank(v) else _shown(v)} is not one of {allowed}"
                                   f" (the rule in force on that trial)")
             fixed.append(w)
         df["rule"] = fixed
@@ -145,7 +152,7 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
             ws = sorted(w.strip().lower() for w in as_match_set(m))
             bad = [w for w in ws if w not in rules]
             if bad:
-                raise ConfigError(f"{path}: {_where(path, i)}: matches value {bad[0]!r} is not one of {allowed} "
+                raise ConfigError(f"{path}: {_where(path, i)}: matches value {_shown(bad[0])} is not one of {allowed} "
                                   "(give the rules the reply matches, ';'-separated, or leave it empty)")
             fixed.append(";".join(ws))
         df["matches"] = fixed
