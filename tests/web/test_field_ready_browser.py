@@ -27,16 +27,22 @@ def launch(p):
     return p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
 
+def begin(p, url):
+    """A browser on the study link, past consent and the start page: (browser, page)."""
+    browser = launch(p)
+    page = browser.new_page()
+    page.goto(url)
+    page.click("#agree")
+    page.click("#begin")
+    return browser, page
+
+
 def test_an_open_page_keeps_a_slow_persons_slot(people):
     """A 3-second inactivity timeout; the person stays 5 s on the first trial, then answers."""
     run = human_run(people.store, [TaskRun(task="lnt", params={"n_trials": 3}, sessions=1)], "hb-browser")
     study = people.study(run, inactivity_min=0.05)
     with LiveServer(people.app) as base, playwright.sync_playwright() as p:
-        browser = launch(p)
-        page = browser.new_page()
-        page.goto(f"{base}/s/{study.slug}?PROLIFIC_PID=slow")
-        page.click("#agree")
-        page.click("#begin")
+        browser, page = begin(p, f"{base}/s/{study.slug}?PROLIFIC_PID=slow")
         page.wait_for_selector("#trial button.choice")
         time.sleep(5)  # longer than the timeout, on one page
         with page.expect_response(lambda r: r.url.endswith("/answer")) as sent:
@@ -51,11 +57,7 @@ def test_a_study_page_does_not_come_back_after_a_reload_and_a_wait(people, slow,
     run = human_run(people.store, [TaskRun(task="toy-slow", params={"trials": 2}, sessions=1)], "sp-browser")
     study = people.study(run)
     with LiveServer(people.app) as base, playwright.sync_playwright() as p:
-        browser = launch(p)
-        page = browser.new_page()
-        page.goto(f"{base}/s/{study.slug}")
-        page.click("#agree")
-        page.click("#begin")
+        browser, page = begin(p, f"{base}/s/{study.slug}")
         page.wait_for_selector(".studyphase .countdown")
         clock.advance(seconds=4)
         page.reload()  # at 4 s
