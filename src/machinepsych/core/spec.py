@@ -470,6 +470,32 @@ class ChoiceModels:
         raise UnknownNameError("cognitive model", name, [m.name for m in self.models])
 
 
+# ----------------------------------------------------------------------------- people's data
+@dataclass(frozen=True)
+class PeopleTable:
+    """How a test reads people's trial-level data from a long table (``machinepsych
+    import-people``, docs/people-data.md): ``columns`` are the test's own columns beyond
+    ``subject``, ``trial`` and ``choice``; ``choice(cell)`` reads a choice cell into an action
+    (None: no answer on that trial; ValueError with a short reason: unreadable);
+    ``params(rows)`` gives, from one person's rows in trial order (a DataFrame with a
+    ``line`` column, the file's line number of each row, and the actions in ``action``), the
+    parameter overrides under which the environment replays those actions into exactly the
+    outcomes the file records (the schedule that person saw). A cell it cannot use raises
+    ``PeopleCellError``."""
+
+    columns: tuple[str, ...]
+    choice: "Callable[[Any], Any]"
+    params: "Callable[[pd.DataFrame], dict[str, Any]]"
+
+
+class PeopleCellError(ValueError):
+    """One cell of a people's data file that cannot be used: its line, column and why."""
+
+    def __init__(self, line: int, column: str, reason: str):
+        super().__init__(f"line {line}, column {column}: {reason}")
+        self.line, self.column, self.reason = line, column, reason
+
+
 # ----------------------------------------------------------------------------- the spec
 @dataclass(frozen=True)
 class TaskSpec:
@@ -524,6 +550,8 @@ class TaskSpec:
     annotation: AnnotationTask | None = None
     # cognitive models fitted to each session (``machinepsych fit``), see ChoiceModels
     fit: ChoiceModels | None = None
+    # how people's trial-level data of this test are read (``import-people``), see PeopleTable
+    people: PeopleTable | None = None
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:
