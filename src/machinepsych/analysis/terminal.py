@@ -141,6 +141,10 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
         tests = (data.get("config") or {}).get("tests") or {}
         if tests:  # each test with its version (what models were sent depends on it)
             console.print("Tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests.values()), highlight=False)
+        source = (data.get("config") or {}).get("source")
+        if source:  # people imported from a data file: where they come from, licence, citation
+            from .report import source_line
+            console.print(source_line(source), highlight=False, markup=False)
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
