@@ -14,6 +14,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from machinepsych.analysis.report import run_config
+from machinepsych.core.errors import ConfigError
+from machinepsych.storage.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
@@ -101,8 +104,8 @@ def test_stored_trials_are_what_the_environment_produces(igt_file, imported):
             assert (t.action, t.info["gain"], t.info["loss"]) == (deck, row["gain"], -row["loss"])
             assert (t.reward, t.feedback, t.info) == (result.reward, result.feedback, result.info)
             obs = result.next_observation
-    out = json.loads(run_cli("report", "people", "--store", "s.db", "--json", cwd=imported).stdout)
-    assert out["config"]["source"]["licence"] == "GPL-3.0" and "hBayesDM" in out["config"]["source"]["citation"]
+    source = run_config(run, store.sessions(run.id))["source"]  # report --json's config.source
+    assert source["licence"] == "GPL-3.0" and "hBayesDM" in source["citation"] and len(source["sha256"]) == 64
     text = run_cli("report", "people", "--store", "s.db", cwd=imported).stdout
     assert "People's data: hBayesDM" in text and "GPL-3.0" in text
 
@@ -147,7 +150,11 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(igt_file
         (igt_file, "hbayesdm-wcs", "--format 'hbayesdm-wcs' is not known"),
         (tmp_path / "absent.txt", "hbayesdm-igt", "no such file"),
     ]
-    for path, fmt, said in cases:
+    for path, fmt, said in cases:  # read and checked in full before a store is opened
+        with pytest.raises(ConfigError) as exc:
+            read_people(path, fmt)
+        assert said in str(exc.value) and "\n" not in str(exc.value), (fmt, said, exc.value)
+    for path, fmt, said in cases[:1] + cases[-3:-2]:  # what the user sees: one line, exit code 2
         r = run_cli("import-people", str(path), "--format", fmt, "--run-name", "bad", "--store", "bad.db",
                     cwd=tmp_path)
         lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
