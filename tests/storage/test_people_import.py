@@ -111,14 +111,14 @@ def test_stored_trials_are_what_the_environment_produces(igt_file, imported):
 
 
 def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
-    r = run_cli("run", "igt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "3",
+    r = run_cli("run", "igt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "2",
                 "--run-name", "agents", "--store", "s.db", cwd=imported)
     assert r.returncode == 0, r.stderr
     r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["igt"]
     assert summary["people | hbayesdm-igt"]["n"] == 4
-    assert summary["agent:wsls"]["n"] == 3 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
+    assert summary["agent:wsls"]["n"] == 2 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
     assert "pvl-delta" in summary["people | hbayesdm-igt"]["params"]
 
 
