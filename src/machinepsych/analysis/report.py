@@ -301,7 +301,7 @@ def run_config(run, sessions) -> dict[str, Any]:
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
             "created": f"{run.created_at:%Y-%m-%d %H:%M} UTC",
             "history": spec.get("history") or [],  # changes after it was made (storage/history.py)
-            "source": spec.get("source")}  # people's data imported from a file (storage/people_import.py)
+            "source": spec.get("source")}  # people's data imported from a file (runner/people_import.py)
 
 
 def source_line(source: dict[str, Any]) -> str:

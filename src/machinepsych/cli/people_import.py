@@ -19,7 +19,7 @@ def import_people_cmd(
 ) -> None:
     """Store people's trials from a data file as a run of participants human:<subject>."""
     from ..runner.plan import check_run_name
-    from ..storage.people_import import import_people, read_people
+    from ..runner.people_import import import_people, read_people
 
     check_run_name(run_name)
     people = read_people(file, format)  # everything checked before the store is opened

@@ -21,9 +21,9 @@ import pandas as pd
 from ..core.errors import ConfigError
 from ..core.spec import PeopleCellError, TaskSpec
 from ..core.types import Turn
-from ..runner.session import trial_record
+from .session import trial_record
 from ..tasks.catalog import get_task
-from .store import Store
+from ..storage.store import Store
 
 HBAYESDM_CITATION = ("Ahn, W.-Y., Haines, N., & Zhang, L. (2017). Revealing neurocomputational mechanisms of "
                      "reinforcement learning and decision-making with the hBayesDM package. Computational "
@@ -197,7 +197,7 @@ def replay(spec: TaskSpec, params: dict[str, Any], actions: list[Any]) -> list:
 def import_people(store: Store, path: str | Path, format_name: str, run_name: str,
                   people: tuple[TaskSpec, list[Person]] | None = None) -> Any:
     """Store a checked file as a run: one complete session per person, scored."""
-    from ..runner.scoring import score_and_store
+    from .scoring import score_and_store
 
     spec, persons = people or read_people(path, format_name)
     path = Path(path).expanduser()

@@ -16,7 +16,7 @@ import pytest
 
 from machinepsych.analysis.report import run_config
 from machinepsych.core.errors import ConfigError
-from machinepsych.storage.people_import import read_people
+from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
