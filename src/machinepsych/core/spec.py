@@ -323,6 +323,19 @@ def random_policy(view: AgentView) -> Any:
 
 RANDOM = Agent(random_policy, "uniformly random valid answers")
 
+
+def win_stay_lose_shift(view: AgentView, options: "tuple[Any, ...] | list[Any]", won: Callable[[Seen], bool]) -> Any:
+    """Win-stay lose-shift over ``options``: uniformly at first and after an invalid reply;
+    the last option again after a win (``won(last trial)``), otherwise another, uniformly."""
+    rng = view.rng()
+    last = view.history[-1] if view.history else None
+    if last is None or last.action is None:
+        return options[int(rng.integers(len(options)))]
+    if won(last):
+        return last.action
+    others = [o for o in options if o != last.action]
+    return others[int(rng.integers(len(others)))]
+
 # ----------------------------------------------------------------------------- validity audit
 @dataclass(frozen=True)
 class AuditItem:
