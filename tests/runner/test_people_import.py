@@ -120,6 +120,8 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
     assert summary["people | hbayesdm-igt"]["n"] == 4
     assert summary["agent:wsls"]["n"] == 2 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
     assert "pvl-delta" in summary["people | hbayesdm-igt"]["params"]
+    text = run_cli("report", "agents", "people", "--store", "s.db", cwd=imported).stdout  # across runs
+    assert "Run people" in text and "People's data: hBayesDM" in text and "agent:wsls" in text
 
 
 def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:

@@ -198,6 +198,10 @@ def print_runs(data: dict[str, Any], console) -> None:
                       + ", ".join(f"{k} {v}" for k, v in r["status"].items() if v)
                       + ("; tests: " + ", ".join(f"{t['test']} ({t['preset']})" for t in tests) if tests else ""),
                       highlight=False)
+        source = (r.get("config") or {}).get("source")
+        if source:  # imported people's data: where from, licence, citation
+            from .report import source_line
+            console.print("    " + source_line(source), highlight=False, markup=False)
     if any(RUN_PART in c for c in data["conditions"]):
         console.print(f"  A condition found in more than one run is shown with its run: ...{RUN_PART}NAME.",
                       highlight=False)
