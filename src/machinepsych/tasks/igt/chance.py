@@ -27,7 +27,7 @@ def simulate(P: IGTParams, S: int, rng: np.random.Generator, responses: str = "u
         out[f"share_{d}"] = (decks == i).mean(axis=1)
     onehot = decks[..., None] == np.arange(len(DECKS))
     draw = np.take_along_axis(np.cumsum(onehot, axis=1) - 1, decks[..., None], axis=2)[..., 0]
-    net = _amounts(P.gains, decks, draw) - _amounts(P.losses, decks, draw)
+    net = _amounts(P.deck_gains, decks, draw) - _amounts(P.deck_losses, decks, draw)
     out["final_balance"] = float(P.start_balance) + net.sum(axis=1)
     out["n_invalid"] = np.zeros(S)
     return out

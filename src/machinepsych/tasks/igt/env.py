@@ -36,16 +36,27 @@ Sequence4 = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple
 class IGTParams(Params):
     trials: int = Field(100, ge=1, le=1000)
     start_balance: float = Field(2000.0, ge=0.0, le=1_000_000.0)
-    gains: Sequence4 = Field(BECHARA_GAINS, description="per deck, the gain of each draw (cycled)")
-    losses: Sequence4 = Field(BECHARA_LOSSES, description="per deck, the loss of each draw, a positive amount (cycled)")
+    # None: the traditional schedule (BECHARA_GAINS, BECHARA_LOSSES); an imported person whose
+    # cards differ gets the sequences they drew
+    gains: Sequence4 | None = Field(None, description="per deck, the gain of each draw (cycled); None: Bechara's")
+    losses: Sequence4 | None = Field(None, description="per deck, the loss of each draw, a positive amount "
+                                     "(cycled); None: Bechara's")
 
     @field_validator("gains", "losses")
     @classmethod
-    def _sequences(cls, v: Sequence4) -> Sequence4:
-        for seq in v:
+    def _sequences(cls, v: Sequence4 | None) -> Sequence4 | None:
+        for seq in v or ():
             if not seq or min(seq) < 0:
                 raise ValueError("every deck needs at least one amount, none negative")
         return v
+
+    @property
+    def deck_gains(self) -> Sequence4:
+        return self.gains or BECHARA_GAINS
+
+    @property
+    def deck_losses(self) -> Sequence4:
+        return self.losses or BECHARA_LOSSES
 
 
 def money(x: float) -> str:
@@ -82,7 +93,7 @@ class IGT(Environment):
         """(gain, loss) of the next card of ``deck``."""
         d = DECKS.index(deck)
         k = self.drawn[d]
-        gains, losses = self.params.gains[d], self.params.losses[d]
+        gains, losses = self.params.deck_gains[d], self.params.deck_losses[d]
         return float(gains[k % len(gains)]), float(losses[k % len(losses)])
 
     def _observe(self, feedback: str | None) -> Observation:
