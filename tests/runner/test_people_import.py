@@ -177,3 +177,15 @@ def test_a_person_with_another_schedule_is_replayed_under_it(tmp_path):
     assert [(t.info["gain"], t.info["loss"]) for t in trials[:2]] == [(100, 999), (120, 0)]
     assert s.params["trials"] == 15 and s.params["losses"][0][:2] == [999, 0]
     assert store.scores(store.get_run("own").id)[s.id].metrics["net_total"] == 15 - 2 * 6
+
+
+def test_an_empty_choice_is_a_trial_without_a_card(tmp_path):
+    data = tmp_path / "gap.csv"
+    data.write_text("task,subject,trial,choice,gain,loss,note\nigt,p1,1,C,50,0,x\nigt,p1,2,,,,missed\n"
+                    "igt,p1,3,3,50,0,x\n")
+    spec, (person,) = read_people(data, "generic")
+    assert [r.action for r in person.records] == ["C", None, "C"]
+    assert person.records[1].parse_status == "empty" and person.records[1].info["balance"] == 2050
+    assert person.records[2].info["card"] == 2 and person.params["losses"] is None  # the standard cards
+    df = pd.DataFrame([{"trial": r.index, **r.info} for r in person.records])
+    assert spec.scorer.score(df, spec.params_from(person.params))["n_invalid"] == 1

@@ -150,7 +150,7 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
             actions.append(people.choice(r["choice"]))
         except ValueError as exc:
             raise PeopleCellError(int(r["line"]), "choice", str(exc)) from None
-    df["action"] = actions
+    df["action"] = pd.Series(actions, index=df.index, dtype=object)
     out = []
     for subject, rows in df.groupby("subject", sort=False):
         rows = rows.sort_values("trial_no", kind="stable")
@@ -162,7 +162,7 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
             params = spec.resolve(None, people.params(rows)).model_dump(mode="json")
         except ConfigError as exc:
             raise PeopleCellError(int(rows["line"].iloc[0]), "subject", f"subject {subject}: {exc}") from None
-        records = replay(spec, params, list(rows["action"]))
+        records = replay(spec, params, [None if isinstance(a, float) and a != a else a for a in rows["action"]])
         _check_outcomes(rows, records, people.columns)
         out.append(Person(str(subject), params, records))
     return out

@@ -43,7 +43,7 @@ def schedule_params(rows: pd.DataFrame) -> dict[str, Any]:
     """The parameters that replay ``rows`` (one person, in trial order)."""
     drawn: dict[str, list[tuple[float, float]]] = {d: [] for d in DECKS}
     for _, row in rows.iterrows():
-        if row["action"] is not None:
+        if isinstance(row["action"], str):
             drawn[row["action"]].append((_amount(row, "gain"), _amount(row, "loss")))
     params: dict[str, Any] = {"trials": len(rows)}
     standard = all(g == BECHARA_GAINS[d][0] and loss == BECHARA_LOSSES[d][k % 40]
