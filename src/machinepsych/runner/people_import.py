@@ -21,9 +21,9 @@ import pandas as pd
 from ..core.errors import ConfigError
 from ..core.spec import PeopleCellError, TaskSpec
 from ..core.types import Turn
-from .session import trial_record
-from ..tasks.catalog import get_task
 from ..storage.store import Store
+from ..tasks.catalog import get_task
+from .session import trial_record
 
 HBAYESDM_CITATION = ("Ahn, W.-Y., Haines, N., & Zhang, L. (2017). Revealing neurocomputational mechanisms of "
                      "reinforcement learning and decision-making with the hBayesDM package. Computational "
