@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from rich.console import Console
 
+from machinepsych.analysis.multirun import print_runs
 from machinepsych.analysis.report import run_config
 from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
@@ -120,8 +122,15 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
     assert summary["people | hbayesdm-igt"]["n"] == 4
     assert summary["agent:wsls"]["n"] == 2 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
     assert "pvl-delta" in summary["people | hbayesdm-igt"]["params"]
-    text = run_cli("report", "agents", "people", "--store", "s.db", cwd=imported).stdout  # across runs
-    assert "Run people" in text and "People's data: hBayesDM" in text and "agent:wsls" in text
+    # the report across runs names the people's source under their run
+    store = Store(str(imported / "s.db"), create=False)
+    runs = [{"run": name, "state": "complete", "status": {"complete": 1},
+             "config": run_config(store.get_run(name), store.sessions(store.get_run(name).id))}
+            for name in ("agents", "people")]
+    console = Console(record=True, width=200)
+    print_runs({"runs": runs, "status": {"complete": 2}, "conditions": []}, console)
+    lines = console.export_text().splitlines()
+    assert lines[2].strip().startswith("Run people") and lines[3].strip().startswith("People's data: hBayesDM")
 
 
 def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
