@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "machinepsych"
 # a package may import only packages of its own layer or lower ones
 LAYER = {"core": 0, "parsing": 0, "published": 0, "tasks": 1, "models": 2, "prompting": 2, "participants": 3, "storage": 3, "runner": 4,
          "analysis": 5, "web": 6, "cli": 7, "integrations": 7}
-FAMILIES = ("cardsort", "cogbench", "reflection", "visfactor")
+FAMILIES = ("cardsort", "cogbench", "igt", "reflection", "visfactor")
 
 
 def _imports() -> dict[str, set[str]]:

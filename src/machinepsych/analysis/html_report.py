@@ -134,8 +134,16 @@ def _config_body(cfg: dict[str, Any]) -> str:
             + (f"; battery {html.escape(cfg['battery'])}" if cfg["battery"] else "")
             + f"; strategies {html.escape(', '.join(cfg['strategies']))}; personas {html.escape(', '.join(cfg['personas']))}; "
             "session <i>i</i> of every condition uses seed + <i>i</i>.</p>"
-            f"<h3>Participants</h3><ul>{people}</ul>{_history_html(cfg)}<h3>Tests</h3><table><tr><th class='l'>test</th><th class='l'>preset</th>"
+            f"<h3>Participants</h3><ul>{people}</ul>{_source_html(cfg)}{_history_html(cfg)}<h3>Tests</h3><table><tr><th class='l'>test</th><th class='l'>preset</th>"
             f"<th>sessions</th><th>seeds</th><th class='l'>parameters</th></tr>{tests}</table>")
+
+
+def _source_html(cfg: dict[str, Any]) -> str:
+    """Where imported people's data come from (``import-people``): source, licence, citation."""
+    from .report import source_line
+
+    source = cfg.get("source")
+    return f"<h3>Source of the people's data</h3><p>{html.escape(source_line(source))}</p>" if source else ""
 
 
 def _history_html(cfg: dict[str, Any]) -> str:

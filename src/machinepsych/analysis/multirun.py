@@ -201,6 +201,10 @@ def print_runs(data: dict[str, Any], console) -> None:
         console.print(Text(f"  Run {r['run']} ({r['state']}); sessions: "
                            + ", ".join(f"{k} {v}" for k, v in r["status"].items() if v)
                            + ("; tests: " + ", ".join(test_names(tests)) if tests else "")))
+        source = (r.get("config") or {}).get("source")
+        if source:  # imported people's data: where from, licence, citation
+            from .report import source_line
+            console.print(Text("    " + source_line(source)))
     if any(RUN_PART in c for c in data["conditions"]):
         console.print(Text(f"  A condition found in more than one run is shown with its run: ...{RUN_PART}NAME."))
 

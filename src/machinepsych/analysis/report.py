@@ -315,7 +315,17 @@ def run_config(run, sessions) -> dict[str, Any]:
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
             "created": f"{run.created_at:%Y-%m-%d %H:%M} UTC",
-            "history": spec.get("history") or []}  # changes after it was made (storage/history.py)
+            "history": spec.get("history") or [],  # changes after it was made (storage/history.py)
+            "source": spec.get("source")}  # people's data imported from a file (runner/people_import.py)
+
+
+def source_line(source: dict[str, Any]) -> str:
+    """One line naming imported people's data: what, from where, its licence and citation."""
+    parts = [source.get("name", ""), f"file {source.get('file', '')} (sha256 {str(source.get('sha256', ''))[:12]})",
+             f"from {source.get('origin', '')}", f"licence {source.get('licence', '')}"]
+    if source.get("citation"):
+        parts.append(f"cite: {source['citation']}")
+    return "People's data: " + "; ".join(p for p in parts if p)
 
 
 def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:

@@ -106,6 +106,10 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
         tests = (data.get("config") or {}).get("tests") or {}
         if tests:  # each test with its version (what models were sent depends on it)
             _say(console, "Tests: " + ", ".join(test_names(tests)))
+        source = (data.get("config") or {}).get("source")
+        if source:  # people imported from a data file: where they come from, licence, citation
+            from .report import source_line
+            _say(console, source_line(source))
     print_layouts(data, console)  # each source paper's summary table first, published rows beside ours
     print_glance(data, console)
     for title, metrics, by_cond in battery_tables(data):

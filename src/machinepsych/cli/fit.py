@@ -96,6 +96,10 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
 
     if not runs:
         raise ConfigError("give the runs to fit (machinepsych fit RUN), or --recover TEST")
+    if not 0 <= seed < 2**32:
+        raise ConfigError(f"--seed must be between 0 and {2**32 - 1} (got {seed})")
+    if not recover and (n != 40 or longer != 8):
+        raise ConfigError("--n and --longer go with --recover")
     if out is not None:
         check_output_path(out, "--out", folder=True)
     if recover:

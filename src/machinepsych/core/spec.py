@@ -324,6 +324,19 @@ def random_policy(view: AgentView) -> Any:
 
 RANDOM = Agent(random_policy, "uniformly random valid answers")
 
+
+def win_stay_lose_shift(view: AgentView, options: "tuple[Any, ...] | list[Any]", won: Callable[[Seen], bool]) -> Any:
+    """Win-stay lose-shift over ``options``: uniformly at first and after an invalid reply;
+    the last option again after a win (``won(last trial)``), otherwise another, uniformly."""
+    rng = view.rng()
+    last = view.history[-1] if view.history else None
+    if last is None or last.action is None:
+        return options[int(rng.integers(len(options)))]
+    if won(last):
+        return last.action
+    others = [o for o in options if o != last.action]
+    return others[int(rng.integers(len(others)))]
+
 # ----------------------------------------------------------------------------- validity audit
 @dataclass(frozen=True)
 class AuditItem:
@@ -483,6 +496,32 @@ class ChoiceModels:
         raise UnknownNameError("cognitive model", name, [m.name for m in self.models])
 
 
+# ----------------------------------------------------------------------------- people's data
+@dataclass(frozen=True)
+class PeopleTable:
+    """How a test reads people's trial-level data from a long table (``machinepsych
+    import-people``, docs/people-data.md): ``columns`` are the test's own columns beyond
+    ``subject``, ``trial`` and ``choice``; ``choice(cell)`` reads a choice cell into an action
+    (None: no answer on that trial; ValueError with a short reason: unreadable);
+    ``params(rows)`` gives, from one person's rows in trial order (a DataFrame with a
+    ``line`` column, the file's line number of each row, and the actions in ``action``), the
+    parameter overrides under which the environment replays those actions into exactly the
+    outcomes the file records (the schedule that person saw). A cell it cannot use raises
+    ``PeopleCellError``."""
+
+    columns: tuple[str, ...]
+    choice: "Callable[[Any], Any]"
+    params: "Callable[[pd.DataFrame], dict[str, Any]]"
+
+
+class PeopleCellError(ValueError):
+    """One cell of a people's data file that cannot be used: its line, column and why."""
+
+    def __init__(self, line: int, column: str, reason: str):
+        super().__init__(f"line {line}, column {column}: {reason}")
+        self.line, self.column, self.reason = line, column, reason
+
+
 # ----------------------------------------------------------------------------- the spec
 @dataclass(frozen=True)
 class TaskSpec:
@@ -547,6 +586,8 @@ class TaskSpec:
     valid_reply: str = ""
     # cognitive models fitted to each session (``machinepsych fit``), see ChoiceModels
     fit: ChoiceModels | None = None
+    # how people's trial-level data of this test are read (``import-people``), see PeopleTable
+    people: PeopleTable | None = None
 
     def __post_init__(self) -> None:
         if "default" not in self.presets:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from machinepsych.core.spec import Agent, AgentView
+from machinepsych.core.spec import Agent, AgentView, win_stay_lose_shift
 
 from .env import DECKS
 
@@ -23,12 +23,7 @@ def dcigt_wsls(view: AgentView) -> str:
         if s.get("first_loss", 0) > 0:
             return [d for d in DECKS if d != first][int(rng.integers(3))]
         return first
-    last = view.history[-1] if view.history else None
-    if last is None or last.action is None:
-        return DECKS[int(rng.integers(4))]
-    if (last.reward or 0) >= 0:
-        return last.action
-    return [d for d in DECKS if d != last.action][int(rng.integers(3))]
+    return win_stay_lose_shift(view, DECKS, lambda last: (last.reward or 0) >= 0)
 
 
 def _deck_values(view: AgentView) -> np.ndarray:

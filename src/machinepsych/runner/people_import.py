@@ -1,0 +1,225 @@
+"""People's trial-level data from the literature, stored as runs (``machinepsych import-people``;
+docs/people-data.md).
+
+A file is read into a long table (``subject``, ``trial``, ``choice`` and the test's own
+columns, one row per trial, ``line`` the file's line number), checked in full, and only then
+stored: each person becomes a session of participant ``human:<subject>`` whose choices are
+replayed through the test's environment under the schedule that person saw
+(``TaskSpec.people``), so each stored trial is what the environment produces, and every
+outcome is checked against the file. The data stay in the user's copy: only the trials are
+stored, with the source, its licence and citation in the run spec (``source``).
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pandas as pd
+
+from ..core.errors import ConfigError
+from ..core.spec import PeopleCellError, TaskSpec
+from ..core.types import Turn
+from ..storage.store import Store
+from ..tasks.catalog import get_task
+from .session import trial_record
+
+HBAYESDM_CITATION = ("Ahn, W.-Y., Haines, N., & Zhang, L. (2017). Revealing neurocomputational mechanisms of "
+                     "reinforcement learning and decision-making with the hBayesDM package. Computational "
+                     "Psychiatry, 1, 24-57")
+
+
+@dataclass(frozen=True)
+class Format:
+    """A file format: how its table becomes the long table of one test."""
+
+    name: str
+    task: str | None  # None: the file's ``task`` column names it
+    read: Callable[[Path], pd.DataFrame]
+    source: dict[str, str]
+
+
+def _read_table(path: Path, sep: str | None) -> pd.DataFrame:
+    try:
+        df = pd.read_csv(path, sep=sep, engine="python", dtype=str, keep_default_na=False)
+    except (OSError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        raise ConfigError(f"{path}: cannot be read as a table ({str(exc).splitlines()[0]})") from None
+    df.columns = [str(c).strip() for c in df.columns]
+    df.insert(0, "line", range(2, len(df) + 2))  # line 1 is the header
+    return df
+
+
+def _need(df: pd.DataFrame, path: Path, columns: tuple[str, ...]) -> None:
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ConfigError(f"{path}: column {missing[0]} is missing (the file has: {', '.join(df.columns[1:])})")
+
+
+def read_hbayesdm_igt(path: Path) -> pd.DataFrame:
+    """hBayesDM's IGT file (tab-separated: trial, choice 1-4, gain, loss <= 0, subjID)."""
+    df = _read_table(path, "\t")
+    _need(df, path, ("subjID", "trial", "choice", "gain", "loss"))
+    out = df.rename(columns={"subjID": "subject"})
+    loss = pd.to_numeric(out["loss"], errors="coerce")
+    bad = out[loss > 0]
+    if len(bad):  # hBayesDM writes losses as negative amounts
+        raise ConfigError(f"{path}: line {bad['line'].iloc[0]}, column loss: {bad['loss'].iloc[0]!r} is positive; "
+                          "hbayesdm-igt losses are amounts <= 0")
+    out["loss"] = [str(-v) if pd.notna(v) else s for v, s in zip(loss, out["loss"])]
+    return out
+
+
+def read_generic(path: Path) -> pd.DataFrame:
+    """The generic long CSV (comma-separated; docs/people-data.md#generic)."""
+    df = _read_table(path, ",")
+    _need(df, path, ("task", "subject", "trial", "choice"))
+    return df
+
+
+FORMATS: dict[str, Format] = {
+    "hbayesdm-igt": Format("hbayesdm-igt", "igt", read_hbayesdm_igt, {
+        "name": "hBayesDM example data: Iowa Gambling Task (igt_exampleData.txt)",
+        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
+                  "(hbayesdm/common/extdata/igt_exampleData.txt)",
+        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "generic": Format("generic", None, read_generic, {
+        "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
+}
+
+
+def _task_of(fmt: Format, df: pd.DataFrame, path: Path) -> TaskSpec:
+    if fmt.task is not None:
+        return get_task(fmt.task)
+    names = [t for t in dict.fromkeys(df["task"].str.strip()) if t]
+    if len(names) != 1:
+        raise ConfigError(f"{path}: column task must name one test in every row (found {', '.join(names) or 'none'})")
+    spec = get_task(names[0])
+    if spec.people is None:
+        raise ConfigError(f"{path}: test {spec.id} has no reader of people's data; "
+                          "import-people reads: igt")
+    return spec
+
+
+def _cell_int(row: pd.Series, column: str) -> int:
+    text = str(row[column]).strip()
+    try:
+        return int(float(text)) if float(text).is_integer() else int("x")
+    except ValueError:
+        raise PeopleCellError(int(row["line"]), column, f"{row[column]!r} is not a whole number") from None
+
+
+@dataclass
+class Person:
+    subject: str
+    params: dict[str, Any]
+    records: list  # the trial records the environment produced
+
+
+def read_people(path: str | Path, format_name: str) -> tuple[TaskSpec, list[Person]]:
+    """Read and check a file in full: each person's trials replayed through the environment
+    and checked against the file (nothing stored)."""
+    if format_name not in FORMATS:
+        raise ConfigError(f"--format {format_name!r} is not known; choose one of: {', '.join(FORMATS)}")
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such file; give the path of your copy of the data")
+    fmt = FORMATS[format_name]
+    df = fmt.read(path)
+    if df.empty:
+        raise ConfigError(f"{path}: the file has no rows")
+    spec = _task_of(fmt, df, path)
+    try:
+        return spec, _people(df, spec, path)
+    except PeopleCellError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+
+
+def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
+    people = spec.people
+    assert people is not None
+    _need(df, path, people.columns)
+    df["subject"] = df["subject"].str.strip()
+    blank = df[df["subject"] == ""]
+    if len(blank):
+        raise PeopleCellError(int(blank["line"].iloc[0]), "subject", "is empty")
+    df["trial_no"] = [_cell_int(r, "trial") for _, r in df.iterrows()]
+    actions = []
+    for _, r in df.iterrows():
+        try:
+            actions.append(people.choice(r["choice"]))
+        except ValueError as exc:
+            raise PeopleCellError(int(r["line"]), "choice", str(exc)) from None
+    df["action"] = pd.Series(actions, index=df.index, dtype=object)
+    out = []
+    for subject, rows in df.groupby("subject", sort=False):
+        rows = rows.sort_values("trial_no", kind="stable")
+        dup = rows[rows["trial_no"].duplicated()]
+        if len(dup):
+            raise PeopleCellError(int(dup["line"].iloc[0]), "trial",
+                                  f"trial {dup['trial_no'].iloc[0]} of subject {subject} appears twice")
+        try:
+            params = spec.resolve(None, people.params(rows)).model_dump(mode="json")
+        except ConfigError as exc:
+            raise PeopleCellError(int(rows["line"].iloc[0]), "subject", f"subject {subject}: {exc}") from None
+        records = replay(spec, params, [None if isinstance(a, float) and a != a else a for a in rows["action"]])
+        _check_outcomes(rows, records, people.columns)
+        out.append(Person(str(subject), params, records))
+    return out
+
+
+def _check_outcomes(rows: pd.DataFrame, records: list, columns: tuple[str, ...]) -> None:
+    """Every outcome the file records is the one the environment produced."""
+    for (_, row), rec in zip(rows.iterrows(), records):
+        for c in columns:
+            if rec.action is None or c not in rec.info:
+                continue
+            if abs(float(row[c]) - float(rec.info[c])) > 1e-9:
+                raise PeopleCellError(int(row["line"]), c, f"{row[c]} differs from the {rec.info[c]:g} that the "
+                                      "schedule gives this choice")
+
+
+def replay(spec: TaskSpec, params: dict[str, Any], actions: list[Any]) -> list:
+    """The trial records of one person's actions played through the environment."""
+    env = spec.make(params)
+    obs = env.reset(0)
+    records = []
+    for i, action in enumerate(actions):
+        reply = spec.answer.format(action) if action is not None else ""
+        turn = Turn(reply=reply, action=action, status="parsed" if action is not None else "empty", calls=(),
+                    latency_s=0.0)
+        result = env.step(action)
+        records.append(trial_record(obs, turn, result, i))
+        obs = result.next_observation
+    return records
+
+
+def import_people(store: Store, path: str | Path, format_name: str, run_name: str,
+                  people: tuple[TaskSpec, list[Person]] | None = None) -> Any:
+    """Store a checked file as a run: one complete session per person, scored."""
+    from .scoring import score_and_store
+
+    spec, persons = people or read_people(path, format_name)
+    path = Path(path).expanduser()
+    fmt = FORMATS[format_name]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    source = {**fmt.source, "format": format_name, "file": path.name, "sha256": digest}
+    if not source["citation"]:
+        source["citation"] = spec.citation
+    condition = f"people | {format_name}"
+    rows = [dict(task_id=spec.id, task_version=spec.version, preset="default", params=p.params, seed=0,
+                 participant={"kind": "human", "imported": True}, participant_name=f"human:{p.subject}",
+                 strategy="agent", persona="none", condition=condition,
+                 instructions=spec.instructions(spec.make(p.params), "person"), status="pending",
+                 n_trials=len(p.records)) for p in persons]
+    run_spec = {"name": run_name, "kind": "people-import", "source": source,
+                "tasks": [{"task": spec.id, "preset": "default", "params": {}, "sessions": len(persons)}],
+                "participants": [{"ref": "human"}], "strategies": [], "personas": [], "seed": 0}
+    run = store.create_run(run_name, run_spec, rows)
+    for row, person in zip(store.sessions(run.id), persons):
+        for rec in person.records:
+            store.commit_trial_sync(row.id, rec)
+        store.set_session_status(row.id, "complete")
+    score_and_store(store, run, store.sessions(run.id))
+    store.set_run_status(run.id, "complete")
+    return run
