@@ -37,6 +37,9 @@ class RunSpec(BaseModel):
     participants: list[ParticipantSpec]
     strategies: list[str] = Field(default_factory=lambda: ["direct"])
     personas: list[str] = Field(default_factory=lambda: ["none"])
+    # how models answer (--answer): free text read by the test's parser, or structured JSON of
+    # the answer's schema read strictly; each a condition of its own, on the same seeds
+    answers: list[str] = Field(default_factory=lambda: ["free"])
     seed: int = 0
     name: str | None = None
     max_attempts: int = 6
@@ -87,6 +90,13 @@ class RunSpec(BaseModel):
         for name in self.strategies:
             if not any(name in s.strategies for s in specs):
                 get_strategy(name, extra={k for s in specs for k in s.strategies})
+        return self
+
+    @model_validator(mode="after")
+    def _check_answers(self) -> "RunSpec":
+        from .answers import check_answers
+
+        check_answers(self)
         return self
 
 
@@ -163,11 +173,14 @@ def default_run_name(first_task: str) -> str:
 
 
 def condition_label(participant: str, strategy: str, persona: str, params: dict[str, Any],
-                    defaults: dict[str, Any]) -> str:
-    """participant | strategy | persona | each presentation parameter that differs from its default."""
+                    defaults: dict[str, Any], answer: str = "free") -> str:
+    """participant | strategy | persona | answer=structured | each presentation parameter that
+    differs from its default."""
     parts = [participant] if strategy == "agent" else [participant, strategy]
     if persona != "none":
         parts.append(persona)
+    if answer != "free":
+        parts.append(f"answer={answer}")
     for key in ("input", "mode", "perturb"):
         value = params.get(key)
         if key in params and value != defaults.get(key) and value not in (None, "", (), []):
@@ -194,17 +207,20 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> list[dict]:
             fixed = p.is_agent or p.is_human  # no prompting strategies/personas for agents and people
             strategies = ["agent"] if fixed else run.strategies
             personas = ["none"] if fixed else run.personas
+            answers = ["free"] if fixed else run.answers  # agents and people answer as they always do
             instructions = spec.instructions(env, "person" if p.is_human else "model")
             for strat in strategies:
                 for persona in personas:
-                    for i in range(n):
-                        rows.append(dict(
-                            task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
-                            seed=run.seed + i, participant=desc, participant_name=p.ref, strategy=strat,
-                            persona=persona, condition=condition_label(p.ref, strat, persona, stored, defaults),
-                            instructions=instructions, status="pending", n_trials=env.n_trials,
-                        ))
-                        if len(rows) > MAX_RUN_SESSIONS:
-                            raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
-                                              "split it into several runs")
+                    for answer in answers:
+                        for i in range(n):
+                            rows.append(dict(
+                                task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
+                                seed=run.seed + i, participant=desc, participant_name=p.ref, strategy=strat,
+                                persona=persona, answer_mode=answer,
+                                condition=condition_label(p.ref, strat, persona, stored, defaults, answer),
+                                instructions=instructions, status="pending", n_trials=env.n_trials,
+                            ))
+                            if len(rows) > MAX_RUN_SESSIONS:
+                                raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
+                                                  "split it into several runs")
     return rows
