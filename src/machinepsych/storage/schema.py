@@ -58,9 +58,6 @@ class SessionRow(Base):
     participant_name: Mapped[str] = mapped_column(String(200))
     strategy: Mapped[str] = mapped_column(String(50))
     persona: Mapped[str] = mapped_column(String(50))
-    # how a model answered: free text (read by the test's parser) or structured (JSON of the
-    # answer's schema, read strictly); "free" for agents and people
-    answer_mode: Mapped[str] = mapped_column(String(20), default="free", server_default="free")
     condition: Mapped[str] = mapped_column(String(300))
     instructions: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(20), default="pending")  # pending|running|complete|failed
@@ -68,6 +65,9 @@ class SessionRow(Base):
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # how a model answered: free text (read by the test's parser) or structured (JSON of the
+    # answer's schema, read strictly); "free" for agents and people
+    answer_mode: Mapped[str] = mapped_column(String(20), default="free", server_default="free")
     run: Mapped[RunRow] = relationship(back_populates="sessions")
 
 
