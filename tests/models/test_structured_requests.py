@@ -169,3 +169,34 @@ def test_an_endpoint_without_logprobs_stops_choice_probs_before_anything_is_crea
                             "--choice-probs", "--store", str(db), "--no-progress", "-n", "1"],
                            capture_output=True, text=True, env=cli_env(), timeout=120)
     assert r.returncode == 2 and "drop --choice-probs" in r.stderr and not db.exists(), r.stderr
+
+
+def test_report_json_and_export_show_the_answer_mode_per_condition(tmp_path):
+    from machinepsych.analysis import report
+    from machinepsych.storage.export import export_run
+
+    store = Store(tmp_path / "r.db")
+    with StructuredOpenAI() as srv:
+        spec = RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 2}, sessions=1)],
+                       participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url, choice_probs=True),
+                                     ParticipantSpec(ref="agent:random")],
+                       answers=["free", "structured"], name="modes")
+        create_run(store, spec)
+        run_sync(store, "modes", progress=False)
+    data = report.to_json(report.build(store, "modes", trials=False))
+    assert data["config"]["answers"] == ["free", "structured"]
+    assert data["config"]["answer_modes"] == {"openai:fake-model | direct": "free",
+                                              "openai:fake-model | direct | answer=structured": "structured",
+                                              "agent:random": "free"}
+    rows = {r["condition"]: r["answer"] for g in data["at_a_glance"] for r in g["rows"]}
+    assert rows["openai:fake-model | direct | answer=structured"] == "structured"
+    export_run(store, "modes", tmp_path / "t.csv")
+    import csv
+
+    with open(tmp_path / "t.csv") as f:
+        got = list(csv.DictReader(f))
+    assert {"answer_mode", "choice_probs", "choice_probs_outside"} <= set(got[0])
+    structured = [r for r in got if r["answer_mode"] == "structured"]
+    assert len(structured) == 2 and all(json.loads(r["choice_probs"]).keys() == {"1", "2", "3", "4"} for r in structured)
+    assert all(float(r["choice_probs_outside"]) > 0 for r in structured)
+    assert {r["answer_mode"] for r in got if r["participant"] == "agent:random"} == {""}
