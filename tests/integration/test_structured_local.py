@@ -10,6 +10,8 @@ import math
 
 import pytest
 
+from machinepsych.participants.factory import build_participant
+from machinepsych.runner.answers import probe_endpoints
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.export import trials_frame
@@ -60,11 +62,26 @@ def test_every_text_test_gives_no_unreadable_structured_reply(structured_run):
 
 
 @pytest.fixture(scope="module")
-def probs_run(llama_server, tmp_path_factory):
+def logprobs_server(llama_server):
+    """The same model served with every position's logits kept (llama-cpp-python's server gives
+    logprobs only then), with a smaller context to bound that memory."""
+    from tests.support.llama_server import LlamaServer
+
+    server = LlamaServer.from_env()
+    server.logits_all, server.n_ctx = True, 2048
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def probs_run(logprobs_server, tmp_path_factory):
     store = Store(tmp_path_factory.mktemp("probs") / "p.db")
     tasks = [TaskRun(task=t, params=TEXT_TESTS[t], sessions=1) for t in PROBS_TESTS]
-    spec = RunSpec(tasks=tasks, participants=[_participant(llama_server, choice_probs=True)],
+    spec = RunSpec(tasks=tasks, participants=[_participant(logprobs_server, choice_probs=True)],
                    answers=["structured", "free"], name="probs")
+    # what `run` does before creating anything: the endpoint follows the schema and gives logprobs
+    probe_endpoints(spec, [build_participant(p) for p in spec.participants])
     create_run(store, spec)
     stats = run_sync(store, "probs", progress=False, max_sessions=1)
     return store, stats
