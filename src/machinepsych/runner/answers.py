@@ -108,7 +108,7 @@ async def _probe_all(run: Any, todo: list, structured: bool) -> None:
     try:
         for p, built in todo:
             model = built.model
-            options = GenerateOptions(temperature=0.0, max_tokens=PROBE_MAX_TOKENS, timeout_s=p.timeout_s,
+            options = GenerateOptions(temperature=p.temperature, max_tokens=PROBE_MAX_TOKENS, timeout_s=p.timeout_s,
                                       response_schema=json.dumps(schema) if structured else None,
                                       top_logprobs=20 if p.choice_probs else None)
             try:
