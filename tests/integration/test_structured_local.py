@@ -101,6 +101,10 @@ def test_choice_probabilities_sum_to_one_over_the_legal_options(probs_run):
         assert set(probs) == legal[task]
         assert math.isclose(sum(probs.values()), 1.0, abs_tol=1e-6)
         assert all(0.0 <= p <= 1.0 for p in probs.values()) and 0.0 <= outside <= 1.0
+    sums = [sum(p.values()) for p in measured["choice_probs"]]
+    print(f"\nstructured answers with probabilities: {len(measured)} of {len(structured)}; largest |sum - 1|: "
+          f"{max(abs(s - 1) for s in sums):.2e}; mean mass outside the legal options: "
+          f"{measured['choice_probs_outside'].mean():.3f}")
     free = df[(df["answer_mode"] == "free") & (df["parse_status"] == "parsed")]
     for probs in free["choice_probs"].dropna():
         assert math.isclose(sum(probs.values()), 1.0, abs_tol=1e-6)
