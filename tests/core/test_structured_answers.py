@@ -60,6 +60,11 @@ def test_reader_under_cot_wants_the_reasoning_string():
     assert read_structured('{"reasoning": 7, "answer": 2}', CARDS, "cot") == (None, "invalid")
 
 
+def test_a_line_break_inside_a_text_answer_is_kept():
+    # llama.cpp's JSON grammar lets raw control characters into strings
+    assert read_structured('{"answer": "first line\nsecond line"}', FreeText()) == ("first line\nsecond line", "parsed")
+
+
 def test_string_options_are_matched_exactly():
     assert read_structured('{"answer": "not available"}', NBACK) == ("not available", "parsed")
     assert read_structured('{"answer": "No"}', NBACK) == (None, "invalid")

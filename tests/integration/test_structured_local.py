@@ -35,7 +35,7 @@ PROBS_TESTS = ("wcst", "prlt", "nback")  # card sorting, a bandit, n-back
 
 def _participant(llama_server, **kw) -> ParticipantSpec:
     return ParticipantSpec(ref=llama_server.model_spec, base_url=llama_server.base_url, temperature=0.0,
-                           max_tokens=300, seed=1, timeout_s=600, concurrency=1, **kw)
+                           max_tokens=600, seed=1, timeout_s=600, concurrency=1, **kw)
 
 
 @pytest.fixture(scope="module")

@@ -45,7 +45,9 @@ def read_structured(reply: str, space: Space, strategy: str = "direct") -> tuple
     if not text.strip():
         return None, "empty"
     try:
-        value = json.loads(text)
+        # strict=False: a raw line break inside a string (which llama.cpp's JSON grammar lets
+        # through) is kept as written; the structure itself is read exactly
+        value = json.loads(text, strict=False)
     except ValueError:
         return None, fallback_status(text)  # e.g. a provider's refusal message instead of JSON
     expected = {"answer", "reasoning"} if strategy in REASONING_STRATEGIES else {"answer"}

@@ -141,10 +141,29 @@ def response_format(provider: str, schema: dict[str, Any]) -> dict[str, Any]:
     OpenAI's ``json_schema`` in strict mode (OpenAI, vLLM, Ollama, llama.cpp's own
     ``llama-server``); for ``llamacpp``, the ``json_object`` with a ``schema`` that both
     llama.cpp's server and llama-cpp-python's turn into a grammar (the latter ignores a
-    ``json_schema`` format)."""
+    ``json_schema`` format), its text fields bounded (:func:`bounded_strings`)."""
     if provider == "llamacpp":
-        return {"type": "json_object", "schema": schema}
+        return {"type": "json_object", "schema": bounded_strings(schema)}
     return {"type": "json_schema", "json_schema": {"name": SCHEMA_NAME, "strict": True, "schema": schema}}
+
+
+LLAMACPP_MAX_STRING = 400  # characters of a text field under llama.cpp's grammar
+
+
+def bounded_strings(schema: Any) -> Any:
+    """``schema`` with every text field (no enum) limited to :data:`LLAMACPP_MAX_STRING`
+    characters (``maxLength``, which llama.cpp's grammar enforces): a small model that loops in
+    a comment or a reason then closes the field instead of running into the token limit, which
+    would leave the whole reply unreadable. The other providers get no bound (OpenAI's strict
+    mode does not take ``maxLength``)."""
+    if isinstance(schema, list):
+        return [bounded_strings(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: bounded_strings(v) for k, v in schema.items()}
+    if out.get("type") == "string" and "enum" not in out and "maxLength" not in out:
+        out["maxLength"] = LLAMACPP_MAX_STRING
+    return out
 
 
 def parse_logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
