@@ -100,8 +100,10 @@ def test_header_marks_a_new_store_and_a_store_made_before_the_marker_is_upgraded
         conn.exec_driver_sql("pragma journal_mode=WAL")
     Base.metadata.create_all(engine)
     with engine.begin() as conn:
-        for column in ("redacted", "cache_write_tokens", "uncached_cost_usd"):  # added by later migrations
-            conn.exec_driver_sql(f"alter table model_calls drop column {column}")
+        for table, column in (("model_calls", "redacted"), ("model_calls", "cache_write_tokens"),
+                              ("model_calls", "uncached_cost_usd"), ("sessions", "answer_mode"),
+                              ("trials", "choice_probs"), ("trials", "choice_probs_outside")):  # added by later migrations
+            conn.exec_driver_sql(f"alter table {table} drop column {column}")
     engine.dispose()
     digest = hashlib.sha256(old.read_bytes()).hexdigest()
     with pytest.raises(StoreError, match="store upgrade"):  # a read-only command does not upgrade

@@ -76,6 +76,9 @@ class LlamaServer:
     port: int = 0
     startup_timeout_s: float = 120.0
     log_path: Path | None = None
+    # keep every position's logits (llama-cpp-python returns logprobs only then; costs
+    # n_ctx x vocabulary floats of memory: 0.4 GB for SmolLM2 at n_ctx 2048)
+    logits_all: bool = False
     _proc: subprocess.Popen | None = field(default=None, init=False, repr=False)
 
     @classmethod
@@ -108,6 +111,8 @@ class LlamaServer:
         ]
         if self.chat_format:
             cmd += ["--chat_format", self.chat_format]
+        if self.logits_all:
+            cmd += ["--logits_all", "True"]
         return cmd
 
     def start(self) -> "LlamaServer":

@@ -312,7 +312,10 @@ def run_config(run, sessions) -> dict[str, Any]:
                  and not (k == "transport" and v == "auto")}
         shown["reask"] = p.get("reask", 0)  # --reask is opt-in: shown for every model, off (0) too
         participants.append({"ref": p.get("ref"), **shown})
+    # how each condition's models answered (run --answer): free text or structured JSON
+    answer_modes = {s.condition: getattr(s, "answer_mode", None) or "free" for s in sessions}
     return {"participants": participants, "strategies": spec.get("strategies", []), "personas": spec.get("personas", []),
+            "answers": spec.get("answers", ["free"]), "answer_modes": answer_modes,
             "seed": spec.get("seed"), "battery": spec.get("battery"), "tests": tests,
             "created": f"{run.created_at:%Y-%m-%d %H:%M} UTC",
             "history": spec.get("history") or [],  # changes after it was made (storage/history.py)
@@ -344,6 +347,7 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
     counts = (data.get("replies") or {}).get("by_condition", {})
+    modes = (data.get("config") or {}).get("answer_modes") or {}
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)
@@ -353,7 +357,8 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
             cell = summ.get(spec.primary) or {}
             replies, unread = counts.get((key, cond), (0, 0))
             pct = invalid_pct(replies, unread)
-            rows.append({"condition": cond, "n": summ["sessions"], "mean": cell.get("mean"), "ci95": cell.get("ci95"),
+            rows.append({"condition": cond, "answer": modes.get(cond, "free"), "n": summ["sessions"],
+                         "mean": cell.get("mean"), "ci95": cell.get("ci95"),
                          "ci_low": cell.get("ci_low"), "ci_high": cell.get("ci_high"),
                          "ci_clipped": bool(cell.get("ci_clipped")),
                          "above_chance": None if not thr or cell.get("mean") is None else cell["mean"] > thr[1]["p95"],

@@ -98,6 +98,8 @@ def run_cmd(
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Endpoint of the provider: an OpenAI-compatible server (vLLM, Ollama, llama.cpp ...), or an Anthropic or Google gateway. No credentials in the URL: keys come from the provider's key variable."),
     strategy: Optional[list[str]] = typer.Option(None, "--strategy", "--method", "-s", help="direct | cot | free (and scot | mad for visual tests; a test may declare its own, e.g. CogBench coggpt | react | reflexion). Repeatable; --method is the same option. Default: direct, or a battery's published strategies."),
     persona: list[str] = typer.Option(["none"], "--persona", help="none | goal_maint | inhib_ctrl | adapt_upd. Repeatable."),
+    answer: list[str] = typer.Option(["free"], "--answer", help="free (a reply in words, read by the test's parser) | structured (JSON following the answer's schema, which the provider enforces; read by strict JSON parsing; a condition of its own, see docs/parsing.md). Repeatable: each is its own condition, on the same seeds. Models only."),
+    choice_probs: bool = typer.Option(False, "--choice-probs", help="Store each answer's legal options with their probabilities (from the endpoint's log-probabilities; OpenAI, vLLM, llama.cpp) in the columns choice_probs and choice_probs_outside."),
     sessions: Optional[int] = typer.Option(None, "--sessions", "-n", min=1, max=100_000, help="Sessions per condition (default: the published count)."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62 - 1, help="Seed of session 0; session i uses seed + i."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Preset of the test."),
@@ -157,12 +159,13 @@ def run_cmd(
     participants = [ParticipantSpec(ref=m, base_url=base_url, temperature=temperature, max_tokens=max_tokens,
                                     seed=model_seed, timeout_s=timeout, reask=reask, concurrency=concurrency,
                                     price_file=price_file, system_as_user=system_as_user, transport=transport, text_only=text_only,
-                                    rpm=rpm, tpm=tpm, rate_limit_wait_s=rate_limit_wait, batch=batch) for m in model]
+                                    rpm=rpm, tpm=tpm, rate_limit_wait_s=rate_limit_wait, batch=batch,
+                                    choice_probs=choice_probs) for m in model]
     from ..runner.plan import battery_strategies
     from ..tasks.catalog import is_battery
 
     spec = RunSpec(tasks=tasks, participants=participants, strategies=battery_strategies(task, strategy),
-                   personas=persona, seed=seed, name=run_name, max_attempts=max_attempts,
+                   personas=persona, answers=list(dict.fromkeys(answer)), seed=seed, name=run_name, max_attempts=max_attempts,
                    battery=task.strip().lower() if is_battery(task) else None, max_cost_usd=max_cost,
                    repeat=repeat)
     from ..runner.run import check_executor
@@ -183,6 +186,12 @@ def run_cmd(
         err.print(note, markup=False, highlight=False, soft_wrap=True)
     if dry_run:
         return _print_estimate(prepared, participants)
+    if "structured" in spec.answers or choice_probs:
+        from ..participants.factory import build_participant
+        from ..runner.answers import probe_endpoints
+
+        # each endpoint asked once, as a trial would ask it, before anything is created
+        probe_endpoints(spec, [build_participant(p) for p in participants])
     st = _store(store)
     run = create_run(st, prepared)
     console.print(f"Run [bold]{escape(run.name)}[/bold] ({len(prepared.rows)} sessions) -> {st.safe_url}")

@@ -177,6 +177,21 @@ class AnswerFormat:
     def read_typed(self, text: str, obs: Observation) -> tuple[Any, ParseStatus]:
         return (self.parse_typed or self.parse)(text, obs)
 
+    def json_schema(self, space: Space, strategy: str = "direct") -> "dict[str, Any] | None":
+        """The JSON Schema a structured reply on a trial with this action space follows
+        (``--answer structured``, :mod:`machinepsych.core.structured`): the answer, with the
+        legal options as an enum where finite, after a ``reasoning`` string under cot/free.
+        Declared once, by the action space the format answers in; None: it has none."""
+        from .structured import answer_schema
+
+        return answer_schema(space, strategy)
+
+    def read_structured(self, reply: str, space: Space, strategy: str = "direct") -> tuple[Any, ParseStatus]:
+        """A structured reply, read by strict JSON parsing only (never by ``parse``)."""
+        from .structured import read_structured
+
+        return read_structured(reply, space, strategy)
+
 
 # ----------------------------------------------------------------------------- scores
 @dataclass(frozen=True)

@@ -217,6 +217,9 @@ class ModelCall:
     finish_reason: str | None = None
     redacted: int = 0
     cost_uncached_usd: float | None = None  # what the call would have cost without prompt caching  # known API keys replaced in the reply before anything stored it
+    # the reply's tokens with their log-probabilities (models.base.TokenLogprob), where asked
+    # for (--choice-probs) and given; not stored: the trial keeps the option probabilities
+    logprobs: tuple | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,10 @@ class Turn:
     calls: tuple[ModelCall, ...] = ()
     reasked: bool = False
     latency_s: float = 0.0
+    # --choice-probs: the probability of each legal option at the answer position, normalised
+    # over the legal options ({option as text: p}), and the mass outside them (None: not measured)
+    choice_probs: dict[str, float] | None = None
+    choice_probs_outside: float | None = None
 
     @property
     def usage(self) -> Usage:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 from typing import Any
 
@@ -59,6 +60,19 @@ def to_anthropic_messages(messages: list[Message]) -> tuple[str | None, list[dic
         else:
             out.append({"role": m.role, "content": blocks})
     return ("\n\n".join(system) if system else None), out
+
+
+ANSWER_TOOL = "answer"  # the tool a structured answer is given through (forced tool use)
+
+
+def reply_text(content: list[Any], *, structured: bool) -> str:
+    """The reply: its text blocks; for a structured answer, the input of the answer tool's call
+    as JSON (no call: the text, which the strict reader will not take as an answer)."""
+    if structured:
+        for b in content:
+            if getattr(b, "type", None) == "tool_use" and getattr(b, "name", None) == ANSWER_TOOL:
+                return json.dumps(b.input, ensure_ascii=False)
+    return "".join(b.text for b in content if getattr(b, "type", None) == "text")
 
 
 CACHE = {"type": "ephemeral"}
@@ -165,6 +179,11 @@ class AnthropicModel:
         }
         if system is not None:
             kwargs["system"] = system
+        if options.response_schema is not None:
+            # a structured answer: one tool whose input is the answer, and the model made to call it
+            kwargs["tools"] = [{"name": ANSWER_TOOL, "description": "Give your answer.",
+                                "input_schema": json.loads(options.response_schema)}]
+            kwargs["tool_choice"] = {"type": "tool", "name": ANSWER_TOOL}
         if options.temperature is not None:
             # Sent as a body field: recent SDKs dropped the ``temperature`` argument of
             # ``messages.create`` (the wire field is unchanged; a model that refuses it answers 400).
@@ -176,7 +195,7 @@ class AnthropicModel:
         try:
             raw = await self._get_client().messages.with_raw_response.create(**kwargs, timeout=options.timeout_s)
             resp = await raw.parse()
-            text = "".join(b.text for b in resp.content if getattr(b, "type", None) == "text")
+            text = reply_text(resp.content, structured=options.response_schema is not None)
             return Completion(text=text, usage=parse_anthropic_usage(resp.usage), model=resp.model or self.model,
                               finish_reason=resp.stop_reason, rate=rate_info(raw.headers))
         except asyncio.CancelledError:

@@ -22,6 +22,25 @@ class GenerateOptions:
     # Seconds for one attempt as a whole (connect, first byte, complete body): passed to the
     # HTTP client and enforced over the entire call at the retry boundary (models/retry.py).
     timeout_s: float = 120.0
+    # --answer structured: the JSON Schema the reply must follow (as JSON text, so the options
+    # stay hashable), sent the provider's way (OpenAI/vLLM response_format, llama.cpp's
+    # json_object schema, Anthropic's forced tool, Google's response_schema)
+    response_schema: str | None = None
+    # --choice-probs: ask for the log-probabilities of this many most likely tokens at every
+    # position of the reply (OpenAI-compatible endpoints only)
+    top_logprobs: int | None = None
+
+
+@dataclass(frozen=True)
+class TokenLogprob:
+    """One token of a reply: its text (``raw``: its bytes where the endpoint gave them), its
+    log-probability, and the most likely tokens at its position as (text, bytes or None,
+    logprob)."""
+
+    token: str
+    logprob: float
+    top: tuple[tuple[str, bytes | None, float], ...] = ()
+    raw: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -31,6 +50,7 @@ class Completion:
     model: str
     finish_reason: str | None = None
     rate: Any = None  # what the reply's headers said about rate limits (models.ratelimit.RateInfo)
+    logprobs: tuple[TokenLogprob, ...] | None = None  # per reply token, where asked for and given
 
 
 @runtime_checkable

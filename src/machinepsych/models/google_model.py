@@ -10,6 +10,7 @@ are prefix-stable: system instruction, then the history); its reads are recorded
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from typing import Any
 
@@ -52,6 +53,24 @@ def to_google_contents(messages: list[Message]) -> tuple[str | None, list[Any]]:
         ]
         contents.append(types.Content(role="model" if m.role == "assistant" else "user", parts=parts))
     return ("\n\n".join(system) if system else None), contents
+
+
+def google_schema(schema: Any) -> Any:
+    """A JSON Schema in the OpenAPI subset Gemini's ``response_schema`` takes: no
+    ``additionalProperties``; ``enum`` of strings only (integer options are sent as their text,
+    which the strict reader maps back); the properties kept in order (``property_ordering``,
+    so a reasoning string comes before the answer)."""
+    if isinstance(schema, list):
+        return [google_schema(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: google_schema(v) for k, v in schema.items() if k != "additionalProperties"}
+    if "enum" in out:
+        out["enum"] = [str(v) for v in out["enum"]]
+        out["type"] = "string"
+    if isinstance(out.get("properties"), dict):
+        out["property_ordering"] = list(out["properties"])
+    return out
 
 
 def parse_google_usage(meta: Any) -> Usage:
@@ -122,12 +141,17 @@ class GoogleModel:
 
     def request_config(self, system: str | None, options: GenerateOptions) -> Any:
         _, types, _ = _sdk()
+        structured = {}
+        if options.response_schema is not None:
+            structured = {"response_mime_type": "application/json",
+                          "response_schema": google_schema(json.loads(options.response_schema))}
         return types.GenerateContentConfig(
             system_instruction=system,
             temperature=options.temperature,
             max_output_tokens=options.max_tokens,
             seed=options.seed,
             http_options=types.HttpOptions(timeout=int(options.timeout_s * 1000)),
+            **structured,
         )
 
     async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:

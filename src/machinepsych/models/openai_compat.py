@@ -23,7 +23,7 @@ from dataclasses import replace
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
 from machinepsych.core.fastjson import fast_encoder
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
-from .base import Completion, GenerateOptions
+from .base import Completion, GenerateOptions, TokenLogprob
 from .pricing import PriceTable
 from .ratelimit import headers_of, rate_info
 from .secrets import redact_keys
@@ -102,10 +102,10 @@ _HEADS: dict[tuple, str] = {}  # the request's fields other than the messages ->
 
 def request_json(body: dict[str, Any], messages: list[Message]) -> bytes:
     """The request body as JSON bytes, with each message's JSON encoded once and reused."""
-    fields = tuple((k, v) for k, v in body.items() if k != "messages")
+    fields = tuple((k, v if not isinstance(v, dict) else _encode(v)) for k, v in body.items() if k != "messages")
     head = _HEADS.get(fields)
     if head is None:  # the same few option sets recur on every call of a run
-        head = _encode(dict(fields))
+        head = _encode({k: v for k, v in body.items() if k != "messages"})
         if len(_HEADS) < 256:
             _HEADS[fields] = head
     msgs = _messages_json(messages)
@@ -134,6 +134,60 @@ def _messages_json(messages: list[Message]) -> str:
     return joined
 
 
+SCHEMA_NAME = "answer"
+
+
+def response_format(provider: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The ``response_format`` that makes an OpenAI-compatible endpoint follow ``schema``:
+    OpenAI's ``json_schema`` in strict mode (OpenAI, vLLM, Ollama, llama.cpp's own
+    ``llama-server``); for ``llamacpp``, the ``json_object`` with a ``schema`` that both
+    llama.cpp's server and llama-cpp-python's turn into a grammar (the latter ignores a
+    ``json_schema`` format), its text fields bounded (:func:`bounded_strings`)."""
+    if provider == "llamacpp":
+        return {"type": "json_object", "schema": bounded_strings(schema)}
+    return {"type": "json_schema", "json_schema": {"name": SCHEMA_NAME, "strict": True, "schema": schema}}
+
+
+LLAMACPP_MAX_STRING = 400  # characters of a text field under llama.cpp's grammar
+
+
+def bounded_strings(schema: Any) -> Any:
+    """``schema`` with every text field (no enum) limited to :data:`LLAMACPP_MAX_STRING`
+    characters (``maxLength``, which llama.cpp's grammar enforces): a small model that loops in
+    a comment or a reason then closes the field instead of running into the token limit, which
+    would leave the whole reply unreadable. The other providers get no bound (OpenAI's strict
+    mode does not take ``maxLength``)."""
+    if isinstance(schema, list):
+        return [bounded_strings(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: bounded_strings(v) for k, v in schema.items()}
+    if out.get("type") == "string" and "enum" not in out and "maxLength" not in out:
+        out["maxLength"] = LLAMACPP_MAX_STRING
+    return out
+
+
+def parse_logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
+    """A chat choice's ``logprobs.content`` -> :class:`TokenLogprob` per token (None: none given)."""
+    content = (choice.get("logprobs") or {}).get("content") if isinstance(choice.get("logprobs"), dict) else None
+    if not isinstance(content, list) or not content:
+        return None
+
+    def raw(entry: dict[str, Any]) -> bytes | None:
+        b = entry.get("bytes")
+        return bytes(b) if isinstance(b, list) and all(isinstance(x, int) and 0 <= x < 256 for x in b) else None
+
+    out = []
+    for t in content:
+        if not isinstance(t, dict) or not isinstance(t.get("token"), str):
+            return None
+        top = tuple((str(a.get("token")), raw(a), float(a.get("logprob"))) for a in (t.get("top_logprobs") or [])
+                    if isinstance(a, dict) and isinstance(a.get("token"), str) and a.get("logprob") is not None)
+        out.append(TokenLogprob(t["token"], float(t.get("logprob") if t.get("logprob") is not None else float("-inf")),
+                                top, raw(t)))
+    return tuple(out)
+
+
 def parse_openai_response(data: Any, model: str) -> Completion:
     """A chat-completion JSON body -> :class:`Completion`; ValueError if malformed."""
     if not isinstance(data, dict):
@@ -160,6 +214,7 @@ def parse_openai_response(data: Any, model: str) -> Completion:
         ),
         model=data.get("model") or model,
         finish_reason=choice.get("finish_reason"),
+        logprobs=parse_logprobs(choice),
     )
 
 
@@ -367,6 +422,11 @@ class OpenAIModel:
             body["max_tokens" if self.base_url else "max_completion_tokens"] = options.max_tokens
         if options.seed is not None:
             body["seed"] = options.seed
+        if options.response_schema is not None:
+            body["response_format"] = response_format(self.provider, json.loads(options.response_schema))
+        if options.top_logprobs is not None:
+            body["logprobs"] = True
+            body["top_logprobs"] = options.top_logprobs
         return body
 
     async def generate(self, messages: list[Message], options: GenerateOptions) -> Completion:

@@ -183,6 +183,7 @@ def _model_call(model, messages, purpose, completion, t0, attempts, errors) -> M
         latency_s=latency, model=completion.model or model.name, attempts=attempts,
         errors=tuple(errors), cost_usd=model.cost(completion.usage), finish_reason=completion.finish_reason,
         redacted=redacted, cost_uncached_usd=_uncached_cost(model, completion.usage),
+        logprobs=completion.logprobs if not redacted else None,  # a redacted reply's tokens no longer spell it
     )
 
 

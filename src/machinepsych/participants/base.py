@@ -40,6 +40,7 @@ class TurnContext:
     session_seed: int
     strategy: str = "direct"
     persona: str = "none"
+    answer: str = "free"  # how a model answers: free text, or structured (JSON of the answer's schema)
     extra: dict[str, Any] = field(default_factory=dict)
     # Per-session scratch space kept by the runner across the session's turns (a cache:
     # participants must give the same answers without it, e.g. after resume).

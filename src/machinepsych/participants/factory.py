@@ -39,6 +39,7 @@ def build_participant(p: ParticipantSpec, max_attempts: int = 6) -> Participant:
     return LLMParticipant(
         model, GenerateOptions(p.temperature, p.max_tokens, p.seed, timeout_s), reask=p.reask,
         concurrency=concurrency, retry=retry, system_as_user=p.system_as_user, text_only=p.text_only,
+        choice_probs=p.choice_probs and not (p.is_agent or p.is_human),
     )
 
 

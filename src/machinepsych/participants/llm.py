@@ -1,6 +1,7 @@
 """A model as a participant: model adapter + prompting strategy + deterministic parser."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -10,12 +11,15 @@ from ..models.ratelimit import estimate_tokens
 from ..models.retry import RetryPolicy, call_model
 from machinepsych.core.types import Message, ModelCall, TextPart, Turn
 from .base import TurnContext, current_call
+from .choice_probs import TOP_LOGPROBS, choice_probabilities
+
+ANSWER_PURPOSES = ("answer", "reask")  # the calls whose reply is read as the trial's answer
 
 
 class LLMParticipant:
     def __init__(self, model: ChatModel, options: GenerateOptions | None = None, *, reask: int = 0,
                  concurrency: int = 8, retry: RetryPolicy | None = None, system_as_user: bool = False,
-                 text_only: bool = False):
+                 text_only: bool = False, choice_probs: bool = False):
         self.model = model
         self.options = options or GenerateOptions()
         self.reask = reask
@@ -23,6 +27,7 @@ class LLMParticipant:
         self.retry = retry or RetryPolicy()
         self.system_as_user = system_as_user
         self.text_only = text_only
+        self.choice_probs = choice_probs  # --choice-probs: the options' probabilities of every answer
         self.name = model.name
         self.budget = None  # the run's cost budget (runner.budget.CostBudget), set by the runner with --max-cost
 
@@ -30,7 +35,7 @@ class LLMParticipant:
         o = self.options
         return {"kind": "model", **self.model.describe(), "temperature": o.temperature, "max_tokens": o.max_tokens,
                 "seed": o.seed, "timeout_s": o.timeout_s, "reask": self.reask, "system_as_user": self.system_as_user,
-                "text_only": self.text_only}
+                "text_only": self.text_only, **({"choice_probs": True} if self.choice_probs else {})}
 
     def concurrency_key(self) -> str:
         return self.model.concurrency_key()
@@ -41,8 +46,11 @@ class LLMParticipant:
             # vary the sampling seed per session and trial, reproducibly
             options = replace(options, seed=options.seed + 1000 * ctx.session_seed + ctx.observation.trial)
 
+        answering = self._answer_options(ctx, options)
+
         async def chat(messages: list[Message], purpose: str) -> ModelCall:
             sent = self._adapt(messages)
+            call_options = answering if purpose in ANSWER_PURPOSES else options
             budget = self.budget
             # the call's worst case: twice the usual token count of its prompt (chars / 4, 800 an image)
             held = (budget.reserve(budget.worst_case(self.model, 2 * estimate_tokens(sent, 0), options.max_tokens))
@@ -50,14 +58,38 @@ class LLMParticipant:
             token = current_call.set((ctx, purpose))
             call = None
             try:
-                call = await call_model(self.model, sent, options, purpose, self.retry, self.concurrency)
+                call = await call_model(self.model, sent, call_options, purpose, self.retry, self.concurrency)
                 return call
             finally:
                 current_call.reset(token)
                 if budget is not None:
                     budget.settle(held, call.cost_usd if call else None, call.usage.completion_tokens if call else None)
 
-        return await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
+        turn = await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
+        return self._with_choice_probs(ctx, turn) if self.choice_probs else turn
+
+    def _answer_options(self, ctx: TurnContext, options: GenerateOptions) -> GenerateOptions:
+        """The options of the calls that answer the trial: the answer's JSON Schema under
+        ``--answer structured``, the top tokens' log-probabilities under ``--choice-probs``."""
+        schema = None
+        if ctx.answer == "structured":
+            found = ctx.spec.answer.json_schema(ctx.action_space, ctx.strategy)
+            schema = json.dumps(found, sort_keys=False) if found is not None else None
+        if schema is None and not self.choice_probs:
+            return options
+        return replace(options, response_schema=schema, top_logprobs=TOP_LOGPROBS if self.choice_probs else None)
+
+    def _with_choice_probs(self, ctx: TurnContext, turn: Turn) -> Turn:
+        """``turn`` with the legal options' probabilities at its answer (none where the reply
+        was not read, the trial's answers are not a fixed set, or the endpoint gave none)."""
+        options = getattr(ctx.action_space, "options", None)
+        call = next((c for c in reversed(turn.calls) if c.purpose in ANSWER_PURPOSES), None)
+        if turn.status != "parsed" or not options or call is None or call.reply != turn.reply:
+            return turn
+        found = choice_probabilities(call.logprobs, call.reply, options, turn.action, ctx.answer == "structured")
+        if found is None:
+            return turn
+        return replace(turn, choice_probs=found[0], choice_probs_outside=found[1])
 
     async def warm(self, sessions: int) -> None:
         """Before ``sessions`` sessions start: let the model open its connections (at most

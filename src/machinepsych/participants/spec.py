@@ -37,6 +37,9 @@ class ParticipantSpec(BaseModel):
     tpm: float | None = Field(None, gt=0, le=10_000_000_000)
     rate_limit_wait_s: float = Field(600.0, gt=0, le=86_400)  # a call's budget for 429 waits (--rate-limit-wait)
     batch: bool = False  # through the provider's batch API at half price (--batch; models/batch.py)
+    # --choice-probs: every answer's legal options with their probabilities (log-probabilities
+    # of the top tokens at the answer; OpenAI-compatible endpoints)
+    choice_probs: bool = False
 
     # Raised as ConfigError (not ValueError) on purpose: pydantic passes it through unchanged,
     # so the refusal is one line and the offending URL is never echoed in a validation report.

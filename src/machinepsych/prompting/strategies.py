@@ -32,7 +32,7 @@ from machinepsych.parsing.truncation import cut_off_reason, reply_cut_off
 from .personas import persona_text
 
 __all__ = ["STUDY_PLACEHOLDER", "REASK_TEXT", "DEFAULT_SUFFIXES", "Strategy", "SuffixStrategy", "conversation",
-           "get_strategy", "register_strategy", "strategy_names", "study_message", "study_phase", "study_taken_away",
+           "get_strategy", "read_answer", "register_strategy", "strategy_names", "study_message", "study_phase", "study_taken_away",
            "suffix_for", "system_message", "trial_message"]
 
 # chat(messages, purpose) -> ModelCall ; provided by the LLM participant (retries, limits, costs)
@@ -160,6 +160,16 @@ async def study_phase(ctx, chat: ChatFn, msgs: list[Message], feedback: str | No
     return msgs + [study_taken_away(ctx, obs, feedback), Message.text("assistant", ack.reply)], None
 
 
+def read_answer(ctx, call: ModelCall):
+    """(action, status) of an answer call's reply: under ``--answer structured`` by strict
+    JSON parsing of the answer's schema only; otherwise by the test's parser (a reply cut off
+    by the token limit: explicit answers only)."""
+    if getattr(ctx, "answer", "free") == "structured":
+        return ctx.spec.answer.read_structured(call.reply, ctx.action_space, ctx.strategy)
+    with reply_cut_off(cut_off_reason(call.finish_reason)):
+        return ctx.spec.answer.parse(call.reply, ctx.observation)
+
+
 @dataclass
 class SuffixStrategy:
     """One call per trial; the strategy is the suffix appended to each trial message."""
@@ -182,8 +192,7 @@ class SuffixStrategy:
         msgs.append(trial_message(ctx, obs, feedback, suffix))
         call = await chat(msgs, "answer")
         calls.append(call)
-        with reply_cut_off(cut_off_reason(call.finish_reason)):  # cut off: explicit answers only
-            action, status = ctx.spec.answer.parse(call.reply, obs)
+        action, status = read_answer(ctx, call)
         reply, reasked = call.reply, False
         for _ in range(reask):
             if status == "parsed":
@@ -192,8 +201,7 @@ class SuffixStrategy:
             again = await chat(msgs, "reask")
             calls.append(again)
             reply, reasked = again.reply, True
-            with reply_cut_off(cut_off_reason(again.finish_reason)):
-                action, status = ctx.spec.answer.parse(reply, obs)
+            action, status = read_answer(ctx, again)
         return Turn(reply=reply, action=action if status == "parsed" else None, status=status,
                     calls=tuple(calls), reasked=reasked, latency_s=sum(c.latency_s for c in calls))
 

@@ -42,6 +42,9 @@ class RunSpec(BaseModel):
     participants: list[ParticipantSpec]
     strategies: list[str] = Field(default_factory=lambda: ["direct"])
     personas: list[str] = Field(default_factory=lambda: ["none"])
+    # how models answer (--answer): free text read by the test's parser, or structured JSON of
+    # the answer's schema read strictly; each a condition of its own, on the same seeds
+    answers: list[str] = Field(default_factory=lambda: ["free"])
     seed: int = 0
     name: str | None = None
     max_attempts: int = 6
@@ -114,6 +117,13 @@ class RunSpec(BaseModel):
         for name in dict.fromkeys([*self.strategies, *(s for t in self.tasks for s in t.strategies or ())]):
             if not any(name in s.strategies for s in specs):
                 get_strategy(name, extra={k for s in specs for k in s.strategies})
+        return self
+
+    @model_validator(mode="after")
+    def _check_answers(self) -> "RunSpec":
+        from .answers import check_answers
+
+        check_answers(self)
         return self
 
 
@@ -203,11 +213,14 @@ def default_run_name(first_task: str) -> str:
 
 
 def condition_label(participant: str, strategy: str, persona: str, params: dict[str, Any],
-                    defaults: dict[str, Any]) -> str:
-    """participant | strategy | persona | each presentation parameter that differs from its default."""
+                    defaults: dict[str, Any], answer: str = "free") -> str:
+    """participant | strategy | persona | answer=structured | each presentation parameter that
+    differs from its default."""
     parts = [participant] if strategy == "agent" else [participant, strategy]
     if persona != "none":
         parts.append(persona)
+    if answer != "free":
+        parts.append(f"answer={answer}")
     for key in ("input", "mode", "perturb"):
         value = params.get(key)
         if key in params and value != defaults.get(key) and value not in (None, "", (), []):
@@ -236,22 +249,25 @@ def expand_sessions(run: RunSpec, participant_descs: list[dict]) -> SessionPlan:
             fixed = p.is_agent or p.is_human  # no prompting strategies/personas for agents and people
             strategies = ["agent"] if fixed else tr.strategies or run.strategies
             personas = ["none"] if fixed else tr.personas or run.personas
+            answers = ["free"] if fixed else run.answers  # agents and people answer as they always do
             instructions = spec.instructions(env, "person" if p.is_human else "model")
             for strat in strategies:
                 for persona in personas:
-                    key = (spec.key, tr.preset, repr(stored), p.ref, strat, persona)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    rows.add(dict(
-                        task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
-                        participant=desc, participant_name=p.ref, strategy=strat,
-                        persona=persona, condition=condition_label(p.ref, strat, persona, stored, defaults),
-                        instructions=instructions, status="pending", n_trials=env.n_trials,
-                    ), run.seed, n, run.repeat)
-                    if len(rows) > MAX_RUN_SESSIONS:
-                        raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
-                                          "split it into several runs")
+                    for answer in answers:
+                        key = (spec.key, tr.preset, repr(stored), p.ref, strat, persona, answer)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        rows.add(dict(
+                            task_id=spec.id, task_version=spec.version, preset=tr.preset, params=stored,
+                            participant=desc, participant_name=p.ref, strategy=strat,
+                            persona=persona, answer_mode=answer,
+                            condition=condition_label(p.ref, strat, persona, stored, defaults, answer),
+                            instructions=instructions, status="pending", n_trials=env.n_trials,
+                        ), run.seed, n, run.repeat)
+                        if len(rows) > MAX_RUN_SESSIONS:
+                            raise ConfigError(f"this run would have more than {MAX_RUN_SESSIONS:,} sessions; "
+                                              "split it into several runs")
     return rows
 
 

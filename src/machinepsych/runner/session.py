@@ -85,6 +85,7 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
         completion_tokens=u.completion_tokens, cached_tokens=u.cached_tokens, image_tokens=u.image_tokens,
         cost_usd=turn.cost_usd, images=list(images.values()), cache_write_tokens=u.cache_write_tokens,
         uncached_cost_usd=_sum_or_none(c.cost_uncached_usd for c in turn.calls),
+        choice_probs=turn.choice_probs, choice_probs_outside=turn.choice_probs_outside,
         calls=[{
             "purpose": c.purpose, "model": c.model, "reply": c.reply, "n_messages": len(c.messages),
             "prompt_tokens": c.usage.prompt_tokens, "completion_tokens": c.usage.completion_tokens,
@@ -165,6 +166,7 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
     scratch: dict = {}
     # the row's fields read once (an ORM attribute read costs more than a local's)
     instructions, seed, strategy, persona = row.instructions, row.seed, row.strategy, row.persona
+    answer = row.answer_mode or "free"
     # strategies fed back people's scores of their earlier answers (the test's annotation task)
     # are given the session's annotations as they stand before each turn
     annotation = r.spec.annotation
@@ -178,7 +180,7 @@ async def drive_session(store: Store, row: SessionRow, participant: Participant,
             extra["annotations"] = session_annotations(store, row.run_id, row.id)
         ctx = TurnContext(spec=r.spec, params=r.params, instructions=instructions, observation=ep.observation,
                           action_space=ep.action_space, history=history, session_seed=seed,
-                          strategy=strategy, persona=persona, scratch=scratch, extra=extra)
+                          strategy=strategy, persona=persona, answer=answer, scratch=scratch, extra=extra)
         turn = await participant.respond(ctx)
         action = ep.legal(turn.action) if turn.status == "parsed" else None
         if turn.status == "parsed" and action is None:  # parsed, but not a legal answer on this trial

@@ -10,7 +10,10 @@ Columns (all runs):
   time measured in the browser; empty where none was measured), stored_at (the server's time
   the trial was stored, ISO 8601 UTC), prompt_tokens,
   completion_tokens, cached_tokens, image_tokens, cost_usd, n_calls, hidden (JSON: what the
-  participant was not shown, e.g. the answer key or the rule in force),
+  participant was not shown, e.g. the answer key or the rule in force), answer_mode (how a
+  model answered: free or structured; empty for agents and people), choice_probs (``run
+  --choice-probs``: JSON object option -> probability at the answer, normalised over the legal
+  options) and choice_probs_outside (the probability mass outside them),
 plus every key of the test's step ``info`` as its own column (e.g. card sorting: rule,
 matches, choice, criterion, run_length, category_completed, card). In CSV, list values of
 strings are written ``;``-separated (e.g. ``matches`` = ``color;shape``) and dicts as JSON;
@@ -52,7 +55,8 @@ BASE_COLUMNS = [
     "run", "session", "session_id", "task", "task_version", "preset", "participant", "participant_kind", "strategy",
     "persona", "condition", "seed", "trial", "stimulus", "prompt_text", "images", "feedback", "reply", "action",
     "parse_status", "reasked", "correct", "reward", "latency_s", "stored_at", "prompt_tokens", "completion_tokens",
-    "cached_tokens", "image_tokens", "cost_usd", "n_calls", "hidden",
+    "cached_tokens", "image_tokens", "cost_usd", "n_calls", "hidden", "answer_mode", "choice_probs",
+    "choice_probs_outside",
 ]
 
 
@@ -92,6 +96,10 @@ def trial_row(run_name: str, s, t, n_calls: int, kinds: dict[str, str]) -> dict:
         "prompt_tokens": t.prompt_tokens, "completion_tokens": t.completion_tokens,
         "cached_tokens": t.cached_tokens, "image_tokens": t.image_tokens, "cost_usd": t.cost_usd,
         "n_calls": n_calls, "hidden": obs.get("hidden", {}),
+        # how a model answered (free / structured), and --choice-probs: the legal options'
+        # probabilities at the answer (JSON object) and the mass outside them
+        "answer_mode": "" if kind != "model" else (getattr(s, "answer_mode", None) or "free"),
+        "choice_probs": getattr(t, "choice_probs", None), "choice_probs_outside": getattr(t, "choice_probs_outside", None),
     }
     return with_info(row, t.info)
 
@@ -291,7 +299,7 @@ FORMATS = ("csv", "parquet", "jsonl")
 
 _INT = {"session", "session_id", "task_version", "seed", "trial", "prompt_tokens", "completion_tokens",
         "cached_tokens", "image_tokens", "n_calls"}
-_FLOAT = {"reward", "latency_s", "cost_usd"}
+_FLOAT = {"reward", "latency_s", "cost_usd", "choice_probs_outside"}
 _BOOL = {"reasked", "correct"}
 
 

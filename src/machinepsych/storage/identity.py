@@ -29,8 +29,8 @@ from ..core.errors import ConfigError, StoreError
 APPLICATION_ID = 0x4D505359  # "MPSY": SQLite's PRAGMA application_id of a machinepsych store
 APPLICATION = "machinepsych"
 META_TABLE = "machinepsych_store"
-SCHEMA_VERSION = 4  # the number of the newest revision in storage/migrations/versions
-HEAD = "0004_cache_usage"
+SCHEMA_VERSION = 5  # the number of the newest revision in storage/migrations/versions
+HEAD = "0005_structured_answers"
 MIGRATIONS = Path(__file__).with_name("migrations")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 

@@ -65,6 +65,9 @@ class SessionRow(Base):
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # how a model answered: free text (read by the test's parser) or structured (JSON of the
+    # answer's schema, read strictly); "free" for agents and people
+    answer_mode: Mapped[str] = mapped_column(String(20), default="free", server_default="free")
     run: Mapped[RunRow] = relationship(back_populates="sessions")
 
 
@@ -93,6 +96,10 @@ class TrialRow(Base):
     image_tokens: Mapped[int] = mapped_column(Integer, default=0)
     cost_usd: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # --choice-probs: each legal option's probability at the answer, normalised over the legal
+    # options ({option: p}), and the probability mass outside them; None where not measured
+    choice_probs: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    choice_probs_outside: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ModelCallRow(Base):

@@ -78,6 +78,8 @@ class TrialRecord:
     # not stored: the run's running totals (prompt caching: writes, cost without caching)
     cache_write_tokens: int = 0
     uncached_cost_usd: float | None = None
+    choice_probs: dict | None = None  # --choice-probs (stored)
+    choice_probs_outside: float | None = None
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -721,6 +723,7 @@ class Store:
                 "latency_s": rec.latency_s, "prompt_tokens": rec.prompt_tokens,
                 "completion_tokens": rec.completion_tokens, "cached_tokens": rec.cached_tokens,
                 "image_tokens": rec.image_tokens, "cost_usd": rec.cost_usd, "created_at": utcnow(),
+                "choice_probs": rec.choice_probs, "choice_probs_outside": rec.choice_probs_outside,
             })
             for img in rec.images:
                 if img.sha256 not in self._known_images:

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from machinepsych.core.parsing import fallback_status
-from machinepsych.core.spaces import Space
+from machinepsych.core.spaces import Space, object_schema
 from machinepsych.core.spec import AnswerFormat, Questionnaire, Statement
 from machinepsych.core.types import Observation, ParseStatus
 from machinepsych.parsing.likert import parse_questionnaire, parse_rating
@@ -105,6 +105,25 @@ class Ratings(Space):
 
     def describe(self) -> str:
         return f"a rating 1-5 with a reason for each of {len(self.ids)} statements"
+
+    def json_schema(self) -> dict[str, Any]:
+        """A structured answer: per statement id, the reason first, then a rating 1-5."""
+        one = object_schema({"reason": {"type": "string"}, "rating": {"type": "integer", "enum": [1, 2, 3, 4, 5]}})
+        return object_schema({sid: one for sid in self.ids})
+
+    def from_json(self, value: Any) -> Any:
+        if not isinstance(value, dict) or set(value) != set(self.ids):
+            return None
+        out = {}
+        for sid in self.ids:
+            v = value[sid]
+            if not isinstance(v, dict) or set(v) != {"reason", "rating"} or not isinstance(v["reason"], str):
+                return None
+            r = v["rating"]
+            if isinstance(r, bool) or not isinstance(r, int) or r not in (1, 2, 3, 4, 5):
+                return None
+            out[sid] = {"rating": int(r), "reason": clean_reason(v["reason"])}
+        return out
 
 
 MODEL_INSTRUCTION = (
