@@ -36,7 +36,8 @@ def unread_run(tmp_path, fake_openai):
 
 def test_all_unparseable_replies_show_in_the_terminal_summary_and_closing_line(unread_run):
     _, out = unread_run
-    glance = out[out.index("wcst | default: accuracy"):out.index("mean (SD) over sessions")]  # after the paper layout
+    start = out.index("wcst | default: accuracy")  # after the paper layout
+    glance = out[start:out.index("mean (SD) over sessions", start)]
     assert "invalid %" in glance
     model_row = next(ln for ln in glance.splitlines() if "openai:fake | direct" in ln and "│" in ln)
     agent_row = next(ln for ln in glance.splitlines() if "agent:ideal" in ln and "│" in ln)
