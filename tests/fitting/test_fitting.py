@@ -167,9 +167,9 @@ def test_fit_command_bad_input_is_one_line(tmp_path):
              (("fit", "--recover", "lnt"), "declares no cognitive models"),
              (("fit", "--recover", "prlt", "--param", "trials=-3"), "trials"),
              (("fit", "short", "--param", "trials=3"), "--param goes with --recover"),
-             (("fit", "short", "--seed", "-1"), "--seed must be"),
-             (("fit", "--recover", "prlt", "--n", "0"), "--n must be between 3"),
-             (("fit", "--recover", "prlt", "--longer", "0"), "--longer must be between")]
+             (("fit", "short", "--seed", "-1"), "--seed"),
+             (("fit", "--recover", "prlt", "--n", "0"), "--n"),
+             (("fit", "--recover", "prlt", "--longer", "0"), "--longer")]
     for args, said in cases:
         r = run_cli(*args, "--store", "s.db", cwd=tmp_path)
         assert r.returncode == 2, (args, r.stdout, r.stderr)

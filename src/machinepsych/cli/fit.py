@@ -83,10 +83,10 @@ def _length(design: dict) -> str:
 def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with --recover: the test id).", metavar="RUN [RUN ...]"),
             model: Optional[list[str]] = typer.Option(None, "--model", help="Fit only this model (repeatable); default: every model the test declares."),
             recover: bool = typer.Option(False, "--recover", help="Parameter and model recovery on the test's own seeded sessions (give the TEST instead of runs)."),
-            n: int = typer.Option(40, "--n", help="With --recover: simulated sessions per model."),
+            n: int = typer.Option(40, "--n", min=3, max=10_000, help="With --recover: simulated sessions per model."),
             param: Optional[list[str]] = typer.Option(None, "--param", help="With --recover: a test parameter key=value (e.g. trials=200)."),
-            longer: int = typer.Option(8, "--longer", help="With --recover: try designs up to this many times longer for learning rates recovered below r = 0.8 (1: the design only)."),
-            seed: int = typer.Option(0, "--seed", help="Seed of the optimiser's starting points (and of --recover's simulations)."),
+            longer: int = typer.Option(8, "--longer", min=1, max=64, help="With --recover: try designs up to this many times longer for learning rates recovered below r = 0.8 (1: the design only)."),
+            seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1, help="Seed of the optimiser's starting points (and of --recover's simulations)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
             store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:

@@ -131,7 +131,7 @@ def run_cmd(
     rate_limit_wait: float = typer.Option(600.0, "--rate-limit-wait", min=0, max=86_400, help="Seconds a call may keep being refused (429) before it gives up; 429s do not use --max-attempts."),
     max_cost: Optional[float] = typer.Option(None, "--max-cost", min=0, max=1_000_000, help="Cost budget in USD: no call is sent that would take the run's recorded cost past it; the run stops resumable (raise it with resume --max-cost)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the sessions, calls, estimated tokens and cost per participant, and create nothing."),
-    repeat: int = typer.Option(1, "--repeat", help="Sessions per seed and condition (default 1): K sessions of every seed, for the test-retest reliability of a model sampled at --temperature above 0 (machinepsych reliability RUN)."),
+    repeat: int = typer.Option(1, "--repeat", min=1, max=100, help="Sessions per seed and condition (default 1): K sessions of every seed, for the test-retest reliability of a model sampled at --temperature above 0 (machinepsych reliability RUN)."),
     batch: bool = typer.Option(False, "--batch", help="Send the calls through OpenAI's Batch API or Anthropic's Message Batches API at half price (results within 24 h); for tests whose sessions are single-turn (docs/providers.md)."),
 ) -> None:
     """Run a test or battery: every participant x strategy x persona x session."""
