@@ -84,7 +84,7 @@ EXPECTED = {
     "wcst": "card-choice", "wcst-kennedy": "card-choice", "wcst-shape": "card-choice", "wcst-color": "card-choice",
     "wcst-number": "card-choice", "wcst-reflection": "desk-card", "lnt": "lnt", "lnt-letter": "lnt",
     "lnt-number": "lnt", "wpt": "weather", "oddball": "free-text", "nback": "nback", "dcigt": "deck", "prlt": "arm",
-    "mbt": "arm", "cogbench-a": "likert", "cogbench-v": "likert",
+    "mbt": "arm", "cogbench-a": "likert", "cogbench-v": "likert", "igt": "letter",
 }
 
 
