@@ -15,15 +15,17 @@ from machinepsych.tasks.catalog import get_task
 from tests.support.model_messages import DECLARED_CHANGES, model_messages_digest, versions_pinned
 
 # sha256 (first 16 hex digits) of everything a model is sent in a session played by agent:random
+# (re-pinned when agent:random came to answer as the test's chance policy: issue 29; what a
+# model is sent for a given answer did not change, the random answers did)
 # (system text, every trial message as the prompting strategies build it, the feedback), taken
 # before the person wording was added: the models' messages must not move. These are version 1's
 # values, checked against version 1 (which the catalog keeps); a later version's are in
 # MODEL_MESSAGES_LATER, each with its change declared in DECLARED_CHANGES.
 MODEL_MESSAGES = {
-    "lnt-letter:default:0": "b1d69d39f95ba220",
-    "lnt-letter:default:1": "cf2ec12f88ca6f4a",
-    "lnt-number:default:0": "597d9c7c011c987a",
-    "lnt-number:default:1": "5c5060d01138c78c",
+    "lnt-letter:default:0": "4daa57c0d30aa12b",
+    "lnt-letter:default:1": "97bd89897eea0338",
+    "lnt-number:default:0": "ffd7f90ff0b40676",
+    "lnt-number:default:1": "8879bee6780199b6",
     "lnt:code-prompt:0": "fb4bfa5d167406ec",
     "lnt:code-prompt:1": "94f299607733dd72",
     "lnt:default:0": "f4dff7b82ce0c1ae",

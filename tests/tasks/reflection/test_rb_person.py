@@ -18,6 +18,8 @@ from tests.tasks.reflection.rb_helpers import TESTS
 
 DATA = Path(__file__).resolve().parents[2] / "fixtures" / "oddball_prompts_sample.json"
 # sha256 (first 16 hex digits) of everything a model is sent in a session played by agent:random
+# (re-pinned when agent:random came to answer as the test's chance policy: issue 29; what a
+# model is sent for a given answer did not change, the random answers did)
 # (system text, every trial message as the prompting strategies build it, the feedback), taken
 # before the person wording was added: the models' messages must not move
 MODEL_MESSAGES = {
@@ -35,16 +37,16 @@ MODEL_MESSAGES = {
     "mbt:easy:1": "0478afbd1fa35ed8",
     "mbt:hard:0": "3406c8a5b3b9588f",
     "mbt:hard:1": "bbc9116ae49d39d1",
-    "nback:default:0": "904d6f2980bdb13a",
-    "nback:default:1": "0bda34e6ff3c4ffd",
-    "nback:easy:0": "904d6f2980bdb13a",
-    "nback:easy:1": "0bda34e6ff3c4ffd",
-    "nback:hard-paper-sequence:0": "57b11acd424f7c90",
-    "nback:hard-paper-sequence:1": "ccad9b36bc2adac5",
-    "nback:hard:0": "7f67693bb389a1fe",
-    "nback:hard:1": "94b6c7dfac4426ee",
-    "nback:paper-sequence:0": "53cdc65e94cdbae1",
-    "nback:paper-sequence:1": "0c4349de27e8c232",
+    "nback:default:0": "303f517c2d3307b3",
+    "nback:default:1": "b1b4bbe388255cc8",
+    "nback:easy:0": "303f517c2d3307b3",
+    "nback:easy:1": "b1b4bbe388255cc8",
+    "nback:hard-paper-sequence:0": "d8405b7005c74802",
+    "nback:hard-paper-sequence:1": "8196e8d6a69dfce3",
+    "nback:hard:0": "9e1861dd09e3ac0d",
+    "nback:hard:1": "895f8fe53688fc5c",
+    "nback:paper-sequence:0": "e03536a9d1affe45",
+    "nback:paper-sequence:1": "b708ea59e974bb39",
     "oddball:default:0": "4f93a83062960caf",
     "oddball:default:1": "f22e78ad260dc341",
     "oddball:easy:0": "4f93a83062960caf",
