@@ -192,7 +192,7 @@ def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path):
     r = run_cli("fit", "m", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert out["summary"]["prlt"]["openai:fake-model"]["n"] == 2
+    assert out["summary"]["prlt"]["openai:fake-model | direct"]["n"] == 2
 
 
 def test_fit_on_people_who_took_the_test_in_the_browser(tmp_path):

@@ -7,7 +7,6 @@ log-likelihoods within 0.1%."""
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 import types
 import zipfile
@@ -21,6 +20,7 @@ from scipy.optimize import minimize
 from machinepsych.fitting.data import ChoiceData
 from machinepsych.fitting.fit import fit_sessions
 from machinepsych.fitting.models import RescorlaWagner
+from tests.support.registry import fetch
 
 CPM = "cpm-toolbox==0.26.0"
 
@@ -28,12 +28,8 @@ CPM = "cpm-toolbox==0.26.0"
 @pytest.fixture(scope="module")
 def cpm(tmp_path_factory):
     where = tmp_path_factory.mktemp("cpm")
-    r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(where), CPM],
-                       capture_output=True, text=True, timeout=300)
-    wheels = list(where.glob("cpm_toolbox-*.whl"))
-    if r.returncode != 0 or not wheels:
-        pytest.skip(f"could not fetch {CPM} from the package registry: {r.stderr.strip()[-200:]}")
-    with zipfile.ZipFile(wheels[0]) as z:
+    wheel = fetch(CPM, "cpm_toolbox-*.whl")
+    with zipfile.ZipFile(wheel) as z:
         z.extractall(where / "pkg")
     root = where / "pkg" / "cpm"
     # the likelihood module and what it imports, without the package's heavy __init__ files

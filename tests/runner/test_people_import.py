@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
@@ -23,24 +22,18 @@ from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
 from tests.support.cli import CLI, cli_env
+from tests.support.registry import fetch
 
 VERSION = "1.1.1"
 MEMBER = f"hbayesdm-{VERSION}/hbayesdm/common/extdata/igt_exampleData.txt"
 
 
 @pytest.fixture(scope="module")
-def igt_file(request) -> Path:
+def igt_file() -> Path:
     """hBayesDM's IGT example data, from its source package (downloaded once per cache)."""
-    cache = Path(request.config.cache.mkdir(f"hbayesdm-{VERSION}"))
-    sdist = cache / f"hbayesdm-{VERSION}.tar.gz"
-    if not sdist.exists():
-        # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
-        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", "hbayesdm",
-                            f"hbayesdm=={VERSION}", "-d", str(cache)], capture_output=True, text=True, timeout=600)
-        if r.returncode != 0 or not sdist.exists():
-            last = (r.stderr.strip().splitlines() or ["no output"])[-1]
-            pytest.skip(f"cannot fetch hbayesdm {VERSION} from the package registry: {last}")
-    out = cache / "igt_exampleData.txt"
+    # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
+    sdist = fetch(f"hbayesdm=={VERSION}", f"hbayesdm-{VERSION}.tar.gz", source_of="hbayesdm")
+    out = sdist.parent / "igt_exampleData.txt"
     if not out.exists():
         with tarfile.open(sdist) as tar:
             out.write_bytes(tar.extractfile(MEMBER).read())

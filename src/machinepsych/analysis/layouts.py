@@ -19,6 +19,7 @@ Published rows are labelled ``published: MODEL (condition)`` and never enter our
 from __future__ import annotations
 
 import html
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,6 +95,9 @@ def layout_functions(tests) -> list[Callable[[LayoutInput], Layout | None]]:
     out: list = []
     for t in tests:
         for fn in get_task(t).layouts:
+            if isinstance(fn, str):  # "module:function", another family's paper
+                module, _, name = fn.partition(":")
+                fn = getattr(importlib.import_module(module), name)
             if fn not in out:
                 out.append(fn)
     return out

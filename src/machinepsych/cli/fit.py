@@ -124,6 +124,11 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
     if report.rows.empty and not report.skipped:
         raise ConfigError("no test of these runs declares cognitive models; tests with models: "
                           + ", ".join(tests_with_models()))
+    if report.rows.empty:  # every session skipped: nothing to show, one line that says why
+        s = report.skipped[0]
+        more = f" (and {len(report.skipped) - 1} more session(s) alike)" if len(report.skipped) > 1 else ""
+        raise ConfigError(f"nothing fitted: {s['run']} session {s['session']} ({s['task']}, {s['participant']}): "
+                          f"{s['reason']}{more}; run longer sessions (--param trials=...)")
     for s in report.skipped:
         typer.echo(f"skipped: {s['run']} session {s['session']} ({s['task']}, {s['participant']}): {s['reason']}",
                    err=True)

@@ -591,8 +591,10 @@ class TaskSpec:
     annotation: AnnotationTask | None = None
     # the source papers' summary tables this test takes part in (``report``'s "Paper layouts"):
     # each ``fn(LayoutInput) -> Layout | None`` (machinepsych.analysis.layouts), shared by the
-    # tests of a design and shown once; it returns None unless the report has the tests it needs
-    layouts: tuple[Callable[[Any], Any], ...] = ()
+    # tests of a design and shown once; it returns None unless the report has the tests it needs.
+    # A layout of another family's paper is named ``"module:function"`` (imported when a report
+    # needs it), so that declaring it loads no other family
+    layouts: tuple[Callable[[Any], Any] | str, ...] = ()
     # its scorer or strategies embed texts (the store keeps the vectors: storage.embeddings)
     embeds: bool = False
     # a reply every call of the test's strategies reads as valid (``run --dry-run``'s stand-in

@@ -33,9 +33,14 @@ TARGET_R = 0.8
 
 
 def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
+    """Pearson's r over the sessions fitted (finite on both sides); None where it is undefined
+    (fewer than 3 sessions, or no spread)."""
+    ok = np.isfinite(a) & np.isfinite(b)
+    a, b = a[ok], b[ok]
     if a.size < 3 or np.std(a) == 0 or np.std(b) == 0:
         return None
-    return float(np.corrcoef(a, b)[0, 1])
+    r = float(np.corrcoef(a, b)[0, 1])
+    return r if np.isfinite(r) else None
 
 
 def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool = True) -> dict[str, Any]:
@@ -119,7 +124,7 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
             break
         res = recover_design(spec, longer, n, seed, agents=False)
         out["longer"].append(res)
-        still = _weak_rates(res)
+        still = [k for k in _weak_rates(res) if k in weak]  # only those the design did not recover
         for key in weak:
             if key not in still:
                 out["needs"][f"{key[0]}.{key[1]}"] = length

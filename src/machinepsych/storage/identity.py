@@ -18,8 +18,10 @@ say to run the upgrade.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -54,9 +56,33 @@ class Found:
     version: int = 0
 
 
+# one read-only descriptor per store file, kept open for the life of the process: closing a
+# descriptor of a file drops every POSIX lock this process holds on it, the locks through which
+# its open SQLite connections tell other processes they are there (SQLite's "how to corrupt a
+# database", 2.2): a writer that then believes itself the last one checkpoints and deletes the
+# -wal and -shm files under those connections, and the next one to open the file reads a
+# malformed database. SQLite keeps its own descriptors open for that reason; so does this.
+_HEADER_FDS: dict[str, int] = {}
+_HEADER_LOCK = threading.Lock()
+
+
 def sqlite_header(path: Path) -> bytes:
-    with path.open("rb") as f:
-        return f.read(100)
+    """The file's first 100 bytes (the SQLite header), read without closing a descriptor of it."""
+    key = str(path.absolute())
+    st = os.stat(path)
+    with _HEADER_LOCK:
+        fd = _HEADER_FDS.get(key)
+        if fd is not None:
+            try:
+                same = os.fstat(fd).st_ino == st.st_ino and os.fstat(fd).st_dev == st.st_dev
+            except OSError:
+                same = False
+            if not same:  # the file was replaced: the old descriptor is of a file no store uses
+                _HEADER_FDS.pop(key)
+                fd = None
+        if fd is None:
+            fd = _HEADER_FDS[key] = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        return os.pread(fd, 100, 0)
 
 
 def identify_sqlite(path: Path, shown: str) -> Found:

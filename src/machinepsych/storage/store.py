@@ -198,6 +198,7 @@ class SessionInfo(NamedTuple):
     condition: str
     status: str
     n_trials: int
+    answer_mode: str = "free"  # run --answer: free text or structured JSON
 
 
 # the status of a copy kept only for the record (a person's session released after inactivity,
@@ -387,8 +388,8 @@ class Store:
         and a copy of the instructions each."""
         c = SessionRow.__table__.c
         q = select(c.id, c.index, c.task_id, c.task_version, c.preset, cast(c.params, Text), c.seed,
-                   c.participant_name, c.strategy, c.persona, c.condition, c.status, c.n_trials
-                   ).where(c.run_id == run_id).order_by(c.index)
+                   c.participant_name, c.strategy, c.persona, c.condition, c.status, c.n_trials,
+                   c.answer_mode).where(c.run_id == run_id).order_by(c.index)
         shared: dict[Any, Any] = {}  # one object per distinct string or parameter set
 
         def one(v):
@@ -396,13 +397,14 @@ class Store:
 
         out = []
         with self.engine.connect() as conn:
-            for sid, index, task, version, preset, params, seed, name, strategy, persona, cond, status, n in \
-                    conn.execute(q):
+            for sid, index, task, version, preset, params, seed, name, strategy, persona, cond, status, n, mode \
+                    in conn.execute(q):
                 decoded = shared.get(("params", params))
                 if decoded is None:
                     decoded = shared[("params", params)] = json_loads(params)
                 out.append(SessionInfo(sid, index, one(task), version, one(preset), decoded, seed, one(name),
-                                       one(strategy), one(persona), one(cond), one(status), n))
+                                       one(strategy), one(persona), one(cond), one(status), n,
+                                       one(mode or "free")))
         return out
 
     def score_rows(self, run_id: int) -> dict[int, tuple[str, dict]]:

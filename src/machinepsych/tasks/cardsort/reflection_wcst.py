@@ -17,7 +17,6 @@ from .cards import FULL_DECK, Card
 from .parsing import card_buttons, desk_label, format_selection, parse_desk_card
 from .sorting import CardSortEnv, worded
 from .spec import SORTING_TIMING, CardSortSpec
-from ..reflection.layout import reflection_bench
 from .models import sorting_fit
 
 if TYPE_CHECKING:  # pandas loads with the first score, not with the test
@@ -248,7 +247,7 @@ SPEC = CardSortSpec(
              "easy-corrected-desk": {"x": 72, "desk": "corrected"}, "hard-corrected-desk": {"x": 90, "desk": "corrected"}},
     default_sessions=2, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=simulate,
     figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection",
-    layouts=(reflection_bench,), fit=sorting_fit("x"),  # a test of the Reflection-Bench battery
+    layouts=("machinepsych.tasks.reflection.layout:reflection_bench",), fit=sorting_fit("x"),  # a test of the Reflection-Bench battery
 )
 # version 1: the same test whose model messages carried the True/False line twice
 SPEC_V1 = replace(SPEC, version=1, env_class=ReflectionWCSTV1)
