@@ -247,20 +247,21 @@ def test_exports_neutralise_formulas_and_carry_people_columns(people, tmp_path):
     study = people.study(run, practice=1)
     b = people.browser()
     sid = arrive(b, study, "p-x")
-    assert b.post(f"/session/{sid}/answer", json={"trial": 0, "phase": "practice", "text": "+garden",
+    assert b.post(f"/session/{sid}/answer", json={"trial": 0, "phase": "practice", "text": "\tgarden",
                                                    "rt_ms": 900}).status_code == 200
-    assert post(b, sid, 0, text="@cmd", rt_ms=900).status_code == 200
+    assert post(b, sid, 0, text="@cmd", rt_ms=900).status_code == 422  # not one name: typed again
+    assert post(b, sid, 0, text="\rcmd", rt_ms=900).status_code == 200  # stored as read: cmd
     out = tmp_path / "t.csv"
     res = CliRunner().invoke(cli_app, ["export", "csvf", "--store", people.url, "--out", str(out)])
     assert res.exit_code == 0, res.output
     df = pd.read_csv(out)
-    assert df["reply"].tolist() == ["'@cmd"] and df["participant_kind"].tolist() == ["person"]
+    assert df["reply"].tolist() == ["cmd"] and df["participant_kind"].tolist() == ["person"]
     assert df["PROLIFIC_PID"].tolist() == ["p-x"] and df["stored_at"].notna().all()
     admin = people.browser()
     web = pd.read_csv(io.StringIO(admin.get(f"/admin/runs/{run.id}/export.csv", headers=AUTH).text))
-    assert web["reply"].tolist() == ["'@cmd"]
+    assert web["reply"].tolist() == ["cmd"]
     practice = pd.read_csv(io.StringIO(admin.get(f"/admin/runs/{run.id}/practice.csv", headers=AUTH).text))
-    assert practice["reply"].tolist() == ["'+garden"] and practice["PROLIFIC_PID"].tolist() == ["p-x"]
+    assert practice["reply"].tolist() == ["garden"] and practice["PROLIFIC_PID"].tolist() == ["p-x"]
     assert practice["answered_at"].notna().all() and practice["rt_ms"].tolist() == [900]
 
 

@@ -76,9 +76,10 @@ def loop_chance(spec: TaskSpec, params: Params, n: int = 1000, seed: int = 0, re
     from ..core.scoring import score_session, steps_frame
     from ..participants.agents import play_agent
 
-    policy = spec.policy(responses)
-    player = spec if not policy.answers else replace(spec, agents={**spec.agents, "_chance": policy_agent(policy)})
-    name = "random" if not policy.answers else "_chance"
+    # the policy's own agent (uniform over the action space where it names no answers), never the
+    # test's agent:random, which plays the test's default policy
+    player = replace(spec, agents={**spec.agents, "_chance": policy_agent(spec.policy(responses))})
+    name = "_chance"
     out: dict[str, list[float]] = {}
     every = max(1, n // 100)
     for i in range(n):
