@@ -76,9 +76,12 @@ def loop_chance(spec: TaskSpec, params: Params, n: int = 1000, seed: int = 0, re
     from ..core.scoring import score_session, steps_frame
     from ..participants.agents import play_agent
 
-    # the policy's own agent (uniform over the action space where it names no answers), never the
-    # test's agent:random, which plays the test's default policy
-    player = replace(spec, agents={**spec.agents, "_chance": policy_agent(spec.policy(responses))})
+    # the policy's own agent; where it names no answers, uniform over the options: the test's own
+    # uniform agent where it has one, else over the action space; never agent:random as such,
+    # which plays the test's default policy (N-back's Yes or No)
+    policy = spec.policy(responses)
+    agent = policy_agent(policy) if policy.answers else spec.agents.get("random", policy_agent(policy))
+    player = replace(spec, agents={**spec.agents, "_chance": agent})
     name = "_chance"
     out: dict[str, list[float]] = {}
     every = max(1, n // 100)

@@ -239,12 +239,18 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     from ..storage.vector_use import kept_vectors_for
 
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run (once it is locked)
-    process.import_report_modules_in_background()
     process.exit_without_final_collection()
+
+    def locked() -> None:
+        # the chance child is forked before the report's modules are imported in a thread: a
+        # fork taken while another thread is half-way through an import copies that module's
+        # import lock held, and the child waits on it for ever
+        chance.start()
+        process.import_report_modules_in_background()
     try:
         with kept_vectors_for(st, (t["task"] for t in (run.spec or {}).get("tasks", ()))):
             stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address,
-                             on_locked=chance.start)
+                             on_locked=locked)
     except StoreUnavailable as exc:  # one line, with the command that continues the run
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
     except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable

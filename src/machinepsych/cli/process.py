@@ -14,12 +14,29 @@ from pathlib import Path
 REPORT_MODULES = ("machinepsych.analysis.report", "machinepsych.analysis.terminal", "scipy.special")
 
 
-def import_report_modules_in_background() -> None:
-    """Import the report's modules while the run waits on its endpoints, not after it."""
-    import importlib
+_IMPORTS: list[threading.Thread] = []
 
-    threading.Thread(target=lambda: [importlib.import_module(m) for m in REPORT_MODULES],
-                     name="machinepsych-imports", daemon=True).start()
+
+def _imports_done_before_fork() -> None:
+    """A fork taken while the import thread is half-way through a module copies that module's
+    import lock held: the child (a worker, the chance simulation) would wait on it for ever."""
+    for t in _IMPORTS:
+        if t.is_alive() and t is not threading.current_thread():
+            t.join()
+
+
+def import_report_modules_in_background() -> None:
+    """Import the report's modules while the run waits on its endpoints, not after it (a
+    process forked meanwhile waits for them first)."""
+    import importlib
+    import os
+
+    if not _IMPORTS:
+        os.register_at_fork(before=_imports_done_before_fork)
+    t = threading.Thread(target=lambda: [importlib.import_module(m) for m in REPORT_MODULES],
+                         name="machinepsych-imports", daemon=True)
+    _IMPORTS[:] = [*(x for x in _IMPORTS if x.is_alive()), t]
+    t.start()
 
 
 def exit_without_final_collection() -> None:
