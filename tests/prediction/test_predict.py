@@ -78,3 +78,136 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert cognitive and all(p["trials"] == len(choices) for p in cognitive)
     assert len(igt["people"]) == 3
     store.close()
+
+
+class PersonsChoices(FakeOpenAIServer):
+    """Answers trial i (the i-th user message of the request) with the deck ``choices[i]``."""
+
+    choices: list = []
+
+    def chat_payload(self, body):
+        out = super().chat_payload(body)
+        n = sum(m["role"] == "user" for m in body["messages"])
+        out["choices"][0]["message"]["content"] = self.choices[n - 1]
+        return out
+
+
+def test_the_model_is_sent_what_a_model_that_chose_as_the_person_did_was_sent(people):
+    """A model run on the person's own session (same parameters and seed) whose model answers
+    each trial as the person did receives, request for request and message for message, what
+    the prediction sends."""
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run, run_sync
+
+    db, csv = people
+    choices = [line.split(",")[3] for line in csv.read_text().splitlines()[1:] if line.split(",")[1] == "p1"]
+    store = Store(db)
+    person = next(s for s in store.sessions(store.get_run("people").id) if s.participant_name == "human:p1")
+    with FixedLogprobs() as srv:
+        r = predict(db, srv.base_url, "--run-name", "pred")
+        assert r.returncode == 0, r.stderr
+        predicted = [b["messages"] for b in srv.bodies[1:]]  # the probe first
+    PersonsChoices.choices = choices
+    with PersonsChoices() as srv:
+        spec = RunSpec(tasks=[TaskRun(task="igt", params=person.params, sessions=1)],
+                       participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url)],
+                       seed=person.seed, name="as-the-person")
+        create_run(store, spec)
+        stats = run_sync(store, "as-the-person", progress=False)
+        assert stats.sessions_failed == 0, stats.failures
+        lived = [b["messages"] for b in srv.bodies]
+    from machinepsych.storage.export import request_messages
+
+    pred_session = store.sessions(store.get_run("pred").id)[1]
+    lived_session = store.sessions(store.get_run("as-the-person").id)[0]
+    assert len(lived) == len(choices) == pred_session.n_trials
+    for i, sent in enumerate(lived):  # what the endpoint received, as sent on the wire
+        assert sent in predicted, f"trial {i}"
+    for i in range(len(choices)):  # the stored requests of the two sessions, message for message
+        assert request_messages(store, pred_session.id, i) == request_messages(store, lived_session.id, i), f"trial {i}"
+    assert [t.action for t in store.trials(lived_session.id)] == choices
+    assert pred_session.instructions == lived_session.instructions
+    store.close()
+
+
+def _one_line(r) -> str:
+    lines = [ln for ln in r.stderr.strip().splitlines() if ln.strip()]
+    assert r.returncode == 2 and len(lines) == 1, (r.returncode, r.stderr)
+    return lines[0]
+
+
+def test_a_run_without_people_is_refused_in_one_line_before_any_call(tmp_path):
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run, run_sync
+
+    db = tmp_path / "a.db"
+    store = Store(db)
+    create_run(store, RunSpec(tasks=[TaskRun(task="igt", sessions=1)], participants=[ParticipantSpec(ref="agent:random")],
+                              name="people"))
+    run_sync(store, "people", progress=False)
+    store.close()
+    with FixedLogprobs() as srv:
+        r = predict(db, srv.base_url)
+        assert srv.count == 0
+    assert "no complete people sessions" in _one_line(r)
+
+
+def test_a_provider_without_log_probabilities_is_refused_in_one_line(people, monkeypatch):
+    db, _ = people
+    r = subprocess.run([*CLI, "predict", "people", "-m", "anthropic:claude-x", "--store", str(db), "--no-progress"],
+                       capture_output=True, text=True, env={**cli_env(), "ANTHROPIC_API_KEY": "sk-ant-test-0000"},
+                       timeout=120)
+    assert "log-probabilities" in _one_line(r)
+    with FakeOpenAIServer() as srv:  # answers, never with log-probabilities: refused by the probe
+        plain = predict(db, srv.base_url, "--run-name", "never")
+        assert srv.count == 1
+    assert "returned no log-probabilities" in _one_line(plain)
+    store = Store(db)
+    assert [r.name for r in store.list_runs()] == ["people"]  # nothing created
+    store.close()
+
+
+def test_a_test_without_options_is_refused_in_one_line(tmp_path):
+    from machinepsych.runner.plan import TaskRun
+    from tests.web.helpers import human_run
+
+    db = tmp_path / "o.db"
+    store = Store(db)
+    run = human_run(store, [TaskRun(task="oddball", sessions=1)], "people")
+    for s in store.sessions(run.id):
+        store.set_session_status(s.id, "complete")
+    store.close()
+    with FixedLogprobs() as srv:
+        r = predict(db, srv.base_url)
+        assert srv.count == 0
+    assert "not one of a fixed set of options" in _one_line(r)
+
+
+def test_a_killed_prediction_resumes_without_sending_a_trial_twice(people):
+    db, csv = people
+    n = len(csv.read_text().splitlines()) - 1
+    with FixedLogprobs(latency_s=0.15) as srv:
+        proc = subprocess.Popen([*CLI, "predict", "people", "-m", "openai:fake-model", "--base-url", srv.base_url,
+                                 "--store", str(db), "--no-progress", "--run-name", "pred", "--concurrency", "1"],
+                                env=cli_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while srv.count < 6 and time.time() < deadline:
+            time.sleep(0.05)
+        proc.kill()
+        proc.wait()
+        at_kill = srv.count
+        store = Store(db)
+        before = sum(store.trial_counts(store.get_run("pred").id).values())
+        store.close()
+        assert 0 < before < n
+        r = predict(db, srv.base_url, "--run-name", "pred")
+        sent = srv.count - at_kill
+    assert r.returncode == 0, r.stderr
+    assert "Continuing prediction run pred" in r.stdout
+    assert sent == n - before  # no probe, and no trial stored before is sent again
+    store = Store(db)
+    pred = store.get_run("pred")
+    for s in store.sessions(pred.id):
+        assert [t.index for t in store.trials(s.id)] == list(range(12))
+    assert prediction_report(store, pred)["tests"]["igt"]["predicted"] == n
+    store.close()
