@@ -78,6 +78,17 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert cognitive and all(p["trials"] == len(choices) for p in cognitive)
     assert len(igt["people"]) == 3
     store.close()
+    shown = subprocess.run([*CLI, "report", "pred", "--json", "--store", str(db)], capture_output=True, text=True,
+                           env=cli_env(), timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    got = json.loads(shown.stdout)
+    assert got["kind"] == "prediction" and got["prediction"]["tests"]["igt"]["predictors"][0]["nll"] == \
+        pytest.approx(expected, abs=1e-9)
+    page = subprocess.run([*CLI, "report", "pred", "--store", str(db), "--out", str(db.parent / "rep")],
+                          capture_output=True, text=True, env=cli_env(), timeout=120)
+    assert page.returncode == 0, page.stderr
+    text = (db.parent / "rep" / "index.html").read_text()
+    assert "<svg" in text and "leave-one-person-out" in text
 
 
 class PersonsChoices(FakeOpenAIServer):
