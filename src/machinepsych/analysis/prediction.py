@@ -148,7 +148,9 @@ def prediction_report(store, run) -> dict[str, Any]:
 
     link = run.spec["predicts"]
     people = {k: s["participant"] for k, s in enumerate(link["sessions"])}
-    model_name = f"{run.spec['participants'][0]['ref']} | {run.spec['strategies'][0]}"
+    answer = run.spec.get("answers", ["free"])[0]
+    model_name = f"{run.spec['participants'][0]['ref']} | {run.spec['strategies'][0]}" + \
+        (f" | answer={answer}" if answer != "free" else "")
     llm = model_trials(store.trials_for_run(run.id), people)
     people_rows = {r.id: r for r in store.sessions(link["run_id"])}
     frame = trials_frame(store, link["run_id"])

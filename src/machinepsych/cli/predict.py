@@ -17,6 +17,7 @@ def predict_cmd(
     model: str = typer.Option(..., "--model", "-m", help="A model with log-probabilities: openai:NAME, vllm:NAME, llamacpp:NAME, ollama:NAME."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Endpoint of the OpenAI-compatible server. No credentials in the URL."),
     strategy: str = typer.Option("direct", "--strategy", "-s", help="direct | cot | free: the suffix of each trial message, as in run."),
+    answer: str = typer.Option("free", "--answer", help="free (a reply in words, read by the test's parser) | structured (JSON of the answer's schema; with --strategy direct)."),
     run_name: Optional[str] = typer.Option(None, "--run-name", help="Name of the prediction run (default: generated); an existing prediction of the same people by that name is continued."),
     store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
     temperature: Optional[float] = typer.Option(0.0, "--temperature", min=0, max=2, help="Sampling temperature of the replies (the probabilities are read at the answer either way)."),
@@ -50,7 +51,7 @@ def predict_cmd(
         run = existing
         console.print(f"Continuing prediction run [bold]{run.name}[/bold]", highlight=False)
     else:
-        spec, run_spec, rows = prepare_prediction(st, people_run, participant, strategy, "free", run_name)
+        spec, run_spec, rows = prepare_prediction(st, people_run, participant, strategy, answer, run_name)
         probe_endpoints(run_spec, [build_participant(p) for p in run_spec.participants])  # logprobs, before the run
         run = st.create_run(spec["name"], spec, rows)
         console.print(f"Prediction run [bold]{run.name}[/bold]: {model} predicts {len(rows)} people of run "

@@ -15,6 +15,7 @@ after its last stored trial, rebuilding the history from the people session.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -130,13 +131,15 @@ def _person(store: Store, people_row: SessionRow) -> _Person:
     return _Person(spec, params, list(episode.steps), spaces, actions)
 
 
-def _history_turn(spec, action: Any, kept_calls: tuple[ModelCall, ...]) -> Turn:
+def _history_turn(spec, action: Any, kept_calls: tuple[ModelCall, ...], answer: str = "free") -> Turn:
     """The person's choice as the model's earlier turn: its canonical reply (what a model that
-    chose it would have written), with the model's own calls that are not answers (feedback
+    chose it would have written: the test's answer format, or under ``--answer structured``
+    the JSON object of the answer), with the model's own calls that are not answers (feedback
     acknowledgements, study turns) kept for the conversation."""
     if action is None:
         return Turn(reply="", action=None, status="empty", calls=kept_calls)
-    return Turn(reply=spec.answer.format(action), action=action, status="parsed", calls=kept_calls)
+    reply = json.dumps({"answer": action}) if answer == "structured" else spec.answer.format(action)
+    return Turn(reply=reply, action=action, status="parsed", calls=kept_calls)
 
 
 def _stored_kept_calls(store: Store, trials) -> dict[int, tuple[ModelCall, ...]]:
@@ -182,7 +185,8 @@ async def predict_session(store: Store, row: SessionRow, participant: Participan
     spec = person.spec
     stored = [] if fresh else store.trials(row.id)
     kept = _stored_kept_calls(store, stored) if stored else {}
-    history = [Exchange(person.steps[i].observation, _history_turn(spec, person.actions[i], kept.get(i, ())),
+    answer = row.answer_mode or "free"
+    history = [Exchange(person.steps[i].observation, _history_turn(spec, person.actions[i], kept.get(i, ()), answer),
                         person.steps[i].result) for i in range(len(stored))]
     scratch: dict = {}
     prev_sent: tuple = ()
@@ -196,7 +200,7 @@ async def predict_session(store: Store, row: SessionRow, participant: Participan
             env_space = person.spaces[i]
             ctx = TurnContext(spec=spec, params=person.params, instructions=row.instructions, observation=obs,
                               action_space=env_space, history=history, session_seed=row.seed,
-                              strategy=row.strategy, persona=row.persona, answer=row.answer_mode or "free",
+                              strategy=row.strategy, persona=row.persona, answer=answer,
                               scratch=scratch)
             turn = await participant.respond(ctx)
             read = env_space.contains(turn.action) if turn.status == "parsed" else False
@@ -212,7 +216,7 @@ async def predict_session(store: Store, row: SessionRow, participant: Participan
         if on_trial is not None:
             on_trial(rec)
         kept_calls = tuple(c for c in turn.calls if c.purpose not in ANSWERING)
-        history.append(Exchange(obs, _history_turn(spec, action, kept_calls), step.result))
+        history.append(Exchange(obs, _history_turn(spec, action, kept_calls, answer), step.result))
 
 
 def prepare_prediction(store: Store, people_ref: str | int, participant, strategy: str, answer: str,
@@ -225,6 +229,9 @@ def prepare_prediction(store: Store, people_ref: str | int, participant, strateg
     if participant.is_agent or participant.is_human:
         raise ConfigError(f"--model {participant.ref}: predict asks a model for the probability of each option; "
                           "give a model with log-probabilities (openai:, vllm:, llamacpp:, ollama:)")
+    if answer == "structured" and strategy != "direct":
+        raise ConfigError(f"--answer structured predicts with --strategy direct only (a person's reasoning is not "
+                          f"known to put in the model's earlier answers), not {strategy!r}")
     people_run = store.get_run(people_ref)
     people = check_people(store, people_run)
     configs = list(dict.fromkeys((task_key(r), r.preset) for r in people))
