@@ -92,7 +92,7 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
 
 
 class PersonsChoices(FakeOpenAIServer):
-    """Answers trial i (the i-th user message of the request) with the deck ``choices[i]``."""
+    """Answers trial i (the i-th user message of the request) with the reply ``choices[i]``."""
 
     choices: list = []
 
@@ -107,9 +107,6 @@ def test_the_model_is_sent_what_a_model_that_chose_as_the_person_did_was_sent(pe
     """A model run on the person's own session (same parameters and seed) whose model answers
     each trial as the person did receives, request for request and message for message, what
     the prediction sends."""
-    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
-    from machinepsych.runner.run import create_run, run_sync
-
     db, csv = people
     choices = [line.split(",")[3] for line in csv.read_text().splitlines()[1:] if line.split(",")[1] == "p1"]
     store = Store(db)
@@ -118,18 +115,30 @@ def test_the_model_is_sent_what_a_model_that_chose_as_the_person_did_was_sent(pe
         r = predict(db, srv.base_url, "--run-name", "pred")
         assert r.returncode == 0, r.stderr
         predicted = [b["messages"] for b in srv.bodies[1:]]  # the probe first
-    PersonsChoices.choices = choices
+    assert_lived_as_predicted(store, person, choices, predicted, store.sessions(store.get_run("pred").id)[1])
+    store.close()
+
+
+def assert_lived_as_predicted(store, person, choices, predicted, pred_session) -> None:
+    """A model run on ``person``'s session (same test, parameters and seed) whose model
+    answers each trial as the person did received what the prediction sent: each request as
+    sent on the wire is among the prediction's (``predicted``), and the stored requests of
+    the two sessions are equal message for message."""
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run, run_sync
+    from machinepsych.storage.export import request_messages
+
+    from machinepsych.tasks.catalog import get_task
+
+    PersonsChoices.choices = [get_task(person.task_id, person.task_version).answer.format(c) for c in choices]
     with PersonsChoices() as srv:
-        spec = RunSpec(tasks=[TaskRun(task="igt", params=person.params, sessions=1)],
+        spec = RunSpec(tasks=[TaskRun(task=person.task_id, preset=person.preset, params=person.params, sessions=1)],
                        participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url)],
                        seed=person.seed, name="as-the-person")
         create_run(store, spec)
         stats = run_sync(store, "as-the-person", progress=False)
         assert stats.sessions_failed == 0, stats.failures
         lived = [b["messages"] for b in srv.bodies]
-    from machinepsych.storage.export import request_messages
-
-    pred_session = store.sessions(store.get_run("pred").id)[1]
     lived_session = store.sessions(store.get_run("as-the-person").id)[0]
     assert len(lived) == len(choices) == pred_session.n_trials
     for i, sent in enumerate(lived):  # what the endpoint received, as sent on the wire
@@ -138,6 +147,38 @@ def test_the_model_is_sent_what_a_model_that_chose_as_the_person_did_was_sent(pe
         assert request_messages(store, pred_session.id, i) == request_messages(store, lived_session.id, i), f"trial {i}"
     assert [t.action for t in store.trials(lived_session.id)] == choices
     assert pred_session.instructions == lived_session.instructions
+
+
+def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
+    """A person takes a bandit in the browser (the web app); the prediction sends the model
+    what a model choosing as that person did would have been sent."""
+    from machinepsych.runner.plan import TaskRun
+    from tests.web.helpers import Lab, consent, human_run
+
+    lab = Lab(tmp_path)
+    try:
+        run = human_run(lab.store, [TaskRun(task="prlt", params={"trials": 6}, sessions=1)], "people")
+        study = lab.study(run)
+        browser = lab.browser()
+        sid = consent(browser, study, "PROLIFIC_PID=p1")
+        choices = []
+        for i in range(6):
+            options = browser.get(f"/session/{sid}/state").json()["options"]
+            choices.append(options[i % 3 == 0])  # right, left, left, right, ... as a person clicks
+            r = browser.post(f"/session/{sid}/answer", json={"trial": i, "phase": "test", "action": choices[-1],
+                                                             "rt_ms": 800})
+            assert r.status_code == 200, r.text
+    finally:
+        lab.close()
+    db = tmp_path / "lab.db"
+    with FixedLogprobs() as srv:
+        r = predict(db, srv.base_url, "--run-name", "pred")
+        assert r.returncode == 0, r.stderr
+        predicted = [b["messages"] for b in srv.bodies[1:]]
+    store = Store(db)
+    person = store.session_rows([sid])[0]
+    assert person.status == "complete" and [t.action for t in store.trials(sid)] == choices
+    assert_lived_as_predicted(store, person, choices, predicted, store.sessions(store.get_run("pred").id)[0])
     store.close()
 
 
