@@ -5,7 +5,6 @@ a prediction killed part-way resumes with each trial stored once."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import time
 
@@ -23,17 +22,11 @@ PEOPLE, TRIALS = 2, 8
 
 @pytest.fixture(scope="module")
 def logprobs_llama():
-    from tests.support.llama_server import LlamaServer, LlamaUnavailable
+    from tests.support.llama_server import LlamaServer, start_or_skip
 
     server = LlamaServer.from_env()
     server.logits_all, server.n_ctx = True, 2048
-    try:
-        server.start()
-    except LlamaUnavailable as exc:
-        if os.environ.get("CI"):  # `make test` installs the model: in CI its absence is a failure
-            pytest.fail(f"local model unavailable in CI: {exc}")
-        pytest.skip(str(exc))
-    yield server
+    yield start_or_skip(server)
     server.stop()
 
 
