@@ -11,8 +11,10 @@ import subprocess
 import time
 
 import pytest
+from typer.testing import CliRunner
 
 from machinepsych.analysis.prediction import prediction_report
+from machinepsych.cli import app
 from machinepsych.runner.people_import import import_people
 from machinepsych.storage.store import Store
 from tests.prediction.people import igt_people_csv
@@ -78,15 +80,13 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert cognitive and all(p["trials"] == len(choices) for p in cognitive)
     assert len(igt["people"]) == 3
     store.close()
-    shown = subprocess.run([*CLI, "report", "pred", "--json", "--store", str(db)], capture_output=True, text=True,
-                           env=cli_env(), timeout=120)
-    assert shown.returncode == 0, shown.stderr
-    got = json.loads(shown.stdout)
+    shown = CliRunner().invoke(app, ["report", "pred", "--json", "--store", str(db)])
+    assert shown.exit_code == 0, shown.output
+    got = json.loads(shown.output)
     assert got["kind"] == "prediction" and got["prediction"]["tests"]["igt"]["predictors"][0]["nll"] == \
         pytest.approx(expected, abs=1e-9)
-    page = subprocess.run([*CLI, "report", "pred", "--store", str(db), "--out", str(db.parent / "rep")],
-                          capture_output=True, text=True, env=cli_env(), timeout=120)
-    assert page.returncode == 0, page.stderr
+    page = CliRunner().invoke(app, ["report", "pred", "--store", str(db), "--out", str(db.parent / "rep")])
+    assert page.exit_code == 0, page.output
     text = (db.parent / "rep" / "index.html").read_text()
     assert "<svg" in text and "leave-one-person-out" in text
 
