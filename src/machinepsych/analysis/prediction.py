@@ -95,8 +95,12 @@ def cognitive_trials(spec, sessions: Sequence[tuple[str, Mapping[str, Any], list
         rows = [r for r in records if decl.include is None or decl.include(r)]
         datas.append(session_data(decl, rows, spec.params_from(params)))
         kept.append((person, [r["trial"] for r in rows]))
+    from ..fitting.models import Uniform
+
     out = {}
     for model in decl.models:
+        if isinstance(model, Uniform):  # the random model, shown once (as random)
+            continue
         fits = fit_sessions(model, datas, seed, with_se=False)
         names = [p.name for p in model.params]
         table = np.array([[f.params[n] for n in names] for f in fits]).reshape(len(fits), len(names))
@@ -178,6 +182,38 @@ def print_prediction(data: dict[str, Any], console) -> None:
             table.add_row(r["predictor"], r["kind"], str(r["trials"]), _num(r["nll"], 2), _num(r["nll_per_trial"], 3),
                           _num(r["pseudo_r2"], 3), _num(r["accuracy"], 3))
         console.print(table)
+        console.print(person_table(t))
+
+
+PEOPLE_SHOWN = 30  # people listed in the terminal's per-person table (all of them in the JSON and HTML)
+LOPO = " (leave-one-person-out)"
+
+
+def person_rows(t: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """(header, rows) of NLL per trial by person and predictor (cognitive models by their name)."""
+    names = [r["predictor"] for r in t["predictors"]]
+    header = ["person", "trials", *("model" if r["kind"] == "model" else r["predictor"].removesuffix(LOPO)
+                                     for r in t["predictors"])]
+    rows = []
+    for p in t["people"]:
+        by = p["by_predictor"]
+        first = by.get(names[0], {})
+        rows.append([p["person"], str(first.get("trials", 0)),
+                     *(_num(by.get(n, {}).get("nll_per_trial"), 3) for n in names)])
+    return header, rows
+
+
+def person_table(t: dict[str, Any]):
+    from rich.table import Table
+
+    header, rows = person_rows(t)
+    more = len(rows) - PEOPLE_SHOWN
+    table = Table(title="NLL per trial by person" + (f" (first {PEOPLE_SHOWN}; all in report --json)" if more > 0 else ""))
+    for col in header:
+        table.add_column(col, justify="left" if col == "person" else "right")
+    for r in rows[:PEOPLE_SHOWN]:
+        table.add_row(*r)
+    return table
 
 
 def _num(v: float | None, digits: int) -> str:

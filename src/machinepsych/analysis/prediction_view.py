@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .prediction import _num, prediction_report, print_prediction
+from .prediction import _num, person_rows, prediction_report, print_prediction
 
 
 def to_json(store, run) -> dict[str, Any]:
@@ -54,6 +54,13 @@ def nll_figure(test: dict[str, Any], width: int = 640) -> str:
     return "".join(parts)
 
 
+def _people_html(t: dict[str, Any]) -> str:
+    header, rows = person_rows(t)
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
 def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
     """``out_dir/index.html``: the prediction tables and figures, and ``prediction.json``."""
     out = Path(out_dir)
@@ -72,7 +79,8 @@ def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
             f"<p>{t['predicted']} of {t['choices']} choices given a probability by the model; every predictor is "
             "scored on those trials. Cognitive models: leave-one-person-out (each person predicted with the median "
             "parameters of the other people).</p>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{nll_figure(t)}</section>")
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{nll_figure(t)}"
+            f"<h3>NLL per trial by person</h3>{_people_html(t)}</section>")
     page = ("<!doctype html><html><head><meta charset='utf-8'>"
             f"<title>Prediction run {html.escape(data['run'])}</title>"
             "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto}table{border-collapse:collapse}"
