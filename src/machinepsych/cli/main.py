@@ -372,7 +372,11 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
         check_output_path(out, "--out", folder=True)  # before the store is opened
     st = _store(store, create=False, readonly=True)
     chosen = multirun.resolve_runs(st, runs, _store_arg(st))  # an unknown run: one line, before any work
-    if len(chosen) == 1 and (chosen[0].spec or {}).get("kind") == "prediction":  # machinepsych predict's runs
+    predictions = [r for r in chosen if (r.spec or {}).get("kind") == "prediction"]  # machinepsych predict's runs
+    if predictions and len(chosen) > 1:
+        raise ConfigError(f"run {predictions[0].name} is a prediction run: report it on its own "
+                          f"(machinepsych report {predictions[0].name})")
+    if predictions:
         return _prediction_report(st, chosen[0], out, json_out)
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
         data = multirun.build(st, [r.id for r in chosen], trials=False)
