@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from machinepsych.analysis.prediction import prediction_report
 from machinepsych.cli import app
+from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import import_people
 from machinepsych.storage.store import Store
 from tests.prediction.people import igt_people_csv
@@ -89,6 +90,9 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert page.exit_code == 0, page.output
     text = (db.parent / "rep" / "index.html").read_text()
     assert "<svg" in text and "leave-one-person-out" in text
+    for args in (["fit", "pred"], ["report", "people", "pred"]):  # not what a prediction run is for: one line
+        res = CliRunner().invoke(app, [*args, "--store", str(db)])
+        assert isinstance(res.exception, ConfigError) and "is a prediction run" in str(res.exception), args
 
 
 class PersonsChoices(FakeOpenAIServer):
