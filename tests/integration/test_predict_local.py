@@ -17,7 +17,7 @@ from tests.support.cli import CLI, cli_env
 
 pytestmark = pytest.mark.integration
 
-PEOPLE, TRIALS = 2, 8
+PEOPLE, TRIALS = 2, 6
 
 
 @pytest.fixture(scope="module")
