@@ -66,14 +66,9 @@ def no_api_keys(monkeypatch):
 
 @pytest.fixture(scope="session")
 def llama_server():
-    from tests.support.llama_server import LlamaServer, LlamaUnavailable
+    from tests.support.llama_server import LlamaServer, start_or_skip
 
-    try:
-        server = LlamaServer.from_env().start()
-    except LlamaUnavailable as exc:
-        if os.environ.get("CI"):  # `make test` installs the model: in CI its absence is a failure
-            pytest.fail(f"local model unavailable in CI: {exc}")
-        pytest.skip(str(exc))
+    server = start_or_skip(LlamaServer.from_env())
     yield server
     server.stop()
 

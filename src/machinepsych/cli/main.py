@@ -267,6 +267,17 @@ def _finish(st, name: str, stats) -> None:
 
     from ..analysis import report, terminal  # not html_report: its figures import matplotlib
 
+    run = st.get_run(name)
+    if (run.spec or {}).get("kind") == "prediction":  # resumed through `resume`: the prediction's tables
+        from ..analysis.prediction_view import print_report
+
+        print_report(st, run, console)
+        if stats.failures:
+            err.print(failure_line(stats.failures, f"machinepsych resume {name}{_store_arg(st)}"), soft_wrap=True,
+                      highlight=False, markup=False, emoji=False)
+            raise typer.Exit(1)
+        return
+
     gc.disable()  # the report makes little garbage; collections would walk the run's heap
     try:
         data = report.build(st, name, trials=False)  # the tables read the stored scores
@@ -367,6 +378,12 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
         check_output_path(out, "--out", folder=True)  # before the store is opened
     st = _store(store, create=False, readonly=True)
     chosen = multirun.resolve_runs(st, runs, _store_arg(st))  # an unknown run: one line, before any work
+    predictions = [r for r in chosen if (r.spec or {}).get("kind") == "prediction"]  # machinepsych predict's runs
+    if predictions and len(chosen) > 1:
+        raise ConfigError(f"run {predictions[0].name} is a prediction run: report it on its own "
+                          f"(machinepsych report {predictions[0].name})")
+    if predictions:
+        return _prediction_report(st, chosen[0], out, json_out)
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
         data = multirun.build(st, [r.id for r in chosen], trials=False)
         sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
@@ -384,6 +401,19 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     print_fits(data.get("fits"), console)
     path = html_report.write_html(data, out or Path("reports") / multirun.folder_name(data), helper=helper)
     console.print(escape(f"HTML report: {path}"))
+    _leave_at_once(st)
+
+
+def _prediction_report(st, run, out: Optional[Path], json_out: bool) -> None:
+    """A prediction run's report: its measures per test (docs/predict.md)."""
+    from ..analysis import prediction_view
+
+    if json_out:
+        sys.stdout.write(json.dumps(prediction_view.to_json(st, run), indent=2, default=str) + "\n")
+    else:
+        data = prediction_view.print_report(st, run, console)
+        path = prediction_view.write_html(data, out or Path("reports") / run.name)
+        console.print(escape(f"HTML report: {path}"))
     _leave_at_once(st)
 
 

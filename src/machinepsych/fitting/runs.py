@@ -155,6 +155,10 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
     reports = []
     for ref in run_refs:
         run = store.get_run(ref)
+        if (run.spec or {}).get("kind") == "prediction":  # machinepsych predict: no outcomes of the model's own
+            raise ConfigError(f"run {run.name} is a prediction run (a model's answers along people's sessions, "
+                              f"without outcomes of their own); fit the people run {run.spec['predicts']['run']}, "
+                              f"and see machinepsych report {run.name}")
         sessions = {s.id: s for s in store.sessions(run.id) if s.status == "complete"}
         specs = {sid: get_task(s.task_id, s.task_version) for sid, s in sessions.items()}
         if not any(sp.fit for sp in specs.values()):

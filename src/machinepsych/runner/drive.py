@@ -276,11 +276,12 @@ class SessionSource:
 async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunStats,
                          on_trial: Callable[[TrialRecord], None] | None = None,
                          on_session: Callable[[], None] | None = None, max_sessions: int | None = None,
-                         score: bool = True, concurrency_share: int = 1) -> None:
+                         score: bool = True, concurrency_share: int = 1, session_driver=drive_session) -> None:
     """Answer every remaining trial of ``rows`` (sessions of ``run``: light rows, see
     ``Store.session_refs``, or full ones), concurrently.
     ``concurrency_share`` > 1: this is one of that many processes driving the run, each
-    keeping its share of every endpoint's call slots (``--concurrency`` is for the run)."""
+    keeping its share of every endpoint's call slots (``--concurrency`` is for the run).
+    ``session_driver``: what drives one session (a prediction run's: ``runner.predict``)."""
     spec = RunSpec.model_validate(run.spec)
     participants: dict[str, Participant] = {p.ref: build_participant(p, spec.max_attempts)
                                             for p in spec.participants}
@@ -329,7 +330,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
                 critical.done_one(sid)
                 trial_done(rec)
 
-            await drive_session(store, row, participant, done, fresh=not stored.get(row.id),
+            await session_driver(store, row, participant, done, fresh=not stored.get(row.id),
                                 urgent=lambda sid=row.id: critical.urgent(sid))
         except StoreUnavailable:  # the store stopped taking writes: the whole run stops, resumable
             raise

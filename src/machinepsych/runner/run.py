@@ -244,7 +244,14 @@ async def _execute_locked(store: Store, run: RunRow, *, progress: bool, max_sess
         store.take_lease(run.id)
         beat = asyncio.create_task(_heartbeat(store, run.id))
         try:
-            if executor == "ray" or workers > 1:
+            predicting = (run.spec or {}).get("kind") == "prediction"
+            if predicting:  # a model walked through people's sessions (runner/predict.py), in this process
+                from .predict import predict_session
+
+                await drive_sessions(store, run, sessions, stats=stats, on_trial=display.on_trial if progress else None,
+                                     on_session=display.on_session if progress else None, max_sessions=max_sessions,
+                                     score=False, session_driver=predict_session)
+            elif executor == "ray" or workers > 1:
                 poller = asyncio.create_task(display.poll())
                 try:
                     if executor == "ray":
