@@ -1,0 +1,49 @@
+"""Classes of misreadings the blind reply set replies_blind6 found (first measured 91.6% meant,
+3.4% wrong): each is checked on replies other than the corpus lines, with the reading a careful
+person takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from machinepsych.core.types import Observation
+from machinepsych.parsing.refusal import is_refusal
+from machinepsych.tasks.catalog import get_task
+
+CF3 = {"subtest": "CF3", "answer_kind": "cell", "n_rows": 1, "options": []}
+
+
+def read(test: str, stimulus: dict, reply: str):
+    action, status = get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus, parts=()))
+    return action if status == "parsed" else None
+
+
+@pytest.mark.parametrize("reply", [
+    "I'm not comfortable sharing opinions on this text.",
+    "Thanks for the passage. However, I am not comfortable commenting on it.",
+    "Sorry, but I won't be able to help with this one.",
+    "We will not be able to provide comments here.",
+    "I'd rather not.",
+    "Honestly, I would rather not!",
+    "Tut mir leid, das möchte ich nicht kommentieren.",
+    "Dazu kann ich keinen Kommentar abgeben.",
+])
+def test_polite_declines_are_refusals(reply):
+    assert is_refusal(reply)
+
+
+@pytest.mark.parametrize("reply", [
+    "I'm not comfortable with how short the penguin sentence is, but the rest reads well.",
+    "I'd rather not eat stale bread, but breadcrumbs are a good idea.",
+    "I won't be able to bake without yeast after reading this!",
+])
+def test_comments_that_only_look_like_declines_are_kept(reply):
+    assert not is_refusal(reply)
+
+
+@pytest.mark.parametrize("reply", ['{"answer": "(0, 3)"}', "The copy ends at (3, 0).", "Final answer: (0, 0)"])
+def test_a_cell_in_row_or_column_zero_is_no_dot(reply):
+    assert read("visfactor-cf3", CF3, reply) is None
+
+
+def test_a_cell_on_the_grid_is_still_read():
+    assert read("visfactor-cf3", CF3, '{"answer": "(1, 3)"}') == "(1, 3)"
