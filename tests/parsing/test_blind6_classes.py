@@ -47,3 +47,21 @@ def test_a_cell_in_row_or_column_zero_is_no_dot(reply):
 
 def test_a_cell_on_the_grid_is_still_read():
     assert read("visfactor-cf3", CF3, '{"answer": "(1, 3)"}') == "(1, 3)"
+
+
+WCST = {"card": {"shape": "circle", "color": "blue", "number": 2}, "variant": "wcst",
+        "options": [{"shape": "star", "color": "green", "number": 2}, {"shape": "circle", "color": "blue", "number": 4},
+                    {"shape": "triangle", "color": "red", "number": 1}, {"shape": "cross", "color": "yellow", "number": 3}]}
+
+
+@pytest.mark.parametrize("reply", [
+    "1. Card 1 (two green stars): number match.\n2. Card 2 (four blue circles): colour and shape.\n3. Card 3",
+    "- Option 1: shares the number.\n- Option 2: shares colour and shape.\n- Option 4",
+])
+def test_a_list_cut_off_at_its_next_label_chooses_nothing(reply):
+    assert read("wcst", WCST, reply) is None
+
+
+def test_a_finished_list_with_a_commitment_is_still_read():
+    reply = "1. Card 1: number match.\n2. Card 2: colour and shape.\n3. Card 3: nothing.\n\nSelection: 2"
+    assert read("wcst", WCST, reply) == 2
