@@ -65,3 +65,26 @@ def test_a_list_cut_off_at_its_next_label_chooses_nothing(reply):
 def test_a_finished_list_with_a_commitment_is_still_read():
     reply = "1. Card 1: number match.\n2. Card 2: colour and shape.\n3. Card 3: nothing.\n\nSelection: 2"
     assert read("wcst", WCST, reply) == 2
+
+
+COGBENCH = {"topic": "Pets", "benchmark": "a", "statements": [
+    {"id": "1", "text": "Owning a pet makes people healthier and more active."},
+    {"id": "2", "text": "Pets are a financial burden that many owners underestimate."}]}
+
+
+def ratings(reply: str):
+    action = read("cogbench-a", COGBENCH, reply)
+    return {k: v["rating"] for k, v in action.items()} if action else None
+
+
+@pytest.mark.parametrize("second, rating", [
+    ("Rating: 2 — wait, actually, 1.", 1), ("Rating: 4... no wait, 5", 5), ("Rating: 3. Actually, make that 2.", 2),
+    ("Rating: 3 — actually, 4 people I know agree.", 3)])
+def test_a_correction_giving_the_new_rating_alone_replaces_it(second, rating):
+    reply = f"Statement 1\nThoughts: Yes.\nRating: 4\n\nStatement 2\nThoughts: Hmm.\n{second}"
+    assert ratings(reply) == {"1": 4, "2": rating}
+
+
+def test_a_correction_to_an_off_scale_rating_is_no_rating():
+    reply = "Statement 1\nThoughts: Yes.\nRating: 4\n\nStatement 2\nThoughts: Hmm.\nRating: 2 — wait, actually, 7."
+    assert (ratings(reply) or {}).get("2") is None

@@ -109,6 +109,11 @@ def _loose(raw: str, low: int, high: int) -> int | None:
     return None
 
 
+# a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5")
+BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
+                             r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|\n|$)", re.I)
+
+
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
     """(rating or None, start of the first rating key or None) of one statement's reply."""
     raw = strip_think(text or "")
@@ -118,6 +123,10 @@ def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | No
         if values:
             ok = None not in values and len(set(values)) == 1
             return (values[0] if ok else None), (cut + first if first is not None else None)
+        bare = BARE_CORRECTION.match(raw[cut:])
+        if bare and rating_keys(raw[:cut]):  # "Rating: 2 — wait, actually, 1." (an off-scale correction: no rating)
+            v = int(bare.group("d"))
+            return (v if low <= v <= high else None), rating_keys(raw[:cut])[0].start()
     values, first = _keyed(raw, low, high)
     if values:
         return (values[0] if None not in values and len(set(values)) == 1 else None), first
