@@ -88,3 +88,29 @@ def test_a_correction_giving_the_new_rating_alone_replaces_it(second, rating):
 def test_a_correction_to_an_off_scale_rating_is_no_rating():
     reply = "Statement 1\nThoughts: Yes.\nRating: 4\n\nStatement 2\nThoughts: Hmm.\nRating: 2 — wait, actually, 7."
     assert (ratings(reply) or {}).get("2") is None
+
+
+LNT = {"letter": "m", "digit": 8, "sequence": "m8"}
+DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
+REFLECTION = {"card": {"shape": "circle", "color": "blue", "number": 2}, "variant": "wcst-reflection",
+              "options": [{"shape": "triangle", "color": "red", "number": 1}, {"shape": "cross", "color": "green", "number": 2},
+                          {"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "blue", "number": 4}]}
+
+
+@pytest.mark.parametrize("test, stimulus, reply, meant", [
+    ("lnt", LNT, "even\n\n(The letter is a consonant, but the rule is now the number.)", "even"),
+    ("lnt", LNT, "Odd.\n\nEven would have fit the old rule; consonant the letter one.", "odd"),
+    ("wcst-reflection", REFLECTION, "circle yellow 1\n\n(I matched on shape; cross green 2 would have been the number match.)", 3),
+    ("dcigt", DCIGT, "CCC\n\n(AAA and BBB lost too much; DDD is the other safe deck.)", "CCC"),
+])
+def test_a_first_paragraph_that_is_only_the_answer_commits_to_it(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("test, stimulus, reply", [
+    ("dcigt", DCIGT, "AAA\n\nBBB\n\nCCC"),
+    ("dcigt", DCIGT, "AAA\n\nThen again, I choose BBB."),
+    ("lnt", LNT, "even\n\nFinal answer: odd\n\nFinal answer: vowel"),
+])
+def test_a_first_answer_line_does_not_outweigh_other_answers(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None

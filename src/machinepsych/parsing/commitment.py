@@ -321,6 +321,14 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 pos += cut
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
+        # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
+        # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
+        pos0, first_line = lines[0]
+        ok0, val0 = exact_value(first_line, exact_finder) if len(lines) > 1 else (False, None)
+        ok1, val1 = exact_value(lines[1][1], exact_finder) if ok0 else (False, None)
+        listed = ok1 and _key(val1) != _key(val0)  # "AAA\n\nBBB\n\nCCC" lists answers, commits to none
+        if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
+            out.commitments.append((DECISION, pos0, val0, "first line"))
     # 2: the reply ends by stating the answer ("The clock was 77.")
     if mentions:
         i, last = len(mentions) - 1, mentions[-1]
@@ -339,7 +347,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             close = text.find(")", first.end)
             paren = close < 0 or not any(first.end < m.start < close and _key(m.value) != _key(first.value)
                                          for m in mentions[1:])
-        if (0 not in rejected and all(w in EXACT_FILLER for w in _words(text[:first.start]))
+        if (0 not in rejected and not (lines and listed) and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
                 and not _runs_on(text, mentions, 0, rejected)):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
