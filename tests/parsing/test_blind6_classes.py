@@ -119,7 +119,7 @@ def test_a_first_answer_line_does_not_outweigh_other_answers(test, stimulus, rep
 @pytest.mark.parametrize("line, rating", [
     ("Rating: 4 - Agree", 4), ("Rating: 2 – disagree", 2), ("Rating: 5 / strongly agree", 5),
     ("Rating: 4 - Strongly agree", None), ("Rating: 3 - agree", None), ("Rating: 4-5", None),
-    ("Rating: $\\boxed{4}$", 4), ("Statement 2: \\(\\boxed{3}\\)", 3), ("Rating: \\boxed{7}", None)])
+    ("Rating: $\\boxed{4}$", 4), ("Rating: \\(\\boxed{3}\\)", 3), ("Rating: \\boxed{7}", None)])
 def test_a_rating_with_its_own_anchor_or_in_a_box_is_read_and_a_disagreeing_one_is_not(line, rating):
     reply = f"Statement 1\nThoughts: Yes.\nRating: 4\n\nStatement 2\nThoughts: Hmm.\n{line}"
     assert (ratings(reply) or {}).get("2") == rating
