@@ -123,3 +123,16 @@ def test_a_first_answer_line_does_not_outweigh_other_answers(test, stimulus, rep
 def test_a_rating_with_its_own_anchor_or_in_a_box_is_read_and_a_disagreeing_one_is_not(line, rating):
     reply = f"Statement 1\nThoughts: Yes.\nRating: 4\n\nStatement 2\nThoughts: Hmm.\n{line}"
     assert (ratings(reply) or {}).get("2") == rating
+
+
+S2 = {"subtest": "S2", "answer_kind": "tf", "n_rows": 1, "options": ["T", "F"]}
+CF2 = {"subtest": "CF2", "answer_kind": "rows", "n_rows": 5, "options": list("12345")}
+
+
+@pytest.mark.parametrize("reply, meant", [("正确", "T"), ("答案：正確。", "T"), ("错误", "F"), ("不正确。", "F"), ("这个说法不对。", "F")])
+def test_chinese_true_and_false_words(reply, meant):
+    assert read("visfactor-s2", S2, reply) == meant
+
+
+def test_chinese_true_and_false_words_in_rows():
+    assert list(read("visfactor-cf2", CF2, '{"answer": ["正确", "错误", "正确", "正确", "错误"]}')) == list("TFTTF")
