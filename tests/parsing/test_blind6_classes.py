@@ -136,3 +136,9 @@ def test_chinese_true_and_false_words(reply, meant):
 
 def test_chinese_true_and_false_words_in_rows():
     assert list(read("visfactor-cf2", CF2, '{"answer": ["正确", "错误", "正确", "正确", "错误"]}')) == list("TFTTF")
+
+
+@pytest.mark.parametrize("reply, meant", [("The answer is card number four.", 4), ("I pick option number two.", 2),
+                                          ("Card number three, since colour matches.", 3)])
+def test_a_card_number_written_as_a_word_after_number(reply, meant):
+    assert read("wcst", WCST, reply) == meant
