@@ -142,3 +142,11 @@ def test_chinese_true_and_false_words_in_rows():
                                           ("Card number three, since colour matches.", 3)])
 def test_a_card_number_written_as_a_word_after_number(reply, meant):
     assert read("wcst", WCST, reply) == meant
+
+
+@pytest.mark.parametrize("reply, meant", [
+    ("1) 5  2) 3", {"1": 5, "2": 3}), ("Final ratings: 1 → 4, 2 → 2", {"1": 4, "2": 2}), ("1: 2; 2: 5.", {"1": 2, "2": 5}),
+    ("2) 5  1) 3", None), ("1) 5", None), ("1) 5  2) 7", None)])
+def test_statement_rating_pairs_on_one_line_in_order(reply, meant):
+    got = ratings(reply)
+    assert (got if got and None not in got.values() else None) == meant
