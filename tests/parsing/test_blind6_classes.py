@@ -150,3 +150,17 @@ def test_a_card_number_written_as_a_word_after_number(reply, meant):
 def test_statement_rating_pairs_on_one_line_in_order(reply, meant):
     got = ratings(reply)
     assert (got if got and None not in got.values() else None) == meant
+
+
+CF1 = {"subtest": "CF1", "answer_kind": "mc", "n_rows": 1, "options": list("ABCDE")}
+
+
+@pytest.mark.parametrize("test, stimulus, reply, meant", [
+    ("visfactor-cf1", CF1, "| Option | Match |\n|---|---|\n| A | ✗ |\n| B | ✓ |\n| C | ✗ |\n| D | ✗ |\n| E | ✗ |", "B"),
+    ("visfactor-cf1", CF1, "| Figure | Found | Note |\n|---|---|---|\n| A | No | tilted |\n| B | No | |\n| C | No | small |\n| D | Yes | exact |\n| E | No | mirrored |", "D"),
+    ("wcst", WCST, "| Card | Same colour? |\n|---|---|\n| 1 | no |\n| 2 | yes |\n| 3 | no |\n| 4 | no |", 2),
+    ("visfactor-cf1", CF1, "| Option | Match |\n|---|---|\n| A | ✓ |\n| B | ✓ |\n| C | ✗ |\n| D | ✗ |\n| E | ✗ |", None),
+    ("visfactor-cf1", CF1, "| Option | Match |\n|---|---|\n| A | ✗ |\n| B | ✓ |\n| C | ✗ |\n| D | ✗ |\n| E | ✗ |\n\nI choose D.", None),
+])
+def test_a_table_marking_exactly_one_answer_chooses_it(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -44,7 +44,7 @@ from typing import Any
 from .lexicon import misspelt
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare
+from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -72,6 +72,27 @@ class Reading:
 
 Finder = Callable[[str], list[Mention]]
 Resolver = Callable[[Any], Any]  # a JSON/boxed value -> an answer, or None
+
+_MARK_YES = {"✓", "✔", "✅", "☑", "yes", "y", "true", "match", "matches"}
+_MARK_NO = {"✗", "✘", "❌", "✖", "×", "no", "n", "false", "-", "—", "–"}
+
+
+def _table_choice(raw: str, finder: Finder) -> tuple[int, Any] | None:
+    """(position, answer) of a markdown table whose rows each begin with a different answer and
+    whose one column marks exactly one row yes (✓, Yes) and every other row no (✗, No)."""
+    rows = [(pos, cells) for pos, cells in table_rows(raw) if len(cells) >= 2]
+    named = [(pos, exact_value(cells[0], finder), cells) for pos, cells in rows]
+    named = [(pos, val, cells) for pos, (ok, val), cells in named if ok]
+    if len(named) < 3 or len({_key(v) for _, v, _ in named}) != len(named):
+        return None
+    width = min(len(c) for _, _, c in named)
+    for col in range(1, width):
+        marks = [c[col].strip().lower().rstrip(".") for _, _, c in named]
+        if all(m in _MARK_YES | _MARK_NO for m in marks) and sum(m in _MARK_YES for m in marks) == 1:
+            pos, val, _ = next(r for r, m in zip(named, marks) if m in _MARK_YES)
+            return pos, val
+    return None
+
 
 # ----------------------------------------------------------------------------- mentions
 def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
@@ -329,6 +350,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         listed = ok1 and _key(val1) != _key(val0)  # "AAA\n\nBBB\n\nCCC" lists answers, commits to none
         if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
             out.commitments.append((DECISION, pos0, val0, "first line"))
+    # 3: a table of the answers that marks exactly one of them ("| B | ✓ |", the others "✗")
+    marked = _table_choice(raw, exact_finder)
+    if marked is not None:
+        out.commitments.append((DECISION, marked[0], marked[1], "table"))
     # 2: the reply ends by stating the answer ("The clock was 77.")
     if mentions:
         i, last = len(mentions) - 1, mentions[-1]
