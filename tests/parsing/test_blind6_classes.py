@@ -164,3 +164,16 @@ CF1 = {"subtest": "CF1", "answer_kind": "mc", "n_rows": 1, "options": list("ABCD
 ])
 def test_a_table_marking_exactly_one_answer_chooses_it(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("test, stimulus, reply, meant", [
+    ("mbt", {"trial": 5}, "Not the left one this time — right.", "right"),
+    ("prlt", {"trial": 5}, "The left arm stopped paying — right.", "right"),
+    ("lnt", LNT, "Not the letter rule any more — even.", "even"),
+])
+def test_an_answer_after_a_dash_with_every_other_answer_ruled_out(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+def test_an_answer_after_a_dash_is_not_taken_where_another_was_not_ruled_out():
+    assert read("mbt", {"trial": 5}, "The left arm paid twice — right.") != "right"

@@ -340,6 +340,14 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if 0 < cut < len(line):
                 ok, val = exact_value(line[cut:], exact_finder)
                 pos += cut
+            if not ok:  # after a dash, every other answer before it ruled out ("Not the left one — right.")
+                dash = max(line.rstrip().rstrip(".!").rfind(c) for c in "—–") + 1
+                if 0 < dash < len(line):
+                    ok, val = exact_value(line[dash:], exact_finder)
+                    base = lines[-1][0]
+                    ok = ok and all(i in rejected or _key(m.value) == _key(val)
+                                    for i, m in enumerate(mentions) if m.start < base + dash)
+                    pos = base + dash if ok else pos
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
