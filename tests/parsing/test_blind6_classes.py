@@ -177,3 +177,12 @@ def test_an_answer_after_a_dash_with_every_other_answer_ruled_out(test, stimulus
 
 def test_an_answer_after_a_dash_is_not_taken_where_another_was_not_ruled_out():
     assert read("mbt", {"trial": 5}, "The left arm paid twice — right.") != "right"
+
+
+@pytest.mark.parametrize("test, stimulus, reply, meant", [
+    ("visfactor-cf1", CF1, "The hidden edge? No — visible: C. Actually wait, let me recheck... yes, C.", "C"),
+    ("wcst", WCST, "Card 2 by colour. Hmm, let me re-check that... yes, card 2.", 2),
+    ("visfactor-cf1", CF1, "Let me recheck... yes, B or C.", None),
+])
+def test_a_recheck_confirmed_with_yes_keeps_the_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -161,7 +161,7 @@ BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+gue
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
-    "number", "i", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
+    "number", "i", "yes", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
     "prediction", "forecast", "choose", "chosen", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta",
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
