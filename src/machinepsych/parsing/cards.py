@@ -37,7 +37,7 @@ def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     words = "|".join(NUMWORDS.get(k, ()))
     strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
     if words:
-        strong.append(L_ + _CARD_NOUN + r"\s+(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
+        strong.append(L_ + _CARD_NOUN + r"\s+(?i:(?:no\.?|number|#)\s*)?(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
     ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
     strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
                   + lex.CARD_NOUNS + r")s?)" + R_)

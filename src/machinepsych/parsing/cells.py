@@ -91,11 +91,12 @@ GRID = re.compile(r"\b(\d{1,2})\s*[x×]\s*(\d{1,2})\s+(?:dot\s+)?grid\b", re.I)
 
 
 def _on_grid(cell: str, obs: Observation | None) -> bool:
-    """Whether ``cell`` lies on the grid the question names ("the 5x5 dot grid"); True where
-    the question names none."""
+    """Whether ``cell`` lies on the grid the question names ("the 5x5 dot grid"); rows and
+    columns count from 1 on any grid, so "(0, 3)" names no dot even where the question names
+    no size."""
+    row, col = (int(x) for x in re.findall(r"\d+", cell))
+    if row < 1 or col < 1:
+        return False
     st = getattr(obs, "stimulus", None) or {}
     m = GRID.search(str(st.get("question") or ""))
-    if not m:
-        return True
-    row, col = (int(x) for x in re.findall(r"\d+", cell))
-    return 1 <= row <= int(m.group(1)) and 1 <= col <= int(m.group(2))
+    return not m or (row <= int(m.group(1)) and col <= int(m.group(2)))

@@ -44,7 +44,7 @@ from typing import Any
 from .lexicon import misspelt
 from .negation import CHAIN_JOIN, rejected_mentions
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare
+from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -72,6 +72,27 @@ class Reading:
 
 Finder = Callable[[str], list[Mention]]
 Resolver = Callable[[Any], Any]  # a JSON/boxed value -> an answer, or None
+
+_MARK_YES = {"✓", "✔", "✅", "☑", "yes", "y", "true", "match", "matches"}
+_MARK_NO = {"✗", "✘", "❌", "✖", "×", "no", "n", "false", "-", "—", "–"}
+
+
+def _table_choice(raw: str, finder: Finder) -> tuple[int, Any] | None:
+    """(position, answer) of a markdown table whose rows each begin with a different answer and
+    whose one column marks exactly one row yes (✓, Yes) and every other row no (✗, No)."""
+    rows = [(pos, cells) for pos, cells in table_rows(raw) if len(cells) >= 2]
+    named = [(pos, exact_value(cells[0], finder), cells) for pos, cells in rows]
+    named = [(pos, val, cells) for pos, (ok, val), cells in named if ok]
+    if len(named) < 3 or len({_key(v) for _, v, _ in named}) != len(named):
+        return None
+    width = min(len(c) for _, _, c in named)
+    for col in range(1, width):
+        marks = [c[col].strip().lower().rstrip(".") for _, _, c in named]
+        if all(m in _MARK_YES | _MARK_NO for m in marks) and sum(m in _MARK_YES for m in marks) == 1:
+            pos, val, _ = next(r for r, m in zip(named, marks) if m in _MARK_YES)
+            return pos, val
+    return None
+
 
 # ----------------------------------------------------------------------------- mentions
 def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
@@ -140,7 +161,7 @@ BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+gue
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
-    "number", "i", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
+    "number", "i", "yes", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
     "prediction", "forecast", "choose", "chosen", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta",
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
@@ -319,8 +340,28 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if 0 < cut < len(line):
                 ok, val = exact_value(line[cut:], exact_finder)
                 pos += cut
+            if not ok:  # after a dash, every other answer before it ruled out ("Not the left one — right.")
+                dash = max(line.rstrip().rstrip(".!").rfind(c) for c in "—–") + 1
+                if 0 < dash < len(line):
+                    ok, val = exact_value(line[dash:], exact_finder)
+                    base = lines[-1][0]
+                    ok = ok and all(i in rejected or _key(m.value) == _key(val)
+                                    for i, m in enumerate(mentions) if m.start < base + dash)
+                    pos = base + dash if ok else pos
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
+        # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
+        # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
+        pos0, first_line = lines[0]
+        ok0, val0 = exact_value(first_line, exact_finder) if len(lines) > 1 else (False, None)
+        ok1, val1 = exact_value(lines[1][1], exact_finder) if ok0 else (False, None)
+        listed = ok1 and _key(val1) != _key(val0)  # "AAA\n\nBBB\n\nCCC" lists answers, commits to none
+        if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
+            out.commitments.append((DECISION, pos0, val0, "first line"))
+    # 3: a table of the answers that marks exactly one of them ("| B | ✓ |", the others "✗")
+    marked = _table_choice(raw, exact_finder)
+    if marked is not None:
+        out.commitments.append((DECISION, marked[0], marked[1], "table"))
     # 2: the reply ends by stating the answer ("The clock was 77.")
     if mentions:
         i, last = len(mentions) - 1, mentions[-1]
@@ -339,7 +380,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             close = text.find(")", first.end)
             paren = close < 0 or not any(first.end < m.start < close and _key(m.value) != _key(first.value)
                                          for m in mentions[1:])
-        if (0 not in rejected and all(w in EXACT_FILLER for w in _words(text[:first.start]))
+        if (0 not in rejected and not (lines and listed) and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
                 and not _runs_on(text, mentions, 0, rejected)):
             out.commitments.append((LEAD, first.start, first.value, "lead"))

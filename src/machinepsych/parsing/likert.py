@@ -60,9 +60,19 @@ LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\
                   r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
+def _names_anchor(tail: str, digit: int) -> bool:
+    """Whether ``tail`` ("- Agree", "/ agree") is a dash or slash before the anchor of ``digit``."""
+    a = re.search(r"(?:" + _ANCHOR + r")$", tail.strip(" *\"'”’)]"), re.I)
+    return a is not None and re.match(r"\s*(?:-|–|/)", tail) is not None \
+        and ANCHOR_WORDS.get(re.sub(r"\s+", " ", a.group(0).lower())) == digit
+
+
 def _value(text: str, pos: int, low: int, high: int) -> int | None:
     m = VALUE.match(text, pos)
-    if not m or (m.group("frac") and m.group("frac").strip(".,0")) or OR_NEXT.match(text, m.end()):  # 4.0 is 4
+    if not m or (m.group("frac") and m.group("frac").strip(".,0")):  # 4.0 is 4
+        return None
+    more = OR_NEXT.match(text, m.end())
+    if more and not (m.group("d") and _names_anchor(more.group(0), int(m.group("d")))):  # "4 - Agree" is 4, "4-5" none
         return None
     if m.group("d") is not None:
         v = int(m.group("d"))
@@ -109,15 +119,25 @@ def _loose(raw: str, low: int, high: int) -> int | None:
     return None
 
 
+BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*")
+# a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5")
+BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
+                             r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|\n|$)", re.I)
+
+
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
     """(rating or None, start of the first rating key or None) of one statement's reply."""
-    raw = strip_think(text or "")
+    raw = BOXED_RATING.sub(r"\1", strip_think(text or ""))  # "$\boxed{4}$" is 4
     cut = revised_tail(raw)
     if cut is not None:
         values, first = _keyed(raw[cut:], low, high)
         if values:
             ok = None not in values and len(set(values)) == 1
             return (values[0] if ok else None), (cut + first if first is not None else None)
+        bare = BARE_CORRECTION.match(raw[cut:])
+        if bare and rating_keys(raw[:cut]):  # "Rating: 2 — wait, actually, 1." (an off-scale correction: no rating)
+            v = int(bare.group("d"))
+            return (v if low <= v <= high else None), rating_keys(raw[:cut])[0].start()
     values, first = _keyed(raw, low, high)
     if values:
         return (values[0] if None not in values and len(set(values)) == 1 else None), first

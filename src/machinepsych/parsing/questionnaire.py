@@ -109,6 +109,16 @@ def _blocks(text: str) -> list[tuple[str, str]]:
     return [(h[2], text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)]) for i, h in enumerate(heads)]
 
 
+# statement numbers mapped to ratings on one line: "1) 5  2) 3", "1 → 4, 2 → 2", "1: 4; 2: 2"
+PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=)\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
+
+
+def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
+    """(number, rating) of statements 1..n given as pairs in order, else None."""
+    found = [(m.group(1), int(m.group(2))) for m in PAIR.finditer(text)]
+    return found if [int(k) for k, _ in found] == list(range(1, n + 1)) else None
+
+
 def _map_ids(numbers: list[str], ids: list[str]) -> dict[str, str] | None:
     """{number in the reply: statement id}: the ids themselves, or positions 1..n where the
     reply numbers from 1 and shares no number with the ids; None when neither fits."""
@@ -135,6 +145,10 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         for sid, r in pairs:
             if sid in mapping:
                 found.setdefault(mapping[sid], []).append((r, ""))
+    inline = _inline_pairs(text, len(ids)) if not found and len(ids) > 1 and "\n" not in text.strip() else None
+    if inline:  # one line of pairs: "1) 5  2) 3", "Final ratings: 1 → 4, 2 → 2"
+        mapping = _map_ids([n for n, _ in inline], ids) or {}
+        found = {mapping[n]: [(v, "")] for n, v in inline if n in mapping}
     if not found:
         blocks = _blocks(text)
         mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None

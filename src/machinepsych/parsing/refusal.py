@@ -14,16 +14,19 @@ import re
 
 DECLINE = re.compile(
     r"\b(?:"
-    r"(?:i|we)\s*(?:can\s*not|cannot|can['’]?t|won['’]?t|will\s+not|am\s+unable\s+to|['’]m\s+unable\s+to|am\s+not\s+able\s+to|['’]m\s+not\s+able\s+to"
+    r"(?:i|we)\s*(?:(?:won['’]?t|will\s+not)\s+be\s+able\s+to|can\s*not|cannot|can['’]?t|won['’]?t|will\s+not|am\s+unable\s+to|['’]m\s+unable\s+to|am\s+not\s+able\s+to|['’]m\s+not\s+able\s+to"
     r"|(?:would|['’]d)\s+rather\s+not|(?:do\s+not|don['’]?t)\s+(?:feel\s+comfortable|think\s+i\s+(?:can|should)))\s+"
     r"(?:(?:really|fully|directly|personally|actually)\s+)?(?:help(?!\s+(?:but|noticing|thinking|feeling|wondering))|assist|comment|do|comply|participate|answer|provide|engage|share|give"
     r"|offer|fulfil+|complete|continue|respond|discuss|evaluate|rate|judge|pick|choose|make|express|form|write|review|analy[sz]e)\b"
     r"|(?:i|we)\s+(?:must|have\s+to|need\s+to)\s+decline|(?:i|we)\s+decline\s+to"
+    r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+not\s+comfortable\s+(?:with\s+)?\w+ing\b"
+    r"|(?:i|we)\s*(?:would|['’]d)\s+rather\s+not\s*[.!]*\s*$"
+    r"|(?:möchte|kann|werde|will)\s+ich\s+(?:keinen?|nicht)\b|ich\s+(?:möchte|kann|werde|will)\s+(?:keinen?|nicht)\s+(?:\w+\s+){0,2}(?:kommentar|kommentieren|antworten|bewerten)"
     r"|(?:i|we)\s+can\s+only\s+(?:comment|respond|help|answer|assist|discuss)"
     r"|as\s+an?\s+(?:\w+\s+){0,2}(?:ai|assistant|language\s+model|llm)\b[^.!?\n]{0,40}?(?:n['’]t|\bnot\b|\bcannot\b|\bunable\b|\bno\s+(?:personal|feelings|opinions|views))"
     r"|(?:i|we)\s+(?:do\s+not|don['’]?t)\s+have\s+(?:personal\s+)?(?:opinions|feelings|views|preferences|the\s+ability)"
     r"|(?:this|that)\s+(?:is|isn['’]?t)\s+(?:something|a\s+(?:request|task))\s+i\s+can"
-    r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|es\s+tut\s+mir\s+leid|抱歉|对不起|申し訳"
+    r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
     r")", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(

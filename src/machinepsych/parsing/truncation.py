@@ -71,11 +71,18 @@ def looks_cut_off(text: str) -> bool:
     s = (text or "").rstrip()
     if s.endswith(":") or announced_and_unfinished(s):
         return True
-    if not s or not re.search(r"[^\W\d_]$", s):
+    if not s:
+        return False
+    lines = [ln for ln in s.split("\n") if ln.strip()]
+    # a list of "label: description." items whose last item stops at its label ("1. Card 1 (two
+    # green stars): shape match.\n2. Card 2: colour match.\n3. Card 3")
+    if (len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]) and ":" in lines[-2]
+            and re.search(r"[.!?;]$", lines[-2].rstrip()) and ":" not in lines[-1] and not re.search(r"[.!?;)*`\]]$", s)):
+        return True
+    if not re.search(r"[^\W\d_]$", s):
         return False
     if UNFINISHED_END.search(s[-40:]):
         return True
-    lines = [ln for ln in s.split("\n") if ln.strip()]
     if len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]):
         last, prev = lines[-1].strip(), lines[-2].rstrip()
         return ":" not in last and re.search(r"[.!?;]$", prev) is not None
