@@ -128,6 +128,12 @@ class CognitiveModel:
         return len(self.params)
 
     @property
+    def family(self) -> str:
+        """The behaviour the model stands for when recovery checks whether sessions are
+        classified as what generated them (a random model with a bias is still random)."""
+        return self.name
+
+    @property
     def bounds(self) -> np.ndarray:
         return np.array([(p.low, p.high) for p in self.params], dtype=float).reshape(-1, 2)
 
@@ -182,6 +188,7 @@ class RandomBias(CognitiveModel):
 
     name = "random-bias"
     label = "random with a fixed bias per option"
+    family = "random"  # choices independent of the past, like the uniform random model
 
     def __init__(self, n_options: int):
         self.n = n_options
