@@ -90,8 +90,12 @@ def bandit_wsls(view: AgentView) -> str:
 
 
 def bandit_fit(length: str) -> ChoiceModels:
-    """The cognitive models of a two-armed bandit: a choice of arm, rewarded 0 or 1."""
+    """The cognitive models of a two-armed bandit: a choice of arm, rewarded 0 or 1. The
+    plausible inverse temperatures (simulated by ``fit --recover``) start at 3: with values
+    learnt between 0 and 1, a Rescorla-Wagner learner at beta below 3 chooses the better arm
+    on at most about 3 trials in 4 even once it has learnt it, behaviour that a session of a few
+    dozen trials cannot tell from random choices."""
     return ChoiceModels(
-        options=ARMS, models=option_models(len(ARMS), q0=0.5),
+        options=ARMS, models=option_models(len(ARMS), q0=0.5, beta_plausible=(3.0, 10.0)),
         outcome=lambda r: {"reward": r.get("reward") or 0.0, "win": (r.get("reward") or 0) > 0},
         length=length, agents={"random": "random", "wsls": "wsls"})
