@@ -9,8 +9,8 @@ pass over the trials for all sessions at once. For a model with k parameters:
 2. from each session's ``STARTS`` best grid points, a damped Newton method bounded to the
    box (Levenberg-Marquardt damping, a step kept only where it lowers that start's NLL, the
    damping raised where it does not) runs for every start of every session at once: each
-   iteration is one pass giving every start's central-difference gradient and Hessian (cross terms forward), and
-   one pass at the proposed points. A start stops once it gains less than 1e-6 for three iterations; each
+   iteration is one pass giving every start's central-difference gradient and Hessian (cross
+   terms by forward differences), and one pass at the proposed points. A start stops once it gains less than 1e-6 for three iterations; each
    session keeps its best optimum, and a fit is marked unstable where its starts disagree;
 3. standard errors come from the inverse of the Hessian at the optimum; a parameter at a
    bound, or a Hessian that is not positive definite, has no standard error (None).
