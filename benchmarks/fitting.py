@@ -75,7 +75,7 @@ def show(test: str, res: dict) -> None:
             r = "-" if v["r"] is None else f"{v['r']:.2f}"
             need = res["needs"].get(f"{m}.{p}", "")
             tail = f"  (r >= 0.8 at length {need})" if isinstance(need, int) else (
-                "  (r >= 0.8 not reached within 8x)" if need is None else "")
+                f"  (r >= 0.8 not reached at up to {res['max_factor']}x the length)" if need is None else "")
             print(f"  {m:14s} {p:10s} {v['kind']:26s} r = {r}{tail}")
     print("  model recovery (diagonal, by family; strict where different): " + ", ".join(
         f"{m} {100 * share:.0f}%" + ("" if share == d["confusion"][m][m] else f" ({100 * d['confusion'][m][m]:.0f}%)")
@@ -106,6 +106,7 @@ def main() -> None:
         t0 = time.perf_counter()
         res = recover(spec, args.n, overrides=overrides, max_factor=args.max_factor)
         res["seconds"] = round(time.perf_counter() - t0, 1)
+        res["max_factor"] = args.max_factor
         res["default_length"] = getattr(spec.resolve(), spec.fit.length) if spec.fit.length else None
         res["targets_missed"] = targets(res)
         results[test] = res
