@@ -168,7 +168,10 @@ def _standard_errors(H: np.ndarray, x: np.ndarray, lo: np.ndarray, hi: np.ndarra
     sub = H[np.ix_(free, free)]
     if not np.all(np.isfinite(sub)) or np.any(np.linalg.eigvalsh(sub) <= 0):
         return out
-    diag = np.diag(np.linalg.inv(sub))
+    try:
+        diag = np.diag(np.linalg.inv(sub))
+    except np.linalg.LinAlgError:  # positive eigenvalues too small to invert
+        return out
     for n, i in enumerate(np.flatnonzero(free)):
         out[i] = float(math.sqrt(diag[n])) if diag[n] > 0 else None
     return out
