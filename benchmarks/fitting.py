@@ -7,8 +7,9 @@ named, and ``--default`` measures every test at its default): per parameter its 
 when the design is doubled), the diagonal of the model-recovery confusion matrix for the
 random, win-stay lose-shift, perseveration and learning models (target >= 0.9), and the share
 of the built-in agents' sessions classified as their model (target >= 0.9). Classification is
-by BIC and counts a model's family: sessions won by ``random-bias`` count as random (the
-strict shares are printed beside). Then the speed: 100 simulated sessions x 4 models fitted,
+by BIC and counts a model's family (a model that extends another is of its family: sessions
+won by ``random-bias`` count as random, by ``rw-pn`` or ``rw-persev`` as rw, by ``vpp`` as
+pvl-delta; the strict shares, and what took the others, are printed beside). Then the speed: 100 simulated sessions x 4 models fitted,
 in seconds of wall time, measured in this process (target < 60 s).
 
     .venv/bin/python benchmarks/fitting.py [--n 40] [--tests prlt wcst ...] [--default] [--json]
@@ -77,9 +78,11 @@ def show(test: str, res: dict) -> None:
             tail = f"  (r >= 0.8 at length {need})" if isinstance(need, int) else (
                 f"  (r >= 0.8 not reached at up to {res['max_factor']}x the length)" if need is None else "")
             print(f"  {m:14s} {p:10s} {v['kind']:26s} r = {r}{tail}")
-    print("  model recovery (diagonal, by family; strict where different): " + ", ".join(
-        f"{m} {100 * share:.0f}%" + ("" if share == d["confusion"][m][m] else f" ({100 * d['confusion'][m][m]:.0f}%)")
-        for m, share in d["by_family"].items()))
+    print("  model recovery (diagonal by family; strictly, and the models that won the others):")
+    for m, share in d["by_family"].items():
+        others = ", ".join(f"{f} {100 * v:.0f}%" for f, v in d["confusion"][m].items() if v and f != m)
+        print(f"    {m:14s} {100 * share:3.0f}%  (strictly {100 * d['confusion'][m][m]:.0f}%" +
+              (f"; {others})" if others else ")"))
     for a, v in d["agents"].items():
         strict = v["won"][v["expected"]]
         print(f"  agent:{a} classified as {v['expected']}: {100 * v['share']:.0f}%"

@@ -233,7 +233,8 @@ def test_recover_command_prints_recovery_and_confusion(tmp_path):
     assert set(design["agents"]) == {"random", "wsls"}
     # an agent is classified by family: agent:random's sessions won by random-bias count as random
     models = get_task("prlt").fit
-    assert models.model("random-bias").family == "random" and models.model("rw").family == "rw"
+    assert models.model("random-bias").family == "random" and models.model("rw-pn").family == "rw"
+    assert models.model("wsls").family == "wsls"
     for v in design["agents"].values():
         by_family = sum(s for m, s in v["won"].items() if models.model(m).family == v["family"])
         assert v["share"] == pytest.approx(by_family) and v["share"] >= v["won"][v["expected"]]
