@@ -32,7 +32,7 @@ from machinepsych.tasks.catalog import get_task
 FOCUS = ("random", "wsls", "perseveration", "rw", "rule-wsls", "rule-persev", "slm", "pvl-delta", "rw-cue")
 TARGET_SHARE = 0.9
 # the design length (the value of the test's declared length parameter) the targets are measured at
-DESIGNS = {"prlt": 160, "mbt": 80, "wpt": 100, "dcigt": 100, "igt": 200, "wcst": 128, "wcst-kennedy": 100,
+DESIGNS = {"prlt": 160, "mbt": 160, "wpt": 100, "dcigt": 100, "igt": 200, "wcst": 128, "wcst-kennedy": 100,
            "wcst-shape": 100, "wcst-reflection": 90}
 SKIP = ("wcst-color", "wcst-number")  # the same design as wcst-shape, another first rule
 
