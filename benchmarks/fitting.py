@@ -32,10 +32,10 @@ from machinepsych.tasks.catalog import get_task
 FOCUS = ("random", "wsls", "perseveration", "rw", "rule-wsls", "rule-persev", "slm", "pvl-delta", "rw-cue")
 TARGET_SHARE = 0.9
 # the design length (the value of the test's declared length parameter) the targets are measured at;
-# DC-IGT and IGT at their defaults (100 choices each; their VPP fits, 8 parameters, are the slowest).
+# IGT at its default (100 trials; its VPP fits, 8 parameters, are the slowest).
 # wcst-shape (and -color, -number) sorts by one rule throughout: once it is found no feedback is
 # "wrong", so perseveration and win-stay lose-shift behave alike, and the SLM's rates barely show.
-DESIGNS = {"prlt": 160, "mbt": 160, "wpt": 100, "wcst": 128, "wcst-kennedy": 100,
+DESIGNS = {"prlt": 160, "mbt": 160, "wpt": 100, "dcigt": 100, "wcst": 128, "wcst-kennedy": 100,
            "wcst-shape": 100, "wcst-reflection": 90}
 SKIP = ("wcst-color", "wcst-number")  # the same design as wcst-shape, another first rule
 
