@@ -231,6 +231,15 @@ def test_recover_command_prints_recovery_and_confusion(tmp_path):
     assert set(design["confusion"]) == {m.name for m in get_task("prlt").fit.models}
     assert design["parameters"]["rw"]["alpha"]["kind"] == "learning rate"
     assert set(design["agents"]) == {"random", "wsls"}
+    # an agent is classified by family: agent:random's sessions won by random-bias count as random
+    models = get_task("prlt").fit
+    assert models.model("random-bias").family == "random" and models.model("rw-pn").family == "rw"
+    assert models.model("wsls").family == "wsls"
+    for v in design["agents"].values():
+        by_family = sum(s for m, s in v["won"].items() if models.model(m).family == v["family"])
+        assert v["share"] == pytest.approx(by_family) and v["share"] >= v["won"][v["expected"]]
+    for m, share in design["by_family"].items():
+        assert share >= design["confusion"][m][m]
     # a learning rate below r = 0.8 at 40 trials was tried at 80, and said either way
     weak = [f"{m}.{p}" for m, ps in design["parameters"].items() for p, v in ps.items()
             if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < 0.8)]

@@ -68,10 +68,12 @@ def print_recovery(result: dict[str, Any], console) -> None:
         ct.add(m, [f"{100 * design['confusion'][m][f]:.0f}%" for f in models])
     print_fit(console, ct)
     if design["agents"]:
-        at = FitTable(f"{test}: built-in agents classified", "agent", ["expected model", "classified as expected"],
-                      justify=["left", "right"])
+        at = FitTable(f"{test}: built-in agents classified", "agent",
+                      ["expected model", "won by it", "won by its family"], justify=["left", "right", "right"])
         for name, v in design["agents"].items():
-            at.add(f"agent:{name}", [v["expected"], f"{100 * v['share']:.0f}%"])
+            family = "" if v["family"] == v["expected"] else f" ({v['family']} family)"
+            at.add(f"agent:{name}", [v["expected"] + family, f"{100 * v['won'][v['expected']]:.0f}%",
+                                     f"{100 * v['share']:.0f}%"])
         print_fit(console, at)
 
 

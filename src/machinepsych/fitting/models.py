@@ -128,6 +128,13 @@ class CognitiveModel:
         return len(self.params)
 
     @property
+    def family(self) -> str:
+        """The behaviour the model stands for when recovery checks whether sessions are
+        classified as what generated them: a model that extends another (is it at some values
+        of its extra parameters) is of the other's family."""
+        return self.name
+
+    @property
     def bounds(self) -> np.ndarray:
         return np.array([(p.low, p.high) for p in self.params], dtype=float).reshape(-1, 2)
 
@@ -182,6 +189,7 @@ class RandomBias(CognitiveModel):
 
     name = "random-bias"
     label = "random with a fixed bias per option"
+    family = "random"  # random where every bias is 0
 
     def __init__(self, n_options: int):
         self.n = n_options
@@ -264,6 +272,7 @@ class RescorlaWagnerPN(RescorlaWagner):
 
     name = "rw-pn"
     label = "Rescorla-Wagner, separate rates for positive and negative prediction errors"
+    family = "rw"  # rw where alpha_pos = alpha_neg
     params = (Param("alpha_pos", 0.0, 1.0, (0.1, 0.9), "learning rate"),
               Param("beta", 0.0, 30.0, (1.0, 10.0), "inverse temperature"),
               Param("alpha_neg", 0.0, 1.0, (0.1, 0.9), "learning rate"))
@@ -277,6 +286,7 @@ class RescorlaWagnerPersev(RescorlaWagner):
 
     name = "rw-persev"
     label = "Rescorla-Wagner with a perseveration term"
+    family = "rw"  # rw where kappa = 0
     params = (Param("alpha", 0.0, 1.0, (0.1, 0.9), "learning rate"),
               Param("beta", 0.0, 30.0, (1.0, 10.0), "inverse temperature"),
               Param("kappa", -5.0, 5.0, (-1.0, 2.0), "perseveration"))
@@ -326,6 +336,7 @@ class VPP(PVLDelta):
 
     name = "vpp"
     label = "value plus perseverance"
+    family = "pvl-delta"  # pvl-delta where w = 1
     params = PVLDelta.params + (Param("eps_pos", -5.0, 5.0, (-1.0, 1.0), "perseverance after gains"),
                                 Param("eps_neg", -5.0, 5.0, (-1.0, 1.0), "perseverance after losses"),
                                 Param("k", 0.0, 1.0, (0.2, 0.8), "perseverance decay"),

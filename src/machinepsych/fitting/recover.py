@@ -7,8 +7,11 @@ uniformly from their plausible ranges; every model is fitted to every simulated 
   the fitted against the true values (the model fitted to its own data);
 * model recovery: the confusion matrix, the share of each generating model's sessions won (by
   BIC) by each fitted model;
+* ``by_family``: per generating model the share of its sessions won by a model of its family
+  (:attr:`CognitiveModel.family`: ``random-bias`` is of the random family);
 * the built-in agents: sessions of each agent the test maps to a model (``ChoiceModels.agents``)
-  are classified, the share won by the expected model.
+  are classified, the share won by a model of the expected model's family (``won`` gives the
+  share won by each model).
 
 Where a learning-rate parameter is recovered below r = 0.8 at the default design, longer
 designs (the declared ``length`` parameter doubled, up to ``max_factor`` times) are tried and
@@ -79,12 +82,18 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
             for j, p in enumerate(m.params)}
     confusion = {m.name: {f.name: float(np.mean(won_arr[source_arr == m.name] == f.name)) for f in models}
                  for m in models}
-    classified = {a: {"expected": decl.agents[a],
-                      "share": float(np.mean(won_arr[source_arr == f"agent:{a}"] == decl.agents[a])),
+    family = {m.name: m.family for m in models}
+    won_family = np.array([family[w] for w in won])
+    # the share of each generating model's sessions won by a model of its family (random-bias
+    # wins of uniformly random sessions count as random)
+    by_family = {m.name: float(np.mean(won_family[source_arr == m.name] == m.family)) for m in models}
+    classified = {a: {"expected": decl.agents[a], "family": family[decl.agents[a]],
+                      "share": float(np.mean(won_family[source_arr == f"agent:{a}"] == family[decl.agents[a]])),
                       "won": {f.name: float(np.mean(won_arr[source_arr == f"agent:{a}"] == f.name)) for f in models}}
                   for a in agent_names}
     length = int(getattr(params, decl.length)) if decl.length else None
-    return {"length": length, "n": n, "parameters": parameters, "confusion": confusion, "agents": classified}
+    return {"length": length, "n": n, "parameters": parameters, "confusion": confusion, "by_family": by_family,
+            "agents": classified}
 
 
 def _weak_rates(result: Mapping[str, Any]) -> list[tuple[str, str]]:

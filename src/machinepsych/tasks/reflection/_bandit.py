@@ -90,8 +90,12 @@ def bandit_wsls(view: AgentView) -> str:
 
 
 def bandit_fit(length: str) -> ChoiceModels:
-    """The cognitive models of a two-armed bandit: a choice of arm, rewarded 0 or 1."""
+    """The cognitive models of a two-armed bandit: a choice of arm, rewarded 0 or 1. The
+    plausible inverse temperatures (simulated by ``fit --recover``) start at 3: at reward
+    probabilities of 0.8 and 0.2 the learnt values differ by about 0.6, so a Rescorla-Wagner
+    learner at beta = 1 chooses the better arm on about 2 trials in 3 even once it has learnt
+    it, behaviour that a session of a few dozen trials hardly tells from random choices."""
     return ChoiceModels(
-        options=ARMS, models=option_models(len(ARMS), q0=0.5),
+        options=ARMS, models=option_models(len(ARMS), q0=0.5, beta_plausible=(3.0, 10.0)),
         outcome=lambda r: {"reward": r.get("reward") or 0.0, "win": (r.get("reward") or 0) > 0},
         length=length, agents={"random": "random", "wsls": "wsls"})
