@@ -5,12 +5,15 @@ among the people, equal to a hand computation, in the JSON, the terminal and the
 without an agent:random condition the random level is the report's chance level."""
 from __future__ import annotations
 
+import base64
 import json
+import re
 import statistics
 
 import pytest
 from typer.testing import CliRunner
 
+from machinepsych.analysis.svg_figures import BAND_FILL
 from machinepsych.cli import app
 from machinepsych.runner.people_import import import_people
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
@@ -32,6 +35,14 @@ def _csv(path) -> None:
             rows.append(f"igt,{subject},{t},{deck},{100 if d < 2 else 50},{BECHARA_LOSSES[d][drawn[deck] % 40]}")
             drawn[deck] += 1
     path.write_text("\n".join(rows) + "\n")
+
+
+@pytest.fixture(autouse=True)
+def _no_model_fits(monkeypatch):
+    """The report's model fits (most of its time on the IGT, and not what is tested here) left out."""
+    import machinepsych.fitting.report as fits
+
+    monkeypatch.setattr(fits, "report_fits", lambda store, runs: None)
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +114,9 @@ def test_terminal_and_html_show_the_scores_against_people(store_path, tmp_path):
     assert "normalised: 0 = random agent, 1 = people's mean" in text
     page = (tmp_path / "html" / "index.html").read_text()
     assert "<section id='versus-people'><h2>Against people</h2>" in page
-    assert "people: mean ± 1 SD" in page  # the band in the figure of metrics by condition
+    svgs = [base64.b64decode(b).decode() for b in re.findall(r"data:image/svg\+xml;base64,([^']+)'", page)]
+    bars = next(s for s in svgs if "igt: mean and 95% CI per condition" in s)
+    assert "people: mean ± 1 SD" in bars and BAND_FILL in bars  # the band in the figure of metrics by condition
 
 
 def test_a_report_without_people_has_none(store_path):

@@ -251,7 +251,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             "<nav id='contents'><h2>Contents</h2><ol>"
             + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + "<li><a href='#glance'>At a glance</a></li>"
-            + ("<li><a href='#versus-people'>Against people</a></li>" if versus_people.versus_people(data) else "")
+            + ("<li><a href='#versus-people'>Against people</a></li>" if any(v["rows"] for v in versus_people.versus_people(data)) else "")
             + f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
             + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",

@@ -147,6 +147,8 @@ def print_versus(data: dict[str, Any], console) -> None:
     from .fit_table import FitTable, print_fit
 
     for v in versus_people(data):
+        if not v["rows"]:  # people only: nothing to place among them
+            continue
         ft = FitTable(heading(v), "condition", HEADERS)
         for i, r in enumerate(v["rows"]):
             ft.add(r["condition"], cells(r), code=f"c{i + 1}")
@@ -157,7 +159,7 @@ def print_versus(data: dict[str, Any], console) -> None:
 
 def html_section(data: dict[str, Any], cond: Callable[[dict[str, Any], str], str]) -> str:
     """The HTML report's section of scores against people (``cond`` draws a condition's cell)."""
-    found = versus_people(data)
+    found = [v for v in versus_people(data) if v["rows"]]
     if not found:
         return ""
     parts = ["<section id='versus-people'><h2>Against people</h2>"]
