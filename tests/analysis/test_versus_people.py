@@ -91,6 +91,11 @@ def test_agents_are_placed_among_the_people_as_computed_by_hand(store_path):
         for k, want in _hand(score, random).items():
             assert r[k] == pytest.approx(want), (cond, k)
     assert rows["agent:random"]["normalised"] == pytest.approx(0.0)
+    (glance,) = data["at_a_glance"]  # each at-a-glance row carries its own placings
+    for r in glance["rows"]:
+        want = [] if r["condition"] == "people | generic" else [
+            {"people": "people | generic", **{k: rows[r["condition"]][k] for k in ("z", "percentile", "normalised")}}]
+        assert r["versus_people"] == want
 
 
 def test_without_a_random_agent_the_chance_level_is_the_random_level(store_path, tmp_path):

@@ -446,7 +446,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     out["fits"] = data.get("fits")
     from .versus_people import to_json as versus_json  # each condition placed among the test's people
 
-    out["versus_people"] = versus_json(data)
+    out["versus_people"] = versus_json(data, out["at_a_glance"])
     from .multirun import extend_json  # runs, each row's run, people's response times
 
     return extend_json(data, out)

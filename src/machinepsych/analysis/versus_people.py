@@ -173,6 +173,13 @@ def html_section(data: dict[str, Any], cond: Callable[[dict[str, Any], str], str
     return "".join(parts)
 
 
-def to_json(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """``report --json``'s ``versus_people``."""
-    return [dict(v, rows=[dict(r) for r in v["rows"]]) for v in versus_people(data)]
+def to_json(data: dict[str, Any], at_a_glance: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``report --json``'s ``versus_people``; each ``at_a_glance`` row also gets its own
+    placings, ``versus_people`` [{people, z, percentile, normalised}] (empty without people)."""
+    found = versus_people(data)
+    for g in at_a_glance:
+        for row in g["rows"]:
+            row["versus_people"] = [{"people": v["people"], **{k: r[k] for k in ("z", "percentile", "normalised")}}
+                                    for v in found if v["key"] == g["key"]
+                                    for r in v["rows"] if r["condition"] == row["condition"]]
+    return [dict(v, rows=[dict(r) for r in v["rows"]]) for v in found]
