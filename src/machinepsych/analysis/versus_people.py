@@ -107,13 +107,23 @@ def versus_people(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def bands(data: dict[str, Any], key: str) -> dict[str, list[tuple[float, float, float, str]]]:
     """{metric: [(mean - SD, mean, mean + SD, label)]}: each people reference of a test as a
-    band (its mean, plus and minus one SD) in the test's figure of metrics by condition."""
+    band (its mean, plus and minus one SD, on every metric of the test's table) in the test's
+    figure of metrics by condition."""
     out: dict[str, list[tuple[float, float, float, str]]] = {}
     refs = [v for v in versus_people(data) if v["key"] == key]
+    if not refs:
+        return out
+    scores: pd.DataFrame = data["scores"]
+    task, preset = key.split(" | ")[:2]
+    sub = scores[(scores["task"] == task) & (scores["preset"] == preset)]
     for v in refs:
-        sd = v["sd"] or 0.0
         who = f"people ({v['people']})" if len(refs) > 1 else "people"
-        out.setdefault(v["metric"], []).append((v["mean"] - sd, v["mean"], v["mean"] + sd, f"{who}: mean ± 1 SD"))
+        people = sub[sub["condition"] == v["people"]]
+        for m in spec_of(key).metrics:
+            values = people[m.name].dropna().astype(float) if m.table and m.name in people else pd.Series(dtype=float)
+            if len(values):
+                mean, sd = float(values.mean()), float(values.std(ddof=1)) if len(values) > 1 else 0.0
+                out.setdefault(m.name, []).append((mean - sd, mean, mean + sd, f"{who}: mean ± 1 SD"))
     return out
 
 
