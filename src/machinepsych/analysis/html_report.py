@@ -24,7 +24,7 @@ from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
 from .response_times import response_times_html
 from .scores import fmt_mean_sd
-from . import comparisons_view, layout_render, layouts
+from . import comparisons_view, layout_render, layouts, versus_people
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:auto;padding:0 1em 3em;
@@ -246,11 +246,13 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
             "cut to the metric's scale where marked *; none for one session).</p>",
             layout_render.layouts_html(data), _glance_html(data),  # the paper's own table first
+            versus_people.html_section(data, _cond),  # each condition among the test's people
             comparisons_view.html_section(data),
             "<nav id='contents'><h2>Contents</h2><ol>"
             + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + "<li><a href='#glance'>At a glance</a></li>"
-            f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
+            + ("<li><a href='#versus-people'>Against people</a></li>" if any(v["rows"] for v in versus_people.versus_people(data)) else "")
+            + f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
             + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data), response_times_html(data, _cond)]

@@ -444,6 +444,9 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
 
     out["comparisons"] = comparisons_json(data)
     out["fits"] = data.get("fits")
+    from .versus_people import to_json as versus_json  # each condition placed among the test's people
+
+    out["versus_people"] = versus_json(data, out["at_a_glance"])
     from .multirun import extend_json  # runs, each row's run, people's response times
 
     return extend_json(data, out)

@@ -32,6 +32,7 @@ from . import figure_helper
 from .figure_helper import FigureHelper
 from .published import figure_points
 from .report import spec_of
+from .versus_people import bands
 
 USAGE = "usage"  # the section of tokens and cost per condition
 
@@ -67,7 +68,7 @@ def generic_figures(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     if key == USAGE:
         return svg_figures.tokens_and_cost(data["scores"], data["colours"])
     spec, sub_t, sub_s, lines, _ = section_frames(data, key)
-    return (svg_figures.metric_bars(sub_s, spec, lines, data["colours"], figure_points(data, key))
+    return (svg_figures.metric_bars(sub_s, spec, lines, data["colours"], figure_points(data, key), bands(data, key))
             + svg_figures.accuracy_by_trial(sub_t, spec.id, data["colours"]))
 
 
@@ -156,7 +157,8 @@ def digest(data: dict[str, Any], key: str) -> str:
         return h.hexdigest()
     spec, sub_t, sub_s, lines, present = section_frames(data, key)
     h.update(_code_digest(spec.id).encode())
-    h.update(json.dumps([spec.key, lines, present, data["colours"], figure_points(data, key)], default=str).encode())
+    h.update(json.dumps([spec.key, lines, present, data["colours"], figure_points(data, key), bands(data, key)],
+                        default=str).encode())
     h.update(_frame_json(sub_t).encode())
     h.update(_frame_json(sub_s).encode())
     return h.hexdigest()

@@ -30,6 +30,7 @@ MAX_WIDTH_PX = 1040  # the page's figure width (plots.MAX_WIDTH_IN at plots.DPI)
 MIN_SLOT_PX = 26  # a bar's slot: room for its tick label ("12", "p13") at 9 pt
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 DEFAULT_COLOUR = "#4c72b0"
+BAND_FILL, BAND_LINE = "#e4dcef", "#6a51a3"  # people's band in the bars: mean +- 1 SD, and its mean
 
 
 def _px(pt: float) -> float:
@@ -177,12 +178,15 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
     labels = numbers(conds, colours)
     titles = _panel_titles(panels, svg.width)
     legend_top = top + max(len(t) for t in titles) * _px(10) * 1.2 + 8
-    plot_top = legend_top + (_px(9) * 1.4 if any(p.get("line") for p in panels) else 0)  # the same in every panel
+    keyed = sum(1 for p in panels if p.get("line")) and 1  # a row of keys (chance line) ...
+    keyed += max((len(p.get("bands") or ()) for p in panels), default=0)  # ... and one per people band
+    plot_top = legend_top + _px(9) * 1.4 * keyed  # the same in every panel
     for i, p in enumerate(panels):
         values = [m for m in p["means"] if m is not None and math.isfinite(m)]
         values += [v for ci in p["cis"] if ci is not None for v in ci]
         if p.get("line"):
             values.append(p["line"][0])
+        values += [v for b in p.get("bands") or () for v in b[:3]]
         pub = p.get("published") or []
         values += [v for _, v in pub]
         ylim = _ylim(values, p["scale"])
@@ -194,11 +198,19 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
             lx = i * slot + left_w + 6
             svg.line(lx, legend_top + _px(9) * 0.4, lx + 22, legend_top + _px(9) * 0.4, "#555555", 1, "5,3")
             svg.text(lx + 27, legend_top + _px(9) * 0.75, p["line"][1], 9)
+        for k, (_, _, _, label) in enumerate(p.get("bands") or ()):  # people: mean +- 1 SD, below the chance key
+            lx, ly = i * slot + left_w + 6, legend_top + _px(9) * 1.4 * (k + (1 if p.get("line") else 0))
+            svg.rect(lx, ly, 22, _px(9) * 0.8, BAND_FILL)
+            svg.line(lx, ly + _px(9) * 0.4, lx + 22, ly + _px(9) * 0.4, BAND_LINE, 1.2)
+            svg.text(lx + 27, ly + _px(9) * 0.75, label, 9)
         names = published_names([p])  # a slot of its own for each published row of the panel, after ours
         codes = {n: f"p{k + 1}" for k, n in enumerate(order or names)}  # numbered as in the caption
         ax = Axes(svg, i * slot + left_w, plot_top, (i + 1) * slot - 12, bottom, (-0.6, len(conds) + len(names) - 0.4),
                   ylim)
         base = min(max(0.0, ylim[0]), ylim[1])
+        for lo_b, _, hi_b, _ in p.get("bands") or ():  # behind the bars
+            y_hi, y_lo = ax.y(min(hi_b, ylim[1])), ax.y(max(lo_b, ylim[0]))
+            svg.rect(ax.box[0], y_hi, ax.box[2] - ax.box[0], y_lo - y_hi, BAND_FILL)
         width = 0.8
         for j, (c, m, e) in enumerate(zip(conds, p["means"], p["cis"])):
             if m is None or not math.isfinite(m):
@@ -213,6 +225,9 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
                     svg.line(ax.x(j) - 4, yy, ax.x(j) + 4, yy, "#222222", 1)
         if p.get("line"):
             svg.line(ax.box[0], ax.y(p["line"][0]), ax.box[2], ax.y(p["line"][0]), "#555555", 1, "5,3")
+        for _, mid, _, _ in p.get("bands") or ():
+            svg.line(ax.box[0], ax.y(min(max(mid, ylim[0]), ylim[1])), ax.box[2],
+                     ax.y(min(max(mid, ylim[0]), ylim[1])), BAND_LINE, 1.2)
         if names:  # ours | the papers': a dotted rule between them
             sep = ax.x(len(conds) - 0.5)
             svg.line(sep, ax.box[1], sep, ax.box[3], "#999999", 1, "2,3")
@@ -231,10 +246,13 @@ def published_names(panels: list[dict[str, Any]]) -> list[str]:
 
 def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, float] | None = None,
                 colours: dict[str, str] | None = None,
-                published: dict[str, list[tuple[str, float]]] | None = None) -> list[dict[str, Any]]:
+                published: dict[str, list[tuple[str, float]]] | None = None,
+                bands: dict[str, list[tuple[float, float, float, str]]] | None = None) -> list[dict[str, Any]]:
     """Mean and 95% confidence interval of the test's table metrics, one bar per condition in
     its report colour, each panel on the metric's declared scale and unit (the numbers of the
     tables); no interval for a single session; dashed line = chance 95th percentile;
+    ``bands`` ({metric: [(low, mid, high, label)]}): a shaded band behind the bars with a line
+    at ``mid`` (people's mean plus and minus one SD);
     ``published`` ({metric: [(label, value)]}): the papers' values as hollow grey diamonds after
     ours (behind a dotted rule), one slot per published row marked p1, p2 ..., named in the
     figure's caption."""
@@ -257,7 +275,8 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
         if chance_lines and m.name in chance_lines:
             line = (float(chance_lines[m.name]), f"chance p95 of {m.name}")
         panels.append({"title": m.title, "means": [None if pd.isna(v) else float(v) for v in means.values],
-                       "cis": cis, "scale": m.scale, "line": line, "published": (published or {}).get(m.name, [])})
+                       "cis": cis, "scale": m.scale, "line": line, "published": (published or {}).get(m.name, []),
+                       "bands": (bands or {}).get(m.name, [])})
     names = published_names(panels)
     slots = len(conds) + max(len(published_names([p])) for p in panels)
     width = min(MAX_WIDTH_PX, 100 * (2.6 * len(metrics) + 0.4 * slots))

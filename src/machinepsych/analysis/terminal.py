@@ -16,6 +16,7 @@ from . import published as published_rows
 from .fit_table import FitTable, print_fit
 from .layout_render import print_layouts
 from .scores import fmt_mean_sd
+from .versus_people import print_versus
 
 def _fmt(v: float | None, digits: int = 2) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
@@ -112,6 +113,7 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
             _say(console, source_line(source))
     print_layouts(data, console)  # each source paper's summary table first, published rows beside ours
     print_glance(data, console)
+    print_versus(data, console)  # each condition among the test's people: z, percentile, normalised
     for title, metrics, by_cond in battery_tables(data):
         print_summary_table(console, title, metrics, by_cond)
     comparisons_view.print_comparisons(data, console)  # pairs of conditions, factorial effects
