@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import json
+import os
+import subprocess
+import sys
 import tracemalloc
 
 import pytest
@@ -17,6 +21,7 @@ import pytest
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
+from tests.support.cli import ROOT, cli_env
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -45,16 +50,29 @@ def run_peak(tmp_path, n: int) -> int:
     return peak
 
 
-def test_run_peak_does_not_grow_with_completed_sessions(tmp_path, monkeypatch):
-    from machinepsych.runner.drive import BackgroundScorer
+def measure(folder: str) -> tuple[int, int]:
+    """The peaks of a 100- and a 1,000-session run, in this process (after a first run)."""
+    from pathlib import Path
+
+    from machinepsych.runner import drive
 
     # completed sessions waiting to be scored are bounded (1,024 by default): smaller here,
     # so that both runs are past the bound
-    monkeypatch.setattr(BackgroundScorer, "BATCH", 16)
-    monkeypatch.setattr(BackgroundScorer, "MAX_QUEUED", 32)
+    drive.BackgroundScorer.BATCH, drive.BackgroundScorer.MAX_QUEUED = 16, 32
     # the collector at its usual thresholds: garbage waiting for a collection (the runner
     # collects rarely, quiet_gc) would be counted as held
-    monkeypatch.setattr("machinepsych.runner.drive.quiet_gc", contextlib.nullcontext)
-    run_peak(tmp_path, 20)  # imports and caches of a first run are not counted below
-    small, large = run_peak(tmp_path, 100), run_peak(tmp_path, 1000)
+    drive.quiet_gc = contextlib.nullcontext
+    run_peak(Path(folder), 20)  # imports and caches of a first run are not counted below
+    return run_peak(Path(folder), 100), run_peak(Path(folder), 1000)
+
+
+def test_run_peak_does_not_grow_with_completed_sessions(tmp_path):
+    # in a process of its own: threads that earlier tests left in the test process allocate
+    # while the run executes, and tracemalloc counts every thread
+    code = ("import json, sys; from tests.scale.test_memory_bounded import measure; "
+            "print(json.dumps(measure(sys.argv[1])))")
+    r = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=110,
+                       cwd=ROOT, env={**cli_env(), "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    small, large = json.loads(r.stdout.strip().splitlines()[-1])
     assert large - small < 900 * PER_SESSION_BYTES, (small, large)
