@@ -25,6 +25,7 @@ from ..core.play import Episode
 from ..core.spaces import Choice
 from ..core.types import ModelCall, Turn, Usage
 from ..participants.base import Exchange, Participant, TurnContext
+from ..participants.human import is_human_ref
 from ..storage.schema import RunRow, SessionRow
 from ..storage.store import Store, TrialRecord
 from ..tasks.catalog import get_task, is_latest
@@ -41,7 +42,7 @@ def is_prediction(run: RunRow) -> bool:
 def people_sessions(store: Store, run: RunRow) -> list[SessionRow]:
     """The complete sessions of people (participants ``human`` / ``human:<subject>``) of ``run``."""
     return [s for s in store.sessions(run.id)
-            if (s.participant_name == "human" or s.participant_name.startswith("human:")) and s.status == "complete"]
+            if is_human_ref(s.participant_name) and s.status == "complete"]
 
 
 def check_people(store: Store, run: RunRow) -> list[SessionRow]:
