@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import tarfile
 from pathlib import Path
 
 import pandas as pd
@@ -22,7 +21,7 @@ from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
 from tests.support.cli import CLI, cli_env
-from tests.support.registry import fetch
+from tests.support.registry import fetch, member
 
 VERSION = "1.1.1"
 MEMBER = f"hbayesdm-{VERSION}/hbayesdm/common/extdata/igt_exampleData.txt"
@@ -33,11 +32,7 @@ def igt_file() -> Path:
     """hBayesDM's IGT example data, from its source package (downloaded once per cache)."""
     # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
     sdist = fetch(f"hbayesdm=={VERSION}", f"hbayesdm-{VERSION}.tar.gz", source_of="hbayesdm")
-    out = sdist.parent / "igt_exampleData.txt"
-    if not out.exists():
-        with tarfile.open(sdist) as tar:
-            out.write_bytes(tar.extractfile(MEMBER).read())
-    return out
+    return member(sdist, "igt_exampleData.txt", MEMBER)
 
 
 def run_cli(*args, cwd):

