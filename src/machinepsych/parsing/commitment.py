@@ -135,7 +135,7 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
     # "I am fairly confident in D", "I'm sure it's C"
-    (re.compile(r"\b(?:i\s*(?:am|['’]m)|we\s*(?:are|['’]re))\s+(?:\w+ly\s+)?(?:confident|sure|certain)\s+(?:in|of|about|that|it)?", re.I), DECISION, "decision"),
+    (re.compile(r"\b(?:i\s*(?:am|['’]m)|we\s*(?:are|['’]re))\s+(?:(?:\w+ly|quite|very|pretty|so|really)\s+)?(?:confident|sure|certain)\s+(?:in|of|about|that)?", re.I), DECISION, "decision"),
     # "only S4 passes the red circle", "Only B works": the one answer that does what the question asks
     (re.compile(r"(?<!\bnot\s)\bonly\b", re.I), CONCLUSION, "only"),
     # "I recall 33 being next to it", "I remember it as 62"
@@ -384,7 +384,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                   and _key(m.value) != _key(last.value)
                   and (not m.weak or COPULA_END.search(text[max(0, m.start - 40):m.start]))]
         if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*", text[last.end:])
-                and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)):
+                and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)
+                and not UNDECIDED.search(text[sentence_start:last.start])):  # "I'm not sure it's C." states nothing
             out.commitments.append((CONCLUSION, last.start, last.value, "copula"))
     # 1: the reply opens with one answer followed by punctuation
     if mentions:

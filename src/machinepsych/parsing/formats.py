@@ -69,7 +69,7 @@ NBACK = ChoiceReader((
                              word("not applicable"), word("none available"))),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
-    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|(?:it\s+is\s+|it['’]s\s+|is\s+)?(?:not|n['’]t)\s+the\s+same(?:\s+letter)?"),
+    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
                   r"一致(?:しません|しない|していません)|不一致"),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
             _any(lex.NO))),
@@ -166,9 +166,10 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
 _SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)"
-_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
+_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"),
+         word("correcto"), word("corretto"), word("correto"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
          _any(_SAME_JA + r"|正しい|正解|真|正确|正確"))
-_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
+_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True)

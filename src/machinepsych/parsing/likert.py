@@ -121,6 +121,8 @@ def _loose(raw: str, low: int, high: int) -> int | None:
     return None
 
 
+# underscores of italic markup around a label ("_Rating:_ 4")
+ITALIC = re.compile(r"(?<![A-Za-z0-9_])_{1,2}(?=[^\W\d_])|(?<=[^\W\d_]|:)_{1,2}(?![A-Za-z0-9_])")
 BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*")
 # a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5")
 BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
@@ -130,6 +132,7 @@ BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:actually|make\s+(?:that|it)
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
     """(rating or None, start of the first rating key or None) of one statement's reply."""
     raw = BOXED_RATING.sub(r"\1", strip_think(text or ""))  # "$\boxed{4}$" is 4
+    raw = ITALIC.sub(lambda m: " " * len(m.group(0)), raw)  # "_Rating:_ 4" (same length: positions stay)
     cut = revised_tail(raw)
     if cut is not None:
         values, first = _keyed(raw[cut:], low, high)
