@@ -88,6 +88,7 @@ def test_a_comment_that_ends_with_a_list_label_after_saying_something_is_kept():
     ("visfactor-ma1", MA1, '{"answer": 17}\n\n(following the format {"answer": 12})', 17),
     ("wcst", WCST, "Selection: 3\n\n(Format: Selection: 1)", 3),
     ("visfactor-vz2", LETTER, 'Here is my answer in the required format: {"answer": "B"}', "B"),
+    ("visfactor-vz2", LETTER, 'Note: here is my answer in JSON format: {"answer": "C"}', "C"),
 ])
 def test_an_answer_after_a_note_on_the_format_is_an_echo(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant

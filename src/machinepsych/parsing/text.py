@@ -162,6 +162,10 @@ FORMAT_NOTE = re.compile(r"(?:\((?!\s*in\b)|\bnote\b|\bn\.?\s?b\.?(?=\s|:)|\bp\.
                          r"|\bformat\s+(?:is|was|should\s+be|would\s+be|looks\s+like)\s*:?\s*[`\"']*\s*$", re.I)
 
 
+# "Note: here is my answer in JSON format: {...}" presents the answer, whatever note it sits in
+PRESENTED = re.compile(r"\b(?:in|using|with)\s+(?:\w+\s+){0,3}format\b", re.I)
+
+
 def is_example(text: str, pos: int) -> bool:
     """Whether the answer (an object, a label) at ``pos`` is introduced as an example (an echo of
     the instructions' example, never the reply's answer): an example cue ("e.g.", "for example",
@@ -169,7 +173,10 @@ def is_example(text: str, pos: int) -> bool:
     few linking words between, or a note on the format (:data:`FORMAT_NOTE`)."""
     line_start = text.rfind("\n", 0, pos) + 1
     before = text[max(line_start, pos - 80):pos]
-    return any(rx.search(before) is not None for rx in (EXAMPLE_CUE, EXAMPLE_FORMAT, FORMAT_NOTE))
+    if EXAMPLE_CUE.search(before) or EXAMPLE_FORMAT.search(before):
+        return True
+    note = FORMAT_NOTE.search(before)
+    return note is not None and not PRESENTED.search(before[note.start():])
 
 
 def json_answers(text: str) -> list[tuple[int, Any]]:
