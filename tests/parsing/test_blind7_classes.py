@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from machinepsych.core.types import Observation
-from machinepsych.parsing.refusal import is_refusal
 from machinepsych.tasks.catalog import get_task
 
 
@@ -42,27 +41,7 @@ def ratings(reply: str, n: int = 1):
     return read("cogbench-a", stimulus, reply)
 
 
-# ----------------------------------------------------------------------------- refusals
-@pytest.mark.parametrize("reply", [
-    "We'd prefer not to give an opinion on this passage.",
-    "I prefer not to comment.",
-    "Prefiero no opinar sobre este texto.",
-    "Je préfère ne pas commenter ce passage.",
-    "Non posso rispondere a questa richiesta, mi dispiace.",
-    "Infelizmente não posso comentar.",
-])
-def test_declines_in_five_languages_are_refusals(reply):
-    assert is_refusal(reply)
-
-
-@pytest.mark.parametrize("reply", [
-    "No puedo creer que la frase de los impuestos esté ahí.",
-    "Je ne peux pas commenter sans dire que la phrase sur les rivières est étrange.",
-    "I prefer not to comment on the tax line, but the rest is great.",
-    "Non posso commentare tutto, ma la frase sui fiumi è fuori tema.",
-])
-def test_comments_that_only_look_like_declines_are_kept(reply):
-    assert not is_refusal(reply)
+# refusals in five languages: tests/parsing/test_blind6_classes.py (the polite declines, both sets)
 
 
 # ----------------------------------------------------------------------------- free text cut off
