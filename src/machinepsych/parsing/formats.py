@@ -63,7 +63,7 @@ KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\
 KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b)"
               # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
               r"|\b(?:the\s+)?same\s+(?:deck|one|choice|pick)\b|\b(?:mantener|mantengo|me\s+quedo|behalten|behalte|beibehalten|bleiben|bleibe"
-              r"|garder|je\s+garde|conserver|tenere|tengo|mantenere|mantengo|manter|mantenho|fico)\b)")
+              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b)")
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
