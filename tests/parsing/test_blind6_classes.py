@@ -26,6 +26,13 @@ def read(test: str, stimulus: dict, reply: str):
     "Honestly, I would rather not!",
     "Tut mir leid, das möchte ich nicht kommentieren.",
     "Dazu kann ich keinen Kommentar abgeben.",
+    # replies_blind7: "prefer not to", and declines in Spanish, French, Italian, Portuguese
+    "We'd prefer not to give an opinion on this passage.",
+    "I prefer not to comment.",
+    "Prefiero no opinar sobre este texto.",
+    "Je préfère ne pas commenter ce passage.",
+    "Non posso rispondere a questa richiesta, mi dispiace.",
+    "Infelizmente não posso comentar.",
 ])
 def test_polite_declines_are_refusals(reply):
     assert is_refusal(reply)
@@ -35,6 +42,11 @@ def test_polite_declines_are_refusals(reply):
     "I'm not comfortable with how short the penguin sentence is, but the rest reads well.",
     "I'd rather not eat stale bread, but breadcrumbs are a good idea.",
     "I won't be able to bake without yeast after reading this!",
+    # replies_blind7
+    "No puedo creer que la frase de los impuestos esté ahí.",
+    "Je ne peux pas commenter sans dire que la phrase sur les rivières est étrange.",
+    "I prefer not to comment on the tax line, but the rest is great.",
+    "Non posso commentare tutto, ma la frase sui fiumi è fuori tema.",
 ])
 def test_comments_that_only_look_like_declines_are_kept(reply):
     assert not is_refusal(reply)

@@ -22,6 +22,10 @@ def _stim(obs: Observation | None) -> Mapping[str, Any]:
 
 
 NUMWORDS = {1: ("one", "single", "a single"), 2: ("two",), 3: ("three",), 4: ("four",)}
+# the number words of other languages after a card noun ("Option trois", "Karte zwei", "carta cuatro"); articles
+# that are also the word for one ("un", "une", "ein") and Italian "due" (English "due to") are left out
+FOREIGN_NUMWORDS = {1: ("uno", "eins", "一"), 2: ("dos", "deux", "zwei", "dois", "duas", "二", "两"),
+                    3: ("tres", "trois", "drei", "tre", "três", "三"), 4: ("cuatro", "quatre", "vier", "quattro", "quatro", "四")}
 ORDINALS = {1: ("first", "1st", "leftmost"), 2: ("second", "2nd"), 3: ("third", "3rd"), 4: ("fourth", "4th", "rightmost", "last")}
 SHAPE_FORMS = {
     "triangle": r"triangles?", "star": r"stars?", "cross": r"cross(?:es|\s+signs?)?|plus(?:\s+signs?)?|pluses",
@@ -34,7 +38,7 @@ _CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card
 @lru_cache(maxsize=None)
 def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     guard = r"(?!\s*(?:" + _CARD_WORDS + r"))"
-    words = "|".join(NUMWORDS.get(k, ()))
+    words = "|".join(NUMWORDS.get(k, ()) + FOREIGN_NUMWORDS.get(k, ()))
     strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
     if words:
         strong.append(L_ + _CARD_NOUN + r"\s+(?i:(?:no\.?|number|#)\s*)?(?i:" + words.replace("a single|", "") + r")" + R_ + guard)

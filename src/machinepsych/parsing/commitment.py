@@ -110,7 +110,7 @@ _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|d
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
 _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord)"
-_FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|r[ée]ponse|choix|antwort|auswahl|wahl|risposta|scelta|resposta|escolha|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
+_FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
 _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
@@ -132,6 +132,14 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
+    # a correction naming the new answer: "B — make it C", "(no, make that 3)"
+    (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
+    # "I am fairly confident in D", "I'm sure it's C"
+    (re.compile(r"\b(?:i\s*(?:am|['’]m)|we\s*(?:are|['’]re))\s+(?:(?:\w+ly|quite|very|pretty|so|really)\s+)?(?:confident|sure|certain)\s+(?:in|of|about|that)?", re.I), DECISION, "decision"),
+    # "only S4 passes the red circle", "Only B works": the one answer that does what the question asks
+    (re.compile(r"(?<!\bnot\s)\bonly\b", re.I), CONCLUSION, "only"),
+    # "I recall 33 being next to it", "I remember it as 62"
+    (re.compile(r"\b(?:i|we)\s+(?:clearly\s+)?(?:recall|remember)(?:\s+(?:it|that|this)\s+(?:as|being|was))?", re.I), CONCLUSION, "recall"),
     # an alternative offered ("probably 1, but it might also be 4") weighs as much as a hedged answer
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
 ]
@@ -147,8 +155,11 @@ ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
 # words that may stand between a marker and its answer
 FILLER = re.compile(
-    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
+    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:must|has\s+to|have\s+to|is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
     re.I)
+# what "only X" must go on to say for X to be the answer ("only S4 passes ...", "Only B works.")
+ONLY_PREDICATE = re.compile(r"\s+(?:works?|passes|pass|fits?|matches|match|reaches|leads|goes|does|has|contains|gets|makes|remains"
+                            r"|satisfies|connects|qualifies|is\s+(?:correct|right|possible|identical|the\s+same))\b", re.I)
 PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initial(?:ly)?|before|you)\s*(?:\w+\s*)?$", re.I)
 QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
 HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\s+believe|i\s+guess|i\s+suppose|maybe|perhaps|probably|possibly|might|could|likely|not\s+sure|unsure|tentative(?:ly)?|leaning)\b", re.I)
@@ -167,6 +178,7 @@ EXACT_FILLER = {
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
     "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
+    "think", "start", "starting", "at",  # "i think its b", "Start at S2."
 }
 
 
@@ -307,6 +319,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 continue
             if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
                 continue
+            if kind == "only" and not ONLY_PREDICATE.match(text[t.end:]):
+                continue
             if kind == "bare label" and not BARE_LABEL_END.match(text[t.end:]):  # "selection 3 i think", not "Answer B looks"
                 continue
             lv = level
@@ -370,7 +384,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                   and _key(m.value) != _key(last.value)
                   and (not m.weak or COPULA_END.search(text[max(0, m.start - 40):m.start]))]
         if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*", text[last.end:])
-                and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)):
+                and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)
+                and not UNDECIDED.search(text[sentence_start:last.start])):  # "I'm not sure it's C." states nothing
             out.commitments.append((CONCLUSION, last.start, last.value, "copula"))
     # 1: the reply opens with one answer followed by punctuation
     if mentions:

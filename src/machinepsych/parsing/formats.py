@@ -60,13 +60,17 @@ KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
         r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b)")
 # "Keep." alone (weak: only where the reply is that or commits to it)
-KEEP_ALONE = r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b))"
+KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b)"
+              # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
+              r"|\b(?:the\s+)?same\s+(?:deck|one|choice|pick)\b|\b(?:mantener|mantengo|me\s+quedo|behalten|behalte|beibehalten|bleiben|bleibe"
+              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b)")
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
-    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch"), r"一致(?:しません|しない|していません)|不一致"),
+    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
+                  r"一致(?:しません|しない|していません)|不一致"),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
             _any(lex.NO))),
 ))
@@ -162,9 +166,10 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
 _SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)"
-_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
+_TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"),
+         word("correcto"), word("corretto"), word("correto"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
          _any(_SAME_JA + r"|正しい|正解|真|正确|正確"))
-_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
+_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True)
@@ -203,8 +208,9 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案)"
-                         r"\s*(?:is|:|=|-+>|→)\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*(?:[.!\n]|$)", re.I)
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案"
+                         r"|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
+                         r"\s*(?:is|:|=|-+>|→|lautet|ist|es|est|è|é)\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
 
 def _words(raw: str) -> list[str | None]:
@@ -253,7 +259,8 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     if is_refusal(text):
         return None, "refusal"
     sentences = [x for x in _SENTENCES.split(text) if x.strip()]
-    if is_cut_off(prepare(text)) and all(_ANNOUNCEMENT.match(x) for x in sentences[:-1] or sentences):
+    cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
+    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text)
     return (inner or text), "parsed"
@@ -263,6 +270,17 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
 _ANNOUNCEMENT = re.compile(r"^\s*(?:\W*(?:hmm+|okay|ok|alright|sure|great|thanks|thank\s+you|hello|hi)\b|.*:\s*$|\W*\d+[.)]?\s*$"
                            r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b))", re.I | re.S)
 _SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
+# a last line that is only a list label: the list was cut off before its first item ("...:\n\n1.")
+_BARE_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•]|(?:step|point|sentence)\s+\d{1,2}\s*[:.)]?)\s*$", re.I)
+_STEP_LABEL = re.compile(r"^\W*(?:step|point|part)\s+\d{1,2}\s*[:.)]\s*$", re.I)
+
+
+def _announces(sentences: list[str], i: int) -> bool:
+    """Whether sentence ``i`` only announces what follows, or names a step of a reasoning scaffold
+    (a short sentence right after "Step 1:": "Step 1: Identify the topic.")."""
+    if _ANNOUNCEMENT.match(sentences[i]):
+        return True
+    return i > 0 and _STEP_LABEL.match(sentences[i - 1]) is not None and len(sentences[i].split()) <= 6
 
 
 def _wrapped_comment(text: str) -> str | None:

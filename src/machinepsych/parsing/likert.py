@@ -37,7 +37,7 @@ _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
 KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
                  r"|bewertung|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|note(?=\s*[:=]\s*[1-5]\b))"
-                 r"\s*(?:\*\*|__)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
+                 r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
                  r"|\b(?:rating|score)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
 # "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
@@ -46,7 +46,7 @@ KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+|will\s+|'ll\s+)?(?:rate|give|score)\s+(?:it|this|that|the\s+statement|myself)?\s*(?:as\s+|at\s+)?(?:an?\s+)?"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
                     r"|\b(?:make|change|raise|lower|bump|revise|move)\s+(?:that|it|this|my\s+rating|the\s+rating)\s*(?:up\s+|down\s+)?(?:to\s+)?(?:an?\s+)?(?=[1-5]\b)", re.I)
-VALUE = re.compile(r"\s*(?:\*\*|__|[\"'`“‘(\[])*\s*(?:(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
+VALUE = re.compile(r"\s*(?:\*\*?|__?|[\"'`“‘(\[])*\s*(?:(?P<s>★{1,5})(?=☆*(?!★))(?:☆{0,4})|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
 OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
@@ -74,7 +74,9 @@ def _value(text: str, pos: int, low: int, high: int) -> int | None:
     more = OR_NEXT.match(text, m.end())
     if more and not (m.group("d") and _names_anchor(more.group(0), int(m.group("d")))):  # "4 - Agree" is 4, "4-5" none
         return None
-    if m.group("d") is not None:
+    if m.group("s"):  # "★★★★☆": the filled stars
+        v = len(m.group("s"))
+    elif m.group("d") is not None:
         v = int(m.group("d"))
     elif m.group("a"):
         v = ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())]
@@ -119,15 +121,18 @@ def _loose(raw: str, low: int, high: int) -> int | None:
     return None
 
 
+# underscores of italic markup around a label ("_Rating:_ 4")
+ITALIC = re.compile(r"(?<![A-Za-z0-9_])_{1,2}(?=[^\W\d_])|(?<=[^\W\d_]|:)_{1,2}(?![A-Za-z0-9_])")
 BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*")
 # a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5")
-BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
+BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
                              r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|\n|$)", re.I)
 
 
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
     """(rating or None, start of the first rating key or None) of one statement's reply."""
     raw = BOXED_RATING.sub(r"\1", strip_think(text or ""))  # "$\boxed{4}$" is 4
+    raw = ITALIC.sub(lambda m: " " * len(m.group(0)), raw)  # "_Rating:_ 4" (same length: positions stay)
     cut = revised_tail(raw)
     if cut is not None:
         values, first = _keyed(raw[cut:], low, high)

@@ -15,7 +15,7 @@ _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|althoug
 PRE_NEG = re.compile(
     r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
     r"|\binstead\s+of|\bother\s+than|\bplut[ôo]t\s+que|\bau\s+lieu\s+d[e']|\ben\s+(?:lugar|vez)\s+de|\bem\s+vez\s+de|\b(?:an)?statt|\banstelle\s+von"
-    r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非"
+    r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非|\bnicht|\bkeine?"
     r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"

@@ -21,6 +21,13 @@ DECLINE = re.compile(
     r"|(?:i|we)\s+(?:must|have\s+to|need\s+to)\s+decline|(?:i|we)\s+decline\s+to"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+not\s+comfortable\s+(?:with\s+)?\w+ing\b"
     r"|(?:i|we)\s*(?:would|['’]d)\s+rather\s+not\s*[.!]*\s*$"
+    r"|(?:i|we)\s*(?:would|['’]d)?\s*prefer\s+not\s+to\s+(?:\w+\s+)?(?:comment|share|give|offer|provide|express|answer|respond|weigh\s+in)\b"
+    # Spanish, French, Italian, Portuguese: "no puedo comentar", "je ne peux pas commenter", "non posso commentare",
+    # "não posso comentar", "prefiero no opinar" (a verb of commenting or answering must follow)
+    r"|(?:no\s+(?:puedo|podr[ée]|quiero)|prefiero\s+no|je\s+ne\s+(?:peux|pourrai|souhaite|veux|voudrais)\s+pas|je\s+pr[ée]f[èe]re\s+ne\s+pas"
+    r"|non\s+(?:posso|potr[òo]|voglio)|preferisco\s+non|n[ãa]o\s+(?:posso|poderei|quero|consigo)|prefiro\s+n[ãa]o)\s+(?:\w+\s+)?"
+    r"(?:coment\w*|comment\w*|opin\w*|r[ée]pond\w*|respond\w*|rispond\w*|responder|ayudar|aider|aiutar\w*|ajudar|dar\s+mi\s+opini[óo]n"
+    r"|donner\s+mon\s+avis|partager|compartir|condivider\w*|partilhar|esprimer\w*|expresar|exprimer|valorar|[ée]valuer|valutar\w*|avaliar)"
     r"|(?:möchte|kann|werde|will)\s+ich\s+(?:keinen?|nicht)\b|ich\s+(?:möchte|kann|werde|will)\s+(?:keinen?|nicht)\s+(?:\w+\s+){0,2}(?:kommentar|kommentieren|antworten|bewerten)"
     r"|(?:i|we)\s+can\s+only\s+(?:comment|respond|help|answer|assist|discuss)"
     r"|as\s+an?\s+(?:\w+\s+){0,2}(?:ai|assistant|language\s+model|llm)\b[^.!?\n]{0,40}?(?:n['’]t|\bnot\b|\bcannot\b|\bunable\b|\bno\s+(?:personal|feelings|opinions|views))"
@@ -31,11 +38,13 @@ DECLINE = re.compile(
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
+    r"|d[ée]sol[ée]e?|mi\s+dispiace|desculp[ea]|lo\s+siento|perd[óo]n|entschuldigung|leider"
     r"|(?:please\s+)?let\s+me\s+know|feel\s+free|is\s+there\s+(?:anything|something)|if\s+you|could\s+you|would\s+you|can\s+you"
     r"|(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad)\s+to|i\s+hope\s+you\s+understand|however,?\s+i\s+can"
     r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$", re.I)
 # a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
-PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b)", re.I)
+PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet|mais|cependant|sans|pero|aunque|sin(?:\s+embargo)?"
+                   r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b)", re.I)
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 

@@ -23,9 +23,10 @@ from .rowsets import prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
+        "richtig", "correcto", "corretto", "correto", "verdadeiro",
         "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確"}
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
-         "nein", "non", "não", "nao", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对"}
+         "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对"}
 
 
 def tf_value(token: Any) -> str | None:
@@ -44,7 +45,8 @@ def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
 
 
 _ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?)\s*)?"
-NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])\s*[)\].:=\-–—]+\s*(?:[(\[]?)(.*)$", re.I)
+# "1. True", "Q2: F", "(3) T", and "1 T" (a number, a space and one value alone on its line)
+NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:\s*[)\].:=\-–—]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
 
 
 def _split(s: str) -> list[str]:
@@ -53,6 +55,8 @@ def _split(s: str) -> list[str]:
 
 def list_from(value: Any, n: int, read: Callable[[Any], Any], *, runs: str) -> tuple | None:
     """``value`` (a list, or text such as "T F T", "TFT", "[1, 2]") as n read values, or None."""
+    if isinstance(value, dict) and sorted(str(k) for k in value) == sorted(str(k) for k in range(1, len(value) + 1)):
+        value = [value.get(k, value.get(str(k))) for k in range(1, len(value) + 1)]  # {"1": "T", "2": "F", ...}: rows by number
     if isinstance(value, (list, tuple)):
         vals = [read(v) for v in value]
     else:
@@ -195,7 +199,7 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
-    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+", prose=lambda t: prose_rows(t, n))
+    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
 
 

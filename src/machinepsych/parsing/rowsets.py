@@ -14,13 +14,21 @@ from __future__ import annotations
 
 import re
 
-_NOUN = r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?)"
+_NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?"
+         # Spanish, French, German, Italian, Portuguese
+         r"|piezas?|figuras?|cartas?|tarjetas?|pi[èe]ces?|cartes?|teile?|figuren|karten?|pezzi|pezzo|carte|pe[çc]as?|cart[õo]es)")
 # "2, 3 and 5", "piece 2 and piece 5"
-SET = re.compile(r"\b\d{1,2}(?:\s*(?:,|and|&|or|y|et|und)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?\d{1,2})*\b", re.I)
+# a row number or a range of them ("1-4", "5 to 8", "5 bis 8")
+_ITEM = r"\d{1,2}(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*\d{1,2})?"
+SET = re.compile(r"\b" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?" + _ITEM + r")*\b", re.I)
+RANGE = re.compile(r"(\d{1,2})(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*(\d{1,2}))?", re.I)
 NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
-                 r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing)\b|n[’']t\b", re.I)
+                 r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing"
+                 # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
+                 r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
+                 r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
-ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:all|every|each)\b", re.I)
+ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:all|every|each|none)\b", re.I)
 ONLY = re.compile(r"^\s*only\b", re.I)
 HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
@@ -30,23 +38,33 @@ GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
 
 
 def _clauses(text: str) -> list[str]:
+    # a T/F in brackets after a set says its side ("Karten 5–8: gespiegelt (F)")
+    text = re.sub(r"\(\s*F\s*\)", " false ", re.sub(r"\(\s*T\s*\)", " ", text))
     # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
-    return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)", text) if c.strip()]
+    return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)|\s[—–]\s", text) if c.strip()]
 
 
 def _numbers(clause: str, n: int) -> list[int] | None:
     m = SET.search(clause)
     if not m:
         return []
-    nums = [int(x) for x in re.findall(r"\d+", m.group(0))]
+    nums = []
+    for a, b in RANGE.findall(m.group(0)):
+        lo, hi = int(a), int(b or a)
+        if hi < lo:
+            return None
+        nums += range(lo, hi + 1)
     return nums if all(1 <= k <= n for k in nums) else None
 
 
 # words of a clause that only names the rows that are true ("I think pieces 2, 3 and 5 make the shape")
 BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick", "select", "the", "answer", "are", "is", "true",
-              "think", "believe", "make", "makes", "form", "forms", "shape", "needed", "need", "required", "together"}
+              "think", "believe", "make", "makes", "form", "forms", "shape", "needed", "need", "required", "together",
+              # the question's own predicate said of the rows named ("Figures 1, 3 and 4 contain the model.")
+              "contain", "contains", "do", "does", "it", "them", "model", "pattern", "have", "has", "include", "includes",
+              "match", "matches", "rotated", "rotations", "turned"}
 
 
 def _bare(clause: str) -> bool:

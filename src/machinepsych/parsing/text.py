@@ -155,14 +155,28 @@ EXAMPLE_CUE = re.compile(
 EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*[`\"']*\s*$", re.I)
 
 
+# an answer after a note on the format, in parentheses or a note ("(Answer format: Selection: 2)",
+# "(following the format {"answer": "house"})", "Note: the expected output format is {...}"), or
+# after "the format is/was ..." describes the format (but "Answer in the required format: {...}" presents the answer)
+FORMAT_NOTE = re.compile(r"(?:\((?!\s*in\b)|\bnote\b|\bn\.?\s?b\.?(?=\s|:)|\bp\.?\s?s\.?(?=\s|:))[^()\n]{0,50}?\bformat(?:ted)?\b[^()\n]{0,30}?[\s:]*[`\"']*\s*$"
+                         r"|\bformat\s+(?:is|was|should\s+be|would\s+be|looks\s+like)\s*:?\s*[`\"']*\s*$", re.I)
+
+
+# "Note: here is my answer in JSON format: {...}" presents the answer, whatever note it sits in
+PRESENTED = re.compile(r"\b(?:in|using|with)\s+(?:\w+\s+){0,3}format\b", re.I)
+
+
 def is_example(text: str, pos: int) -> bool:
     """Whether the answer (an object, a label) at ``pos`` is introduced as an example (an echo of
     the instructions' example, never the reply's answer): an example cue ("e.g.", "for example",
     "the example", "such as", "the example format") right before it on its line, with only a
-    few linking words between."""
+    few linking words between, or a note on the format (:data:`FORMAT_NOTE`)."""
     line_start = text.rfind("\n", 0, pos) + 1
     before = text[max(line_start, pos - 80):pos]
-    return EXAMPLE_CUE.search(before) is not None or EXAMPLE_FORMAT.search(before) is not None
+    if EXAMPLE_CUE.search(before) or EXAMPLE_FORMAT.search(before):
+        return True
+    note = FORMAT_NOTE.search(before)
+    return note is not None and not PRESENTED.search(before[note.start():])
 
 
 def json_answers(text: str) -> list[tuple[int, Any]]:
