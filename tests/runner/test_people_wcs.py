@@ -114,10 +114,11 @@ def test_fit_runs_on_the_people_and_on_agents_given_the_same_cards(wcs_file, imp
     agents = store.sessions(store.get_run("agents").id)
     people = store.sessions(store.get_run("people").id)
     assert agents[0].params == people[0].params  # the same design: the answer sheet's cards
-    r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=imported)
+    r = run_cli("fit", "people", "agents", "--model", "rule-wsls", "--model", "rule-persev", "--store", "s.db",
+                "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["wcst-128"]
-    assert summary["people | hbayesdm-wcs"]["n"] == 10 and "slm" in summary["people | hbayesdm-wcs"]["params"]
+    assert summary["people | hbayesdm-wcs"]["n"] == 10 and "rule-wsls" in summary["people | hbayesdm-wcs"]["params"]
     assert summary["agent:wsls"]["winners"]["rule-wsls"] == 1.0
     assert summary["agent:perseverative"]["winners"]["rule-persev"] == 1.0
 

@@ -74,6 +74,12 @@ FORMATS: dict[str, Format] = {
         "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
                   "(hbayesdm/common/extdata/wcs_exampleData.txt, with wcs_answersheet.txt beside it)",
         "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "steingroever-igt": Format("steingroever-igt", "igt", "machinepsych.tasks.igt.steingroever:read_steingroever_igt", {
+        "name": "Steingroever et al. (2015): many-labs Iowa Gambling Task data, the 100-trial studies",
+        "origin": "supplied by the user (choice_100.csv, wi_100.csv, lo_100.csv, index_100.csv)",
+        "licence": "as supplied", "citation": "Steingroever, H., et al. (2015). Data from 617 healthy participants "
+        "performing the Iowa gambling task: A \"many labs\" collaboration. Journal of Open Psychology Data, 3(1). "
+        "https://doi.org/10.5334/jopd.ak"}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }
