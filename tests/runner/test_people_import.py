@@ -151,7 +151,7 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(igt_file
         (_variant(igt_file, tmp_path / "h.txt", 1, "gain", "gains"), "hbayesdm-igt", "column gain is missing"),
         (generic, "generic", "line 3, column gain: 'lots' is not a number"),
         (two, "generic", "column task must name one test"),
-        (igt_file, "hbayesdm-wcs", "--format 'hbayesdm-wcs' is not known"),
+        (igt_file, "hbayesdm-unknown", "--format 'hbayesdm-unknown' is not known"),
         (tmp_path / "absent.txt", "hbayesdm-igt", "no such file"),
     ]
     for path, fmt, said in cases:  # read and checked in full before a store is opened
