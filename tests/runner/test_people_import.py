@@ -6,8 +6,6 @@ refused in one line naming its line and column, with nothing stored."""
 from __future__ import annotations
 
 import json
-import subprocess
-import tarfile
 from pathlib import Path
 
 import pandas as pd
@@ -21,27 +19,14 @@ from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
-from tests.support.cli import CLI, cli_env
-from tests.support.registry import fetch
-
-VERSION = "1.1.1"
-MEMBER = f"hbayesdm-{VERSION}/hbayesdm/common/extdata/igt_exampleData.txt"
+from tests.support.cli import run_cli
+from tests.support.registry import hbayesdm_extdata
 
 
 @pytest.fixture(scope="module")
 def igt_file() -> Path:
     """hBayesDM's IGT example data, from its source package (downloaded once per cache)."""
-    # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
-    sdist = fetch(f"hbayesdm=={VERSION}", f"hbayesdm-{VERSION}.tar.gz", source_of="hbayesdm")
-    out = sdist.parent / "igt_exampleData.txt"
-    if not out.exists():
-        with tarfile.open(sdist) as tar:
-            out.write_bytes(tar.extractfile(MEMBER).read())
-    return out
-
-
-def run_cli(*args, cwd):
-    return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
+    return hbayesdm_extdata("igt_exampleData.txt") / "igt_exampleData.txt"
 
 
 @pytest.fixture(scope="module")

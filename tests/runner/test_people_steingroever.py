@@ -5,7 +5,6 @@ drew (whatever their study's payoff scheme), scored as counted by hand; other st
 bad cells and files that do not line up are refused in one line."""
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +15,7 @@ from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import DECKS
-from tests.support.cli import CLI, cli_env
+from tests.support.cli import run_cli
 
 N = 100
 
@@ -53,9 +52,8 @@ def files(tmp_path) -> tuple[Path, np.ndarray, np.ndarray, np.ndarray]:
 
 def test_people_are_igt_sessions_on_their_own_cards_scored_as_counted_by_hand(files, tmp_path):
     path, choices, wins, losses = files
-    r = subprocess.run([*CLI, "import-people", str(path.with_name("index_100.csv")), "--format", "steingroever-igt",
-                        "--run-name", "many-labs", "--store", "s.db"], cwd=tmp_path, env=cli_env(),
-                       capture_output=True, text=True, timeout=600)
+    r = run_cli("import-people", str(path.with_name("index_100.csv")), "--format", "steingroever-igt",
+                "--run-name", "many-labs", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     store = Store(str(tmp_path / "s.db"), create=False)
     run = store.get_run("many-labs")

@@ -6,8 +6,6 @@ played on the same cards, and a malformed file is refused in one line naming lin
 from __future__ import annotations
 
 import json
-import subprocess
-import tarfile
 from pathlib import Path
 
 import pandas as pd
@@ -16,11 +14,9 @@ import pytest
 from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
-from tests.support.cli import CLI, cli_env
-from tests.support.registry import fetch
+from tests.support.cli import run_cli
+from tests.support.registry import hbayesdm_extdata
 
-VERSION = "1.1.1"
-EXTDATA = f"hbayesdm-{VERSION}/hbayesdm/common/extdata"
 DIMENSION_ROW = {"color": "Color", "shape": "Form", "number": "Number"}
 # counted by hand from the file (subjects 1-10): categories completed and errors
 HAND_CC = [6, 2, 6, 5, 6, 6, 1, 6, 4, 2]
@@ -29,19 +25,8 @@ HAND_ERRORS = [17, 59, 35, 44, 22, 21, 55, 38, 46, 61]
 
 @pytest.fixture(scope="module")
 def wcs_file() -> Path:
-    """hBayesDM's WCS example data and its answer sheet, side by side as in its package."""
-    sdist = fetch(f"hbayesdm=={VERSION}", f"hbayesdm-{VERSION}.tar.gz", source_of="hbayesdm")
-    folder = sdist.parent / "wcs"
-    folder.mkdir(exist_ok=True)
-    for name in ("wcs_exampleData.txt", "wcs_answersheet.txt"):
-        if not (folder / name).exists():
-            with tarfile.open(sdist) as tar:
-                (folder / name).write_bytes(tar.extractfile(f"{EXTDATA}/{name}").read())
-    return folder / "wcs_exampleData.txt"
-
-
-def run_cli(*args, cwd):
-    return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
+    """hBayesDM's WCS example data, its answer sheet beside it as in the package."""
+    return hbayesdm_extdata("wcs_exampleData.txt", "wcs_answersheet.txt") / "wcs_exampleData.txt"
 
 
 @pytest.fixture(scope="module")

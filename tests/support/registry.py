@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,21 @@ def fetch(requirement: str, pattern: str, source_of: str | None = None) -> Path:
         last = (r.stderr.strip().splitlines() or ["no output"])[-1]
         pytest.skip(f"cannot fetch {requirement} from the package registry: {last}")
     return found[0]
+
+
+HBAYESDM = "1.1.1"
+
+
+def hbayesdm_extdata(*names: str) -> Path:
+    """The folder holding ``names``, files of hBayesDM's example data
+    (``hbayesdm/common/extdata/`` of its source package), extracted side by side as the
+    package lays them out; skips the test where the package cannot be fetched."""
+    # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
+    sdist = fetch(f"hbayesdm=={HBAYESDM}", f"hbayesdm-{HBAYESDM}.tar.gz", source_of="hbayesdm")
+    folder = sdist.parent / "extdata"
+    folder.mkdir(exist_ok=True)
+    for name in names:
+        if not (folder / name).exists():
+            with tarfile.open(sdist) as tar:
+                (folder / name).write_bytes(tar.extractfile(f"hbayesdm-{HBAYESDM}/hbayesdm/common/extdata/{name}").read())
+    return folder

@@ -101,7 +101,7 @@ def _task_of(fmt: Format, df: pd.DataFrame, path: Path) -> TaskSpec:
     spec = get_task(names[0])
     if spec.people is None:
         raise ConfigError(f"{path}: test {spec.id} has no reader of people's data; "
-                          "import-people reads: igt")
+                          "import-people reads: igt, wcst-128")
     return spec
 
 
