@@ -11,10 +11,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from tests.support.cli import run_cli
+from tests.support.people_files import assert_refused, variant
 from tests.support.registry import hbayesdm_extdata
 
 DIMENSION_ROW = {"color": "Color", "shape": "Form", "number": "Number"}
@@ -108,14 +108,6 @@ def test_fit_runs_on_the_people_and_on_agents_given_the_same_cards(wcs_file, imp
     assert summary["agent:perseverative"]["winners"]["rule-persev"] == 1.0
 
 
-def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
-    lines = src.read_text().splitlines(keepends=True)
-    assert old in lines[line - 1], lines[line - 1]
-    lines[line - 1] = lines[line - 1].replace(old, new, 1)
-    dst.write_text("".join(lines))
-    return dst
-
-
 def test_malformed_files_are_refused_in_one_line_naming_line_and_column(wcs_file, tmp_path):
     (tmp_path / "wcs_answersheet.txt").write_bytes((wcs_file.parent / "wcs_answersheet.txt").read_bytes())
     lines = wcs_file.read_text().splitlines(keepends=True)
@@ -128,22 +120,19 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(wcs_file
     generic.write_text("task,subject,trial,choice,outcome,stimulus\nwcst-128,p1,1,2,1,triangle green 1\n"
                        "wcst-128,p1,2,4,1,star green 3\n")
     cases = [
-        (_variant(wcs_file, tmp_path / "o.txt", 5, "1\t1\t1\t4", "1\t2\t1\t4"), "hbayesdm-wcs",
+        (variant(wcs_file, tmp_path / "o.txt", 5, "1\t1\t1\t4", "1\t2\t1\t4"), "hbayesdm-wcs",
          "line 5, column outcome: '2' is not 1 (right) or 0 (wrong)"),
-        (_variant(wcs_file, tmp_path / "c.txt", 5, "1\t1\t1\t4", "5\t1\t1\t4"), "hbayesdm-wcs",
+        (variant(wcs_file, tmp_path / "c.txt", 5, "1\t1\t1\t4", "5\t1\t1\t4"), "hbayesdm-wcs",
          "line 5, column choice: '5' is not a key card (1-4)"),
-        (_variant(wcs_file, tmp_path / "w.txt", 5, "1\t1\t1\t4", "1\t0\t1\t4"), "hbayesdm-wcs",
+        (variant(wcs_file, tmp_path / "w.txt", 5, "1\t1\t1\t4", "1\t0\t1\t4"), "hbayesdm-wcs",
          "line 5, column outcome: 0 differs from the 1"),
-        (_variant(wcs_file, tmp_path / "t.txt", 5, "1\t1\t1\t4", "1\t1\t1\t5"), "hbayesdm-wcs",
+        (variant(wcs_file, tmp_path / "t.txt", 5, "1\t1\t1\t4", "1\t1\t1\t5"), "hbayesdm-wcs",
          "line 5, column trial: '5' is not 4"),
         (after, "hbayesdm-wcs", "line 85, column trial: comes after category 6 was completed"),
         (lone, "hbayesdm-wcs", "the answer sheet wcs_answersheet.txt is not beside it"),
         (generic, "generic", "line 3, column outcome: 1 differs from the 0"),
     ]
-    for path, fmt, said in cases:  # read and checked in full before a store is opened
-        with pytest.raises(ConfigError) as exc:
-            read_people(path, fmt)
-        assert said in str(exc.value) and "\n" not in str(exc.value), (fmt, said, exc.value)
+    assert_refused(cases)  # read and checked in full before a store is opened
     r = run_cli("import-people", str(cases[0][0]), "--format", "hbayesdm-wcs", "--run-name", "bad",
                 "--store", "bad.db", cwd=tmp_path)
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
