@@ -119,6 +119,9 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(wcs_file
     generic = tmp_path / "g.csv"
     generic.write_text("task,subject,trial,choice,outcome,stimulus\nwcst-128,p1,1,2,1,triangle green 1\n"
                        "wcst-128,p1,2,4,1,star green 3\n")
+    long = tmp_path / "long.csv"  # 129 cards, none right
+    long.write_text("task,subject,trial,choice,outcome,stimulus\n"
+                    + "".join(f"wcst-128,p1,{t},4,0,triangle green 1\n" for t in range(1, 130)))
     cases = [
         (variant(wcs_file, tmp_path / "o.txt", 5, "1\t1\t1\t4", "1\t2\t1\t4"), "hbayesdm-wcs",
          "line 5, column outcome: '2' is not 1 (right) or 0 (wrong)"),
@@ -131,6 +134,7 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(wcs_file
         (after, "hbayesdm-wcs", "line 85, column trial: comes after category 6 was completed"),
         (lone, "hbayesdm-wcs", "the answer sheet wcs_answersheet.txt is not beside it"),
         (generic, "generic", "line 3, column outcome: 1 differs from the 0"),
+        (long, "generic", "line 130, column trial: comes after card 128, where the test stops"),
     ]
     assert_refused(cases)  # read and checked in full before a store is opened
     r = run_cli("import-people", str(cases[0][0]), "--format", "hbayesdm-wcs", "--run-name", "bad",

@@ -66,7 +66,9 @@ BERG_KEYS: tuple[Card, ...] = (
 
 # Heaton's administration (WCST-128): the rule in force colour, shape, number, again in that
 # order, after each category of 10 correct sorts in a row; the test stops after 6 categories
+# or 128 cards
 HEATON_RULES = ("color", "shape", "number")
+HEATON_CARDS = 128
 HEATON_CRITERION = 10
 HEATON_CATEGORIES = 6
 

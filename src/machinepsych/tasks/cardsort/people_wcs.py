@@ -21,7 +21,7 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.core.spec import PeopleCellError, PeopleTable
 from machinepsych.core.tables import need_columns, read_table
 
-from .cards import HEATON_CATEGORIES, HEATON_CRITERION, read_answer_sheet, read_card
+from .cards import HEATON_CARDS, HEATON_CATEGORIES, HEATON_CRITERION, read_answer_sheet, read_card
 
 ANSWER_SHEET = "wcs_answersheet.txt"
 
@@ -52,7 +52,8 @@ def _card(row: pd.Series, column: str) -> str:
 
 def deck_params(rows: pd.DataFrame) -> dict[str, Any]:
     """The deck that replays ``rows`` (one person, in trial order); refuses a trial after the
-    last category (counted from ``outcome`` as the test counts: ``criterion`` right in a row)."""
+    sixth category (counted from ``outcome`` as the test counts: 10 right in a row) or after
+    the 128th card."""
     first = rows.iloc[0]
     if "deck" in rows and str(first["deck"]).strip():
         try:
@@ -63,9 +64,9 @@ def deck_params(rows: pd.DataFrame) -> dict[str, Any]:
         deck = tuple(_card(r, "stimulus") for _, r in rows.iterrows())
     run = categories = 0
     for k, (_, row) in enumerate(rows.iterrows()):
-        if categories == HEATON_CATEGORIES:
-            raise PeopleCellError(int(row["line"]), "trial", f"comes after category {categories} was completed, "
-                                  "where the test stops")
+        if categories == HEATON_CATEGORIES or k == HEATON_CARDS:
+            where = f"category {categories} was completed" if k < HEATON_CARDS else f"card {HEATON_CARDS}"
+            raise PeopleCellError(int(row["line"]), "trial", f"comes after {where}, where the test stops")
         if _card(row, "stimulus") != deck[k % len(deck)]:
             raise PeopleCellError(int(row["line"]), "stimulus", f"{row['stimulus']!r} is not card {k + 1} of the "
                                   f"deck ({deck[k % len(deck)]})")

@@ -21,7 +21,8 @@ from machinepsych.core.spec import AnswerFormat
 from machinepsych.core.types import TextPart
 
 from .agents import CARD_AGENTS
-from .cards import BERG_KEYS, FULL_DECK, HEATON_CATEGORIES, HEATON_CRITERION, HEATON_RULES, Card, read_answer_sheet, read_card
+from .cards import (BERG_KEYS, FULL_DECK, HEATON_CARDS, HEATON_CATEGORIES, HEATON_CRITERION, HEATON_RULES, Card,
+                    read_answer_sheet, read_card)
 from .chance import chance_by_play
 from .figures import accuracy_by_category, accuracy_by_rule
 from .models import sorting_fit
@@ -33,7 +34,7 @@ from .spec import SORTING_TIMING, CardSortSpec
 from .wcst64 import describe_layout
 
 class WCST128Params(Params):
-    n_trials: int = Field(128, ge=1, le=128, description="most cards sorted (the test also stops after "
+    n_trials: int = Field(HEATON_CARDS, ge=1, le=HEATON_CARDS, description="most cards sorted (the test also stops after "
                           "`categories` categories)")
     criterion: int = Field(HEATON_CRITERION, ge=1, le=128, description="consecutive correct sorts that complete a category")
     categories: int = Field(HEATON_CATEGORIES, ge=1, le=128, description="categories after which the test stops")
