@@ -52,5 +52,6 @@ def hbayesdm_extdata(*names: str) -> Path:
     for name in names:
         if not (folder / name).exists():
             with tarfile.open(sdist) as tar:
-                (folder / name).write_bytes(tar.extractfile(f"hbayesdm-{HBAYESDM}/hbayesdm/common/extdata/{name}").read())
+                member = f"hbayesdm-{HBAYESDM}/hbayesdm/common/extdata/{name}"
+                (folder / name).write_bytes(tar.extractfile(member).read())
     return folder

@@ -33,11 +33,14 @@ from .sorting import CardSortEnv, worded
 from .spec import SORTING_TIMING, CardSortSpec
 from .wcst64 import describe_layout
 
+
 class WCST128Params(Params):
-    n_trials: int = Field(HEATON_CARDS, ge=1, le=HEATON_CARDS, description="most cards sorted (the test also stops after "
-                          "`categories` categories)")
-    criterion: int = Field(HEATON_CRITERION, ge=1, le=128, description="consecutive correct sorts that complete a category")
-    categories: int = Field(HEATON_CATEGORIES, ge=1, le=128, description="categories after which the test stops")
+    n_trials: int = Field(HEATON_CARDS, ge=1, le=HEATON_CARDS,
+                          description="most cards sorted (the test also stops after `categories` categories)")
+    criterion: int = Field(HEATON_CRITERION, ge=1, le=HEATON_CARDS,
+                           description="consecutive correct sorts that complete a category")
+    categories: int = Field(HEATON_CATEGORIES, ge=1, le=HEATON_CARDS,
+                            description="categories after which the test stops")
     deck: tuple[str, ...] | None = Field(None, description="the response cards in order ('triangle green 1', "
                                          "cycled), or the path of an answer sheet in hBayesDM's layout; none: the "
                                          "64 cards in an order drawn from the seed, twice")
