@@ -6,7 +6,6 @@ refused in one line naming its line and column, with nothing stored."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pandas as pd
@@ -15,28 +14,19 @@ from rich.console import Console
 
 from machinepsych.analysis.multirun import print_runs
 from machinepsych.analysis.report import run_config
-from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
-from tests.support.cli import CLI, cli_env
-from tests.support.registry import fetch, member
-
-VERSION = "1.1.1"
-MEMBER = f"hbayesdm-{VERSION}/hbayesdm/common/extdata/igt_exampleData.txt"
+from tests.support.cli import run_cli
+from tests.support.people_files import assert_refused, variant
+from tests.support.registry import hbayesdm_extdata
 
 
 @pytest.fixture(scope="module")
 def igt_file() -> Path:
     """hBayesDM's IGT example data, from its source package (downloaded once per cache)."""
-    # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
-    sdist = fetch(f"hbayesdm=={VERSION}", f"hbayesdm-{VERSION}.tar.gz", source_of="hbayesdm")
-    return member(sdist, "igt_exampleData.txt", MEMBER)
-
-
-def run_cli(*args, cwd):
-    return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
+    return hbayesdm_extdata("igt_exampleData.txt") / "igt_exampleData.txt"
 
 
 @pytest.fixture(scope="module")
@@ -121,38 +111,27 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
     assert lines[2].strip().startswith("Run people") and lines[3].strip().startswith("People's data: hBayesDM")
 
 
-def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
-    lines = src.read_text().splitlines(keepends=True)
-    assert old in lines[line - 1]
-    lines[line - 1] = lines[line - 1].replace(old, new, 1)
-    dst.write_text("".join(lines))
-    return dst
-
-
 def test_malformed_files_are_refused_in_one_line_naming_line_and_column(igt_file, tmp_path):
     generic = tmp_path / "g.csv"
     generic.write_text("task,subject,trial,choice,gain,loss\nigt,p1,1,A,100,0\nigt,p1,2,A,lots,0\n")
     two = tmp_path / "two.csv"
     two.write_text("task,subject,trial,choice,gain,loss\nigt,p1,1,A,100,0\nprlt,p1,2,A,100,0\n")
     cases = [
-        (_variant(igt_file, tmp_path / "c.txt", 5, "4\t4\t50", "4\t7\t50"), "hbayesdm-igt",
+        (variant(igt_file, tmp_path / "c.txt", 5, "4\t4\t50", "4\t7\t50"), "hbayesdm-igt",
          "line 5, column choice: '7' is not a deck"),
-        (_variant(igt_file, tmp_path / "t.txt", 6, "5\t", "4\t"), "hbayesdm-igt",
+        (variant(igt_file, tmp_path / "t.txt", 6, "5\t", "4\t"), "hbayesdm-igt",
          "line 6, column trial: trial 4 of subject 1001 appears twice"),
-        (_variant(igt_file, tmp_path / "x.txt", 7, "6\t", "six\t"), "hbayesdm-igt",
+        (variant(igt_file, tmp_path / "x.txt", 7, "6\t", "six\t"), "hbayesdm-igt",
          "line 7, column trial: 'six' is not a whole number"),
-        (_variant(igt_file, tmp_path / "l.txt", 28, "-150", "150"), "hbayesdm-igt",
+        (variant(igt_file, tmp_path / "l.txt", 28, "-150", "150"), "hbayesdm-igt",
          "line 28, column loss: '150' is positive"),
-        (_variant(igt_file, tmp_path / "h.txt", 1, "gain", "gains"), "hbayesdm-igt", "column gain is missing"),
+        (variant(igt_file, tmp_path / "h.txt", 1, "gain", "gains"), "hbayesdm-igt", "column gain is missing"),
         (generic, "generic", "line 3, column gain: 'lots' is not a number"),
         (two, "generic", "column task must name one test"),
-        (igt_file, "hbayesdm-wcs", "--format 'hbayesdm-wcs' is not known"),
+        (igt_file, "hbayesdm-unknown", "--format 'hbayesdm-unknown' is not known"),
         (tmp_path / "absent.txt", "hbayesdm-igt", "no such file"),
     ]
-    for path, fmt, said in cases:  # read and checked in full before a store is opened
-        with pytest.raises(ConfigError) as exc:
-            read_people(path, fmt)
-        assert said in str(exc.value) and "\n" not in str(exc.value), (fmt, said, exc.value)
+    assert_refused(cases)  # read and checked in full before a store is opened
     for path, fmt, said in cases[:1] + cases[-3:-2]:  # what the user sees: one line, exit code 2
         r = run_cli("import-people", str(path), "--format", fmt, "--run-name", "bad", "--store", "bad.db",
                     cwd=tmp_path)

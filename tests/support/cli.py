@@ -4,6 +4,7 @@ environment with this checkout's sources first and no provider keys of the devel
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,3 +17,8 @@ def cli_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     env["PYTHONPATH"] = str(ROOT / "src")
     return env
+
+
+def run_cli(*args: str, cwd, timeout: int = 600) -> subprocess.CompletedProcess:
+    """``machinepsych *args`` run in ``cwd``, its output captured as text."""
+    return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=timeout)

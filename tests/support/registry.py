@@ -7,6 +7,8 @@ import fcntl
 import os
 import subprocess
 import sys
+import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -41,21 +43,35 @@ def fetch(requirement: str, pattern: str, source_of: str | None = None) -> Path:
     return found[0]
 
 
-def member(archive: Path, name: str, path_in_archive: str) -> Path:
+def member(archive: Path, name: str, path_in_archive: str, folder: Path | None = None) -> Path:
     """The file ``path_in_archive`` of a fetched sdist (tar.gz) or wheel (zip), extracted once
-    next to it as ``name`` (written under a temporary name, then renamed: parallel workers
-    never read half a file)."""
-    out = archive.parent / name
+    into ``folder`` (default: next to the archive) as ``name``; written under a temporary name,
+    then renamed, so parallel test workers never read half a file."""
+    out = (folder or archive.parent) / name
     if not out.exists():
-        if archive.suffix == ".whl" or archive.suffix == ".zip":
-            import zipfile
+        if archive.suffix in (".whl", ".zip"):
             with zipfile.ZipFile(archive) as z:
                 data = z.read(path_in_archive)
         else:
-            import tarfile
             with tarfile.open(archive) as tar:
                 data = tar.extractfile(path_in_archive).read()
         tmp = out.with_name(f".{name}.{os.getpid()}")
         tmp.write_bytes(data)
         os.replace(tmp, out)
     return out
+
+
+HBAYESDM = "1.1.1"
+
+
+def hbayesdm_extdata(*names: str) -> Path:
+    """The folder holding ``names``, files of hBayesDM's example data
+    (``hbayesdm/common/extdata/`` of its source package), extracted side by side as the
+    package lays them out; skips the test where the package cannot be fetched."""
+    # --no-binary names hbayesdm only: its build backend (poetry-core) may come as a wheel
+    sdist = fetch(f"hbayesdm=={HBAYESDM}", f"hbayesdm-{HBAYESDM}.tar.gz", source_of="hbayesdm")
+    folder = sdist.parent / "extdata"
+    folder.mkdir(exist_ok=True)
+    for name in names:
+        member(sdist, name, f"hbayesdm-{HBAYESDM}/hbayesdm/common/extdata/{name}", folder)
+    return folder

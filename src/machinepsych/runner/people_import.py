@@ -12,6 +12,7 @@ stored, with the source, its licence and citation in the run spec (``source``).
 from __future__ import annotations
 
 import hashlib
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -20,6 +21,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError
 from ..core.spec import PeopleCellError, TaskSpec
+from ..core.tables import need_columns as _need, read_table as _read_table
 from ..core.types import Turn
 from ..storage.store import Store
 from ..tasks.catalog import get_task
@@ -36,24 +38,8 @@ class Format:
 
     name: str
     task: str | None  # None: the file's ``task`` column names it
-    read: Callable[[Path], pd.DataFrame]
+    read: Callable[[Path], pd.DataFrame] | str  # or a family's "module:function", imported when used
     source: dict[str, str]
-
-
-def _read_table(path: Path, sep: str | None) -> pd.DataFrame:
-    try:
-        df = pd.read_csv(path, sep=sep, engine="python", dtype=str, keep_default_na=False)
-    except (OSError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
-        raise ConfigError(f"{path}: cannot be read as a table ({str(exc).splitlines()[0]})") from None
-    df.columns = [str(c).strip() for c in df.columns]
-    df.insert(0, "line", range(2, len(df) + 2))  # line 1 is the header
-    return df
-
-
-def _need(df: pd.DataFrame, path: Path, columns: tuple[str, ...]) -> None:
-    missing = [c for c in columns if c not in df.columns]
-    if missing:
-        raise ConfigError(f"{path}: column {missing[0]} is missing (the file has: {', '.join(df.columns[1:])})")
 
 
 def read_hbayesdm_igt(path: Path) -> pd.DataFrame:
@@ -83,9 +69,27 @@ FORMATS: dict[str, Format] = {
         "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
                   "(hbayesdm/common/extdata/igt_exampleData.txt)",
         "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "hbayesdm-wcs": Format("hbayesdm-wcs", "wcst-128", "machinepsych.tasks.cardsort.people_wcs:read_hbayesdm_wcs", {
+        "name": "hBayesDM example data: Wisconsin Card Sorting Test, 128 cards (wcs_exampleData.txt)",
+        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
+                  "(hbayesdm/common/extdata/wcs_exampleData.txt, with wcs_answersheet.txt beside it)",
+        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "steingroever-igt": Format("steingroever-igt", "igt", "machinepsych.tasks.igt.steingroever:read_steingroever_igt", {
+        "name": "Steingroever et al. (2015): many-labs Iowa Gambling Task data, the 100-trial studies",
+        "origin": "supplied by the user (choice_100.csv, wi_100.csv, lo_100.csv, index_100.csv)",
+        "licence": "as supplied", "citation": "Steingroever, H., et al. (2015). Data from 617 healthy participants "
+        "performing the Iowa gambling task: A \"many labs\" collaboration. Journal of Open Psychology Data, 3(1). "
+        "https://doi.org/10.5334/jopd.ak"}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }
+
+
+def _reader(read: Callable[[Path], pd.DataFrame] | str) -> Callable[[Path], pd.DataFrame]:
+    if callable(read):
+        return read
+    module, _, name = read.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _task_of(fmt: Format, df: pd.DataFrame, path: Path) -> TaskSpec:
@@ -97,7 +101,7 @@ def _task_of(fmt: Format, df: pd.DataFrame, path: Path) -> TaskSpec:
     spec = get_task(names[0])
     if spec.people is None:
         raise ConfigError(f"{path}: test {spec.id} has no reader of people's data; "
-                          "import-people reads: igt")
+                          "import-people reads: igt, wcst-128")
     return spec
 
 
@@ -125,7 +129,7 @@ def read_people(path: str | Path, format_name: str) -> tuple[TaskSpec, list[Pers
     if not path.is_file():
         raise ConfigError(f"{path}: no such file; give the path of your copy of the data")
     fmt = FORMATS[format_name]
-    df = fmt.read(path)
+    df = _reader(fmt.read)(path)
     if df.empty:
         raise ConfigError(f"{path}: the file has no rows")
     spec = _task_of(fmt, df, path)

@@ -36,6 +36,7 @@ TASKS: dict[str, str] = {
     # v2: the feedback line is sent once (v1 sent it twice)
     "wcst-v1": f"{_CS}.wcst64:SPEC_V1",
     "wcst-v2": f"{_CS}.wcst64:SPEC",
+    "wcst-128-v1": f"{_CS}.wcst128:SPEC",
     "wcst-kennedy-v1": f"{_CS}.kennedy:SPEC",
     "wcst-shape-v1": f"{_CS}.components:SHAPE",
     "wcst-color-v1": f"{_CS}.components:COLOR",
