@@ -7,7 +7,7 @@ compared seed by seed. For each pair of conditions of one test and metric:
 * **paired** where they share at least ``MIN_PAIRS`` seeds: the differences a - b over the
   shared seeds (a condition with several sessions of one seed, ``run --repeat``, counts their
   mean); their mean with a 95% interval (Student's t, or a BCa bootstrap where the differences
-  are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank p, Cohen's d_z
+  are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank mid-p, Cohen's d_z
   (mean / SD of the differences) and the pairs needed for 80% power at that d_z;
 * **unpaired** otherwise (e.g. people against models, runs with other seeds): Welch's t on all
   sessions of each, its interval and p, Cohen's d (pooled SD) and the sessions per condition
@@ -79,12 +79,17 @@ def bca_interval(d: np.ndarray) -> tuple[float, float] | None:
     return (low, high) if math.isfinite(low) and math.isfinite(high) else None
 
 
-def wilcoxon_p(d: np.ndarray) -> float:
-    """Two-sided Wilcoxon signed-rank p of the differences, exact: zeros dropped, ties given
+def wilcoxon_p(d: np.ndarray, mid: bool = True) -> float:
+    """Two-sided Wilcoxon signed-rank **mid-p** of the differences: zeros dropped, ties given
     their mid-ranks, and the statistic (the sum of the positive differences' ranks) referred
-    to its distribution over all 2^n sign flips of those ranks, counted by convolution (the
-    permutation distribution scipy enumerates). Above ``WILCOXON_EXACT_MAX`` non-zero
-    differences, the normal approximation with scipy's tie correction. 1 when all are 0."""
+    to its exact distribution over all 2^n sign flips of those ranks, counted by convolution
+    (the permutation distribution scipy enumerates); the mid-p counts the outcomes exactly as
+    far from the centre as the observed one half (Lancaster 1961): P(|T - E| > |t - E|) +
+    P(|T - E| = |t - E|) / 2. Scores are discrete (a share of 64 cards, of 30 items), so the
+    differences tie and the exact distribution has few steps: the exact p's size at 5% falls
+    to 4% at 10 pairs; the mid-p's is 5% (``benchmarks/comparisons.py``). Above
+    ``WILCOXON_EXACT_MAX`` non-zero differences, the normal approximation with scipy's tie
+    correction. 1 when all are 0. ``mid=False``: the exact p, P(|T - E| >= |t - E|)."""
     from scipy import stats
     from scipy.stats import rankdata
 
@@ -102,8 +107,8 @@ def wilcoxon_p(d: np.ndarray) -> float:
         dist[:r] *= 0.5
     centre = ranks.sum() / 2
     observed = abs(ranks[d > 0].sum() - centre)
-    k = np.arange(len(dist))
-    return float(min(1.0, dist[np.abs(k - centre) >= observed - 1e-9].sum()))
+    away = np.abs(np.arange(len(dist)) - centre)  # sums are whole numbers: a tie is exact
+    return float(min(1.0, dist[away > observed].sum() + (0.5 if mid else 1.0) * dist[away == observed].sum()))
 
 
 def t_power(effect: float, n: int, paired: bool) -> float:
@@ -156,7 +161,7 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b),
             "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
             "ci_low": low, "ci_high": high, "ci_method": "BCa bootstrap" if bootstrap else "t",
-            "test": "Wilcoxon signed-rank", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
+            "test": "Wilcoxon signed-rank mid-p", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
             "sessions_for_80_power": sessions_for_power(dz, True) if power else None}
 
 

@@ -71,7 +71,7 @@ def pair_cells(r: dict[str, Any], labels: dict[str, str]) -> list[str]:
 
 
 HEADERS = ["a", "b", "design n", "a - b", "95% CI", "p", "p Holm", "d", "n 80%"]
-NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank p, d = d_z, n = pairs); unpaired: seeds not "
+NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank mid-p, d = d_z, n = pairs); unpaired: seeds not "
         "shared (Welch t, d = Cohen's d, n = sessions of each); CI by t, b = BCa bootstrap (differences far from "
         "normal), w = Welch; p Holm: adjusted over the table; n 80%: sessions for 80% power at this effect")
 
