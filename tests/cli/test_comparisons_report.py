@@ -63,8 +63,13 @@ def test_repeat_three_gives_test_retest_reliability(fake_openai, tmp_path, monke
     assert (accuracy["test_retest"]["seeds"], accuracy["test_retest"]["k"]) == (4, 3)
     assert accuracy["test_retest"]["icc1"] is not None and -1 <= accuracy["test_retest"]["icc1"] <= 1
     assert accuracy["split_half"]["n"] == 12
+    sets = accuracy["seed_sets"]  # seeds 0, 2 against 1, 3, each with its three sessions
+    assert (sets["a"]["seeds"], sets["a"]["sessions"], sets["b"]["sessions"]) == (2, 6, 6)
+    assert [a["key"] for a in js["across_seed_sets"]] == ["wcst | default"] * len(js["across_seed_sets"])
     text = _invoke("reliability", "rep", "--store", db).output
     assert "wcst | default: reliability" in text and "4 x 3" in text
+    assert f"{sets['a']['mean']:.2f} / {sets['b']['mean']:.2f}" in text and "across seed sets, accuracy" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
 
 
 def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
