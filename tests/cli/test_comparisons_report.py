@@ -91,3 +91,20 @@ def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
     assert rows[("agent:wsls", "agent:random")]["design"] == "unpaired"  # rc used other seeds
     assert rows[("agent:perseverative", "agent:random")]["test"] == "Welch t"
     assert js["comparisons"]["factorial"] == []  # one factor (the participant): nothing crossed
+    # other metrics than the primary, asked for by name or all at once; a name no test has: one line
+    js = json.loads(_invoke("report", "ra", "rb", "--json", "--metric", "PE", "--store", db).output)
+    assert [(t["key"], t["metric"]) for t in js["comparisons"]["pairs"]] == [("wcst | default", "accuracy"),
+                                                                            ("wcst | default", "PE")]
+    pe = js["comparisons"]["pairs"][1]["rows"][0]
+    sessions = {(s["condition"], s["seed"]): s["PE"] for s in js["sessions"]}
+    assert pe["diff"] == pytest.approx(sum(sessions[("agent:wsls", i)] - sessions[("agent:perseverative", i)]
+                                           for i in range(4)) / 4)
+    js = json.loads(_invoke("report", "ra", "rb", "--json", "--metric", "all", "--store", db).output)
+    assert [t["metric"] for t in js["comparisons"]["pairs"]] == ["accuracy", "CC", "PE", "NPE", "TFC", "CLR", "FMS"][
+        :len(js["comparisons"]["pairs"])] and len(js["comparisons"]["pairs"]) >= 5  # a metric without spread has none
+    text = _invoke("report", "ra", "rb", "--metric", "PE", "--out", tmp_path / "html", "--store", db).output
+    assert "wcst | default: PE, differences between conditions" in " ".join(text.split())
+    bad = _invoke("report", "ra", "--metric", "nope", "--out", tmp_path / "bad", "--store", db)
+    assert type(bad.exception).__name__ == "ConfigError" and "'nope'" in str(bad.exception)  # exit 2 in main()
+    assert "\n" not in str(bad.exception) and "PE" in str(bad.exception)
+    assert not (tmp_path / "bad").exists()
