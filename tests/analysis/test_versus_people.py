@@ -161,3 +161,30 @@ def test_percentile_is_scipys_mean_kind():
 def test_a_report_without_people_has_none(store_path):
     data = json.loads(_report(store_path, "agents", "--json"))
     assert data["versus_people"] == []
+
+
+def test_a_second_people_reference_gets_a_table_of_its_own():
+    import io
+
+    from rich.console import Console
+
+    from machinepsych.analysis import versus_people as vp
+
+    def ref(people, rows):
+        return {"key": "igt | default", "metric": "net_total", "people": people, "n": 3, "mean": 1.0, "sd": 2.0,
+                "random": 0.0, "random_source": "chance", "higher_is_better": True,
+                "rows": [{"condition": c, "n": 2, "mean": 1.5, "z": z, "percentile": 50.0, "normalised": 1.5}
+                         for c, z in rows]}
+
+    browser, literature = ref("human", [("agent:wsls", 0.25)]), ref("people | generic", [("agent:wsls", -0.75)])
+    data = {"_versus_people": [browser, literature]}
+    assert vp.glance_reference(data, "igt | default") is browser
+    assert vp.glance_cells(browser, "agent:wsls") == ["0.25", "50.0", "1.50"]
+    assert vp.glance_cells(browser, "human") == ["-", "-", "-"]
+    assert vp.beyond_glance(data) == [literature]
+    out = io.StringIO()
+    vp.print_versus(data, Console(file=out, width=100))
+    text = " ".join(out.getvalue().split())
+    assert "net_total against people (people | generic" in text and "-0.75" in text and "(human" not in text
+    page = vp.html_section(data, lambda d, c: f"<td>{c}</td>")
+    assert "people | generic" in page and "-0.75" in page and "0.25" not in page
