@@ -59,6 +59,7 @@ def test_paired_difference_t_interval_effect_and_power_on_normal_differences():
     assert r["diff"] == pytest.approx(d.mean())
     assert (r["ci_low"], r["ci_high"]) == pytest.approx((ci.low, ci.high))
     assert r["effect"] == pytest.approx(d.mean() / d.std(ddof=1))
+    assert r["seed_r"] == pytest.approx(stats.pearsonr(a, b).statistic) and r["seed_r"] > 0.9  # the seed drives both
     need = TTestPower().solve_power(effect_size=abs(r["effect"]), alpha=0.05, power=0.8)
     assert r["sessions_for_80_power"] == math.ceil(need)
     # the same values unpaired: a much wider interval (the seeds' spread is in it)

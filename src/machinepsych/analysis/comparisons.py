@@ -8,7 +8,9 @@ compared seed by seed. For each pair of conditions of one test and metric:
   shared seeds (a condition with several sessions of one seed, ``run --repeat``, counts their
   mean); their mean with a 95% interval (Student's t, or a BCa bootstrap where the differences
   are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank mid-p, Cohen's d_z
-  (mean / SD of the differences) and the pairs needed for 80% power at that d_z;
+  (mean / SD of the differences), the pairs needed for 80% power at that d_z, and ``seed_r``,
+  the correlation of the two conditions' scores over the shared seeds (how much pairing
+  removes: the interval narrows by about sqrt(1 - r));
 * **unpaired** otherwise (e.g. people against models, runs with other seeds): Welch's t on all
   sessions of each, its interval and p, Cohen's d (pooled SD) and the sessions per condition
   needed for 80% power.
@@ -158,7 +160,9 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     low, high = bootstrap or t_interval(d)
     mean = float(np.mean(d))
     dz = mean / sd if sd > 0 else None
-    return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b),
+    x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
+    seed_r = float(np.corrcoef(x, y)[0, 1]) if len(d) > 2 and np.ptp(x) > 0 and np.ptp(y) > 0 else None
+    return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b), "seed_r": seed_r,
             "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
             "ci_low": low, "ci_high": high, "ci_method": "BCa bootstrap" if bootstrap else "t",
             "test": "Wilcoxon signed-rank mid-p", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
@@ -171,7 +175,7 @@ def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
 
     x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
     diff = float(x.mean() - y.mean())
-    out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "mean_a": float(x.mean()),
+    out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "seed_r": None, "mean_a": float(x.mean()),
            "mean_b": float(y.mean()), "diff": diff, "ci_low": None, "ci_high": None, "ci_method": "Welch t",
            "test": "Welch t", "p": None, "effect": None, "effect_name": "d", "sessions_for_80_power": None}
     if len(x) < 2 or len(y) < 2:
