@@ -18,18 +18,34 @@ def _s(values, seeds=None) -> pd.Series:
     return pd.Series(np.asarray(values, dtype=float), index=list(seeds if seeds is not None else range(len(values))))
 
 
-@pytest.mark.parametrize("n", [6, 11, 25])
-def test_signed_rank_p_is_scipys_exact_p_without_ties(n):
-    d = np.random.default_rng(n).normal(0.4, 1, n)
-    assert cmp.wilcoxon_p(d) == pytest.approx(stats.wilcoxon(d, method="exact").pvalue, rel=1e-12)
+def _brute_mid_p(d: np.ndarray) -> float:
+    """The signed-rank mid-p by listing every sign flip of the non-zero differences' mid-ranks."""
+    from itertools import product
 
-
-def test_signed_rank_p_with_ties_and_zeros_is_the_full_permutation_p():
-    d = np.array([0, 1, 1, 2, -1, 3, 3, 0, 2, 4, -2, 1.5])
     nz = d[d != 0]
-    expected = stats.wilcoxon(nz, method=stats.PermutationMethod(n_resamples=np.inf)).pvalue
-    assert cmp.wilcoxon_p(d) == pytest.approx(expected, rel=1e-12)
+    ranks = stats.rankdata(np.abs(nz))
+    centre = ranks.sum() / 2
+    observed = abs(ranks[nz > 0].sum() - centre)
+    far = [abs(sum(r for r, s in zip(ranks, signs) if s) - centre) for signs in product([0, 1], repeat=len(nz))]
+    return (sum(f > observed + 1e-9 for f in far) + 0.5 * sum(abs(f - observed) <= 1e-9 for f in far)) / len(far)
+
+
+@pytest.mark.parametrize("n", [6, 11])
+def test_signed_rank_mid_p_is_scipys_exact_p_less_half_the_observed_outcome_without_ties(n):
+    d = np.random.default_rng(n).normal(0.4, 1, n)
+    exact = stats.wilcoxon(d, method="exact").pvalue
+    assert cmp.wilcoxon_p(d) == pytest.approx(_brute_mid_p(d), rel=1e-12)
+    assert cmp.wilcoxon_p(d) < exact
+
+
+def test_signed_rank_mid_p_with_ties_and_zeros_counts_every_sign_flip():
+    d = np.array([0, 1, 1, 2, -1, 3, 3, 0, 2, 4, -2, 1.5])
+    assert cmp.wilcoxon_p(d) == pytest.approx(_brute_mid_p(d), rel=1e-12)
+    exact = stats.wilcoxon(d[d != 0], method=stats.PermutationMethod(n_resamples=np.inf)).pvalue
+    assert cmp.wilcoxon_p(d) < exact  # the observed outcome's own probability counted half
     assert cmp.wilcoxon_p(np.zeros(8)) == 1.0
+    # five differences of one sign: the exact p (2/32) can never be below 0.05; the mid-p is 1/32
+    assert cmp.wilcoxon_p(np.array([0, 0, 1, 2, 3, 4, 5.0])) == pytest.approx(1 / 32)
 
 
 def test_paired_difference_t_interval_effect_and_power_on_normal_differences():
@@ -43,6 +59,7 @@ def test_paired_difference_t_interval_effect_and_power_on_normal_differences():
     assert r["diff"] == pytest.approx(d.mean())
     assert (r["ci_low"], r["ci_high"]) == pytest.approx((ci.low, ci.high))
     assert r["effect"] == pytest.approx(d.mean() / d.std(ddof=1))
+    assert r["seed_r"] == pytest.approx(stats.pearsonr(a, b).statistic) and r["seed_r"] > 0.9  # the seed drives both
     need = TTestPower().solve_power(effect_size=abs(r["effect"]), alpha=0.05, power=0.8)
     assert r["sessions_for_80_power"] == math.ceil(need)
     # the same values unpaired: a much wider interval (the seeds' spread is in it)

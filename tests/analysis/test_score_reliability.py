@@ -55,3 +55,24 @@ def test_split_half_on_sessions_played_by_an_agent():
     assert accuracy["key"] == "wcst | default" and accuracy["sessions"] == 6
     assert accuracy["split_half"]["n"] == 6 and accuracy["split_half"]["r"] is not None
     assert accuracy["test_retest"]["icc1"] is None  # one session per seed
+
+
+def test_seed_sets_are_interleaved_halves_of_the_seeds_with_repeats_together():
+    from scipy import stats
+
+    from machinepsych.analysis.reliability import across_seed_sets, seed_sets
+
+    # seeds 0..5, two sessions each; set a = seeds 0, 2, 4, set b = seeds 1, 3, 5
+    values = pd.DataFrame({"seed": np.repeat(np.arange(6), 2), "m": [1, 2, 5, 6, 2, 2, 7, 8, 3, 1, 6, 6.0]})
+    out = seed_sets(values, "m")
+    a, b = [1, 2, 2, 2, 3, 1], [5, 6, 7, 8, 6, 6]
+    assert (out["a"]["seeds"], out["a"]["sessions"], out["b"]["sessions"]) == (3, 6, 6)
+    assert out["a"]["mean"] == pytest.approx(np.mean(a)) and out["b"]["mean"] == pytest.approx(np.mean(b))
+    assert out["p"] == pytest.approx(stats.ttest_ind(a, b, equal_var=False).pvalue)
+    # across conditions: the r of their means on the two sets, stepped up by Spearman-Brown
+    means = [(1.0, 1.5), (2.0, 2.2), (4.0, 3.5), (3.0, 3.6)]
+    rows = [{"key": "t | d", "metric": "m", "seed_sets": {"a": {"mean": x}, "b": {"mean": y}}} for x, y in means]
+    (agg,) = across_seed_sets(rows)
+    r = np.corrcoef(*zip(*means))[0, 1]
+    assert agg["conditions"] == 4 and agg["r"] == pytest.approx(r) and agg["spearman_brown"] == pytest.approx(2 * r / (1 + r))
+    assert across_seed_sets(rows[:2])[0]["r"] is None  # two conditions: no correlation

@@ -59,8 +59,8 @@ def store_path(tmp_path_factory):
     return str(db)
 
 
-def _report(db, *args):
-    res = CliRunner().invoke(app, ["report", *args, "--store", db])
+def _report(db, *args, columns: int = 80):
+    res = CliRunner().invoke(app, ["report", *args, "--store", db], env={"COLUMNS": str(columns)})
     assert res.exit_code == 0, res.output + repr(res.exception)
     return res.output
 
@@ -113,18 +113,78 @@ def test_without_a_random_agent_the_chance_level_is_the_random_level(store_path,
     assert r["normalised"] == pytest.approx((r["mean"] - chance) / (40 / 3 - chance))
 
 
-def test_terminal_and_html_show_the_scores_against_people(store_path, tmp_path):
-    text = " ".join(_report(store_path, "agents", "people", "--out", str(tmp_path / "html")).split())
-    assert "igt | default: net_total against people (people | generic: n 3, mean 13.33, SD 50.33)" in text
+def test_terminal_and_html_show_the_scores_against_people_in_the_at_a_glance_table(store_path, tmp_path):
+    data = json.loads(_report(store_path, "agents", "people", "--json"))
+    want = {r["condition"]: r for r in data["versus_people"][0]["rows"]}
+    out = _report(store_path, "agents", "people", "--out", str(tmp_path / "html"), columns=200)  # one part
+    glance = out[out.index("igt | default: net score"):].splitlines()
+
+    def cells(start: str) -> list[str]:
+        line = next(line for line in glance if line.lstrip("│┃ ").startswith(start))
+        return [c.strip() for c in re.split("[│┃]", line) if c.strip()]
+
+    assert cells("condition")[-3:] == ["z", "pctile", "norm"]  # the at-a-glance table's last columns
+    for cond, r in want.items():  # each agent's row ends with its z, percentile and normalised score
+        assert cells(cond)[-3:] == [f"{r['z']:.2f}", f"{r['percentile']:.1f}", f"{r['normalised']:.2f}"]
+    assert cells("people | generic")[-3:] == ["-", "-", "-"]
+    text = " ".join(out.split())
+    assert "z, pctile, norm: net_total against people (people | generic: n 3, mean 13.33, SD 50.33)" in text
     assert "normalised: 0 = random agent, 1 = people's mean" in text
+    assert text.count("net_total against people") == 1  # no second table of the same people
+    narrow = _report(store_path, "agents", "people", columns=80)  # split over parts, nothing wider than 80
+    assert max(len(line) for line in narrow.splitlines()) <= 80 and "pctile" in narrow
     page = (tmp_path / "html" / "index.html").read_text()
-    assert "<section id='versus-people'><h2>Against people</h2>" in page
+    glance_html = page[page.index("<section id='glance'>"):]
+    glance_html = glance_html[:glance_html.index("</section>")]
+    assert "<th title='against people | generic'>percentile</th>" in glance_html
+    r = want["agent:wsls"]
+    assert f"<td>{r['z']:.2f}</td><td>{r['percentile']:.1f}</td><td>{r['normalised']:.2f}</td></tr>" in glance_html
+    assert "<section id='versus-people'>" not in page  # one people reference: the at-a-glance table has it
     svgs = [base64.b64decode(b).decode() for b in re.findall(r"data:image/svg\+xml;base64,([^']+)'", page)]
     bars = next(s for s in svgs if "igt: mean and 95% CI per condition" in s)
     # the people's band in the figure of metrics by condition: in each panel (4), with its key
     assert "people: mean ± 1 SD" in bars and bars.count(BAND_FILL) == 2 * 4
 
 
+def test_percentile_is_scipys_mean_kind():
+    from scipy.stats import percentileofscore
+
+    from machinepsych.analysis.versus_people import _placed
+
+    people = [1.0, 2.0, 2.0, 3.0, 5.0]
+    for score in (0.0, 2.0, 2.5, 5.0, 6.0):
+        want = percentileofscore(people, score, kind="mean")
+        assert _placed(score, people, 2.6, 1.5, 0.0)["percentile"] == pytest.approx(want)
+    assert _placed(2.0, people, 2.6, 1.5, 0.0)["percentile"] == pytest.approx(100 * (1 + 0.5 * 2) / 5)
+
+
 def test_a_report_without_people_has_none(store_path):
     data = json.loads(_report(store_path, "agents", "--json"))
     assert data["versus_people"] == []
+
+
+def test_a_second_people_reference_gets_a_table_of_its_own():
+    import io
+
+    from rich.console import Console
+
+    from machinepsych.analysis import versus_people as vp
+
+    def ref(people, rows):
+        return {"key": "igt | default", "metric": "net_total", "people": people, "n": 3, "mean": 1.0, "sd": 2.0,
+                "random": 0.0, "random_source": "chance", "higher_is_better": True,
+                "rows": [{"condition": c, "n": 2, "mean": 1.5, "z": z, "percentile": 50.0, "normalised": 1.5}
+                         for c, z in rows]}
+
+    browser, literature = ref("human", [("agent:wsls", 0.25)]), ref("people | generic", [("agent:wsls", -0.75)])
+    data = {"_versus_people": [browser, literature]}
+    assert vp.glance_reference(data, "igt | default") is browser
+    assert vp.glance_cells(browser, "agent:wsls") == ["0.25", "50.0", "1.50"]
+    assert vp.glance_cells(browser, "human") == ["-", "-", "-"]
+    assert vp.beyond_glance(data) == [literature]
+    out = io.StringIO()
+    vp.print_versus(data, Console(file=out, width=100))
+    text = " ".join(out.getvalue().split())
+    assert "net_total against people (people | generic" in text and "-0.75" in text and "(human" not in text
+    page = vp.html_section(data, lambda d, c: f"<td>{c}</td>")
+    assert "people | generic" in page and "-0.75" in page and "0.25" not in page

@@ -103,6 +103,8 @@ BAD_INPUTS = [
     ("run", "wcst --repeat 2 --model openai:m --temperature 1 --model-seed 3 --store " + NEW),
     ("reliability", "nosuchrun --store " + OLD),
     ("reliability", "r1 --store " + NEW),
+    ("report", "r1 --metric nope --out {tmp}/rep --store " + OLD),
+    ("report", "r1 --metric nope --json --store " + OLD),
 ]
 
 

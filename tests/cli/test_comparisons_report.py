@@ -63,8 +63,13 @@ def test_repeat_three_gives_test_retest_reliability(fake_openai, tmp_path, monke
     assert (accuracy["test_retest"]["seeds"], accuracy["test_retest"]["k"]) == (4, 3)
     assert accuracy["test_retest"]["icc1"] is not None and -1 <= accuracy["test_retest"]["icc1"] <= 1
     assert accuracy["split_half"]["n"] == 12
+    sets = accuracy["seed_sets"]  # seeds 0, 2 against 1, 3, each with its three sessions
+    assert (sets["a"]["seeds"], sets["a"]["sessions"], sets["b"]["sessions"]) == (2, 6, 6)
+    assert [a["key"] for a in js["across_seed_sets"]] == ["wcst | default"] * len(js["across_seed_sets"])
     text = _invoke("reliability", "rep", "--store", db).output
     assert "wcst | default: reliability" in text and "4 x 3" in text
+    assert f"{sets['a']['mean']:.2f} / {sets['b']['mean']:.2f}" in text and "across seed sets, accuracy" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
 
 
 def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
@@ -86,3 +91,20 @@ def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
     assert rows[("agent:wsls", "agent:random")]["design"] == "unpaired"  # rc used other seeds
     assert rows[("agent:perseverative", "agent:random")]["test"] == "Welch t"
     assert js["comparisons"]["factorial"] == []  # one factor (the participant): nothing crossed
+    # other metrics than the primary, asked for by name or all at once; a name no test has: one line
+    js = json.loads(_invoke("report", "ra", "rb", "--json", "--metric", "PE", "--store", db).output)
+    assert [(t["key"], t["metric"]) for t in js["comparisons"]["pairs"]] == [("wcst | default", "accuracy"),
+                                                                            ("wcst | default", "PE")]
+    pe = js["comparisons"]["pairs"][1]["rows"][0]
+    sessions = {(s["condition"], s["seed"]): s["PE"] for s in js["sessions"]}
+    assert pe["diff"] == pytest.approx(sum(sessions[("agent:wsls", i)] - sessions[("agent:perseverative", i)]
+                                           for i in range(4)) / 4)
+    js = json.loads(_invoke("report", "ra", "rb", "--json", "--metric", "all", "--store", db).output)
+    assert [t["metric"] for t in js["comparisons"]["pairs"]] == ["accuracy", "CC", "PE", "NPE", "TFC", "CLR", "FMS"][
+        :len(js["comparisons"]["pairs"])] and len(js["comparisons"]["pairs"]) >= 5  # a metric without spread has none
+    text = _invoke("report", "ra", "rb", "--metric", "PE", "--out", tmp_path / "html", "--store", db).output
+    assert "wcst | default: PE, differences between conditions" in " ".join(text.split())
+    bad = _invoke("report", "ra", "--metric", "nope", "--out", tmp_path / "bad", "--store", db)
+    assert type(bad.exception).__name__ == "ConfigError" and "'nope'" in str(bad.exception)  # exit 2 in main()
+    assert "\n" not in str(bad.exception) and "PE" in str(bad.exception)
+    assert not (tmp_path / "bad").exists()

@@ -7,8 +7,10 @@ compared seed by seed. For each pair of conditions of one test and metric:
 * **paired** where they share at least ``MIN_PAIRS`` seeds: the differences a - b over the
   shared seeds (a condition with several sessions of one seed, ``run --repeat``, counts their
   mean); their mean with a 95% interval (Student's t, or a BCa bootstrap where the differences
-  are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank p, Cohen's d_z
-  (mean / SD of the differences) and the pairs needed for 80% power at that d_z;
+  are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank mid-p, Cohen's d_z
+  (mean / SD of the differences), the pairs needed for 80% power at that d_z, and ``seed_r``,
+  the correlation of the two conditions' scores over the shared seeds (how much pairing
+  removes: the interval narrows by about sqrt(1 - r));
 * **unpaired** otherwise (e.g. people against models, runs with other seeds): Welch's t on all
   sessions of each, its interval and p, Cohen's d (pooled SD) and the sessions per condition
   needed for 80% power.
@@ -79,12 +81,17 @@ def bca_interval(d: np.ndarray) -> tuple[float, float] | None:
     return (low, high) if math.isfinite(low) and math.isfinite(high) else None
 
 
-def wilcoxon_p(d: np.ndarray) -> float:
-    """Two-sided Wilcoxon signed-rank p of the differences, exact: zeros dropped, ties given
+def wilcoxon_p(d: np.ndarray, mid: bool = True) -> float:
+    """Two-sided Wilcoxon signed-rank **mid-p** of the differences: zeros dropped, ties given
     their mid-ranks, and the statistic (the sum of the positive differences' ranks) referred
-    to its distribution over all 2^n sign flips of those ranks, counted by convolution (the
-    permutation distribution scipy enumerates). Above ``WILCOXON_EXACT_MAX`` non-zero
-    differences, the normal approximation with scipy's tie correction. 1 when all are 0."""
+    to its exact distribution over all 2^n sign flips of those ranks, counted by convolution
+    (the permutation distribution scipy enumerates); the mid-p counts the outcomes exactly as
+    far from the centre as the observed one half (Lancaster 1961): P(|T - E| > |t - E|) +
+    P(|T - E| = |t - E|) / 2. Scores are discrete (a share of 64 cards, of 30 items), so the
+    differences tie and the exact distribution has few steps: the exact p's size at 5% falls
+    to 4% at 10 pairs; the mid-p's is 5% (``benchmarks/comparisons.py``). Above
+    ``WILCOXON_EXACT_MAX`` non-zero differences, the normal approximation with scipy's tie
+    correction. 1 when all are 0. ``mid=False``: the exact p, P(|T - E| >= |t - E|)."""
     from scipy import stats
     from scipy.stats import rankdata
 
@@ -102,8 +109,8 @@ def wilcoxon_p(d: np.ndarray) -> float:
         dist[:r] *= 0.5
     centre = ranks.sum() / 2
     observed = abs(ranks[d > 0].sum() - centre)
-    k = np.arange(len(dist))
-    return float(min(1.0, dist[np.abs(k - centre) >= observed - 1e-9].sum()))
+    away = np.abs(np.arange(len(dist)) - centre)  # sums are whole numbers: a tie is exact
+    return float(min(1.0, dist[away > observed].sum() + (0.5 if mid else 1.0) * dist[away == observed].sum()))
 
 
 def t_power(effect: float, n: int, paired: bool) -> float:
@@ -153,10 +160,12 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     low, high = bootstrap or t_interval(d)
     mean = float(np.mean(d))
     dz = mean / sd if sd > 0 else None
-    return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b),
+    x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
+    seed_r = float(np.corrcoef(x, y)[0, 1]) if len(d) > 2 and np.ptp(x) > 0 and np.ptp(y) > 0 else None
+    return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b), "seed_r": seed_r,
             "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
             "ci_low": low, "ci_high": high, "ci_method": "BCa bootstrap" if bootstrap else "t",
-            "test": "Wilcoxon signed-rank", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
+            "test": "Wilcoxon signed-rank mid-p", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
             "sessions_for_80_power": sessions_for_power(dz, True) if power else None}
 
 
@@ -166,7 +175,7 @@ def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
 
     x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
     diff = float(x.mean() - y.mean())
-    out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "mean_a": float(x.mean()),
+    out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "seed_r": None, "mean_a": float(x.mean()),
            "mean_b": float(y.mean()), "diff": diff, "ci_low": None, "ci_high": None, "ci_method": "Welch t",
            "test": "Welch t", "p": None, "effect": None, "effect_name": "d", "sessions_for_80_power": None}
     if len(x) < 2 or len(y) < 2:

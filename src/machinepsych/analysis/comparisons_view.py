@@ -1,6 +1,7 @@
 """The report's comparisons between conditions (:mod:`.comparisons`) and factorial effects
-(:mod:`.factorial`) of each test's primary metric: computed once per report, shown as a compact
-terminal table per test, an HTML section and ``report --json``'s ``comparisons``."""
+(:mod:`.factorial`) of each test's primary metric, and of the metrics asked for with ``report
+--metric NAME`` (``all``: every table metric): computed once per report, shown as a compact
+terminal table per test and metric, an HTML section and ``report --json``'s ``comparisons``."""
 from __future__ import annotations
 
 import html
@@ -16,16 +17,42 @@ from .factorial import factorial
 from .report import spec_of
 
 CACHE = "_comparisons"
+METRICS = "comparison_metrics"  # the report's --metric names beyond each test's primary
+ALL = "all"
+
+
+def choose_metrics(data: dict[str, Any], names: list[str]) -> None:
+    """Compare the conditions on ``names`` too (``all``: every table metric of each test),
+    where a test has them. A name no test of the report has is a one-line error naming those
+    there are."""
+    from ..core.errors import ConfigError
+
+    known = {m.name for k in data.get("summary") or {} for m in spec_of(k).metrics if m.table}
+    wrong = [n for n in names if n != ALL and n not in known]
+    if wrong:
+        have = f"its metrics are: {', '.join(sorted(known))}, or 'all'" if known else "its tests have no scores yet"
+        raise ConfigError(f"--metric {wrong[0]!r}: no test of this report has that metric; {have}")
+    data[METRICS] = list(dict.fromkeys(names))
+    data.pop(CACHE, None)
+
+
+def metrics_of(data: dict[str, Any], key: str) -> list[str]:
+    """The metrics compared for one test: its primary first, then those asked for."""
+    spec = spec_of(key)
+    asked = data.get(METRICS) or []
+    extra = [m.name for m in spec.metrics if m.table and (ALL in asked or m.name in asked)]
+    return list(dict.fromkeys([spec.primary, *extra]))
 
 
 def of(data: dict[str, Any]) -> dict[str, Any]:
     """{"pairs": [table per test and metric], "factorial": [model per test]} of the report's
-    scores (the primary metric of each test), computed on first use."""
+    scores (each test's primary metric and those asked for; the factorial model of the
+    primary), computed on first use."""
     if CACHE not in data:
         scores = data["scores"]
         keys = list(data.get("summary") or {})
         primary = {k: spec_of(k).primary for k in keys}
-        data[CACHE] = {"pairs": cmp.comparisons(scores, {k: [m] for k, m in primary.items()}),
+        data[CACHE] = {"pairs": cmp.comparisons(scores, {k: metrics_of(data, k) for k in keys}),
                        "factorial": factorial(scores, {k.split(" | ")[0]: m for k, m in primary.items()})}
     return data[CACHE]
 
@@ -71,7 +98,7 @@ def pair_cells(r: dict[str, Any], labels: dict[str, str]) -> list[str]:
 
 
 HEADERS = ["a", "b", "design n", "a - b", "95% CI", "p", "p Holm", "d", "n 80%"]
-NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank p, d = d_z, n = pairs); unpaired: seeds not "
+NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank mid-p, d = d_z, n = pairs); unpaired: seeds not "
         "shared (Welch t, d = Cohen's d, n = sessions of each); CI by t, b = BCa bootstrap (differences far from "
         "normal), w = Welch; p Holm: adjusted over the table; n 80%: sessions for 80% power at this effect")
 

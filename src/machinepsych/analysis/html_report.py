@@ -62,9 +62,13 @@ def _glance_html(data: dict[str, Any]) -> str:
     parts = ["<section id='glance'><h2>At a glance</h2>"]
     for g in glance(data):
         m = g["metric"]
+        people = versus_people.glance_reference(data, g["key"])  # z, percentile, normalised among its people
+        against = ["z", "percentile", "normalised"] if people else []
         head = (f"<tr><th class='l'>condition</th><th>n</th><th>{html.escape(m.short)}</th><th>95% CI</th>"
                 + ("<th>above chance p95</th>" if g["chance"] else "")
-                + "<th title='share of answers that could not be read (invalid, refusal or empty; a questionnaire counts each rating)'>invalid %</th></tr>")
+                + "<th title='share of answers that could not be read (invalid, refusal or empty; a questionnaire counts each rating)'>invalid %</th>"
+                + "".join(f"<th title='against {html.escape(people['people'])}'>{h}</th>" for h in against) + "</tr>")
+        blank = "<td></td>" * len(against)
         rows = []
         for r in g["rows"]:
             ci = "-"
@@ -74,19 +78,20 @@ def _glance_html(data: dict[str, Any]) -> str:
             above = "" if not g["chance"] else (
                 "<td>-</td>" if r["above_chance"] is None else
                 f"<td class='{'yes' if r['above_chance'] else 'no'}'>{'yes' if r['above_chance'] else 'no'}</td>")
+            placed = "".join(f"<td>{c}</td>" for c in versus_people.glance_cells(people, r["condition"])) if people else ""
             rows.append(f"<tr>{_cond(data, r['condition'])}<td>{r['n']}</td><td>{_f(r['mean'])}</td><td>{ci}</td>{above}"
-                        f"{_invalid_td(r)}</tr>")
+                        f"{_invalid_td(r)}{placed}</tr>")
         for n in g["norms"]:
             rows.append(f"<tr><td class='l'>{html.escape(n.label)} <span class='muted'>(reference)</span></td><td></td>"
-                        f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td></tr>")
-        rows.append(layouts.published_trs(data, g["key"], [m.name], 1, 3 if g["chance"] else 2,
+                        f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td>{blank}</tr>")
+        rows.append(layouts.published_trs(data, g["key"], [m.name], 1, (3 if g["chance"] else 2) + len(against),
                                           lambda p: _f(p.value) if p else "-"))  # the papers' rows, never in our n
         if g["chance"]:
             c = g["chance"]
             rows.append(f"<tr class='muted'><td class='l'>chance: random answers ({g['chance_n']} simulated sessions)"
                         + (f"<br><small>{html.escape(g['chance_policy_text'])}</small>" if g.get("chance_policy_text") else "")
                         + "</td>"
-                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td></tr>")
+                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:
             parts.append("<p class='warn' role='note'>&#9888; " + "; ".join(
@@ -95,7 +100,8 @@ def _glance_html(data: dict[str, Any]) -> str:
                 + f". Above {INVALID_WARN_PCT:g}% unread, a score says more about the replies' format than about "
                 "the ability tested: unread replies count as wrong or missing answers.</p>")
         parts.append(f"<table><caption><a href='#{_anchor(g['key'])}'>{html.escape(g['key'])}</a>: "
-                     f"{html.escape(m.label or m.name)}</caption>{head}{''.join(rows)}</table>")
+                     f"{html.escape(m.label or m.name)}</caption>{head}{''.join(rows)}</table>"
+                     + "".join(f"<p class='muted'>{html.escape(n)}</p>" for n in (versus_people.glance_notes(people) if people else [])))
     for title, metrics, by_cond in battery_tables(data):
         parts.append(f"<table><caption>{html.escape(title)}</caption><tr><th class='l'>condition</th>"
                      + "".join(f"<th title='{html.escape(m.title)}'>{html.escape(m.short)}</th>" for m in metrics) + "</tr>"
@@ -251,7 +257,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
             "<nav id='contents'><h2>Contents</h2><ol>"
             + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + "<li><a href='#glance'>At a glance</a></li>"
-            + ("<li><a href='#versus-people'>Against people</a></li>" if any(v["rows"] for v in versus_people.versus_people(data)) else "")
+            + ("<li><a href='#versus-people'>Against people</a></li>" if versus_people.beyond_glance(data) else "")
             + f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
             + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",

@@ -10,6 +10,13 @@ run, per test and condition (``machinepsych reliability RUN``).
 * **Test-retest**: sessions of the same seed and condition (``run --repeat K``) as repeated
   measurements of that seed: the one-way random-effects ICC(1) (one session's reliability)
   and ICC(1,k) (the mean of the k sessions'), with the F test's 95% interval of ICC(1).
+* **Test-retest across seed sets**: the run's seeds split into two interleaved sets (1st, 3rd
+  ... and 2nd, 4th ... seed in order; a seed's repeated sessions stay together), each a
+  different set of items: per condition, its mean on each set and Welch's p of their
+  difference (disjoint seeds: unpaired); per test and metric, across its conditions, the
+  Pearson r of the conditions' means on the two sets and its Spearman-Brown step-up, the
+  reliability of the conditions' means over all the seeds (do they rank the conditions as
+  another seed set would).
 
 Formulas: docs/statistics.md. Nothing here knows a test family.
 """
@@ -117,7 +124,39 @@ def reliability(scores: pd.DataFrame, trials: pd.DataFrame, params: dict[int, di
                 groups = [g[m].to_numpy(dtype=float) for _, g in values.groupby("seed", sort=True)]
                 out.append({"key": f"{task} | {preset}", "condition": str(cond), "metric": m,
                             "sessions": int(len(values)), "split_half": split_half(*split[m]),
-                            "test_retest": icc(groups)})
+                            "test_retest": icc(groups), "seed_sets": seed_sets(values, m)})
+    return out
+
+
+def seed_sets(values: pd.DataFrame, metric: str) -> dict[str, Any]:
+    """A condition's ``metric`` on two interleaved sets of its seeds (``values``: its sessions'
+    ``seed`` and ``metric``): each set's seeds, sessions and mean, the difference a - b and
+    Welch's p (None with fewer than 2 sessions in a set, or no spread)."""
+    from .comparisons import unpaired
+
+    seeds = sorted(values["seed"].unique())
+    sets = [values[values["seed"].isin(seeds[i::2])][metric].astype(float) for i in (0, 1)]
+    out: dict[str, Any] = {k: {"seeds": len(seeds[i::2]), "sessions": int(len(v)), "mean": float(v.mean()) if len(v) else None}
+                           for k, i, v in (("a", 0, sets[0]), ("b", 1, sets[1]))}
+    out.update(diff=None, p=None)
+    if all(len(v) for v in sets):
+        welch = unpaired(sets[0].reset_index(drop=True), sets[1].reset_index(drop=True), power=False)
+        out.update(diff=welch["diff"], p=welch["p"])
+    return out
+
+
+def across_seed_sets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per test and metric of :func:`reliability`'s rows: the Pearson r over its conditions of
+    their means on the two seed sets, and its Spearman-Brown step-up (needs ``MIN_SESSIONS``
+    conditions with both means)."""
+    out = []
+    for key, metric in dict.fromkeys((r["key"], r["metric"]) for r in rows):
+        pairs = [(r["seed_sets"]["a"]["mean"], r["seed_sets"]["b"]["mean"]) for r in rows
+                 if (r["key"], r["metric"]) == (key, metric)]
+        pairs = [p for p in pairs if None not in p]
+        corr = split_half([a for a, _ in pairs], [b for _, b in pairs])
+        out.append({"key": key, "metric": metric, "conditions": corr["n"], "r": corr["r"],
+                    "spearman_brown": corr["spearman_brown"]})
     return out
 
 

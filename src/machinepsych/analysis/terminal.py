@@ -16,7 +16,7 @@ from . import published as published_rows
 from .fit_table import FitTable, print_fit
 from .layout_render import print_layouts
 from .scores import fmt_mean_sd
-from .versus_people import print_versus
+from .versus_people import GLANCE_HEADERS, glance_cells, glance_notes, glance_reference, print_versus
 
 def _fmt(v: float | None, digits: int = 2) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
@@ -40,18 +40,21 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
         codes = _codes([r["condition"] for r in g["rows"]], list(pub))
         headers = ["n", f"{m.name}{' (' + m.unit + ')' if m.unit else ''}", "95% CI"]
         headers += ["> chance"] if g["chance"] else []
-        ft = FitTable(f"{g['key']}: {m.label or m.name}", "condition", [*headers, "invalid %"],
-                      justify=["right", "right", "right", *(["center"] if g["chance"] else []), "right"])
+        people = glance_reference(data, g["key"])  # z, percentile, normalised among the test's people
+        against = GLANCE_HEADERS if people else []
+        ft = FitTable(f"{g['key']}: {m.label or m.name}", "condition", [*headers, "invalid %", *against],
+                      justify=["right", "right", "right", *(["center"] if g["chance"] else []), "right",
+                               *["right"] * len(against)])
         for r in g["rows"]:
             row = [str(r["n"]), _fmt(r["mean"]), ci_text(r)]
             if g["chance"]:
                 row.append("-" if r["above_chance"] is None else ("yes" if r["above_chance"] else "no"))
-            ft.add(r["condition"], [*row, _invalid_cell(r)], "bold red" if r["invalid_warning"] else None,
-                   codes[r["condition"]])
+            ft.add(r["condition"], [*row, _invalid_cell(r), *(glance_cells(people, r["condition"]) if people else [])],
+                   "bold red" if r["invalid_warning"] else None, codes[r["condition"]])
         for label, cells in pub.items():
-            ft.add(label, ["", _fmt(cells[m.name].value), "-", *([""] if g["chance"] else []), ""], "dim italic",
-                   codes[label])
-        print_fit(console, ft)
+            ft.add(label, ["", _fmt(cells[m.name].value), "-", *([""] if g["chance"] else []), "", *[""] * len(against)],
+                   "dim italic", codes[label])
+        print_fit(console, ft, glance_notes(people) if people else ())
         for r in g["rows"]:
             if r["invalid_warning"]:
                 _say(console, f"  ! {r['condition']}: {r['unread']:,} of {r['replies']:,} answers could not be read "

@@ -9,7 +9,8 @@ metric (declared by its ``TaskSpec``), each other condition's mean score gets
 
 * ``z``: (score - people's mean) / people's SD (n - 1), None with fewer than two people or no
   spread;
-* ``percentile``: the share of the people scoring below it, ties counted half, in percent;
+* ``percentile``: the share of the people scoring below it, ties counted half, in percent
+  (``scipy.stats.percentileofscore(kind="mean")``);
 * ``normalised``: CogBench's normalisation (Coda-Forno et al., 2024), (score - random agent) /
   (people's mean - random agent): 0 is the random agent, 1 the people's mean. The random agent's
   level is the mean of the report's ``agent:random`` sessions of that test, or, where it has
@@ -57,10 +58,10 @@ def _random_level(data: dict[str, Any], key: str, metric: str, sub: pd.DataFrame
 
 def _placed(score: float, people: list[float], mean: float, sd: float | None,
             random: float | None) -> dict[str, float | None]:
-    below = sum(v < score for v in people)
-    ties = sum(v == score for v in people)
+    from scipy.stats import percentileofscore
+
     return {"z": (score - mean) / sd if sd else None,
-            "percentile": 100.0 * (below + 0.5 * ties) / len(people),
+            "percentile": float(percentileofscore(people, score, kind="mean")),
             "normalised": (score - random) / (mean - random) if random is not None and mean != random else None}
 
 
@@ -131,9 +132,13 @@ def _f(v: float | None, digits: int = 2) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def heading(v: dict[str, Any]) -> str:
+def against(v: dict[str, Any]) -> str:
     sd = f", SD {_f(v['sd'])}" if v["sd"] is not None else ""
-    return f"{v['key']}: {v['metric']} against people ({v['people']}: n {v['n']}, mean {_f(v['mean'])}{sd})"
+    return f"{v['metric']} against people ({v['people']}: n {v['n']}, mean {_f(v['mean'])}{sd})"
+
+
+def heading(v: dict[str, Any]) -> str:
+    return f"{v['key']}: {against(v)}"
 
 
 def notes(v: dict[str, Any]) -> list[str]:
@@ -144,21 +149,46 @@ def notes(v: dict[str, Any]) -> list[str]:
 
 
 HEADERS = ["n", "score", "z", "percentile", "normalised"]
+GLANCE_HEADERS = ["z", "pctile", "norm"]  # the at-a-glance table's columns against its test's first people
+
+
+def glance_reference(data: dict[str, Any], key: str) -> dict[str, Any] | None:
+    """The people reference whose z, percentile and normalised score the at-a-glance table of
+    the test shows (its first; the others have tables of their own)."""
+    return next((v for v in versus_people(data) if v["key"] == key and v["rows"]), None)
+
+
+def glance_cells(v: dict[str, Any] | None, condition: str) -> list[str]:
+    """A condition's z, percentile and normalised score in the at-a-glance table ("-" for the
+    people themselves)."""
+    r = next((r for r in v["rows"] if r["condition"] == condition), None) if v else None
+    return ["-"] * 3 if r is None else [_f(r["z"]), _f(r["percentile"], 1), _f(r["normalised"])]
+
+
+def glance_notes(v: dict[str, Any]) -> list[str]:
+    """What the at-a-glance table's columns against people mean, and who the people are."""
+    return [f"{GLANCE_HEADERS[0]}, {GLANCE_HEADERS[1]}, {GLANCE_HEADERS[2]}: "
+            f"{against(v)}", *notes(v)]
 
 
 def cells(r: dict[str, Any]) -> list[str]:
     return [str(r["n"]), _f(r["mean"]), _f(r["z"]), _f(r["percentile"], 1), _f(r["normalised"])]
 
 
+def beyond_glance(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The people references with conditions to place that the at-a-glance tables do not show
+    (a test's second and further references)."""
+    return [v for v in versus_people(data) if v["rows"] and glance_reference(data, v["key"]) is not v]
+
+
 def print_versus(data: dict[str, Any], console) -> None:
-    """The terminal's tables of scores against people (nothing where no test has people)."""
+    """The terminal's tables of scores against people beyond the first of each test (the first
+    is in the at-a-glance table; nothing where no test has people)."""
     from rich.text import Text
 
     from .fit_table import FitTable, print_fit
 
-    for v in versus_people(data):
-        if not v["rows"]:  # people only: nothing to place among them
-            continue
+    for v in beyond_glance(data):
         ft = FitTable(heading(v), "condition", HEADERS)
         for i, r in enumerate(v["rows"]):
             ft.add(r["condition"], cells(r), code=f"c{i + 1}")
@@ -168,8 +198,9 @@ def print_versus(data: dict[str, Any], console) -> None:
 
 
 def html_section(data: dict[str, Any], cond: Callable[[dict[str, Any], str], str]) -> str:
-    """The HTML report's section of scores against people (``cond`` draws a condition's cell)."""
-    found = [v for v in versus_people(data) if v["rows"]]
+    """The HTML report's section of scores against people beyond the at-a-glance tables' (``cond``
+    draws a condition's cell)."""
+    found = beyond_glance(data)
     if not found:
         return ""
     parts = ["<section id='versus-people'><h2>Against people</h2>"]

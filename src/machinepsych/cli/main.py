@@ -368,10 +368,11 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
 def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: several runs are put side by side in one report.", metavar="RUN [RUN ...]"),
                out: Optional[Path] = typer.Option(None, "--out", help="Folder for the HTML report (default reports/RUN, reports/RUN1+RUN2 for several)."),
                json_out: bool = typer.Option(False, "--json", help="Print every score as JSON instead."),
+               metric: list[str] = typer.Option([], "--metric", help="Compare the conditions on this metric too, beside each test's primary (repeatable; 'all': every table metric)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Print the results table and write an HTML report with figures, of one run or of
     several side by side (a condition found in more than one run is shown with its run)."""
-    from ..analysis import multirun, report
+    from ..analysis import comparisons_view, multirun, report
     from .app import check_output_path
 
     if out is not None and not json_out:
@@ -386,6 +387,7 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
         return _prediction_report(st, chosen[0], out, json_out)
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
         data = multirun.build(st, [r.id for r in chosen], trials=False)
+        comparisons_view.choose_metrics(data, metric)  # a metric no test has: one line
         sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
         _leave_at_once(st)
         return
@@ -395,6 +397,12 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     helper = report_figures.start_helper(st, chosen[0].id if len(chosen) == 1 else None)
     # the helper draws while the summaries are computed and the tables printed
     data = multirun.build(st, [r.id for r in chosen], on_read=lambda read: report_figures.start_drawing(read, helper))
+    try:
+        comparisons_view.choose_metrics(data, metric)  # a metric no test has: one line, before anything is written
+    except ConfigError:
+        if helper is not None:
+            helper.close()
+        raise
     terminal.print_tables(data, console)
     from ..fitting.report import print_fits
 

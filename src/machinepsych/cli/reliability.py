@@ -7,8 +7,7 @@ import sys
 from typing import Any, Optional
 
 import typer
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from .app import STORE_HELP, _store, _store_arg, app, console
 
@@ -24,37 +23,49 @@ def _retest(t: dict[str, Any]) -> list[str]:
     return [_f(t["icc1"]), ci, _f(t["icc1k"]), f"{t['seeds']} x {t['k']}"]
 
 
+def _sets(s: dict[str, Any]) -> list[str]:
+    """A condition's means on the two seed sets, and Welch's p of their difference."""
+    p = "-" if s["p"] is None else ("<0.001" if s["p"] < 0.001 else f"{s['p']:.3f}")
+    return [f"{_f(s['a']['mean'])} / {_f(s['b']['mean'])}", p]
+
+
 @app.command("reliability")
 def reliability_cmd(run: str = typer.Argument(..., help="Run name or id."),
                     json_out: bool = typer.Option(False, "--json", help="Print as JSON."),
                     store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
-    """Split-half (odd/even trials, Spearman-Brown) and test-retest (ICC over sessions of the
-    same seed: run --repeat K) reliability of every table metric, per test and condition."""
+    """Split-half (odd/even trials, Spearman-Brown), test-retest (ICC over sessions of the
+    same seed: run --repeat K) and test-retest across two seed sets (interleaved halves of the
+    seeds) of every table metric, per test and condition."""
+    from ..analysis.fit_table import FitTable, print_fit
     from ..analysis.multirun import resolve_runs
-    from ..analysis.reliability import run_reliability
+    from ..analysis.reliability import across_seed_sets, run_reliability
 
     st = _store(store, create=False, readonly=True)
     chosen = resolve_runs(st, [run], _store_arg(st))[0]  # an unknown run: one line, before any work
     rows = run_reliability(st, chosen.id)
     st.close()
+    across = across_seed_sets(rows)
     if json_out:
-        sys.stdout.write(json.dumps({"run": chosen.name, "reliability": rows}, indent=2) + "\n")
+        sys.stdout.write(json.dumps({"run": chosen.name, "reliability": rows, "across_seed_sets": across},
+                                    indent=2) + "\n")
         return
     if not rows:
         console.print(f"Run {chosen.name} has no complete sessions yet.", highlight=False)
         return
     for key in dict.fromkeys(r["key"] for r in rows):
-        table = Table(title=f"{key}: reliability", title_justify="left", pad_edge=False, collapse_padding=True)
-        for h in ("condition", "metric", "n", "split-half r", "Spearman-Brown", "ICC(1)", "95% CI", "ICC(1,k)",
-                  "seeds x k"):
-            table.add_column(h, justify="left" if h in ("condition", "metric") else "right", no_wrap=True)
-        for r in rows:
-            if r["key"] == key:
-                s = r["split_half"]
-                table.add_row(escape(r["condition"]), r["metric"], str(r["sessions"]), _f(s["r"]),
-                              _f(s["spearman_brown"]), *_retest(r["test_retest"]))
-        console.print(table)
-    console.print("  split-half: odd against even trials, each half scored as a session, over the sessions of a "
-                  "condition; ICC(1): one-way random effects over sessions of the same seed (run --repeat K), "
-                  "ICC(1,k): of their mean; '-': too few sessions, no variation, or a half the scorer cannot score",
-                  highlight=False)
+        ft = FitTable(f"{key}: reliability", "condition", ["metric", "n", "split-half r", "Spearman-Brown", "ICC(1)",
+                                                           "95% CI", "ICC(1,k)", "seeds x k", "seed sets a / b", "p a-b"],
+                      justify=["left", *["right"] * 9])
+        for i, r in enumerate(r for r in rows if r["key"] == key):
+            s = r["split_half"]
+            ft.add(r["condition"], [r["metric"], str(r["sessions"]), _f(s["r"]), _f(s["spearman_brown"]),
+                                    *_retest(r["test_retest"]), *_sets(r["seed_sets"])], code=f"c{i + 1}")
+        notes = [f"across seed sets, {a['metric']}: r of the {a['conditions']} conditions' means on the two sets "
+                 f"{_f(a['r'])}, Spearman-Brown {_f(a['spearman_brown'])}" for a in across if a["key"] == key]
+        print_fit(console, ft, notes)
+    console.print(Text("  split-half: odd against even trials, each half scored as a session, over the sessions of a "
+                       "condition; ICC(1): one-way random effects over sessions of the same seed (run --repeat K), "
+                       "ICC(1,k): of their mean; seed sets a / b: the condition's mean on the 1st, 3rd ... and the "
+                       "2nd, 4th ... seed, p a-b: Welch's p of their difference; across seed sets: the Pearson r "
+                       "over conditions of their means on the two sets; '-': too few sessions or conditions, no "
+                       "variation, or a half the scorer cannot score"))
