@@ -137,6 +137,35 @@ def cf2_shared_core(item: Item) -> float:
     return (truth in sets) / len(sets) if sets else 1 / 32
 
 
+def cf2_most_held_set(item: Item) -> float:
+    """The set of two to four test figures that holds, and alone holds, the most four-line
+    figures (connected, five dots), marked T; ties split evenly (the model never looked at)."""
+    from .gen_closure import cf2_holders
+
+    index = {e: j for j, e in enumerate(_cf2_lattice_edges())}
+    holders = Counter(int(h) for h in cf2_holders([sum(1 << index[e] for e in f) for f in _cf2_figs(item)]))
+    sized = {h: c for h, c in holders.items() if 2 <= bin(h).count("1") <= 4}
+    truth = sum(1 << i for i, t in enumerate(_truth(item)) if t)
+    if not sized:
+        return 1 / 32
+    best = max(sized.values())
+    tied = [h for h, c in sized.items() if c == best]
+    return (truth in tied) / len(tied)
+
+
+def _cf2_lattice_edges():
+    from .gen_closure import _cf2_lattice
+
+    return _cf2_lattice()[0]
+
+
+def cf2_lines(item: Item) -> float:
+    """T for the figures with more lines than the median figure."""
+    n = [len(f) for f in _cf2_figs(item)]
+    med = sorted(n)[2]
+    return float(tuple(k > med for k in n) == _truth(item))
+
+
 # ----------------------------------------------------------------------------- SS2
 def _ss2_graph(item: Item):
     p = item.params
@@ -218,6 +247,8 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
         "T iff at least as alike to the other four as the median": cf2_alike(False),
         "two groups sharing a near-miss pair of four-line cores, guess": cf2_two_cores,
         "the four-line core held by most figures (2-4), its holders T": cf2_shared_core,
+        "the set of 2-4 figures that alone holds the most four-line figures, T": cf2_most_held_set,
+        "T iff more lines than the median figure": cf2_lines,
     },
     "SS2": {
         "most dead ends per line within two steps (square)": ss2_dead_ends(2, "chebyshev"),
