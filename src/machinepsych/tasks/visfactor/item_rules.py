@@ -78,6 +78,37 @@ def vz1_area_sets(item: Item) -> float:
     return (truth in sets) / len(sets) if sets else 0.0
 
 
+def _vz1_corners(pj) -> float:
+    return float(len(pj))
+
+
+def _vz1_perimeter(pj) -> float:
+    pts = [(float(Fr(x)), float(Fr(y))) for x, y in pj]
+    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
+
+
+def _vz1_box(pj) -> float:
+    xs, ys = [Fr(x) for x, _ in pj], [Fr(y) for _, y in pj]
+    return float((max(xs) - min(xs)) * (max(ys) - min(ys)))
+
+
+def vz1_extreme(score: Callable, lowest: bool) -> Callable[[Item], float]:
+    """Among the sets of pieces with the shape's area, the one whose pieces have the lowest (or
+    highest) summed ``score`` (corners, perimeter, bounding box: how simple or compact the
+    pieces look); ties split evenly."""
+    def rule(item: Item) -> float:
+        areas, goal = _vz1_areas(item)
+        sets = [s for r in range(1, 6) for s in itertools.combinations(range(5), r) if sum(areas[i] for i in s) == goal]
+        if not sets:
+            return 0.0
+        sc = [score(p) for p in item.params["pieces"]]
+        tot = [round(sum(sc[i] for i in s), 9) * (1 if lowest else -1) for s in sets]
+        tied = [s for s, t in zip(sets, tot) if t == min(tot)]
+        truth = tuple(i for i, t in enumerate(_truth(item)) if t)
+        return (truth in tied) / len(tied)
+    return rule
+
+
 # ----------------------------------------------------------------------------- CF2
 def _cf2_figs(item: Item) -> list[frozenset]:
     return [frozenset(edges_from_json(f)) for f in item.params["figures"]]
@@ -241,6 +272,9 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
         "largest pieces first until the area is reached": vz1_fill(True, False),
         "smallest pieces first, each that still fits, until the area is filled": vz1_fill(False, True),
         "a set of pieces with the shape's area (the task's condition)": vz1_area_sets,
+        "the set of the shape's area with the fewest corners": vz1_extreme(_vz1_corners, True),
+        "the set of the shape's area with the least perimeter": vz1_extreme(_vz1_perimeter, True),
+        "the set of the shape's area with the largest bounding boxes": vz1_extreme(_vz1_box, False),
     },
     "CF2": {
         "T iff more alike to the other four than the median": cf2_alike(True),
