@@ -40,6 +40,40 @@ def test_cf2_core_rules_are_shortcuts_of_generation_3():
     assert res["two groups sharing a near-miss pair of four-line cores, guess"].shortcut
 
 
+AREA_RULES = ("largest pieces first, each that still fits, until the area is filled",
+              "largest pieces first until the area is reached",
+              "smallest pieces first, each that still fits, until the area is filled",
+              "a set of pieces with the shape's area (the task's condition)")
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_vz1_generation_4_area_rules_leave_every_set_of_three(difficulty):
+    """Issue 30: in generation 4 every piece is a third of the shape, so each rule on areas
+    (largest or smallest first, any set of the shape's area) is left with the ten sets of three
+    and scores exactly 1/10 on every item, the structural chance; generation 3's largest-first
+    rule scores 0 or 1 item by item (22.7% at n = 1,000, chance 5%)."""
+    items = [generate("VZ1", 30_000 + s, difficulty) for s in range(4)]
+    assert structural_chance(items) == pytest.approx(0.1)
+    for name in AREA_RULES:
+        assert [RULES["VZ1"][name](it) for it in items] == [pytest.approx(0.1)] * 4, name
+    old = [generate("VZ1", 30_000 + s, "normal", 3) for s in range(12)]
+    assert {RULES["VZ1"][AREA_RULES[0]](it) for it in old} - {0.1}
+
+
+def test_cf2_generation_4_every_rule_at_chance():
+    """Issue 30: generation 4's figures are drawn before the key and every set of figures is the
+    exact set of holders of some four-line figure, so no rule that ignores the model beats 1/32
+    (structural chance); on 300 items every rule is under the shortcut bar and within about
+    three standard errors of chance (generation 3: two groups and a guess 46%, the most-held
+    core 29%, 'at least as alike as the median' 11%)."""
+    for difficulty in ("normal", "hard"):
+        res = measure("CF2", difficulty, 300, first_seed=60_000)
+        for r in res:
+            assert not r.shortcut and r.rate < r.chance + 0.035, (difficulty, r.rule, r.rate)
+    old = _by_rule(measure("CF2", "normal", 60, generation=3))
+    assert old["the set of 2-4 figures that alone holds the most four-line figures, T"].rate > 0.06
+
+
 def test_structural_chance_of_rows_and_choices():
     vz1 = [generate("VZ1", s, "normal", 3) for s in range(20)]
     # 2 or 3 of 5 pieces used: the best class per pattern is one of C(5, 2) = C(5, 3) = 10
