@@ -530,48 +530,77 @@ def _thirds_of_a_tree(rng, cells: list) -> list[frozenset] | None:
     pairs = [(at[c], at[d]) for c in cells for d in ((c[0] + 1, c[1]), (c[0], c[1] + 1)) if d in at]
     part = list(range(len(cells)))
 
-    def root(i, part=part):
+    def root(i):
         while part[i] != i:
             part[i] = part[part[i]]
             i = part[i]
         return i
 
-    tree = []
+    nbrs: dict = {i: [] for i in range(len(cells))}
     for k in np.argsort(rng.random(len(pairs)), kind="stable"):
         a, b = pairs[int(k)]
         if root(a) != root(b):
             part[root(a)] = root(b)
-            tree.append((a, b))
+            nbrs[a].append(b)
+            nbrs[b].append(a)
+    # the tree rooted at square 0: each square's parent and the squares below it (its subtree)
+    parent, order, todo = {0: None}, [], [0]
+    while todo:
+        v = todo.pop()
+        order.append(v)
+        for w in nbrs[v]:
+            if w not in parent:
+                parent[w] = v
+                todo.append(w)
+    below: dict = {v: {v} for v in order}
+    for v in reversed(order[1:]):
+        below[parent[v]] |= below[v]
     n = len(cells) // 3
-    good = []
-    for i, j in itertools.combinations(range(len(tree)), 2):
-        p = list(range(len(cells)))
-        for k, (a, b) in enumerate(tree):
-            if k not in (i, j):
-                p[root(a, p)] = root(b, p)
-        groups: dict = {}
-        for c in range(len(cells)):
-            groups.setdefault(root(c, p), []).append(cells[c])
-        if sorted(len(g) for g in groups.values()) == [n, n, n]:
-            good.append([frozenset(g) for g in groups.values()])
+    # cutting the edges above squares u and v leaves three parts of n: both subtrees of n and
+    # apart, or v's subtree of 2n holding u's of n
+    good = [(u, v) for u in order[1:] for v in order[1:] if u != v and len(below[u]) == n and
+            ((len(below[v]) == n and u < v and not below[u] & below[v]) or (len(below[v]) == 2 * n and u in below[v]))]
     if not good:
         return None
-    pieces = good[int(rng.integers(len(good)))]
+    u, v = good[int(rng.integers(len(good)))]
+    rest = set(range(len(cells))) - below[u] - below[v]
+    groups = (below[u], below[v] - below[u], rest)
+    pieces = [frozenset(cells[i] for i in g) for g in groups]
     return pieces if all(outline(g) is not None for g in pieces) else None
+
+
+def cells_tile(board: frozenset, pieces: list[frozenset]) -> bool:
+    """Do ``pieces`` (sets of squares, moved without turning) exactly cover ``board``? The first
+    uncovered square (by row, then column) must be the first square of the piece covering it."""
+    if sum(len(p) for p in pieces) != len(board):
+        return False
+
+    def search(free: frozenset, left: tuple) -> bool:
+        if not left:
+            return not free
+        r0, c0 = min(free)
+        for k, p in enumerate(left):
+            pr, pc = min(p)
+            placed = {(r - pr + r0, c - pc + c0) for r, c in p}
+            if placed <= free and search(free - placed, left[:k] + left[k + 1:]):
+                return True
+        return False
+
+    return search(frozenset(board), tuple(pieces))
 
 
 def _vz1_search_v4(rng, cells):
     """Generation 4 (see _vz1): three pieces of equal size that fill the board, two pieces of
     the same size from other cuts of the board; no other three pieces fill it."""
-    target = outline(cells)
     for _ in range(500):
         cuts = [_thirds(rng, cells) for _ in range(3)]
         if len({frozenset(c) for c in cuts}) < 3:
             continue
-        allp = [outline(g) for g in cuts[0]] + [outline(c[int(rng.integers(3))]) for c in cuts[1:]]
+        groups = list(cuts[0]) + [c[int(rng.integers(3))] for c in cuts[1:]]
+        allp = [outline(g) for g in groups]
         if len({_shape_key(q) for q in allp}) < 5:
             continue  # two pieces of the same shape
-        if any(tiles(target, [allp[i] for i in s]) for s in itertools.combinations(range(5), 3) if s != (0, 1, 2)):
+        if any(cells_tile(cells, [groups[i] for i in s]) for s in itertools.combinations(range(5), 3) if s != (0, 1, 2)):
             continue  # another three pieces fill the board
         return allp, [True] * 3 + [False] * 2, [sorted(map(list, g)) for g in cuts[0]]
     raise RuntimeError("VZ1 generation failed")  # pragma: no cover
