@@ -4,11 +4,9 @@
 * VZ2: every option is the unfolded sheet of a folding; the wrong sheets keep the hole at the
   punch as often as the key ("the sheet with a hole where the punch is" was right in ~63% of
   generation 2's items at hard, chance 20%).
-* VZ1 generation 3: the pieces are two cuts of the shape (solution and wrong group, one wrong
-  piece turned): the pieces' total area no longer tells how many pieces are used, and at least
-  four sets of pieces have the shape's area (adding up areas leaves four candidates or more).
-* VZ1 generation 4 (issue 30): every piece is a third of the shape, three are used, and only the
-  solution's three fill it.
+* VZ1: the pieces are two cuts of the shape (solution and wrong group, one wrong piece turned):
+  the pieces' total area no longer tells how many pieces are used, and at least four sets of
+  pieces have the shape's area (adding up areas leaves four candidates or more).
 """
 import itertools
 from fractions import Fraction
@@ -25,9 +23,8 @@ def digest(sub, generation, seeds):
     return item_digest(sub, generation, ("question", "gold", "options", "params"), seeds=seeds)
 
 
-# digests recorded from the generators before generation 3 was added (commit 6c5a0a1); VZ1's
-# generation 3 before generation 4 was added (commit 7aaf979)
-PINNED = {("VZ1", 3, 4): "d0d772301ae81005", ("VZ1", 2, 6): "b7ca23f08c0ed877", ("VZ2", 2, 6): "29bbdb8e60cd64e3", ("VZ1", 1, 4): "a2d75d16dbc5f354",
+# digests recorded from the generators before generation 3 was added (commit 6c5a0a1)
+PINNED = {("VZ1", 2, 6): "b7ca23f08c0ed877", ("VZ2", 2, 6): "29bbdb8e60cd64e3", ("VZ1", 1, 4): "a2d75d16dbc5f354",
           ("VZ2", 1, 4): "1471d47118ce1107"}
 
 
@@ -36,10 +33,10 @@ def test_earlier_generations_unchanged(sub, generation, seeds):
     assert digest(sub, generation, seeds) == PINNED[(sub, generation, seeds)]
 
 
-def test_current_generations():
+def test_current_generation_is_3():
     from machinepsych.tasks.visfactor.core import GENERATION
 
-    assert GENERATION["VZ1"] == 4 and GENERATION["VZ2"] == 3
+    assert GENERATION["VZ1"] == 3 and GENERATION["VZ2"] == 3
 
 
 # --- VZ2 ---------------------------------------------------------------------------------
@@ -111,7 +108,7 @@ def _area(poly):
 
 @pytest.fixture(scope="module")
 def vz1_items():
-    return [generate("VZ1", 10_000 + s, "hard", generation=3) for s in range(200)]
+    return [generate("VZ1", 10_000 + s, "hard") for s in range(200)]
 
 
 def test_vz1_groups_and_area_sets(vz1_items):
@@ -139,23 +136,3 @@ def test_vz1_total_area_rule_at_chance(vz1_items):
         guess = "T" if sum(_area(q) for q in it.params["pieces"]) < 2 * A else "F"
         acc.append(np.mean([g == guess for g in it.gold]))
     assert abs(np.mean(acc) - 0.5) < 0.03
-
-
-# --- VZ1 generation 4 (issue 30) ---------------------------------------------------------------
-@pytest.mark.parametrize("difficulty", DIFFS)
-def test_vz1_generation_4_equal_thirds_one_filling(difficulty):
-    """Every piece has a third of the shape's area, so every set of three has the shape's area;
-    the three used pieces are the only three that fill it (the generator's tiling check, run on
-    every other set)."""
-    from machinepsych.tasks.visfactor.gen_vz import tiles
-
-    P = lambda poly: [(Fraction(x), Fraction(y)) for x, y in poly]  # noqa: E731
-    for s in range(4):
-        it = generate("VZ1", 20_000 + s, difficulty)
-        A = _area(it.params["target_poly"])
-        assert [_area(q) for q in it.params["pieces"]] == [A / 3] * 5
-        used = tuple(i for i, g in enumerate(it.gold) if g == "T")
-        assert len(used) == 3
-        fills = [c for c in itertools.combinations(range(5), 3)
-                 if tiles(P(it.params["target_poly"]), [P(it.params["pieces"][i]) for i in c])]
-        assert fills == [used]

@@ -31,6 +31,9 @@ def test_vz1_largest_first_is_a_shortcut_of_generation_3():
     r = res["largest pieces first, each that still fits, until the area is filled"]
     assert r.shortcut and r.rate > 0.15
     assert not res["smallest pieces first, each that still fits, until the area is filled"].shortcut
+    # issue 30's added rules on how the pieces look, among the sets of the shape's area: the
+    # largest bounding boxes 32.8% (n = 200, chance 5.3%)
+    assert res["the set of the shape's area with the largest bounding boxes"].shortcut
 
 
 def test_cf2_core_rules_are_shortcuts_of_generation_3():
@@ -38,26 +41,6 @@ def test_cf2_core_rules_are_shortcuts_of_generation_3():
     sharing a four-line figure; finding them and guessing which is T gets ~46% (chance 3%)."""
     res = _by_rule(measure("CF2", "normal", 40, generation=3))
     assert res["two groups sharing a near-miss pair of four-line cores, guess"].shortcut
-
-
-AREA_RULES = ("largest pieces first, each that still fits, until the area is filled",
-              "largest pieces first until the area is reached",
-              "smallest pieces first, each that still fits, until the area is filled",
-              "a set of pieces with the shape's area (the task's condition)")
-
-
-@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
-def test_vz1_generation_4_area_rules_leave_every_set_of_three(difficulty):
-    """Issue 30: in generation 4 every piece is a third of the shape, so each rule on areas
-    (largest or smallest first, any set of the shape's area) is left with the ten sets of three
-    and scores exactly 1/10 on every item, the structural chance; generation 3's largest-first
-    rule scores 0 or 1 item by item (22.7% at n = 1,000, chance 5%)."""
-    items = [generate("VZ1", 30_000 + s, difficulty) for s in range(4)]
-    assert structural_chance(items) == pytest.approx(0.1)
-    for name in AREA_RULES:
-        assert [RULES["VZ1"][name](it) for it in items] == [pytest.approx(0.1)] * 4, name
-    old = [generate("VZ1", 30_000 + s, "normal", 3) for s in range(12)]
-    assert {RULES["VZ1"][AREA_RULES[0]](it) for it in old} - {0.1}
 
 
 def test_cf2_generation_4_every_rule_at_chance():

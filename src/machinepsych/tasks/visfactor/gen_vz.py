@@ -475,165 +475,18 @@ def _vz1_search_v3(rng, target, tarea):
     raise RuntimeError("VZ1 generation failed")  # pragma: no cover
 
 
-# Generation 4's shapes, by difficulty: boards of unit squares ("#"), rectangles of 15 squares
-# (easy), other boards of 15 (normal) and boards of 18 (hard), cut into three pieces of 5 or 6
-# squares (boards of 12 have too few cuts into three pieces of four for items to vary)
-VZ1_BOARDS = {
-    "easy": (("#####", "#####", "#####"), ("###",) * 5),
-    "normal": ((".###.", "#####", "#####", ".##.."), ("#####", "####.", "###..", "###.."),
-               ("###..", "####.", "#####", "..###")),
-    "hard": (("######", "######", "######"), (".####.", "######", "######", "..##.."),
-             ("####..", "#####.", "######", "...###")),
-}
-
-
-def board_cells(rows) -> frozenset:
-    """The unit squares (row, column) of a board drawn as strings ("#" a square)."""
-    return frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#")
-
-
-def outline(cells) -> list | None:
-    """The polygon (x = column, y = row; collinear corners merged) of a set of unit squares, or
-    None where they are not one simply connected piece without pinched corners."""
-    sides = set()
-    for r, c in cells:  # each square's sides, clockwise on the page
-        sides |= {((c, r), (c + 1, r)), ((c + 1, r), (c + 1, r + 1)), ((c + 1, r + 1), (c, r + 1)), ((c, r + 1), (c, r))}
-    border = {e for e in sides if (e[1], e[0]) not in sides}
-    nxt: dict = {}
-    for a, b in border:
-        if a in nxt:
-            return None  # two squares meet at a corner only
-        nxt[a] = b
-    start = min(nxt)
-    ring, v = [start], nxt[start]
-    while v != start:
-        ring.append(v)
-        v = nxt[v]
-    if len(ring) != len(border):
-        return None  # a hole, or parts apart
-    pts = [p for i, p in enumerate(ring) if (ring[i - 1][0] == p[0]) != (p[0] == ring[(i + 1) % len(ring)][0])]
-    return [(Fr(x), Fr(y)) for x, y in pts]
-
-
-def _thirds(rng, cells) -> list[frozenset]:
-    """``cells`` cut into three connected pieces of equal size, each simply connected: a random
-    spanning tree of the squares (random weights) less two of its edges, drawn uniformly among
-    the pairs that leave three equal parts (a new tree where no pair does)."""
-    while True:
-        pieces = _thirds_of_a_tree(rng, sorted(cells))
-        if pieces is not None:
-            return pieces
-
-
-def _thirds_of_a_tree(rng, cells: list) -> list[frozenset] | None:
-    at = {c: i for i, c in enumerate(cells)}
-    pairs = [(at[c], at[d]) for c in cells for d in ((c[0] + 1, c[1]), (c[0], c[1] + 1)) if d in at]
-    part = list(range(len(cells)))
-
-    def root(i):
-        while part[i] != i:
-            part[i] = part[part[i]]
-            i = part[i]
-        return i
-
-    nbrs: dict = {i: [] for i in range(len(cells))}
-    for k in np.argsort(rng.random(len(pairs)), kind="stable"):
-        a, b = pairs[int(k)]
-        if root(a) != root(b):
-            part[root(a)] = root(b)
-            nbrs[a].append(b)
-            nbrs[b].append(a)
-    # the tree rooted at square 0: each square's parent and the squares below it (its subtree)
-    parent, order, todo = {0: None}, [], [0]
-    while todo:
-        v = todo.pop()
-        order.append(v)
-        for w in nbrs[v]:
-            if w not in parent:
-                parent[w] = v
-                todo.append(w)
-    below: dict = {v: {v} for v in order}
-    for v in reversed(order[1:]):
-        below[parent[v]] |= below[v]
-    n = len(cells) // 3
-    # cutting the edges above squares u and v leaves three parts of n: both subtrees of n and
-    # apart, or v's subtree of 2n holding u's of n
-    good = [(u, v) for u in order[1:] for v in order[1:] if u != v and len(below[u]) == n and
-            ((len(below[v]) == n and u < v and not below[u] & below[v]) or (len(below[v]) == 2 * n and u in below[v]))]
-    if not good:
-        return None
-    u, v = good[int(rng.integers(len(good)))]
-    rest = set(range(len(cells))) - below[u] - below[v]
-    groups = (below[u], below[v] - below[u], rest)
-    pieces = [frozenset(cells[i] for i in g) for g in groups]
-    return pieces if all(outline(g) is not None for g in pieces) else None
-
-
-def cells_tile(board: frozenset, pieces: list[frozenset]) -> bool:
-    """Do ``pieces`` (sets of squares, moved without turning) exactly cover ``board``? The first
-    uncovered square (by row, then column) must be the first square of the piece covering it."""
-    if sum(len(p) for p in pieces) != len(board):
-        return False
-
-    def search(free: frozenset, left: tuple) -> bool:
-        if not left:
-            return not free
-        r0, c0 = min(free)
-        for k, p in enumerate(left):
-            pr, pc = min(p)
-            placed = {(r - pr + r0, c - pc + c0) for r, c in p}
-            if placed <= free and search(free - placed, left[:k] + left[k + 1:]):
-                return True
-        return False
-
-    return search(frozenset(board), tuple(pieces))
-
-
-def _vz1_search_v4(rng, cells):
-    """Generation 4 (see _vz1): three pieces of equal size that fill the board, two pieces of
-    the same size from other cuts of the board; no other three pieces fill it."""
-    for _ in range(500):
-        cuts = [_thirds(rng, cells) for _ in range(3)]
-        if len({frozenset(c) for c in cuts}) < 3:
-            continue
-        groups = list(cuts[0]) + [c[int(rng.integers(3))] for c in cuts[1:]]
-        allp = [outline(g) for g in groups]
-        if len({_shape_key(q) for q in allp}) < 5:
-            continue  # two pieces of the same shape
-        if any(cells_tile(cells, [groups[i] for i in s]) for s in itertools.combinations(range(5), 3) if s != (0, 1, 2)):
-            continue  # another three pieces fill the board
-        return allp, [True] * 3 + [False] * 2, [sorted(map(list, g)) for g in cuts[0]]
-    raise RuntimeError("VZ1 generation failed")  # pragma: no cover
-
-
-# [decision] generation 4: every piece has the same area, a third of the shape's, and three
-# pieces are always used. The shape is a board of unit squares (12, 15 or 18 by difficulty:
-# pieces of 4, 5 or 6 squares), the solution one random cut of it into three connected
-# pieces, and each wrong piece one piece of another random cut of the same board (so every
-# piece is drawn by the same process). Any three pieces have the shape's area, so adding up
-# areas, taking the largest or smallest pieces first or any other rule on areas leaves all
-# ten sets of three, one of which is the key: chance is 1/10, and only fitting the pieces
-# tells. Generation 3 cut the shape twice, into two and into three pieces, and a coin chose the
-# solution group: taking the largest pieces that still fit landed on a group in about half the
-# items (24% right, chance 5%), and no set of pieces of unequal areas keeps every rule on
-# areas at chance (at most 10 of the 31 sets of five pieces can have the shape's area).
+# Generation 3 (the current one): see _vz1_search_v3.
 @generations("VZ1")
 def _vz1(rng, difficulty: str, generation: int) -> Item:
-    if generation >= 4:
-        boards = VZ1_BOARDS[difficulty]
-        ti = int(rng.integers(len(boards)))
-        target = outline(board_cells(boards[ti]))
-        allp, truth, cuts = _vz1_search_v4(rng, board_cells(boards[ti]))
-    else:
-        ti = int(rng.integers(4))
-        target = VZ1_TARGETS[ti]
-        search = {1: _vz1_search_v1, 2: _vz1_search_v2, 3: _vz1_search_v3}[generation]
-        allp, truth, cuts = search(rng, target, area(target))
+    ti = int(rng.integers(4))
+    target = VZ1_TARGETS[ti]
+    tarea = area(target)
+    search = {1: _vz1_search_v1, 2: _vz1_search_v2, 3: _vz1_search_v3}[generation]
+    allp, truth, cuts = search(rng, target, tarea)
     order = [int(i) for i in rng.permutation(5)]
     allp = [allp[i] for i in order]
     truth = [truth[i] for i in order]
-    w, h = (5, 5) if generation < 4 else (max(int(v[0]) for v in target), max(int(v[1]) for v in target))
-    img_t, d = canvas(w * 26 + 24, h * 26 + 24)
+    img_t, d = canvas(5 * 26 + 24, 5 * 26 + 24)
     _draw_poly(d, target, 12, 12, 26, "white")
     panels = [_piece_panel(p) for p in allp]
     img = labelled_row([img_t] + panels, ["shape"] + [str(i + 1) for i in range(5)])
