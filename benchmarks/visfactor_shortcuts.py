@@ -106,9 +106,16 @@ def vz1(its, diff):
         areas_all.append([float(a) for a in areas])
         truth_all.append(truth)
     n = len(its)
-    report("VZ1 items: largest pieces until the area is filled", diff, greedy, n, 1 / 32)
-    report("VZ1 parts: T iff the piece covers a grid cell", diff, sum(cover), len(cover), 0.5)
-    report("VZ1 items: a subset with the target's area (exp.)", diff, area_sum, n, 1 / 32)
+    # chance: the best featureless participant (one pattern of the commonest number of used
+    # pieces; for parts the commoner answer: 60% where three of five pieces are always used)
+    from machinepsych.tasks.visfactor.item_rules import structural_chance
+
+    p_item = structural_chance(its)
+    share = float(np.mean([t for row in truth_all for t in row]))
+    p_part = max(share, 1 - share)
+    report("VZ1 items: largest pieces until the area is filled", diff, greedy, n, p_item)
+    report("VZ1 parts: T iff the piece covers a grid cell", diff, sum(cover), len(cover), p_part)
+    report("VZ1 items: a subset with the target's area (exp.)", diff, area_sum, n, p_item)
     half = n // 2
     cands = sorted({a for row in areas_all for a in row})
 
@@ -117,7 +124,7 @@ def vz1(its, diff):
 
     t = max(cands, key=lambda c: acc(c, range(half)))
     test = [(a >= t) == tr for i in range(half, n) for a, tr in zip(areas_all[i], truth_all[i])]
-    report(f"VZ1 parts: T iff area >= {t:g} (fitted)", diff, sum(test), len(test), 0.5)
+    report(f"VZ1 parts: T iff area >= {t:g} (fitted)", diff, sum(test), len(test), p_part)
     # the piece's area rank: is the largest piece more often used than the smallest?
     rank = [[tr for _, tr in sorted(zip(a, t_), key=lambda x: -x[0])] for a, t_ in zip(areas_all, truth_all)]
     print("    P(T) by area rank (largest first):", " ".join(f"{100 * np.mean([r[k] for r in rank]):.0f}%" for k in range(5)))

@@ -1,4 +1,5 @@
-"""Closure flexibility generators, issue 20: CF1 generation 2, CF2 generation 3, CF3 generation 3.
+"""Closure flexibility generators, issue 20: CF1 generation 2, CF2 generation 3, CF3 generation 3;
+issue 30: CF2 generation 4.
 
 The previous generations still make their items (pinned digests); the new keys are re-derived;
 the construct-free rules the learned audit found are at chance on the new items (and were not on
@@ -19,7 +20,8 @@ def digest(sub, generation):
 
 
 @pytest.mark.parametrize("sub,generation,pinned", [
-    ("CF1", 1, "de45755db5f37f49"), ("CF2", 2, "00e3455f6c05cae5"), ("CF2", 1, "a875074f8d3d96a9"),
+    ("CF1", 1, "de45755db5f37f49"), ("CF2", 3, "eaa08cbdd17d98dc"), ("CF2", 2, "00e3455f6c05cae5"),
+    ("CF2", 1, "a875074f8d3d96a9"),
     ("CF3", 2, "531a4e0208562082"), ("CF3", 1, "07f8d580a6906648")])
 def test_previous_generations_unchanged(sub, generation, pinned):
     assert digest(sub, generation) == pinned
@@ -54,12 +56,33 @@ def test_cf2_figures_hold_model_or_lure():
     from machinepsych.tasks.visfactor.gen_closure import _cf2_pairs
     assert len(_cf2_pairs()) > 1000
     for s in range(60):
-        it = generate("CF2", s, DIFFS[s % 3])
+        it = generate("CF2", s, DIFFS[s % 3], generation=3)
         model, lure = edges(it.params["model"]), edges(it.params["lure"])
         assert len(model) == len(lure) == 4 and len(model & lure) == 3
         for f, g in zip(it.params["figures"], it.gold):
             f = edges(f)
             assert (model <= f, lure <= f) == ((True, False) if g == "T" else (False, True))
+
+
+def test_cf2_generation_4_figures_say_nothing_about_the_key():
+    """Generation 4 (issue 30): every one of the 32 sets of test figures is exactly the set of
+    figures holding some four-line figure, so the true figures (held the model) are one set
+    among 32 that the figures cannot tell apart; the model is a connected four-line figure on
+    five dots; each figure is the lattice less 3-6 lines."""
+    from machinepsych.tasks.visfactor.core import GENERATION, lattice_edges
+    from machinepsych.tasks.visfactor.gen_closure import cf2_holders
+
+    assert GENERATION["CF2"] == 4
+    index = {e: i for i, e in enumerate(lattice_edges(3, 3))}
+    for s in range(30):
+        it = generate("CF2", s, DIFFS[s % 3])
+        figs = [edges(f) for f in it.params["figures"]]
+        model = edges(it.params["model"])
+        assert "lure" not in it.params and len(model) == 4 and len({p for e in model for p in e}) == 5
+        assert all(14 <= len(f) <= 17 for f in figs)
+        assert tuple("T" if model <= f else "F" for f in figs) == it.gold
+        holders = cf2_holders([sum(1 << index[e] for e in f) for f in figs])
+        assert len(set(holders.tolist())) == 32
 
 
 def cf2_rules(generation, n=300):

@@ -322,6 +322,81 @@ def _pattern_around(draws, lines: int, held: set) -> set:
     return out | set(extra[: max(0, lines - len(out))])
 
 
+@lru_cache(maxsize=1)
+def cf2_trees() -> tuple[tuple, "np.ndarray"]:
+    """Every four-line figure of the 3 x 3 lattice that is connected and touches five dots (a
+    tree: 1,402 of them, in the lattice's edge order), and each one's bit mask over the
+    lattice's 20 edges (generation 4's models)."""
+    from itertools import combinations
+
+    edges = _cf2_lattice()[0]
+    index = {e: i for i, e in enumerate(edges)}
+    trees = []
+    for c in combinations(edges, 4):
+        dots = {p for e in c for p in e}
+        if len(dots) == 5 and _joined(c):
+            trees.append(c)
+    masks = np.array([sum(1 << index[e] for e in t) for t in trees], dtype=np.int64)
+    masks.flags.writeable = False
+    return tuple(trees), masks
+
+
+def _joined(lines) -> bool:
+    """Are ``lines`` (edges) one connected figure?"""
+    seen, todo = set(), [lines[0][0]]
+    while todo:
+        v = todo.pop()
+        if v not in seen:
+            seen.add(v)
+            todo += [b if a == v else a for a, b in lines if v in (a, b)]
+    return seen == {p for e in lines for p in e}
+
+
+def cf2_holders(figure_masks) -> "np.ndarray":
+    """For every tree of :func:`cf2_trees`, the set of test figures holding it, as a 5-bit number
+    (bit i: figure i)."""
+    masks = cf2_trees()[1]
+    out = np.zeros(len(masks), dtype=np.int64)
+    for i, m in enumerate(figure_masks):
+        out |= ((masks & int(m)) == masks).astype(np.int64) << i
+    return out
+
+
+CF2_MISSING = (3, 6)  # generation 4: each test figure is the lattice less 3-6 random lines
+
+
+def _cf2_v4(rng, want: list[bool]) -> tuple[set, list[set]]:
+    """Generation 4's model and test figures (see _cf2_item): the figures are drawn first,
+    without the key, until every one of the 32 sets of figures is the exact set of holders of
+    some four-line figure; the model is then drawn among the four-line figures whose holders
+    are exactly the wanted true figures."""
+    edges = _cf2_lattice()[0]
+    full = (1 << len(edges)) - 1
+    while True:
+        figs = []
+        for _ in range(5):
+            gone = rng.choice(len(edges), size=int(rng.integers(CF2_MISSING[0], CF2_MISSING[1] + 1)), replace=False)
+            figs.append(full & ~sum(1 << int(j) for j in gone))
+        holders = cf2_holders(figs)
+        if len(np.unique(holders)) == 32:
+            break
+    key = sum(1 << i for i, w in enumerate(want) if w)
+    cands = np.flatnonzero(holders == key)
+    model = set(cf2_trees()[0][int(cands[int(rng.integers(len(cands)))])])
+    return model, [{e for j, e in enumerate(edges) if m >> j & 1} for m in figs]
+
+
+# [decision] generation 4: the test figures are drawn first and say nothing about the key. Each
+# figure is the 3 x 3 lattice less 3-6 random lines (the released figures are sparser: a random
+# spanning tree plus lines, mostly 8 of 20), and the five are drawn again until every one of
+# the 32 sets of figures (none, each single figure, ..., all five) is exactly the set of figures
+# holding some four-line figure (connected, five dots: 1,402 of them); 20% of draws are kept.
+# Then the true figures are drawn (a coin each) and the model uniformly among the four-line
+# figures held by exactly them. So, for any rule that does not look at the model, every answer
+# pattern is equally likely given the figures: whatever it reads off them (shared cores, groups,
+# likeness, line counts) it is right on 1/32 of items and 1/2 of parts. In generation 3 the true
+# figures held the model and the false ones a lure: two visible groups and a coin (46% of items
+# for "find the two groups sharing a near-miss pair of four-line figures, guess which is T").
 # [decision] generation 3: each item draws a model / lure pair uniformly among every pair of
 # four-line figures (connected, five dots) where one is the other with one line moved to
 # another place of the same direction, same degrees (_cf2_pairs, 1,892 pairs), and which of
@@ -334,11 +409,15 @@ def _pattern_around(draws, lines: int, held: set) -> set:
 # Now true and false figures are exchangeable but for the model itself (both rules 50%).
 @generations("CF2")
 def _cf2_item(rng, difficulty: str, generation: int) -> Item:
-    """CF2 of generation 1, 2 or 3 (the same at every difficulty)."""
+    """CF2 of generation 1, 2, 3 or 4 (the same at every difficulty)."""
     figs, truth = [], []
     want = [bool(rng.random() < 0.5) for _ in range(5)]
     model, lure = CF2_MODEL, None
-    if generation >= 3:  # the item's model and lure (see _cf2_item)
+    if generation >= 4:
+        model, figs = _cf2_v4(rng, want)
+        truth = ["T" if w else "F" for w in want]
+        want = []  # the figures are made
+    elif generation >= 3:  # the item's model and lure (see _cf2_item)
         pair = _cf2_pairs()[int(rng.integers(len(_cf2_pairs())))]
         model, lure = (set(f) for f in (pair if rng.random() < 0.5 else pair[::-1]))
     draws = Draws(rng)
@@ -370,6 +449,8 @@ def _cf2_item(rng, difficulty: str, generation: int) -> Item:
     params = {"figures": [edges_json(p) for p in figs]}
     if lure is not None:
         params.update(model=edges_json(model), lure=edges_json(lure))
+    elif generation >= 4:
+        params.update(model=edges_json(model))
     return Item("CF2", img, q, "rows", tuple(truth), tuple("12345"),
                 [(f"Does figure {i + 1} contain the model?", t) for i, t in enumerate(truth)], q, params, "5 x T/F")
 

@@ -14,12 +14,15 @@ what is drawn around each option alone (:data:`LOCAL`).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction as Fr
+
+import numpy as np
 
 from .core import Item, edges_from_json, generate
 
@@ -78,6 +81,37 @@ def vz1_area_sets(item: Item) -> float:
     return (truth in sets) / len(sets) if sets else 0.0
 
 
+def _vz1_corners(pj) -> float:
+    return float(len(pj))
+
+
+def _vz1_perimeter(pj) -> float:
+    pts = [(float(Fr(x)), float(Fr(y))) for x, y in pj]
+    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
+
+
+def _vz1_box(pj) -> float:
+    xs, ys = [Fr(x) for x, _ in pj], [Fr(y) for _, y in pj]
+    return float((max(xs) - min(xs)) * (max(ys) - min(ys)))
+
+
+def vz1_extreme(score: Callable, lowest: bool) -> Callable[[Item], float]:
+    """Among the sets of pieces with the shape's area, the one whose pieces have the lowest (or
+    highest) summed ``score`` (corners, perimeter, bounding box: how simple or compact the
+    pieces look); ties split evenly."""
+    def rule(item: Item) -> float:
+        areas, goal = _vz1_areas(item)
+        sets = [s for r in range(1, 6) for s in itertools.combinations(range(5), r) if sum(areas[i] for i in s) == goal]
+        if not sets:
+            return 0.0
+        sc = [score(p) for p in item.params["pieces"]]
+        tot = [round(sum(sc[i] for i in s), 9) * (1 if lowest else -1) for s in sets]
+        tied = [s for s, t in zip(sets, tot) if t == min(tot)]
+        truth = tuple(i for i, t in enumerate(_truth(item)) if t)
+        return (truth in tied) / len(tied)
+    return rule
+
+
 # ----------------------------------------------------------------------------- CF2
 def _cf2_figs(item: Item) -> list[frozenset]:
     return [frozenset(edges_from_json(f)) for f in item.params["figures"]]
@@ -95,46 +129,83 @@ def cf2_alike(strict: bool) -> Callable[[Item], float]:
     return rule
 
 
-def _trees4() -> list[frozenset]:
-    from .gen_closure import _cf2_pairs
+@functools.lru_cache(maxsize=1)
+def _cf2_indices() -> tuple:
+    """Indices into ``gen_closure.cf2_trees()`` of the near-miss pairs' figures: (first of each
+    pair, second of each pair, every figure of a pair)."""
+    from .gen_closure import _cf2_pairs, cf2_trees
 
-    return sorted({frozenset(f) for pair in _cf2_pairs() for f in pair}, key=sorted)
+    at = {frozenset(t): i for i, t in enumerate(cf2_trees()[0])}
+    pairs = [tuple(at[frozenset(f)] for f in pair) for pair in _cf2_pairs()]
+    a, b = (np.array(x, dtype=np.int64) for x in zip(*pairs))
+    return a, b, np.unique(np.concatenate([a, b]))
+
+
+def _cf2_holders(item: Item):
+    """For every four-line figure (``gen_closure.cf2_trees``), its holders among the test
+    figures as a 5-bit number, and the true figures as one."""
+    from .gen_closure import cf2_holders
+
+    index = {e: j for j, e in enumerate(_cf2_lattice_edges())}
+    h = cf2_holders([sum(1 << index[e] for e in f) for f in _cf2_figs(item)])
+    return h, sum(1 << i for i, t in enumerate(_truth(item)) if t)
+
+
+def _bits(h) -> np.ndarray:
+    return sum((h >> i) & 1 for i in range(5))
 
 
 def cf2_two_cores(item: Item) -> float:
     """Find two four-line figures (a near-miss pair: one line moved) whose holders split the five
     figures into two groups, each group holding one and not the other; guess uniformly among the
     groups so found which one is T (the model never looked at)."""
-    from .gen_closure import _cf2_pairs
-
-    figs = _cf2_figs(item)
-    holders = {}
-    for pair in _cf2_pairs():
-        a, b = (frozenset(f) for f in pair)
-        ha = frozenset(i for i, f in enumerate(figs) if a <= f)
-        hb = frozenset(i for i, f in enumerate(figs) if b <= f)
-        if ha and hb and not ha & hb and len(ha | hb) == 5:
-            holders[ha] = holders[hb] = True
-    truth = frozenset(i for i, t in enumerate(_truth(item)) if t)
-    if not holders:
+    h, truth = _cf2_holders(item)
+    a, b, _ = _cf2_indices()
+    ha, hb = h[a], h[b]
+    ok = (ha > 0) & (hb > 0) & ((ha & hb) == 0) & ((ha | hb) == 31)
+    groups = set(ha[ok].tolist()) | set(hb[ok].tolist())
+    if not groups:
         return 1 / 32
-    return (truth in holders) / len(holders)
+    return (truth in groups) / len(groups)
 
 
 def cf2_shared_core(item: Item) -> float:
     """The four-line figure held by the most test figures (of those held by two to four), its
     holders marked T; ties split evenly."""
-    figs = _cf2_figs(item)
-    best, sets = 0, set()
-    for t in _trees4():
-        h = frozenset(i for i, f in enumerate(figs) if t <= f)
-        if 2 <= len(h) <= 4:
-            if len(h) > best:
-                best, sets = len(h), {h}
-            elif len(h) == best:
-                sets.add(h)
-    truth = frozenset(i for i, t in enumerate(_truth(item)) if t)
-    return (truth in sets) / len(sets) if sets else 1 / 32
+    h, truth = _cf2_holders(item)
+    h = h[_cf2_indices()[2]]
+    n = _bits(h)
+    keep = (n >= 2) & (n <= 4)
+    if not keep.any():
+        return 1 / 32
+    sets = set(h[keep & (n == n[keep].max())].tolist())
+    return (truth in sets) / len(sets)
+
+
+def cf2_most_held_set(item: Item) -> float:
+    """The set of two to four test figures that holds, and alone holds, the most four-line
+    figures (connected, five dots), marked T; ties split evenly (the model never looked at)."""
+    h, truth = _cf2_holders(item)
+    holders = Counter(h.tolist())
+    sized = {k: c for k, c in holders.items() if 2 <= bin(k).count("1") <= 4}
+    if not sized:
+        return 1 / 32
+    best = max(sized.values())
+    tied = [k for k, c in sized.items() if c == best]
+    return (truth in tied) / len(tied)
+
+
+def _cf2_lattice_edges():
+    from .gen_closure import _cf2_lattice
+
+    return _cf2_lattice()[0]
+
+
+def cf2_lines(item: Item) -> float:
+    """T for the figures with more lines than the median figure."""
+    n = [len(f) for f in _cf2_figs(item)]
+    med = sorted(n)[2]
+    return float(tuple(k > med for k in n) == _truth(item))
 
 
 # ----------------------------------------------------------------------------- SS2
@@ -212,12 +283,17 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
         "largest pieces first until the area is reached": vz1_fill(True, False),
         "smallest pieces first, each that still fits, until the area is filled": vz1_fill(False, True),
         "a set of pieces with the shape's area (the task's condition)": vz1_area_sets,
+        "the set of the shape's area with the fewest corners": vz1_extreme(_vz1_corners, True),
+        "the set of the shape's area with the least perimeter": vz1_extreme(_vz1_perimeter, True),
+        "the set of the shape's area with the largest bounding boxes": vz1_extreme(_vz1_box, False),
     },
     "CF2": {
         "T iff more alike to the other four than the median": cf2_alike(True),
         "T iff at least as alike to the other four as the median": cf2_alike(False),
         "two groups sharing a near-miss pair of four-line cores, guess": cf2_two_cores,
         "the four-line core held by most figures (2-4), its holders T": cf2_shared_core,
+        "the set of 2-4 figures that alone holds the most four-line figures, T": cf2_most_held_set,
+        "T iff more lines than the median figure": cf2_lines,
     },
     "SS2": {
         "most dead ends per line within two steps (square)": ss2_dead_ends(2, "chebyshev"),
