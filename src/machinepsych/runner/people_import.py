@@ -12,6 +12,7 @@ stored, with the source, its licence and citation in the run spec (``source``).
 from __future__ import annotations
 
 import hashlib
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -77,12 +78,41 @@ def read_generic(path: Path) -> pd.DataFrame:
     return df
 
 
+def _reader(entry_point: str) -> Callable[[Path], pd.DataFrame]:
+    """A reader kept in its test's package (``"module:function"``), imported when a file is read."""
+
+    def read(path: Path) -> pd.DataFrame:
+        module, _, name = entry_point.partition(":")
+        return getattr(importlib.import_module(module), name)(path)
+
+    return read
+
+
+def _hbayesdm(name: str, files: str, title: str, test: str | None) -> Format:
+    reader = _reader(f"machinepsych.tasks.bandit.people:read_{name.replace('-', '_')}")
+    return Format(name, test, reader, {
+        "name": f"hBayesDM example data: {title} ({files})",
+        "origin": f"pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 (hbayesdm/common/extdata/{files})",
+        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION})
+
+
 FORMATS: dict[str, Format] = {
     "hbayesdm-igt": Format("hbayesdm-igt", "igt", read_hbayesdm_igt, {
         "name": "hBayesDM example data: Iowa Gambling Task (igt_exampleData.txt)",
         "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
                   "(hbayesdm/common/extdata/igt_exampleData.txt)",
         "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "hbayesdm-bandit2arm": _hbayesdm("hbayesdm-bandit2arm", "bandit2arm_exampleData.txt", "two-armed bandit",
+                                     "bandit2arm"),
+    "hbayesdm-prl": _hbayesdm("hbayesdm-prl", "prl_exampleData.txt or prl_multipleB_exampleData.txt",
+                              "probabilistic reversal learning", "prl"),
+    "hbayesdm-bandit4arm": _hbayesdm("hbayesdm-bandit4arm", "bandit4arm_exampleData.txt or "
+                                     "bandit4arm2_exampleData.txt", "four-armed bandit", None),
+    "cpm-bandit": Format("cpm-bandit", "bandit-pairs", _reader("machinepsych.tasks.bandit.people:read_cpm_bandit"), {
+        "name": "cpm-toolbox example data: bandit of four machines in pairs (bandit_small.csv)",
+        "origin": "pip download --no-deps cpm-toolbox==0.26.0 (cpm/datasets/data/bandit_small.csv)",
+        "licence": "AGPL-3.0", "citation": "Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, T. "
+        "cpm-toolbox: a toolbox for computational psychiatry and psychology (version 0.26.0), https://cpm-toolbox.net"}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }
@@ -143,9 +173,10 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
     blank = df[df["subject"] == ""]
     if len(blank):
         raise PeopleCellError(int(blank["line"].iloc[0]), "subject", "is empty")
-    df["trial_no"] = [_cell_int(r, "trial") for _, r in df.iterrows()]
+    records = df.to_dict("records")  # rows as dicts: iterrows builds a Series per row, far slower
+    df["trial_no"] = [_cell_int(r, "trial") for r in records]
     actions = []
-    for _, r in df.iterrows():
+    for r in records:
         try:
             actions.append(people.choice(r["choice"]))
         except ValueError as exc:
@@ -170,7 +201,7 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
 
 def _check_outcomes(rows: pd.DataFrame, records: list, columns: tuple[str, ...]) -> None:
     """Every outcome the file records is the one the environment produced."""
-    for (_, row), rec in zip(rows.iterrows(), records):
+    for row, rec in zip(rows.to_dict("records"), records):
         for c in columns:
             if rec.action is None or c not in rec.info:
                 continue
