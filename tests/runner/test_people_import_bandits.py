@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from machinepsych.core.errors import ConfigError
-from machinepsych.runner.people_import import import_people, read_people
+from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from tests.support.cli import CLI, cli_env
 from tests.support.registry import fetch
@@ -55,11 +55,18 @@ def files() -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def store(files, tmp_path_factory) -> Store:
-    st = Store(str(tmp_path_factory.mktemp("people") / "s.db"))
+def people(files) -> dict[str, tuple]:
+    """Each file read, checked and replayed as import-people does before storing: (test, the
+    people, each person's scorer frame)."""
+    out = {}
     for name, (fmt, _, _) in FILES.items():
-        import_people(st, files[name], fmt, run_name(name))
-    return st
+        spec, persons = read_people(files[name], fmt)
+        out[name] = (spec, persons)
+    return out
+
+
+def frame(person) -> pd.DataFrame:
+    return pd.DataFrame([{"trial": r.index, "action": r.action, **r.info} for r in person.records])
 
 
 def run_name(name: str) -> str:
@@ -119,36 +126,34 @@ def hand_scores(rows: pd.DataFrame, threshold: float) -> dict[str, float | None]
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_scores_equal_what_is_counted_by_hand(files, store, name):
+def test_scores_equal_what_is_counted_by_hand(files, people, name):
     fmt, test, threshold = FILES[name]
-    run = store.get_run(run_name(name))
-    sessions = {s.id: s for s in store.sessions(run.id)}
-    assert {s.task_id for s in sessions.values()} == {test}
-    scores = {sessions[sid].participant_name: row.metrics for sid, row in store.scores(run.id).items()}
+    spec, persons = people[name]
+    assert spec.id == test
+    scores = {p.subject: spec.scorer.score(frame(p), spec.params_from(p.params)) for p in persons}
     table = hand_table(files[name])
-    assert sorted(scores) == sorted(f"human:{s}" for s in table["subject"].unique())
+    assert sorted(scores) == sorted(table["subject"].unique())
     for subject, rows in table.groupby("subject"):
-        got, hand = scores[f"human:{subject}"], hand_scores(rows, threshold)
+        got, hand = scores[subject], hand_scores(rows, threshold)
         for metric, value in hand.items():
             assert got[metric] == pytest.approx(value, abs=1e-9) if value is not None else got[metric] is None, \
                 (name, subject, metric, got[metric], value)
 
 
-def test_stored_outcomes_are_the_file_s(files, store):
+def test_replayed_outcomes_are_the_file_s(files, people):
     df = pd.read_csv(files["prl_multipleB_exampleData.txt"], sep="\t").sort_values(["subjID", "block", "trial"])
-    run = store.get_run(run_name("prl_multipleB_exampleData.txt"))
-    for s in store.sessions(run.id):
-        rows = df[df["subjID"] == int(s.participant_name.split(":")[1])]
-        trials = store.trials(s.id)
-        assert s.params["win"] == 25 and s.params["lose"] == -25 and s.params["blocks"] == [201, 401]
-        assert [t.action for t in trials] == ["AB"[c - 1] for c in rows["choice"]]
-        assert [t.reward for t in trials] == list(rows["outcome"].astype(float))
-        assert [t.info["block"] for t in trials] == list(rows["block"])
-        assert [t.correct for t in trials] == list(rows["choice.ACC"] == 1)  # the better machine, from choice.ACC
+    for p in people["prl_multipleB_exampleData.txt"][1]:
+        rows = df[df["subjID"] == int(p.subject)]
+        assert p.params["win"] == 25 and p.params["lose"] == -25 and p.params["blocks"] == [201, 401]
+        assert [r.action for r in p.records] == ["AB"[c - 1] for c in rows["choice"]]
+        assert [r.info["outcome"] for r in p.records] == list(rows["outcome"].astype(float))
+        assert [r.info["block"] for r in p.records] == list(rows["block"])
+        # the better machine of each trial, from choice.ACC
+        assert [r.info["best"] == r.action for r in p.records] == list(rows["choice.ACC"] == 1)
     cpm = pd.read_csv(files["bandit_small.csv"])
-    (s,) = [s for s in store.sessions(store.get_run("bandit").id) if s.participant_name == "human:2"]
+    (p,) = [p for p in people["bandit_small.csv"][1] if p.subject == "2"]
     rows = cpm[cpm["ppt"] == 2].sort_values("trial")
-    assert s.params["pairs"] == [["ABCD"[a - 1], "ABCD"[b - 1]] for a, b in zip(rows["arm_left"], rows["arm_right"])]
+    assert p.params["pairs"] == [["ABCD"[a - 1], "ABCD"[b - 1]] for a, b in zip(rows["arm_left"], rows["arm_right"])]
     # the design's probabilities are what the 200 people's machines paid: 0.8, 0.6, 0.4, 0.2 within 0.02
     paid = pd.concat([cpm[["arm_left", "reward_left"]].set_axis(["arm", "r"], axis=1),
                       cpm[["arm_right", "reward_right"]].set_axis(["arm", "r"], axis=1)]).groupby("arm")["r"].mean()
@@ -159,23 +164,35 @@ def run_cli(*args, cwd):
     return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
 
 
-def test_fit_runs_on_the_people_and_on_agents_side_by_side(files, tmp_path):
-    r = run_cli("import-people", str(files["bandit2arm_exampleData.txt"]), "--format", "hbayesdm-bandit2arm",
-                "--run-name", "people", "--store", "s.db", cwd=tmp_path)
-    assert r.returncode == 0 and "Imported 20 people (2000 trials of bandit2arm)" in r.stdout, r.stderr
+def test_import_and_fit_beside_agents(files, tmp_path):
+    """The command stores the people (2 of the file, to keep the fits quick) as sessions scored
+    like any other, and ``fit`` runs on them beside agents."""
+    lines = files["bandit2arm_exampleData.txt"].read_text().splitlines(keepends=True)
+    few = tmp_path / "two.txt"
+    few.write_text("".join(lines[:1 + 2 * 100]))
+    r = run_cli("import-people", str(few), "--format", "hbayesdm-bandit2arm", "--run-name", "people",
+                "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0 and "Imported 2 people (200 trials of bandit2arm)" in r.stdout, r.stderr
     r = run_cli("run", "bandit2arm", "--model", "agent:wsls", "--model", "agent:rw", "--sessions", "2",
-                "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+                "--param", "trials=60", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+    store = Store(str(tmp_path / "s.db"), create=False)
+    df = pd.read_csv(few, sep="\t")
+    run = store.get_run("people")
+    for s in store.sessions(run.id):
+        rows = df[df["subjID"] == int(s.participant_name.split(":")[1])]
+        assert s.status == "complete" and [t.reward for t in store.trials(s.id)] == list(rows["outcome"].astype(float))
+        assert store.scores(run.id)[s.id].metrics["chose_A"] == (rows["choice"] == 1).sum()
     r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["bandit2arm"]
-    assert summary["people | hbayesdm-bandit2arm"]["n"] == 20
+    assert summary["people | hbayesdm-bandit2arm"]["n"] == 2
     assert summary["agent:wsls"]["n"] == 2 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
     assert "rw" in summary["people | hbayesdm-bandit2arm"]["params"]
 
 
 def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
-    lines = src.read_text().splitlines(keepends=True)
+    lines = src.read_text().splitlines(keepends=True)[:300]  # a few people: enough for the error
     assert old in lines[line - 1], lines[line - 1]
     lines[line - 1] = lines[line - 1].replace(old, new, 1)
     dst.write_text("".join(lines))
