@@ -144,7 +144,7 @@ def test_replayed_outcomes_are_the_file_s(files, people):
     df = pd.read_csv(files["prl_multipleB_exampleData.txt"], sep="\t").sort_values(["subjID", "block", "trial"])
     for p in people["prl_multipleB_exampleData.txt"][1]:
         rows = df[df["subjID"] == int(p.subject)]
-        assert p.params["win"] == 25 and p.params["lose"] == -25 and p.params["blocks"] == [201, 401]
+        assert p.params["win"] == 25 and p.params["lose"] == -25 and p.params["block_starts"] == [201, 401]
         assert [r.action for r in p.records] == ["AB"[c - 1] for c in rows["choice"]]
         assert [r.info["outcome"] for r in p.records] == list(rows["outcome"].astype(float))
         assert [r.info["block"] for r in p.records] == list(rows["block"])

@@ -194,7 +194,8 @@ class ReversalParams(ArmsParams):
     first_better: Literal["A", "B"] = Field("A", description="the better machine on trial 1")
     reversals: tuple[int, ...] = Field((21, 41, 61, 81), description="the trials (1..) on which the better "
                                                                      "machine becomes the other one")
-    blocks: tuple[int, ...] = Field((), description="the trials (1..) on which a new block begins (bookkeeping)")
+    block_starts: tuple[int, ...] = Field((), description="the trials (1..) on which a new block begins "
+                                                             "(bookkeeping: info block)")
 
 
 class Reversal(Arms):
@@ -223,8 +224,8 @@ class Reversal(Arms):
 
     def _score(self, action: Any):
         result = super()._score(action)
-        if self.params.blocks:
-            result.info["block"] = 1 + sum(b <= self.trial + 1 for b in self.params.blocks)
+        if self.params.block_starts:
+            result.info["block"] = 1 + sum(b <= self.trial + 1 for b in self.params.block_starts)
         return result
 
 

@@ -89,7 +89,7 @@ def reversal_params(rows: pd.DataFrame) -> dict[str, Any]:
         params["best_known"] = False
     if "block" in rows:
         blocks = list(rows["block"])
-        params["blocks"] = tuple(i + 1 for i in range(1, len(blocks)) if blocks[i] != blocks[i - 1])
+        params["block_starts"] = tuple(i + 1 for i in range(1, len(blocks)) if blocks[i] != blocks[i - 1])
     return params
 
 
