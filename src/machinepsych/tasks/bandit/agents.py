@@ -4,8 +4,9 @@
   uniformly, after a loss; uniform on the first trial and after an invalid reply;
 * ``perseverative``: the last machine again with probability 0.8 whatever its outcome (where it
   is on offer), otherwise uniform;
-* ``rw``: Rescorla-Wagner values (learning rate 0.3, starting at 0) of the outcomes scaled as
-  the model fits scale them, softmax choice with inverse temperature 5.
+* ``rw``: Rescorla-Wagner values (learning rate 0.3, starting at 0) of the outcomes scaled to
+  about 1 (divided by the larger of the win and loss amounts where the test has them; points
+  in hundreds), softmax choice with inverse temperature 5.
 """
 from __future__ import annotations
 
@@ -51,11 +52,13 @@ def bandit_perseverative(view: AgentView) -> str:
 
 def rw_agent(scale: float) -> Callable[[AgentView], Any]:
     def policy(view: AgentView) -> str:
+        P = view.params  # outcomes of +-win / lose points are learnt as +-1 (e.g. a reversal task's +-25)
+        scale_ = 1.0 / max(P.win, -P.lose) if hasattr(P, "win") else scale
         q: dict[str, float] = {}
         for seen in view.history:
             if seen.action is not None:
                 v = q.get(seen.action, 0.0)
-                q[seen.action] = v + ALPHA * ((seen.reward or 0.0) * scale - v)
+                q[seen.action] = v + ALPHA * ((seen.reward or 0.0) * scale_ - v)
         options = _options(view)
         logits = BETA * np.array([q.get(o, 0.0) for o in options])
         p = np.exp(logits - logits.max())
