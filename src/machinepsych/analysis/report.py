@@ -333,8 +333,23 @@ def source_line(source: dict[str, Any]) -> str:
 
 def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
     """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
-    tell apart two configurations of one test (``wcst-v2 (default, input=image)``)."""
-    return [f"{t['test']} ({', '.join([t['preset'], *key.split(' | ')[2:]])})" for key, t in tests.items()]
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``). Where they
+    are long (imported people, each with the schedule they saw), the configurations of a test
+    and preset are counted instead (``bandit2arm-v1 (default; 20 parameter sets)``): the
+    parameters themselves are in ``report --json`` (``config.tests``) and the HTML report."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for key, t in tests.items():
+        groups.setdefault((t["test"], t["preset"]), []).append(key)
+    names = []
+    for (test, preset), keys in groups.items():
+        if any(len(k) > LONG_KEY for k in keys):
+            names.append(f"{test} ({preset}; {len(keys)} parameter sets)")
+        else:
+            names += [f"{test} ({', '.join([preset, *key.split(' | ')[2:]])})" for key in keys]
+    return names
+
+
+LONG_KEY = 120  # characters of a configuration's key beyond which test_names counts configurations
 
 
 def glance(data: dict[str, Any]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from .app import STORE_HELP, _store, app, console
 @app.command("import-people")
 def import_people_cmd(
     file: str = typer.Argument(..., help="Your copy of the data file (it is read, never copied)."),
-    format: str = typer.Option(..., "--format", help="The file's format: hbayesdm-igt, hbayesdm-wcs, steingroever-igt, generic ... (docs/people-data.md)."),
+    format: str = typer.Option(..., "--format", help="The file's format, e.g. hbayesdm-igt or generic (all: docs/people-data.md)."),
     run_name: str = typer.Option(..., "--run-name", help="Name of the run the people are stored as."),
     store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP),
 ) -> None:

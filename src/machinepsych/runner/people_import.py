@@ -63,6 +63,14 @@ def read_generic(path: Path) -> pd.DataFrame:
     return df
 
 
+def _hbayesdm(name: str, files: str, title: str, test: str | None) -> Format:
+    reader = f"machinepsych.tasks.bandit.people:read_{name.replace('-', '_')}"
+    return Format(name, test, reader, {
+        "name": f"hBayesDM example data: {title} ({files})",
+        "origin": f"pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 (hbayesdm/common/extdata/{files})",
+        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION})
+
+
 FORMATS: dict[str, Format] = {
     "hbayesdm-igt": Format("hbayesdm-igt", "igt", read_hbayesdm_igt, {
         "name": "hBayesDM example data: Iowa Gambling Task (igt_exampleData.txt)",
@@ -80,6 +88,17 @@ FORMATS: dict[str, Format] = {
         "licence": "as supplied", "citation": "Steingroever, H., et al. (2015). Data from 617 healthy participants "
         "performing the Iowa gambling task: A \"many labs\" collaboration. Journal of Open Psychology Data, 3(1). "
         "https://doi.org/10.5334/jopd.ak"}),
+    "hbayesdm-bandit2arm": _hbayesdm("hbayesdm-bandit2arm", "bandit2arm_exampleData.txt", "two-armed bandit",
+                                     "bandit2arm"),
+    "hbayesdm-prl": _hbayesdm("hbayesdm-prl", "prl_exampleData.txt or prl_multipleB_exampleData.txt",
+                              "probabilistic reversal learning", "prl"),
+    "hbayesdm-bandit4arm": _hbayesdm("hbayesdm-bandit4arm", "bandit4arm_exampleData.txt or "
+                                     "bandit4arm2_exampleData.txt", "four-armed bandit", None),
+    "cpm-bandit": Format("cpm-bandit", "bandit-pairs", "machinepsych.tasks.bandit.people:read_cpm_bandit", {
+        "name": "cpm-toolbox example data: bandit of four machines in pairs (bandit_small.csv)",
+        "origin": "pip download --no-deps cpm-toolbox==0.26.0 (cpm/datasets/data/bandit_small.csv)",
+        "licence": "AGPL-3.0", "citation": "Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, T. "
+        "cpm-toolbox: a toolbox for computational psychiatry and psychology (version 0.26.0), https://cpm-toolbox.net"}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }
@@ -147,9 +166,10 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
     blank = df[df["subject"] == ""]
     if len(blank):
         raise PeopleCellError(int(blank["line"].iloc[0]), "subject", "is empty")
-    df["trial_no"] = [_cell_int(r, "trial") for _, r in df.iterrows()]
+    records = df.to_dict("records")  # rows as dicts: iterrows builds a Series per row, far slower
+    df["trial_no"] = [_cell_int(r, "trial") for r in records]
     actions = []
-    for _, r in df.iterrows():
+    for r in records:
         try:
             actions.append(people.choice(r["choice"]))
         except ValueError as exc:
@@ -174,7 +194,7 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
 
 def _check_outcomes(rows: pd.DataFrame, records: list, columns: tuple[str, ...]) -> None:
     """Every outcome the file records is the one the environment produced."""
-    for (_, row), rec in zip(rows.iterrows(), records):
+    for row, rec in zip(rows.to_dict("records"), records):
         for c in columns:
             if rec.action is None or c not in rec.info:
                 continue

@@ -54,6 +54,11 @@ TASKS: dict[str, str] = {
     "prlt-v1": f"{_RB}.prlt:SPEC",
     "mbt-v1": f"{_RB}.mbt:SPEC",
     "igt-v1": "machinepsych.tasks.igt:SPEC",
+    "bandit2arm-v1": "machinepsych.tasks.bandit:TWO_ARM",
+    "prl-v1": "machinepsych.tasks.bandit:PRL",
+    "bandit4arm-v1": "machinepsych.tasks.bandit:FOUR_ARM",
+    "bandit4arm-gl-v1": "machinepsych.tasks.bandit:FOUR_ARM_GL",
+    "bandit-pairs-v1": "machinepsych.tasks.bandit:PAIRS",
     # v2: each flow is taken away from models once read (v1 kept it in the statement requests)
     "cogbench-a-v1": "machinepsych.tasks.cogbench:SPEC_A_V1",
     "cogbench-a-v2": "machinepsych.tasks.cogbench:SPEC_A",
