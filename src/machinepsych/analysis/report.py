@@ -68,11 +68,11 @@ class _WithoutRequests:
         return self.run
 
     def trials_for_run(self, run_id: int):
+        """The (session, trial) pairs in order, read a chunk of sessions at a time as they are
+        used (the frame is built from them column by column: no list of every trial)."""
         ids = [s.id for s in self.store.session_infos(run_id)]  # in index order
-        pairs = []
         for start in range(0, len(ids), self.CHUNK):
-            pairs += self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
-        return pairs
+            yield from self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
 
     def call_counts(self, run_id: int):
         return self.store.call_counts(run_id)

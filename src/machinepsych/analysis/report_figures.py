@@ -51,14 +51,25 @@ def _section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFr
     order = {c: i for i, c in enumerate(data["colours"])}
     trials: pd.DataFrame = data["trials"]
     scores: pd.DataFrame = data["scores"]
-    sub_t = trials[trials["task"] == spec.id].sort_values("condition", key=lambda s: s.map(order), kind="stable")
-    sub_s = scores[scores["task"] == spec.id].sort_values("condition", key=lambda s: s.map(order), kind="stable")
+    sub_t, sub_s = _in_order(trials, spec.id, order), _in_order(scores, spec.id, order)
     lines = {}
     ch = data["chance"].get(key)
     if ch and (cell := (ch.get("metrics") or {}).get(spec.primary)):
         lines[spec.primary] = cell["p95"]
     present = {c: data["colours"][c] for c in data["colours"] if c in set(sub_s["condition"])}
     return spec, sub_t, sub_s, lines, present
+
+
+def _in_order(frame: pd.DataFrame, task: str, order: dict[str, int]) -> pd.DataFrame:
+    """The test's rows, conditions in run order (stable): where the frame holds only that test
+    in that order already (a run of one test: 500,000 trials), a shallow copy (copy-on-write:
+    no data copied)."""
+    rows = frame["task"] == task
+    if not rows.all():
+        frame = frame[rows]
+    rank = frame["condition"].map(order)
+    return frame.copy(deep=False) if rank.is_monotonic_increasing else frame.sort_values("condition", key=lambda s: s.map(order),
+                                                                         kind="stable")
 
 
 def generic_figures(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -141,8 +152,12 @@ def _code_digest(task: str | None) -> str:
     return _files_digest(paths) + _matplotlib_version()
 
 
-def _frame_json(df: pd.DataFrame) -> str:
-    return df.to_json(orient="split", default_handler=str, date_format="iso")
+def _hash_frame(h, df: pd.DataFrame, rows: int = 20_000) -> None:
+    """Feed ``df`` to the hash ``h`` as JSON, ``rows`` rows at a time (never the whole
+    frame's JSON at once: 500,000 trials would be a few hundred MB of text)."""
+    h.update(json.dumps([list(map(str, df.columns)), len(df)]).encode())
+    for start in range(0, len(df), rows):
+        h.update(df.iloc[start:start + rows].to_json(orient="values", default_handler=str, date_format="iso").encode())
 
 
 def digest(data: dict[str, Any], key: str) -> str:
@@ -152,15 +167,15 @@ def digest(data: dict[str, Any], key: str) -> str:
         scores: pd.DataFrame = data["scores"]
         cols = [c for c in ("condition", "tokens", "cost_usd") if c in scores]
         h.update(_code_digest(None).encode())
-        h.update(_frame_json(scores[cols]).encode())
+        _hash_frame(h, scores[cols])
         h.update(json.dumps(data["colours"]).encode())
         return h.hexdigest()
     spec, sub_t, sub_s, lines, present = section_frames(data, key)
     h.update(_code_digest(spec.id).encode())
     h.update(json.dumps([spec.key, lines, present, data["colours"], figure_points(data, key), bands(data, key)],
                         default=str).encode())
-    h.update(_frame_json(sub_t).encode())
-    h.update(_frame_json(sub_s).encode())
+    _hash_frame(h, sub_t)
+    _hash_frame(h, sub_s)
     return h.hexdigest()
 
 
