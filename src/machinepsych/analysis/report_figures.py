@@ -191,13 +191,15 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
     by matplotlib. With more than one figure function to draw and more than one core, a forked
     helper (``helper``, started early, or one forked now) shares them with this process, which
     writes the SVGs first and then takes jobs from the back while any are left."""
+    if helper is not None and helper.declined:  # too much data for its pipe: one forked below inherits them
+        helper = None
     if helper is not None and helper.given:  # every section's jobs, handed over by start_drawing
         jobs = helper.jobs
     else:
         jobs = _all_jobs(data, keys)
         if helper is None and len(jobs) > 1 and figure_helper.can_fork():
             _import_matplotlib()  # once, before the helper is forked
-            helper = figure_helper.FigureHelper(data["store"], _draw_job)
+            helper = figure_helper.FigureHelper(data["store"], _draw_job, data=data)
         if helper is not None and jobs:
             helper.give(data, jobs)
     generic = {k: generic_figures(data, k) for k in keys}
@@ -236,9 +238,14 @@ def sections(data: dict[str, Any]) -> list[str]:
 def start_drawing(data: dict[str, Any], helper: FigureHelper | None) -> None:
     """Hand a helper started early the figure jobs of every section as soon as the run is
     read (``report.build(on_read=...)``), before the summaries, tables and digests are
-    computed (the store keeps no figure of the run, so every section is drawn)."""
+    computed (the store keeps no figure of the run, so every section is drawn). A run of more
+    than :data:`.figure_helper.PIPE_ROWS` trials is not sent: the helper is let go, and the
+    figures are drawn by one forked once the run is read (it inherits them)."""
     if helper is not None and not helper.given:
-        helper.give(data, _all_jobs(data, sections(data)))
+        if len(data["trials"]) > figure_helper.PIPE_ROWS:
+            helper.decline()
+        else:
+            helper.give(data, _all_jobs(data, sections(data)))
 
 
 def _import_matplotlib() -> None:
