@@ -59,7 +59,7 @@ class _WithoutRequests:
     in about two thirds of the time). Sessions are read in chunks, within a database's limit
     on the values of one query."""
 
-    CHUNK = 2000
+    CHUNK = 250  # sessions read at once: their decoded trials are the frame's largest transient
 
     def __init__(self, store: Store, run):
         self.store, self.run = store, run
