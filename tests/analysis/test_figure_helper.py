@@ -100,3 +100,20 @@ def test_an_early_helper_on_postgresql(postgres_url, tmp_path, monkeypatch):
     assert html_report.write_html(data, tmp_path / "early", helper=helper).read_text() == expected
     assert helper.proc.exitcode == 0
     store.close()
+
+
+def test_a_run_too_large_for_the_pipe_is_drawn_by_a_helper_that_inherits_it(run_db, tmp_path, monkeypatch):
+    alone = _copy(run_db, tmp_path, "alone")
+    with monkeypatch.context() as m:
+        m.setattr("os.cpu_count", lambda: 1)
+        expected = html_report.write_html(report.build(alone, "h"), tmp_path / "alone").read_text()
+    monkeypatch.setattr(figure_helper, "PIPE_ROWS", 0)  # every run "too large": its data never pickled
+    sent = []
+    monkeypatch.setattr(figure_helper.FigureHelper, "_send", lambda self, payload: (sent.append(payload),
+                                                                                    self.to_helper.send(payload)))
+    store = _copy(run_db, tmp_path, "inherit")
+    helper = report_figures.start_helper(store, store.get_run("h").id)
+    data = report.build(store, "h", on_read=lambda read: report_figures.start_drawing(read, helper))
+    assert helper.declined and not helper.given
+    assert html_report.write_html(data, tmp_path / "inherit", helper=helper).read_text() == expected
+    assert sent and all(payload[0] is None for payload in sent)  # only the jobs went through the pipe

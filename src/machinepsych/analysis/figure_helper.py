@@ -24,6 +24,10 @@ from typing import Any
 
 # what the figure jobs read of the report's data (section_frames); the rest stays here
 SHARED = ("trials", "scores", "chance", "colours")
+# a run of more trials is not sent through the pipe (a pickled copy here and an unpickled one
+# in the helper: at 500,000 trials several hundred MB): the early helper is let go and the
+# figures are drawn by a helper forked once the run is read, which inherits the data
+PIPE_ROWS = 50_000
 
 DrawJob = Callable[[dict[str, Any], str, int], list[dict[str, Any]]]
 
@@ -62,7 +66,8 @@ class _Claims:
             return hi - 1
 
 
-def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox, sending, split: bool) -> None:
+def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox, sending, split: bool,
+          inherited: dict[str, Any] | None = None) -> None:
     """The helper: matplotlib first, then (data, jobs) from ``inbox``; sends (index, figures)
     for each job it draws to ``outbox``, then None (or ("error", traceback)). With ``split``
     it forks a second drawer, which takes jobs from the back."""
@@ -76,6 +81,8 @@ def _main(store, draw_job: DrawJob, claims: _Claims, inbox, outbox, sending, spl
     if msg is None:
         return
     data, jobs = msg
+    if data is None:  # forked after the run was read: the data are this process's own copy
+        data = inherited
     second = 0
     if split and claims.count() > 1:
         gc.freeze()
@@ -112,23 +119,26 @@ class FigureHelper:
     has imported matplotlib), one reads the figures as they come (the helper would otherwise
     wait with each drawn figure until this process asked for them)."""
 
-    def __init__(self, store, draw_job: DrawJob, split: bool = False):
+    def __init__(self, store, draw_job: DrawJob, split: bool = False, data: dict[str, Any] | None = None):
         """``split``: the helper forks a second drawer and the two draw every job (this process
-        draws none unless the helper fails)."""
+        draws none unless the helper fails). ``data``: what the jobs draw from, inherited by
+        the forked helper (only the jobs go through the pipe)."""
         ctx = multiprocessing.get_context("fork")
         self.claims = _Claims(ctx)
         inbox, self.to_helper = ctx.Pipe(duplex=False)
         self.from_helper, outbox = ctx.Pipe(duplex=False)
         self.split = split
         gc.freeze()  # the helper's garbage collections leave the shared pages alone
-        self.proc = ctx.Process(target=_main, args=(store, draw_job, self.claims, inbox, outbox, ctx.Lock(), split),
-                                daemon=True)
+        self.inherits = data is not None
+        self.proc = ctx.Process(target=_main, args=(store, draw_job, self.claims, inbox, outbox, ctx.Lock(), split,
+                                                    data), daemon=True)
         self.proc.start()
         gc.unfreeze()
         inbox.close()
         outbox.close()
         self.jobs: list[tuple[str, int]] = []
         self.given = False
+        self.declined = False  # let go before it was given anything (see PIPE_ROWS)
         self.results: dict[int, list[dict[str, Any]]] = {}
         self.failure: str | None = None
         self.threads: list[threading.Thread] = []
@@ -137,7 +147,7 @@ class FigureHelper:
         """Hand the helper the jobs (it starts from the front) and what they draw from."""
         self.claims.set(len(jobs))
         self.jobs, self.given = jobs, True
-        payload = ({k: data[k] for k in SHARED}, jobs)
+        payload = (None if self.inherits else {k: data[k] for k in SHARED}, jobs)
         self.threads = [threading.Thread(target=self._send, args=(payload,), name="machinepsych-figures-send"),
                         threading.Thread(target=self._gather, name="machinepsych-figures-gather")]
         for t in self.threads:
@@ -164,6 +174,11 @@ class FigureHelper:
         is done; a helper that died leaves its claimed jobs out (the caller draws them)."""
         self.close()
         return self.results, self.failure
+
+    def decline(self) -> None:
+        """Let the helper go unused (it ends at once); the report draws without it."""
+        self.close()
+        self.declined = True
 
     def close(self) -> None:
         """Wait for the helper to end (told there is nothing to draw when it was given nothing)."""

@@ -59,7 +59,7 @@ class _WithoutRequests:
     in about two thirds of the time). Sessions are read in chunks, within a database's limit
     on the values of one query."""
 
-    CHUNK = 2000
+    CHUNK = 250  # sessions read at once: their decoded trials are the frame's largest transient
 
     def __init__(self, store: Store, run):
         self.store, self.run = store, run
@@ -68,11 +68,11 @@ class _WithoutRequests:
         return self.run
 
     def trials_for_run(self, run_id: int):
+        """The (session, trial) pairs in order, read a chunk of sessions at a time as they are
+        used (the frame is built from them column by column: no list of every trial)."""
         ids = [s.id for s in self.store.session_infos(run_id)]  # in index order
-        pairs = []
         for start in range(0, len(ids), self.CHUNK):
-            pairs += self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
-        return pairs
+            yield from self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
 
     def call_counts(self, run_id: int):
         return self.store.call_counts(run_id)
@@ -84,19 +84,21 @@ def report_trials(store: Store, run) -> pd.DataFrame:
     return trials_frame(_WithoutRequests(store, run), run.id)  # type: ignore[arg-type]
 
 
-def trial_totals(store: Store, run) -> pd.DataFrame:
-    """One row per trial with only what the scores table adds up: session, test, preset,
-    prompt and completion tokens, cost (the values of the trials frame's columns, in its
-    order), from one query that decodes no JSON."""
-    from sqlalchemy import select
+def session_totals(store: Store, run) -> pd.DataFrame:
+    """One row per session that has trials, with only what the scores table adds up: session,
+    test, preset, and its trials' prompt and completion tokens and cost summed (a trial
+    without a cost counts 0), in session order, from one aggregate query that decodes no JSON
+    (100,000 sessions: 100,000 rows, not one per trial)."""
+    from sqlalchemy import func, select
 
     from ..storage.schema import SessionRow, TrialRow
 
     with store.session() as s:
-        rows = s.execute(select(SessionRow.index, SessionRow.task_id, SessionRow.preset, TrialRow.prompt_tokens,
-                                TrialRow.completion_tokens, TrialRow.cost_usd)
+        rows = s.execute(select(SessionRow.index, SessionRow.task_id, SessionRow.preset,
+                                func.sum(TrialRow.prompt_tokens), func.sum(TrialRow.completion_tokens),
+                                func.sum(func.coalesce(TrialRow.cost_usd, 0.0)))
                          .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
-                         .order_by(SessionRow.index, TrialRow.index)).all()
+                         .group_by(SessionRow.id).order_by(SessionRow.index)).all()
     return pd.DataFrame([tuple(r) for r in rows], columns=TOTALS_COLUMNS)
 
 
@@ -199,13 +201,12 @@ def unread_line(replies: int, unread: int) -> str:
 def _scores_need_trials(store: Store, run, sessions) -> bool:
     """Whether the scores need the trials themselves: a complete session without its current
     score in the store (it is scored now), or a test with scores pooled over sessions."""
-    stored = store.score_rows(run.id)
+    stored = dict(store.iter_score_rows(run.id, metrics=False))  # {session id: scorer}
     for s in sessions:
         spec = get_task(s.task_id, s.task_version)
         if spec.pooled is not None:
             return True
-        row = stored.get(s.id)
-        if s.status == "complete" and (row is None or row[0] != scorer_key(spec)):
+        if s.status == "complete" and stored.get(s.id) != scorer_key(spec):
             return True
     return False
 
@@ -221,7 +222,7 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
     run = store.get_run(run_ref)
     sessions = store.session_infos(run.id)  # light rows: no instructions (100,000 sessions, a few MB)
     full = trials or _scores_need_trials(store, run, sessions)
-    frame = report_trials(store, run) if full else trial_totals(store, run)
+    frame = report_trials(store, run) if full else session_totals(store, run)
     # a session scored again reads the embeddings its first scoring kept
     with kept_vectors_for(store, (s.task_id for s in sessions)):
         scores = scores_frame(store, run.id, frame)  # stored when each session completed

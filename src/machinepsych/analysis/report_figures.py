@@ -51,14 +51,25 @@ def _section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFr
     order = {c: i for i, c in enumerate(data["colours"])}
     trials: pd.DataFrame = data["trials"]
     scores: pd.DataFrame = data["scores"]
-    sub_t = trials[trials["task"] == spec.id].sort_values("condition", key=lambda s: s.map(order), kind="stable")
-    sub_s = scores[scores["task"] == spec.id].sort_values("condition", key=lambda s: s.map(order), kind="stable")
+    sub_t, sub_s = _in_order(trials, spec.id, order), _in_order(scores, spec.id, order)
     lines = {}
     ch = data["chance"].get(key)
     if ch and (cell := (ch.get("metrics") or {}).get(spec.primary)):
         lines[spec.primary] = cell["p95"]
     present = {c: data["colours"][c] for c in data["colours"] if c in set(sub_s["condition"])}
     return spec, sub_t, sub_s, lines, present
+
+
+def _in_order(frame: pd.DataFrame, task: str, order: dict[str, int]) -> pd.DataFrame:
+    """The test's rows, conditions in run order (stable): where the frame holds only that test
+    in that order already (a run of one test: 500,000 trials), a shallow copy (copy-on-write:
+    no data copied)."""
+    rows = frame["task"] == task
+    if not rows.all():
+        frame = frame[rows]
+    rank = frame["condition"].map(order)
+    return frame.copy(deep=False) if rank.is_monotonic_increasing else frame.sort_values("condition", key=lambda s: s.map(order),
+                                                                         kind="stable")
 
 
 def generic_figures(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -141,8 +152,12 @@ def _code_digest(task: str | None) -> str:
     return _files_digest(paths) + _matplotlib_version()
 
 
-def _frame_json(df: pd.DataFrame) -> str:
-    return df.to_json(orient="split", default_handler=str, date_format="iso")
+def _hash_frame(h, df: pd.DataFrame, rows: int = 20_000) -> None:
+    """Feed ``df`` to the hash ``h`` as JSON, ``rows`` rows at a time (never the whole
+    frame's JSON at once: 500,000 trials would be a few hundred MB of text)."""
+    h.update(json.dumps([list(map(str, df.columns)), len(df)]).encode())
+    for start in range(0, len(df), rows):
+        h.update(df.iloc[start:start + rows].to_json(orient="values", default_handler=str, date_format="iso").encode())
 
 
 def digest(data: dict[str, Any], key: str) -> str:
@@ -152,15 +167,15 @@ def digest(data: dict[str, Any], key: str) -> str:
         scores: pd.DataFrame = data["scores"]
         cols = [c for c in ("condition", "tokens", "cost_usd") if c in scores]
         h.update(_code_digest(None).encode())
-        h.update(_frame_json(scores[cols]).encode())
+        _hash_frame(h, scores[cols])
         h.update(json.dumps(data["colours"]).encode())
         return h.hexdigest()
     spec, sub_t, sub_s, lines, present = section_frames(data, key)
     h.update(_code_digest(spec.id).encode())
     h.update(json.dumps([spec.key, lines, present, data["colours"], figure_points(data, key), bands(data, key)],
                         default=str).encode())
-    h.update(_frame_json(sub_t).encode())
-    h.update(_frame_json(sub_s).encode())
+    _hash_frame(h, sub_t)
+    _hash_frame(h, sub_s)
     return h.hexdigest()
 
 
@@ -176,13 +191,15 @@ def _draw(data: dict[str, Any], keys: list[str], helper: FigureHelper | None = N
     by matplotlib. With more than one figure function to draw and more than one core, a forked
     helper (``helper``, started early, or one forked now) shares them with this process, which
     writes the SVGs first and then takes jobs from the back while any are left."""
+    if helper is not None and helper.declined:  # too much data for its pipe: one forked below inherits them
+        helper = None
     if helper is not None and helper.given:  # every section's jobs, handed over by start_drawing
         jobs = helper.jobs
     else:
         jobs = _all_jobs(data, keys)
         if helper is None and len(jobs) > 1 and figure_helper.can_fork():
             _import_matplotlib()  # once, before the helper is forked
-            helper = figure_helper.FigureHelper(data["store"], _draw_job)
+            helper = figure_helper.FigureHelper(data["store"], _draw_job, data=data)
         if helper is not None and jobs:
             helper.give(data, jobs)
     generic = {k: generic_figures(data, k) for k in keys}
@@ -221,9 +238,14 @@ def sections(data: dict[str, Any]) -> list[str]:
 def start_drawing(data: dict[str, Any], helper: FigureHelper | None) -> None:
     """Hand a helper started early the figure jobs of every section as soon as the run is
     read (``report.build(on_read=...)``), before the summaries, tables and digests are
-    computed (the store keeps no figure of the run, so every section is drawn)."""
+    computed (the store keeps no figure of the run, so every section is drawn). A run of more
+    than :data:`.figure_helper.PIPE_ROWS` trials is not sent: the helper is let go, and the
+    figures are drawn by one forked once the run is read (it inherits them)."""
     if helper is not None and not helper.given:
-        helper.give(data, _all_jobs(data, sections(data)))
+        if len(data["trials"]) > figure_helper.PIPE_ROWS:
+            helper.decline()
+        else:
+            helper.give(data, _all_jobs(data, sections(data)))
 
 
 def _import_matplotlib() -> None:

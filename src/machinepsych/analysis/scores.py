@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 from pandas.api.types import is_numeric_dtype
 
@@ -46,10 +47,29 @@ def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
         cols = [c for c in tdf.columns if c not in META and present[c] and _numbers_only(tdf[c])]
         scales = metric_scales(str(task))
         for cond, df in tdf.groupby("condition", sort=False):
-            per = {int(sid): {k: (None if pd.isna(v) else float(v)) for k, v in zip(cols, values)}
-                   for sid, values in zip(df["session"], df[cols].itertuples(index=False, name=None))}
+            # each metric one float array (undefined: NaN), each session a view on them: no
+            # dict of values per session (100,000 sessions)
+            arrays = {k: df[k].to_numpy(dtype=float, na_value=np.nan) for k in cols}
+            per = {int(sid): _SessionValues(arrays, i) for i, sid in enumerate(df["session"])}
             out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per, scales)
     return out
+
+
+class _SessionValues:
+    """One session's metrics as :func:`summarize` reads them (``get``, iteration over the
+    names), from the condition's arrays: a float, NaN where undefined."""
+
+    __slots__ = ("arrays", "i")
+
+    def __init__(self, arrays: dict[str, np.ndarray], i: int):
+        self.arrays, self.i = arrays, i
+
+    def __iter__(self):
+        return iter(self.arrays)
+
+    def get(self, key: str, default=None):
+        values = self.arrays.get(key)
+        return default if values is None else float(values[self.i])
 
 
 def metric_scales(task: str) -> dict[str, tuple[float | None, float | None]]:

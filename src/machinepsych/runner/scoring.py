@@ -82,36 +82,71 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.D
     if trials.empty:
         return pd.DataFrame()
     sessions = [s for s in store.session_infos(run.id) if s.status == "complete"]
-    stored = store.score_rows(run.id)
-    metrics: dict[int, dict[str, Any]] = {}
-    missing = []
-    for s in sessions:
-        row = stored.get(s.id)
-        if row is not None and row[0] == scorer_key(get_task(s.task_id, s.task_version)):
-            metrics[s.id] = row[1]
-        else:
-            missing.append(s)
-    del stored
+    keys = [scorer_key(get_task(s.task_id, s.task_version)) for s in sessions]
+    metrics = _Metrics({s.id: i for i, s in enumerate(sessions)}, len(sessions))
+    for sid, scorer, values in store.iter_score_rows(run.id):  # streamed: no dict kept per session
+        i = metrics.position.get(sid)
+        if i is not None and scorer == keys[i]:
+            metrics.put(i, values)
+    missing = [s for i, s in enumerate(sessions) if not metrics.has[i]]
     if missing:
         idx = {s.index for s in missing}
         frames = {int(i): f for i, f in trials[trials["session"].isin(idx)].groupby("session", sort=True)}
         fresh = compute_scores(missing, frames)
         store.put_scores(fresh)
-        metrics.update({sid: m for sid, _, m in fresh})
+        for sid, _, m in fresh:
+            metrics.put(metrics.position[sid], m)
     present = set(trials["session"].unique())
     tokens = (trials["prompt_tokens"] + trials["completion_tokens"]).groupby(trials["session"]).sum()
     cost = trials["cost_usd"].fillna(0).groupby(trials["session"]).sum()
     # column by column (100,000 sessions: no dict per row), metrics in their first-seen order
-    kept = [s for s in sessions if s.index in present and s.id in metrics]
-    names: dict[str, None] = {}
-    for s in kept:
-        names.update(dict.fromkeys(metrics[s.id]))
+    at = [i for i, s in enumerate(sessions) if s.index in present and metrics.has[i]]
+    kept = [sessions[i] for i in at]
     columns: dict[str, list] = {
         "session": [s.index for s in kept], "seed": [s.seed for s in kept], "task": [s.task_id for s in kept], "preset": [s.preset for s in kept],
         "condition": [s.condition for s in kept], "participant": [s.participant_name for s in kept],
         "strategy": [s.strategy for s in kept], "persona": [s.persona for s in kept],
         "scorer": [get_task(s.task_id, s.task_version).key for s in kept],
         "tokens": [int(tokens[s.index]) for s in kept], "cost_usd": [float(cost[s.index]) for s in kept]}
-    for name in names:
-        columns[name] = [metrics[s.id].get(name) for s in kept]
+    for name in metrics.names(at):
+        values = metrics.columns[name]
+        columns[name] = [values[i] for i in at]
     return pd.DataFrame(columns) if kept else pd.DataFrame()
+
+
+class _Metrics:
+    """Stored metrics of a run's sessions held column by column ({name: [value per session
+    position]}, None where a session lacks it), and where each name is first met."""
+
+    def __init__(self, position: dict[int, int], n: int):
+        self.position, self.n = position, n  # {session id: position}
+        self.has = bytearray(n)
+        self.columns: dict[str, list] = {}
+        self.first: dict[str, tuple[int, int]] = {}  # name -> (position, place in that session's metrics)
+
+    def put(self, i: int, values: dict[str, Any]) -> None:
+        self.has[i] = 1
+        for j, (name, value) in enumerate(values.items()):
+            col = self.columns.get(name)
+            if col is None:
+                col = self.columns[name] = [None] * self.n
+            col[i] = value
+            if name not in self.first or self.first[name] > (i, j):
+                self.first[name] = (i, j)
+
+    def names(self, at: list[int]) -> list[str]:
+        """The metrics of the sessions at ``at``, in the order the first of them to have each
+        one lists it (sessions in order)."""
+        kept = set(at)
+        firsts = {}
+        for name, col in self.columns.items():
+            if (i := self.first[name][0]) in kept:
+                firsts[name] = self.first[name]
+            else:  # first met in a session left out: its first kept session
+                i = next((k for k in at if k >= i and name in self._keys_at(k)), None)
+                if i is not None:
+                    firsts[name] = (i, 0)
+        return sorted(firsts, key=firsts.__getitem__)
+
+    def _keys_at(self, i: int) -> set[str]:
+        return {name for name, col in self.columns.items() if col[i] is not None}

@@ -38,12 +38,14 @@ its integers as integers (``3``, where the DataFrame's CSV had ``3.0``).
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from machinepsych.core.atomic import atomic_path, write_bytes_atomic
@@ -63,14 +65,87 @@ BASE_COLUMNS = [
 def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
     """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells."""
     run = store.get_run(run_ref)
-    pairs = store.trials_for_run(run.id)
+    pairs = store.trials_for_run(run.id)  # a list, or an iterator that reads the trials in chunks
     calls = store.call_counts(run.id)
     kinds: dict[str, str] = {}
-    rows = [trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs]
-    df = pd.DataFrame(rows)
+    df = rows_frame(trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs)
     if df.empty:
         df = pd.DataFrame(columns=BASE_COLUMNS)
     return df
+
+
+# a column's repeated values are kept once while it has at most this many distinct ones
+INTERN_LIMIT = 4096
+
+
+def rows_frame(rows: Iterable[dict], batch: int = 2000) -> pd.DataFrame:
+    """``pd.DataFrame(list(rows))`` (columns in order of first appearance, a key a row lacks
+    NaN, the same dtypes), built column by column from an iterator, ``batch`` rows at a time:
+    no list of row dicts, and each column's repeated values (strings, and dicts and lists
+    alike by their items) held once while it has at most :data:`INTERN_LIMIT` distinct ones
+    (500,000 trials of a test whose stimuli repeat: one object per distinct stimulus)."""
+    columns: dict[str, list] = {}
+    memos: dict[str, dict | None] = {}
+    n = 0
+    it = iter(rows)
+    while chunk := list(itertools.islice(it, batch)):
+        keys: dict[str, None] = {}
+        last = None
+        for r in chunk:
+            if r.keys() != last:  # rows of one test mostly share their keys
+                keys.update(dict.fromkeys(r))
+                last = r.keys()
+        for key in keys:
+            col = columns.get(key)
+            if col is None:
+                col = columns[key] = [np.nan] * n
+                memos[key] = {}
+            values = [r.get(key, np.nan) for r in chunk]
+            if memos[key] is not None:
+                values = _interned(values, memos, key)
+            col.extend(values)
+        n += len(chunk)
+        for col in columns.values():
+            if len(col) < n:
+                col.extend([np.nan] * (n - len(col)))
+    if not n:
+        return pd.DataFrame()
+    out = {}
+    for key in list(columns):
+        out[key] = pd.Series(columns.pop(key))  # the column's dtype inferred as DataFrame(rows) does
+    return pd.DataFrame(out)
+
+
+def _interned(values: list, memos: dict[str, dict | None], key: str) -> list:
+    """``values`` with each string, dict or list replaced by the first equal one met in the
+    column; the column's memo dropped (None) once it holds more than :data:`INTERN_LIMIT`."""
+    memo = memos[key]
+    out = []
+    for v in values:
+        if isinstance(v, str):
+            v = memo.setdefault(v, v)
+        elif isinstance(v, (dict, list)) and (k := _json_key(v)) is not None:
+            v = memo.setdefault(k, v)
+        out.append(v)
+    if len(memo) > INTERN_LIMIT:
+        memos[key] = None
+    return out
+
+
+def _json_key(value: dict | list) -> tuple | None:
+    """A key equal for equal values of the same types (``1``, ``1.0`` and ``True`` differ):
+    flat ones by their items, nested ones by their JSON; None for one that has neither."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    key = (type(value), *((k, type(v), v) for k, v in items))
+    try:
+        hash(key)
+        return key
+    except TypeError:  # a nested dict or list
+        pass
+    try:
+        return type(value), json.dumps(value)
+    except (TypeError, ValueError):  # not JSON-like: kept as it is
+        return None
 
 
 def trial_row(run_name: str, s, t, n_calls: int, kinds: dict[str, str]) -> dict:

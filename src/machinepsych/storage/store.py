@@ -20,7 +20,7 @@ import re
 import socket
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from urllib.parse import quote
 from dataclasses import dataclass, field
 from datetime import timezone
@@ -410,12 +410,19 @@ class Store:
     def score_rows(self, run_id: int) -> dict[int, tuple[str, dict]]:
         """Stored scores of a run's sessions, by session id: (scorer, metrics), without the
         row objects of :meth:`scores`."""
+        return {sid: (scorer, metrics) for sid, scorer, metrics in self.iter_score_rows(run_id)}
+
+    def iter_score_rows(self, run_id: int, *, metrics: bool = True) -> Iterator[tuple]:
+        """(session id, scorer, metrics) of each stored score of a run, streamed from the
+        database in chunks (a caller that keeps the metrics column by column never holds a
+        dict per session); ``metrics=False``: (session id, scorer) only, no JSON decoded."""
         c, sc = SessionRow.__table__.c, ScoreRow.__table__.c
-        q = select(sc.session_id, sc.scorer, sc.metrics).join(SessionRow.__table__, c.id == sc.session_id).where(
-            c.run_id == run_id)
+        cols = (sc.session_id, sc.scorer, sc.metrics) if metrics else (sc.session_id, sc.scorer)
+        q = select(*cols).join(SessionRow.__table__, c.id == sc.session_id).where(c.run_id == run_id)
         scorers: dict[str, str] = {}
         with self.engine.connect() as conn:
-            return {sid: (scorers.setdefault(scorer, scorer), metrics) for sid, scorer, metrics in conn.execute(q)}
+            for row in conn.execution_options(yield_per=2000).execute(q):
+                yield (row[0], scorers.setdefault(row[1], row[1]), *row[2:])
 
     def session_rows(self, ids: list[int]) -> list[SessionRow]:
         """Full rows of some sessions (ids in one chunk), in index order."""
