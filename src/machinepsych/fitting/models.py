@@ -15,7 +15,9 @@ The models know no test; they read :class:`~machinepsych.fitting.data.ChoiceData
   ``perseveration``, ``rw``, ``rw-pn``, ``rw-persev``, ``pvl-delta``, ``vpp``;
 * dimension learners (card sorting, ``features``): ``rule-wsls``,
   ``rule-persev``, ``slm`` (Bishara et al., 2010);
-* cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``.
+* cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``;
+* two-stage choices (each stage a row, the state read from ``shown``): ``model-free``,
+  ``model-based``, ``hybrid`` (Daw et al., 2011).
 
 docs/fitting.md gives each model's equations and parameter ranges.
 """
@@ -519,6 +521,107 @@ class CueRW(CognitiveModel):
         ok = (x.valid & (x.target >= 0))[:, None]
         w[x.idx, x.cue, :] = np.where(ok, row + theta[:, 0:1] * (one_hot(x.target, K) - row), row)
         super().learn(theta, state, x)
+
+
+# ----------------------------------------------------------------------------- two-stage choices
+class TwoStage(CognitiveModel):
+    """Hybrid model-based / model-free learning of a two-stage task (Daw et al., 2011), each
+    stage one row of the data. Options: ``first`` (the first-stage options' indices) and
+    ``second`` (per second-stage state, its options' indices); which state a row is in is what
+    it ``shown``s. First option i leads to state ``common[i]`` with probability ``p_common``.
+
+    Second stage: Q2(s, a) += alpha (r - Q2(s, a)), softmax with beta2. First stage: the
+    model-free value moves by alpha (Q2(s, a2) - Q1(a1)) + alpha lambda (r - Q2(s, a2)); the
+    model-based value is p_common max Q2(common state) + (1 - p_common) max Q2(other state);
+    softmax with beta1 over w Q_MB + (1 - w) Q_MF plus a stickiness bonus p for the last first
+    choice. ``fixed`` pins parameters (model-free: w = 0; model-based: w = 1, lambda unused)."""
+
+    needs = "options"
+    ALL = (Param("alpha", 0.0, 1.0, (0.2, 0.8), "learning rate"),
+           Param("beta1", 0.0, 20.0, (2.0, 8.0), "inverse temperature"),
+           Param("beta2", 0.0, 20.0, (2.0, 8.0), "inverse temperature"),
+           Param("lambda", 0.0, 1.0, (0.3, 1.0), "eligibility"),
+           Param("w", 0.0, 1.0, (0.2, 0.8), "model-based weight"),
+           Param("p", -5.0, 5.0, (-0.5, 1.0), "stickiness"))
+
+    def __init__(self, name: str, label: str, first: tuple[int, ...], second: tuple[tuple[int, ...], ...],
+                 common: tuple[int, ...], p_common: float, fixed: dict[str, float] | None = None, family: str = ""):
+        self.name, self.label, self._family = name, label, family or name
+        self.first, self.second = np.array(first), np.array(second)
+        self.common, self.p_common = np.array(common), p_common
+        self.fixed = dict(fixed or {})
+        self.params = tuple(p for p in self.ALL if p.name not in self.fixed)
+
+    @property
+    def family(self) -> str:
+        return self._family
+
+    def _theta(self, theta: np.ndarray) -> dict[str, np.ndarray]:
+        free = iter(range(theta.shape[1]))
+        return {p.name: (np.full(theta.shape[0], self.fixed[p.name]) if p.name in self.fixed else theta[:, next(free)])
+                for p in self.ALL}
+
+    def start(self, theta, data):
+        R, S = theta.shape[0], len(self.second)
+        return {**super().start(theta, data), "q1": np.zeros((R, len(self.first))),
+                "q2": np.zeros((R, S, self.second.shape[1])), "a1": np.full(R, -1), "prev1": np.full(R, -1)}
+
+    def _where(self, x: Trial) -> tuple[np.ndarray, np.ndarray]:
+        """Per row: is it a first-stage row, and the second-stage state it is in (0 where first)."""
+        stage1 = x.shown[:, self.first].any(axis=1)
+        state = np.argmax(x.shown[:, self.second[:, 0]], axis=1)
+        return stage1, state
+
+    def probs(self, theta, state, x):
+        th = self._theta(theta)
+        stage1, s = self._where(x)
+        R, K = x.shown.shape
+        best = state["q2"].max(axis=2)  # (R, S)
+        p = self.p_common
+        q_mb = p * best[:, self.common] + (1 - p) * best[:, 1 - self.common]
+        w = th["w"][:, None]
+        v1 = th["beta1"][:, None] * (w * q_mb + (1 - w) * state["q1"])
+        v1 = v1 + th["p"][:, None] * (np.arange(len(self.first))[None, :] == state["prev1"][:, None])
+        v2 = th["beta2"][:, None] * state["q2"][x.idx, s]
+        values = np.zeros((R, K))
+        values[:, self.first] = np.where(stage1[:, None], v1, 0.0)
+        rows2 = self.second[s]  # (R, A) option indices of each row's state
+        np.put_along_axis(values, rows2, np.where(stage1[:, None], 0.0, v2), axis=1)
+        return softmax(values, x.shown)
+
+    def learn(self, theta, state, x):
+        th = self._theta(theta)
+        stage1, s = self._where(x)
+        first_pos = np.argmax(self.first[None, :] == x.cc[:, None], axis=1)
+        chose1 = x.valid & stage1
+        state["a1"] = np.where(chose1, first_pos, np.where(stage1, -1, state["a1"]))
+        state["prev1"] = np.where(chose1, first_pos, state["prev1"])
+        a2 = np.argmax(self.second[s] == x.cc[:, None], axis=1)
+        chose2 = x.valid & ~stage1
+        q1, q2 = state["q1"], state["q2"]
+        alpha = th["alpha"]
+        q2sa = q2[x.idx, s, a2]
+        a1 = state["a1"]
+        has1 = chose2 & (a1 >= 0)
+        a1c = np.maximum(a1, 0)
+        d1 = q2sa - q1[x.idx, a1c]
+        d2 = x.r - q2sa
+        q1[x.idx, a1c] += np.where(has1, alpha * d1 + alpha * th["lambda"] * d2, 0.0)
+        q2[x.idx, s, a2] += np.where(chose2, alpha * d2, 0.0)
+        super().learn(theta, state, x)
+
+
+def two_stage_models(first: tuple[int, ...], second: tuple[tuple[int, ...], ...], common: tuple[int, ...],
+                     p_common: float) -> tuple[CognitiveModel, ...]:
+    """The candidate models of a two-stage task (each stage a row of the data)."""
+    layout = (first, second, common, p_common)
+    return (Uniform(),
+            TwoStage("model-free", "model-free TD(lambda) learning, no transition model", *layout, fixed={"w": 0.0},
+                     family="model-free"),
+            TwoStage("model-based", "model-based planning over learnt second-stage values", *layout,
+                     fixed={"w": 1.0, "lambda": 0.0}, family="model-based"),
+            TwoStage("hybrid", "hybrid of model-based and model-free values, weight w (Daw et al., 2011)", *layout,
+                     family="hybrid"))
 
 
 def option_models(n_options: int, q0: float = 0.0, beta_max: float = 30.0,

@@ -77,11 +77,28 @@ def read_generic(path: Path) -> pd.DataFrame:
     return df
 
 
+def _lazy(entry_point: str) -> Callable[[Path], pd.DataFrame]:
+    """A reader that lives in a test's package (``"module:function"``), imported when used."""
+
+    def read(path: Path) -> pd.DataFrame:
+        import importlib
+
+        module, _, name = entry_point.partition(":")
+        return getattr(importlib.import_module(module), name)(path)
+
+    return read
+
+
 FORMATS: dict[str, Format] = {
     "hbayesdm-igt": Format("hbayesdm-igt", "igt", read_hbayesdm_igt, {
         "name": "hBayesDM example data: Iowa Gambling Task (igt_exampleData.txt)",
         "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
                   "(hbayesdm/common/extdata/igt_exampleData.txt)",
+        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "hbayesdm-ts": Format("hbayesdm-ts", "twostep", _lazy("machinepsych.tasks.twostep.people:read_hbayesdm_ts"), {
+        "name": "hBayesDM example data: two-step task (ts_exampleData.txt)",
+        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
+                  "(hbayesdm/common/extdata/ts_exampleData.txt)",
         "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),

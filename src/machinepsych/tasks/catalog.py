@@ -53,6 +53,7 @@ TASKS: dict[str, str] = {
     "prlt-v1": f"{_RB}.prlt:SPEC",
     "mbt-v1": f"{_RB}.mbt:SPEC",
     "igt-v1": "machinepsych.tasks.igt:SPEC",
+    "twostep-v1": "machinepsych.tasks.twostep:SPEC",
     # v2: each flow is taken away from models once read (v1 kept it in the statement requests)
     "cogbench-a-v1": "machinepsych.tasks.cogbench:SPEC_A_V1",
     "cogbench-a-v2": "machinepsych.tasks.cogbench:SPEC_A",
