@@ -548,6 +548,8 @@ class TwoStage(CognitiveModel):
                  common: tuple[int, ...], p_common: float, fixed: dict[str, float] | None = None, family: str = ""):
         self.name, self.label, self._family = name, label, family or name
         self.first, self.second = np.array(first), np.array(second)
+        if len(first) != 2 or self.second.shape[1] != 2:
+            raise ValueError("a two-stage model's stages offer two options each")
         self.common, self.p_common = np.array(common), p_common
         self.fixed = dict(fixed or {})
         self.params = tuple(p for p in self.ALL if p.name not in self.fixed)
@@ -609,6 +611,50 @@ class TwoStage(CognitiveModel):
         q1[x.idx, a1c] += np.where(has1, alpha * d1 + alpha * th["lambda"] * d2, 0.0)
         q2[x.idx, s, a2] += np.where(chose2, alpha * d2, 0.0)
         super().learn(theta, state, x)
+
+
+    def nll(self, theta: np.ndarray, data: "ChoiceData | Stack") -> np.ndarray:
+        """The likelihood of :meth:`probs` and :meth:`learn`, computed over (R,) arrays: each
+        stage offers two options, so a choice's probability is the logistic of its value's lead
+        over the other option's (the tests check both give the same values)."""
+        data = as_stack(data)
+        theta = np.atleast_2d(np.asarray(theta, dtype=float))
+        R = theta.shape[0]
+        th = self._theta(theta)
+        c, shown = data.choice, data.shown
+        stage1 = shown[:, :, self.first].any(axis=2)
+        where = np.argmax(shown[:, :, self.second[:, 0]], axis=2)
+        pos1 = np.argmax(c[..., None] == self.first, axis=2)
+        pos2 = np.argmax(c[..., None] == self.second[where], axis=2)
+        valid, reward = c >= 0, data.reward
+        rows = np.arange(R)
+        q1, q2 = np.zeros((R, 2)), np.zeros((R, len(self.second), 2))
+        a1, prev1 = np.full(R, -1), np.full(R, -1)
+        p = self.p_common
+        alpha, lam, w = th["alpha"], th["lambda"], th["w"][:, None]
+        ll = np.zeros(R)
+        for t in range(data.n_trials):
+            # each (sessions, T) array's column: one value per row, or one for all rows
+            ok, st1, s, k1, k2, r = valid[:, t], stage1[:, t], where[:, t], pos1[:, t], pos2[:, t], reward[:, t]
+            if not ok.any():
+                continue
+            best = q2.max(axis=2)
+            v1 = th["beta1"][:, None] * (w * (p * best[:, self.common] + (1 - p) * best[:, 1 - self.common])
+                                         + (1 - w) * q1) + th["p"][:, None] * (np.arange(2) == prev1[:, None])
+            qs = q2[rows, s]
+            lead = np.where(st1, v1[rows, k1] - v1[rows, 1 - k1], th["beta2"] * (qs[rows, k2] - qs[rows, 1 - k2]))
+            ll -= np.where(ok, np.logaddexp(0.0, -lead), 0.0)
+            chose1 = ok & st1
+            a1 = np.where(chose1, k1, np.where(st1, -1, a1))
+            prev1 = np.where(chose1, k1, prev1)
+            chose2 = ok & ~st1
+            has1 = chose2 & (a1 >= 0)
+            a1c = np.maximum(a1, 0)
+            q2sa = qs[rows, k2]
+            d2 = r - q2sa
+            q1[rows, a1c] += np.where(has1, alpha * (q2sa - q1[rows, a1c]) + alpha * lam * d2, 0.0)
+            q2[rows, s, k2] += np.where(chose2, alpha * d2, 0.0)
+        return -ll
 
 
 def two_stage_models(first: tuple[int, ...], second: tuple[tuple[int, ...], ...], common: tuple[int, ...],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import pandas as pd
 
@@ -34,18 +34,20 @@ def read_option(cell: Any) -> str | None:
     raise ValueError(f"{cell!r} is not a spaceship or alien (A-F)")
 
 
-def _int(row: pd.Series, column: str, allowed: tuple[int, ...]) -> int:
+def _int(row: Mapping[str, Any], column: str, allowed: tuple[int, ...] | None) -> int:
+    """A whole number among ``allowed`` (None: any whole number >= 0)."""
     text = str(row[column]).strip()
     try:
         v = float(text)
     except ValueError:
         v = math.nan
-    if not v.is_integer() or int(v) not in allowed:
-        raise PeopleCellError(int(row["line"]), column, f"{row[column]!r} is not one of {', '.join(map(str, allowed))}")
+    if not v.is_integer() or (int(v) not in allowed if allowed else v < 0):
+        wanted = f"one of {', '.join(map(str, allowed))}" if allowed else "a whole number >= 0"
+        raise PeopleCellError(int(row["line"]), column, f"{row[column]!r} is not {wanted}")
     return int(v)
 
 
-def _prob(row: pd.Series, column: str) -> float:
+def _prob(row: Mapping[str, Any], column: str) -> float:
     try:
         v = float(row[column])
     except (TypeError, ValueError):
@@ -60,11 +62,10 @@ def schedule_params(rows: pd.DataFrame) -> dict[str, Any]:
     where the table gives them, the reward probabilities of each round."""
     replay, probs = [], []
     with_probs = all(c in rows.columns for c in PROB_COLUMNS)
-    records = list(rows.iterrows())
+    records = rows.to_dict("records")
     if len(records) % 2:
-        raise PeopleCellError(int(records[-1][1]["line"]), "stage", "the last round has no second stage")
-    for i in range(0, len(records), 2):
-        (_, first), (_, second) = records[i], records[i + 1]
+        raise PeopleCellError(int(records[-1]["line"]), "stage", "the last round has no second stage")
+    for first, second in zip(records[::2], records[1::2]):
         if _int(first, "stage", (1, 2)) != 1:
             raise PeopleCellError(int(first["line"]), "stage", "a round must start with stage 1")
         if _int(second, "stage", (1, 2)) != 2:
@@ -105,10 +106,10 @@ def long_rows(df: pd.DataFrame, path: Path) -> pd.DataFrame:
     C, D, E, F. Rounds are ordered by ``trial``; a round missing from the file is not a round."""
     out = []
     seen: set[tuple[str, int]] = set()
-    for _, row in df.iterrows():
+    for row in df.to_dict("records"):
         try:
             subject = str(row["subjID"]).strip()
-            trial = _int(row, "trial", tuple(range(0, 100_000)))
+            trial = _int(row, "trial", None)
             if (subject, trial) in seen:
                 raise PeopleCellError(int(row["line"]), "trial", f"trial {trial} of subject {subject} appears twice")
             seen.add((subject, trial))
