@@ -103,25 +103,32 @@ def long_rows(df: pd.DataFrame, path: Path) -> pd.DataFrame:
     """hBayesDM's two-step rows (one per round) as the long table (two rows per round):
     ``level1_choice`` 1/2 is spaceship A/B, ``level2_choice`` 1-4 the alien C-F (1, 2: state A,
     planet X; 3, 4: state B, planet Y), ``reward`` the coin, ``A1prob``... the probabilities of
-    C, D, E, F. Rounds are ordered by ``trial``; a round missing from the file is not a round."""
-    out = []
-    seen: set[tuple[str, int]] = set()
+    C, D, E, F. A person's rounds run from 1 to their last ``trial``; a round missing from the
+    file (a missed trial) is a lost round, given the probabilities of the round before it (of
+    the first round in the file, where it comes first)."""
+    people: dict[str, dict[int, dict[str, str]]] = {}
     for row in df.to_dict("records"):
         try:
             subject = str(row["subjID"]).strip()
             trial = _int(row, "trial", None)
-            if (subject, trial) in seen:
+            if trial in people.setdefault(subject, {}):
                 raise PeopleCellError(int(row["line"]), "trial", f"trial {trial} of subject {subject} appears twice")
-            seen.add((subject, trial))
             ship = SHIPS[_int(row, "level1_choice", (1, 2)) - 1]
             alien = OPTIONS[2 + _int(row, "level2_choice", (1, 2, 3, 4)) - 1]
             coin = _int(row, "reward", (0, 1))
             probs = {p: str(_prob(row, c)) for p, c in zip(PROB_COLUMNS, HBAYESDM_COLUMNS[5:])}
         except PeopleCellError as exc:
             raise ConfigError(f"{path}: {exc}") from None
-        base = {"line": row["line"], "subject": subject, **probs}
-        out.append({**base, "trial": str(2 * trial), "stage": "1", "choice": ship, "coin": ""})
-        out.append({**base, "trial": str(2 * trial + 1), "stage": "2", "choice": alien, "coin": str(coin)})
+        people[subject][trial] = {"line": row["line"], "ship": ship, "alien": alien, "coin": str(coin), **probs}
+    out = []
+    for subject, rounds in people.items():
+        last = rounds[min(rounds)]
+        for t in range(1, max(rounds) + 1):
+            here = rounds.get(t)
+            last = here or {**last, "ship": "", "alien": "", "coin": ""}
+            base = {"line": last["line"], "subject": subject, **{p: last[p] for p in PROB_COLUMNS}}
+            out.append({**base, "trial": str(2 * t), "stage": "1", "choice": last["ship"], "coin": ""})
+            out.append({**base, "trial": str(2 * t + 1), "stage": "2", "choice": last["alien"], "coin": last["coin"]})
     return pd.DataFrame(out, columns=["line", "subject", "trial", "stage", "choice", "coin", *PROB_COLUMNS])
 
 
