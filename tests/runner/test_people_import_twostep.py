@@ -17,7 +17,7 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
-from tests.runner.test_people_import import VERSION, run_cli
+from tests.runner.test_people_import import VERSION, _variant, run_cli
 from tests.support.registry import fetch
 
 MEMBER = f"hbayesdm-{VERSION}/hbayesdm/common/extdata/ts_exampleData.txt"
@@ -112,14 +112,10 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
     assert people["n"] == 11 and people["winners"]["hybrid"] == 1.0
     assert 0.0 < people["params"]["hybrid"]["w"]["mean"] < 1.0
     assert summary["agent:model-based"]["params"]["hybrid"]["w"]["mean"] > summary["agent:model-free"]["params"]["hybrid"]["w"]["mean"]
-
-
-def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
-    lines = src.read_text().splitlines(keepends=True)
-    assert old in lines[line - 1], lines[line - 1]
-    lines[line - 1] = lines[line - 1].replace(old, new, 1)
-    dst.write_text("".join(lines))
-    return dst
+    # the report across runs: the people's schedules named, not listed; each agent placed among the people
+    text = run_cli("report", "agents", "people", "--store", "s.db", cwd=imported).stdout
+    assert "each person's own probs, replay" in text and "probs=" not in text
+    assert "reward_rate against people" in text and "percentile" in text
 
 
 def test_malformed_files_are_refused_in_one_line_naming_line_and_column(ts_file, tmp_path):
