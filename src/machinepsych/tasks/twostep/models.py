@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from machinepsych.core.spec import ChoiceModels
-from machinepsych.fitting.models import two_stage_models
+from machinepsych.fitting.two_stage import two_stage_models
 
 from .env import ALIENS, OPTIONS, SHIPS, TwoStepParams
 
