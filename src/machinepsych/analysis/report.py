@@ -285,9 +285,10 @@ def run_config(run, sessions) -> dict[str, Any]:
     complete parameters."""
     spec = run.spec or {}
     tests: dict[str, dict[str, Any]] = {}
+    per_person = spec.get("kind") == "people-import"  # imported people: one entry, each with their own schedule
     keys: dict[tuple[str, str, str], str] = {}  # a test and preset run with other parameters (--input
     for s in sessions:                          # text --input image) is listed once per parameters
-        config = (s.task_id, s.preset, json.dumps(s.params, sort_keys=True, default=str))
+        config = (s.task_id, s.preset, "" if per_person else json.dumps(s.params, sort_keys=True, default=str))
         if config not in keys:
             key = f"{s.task_id} | {s.preset}"
             first = tests.get(key)
@@ -298,6 +299,10 @@ def run_config(run, sessions) -> dict[str, Any]:
                                             "params": s.params, "seeds": set(), "sessions": 0})
         t["seeds"].add(s.seed)
         t["sessions"] += 1
+        if per_person and t["params"] != s.params:  # the parameters people differ in are named, not listed
+            differ = sorted({k for k in {*t["params"], *s.params} if t["params"].get(k) != s.params.get(k)})
+            t["params"] = {k: v for k, v in t["params"].items() if k not in differ}
+            t["per_person"] = sorted({*t.get("per_person", ()), *differ})
     for t in tests.values():
         seeds = sorted(t.pop("seeds"))
         t["seeds"] = f"{seeds[0]}..{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])
@@ -334,10 +339,11 @@ def source_line(source: dict[str, Any]) -> str:
 
 def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
     """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
-    tell apart two configurations of one test (``wcst-v2 (default, input=image)``). Where they
-    are long (imported people, each with the schedule they saw), the configurations of a test
-    and preset are counted instead (``bandit2arm-v1 (default; 20 parameter sets)``): the
-    parameters themselves are in ``report --json`` (``config.tests``) and the HTML report."""
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``). Imported
+    people, each with the schedule they saw, are one entry naming the parameters they differ in
+    (``twostep-v1 (default; each person's own probs, replay)``); other long configurations of a
+    test and preset are counted (``bandit2arm-v1 (default; 20 parameter sets)``): the parameters
+    themselves are in ``report --json`` (``config.tests``) and the HTML report."""
     groups: dict[tuple[str, str], list[str]] = {}
     for key, t in tests.items():
         groups.setdefault((t["test"], t["preset"]), []).append(key)
@@ -345,8 +351,11 @@ def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
     for (test, preset), keys in groups.items():
         if any(len(k) > LONG_KEY for k in keys):
             names.append(f"{test} ({preset}; {len(keys)} parameter sets)")
-        else:
-            names += [f"{test} ({', '.join([preset, *key.split(' | ')[2:]])})" for key in keys]
+            continue
+        for key in keys:
+            own = tests[key].get("per_person")
+            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:]])}"
+                         + (f"; each person's own {', '.join(own)}" if own else "") + ")")
     return names
 
 

@@ -15,7 +15,9 @@ The models know no test; they read :class:`~machinepsych.fitting.data.ChoiceData
   ``perseveration``, ``rw``, ``rw-pn``, ``rw-persev``, ``pvl-delta``, ``vpp``;
 * dimension learners (card sorting, ``features``): ``rule-wsls``,
   ``rule-persev``, ``slm`` (Bishara et al., 2010);
-* cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``.
+* cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``;
+* two-stage choices (each stage a row, the state read from ``shown``): ``model-free``,
+  ``model-based``, ``hybrid`` (Daw et al., 2011), in :mod:`machinepsych.fitting.two_stage`.
 
 docs/fitting.md gives each model's equations and parameter ranges.
 """

@@ -24,7 +24,7 @@ from ..core.spec import PeopleCellError, TaskSpec
 from ..core.tables import need_columns as _need, read_table as _read_table
 from ..core.types import Turn
 from ..storage.store import Store
-from ..tasks.catalog import get_task
+from ..tasks.catalog import all_tasks, get_task
 from .session import trial_record
 
 HBAYESDM_CITATION = ("Ahn, W.-Y., Haines, N., & Zhang, L. (2017). Revealing neurocomputational mechanisms of "
@@ -99,6 +99,11 @@ FORMATS: dict[str, Format] = {
         "origin": "pip download --no-deps cpm-toolbox==0.26.0 (cpm/datasets/data/bandit_small.csv)",
         "licence": "AGPL-3.0", "citation": "Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, T. "
         "cpm-toolbox: a toolbox for computational psychiatry and psychology (version 0.26.0), https://cpm-toolbox.net"}),
+    "hbayesdm-ts": Format("hbayesdm-ts", "twostep", "machinepsych.tasks.twostep.people:read_hbayesdm_ts", {
+        "name": "hBayesDM example data: two-step task (ts_exampleData.txt)",
+        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
+                  "(hbayesdm/common/extdata/ts_exampleData.txt)",
+        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }
@@ -119,8 +124,8 @@ def _task_of(fmt: Format, df: pd.DataFrame, path: Path) -> TaskSpec:
         raise ConfigError(f"{path}: column task must name one test in every row (found {', '.join(names) or 'none'})")
     spec = get_task(names[0])
     if spec.people is None:
-        raise ConfigError(f"{path}: test {spec.id} has no reader of people's data; "
-                          "import-people reads: igt, wcst-128")
+        readable = ", ".join(t.id for t in all_tasks() if t.people is not None)
+        raise ConfigError(f"{path}: test {spec.id} has no reader of people's data; import-people reads: {readable}")
     return spec
 
 
