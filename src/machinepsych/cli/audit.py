@@ -111,12 +111,12 @@ def audit_cmd(
     iruns = [(ia, ia.run(t, n=item_n or ia.default_n, seed=seed,
                          progress=lambda s: con.print(f"[dim]item rules: {s}[/dim]")))
              for ia, t in it_targets]
-    iflagged = [(ia, f) for ia, r in iruns for f in r if f.shortcut]
+    iflagged = [(ia, f) for ia, r in iruns for f in r if ia.flagged(f)]
     if json_out:
         # one learned audit (a family's) per run: the VisFactor subtests are the only ones today
         typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged or iflagged),
                                "tests": [r.as_dict() for r in results],
-                               "item_rules": [{**vars(f), "shortcut": f.shortcut} for _, r in iruns for f in r],
+                               "item_rules": [{**vars(f), "flagged": ia.flagged(f)} for ia, r in iruns for f in r],
                                **({"learned": lruns[0][1].as_dict()} if len(lruns) == 1 else
                                   {"learned": [r.as_dict() for _, r in lruns]} if lruns else {})},
                               indent=2, default=str))
@@ -168,7 +168,7 @@ def audit_cmd(
     if not json_out:
         for ia, r in iruns:
             for f in r:
-                typer.echo(("FLAG " if f.shortcut else "ok   ") + ia.line(f))
+                typer.echo(("FLAG " if ia.flagged(f) else "ok   ") + ia.line(f))
         if iruns:
             typer.echo(f"item rules: {len(iflagged)} of {sum(len(r) for _, r in iruns)} flagged")
     if flagged or lflagged or iflagged:

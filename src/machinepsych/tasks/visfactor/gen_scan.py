@@ -679,12 +679,12 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
             "The route passes beside exactly one numbered building (it runs along a side of it).")
     q = task + " Which building?" + OUT + ' Answer with the building number, e.g. {"answer": 4}.'
     # split mode (the paper's SS3-S): one T/F question per building, exactly one of them T
-    rows = [(f"Does the route pass beside building {t}?", "T" if t == k + 1 else "F") for t in range(1, nb + 1)]
+    parts = [(f"Does the route pass beside building {t}?", "T" if t == k + 1 else "F") for t in range(1, nb + 1)]
     split_q = (task + " Answer each of the following questions with T (true) or F (false):\n" +
-               "\n".join(f"{i + 1}. {r}" for i, (r, _) in enumerate(rows)) +
+               "\n".join(f"{i + 1}. {r}" for i, (r, _) in enumerate(parts)) +
                '\nRespond with the answer as a JSON object with a list of T/F values in this order, e.g. {"answer": [' +
-               ", ".join('"F"' for _ in rows) + "]}.")
-    return Item("SS3", img, q, "int", k + 1, tuple(range(1, nb + 1)), rows, split_q,
+               ", ".join('"F"' for _ in parts) + "]}.")
+    return Item("SS3", img, q, "int", k + 1, tuple(range(1, nb + 1)), parts, split_q,
                 {"rows": rows, "cols": cols, "open": [[list(a), list(b)] for a, b in open_segs],
                  "blocked": [[list(a), list(b)] for a, b in blocked],
                  "buildings": [[list(c), qd] for c, qd in buildings], "from": X, "to": Y,

@@ -320,6 +320,8 @@ LOCAL = {"SS2": ss2_local, "SS3": _ss3_sides}
 
 # ----------------------------------------------------------------------------- in `machinepsych audit`
 LOCAL_RULE = "boosted trees on what is drawn around each option"
+# rules that are the task's own condition, measured as references, never flagged
+REFERENCE = frozenset({"a set of pieces with the shape's area (the task's condition)"})
 DIFFICULTIES = ("easy", "normal", "hard")
 
 
@@ -342,9 +344,9 @@ def audit_subtest(subtest: str, difficulty: str, n: int, seed: int = 0, generati
 
 class ItemAudit:
     """What ``machinepsych audit`` needs of a family's item-level audit (``TaskSpec.item_audit``):
-    the targets of a test at a preset, and the run. A finding is flagged when the rule is a
-    shortcut (:attr:`RuleResult.shortcut`: p < :data:`ALPHA` and a lift of at least
-    :data:`MIN_LIFT`)."""
+    the targets of a test at a preset, and the run. A finding is flagged (:meth:`flagged`) when
+    the rule is a shortcut (:attr:`RuleResult.shortcut`: p < :data:`ALPHA` and a lift of at least
+    :data:`MIN_LIFT`) and not the task's own condition (:data:`REFERENCE`)."""
 
     default_n = 300
     max_n = 100_000
@@ -369,6 +371,10 @@ class ItemAudit:
             if progress:
                 progress(f"{sub} {diff}: done")
         return out
+
+    @staticmethod
+    def flagged(r: RuleResult) -> bool:
+        return r.shortcut and r.rule not in REFERENCE
 
     @staticmethod
     def line(r: RuleResult) -> str:
