@@ -278,6 +278,8 @@ def _near(p, shape) -> list:
 # the grid the network is drawn on (rows, columns of points), per generation and difficulty
 SS2_GRID = {1: {"easy": (5, 5), "normal": (7, 7), "hard": (9, 9)},
             3: {"easy": (9, 13), "normal": (11, 11), "hard": (13, 13)}}
+# generation 4: generation 3's grid above the bottom band (SS2_BAND rows more)
+SS2_GRID[4] = {d: (r + SS2_BAND, c) for d, (r, c) in SS2_GRID[3].items()}
 
 
 @generations("SS2")
@@ -303,7 +305,9 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     F = (0, int(rng.integers(cols)))
     # the circle is off the side edges: there a network with the answer always exists (on an edge
     # next to F a start could be cut off from F by the answer's own route)
-    circle = (int(rng.integers(1, max(2, rows // 2))), int(rng.integers(1, cols - 1)))
+    # (generation 4: in the upper half of the grid above the bottom band)
+    upper = rows - (SS2_BAND if generation >= 4 else 0)
+    circle = (int(rng.integers(1, max(2, upper // 2))), int(rng.integers(1, cols - 1)))
     starts = [(rows - 1, int(c)) for c in sorted(rng.choice(cols, 5, replace=False))]
     gold_idx = int(rng.integers(5))
     good = starts[gold_idx]
@@ -312,6 +316,13 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # walks could end on each other but never on the answer's branch, so the answer was the
     # start with the fewest lines in 29% of hard items (chance 20%), and its route to F was the
     # longest in 42% (it alone went to the circle; the others joined the tree anywhere).
+    # [decision] generation 4 (issue 30): the bottom SS2_BAND rows (everything within two grid
+    # steps of a start) are drawn from the starts' positions alone, each start on a line of its
+    # own there, and the network above them as in generation 3 on generation 3's grid (the grid
+    # is SS2_BAND rows taller). In generation 3 the answer's branch was walked first and the
+    # wrong starts' branches merged near the bottom: "the start with the most dead ends per line
+    # within two grid steps" was right in 27-29% of items and boosted trees on the 5 x 5 points
+    # around each start in 36-42% (chance 20%).
     tree = ss2_network(rng, shape, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
     cell, pad = (44 if generation < 3 else 36), 30
