@@ -550,7 +550,14 @@ def _ss3_route(draws, graph, own) -> list | None:
     return route if len(set(route)) == len(route) else None
 
 
-def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, generation=3):
+def _ss3_prep(rows, cols, open_sides, shut, a, b) -> list[tuple[tuple, set]]:
+    """Generation 4, per layout: each building's route graph (:func:`_ss3_graph`) and the
+    streets where its open side goes on straight (:func:`_ss3_view`)."""
+    segs, sides = grid_segments(rows, cols), set(open_sides) | set(shut)
+    return [(_ss3_graph(segs, sides, own, a, b), _ss3_view(rows, cols, [own], [])) for own in open_sides]
+
+
+def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None):
     """Road blocks such that the unique shortest open route from ``a`` to ``b`` passes beside
     building ``k`` and no other: the route is drawn first (:func:`_ss3_route`: a random
     shortest grid route from ``a`` to ``b`` along the open side of building ``k`` and along no
@@ -560,15 +567,15 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, generation
     the others open). Generation 4 draws such a route beside every building, the answer's
     among them, and never blocks a street of any of them that lies around a building
     (:func:`_ss3_view`): the streets around the answer are then kept open as around any other
-    building. Returns (open, blocked, route) or None."""
+    building (``prep``: :func:`_ss3_prep` of the layout). Returns (open, blocked, route) or None."""
     draws = Draws(rng)
     segs = grid_segments(rows, cols)
     sides = set(open_sides) | set(shut)
     kept: set = set()
-    if generation >= 4:
+    if prep is not None:
         routes = []
-        for own in open_sides:  # a route that passes a point twice is drawn again (up to 10 times)
-            r, graph = None, _ss3_graph(segs, sides, own, a, b)
+        for own, (graph, _) in zip(open_sides, prep):  # a route that passes a point twice is drawn again (up to 10 times)
+            r = None
             for _ in range(10):
                 r = _ss3_route(draws, graph, own)
                 if r is not None:
@@ -577,8 +584,7 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, generation
         route = routes[k]
         if not route:
             return None
-        for own, r in zip(open_sides, routes):
-            view = _ss3_view(rows, cols, [own], [])
+        for (_, view), r in zip(prep, routes):
             kept |= {e for e in (tuple(sorted(e)) for e in zip(r, r[1:])) if e in view}
         # the streets never blocked (the route, the open sides, the kept ones) must not hold a
         # route as short as the answer's other than it: no road block could then cut it
@@ -650,8 +656,9 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
     while True:
         i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
         k = int(rng.integers(nb))
+        prep = _ss3_prep(rows, cols, open_sides, shut, per[i], per[j]) if generation >= 4 else None
         for _ in range(20):
-            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, generation)
+            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep)
             if streets is not None:
                 open_segs, blocked, path = streets
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
