@@ -64,7 +64,7 @@ def _audit(*args):
 
 def test_audit_fails_on_a_version_with_an_item_level_shortcut():
     # VZ1 version 3: "largest pieces first, each that still fits" gets ~23% of items (chance 5%)
-    res = _audit("visfactor-vz1@3", "--preset", "default", "--item-n", "150")
+    res = _audit("visfactor-vz1@3", "--preset", "default", "--item-n", "100")
     assert res.exit_code == 1, res.output
     flags = [ln for ln in res.output.splitlines() if ln.startswith("FLAG ")]
     assert any("VZ1 normal: largest pieces first, each that still fits" in ln for ln in flags), res.output
