@@ -571,8 +571,8 @@ class TaskSpec:
     # ``default_n``, ``max_n`` (tasks/visfactor/audit_learned.LearnedAudit)
     learned_audit: Any = None
     # an item-level validity audit (``machinepsych audit``, every difficulty): rules about the whole
-    # item, an object with ``targets(spec, preset)``, ``run(targets, n, seed, progress)`` (findings
-    # with ``shortcut``), ``line(finding)``, ``default_n``, ``max_n`` (tasks/visfactor/item_rules.ItemAudit)
+    # item, an object with ``targets(spec, preset)``, ``run(targets, n, seed, progress)``,
+    # ``flagged(finding)``, ``line(finding)``, ``default_n`` (tasks/visfactor/item_rules.ItemAudit)
     item_audit: Any = None
     # reference values (human norms) on the scale of the metric they name
     norms: tuple[Norm, ...] = ()

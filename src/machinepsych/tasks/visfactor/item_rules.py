@@ -349,7 +349,6 @@ class ItemAudit:
     :data:`MIN_LIFT`) and not the task's own condition (:data:`REFERENCE`)."""
 
     default_n = 300
-    max_n = 100_000
 
     @staticmethod
     def targets(spec, preset: str | None) -> list[tuple[str, str, int | None]]:
