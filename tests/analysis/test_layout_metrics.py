@@ -99,3 +99,15 @@ def test_vision_probe_runs_get_table_2_beside_them():
     rows = {r["label"]: r["values"] for r in lay.rows}
     assert rows[f"VI: {cond}"]["overall"] == pytest.approx(91.0)
     assert rows["VI: published: GPT-4o"]["overall"].startswith("89.55")
+
+
+def test_visfactor_ss3_split_row_is_on_parts(tmp_path):
+    # issue 29: the paper's eighth split row, SS3-S, has ours beside it: one T/F question per
+    # building (ten at normal), part accuracy, and the chance of F to every part (9 of 10)
+    data = _data(tmp_path, [("visfactor-ss3", "split", 1, {"n_items": 4})])
+    rows = {r["label"]: r["values"] for r in _layout(data, "visfactor").rows}
+    ss3s = rows["SS3-S"]
+    scores = data["scores"].set_index("task")
+    assert ss3s["metric"] == "parts" and ss3s["c1"] == pytest.approx(scores.loc["visfactor-ss3", "acc_rows"])
+    assert ss3s["chance"] == pytest.approx(90.0) and "norm %" not in ss3s
+    assert ss3s["published: GPT-4o (direct)"] == 25

@@ -36,7 +36,7 @@ def test_reflection_bench_hard_is_stored_hard_without_oddball(tmp_path):
 
 
 def test_visfactor_split_runs_the_split_subtests_in_split_mode(tmp_path):
-    split = {"cf1", "cf2", "vz2", "vz3", "s1", "ss2", "p3", "i3"}
+    split = {"cf1", "cf2", "vz2", "vz3", "s1", "ss2", "ss3", "p3", "i3"}
     for option in ({"preset": "split"}, {"params": {"mode": "split"}}):
         rows, notes = _stored(tmp_path, "visfactor", **option)
         assert {t.removeprefix("visfactor-") for t, _, _ in rows} == split
@@ -70,10 +70,11 @@ def test_paper_designs(tmp_path):
     notes = []
     tasks = expand_tasks("visfactor", "paper", {}, 1, None, notes)
     splits = {t.task.removeprefix("visfactor-") for t in tasks if t.preset == "split" and not t.params}
-    assert splits == {"cf1", "cf2", "vz2", "vz3", "s1", "p3", "i3"}
+    # the paper's eight split rows (issue 29: SS3-S has its split mode)
+    assert splits == {"cf1", "cf2", "vz2", "vz3", "s1", "ss3", "p3", "i3"}
     assert sum(1 for t in tasks if t.preset == "default" and not t.params) == 20
     pert = [t for t in tasks if t.params]
-    assert len(pert) == 27 and all(t.strategies == ["direct"] for t in pert)
+    assert len(pert) == 28 and all(t.strategies == ["direct"] for t in pert)
     # a strategy the user names wins over the design's
     tasks = expand_tasks("visfactor", "paper", {}, 1, None, own_strategies=True)
     assert all(t.strategies is None for t in tasks)

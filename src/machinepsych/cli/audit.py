@@ -5,8 +5,10 @@ distribution, the true/false balance and the accuracy of construct-free heuristi
 against chance (``analysis/audit.py``). For VisFactor at ``--preset hard`` or ``--preset
 split`` it also runs the learned audit (``tasks/visfactor/audit_learned.py``): classifiers
 trained on the items' surface features, against structural chance, replicated on a second seed
-range (``--no-learned`` skips it, ``--learned`` runs it at any preset). Exit code 1 when anything
-is flagged, so CI can use it; 0 otherwise.
+range (``--no-learned`` skips it, ``--learned`` runs it at any preset). Tests with an item-level
+audit (``TaskSpec.item_audit``: VisFactor's rules about the whole item, ``tasks/visfactor/item_rules.py``)
+get it at every difficulty unless ``--preset`` names one (``--item-n`` items each, ``--no-item-rules``
+skips it); each finding is one line. Exit code 1 when anything is flagged, so CI can use it; 0 otherwise.
 """
 from __future__ import annotations
 
@@ -19,6 +21,21 @@ import typer
 from .app import app
 
 LEARNED_PRESETS = ("hard", "split")
+
+
+def _item_targets(pairs, preset: str | None) -> list[tuple[object, list[tuple]]]:
+    """(item-level audit, its targets) for the audited tests that offer one (``TaskSpec.item_audit``),
+    every target once, in order of first appearance."""
+    out: list[tuple[object, list[tuple]]] = []
+    for spec, _ in pairs:
+        ia = spec.item_audit
+        if ia is None:
+            continue
+        have = next((t for a, t in out if a is ia), None)
+        if have is None:
+            out.append((ia, have := []))
+        have += [t for t in ia.targets(spec, preset) if t not in have]
+    return [(a, t) for a, t in out if t]
 
 
 def _learned_targets(pairs) -> list[tuple[object, list[tuple]]]:
@@ -59,6 +76,11 @@ def audit_cmd(
                              help="Processes for the learned audit (one subtest per process; the same results)."),
     heuristic: bool = typer.Option(True, "--heuristic/--no-heuristic", help="Run the heuristic audit."),
     markdown: bool = typer.Option(False, "--markdown", help="Print the learned audit's table as Markdown."),
+    item_rules: bool = typer.Option(True, "--item-rules/--no-item-rules",
+                                    help="Item-level audit: rules about the whole item (VisFactor SS2, SS3, VZ1, CF2), "
+                                         "at every difficulty unless --preset names one."),
+    item_n: Optional[int] = typer.Option(None, "--item-n", min=20, max=100_000,
+                                         help="Items per subtest and difficulty of the item-level audit (default 300)."),
 ) -> None:
     """Can a test be passed without the ability? Key balance, heuristic and learned solvers vs chance."""
     from ..analysis.audit import ALPHA, MAX_N, audit, min_lift, targets
@@ -69,6 +91,7 @@ def audit_cmd(
     if seed < 0:
         raise ConfigError(f"--seed must be >= 0 (got {seed})")
     pairs = targets(test, preset)
+    it_targets = _item_targets(pairs, preset) if item_rules else []
     run_learned = learned if learned is not None else preset in LEARNED_PRESETS
     lt = _learned_targets(pairs) if run_learned else []
     if learned and not lt:
@@ -85,10 +108,15 @@ def audit_cmd(
                          progress=lambda s: con.print(f"[dim]learned audit: {s}[/dim]"), workers=jobs))
              for la, targets in lt]
     lflagged = [f for _, r in lruns for f in r.flagged]
+    iruns = [(ia, ia.run(t, n=item_n or ia.default_n, seed=seed,
+                         progress=lambda s: con.print(f"[dim]item rules: {s}[/dim]")))
+             for ia, t in it_targets]
+    iflagged = [(ia, f) for ia, r in iruns for f in r if ia.flagged(f)]
     if json_out:
         # one learned audit (a family's) per run: the VisFactor subtests are the only ones today
-        typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged),
+        typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged or iflagged),
                                "tests": [r.as_dict() for r in results],
+                               "item_rules": [{**vars(f), "flagged": ia.flagged(f)} for ia, r in iruns for f in r],
                                **({"learned": lruns[0][1].as_dict()} if len(lruns) == 1 else
                                   {"learned": [r.as_dict() for _, r in lruns]} if lruns else {})},
                               indent=2, default=str))
@@ -137,5 +165,11 @@ def audit_cmd(
             con.print(f"learned audit: {len(mine)} of {len(lres.findings)} strategies flagged" +
                       (": " + ", ".join(f"{f.subtest} {f.difficulty}/{f.mode} {f.strategy} ({f.metric})"
                                         for f in mine) if mine else ""))
-    if flagged or lflagged:
+    if not json_out:
+        for ia, r in iruns:
+            for f in r:
+                typer.echo(("FLAG " if ia.flagged(f) else "ok   ") + ia.line(f))
+        if iruns:
+            typer.echo(f"item rules: {len(iflagged)} of {sum(len(r) for _, r in iruns)} flagged")
+    if flagged or lflagged or iflagged:
         raise typer.Exit(1)

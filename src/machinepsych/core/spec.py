@@ -570,6 +570,10 @@ class TaskSpec:
     # preset)``, ``run(targets, n, seed, progress, workers)``, ``rows``, ``markdown``, ``columns``,
     # ``default_n``, ``max_n`` (tasks/visfactor/audit_learned.LearnedAudit)
     learned_audit: Any = None
+    # an item-level validity audit (``machinepsych audit``, every difficulty): rules about the whole
+    # item, an object with ``targets(spec, preset)``, ``run(targets, n, seed, progress)``,
+    # ``flagged(finding)``, ``line(finding)``, ``default_n`` (tasks/visfactor/item_rules.ItemAudit)
+    item_audit: Any = None
     # reference values (human norms) on the scale of the metric they name
     norms: tuple[Norm, ...] = ()
     # scores over all the sessions of a condition (see Pooled), beside the per-session ones

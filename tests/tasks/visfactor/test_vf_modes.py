@@ -30,7 +30,7 @@ def test_split_derives_from_default(sub):
         assert s.stimulus["answer_kind"] == "rows" and len(s.hidden["gold"]) == s.stimulus["n_rows"]
         assert len(s.stimulus["row_questions"]) == s.stimulus["n_rows"]
         gold, opts = d.hidden["gold"], d.stimulus["options"]
-        if d.stimulus["answer_kind"] in ("mc", "letter"):
+        if d.stimulus["answer_kind"] in ("mc", "letter", "int"):  # int: SS3's buildings
             assert s.hidden["gold"] == ["T" if o == gold else "F" for o in opts]
         elif d.stimulus["answer_kind"] == "groups":
             g = len(opts)

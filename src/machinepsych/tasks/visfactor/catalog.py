@@ -73,7 +73,7 @@ SUBTESTS: dict[str, Subtest] = {s.id: s for s in (
     _s("SS2", "Choosing a Path", "spatial scanning", 32, True,
        "This is a test of your ability to find a route through a network of lines. You may move only along the "
        "lines and may not jump between lines that do not meet at a dot.", 15.5, (160, False), (160, True)),
-    _s("SS3", "Map Planning", "spatial scanning", 40, False,
+    _s("SS3", "Map Planning", "spatial scanning", 40, True,
        "This is a test of your ability to plan the shortest route on a street map. Small circles on a street "
        "are road blocks: you cannot pass them. Numbered squares are buildings beside the streets.",
        25, (40, False), (40, False)),

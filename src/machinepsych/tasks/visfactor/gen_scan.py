@@ -104,6 +104,8 @@ def ss2_network(rng, shape, F, circle, good, bad, generation=1):
     starts and the circle are never redrawn. Generation 2: :func:`_ss2_network_v2`. Returns the
     tree's edges."""
     rng = Draws(rng)
+    if generation >= 4:
+        return _ss2_network_v4(rng, shape, F, circle, good, bad)
     if generation >= 2:
         return _ss2_network_v2(rng, shape, F, circle, good, bad)
     starts = set()
@@ -216,6 +218,56 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad):
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
+# generation 4: the rows at the bottom of the grid drawn before anything that depends on the answer
+SS2_BAND = 3
+
+
+def _ss2_band(rng, shape, starts) -> tuple[list, dict]:
+    """Generation 4's bottom :data:`SS2_BAND` rows of the grid of ``shape``, drawn from the
+    starts' positions alone (never from which start is the answer): each start, left to right,
+    walks (loop-erased) up to the row above the band, never touching another start's line, then
+    every other point of the band joins a line already drawn there or, on its own, that row (at
+    a point no start's line leaves from), never through a start. So the band is a forest: every
+    start its own tree, leaving it upwards at one point. Redrawn until every start gets out.
+    Returns (the band's edges and the edges leaving it, {start: the point above the band its
+    line leaves to})."""
+    rows, cols = shape
+    top = rows - 1 - SS2_BAND
+    above = {(r, c) for r in range(top) for c in range(cols)}
+    row_top = {(top, c) for c in range(cols)}
+    starts = sorted(starts, key=lambda s: s[1])
+    while True:
+        tree, edges, exits, ok = set(), [], {}, True
+        for s in starts:
+            walls = above | (set(starts) - {s}) | tree | set(exits.values())
+            w = _walk_to(rng, s, row_top - set(exits.values()), walls, shape)
+            if w is None:
+                ok = False
+                break
+            exits[s] = w[-1]
+            tree |= set(w[:-1])
+            edges += list(zip(w, w[1:]))
+        if not ok:
+            continue
+        walls = above | set(exits.values()) | set(starts)
+        for v in sorted((r, c) for r in range(top + 1, rows) for c in range(cols)):
+            if v not in tree:
+                w = _walk_to(rng, v, (tree - set(starts)) | (row_top - set(exits.values())), walls, shape)
+                tree |= set(w[:-1])
+                edges += list(zip(w, w[1:]))
+        return edges, exits
+
+
+def _ss2_network_v4(rng, shape, F, circle, good, bad):
+    """Generation 4 of :func:`ss2_network`: the bottom band first (:func:`_ss2_band`, blind to
+    the answer), then the rest of the grid above it as generation 2 draws a whole grid
+    (:func:`_ss2_network_v2`), with each start's point above the band as that start."""
+    rows, cols = shape
+    edges, exits = _ss2_band(rng, shape, [good, *bad])
+    upper = (rows - SS2_BAND, cols)
+    return edges + _ss2_network_v2(rng, upper, F, circle, exits[good], [exits[b] for b in bad])
+
+
 def _near(p, shape) -> list:
     """The points of a grid of ``shape`` (rows, columns) next to ``p`` and diagonally next to it."""
     rows, cols = shape
@@ -226,6 +278,8 @@ def _near(p, shape) -> list:
 # the grid the network is drawn on (rows, columns of points), per generation and difficulty
 SS2_GRID = {1: {"easy": (5, 5), "normal": (7, 7), "hard": (9, 9)},
             3: {"easy": (9, 13), "normal": (11, 11), "hard": (13, 13)}}
+# generation 4: generation 3's grid above the bottom band (SS2_BAND rows more)
+SS2_GRID[4] = {d: (r + SS2_BAND, c) for d, (r, c) in SS2_GRID[3].items()}
 
 
 @generations("SS2")
@@ -251,7 +305,9 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     F = (0, int(rng.integers(cols)))
     # the circle is off the side edges: there a network with the answer always exists (on an edge
     # next to F a start could be cut off from F by the answer's own route)
-    circle = (int(rng.integers(1, max(2, rows // 2))), int(rng.integers(1, cols - 1)))
+    # (generation 4: in the upper half of the grid above the bottom band)
+    upper = rows - (SS2_BAND if generation >= 4 else 0)
+    circle = (int(rng.integers(1, max(2, upper // 2))), int(rng.integers(1, cols - 1)))
     starts = [(rows - 1, int(c)) for c in sorted(rng.choice(cols, 5, replace=False))]
     gold_idx = int(rng.integers(5))
     good = starts[gold_idx]
@@ -260,6 +316,13 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # walks could end on each other but never on the answer's branch, so the answer was the
     # start with the fewest lines in 29% of hard items (chance 20%), and its route to F was the
     # longest in 42% (it alone went to the circle; the others joined the tree anywhere).
+    # [decision] generation 4 (issue 30): the bottom SS2_BAND rows (everything within two grid
+    # steps of a start) are drawn from the starts' positions alone, each start on a line of its
+    # own there, and the network above them as in generation 3 on generation 3's grid (the grid
+    # is SS2_BAND rows taller). In generation 3 the answer's branch was walked first and the
+    # wrong starts' branches merged near the bottom: "the start with the most dead ends per line
+    # within two grid steps" was right in 27-29% of items and boosted trees on the 5 x 5 points
+    # around each start in 36-42% (chance 20%).
     tree = ss2_network(rng, shape, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
     cell, pad = (44 if generation < 3 else 36), 30
@@ -456,29 +519,85 @@ def _shortest_dag_walk(draws, dist, adj, v) -> list:
     return out
 
 
-def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block):
-    """Road blocks such that the unique shortest open route from ``a`` to ``b`` passes beside
-    building ``k`` and no other: the route is drawn first (a random shortest grid route from
-    ``a`` to ``b`` along the open side of building ``k`` and along no side of another
-    building), then each street not beside a building and not on the route is blocked with
-    probability ``p_block``, then a street of an equally short or shorter rival route is
-    blocked until none is left. Buildings' sides keep their status (``shut`` blocked, the
-    others open). Returns (open, blocked, route) or None."""
-    draws = Draws(rng)
-    segs = grid_segments(rows, cols)
-    sides = set(open_sides) | set(shut)
-    own = open_sides[k]
+def _ss3_view(rows, cols, open_sides, shut) -> set:
+    """The streets where a building's two sides go on straight at either end (the area around
+    a building an item-level audit looks at, item_rules._ss3_sides), for every building; the
+    buildings' own sides left out."""
+    segs = set(grid_segments(rows, cols))
+    out = set()
+    for u, w in (*open_sides, *shut):
+        d = (w[0] - u[0], w[1] - u[1])
+        out |= {tuple(sorted(e)) for e in (((u[0] - d[0], u[1] - d[1]), u), (w, (w[0] + d[0], w[1] + d[1])))} & segs
+    return out - set(open_sides) - set(shut)
+
+
+def _ss3_graph(segs, sides, own, a, b) -> tuple[dict, dict, dict]:
+    """The streets but the buildings' sides other than ``own``, and the distances from ``a``
+    and from ``b`` along them."""
     adj = _adj([s for s in segs if s not in sides or s == own])
-    da, db = bfs(adj, a)[0], bfs(adj, b)[0]
+    return adj, bfs(adj, a)[0], bfs(adj, b)[0]
+
+
+def _ss3_route(draws, graph, own) -> list | None:
+    """A random shortest grid route along the street ``own`` in ``graph`` (:func:`_ss3_graph`)
+    from its first point to its second; None where it would pass a point twice."""
+    adj, da, db = graph
     ways = [(da[x] + 1 + db[y], x, y) for x, y in (own, own[::-1]) if x in da and y in db]
     best = min(c for c, _, _ in ways)
     ways = [(x, y) for c, x, y in ways if c == best]
     x, y = ways[draws.index(len(ways))]
     route = _shortest_dag_walk(draws, da, adj, x)[::-1] + _shortest_dag_walk(draws, db, adj, y)
-    if len(set(route)) != len(route):
-        return None
+    return route if len(set(route)) == len(route) else None
+
+
+def _ss3_prep(rows, cols, open_sides, shut, a, b) -> list[tuple[tuple, set]]:
+    """Generation 4, per layout: each building's route graph (:func:`_ss3_graph`) and the
+    streets where its open side goes on straight (:func:`_ss3_view`)."""
+    segs, sides = grid_segments(rows, cols), set(open_sides) | set(shut)
+    return [(_ss3_graph(segs, sides, own, a, b), _ss3_view(rows, cols, [own], [])) for own in open_sides]
+
+
+def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None):
+    """Road blocks such that the unique shortest open route from ``a`` to ``b`` passes beside
+    building ``k`` and no other: the route is drawn first (:func:`_ss3_route`: a random
+    shortest grid route from ``a`` to ``b`` along the open side of building ``k`` and along no
+    side of another building), then each street not beside a building and not on the route is
+    blocked with probability ``p_block``, then a street of an equally short or shorter rival
+    route is blocked until none is left. Buildings' sides keep their status (``shut`` blocked,
+    the others open). Generation 4 draws such a route beside every building, the answer's
+    among them, and never blocks a street of any of them that lies around a building
+    (:func:`_ss3_view`): the streets around the answer are then kept open as around any other
+    building (``prep``: :func:`_ss3_prep` of the layout). Returns (open, blocked, route) or None."""
+    draws = Draws(rng)
+    segs = grid_segments(rows, cols)
+    sides = set(open_sides) | set(shut)
+    kept: set = set()
+    if prep is not None:
+        routes = []
+        for own, (graph, _) in zip(open_sides, prep):  # a route that passes a point twice is drawn again (up to 10 times)
+            r = None
+            for _ in range(10):
+                r = _ss3_route(draws, graph, own)
+                if r is not None:
+                    break
+            routes.append(r or [])
+        route = routes[k]
+        if not route:
+            return None
+        for (_, view), r in zip(prep, routes):
+            kept |= {e for e in (tuple(sorted(e)) for e in zip(r, r[1:])) if e in view}
+        # the streets never blocked (the route, the open sides, the kept ones) must not hold a
+        # route as short as the answer's other than it: no road block could then cut it
+        fixed = kept | set(open_sides) | {tuple(sorted(e)) for e in zip(route, route[1:])}
+        dist, count = bfs(_adj(fixed), a)
+        if b in dist and (dist[b] < len(route) - 1 or count[b] > 1):
+            return None
+    else:
+        route = _ss3_route(draws, _ss3_graph(segs, sides, open_sides[k], a, b), open_sides[k])
+        if route is None:
+            return None
     on_route = {tuple(sorted(e)) for e in zip(route, route[1:])}
-    free = [s for s in segs if s not in on_route and s not in sides]
+    free = [s for s in segs if s not in on_route and s not in sides and s not in kept]
     blocked = set(shut) | {s for s, u in zip(free, rng.random(len(free))) if u < p_block}
     while True:
         open_segs = [s for s in segs if s not in blocked]
@@ -530,16 +649,16 @@ def _ss3_v12(rng, rows, cols, nb, generation):
     raise RuntimeError("SS3 generation failed")  # pragma: no cover
 
 
-def _ss3_v3(rng, rows, cols, nb):
-    """Generation 3 (see _ss3): the geometry, then the answer uniformly among the buildings,
-    then the streets (redrawn up to 20 times before everything is). Returns (open, blocked,
-    buildings, i, j, k, path)."""
+def _ss3_v3(rng, rows, cols, nb, generation=3):
+    """Generations 3 and 4 (see _ss3): the geometry, then the answer uniformly among the
+    buildings, then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
     while True:
         i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
         k = int(rng.integers(nb))
+        prep = _ss3_prep(rows, cols, open_sides, shut, per[i], per[j]) if generation >= 4 else None
         for _ in range(20):
-            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK)
+            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep)
             if streets is not None:
                 open_segs, blocked, path = streets
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
@@ -562,7 +681,7 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # side is ever blocked. In generation 2 the answer was the only building with an open
         # route beside it, near both points: boosted trees on such features were right in 60%
         # of hard items (chance 6.7%).
-        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb)
+        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
         # first, then the buildings: one beside the route, the others beside none of its streets,
@@ -574,10 +693,16 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
     labels = [(point_label(t), p) for t, p in enumerate(per)]
     img = draw_map(rows, cols, open_segs, blocked, buildings, labels)
     X, Y = point_label(i), point_label(j)
-    q = (f"Find the shortest route along the streets from {X} to {Y} without passing a road block (small circle). "
-         "The route passes beside exactly one numbered building (it runs along a side of it). Which building?"
-         + OUT + ' Answer with the building number, e.g. {"answer": 4}.')
-    return Item("SS3", img, q, "int", k + 1, tuple(range(1, nb + 1)), [], "",
+    task = (f"Find the shortest route along the streets from {X} to {Y} without passing a road block (small circle). "
+            "The route passes beside exactly one numbered building (it runs along a side of it).")
+    q = task + " Which building?" + OUT + ' Answer with the building number, e.g. {"answer": 4}.'
+    # split mode (the paper's SS3-S): one T/F question per building, exactly one of them T
+    parts = [(f"Does the route pass beside building {t}?", "T" if t == k + 1 else "F") for t in range(1, nb + 1)]
+    split_q = (task + " Answer each of the following questions with T (true) or F (false):\n" +
+               "\n".join(f"{i + 1}. {r}" for i, (r, _) in enumerate(parts)) +
+               '\nRespond with the answer as a JSON object with a list of T/F values in this order, e.g. {"answer": [' +
+               ", ".join('"F"' for _ in parts) + "]}.")
+    return Item("SS3", img, q, "int", k + 1, tuple(range(1, nb + 1)), parts, split_q,
                 {"rows": rows, "cols": cols, "open": [[list(a), list(b)] for a, b in open_segs],
                  "blocked": [[list(a), list(b)] for a, b in blocked],
                  "buildings": [[list(c), qd] for c, qd in buildings], "from": X, "to": Y,

@@ -392,3 +392,70 @@ def ss2_local(item: Item, k: int) -> list[float]:
 
 # per subtest: the classifier's view of what is drawn around an option
 LOCAL = {"SS2": ss2_local, "SS3": _ss3_sides}
+
+
+# ----------------------------------------------------------------------------- in `machinepsych audit`
+LOCAL_RULE = "boosted trees on what is drawn around each option"
+# rules that are the task's own condition, measured as references, never flagged
+REFERENCE = frozenset({"a set of pieces with the shape's area (the task's condition)"})
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+def audit_subtest(subtest: str, difficulty: str, n: int, seed: int = 0, generation: int | None = None) -> list[RuleResult]:
+    """Every rule of ``subtest`` and, where it has one, the local classifier (:data:`LOCAL`), on
+    ``n`` items of seeds ``seed * 1,000,000 + 500,000 ...`` (a range of their own) at
+    ``difficulty``, with the same test and bar as :func:`measure`."""
+    from scipy.stats import binomtest
+
+    first = seed * 1_000_000 + 500_000
+    items = [generate(subtest, first + s, difficulty, generation) for s in range(n)]
+    out = measure(subtest, difficulty, n, items=items)
+    if subtest in LOCAL and n >= 20:
+        p0 = structural_chance(items)
+        rate = learned_local(items, LOCAL[subtest])
+        p = binomtest(int(round(rate * n)), n, p0, alternative="greater").pvalue
+        out.append(RuleResult(subtest, difficulty, LOCAL_RULE, n, rate, p0, p))
+    return out
+
+
+class ItemAudit:
+    """What ``machinepsych audit`` needs of a family's item-level audit (``TaskSpec.item_audit``):
+    the targets of a test at a preset, and the run. A finding is flagged (:meth:`flagged`) when
+    the rule is a shortcut (:attr:`RuleResult.shortcut`: p < :data:`ALPHA` and a lift of at least
+    :data:`MIN_LIFT`) and not the task's own condition (:data:`REFERENCE`)."""
+
+    default_n = 300
+
+    @staticmethod
+    def targets(spec, preset: str | None) -> list[tuple[str, str, int | None]]:
+        """(subtest, difficulty, generation) of a VisFactor test with item rules: every
+        difficulty when no preset names one, else the preset's difficulty; [] for another test."""
+        sub = getattr(spec.env_class, "subtest", "")
+        if sub not in RULES:
+            return []
+        gen = getattr(spec.env_class, "generation", None)
+        if preset is None:
+            return [(sub, d, gen) for d in DIFFICULTIES]
+        return [(sub, spec.resolve(preset).difficulty, gen)]
+
+    @staticmethod
+    def run(targets, n: int, seed: int = 0, progress: Callable[[str], None] | None = None) -> list[RuleResult]:
+        out: list[RuleResult] = []
+        for sub, diff, gen in targets:
+            out += audit_subtest(sub, diff, n, seed, gen)
+            if progress:
+                progress(f"{sub} {diff}: done")
+        return out
+
+    @staticmethod
+    def flagged(r: RuleResult) -> bool:
+        return r.shortcut and r.rule not in REFERENCE
+
+    @staticmethod
+    def line(r: RuleResult) -> str:
+        """One line per finding."""
+        return (f"{r.subtest} {r.difficulty}: {r.rule}: {100 * r.rate:.1f}% of {r.n} items against a structural "
+                f"chance of {100 * r.chance:.1f}% (p = {r.p:.2g})")
+
+
+ITEM_AUDIT = ItemAudit()

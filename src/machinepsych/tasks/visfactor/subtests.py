@@ -15,6 +15,7 @@ from .audit_learned import LEARNED_AUDIT
 from .catalog import SUBTESTS
 from .chance import simulator
 from .core import GENERATION
+from .item_rules import ITEM_AUDIT
 from .env import env_class
 from .figures import visfactor_figures
 from .layout import visfactor
@@ -62,7 +63,7 @@ def _spec(sub: str) -> TaskSpec:
         id=task_id(sub), version=len(history(sub)), family="visfactor", title=f"VisFactor {sub}: {meta.name} ({meta.factor})",
         env_class=env_class(sub), answer=answer_for(sub), scorer=SCORER, citation=CITATION, presets=presets,
         default_sessions=1, feedback_mode="inline", conversation="single", agents=AGENTS,
-        chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit, learned_audit=LEARNED_AUDIT,
+        chance=simulator(sub), figures=(visfactor_figures,), docs=f"docs/visfactor.md#{sub.lower()}", audit=audit, learned_audit=LEARNED_AUDIT, item_audit=ITEM_AUDIT,
         norms=norms(sub), layouts=(visfactor,), timing=Timing(time_limit_s=60.0 * KIT_MINUTES[sub] if sub in KIT_MINUTES else None),
     )
 
@@ -77,7 +78,7 @@ OLD_SPECS: dict[tuple[str, int], TaskSpec] = {
 globals().update({f"{sub}_V{v}": spec for (sub, v), spec in OLD_SPECS.items()})
 
 # The paper's split variants (Table 1's "-S" rows): every subtest with a split mode but SS2
-# (ours only); the paper's SS3-S has no split mode here (docs/visfactor.md#modes)
+# (ours only), SS3 included (one T/F question per building; docs/visfactor.md#modes)
 PAPER_SPLIT = tuple(s for s in SUBTESTS if SUBTESTS[s].split and s != "SS2")
 NO_SPLIT = tuple(task_id(s) for s in SUBTESTS if not SUBTESTS[s].split)
 PERTURBED = {"perturb": ("geometric", "photometric")}  # the paper's "Pert." column: GPT-4o, direct
