@@ -7,22 +7,18 @@ agents, and a malformed file is refused in one line naming its line and column."
 from __future__ import annotations
 
 import json
-import subprocess
-import tarfile
-import zipfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
-from tests.support.cli import CLI, cli_env
-from tests.support.registry import fetch
+from tests.support.cli import run_cli
+from tests.support.people_files import assert_refused, variant
+from tests.support.registry import fetch, hbayesdm_extdata, member
 
-HBAYESDM = "1.1.1"
 CPM = "0.26.0"
 # file -> (format, test, win threshold: an outcome at or above it is a win)
 FILES = {
@@ -38,19 +34,13 @@ FILES = {
 @pytest.fixture(scope="module")
 def files() -> dict[str, Path]:
     """The example files, extracted once per cache from the packages pip downloads."""
-    sdist = fetch(f"hbayesdm=={HBAYESDM}", f"hbayesdm-{HBAYESDM}.tar.gz", source_of="hbayesdm")
     wheel = fetch(f"cpm-toolbox=={CPM}", f"cpm_toolbox-{CPM}-py3-none-any.whl")
-    out = {}
+    hbayesdm = [name for name in FILES if not name.endswith(".csv")]
+    folder = hbayesdm_extdata(*hbayesdm)
+    out = {name: folder / name for name in hbayesdm}
     for name in FILES:
-        path = (wheel if name.endswith(".csv") else sdist).parent / name
-        if not path.exists():
-            if name.endswith(".csv"):
-                with zipfile.ZipFile(wheel) as z:
-                    path.write_bytes(z.read(f"cpm/datasets/data/{name}"))
-            else:
-                with tarfile.open(sdist) as tar:
-                    path.write_bytes(tar.extractfile(f"hbayesdm-{HBAYESDM}/hbayesdm/common/extdata/{name}").read())
-        out[name] = path
+        if name.endswith(".csv"):
+            out[name] = member(wheel, name, f"cpm/datasets/data/{name}")
     return out
 
 
@@ -160,10 +150,6 @@ def test_replayed_outcomes_are_the_file_s(files, people):
     assert np.allclose(paid.to_numpy(), [0.8, 0.6, 0.4, 0.2], atol=0.02)
 
 
-def run_cli(*args, cwd):
-    return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
-
-
 def test_import_and_fit_beside_agents(files, tmp_path):
     """The command stores the people (2 of the file, to keep the fits quick) as sessions scored
     like any other, and ``fit`` runs on them beside agents."""
@@ -196,11 +182,7 @@ def test_import_and_fit_beside_agents(files, tmp_path):
 
 
 def _variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
-    lines = src.read_text().splitlines(keepends=True)[:300]  # a few people: enough for the error
-    assert old in lines[line - 1], lines[line - 1]
-    lines[line - 1] = lines[line - 1].replace(old, new, 1)
-    dst.write_text("".join(lines))
-    return dst
+    return variant(src, dst, line, old, new, keep=300)
 
 
 def test_malformed_files_are_refused_in_one_line_naming_line_and_column(files, tmp_path):
@@ -222,10 +204,7 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(files, t
         (_variant(cpm, tmp_path / "g.csv", 2, ",1,1.0", ",1,0.0"), "cpm-bandit",
          "line 2, column outcome: 0.0 differs from the 1"),
     ]
-    for path, fmt, said in cases:
-        with pytest.raises(ConfigError) as exc:
-            read_people(path, fmt)
-        assert said in str(exc.value) and "\n" not in str(exc.value), (fmt, said, exc.value)
+    assert_refused(cases)
     r = run_cli("import-people", str(cases[0][0]), "--format", "hbayesdm-bandit2arm", "--run-name", "bad",
                 "--store", "bad.db", cwd=tmp_path)
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]

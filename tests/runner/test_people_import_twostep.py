@@ -7,7 +7,6 @@ agents, and a malformed file is refused in one line naming its line and column."
 from __future__ import annotations
 
 import json
-import tarfile
 from pathlib import Path
 
 import pandas as pd
@@ -18,20 +17,14 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
-from tests.runner.test_people_import import VERSION, _variant, run_cli
-from tests.support.registry import fetch
-
-MEMBER = f"hbayesdm-{VERSION}/hbayesdm/common/extdata/ts_exampleData.txt"
+from tests.support.cli import run_cli
+from tests.support.people_files import variant as _variant
+from tests.support.registry import hbayesdm_extdata
 
 
 @pytest.fixture(scope="module")
 def ts_file() -> Path:
-    sdist = fetch(f"hbayesdm=={VERSION}", f"hbayesdm-{VERSION}.tar.gz", source_of="hbayesdm")
-    out = sdist.parent / "ts_exampleData.txt"
-    if not out.exists():
-        with tarfile.open(sdist) as tar:
-            out.write_bytes(tar.extractfile(MEMBER).read())
-    return out
+    return hbayesdm_extdata("ts_exampleData.txt") / "ts_exampleData.txt"
 
 
 @pytest.fixture(scope="module")

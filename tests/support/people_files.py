@@ -10,9 +10,10 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 
 
-def variant(src: Path, dst: Path, line: int, old: str, new: str) -> Path:
-    """A copy of ``src`` at ``dst`` with ``old`` replaced by ``new`` on ``line`` (1-based)."""
-    lines = src.read_text().splitlines(keepends=True)
+def variant(src: Path, dst: Path, line: int, old: str, new: str, keep: int | None = None) -> Path:
+    """A copy of ``src`` at ``dst`` with ``old`` replaced by ``new`` on ``line`` (1-based);
+    only its first ``keep`` lines where given (a few people are enough for an error)."""
+    lines = src.read_text().splitlines(keepends=True)[:keep]
     assert old in lines[line - 1], lines[line - 1]
     lines[line - 1] = lines[line - 1].replace(old, new, 1)
     dst.write_text("".join(lines))
