@@ -170,8 +170,8 @@ def test_import_and_fit_beside_agents(files, tmp_path):
         assert s.status == "complete" and [t.reward for t in store.trials(s.id)] == list(rows["outcome"].astype(float))
         assert store.scores(run.id)[s.id].metrics["chose_A"] == (rows["choice"] == 1).sum()
     text = " ".join(run_cli("report", "people", "agents", "--store", "s.db", cwd=tmp_path).stdout.split())
-    # each person's schedule is a parameter set of its own: counted, not printed, in the run's line
-    assert "tests: bandit2arm-v1 (default; 2 parameter sets)" in text and "known=" not in text
+    # each person's schedule is their own: named, not printed, in the run's line
+    assert "tests: bandit2arm-v1 (default; each person's own known)" in text and "known=" not in text
     assert "optimal against people (people | hbayesdm-bandit2arm: n 2" in text
     r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr

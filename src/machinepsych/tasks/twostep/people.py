@@ -20,6 +20,7 @@ from machinepsych.core.errors import ConfigError
 from machinepsych.core.spec import PeopleCellError, PeopleTable
 
 from .env import ALIENS, OPTIONS, SHIPS
+from machinepsych.core.tables import need_columns, read_table
 
 PROB_COLUMNS = ("pC", "pD", "pE", "pF")
 
@@ -134,8 +135,6 @@ def long_rows(df: pd.DataFrame, path: Path) -> pd.DataFrame:
 
 def read_hbayesdm_ts(path: Path) -> pd.DataFrame:
     """hBayesDM's two-step example file (tab-separated)."""
-    from machinepsych.runner.people_import import _need, _read_table
-
-    df = _read_table(path, "\t")
-    _need(df, path, HBAYESDM_COLUMNS)
+    df = read_table(path, "\t")
+    need_columns(df, path, HBAYESDM_COLUMNS)
     return long_rows(df, path)
