@@ -108,16 +108,14 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert "<svg" in section and "agent:wsls" in section and "leave-one-person-out" in section
     res = CliRunner().invoke(app, ["fit", "pred", "--store", str(db)])  # not what a prediction run is for: one line
     assert isinstance(res.exception, ConfigError) and "is a prediction run" in str(res.exception)
-    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
-    from machinepsych.runner.run import create_run, run_sync
+    from machinepsych.runner.predict import check_reported_with
 
     store = Store(db)
-    create_run(store, RunSpec(tasks=[TaskRun(task="igt", sessions=1)], participants=[ParticipantSpec(ref="agent:random")],
-                              name="other"))
-    run_sync(store, "other", progress=False)
+    pred = store.get_run("pred")
+    assert [r.name for r in check_reported_with([store.get_run("people"), pred], [pred])] == ["people"]
+    with pytest.raises(ConfigError, match="report people pred"):  # given without the people it predicts
+        check_reported_with([pred, store.get_run("pred")], [pred])
     store.close()
-    res = CliRunner().invoke(app, ["report", "other", "pred", "--store", str(db)])  # not the people it predicts
-    assert isinstance(res.exception, ConfigError) and "report people pred" in str(res.exception)
 
 
 def wsls_nll(csv) -> float:
