@@ -79,7 +79,11 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert rand["pseudo_r2"] == pytest.approx(0.0, abs=1e-12)
     cognitive = [p for p in igt["predictors"] if p["kind"] == "cognitive"]
     assert cognitive and all(p["trials"] == len(choices) for p in cognitive)
+    agents = [p for p in igt["predictors"] if p["kind"] == "agent" and p["predictor"] != "random"]
+    assert [p["predictor"] for p in agents] == ["agent:wsls"] and agents[0]["trials"] == len(choices)
+    assert agents[0]["nll"] == pytest.approx(wsls_nll(csv), abs=1e-9)
     assert len(igt["people"]) == 3
+    assert_whole_at(data, 80)
     store.close()
     shown = CliRunner().invoke(app, ["report", "pred", "--json", "--store", str(db)])
     assert shown.exit_code == 0, shown.output
@@ -90,9 +94,63 @@ def test_fixed_logprobs_give_exactly_the_expected_nll(people):
     assert page.exit_code == 0, page.output
     text = (db.parent / "rep" / "index.html").read_text()
     assert "<svg" in text and "leave-one-person-out" in text
-    for args in (["fit", "pred"], ["report", "people", "pred"]):  # not what a prediction run is for: one line
-        res = CliRunner().invoke(app, [*args, "--store", str(db)])
-        assert isinstance(res.exception, ConfigError) and "is a prediction run" in str(res.exception), args
+    # with the people run it predicts: the people's report, and the prediction's tables, JSON and figure
+    both = CliRunner().invoke(app, ["report", "people", "pred", "--json", "--store", str(db)])
+    assert both.exit_code == 0, both.output
+    got = json.loads(both.output)
+    assert got["run"] == "people" and [p["run"] for p in got["prediction"]] == ["pred"]
+    assert got["prediction"][0]["tests"]["igt"]["predictors"][0]["nll"] == pytest.approx(expected, abs=1e-9)
+    page = CliRunner().invoke(app, ["report", "people", "pred", "--store", str(db), "--out", str(db.parent / "both")])
+    assert page.exit_code == 0, page.output
+    assert "agent:wsls" in page.output and "pseudo-R2" in page.output
+    text = (db.parent / "both" / "index.html").read_text()
+    section = text[text.index("<section id='prediction'>"):]
+    assert "<svg" in section and "agent:wsls" in section and "leave-one-person-out" in section
+    res = CliRunner().invoke(app, ["fit", "pred", "--store", str(db)])  # not what a prediction run is for: one line
+    assert isinstance(res.exception, ConfigError) and "is a prediction run" in str(res.exception)
+    from machinepsych.runner.predict import check_reported_with
+
+    store = Store(db)
+    pred = store.get_run("pred")
+    assert [r.name for r in check_reported_with([store.get_run("people"), pred], [pred])] == ["people"]
+    with pytest.raises(ConfigError, match="report people pred"):  # given without the people it predicts
+        check_reported_with([pred, store.get_run("pred")], [pred])
+    store.close()
+
+
+def wsls_nll(csv) -> float:
+    """The NLL of win-stay lose-shift with a lapse of 0.05 on the people of ``csv``, by its rule:
+    uniform first; after a card with no net loss the same deck 0.95 + 0.0125; after a net loss
+    each other deck 0.95 / 3 + 0.0125; any other deck 0.0125."""
+    total, last = 0.0, {}
+    for line in csv.read_text().splitlines()[1:]:
+        _, who, _, deck, gain, loss = line.split(",")
+        if who not in last:
+            p = 0.25
+        else:
+            prev, won = last[who]
+            p = (0.9625 if deck == prev else 0.0125) if won else (0.0125 if deck == prev else 0.95 / 3 + 0.0125)
+        total -= math.log(p)
+        last[who] = (deck, float(gain) - float(loss) >= 0)
+    return total
+
+
+def assert_whole_at(data, width: int) -> None:
+    """The terminal tables at ``width`` columns: no line wider, nothing cut, every predictor
+    named whole (in the table or its legend) with its NLL per trial."""
+    import io
+
+    from rich.console import Console
+
+    from machinepsych.analysis.prediction import print_prediction
+
+    buf = io.StringIO()
+    print_prediction(data, Console(file=buf, width=width))
+    text = buf.getvalue()
+    assert all(len(line) <= width for line in text.splitlines()), text
+    assert "…" not in text
+    for r in data["tests"]["igt"]["predictors"]:
+        assert r["predictor"] in text and f"{r['nll_per_trial']:.3f}" in text, r["predictor"]
 
 
 class PersonsChoices(FakeOpenAIServer):

@@ -107,7 +107,8 @@ class LlamaServer:
             sys.executable, "-m", "tests.support.llama_server", "--serve",
             "--model", str(self.model_path), "--model_alias", self.alias,
             "--host", "127.0.0.1", "--port", str(self.port),
-            "--n_ctx", str(self.n_ctx), "--n_threads", str(self.n_threads), "--verbose", "False",
+            "--n_ctx", str(self.n_ctx), "--n_threads", str(self.n_threads),
+            "--n_threads_batch", str(self.n_threads), "--verbose", "False",
         ]
         if self.chat_format:
             cmd += ["--chat_format", self.chat_format]
@@ -165,10 +166,36 @@ def _serve(argv: list[str]) -> None:
         return params
 
     low.llama_model_default_params = model_params
+    _rows_on_demand(high.Llama)
     from llama_cpp.server.__main__ import main
 
     sys.argv = ["llama_cpp.server", *argv]
     main()
+
+
+class _LazyLogprobs:
+    """Log-softmax of the rows of ``logits`` computed when they are sliced out."""
+
+    def __init__(self, logits, log_softmax):
+        self.logits, self.log_softmax = logits, log_softmax
+
+    def __getitem__(self, rows):
+        return self.log_softmax(self.logits[rows])
+
+
+def _rows_on_demand(llama_cls) -> None:
+    """llama-cpp-python 0.3 computes the log-softmax of every position of the context
+    (``logits_to_logprobs(self._scores)[token_offset:]``) to return the completion's
+    log-probabilities: n_ctx x vocabulary floats per call, seconds and gigabytes deep into a
+    long conversation. Same numbers, computed only for the rows sliced out (the completion's)."""
+    original = llama_cls.logits_to_logprobs
+
+    def logits_to_logprobs(logits, axis: int = -1):  # type: ignore[no-untyped-def]
+        if getattr(logits, "ndim", 1) == 2 and axis == -1:
+            return _LazyLogprobs(logits, original)
+        return original(logits, axis=axis)
+
+    llama_cls.logits_to_logprobs = staticmethod(logits_to_logprobs)
 
 
 if __name__ == "__main__":

@@ -268,6 +268,9 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     from ..fitting.report import fits_html
 
     body.append(fits_html(data))
+    from .prediction_view import people_report_section
+
+    body.append(people_report_section(data))
     usage = figures[USAGE]
     body.append("<section id='usage'><h2>Usage</h2>" + _usage_table(data) + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")

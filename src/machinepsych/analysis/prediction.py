@@ -120,9 +120,12 @@ def cognitive_trials(spec, sessions: Sequence[tuple[str, Mapping[str, Any], list
     return out
 
 
-def test_table(model_name: str, llm: pd.DataFrame, cognitive: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
+def test_table(model_name: str, llm: pd.DataFrame, cognitive: Mapping[str, pd.DataFrame],
+               agents: Mapping[str, pd.DataFrame] | None = None) -> dict[str, Any]:
     """The measures of every predictor of one test, on the trials the model gave a probability
-    (per person and overall), and how many of the people's choices those are."""
+    (per person and overall), and how many of the people's choices those are: the model, the
+    random model, the ``agents`` (``agent:NAME`` -> rows, as :func:`cognitive_trials` gives)
+    and the cognitive models."""
     scored = llm[llm["p"].notna()]
     keys = set(zip(scored["person"], scored["trial"]))
     preds: dict[str, tuple[str, pd.DataFrame]] = {
@@ -130,10 +133,11 @@ def test_table(model_name: str, llm: pd.DataFrame, cognitive: Mapping[str, pd.Da
     ks = scored.set_index(["person", "trial"])["k"]
     rand = scored.assign(p=[1.0 / k for k in scored["k"]], hit=[1.0 / k for k in scored["k"]])
     preds["random"] = ("agent", rand.assign(nll=[nll_of(p) for p in rand["p"]]))
-    for name, df in cognitive.items():
+    others = [(name, "agent", df) for name, df in (agents or {}).items()]
+    for label, kind, df in others + [(f"{n}{LOPO}", "cognitive", df) for n, df in cognitive.items()]:
         df = df[[(a, b) in keys for a, b in zip(df["person"], df["trial"])]]
         df = df.assign(k=[ks[(a, b)] for a, b in zip(df["person"], df["trial"])])
-        preds[f"{name} (leave-one-person-out)"] = ("cognitive", df.assign(nll=[nll_of(p) for p in df["p"]]))
+        preds[label] = (kind, df.assign(nll=[nll_of(p) for p in df["p"]]))
     rows, people = [], {}
     for name, (kind, df) in preds.items():
         rows.append({"predictor": name, "kind": kind, **measures(df["nll"].tolist(), df["hit"].tolist(),
@@ -147,8 +151,10 @@ def test_table(model_name: str, llm: pd.DataFrame, cognitive: Mapping[str, pd.Da
 
 def prediction_report(store, run) -> dict[str, Any]:
     """``report --json``'s ``prediction``: the measures of a prediction run, per test."""
+    from ..core.spec import LAPSE
     from ..storage.export import trials_frame
     from ..tasks.catalog import get_task
+    from .prediction_agents import agent_trials
 
     link = run.spec["predicts"]
     people = {k: s["participant"] for k, s in enumerate(link["sessions"])}
@@ -165,24 +171,46 @@ def prediction_report(store, run) -> dict[str, Any]:
         spec = get_task(first.task_id, first.task_version)
         sessions = [(people_rows[i].participant_name, people_rows[i].params,
                      frame[frame["session_id"] == i].to_dict("records")) for i in ids]
-        tests[task] = test_table(model_name, rows, cognitive_trials(spec, sessions))
-    return {"run": run.name, "people_run": link["run"], "model": model_name, "floor": FLOOR, "tests": tests}
+        tests[task] = test_table(model_name, rows, cognitive_trials(spec, sessions),
+                                 agent_trials(store, [people_rows[i] for i in ids]))
+    return {"run": run.name, "people_run": link["run"], "model": model_name, "floor": FLOOR, "lapse": LAPSE,
+            "tests": tests}
+
+
+HEADERS = ["kind", "trials", "NLL", "NLL/trial", "pseudo-R2", "accuracy"]
+CODE_PREFIX = {"model": "m", "agent": "a", "cognitive": "c"}
+
+
+def predictor_codes(t: dict[str, Any]) -> dict[str, str]:
+    """Short codes of the predictors (m, r, a1, c1 ...), shown where the names do not fit."""
+    codes, seen = {}, {}
+    for r in t["predictors"]:
+        if r["predictor"] == "random":
+            codes[r["predictor"]] = "r"
+            continue
+        prefix = CODE_PREFIX.get(r["kind"], "p")
+        seen[prefix] = seen.get(prefix, 0) + 1
+        codes[r["predictor"]] = prefix if prefix == "m" else f"{prefix}{seen[prefix]}"
+    return codes
 
 
 def print_prediction(data: dict[str, Any], console) -> None:
-    """The measures as a table per test (terminal)."""
-    from rich.table import Table
+    """The measures as a table per test, then NLL per trial by person (terminal; at any width
+    every column and every number whole, split over several tables where needed)."""
+    from .fit_table import FitTable, print_fit
 
     for task, t in data["tests"].items():
-        table = Table(title=f"{task}: predicting {len(t['people'])} people of run {data['people_run']} "
-                            f"({t['predicted']} of {t['choices']} choices given a probability by the model)")
-        for col in ("predictor", "kind", "trials", "NLL", "NLL/trial", "pseudo-R2", "accuracy"):
-            table.add_column(col, justify="left" if col in ("predictor", "kind") else "right")
+        codes = predictor_codes(t)
+        ft = FitTable(f"{task}: predicting {len(t['people'])} people of run {data['people_run']} "
+                      f"({t['predicted']} of {t['choices']} choices given a probability by the model)",
+                      "predictor", HEADERS, justify=["left"] + ["right"] * 5)
         for r in t["predictors"]:
-            table.add_row(r["predictor"], r["kind"], str(r["trials"]), _num(r["nll"], 2), _num(r["nll_per_trial"], 3),
-                          _num(r["pseudo_r2"], 3), _num(r["accuracy"], 3))
-        console.print(table)
-        console.print(person_table(t))
+            ft.add(r["predictor"], [r["kind"], str(r["trials"]), _num(r["nll"], 2), _num(r["nll_per_trial"], 3),
+                                    _num(r["pseudo_r2"], 3), _num(r["accuracy"], 3)], code=codes[r["predictor"]])
+        notes = [f"agents: their policy's own probabilities with a lapse of {data.get('lapse', 0.05):g}, nothing "
+                 "fitted"] if any(r["kind"] == "agent" and r["predictor"] != "random" for r in t["predictors"]) else []
+        print_fit(console, ft, notes)
+        print_person_table(t, console)
 
 
 PEOPLE_SHOWN = 30  # people listed in the terminal's per-person table (all of them in the JSON and HTML)
@@ -203,17 +231,16 @@ def person_rows(t: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def person_table(t: dict[str, Any]):
-    from rich.table import Table
+def print_person_table(t: dict[str, Any], console) -> None:
+    from .fit_table import FitTable, print_fit
 
     header, rows = person_rows(t)
     more = len(rows) - PEOPLE_SHOWN
-    table = Table(title="NLL per trial by person" + (f" (first {PEOPLE_SHOWN}; all in report --json)" if more > 0 else ""))
-    for col in header:
-        table.add_column(col, justify="left" if col == "person" else "right")
+    ft = FitTable("NLL per trial by person" + (f" (first {PEOPLE_SHOWN}; all in report --json)" if more > 0 else ""),
+                  header[0], header[1:])
     for r in rows[:PEOPLE_SHOWN]:
-        table.add_row(*r)
-    return table
+        ft.add(r[0], r[1:], code=f"p{len(ft.rows) + 1}")
+    print_fit(console, ft)
 
 
 def _num(v: float | None, digits: int) -> str:

@@ -61,33 +61,53 @@ def _people_html(t: dict[str, Any]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
-    """``out_dir/index.html``: the prediction tables and figures, and ``prediction.json``."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    p = data["prediction"]
+def tests_html(p: dict[str, Any], level: int = 2) -> str:
+    """Per test of prediction report ``p``: the measures table, the figure of NLL per trial and
+    the table by person (``level``: the heading level of each test)."""
     sections = []
+    h, h2 = f"h{level}", f"h{level + 1}"
     for task, t in p["tests"].items():
-        head = "".join(f"<th>{h}</th>" for h in ("predictor", "kind", "trials", "NLL", "NLL/trial", "pseudo-R2",
+        head = "".join(f"<th>{col}</th>" for col in ("predictor", "kind", "trials", "NLL", "NLL/trial", "pseudo-R2",
                                                    "accuracy"))
         body = "".join(
             f"<tr><td>{html.escape(r['predictor'])}</td><td>{r['kind']}</td><td>{r['trials']}</td>"
             f"<td>{_num(r['nll'], 2)}</td><td>{_num(r['nll_per_trial'], 3)}</td><td>{_num(r['pseudo_r2'], 3)}</td>"
             f"<td>{_num(r['accuracy'], 3)}</td></tr>" for r in t["predictors"])
         sections.append(
-            f"<section><h2>{html.escape(task)}: predicting {len(t['people'])} people</h2>"
+            f"<section><{h}>{html.escape(task)}: {html.escape(p['model'])} predicting {len(t['people'])} people</{h}>"
             f"<p>{t['predicted']} of {t['choices']} choices given a probability by the model; every predictor is "
             "scored on those trials. Cognitive models: leave-one-person-out (each person predicted with the median "
-            "parameters of the other people).</p>"
+            "parameters of the other people). Agents: their policy's own probabilities with a lapse of "
+            f"{p.get('lapse', 0.05):g}, nothing fitted.</p>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{nll_figure(t)}"
-            f"<h3>NLL per trial by person</h3>{_people_html(t)}</section>")
+            f"<{h2}>NLL per trial by person</{h2}>{_people_html(t)}</section>")
+    return "".join(sections)
+
+
+def people_report_section(data: dict[str, Any]) -> str:
+    """The "Predicting these people" section of a people run's HTML report given with the
+    prediction runs of its people (``data["prediction"]``; "" without)."""
+    preds = data.get("prediction") or []
+    if not preds:
+        return ""
+    return ("<section id='prediction'><h2>Predicting these people</h2><p class='muted'>The probability each "
+            "predictor gave each person's own choices (docs/predict.md).</p>"
+            + "".join(f"<h3>Prediction run {html.escape(p['run'])}</h3>{tests_html(p, 4)}" for p in preds)
+            + "</section>")
+
+
+def write_html(data: dict[str, Any], out_dir: str | Path) -> Path:
+    """``out_dir/index.html``: the prediction tables and figures, and ``prediction.json``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    p = data["prediction"]
     page = ("<!doctype html><html><head><meta charset='utf-8'>"
             f"<title>Prediction run {html.escape(data['run'])}</title>"
             "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto}table{border-collapse:collapse}"
             "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}</style>"
             f"</head><body><h1>Prediction run {html.escape(data['run'])}</h1>"
             f"<p>{html.escape(p['model'])} predicting the people of run {html.escape(p['people_run'])}, choice by choice "
-            "(docs/predict.md).</p>" + "".join(sections) + "</body></html>")
+            "(docs/predict.md).</p>" + tests_html(p) + "</body></html>")
     path = out / "index.html"
     path.write_text(page)
     (out / "prediction.json").write_text(json.dumps(data, indent=2, default=str))

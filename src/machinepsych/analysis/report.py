@@ -469,6 +469,8 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
 
     out["comparisons"] = comparisons_json(data)
     out["fits"] = data.get("fits")
+    if data.get("prediction"):  # the prediction runs given with the people run (docs/predict.md)
+        out["prediction"] = data["prediction"]
     from .versus_people import to_json as versus_json  # each condition placed among the test's people
 
     out["versus_people"] = versus_json(data, out["at_a_glance"])

@@ -380,14 +380,16 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     st = _store(store, create=False, readonly=True)
     chosen = multirun.resolve_runs(st, runs, _store_arg(st))  # an unknown run: one line, before any work
     predictions = [r for r in chosen if (r.spec or {}).get("kind") == "prediction"]  # machinepsych predict's runs
-    if predictions and len(chosen) > 1:
-        raise ConfigError(f"run {predictions[0].name} is a prediction run: report it on its own "
-                          f"(machinepsych report {predictions[0].name})")
-    if predictions:
+    if predictions and len(chosen) == 1:
         return _prediction_report(st, chosen[0], out, json_out)
+    if predictions:  # reported with the people run each predicts
+        from ..runner.predict import check_reported_with
+
+        chosen = check_reported_with(chosen, predictions)
     if json_out:  # no figures: the stored scores, without the trials frame where none needs it
         data = multirun.build(st, [r.id for r in chosen], trials=False)
         comparisons_view.choose_metrics(data, metric)  # a metric no test has: one line
+        _with_predictions(st, data, predictions)
         sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
         _leave_at_once(st)
         return
@@ -403,13 +405,27 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
         if helper is not None:
             helper.close()
         raise
+    _with_predictions(st, data, predictions)
     terminal.print_tables(data, console)
     from ..fitting.report import print_fits
 
     print_fits(data.get("fits"), console)
+    if predictions:
+        from ..analysis.prediction import print_prediction
+
+        for p in data["prediction"]:
+            print_prediction(p, console)
     path = html_report.write_html(data, out or Path("reports") / multirun.folder_name(data), helper=helper)
     console.print(escape(f"HTML report: {path}"))
     _leave_at_once(st)
+
+
+def _with_predictions(st, data: dict, predictions: list) -> None:
+    """``data["prediction"]``: the measures of each prediction run given with its people run."""
+    if predictions:
+        from ..analysis.prediction import prediction_report
+
+        data["prediction"] = [prediction_report(st, p) for p in predictions]
 
 
 def _prediction_report(st, run, out: Optional[Path], json_out: bool) -> None:

@@ -330,6 +330,10 @@ class Agent:
     policy: Policy
     description: str = ""
     oracle: bool = False
+    # the probability of each option before the choice, from the same view: the policy's own
+    # distribution with a lapse (:func:`with_lapse`); declared only where the policy has one.
+    # ``predict`` reports score it as a predictor of people (docs/predict.md)
+    probs: "ProbsFn | None" = None
 
 
 def random_policy(view: AgentView) -> Any:
@@ -340,17 +344,48 @@ def random_policy(view: AgentView) -> Any:
 RANDOM = Agent(random_policy, "uniformly random valid answers")
 
 
-def win_stay_lose_shift(view: AgentView, options: "tuple[Any, ...] | list[Any]", won: Callable[[Seen], bool]) -> Any:
-    """Win-stay lose-shift over ``options``: uniformly at first and after an invalid reply;
-    the last option again after a win (``won(last trial)``), otherwise another, uniformly."""
-    rng = view.rng()
+ProbsFn = Callable[[AgentView], Mapping[Any, float]]
+LAPSE = 0.05  # the share of an agent's predicted choices spread uniformly over the options
+
+
+def with_lapse(dist: Mapping[Any, float], options: "tuple[Any, ...] | list[Any]", lapse: float = LAPSE) -> dict[Any, float]:
+    """``(1 - lapse) * dist + lapse / K`` over the K ``options``: a policy's distribution with a
+    share ``lapse`` of choices made uniformly, so that no option has probability 0."""
+    k = len(options)
+    return {o: (1.0 - lapse) * float(dist.get(o, 0.0)) + lapse / k for o in options}
+
+
+def uniform_over(candidates: "tuple[Any, ...] | list[Any]", options: "tuple[Any, ...] | list[Any]") -> dict[Any, float]:
+    """Uniform over ``candidates`` with the lapse: the distribution of a policy that draws one of them."""
+    return with_lapse({c: 1.0 / len(candidates) for c in candidates}, options)
+
+
+def wsls_candidates(view: AgentView, options: "tuple[Any, ...] | list[Any]", won: Callable[[Seen], bool]) -> list[Any]:
+    """The options win-stay lose-shift draws from: all of them at first and after an invalid
+    reply; the last option after a win (``won(last trial)``); the other options after a loss."""
     last = view.history[-1] if view.history else None
     if last is None or last.action is None:
-        return options[int(rng.integers(len(options)))]
+        return list(options)
     if won(last):
-        return last.action
-    others = [o for o in options if o != last.action]
-    return others[int(rng.integers(len(others)))]
+        return [last.action]
+    return [o for o in options if o != last.action]
+
+
+def win_stay_lose_shift(view: AgentView, options: "tuple[Any, ...] | list[Any]", won: Callable[[Seen], bool]) -> Any:
+    """Win-stay lose-shift over ``options``: uniformly among :func:`wsls_candidates`."""
+    candidates = wsls_candidates(view, options, won)
+    return candidates[int(view.rng().integers(len(candidates)))]
+
+
+def wsls_probs(view: AgentView, options: "tuple[Any, ...] | list[Any]", won: Callable[[Seen], bool]) -> dict[Any, float]:
+    """What :func:`win_stay_lose_shift` draws from, as probabilities with the lapse."""
+    return uniform_over(wsls_candidates(view, options, won), options)
+
+
+def chosen_with_lapse(policy: Policy) -> ProbsFn:
+    """The probabilities of a policy that uses no randomness: its choice ``1 - LAPSE + LAPSE / K``,
+    every other option of the trial's action space ``LAPSE / K``."""
+    return lambda view: with_lapse({policy(view): 1.0}, view.action_space.options)
 
 # ----------------------------------------------------------------------------- validity audit
 @dataclass(frozen=True)

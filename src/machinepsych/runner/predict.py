@@ -70,6 +70,19 @@ def check_people(store: Store, run: RunRow) -> list[SessionRow]:
     return rows
 
 
+def check_reported_with(chosen: list[RunRow], predictions: list[RunRow]) -> list[RunRow]:
+    """The runs of ``chosen`` other than the prediction runs, each prediction run predicting
+    one of them (``report PEOPLE_RUN PRED_RUN``), or a one-line ConfigError."""
+    others = [r for r in chosen if not is_prediction(r)]
+    ids = {r.id for r in others}
+    for p in predictions:
+        if predicts(p)["run_id"] not in ids:
+            raise ConfigError(f"run {p.name} is a prediction run of the people of run {predicts(p)['run']}: report it "
+                              f"on its own (machinepsych report {p.name}) or with that run (machinepsych report "
+                              f"{predicts(p)['run']} {p.name})")
+    return others
+
+
 def task_key(row: SessionRow) -> str:
     spec = get_task(row.task_id, row.task_version)
     return spec.id if is_latest(spec) else spec.key
@@ -108,12 +121,13 @@ class _Person:
 
     spec: Any
     params: Any
+    seed: int
     steps: list
     spaces: list
     actions: list
 
 
-def _person(store: Store, people_row: SessionRow) -> _Person:
+def replay_person(store: Store, people_row: SessionRow) -> _Person:
     """The person's session rebuilt from its seed and stored choices, each rebuilt observation
     checked against the stored one (as ``resume`` checks a model's session)."""
     spec = get_task(people_row.task_id, people_row.task_version)
@@ -129,7 +143,7 @@ def _person(store: Store, people_row: SessionRow) -> _Person:
         spaces.append(episode.action_space)
         action = t.action if t.parse_status == "parsed" else None
         actions.append(episode.step(action).action)
-    return _Person(spec, params, list(episode.steps), spaces, actions)
+    return _Person(spec, params, people_row.seed, list(episode.steps), spaces, actions)
 
 
 def _history_turn(spec, action: Any, kept_calls: tuple[ModelCall, ...], answer: str = "free") -> Turn:
@@ -182,7 +196,7 @@ async def predict_session(store: Store, row: SessionRow, participant: Participan
     run = store.get_run(row.run_id)
     link = predicts(run)["sessions"][row.index]
     people_row = store.session_rows([link["session"]])[0]
-    person = _person(store, people_row)
+    person = replay_person(store, people_row)
     spec = person.spec
     stored = [] if fresh else store.trials(row.id)
     kept = _stored_kept_calls(store, stored) if stored else {}

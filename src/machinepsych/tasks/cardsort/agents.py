@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from machinepsych.core.spec import Agent, AgentView
+from machinepsych.core.spec import Agent, AgentView, with_lapse
 
 from .cards import DIMENSIONS, Card
 
@@ -38,6 +38,11 @@ class RuleFamily:
     def used(self, stimulus: dict, action: Any) -> frozenset[str]:
         raise NotImplementedError
 
+    def answer_probs(self, stimulus: dict, rule: str, options: tuple[Any, ...]) -> dict[Any, float]:
+        """The probability of each answer under ``rule`` (a family whose answer draws nothing:
+        its answer, certainly)."""
+        return {self.answer(stimulus, rule, np.random.default_rng(0)): 1.0}
+
 
 class CardRules(RuleFamily):
     rules = DIMENSIONS
@@ -48,6 +53,12 @@ class CardRules(RuleFamily):
         if not hits:  # (Reflection-Bench desk defect: no option matches) -> any option
             return int(rng.integers(1, len(stimulus["options"]) + 1))
         return hits[int(rng.integers(len(hits)))]
+
+    def answer_probs(self, stimulus: dict, rule: str, options: tuple[Any, ...]) -> dict[Any, float]:
+        card = Card.from_json(stimulus["card"])
+        hits = [i + 1 for i, o in enumerate(stimulus["options"]) if Card.from_json(o).get(rule) == card.get(rule)]
+        hits = hits or list(range(1, len(stimulus["options"]) + 1))
+        return {h: 1.0 / len(hits) for h in hits}
 
     def used(self, stimulus: dict, action: Any) -> frozenset[str]:
         if action is None:
@@ -61,6 +72,11 @@ def _pick(rules, rng) -> str:
 
 
 def _eliminate(family: RuleFamily, view: AgentView, lock: bool) -> str:
+    return _pick(_consistent(family, view, lock), view.seeded(view.observation.trial, 1, SALT))
+
+
+def _consistent(family: RuleFamily, view: AgentView, lock: bool) -> set[str]:
+    """The rules ``ideal`` (``perseverative``: ``lock``) picks from, uniformly."""
     candidates = set(family.rules)
     locked: str | None = None
     for seen in view.history:
@@ -73,9 +89,7 @@ def _eliminate(family: RuleFamily, view: AgentView, lock: bool) -> str:
                 locked = next(iter(candidates))
         else:
             candidates = (candidates - used) or (set(family.rules) - used) or set(family.rules)
-    if locked:
-        return locked
-    return _pick(candidates, view.seeded(view.observation.trial, 1, SALT))
+    return {locked} if locked else candidates
 
 
 def _wsls_rule(family: RuleFamily, view: AgentView) -> str:
@@ -84,6 +98,32 @@ def _wsls_rule(family: RuleFamily, view: AgentView) -> str:
         if not seen.correct:
             rule = _pick([r for r in family.rules if r != rule], view.seeded(t + 1, 3, SALT))
     return rule
+
+
+def _wsls_belief(family: RuleFamily, view: AgentView) -> dict[str, float]:
+    """The probability of each rule ``wsls`` holds: uniform first, after each error moved
+    uniformly to one of the other rules (its own draws, marginalised)."""
+    rules = sorted(family.rules)
+    belief = {r: 1.0 / len(rules) for r in rules}
+    for seen in view.history:
+        if not seen.correct:
+            belief = {r: sum(q for s, q in belief.items() if s != r) / (len(rules) - 1) for r in rules}
+    return belief
+
+
+def _answer_mixture(family: RuleFamily, view: AgentView, rules: dict[str, float]) -> dict[Any, float]:
+    """The probability of each option when the rule is drawn from ``rules`` and the answer
+    from the rule's answers, with the lapse."""
+    options = tuple(view.action_space.options)
+    out = dict.fromkeys(options, 0.0)
+    for rule, w in rules.items():
+        for o, p in family.answer_probs(view.observation.stimulus, rule, options).items():
+            out[o] += w * p
+    return with_lapse(out, options)
+
+
+def _uniform(rules: set[str]) -> dict[str, float]:
+    return {r: 1.0 / len(rules) for r in rules}
 
 
 def rule_agents(family: RuleFamily) -> dict[str, Agent]:
@@ -99,9 +139,12 @@ def rule_agents(family: RuleFamily) -> dict[str, Agent]:
         return family.answer(view.observation.stimulus, _wsls_rule(family, view), view.rng(6))
 
     return {
-        "ideal": Agent(ideal, "rule elimination from the feedback: keeps the rules consistent since the last error"),
-        "wsls": Agent(wsls, "win-stay, lose-shift over rules: after an error, a random other rule"),
-        "perseverative": Agent(perseverative, "eliminates rules until one is confirmed, then never leaves it"),
+        "ideal": Agent(ideal, "rule elimination from the feedback: keeps the rules consistent since the last error",
+                       probs=lambda v: _answer_mixture(family, v, _uniform(_consistent(family, v, lock=False)))),
+        "wsls": Agent(wsls, "win-stay, lose-shift over rules: after an error, a random other rule",
+                      probs=lambda v: _answer_mixture(family, v, _wsls_belief(family, v))),
+        "perseverative": Agent(perseverative, "eliminates rules until one is confirmed, then never leaves it",
+                               probs=lambda v: _answer_mixture(family, v, _uniform(_consistent(family, v, lock=True)))),
     }
 
 

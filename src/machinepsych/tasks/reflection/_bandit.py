@@ -6,7 +6,7 @@ from typing import Any
 
 from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Choice
-from machinepsych.core.spec import AgentView, AnswerFormat, Buttons, ChoiceModels, Option
+from machinepsych.core.spec import Agent, AgentView, AnswerFormat, Buttons, ChoiceModels, Option, uniform_over
 from machinepsych.fitting.models import option_models
 from machinepsych.core.types import Observation
 from machinepsych.parsing import parse_arm
@@ -81,12 +81,27 @@ ANSWER = AnswerFormat(
 )
 
 
+def _wsls_candidates(view: AgentView) -> tuple[str, ...]:
+    """The arms win-stay-lose-shift picks from: the right arm first, either after an invalid
+    reply, the last arm after a reward, the other arm after none."""
+    last = view.history[-1] if view.history else None
+    if last is None:
+        return ("right",)
+    if last.action is None:
+        return ARMS
+    return (last.action,) if (last.reward or 0) > 0 else (OTHER[last.action],)
+
+
 def bandit_wsls(view: AgentView) -> str:
     """Win-stay-lose-shift on the reward of the last trial (after an invalid reply: a coin flip)."""
-    last = view.history[-1] if view.history else None
-    if last is None or last.action is None:
-        return "right" if last is None else ("right" if view.rng().random() < 0.5 else "left")
-    return last.action if (last.reward or 0) > 0 else OTHER[last.action]
+    candidates = _wsls_candidates(view)
+    if len(candidates) == 1:
+        return candidates[0]
+    return candidates[0] if view.rng().random() < 0.5 else candidates[1]
+
+
+WSLS = Agent(bandit_wsls, "win-stay-lose-shift on the last reward",
+             probs=lambda view: uniform_over(_wsls_candidates(view), ARMS))
 
 
 def bandit_fit(length: str) -> ChoiceModels:

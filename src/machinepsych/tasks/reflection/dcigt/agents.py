@@ -8,22 +8,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from machinepsych.core.spec import Agent, AgentView, win_stay_lose_shift
+from machinepsych.core.spec import Agent, AgentView, Seen, uniform_over, wsls_candidates
 
 from .env import DECKS
 
 
-def dcigt_wsls(view: AgentView) -> str:
+def _no_net_loss(last: Seen) -> bool:
+    return (last.reward or 0) >= 0
+
+
+def _wsls_candidates(view: AgentView) -> list[str]:
+    """The decks wsls picks from, uniformly: on the final choice the previewed deck unless it
+    showed a loss (then the other three; any deck without a preview), otherwise win-stay
+    lose-shift on the last outcome."""
     s = view.observation.stimulus
-    rng = view.rng()
     if s["phase"] == "final":
         first = s.get("first_deck")
         if first is None:
-            return DECKS[int(rng.integers(4))]
+            return list(DECKS)
         if s.get("first_loss", 0) > 0:
-            return [d for d in DECKS if d != first][int(rng.integers(3))]
-        return first
-    return win_stay_lose_shift(view, DECKS, lambda last: (last.reward or 0) >= 0)
+            return [d for d in DECKS if d != first]
+        return [first]
+    return wsls_candidates(view, DECKS, _no_net_loss)
+
+
+def dcigt_wsls(view: AgentView) -> str:
+    candidates = _wsls_candidates(view)
+    return candidates[int(view.rng().integers(len(candidates)))]
 
 
 def _deck_values(view: AgentView) -> np.ndarray:
@@ -58,6 +69,7 @@ def dcigt_ideal(view: AgentView) -> str:
 
 
 AGENTS = {
-    "wsls": Agent(dcigt_wsls, "returns to a deck that paid; keeps a previewed deck unless it showed a loss"),
+    "wsls": Agent(dcigt_wsls, "returns to a deck that paid; keeps a previewed deck unless it showed a loss",
+                  probs=lambda view: uniform_over(_wsls_candidates(view), DECKS)),
     "ideal": Agent(dcigt_ideal, "learns each deck's mean outcome; switches to the next best after a previewed loss"),
 }

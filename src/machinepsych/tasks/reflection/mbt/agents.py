@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from machinepsych.core.spec import Agent, AgentView
 
-from .._bandit import OTHER, bandit_wsls
+from .._bandit import OTHER, WSLS, bandit_wsls
 
 
 def mbt_ideal(view: AgentView) -> str:
@@ -17,6 +17,6 @@ def mbt_ideal(view: AgentView) -> str:
 
 
 AGENTS = {
-    "wsls": Agent(bandit_wsls, "win-stay-lose-shift on the last reward"),
+    "wsls": WSLS,
     "ideal": Agent(mbt_ideal, "knows the reversal period n and anticipates every reversal"),
 }

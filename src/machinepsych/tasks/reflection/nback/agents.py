@@ -2,7 +2,7 @@
 on the Yes/No answer."""
 from __future__ import annotations
 
-from machinepsych.core.spec import Agent, AgentView
+from machinepsych.core.spec import Agent, AgentView, chosen_with_lapse
 
 OTHER = {"yes": "no", "no": "yes"}
 
@@ -27,6 +27,6 @@ def nback_wsls(view: AgentView) -> str:
 
 
 AGENTS = {
-    "wsls": Agent(nback_wsls, "repeats a right Yes/No, switches a wrong one"),
+    "wsls": Agent(nback_wsls, "repeats a right Yes/No, switches a wrong one", probs=chosen_with_lapse(nback_wsls)),
     "ideal": Agent(nback_ideal, "remembers every letter shown"),
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from machinepsych.core.spec import Agent, AgentView
 
-from .._bandit import bandit_wsls
+from .._bandit import WSLS
 
 
 def prlt_ideal(view: AgentView) -> str:
@@ -23,6 +23,6 @@ def prlt_ideal(view: AgentView) -> str:
 
 
 AGENTS = {
-    "wsls": Agent(bandit_wsls, "win-stay-lose-shift on the last reward"),
+    "wsls": WSLS,
     "ideal": Agent(prlt_ideal, "Bayesian filter over the better arm (known p, small reversal hazard)"),
 }

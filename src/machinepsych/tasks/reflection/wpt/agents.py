@@ -2,7 +2,7 @@
 P(tomorrow | device, today) with a Beta(1, 1) prior that predicts the mode."""
 from __future__ import annotations
 
-from machinepsych.core.spec import Agent, AgentView
+from machinepsych.core.spec import Agent, AgentView, chosen_with_lapse
 
 OTHER = {"sunny": "rainy", "rainy": "sunny"}
 
@@ -31,6 +31,6 @@ def wpt_ideal(view: AgentView) -> str:
 
 
 AGENTS = {
-    "wsls": Agent(wpt_wsls, "repeats a right prediction, switches a wrong one"),
+    "wsls": Agent(wpt_wsls, "repeats a right prediction, switches a wrong one", probs=chosen_with_lapse(wpt_wsls)),
     "ideal": Agent(wpt_ideal, "learns P(tomorrow | device, today) and predicts its mode"),
 }
