@@ -19,6 +19,11 @@ from pathlib import Path
 
 import pytest
 
+# pytest-xdist workers inherit COLUMNS=80 from the controller; a Console made at import would
+# then keep 80 columns where the tests set their own width (CliRunner(env={"COLUMNS": ...}))
+for _var in ("COLUMNS", "LINES"):
+    os.environ.pop(_var, None)
+
 _ROOT = Path(__file__).resolve().parents[1]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))

@@ -136,7 +136,7 @@ def test_terminal_and_html_show_the_scores_against_people_in_the_at_a_glance_tab
     page = (tmp_path / "html" / "index.html").read_text()
     glance_html = page[page.index("<section id='glance'>"):]
     glance_html = glance_html[:glance_html.index("</section>")]
-    assert "<th title='against people | generic'>percentile</th>" in glance_html
+    assert "<th title='percentile among people | generic'>pctile</th>" in glance_html
     r = want["agent:wsls"]
     assert f"<td>{r['z']:.2f}</td><td>{r['percentile']:.1f}</td><td>{r['normalised']:.2f}</td></tr>" in glance_html
     assert "<section id='versus-people'>" not in page  # one people reference: the at-a-glance table has it

@@ -87,6 +87,7 @@ EXPECTED = {
     "mbt": "arm", "cogbench-a": "likert", "cogbench-v": "likert", "igt": "letter",
 }
 EXPECTED.update({t: "letter" for t in ("bandit2arm", "prl", "bandit4arm", "bandit4arm-gl", "bandit-pairs")})
+EXPECTED["wcst-128"] = "card-choice"
 
 
 def _ids():
@@ -98,6 +99,14 @@ def test_every_test_uses_the_shared_parser_of_its_format(test_id):
     answer = get_task(test_id).answer
     if test_id == "wcst-vision-probe":  # its own structured format (a count and card list)
         assert answer.format_name == ""
+        return
+    if test_id == "twostep":  # the letter parser, but a lost round's step takes any reply as OK
+        from machinepsych.parsing import parse_letter
+
+        obs = Observation(0, {"stage": "first", "options": ["A", "B"]}, ("A", "B"))
+        for reply in ("B", "I choose spaceship A.", "**Answer: B**", "A or B, hard to say"):
+            assert answer.parse(reply, obs) == parse_letter(reply, obs), reply
+        assert answer.parse("anything", Observation(0, {"stage": "lost"}, ("OK",)))[1] == "parsed"
         return
     want = "visfactor" if test_id.startswith("visfactor-") else EXPECTED[test_id]
     assert answer.format_name == want

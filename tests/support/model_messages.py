@@ -37,6 +37,14 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
     ("visfactor-ss2", 3): "issue 20, learned audit: the network is drawn on a larger grid (9 x 13, 11 x 11, 13 x 13 points "
                           "at easy, normal, hard; was 5 x 5, 7 x 7, 9 x 9) so that the run from a start to its first junction does not "
                           "tell the answer: the items differ; version 2 makes the previous items",
+    ("visfactor-cf2", 4): "issue 30: the five test figures are drawn first and every set of them is exactly the set "
+                          "holding some four-line figure, the key a coin flip per figure (no whole-item rule beats "
+                          "chance): the items differ; version 3 makes the previous items",
+    ("visfactor-ss2", 4): "issue 30: the points within two steps of every start are drawn from the starts alone, on a "
+                          "grid three rows taller (the area around a start does not tell the answer): the items "
+                          "differ; version 3 makes the previous items",
+    ("visfactor-ss3", 4): "issue 30: a shortest route is drawn beside every building and a street that continues a "
+                          "building's open side is never blocked: the items differ; version 3 makes the previous items",
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "
                              "the flow in view" for b in ("a", "v")},

@@ -31,7 +31,7 @@ body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:10
 color:#222;line-height:1.4}
 h1{font-size:1.5em;margin:.6em 0 .2em} h2{font-size:1.25em;margin-top:1.6em;border-bottom:1px solid #ddd}
 h3{font-size:1.05em;margin:1em 0 .3em}
-table{border-collapse:collapse;margin:.4em 0 .8em} td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+table{border-collapse:collapse;margin:.4em 0 .8em} td,th{border:1px solid #ccc;padding:3px 8px;text-align:right} td.nw{white-space:nowrap}
 td.l,th.l{text-align:left} caption{text-align:left;font-weight:600;padding:.2em 0}
 .muted{color:#666;font-size:.92em} .sw{display:inline-block;width:.9em;height:.9em;border-radius:2px;
 vertical-align:-.1em;margin-right:.4em} .yes{color:#1a7f37;font-weight:600} .no{color:#9a6700}
@@ -63,11 +63,12 @@ def _glance_html(data: dict[str, Any]) -> str:
     for g in glance(data):
         m = g["metric"]
         people = versus_people.glance_reference(data, g["key"])  # z, percentile, normalised among its people
-        against = ["z", "percentile", "normalised"] if people else []
+        against = [("z", "z-score among"), ("pctile", "percentile among"),
+                   ("norm", "normalised score (0 = the random agent, 1 = the people's mean) against")] if people else []
         head = (f"<tr><th class='l'>condition</th><th>n</th><th>{html.escape(m.short)}</th><th>95% CI</th>"
                 + ("<th>above chance p95</th>" if g["chance"] else "")
                 + "<th title='share of answers that could not be read (invalid, refusal or empty; a questionnaire counts each rating)'>invalid %</th>"
-                + "".join(f"<th title='against {html.escape(people['people'])}'>{h}</th>" for h in against) + "</tr>")
+                + "".join(f"<th title='{t} {html.escape(people['people'])}'>{h}</th>" for h, t in against) + "</tr>")
         blank = "<td></td>" * len(against)
         rows = []
         for r in g["rows"]:
@@ -79,7 +80,7 @@ def _glance_html(data: dict[str, Any]) -> str:
                 "<td>-</td>" if r["above_chance"] is None else
                 f"<td class='{'yes' if r['above_chance'] else 'no'}'>{'yes' if r['above_chance'] else 'no'}</td>")
             placed = "".join(f"<td>{c}</td>" for c in versus_people.glance_cells(people, r["condition"])) if people else ""
-            rows.append(f"<tr>{_cond(data, r['condition'])}<td>{r['n']}</td><td>{_f(r['mean'])}</td><td>{ci}</td>{above}"
+            rows.append(f"<tr>{_cond(data, r['condition'])}<td>{r['n']}</td><td>{_f(r['mean'])}</td><td class='nw'>{ci}</td>{above}"
                         f"{_invalid_td(r)}{placed}</tr>")
         for n in g["norms"]:
             rows.append(f"<tr><td class='l'>{html.escape(n.label)} <span class='muted'>(reference)</span></td><td></td>"
