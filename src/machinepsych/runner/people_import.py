@@ -63,47 +63,40 @@ def read_generic(path: Path) -> pd.DataFrame:
     return df
 
 
-def _hbayesdm(name: str, files: str, title: str, test: str | None) -> Format:
-    reader = f"machinepsych.tasks.bandit.people:read_{name.replace('-', '_')}"
-    return Format(name, test, reader, {
+def _hbayesdm(name: str, test: str | None, read: Callable[[Path], pd.DataFrame] | str, title: str, files: str,
+              beside: str = "") -> Format:
+    """A format for example files of hBayesDM's source package (``hbayesdm/common/extdata/``)."""
+    return Format(name, test, read, {
         "name": f"hBayesDM example data: {title} ({files})",
-        "origin": f"pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 (hbayesdm/common/extdata/{files})",
+        "origin": f"pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 (hbayesdm/common/extdata/{files}{beside})",
         "licence": "GPL-3.0", "citation": HBAYESDM_CITATION})
 
 
+_BANDIT = "machinepsych.tasks.bandit.people"
 FORMATS: dict[str, Format] = {
-    "hbayesdm-igt": Format("hbayesdm-igt", "igt", read_hbayesdm_igt, {
-        "name": "hBayesDM example data: Iowa Gambling Task (igt_exampleData.txt)",
-        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
-                  "(hbayesdm/common/extdata/igt_exampleData.txt)",
-        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
-    "hbayesdm-wcs": Format("hbayesdm-wcs", "wcst-128", "machinepsych.tasks.cardsort.people_wcs:read_hbayesdm_wcs", {
-        "name": "hBayesDM example data: Wisconsin Card Sorting Test, 128 cards (wcs_exampleData.txt)",
-        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
-                  "(hbayesdm/common/extdata/wcs_exampleData.txt, with wcs_answersheet.txt beside it)",
-        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "hbayesdm-igt": _hbayesdm("hbayesdm-igt", "igt", read_hbayesdm_igt, "Iowa Gambling Task", "igt_exampleData.txt"),
+    "hbayesdm-wcs": _hbayesdm("hbayesdm-wcs", "wcst-128", "machinepsych.tasks.cardsort.people_wcs:read_hbayesdm_wcs",
+                              "Wisconsin Card Sorting Test, 128 cards", "wcs_exampleData.txt",
+                              ", with wcs_answersheet.txt beside it"),
     "steingroever-igt": Format("steingroever-igt", "igt", "machinepsych.tasks.igt.steingroever:read_steingroever_igt", {
         "name": "Steingroever et al. (2015): many-labs Iowa Gambling Task data, the 100-trial studies",
         "origin": "supplied by the user (choice_100.csv, wi_100.csv, lo_100.csv, index_100.csv)",
         "licence": "as supplied", "citation": "Steingroever, H., et al. (2015). Data from 617 healthy participants "
         "performing the Iowa gambling task: A \"many labs\" collaboration. Journal of Open Psychology Data, 3(1). "
         "https://doi.org/10.5334/jopd.ak"}),
-    "hbayesdm-bandit2arm": _hbayesdm("hbayesdm-bandit2arm", "bandit2arm_exampleData.txt", "two-armed bandit",
-                                     "bandit2arm"),
-    "hbayesdm-prl": _hbayesdm("hbayesdm-prl", "prl_exampleData.txt or prl_multipleB_exampleData.txt",
-                              "probabilistic reversal learning", "prl"),
-    "hbayesdm-bandit4arm": _hbayesdm("hbayesdm-bandit4arm", "bandit4arm_exampleData.txt or "
-                                     "bandit4arm2_exampleData.txt", "four-armed bandit", None),
-    "cpm-bandit": Format("cpm-bandit", "bandit-pairs", "machinepsych.tasks.bandit.people:read_cpm_bandit", {
+    "hbayesdm-bandit2arm": _hbayesdm("hbayesdm-bandit2arm", "bandit2arm", f"{_BANDIT}:read_hbayesdm_bandit2arm",
+                                     "two-armed bandit", "bandit2arm_exampleData.txt"),
+    "hbayesdm-prl": _hbayesdm("hbayesdm-prl", "prl", f"{_BANDIT}:read_hbayesdm_prl", "probabilistic reversal learning",
+                              "prl_exampleData.txt or prl_multipleB_exampleData.txt"),
+    "hbayesdm-bandit4arm": _hbayesdm("hbayesdm-bandit4arm", None, f"{_BANDIT}:read_hbayesdm_bandit4arm",
+                                     "four-armed bandit", "bandit4arm_exampleData.txt or bandit4arm2_exampleData.txt"),
+    "cpm-bandit": Format("cpm-bandit", "bandit-pairs", f"{_BANDIT}:read_cpm_bandit", {
         "name": "cpm-toolbox example data: bandit of four machines in pairs (bandit_small.csv)",
         "origin": "pip download --no-deps cpm-toolbox==0.26.0 (cpm/datasets/data/bandit_small.csv)",
         "licence": "AGPL-3.0", "citation": "Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, T. "
         "cpm-toolbox: a toolbox for computational psychiatry and psychology (version 0.26.0), https://cpm-toolbox.net"}),
-    "hbayesdm-ts": Format("hbayesdm-ts", "twostep", "machinepsych.tasks.twostep.people:read_hbayesdm_ts", {
-        "name": "hBayesDM example data: two-step task (ts_exampleData.txt)",
-        "origin": "pip download --no-deps --no-binary hbayesdm hbayesdm==1.1.1 "
-                  "(hbayesdm/common/extdata/ts_exampleData.txt)",
-        "licence": "GPL-3.0", "citation": HBAYESDM_CITATION}),
+    "hbayesdm-ts": _hbayesdm("hbayesdm-ts", "twostep", "machinepsych.tasks.twostep.people:read_hbayesdm_ts",
+                             "two-step task", "ts_exampleData.txt"),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }
