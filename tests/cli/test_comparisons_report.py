@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -108,3 +109,38 @@ def test_runs_side_by_side_are_paired_where_they_share_seeds(tmp_path):
     assert type(bad.exception).__name__ == "ConfigError" and "'nope'" in str(bad.exception)  # exit 2 in main()
     assert "\n" not in str(bad.exception) and "PE" in str(bad.exception)
     assert not (tmp_path / "bad").exists()
+
+
+def test_reliability_across_two_runs_is_test_retest_on_their_shared_seeds(fake_openai, tmp_path, monkeypatch):
+    from machinepsych.analysis.reliability import icc
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    chooser = random.Random(11)  # a sampling model: a second day's answers differ from the first's
+    fake_openai.reply = lambda messages: f"Selection: {chooser.randint(1, 4)}"
+    db = tmp_path / "d.db"
+    for name, seed in (("day1", 0), ("day2", 0), ("other", 50)):
+        res = _invoke("run", "wcst", "--model", "openai:m", "--base-url", fake_openai.base_url, "--temperature", "0.7",
+                      "--param", "n_trials=12", "--sessions", 5, "--seed", seed, "--store", db, "--run-name", name,
+                      "--no-progress")
+        assert res.exit_code == 0, res.output
+    scores = {}
+    for name in ("day1", "day2", "other"):
+        js = json.loads(_invoke("report", name, "--json", "--store", db).output)
+        scores[name] = {s["seed"]: s["accuracy"] for s in js["sessions"]}
+    js = json.loads(_invoke("reliability", "day1", "day2", "--json", "--store", db).output)
+    assert (js["run"], js["run_b"]) == ("day1", "day2") and js["reliability_b"]
+    row = next(r for r in js["across_runs"] if r["metric"] == "accuracy")
+    assert (row["condition"], row["shared_seeds"], row["comparison"]["design"]) == ("openai:m | direct", 5, "paired")
+    expected = icc([np.array([scores["day1"][s], scores["day2"][s]]) for s in range(5)])
+    assert row["test_retest"]["icc1"] == pytest.approx(expected["icc1"]) and row["test_retest"]["k"] == 2
+    assert row["comparison"]["diff"] == pytest.approx(np.mean([scores["day1"][s] - scores["day2"][s] for s in range(5)]))
+    js = json.loads(_invoke("reliability", "day1", "other", "--json", "--store", db).output)
+    row = next(r for r in js["across_runs"] if r["metric"] == "accuracy")
+    assert row["shared_seeds"] == 0 and row["comparison"]["design"] == "unpaired" and row["test_retest"]["icc1"] is None
+    assert row["comparison"]["mean_b"] == pytest.approx(np.mean(list(scores["other"].values())))
+    text = _invoke("reliability", "day1", "day2", "--store", db).output
+    assert "test-retest across runs day1 and day2" in " ".join(text.split()) and "5 / 5 / 5" in text
+    for args, needle in ((("day1", "day2", "other"), "at most two runs"), (("day1", "day1"), "two different runs")):
+        bad = _invoke("reliability", *args, "--store", db)
+        assert type(bad.exception).__name__ == "ConfigError" and needle in str(bad.exception)
+        assert "\n" not in str(bad.exception)

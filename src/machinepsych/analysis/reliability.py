@@ -17,6 +17,12 @@ run, per test and condition (``machinepsych reliability RUN``).
   Pearson r of the conditions' means on the two sets and its Spearman-Brown step-up, the
   reliability of the conditions' means over all the seeds (do they rank the conditions as
   another seed set would).
+* **Test-retest across runs** (``machinepsych reliability RUN RUN2``): the same conditions
+  (by label) in two runs, say the same model on two days or on two seed ranges. Per
+  condition and metric: on the seeds both runs have, the ICC(1) of each seed's mean in the
+  two runs (k = 2) and the paired comparison of the runs (:func:`.comparisons.compare`);
+  on disjoint seeds, each run's mean and Welch's p. Per test and metric, across the shared
+  conditions, the Pearson r of their means in the two runs and its Spearman-Brown step-up.
 
 Formulas: docs/statistics.md. Nothing here knows a test family.
 """
@@ -160,6 +166,41 @@ def across_seed_sets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def across_runs(a: pd.DataFrame, b: pd.DataFrame) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Test-retest of two runs' scores frames (each with ``seed``, ``task``, ``preset`` and
+    ``condition``): per test, condition (present in both) and table metric, the retest ICC
+    over the shared seeds and the runs' comparison; and per test and metric the r over
+    conditions of their means in the two runs (rows shaped as :func:`across_seed_sets`'s)."""
+    from .comparisons import compare, per_seed
+
+    rows: list[dict[str, Any]] = []
+    if a.empty or b.empty:
+        return rows, []
+    for (task, preset), fa in a.groupby(["task", "preset"], sort=False):
+        fb = b[(b["task"] == task) & (b["preset"] == preset)]
+        if fb.empty:
+            continue
+        spec = get_task(str(task))
+        metrics = [m.name for m in spec.metrics if m.table and m.name in fa and m.name in fb
+                   and fa[m.name].notna().any() and fb[m.name].notna().any()]
+        metrics.sort(key=lambda m: m != spec.primary)
+        for cond, ca in fa.groupby("condition", sort=False):
+            cb = fb[fb["condition"] == cond]
+            if cb.empty:
+                continue
+            for m in metrics:
+                sa, sb = per_seed(ca, m), per_seed(cb, m)
+                if sa.empty or sb.empty:
+                    continue
+                shared = sa.index.intersection(sb.index)
+                retest = icc([np.array([sa[s], sb[s]]) for s in shared])
+                rows.append({"key": f"{task} | {preset}", "condition": str(cond), "metric": m,
+                             "seeds_a": int(len(sa)), "seeds_b": int(len(sb)), "shared_seeds": int(len(shared)),
+                             "test_retest": retest, "comparison": compare(sa, sb),
+                             "seed_sets": {"a": {"mean": float(sa.mean())}, "b": {"mean": float(sb.mean())}}})
+    return rows, across_seed_sets(rows)
+
+
 def _num(v: Any) -> float:
     try:
         f = float(v)
@@ -168,13 +209,17 @@ def _num(v: Any) -> float:
     return f
 
 
-def run_reliability(store, run_ref: str | int) -> list[dict[str, Any]]:
-    """The reliability table of a stored run (its complete sessions)."""
+def run_scores(store, run_ref: str | int) -> tuple[pd.DataFrame, pd.DataFrame, dict[int, dict]]:
+    """A stored run's scores frame, trials frame and {session index: parameters}."""
     from ..runner.scoring import scores_frame
     from .report import report_trials
 
     run = store.get_run(run_ref)
     trials = report_trials(store, run)
     scores = scores_frame(store, run.id, trials)
-    params = {s.index: s.params for s in store.sessions(run.id)}
-    return reliability(scores, trials, params)
+    return scores, trials, {s.index: s.params for s in store.sessions(run.id)}
+
+
+def run_reliability(store, run_ref: str | int) -> list[dict[str, Any]]:
+    """The reliability table of a stored run (its complete sessions)."""
+    return reliability(*run_scores(store, run_ref))

@@ -30,28 +30,52 @@ def _sets(s: dict[str, Any]) -> list[str]:
 
 
 @app.command("reliability")
-def reliability_cmd(run: str = typer.Argument(..., help="Run name or id."),
+def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; a second run: test-retest across the two runs."),
                     json_out: bool = typer.Option(False, "--json", help="Print as JSON."),
                     store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Split-half (odd/even trials, Spearman-Brown), test-retest (ICC over sessions of the
     same seed: run --repeat K) and test-retest across two seed sets (interleaved halves of the
-    seeds) of every table metric, per test and condition."""
-    from ..analysis.fit_table import FitTable, print_fit
+    seeds) of every table metric, per test and condition. Given two runs (the same conditions
+    on another day or another seed range): each run's table, then test-retest across the runs."""
     from ..analysis.multirun import resolve_runs
-    from ..analysis.reliability import across_seed_sets, run_reliability
+    from ..analysis.reliability import across_runs, across_seed_sets, reliability, run_scores
+    from ..core.errors import ConfigError
 
+    if len(runs) > 2:
+        raise ConfigError(f"reliability takes one run or two (test-retest across them), got {len(runs)}; "
+                          "give at most two runs")
     st = _store(store, create=False, readonly=True)
-    chosen = resolve_runs(st, [run], _store_arg(st))[0]  # an unknown run: one line, before any work
-    rows = run_reliability(st, chosen.id)
+    chosen = resolve_runs(st, list(runs), _store_arg(st))  # an unknown run: one line, before any work
+    if len(runs) == 2 and len(chosen) == 1:
+        st.close()
+        raise ConfigError(f"both runs given are {chosen[0].name}; give two different runs")
+    frames = [run_scores(st, run.id) for run in chosen]
     st.close()
-    across = across_seed_sets(rows)
+    tables = [reliability(*f) for f in frames]
+    retest, retest_across = across_runs(frames[0][0], frames[1][0]) if len(frames) == 2 else ([], [])
     if json_out:
-        sys.stdout.write(json.dumps({"run": chosen.name, "reliability": rows, "across_seed_sets": across},
-                                    indent=2) + "\n")
+        out: dict[str, Any] = {"run": chosen[0].name, "reliability": tables[0], "across_seed_sets": across_seed_sets(tables[0])}
+        if len(chosen) == 2:
+            out.update(run_b=chosen[1].name, reliability_b=tables[1], across_seed_sets_b=across_seed_sets(tables[1]),
+                       across_runs=retest, across_runs_conditions=retest_across)
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
         return
+    for run, rows in zip(chosen, tables):
+        if len(chosen) == 2:
+            console.print(Text(f"Run {run.name}", style="bold"))
+        _print_run(run.name, rows)
+    if len(chosen) == 2:
+        _print_across_runs(chosen[0].name, chosen[1].name, retest, retest_across)
+
+
+def _print_run(name: str, rows: list[dict[str, Any]]) -> None:
+    from ..analysis.fit_table import FitTable, print_fit
+    from ..analysis.reliability import across_seed_sets
+
     if not rows:
-        console.print(f"Run {chosen.name} has no complete sessions yet.", highlight=False)
+        console.print(f"Run {name} has no complete sessions yet.", highlight=False)
         return
+    across = across_seed_sets(rows)
     for key in dict.fromkeys(r["key"] for r in rows):
         ft = FitTable(f"{key}: reliability", "condition", ["metric", "n", "split-half r", "Spearman-Brown", "ICC(1)",
                                                            "95% CI", "ICC(1,k)", "seeds x k", "seed sets a / b", "p a-b"],
@@ -69,3 +93,32 @@ def reliability_cmd(run: str = typer.Argument(..., help="Run name or id."),
                        "2nd, 4th ... seed, p a-b: Welch's p of their difference; across seed sets: the Pearson r "
                        "over conditions of their means on the two sets; '-': too few sessions or conditions, no "
                        "variation, or a half the scorer cannot score"))
+
+
+def _print_across_runs(name_a: str, name_b: str, rows: list[dict[str, Any]], across: list[dict[str, Any]]) -> None:
+    """Test-retest across two runs: per condition both have, the retest ICC on their shared
+    seeds and the runs' comparison (paired on shared seeds, else Welch)."""
+    from ..analysis.fit_table import FitTable, print_fit
+
+    if not rows:
+        console.print(f"Runs {name_a} and {name_b} share no condition of the same test with scores; "
+                      "test-retest across runs compares the same conditions (by label) in both.", highlight=False)
+        return
+    for key in dict.fromkeys(r["key"] for r in rows):
+        ft = FitTable(f"{key}: test-retest across runs {name_a} and {name_b}", "condition",
+                      ["metric", "seeds a / b / shared", "ICC(1)", "95% CI", "mean a / b", "design", "p"],
+                      justify=["left", *["right"] * 6])
+        for i, r in enumerate(r for r in rows if r["key"] == key):
+            t, c = r["test_retest"], r["comparison"]
+            ci = "-" if t["ci_low"] is None else f"{t['ci_low']:.2f} to {t['ci_high']:.2f}"
+            p = "-" if c["p"] is None else ("<0.001" if c["p"] < 0.001 else f"{c['p']:.3f}")
+            ft.add(r["condition"], [r["metric"], f"{r['seeds_a']} / {r['seeds_b']} / {r['shared_seeds']}",
+                                    _f(t["icc1"]), ci, f"{_f(c['mean_a'])} / {_f(c['mean_b'])}", c["design"], p],
+                   code=f"c{i + 1}")
+        notes = [f"across runs, {a['metric']}: r of the {a['conditions']} conditions' means in the two runs "
+                 f"{_f(a['r'])}, Spearman-Brown {_f(a['spearman_brown'])}" for a in across if a["key"] == key]
+        print_fit(console, ft, notes)
+    console.print(Text("  ICC(1): one-way random effects over the shared seeds, each seed's mean in run a and in run b "
+                       "as its two measurements; mean a / b and p: paired (Wilcoxon signed-rank mid-p) on the shared "
+                       "seeds, unpaired (Welch) where fewer are shared; across runs: the Pearson r over conditions "
+                       "of their means in the two runs; '-': too few seeds or conditions, or no variation"))
