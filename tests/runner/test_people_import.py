@@ -14,6 +14,7 @@ from rich.console import Console
 
 from machinepsych.analysis.multirun import print_runs
 from machinepsych.analysis.report import run_config
+from machinepsych.core.errors import ConfigError
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
@@ -165,3 +166,15 @@ def test_an_empty_choice_is_a_trial_without_a_card(tmp_path):
     assert person.records[2].info["card"] == 2 and person.params["losses"] is None  # the standard cards
     df = pd.DataFrame([{"trial": r.index, **r.info} for r in person.records])
     assert spec.scorer.score(df, spec.params_from(person.params))["n_invalid"] == 1
+
+
+def test_a_generic_rt_ms_column_becomes_each_trial_s_response_time(tmp_path):
+    data = tmp_path / "rt.csv"  # rows out of order: the times follow their trials
+    data.write_text("task,subject,trial,choice,gain,loss,rt_ms\nigt,p1,2,C,50,0,812.5\nigt,p1,1,A,100,0,1200\n"
+                    "igt,p1,3,D,50,0,\n")
+    _, (person,) = read_people(data, "generic")
+    assert [r.latency_s for r in person.records] == [1.2, 0.8125, 0.0]  # an empty cell: no time
+    bad = tmp_path / "bad.csv"
+    bad.write_text("task,subject,trial,choice,gain,loss,rt_ms\nigt,p1,1,A,100,0,-5\n")
+    with pytest.raises(ConfigError, match=r"line 2, column rt_ms: '-5' is not a response time"):
+        read_people(bad, "generic")

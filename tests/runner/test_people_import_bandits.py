@@ -140,6 +140,9 @@ def test_replayed_outcomes_are_the_file_s(files, people):
         assert [r.info["block"] for r in p.records] == list(rows["block"])
         # the better machine of each trial, from choice.ACC
         assert [r.info["best"] == r.action for r in p.records] == list(rows["choice.ACC"] == 1)
+        # each trial's response time, from choice.RT (ms), stored as the trial's latency in seconds
+        assert [r.latency_s for r in p.records] == pytest.approx(list(rows["choice.RT"] / 1000.0))
+    assert all(r.latency_s == 0 for p in people["prl_exampleData.txt"][1] for r in p.records)  # a file without times
     cpm = pd.read_csv(files["bandit_small.csv"])
     (p,) = [p for p in people["bandit_small.csv"][1] if p.subject == "2"]
     rows = cpm[cpm["ppt"] == 2].sort_values("trial")
@@ -195,6 +198,8 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(files, t
          "line 4, column outcome: 'lots' is not a number"),
         (_variant(prl_b, tmp_path / "c.txt", 2, "\t1\t1\t1430", "\t1\t7\t1430"), "hbayesdm-prl",
          "line 2, column choice.ACC: '7' is not 0 or 1"),
+        (_variant(prl_b, tmp_path / "c2.txt", 3, "\t1\t439\t", "\t1\tfast\t"), "hbayesdm-prl",
+         "line 3, column choice.RT: 'fast' is not a response time"),
         (_variant(gl, tmp_path / "d.txt", 4, "\t0\t-1\t", "\t0\t1\t"), "hbayesdm-bandit4arm",
          "line 4, column loss: '1' is positive"),
         (_variant(cpm, tmp_path / "e.csv", 2, ",1,1.0", ",2,1.0"), "cpm-bandit",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -173,6 +174,7 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
         except ValueError as exc:
             raise PeopleCellError(int(r["line"]), "choice", str(exc)) from None
     df["action"] = pd.Series(actions, index=df.index, dtype=object)
+    df["latency"] = _latencies(df) if "rt_ms" in df else 0.0
     out = []
     for subject, rows in df.groupby("subject", sort=False):
         rows = rows.sort_values("trial_no", kind="stable")
@@ -184,7 +186,8 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
             params = spec.resolve(None, people.params(rows)).model_dump(mode="json")
         except ConfigError as exc:
             raise PeopleCellError(int(rows["line"].iloc[0]), "subject", f"subject {subject}: {exc}") from None
-        records = replay(spec, params, [None if isinstance(a, float) and a != a else a for a in rows["action"]])
+        records = replay(spec, params, [None if isinstance(a, float) and a != a else a for a in rows["action"]],
+                         list(rows["latency"]))
         _check_outcomes(rows, records, people.columns)
         out.append(Person(str(subject), params, records))
     return out
@@ -201,15 +204,36 @@ def _check_outcomes(rows: pd.DataFrame, records: list, columns: tuple[str, ...])
                                       "schedule gives this choice")
 
 
-def replay(spec: TaskSpec, params: dict[str, Any], actions: list[Any]) -> list:
-    """The trial records of one person's actions played through the environment."""
+def _latencies(df: pd.DataFrame) -> list[float]:
+    """A reader's ``rt_ms`` column (the person's response time in milliseconds, where the
+    source has one) as seconds; a blank cell is no time (0, as for a file without times)."""
+    out = []
+    for line, cell in zip(df["line"], df["rt_ms"]):
+        text = str(cell).strip()
+        if text in ("", "nan", "NA"):
+            out.append(0.0)
+            continue
+        try:
+            ms = float(text)
+        except ValueError:
+            ms = math.nan
+        if not math.isfinite(ms) or ms < 0:
+            raise PeopleCellError(int(line), df.attrs.get("rt_column", "rt_ms"),
+                                  f"{cell!r} is not a response time (milliseconds, 0 or more)")
+        out.append(ms / 1000.0)
+    return out
+
+
+def replay(spec: TaskSpec, params: dict[str, Any], actions: list[Any], latencies: list[float] | None = None) -> list:
+    """The trial records of one person's actions played through the environment (with each
+    trial's response time in seconds where the source has them)."""
     env = spec.make(params)
     obs = env.reset(0)
     records = []
     for i, action in enumerate(actions):
         reply = spec.answer.format(action) if action is not None else ""
         turn = Turn(reply=reply, action=action, status="parsed" if action is not None else "empty", calls=(),
-                    latency_s=0.0)
+                    latency_s=latencies[i] if latencies else 0.0)
         result = env.step(action)
         records.append(trial_record(obs, turn, result, i))
         obs = result.next_observation

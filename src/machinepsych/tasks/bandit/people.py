@@ -170,8 +170,9 @@ def read_hbayesdm_bandit2arm(path: Path) -> pd.DataFrame:
 def read_hbayesdm_prl(path: Path) -> pd.DataFrame:
     """hBayesDM's ``prl_exampleData.txt`` (subjID, trial, choice 1-2, outcome 1/-1) or
     ``prl_multipleB_exampleData.txt`` (also block, choice.ACC: 1 where the better machine was
-    chosen, choice.RT): blocks follow each other in one session; the better machine of each
-    trial is the one chosen where choice.ACC is 1, the other where it is 0."""
+    chosen, choice.RT: the response time in ms, stored as the trial's): blocks follow each
+    other in one session; the better machine of each trial is the one chosen where choice.ACC
+    is 1, the other where it is 0."""
     df = _table(path, "\t", ("subjID", "trial", "choice", "outcome")).rename(columns={"subjID": "subject"})
     if "block" not in df:
         return df
@@ -190,6 +191,9 @@ def read_hbayesdm_prl(path: Path) -> pd.DataFrame:
             raise ConfigError(f"{path}: line {line}, column choice.ACC: {acc!r} is not 0 or 1")
         better.append("" if m is None else (m if str(acc).strip() == "1" else "AB"["BA".index(m)]))
     df["better"] = better
+    if "choice.RT" in df:
+        df["rt_ms"] = df["choice.RT"]
+        df.attrs["rt_column"] = "choice.RT"  # named in a malformed cell's error
     return df
 
 
