@@ -97,8 +97,13 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
     assert r.returncode == 0, r.stderr
     r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout)["summary"]["igt"]
+    fits = json.loads(r.stdout)
+    summary = fits["summary"]["igt"]
     assert summary["people | hbayesdm-igt"]["n"] == 4
+    # VPP's eight parameters have local optima: person 1004's best known (NLL 104.155, from 12
+    # starts on three seeds) is reached; with three Newton starts the fit stopped at 107.28
+    (vpp,) = [f for f in fits["sessions"] if f["participant"] == "human:1004" and f["model"] == "vpp"]
+    assert vpp["nll"] < 104.2, vpp["nll"]
     assert summary["agent:wsls"]["n"] == 2 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
     assert "pvl-delta" in summary["people | hbayesdm-igt"]["params"]
     # the report across runs names the people's source under their run

@@ -6,7 +6,8 @@ pass over the trials for all sessions at once. For a model with k parameters:
 
 1. a seeded grid of starting points (``GRID_PER_PARAM`` * k, at least 32, uniform within the
    bounds) is scored for every session;
-2. from each session's ``STARTS`` best grid points, a damped Newton method bounded to the
+2. from each session's best grid points (``STARTS``, or k where the model has more
+   parameters: a likelihood of many parameters has more local optima), a damped Newton method bounded to the
    box (Levenberg-Marquardt damping, a step kept only where it lowers that start's NLL, the
    damping raised where it does not) runs for every start of every session at once: each
    iteration is one pass giving every start's central-difference gradient and Hessian (cross
@@ -179,10 +180,11 @@ def _standard_errors(H: np.ndarray, x: np.ndarray, lo: np.ndarray, hi: np.ndarra
 
 
 
-def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, starts: int = STARTS,
+def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, starts: int | None = None,
                  with_se: bool = True) -> list[Fit]:
     """The maximum-likelihood fit of ``model`` to each session of ``datas`` (each its own
-    parameters), in the order given."""
+    parameters), in the order given (``starts``: Newton starts per session; default
+    ``max(STARTS, k)``)."""
     S, k = len(datas), model.k
     if S == 0:
         return []
@@ -195,7 +197,7 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
     rng = np.random.default_rng([seed, k, 0xF17])
     grid = lo + (hi - lo) * rng.random((G, k))
     f = model.nll(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
-    n = min(starts, G)
+    n = min(max(STARTS, k) if starts is None else starts, G)
     picks = np.argsort(f, axis=1)[:, :n]
     X, fx, H = _newton(model, grid[picks.ravel()].copy(), [d for d in datas for _ in range(n)], lo, hi)
     fx = fx.reshape(S, n)
@@ -212,7 +214,7 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
     return fits
 
 
-def fit_session(model: CognitiveModel, data: ChoiceData, seed: int = 0, starts: int = STARTS,
+def fit_session(model: CognitiveModel, data: ChoiceData, seed: int = 0, starts: int | None = None,
                 with_se: bool = True) -> Fit:
     """The maximum-likelihood fit of ``model`` to one session."""
     return fit_sessions(model, [data], seed, starts, with_se)[0]
