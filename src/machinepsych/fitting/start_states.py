@@ -5,9 +5,14 @@ transitions (the two-step task of Kool, Cushman & Gershman, 2016): each trial is
 reward is the row's outcome. docs/fitting.md#start-states gives the equations."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from .models import CognitiveModel, Param, Uniform, softmax
+from .models import CognitiveModel, Param, Stack, Uniform, as_stack, softmax
+
+if TYPE_CHECKING:
+    from .data import ChoiceData
 
 
 class StartStates(CognitiveModel):
@@ -63,6 +68,43 @@ class StartStates(CognitiveModel):
         q2[x.idx, s] += np.where(x.valid, alpha * d2, 0.0)
         state["last_state"] = np.where(x.valid, s, state["last_state"])
         super().learn(theta, state, x)
+
+    def nll(self, theta: np.ndarray, data: "ChoiceData | Stack") -> np.ndarray:
+        """The likelihood of :meth:`probs` and :meth:`learn` over (R,) arrays, for rows that show
+        two options (any other data goes the step-by-step way): a choice's probability is the
+        logistic of its value's lead over the other option's (the tests check both agree)."""
+        data = as_stack(data)
+        if not np.all(data.shown.sum(axis=2) == 2):
+            return super().nll(theta, data)
+        theta = np.atleast_2d(np.asarray(theta, dtype=float))
+        R = theta.shape[0]
+        th = self._theta(theta)
+        pair = np.argsort(~data.shown, axis=2, kind="stable")[:, :, :2]  # (rows or 1, T, 2): the two shown
+        c = data.choice
+        other = np.where(pair[..., 0] == c, pair[..., 1], pair[..., 0])
+        valid, reward, rows = c >= 0, data.reward, np.arange(R)
+        c = np.maximum(c, 0)
+        q1, q2 = np.zeros((R, len(self.leads_to))), np.zeros((R, self.n_states))
+        last = np.full(R, -1)
+        alpha, lam, w, beta, p = th["alpha"], th["lambda"], th["w"], th["beta"], th["p"]
+        ll = np.zeros(R)
+        for t in range(data.n_trials):
+            ok, a, b, r = valid[:, t], c[:, t], other[:, t], reward[:, t]
+            if not ok.any():
+                continue
+            sa, sb = self.leads_to[a], self.leads_to[b]
+
+            def value(k, s):
+                return beta * (w * q2[rows, s] + (1 - w) * q1[rows, k]) + p * (s == last)
+
+            lead = value(a, sa) - value(b, sb)
+            ll -= np.where(ok, np.logaddexp(0.0, -lead), 0.0)
+            q2s = q2[rows, sa]
+            d2 = r - q2s
+            q1[rows, a] += np.where(ok, alpha * (q2s - q1[rows, a]) + alpha * lam * d2, 0.0)
+            q2[rows, sa] += np.where(ok, alpha * d2, 0.0)
+            last = np.where(ok, sa, last)
+        return -ll
 
 
 def start_state_models(leads_to: tuple[int, ...]) -> tuple[CognitiveModel, ...]:

@@ -21,8 +21,14 @@ def _outcome(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"reward": float(points) if got else 0.0, "win": got and points > 0}
 
 
+def _modelled(record: Mapping[str, Any]) -> bool:
+    """Every round but those whose points were not collected."""
+    collected = record.get("collected")
+    return collected is None or bool(collected == collected) is False or bool(collected)
+
+
 FIT = ChoiceModels(options=OPTIONS, models=start_state_models(tuple(PLANET_OF[s] for s in OPTIONS)), outcome=_outcome,
                    shown=lambda stim: {"available": list((stim or {}).get("options") or OPTIONS)},
-                   include=lambda record: record.get("collected") is None or record.get("collected") != False,  # noqa: E712 reward_scale=1.0 / HIGH,
+                   include=_modelled, reward_scale=1.0 / HIGH,
                    length="trials", agents={"random": "random", "model-free": "model-free",
                                             "model-based": "model-based"})
