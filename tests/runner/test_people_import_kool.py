@@ -103,11 +103,14 @@ def test_people_s_stay_probabilities_show_both_kinds_of_control(imported):
     """The people of either file return to a planet that paid well from either launch pad (a
     model-based reward effect), more so from the same pad (a model-free one)."""
     store = Store(str(imported / "s.db"), create=False)
+    mean = {}
     for run in ("adults", "brain"):
         scores = [row.metrics for row in store.scores(store.get_run(run).id).values()]
-        mean = {k: float(np.nanmean([s[k] if s[k] is not None else np.nan for s in scores]))
-                for k in ("mb_index", "mf_index", "stay_same_high", "stay_diff_low")}
-        assert mean["mb_index"] > 0.1 and mean["stay_same_high"] > mean["stay_diff_low"], (run, mean)
+        mean[run] = {k: float(np.nanmean([s[k] if s[k] is not None else np.nan for s in scores]))
+                     for k in ("mb_index", "mf_index")}
+    # measured: adults mb 0.35, mf 0.07; BrainExplorer mb 0.19, mf 0.11 (standard errors 0.02-0.04)
+    assert mean["adults"]["mb_index"] > 0.25 and mean["brain"]["mb_index"] > 0.1, mean
+    assert mean["brain"]["mf_index"] > 0.05 and mean["adults"]["mb_index"] > mean["brain"]["mb_index"], mean
 
 
 def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):

@@ -2,7 +2,7 @@
 transitions (the two-step task of Kool, Cushman & Gershman, 2016): each trial is one row of
 :class:`~machinepsych.fitting.data.ChoiceData`, a first-stage choice among the options
 ``shown`` (those of the trial's start state) that leads to a known second-stage state, whose
-reward is the row's outcome. docs/fitting.md#start-states gives the equations."""
+reward is the row's outcome. docs/twostep-kool.md#model-fits gives the equations."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
