@@ -17,7 +17,7 @@ import pytest
 
 from machinepsych.storage.store import Store
 from tests.support.cli import run_cli
-from tests.support.people_files import assert_refused, variant
+from tests.support.people_files import assert_cli_refuses, assert_refused, variant
 from tests.support.registry import cpm_data
 
 SMID, BRAIN = "two_step_adults.csv", "model_based_model_free.csv"
@@ -145,8 +145,4 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(files, t
         (variant(brain, tmp_path / "g.csv", 1, "planet", "planets", keep=50), "cpm-two-step", "column planet is missing"),
     ]
     assert_refused(cases)
-    r = run_cli("import-people", str(cases[0][0]), "--format", "cpm-two-step", "--run-name", "bad", "--store", "bad.db",
-                cwd=tmp_path)
-    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert r.returncode == 2 and len(lines) == 1 and cases[0][2] in lines[0], r.stderr
-    assert not (tmp_path / "bad.db").exists()
+    assert_cli_refuses(*cases[0], tmp_path)

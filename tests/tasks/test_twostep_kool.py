@@ -12,10 +12,10 @@ import pytest
 from machinepsych.core.scoring import score_session, step_row, steps_frame
 from machinepsych.fitting.data import session_data
 from machinepsych.fitting.fit import fit_sessions
-from machinepsych.fitting.models import CognitiveModel, Stack
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.twostep_kool.env import PLANET_OF, points_walk
+from tests.support.fits import assert_fast_nll_is_step_by_step
 
 SPEC = get_task("twostep-kool")
 
@@ -115,16 +115,7 @@ def test_the_hybrid_model_recovers_a_model_based_agent_s_weight():
 
 
 def test_the_fast_likelihood_is_the_step_by_step_one():
-    P = SPEC.resolve(overrides={"trials": 50})
-    datas = [session_data(SPEC.fit, [step_row(s) for s in play_agent(SPEC, P, 1, a)[0]], P)
-             for a in ("model-based", "random")]
-    datas[1].choice[7] = -1  # an unreadable reply
-    for name in ("model-free", "model-based", "hybrid"):
-        m = SPEC.fit.model(name)
-        lo, hi = m.bounds[:, 0], m.bounds[:, 1]
-        theta = lo + (hi - lo) * np.random.default_rng(0).random((2, m.k))
-        stack = Stack(datas, np.ones(2, dtype=int))
-        assert np.allclose(m.nll(theta, stack), CognitiveModel.nll(m, theta, stack), atol=1e-9), name
+    assert_fast_nll_is_step_by_step(SPEC, ("model-free", "model-based", "hybrid"))
 
 
 def test_lost_and_uncollected_rounds():

@@ -26,6 +26,7 @@ from pydantic import Field, model_validator
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.spaces import Choice
 from machinepsych.core.types import Observation, TextPart
+from machinepsych.tasks.twostep.env import reflect
 
 SHIPS = (("A", "B"), ("C", "D"))  # the spaceships of launch pad 1, of launch pad 2
 OPTIONS = SHIPS[0] + SHIPS[1]
@@ -61,13 +62,6 @@ class KoolParams(Params):
             if not (self.low <= x <= self.high and self.low <= y <= self.high):
                 raise ValueError(f"scheduled points must lie in [{self.low}, {self.high}]")
         return self
-
-
-def reflect(p: np.ndarray, low: float, high: float) -> np.ndarray:
-    """Reflect values that left [low, high] back inside (a step past a bound bounces off it)."""
-    p = np.where(p > high, 2 * high - p, p)
-    p = np.where(p < low, 2 * low - p, p)
-    return np.clip(p, low, high)
 
 
 def points_walk(rng: np.random.Generator, shape: tuple[int, ...], trials: int, low: float, high: float,
