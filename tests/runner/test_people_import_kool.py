@@ -153,3 +153,24 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(files, t
     ]
     assert_refused(cases)
     assert_cli_refuses(*cases[0], tmp_path)
+
+
+def test_the_generic_table_replays_a_person_s_rounds(tmp_path):
+    from machinepsych.core.errors import ConfigError
+    from machinepsych.runner.people_import import read_people
+
+    head = "task,subject,trial,choice,pad,stake,points_x,points_y,points\n"
+    data = tmp_path / "own.csv"
+    data.write_text(head + "twostep-kool,p1,1,B,1,5,3,7,7\ntwostep-kool,p1,2,,2,1,4,7,\n"
+                    "twostep-kool,p1,3,c,2,1,4,8,\n")
+    spec, (person,) = read_people(data, "generic")
+    assert spec.id == "twostep-kool"
+    assert person.params["schedule"] == [[1, 5, 3, 7], [2, 1, 4, 7], [2, 1, 4, 8]] and person.params["collected"] == [1, 0, 0]
+    info = [r.info for r in person.records]
+    assert [(i["planet"], i["points"], i["won"]) for i in info] == [("Y", 7, 35), (None, None, 0), ("X", None, 0)]
+    for row, said in (("twostep-kool,p1,1,C,1,5,3,7,7", "line 2, column choice: 'C' is not a spaceship of launch pad 1"),
+                      ("twostep-kool,p1,1,B,1,5,3,7,3", "line 2, column points: '3' differs from the 7 points")):
+        bad = tmp_path / "bad.csv"
+        bad.write_text(head + row + "\n")
+        with pytest.raises(ConfigError, match=said):
+            read_people(bad, "generic")
