@@ -16,7 +16,7 @@ import pytest
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from tests.support.cli import run_cli
-from tests.support.people_files import assert_refused, variant
+from tests.support.people_files import assert_cli_refuses, assert_refused, variant
 from tests.support.registry import fetch, hbayesdm_extdata, member
 
 CPM = "0.26.0"
@@ -210,8 +210,4 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(files, t
          "line 2, column outcome: 0.0 differs from the 1"),
     ]
     assert_refused(cases)
-    r = run_cli("import-people", str(cases[0][0]), "--format", "hbayesdm-bandit2arm", "--run-name", "bad",
-                "--store", "bad.db", cwd=tmp_path)
-    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert r.returncode == 2 and len(lines) == 1 and cases[0][2] in lines[0], r.stderr
-    assert not (tmp_path / "bad.db").exists()
+    assert_cli_refuses(cases[0][0], "hbayesdm-bandit2arm", cases[0][2], tmp_path)

@@ -18,7 +18,7 @@ from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from tests.support.cli import run_cli
-from tests.support.people_files import variant as _variant
+from tests.support.people_files import assert_cli_refuses, variant as _variant
 from tests.support.registry import hbayesdm_extdata
 
 
@@ -127,11 +127,7 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(ts_file,
         with pytest.raises(ConfigError) as exc:
             read_people(path, "hbayesdm-ts")
         assert said in str(exc.value) and "\n" not in str(exc.value), (said, exc.value)
-    r = run_cli("import-people", str(cases[0][0]), "--format", "hbayesdm-ts", "--run-name", "bad", "--store", "bad.db",
-                cwd=tmp_path)
-    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert r.returncode == 2 and len(lines) == 1 and cases[0][1] in lines[0], r.stderr
-    assert not (tmp_path / "bad.db").exists()
+    assert_cli_refuses(cases[0][0], "hbayesdm-ts", cases[0][1], tmp_path)
 
 
 def test_the_generic_table_replays_a_person_s_rounds(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 from machinepsych.runner.people_import import read_people
 from machinepsych.storage.store import Store
 from tests.support.cli import run_cli
-from tests.support.people_files import assert_refused, variant
+from tests.support.people_files import assert_cli_refuses, assert_refused, variant
 from tests.support.registry import hbayesdm_extdata
 
 DIMENSION_ROW = {"color": "Color", "shape": "Form", "number": "Number"}
@@ -137,11 +137,7 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(wcs_file
         (long, "generic", "line 130, column trial: comes after card 128, where the test stops"),
     ]
     assert_refused(cases)  # read and checked in full before a store is opened
-    r = run_cli("import-people", str(cases[0][0]), "--format", "hbayesdm-wcs", "--run-name", "bad",
-                "--store", "bad.db", cwd=tmp_path)
-    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert r.returncode == 2 and len(lines) == 1 and cases[0][2] in lines[0], r.stderr
-    assert not (tmp_path / "bad.db").exists()
+    assert_cli_refuses(cases[0][0], "hbayesdm-wcs", cases[0][2], tmp_path)
 
 
 def test_a_generic_file_replays_each_person_on_their_own_cards(tmp_path):

@@ -26,3 +26,14 @@ def assert_refused(cases: list[tuple[Path, str, str]]) -> None:
         with pytest.raises(ConfigError) as exc:
             read_people(path, fmt)
         assert said in str(exc.value) and "\n" not in str(exc.value), (fmt, said, exc.value)
+
+
+def assert_cli_refuses(path: Path, fmt: str, said: str, folder: Path) -> None:
+    """``import-people`` refuses the file as a user sees it: one line saying ``said``, exit code
+    2, and no store (not even an empty one) in ``folder``."""
+    from tests.support.cli import run_cli
+
+    r = run_cli("import-people", str(path), "--format", fmt, "--run-name", "bad", "--store", "bad.db", cwd=folder)
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert r.returncode == 2 and len(lines) == 1 and said in lines[0], (fmt, said, r.stderr)
+    assert not (folder / "bad.db").exists()

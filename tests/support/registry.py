@@ -75,3 +75,13 @@ def hbayesdm_extdata(*names: str) -> Path:
     for name in names:
         member(sdist, name, f"hbayesdm-{HBAYESDM}/hbayesdm/common/extdata/{name}", folder)
     return folder
+
+
+CPM = "0.26.0"
+
+
+def cpm_data(name: str) -> Path:
+    """The file ``name`` of cpm-toolbox's example data (``cpm/datasets/data/`` of its wheel),
+    extracted once; skips the test where the wheel cannot be fetched."""
+    wheel = fetch(f"cpm-toolbox=={CPM}", f"cpm_toolbox-{CPM}-py3-none-any.whl")
+    return member(wheel, name, f"cpm/datasets/data/{name}")

@@ -11,10 +11,10 @@ import pytest
 from machinepsych.core.scoring import score_session, step_row, steps_frame
 from machinepsych.fitting.data import session_data
 from machinepsych.fitting.fit import fit_sessions
-from machinepsych.fitting.models import CognitiveModel, Stack
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
 from machinepsych.tasks.twostep.env import ALIENS, LOST, random_walk
+from tests.support.fits import assert_fast_nll_is_step_by_step
 
 SPEC = get_task("twostep")
 
@@ -112,18 +112,7 @@ def test_the_agents_show_their_signatures():
 
 
 def test_the_fast_likelihood_is_the_step_by_step_one():
-    P = SPEC.resolve(overrides={"trials": 50})
-    datas = []
-    for agent in ("model-based", "random"):
-        steps, _ = play_agent(SPEC, P, 1, agent)
-        datas.append(session_data(SPEC.fit, [step_row(s) for s in steps], P))
-    datas[1].choice[7] = -1  # an unreadable reply
-    for name in ("model-free", "model-based", "hybrid"):
-        m = SPEC.fit.model(name)
-        lo, hi = m.bounds[:, 0], m.bounds[:, 1]
-        theta = lo + (hi - lo) * np.random.default_rng(0).random((2, m.k))
-        stack = Stack(datas, np.ones(2, dtype=int))
-        assert np.allclose(m.nll(theta, stack), CognitiveModel.nll(m, theta, stack), atol=1e-9), name
+    assert_fast_nll_is_step_by_step(SPEC, ("model-free", "model-based", "hybrid"))
 
 
 def test_the_hybrid_model_recovers_a_model_based_agent_s_weight():

@@ -17,7 +17,9 @@ The models know no test; they read :class:`~machinepsych.fitting.data.ChoiceData
   ``rule-persev``, ``slm`` (Bishara et al., 2010);
 * cue-outcome learners (``cue``/``target``): ``wsls``, ``perseveration``, ``rw-cue``;
 * two-stage choices (each stage a row, the state read from ``shown``): ``model-free``,
-  ``model-based``, ``hybrid`` (Daw et al., 2011), in :mod:`machinepsych.fitting.two_stage`.
+  ``model-based``, ``hybrid`` (Daw et al., 2011), in :mod:`machinepsych.fitting.two_stage`;
+* first choices from several start states with deterministic transitions: ``model-free``,
+  ``model-based``, ``hybrid`` (Kool et al., 2016), in :mod:`machinepsych.fitting.start_states`.
 
 docs/fitting.md gives each model's equations and parameter ranges.
 """

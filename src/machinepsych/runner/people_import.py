@@ -32,6 +32,9 @@ HBAYESDM_CITATION = ("Ahn, W.-Y., Haines, N., & Zhang, L. (2017). Revealing neur
                      "reinforcement learning and decision-making with the hBayesDM package. Computational "
                      "Psychiatry, 1, 24-57")
 
+CPM_CITATION = ("Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, T. cpm-toolbox: a toolbox "
+                "for computational psychiatry and psychology (version 0.26.0), https://cpm-toolbox.net")
+
 
 @dataclass(frozen=True)
 class Format:
@@ -94,10 +97,17 @@ FORMATS: dict[str, Format] = {
     "cpm-bandit": Format("cpm-bandit", "bandit-pairs", f"{_BANDIT}:read_cpm_bandit", {
         "name": "cpm-toolbox example data: bandit of four machines in pairs (bandit_small.csv)",
         "origin": "pip download --no-deps cpm-toolbox==0.26.0 (cpm/datasets/data/bandit_small.csv)",
-        "licence": "AGPL-3.0", "citation": "Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, T. "
-        "cpm-toolbox: a toolbox for computational psychiatry and psychology (version 0.26.0), https://cpm-toolbox.net"}),
+        "licence": "AGPL-3.0", "citation": CPM_CITATION}),
     "hbayesdm-ts": _hbayesdm("hbayesdm-ts", "twostep", "machinepsych.tasks.twostep.people:read_hbayesdm_ts",
                              "two-step task", "ts_exampleData.txt"),
+    "cpm-two-step": Format("cpm-two-step", "twostep-kool", "machinepsych.tasks.twostep_kool.people:read_cpm_two_step", {
+        "name": "cpm-toolbox example data: deterministic two-step task (two_step_adults.csv, Smid et al. 2022; or "
+                "model_based_model_free.csv, BrainExplorer)",
+        "origin": "pip download --no-deps cpm-toolbox==0.26.0 (cpm/datasets/data/two_step_adults.csv or "
+                  "model_based_model_free.csv)",
+        "licence": "AGPL-3.0", "citation": CPM_CITATION + "; two_step_adults.csv: Smid et al. (2022). Computational "
+        "and behavioral correlates of developmental changes in model-based/model-free decision-making. "
+        "Developmental Science, e13380"}),
     "generic": Format("generic", None, read_generic, {
         "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
 }

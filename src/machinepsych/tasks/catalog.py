@@ -60,6 +60,7 @@ TASKS: dict[str, str] = {
     "bandit4arm-gl-v1": "machinepsych.tasks.bandit:FOUR_ARM_GL",
     "bandit-pairs-v1": "machinepsych.tasks.bandit:PAIRS",
     "twostep-v1": "machinepsych.tasks.twostep:SPEC",
+    "twostep-kool-v1": "machinepsych.tasks.twostep_kool:SPEC",
     # v2: each flow is taken away from models once read (v1 kept it in the statement requests)
     "cogbench-a-v1": "machinepsych.tasks.cogbench:SPEC_A_V1",
     "cogbench-a-v2": "machinepsych.tasks.cogbench:SPEC_A",

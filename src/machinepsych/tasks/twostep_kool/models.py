@@ -1,0 +1,34 @@
+"""The cognitive models fitted to deterministic two-step sessions (``machinepsych fit``;
+docs/twostep-kool.md#model-fits): each round is one row of choices among the four spaceships
+A-D (the two of its launch pad shown), the planet's points (scaled to 0-1) its outcome.
+Rounds without a choice are invalid rows; rounds whose points were not collected (imported
+people) are left out."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from machinepsych.core.spec import ChoiceModels
+from machinepsych.fitting.start_states import start_state_models
+
+from .env import OPTIONS, PLANET_OF, KoolParams
+
+HIGH = KoolParams.model_fields["high"].default
+
+
+def _outcome(record: Mapping[str, Any]) -> dict[str, Any]:
+    points = record.get("points")
+    got = points is not None and points == points
+    return {"reward": float(points) if got else 0.0, "win": got and points > 0}
+
+
+def _modelled(record: Mapping[str, Any]) -> bool:
+    """Every round but those whose points were not collected."""
+    collected = record.get("collected")
+    return collected is None or bool(collected == collected) is False or bool(collected)
+
+
+FIT = ChoiceModels(options=OPTIONS, models=start_state_models(tuple(PLANET_OF[s] for s in OPTIONS)), outcome=_outcome,
+                   shown=lambda stim: {"available": list((stim or {}).get("options") or OPTIONS)},
+                   include=_modelled, reward_scale=1.0 / HIGH,
+                   length="trials", agents={"random": "random", "model-free": "model-free",
+                                            "model-based": "model-based"})
