@@ -183,3 +183,22 @@ def test_a_generic_rt_ms_column_becomes_each_trial_s_response_time(tmp_path):
     bad.write_text("task,subject,trial,choice,gain,loss,rt_ms\nigt,p1,1,A,100,0,-5\n")
     with pytest.raises(ConfigError, match=r"line 2, column rt_ms: '-5' is not a response time"):
         read_people(bad, "generic")
+
+
+def test_two_imports_of_one_format_are_fitted_as_two_conditions(tmp_path):
+    """The same condition name in two runs ("people | generic") is keyed by its run in the fits,
+    as in the report: neither run's people hide the other's."""
+    decks = "ABCDDCBAADBC"
+    for name, subjects in (("one", ("p1", "p2")), ("two", ("q1", "q2", "q3"))):
+        (tmp_path / f"{name}.csv").write_text("task,subject,trial,choice,gain,loss\n" + "".join(
+            f"igt,{s},{t},{decks[(t * (i + 2)) % 12]},{100 if decks[(t * (i + 2)) % 12] in 'AB' else 50},0\n"
+            for i, s in enumerate(subjects) for t in range(1, 21)))
+        r = run_cli("import-people", f"{name}.csv", "--format", "generic", "--run-name", name, "--store", "s.db",
+                    cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    r = run_cli("fit", "one", "two", "--model", "wsls", "--store", "s.db", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)["summary"]["igt"]
+    assert {c: e["n"] for c, e in summary.items()} == {"people | generic | run=one": 2, "people | generic | run=two": 3}
+    r = run_cli("fit", "two", "--model", "wsls", "--store", "s.db", "--json", cwd=tmp_path)  # one run: its own name
+    assert list(json.loads(r.stdout)["summary"]["igt"]) == ["people | generic"]
