@@ -261,7 +261,36 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
+        named = corrected_to(raw[cut:], finder)
+        if named is not None:
+            return Reading(value=named.value, ok=True, why="the answer a self-correction names", mentions=tail.mentions)
+        whole = _read(raw, *args)
+        others = {_key(m.value) for i, m in enumerate(tail.mentions) if i not in tail.rejected} - {_key(whole.value)}
+        if whole.ok and others:  # "A... wait, actually it's C. The figure in A is larger.": A was taken back
+            return Reading(why="a self-correction names another answer without committing to it", mentions=whole.mentions)
+        return whole
     return _read(raw, *args)
+
+
+# what may stand between a correction marker and the answer it names ("wait, actually it's C")
+_CORRECTED_TO = re.compile(r"^(?:[\s,.:;!—–…-]|\b(?:no|nope|wait|actually|sorry|hmm+|oh|i\s+mean|it['’]s|it\s+is|it\s+should\s+be"
+                           r"|should\s+be|the\s+answer\s+is|it\s+must\s+be|must\s+be|rather|make\s+(?:it|that))\b)*", re.I)
+
+
+def corrected_to(tail: str, finder: Finder) -> Mention | None:
+    """The answer a self-correction names right after its marker and ends the clause with
+    (", actually it's C. The figure in A is larger." -> C), or None."""
+    text = mask(tail)
+    start = _CORRECTED_TO.match(text).end()
+    mentions = resolve_overlaps(finder(text))
+    first = next((m for m in mentions if m.start == start), None)
+    if first is None:
+        return None
+    rejected = rejected_mentions(text, mentions)
+    i = mentions.index(first)
+    if i in rejected or _runs_on(text, mentions, i, rejected) or not END_OF_CLAUSE.match(text[first.end:]):
+        return None
+    return first
 
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,

@@ -19,7 +19,7 @@ from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
 from .text import json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .refusal import is_refusal
-from .truncation import is_cut_off
+from .truncation import UNCLOSED_OBJECT, is_cut_off
 from .words import normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
@@ -230,6 +230,8 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     that is not an interjection or a lead-in ("Sure!", "Here is my answer:"). Several different
     committed words, or one that offers two ("bicycle or table"), are invalid."""
     raw = prepare(reply)
+    if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
+        return None, "invalid"
     found = _words(raw)
     if not found:
         lines = lines_with_pos(mask(raw))
