@@ -140,6 +140,11 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?<!\bnot\s)\bonly\b", re.I), CONCLUSION, "only"),
     # "I recall 33 being next to it", "I remember it as 62"
     (re.compile(r"\b(?:i|we)\s+(?:clearly\s+)?(?:recall|remember)(?:\s+(?:it|that|this)\s+(?:as|being|was))?", re.I), CONCLUSION, "recall"),
+    # the one left after ruling the others out ("E doesn't appear at all. That leaves D.")
+    (re.compile(r"\b(?:that|which|this|it)\s+leaves(?:\s+(?:only|just|us\s+with|me\s+with))?|\bleaving(?:\s+(?:only|just))?"
+                r"|\bwhat(?:['’]s|\s+is)\s+left\s+is|\bthe\s+(?:only\s+)?(?:one|option|answer)\s+(?:left|remaining)\s+is", re.I), CONCLUSION, "leaves"),
+    # a stated belief ("I believe it was 81, though I'm not fully certain")
+    (re.compile(r"\bi\s+(?:believe|think|guess|reckon|suppose)\s+(?:that\s+)?(?:it\s+(?:was|is|would\s+be)|it['’]s)", re.I), CONCLUSION, "belief"),
     # an alternative offered ("probably 1, but it might also be 4") weighs as much as a hedged answer
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
 ]
@@ -346,7 +351,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 continue
             if _runs_on(text, mentions, i, rejected):
                 continue
-            if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
+            if kind in ("so", "leaves") and not END_OF_CLAUSE.match(text[t.end:]):
+                continue
+            if kind == "belief" and not re.match(r"\s*(?:[.!;,\n)]|$)", text[t.end:]):
                 continue
             if kind == "only" and not ONLY_PREDICATE.match(text[t.end:]):
                 continue

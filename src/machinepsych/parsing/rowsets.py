@@ -99,8 +99,16 @@ def _bare(clause: str) -> bool:
     return not words
 
 
+_CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " and "),
+            (re.compile(r"ピース|部品|パーツ|碎片|块|塊|片"), " pieces "), (re.compile(r"カード|卡片?"), " cards "),
+            (re.compile(r"図形?|フィギュア|图形?|圖形?"), " figures "),
+            (re.compile(r"を?使(?:い|う|用)\w*|を?用い\w*|使用|用"), " use "), (re.compile(r"[。、，]"), "."))
+
+
 def prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from a reply that names sets of rows in prose, or None."""
+    for rx, repl in _CJK_SET:
+        text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
         return None
     side: dict[int, str] = {}
@@ -176,11 +184,17 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
     if HEDGED.search(text):
         return None
     group_of: dict[int, int] = {}
+    rest_group = None
     for clause in _clauses(text):
         g = GROUP.findall(clause)
         if len(g) != 1 or (allowed and int(g[0]) not in allowed):
             return None
         rest = GROUP.sub(" ", clause)
+        if REST.search(rest) and not SET.search(rest):  # "the rest (belong) to group 1"
+            if rest_group is not None:
+                return None
+            rest_group = int(g[0])
+            continue
         if ALL.match(rest) and not SET.search(rest):
             return tuple([int(g[0])] * n) if len(_clauses(text)) == 1 else None
         nums = _numbers(rest, n)
@@ -189,6 +203,8 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
         for k in nums:
             if group_of.setdefault(k, int(g[0])) != int(g[0]):
                 return None
+    if rest_group is not None and group_of:
+        group_of = {k: group_of.get(k, rest_group) for k in range(1, n + 1)}
     if sorted(group_of) != list(range(1, n + 1)):
         return None
     return tuple(group_of[k] for k in range(1, n + 1))
