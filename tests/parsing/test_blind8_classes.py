@@ -90,3 +90,118 @@ def test_a_reply_cut_off_inside_its_answer_object_names_no_word(test, stimulus, 
 def test_a_complete_word_answer_still_reads():
     assert read("visfactor-cs3", WORD, '{"answer": "teapot"}') == "teapot"
     assert read("visfactor-cs3", WORD, "Teapot") == "teapot"
+
+
+# ----------------------------------------------------------------------------- invalid classes
+CARDS = [{"shape": "circle", "color": "blue", "number": 4}, {"shape": "cross", "color": "yellow", "number": 3},
+         {"shape": "triangle", "color": "red", "number": 1}, {"shape": "star", "color": "green", "number": 2}]
+WCST = {"card": {"shape": "star", "color": "red", "number": 1}, "options": CARDS, "variant": "wcst"}
+KENNEDY = {**WCST, "variant": "wcst-kennedy"}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("wcst", WCST, "Two.", 2),                                    # a number word alone
+    ("wcst", WCST, "drei", 3),
+    ("wcst", WCST, "Two cards share the colour.", None),          # not alone: no choice
+    ("wcst", WCST, "I'll take the card in position 4.", 4),
+    ("wcst", WCST, "Slot 1", 1),
+    ("wcst-kennedy", KENNEDY, "Understood, thanks. Next: 3", 3),
+    ("wcst-kennedy", KENNEDY, "了解です。オプション4です。", 4),
+])
+def test_card_choices(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("B has the wrong dot. C and D are rotated. E is larger. Which leaves A.", "A"),
+    ("Everything but one picture differs from the target, leaving E.", "E"),
+    ("That leaves B or C.", None),                                # a hedge stays a hedge
+])
+def test_the_one_left_after_ruling_out_the_others(reply, meant):
+    assert read("visfactor-p3", LETTER, reply) == meant
+
+
+MA1 = vf("MA1", "int", 1, [12, 17, 21, 26, 33, 35, 40, 47, 52, 56])
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("I believe it was 47, but my memory is fuzzy.", 47),
+    ("I think it's 21.", 21),
+    ("I believe it was 47 or 52.", None),
+    ("数字是 33。", 33),
+    ("号码为 56", 56),
+])
+def test_stated_numbers(reply, meant):
+    assert read("visfactor-ma1", MA1, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("Statement 1\nThoughts: On second thought no.\nRating: ~~5~~ 2", {"1": 2}),
+    ("Statement 1\nThoughts: Fine.\nRating: <del>1</del> 3", {"1": 3}),
+    ("Statement 1\nThoughts: Yes.\nRating: 5\n\nStatement <n>\nThoughts: <why>\nRating: <1-5>", {"1": 5}),
+])
+def test_withdrawn_text_in_ratings(reply, meant):
+    stimulus = {"topic": "Cities", "benchmark": "a", "statements": [{"id": "1", "text": "Statement 1."}]}
+    assert read("cogbench-a", stimulus, reply) == meant
+
+
+def test_withdrawn_text_in_a_choice():
+    assert read("visfactor-p3", LETTER, "Answer: ~~C~~ D") == "D"
+    assert read("wcst", WCST, "Selection: 2\n\nSelection: <1-4>") == 2
+
+
+@pytest.mark.parametrize("stimulus,test,reply,meant", [
+    (GROUPS, "visfactor-i3", "1 -> 2\n2 -> 2\n3 -> 1\n4 -> 1\n5 -> 2\n6 -> 1\n7 -> 2\n8 -> 1", [2, 2, 1, 1, 2, 1, 2, 1]),
+    (GROUPS, "visfactor-i3", "Figures 1 and 4 are in group 1; all the others in group 2.", [1, 2, 2, 1, 2, 2, 2, 2]),
+    (GROUPS, "visfactor-i3", "Figures 1 and 4 are in group 1; the rest in group 2; the others in group 1.", None),
+    (CF2, "visfactor-cf2", "Figure 1 — does not\nFigure 2 — contains it\nFigure 3 — contains it\n"
+                           "Figure 4 — doesn't\nFigure 5 — contains the model", list("FTTFT")),
+    (ROWS5, "visfactor-vz1", "使用碎片2和5。", list("FTFFT")),
+    (ROWS5, "visfactor-vz1", "ピース2と4を使います。", list("FTFTF")),
+])
+def test_lists(stimulus, test, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+S2 = vf("S2", "tf", 1, ["T", "F"])
+MV2 = {**vf("MV2", "tf", 1, ["T", "F"]), "question": "In the test map, was the building marked ? the SCHOOL on the study map?"}
+
+
+@pytest.mark.parametrize("stimulus,test,reply,meant", [
+    (S2, "visfactor-s2", "是同一个立方体。", "T"),
+    (S2, "visfactor-s2", "这两个不是同一个立方体", "F"),
+    (S2, "visfactor-s2", "f", "F"),
+    (MV2, "visfactor-mv2", "No, the school was further north.", "F"),
+    (MV2, "visfactor-mv2", "Yes, the school was right there.", "T"),
+    (MV2, "visfactor-mv2", "No, the school was there, yes.", None),
+])
+def test_true_false(stimulus, test, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+FINAL = {"trial": 3, "phase": "final", "balance": 2000.0, "first_deck": "CCC", "first_gain": 50.0, "first_loss": 0.0}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("wpt", {"day": 3, "today": "sunny", "devices": [1, 0], "cue": "A"}, "It won't be sunny tomorrow.", "rainy"),
+    ("wpt", {"day": 3, "today": "sunny", "devices": [1, 0], "cue": "A"}, "Not rainy.", "sunny"),
+    ("prlt", {"trial": 4}, "R", "right"),
+    ("mbt", {"trial": 4}, "Not the right arm again: left.", "left"),
+    ("dcigt", FINAL, "No change", "CCC"),
+    ("dcigt", FINAL, "そのままにします。", "CCC"),
+    ("dcigt", FINAL, "维持", "CCC"),
+    ("nback", {"letter": "K", "position": 5, "n": 2}, "Yeah", "yes"),
+    ("nback", {"letter": "K", "position": 5, "n": 2}, "Nah.", "no"),
+    ("nback", {"letter": "K", "position": 5, "n": 2}, "It matches!", "yes"),
+    ("nback", {"letter": "K", "position": 5, "n": 2}, "A different letter.", "no"),
+    ("visfactor-cs3", WORD, '{"answer": "teapot (kettle)"}', "teapot"),
+    ("visfactor-cs3", WORD, '{"answer": "teapot (or kettle)"}', None),
+])
+def test_words(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+def test_the_scorer_matches_a_word_with_a_gloss_as_the_reader_does():
+    from machinepsych.parsing.words import word_correct
+    assert word_correct("bicycle (bike)", ["bicycle"])
+    assert not word_correct("cup (or mug)", ["cup"])
