@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from machinepsych.core.types import Observation
-from machinepsych.tasks.catalog import get_task
-
-
-def vf(sub: str, kind: str, n_rows: int, options: list) -> dict:
-    return {"subtest": sub, "answer_kind": kind, "n_rows": n_rows, "options": options}
+from tests.support.replies import read, vf
 
 
 LETTER = vf("P3", "mc", 1, list("ABCDE"))
@@ -20,15 +15,6 @@ CF2 = vf("CF2", "rows", 5, list("12345"))
 S1 = vf("S1", "rows", 8, list("12345678"))
 GROUPS = vf("I3", "groups", 8, [1, 2])
 WORD = vf("CS3", "word", 1, [])
-
-
-def read(test: str, stimulus: dict, reply: str):
-    action, status = get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus, parts=()))
-    if status != "parsed":
-        return None
-    if isinstance(action, dict):
-        return {k: v["rating"] for k, v in action.items()}
-    return list(action) if isinstance(action, tuple) else action
 
 
 # ----------------------------------------------------------------------------- a correction names its answer
