@@ -191,3 +191,16 @@ def test_the_scorer_matches_a_word_with_a_gloss_as_the_reader_does():
     from machinepsych.parsing.words import word_correct
     assert word_correct("bicycle (bike)", ["bicycle"])
     assert not word_correct("cup (or mug)", ["cup"])
+
+
+# ----------------------------------------------------------------------------- the new rules' limits
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("visfactor-p3", LETTER, "Answer: B. Wait, B is wrong.", None),                  # taken back, nothing instead
+    ("visfactor-p3", LETTER, "Answer: C. Wait, I should explain: A is rotated.", "C"),  # no retraction
+    ("visfactor-s2", S2, "No, I can't tell from this picture.", None),
+    ("visfactor-mv2", MV2, "Yes, I can't tell which building it was.", None),
+    ("visfactor-ss3", vf("SS3", "int", 1, list(range(1, 11))), "Blocks: 3 < 5 and 7 > 4 on the map, so building 4.", 4),
+    ("wpt", {"day": 3, "today": "sunny", "devices": [1, 0], "cue": "A"}, "Not sunny, not rainy either.", None),
+])
+def test_limits_of_the_new_rules(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -271,12 +271,17 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
             return Reading(value=named.value, ok=True, why="the answer a self-correction names", mentions=tail.mentions)
         whole = _read(raw, *args)
         others = {_key(m.value) for i, m in enumerate(tail.mentions) if i not in tail.rejected} - {_key(whole.value)}
-        if whole.ok and others:  # "A... wait, actually it's C. The figure in A is larger.": A was taken back
-            return Reading(why="a self-correction names another answer without committing to it", mentions=whole.mentions)
+        dropped = {_key(m.value) for i, m in enumerate(tail.mentions) if i in tail.rejected} & {_key(whole.value)}
+        retracts = RETRACTION.search(raw[max(0, cut - 40):])
+        if whole.ok and (dropped or others and retracts):  # "Selection B. Wait, I misread: ... like D": B was taken back
+            return Reading(why="a self-correction takes the answer back without committing to another", mentions=whole.mentions)
         return whole
     return _read(raw, *args)
 
 
+# words that take an answer back (not "Wait, I should explain: ...")
+RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
+                        r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b", re.I)
 # what may stand between a correction marker and the answer it names ("wait, actually it's C")
 _CORRECTED_TO = re.compile(r"^(?:[\s,.:;!—–…-]|\b(?:no|nope|wait|actually|sorry|hmm+|oh|i\s+mean|it['’]s|it\s+is|it\s+should\s+be"
                            r"|should\s+be|the\s+answer\s+is|it\s+must\s+be|must\s+be|rather|make\s+(?:it|that))\b)*", re.I)
@@ -433,7 +438,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                                          for m in mentions[1:])
         if (0 not in rejected and not (lines and listed) and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
-                and not _runs_on(text, mentions, 0, rejected)):
+                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(text)):  # not "No, I can't tell."
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     end = len(text.rstrip())

@@ -196,13 +196,16 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
     lead = YES_NO_LEAD.match(prepare(reply or ""))
-    if status != "parsed" and lead and not OTHER_SIDE[lead.group(1).lower()].search(reply[lead.end():]):
+    rest = prepare(reply or "")[lead.end():] if lead else ""
+    if status != "parsed" and lead and not OTHER_SIDE[lead.group(1).lower()].search(rest) and not UNSURE.search(rest):
         return ("T" if lead.group(1).lower() == "yes" else "F"), "parsed"  # "No, the bank was on the other corner."
     return value, status
 
 
 # a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")
 YES_NO_LEAD = re.compile(r"^\W*(yes|no)\s*[,.!:;—–-]\s", re.I)
+UNSURE = re.compile(r"\b(?:can['’]?t|cannot|not\s+sure|unsure|don['’]?t\s+know|no\s+idea|maybe|perhaps|might|could|possibly|probably"
+                    r"|either|or|guess|remember|recall|see)\b|\?", re.I)
 OTHER_SIDE = {"yes": re.compile(r"\b(?:no|not|false|F)\b|n['’]t\b", re.I), "no": re.compile(r"\b(?:yes|true|T)\b", re.I)}
 
 

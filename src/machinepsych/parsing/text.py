@@ -32,7 +32,7 @@ def prepare(reply: str | None) -> str:
 STRUCK = re.compile(r"~~[^~\n]+~~|<(del|s|strike)>.*?</\1>", re.I | re.S)
 # a line of an instruction's template echoed back ("Rating: <one number from 1 to 5>", "Selection: <1-4>")
 # (a tag with attributes, '<statement id="1">', or a line with a closing tag, "<answer>B</answer>", is markup, not a template)
-PLACEHOLDER_LINE = re.compile(r"^(?![^\n]*</)[^\n]*<(?:[^<>/=\"'\n][^<>=\"'\n]*\s[^<>=\"'\n]*|\d+\s*[-–]\s*\d+|number|rating|letter|word|choice|value|n|x)>[^\n]*(?:\n|$)",
+PLACEHOLDER_LINE = re.compile(r"^(?![^\n]*</)[^\n]*<(?:[A-Za-z][^<>=\"'\n]*\s[^<>=\"'\n]*|\d+\s*[-–]\s*\d+|number|rating|letter|word|choice|value|n|x)>[^\n]*(?:\n|$)",
                               re.I | re.M)
 
 
