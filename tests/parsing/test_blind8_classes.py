@@ -204,3 +204,24 @@ def test_the_scorer_matches_a_word_with_a_gloss_as_the_reader_does():
 ])
 def test_limits_of_the_new_rules(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- saying one cannot tell
+WPT = {"day": 3, "today": "sunny", "devices": [1, 0], "cue": "A"}
+
+
+@pytest.mark.parametrize("test,stimulus,reply", [
+    # with two answers, ruling one out means the other; saying one cannot tell rules nothing out
+    ("wpt", WPT, "I can't predict rain."),
+    ("wpt", WPT, "I don't know if it will rain."),
+    ("wpt", WPT, "Hard to say whether it will be sunny."),
+    ("prlt", {"trial": 3}, "I'm unable to pick the right arm."),
+    ("visfactor-s2", S2, "No idea whether these are the same cube."),
+])
+def test_saying_one_cannot_tell_is_no_answer(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None
+
+
+def test_an_answer_given_despite_doubt_still_reads():
+    assert read("wpt", WPT, "I don't know if it will rain. My prediction: sunny.") == "sunny"
+    assert read("prlt", {"trial": 3}, "Hard to say, but I choose the left arm.") == "left"
