@@ -66,7 +66,7 @@ KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+
               # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
               r"|\b(?:the\s+)?same\s+(?:deck|one|choice|pick)\b|\b(?:mantener|mantengo|me\s+quedo|behalten|behalte|beibehalten|bleiben|bleibe"
               r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b"
-              # "No change.", and keep in Japanese and Chinese ("このままにします", "保持不变")
+              # "No change.", "Unchanged."
               r"|\bno\s+change\b|\bunchanged\b)")
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
