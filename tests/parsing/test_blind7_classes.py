@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from machinepsych.core.types import Observation
-from machinepsych.tasks.catalog import get_task
-
-
-def vf(sub: str, kind: str, n_rows: int, options: list) -> dict:
-    return {"subtest": sub, "answer_kind": kind, "n_rows": n_rows, "options": options}
+from tests.support.replies import read, vf
 
 
 LETTER = vf("VZ2", "mc", 1, list("ABCDE"))
@@ -25,15 +20,6 @@ CARDS = [{"shape": "star", "color": "green", "number": 2}, {"shape": "circle", "
          {"shape": "triangle", "color": "red", "number": 1}, {"shape": "cross", "color": "yellow", "number": 3}]
 WCST = {"card": {"shape": "circle", "color": "red", "number": 3}, "options": CARDS, "variant": "wcst"}
 KENNEDY = {"card": {"shape": "circle", "color": "red", "number": 3}, "options": CARDS, "variant": "wcst-kennedy"}
-
-
-def read(test: str, stimulus: dict, reply: str):
-    action, status = get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus, parts=()))
-    if status != "parsed":
-        return None
-    if isinstance(action, dict):
-        return {k: v["rating"] for k, v in action.items()}
-    return list(action) if isinstance(action, tuple) else action
 
 
 def ratings(reply: str, n: int = 1):

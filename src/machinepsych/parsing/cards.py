@@ -13,6 +13,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, number
+from .commitment import LABEL
 
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
 
@@ -32,7 +33,7 @@ SHAPE_FORMS = {
     "circle": r"circles?", "square": r"squares?",
 }
 _CARD_WORDS = r"red|green|yellow|blue|black|triangle|star|cross|circle|square|plus|single|shapes?|colou?rs?|times|x\b|of\b"
-_CARD_NOUN = r"(?i:card|option|choice|pile|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|" + lex.CARD_NOUNS + ")"
+_CARD_NOUN = r"(?i:card|option|choice|pile|position|slot|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|" + lex.CARD_NOUNS + ")"
 
 
 @lru_cache(maxsize=None)
@@ -93,7 +94,13 @@ def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReade
         answers.append(Answer(k, tuple(strong), weak))
     if not options:
         answers = [Answer(k, *_card_number(k)) for k in range(1, 5)]
-    return ChoiceReader(tuple(answers), ignore=ignore)
+    # a number word alone ("Four.", "Zwei") names the card only where the reply is nothing else
+    alone = tuple(Answer(k, (L_ + r"(?i:" + "|".join(NUMWORDS[k][:1] + FOREIGN_NUMWORDS[k]) + r")" + R_,)) for k in range(1, 5))
+    return ChoiceReader(tuple(answers), ignore=ignore, exact_extra=alone, extra_markers=NEXT_MARKER)
+
+
+# "Acknowledged, that was wrong. Next: 2": the choice for the next card (Kennedy's continuing dialogue)
+NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|choice|pick))?\s*[:：]", re.I), LABEL, "label"),)
 
 
 def _sorted_card(obs: Observation | None) -> tuple:

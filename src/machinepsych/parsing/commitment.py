@@ -140,6 +140,11 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?<!\bnot\s)\bonly\b", re.I), CONCLUSION, "only"),
     # "I recall 33 being next to it", "I remember it as 62"
     (re.compile(r"\b(?:i|we)\s+(?:clearly\s+)?(?:recall|remember)(?:\s+(?:it|that|this)\s+(?:as|being|was))?", re.I), CONCLUSION, "recall"),
+    # the one left after ruling the others out ("E doesn't appear at all. That leaves D.")
+    (re.compile(r"\b(?:that|which|this|it)\s+leaves(?:\s+(?:only|just|us\s+with|me\s+with))?|\bleaving(?:\s+(?:only|just))?"
+                r"|\bwhat(?:['’]s|\s+is)\s+left\s+is|\bthe\s+(?:only\s+)?(?:one|option|answer)\s+(?:left|remaining)\s+is", re.I), CONCLUSION, "leaves"),
+    # a stated belief ("I believe it was 81, though I'm not fully certain")
+    (re.compile(r"\bi\s+(?:believe|think|guess|reckon|suppose)\s+(?:that\s+)?(?:it\s+(?:was|is|would\s+be)|it['’]s)", re.I), CONCLUSION, "belief"),
     # an alternative offered ("probably 1, but it might also be 4") weighs as much as a hedged answer
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
 ]
@@ -164,10 +169,12 @@ PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initia
 QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
 HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\s+believe|i\s+guess|i\s+suppose|maybe|perhaps|probably|possibly|might|could|likely|not\s+sure|unsure|tentative(?:ly)?|leaning)\b", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
-NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of)\s+(?:\w+\s+){0,2}$", re.I)
+NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
-UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t)\s+(?:really\s+)?(?:say|tell|decide|be\s+sure|determine|choose)\b"
-                       r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know))\b", re.I)
+UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t|(?:am\s+|[’']m\s+)?unable\s+to|not\s+able\s+to)\s+(?:really\s+)?"
+                       r"(?:say|tell|decide|be\s+sure|determine|choose|pick|select|predict|know|judge)\b"
+                       # "I don't know if it will rain", "Hard to say whether ...", "No idea whether ..."
+                       r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|hard\s+to\s+(?:say|tell)|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
@@ -261,7 +268,41 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
+        named = corrected_to(raw[cut:], finder)
+        if named is not None:
+            return Reading(value=named.value, ok=True, why="the answer a self-correction names", mentions=tail.mentions)
+        whole = _read(raw, *args)
+        others = {_key(m.value) for i, m in enumerate(tail.mentions) if i not in tail.rejected} - {_key(whole.value)}
+        dropped = {_key(m.value) for i, m in enumerate(tail.mentions) if i in tail.rejected} & {_key(whole.value)}
+        retracts = RETRACTION.search(raw[max(0, cut - 40):])
+        if whole.ok and (dropped or others and retracts):  # "Selection B. Wait, I misread: ... like D": B was taken back
+            return Reading(why="a self-correction takes the answer back without committing to another", mentions=whole.mentions)
+        return whole
     return _read(raw, *args)
+
+
+# words that take an answer back (not "Wait, I should explain: ...")
+RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
+                        r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b", re.I)
+# what may stand between a correction marker and the answer it names ("wait, actually it's C")
+_CORRECTED_TO = re.compile(r"^(?:[\s,.:;!—–…-]|\b(?:no|nope|wait|actually|sorry|hmm+|oh|i\s+mean|it['’]s|it\s+is|it\s+should\s+be"
+                           r"|should\s+be|the\s+answer\s+is|it\s+must\s+be|must\s+be|rather|make\s+(?:it|that))\b)*", re.I)
+
+
+def corrected_to(tail: str, finder: Finder) -> Mention | None:
+    """The answer a self-correction names right after its marker and ends the clause with
+    (", actually it's C. The figure in A is larger." -> C), or None."""
+    text = mask(tail)
+    start = _CORRECTED_TO.match(text).end()
+    mentions = resolve_overlaps(finder(text))
+    first = next((m for m in mentions if m.start == start), None)
+    if first is None:
+        return None
+    rejected = rejected_mentions(text, mentions)
+    i = mentions.index(first)
+    if i in rejected or _runs_on(text, mentions, i, rejected) or not END_OF_CLAUSE.match(text[first.end:]):
+        return None
+    return first
 
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
@@ -317,7 +358,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 continue
             if _runs_on(text, mentions, i, rejected):
                 continue
-            if kind == "so" and not END_OF_CLAUSE.match(text[t.end:]):
+            if kind in ("so", "leaves") and not END_OF_CLAUSE.match(text[t.end:]):
+                continue
+            if kind == "belief" and not re.match(r"\s*(?:[.!;,\n)]|$)", text[t.end:]):
                 continue
             if kind == "only" and not ONLY_PREDICATE.match(text[t.end:]):
                 continue
@@ -397,7 +440,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                                          for m in mentions[1:])
         if (0 not in rejected and not (lines and listed) and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
-                and not _runs_on(text, mentions, 0, rejected)):
+                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(text)):  # not "No, I can't tell."
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     end = len(text.rstrip())

@@ -19,7 +19,7 @@ from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
 from .text import json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .refusal import is_refusal
-from .truncation import is_cut_off
+from .truncation import UNCLOSED_OBJECT, is_cut_off
 from .words import normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
@@ -44,13 +44,13 @@ WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
     Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
-), extra_markers=WEATHER_MARKERS)
+), extra_markers=WEATHER_MARKERS, binary=True)
 ARM = ChoiceReader((
     Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever"),
                      _any(lex.ARM["right"])), (word("right"), _any(lex.ARM_EXACT["right"]))),
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
-))
+), binary=True, exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])",)), Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])",))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
 _DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])"), (letter(d[0]),)) for d in DECKS)
@@ -58,18 +58,22 @@ DECK = ChoiceReader(_DECK_ANSWERS)
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
-        r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b)")
+        r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b"
+        # keep in Japanese and Chinese ("このデッキのままにします", "保持不变")
+        r"|(?:この|その)(?:デッキ|山)?の?まま|変更(?:しません|なし|しない)|保持不[变變]|不[换換]|维持|維持)")
 # "Keep." alone (weak: only where the reply is that or commits to it)
 KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b)"
               # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
               r"|\b(?:the\s+)?same\s+(?:deck|one|choice|pick)\b|\b(?:mantener|mantengo|me\s+quedo|behalten|behalte|beibehalten|bleiben|bleibe"
-              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b)")
+              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b"
+              # "No change.", "Unchanged."
+              r"|\bno\s+change\b|\bunchanged\b)")
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
-    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
+    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
-    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
+    Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
                   r"一致(?:しません|しない|していません)|不一致"),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
             _any(lex.NO))),
@@ -141,6 +145,7 @@ _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b[^.?!\n\d]{0,40}?\s(?:is|was|=|:)", re.I), LABEL, "label"),
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
+    (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
 )
 
 
@@ -165,14 +170,15 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)"
+_SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)|(?:是)?同一(?:个|個)?(?:立方体|物体|图形|圖形)?"
 _TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"),
          word("correcto"), word("corretto"), word("correto"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
          _any(_SAME_JA + r"|正しい|正解|真|正确|正確"))
 _TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
-         _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
+         _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
-                   Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True)
+                   Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,
+                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])",)), Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])",))))
 
 
 @lru_cache(maxsize=256)
@@ -188,7 +194,19 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     a reply naming it ("It was the bank") answers T and "not the bank" F."""
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
-    return (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    lead = YES_NO_LEAD.match(prepare(reply or ""))
+    rest = prepare(reply or "")[lead.end():] if lead else ""
+    if status != "parsed" and lead and not OTHER_SIDE[lead.group(1).lower()].search(rest) and not UNSURE.search(rest):
+        return ("T" if lead.group(1).lower() == "yes" else "F"), "parsed"  # "No, the bank was on the other corner."
+    return value, status
+
+
+# a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")
+YES_NO_LEAD = re.compile(r"^\W*(yes|no)\s*[,.!:;—–-]\s", re.I)
+UNSURE = re.compile(r"\b(?:can['’]?t|cannot|not\s+sure|unsure|don['’]?t\s+know|no\s+idea|maybe|perhaps|might|could|possibly|probably"
+                    r"|either|or|guess|remember|recall|see)\b|\?", re.I)
+OTHER_SIDE = {"yes": re.compile(r"\b(?:no|not|false|F)\b|n['’]t\b", re.I), "no": re.compile(r"\b(?:yes|true|T)\b", re.I)}
 
 
 def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
@@ -230,6 +248,8 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     that is not an interjection or a lead-in ("Sure!", "Here is my answer:"). Several different
     committed words, or one that offers two ("bicycle or table"), are invalid."""
     raw = prepare(reply)
+    if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
+        return None, "invalid"
     found = _words(raw)
     if not found:
         lines = lines_with_pos(mask(raw))

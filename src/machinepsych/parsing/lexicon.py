@@ -81,9 +81,9 @@ LNT = {"vowel": r"vocal|voyelle|vokal|vocale|元音|母音", "consonant": r"cons
        "even": r"gerade|pari|偶数|双数", "odd": r"impar|impair|ungerade|dispari|奇数|单数"}
 LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
 ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|sinistr[oa]|esquerd[oa]|左", "right": r"derech[oa]|droite?|rechts|destr[oa]|direit[oa]|右"}
-YES = r"s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有|はい|ええ|そうです"
-NO = r"nein|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不|いいえ|いや|違います"
-CARD_NOUNS = r"carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
+YES = r"yep|yeah|yup|s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有|はい|ええ|そうです"
+NO = r"nope|nah|nein|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不|いいえ|いや|違います"
+CARD_NOUNS = r"オプション|carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
 SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}
 COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅|赤色?い?", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",

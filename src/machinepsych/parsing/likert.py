@@ -19,7 +19,7 @@ import re
 
 from . import lexicon as lex
 from .revision import revised_tail
-from .text import is_example, strip_think
+from .text import is_example, strip_think, withdrawn
 
 ANCHOR_WORDS = {
     "strongly disagree": 1, "completely disagree": 1, "totally disagree": 1, "disagree": 2, "somewhat disagree": 2,
@@ -131,7 +131,7 @@ BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:actually|make\s+(?:that|it)
 
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
     """(rating or None, start of the first rating key or None) of one statement's reply."""
-    raw = BOXED_RATING.sub(r"\1", strip_think(text or ""))  # "$\boxed{4}$" is 4
+    raw = BOXED_RATING.sub(r"\1", withdrawn(strip_think(text or "")))  # "$\boxed{4}$" is 4
     raw = ITALIC.sub(lambda m: " " * len(m.group(0)), raw)  # "_Rating:_ 4" (same length: positions stay)
     cut = revised_tail(raw)
     if cut is not None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
 PRE_NEG = re.compile(
-    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\brather\s+than"
+    r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\bunable\s+to|\brather\s+than"
     r"|\binstead\s+of|\bother\s+than|\bplut[ôo]t\s+que|\bau\s+lieu\s+d[e']|\ben\s+(?:lugar|vez)\s+de|\bem\s+vez\s+de|\b(?:an)?statt|\banstelle\s+von"
     r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非|\bnicht|\bkeine?"
     r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"

@@ -19,7 +19,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating
-from .text import json_objects, strip_think, table_rows
+from .text import json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明")
@@ -133,7 +133,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
     ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
-    text = strip_think(reply or "").translate(FULLWIDTH)
+    text = withdrawn(strip_think(reply or "")).translate(FULLWIDTH)
     restated = [(m.group(1), int(m.group(2))) for m in RESTATE.finditer(text)]
     text = RESTATE.sub(lambda m: " " * len(m.group(0)), text)
     found: dict[str, list[tuple[int | None, str]]] = {}

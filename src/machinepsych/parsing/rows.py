@@ -29,6 +29,19 @@ FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "
          "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对"}
 
 
+# a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
+_PHRASE_F = re.compile(r"^(?:it\s+)?(?:does\s*n[o'’]t|doesn['’]t|do\s+not|don['’]t|is\s*n[o'’]t|isn['’]t|not)\b"
+                       r"(?:\s+(?:contain|include|used|needed|part|match|fit|have)\w*)?(?:\s+(?:it|the\s+model|the\s+pattern))?[.!]?$", re.I)
+_PHRASE_T = re.compile(r"^(?:it\s+)?(?:contains|includes|has|matches|fits|is\s+(?:used|needed|part\s+of\s+it|rotated|turned))"
+                       r"(?:\s+(?:it|the\s+model|the\s+pattern|the\s+shape))?[.!]?$", re.I)
+
+
+def phrase_value(body: str) -> str:
+    """"F" / "T" for a row's value said as a phrase ("does not", "contains it"), else ``body``."""
+    s = body.strip().strip("*_").strip()
+    return "F" if _PHRASE_F.match(s) else "T" if _PHRASE_T.match(s) else body
+
+
 def tf_value(token: Any) -> str | None:
     s = str(token).strip().strip("\"'.,;:!?()[]{}*").lower()
     return "T" if s in TRUE else "F" if s in FALSE else None
@@ -46,7 +59,7 @@ def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
 
 _ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?)\s*)?"
 # "1. True", "Q2: F", "(3) T", and "1 T" (a number, a space and one value alone on its line)
-NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:\s*[)\].:=\-–—]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
+NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:\s*[)\].:=\-–—>→]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
 
 
 def _split(s: str) -> list[str]:
@@ -97,7 +110,8 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
                 break
             body = re.sub(r"^(?:group|class|category)\s*", "", mm.group(2).strip().strip("*"), flags=re.I)
             first = re.split(r"[\s,;]+|[-–—(](?=\s)", body, maxsplit=1)[0]
-            vals.append(read(first))
+            value = read(first)
+            vals.append(value if value is not None else read(phrase_value(body)))
             j += 1
         if len(vals) == n and None not in vals:
             out.append((lines[i][0], tuple(vals)))
@@ -105,9 +119,12 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
     return out
 
 
+_MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross standing for one value
+
+
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
-    items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+)", text, re.I)
+    items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+|" + _MARK + ")", text, re.I)
     if len(items) != n:
         items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
     if len(items) != n:  # "1 是，2 否，3 否": a number and its value, the pairs between commas

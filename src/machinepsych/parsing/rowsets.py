@@ -24,6 +24,7 @@ SET = re.compile(r"\b" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:(?:the\s
 RANGE = re.compile(r"(\d{1,2})(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*(\d{1,2}))?", re.I)
 NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
                  r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing"
+                 r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
                  # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
                  r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
                  r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b", re.I)
@@ -34,6 +35,8 @@ HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsur
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
 UNANSWERED = re.compile(r"\b(?:rather\s+not\s+(?:guess|say|answer)|(?:won[’']?t|will\s+not|can[’']?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+){0,2}?"
                         r"(?:guess|answer|make\s+out|see|judge|decide|determine|tell)|no\s+answer\s+for|skip(?:ping)?)\b", re.I)
+# a set said to be like the one before it in the same clause ("cards 2 and 7 are flipped, and card 4 is too")
+ALSO = re.compile(r"\b(?:too|also|as\s+well|likewise|auch|aussi|tambi[ée]n|anche|tamb[ée]m)\b", re.I)
 GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
 
 
@@ -44,6 +47,28 @@ def _clauses(text: str) -> list[str]:
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
     return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)|\s[—–]\s", text) if c.strip()]
+
+
+# a conjunction between two sets of rows in one clause ("piece 2 doesn't fit and piece 5 is too big")
+_JOIN = re.compile(r"(?:,\s*|\s+)(?:and|but|while|whereas|und|y|et|e)\s+|,\s+|\s+[—–-]\s+", re.I)
+
+
+def _split_sets(clause: str) -> list[str] | None:
+    """``clause`` as sub-clauses with one set of rows each, split at the conjunction between two
+    sets ("Piece 2 doesn't fit and piece 5 is too big" -> two); None where two sets stand apart
+    without one ("1: ✔ 2: ✘ 3: ✔": a list of marks, not sets said in words)."""
+    found = list(SET.finditer(clause))
+    if len(found) < 2:
+        return [clause]
+    parts, start = [], 0
+    for a, b in zip(found, found[1:]):
+        joins = list(_JOIN.finditer(clause, a.end(), b.start()))
+        if not joins:
+            return None
+        parts.append(clause[start:joins[-1].start()])
+        start = joins[-1].end()
+    parts.append(clause[start:])
+    return [p for p in parts if p.strip()]
 
 
 def _numbers(clause: str, n: int) -> list[int] | None:
@@ -74,19 +99,34 @@ def _bare(clause: str) -> bool:
     return not words
 
 
+_CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " and "),
+            (re.compile(r"ピース|部品|パーツ|碎片|块|塊|片"), " pieces "), (re.compile(r"カード|卡片?"), " cards "),
+            (re.compile(r"図形?|フィギュア|图形?|圖形?"), " figures "),
+            (re.compile(r"を?使(?:い|う|用)\w*|を?用い\w*|使用|用"), " use "), (re.compile(r"[。、，]"), "."))
+
+
 def prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from a reply that names sets of rows in prose, or None."""
+    for rx, repl in _CJK_SET:
+        text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
         return None
     side: dict[int, str] = {}
     only = False
     default = None
+    clauses = []
     for clause in _clauses(text):
-        c = GROUP.sub(" ", clause)
+        parts = _split_sets(GROUP.sub(" ", clause))
+        if parts is None:
+            return None
+        clauses += [(p, bool(clauses) or k > 0) for k, p in enumerate(parts)]
+    value = "T"
+    for c, follows in clauses:
         nums = _numbers(c, n)
         if nums is None:
             return None
-        value = "F" if NEG.search(SET.sub(" ", c)) else "T"
+        if not (follows and ALSO.search(c) and not NEG.search(SET.sub(" ", c))):  # "..., while card 4 is too": as before
+            value = "F" if NEG.search(SET.sub(" ", c)) else "T"
         if ONLY.match(c) and nums:  # "Only pieces 2 and 4 ...": the rows not named take the other side
             head = c[:REST.search(c).start()] if REST.search(c) else c
             value = "F" if NEG.search(SET.sub(" ", head)) else "T"
@@ -144,11 +184,17 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
     if HEDGED.search(text):
         return None
     group_of: dict[int, int] = {}
+    rest_group = None
     for clause in _clauses(text):
         g = GROUP.findall(clause)
         if len(g) != 1 or (allowed and int(g[0]) not in allowed):
             return None
         rest = GROUP.sub(" ", clause)
+        if REST.search(rest) and not SET.search(rest):  # "the rest (belong) to group 1"
+            if rest_group is not None:
+                return None
+            rest_group = int(g[0])
+            continue
         if ALL.match(rest) and not SET.search(rest):
             return tuple([int(g[0])] * n) if len(_clauses(text)) == 1 else None
         nums = _numbers(rest, n)
@@ -157,6 +203,8 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
         for k in nums:
             if group_of.setdefault(k, int(g[0])) != int(g[0]):
                 return None
+    if rest_group is not None and group_of:
+        group_of = {k: group_of.get(k, rest_group) for k in range(1, n + 1)}
     if sorted(group_of) != list(range(1, n + 1)):
         return None
     return tuple(group_of[k] for k in range(1, n + 1))

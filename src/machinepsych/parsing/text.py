@@ -24,8 +24,22 @@ _CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
 
 def prepare(reply: str | None) -> str:
     """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
-    before a final answer."""
-    return strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT))
+    before a final answer, nothing withdrawn (:func:`withdrawn`)."""
+    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT)))
+
+
+# text struck out ("Rating: ~~3~~ 4", "<del>B</del> D"): taken back by its writer
+STRUCK = re.compile(r"~~[^~\n]+~~|<(del|s|strike)>.*?</\1>", re.I | re.S)
+# a line of an instruction's template echoed back ("Rating: <one number from 1 to 5>", "Selection: <1-4>")
+# (a tag with attributes, '<statement id="1">', or a line with a closing tag, "<answer>B</answer>", is markup, not a template)
+PLACEHOLDER_LINE = re.compile(r"^(?![^\n]*</)[^\n]*<(?:[A-Za-z][^<>=\"'\n]*\s[^<>=\"'\n]*|\d+\s*[-–]\s*\d+|number|rating|letter|word|choice|value|n|x)>[^\n]*(?:\n|$)",
+                              re.I | re.M)
+
+
+def withdrawn(text: str) -> str:
+    """``text`` without what its writer did not mean as the answer: struck-out text and lines of
+    an echoed template with placeholders in angle brackets."""
+    return PLACEHOLDER_LINE.sub("", STRUCK.sub("", text))
 
 
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)

@@ -64,12 +64,16 @@ def announced_and_unfinished(text: str) -> bool:
     return len(re.findall(r"[^\W\d_]+", s[s.rfind("\n") + 1:])) >= 3
 
 
+# an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1'
+UNCLOSED_OBJECT = re.compile(r"\{\s*[\"']\w+[\"']\s*:[^{}]*$")
+
+
 def looks_cut_off(text: str) -> bool:
     """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
     ("... sentence by sentence.\n\nSentence 1:"), or after announcing its reasoning
     (:func:`announced_and_unfinished`)."""
     s = (text or "").rstrip()
-    if s.endswith(":") or announced_and_unfinished(s):
+    if s.endswith(":") or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s):
         return True
     if not s:
         return False

@@ -54,7 +54,14 @@ def normalise_word(value: object) -> str | None:
     text = str(value)
     if re.search(r",\s*\S", text.strip(_EDGE + " ")):  # "cup, mug": two answers
         return None
+    gloss = GLOSS.fullmatch(text.strip())
+    if gloss and not any(w in HEDGES for w in _tokens(gloss.group(2))):  # "bicycle (bike)", not "cup (or mug)"
+        text = gloss.group(1)
     return _form(_tokens(text))
+
+
+# a word and a gloss of it in brackets ("bicycle (bike)", "umbrella (closed)")
+GLOSS = re.compile(r"([^()\[\]]+?)\s*[(\[]([^()\[\]]+)[)\]]\s*[.!]?")
 
 
 def word_in(phrase: str, *, bare: bool = True) -> str | None:
