@@ -101,9 +101,12 @@ def check_free_text(line: dict) -> None:
     # the comment is the reply without a reasoning model's leading <think>...</think> block;
     # a block never closed (the reply was cut off while reasoning) leaves no comment
     # (issue 31) a refusal or a reply cut off before any content is no comment (meant null), and a
-    # comment wrapped in one JSON object is its string
+    # comment wrapped in one JSON object is its string, one wrapped in a code fence its inside
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
-    if line["meant"] is not None and line["meant"] != text:
+    fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
+    if fenced and not fenced.group(1).lstrip().startswith("{"):
+        assert line["meant"] == fenced.group(1).strip()
+    elif line["meant"] is not None and line["meant"] != text:
         assert json.loads(text.strip("`").removeprefix("json")) == {next(iter(json.loads(text.strip("`").removeprefix("json")))): line["meant"]}
 
 

@@ -86,7 +86,7 @@ EXPECTED = {
     "lnt-number": "lnt", "wpt": "weather", "oddball": "free-text", "nback": "nback", "dcigt": "deck", "prlt": "arm",
     "mbt": "arm", "cogbench-a": "likert", "cogbench-v": "likert", "igt": "letter",
 }
-EXPECTED.update({t: "letter" for t in ("bandit2arm", "prl", "bandit4arm", "bandit4arm-gl", "bandit-pairs")})
+EXPECTED.update({t: "letter" for t in ("bandit2arm", "prl", "bandit4arm", "bandit4arm-gl", "bandit-pairs", "twostep-kool")})
 EXPECTED["wcst-128"] = "card-choice"
 
 

@@ -271,7 +271,8 @@ def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None
 # ----------------------------------------------------------------------------- free text
 def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """Free comments (Oddball): the reply itself, without a reasoning block that an answer
-    follows; an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
+    follows, a JSON object or a code fence that only wraps it; what is said is kept as written,
+    "No comment." and "..." included (a reply that notices nothing); an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
     with that.", :func:`.refusal.is_refusal`), are no comment."""
     text = strip_think(reply or "").strip()
     if not text:
@@ -282,8 +283,18 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text)
+    inner = _wrapped_comment(text) or _fenced_comment(text)
     return (inner or text), "parsed"
+
+
+_WHOLE_FENCE = re.compile(r"\A(`{3,}|~{3,})[ \t]*(?:text|txt|plaintext|markdown|md)?[ \t]*\n(.*?)\n?\1\s*\Z", re.S | re.I)
+
+
+def _fenced_comment(text: str) -> str | None:
+    """The comment of a reply that is one code fence and nothing else (the fence is markup, not
+    what was said): its inside, else None."""
+    m = _WHOLE_FENCE.match(text)
+    return m.group(2).strip() or None if m else None
 
 
 # sentences that only announce what follows ("Let me read each sentence carefully.", "Thanks!")

@@ -7,7 +7,7 @@ from machinepsych.core.spec import AnswerFormat, choice_buttons
 from machinepsych.parsing import parse_letter
 
 ANSWER = AnswerFormat(
-    parse=parse_letter, format_name="", format=str, form=choice_buttons(lambda ship: f"Spaceship {ship}"),
+    parse=parse_letter, format_name="letter", format=str, form=choice_buttons(lambda ship: f"Spaceship {ship}"),
     model_instruction="Answer with the letter of the spaceship you choose: A or B at launch pad 1, C or D at "
                       "launch pad 2.",
     person_instruction="Click a spaceship (or press 1 or 2).",
