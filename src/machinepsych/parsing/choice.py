@@ -56,22 +56,43 @@ def pattern(p: str) -> re.Pattern:
     return re.compile(p, re.M)
 
 
-def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
-    """A mention finder over ``answers`` (compiled once); text matching an ``ignore`` pattern
-    (the card being sorted, described in the reply) names no answer."""
-    compiled = [(pattern(p), a.value, False) for a in answers for p in a.strong]
-    compiled += [(pattern(p), a.value, True) for a in answers for p in a.weak]
-    compiled += [(pattern(p), a.value, True) for a in weak_exact for p in a.strong + a.weak]
+# pattern -> a regex every match of the pattern contains (see :func:`gated`)
+_GATES: dict[str, str] = {}
 
-    skip = [pattern(p) for p in ignore]
+
+def gated(gate: str, p: str) -> str:
+    """``p``, declared to match only in a text where ``gate`` matches too (every match of ``p``
+    contains a match of ``gate``: a word it cannot do without). A finder searches ``gate`` first,
+    once per text, and tries (and compiles) ``p`` only where the gate is found: the same
+    mentions, without running (or building) the patterns a reply cannot contain."""
+    _GATES[p] = gate
+    return p
+
+
+def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
+    """A mention finder over ``answers`` (patterns compiled once, when first needed); text
+    matching an ``ignore`` pattern (the card being sorted, described in the reply) names no answer."""
+    aliases = [(_GATES.get(p), p, a.value, False) for a in answers for p in a.strong]
+    aliases += [(_GATES.get(p), p, a.value, True) for a in answers for p in a.weak]
+    aliases += [(_GATES.get(p), p, a.value, True) for a in weak_exact for p in a.strong + a.weak]
+    skip = [(_GATES.get(p), p) for p in ignore]
 
     def find(text: str) -> list[Mention]:
-        out = []
-        for rx, value, weak in compiled:
-            for m in rx.finditer(text):
-                if m.end() > m.start():
-                    out.append(Mention(m.start(), m.end(), value, weak))
-        spans = [m.span() for rx in skip for m in rx.finditer(text)]
+        found: dict[str, bool] = {}  # gate -> whether the text has it
+
+        def open_(gate: str | None) -> bool:
+            if gate is None:
+                return True
+            ok = found.get(gate)
+            if ok is None:
+                ok = found[gate] = pattern(gate).search(text) is not None
+            return ok
+
+        out = [Mention(m.start(), m.end(), value, weak) for gate, p, value, weak in aliases if open_(gate)
+               for m in pattern(p).finditer(text) if m.end() > m.start()]
+        spans = [m.span() for gate, p in skip if open_(gate) for m in pattern(p).finditer(text)]
+        if not spans:
+            return out
         return [m for m in out if all(m.end <= s or m.start >= e for s, e in spans)]
 
     return find
