@@ -72,25 +72,19 @@ def gated(gate: str, p: str) -> str:
 def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
     """A mention finder over ``answers`` (patterns compiled once, when first needed); text
     matching an ``ignore`` pattern (the card being sorted, described in the reply) names no answer."""
-    aliases = [(_GATES.get(p), p, a.value, False) for a in answers for p in a.strong]
-    aliases += [(_GATES.get(p), p, a.value, True) for a in answers for p in a.weak]
-    aliases += [(_GATES.get(p), p, a.value, True) for a in weak_exact for p in a.strong + a.weak]
-    skip = [(_GATES.get(p), p) for p in ignore]
+    gate = _GATES.get
+    aliases = [(gate(p), p, a.value, False) for a in answers for p in a.strong]
+    aliases += [(gate(p), p, a.value, True) for a in answers for p in a.weak]
+    aliases += [(gate(p), p, a.value, True) for a in weak_exact for p in a.strong + a.weak]
+    skip = [(gate(p), p) for p in ignore]
+    gates = {x[0] for x in aliases} | {x[0] for x in skip}
+    gates.discard(None)
 
     def find(text: str) -> list[Mention]:
-        found: dict[str, bool] = {}  # gate -> whether the text has it
-
-        def open_(gate: str | None) -> bool:
-            if gate is None:
-                return True
-            ok = found.get(gate)
-            if ok is None:
-                ok = found[gate] = pattern(gate).search(text) is not None
-            return ok
-
-        out = [Mention(m.start(), m.end(), value, weak) for gate, p, value, weak in aliases if open_(gate)
+        shut = {g for g in gates if pattern(g).search(text) is None}  # gates this text lacks
+        out = [Mention(m.start(), m.end(), value, weak) for gate, p, value, weak in aliases if gate not in shut
                for m in pattern(p).finditer(text) if m.end() > m.start()]
-        spans = [m.span() for gate, p in skip if open_(gate) for m in pattern(p).finditer(text)]
+        spans = [m.span() for gate, p in skip if gate not in shut for m in pattern(p).finditer(text)]
         if not spans:
             return out
         return [m for m in out if all(m.end <= s or m.start >= e for s, e in spans)]
