@@ -69,6 +69,21 @@ def gated(gate: str, p: str) -> str:
     return p
 
 
+@lru_cache(maxsize=256)
+def _any_gate(gates: frozenset[str]) -> str | None:
+    """One pattern for any of ``gates``: where it finds nothing, every gate is shut at once.
+    None for fewer than two gates, or gates that cannot be joined (a gate referring to its own
+    groups, a global flag): those keep their own searches."""
+    if len(gates) < 2 or any(re.search(r"\\[1-9]|\(\?P[<=]", g) for g in gates):
+        return None
+    joined = "|".join(f"(?:{g})" for g in sorted(gates))
+    try:
+        pattern(joined)
+    except re.error:
+        return None
+    return joined
+
+
 def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
     """A mention finder over ``answers`` (patterns compiled once, when first needed); text
     matching an ``ignore`` pattern (the card being sorted, described in the reply) names no answer."""
@@ -79,9 +94,16 @@ def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), i
     skip = [(gate(p), p) for p in ignore]
     gates = {x[0] for x in aliases} | {x[0] for x in skip}
     gates.discard(None)
+    digits = {g for g in gates if g.isdigit()}  # a number's digits: found by a plain substring test
+    words = gates - digits
+    anyone = _any_gate(frozenset(words))
 
     def find(text: str) -> list[Mention]:
-        shut = {g for g in gates if pattern(g).search(text) is None}  # gates this text lacks
+        shut = {g for g in digits if g not in text}
+        if anyone is not None and pattern(anyone).search(text) is None:
+            shut |= words
+        else:
+            shut |= {g for g in words if pattern(g).search(text) is None}
         out = [Mention(m.start(), m.end(), value, weak) for gate, p, value, weak in aliases if gate not in shut
                for m in pattern(p).finditer(text) if m.end() > m.start()]
         spans = [m.span() for gate, p in skip if gate not in shut for m in pattern(p).finditer(text)]
