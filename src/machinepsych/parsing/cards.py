@@ -12,7 +12,7 @@ from typing import Any
 from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
-from .choice import Answer, ChoiceReader, number
+from .choice import Answer, ChoiceReader, gated, number
 from .commitment import LABEL
 
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -39,17 +39,22 @@ _CARD_NOUN = r"(?i:card|option|choice|pile|position|slot|key\s+card|top\s+card|s
 @lru_cache(maxsize=None)
 def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     guard = r"(?!\s*(?:" + _CARD_WORDS + r"))"
+    digits = re.escape(str(k))  # the gate of the patterns that write the number
     words = "|".join(NUMWORDS.get(k, ()) + FOREIGN_NUMWORDS.get(k, ()))
-    strong = [L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard]
+    strong = [gated(digits, L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard)]
     if words:
-        strong.append(L_ + _CARD_NOUN + r"\s+(?i:(?:no\.?|number|#)\s*)?(?i:" + words.replace("a single|", "") + r")" + R_ + guard)
+        strong.append(gated(_CARD_NOUN, L_ + _CARD_NOUN + r"\s+(?i:(?:no\.?|number|#)\s*)?(?i:" + words.replace("a single|", "")
+                            + r")" + R_ + guard))
     ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
-    strong.append(L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
-                  + lex.CARD_NOUNS + r")s?)" + R_)
-    weak = [number(k) + guard]
+    strong.append(gated(_ordinal_gate(k), L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
+                        + lex.CARD_NOUNS + r")s?)" + R_))
+    weak = [gated(digits, number(k) + guard)]
     return tuple(strong), tuple(weak)
 
 
+def _ordinal_gate(k: int) -> str:
+    """The ordinal words of the cards 1-4 and ``k``, one gate for the ordinal patterns of all four."""
+    return r"(?i:" + "|".join("|".join(ORDINALS.get(n, ()) + (lex.ordinal_words(n),)) for n in sorted({1, 2, 3, 4, k})) + r")"
 
 
 def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -70,7 +75,7 @@ def _descriptions(shape: str, color: str, n: int, only_one: bool) -> tuple[str, 
     if only_one:
         out.append(L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r"))" + R_ + r"(?!\s+\d)")
         out.append(L_ + r"(?i:(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_)
-    return tuple(out)
+    return tuple(gated(r"(?i:" + shape_rx + r")", p) for p in out)  # every description names the shape
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:

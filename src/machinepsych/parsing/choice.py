@@ -56,22 +56,59 @@ def pattern(p: str) -> re.Pattern:
     return re.compile(p, re.M)
 
 
-def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
-    """A mention finder over ``answers`` (compiled once); text matching an ``ignore`` pattern
-    (the card being sorted, described in the reply) names no answer."""
-    compiled = [(pattern(p), a.value, False) for a in answers for p in a.strong]
-    compiled += [(pattern(p), a.value, True) for a in answers for p in a.weak]
-    compiled += [(pattern(p), a.value, True) for a in weak_exact for p in a.strong + a.weak]
+# pattern -> a regex every match of the pattern contains (see :func:`gated`)
+_GATES: dict[str, str] = {}
 
-    skip = [pattern(p) for p in ignore]
+
+def gated(gate: str, p: str) -> str:
+    """``p``, declared to match only in a text where ``gate`` matches too (every match of ``p``
+    contains a match of ``gate``: a word it cannot do without). A finder searches ``gate`` first,
+    once per text, and tries (and compiles) ``p`` only where the gate is found: the same
+    mentions, without running (or building) the patterns a reply cannot contain."""
+    _GATES[p] = gate
+    return p
+
+
+@lru_cache(maxsize=256)
+def _any_gate(gates: frozenset[str]) -> str | None:
+    """One pattern for any of ``gates``: where it finds nothing, every gate is shut at once.
+    None for fewer than two gates, or gates that cannot be joined (a gate referring to its own
+    groups, a global flag): those keep their own searches."""
+    if len(gates) < 2 or any(re.search(r"\\[1-9]|\(\?P[<=]", g) for g in gates):
+        return None
+    joined = "|".join(f"(?:{g})" for g in sorted(gates))
+    try:
+        pattern(joined)
+    except re.error:
+        return None
+    return joined
+
+
+def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), ignore: Sequence[str] = ()) -> Finder:
+    """A mention finder over ``answers`` (patterns compiled once, when first needed); text
+    matching an ``ignore`` pattern (the card being sorted, described in the reply) names no answer."""
+    gate = _GATES.get
+    aliases = [(gate(p), p, a.value, False) for a in answers for p in a.strong]
+    aliases += [(gate(p), p, a.value, True) for a in answers for p in a.weak]
+    aliases += [(gate(p), p, a.value, True) for a in weak_exact for p in a.strong + a.weak]
+    skip = [(gate(p), p) for p in ignore]
+    gates = {x[0] for x in aliases} | {x[0] for x in skip}
+    gates.discard(None)
+    digits = {g for g in gates if g.isdigit()}  # a number's digits: found by a plain substring test
+    words = gates - digits
+    anyone = _any_gate(frozenset(words))
 
     def find(text: str) -> list[Mention]:
-        out = []
-        for rx, value, weak in compiled:
-            for m in rx.finditer(text):
-                if m.end() > m.start():
-                    out.append(Mention(m.start(), m.end(), value, weak))
-        spans = [m.span() for rx in skip for m in rx.finditer(text)]
+        shut = {g for g in digits if g not in text}
+        if anyone is not None and pattern(anyone).search(text) is None:
+            shut |= words
+        else:
+            shut |= {g for g in words if pattern(g).search(text) is None}
+        out = [Mention(m.start(), m.end(), value, weak) for gate, p, value, weak in aliases if gate not in shut
+               for m in pattern(p).finditer(text) if m.end() > m.start()]
+        spans = [m.span() for gate, p in skip if gate not in shut for m in pattern(p).finditer(text)]
+        if not spans:
+            return out
         return [m for m in out if all(m.end <= s or m.start >= e for s, e in spans)]
 
     return find

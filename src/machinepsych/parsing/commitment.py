@@ -262,7 +262,9 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
     of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
     raw = prepare(reply)
-    args = (finder, resolve, list(extra_markers), exact_finder or finder, binary, is_cut_off(raw))
+    finder = _remembering(finder)  # the whole reply and its one line are the same text: found once
+    exact_finder = finder if exact_finder is None else _remembering(exact_finder)
+    args = (finder, resolve, list(extra_markers), exact_finder, binary, is_cut_off(raw))
     cut = revised_tail(raw)
     if cut is not None:
         tail = _read(raw[cut:], *args)
@@ -303,6 +305,18 @@ def corrected_to(tail: str, finder: Finder) -> Mention | None:
     if i in rejected or _runs_on(text, mentions, i, rejected) or not END_OF_CLAUSE.match(text[first.end:]):
         return None
     return first
+
+
+def _remembering(finder: Finder) -> Finder:
+    """``finder``, each text's mentions found once (for one reading: a reply's texts repeat)."""
+    seen: dict[str, list[Mention]] = {}
+
+    def find(text: str) -> list[Mention]:
+        if text not in seen:
+            seen[text] = finder(text)
+        return list(seen[text])
+
+    return find
 
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,

@@ -51,6 +51,8 @@ def strip_think(text: str) -> str:
     (the reply was cut off while reasoning), has no answer: only what stands before the block
     is kept (mostly nothing)."""
     text = text or ""
+    if "<" not in text:  # no tag (the patterns below all need one)
+        return text
     closes = list(THINK_CLOSE.finditer(text))
     if closes:
         return text[closes[-1].end():] if text[closes[-1].end():].strip() else ""
@@ -60,22 +62,28 @@ def strip_think(text: str) -> str:
     return text
 
 
+# each with the characters one of its matches must contain (a text with none is left as it is)
 _MD = [
-    re.compile(r"\*\*|__|~~|`+"),                      # bold, strike, code
-    re.compile(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])"),  # single-star / underscore emphasis
-    re.compile(r"^[ \t]*#{1,6}(?=\s)", re.M),          # headings
-    re.compile(r"^[ \t]*>+", re.M),                    # quotes
-    re.compile(r"^[ \t]*[-*+•·▪◦][ \t]+", re.M),       # bullets
-    re.compile(r"\$+|\\[()\[\]]"),                     # LaTeX math delimiters
-    re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{"),  # \text{
+    (re.compile(r"\*\*|__|~~|`+"), "*_~`"),                      # bold, strike, code
+    (re.compile(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])"), "*_"),  # single-star / underscore emphasis
+    (re.compile(r"^[ \t]*#{1,6}(?=\s)", re.M), "#"),          # headings
+    (re.compile(r"^[ \t]*>+", re.M), ">"),                    # quotes
+    (re.compile(r"^[ \t]*[-*+•·▪◦][ \t]+", re.M), "-*+•·▪◦"),       # bullets
+    (re.compile(r"\$+|\\[()\[\]]"), "$\\"),                     # LaTeX math delimiters
+    (re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{"), "\\"),  # \text{
 ]
+
+
+def _spaces(m: re.Match) -> str:
+    return " " * len(m.group(0))
 
 
 def mask(text: str) -> str:
     """``text`` with markdown and LaTeX markup replaced by spaces (same length)."""
     out = text
-    for rx in _MD:
-        out = rx.sub(lambda m: " " * len(m.group(0)), out)
+    for rx, needs in _MD:
+        if any(c in out for c in needs):
+            out = rx.sub(_spaces, out)
     return out
 
 
@@ -83,9 +91,13 @@ def bold_spans(text: str) -> list[tuple[int, int]]:
     """Spans of the contents of lines that are wholly bold (``**C**``, ``- **Rainy**``), and of a
     bold answer ending its line after a colon ("🧠 Memory says: **93** 🎯"): symbols and
     emoji around it aside."""
-    rx = re.compile(r"^[ \t]*(?:[-*+>#]+[ \t]*)?(\*\*|__)(?P<c>[^\n*_]{1,80}?)\1[ \t]*[.!]?[ \t]*$", re.M)
-    after_colon = re.compile(r":[ \t]*(\*\*|__)(?P<c>[^\n*_:]{1,40}?)\1[ \t]*[.!]?[^\w\n]*$", re.M)
-    return [m.span("c") for rx_ in (rx, after_colon) for m in rx_.finditer(text)]
+    if "**" not in text and "__" not in text:
+        return []
+    return [m.span("c") for rx_ in (_BOLD_LINE, _BOLD_AFTER_COLON) for m in rx_.finditer(text)]
+
+
+_BOLD_LINE = re.compile(r"^[ \t]*(?:[-*+>#]+[ \t]*)?(\*\*|__)(?P<c>[^\n*_]{1,80}?)\1[ \t]*[.!]?[ \t]*$", re.M)
+_BOLD_AFTER_COLON = re.compile(r":[ \t]*(\*\*|__)(?P<c>[^\n*_:]{1,40}?)\1[ \t]*[.!]?[^\w\n]*$", re.M)
 
 
 BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
@@ -93,7 +105,9 @@ BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
 
 def boxed(text: str) -> list[tuple[int, str]]:
     """(position, content) of every ``\\boxed{...}``, LaTeX commands in the content unwrapped."""
-    out = []
+    out: list[tuple[int, str]] = []
+    if "\\" not in text:
+        return out
     for m in BOXED.finditer(text):
         depth, i = 1, m.end()
         while i < len(text) and depth:
@@ -123,11 +137,17 @@ def _unquote(value: Any) -> Any:
     return value
 
 
+_DECODER = json.JSONDecoder()
+_OPENING = re.compile(r"[{\[]")
+
+
 def json_objects(text: str) -> list[tuple[int, int, Any]]:
     """(start, end, value) of every JSON object or list in ``text`` (outermost only)."""
     out: list[tuple[int, int, Any]] = []
-    dec, pos = json.JSONDecoder(), 0
-    for m in re.finditer(r"[{\[]", text):
+    if "{" not in text and "[" not in text:
+        return out
+    dec, pos = _DECODER, 0
+    for m in _OPENING.finditer(text):
         if m.start() < pos:
             continue
         try:
@@ -204,6 +224,8 @@ def json_answers(text: str) -> list[tuple[int, Any]]:
 
 def _json_answers(text: str) -> list[tuple[int, Any]]:
     out: list[tuple[int, Any]] = []
+    if "{" not in text and "[" not in text and "<" not in text:  # no object, no tag
+        return out
     spans = []
     for start, end, obj in json_objects(text):
         if isinstance(obj, dict):
@@ -232,7 +254,9 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
     """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out."""
-    out = []
+    out: list[tuple[int, list[str]]] = []
+    if "|" not in text:
+        return out
     for pos, line in lines_with_pos(text):
         s = line.strip()
         if s.startswith("|") and s.count("|") >= 2:

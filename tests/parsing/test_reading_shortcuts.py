@@ -1,0 +1,71 @@
+"""The parsers' shortcuts change no reading: a card pattern is skipped where the text lacks its
+gate (``choice.gated``: a word every match contains), and a markup pass of ``text.mask`` where
+the text lacks the characters its matches need. Every card reply of the corpora (and a sample
+of the others, a spread of ways of writing) is read with the gates and without them, and
+masked with and without the character checks: the readings must be the same, field by field."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from machinepsych.parsing import cards, choice, text
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SHAPES, COLORS = ("triangle", "star", "cross", "circle"), ("red", "green", "yellow", "blue")
+
+
+def _replies() -> list[str]:
+    out = []
+    for path in sorted(FIXTURES.glob("replies*/*.jsonl")):
+        lines = [json.loads(raw)["reply"] for raw in path.read_text(encoding="utf-8").splitlines() if raw.strip()]
+        out += lines if path.stem == "card" else lines[::12]
+    for name in ("card_replies.json", "smollm2_replies.json"):
+        out += [c["reply"] for c in json.loads((FIXTURES / name).read_text(encoding="utf-8"))]
+    return out
+
+
+REPLIES = _replies()
+# option sets: the four shapes apart, and two options sharing shape and colour (descriptions that
+# name a card only by its number); the card being sorted described or not
+OPTIONS = [
+    (tuple(zip(SHAPES, COLORS, (1, 2, 3, 4))), ("star", "red", 3)),
+    ((("star", "green", 2), ("star", "green", 4), ("cross", "blue", 1), ("circle", "yellow", 3)), ("triangle", "blue", 2)),
+]
+
+
+def _readings() -> list[tuple]:
+    out = []
+    for key, sorted_card in OPTIONS:
+        for desk in (False, True)[:2 if key == OPTIONS[0][0] else 1]:
+            reader = cards._card_reader(key, desk, sorted_card)
+            for reply in REPLIES:
+                r = reader.reading(reply)
+                out.append((r.value, r.ok, r.why, r.mentions, sorted(r.rejected), r.commitments))
+    return out
+
+
+def test_gated_card_patterns_read_as_ungated(monkeypatch):
+    assert len(REPLIES) > 500
+    gated = _readings()
+    assert sum(r[1] for r in gated) > len(gated) // 3  # most of them name a card: the check has readings to compare
+    monkeypatch.setattr(choice, "_GATES", {})  # every pattern tried on every text
+    monkeypatch.setattr(choice, "_FINDERS", {})
+    assert _readings() == gated
+
+
+def _mask_unchecked(s: str) -> str:
+    for rx, _ in text._MD:
+        s = rx.sub(lambda m: " " * len(m.group(0)), s)
+    return s
+
+
+@pytest.mark.parametrize("reply", ["**C**", "- **Rainy**", "## Answer\n> B", "$\\boxed{3}$", "\\text{T}", "`x` __y__ ~~z~~",
+                                   "• one\n· two", "plain text 3"])
+def test_mask_checks_change_nothing(reply):
+    assert text.mask(reply) == _mask_unchecked(reply)
+
+
+def test_mask_checks_change_nothing_on_the_corpora():
+    assert [text.mask(r) for r in REPLIES] == [_mask_unchecked(r) for r in REPLIES]
