@@ -150,7 +150,7 @@ def test_vz1_v4_every_set_of_three_could_be_the_key():
     from machinepsych.tasks.visfactor.gen_vz import VZ1_SQUARES
 
     for difficulty in ("easy", "normal", "hard"):
-        for seed in range(6):
+        for seed in range(4):
             it = generate("VZ1", 20_000 + seed, difficulty)
             n = VZ1_SQUARES[difficulty]
             squares = [frozenset(map(tuple, c)) for c in it.params["squares"]]
@@ -180,7 +180,7 @@ def _fills_by_brute_force(board: set, pieces: list) -> bool:
 
 
 def test_vz1_v4_key_independent_of_the_pieces():
-    """Over 300 normal items the key is each set of three about as often (1/10 each) and
+    """Over 200 normal items the key is each set of three about as often (1/10 each) and
     the used pieces look like the unused ones: mean corners, perimeter and bounding box of used
     and unused pieces within a few per cent (generation 3: the used group's pieces had the
     largest bounding boxes in 31% of items, chance 5%)."""
@@ -188,9 +188,9 @@ def test_vz1_v4_key_independent_of_the_pieces():
 
     from machinepsych.tasks.visfactor.item_rules import _vz1_box, _vz1_corners, _vz1_perimeter
 
-    its = [generate("VZ1", 30_000 + s, "normal") for s in range(300)]
+    its = [generate("VZ1", 30_000 + s, "normal") for s in range(200)]
     keys = Counter(it.gold for it in its)
-    assert len(keys) == 10 and max(keys.values()) < 50
+    assert len(keys) == 10 and max(keys.values()) < 36
     for score in (_vz1_corners, _vz1_perimeter, _vz1_box):
         used = np.mean([score(q) for it in its for q, g in zip(it.params["pieces"], it.gold) if g == "T"])
         unused = np.mean([score(q) for it in its for q, g in zip(it.params["pieces"], it.gold) if g == "F"])
