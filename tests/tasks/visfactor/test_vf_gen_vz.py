@@ -26,8 +26,8 @@ def digest(sub, generation, seeds):
 
 
 # digests recorded from the generators before generation 3 was added (commit 6c5a0a1); VZ1's
-# generation 3 before generation 4 was added (issue 30)
-PINNED = {("VZ1", 3, 6): "ef2bef7a49d2404a", ("VZ1", 2, 6): "b7ca23f08c0ed877", ("VZ2", 2, 6): "29bbdb8e60cd64e3", ("VZ1", 1, 4): "a2d75d16dbc5f354",
+# generation 3 before generation 4 was added (issue 30), and generation 4 as first made
+PINNED = {("VZ1", 4, 8): "ceeba2d4c0e1db62", ("VZ1", 3, 6): "ef2bef7a49d2404a", ("VZ1", 2, 6): "b7ca23f08c0ed877", ("VZ2", 2, 6): "29bbdb8e60cd64e3", ("VZ1", 1, 4): "a2d75d16dbc5f354",
           ("VZ2", 1, 4): "1471d47118ce1107"}
 
 

@@ -484,6 +484,15 @@ VZ1_USED = 3  # pieces used, always: any three pieces have the shape's area
 def outline(cells) -> list | None:
     """The polygon (x = column, y = row; collinear corners merged) of a set of unit squares, or
     None where they are not one simply connected piece without pinched corners."""
+    ring = _ring(cells)
+    if ring is None:
+        return None
+    pts = [p for i, p in enumerate(ring) if (ring[i - 1][0] == p[0]) != (p[0] == ring[(i + 1) % len(ring)][0])]
+    return [(Fr(x), Fr(y)) for x, y in pts]
+
+
+def _ring(cells) -> list | None:
+    """The border of a set of unit squares as a ring of grid points (see :func:`outline`)."""
     sides = set()
     for r, c in cells:  # each square's sides, clockwise on the page
         sides |= {((c, r), (c + 1, r)), ((c + 1, r), (c + 1, r + 1)), ((c + 1, r + 1), (c, r + 1)), ((c, r + 1), (c, r))}
@@ -498,10 +507,7 @@ def outline(cells) -> list | None:
     while v != start:
         ring.append(v)
         v = nxt[v]
-    if len(ring) != len(border):
-        return None  # a hole, or parts apart
-    pts = [p for i, p in enumerate(ring) if (ring[i - 1][0] == p[0]) != (p[0] == ring[(i + 1) % len(ring)][0])]
-    return [(Fr(x), Fr(y)) for x, y in pts]
+    return None if len(ring) != len(border) else ring  # else a hole, or parts apart
 
 
 def cells_tile(board: frozenset, pieces) -> bool:
@@ -545,10 +551,6 @@ def _grown_piece(rng, n: int) -> frozenset:
     return _at_origin(cells)
 
 
-def _side(cells) -> int:
-    return max(max(r for r, _ in cells) - min(r for r, _ in cells), max(c for _, c in cells) - min(c for _, c in cells)) + 1
-
-
 def _assemble(rng, pieces: list) -> tuple[frozenset, list] | None:
     """The pieces put together into one shape, in a random order, each next one beside what is
     placed (touching along a side, no overlap, no hole, no two squares meeting at a corner only,
@@ -560,19 +562,22 @@ def _assemble(rng, pieces: list) -> tuple[frozenset, list] | None:
     for k in order[1:]:
         p = pieces[k]
         moves = sorted({(u[0] - r, u[1] - c) for u in _neighbours(shape) for r, c in p})
-        fits = []
+        boxes: dict = {}  # bounding-box area -> the places giving it, in the order of moves
+        r0, r1, c0, c1 = min(r for r, _ in shape), max(r for r, _ in shape), min(c for _, c in shape), max(c for _, c in shape)
+        h, w = max(r for r, _ in p), max(c for _, c in p)  # the piece is at the origin
         for dr, dc in moves:
+            height, width = max(r1, dr + h) - min(r0, dr) + 1, max(c1, dc + w) - min(c0, dc) + 1
+            if height > VZ1_MAX_SIDE or width > VZ1_MAX_SIDE:
+                continue
             placed = {(r + dr, c + dc) for r, c in p}
             if not placed & shape:
-                u = shape | placed
-                rows, cols = [r for r, _ in u], [c for _, c in u]
-                if _side(u) <= VZ1_MAX_SIDE and outline(u) is not None:
-                    fits.append(((max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1), (dr, dc), placed))
+                boxes.setdefault(height * width, []).append(((dr, dc), placed))
+        # the smallest box with a place that leaves one simply connected shape (checked lazily)
+        fits = next((f for _, group in sorted(boxes.items())
+                     if (f := [(o, pl) for o, pl in group if _ring(shape | pl) is not None])), None)
         if not fits:
             return None
-        best = min(f[0] for f in fits)
-        fits = [f for f in fits if f[0] == best]
-        _, off, placed = fits[int(rng.integers(len(fits)))]
+        off, placed = fits[int(rng.integers(len(fits)))]
         shape |= placed
         offsets[k] = off
     r0, c0 = min(r for r, _ in shape), min(c for _, c in shape)
