@@ -43,6 +43,9 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
     ("visfactor-ss2", 4): "issue 30: the points within two steps of every start are drawn from the starts alone, on a "
                           "grid three rows taller (the area around a start does not tell the answer): the items "
                           "differ; version 3 makes the previous items",
+    ("visfactor-vz1", 4): "issue 30: five pieces of equal area (4, 5 or 6 unit squares) are drawn first, every set of "
+                          "three makes a shape of its own and the key is one set drawn uniformly (no rule on the pieces "
+                          "and the shape's area beats 1/10): the items differ; version 3 makes the previous items",
     ("visfactor-ss3", 4): "issue 30: a shortest route is drawn beside every building and a street that continues a "
                           "building's open side is never blocked: the items differ; version 3 makes the previous items",
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "

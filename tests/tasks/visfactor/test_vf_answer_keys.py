@@ -91,9 +91,11 @@ def test_vz1_solution_pieces_tile_the_target():
     for it in items("VZ1", range(4)):
         P = lambda poly: [(float(Fraction(x)), float(Fraction(y))) for x, y in poly]  # noqa: E731
         target = P(it.params["target_poly"])
-        sol = [P(p) for p, g in zip(it.params["pieces"], it.gold) if g == "T"]
-        for i in range(50):
-            for j in range(50):
+        # generation 4 stores each piece at the origin and each used piece's (row, column) offset
+        offsets = it.params.get("offsets") or [(0, 0)] * 5
+        sol = [[(x + o[1], y + o[0]) for x, y in P(p)] for p, g, o in zip(it.params["pieces"], it.gold, offsets) if g == "T"]
+        for i in range(61):  # shapes are at most 6 units wide and tall (version 3: 5)
+            for j in range(61):
                 pt = (i * 0.1 + 0.0371, j * 0.1 + 0.0533)
                 cover = sum(inside(pt, p) for p in sol)
                 assert cover == (1 if inside(pt, target) else 0)

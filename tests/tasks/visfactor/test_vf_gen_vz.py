@@ -6,7 +6,9 @@
   generation 2's items at hard, chance 20%).
 * VZ1: the pieces are two cuts of the shape (solution and wrong group, one wrong piece turned):
   the pieces' total area no longer tells how many pieces are used, and at least four sets of
-  pieces have the shape's area (adding up areas leaves four candidates or more).
+  pieces have the shape's area (adding up areas leaves four candidates or more). Generation 4
+  (issue 30): five pieces of equal area drawn before the key, every set of three makes a shape no
+  other three fill, and the key is one of them drawn uniformly.
 """
 import itertools
 from fractions import Fraction
@@ -23,8 +25,9 @@ def digest(sub, generation, seeds):
     return item_digest(sub, generation, ("question", "gold", "options", "params"), seeds=seeds)
 
 
-# digests recorded from the generators before generation 3 was added (commit 6c5a0a1)
-PINNED = {("VZ1", 2, 6): "b7ca23f08c0ed877", ("VZ2", 2, 6): "29bbdb8e60cd64e3", ("VZ1", 1, 4): "a2d75d16dbc5f354",
+# digests recorded from the generators before generation 3 was added (commit 6c5a0a1); VZ1's
+# generation 3 before generation 4 was added (issue 30), and generation 4 as first made
+PINNED = {("VZ1", 4, 8): "ceeba2d4c0e1db62", ("VZ1", 3, 6): "ef2bef7a49d2404a", ("VZ1", 2, 6): "b7ca23f08c0ed877", ("VZ2", 2, 6): "29bbdb8e60cd64e3", ("VZ1", 1, 4): "a2d75d16dbc5f354",
           ("VZ2", 1, 4): "1471d47118ce1107"}
 
 
@@ -33,10 +36,10 @@ def test_earlier_generations_unchanged(sub, generation, seeds):
     assert digest(sub, generation, seeds) == PINNED[(sub, generation, seeds)]
 
 
-def test_current_generation_is_3():
+def test_current_generations():
     from machinepsych.tasks.visfactor.core import GENERATION
 
-    assert GENERATION["VZ1"] == 3 and GENERATION["VZ2"] == 3
+    assert GENERATION["VZ1"] == 4 and GENERATION["VZ2"] == 3
 
 
 # --- VZ2 ---------------------------------------------------------------------------------
@@ -108,10 +111,10 @@ def _area(poly):
 
 @pytest.fixture(scope="module")
 def vz1_items():
-    return [generate("VZ1", 10_000 + s, "hard") for s in range(200)]
+    return [generate("VZ1", 10_000 + s, "hard", 3) for s in range(200)]
 
 
-def test_vz1_groups_and_area_sets(vz1_items):
+def test_vz1_v3_groups_and_area_sets(vz1_items):
     # the two-piece group is the solution half the time (the other group has one piece turned)
     assert abs(np.mean([it.gold.count("T") == 2 for it in vz1_items]) - 0.5) < 0.1
     for it in vz1_items:
@@ -125,7 +128,7 @@ def test_vz1_groups_and_area_sets(vz1_items):
         assert used in sets and len(sets) >= 4
 
 
-def test_vz1_total_area_rule_at_chance(vz1_items):
+def test_vz1_v3_total_area_rule_at_chance(vz1_items):
     """Part accuracy of "all T when the pieces' total area is under twice the shape's, else all F",
     which reads the number of pieces used off the total (generation 2 at these seeds: 0.58;
     chance 0.5; here the total is always twice the shape's area, the rule answers all F and
@@ -136,3 +139,59 @@ def test_vz1_total_area_rule_at_chance(vz1_items):
         guess = "T" if sum(_area(q) for q in it.params["pieces"]) < 2 * A else "F"
         acc.append(np.mean([g == guess for g in it.gold]))
     assert abs(np.mean(acc) - 0.5) < 0.03
+
+
+# --- VZ1 generation 4 -------------------------------------------------------------------
+def test_vz1_v4_every_set_of_three_could_be_the_key():
+    """Generation 4's pieces are drawn first: every piece has n squares (4 / 5 / 6 by
+    difficulty), three are used, the used ones at their offsets cover the shape's squares
+    exactly, and no other three pieces fill it (checked here by brute force over every placement
+    of every other set of three, independent of the generator's search)."""
+    from machinepsych.tasks.visfactor.gen_vz import VZ1_SQUARES
+
+    for difficulty in ("easy", "normal", "hard"):
+        for seed in range(4):
+            it = generate("VZ1", 20_000 + seed, difficulty)
+            n = VZ1_SQUARES[difficulty]
+            squares = [frozenset(map(tuple, c)) for c in it.params["squares"]]
+            assert all(len(c) == n for c in squares) and len(set(squares)) == 5
+            assert [_area(q) for q in it.params["pieces"]] == [n] * 5 and _area(it.params["target_poly"]) == 3 * n
+            used = [i for i, g in enumerate(it.gold) if g == "T"]
+            assert len(used) == 3
+            board = set()
+            for i in used:
+                dr, dc = it.params["offsets"][i]
+                board |= {(r + dr, c + dc) for r, c in squares[i]}
+            assert len(board) == 3 * n
+            assert all(it.params["offsets"][i] is None for i in range(5) if i not in used)
+            for other in itertools.combinations(range(5), 3):
+                if list(other) != used:
+                    assert not _fills_by_brute_force(board, [squares[i] for i in other]), (difficulty, seed, other)
+
+
+def _fills_by_brute_force(board: set, pieces: list) -> bool:
+    """Every translation of every piece inside the board's box, every combination."""
+    rows, cols = max(r for r, _ in board) + 1, max(c for _, c in board) + 1
+    places = []
+    for p in pieces:
+        places.append([frozenset((r + dr, c + dc) for r, c in p) for dr in range(rows) for dc in range(cols)
+                       if all((r + dr, c + dc) in board for r, c in p)])
+    return any(len(a | b | c) == len(board) for a in places[0] for b in places[1] for c in places[2])
+
+
+def test_vz1_v4_key_independent_of_the_pieces():
+    """Over 200 normal items the key is each set of three about as often (1/10 each) and
+    the used pieces look like the unused ones: mean corners, perimeter and bounding box of used
+    and unused pieces within a few per cent (generation 3: the used group's pieces had the
+    largest bounding boxes in 31% of items, chance 5%)."""
+    from collections import Counter
+
+    from machinepsych.tasks.visfactor.item_rules import _vz1_box, _vz1_corners, _vz1_perimeter
+
+    its = [generate("VZ1", 30_000 + s, "normal") for s in range(200)]
+    keys = Counter(it.gold for it in its)
+    assert len(keys) == 10 and max(keys.values()) < 36
+    for score in (_vz1_corners, _vz1_perimeter, _vz1_box):
+        used = np.mean([score(q) for it in its for q, g in zip(it.params["pieces"], it.gold) if g == "T"])
+        unused = np.mean([score(q) for it in its for q, g in zip(it.params["pieces"], it.gold) if g == "F"])
+        assert abs(used - unused) / unused < 0.05, (score.__name__, used, unused)

@@ -36,6 +36,17 @@ def test_vz1_largest_first_is_a_shortcut_of_generation_3():
     assert res["the set of the shape's area with the largest bounding boxes"].shortcut
 
 
+def test_vz1_generation_4_every_rule_at_chance():
+    """Issue 30: generation 4's five pieces have equal areas and are drawn before the key, which
+    is one of the ten sets of three drawn uniformly, so every rule on areas scores exactly 1/10
+    (structural chance) and the rules on corners, perimeters and bounding boxes are not shortcuts."""
+    for difficulty in ("easy", "normal", "hard"):
+        res = _by_rule(measure("VZ1", difficulty, 40, first_seed=60_000))
+        assert res["largest pieces first, each that still fits, until the area is filled"].rate == pytest.approx(0.1)
+        for r in res.values():
+            assert r.chance == pytest.approx(0.1) and not r.shortcut, (difficulty, r.rule, r.rate)
+
+
 def test_cf2_core_rules_are_shortcuts_of_generation_3():
     """Generation 3's true figures hold the model and the false ones its lure: two groups, each
     sharing a four-line figure; finding them and guessing which is T gets ~46% (chance 3%)."""

@@ -71,6 +71,9 @@ def test_audit_fails_on_a_version_with_an_item_level_shortcut():
     assert "item rules: " in res.output and " flagged" in res.output
     # the task's own condition (a set of pieces with the shape's area) is reported, never flagged
     assert not any("the task's condition" in ln for ln in flags)
+    # version 4 (pieces first, key last): every rule at 1/10, the structural chance, passes
+    new = _audit("visfactor-vz1", "--preset", "default", "--item-n", "100")
+    assert new.exit_code == 0 and not any(ln.startswith("FLAG ") for ln in new.output.splitlines()), new.output
 
 
 def test_audit_passes_ss2_now_and_reports_every_difficulty_as_json():

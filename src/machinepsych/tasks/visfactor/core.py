@@ -82,7 +82,7 @@ GENERATORS: dict[str, Generator] = {}
 # (``visfactor-cf2@1``); GENERATION holds the current generation of each subtest that has one
 OLD_GENERATORS: dict[tuple[str, int], Generator] = {}
 # issue 20: the generators with a construct-free shortcut were redesigned (docs/visfactor.md#generator-deviations)
-GENERATION: dict[str, int] = {"CF1": 2, "CF2": 4, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 3, "VZ2": 3, "VZ3": 2,
+GENERATION: dict[str, int] = {"CF1": 2, "CF2": 4, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 4, "VZ2": 3, "VZ3": 2,
                               "S2": 2, "SS2": 4, "SS3": 4, "P3": 3, "I3": 2, "MV3": 2}
 
 
