@@ -55,11 +55,13 @@ def speed(test: str = "prlt", sessions: int = 100) -> dict:
 
 
 def targets(res: dict) -> list[str]:
-    """The targets a test's recovery misses (empty: all met)."""
+    """The targets a test's recovery misses (empty: all met). A learning rate below r = 0.8 at
+    the design meets its target where a longer design the benchmark names recovers it."""
     d, miss = res["design"], []
     for m, ps in d["parameters"].items():
         for p, v in ps.items():
-            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < TARGET_R):
+            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < TARGET_R) \
+                    and not isinstance(res["needs"].get(f"{m}.{p}"), int):
                 miss.append(f"{m}.{p} r = {v['r'] if v['r'] is None else round(v['r'], 2)}")
     for m, share in d["by_family"].items():
         if m in FOCUS and share < TARGET_SHARE:
@@ -70,6 +72,12 @@ def targets(res: dict) -> list[str]:
     return miss
 
 
+def _longer_r(res: dict, length: int, model: str, param: str) -> float:
+    d = next(d for d in res["longer"] if d["length"] == length)
+    r = d["parameters"][model][param]["r"]
+    return float("nan") if r is None else r
+
+
 def show(test: str, res: dict) -> None:
     d = res["design"]
     print(f"\n{test} (length {d['length']}, default {res['default_length']}; {d['n']} sessions per model; "
@@ -78,9 +86,14 @@ def show(test: str, res: dict) -> None:
         for p, v in ps.items():
             r = "-" if v["r"] is None else f"{v['r']:.2f}"
             need = res["needs"].get(f"{m}.{p}", "")
-            tail = f"  (r >= 0.8 at length {need})" if isinstance(need, int) else (
-                f"  (r >= 0.8 not reached at up to {res['max_factor']}x the length)" if need is None else "")
+            tail = f"  (r >= 0.8 at length {need}: r = {_longer_r(res, need, m, p):.2f})" if isinstance(need, int) else (
+                f"  ({res['fixed']})" if need is None and res["fixed"] else
+                f"  (r >= 0.8 not reached up to length {res['longer'][-1]['length']}: r = "
+                f"{_longer_r(res, res['longer'][-1]['length'], m, p):.2f})" if need is None and res["longer"] else
+                f"  (r >= 0.8 not reached; no longer design tried, --max-factor {res['max_factor']})" if need is None else "")
             print(f"  {m:14s} {p:10s} {v['kind']:26s} r = {r}{tail}")
+    for m, why in res["not_identifiable"].items():
+        print(f"  {m:14s} not fitted: {why}")
     print("  model recovery (diagonal by family; strictly, and the models that won the others):")
     for m, share in d["by_family"].items():
         others = ", ".join(f"{f} {100 * v:.0f}%" for f, v in d["confusion"][m].items() if v and f != m)
@@ -100,7 +113,8 @@ def main() -> None:
     ap.add_argument("--tests", nargs="*", default=None)
     ap.add_argument("--default", action="store_true", help="every test at its default design")
     ap.add_argument("--no-speed", action="store_true")
-    ap.add_argument("--max-factor", type=int, default=4, help="longest design tried for a weak learning rate")
+    ap.add_argument("--max-factor", type=int, default=8,
+                    help="a weak learning rate is tried at the design doubled up to this many times its length")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     tests = args.tests or [t for t in tests_with_models() if t not in SKIP]
@@ -114,6 +128,7 @@ def main() -> None:
         res["seconds"] = round(time.perf_counter() - t0, 1)
         res["max_factor"] = args.max_factor
         res["default_length"] = getattr(spec.resolve(), spec.fit.length) if spec.fit.length else None
+        res["not_identifiable"] = dict(spec.fit.not_identifiable)
         res["targets_missed"] = targets(res)
         results[test] = res
         if not args.json:

@@ -112,7 +112,8 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         print_recovery(result, console)
         for key, length in result["needs"].items():
             console.print(f"{key}: " + (f"recovered at r >= 0.8 with {result_length_name(runs[0])} = {length}"
-                                        if length else f"not recovered at r >= 0.8 up to {longer} times the design length"))
+                                        if length else f"not recovered at r >= 0.8 ({result['fixed']})" if result["fixed"]
+                                        else f"not recovered at r >= 0.8 up to {longer} times the design length"))
         _write(out, result, None)
         return
     if param:
