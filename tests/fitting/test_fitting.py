@@ -259,7 +259,8 @@ def test_stack_pads_sessions_of_different_lengths():
     assert both[2] == pytest.approx(m.nll(np.array([[0.5, 2.0]]), b)[0])
 
 
-def test_single_rule_sorting_declares_only_the_models_it_can_tell_apart():
+def test_single_rule_sorting_declares_only_the_models_it_can_tell_apart(capsys):
+    from machinepsych.cli.fit import _say_not_identifiable
     from machinepsych.core.errors import ConfigError
     from machinepsych.fitting.runs import check_models
 
@@ -272,6 +273,9 @@ def test_single_rule_sorting_declares_only_the_models_it_can_tell_apart():
         check_models([get_task("wcst-shape")], ["rule-persev"])
     check_models([get_task("wcst-shape"), get_task("wcst")], ["slm"])  # a model of one of the tests
     assert {m.name for m in get_task("wcst-kennedy").fit.models} >= {"rule-persev", "slm"}
+    _say_not_identifiable(["wcst-shape", "wcst"])  # what fit prints beside the fits
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and err[0].startswith("wcst-shape: rule-persev not fitted (one rule throughout")
 
 
 def test_longer_designs_double_up_to_the_factor_and_stop_at_the_longest_allowed():
