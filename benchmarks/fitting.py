@@ -30,7 +30,8 @@ from machinepsych.fitting.simulate import draw_params, simulate_session
 from machinepsych.tasks.catalog import get_task
 
 # the random, win-stay lose-shift, perseveration and learning models of each kind of test
-FOCUS = ("random", "wsls", "perseveration", "rw", "rule-wsls", "rule-persev", "slm", "pvl-delta", "rw-cue")
+FOCUS = ("random", "wsls", "perseveration", "rw", "rule-wsls", "rule-persev", "slm", "pvl-delta", "rw-cue",
+         "model-free", "model-based")  # two-step's learners (its hybrid mixes them: printed, not a target)
 TARGET_SHARE = 0.9
 # the design length (the value of the test's declared length parameter) the targets are measured at;
 # IGT at its default (100 trials; its VPP fits, 8 parameters, are the slowest).
