@@ -257,3 +257,32 @@ def test_stack_pads_sessions_of_different_lengths():
     both = m.nll(np.array([[0.5, 2.0], [0.2, 1.0], [0.5, 2.0]]), st)
     assert both[0] == pytest.approx(m.nll(np.array([[0.5, 2.0]]), a)[0])
     assert both[2] == pytest.approx(m.nll(np.array([[0.5, 2.0]]), b)[0])
+
+
+def test_single_rule_sorting_declares_only_the_models_it_can_tell_apart(capsys):
+    from machinepsych.cli.fit import _say_not_identifiable
+    from machinepsych.core.errors import ConfigError
+    from machinepsych.fitting.runs import check_models
+
+    shape = get_task("wcst-shape").fit
+    assert [m.name for m in shape.models] == ["random", "random-bias", "rule-wsls"]
+    assert dict(shape.agents) == {"random": "random", "wsls": "rule-wsls"}
+    with pytest.raises(ConfigError, match="one rule throughout"):
+        shape.model("slm")
+    with pytest.raises(ConfigError, match=r"wcst-shape: one rule throughout.*choose from"):
+        check_models([get_task("wcst-shape")], ["rule-persev"])
+    check_models([get_task("wcst-shape"), get_task("wcst")], ["slm"])  # a model of one of the tests
+    assert {m.name for m in get_task("wcst-kennedy").fit.models} >= {"rule-persev", "slm"}
+    _say_not_identifiable(["wcst-shape", "wcst"])  # what fit prints beside the fits
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and err[0].startswith("wcst-shape: rule-persev not fitted (one rule throughout")
+
+
+def test_longer_designs_double_up_to_the_factor_and_stop_at_the_longest_allowed():
+    from machinepsych.fitting.recover import _longer_lengths, _longest
+
+    assert _longer_lengths(25, 320, 8) == [50, 100, 200]
+    assert _longer_lengths(100, 320, 8) == [200, 320]  # the longest the test allows, once
+    assert _longer_lengths(72, 90, 8) == [90] and _longer_lengths(90, 90, 8) == []
+    assert _longer_lengths(40, None, 1) == []
+    assert _longest(get_task("wcst-reflection")) == 90 and _longest(get_task("wcst-128")) == 128

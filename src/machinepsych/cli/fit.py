@@ -110,9 +110,11 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
             return
         print_recovery(result, console)
+        _say_not_identifiable([result["test"]])
         for key, length in result["needs"].items():
             console.print(f"{key}: " + (f"recovered at r >= 0.8 with {result_length_name(runs[0])} = {length}"
-                                        if length else f"not recovered at r >= 0.8 up to {longer} times the design length"))
+                                        if length else f"not recovered at r >= 0.8 ({result['fixed']})" if result["fixed"]
+                                        else f"not recovered at r >= 0.8 up to {longer} times the design length"))
         _write(out, result, None)
         return
     if param:
@@ -136,12 +138,23 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
                    err=True)
     if report.skipped:
         typer.echo(f"{len(report.skipped)} session(s) skipped for too few readable choices", err=True)
+    _say_not_identifiable(report.models)
     result = report.to_json()
     if json_out:
         sys.stdout.write(json.dumps(result, indent=2, default=str) + "\n")
     else:
         print_fit_tables(result, console)
     _write(out, result, report.rows)
+
+
+def _say_not_identifiable(tests) -> None:
+    """One line per fitted test that leaves models out because its design cannot identify them."""
+    from ..tasks.catalog import get_task
+
+    for test in tests:
+        left = get_task(test).fit.not_identifiable
+        for name, why in left.items():
+            typer.echo(f"{test}: {name} not fitted ({why})", err=True)
 
 
 def result_length_name(test: str) -> str:

@@ -522,7 +522,9 @@ class ChoiceModels:
     * ``length``: the parameter that sets how many trials a session has (``fit --recover``
       lengthens the design through it);
     * ``agents``: built-in agent -> the model that generates its behaviour (the ground truth
-      that ``fit --recover`` checks classification against).
+      that ``fit --recover`` checks classification against);
+    * ``not_identifiable``: models of the test's kind left out because its design cannot tell
+      them apart -> the one-line reason (``fit --model`` and ``fit --recover`` say it).
     """
 
     options: "tuple[Any, ...] | Callable[[Params], tuple[Any, ...]]"
@@ -535,6 +537,7 @@ class ChoiceModels:
     reward_scale: float = 1.0
     length: str | None = None
     agents: Mapping[str, str] = field(default_factory=dict)
+    not_identifiable: Mapping[str, str] = field(default_factory=dict)
 
     def options_for(self, params: Params) -> tuple[Any, ...]:
         return tuple(self.options(params) if callable(self.options) else self.options)
@@ -543,6 +546,8 @@ class ChoiceModels:
         for m in self.models:
             if m.name == name:
                 return m
+        if name in self.not_identifiable:
+            raise ConfigError(f"model {name!r} is not fitted on this test: {self.not_identifiable[name]}")
         raise UnknownNameError("cognitive model", name, [m.name for m in self.models])
 
 

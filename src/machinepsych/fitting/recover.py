@@ -14,8 +14,12 @@ uniformly from their plausible ranges; every model is fitted to every simulated 
   share won by each model).
 
 Where a learning-rate parameter is recovered below r = 0.8 at the default design, longer
-designs (the declared ``length`` parameter doubled, up to ``max_factor`` times) are tried and
-the length at which it reaches 0.8 is named.
+designs (the declared ``length`` parameter doubled, up to ``max_factor`` times; where a
+doubling passes the longest the test allows, that longest design once) are tried and the
+length at which it reaches 0.8 is named. A longer design simulates and fits only the models
+whose rates it still has to recover (parameter recovery alone: model recovery and the agents
+are measured at the design itself). Where the design cannot be lengthened (no declared
+length, or already the longest the test allows), ``fixed`` says so.
 """
 from __future__ import annotations
 
@@ -46,12 +50,22 @@ def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
     return r if np.isfinite(r) else None
 
 
-def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool = True) -> dict[str, Any]:
-    """Parameter and model recovery (and agent classification) at one design."""
-    decl = spec.fit
-    assert decl is not None
+def _parameter_recovery(models, truth: Mapping[str, np.ndarray], source: list[str], fits) -> dict[str, dict[str, Any]]:
+    """Per model and parameter: r and mean bias of fitted against true (the model fitted to its own data)."""
+    parameters: dict[str, dict[str, Any]] = {}
+    for m in models:
+        own = [i for i, s in enumerate(source) if s == m.name]
+        fitted = np.array([[fits[m.name][i].params[p.name] for p in m.params] for i in own]).reshape(len(own), m.k)
+        parameters[m.name] = {
+            p.name: {"r": _pearson(truth[m.name][:, j], fitted[:, j]),
+                     "bias": float(np.mean(fitted[:, j] - truth[m.name][:, j])), "kind": p.kind}
+            for j, p in enumerate(m.params)}
+    return parameters
+
+
+def _simulate(spec: TaskSpec, params, models, n: int, seed: int):
+    """``n`` sessions of each model, its parameters drawn from their plausible ranges."""
     rng = np.random.default_rng([seed, 0x2EC])
-    models = decl.models
     truth: dict[str, np.ndarray] = {}
     datas: list[ChoiceData] = []
     source: list[str] = []
@@ -61,6 +75,25 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
         for i in range(n):
             datas.append(simulate_session(spec, params, m, thetas[i], seed + i, rng)[0])
             source.append(m.name)
+    return truth, datas, source
+
+
+def recover_parameters(spec: TaskSpec, params, models, n: int, seed: int = 0) -> dict[str, Any]:
+    """Parameter recovery alone, of ``models`` (each simulated and fitted to its own sessions)."""
+    parameters: dict[str, dict[str, Any]] = {}
+    for m in models:
+        truth, datas, source = _simulate(spec, params, [m], n, seed)
+        parameters.update(_parameter_recovery([m], truth, source, {m.name: fit_sessions(m, datas, seed)}))
+    length = int(getattr(params, spec.fit.length)) if spec.fit.length else None
+    return {"length": length, "n": n, "parameters": parameters}
+
+
+def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool = True) -> dict[str, Any]:
+    """Parameter and model recovery (and agent classification) at one design."""
+    decl = spec.fit
+    assert decl is not None
+    models = decl.models
+    truth, datas, source = _simulate(spec, params, models, n, seed)
     agent_names = [a for a in decl.agents if a in spec.all_agents()] if agents else []
     for a in agent_names:
         for i in range(n):
@@ -72,14 +105,7 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
     won = [models[i].name for i in np.argmin(bic, axis=0)]
     source_arr, won_arr = np.array(source), np.array(won)
 
-    parameters: dict[str, dict[str, Any]] = {}
-    for m in models:
-        own = [i for i, s in enumerate(source) if s == m.name]
-        fitted = np.array([[fits[m.name][i].params[p.name] for p in m.params] for i in own]).reshape(len(own), m.k)
-        parameters[m.name] = {
-            p.name: {"r": _pearson(truth[m.name][:, j], fitted[:, j]),
-                     "bias": float(np.mean(fitted[:, j] - truth[m.name][:, j])), "kind": p.kind}
-            for j, p in enumerate(m.params)}
+    parameters = _parameter_recovery(models, truth, source, fits)
     confusion = {m.name: {f.name: float(np.mean(won_arr[source_arr == m.name] == f.name)) for f in models}
                  for m in models}
     family = {m.name: m.family for m in models}
@@ -112,35 +138,55 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
         raise ConfigError(f"--n must be between 3 and 10000 (got {n})")
     params = spec.resolve(overrides=overrides)
     base = recover_design(spec, params, n, seed)
-    out = {"test": spec.id, "design": base, "longer": [], "needs": {}}
+    out: dict[str, Any] = {"test": spec.id, "design": base, "longer": [], "needs": {}, "fixed": None}
     weak = _weak_rates(base)
     decl = spec.fit
-    if not weak or decl.length is None:
-        for m, p in weak:
-            out["needs"][f"{m}.{p}"] = None
-        return out
-    start = int(getattr(params, decl.length))
-    field = spec.Params.model_fields[decl.length]
-    limit = next((getattr(c, "le", None) for c in field.metadata if getattr(c, "le", None) is not None), None)
-    factor = 2
-    while weak and factor <= max_factor:
-        length = start * factor
-        if limit is not None and length > limit:
-            break
+    start = int(getattr(params, decl.length)) if decl.length else None
+    limit = _longest(spec)
+    if weak and start is None:
+        out["fixed"] = f"{spec.id} declares no length parameter: its design cannot be lengthened"
+    elif weak and limit is not None and start >= limit:
+        out["fixed"] = f"{decl.length} = {start} is the longest design {spec.id} allows: it cannot be lengthened"
+    for length in _longer_lengths(start, limit, max_factor) if weak and out["fixed"] is None else []:
         try:
             longer = spec.resolve(overrides={**(overrides or {}), decl.length: length})
         except ConfigError:
             break
-        res = recover_design(spec, longer, n, seed, agents=False)
+        models = [decl.model(m) for m in dict.fromkeys(m for m, _ in weak)]
+        res = recover_parameters(spec, longer, models, n, seed)
         out["longer"].append(res)
         still = [k for k in _weak_rates(res) if k in weak]  # only those the design did not recover
         for key in weak:
             if key not in still:
                 out["needs"][f"{key[0]}.{key[1]}"] = length
         weak = still
-        factor *= 2
+        if not weak:
+            break
     for m, p in weak:
         out["needs"][f"{m}.{p}"] = None
+    return out
+
+
+def _longest(spec: TaskSpec) -> int | None:
+    """The largest value the test's length parameter accepts (None: no bound declared)."""
+    field = spec.Params.model_fields[spec.fit.length] if spec.fit.length else None
+    if field is None:
+        return None
+    return next((getattr(c, "le", None) for c in field.metadata if getattr(c, "le", None) is not None), None)
+
+
+def _longer_lengths(start: int, limit: int | None, max_factor: int) -> list[int]:
+    """The design doubled while within ``max_factor`` times ``start``; where a doubling passes
+    ``limit``, ``limit`` itself once (when it is longer than the last tried)."""
+    out, factor = [], 2
+    while factor <= max_factor:
+        length = start * factor
+        if limit is not None and length > limit:
+            if limit > (out[-1] if out else start):
+                out.append(limit)
+            break
+        out.append(length)
+        factor *= 2
     return out
 
 

@@ -50,10 +50,12 @@ class FitReport:
 
 def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
     """Every ``--model`` name is a model of at least one of ``specs`` (one line otherwise)."""
-    known = sorted({m.name for s in specs if s.fit for m in s.fit.models})
+    specs = [s for s in specs if s.fit]
+    known = sorted({m.name for s in specs for m in s.fit.models})
     for name in names:
         if name not in known:
-            raise ConfigError(f"--model {name!r} is not a model of these tests; choose from: {', '.join(known)}")
+            why = next((f" ({s.id}: {s.fit.not_identifiable[name]})" for s in specs if name in s.fit.not_identifiable), "")
+            raise ConfigError(f"--model {name!r} is not a model of these tests{why}; choose from: {', '.join(known)}")
 
 
 def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, Any]]]],

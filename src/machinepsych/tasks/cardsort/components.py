@@ -56,7 +56,7 @@ def _component(rule: str) -> CardSortSpec:
         citation=CITATION + " (component tasks)", presets={"default": {"rule": rule}}, default_sessions=8,
         timing=SORTING_TIMING, feedback_mode="separate", agents=CARD_AGENTS,
         chance=chance_by_play(ComponentWCST, score_accuracy),
-        docs="docs/cardsort.md#components", layouts=(kennedy_nowak,), fit=sorting_fit("n_trials"),
+        docs="docs/cardsort.md#components", layouts=(kennedy_nowak,), fit=sorting_fit("n_trials", single_rule=True),
     )
 
 

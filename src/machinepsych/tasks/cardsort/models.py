@@ -28,7 +28,20 @@ def _outcome(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"reward": 1.0 if record.get("correct") else 0.0, "win": bool(record.get("correct"))}
 
 
-def sorting_fit(length: str | None = "n_trials") -> ChoiceModels:
-    return ChoiceModels(options=FOUR_PILES.options, models=sorting_models(len(FOUR_PILES.options)),
+# a session sorted by one rule throughout never makes "wrong" follow a rule once found: keeping
+# the rule whatever the feedback (rule-persev) and win-stay lose-shift differ only after a lapse,
+# and the SLM's rates after "correct" and after "wrong" barely show in its choices
+SINGLE_RULE = "one rule throughout: once it is found nothing is wrong, so {what} cannot be told apart from win-stay lose-shift"
+SINGLE_RULE_LEFT_OUT = {"rule-persev": SINGLE_RULE.format(what="perseveration"),
+                        "slm": SINGLE_RULE.format(what="the sequential learning model (its rates)")}
+
+
+def sorting_fit(length: str | None = "n_trials", single_rule: bool = False) -> ChoiceModels:
+    """The card-sorting models; a single-rule design (``single_rule``) declares only those it
+    can identify (random, random-bias, rule-wsls) and says why the others are left out."""
+    models = sorting_models(len(FOUR_PILES.options))
+    agents = {"random": "random", "wsls": "rule-wsls", "perseverative": "rule-persev"}
+    left_out = SINGLE_RULE_LEFT_OUT if single_rule else {}
+    return ChoiceModels(options=FOUR_PILES.options, models=tuple(m for m in models if m.name not in left_out),
                         outcome=_outcome, shown=_shown, dimensions=len(DIMENSIONS), length=length,
-                        agents={"random": "random", "wsls": "rule-wsls", "perseverative": "rule-persev"})
+                        agents={a: m for a, m in agents.items() if m not in left_out}, not_identifiable=left_out)
