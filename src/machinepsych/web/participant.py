@@ -340,14 +340,15 @@ def _finish(store: Store, acc: Access) -> None:
         store.set_run_status(acc.row.run_id, "complete")
 
 
-def _replay_timed(store: Store, acc: Access) -> Replayed:
+def _replay_timed(store: Store, acc: Access, fresh: bool = False) -> Replayed:
     """The session rebuilt; a test whose time limit has passed (with a little grace) is
-    closed first."""
+    closed first. ``fresh``: ``acc.assignment`` was read under the person's lock (by
+    :func:`_fresh`), so its state is current and is not read again."""
     rp = live.episodes(store).get(store, acc.row)
     phase, _ = _phase(rp, acc)
     if phase == "test":
-        left = _time_left(acc, rp, studies.state_of(studies.assignment_for_session(store, acc.assignment.session_id)),
-                          studies.clock())
+        a = acc.assignment if fresh else studies.assignment_for_session(store, acc.assignment.session_id)
+        left = _time_left(acc, rp, studies.state_of(a), studies.clock())
         if left is not None and left < -GRACE_S:
             rp = _time_up(store, acc, rp)
     return rp
@@ -670,7 +671,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     # read again under the lock: an answer sent twice at once was checked against what the
     # first one has since changed (a practice answer would otherwise be taken twice)
     acc = _fresh(store, acc)
-    rp = _replay_timed(store, acc)
+    rp = _replay_timed(store, acc, fresh=True)
     phase, practice = _phase(rp, acc)
     if phase == "done":
         timed_out = str(acc.row.id) in (studies.state_of(_fresh(store, acc).assignment).get("timed_out") or {})
