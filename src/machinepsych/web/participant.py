@@ -693,7 +693,8 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     st = studies.update_state(store, acc.assignment.id, lambda st: st.setdefault("began", {}).setdefault(
         str(acc.row.id), _iso(now)))  # a test answered without a recorded start starts now
     # the page's response time, or null (never 0) beside the server's own elapsed time
-    rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now))
+    rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now,
+                                                            live.episodes(store).stored_at(acc.row.id)))
     turn = Turn(reply=reply, action=action, status=status, calls=(), latency_s=(rt["rt_ms"] or 0.0) / 1000.0)
     left = _time_left(acc, rp, st, now)
     if rp.n_stored == 0:
