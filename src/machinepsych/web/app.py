@@ -37,6 +37,37 @@ MIN_TOKEN = 16
 ADMIN_PREFIXES = ("/admin", "/results", "/annotate", "/preview")  # where ?token= may open the researcher's pages
 
 
+class TokenInAddress:
+    """ASGI middleware: ``?token=`` on an admin page sets the admin cookie and drops the token
+    from the address; ``/s/{link}?preview=1`` goes to the study's preview (web/preview.py),
+    where nothing is stored. Plain ASGI: every other request passes straight through."""
+
+    def __init__(self, app, token: str) -> None:
+        self.app, self.token = app, token
+
+    async def __call__(self, scope, receive, send) -> None:
+        response = self._redirect(Request(scope)) if scope["type"] == "http" and scope["method"] == "GET" else None
+        if response is None:
+            await self.app(scope, receive, send)
+        else:
+            await response(scope, receive, send)
+
+    def _redirect(self, request: Request) -> Response | None:
+        given = request.query_params.get("token")
+        if given is not None and request.url.path.startswith(ADMIN_PREFIXES):
+            try:
+                security.check_admin_value(given, self.token)
+            except Exception:
+                return security.error_response(request, 401, "This admin link is not valid.")
+            rest = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
+            response = RedirectResponse(request.url.path + ("?" + urlencode(rest) if rest else ""), status_code=303)
+            response.set_cookie(security.ADMIN_COOKIE, self.token, httponly=True, samesite="strict", path="/")
+            return response
+        if request.url.path.startswith("/s/") and request.query_params.get("preview") in ("1", "true", "yes"):
+            return RedirectResponse("/preview/" + request.url.path[3:].strip("/"), status_code=303)
+        return None
+
+
 def create_app(store_url: str | None = None, admin_token: str | None = None) -> FastAPI:
     """The app over the store at ``store_url``. ``admin_token`` guards the researcher's pages
     (a random one when not given: read it from ``app.state.admin_token``)."""
@@ -55,26 +86,7 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     def require_admin(request: Request) -> None:
         security.check_admin(request, token)
 
-    @app.middleware("http")
-    async def token_in_address(request: Request, call_next):
-        """``?token=`` on an admin page: set the admin cookie and drop the token from the address."""
-        given = request.query_params.get("token")
-        if given is not None and request.method == "GET" and request.url.path.startswith(ADMIN_PREFIXES):
-            try:
-                security.check_admin_value(given, token)
-            except Exception:
-                return security.error_response(request, 401, "This admin link is not valid.")
-            rest = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
-            target = request.url.path + ("?" + urlencode(rest) if rest else "")
-            response = RedirectResponse(target, status_code=303)
-            response.set_cookie(security.ADMIN_COOKIE, token, httponly=True, samesite="strict", path="/")
-            return response
-        if (request.method == "GET" and request.url.path.startswith("/s/")
-                and request.query_params.get("preview") in ("1", "true", "yes")):
-            # the researcher previews the study link: nothing is stored (web/preview.py)
-            return RedirectResponse("/preview/" + request.url.path[3:].strip("/"), status_code=303)
-        return await call_next(request)
-
+    app.add_middleware(TokenInAddress, token=token)  # inside security's headers (added after it)
     security.install(app)
 
     @app.get("/", response_class=HTMLResponse)

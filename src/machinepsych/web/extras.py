@@ -107,9 +107,11 @@ def router(store: Store, locks) -> APIRouter:
     return r
 
 
-def server_elapsed_ms(store: Store, session_id: int, trial: int, state: dict[str, Any], now) -> float | None:
+def server_elapsed_ms(store: Store, session_id: int, trial: int, state: dict[str, Any], now,
+                      previous=None) -> float | None:
     """The server's time between this session's previous step and ``now``: the previous
-    trial's answer, or for the first trial the test's start (``began``, server time)."""
+    trial's answer, or for the first trial the test's start (``began``, server time).
+    ``previous``: when the previous trial was stored, where the caller has just read it."""
     from datetime import datetime, timezone
 
     from sqlalchemy import func, select
@@ -117,7 +119,9 @@ def server_elapsed_ms(store: Store, session_id: int, trial: int, state: dict[str
     from ..storage.schema import TrialRow
 
     since = None
-    if trial > 0:
+    if trial > 0 and previous is not None:
+        since = previous
+    elif trial > 0:
         with store.session() as s:
             since = s.scalar(select(func.max(TrialRow.created_at)).where(TrialRow.session_id == session_id))
     else:

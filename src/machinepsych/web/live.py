@@ -8,7 +8,8 @@ each session's rebuilt episode kept between requests instead of replayed for eve
 * :func:`writer`: the lock of a store's shared trial writer (one connection).
 * :func:`episodes` (an :class:`Episodes` per store): the last :data:`KEPT` sessions'
   rebuilt episodes. One is used only while the store holds exactly the trials it was built
-  from (count and last trial id, one small query); anything else (another server's answer,
+  from (count and last trial id, one small query, which also gives when the latest trial
+  was stored: :meth:`Episodes.stored_at`); anything else (another server's answer,
   a release, a failed write) rebuilds it from the store, as before. An answer steps the
   kept episode and records the new trial in it.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
+from datetime import datetime
 
 from sqlalchemy import func, select
 
@@ -39,11 +41,12 @@ class Locks:
             return self._slots.setdefault(int(anchor), threading.Lock())
 
 
-def _stored(store: Store, session_id: int) -> tuple[int, int | None]:
+def _stored(store: Store, session_id: int) -> tuple[tuple[int, int | None], datetime | None]:
+    """The session's stored trials (count, last id) and when the latest was stored."""
     with store.session() as s:
-        n, last = s.execute(select(func.count(TrialRow.id), func.max(TrialRow.id))
-                            .where(TrialRow.session_id == session_id)).one()
-    return int(n), last
+        n, last, at = s.execute(select(func.count(TrialRow.id), func.max(TrialRow.id), func.max(TrialRow.created_at))
+                                .where(TrialRow.session_id == session_id)).one()
+    return (int(n), last), at
 
 
 def _same(kept: tuple[int, int | None], now: tuple[int, int | None]) -> bool:
@@ -55,11 +58,13 @@ class Episodes:
         self.kept = kept
         self._guard = threading.Lock()
         self._items: OrderedDict[int, tuple[tuple[int, int | None], Replayed]] = OrderedDict()
+        self._stored_at: dict[int, datetime | None] = {}
 
     def get(self, store: Store, row: SessionRow) -> Replayed:
         """The session rebuilt from the store (kept from an earlier request while still exact)."""
-        mark = _stored(store, row.id)
+        mark, at = _stored(store, row.id)
         with self._guard:
+            self._stored_at[row.id] = at
             got = self._items.get(row.id)
             if got is not None and _same(got[0], mark) and len(got[1].episode.steps) == mark[0]:
                 self._items[row.id] = (mark, got[1])
@@ -68,6 +73,12 @@ class Episodes:
         rp = replay(store, row, fresh=mark[0] == 0)
         self._put(row.id, mark, rp)
         return rp
+
+    def stored_at(self, session_id: int) -> datetime | None:
+        """When the session's latest trial was stored, as read by the last :meth:`get` (the
+        caller's own, under the person's lock)."""
+        with self._guard:
+            return self._stored_at.get(session_id)
 
     def stepped(self, session_id: int, rp: Replayed, exchange: Exchange) -> None:
         """``rp`` took one more step and this request stored its trial: keep it, for as many
@@ -78,13 +89,14 @@ class Episodes:
     def forget(self, session_id: int) -> None:
         with self._guard:
             self._items.pop(session_id, None)
+            self._stored_at.pop(session_id, None)
 
     def _put(self, session_id: int, mark: tuple[int, int | None], rp: Replayed) -> None:
         with self._guard:
             self._items[session_id] = (mark, rp)
             self._items.move_to_end(session_id)
             while len(self._items) > self.kept:
-                self._items.popitem(last=False)
+                self._stored_at.pop(self._items.popitem(last=False)[0], None)
 
 
 _EPISODES: "weakref.WeakKeyDictionary[Store, Episodes]" = weakref.WeakKeyDictionary()

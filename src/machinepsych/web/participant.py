@@ -340,14 +340,15 @@ def _finish(store: Store, acc: Access) -> None:
         store.set_run_status(acc.row.run_id, "complete")
 
 
-def _replay_timed(store: Store, acc: Access) -> Replayed:
+def _replay_timed(store: Store, acc: Access, fresh: bool = False) -> Replayed:
     """The session rebuilt; a test whose time limit has passed (with a little grace) is
-    closed first."""
+    closed first. ``fresh``: ``acc.assignment`` was read under the person's lock (by
+    :func:`_fresh`), so its state is current and is not read again."""
     rp = live.episodes(store).get(store, acc.row)
     phase, _ = _phase(rp, acc)
     if phase == "test":
-        left = _time_left(acc, rp, studies.state_of(studies.assignment_for_session(store, acc.assignment.session_id)),
-                          studies.clock())
+        a = acc.assignment if fresh else studies.assignment_for_session(store, acc.assignment.session_id)
+        left = _time_left(acc, rp, studies.state_of(a), studies.clock())
         if left is not None and left < -GRACE_S:
             rp = _time_up(store, acc, rp)
     return rp
@@ -670,7 +671,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     # read again under the lock: an answer sent twice at once was checked against what the
     # first one has since changed (a practice answer would otherwise be taken twice)
     acc = _fresh(store, acc)
-    rp = _replay_timed(store, acc)
+    rp = _replay_timed(store, acc, fresh=True)
     phase, practice = _phase(rp, acc)
     if phase == "done":
         timed_out = str(acc.row.id) in (studies.state_of(_fresh(store, acc).assignment).get("timed_out") or {})
@@ -692,7 +693,8 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     st = studies.update_state(store, acc.assignment.id, lambda st: st.setdefault("began", {}).setdefault(
         str(acc.row.id), _iso(now)))  # a test answered without a recorded start starts now
     # the page's response time, or null (never 0) beside the server's own elapsed time
-    rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now))
+    rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now,
+                                                            live.episodes(store).stored_at(acc.row.id)))
     turn = Turn(reply=reply, action=action, status=status, calls=(), latency_s=(rt["rt_ms"] or 0.0) / 1000.0)
     left = _time_left(acc, rp, st, now)
     if rp.n_stored == 0:

@@ -21,6 +21,7 @@ import logging
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .pages import SCRIPT_NONCE, page
@@ -128,21 +129,38 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "The answer could not be read (" + "; ".join(problems) + ")."
 
 
-def install(app: FastAPI) -> None:
-    """Security headers on every response, word-only error pages, the body cap."""
+class Headers:
+    """ASGI middleware: the security headers on every response, with a fresh script nonce per
+    request (set for the request's pages through ``SCRIPT_NONCE``). Plain ASGI rather than
+    ``@app.middleware("http")``, which runs each request in an extra task behind memory
+    streams: a cost every answer paid on the event loop while many people answer at once."""
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next):
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
         nonce = secrets.token_urlsafe(16)
+
+        async def with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for k, v in HEADERS.items():
+                    headers.setdefault(k, v)
+                headers["Content-Security-Policy"] = CSP.format(script=f"'nonce-{nonce}'")
+            await send(message)
+
         token = SCRIPT_NONCE.set(nonce)
         try:
-            response = await call_next(request)
+            await self.app(scope, receive, with_headers)
         finally:
             SCRIPT_NONCE.reset(token)
-        for k, v in HEADERS.items():
-            response.headers.setdefault(k, v)
-        response.headers["Content-Security-Policy"] = CSP.format(script=f"'nonce-{nonce}'")
-        return response
+
+
+def install(app: FastAPI) -> None:
+    """Security headers on every response, word-only error pages, the body cap."""
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
@@ -163,4 +181,5 @@ def install(app: FastAPI) -> None:
         return error_response(request, 500, "The server could not handle this request; nothing was stored. "
                                             "Reload the page to continue.")
 
+    app.add_middleware(Headers)
     app.add_middleware(BodyLimit)

@@ -64,9 +64,12 @@ def render_trial(keys: list[Card] | tuple[Card, ...], card: Card) -> Image.Image
     return img
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def trial_png(keys: tuple[Card, ...], card: Card) -> bytes:
-    """PNG bytes of :func:`render_trial` (cached: the same layout always gives the same bytes)."""
+    """PNG bytes of :func:`render_trial` (cached: the same layout always gives the same bytes).
+    The cache holds every layout a WCST-64 session can show (24 orders of the key cards x 64
+    cards, about 5 KB each): a server with many people at once encodes each layout once, not
+    once per person (the encoding is most of an answer's CPU)."""
     buf = io.BytesIO()
     render_trial(list(keys), card).save(buf, format="PNG")
     return buf.getvalue()
