@@ -76,7 +76,7 @@ class LlamaServer:
     # on 2 shared cores (the test suite's other worker, other processes) a descheduled thread
     # stalls its partner for a whole time slice each time; measured under load, the same
     # 47-token prompt + 20-token reply took 85-157 s wall and 12-24 s server CPU with 2
-    # threads, 9-16 s wall and 1 s CPU with 1 (/tmp A/B, interleaved, same load)
+    # threads, 9-16 s wall and 1 s CPU with 1 (two servers side by side, requests interleaved)
     n_threads: int = 1
     port: int = 0
     startup_timeout_s: float = 120.0
