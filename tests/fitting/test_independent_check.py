@@ -1,7 +1,7 @@
 """An independent check of the Rescorla-Wagner fit on public data: cpm-toolbox's bandit data
 (200 people, four stimuli shown in pairs, 72 trials each) and cpm-toolbox's own implementation
 of the model's likelihood (``cpm.applications._sessions.rlrw``), fetched from PyPI by the test
-(AGPL-3.0: never copied into this repository). For each of 20 people, the parameters that
+(AGPL-3.0: never copied into this repository). For each of 10 people, the parameters that
 maximise cpm's likelihood (scipy, many starts) and our fit agree within 0.05, and the negative
 log-likelihoods within 0.1%."""
 from __future__ import annotations
@@ -54,7 +54,7 @@ def cpm(tmp_path_factory):
 
 def test_rescorla_wagner_fit_agrees_with_cpm_toolbox(cpm):
     sessions, data = cpm
-    people = sorted(data["ppt"].unique())[:20]
+    people = sorted(data["ppt"].unique())[:10]
     ours_data, theirs = [], []
     for ppt in people:
         df = data[data["ppt"] == ppt].sort_values("trial")

@@ -1,5 +1,5 @@
-"""CogBench with a real local chat model (llama.cpp): the cot and coggpt methods for two
-iterations of one topic (two statements; one attempt per memory-agent call, no re-asks: the
+"""CogBench with a real local chat model (llama.cpp): the cot and coggpt methods for one
+iteration of one topic after the first reading (two statements; one attempt per memory-agent call, no re-asks: the
 model runs on CPU), through the runner into the store. Prints a few
 raw replies with their parse statuses."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 
 pytestmark = pytest.mark.integration
-PARAMS = {"iterations": 2, "statements": 2, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1}
+PARAMS = {"iterations": 1, "statements": 2, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1}
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +33,7 @@ def test_cot_and_coggpt_sessions_are_stored_with_every_call(cogbench_run):
     store, stats = cogbench_run
     assert stats.sessions_failed == 0, stats.failures
     df = trials_frame(store, "cb")
-    assert len(df) == 2 * 3 and set(df["iteration"]) == {0, 1, 2}
+    assert len(df) == 2 * 2 and set(df["iteration"]) == {0, 1}
     run = store.get_run("cb")
     purposes: dict[str, set] = {}
     samples = []

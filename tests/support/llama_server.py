@@ -72,7 +72,12 @@ class LlamaServer:
     alias: str = "smollm2"
     chat_format: str | None = None
     n_ctx: int = 4096
-    n_threads: int = 2
+    # one thread: llama.cpp's threads meet at a spinning barrier after every graph node, and
+    # on 2 shared cores (the test suite's other worker, other processes) a descheduled thread
+    # stalls its partner for a whole time slice each time; measured under load, the same
+    # 47-token prompt + 20-token reply took 85-157 s wall and 12-24 s server CPU with 2
+    # threads, 9-16 s wall and 1 s CPU with 1 (two servers side by side, requests interleaved)
+    n_threads: int = 1
     port: int = 0
     startup_timeout_s: float = 120.0
     log_path: Path | None = None
