@@ -74,14 +74,15 @@ def score_and_store(store: Store, run: RunRow, rows: list[SessionRow]) -> list[t
     return scored
 
 
-def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.DataFrame:
+def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame, infos: list | None = None) -> pd.DataFrame:
     """One row per complete session (its seed, task, condition, participant, strategy, persona, tokens,
     cost and the metrics), from the stored scores; sessions without a current score are
-    scored now and their scores stored."""
+    scored now and their scores stored. ``infos``: the run's ``Store.session_infos`` where the
+    caller has them already (not read a second time)."""
     run = store.get_run(run_ref)
     if trials.empty:
         return pd.DataFrame()
-    sessions = [s for s in store.session_infos(run.id) if s.status == "complete"]
+    sessions = [s for s in (store.session_infos(run.id) if infos is None else infos) if s.status == "complete"]
     keys = [scorer_key(get_task(s.task_id, s.task_version)) for s in sessions]
     metrics = _Metrics({s.id: i for i, s in enumerate(sessions)}, len(sessions))
     for sid, scorer, values in store.iter_score_rows(run.id):  # streamed: no dict kept per session
@@ -96,22 +97,29 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.D
         store.put_scores(fresh)
         for sid, _, m in fresh:
             metrics.put(metrics.position[sid], m)
-    present = set(trials["session"].unique())
     tokens = (trials["prompt_tokens"] + trials["completion_tokens"]).groupby(trials["session"]).sum()
     cost = trials["cost_usd"].fillna(0).groupby(trials["session"]).sum()
+    present = set(tokens.index)
     # column by column (100,000 sessions: no dict per row), metrics in their first-seen order
     at = [i for i, s in enumerate(sessions) if s.index in present and metrics.has[i]]
-    kept = [sessions[i] for i in at]
-    columns: dict[str, list] = {
-        "session": [s.index for s in kept], "seed": [s.seed for s in kept], "task": [s.task_id for s in kept], "preset": [s.preset for s in kept],
-        "condition": [s.condition for s in kept], "participant": [s.participant_name for s in kept],
-        "strategy": [s.strategy for s in kept], "persona": [s.persona for s in kept],
-        "scorer": [get_task(s.task_id, s.task_version).key for s in kept],
-        "tokens": [int(tokens[s.index]) for s in kept], "cost_usd": [float(cost[s.index]) for s in kept]}
+    if not at:
+        return pd.DataFrame()
+    index = [sessions[i].index for i in at]
+    keys: dict[tuple, str] = {}  # the scorer's name of each test and version, looked up once
+    columns: dict[str, Any] = {"session": index}
+    for name, attr in (("seed", "seed"), ("task", "task_id"), ("preset", "preset"), ("condition", "condition"),
+                       ("participant", "participant_name"), ("strategy", "strategy"), ("persona", "persona")):
+        columns[name] = [getattr(sessions[i], attr) for i in at]
+    columns["scorer"] = [keys.get(k) or keys.setdefault(k, get_task(*k).key)
+                         for k in ((sessions[i].task_id, sessions[i].task_version) for i in at)]
+    # each session's sum looked up as one array (the same int64 and float64 values as one by one)
+    columns["tokens"] = tokens.reindex(index).to_numpy(dtype="int64")
+    columns["cost_usd"] = cost.reindex(index).to_numpy(dtype="float64")
     for name in metrics.names(at):
-        values = metrics.columns[name]
-        columns[name] = [values[i] for i in at]
-    return pd.DataFrame(columns) if kept else pd.DataFrame()
+        values = metrics.columns.pop(name)  # each list let go once its column is built
+        columns[name] = pd.Series([values[i] for i in at])
+        del values
+    return pd.DataFrame(columns)
 
 
 class _Metrics:
