@@ -9,9 +9,11 @@ freshly computed score and a stored one are the same values.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..core.scoring import score_session
@@ -83,11 +85,16 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame, infos: 
     if trials.empty:
         return pd.DataFrame()
     sessions = [s for s in (store.session_infos(run.id) if infos is None else infos) if s.status == "complete"]
-    keys = [scorer_key(get_task(s.task_id, s.task_version)) for s in sessions]
+    keys: dict[tuple, str] = {}  # the scorer's name and version of each test and version, looked up once
+
+    def key_of(s) -> str:
+        k = (s.task_id, s.task_version)
+        return keys.get(k) or keys.setdefault(k, scorer_key(get_task(*k)))
+
     metrics = _Metrics({s.id: i for i, s in enumerate(sessions)}, len(sessions))
     for sid, scorer, values in store.iter_score_rows(run.id):  # streamed: no dict kept per session
         i = metrics.position.get(sid)
-        if i is not None and scorer == keys[i]:
+        if i is not None and scorer == key_of(sessions[i]):
             metrics.put(i, values)
     missing = [s for i, s in enumerate(sessions) if not metrics.has[i]]
     if missing:
@@ -105,21 +112,59 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame, infos: 
     if not at:
         return pd.DataFrame()
     index = [sessions[i].index for i in at]
-    keys: dict[tuple, str] = {}  # the scorer's name of each test and version, looked up once
+    names: dict[tuple, str] = {}  # the scorer's name of each test and version, looked up once
     columns: dict[str, Any] = {"session": index}
     for name, attr in (("seed", "seed"), ("task", "task_id"), ("preset", "preset"), ("condition", "condition"),
                        ("participant", "participant_name"), ("strategy", "strategy"), ("persona", "persona")):
         columns[name] = [getattr(sessions[i], attr) for i in at]
-    columns["scorer"] = [keys.get(k) or keys.setdefault(k, get_task(*k).key)
+    columns["scorer"] = [names.get(k) or names.setdefault(k, get_task(*k).key)
                          for k in ((sessions[i].task_id, sessions[i].task_version) for i in at)]
     # each session's sum looked up as one array (the same int64 and float64 values as one by one)
     columns["tokens"] = tokens.reindex(index).to_numpy(dtype="int64")
     columns["cost_usd"] = cost.reindex(index).to_numpy(dtype="float64")
     for name in metrics.names(at):
-        values = metrics.columns.pop(name)  # each list let go once its column is built
-        columns[name] = pd.Series([values[i] for i in at])
-        del values
+        columns[name] = metrics.columns.pop(name).series(at)  # each column let go once it is built
     return pd.DataFrame(columns)
+
+
+class _Column:
+    """One metric's value per session position, None where a session lacks it: 8 bytes and a
+    flag a session while every value is a float (a list of Python floats takes 32), a list
+    once another kind of value (an int, a bool, a string) is met."""
+
+    __slots__ = ("floats", "set", "values")
+
+    def __init__(self, n: int):
+        self.floats: array | None = array("d", bytes(8 * n))
+        self.set = bytearray(n)  # 1 where a float is held
+        self.values: list | None = None
+
+    def put(self, i: int, value: Any) -> None:
+        if self.values is None and (value is None or type(value) is float):
+            if value is not None:
+                self.floats[i], self.set[i] = value, 1  # type: ignore[index]
+            else:
+                self.set[i] = 0
+            return
+        if self.values is None:
+            self.values = [self.floats[k] if self.set[k] else None for k in range(len(self.set))]  # type: ignore[index]
+            self.floats = None
+        self.values[i] = value
+
+    def __getitem__(self, i: int) -> Any:
+        if self.values is not None:
+            return self.values[i]
+        return self.floats[i] if self.set[i] else None  # type: ignore[index]
+
+    def series(self, at: list[int]) -> pd.Series:
+        """The values at ``at`` as pandas infers them from a list of them (floats and None:
+        float64, None as NaN)."""
+        if self.values is None and any(self.set[i] for i in at):
+            floats = np.frombuffer(self.floats, dtype=np.float64)  # type: ignore[arg-type]
+            out = floats[at].copy()
+            out[np.frombuffer(self.set, dtype=np.uint8)[at] == 0] = np.nan
+            return pd.Series(out)
+        return pd.Series([self[i] for i in at])
 
 
 class _Metrics:
@@ -129,7 +174,7 @@ class _Metrics:
     def __init__(self, position: dict[int, int], n: int):
         self.position, self.n = position, n  # {session id: position}
         self.has = bytearray(n)
-        self.columns: dict[str, list] = {}
+        self.columns: dict[str, _Column] = {}
         self.first: dict[str, tuple[int, int]] = {}  # name -> (position, place in that session's metrics)
 
     def put(self, i: int, values: dict[str, Any]) -> None:
@@ -137,8 +182,8 @@ class _Metrics:
         for j, (name, value) in enumerate(values.items()):
             col = self.columns.get(name)
             if col is None:
-                col = self.columns[name] = [None] * self.n
-            col[i] = value
+                col = self.columns[name] = _Column(self.n)
+            col.put(i, value)
             if name not in self.first or self.first[name] > (i, j):
                 self.first[name] = (i, j)
 
