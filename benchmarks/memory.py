@@ -58,6 +58,7 @@ def main() -> None:
     head = (f"{'sessions':>9} {'trials':>9} {'run MiB':>8} {'run s':>7} {'report MiB':>10} {'report s':>8} "
             f"{'store MB':>9}" + "".join(f" {'export ' + f + ' MiB':>18}" for f in formats))
     print(head)
+    measured: list[tuple[int, float, float]] = []  # (sessions, run MiB, report MiB)
     with tempfile.TemporaryDirectory() as tmp:
         for n in a.sizes:
             db = str(Path(tmp) / f"mem{n}.db")
@@ -71,9 +72,30 @@ def main() -> None:
                                      "--format", f], tmp)
                 row += f" {e_mb:>11.0f} ({e_s:>4.1f}s)"
             print(row, flush=True)
+            measured.append((n, run_mb, rep_mb))
             for p in Path(tmp).glob(f"*{n}*"):
                 if p.is_file():
                     p.unlink()
+
+
+    _slopes(measured)
+
+
+def _slopes(measured: list[tuple[int, float, float]], target: int = 100_000) -> None:
+    """What each command adds per 1,000 sessions between the two largest sizes measured, and
+    the peak that slope reaches at ``target`` sessions where that size was not measured (a
+    straight line: a check on the trend, not a measurement)."""
+    if len(measured) < 2:
+        return
+    (n0, run0, rep0), (n1, run1, rep1) = sorted(measured)[-2:]
+    if n1 == n0:
+        return
+    for name, a, b in (("run", run0, run1), ("report", rep0, rep1)):
+        per_k = (b - a) / (n1 - n0) * 1000
+        line = f"{name}: {per_k:+.2f} MiB per 1,000 sessions from {n0:,} to {n1:,}"
+        if n1 < target:
+            line += f"; on that line {b + per_k * (target - n1) / 1000:.0f} MiB at {target:,} (not measured)"
+        print(line)
 
 
 def _has_pyarrow() -> bool:

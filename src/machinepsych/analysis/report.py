@@ -93,13 +93,17 @@ def session_totals(store: Store, run) -> pd.DataFrame:
 
     from ..storage.schema import SessionRow, TrialRow
 
-    with store.session() as s:
-        rows = s.execute(select(SessionRow.index, SessionRow.task_id, SessionRow.preset,
-                                func.sum(TrialRow.prompt_tokens), func.sum(TrialRow.completion_tokens),
-                                func.sum(func.coalesce(TrialRow.cost_usd, 0.0)))
-                         .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
-                         .group_by(SessionRow.id).order_by(SessionRow.index)).all()
-    return pd.DataFrame([tuple(r) for r in rows], columns=TOTALS_COLUMNS)
+    q = (select(SessionRow.index, SessionRow.task_id, SessionRow.preset, func.sum(TrialRow.prompt_tokens),
+                func.sum(TrialRow.completion_tokens), func.sum(func.coalesce(TrialRow.cost_usd, 0.0)))
+         .join(TrialRow, TrialRow.session_id == SessionRow.id).where(SessionRow.run_id == run.id)
+         .group_by(SessionRow.id).order_by(SessionRow.index))
+    columns: list[list] = [[] for _ in TOTALS_COLUMNS]  # streamed into columns: no row tuple kept per session
+    shared: dict[str, str] = {}  # one string per test and preset
+    with store.engine.connect() as conn:
+        for row in conn.execution_options(yield_per=2000).execute(q):
+            for k, (col, value) in enumerate(zip(columns, row)):
+                col.append(shared.setdefault(value, value) if k in (1, 2) else value)
+    return pd.DataFrame(dict(zip(TOTALS_COLUMNS, columns)), columns=TOTALS_COLUMNS)
 
 
 TOTALS_COLUMNS = ["session", "task", "preset", "prompt_tokens", "completion_tokens", "cost_usd"]
@@ -200,15 +204,22 @@ def unread_line(replies: int, unread: int) -> str:
 
 def _scores_need_trials(store: Store, run, sessions) -> bool:
     """Whether the scores need the trials themselves: a complete session without its current
-    score in the store (it is scored now), or a test with scores pooled over sessions."""
-    stored = dict(store.iter_score_rows(run.id, metrics=False))  # {session id: scorer}
-    for s in sessions:
-        spec = get_task(s.task_id, s.task_version)
-        if spec.pooled is not None:
-            return True
-        if s.status == "complete" and stored.get(s.id) != scorer_key(spec):
-            return True
-    return False
+    score in the store (it is scored now), or a test with scores pooled over sessions. One
+    aggregate query (complete sessions counted by test, version and stored scorer): no row
+    kept per session."""
+    from sqlalchemy import func, select
+
+    from ..storage.schema import ScoreRow, SessionRow
+
+    tests = {(s.task_id, s.task_version) for s in sessions}
+    if any(get_task(task, version).pooled is not None for task, version in tests):
+        return True
+    with store.session() as s:
+        rows = s.execute(select(SessionRow.task_id, SessionRow.task_version, ScoreRow.scorer)
+                         .outerjoin(ScoreRow, ScoreRow.session_id == SessionRow.id)
+                         .where(SessionRow.run_id == run.id, SessionRow.status == "complete")
+                         .group_by(SessionRow.task_id, SessionRow.task_version, ScoreRow.scorer)).all()
+    return any(scorer != scorer_key(get_task(task, version)) for task, version, scorer in rows)
 
 
 def build(store: Store, run_ref: str | int, *, trials: bool = True,
@@ -225,7 +236,7 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
     frame = report_trials(store, run) if full else session_totals(store, run)
     # a session scored again reads the embeddings its first scoring kept
     with kept_vectors_for(store, (s.task_id for s in sessions)):
-        scores = scores_frame(store, run.id, frame)  # stored when each session completed
+        scores = scores_frame(store, run.id, frame, sessions)  # stored when each session completed
         chance = _chance_levels(store, sessions)
     conditions = list(dict.fromkeys(s.condition for s in sessions))
     colours = palette(conditions)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import is_numeric_dtype
 
-from ..core.scoring import score_session, summarize
+from ..core.scoring import score_session, summarize_arrays
 from ..storage.store import Store
 from ..tasks.catalog import get_task
 
@@ -47,29 +47,17 @@ def summary_by_condition(scores: pd.DataFrame) -> dict[str, dict[str, Any]]:
         cols = [c for c in tdf.columns if c not in META and present[c] and _numbers_only(tdf[c])]
         scales = metric_scales(str(task))
         for cond, df in tdf.groupby("condition", sort=False):
-            # each metric one float array (undefined: NaN), each session a view on them: no
-            # dict of values per session (100,000 sessions)
+            # each metric one float array (undefined: NaN): no object per session and value
+            # (100,000 sessions); a session listed twice counts once, at its last row
             arrays = {k: df[k].to_numpy(dtype=float, na_value=np.nan) for k in cols}
-            per = {int(sid): _SessionValues(arrays, i) for i, sid in enumerate(df["session"])}
-            out.setdefault(f"{task} | {preset}", {})[cond] = summarize(per, scales)
+            if not df["session"].is_unique:
+                last = list({int(sid): i for i, sid in enumerate(df["session"])}.values())
+                arrays = {k: v[last] for k, v in arrays.items()}
+            if not arrays:  # no metric: the number of sessions alone, as summarize gives it
+                out.setdefault(f"{task} | {preset}", {})[cond] = {"sessions": int(df["session"].nunique())}
+                continue
+            out.setdefault(f"{task} | {preset}", {})[cond] = summarize_arrays(arrays, scales)
     return out
-
-
-class _SessionValues:
-    """One session's metrics as :func:`summarize` reads them (``get``, iteration over the
-    names), from the condition's arrays: a float, NaN where undefined."""
-
-    __slots__ = ("arrays", "i")
-
-    def __init__(self, arrays: dict[str, np.ndarray], i: int):
-        self.arrays, self.i = arrays, i
-
-    def __iter__(self):
-        return iter(self.arrays)
-
-    def get(self, key: str, default=None):
-        values = self.arrays.get(key)
-        return default if values is None else float(values[self.i])
 
 
 def metric_scales(task: str) -> dict[str, tuple[float | None, float | None]]:

@@ -126,9 +126,25 @@ def summarize(per_session: Mapping[Any, Mapping[str, float | None]],
     for k in keys:
         vals = [m.get(k) for m in per_session.values()]
         defined = [float(v) for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]
-        mean = float(np.mean(defined)) if defined else None
-        sd = float(np.std(defined, ddof=1)) if len(defined) == len(vals) and len(defined) > 1 else None
-        low, high, clipped = ci95_interval(defined, (scales or {}).get(k, (None, None)))
-        out[k] = {"mean": mean, "sd": sd, "n": len(defined), "ci95": ci95_halfwidth(defined),
-                  "ci_low": low, "ci_high": high, "ci_clipped": clipped}
+        out[k] = _metric_summary(defined, len(vals), (scales or {}).get(k, (None, None)))
     return out
+
+
+def summarize_arrays(arrays: Mapping[str, np.ndarray], scales: Mapping[str, Scale] | None = None) -> dict[str, Any]:
+    """:func:`summarize` of sessions given as one float array per metric (the same length
+    each, NaN where a session's value is undefined): the same numbers, without a Python
+    object per session and value (100,000 sessions)."""
+    out: dict[str, Any] = {"sessions": len(next(iter(arrays.values()))) if arrays else 0}
+    for k, values in arrays.items():
+        defined = values[~np.isnan(values)]
+        out[k] = _metric_summary(defined, len(values), (scales or {}).get(k, (None, None)))
+    return out
+
+
+def _metric_summary(defined, n: int, scale: Scale) -> dict[str, Any]:
+    """One metric's cell of :func:`summarize`: ``defined``, its defined values, of ``n`` sessions."""
+    mean = float(np.mean(defined)) if len(defined) else None
+    sd = float(np.std(defined, ddof=1)) if len(defined) == n and len(defined) > 1 else None
+    low, high, clipped = ci95_interval(defined, scale)
+    return {"mean": mean, "sd": sd, "n": len(defined), "ci95": ci95_halfwidth(defined),
+            "ci_low": low, "ci_high": high, "ci_clipped": clipped}

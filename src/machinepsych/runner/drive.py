@@ -248,6 +248,29 @@ def quiet_gc(gen0: int = 20_000):
 LOCAL_ACTIVE = 512
 
 
+def _one_limit(rows, participants: dict, slots: dict[str, asyncio.Semaphore]) -> int:
+    """How many lanes the sessions need where all of them wait on one limit (one endpoint's
+    call slots, or the built-in agents' ``LOCAL_ACTIVE``): that limit, since a lane beyond it
+    would only wait (10,000 waiting lanes held about 24 MB); sessions start in the same order,
+    as many at once. Sessions behind several limits keep a lane each (up to the cap), so one
+    limit's backlog does not hold back another's free slots."""
+    sizes: dict[str, int] = {}  # each endpoint's call slots, as endpoint_slots made them
+    for p in participants.values():
+        if getattr(p, "concurrency", None):
+            sizes.setdefault(p.concurrency_key(), int(p.concurrency))
+    limits: dict[str, int] = {}
+    for name in {r.participant_name for r in rows}:
+        p = participants.get(name)
+        if p is None:  # the lane that meets it says so
+            return len(rows)
+        key = p.concurrency_key()
+        if key in slots:
+            limits[key] = sizes[key]
+        else:
+            limits[""] = LOCAL_ACTIVE
+    return next(iter(limits.values())) if len(limits) == 1 else len(rows)
+
+
 class SessionSource:
     """The full rows of the sessions to drive, read from the store in chunks of ``CHUNK`` as
     sessions start (a run keeps a light row per session: ``Store.session_refs``). Rows read
@@ -299,6 +322,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
     # one query: sessions without trials need no replay reads (complete sessions not counted)
     stored = store.trial_counts(run.id, open_only=True)
     source = SessionSource(store, rows)
+    width = min(width, _one_limit(rows, participants, slots))
 
     critical = CriticalPath({r.id: max(0, r.n_trials - stored.get(r.id, 0)) for r in rows})
 

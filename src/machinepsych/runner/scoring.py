@@ -9,9 +9,11 @@ freshly computed score and a stored one are the same values.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..core.scoring import score_session
@@ -74,19 +76,25 @@ def score_and_store(store: Store, run: RunRow, rows: list[SessionRow]) -> list[t
     return scored
 
 
-def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.DataFrame:
+def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame, infos: list | None = None) -> pd.DataFrame:
     """One row per complete session (its seed, task, condition, participant, strategy, persona, tokens,
     cost and the metrics), from the stored scores; sessions without a current score are
-    scored now and their scores stored."""
+    scored now and their scores stored. ``infos``: the run's ``Store.session_infos`` where the
+    caller has them already (not read a second time)."""
     run = store.get_run(run_ref)
     if trials.empty:
         return pd.DataFrame()
-    sessions = [s for s in store.session_infos(run.id) if s.status == "complete"]
-    keys = [scorer_key(get_task(s.task_id, s.task_version)) for s in sessions]
+    sessions = [s for s in (store.session_infos(run.id) if infos is None else infos) if s.status == "complete"]
+    keys: dict[tuple, str] = {}  # the scorer's name and version of each test and version, looked up once
+
+    def key_of(s) -> str:
+        k = (s.task_id, s.task_version)
+        return keys.get(k) or keys.setdefault(k, scorer_key(get_task(*k)))
+
     metrics = _Metrics({s.id: i for i, s in enumerate(sessions)}, len(sessions))
     for sid, scorer, values in store.iter_score_rows(run.id):  # streamed: no dict kept per session
         i = metrics.position.get(sid)
-        if i is not None and scorer == keys[i]:
+        if i is not None and scorer == key_of(sessions[i]):
             metrics.put(i, values)
     missing = [s for i, s in enumerate(sessions) if not metrics.has[i]]
     if missing:
@@ -96,22 +104,67 @@ def scores_frame(store: Store, run_ref: str | int, trials: pd.DataFrame) -> pd.D
         store.put_scores(fresh)
         for sid, _, m in fresh:
             metrics.put(metrics.position[sid], m)
-    present = set(trials["session"].unique())
     tokens = (trials["prompt_tokens"] + trials["completion_tokens"]).groupby(trials["session"]).sum()
     cost = trials["cost_usd"].fillna(0).groupby(trials["session"]).sum()
+    present = set(tokens.index)
     # column by column (100,000 sessions: no dict per row), metrics in their first-seen order
     at = [i for i, s in enumerate(sessions) if s.index in present and metrics.has[i]]
-    kept = [sessions[i] for i in at]
-    columns: dict[str, list] = {
-        "session": [s.index for s in kept], "seed": [s.seed for s in kept], "task": [s.task_id for s in kept], "preset": [s.preset for s in kept],
-        "condition": [s.condition for s in kept], "participant": [s.participant_name for s in kept],
-        "strategy": [s.strategy for s in kept], "persona": [s.persona for s in kept],
-        "scorer": [get_task(s.task_id, s.task_version).key for s in kept],
-        "tokens": [int(tokens[s.index]) for s in kept], "cost_usd": [float(cost[s.index]) for s in kept]}
+    if not at:
+        return pd.DataFrame()
+    index = [sessions[i].index for i in at]
+    names: dict[tuple, str] = {}  # the scorer's name of each test and version, looked up once
+    columns: dict[str, Any] = {"session": index}
+    for name, attr in (("seed", "seed"), ("task", "task_id"), ("preset", "preset"), ("condition", "condition"),
+                       ("participant", "participant_name"), ("strategy", "strategy"), ("persona", "persona")):
+        columns[name] = [getattr(sessions[i], attr) for i in at]
+    columns["scorer"] = [names.get(k) or names.setdefault(k, get_task(*k).key)
+                         for k in ((sessions[i].task_id, sessions[i].task_version) for i in at)]
+    # each session's sum looked up as one array (the same int64 and float64 values as one by one)
+    columns["tokens"] = tokens.reindex(index).to_numpy(dtype="int64")
+    columns["cost_usd"] = cost.reindex(index).to_numpy(dtype="float64")
     for name in metrics.names(at):
-        values = metrics.columns[name]
-        columns[name] = [values[i] for i in at]
-    return pd.DataFrame(columns) if kept else pd.DataFrame()
+        columns[name] = metrics.columns.pop(name).series(at)  # each column let go once it is built
+    return pd.DataFrame(columns)
+
+
+class _Column:
+    """One metric's value per session position, None where a session lacks it: 8 bytes and a
+    flag a session while every value is a float (a list of Python floats takes 32), a list
+    once another kind of value (an int, a bool, a string) is met."""
+
+    __slots__ = ("floats", "set", "values")
+
+    def __init__(self, n: int):
+        self.floats: array | None = array("d", bytes(8 * n))
+        self.set = bytearray(n)  # 1 where a float is held
+        self.values: list | None = None
+
+    def put(self, i: int, value: Any) -> None:
+        if self.values is None and (value is None or type(value) is float):
+            if value is not None:
+                self.floats[i], self.set[i] = value, 1  # type: ignore[index]
+            else:
+                self.set[i] = 0
+            return
+        if self.values is None:
+            self.values = [self.floats[k] if self.set[k] else None for k in range(len(self.set))]  # type: ignore[index]
+            self.floats = None
+        self.values[i] = value
+
+    def __getitem__(self, i: int) -> Any:
+        if self.values is not None:
+            return self.values[i]
+        return self.floats[i] if self.set[i] else None  # type: ignore[index]
+
+    def series(self, at: list[int]) -> pd.Series:
+        """The values at ``at`` as pandas infers them from a list of them (floats and None:
+        float64, None as NaN)."""
+        if self.values is None and any(self.set[i] for i in at):
+            floats = np.frombuffer(self.floats, dtype=np.float64)  # type: ignore[arg-type]
+            out = floats[at].copy()
+            out[np.frombuffer(self.set, dtype=np.uint8)[at] == 0] = np.nan
+            return pd.Series(out)
+        return pd.Series([self[i] for i in at])
 
 
 class _Metrics:
@@ -121,7 +174,7 @@ class _Metrics:
     def __init__(self, position: dict[int, int], n: int):
         self.position, self.n = position, n  # {session id: position}
         self.has = bytearray(n)
-        self.columns: dict[str, list] = {}
+        self.columns: dict[str, _Column] = {}
         self.first: dict[str, tuple[int, int]] = {}  # name -> (position, place in that session's metrics)
 
     def put(self, i: int, values: dict[str, Any]) -> None:
@@ -129,8 +182,8 @@ class _Metrics:
         for j, (name, value) in enumerate(values.items()):
             col = self.columns.get(name)
             if col is None:
-                col = self.columns[name] = [None] * self.n
-            col[i] = value
+                col = self.columns[name] = _Column(self.n)
+            col.put(i, value)
             if name not in self.first or self.first[name] > (i, j):
                 self.first[name] = (i, j)
 
