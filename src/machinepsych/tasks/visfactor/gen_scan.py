@@ -664,7 +664,65 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
 
 
-SS3_SLACK, SS3_BLOCK = 4, 0.15
+def _ss3_streets_set(draws, segs, open_sides, shut, k, a, b, view, cut, p_block, tries=8):
+    """Generation 5: road blocks such that the unique shortest open route from ``a`` to ``b``
+    passes beside building ``k`` and no other, with the streets around every building
+    (``view``, :func:`_ss3_view`) already set: those in ``cut`` blocked, the others open, and
+    never changed here. A random shortest route along the open side of ``k`` (and no side of
+    another building, no street of ``cut``) is drawn, the other streets are blocked with
+    probability ``p_block``, then a street of an equally short or shorter rival route until
+    none is left (up to ``tries`` routes). Returns (open, blocked, route) or None."""
+    sides = set(open_sides) | set(shut)
+    own = open_sides[k]
+    graph = _ss3_graph([s for s in segs if s not in cut], sides, own, a, b)
+    if not any(x in graph[1] and y in graph[2] for x, y in (own, own[::-1])):
+        return None
+    fixed_open = (set(view) - cut) | set(open_sides)
+    free = [s for s in segs if s not in sides and s not in view]
+    for _ in range(tries):
+        route = _ss3_route(draws, graph, own)
+        if route is None:
+            continue
+        on_route = {tuple(sorted(e)) for e in zip(route, route[1:])}
+        # streets never blocked holding a route as short as this one: no road block can cut it
+        dist, count = bfs(_adj(fixed_open | on_route), a)
+        if b in dist and (dist[b] < len(route) - 1 or count[b] > 1):
+            continue
+        rest = [s for s in free if s not in on_route]
+        blocked = set(shut) | cut | {s for s in rest if draws.index(1_000_000) < p_block * 1_000_000}
+        while True:
+            adj = _adj([s for s in segs if s not in blocked])
+            (da, ca), (db, _) = bfs(adj, a), bfs(adj, b)
+            if da[b] == len(route) - 1 and ca[b] == 1:
+                return [s for s in segs if s not in blocked], sorted(blocked), route
+            rival = [s for s in rest if s not in blocked and s[0] in da and s[1] in db
+                     and min(da[s[0]] + db[s[1]], da[s[1]] + db[s[0]]) + 1 <= da[b]]
+            if not rival:
+                break
+            blocked.add(rival[draws.index(len(rival))])
+    return None
+
+
+def _ss3_v5(rng, rows, cols, nb):
+    """Generation 5 (see _ss3): the geometry (:func:`_ss3_layout`), then the streets around
+    every building (each blocked with probability SS3_VIEW_BLOCK), then the answer uniformly
+    among the buildings, then the other streets (:func:`_ss3_streets_set`); a layout whose
+    answer cannot be made so is drawn again. Returns (open, blocked, buildings, i, j, k, path)."""
+    per = perimeter(rows, cols)
+    segs = grid_segments(rows, cols)
+    draws = Draws(rng)
+    while True:
+        i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
+        view = sorted(_ss3_view(rows, cols, open_sides, shut))
+        cut = {s for s in view if draws.index(1_000_000) < SS3_VIEW_BLOCK * 1_000_000}
+        k = int(rng.integers(nb))
+        streets = _ss3_streets_set(draws, segs, open_sides, shut, k, per[i], per[j], view, cut, SS3_BLOCK)
+        if streets is not None:
+            open_segs, blocked, path = streets
+            return open_segs, blocked, buildings, i, j, k, path[::-1]
+
+
+SS3_SLACK, SS3_BLOCK, SS3_VIEW_BLOCK = 4, 0.15, 0.2
 
 
 @generations("SS3")
@@ -681,7 +739,10 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # side is ever blocked. In generation 2 the answer was the only building with an open
         # route beside it, near both points: boosted trees on such features were right in 60%
         # of hard items (chance 6.7%).
-        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
+        if generation >= 5:
+            open_segs, blocked, buildings, i, j, k, path = _ss3_v5(rng, rows, cols, nb)
+        else:
+            open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
         # first, then the buildings: one beside the route, the others beside none of its streets,
