@@ -85,3 +85,42 @@ def test_audit_passes_ss2_now_and_reports_every_difficulty_as_json():
     out = _audit("visfactor-ss2", "--item-n", "20", "--json")
     found = json.loads(out.stdout)["item_rules"]
     assert {f["difficulty"] for f in found} == {"easy", "normal", "hard"}
+
+
+def test_ss3_streets_around_buildings_are_set_before_the_answer():
+    # generation 5 sets the streets continuing every building's two sides before the answer is
+    # drawn: whichever building is made the answer, those streets come out exactly as set (the
+    # cuts of rival routes fall elsewhere), and the key is that building
+    from machinepsych.tasks.visfactor.gen_scan import (SS3_SLACK, Draws, _ss3_layout, _ss3_streets_set,
+                                                       grid_segments, perimeter)
+
+    rows, cols, nb = 7, 8, 10
+    per, segs = perimeter(rows, cols), grid_segments(rows, cols)
+    rng = np.random.default_rng(3)
+    made = 0
+    for _ in range(6):
+        i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
+        view = sorted(_ss3_view(rows, cols, open_sides, shut))
+        cut = {s for s in view if rng.random() < 0.2}
+        for k in range(nb):
+            out = _ss3_streets_set(Draws(rng), segs, open_sides, shut, k, per[i], per[j], view, cut, 0.15)
+            if out is None:
+                continue
+            made += 1
+            open_segs, blocked, route = out
+            assert set(blocked) & set(view) == cut and set(view) - cut <= set(open_segs)
+            on = {tuple(sorted(e)) for e in zip(route, route[1:])}
+            assert [t for t, s in enumerate(open_sides) if s in on] == [k]
+    assert made >= 5
+    # generation 4 drew them with the other streets, after the answer: they vary with it
+    from machinepsych.tasks.visfactor.gen_scan import _ss3_prep, _ss3_streets
+
+    i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
+    view = set(_ss3_view(rows, cols, open_sides, shut))
+    prep = _ss3_prep(rows, cols, open_sides, shut, per[i], per[j])
+    seen = set()
+    for k in range(nb):
+        out = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], 0.15, prep)
+        if out is not None:
+            seen.add(frozenset(set(out[1]) & view))
+    assert len(seen) > 1
