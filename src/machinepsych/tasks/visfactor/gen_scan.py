@@ -704,25 +704,52 @@ def _ss3_streets_set(draws, segs, open_sides, shut, k, a, b, view, cut, p_block,
 
 
 def _ss3_v5(rng, rows, cols, nb):
-    """Generation 5 (see _ss3): the geometry (:func:`_ss3_layout`), then the streets around
-    every building (each blocked with probability SS3_VIEW_BLOCK), then the answer uniformly
-    among the buildings, then the other streets (:func:`_ss3_streets_set`); a layout whose
-    answer cannot be made so is drawn again. Returns (open, blocked, buildings, i, j, k, path)."""
+    """Generation 5 (see _ss3): the two points, then the buildings one at a time, each beside
+    some route at most SS3_SLACK steps longer than the shortest grid route, with one side
+    road-blocked, and the streets continuing its two sides (:func:`_ss3_view`) set open or
+    blocked (blocked with probability SS3_VIEW_BLOCK) and never changed after; a building is
+    kept only when every building placed so far, itself included, can still be made the answer
+    (:func:`_ss3_streets_set`). Only then is the answer drawn uniformly among the buildings,
+    and its streets taken. Returns (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
     segs = grid_segments(rows, cols)
+    slots = [((r, c), q) for r in range(rows - 1) for c in range(cols - 1) for q in QUAD]
     draws = Draws(rng)
     while True:
-        i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
-        view = sorted(_ss3_view(rows, cols, open_sides, shut))
-        cut = {s for s in view if draws.index(1_000_000) < SS3_VIEW_BLOCK * 1_000_000}
-        k = int(rng.integers(nb))
-        streets = _ss3_streets_set(draws, segs, open_sides, shut, k, per[i], per[j], view, cut, SS3_BLOCK)
-        if streets is not None:
-            open_segs, blocked, path = streets
-            return open_segs, blocked, buildings, i, j, k, path[::-1]
+        i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
+        a, b = per[i], per[j]
+        if a[0] == b[0] or a[1] == b[1]:
+            continue
+        limit = _manhattan(a, b) + SS3_SLACK
+        near = [s for s in slots if any(min(_manhattan(a, u) + _manhattan(w, b), _manhattan(a, w) + _manhattan(u, b)) + 1 <= limit
+                                        for u, w in building_segments(*s))]
+        chosen, open_, shut, cut, view, made = [], [], [], set(), [], []
+        for t in rng.permutation(len(near)):
+            s = near[int(t)]
+            two = building_segments(*s)
+            if any(s[0] == c for c, _ in chosen) or set(two) & (set(open_) | set(shut) | set(view)):
+                continue
+            x = draws.index(2)
+            o2, s2 = open_ + [two[1 - x]], shut + [two[x]]
+            new = sorted(_ss3_view(rows, cols, [two[1 - x]], [two[x]]) - set(view) - set(open_) - set(shut))
+            c2 = cut | {e for e in new if draws.index(1_000_000) < SS3_VIEW_BLOCK * 1_000_000}
+            v2 = view + new
+            m2 = []
+            for k in range(len(o2) - 1, -1, -1):  # the new building first: the likeliest to fail
+                streets = _ss3_streets_set(draws, segs, o2, s2, k, a, b, v2, c2, SS3_BLOCK)
+                if streets is None:
+                    break
+                m2.append(streets)
+            else:
+                chosen.append(s)
+                open_, shut, cut, view, made = o2, s2, c2, v2, m2[::-1]
+                if len(chosen) == nb:
+                    k = int(rng.integers(nb))
+                    open_segs, blocked, path = made[k]
+                    return open_segs, blocked, chosen, i, j, k, path[::-1]
 
 
-SS3_SLACK, SS3_BLOCK, SS3_VIEW_BLOCK = 4, 0.15, 0.2
+SS3_SLACK, SS3_BLOCK, SS3_VIEW_BLOCK = 4, 0.15, 0.5
 
 
 @generations("SS3")
