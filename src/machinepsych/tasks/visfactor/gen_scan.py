@@ -664,92 +664,7 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
 
 
-def _ss3_streets_set(draws, segs, open_sides, shut, k, a, b, view, cut, p_block, tries=8):
-    """Generation 5: road blocks such that the unique shortest open route from ``a`` to ``b``
-    passes beside building ``k`` and no other, with the streets around every building
-    (``view``, :func:`_ss3_view`) already set: those in ``cut`` blocked, the others open, and
-    never changed here. A random shortest route along the open side of ``k`` (and no side of
-    another building, no street of ``cut``) is drawn, the other streets are blocked with
-    probability ``p_block``, then a street of an equally short or shorter rival route until
-    none is left (up to ``tries`` routes). Returns (open, blocked, route) or None."""
-    sides = set(open_sides) | set(shut)
-    own = open_sides[k]
-    graph = _ss3_graph([s for s in segs if s not in cut], sides, own, a, b)
-    if not any(x in graph[1] and y in graph[2] for x, y in (own, own[::-1])):
-        return None
-    fixed_open = (set(view) - cut) | set(open_sides)
-    free = [s for s in segs if s not in sides and s not in view]
-    for _ in range(tries):
-        route = _ss3_route(draws, graph, own)
-        if route is None:
-            continue
-        on_route = {tuple(sorted(e)) for e in zip(route, route[1:])}
-        # streets never blocked holding a route as short as this one: no road block can cut it
-        dist, count = bfs(_adj(fixed_open | on_route), a)
-        if b in dist and (dist[b] < len(route) - 1 or count[b] > 1):
-            continue
-        rest = [s for s in free if s not in on_route]
-        blocked = set(shut) | cut | {s for s in rest if draws.index(1_000_000) < p_block * 1_000_000}
-        while True:
-            adj = _adj([s for s in segs if s not in blocked])
-            (da, ca), (db, _) = bfs(adj, a), bfs(adj, b)
-            if da[b] == len(route) - 1 and ca[b] == 1:
-                return [s for s in segs if s not in blocked], sorted(blocked), route
-            rival = [s for s in rest if s not in blocked and s[0] in da and s[1] in db
-                     and min(da[s[0]] + db[s[1]], da[s[1]] + db[s[0]]) + 1 <= da[b]]
-            if not rival:
-                break
-            blocked.add(rival[draws.index(len(rival))])
-    return None
-
-
-def _ss3_v5(rng, rows, cols, nb):
-    """Generation 5 (see _ss3): the two points, then the buildings one at a time, each beside
-    some route at most SS3_SLACK steps longer than the shortest grid route, with one side
-    road-blocked, and the streets continuing its two sides (:func:`_ss3_view`) set open or
-    blocked (blocked with probability SS3_VIEW_BLOCK) and never changed after; a building is
-    kept only when every building placed so far, itself included, can still be made the answer
-    (:func:`_ss3_streets_set`). Only then is the answer drawn uniformly among the buildings,
-    and its streets taken. Returns (open, blocked, buildings, i, j, k, path)."""
-    per = perimeter(rows, cols)
-    segs = grid_segments(rows, cols)
-    slots = [((r, c), q) for r in range(rows - 1) for c in range(cols - 1) for q in QUAD]
-    draws = Draws(rng)
-    while True:
-        i, j = (int(x) for x in rng.choice(len(per), 2, replace=False))
-        a, b = per[i], per[j]
-        if a[0] == b[0] or a[1] == b[1]:
-            continue
-        limit = _manhattan(a, b) + SS3_SLACK
-        near = [s for s in slots if any(min(_manhattan(a, u) + _manhattan(w, b), _manhattan(a, w) + _manhattan(u, b)) + 1 <= limit
-                                        for u, w in building_segments(*s))]
-        chosen, open_, shut, cut, view, made = [], [], [], set(), [], []
-        for t in rng.permutation(len(near)):
-            s = near[int(t)]
-            two = building_segments(*s)
-            if any(s[0] == c for c, _ in chosen) or set(two) & (set(open_) | set(shut) | set(view)):
-                continue
-            x = draws.index(2)
-            o2, s2 = open_ + [two[1 - x]], shut + [two[x]]
-            new = sorted(_ss3_view(rows, cols, [two[1 - x]], [two[x]]) - set(view) - set(open_) - set(shut))
-            c2 = cut | {e for e in new if draws.index(1_000_000) < SS3_VIEW_BLOCK * 1_000_000}
-            v2 = view + new
-            m2 = []
-            for k in range(len(o2) - 1, -1, -1):  # the new building first: the likeliest to fail
-                streets = _ss3_streets_set(draws, segs, o2, s2, k, a, b, v2, c2, SS3_BLOCK)
-                if streets is None:
-                    break
-                m2.append(streets)
-            else:
-                chosen.append(s)
-                open_, shut, cut, view, made = o2, s2, c2, v2, m2[::-1]
-                if len(chosen) == nb:
-                    k = int(rng.integers(nb))
-                    open_segs, blocked, path = made[k]
-                    return open_segs, blocked, chosen, i, j, k, path[::-1]
-
-
-SS3_SLACK, SS3_BLOCK, SS3_VIEW_BLOCK = 4, 0.15, 0.5
+SS3_SLACK, SS3_BLOCK = 4, 0.15
 
 
 @generations("SS3")
@@ -766,10 +681,7 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # side is ever blocked. In generation 2 the answer was the only building with an open
         # route beside it, near both points: boosted trees on such features were right in 60%
         # of hard items (chance 6.7%).
-        if generation >= 5:
-            open_segs, blocked, buildings, i, j, k, path = _ss3_v5(rng, rows, cols, nb)
-        else:
-            open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
+        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
         # first, then the buildings: one beside the route, the others beside none of its streets,
