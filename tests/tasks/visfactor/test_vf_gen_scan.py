@@ -27,7 +27,9 @@ def _digest(sub: str, generation: int | None, seeds=range(6)) -> str:
 # and MV2, which draws its maps with gen_scan's draw_map and random_map)
 PINNED = {("SS2", 1): "0467be6ad8225825", ("SS2", 2): "2d9e301044aad514", ("SS3", 2): "5c8fe46ebd592c7a", ("SS3", 1): "69c62ade5a180112", ("MV2", None): "48ca4d84f2b653fb",
           # generation 3, the current one before issue 30 (commit 7aaf979)
-          ("SS2", 3): "5d8ab2122dae67fa", ("SS3", 3): "f6ee31d265ffd02f"}
+          ("SS2", 3): "5d8ab2122dae67fa", ("SS3", 3): "f6ee31d265ffd02f",
+          # SS3 generation 4, the current one (commit 0ab4cb1), pinned while it stays current
+          ("SS3", 4): "ff7b22a72019ebff"}
 
 
 @pytest.mark.parametrize("sub,generation", list(PINNED))

@@ -84,3 +84,15 @@ def test_every_rule_scores_an_item_between_0_and_1(sub):
         assert all(0.0 <= rule(it) <= 1.0 for it in items), name
     if sub in LOCAL:
         assert 0.0 <= learned_local(items, LOCAL[sub]) <= 1.0
+
+
+def test_ss3_nearest_the_line_finds_generation_1_and_not_the_current_one():
+    # generation 1 kept maps whose route passes exactly one building: the one nearest the
+    # start-end line was the answer in 64-68% of items (chance 10%); a generator that redraws a
+    # layout when its answer cannot be made so favours such buildings again (an SS3 generation 5
+    # tried under issue 30: 18.8% of 1,000 normal items), which these rules catch at every difficulty
+    old = _by_rule(measure("SS3", "normal", 40, generation=1))
+    assert old["the building nearest the start-end line"].rate > 0.4
+    new = _by_rule(measure("SS3", "easy", 40))
+    assert new["the building nearest the start-end line"].rate < 0.3
+    assert not new["the building nearest the midpoint of the two points"].shortcut

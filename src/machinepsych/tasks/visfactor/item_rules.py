@@ -276,6 +276,23 @@ def ss3_open_side_goes_on(item: Item) -> float:
     return _argmax_hit(scores, list(item.options).index(item.gold))
 
 
+def ss3_nearest(to: str) -> Callable[[Item], float]:
+    """The building whose centre is nearest the straight segment between the two lettered
+    points (``to`` = "line") or its midpoint ("midpoint"), ties split: where the geometry drawn
+    before the answer predicts it (a generator that redraws a layout when its answer cannot be
+    made so favours the buildings that can)."""
+    from .gen_scan import _seg_distance, building_centre
+
+    def rule(item: Item) -> float:
+        p = item.params
+        a, b = tuple(p["from_point"]), tuple(p["to_point"])
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        scores = [-(_seg_distance(c, a, b) if to == "line" else math.dist(c, mid))
+                  for c in (building_centre(tuple(cell), quad) for cell, quad in p["buildings"])]
+        return _argmax_hit(scores, list(item.options).index(item.gold))
+    return rule
+
+
 # ----------------------------------------------------------------------------- measuring
 RULES: dict[str, dict[str, Callable[[Item], float]]] = {
     "VZ1": {
@@ -300,7 +317,9 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
         "most dead ends per line within two steps (lines)": ss2_dead_ends(2, "manhattan"),
         "most dead ends within two steps (square)": ss2_dead_ends(2, "chebyshev", False),
     },
-    "SS3": {"the building beside an open street that goes on at both ends": ss3_open_side_goes_on},
+    "SS3": {"the building beside an open street that goes on at both ends": ss3_open_side_goes_on,
+            "the building nearest the start-end line": ss3_nearest("line"),
+            "the building nearest the midpoint of the two points": ss3_nearest("midpoint")},
 }
 
 
