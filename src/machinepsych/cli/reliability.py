@@ -23,10 +23,13 @@ def _retest(t: dict[str, Any]) -> list[str]:
     return [_f(t["icc1"]), ci, _f(t["icc1k"]), f"{t['seeds']} x {t['k']}"]
 
 
+def _p(p: float | None) -> str:
+    return "-" if p is None else ("<0.001" if p < 0.001 else f"{p:.3f}")
+
+
 def _sets(s: dict[str, Any]) -> list[str]:
     """A condition's means on the two seed sets, and Welch's p of their difference."""
-    p = "-" if s["p"] is None else ("<0.001" if s["p"] < 0.001 else f"{s['p']:.3f}")
-    return [f"{_f(s['a']['mean'])} / {_f(s['b']['mean'])}", p]
+    return [f"{_f(s['a']['mean'])} / {_f(s['b']['mean'])}", _p(s["p"])]
 
 
 @app.command("reliability")
@@ -68,25 +71,33 @@ def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; 
         _print_across_runs(chosen[0].name, chosen[1].name, retest, retest_across)
 
 
-def _print_run(name: str, rows: list[dict[str, Any]]) -> None:
+def _per_test(rows: list[dict[str, Any]], title, headers: list[str], cells, across: list[dict[str, Any]],
+              note: str) -> None:
+    """One table per test of ``rows`` (a row per condition and metric: ``cells(row)``), with the
+    r over conditions of ``across`` under it (``note``: its words, with {metric} and {n})."""
     from ..analysis.fit_table import FitTable, print_fit
+
+    for key in dict.fromkeys(r["key"] for r in rows):
+        ft = FitTable(title(key), "condition", headers, justify=["left", *["right"] * (len(headers) - 1)])
+        for i, r in enumerate(r for r in rows if r["key"] == key):
+            ft.add(r["condition"], cells(r), code=f"c{i + 1}")
+        notes = [note.format(metric=a["metric"], n=a["conditions"]) + f" {_f(a['r'])}, Spearman-Brown "
+                 f"{_f(a['spearman_brown'])}" for a in across if a["key"] == key]
+        print_fit(console, ft, notes)
+
+
+def _print_run(name: str, rows: list[dict[str, Any]]) -> None:
     from ..analysis.reliability import across_seed_sets
 
     if not rows:
         console.print(f"Run {name} has no complete sessions yet.", highlight=False)
         return
-    across = across_seed_sets(rows)
-    for key in dict.fromkeys(r["key"] for r in rows):
-        ft = FitTable(f"{key}: reliability", "condition", ["metric", "n", "split-half r", "Spearman-Brown", "ICC(1)",
-                                                           "95% CI", "ICC(1,k)", "seeds x k", "seed sets a / b", "p a-b"],
-                      justify=["left", *["right"] * 9])
-        for i, r in enumerate(r for r in rows if r["key"] == key):
-            s = r["split_half"]
-            ft.add(r["condition"], [r["metric"], str(r["sessions"]), _f(s["r"]), _f(s["spearman_brown"]),
-                                    *_retest(r["test_retest"]), *_sets(r["seed_sets"])], code=f"c{i + 1}")
-        notes = [f"across seed sets, {a['metric']}: r of the {a['conditions']} conditions' means on the two sets "
-                 f"{_f(a['r'])}, Spearman-Brown {_f(a['spearman_brown'])}" for a in across if a["key"] == key]
-        print_fit(console, ft, notes)
+    _per_test(rows, lambda key: f"{key}: reliability",
+              ["metric", "n", "split-half r", "Spearman-Brown", "ICC(1)", "95% CI", "ICC(1,k)", "seeds x k",
+               "seed sets a / b", "p a-b"],
+              lambda r: [r["metric"], str(r["sessions"]), _f(r["split_half"]["r"]), _f(r["split_half"]["spearman_brown"]),
+                         *_retest(r["test_retest"]), *_sets(r["seed_sets"])],
+              across_seed_sets(rows), "across seed sets, {metric}: r of the {n} conditions' means on the two sets")
     console.print(Text("  split-half: odd against even trials, each half scored as a session, over the sessions of a "
                        "condition; ICC(1): one-way random effects over sessions of the same seed (run --repeat K), "
                        "ICC(1,k): of their mean; seed sets a / b: the condition's mean on the 1st, 3rd ... and the "
@@ -98,26 +109,16 @@ def _print_run(name: str, rows: list[dict[str, Any]]) -> None:
 def _print_across_runs(name_a: str, name_b: str, rows: list[dict[str, Any]], across: list[dict[str, Any]]) -> None:
     """Test-retest across two runs: per condition both have, the retest ICC on their shared
     seeds and the runs' comparison (paired on shared seeds, else Welch)."""
-    from ..analysis.fit_table import FitTable, print_fit
-
     if not rows:
         console.print(f"Runs {name_a} and {name_b} share no condition of the same test with scores; "
                       "test-retest across runs compares the same conditions (by label) in both.", highlight=False)
         return
-    for key in dict.fromkeys(r["key"] for r in rows):
-        ft = FitTable(f"{key}: test-retest across runs {name_a} and {name_b}", "condition",
-                      ["metric", "seeds a / b / shared", "ICC(1)", "95% CI", "mean a / b", "design", "p"],
-                      justify=["left", *["right"] * 6])
-        for i, r in enumerate(r for r in rows if r["key"] == key):
-            t, c = r["test_retest"], r["comparison"]
-            ci = "-" if t["ci_low"] is None else f"{t['ci_low']:.2f} to {t['ci_high']:.2f}"
-            p = "-" if c["p"] is None else ("<0.001" if c["p"] < 0.001 else f"{c['p']:.3f}")
-            ft.add(r["condition"], [r["metric"], f"{r['seeds_a']} / {r['seeds_b']} / {r['shared_seeds']}",
-                                    _f(t["icc1"]), ci, f"{_f(c['mean_a'])} / {_f(c['mean_b'])}", c["design"], p],
-                   code=f"c{i + 1}")
-        notes = [f"across runs, {a['metric']}: r of the {a['conditions']} conditions' means in the two runs "
-                 f"{_f(a['r'])}, Spearman-Brown {_f(a['spearman_brown'])}" for a in across if a["key"] == key]
-        print_fit(console, ft, notes)
+    _per_test(rows, lambda key: f"{key}: test-retest across runs {name_a} and {name_b}",
+              ["metric", "seeds a / b / shared", "ICC(1)", "95% CI", "mean a / b", "design", "p"],
+              lambda r: [r["metric"], f"{r['seeds_a']} / {r['seeds_b']} / {r['shared_seeds']}",
+                         *_retest(r["test_retest"])[:2], f"{_f(r['comparison']['mean_a'])} / {_f(r['comparison']['mean_b'])}",
+                         r["comparison"]["design"], _p(r["comparison"]["p"])],
+              across, "across runs, {metric}: r of the {n} conditions' means in the two runs")
     console.print(Text("  ICC(1): one-way random effects over the shared seeds, each seed's mean in run a and in run b "
                        "as its two measurements; mean a / b and p: paired (Wilcoxon signed-rank mid-p) on the shared "
                        "seeds, unpaired (Welch) where fewer are shared; across runs: the Pearson r over conditions "
