@@ -244,6 +244,40 @@ def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
     store.close()
 
 
+def test_people_of_a_browser_study_who_share_a_name_are_told_apart(tmp_path):
+    """A browser study's people are all participant "human": each is one person of the
+    prediction (the measures per person, the cognitive models left out one at a time)."""
+    from machinepsych.runner.plan import TaskRun
+    from tests.web.helpers import Lab, consent, human_run
+
+    lab = Lab(tmp_path)
+    try:
+        run = human_run(lab.store, [TaskRun(task="igt", params={"trials": 6}, sessions=2)], "people")
+        study = lab.study(run)
+        for p, pattern in enumerate((lambda i: i % 3 == 0, lambda i: i < 3)):
+            browser = lab.browser()
+            sid = consent(browser, study, f"PROLIFIC_PID=p{p}")
+            for i in range(6):
+                options = browser.get(f"/session/{sid}/state").json()["options"]
+                r = browser.post(f"/session/{sid}/answer", json={"trial": i, "phase": "test",
+                                                                 "action": options[2 * pattern(i)], "rt_ms": 800})
+                assert r.status_code == 200, r.text
+    finally:
+        lab.close()
+    db = tmp_path / "lab.db"
+    with FixedLogprobs() as srv:
+        r = predict(db, srv.base_url, "--run-name", "pred")
+        assert r.returncode == 0, r.stderr
+    store = Store(db)
+    table = prediction_report(store, store.get_run("pred"))["tests"]["igt"]
+    store.close()
+    assert table["choices"] == 12 and table["predicted"] == 12
+    people = [p["person"] for p in table["people"]]
+    assert len(people) == 2 and len(set(people)) == 2 and all(p.startswith("human #") for p in people)
+    rows = {r["predictor"]: r for r in table["predictors"]}
+    assert rows["random"]["trials"] == 12 and any(k.endswith("(leave-one-person-out)") for k in rows)
+
+
 def _one_line(r) -> str:
     lines = [ln for ln in r.stderr.strip().splitlines() if ln.strip()]
     assert r.returncode == 2 and len(lines) == 1, (r.returncode, r.stderr)

@@ -13,6 +13,7 @@ All predictors are scored on the same trials: those where the model gave a proba
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -149,6 +150,14 @@ def test_table(model_name: str, llm: pd.DataFrame, cognitive: Mapping[str, pd.Da
             "people": [{"person": p, "by_predictor": v} for p, v in people.items()]}
 
 
+def person_labels(sessions: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """{people session id: the person's label}: the participant's name, with the session where
+    several sessions share it (a browser study's people are all "human")."""
+    counts = Counter(s["participant"] for s in sessions)
+    return {s["session"]: s["participant"] if counts[s["participant"]] == 1 else f"{s['participant']} #{s['session']}"
+            for s in sessions}
+
+
 def prediction_report(store, run) -> dict[str, Any]:
     """``report --json``'s ``prediction``: the measures of a prediction run, per test."""
     from ..core.spec import LAPSE
@@ -157,7 +166,8 @@ def prediction_report(store, run) -> dict[str, Any]:
     from .prediction_agents import agent_trials
 
     link = run.spec["predicts"]
-    people = {k: s["participant"] for k, s in enumerate(link["sessions"])}
+    labels = person_labels(link["sessions"])
+    people = {k: labels[s["session"]] for k, s in enumerate(link["sessions"])}
     answer = run.spec.get("answers", ["free"])[0]
     model_name = f"{run.spec['participants'][0]['ref']} | {run.spec['strategies'][0]}" + \
         (f" | answer={answer}" if answer != "free" else "")
@@ -169,10 +179,10 @@ def prediction_report(store, run) -> dict[str, Any]:
         ids = [s["session"] for s in link["sessions"] if people_rows[s["session"]].task_id == task]
         first = people_rows[ids[0]]
         spec = get_task(first.task_id, first.task_version)
-        sessions = [(people_rows[i].participant_name, people_rows[i].params,
+        sessions = [(labels[i], people_rows[i].params,
                      frame[frame["session_id"] == i].to_dict("records")) for i in ids]
         tests[task] = test_table(model_name, rows, cognitive_trials(spec, sessions),
-                                 agent_trials(store, [people_rows[i] for i in ids]))
+                                 agent_trials(store, [people_rows[i] for i in ids], [labels[i] for i in ids]))
     return {"run": run.name, "people_run": link["run"], "model": model_name, "floor": FLOOR, "lapse": LAPSE,
             "tests": tests}
 

@@ -5,6 +5,8 @@ before each of the person's choices the agent gives every option a probability. 
 fitted: an agent's probabilities are its policy's own, with the lapse it declares."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any
 
 import pandas as pd
@@ -34,14 +36,16 @@ def agent_probabilities(agent, person) -> list[dict[Any, float] | None]:
     return out
 
 
-def agent_trials(store, people_rows) -> dict[str, pd.DataFrame]:
+def agent_trials(store, people_rows, labels: Sequence[str] | None = None) -> dict[str, pd.DataFrame]:
     """{``agent:NAME``: rows (person, trial, p, hit)} of every agent of the people's test that
-    declares probabilities, over every choice of the people sessions ``people_rows``."""
+    declares probabilities, over every choice of the people sessions ``people_rows`` (each
+    person named by ``labels``, default their participant's name)."""
     from ..runner.predict import replay_person
 
     if not people_rows:
         return {}
-    persons = [(r.participant_name, replay_person(store, r)) for r in people_rows]
+    names = labels or [r.participant_name for r in people_rows]
+    persons = [(name, replay_person(store, r)) for name, r in zip(names, people_rows)]
     out = {}
     for name, agent in predicting_agents(persons[0][1].spec).items():
         rows = []
