@@ -211,27 +211,37 @@ def assert_lived_as_predicted(store, person, choices, predicted, pred_session) -
     assert pred_session.instructions == lived_session.instructions
 
 
-def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
-    """A person takes a bandit in the browser (the web app); the prediction sends the model
-    what a model choosing as that person did would have been sent."""
+def browser_study(tmp_path, task: str, choosers, trials: int = 6) -> list[tuple[int, list]]:
+    """People taking ``task`` in the browser (the web app), one per chooser: ``chooser(options,
+    trial)`` is what that person clicks. Their (session id, choices)."""
     from machinepsych.runner.plan import TaskRun
     from tests.web.helpers import Lab, consent, human_run
 
     lab = Lab(tmp_path)
+    out = []
     try:
-        run = human_run(lab.store, [TaskRun(task="prlt", params={"trials": 6}, sessions=1)], "people")
+        run = human_run(lab.store, [TaskRun(task=task, params={"trials": trials}, sessions=len(choosers))], "people")
         study = lab.study(run)
-        browser = lab.browser()
-        sid = consent(browser, study, "PROLIFIC_PID=p1")
-        choices = []
-        for i in range(6):
-            options = browser.get(f"/session/{sid}/state").json()["options"]
-            choices.append(options[i % 3 == 0])  # right, left, left, right, ... as a person clicks
-            r = browser.post(f"/session/{sid}/answer", json={"trial": i, "phase": "test", "action": choices[-1],
-                                                             "rt_ms": 800})
-            assert r.status_code == 200, r.text
+        for p, chooser in enumerate(choosers):
+            browser = lab.browser()
+            sid = consent(browser, study, f"PROLIFIC_PID=p{p + 1}")
+            choices = []
+            for i in range(trials):
+                choices.append(chooser(browser.get(f"/session/{sid}/state").json()["options"], i))
+                r = browser.post(f"/session/{sid}/answer", json={"trial": i, "phase": "test", "action": choices[-1],
+                                                                 "rt_ms": 800})
+                assert r.status_code == 200, r.text
+            out.append((sid, choices))
     finally:
         lab.close()
+    return out
+
+
+def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
+    """A person takes a bandit in the browser (the web app); the prediction sends the model
+    what a model choosing as that person did would have been sent."""
+    # right, left, left, right, ... as a person clicks
+    ((sid, choices),) = browser_study(tmp_path, "prlt", [lambda options, i: options[i % 3 == 0]])
     db = tmp_path / "lab.db"
     with FixedLogprobs() as srv:
         r = predict(db, srv.base_url, "--run-name", "pred")
@@ -247,23 +257,7 @@ def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
 def test_people_of_a_browser_study_who_share_a_name_are_told_apart(tmp_path):
     """A browser study's people are all participant "human": each is one person of the
     prediction (the measures per person, the cognitive models left out one at a time)."""
-    from machinepsych.runner.plan import TaskRun
-    from tests.web.helpers import Lab, consent, human_run
-
-    lab = Lab(tmp_path)
-    try:
-        run = human_run(lab.store, [TaskRun(task="igt", params={"trials": 6}, sessions=2)], "people")
-        study = lab.study(run)
-        for p, pattern in enumerate((lambda i: i % 3 == 0, lambda i: i < 3)):
-            browser = lab.browser()
-            sid = consent(browser, study, f"PROLIFIC_PID=p{p}")
-            for i in range(6):
-                options = browser.get(f"/session/{sid}/state").json()["options"]
-                r = browser.post(f"/session/{sid}/answer", json={"trial": i, "phase": "test",
-                                                                 "action": options[2 * pattern(i)], "rt_ms": 800})
-                assert r.status_code == 200, r.text
-    finally:
-        lab.close()
+    browser_study(tmp_path, "igt", [lambda options, i: options[2 * (i % 3 == 0)], lambda options, i: options[2 * (i < 3)]])
     db = tmp_path / "lab.db"
     with FixedLogprobs() as srv:
         r = predict(db, srv.base_url, "--run-name", "pred")
