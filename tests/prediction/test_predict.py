@@ -257,7 +257,8 @@ def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
 def test_people_of_a_browser_study_who_share_a_name_are_told_apart(tmp_path):
     """A browser study's people are all participant "human": each is one person of the
     prediction (the measures per person, the cognitive models left out one at a time)."""
-    browser_study(tmp_path, "igt", [lambda options, i: options[2 * (i % 3 == 0)], lambda options, i: options[2 * (i < 3)]])
+    browser_study(tmp_path, "igt", [lambda options, i: options[2 * (i % 3 == 0)],
+                                    lambda options, i: options[2 * (i < 3)]])
     db = tmp_path / "lab.db"
     with FixedLogprobs() as srv:
         r = predict(db, srv.base_url, "--run-name", "pred")
