@@ -5,7 +5,6 @@ models, agents and people, and on a trials file scored with ``machinepsych score
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,16 +151,15 @@ def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, m
 
 def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), seed: int = 0) -> FitReport:
     """Fit the complete sessions of stored runs (one line if none of their tests has models)."""
+    from ..analysis.multirun import shown_labels
     from ..storage.export import participant_kind, trials_frame
     from ..tasks.catalog import get_task
-
-    from ..analysis.multirun import RUN_PART
 
     runs = [store.get_run(ref) for ref in run_refs]
     complete = {run.id: {s.id: s for s in store.sessions(run.id) if s.status == "complete"} for run in runs}
     # a condition in more than one run is keyed by its run, as the report shows it: two imports
     # of one format ("people | cpm-two-step") stay two conditions, neither hiding the other
-    counts = Counter(c for run in runs for c in {s.condition for s in complete[run.id].values()})
+    labels = shown_labels([{"run": run, "conditions": [s.condition for s in complete[run.id].values()]} for run in runs])
     reports = []
     for run in runs:
         if (run.spec or {}).get("kind") == "prediction":  # machinepsych predict: no outcomes of the model's own
@@ -175,10 +173,8 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
         check_models(specs.values(), models)
         trials = trials_frame(store, run.id)
         trials = trials[trials["session_id"].isin(list(sessions))]
-        infos = {sid: SessionInfo(run.name, s.index,
-                                  f"{s.condition}{RUN_PART}{run.name}" if counts[s.condition] > 1 else s.condition,
-                                  s.participant_name, participant_kind(s.participant_name), s.params)
-                 for sid, s in sessions.items()}
+        infos = {sid: SessionInfo(run.name, s.index, labels[(run.id, s.condition)], s.participant_name,
+                                  participant_kind(s.participant_name), s.params) for sid, s in sessions.items()}
         reports.append(fit_frame(trials, infos, specs.get, models, seed))
     return merge(reports)
 
