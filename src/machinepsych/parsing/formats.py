@@ -195,9 +195,12 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
-    lead = YES_NO_LEAD.match(prepare(reply or ""))
-    rest = prepare(reply or "")[lead.end():] if lead else ""
-    if status != "parsed" and lead and not OTHER_SIDE[lead.group(1).lower()].search(rest) and not UNSURE.search(rest):
+    if status == "parsed":
+        return value, status
+    text = prepare(reply or "")
+    lead = YES_NO_LEAD.match(text)
+    rest = text[lead.end():] if lead else ""
+    if lead and not OTHER_SIDE[lead.group(1).lower()].search(rest) and not UNSURE.search(rest):
         return ("T" if lead.group(1).lower() == "yes" else "F"), "parsed"  # "No, the bank was on the other corner."
     return value, status
 
