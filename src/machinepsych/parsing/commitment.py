@@ -158,6 +158,10 @@ COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé]
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
+# an answer said to be possible too, after the answer ("option 4, but option 3 is also possible", "C could also work")
+ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
+                           r"(?:possible|plausible|likely|valid|viable|correct|right|an?\s+(?:option|candidate|possibility|contender))"
+                           r"|(?:could|might|may)\s+(?:also|equally|just\s+as\s+well)\s+(?:be\s+(?:it|right|correct|the\s+answer|possible)|work|fit))\b", re.I)
 # words that may stand between a marker and its answer
 FILLER = re.compile(
     r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:must|has\s+to|have\s+to|is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
@@ -470,7 +474,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         values = {_key(c[2]) for c in out.commitments if c[0] == top}
         first = min(c[1] for c in out.commitments if c[0] == top)
         offered = {_key(m.value) for i, m in enumerate(mentions) if i not in rejected and m.start > first
-                   and ALT_AFTER.search(text[max(0, m.start - 40):m.start])}
+                   and (ALT_AFTER.search(text[max(0, m.start - 40):m.start]) or ALSO_POSSIBLE.match(text[m.end:]))}
         if len(values) == 1 and offered - values:
             out.why = "another answer offered as equally possible after the answer"
             return out

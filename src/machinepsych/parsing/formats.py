@@ -17,7 +17,8 @@ from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import LABEL
 from .rows import parse_numbers, parse_rows
-from .text import json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .revision import revised_tail
+from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
 from .words import normalise_word, word_in
@@ -253,6 +254,15 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     raw = prepare(reply)
     if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
         return None, "invalid"
+    spans = answer_spans(raw)
+    if spans and ALT_OFFERED.match(raw[max(e for _, e in spans):]):  # '{"answer": "teapot"} — or possibly a kettle'
+        return None, "invalid"
+    cut = revised_tail(raw)
+    if cut is not None:  # "The object is a key... no, a spoon.": the word after the correction
+        tail = raw[cut:]
+        named = [w for w in _words(tail) if w] or [w for w in [word_in(_last_sentence(tail), bare=False)] if w]
+        if len(set(named)) == 1:
+            return named[0], "parsed"
     found = _words(raw)
     if not found:
         lines = lines_with_pos(mask(raw))
@@ -262,6 +272,16 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
+
+
+# an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug")
+ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+
+
+def _last_sentence(text: str) -> str:
+    lines = lines_with_pos(mask(text))
+    last = lines[-1][1].strip() if lines else ""
+    return ([x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()] or [""])[-1]
 
 
 def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
@@ -319,13 +339,19 @@ def _announces(sentences: list[str], i: int) -> bool:
 
 def _wrapped_comment(text: str) -> str | None:
     """The comment of a reply that is one JSON object holding it (``{"comment": "..."}``,
-    ``{"answer": "..."}``): its one string value, else None."""
+    ``{"answer": "..."}``): its one string value, or, beside other keys (``"sentiment"``), the
+    one string under a comment key (:data:`COMMENT_KEYS`); else None."""
     found = json_objects(text)
     if len(found) != 1 or text[:found[0][0]].strip(" `\n") not in ("", "json") or text[found[0][1]:].strip(" `\n"):
         return None
     obj = found[0][2]
     values = [v for v in obj.values()] if isinstance(obj, dict) else []
+    if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
+        values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+COMMENT_KEYS = {"comment", "comments", "answer", "response", "reply", "feedback", "text", "remarks", "commentary", "review"}
 
 
 # ----------------------------------------------------------------------------- by answer kind

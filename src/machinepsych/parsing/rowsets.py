@@ -25,6 +25,8 @@ RANGE = re.compile(r"(\d{1,2})(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*(
 NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
                  r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing"
                  r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
+                 # a set said to be wrong ("piece 4 has the wrong angle", "piece 3 is unnecessary")
+                 r"|wrong|incorrect|unneeded|unnecessary|superfluous|redundant|useless|mismatched"
                  # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
                  r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
                  r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b", re.I)
