@@ -110,7 +110,7 @@ _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|d
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
 _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord)"
-_FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
+_FOREIGN_LABEL = r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
 _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
@@ -127,7 +127,7 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
-    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
      LABEL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
@@ -189,7 +189,7 @@ EXACT_FILLER = {
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
     "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
-    "think", "start", "starting", "at",  # "i think its b", "Start at S2."
+    "think", "start", "starting", "at", "sel",  # "i think its b", "Start at S2.", "sel 2"
 }
 
 

@@ -186,7 +186,7 @@ EXAMPLE_CUE = re.compile(
 
 
 # "I followed the example format {"answer": "A"}" (but "in the example format: {...}" presents the answer)
-EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*[`\"']*\s*$", re.I)
+EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*:?\s*[`\"']*\s*$", re.I)
 
 
 # an answer after a note on the format, in parentheses or a note ("(Answer format: Selection: 2)",
