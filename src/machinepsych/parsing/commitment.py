@@ -94,6 +94,22 @@ def _table_choice(raw: str, finder: Finder) -> tuple[int, Any] | None:
     return None
 
 
+# a list line that names one answer and marks it ("- D ✓", "* B: ✗", "3. C — ✔")
+_MARKED_LINE = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,2}[.)])?[ \t]*(?P<a>[^\n]{1,40}?)[ \t]*[:\-–—]?[ \t]*(?P<m>[✓✔✅☑✗✘❌✖×])[ \t]*$", re.M)
+
+
+def _list_choice(raw: str, finder: Finder) -> tuple[int, Any] | None:
+    """(position, answer) of a list whose lines each name a different answer and a mark, exactly
+    one of them yes (✓) and the others no (✗): the same reading as such a table."""
+    lines = [(m.start(), exact_value(m.group("a"), finder), m.group("m")) for m in _MARKED_LINE.finditer(raw)]
+    if len(lines) < 3 or not all(ok for _, (ok, _), _ in lines):
+        return None
+    if len({_key(v) for _, (_, v), _ in lines}) != len(lines):
+        return None
+    yes = [(pos, v) for pos, (_, v), mark in lines if mark in _MARK_YES]
+    return yes[0] if len(yes) == 1 else None
+
+
 # ----------------------------------------------------------------------------- mentions
 def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
     """Longest mention first; a mention overlapping a kept one is dropped. Sorted by start."""
@@ -152,6 +168,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
+# an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
+ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
@@ -398,6 +416,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     for i, m in enumerate(mentions):
         if i not in rejected and POST_COMMIT.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
             out.commitments.append((DECISION, m.start, m.value, "it is"))
+        elif i not in rejected and ONLY_ONE.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
+            out.commitments.append((CONCLUSION, m.start, m.value, "only"))
     # 3: a wholly bold line, or a last line that is only the answer
     for s, e in bold_spans(raw):
         ok, val = exact_value(raw[s:e], exact_finder)
@@ -434,7 +454,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
             out.commitments.append((DECISION, pos0, val0, "first line"))
     # 3: a table of the answers that marks exactly one of them ("| B | ✓ |", the others "✗")
-    marked = _table_choice(raw, exact_finder)
+    marked = _table_choice(raw, exact_finder) or _list_choice(raw, exact_finder)
     if marked is not None:
         out.commitments.append((DECISION, marked[0], marked[1], "table"))
     # 2: the reply ends by stating the answer ("The clock was 77.")
