@@ -39,9 +39,9 @@ DECLINE = re.compile(
     # Russian and Korean: "Извините, я не могу комментировать", "죄송하지만 ... 의견을 드릴 수 없습니다"
     r"|не\s+(?:могу|смогу|буду|стану)\s+(?:\w+\s+)?(?:коммент\w*|ответ\w*|оцен\w*|помо\w*|выполн\w*|выска\w*|обсужд\w*|дать|давать)"
     r"|(?:의견|코멘트|논평|답변|평가)[^.!?\n]{0,15}(?:드릴|할|제공할)\s*수\s*(?:가\s*)?없"
-    r"|(?:コメント|回答|お答え)(?:すること|は)?(?:は)?(?:でき|致し|いたし)かねます|(?:コメント|回答|お答え)(?:すること)?(?:は)?できません"
     r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
-    r")", re.I)
+    # Japanese, inside a sentence (no word boundary before it): "この文章についてはコメントできません"
+    r")|(?:コメント|回答|お答え)(?:すること)?(?:は)?(?:できません|(?:でき|致し|いたし)かねます)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
@@ -65,8 +65,8 @@ def is_refusal(text: str) -> bool:
         m = DECLINE.search(s)
         if m:
             pivot = PIVOT.search(s, m.end())
-            if pivot and re.search(r"[^\W\d_]{3,}", s[pivot.end():]):
-                return False  # the sentence turns to the task
+            if pivot and re.search(r"[^\W\d_]{3,}", s[pivot.end():]) and not DECLINE.search(s, pivot.end()):
+                return False  # the sentence turns to the task (not "I'm sorry, but I am not able to comment")
             declined = True
         elif not FOLLOW_UP.search(s):
             return False
