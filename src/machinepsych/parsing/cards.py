@@ -28,6 +28,10 @@ NUMWORDS = {1: ("one", "single", "a single"), 2: ("two",), 3: ("three",), 4: ("f
 FOREIGN_NUMWORDS = {1: ("uno", "eins", "一"), 2: ("dos", "deux", "zwei", "dois", "duas", "二", "两"),
                     3: ("tres", "trois", "drei", "tre", "três", "三"), 4: ("cuatro", "quatre", "vier", "quattro", "quatro", "四")}
 ORDINALS = {1: ("first", "1st", "leftmost"), 2: ("second", "2nd"), 3: ("third", "3rd"), 4: ("fourth", "4th", "rightmost", "last")}
+# the end cards by where they lie ("the card on the far right", "far-left card")
+ENDS = {1: r"(?:far|very|extreme)[\s-]+left", 4: r"(?:far|very|extreme)[\s-]+right"}
+# roman numerals (weak: "Selection: II"); "I" is left out (the pronoun)
+ROMAN = {2: "II", 3: "III", 4: "IV"}
 SHAPE_FORMS = {
     "triangle": r"triangles?", "star": r"stars?", "cross": r"cross(?:es|\s+signs?)?|plus(?:\s+signs?)?|pluses",
     "circle": r"circles?", "square": r"squares?",
@@ -48,7 +52,11 @@ def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
     strong.append(gated(_ordinal_gate(k), L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
                         + lex.CARD_NOUNS + r")s?)" + R_))
+    if k in ENDS:
+        strong.append(L_ + r"(?i:" + ENDS[k] + r")" + R_)
     weak = [gated(digits, number(k) + guard)]
+    if k in ROMAN:
+        weak.append(r"(?<![A-Za-z0-9])" + ROMAN[k] + r"(?![A-Za-z0-9])")
     return tuple(strong), tuple(weak)
 
 
@@ -105,7 +113,10 @@ def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReade
 
 
 # "Acknowledged, that was wrong. Next: 2": the choice for the next card (Kennedy's continuing dialogue)
-NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|choice|pick))?\s*[:：]", re.I), LABEL, "label"),)
+NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|choice|pick))?\s*[:：]", re.I), LABEL, "label"),
+               # "Matching by number: 4", "Sorting by colour -> 2": the choice under the rule named
+               (re.compile(r"\b(?:match(?:ing|ed)?|sort(?:ing|ed)?)\s+(?:it\s+)?(?:by|on)\s+(?:the\s+)?(?:shape|colou?r|number|count)\s*(?:[:：=]|->|→)", re.I),
+                LABEL, "label"))
 
 
 def _sorted_card(obs: Observation | None) -> tuple:

@@ -36,8 +36,8 @@ def letter(c: str) -> str:
 
 
 def number(n: int | str) -> str:
-    """A number standing alone (weak): not part of 3.5, 1,000, 42nd."""
-    return r"(?<![\d.,])(?<!\d\s)" + re.escape(str(n)) + r"(?!\d|[.,]\d|\s*%|st\b|nd\b|rd\b|th\b)"
+    """A number standing alone (weak): not part of 3.5, 1,000, 42nd, nor a negative number ("-1")."""
+    return r"(?<![\d.,])(?<!\d\s)(?<![\s:=(\[{]-)(?<!^-)" + re.escape(str(n)) + r"(?!\d|[.,]\d|\s*%|st\b|nd\b|rd\b|th\b)"
 
 
 @dataclass(frozen=True)

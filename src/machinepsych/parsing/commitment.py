@@ -94,6 +94,22 @@ def _table_choice(raw: str, finder: Finder) -> tuple[int, Any] | None:
     return None
 
 
+# a list line that names one answer and marks it ("- D ✓", "* B: ✗", "3. C — ✔")
+_MARKED_LINE = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,2}[.)])?[ \t]*(?P<a>[^\n]{1,40}?)[ \t]*[:\-–—]?[ \t]*(?P<m>[✓✔✅☑✗✘❌✖×])[ \t]*$", re.M)
+
+
+def _list_choice(raw: str, finder: Finder) -> tuple[int, Any] | None:
+    """(position, answer) of a list whose lines each name a different answer and a mark, exactly
+    one of them yes (✓) and the others no (✗): the same reading as such a table."""
+    lines = [(m.start(), exact_value(m.group("a"), finder), m.group("m")) for m in _MARKED_LINE.finditer(raw)]
+    if len(lines) < 3 or not all(ok for _, (ok, _), _ in lines):
+        return None
+    if len({_key(v) for _, (_, v), _ in lines}) != len(lines):
+        return None
+    yes = [(pos, v) for pos, (_, v), mark in lines if mark in _MARK_YES]
+    return yes[0] if len(yes) == 1 else None
+
+
 # ----------------------------------------------------------------------------- mentions
 def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
     """Longest mention first; a mention overlapping a kept one is dropped. Sorted by start."""
@@ -110,7 +126,7 @@ _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|d
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
 _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord)"
-_FOREIGN_LABEL = r"(?:respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
+_FOREIGN_LABEL = r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
 _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
@@ -127,7 +143,7 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
-    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
      LABEL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
@@ -152,12 +168,18 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
+# an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
+ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
+# an answer said to be possible too, after the answer ("option 4, but option 3 is also possible", "C could also work")
+ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
+                           r"(?:possible|plausible|likely|valid|viable|correct|right|an?\s+(?:option|candidate|possibility|contender))"
+                           r"|(?:could|might|may|would)\s+(?:also|equally|just\s+as\s+well)\s+(?:be\s+(?:it|right|correct|the\s+answer|possible|plausible|likely|valid)|work|fit))\b", re.I)
 # words that may stand between a marker and its answer
 FILLER = re.compile(
     r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:must|has\s+to|have\s+to|is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
@@ -185,7 +207,7 @@ EXACT_FILLER = {
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
     "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
-    "think", "start", "starting", "at",  # "i think its b", "Start at S2."
+    "think", "start", "starting", "at", "sel",  # "i think its b", "Start at S2.", "sel 2"
 }
 
 
@@ -394,6 +416,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     for i, m in enumerate(mentions):
         if i not in rejected and POST_COMMIT.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
             out.commitments.append((DECISION, m.start, m.value, "it is"))
+        elif i not in rejected and ONLY_ONE.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
+            out.commitments.append((CONCLUSION, m.start, m.value, "only"))
     # 3: a wholly bold line, or a last line that is only the answer
     for s, e in bold_spans(raw):
         ok, val = exact_value(raw[s:e], exact_finder)
@@ -430,7 +454,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
             out.commitments.append((DECISION, pos0, val0, "first line"))
     # 3: a table of the answers that marks exactly one of them ("| B | ✓ |", the others "✗")
-    marked = _table_choice(raw, exact_finder)
+    marked = _table_choice(raw, exact_finder) or _list_choice(raw, exact_finder)
     if marked is not None:
         out.commitments.append((DECISION, marked[0], marked[1], "table"))
     # 2: the reply ends by stating the answer ("The clock was 77.")
@@ -470,7 +494,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         values = {_key(c[2]) for c in out.commitments if c[0] == top}
         first = min(c[1] for c in out.commitments if c[0] == top)
         offered = {_key(m.value) for i, m in enumerate(mentions) if i not in rejected and m.start > first
-                   and ALT_AFTER.search(text[max(0, m.start - 40):m.start])}
+                   and (ALT_AFTER.search(text[max(0, m.start - 40):m.start]) or ALSO_POSSIBLE.match(text[m.end:]))}
         if len(values) == 1 and offered - values:
             out.why = "another answer offered as equally possible after the answer"
             return out

@@ -15,9 +15,10 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import LABEL
+from .commitment import DECISION, LABEL
 from .rows import parse_numbers, parse_rows
-from .text import json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .revision import revised_tail
+from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
 from .words import normalise_word, word_in
@@ -39,28 +40,41 @@ def _any(rx: str) -> str:
 # "..., so tomorrow: rainy." names the prediction
 WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\s+day|ma[ñn]ana|demain|morgen|domani|amanh[ãa]|明天)\s*[:=：]", re.I),
                     LABEL, "label"),
+                   # "tomorrow will be rainy", "tomorrow's weather is going to be sunny"
+                   (re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+weather\s+tomorrow|the\s+next\s+day)\s+(?:will|would|should|is\s+going\s+to|is\s+likely\s+to)\s+be\b", re.I),
+                    LABEL, "label"),
                    (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"))  # Japanese "明日は雨"
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
     Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
 ), extra_markers=WEATHER_MARKERS, binary=True)
+# "going right", "I'll go left this time": a direction taken names the arm
+ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
+                DECISION, "decision"),)
 ARM = ChoiceReader((
     Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever"),
                      _any(lex.ARM["right"])), (word("right"), _any(lex.ARM_EXACT["right"]))),
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
-), binary=True, exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])",)), Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])",))))
+), binary=True, extra_markers=ARM_MARKERS,
+   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])",)), Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])",))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
+# "the third deck" (on the first step only: on the final step "the first deck" is the one previewed)
+_DECK_ORDINALS = {d: L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(?:deck|pile|one|paquet|mazo|stapel|mazzo|baralho))" + R_
+                  for k, d in enumerate(DECKS, 1)}
 _DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])"), (letter(d[0]),)) for d in DECKS)
-DECK = ChoiceReader(_DECK_ANSWERS)
+DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS))
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
         r"|the\s+(?:first|previewed|current)\s+(?:deck|one|choice|pick))\b"
         # keep in Japanese and Chinese ("このデッキのままにします", "保持不变")
-        r"|(?:この|その)(?:デッキ|山)?の?まま|変更(?:しません|なし|しない)|保持不[变變]|不[换換]|维持|維持)")
+        r"|(?:この|その)(?:デッキ|山)?の?まま|変更(?:しません|なし|しない)|保持不[变變]|不[换換]|维持|維持"
+        # "Je garde ce paquet", "Me quedo con este mazo", "Ich behalte diesen Stapel", "Tengo questo mazzo"
+        r"|(?i:\b(?:je\s+garde|je\s+conserve|me\s+quedo\s+con|mantengo|ich\s+behalte|ich\s+bleibe\s+bei|tengo|mantenho|fico\s+com)\s+"
+        r"(?:ce|le\s+m[êe]me|este|el\s+mismo|diesen|dem|den|questo|lo\s+stesso|este|o\s+mesmo)\s+(?:paquet|mazo|stapel|deck|mazzo|baralho)\b))")
 # "Keep." alone (weak: only where the reply is that or commits to it)
 KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b)"
               # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
@@ -71,7 +85,7 @@ KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
                              word("not applicable"), word("none available"))),
-    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter"), r"一致(?:します|する|です|している)"),
+    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
     Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
                   r"一致(?:しません|しない|していません)|不一致"),
@@ -121,15 +135,21 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                               + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),)
 
 
+def _ordinal_option(k: int, noun: str) -> str:
+    """The k-th option named by its ordinal and a noun of the options ("the second figure", "the third one")."""
+    return L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(?:one|" + noun + r"))" + R_
+
+
 @lru_cache(maxsize=64)
 def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
     answers = []
-    for o in options:
+    for k, o in enumerate(options, 1):
         e = re.escape(o)
         strong = (L_ + _LETTER_NOUN + r"\s*[\"'“(]?" + e + r"(?![A-Za-z0-9])(?!['’][a-z])",
                   L_ + _LETTER_NOUN + r"\s*\(\s*(?i:" + e + r")\s*\)", r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))",
                   r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])",
-                  r"(?<![A-Za-z0-9])[\"“]" + e + r"[\"”](?![A-Za-z0-9])")  # a letter in quotes: 'edge 4 becomes "A"' 
+                  r"(?<![A-Za-z0-9])[\"“]" + e + r"[\"”](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"'
+                  _ordinal_option(k, _LETTER_NOUN))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
@@ -143,9 +163,10 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
-    (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b[^.?!\n\d]{0,40}?\s(?:is|was|=|:)", re.I), LABEL, "label"),
+    (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
     (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
+    (re.compile(r"\b(?:число|номер|цифра|здание)\s*[:=]|(?:숫자|번호|건물)\s*[:=]", re.I), LABEL, "label"),  # "Число: 21"
 )
 
 
@@ -156,6 +177,8 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
         words = lex.number_words(o)
         strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
+        if options == tuple(range(1, len(options) + 1)):  # options numbered by position (SS2's starts): "the fourth starting point"
+            strong += (_ordinal_option(o, r"start(?:ing)?\s+point|start|point|building|route|path|option|choice"),)
         answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
     return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
 
@@ -170,11 +193,15 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
+_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:derselbe|dergleiche|der\s+gleiche|ein\s+und\s+derselbe)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
+               r"|(?:lo\s+)?stesso\s+cubo|тот\s+же(?:\s+самый)?\s+куб|같은\s*(?:정육면체|큐브)")
+_DIFFERENT_OTHER = (r"cubes\s+diff[ée]rents|diff[ée]rents\s+cubes|(?:verschiedene|unterschiedliche|zwei\s+andere)\s+w[üu]rfel|cubos\s+diferentes"
+                    r"|cubi\s+diversi|разные\s+кубы|다른\s*(?:정육면체|큐브)")
 _SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)|(?:是)?同一(?:个|個)?(?:立方体|物体|图形|圖形)?"
 _TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"),
          word("correcto"), word("corretto"), word("correto"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
-         _any(_SAME_JA + r"|正しい|正解|真|正确|正確"))
-_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible|different\s+(?:cubes|objects|ones)"),
+         _any(_SAME_JA + r"|正しい|正解|真|正确|正確"), _any(_SAME_OTHER))
+_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible|different\s+(?:cubes|objects|ones)"), _any(_DIFFERENT_OTHER),
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,
@@ -253,6 +280,15 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     raw = prepare(reply)
     if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
         return None, "invalid"
+    spans = answer_spans(raw)
+    if spans and ALT_OFFERED.match(raw[max(e for _, e in spans):]):  # '{"answer": "teapot"} — or possibly a kettle'
+        return None, "invalid"
+    cut = revised_tail(raw)
+    if cut is not None:  # "The object is a key... no, a spoon.": the word after the correction
+        tail = raw[cut:]
+        named = [w for w in _words(tail) if w] or [w for w in [word_in(_last_sentence(tail), bare=False)] if w]
+        if len(set(named)) == 1:
+            return named[0], "parsed"
     found = _words(raw)
     if not found:
         lines = lines_with_pos(mask(raw))
@@ -262,6 +298,16 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
+
+
+# an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug")
+ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+
+
+def _last_sentence(text: str) -> str:
+    lines = lines_with_pos(mask(text))
+    last = lines[-1][1].strip() if lines else ""
+    return ([x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()] or [""])[-1]
 
 
 def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
@@ -319,13 +365,19 @@ def _announces(sentences: list[str], i: int) -> bool:
 
 def _wrapped_comment(text: str) -> str | None:
     """The comment of a reply that is one JSON object holding it (``{"comment": "..."}``,
-    ``{"answer": "..."}``): its one string value, else None."""
+    ``{"answer": "..."}``): its one string value, or, beside other keys (``"sentiment"``), the
+    one string under a comment key (:data:`COMMENT_KEYS`); else None."""
     found = json_objects(text)
     if len(found) != 1 or text[:found[0][0]].strip(" `\n") not in ("", "json") or text[found[0][1]:].strip(" `\n"):
         return None
     obj = found[0][2]
     values = [v for v in obj.values()] if isinstance(obj, dict) else []
+    if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
+        values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+COMMENT_KEYS = {"comment", "comments", "answer", "response", "reply", "feedback", "text", "remarks", "commentary", "review"}
 
 
 # ----------------------------------------------------------------------------- by answer kind

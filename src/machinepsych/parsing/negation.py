@@ -1,7 +1,7 @@
 """Negation and contrast: the mentions of answers a reply rules out ("not Y", "Y, not ...",
 "rather than Y", "instead of Y", "other than Y", "avoid Y", "switch (my forecast) from Y",
-"neither Y nor Z", "can't be Y", "Y has been losing", "Y gave nothing", "Y was wrong", an
-answer named as the previous one), and lists joined by or/nor/and after a negation ("not
+"neither Y nor Z", "can't be Y", "Y has been losing", "Y gave nothing", "Y was wrong", "Y ..., and it
+never touches the circle", an answer named as the previous one), and lists joined by or/nor/and after a negation ("not
 option 1 or option 2")."""
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
     r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"
     r"(?:(?:been|also|clearly|definitely|probably|consistently|mostly|too|very|quite|so)\s+)*" + NEG_AFTER, re.I)
+# a later clause of the same sentence denying the answer what the question asks ("S5 has the shortest
+# route, and it never touches the red circle", "B looks close, but it doesn't fit the corner")
+IT_NEG = re.compile(r"^[^.!?;\n]{0,80}?\b(?:and|but|yet|though)\s+(?:it|this\s+one|that\s+one)\s+(?:never|does\s*n[o’']t|doesn[’']t|did\s*n[o’']t|didn[’']t"
+                    r"|can\s*not|cannot|can[’']t|won[’']t|will\s+not)\s+(?:\w+ly\s+)?(?:touch|pass|reach|go|cross|fit|contain|match|include|appear|run|lead|connect)", re.I)
 # an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
 PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
 LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
@@ -58,7 +62,8 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
         # the negation must reach this mention without passing another answer ("from AAA to DDD")
         if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
             pre = None
-        if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]):
+        later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
+        if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]) or IT_NEG.match(later):
             out.add(i)
     # "X over Y": the second is the one passed over ("Option 3 over option 4")
     for i in range(1, len(mentions)):

@@ -22,7 +22,7 @@ from .likert import _value, parse_rating
 from .text import json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
-               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明")
+               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
 INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—–→/]|\n|$))")
@@ -81,6 +81,12 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     return pairs
 
 
+# a line introducing an example or template echoed after the answer ("Example:", "Template:", "Format:")
+ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*$")
+# a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
+TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
+
+
 # one block for several statements: "Statements 1–4", "Statements 1 to 3"
 RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:statements|items)\s+(\d{1,3})\s*(?:[-–—]|to|through)\s*(\d{1,3})\b[^\n]*", re.I)
 
@@ -134,6 +140,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     least one statement has a rating; the others are kept with rating None."""
     ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
     text = withdrawn(strip_think(reply or "")).translate(FULLWIDTH)
+    echo = ECHO_INTRO.search(text)
+    if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
+        text = text[:echo.start()]
     restated = [(m.group(1), int(m.group(2))) for m in RESTATE.finditer(text)]
     text = RESTATE.sub(lambda m: " " * len(m.group(0)), text)
     found: dict[str, list[tuple[int | None, str]]] = {}
@@ -150,7 +159,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         mapping = _map_ids([n for n, _ in inline], ids) or {}
         found = {mapping[n]: [(v, "")] for n, v in inline if n in mapping}
     if not found:
-        blocks = _blocks(text)
+        blocks = [(n, b) for n, b in _blocks(text) if not (TEMPLATE.search(b) and parse_rating(b)[0] is None)]
+        if any(n in ids for n, _ in blocks):  # an unrated block of a statement not asked ("Statement 3" echoed after 1-2)
+            blocks = [(n, b) for n, b in blocks if n in ids or parse_rating(b)[0] is not None]
         mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None
         if blocks and mapping is None:
             return None, fallback_status(text)

@@ -25,7 +25,10 @@ DECLINE = re.compile(
     # Spanish, French, Italian, Portuguese: "no puedo comentar", "je ne peux pas commenter", "non posso commentare",
     # "não posso comentar", "prefiero no opinar" (a verb of commenting or answering must follow)
     r"|(?:no\s+(?:puedo|podr[ée]|quiero)|prefiero\s+no|je\s+ne\s+(?:peux|pourrai|souhaite|veux|voudrais)\s+pas|je\s+pr[ée]f[èe]re\s+ne\s+pas"
-    r"|non\s+(?:posso|potr[òo]|voglio)|preferisco\s+non|n[ãa]o\s+(?:posso|poderei|quero|consigo)|prefiro\s+n[ãa]o)\s+(?:\w+\s+)?"
+    r"|non\s+(?:posso|potr[òo]|voglio)|preferisco\s+non|n[ãa]o\s+(?:posso|poderei|quero|consigo)|prefiro\s+n[ãa]o"
+    # "je ne suis pas en mesure de commenter", "no estoy en condiciones de", "non sono in grado di", "não sou capaz de"
+    r"|je\s+ne\s+suis\s+pas\s+(?:en\s+mesure|capable)\s+d[e']|no\s+estoy\s+en\s+condiciones\s+de|no\s+soy\s+capaz\s+de"
+    r"|non\s+sono\s+in\s+grado\s+di|n[ãa]o\s+(?:sou\s+capaz|estou\s+em\s+condi[çc][õo]es)\s+de)\s+(?:\w+\s+)?"
     r"(?:coment\w*|comment\w*|opin\w*|r[ée]pond\w*|respond\w*|rispond\w*|responder|ayudar|aider|aiutar\w*|ajudar|dar\s+mi\s+opini[óo]n"
     r"|donner\s+mon\s+avis|partager|compartir|condivider\w*|partilhar|esprimer\w*|expresar|exprimer|valorar|[ée]valuer|valutar\w*|avaliar)"
     r"|(?:möchte|kann|werde|will)\s+ich\s+(?:keinen?|nicht)\b|ich\s+(?:möchte|kann|werde|will)\s+(?:keinen?|nicht)\s+(?:\w+\s+){0,2}(?:kommentar|kommentieren|antworten|bewerten)"
@@ -33,18 +36,23 @@ DECLINE = re.compile(
     r"|as\s+an?\s+(?:\w+\s+){0,2}(?:ai|assistant|language\s+model|llm)\b[^.!?\n]{0,40}?(?:n['’]t|\bnot\b|\bcannot\b|\bunable\b|\bno\s+(?:personal|feelings|opinions|views))"
     r"|(?:i|we)\s+(?:do\s+not|don['’]?t)\s+have\s+(?:personal\s+)?(?:opinions|feelings|views|preferences|the\s+ability)"
     r"|(?:this|that)\s+(?:is|isn['’]?t)\s+(?:something|a\s+(?:request|task))\s+i\s+can"
+    # Russian and Korean: "Извините, я не могу комментировать", "죄송하지만 ... 의견을 드릴 수 없습니다"
+    r"|не\s+(?:могу|смогу|буду|стану)\s+(?:\w+\s+)?(?:коммент\w*|ответ\w*|оцен\w*|помо\w*|выполн\w*|выска\w*|обсужд\w*|дать|давать)"
+    r"|(?:의견|코멘트|논평|답변|평가)[^.!?\n]{0,15}(?:드릴|할|제공할)\s*수\s*(?:가\s*)?없"
     r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
-    r")", re.I)
+    # Japanese, inside a sentence (no word boundary before it): "この文章についてはコメントできません"
+    r")|(?:コメント|回答|お答え)(?:すること)?(?:は)?(?:できません|(?:でき|致し|いたし)かねます)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
-    r"|d[ée]sol[ée]e?|mi\s+dispiace|desculp[ea]|lo\s+siento|perd[óo]n|entschuldigung|leider"
+    r"|d[ée]sol[ée]e?|mi\s+dispiace|desculp[ea]|lo\s+siento|perd[óo]n|entschuldigung|leider|извините|простите|죄송"
     r"|(?:please\s+)?let\s+me\s+know|feel\s+free|is\s+there\s+(?:anything|something)|if\s+you|could\s+you|would\s+you|can\s+you"
     r"|(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad)\s+to|i\s+hope\s+you\s+understand|however,?\s+i\s+can"
     r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$", re.I)
 # a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
 PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet|mais|cependant|sans|pero|aunque|sin(?:\s+embargo)?"
-                   r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b)", re.I)
+                   r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"
+                   r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b))", re.I)
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
@@ -57,8 +65,8 @@ def is_refusal(text: str) -> bool:
         m = DECLINE.search(s)
         if m:
             pivot = PIVOT.search(s, m.end())
-            if pivot and re.search(r"[^\W\d_]{3,}", s[pivot.end():]):
-                return False  # the sentence turns to the task
+            if pivot and re.search(r"[^\W\d_]{3,}", s[pivot.end():]) and not DECLINE.search(s, pivot.end()):
+                return False  # the sentence turns to the task (not "I'm sorry, but I am not able to comment")
             declined = True
         elif not FOLLOW_UP.search(s):
             return False

@@ -20,6 +20,8 @@ REVISION = re.compile(
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     r"|\bi\s+(?:misread|mixed\s+up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     r"|(?:\.\.\.|…|—|–)\s*no\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
+    # an interjection taking it back: "Hmm, no — card 2.", "Uh, no. It's C."
+    r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*no\s*(?:[,.:;!—–…]|\.\.\.)(?=\s*\w)"
     # "(no, make that 3)", "— make it C": the answer after it replaces the one before
     r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*]))", re.I)
 

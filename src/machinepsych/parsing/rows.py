@@ -126,7 +126,7 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
     items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+|" + _MARK + ")", text, re.I)
     if len(items) != n:
-        items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
+        items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q|图|圖|図|卡片?|カード|ピース)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
     if len(items) != n:  # "1 是，2 否，3 否": a number and its value, the pairs between commas
         items = re.findall(r"(?:^|[,;、])\s*(\d{1,2})\s+([^\s,;、]+)\s*(?=[,;、]|$)", text.strip())
     if len(items) != n or [int(k) for k, _ in items] != list(range(1, n + 1)):

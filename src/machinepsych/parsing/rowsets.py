@@ -19,12 +19,14 @@ _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|draw
          r"|piezas?|figuras?|cartas?|tarjetas?|pi[èe]ces?|cartes?|teile?|figuren|karten?|pezzi|pezzo|carte|pe[çc]as?|cart[õo]es)")
 # "2, 3 and 5", "piece 2 and piece 5"
 # a row number or a range of them ("1-4", "5 to 8", "5 bis 8")
-_ITEM = r"\d{1,2}(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*\d{1,2})?"
-SET = re.compile(r"\b" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?" + _ITEM + r")*\b", re.I)
+_ITEM = r"#?\d{1,2}(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*#?\d{1,2})?"
+SET = re.compile(r"(?:\b|(?=#))" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?" + _ITEM + r")*\b", re.I)
 RANGE = re.compile(r"(\d{1,2})(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*(\d{1,2}))?", re.I)
 NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
                  r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing"
                  r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
+                 # a set said to be wrong ("piece 4 has the wrong angle", "piece 3 is unnecessary")
+                 r"|wrong|incorrect|unneeded|unnecessary|superfluous|redundant|useless|mismatched"
                  # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
                  r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
                  r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b", re.I)
@@ -96,7 +98,14 @@ def _bare(clause: str) -> bool:
     """A clause that is only a set of rows ("Pieces 1, 2 and 5", "Use pieces 3 and 5")."""
     rest = re.sub(_NOUN, " ", SET.sub(" ", clause), flags=re.I)
     words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in BARE_WORDS]
-    return not words
+    # a set and a word of the F side that says what they are ("Flipped: 1, 3, 7.", "Mirrored: 2 and 5"); a bare "not" says too little
+    # (the word heads the clause: "Card 8: flipped" describes one row of a list)
+    head = re.match(r"\W*([^\W\d_]+)", clause)
+    return not words or (SET.search(clause) is not None and head is not None and head.group(1).lower() in words
+                         and all(NEG.fullmatch(w) and w not in _BARE_NEGATIONS for w in words))
+
+
+_BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without"}
 
 
 _CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " and "),

@@ -186,7 +186,7 @@ EXAMPLE_CUE = re.compile(
 
 
 # "I followed the example format {"answer": "A"}" (but "in the example format: {...}" presents the answer)
-EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*[`\"']*\s*$", re.I)
+EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*:?\s*[`\"']*\s*$", re.I)
 
 
 # an answer after a note on the format, in parentheses or a note ("(Answer format: Selection: 2)",
@@ -218,8 +218,17 @@ def json_answers(text: str) -> list[tuple[int, Any]]:
     keys around it, single quotes, a ``final_answer``/``choice``/``selection`` key, or invalid JSON
     up to the closing brace), and of every ``<answer>value</answer>`` tag; one pair of surrounding
     quotes is stripped from a string value. An object introduced as an example ("format per the
-    example {"answer": 42}", :func:`is_example`) is left out, in every format."""
-    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos)]
+    example {"answer": 42}", :func:`is_example`) is left out, in every format, and so is a template's
+    placeholder echoed back (``{"answer": ...}``)."""
+    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos) and not _placeholder(v)]
+
+
+# a template's value echoed back ('{"answer": ...}', '{"answer": "<letter>"}'): no answer
+PLACEHOLDER_VALUE = re.compile(r"\s*(?:\.{2,}|…|<[^<>]{0,30}>)\s*")
+
+
+def _placeholder(value: Any) -> bool:
+    return isinstance(value, str) and PLACEHOLDER_VALUE.fullmatch(value) is not None
 
 
 def _json_answers(text: str) -> list[tuple[int, Any]]:

@@ -3,7 +3,8 @@ reader (:func:`.formats.parse_word`), what a person types and the scorer's match
 accepted names, so that "a bicycle", "Bicycle." and "**bicycle**" are the same answer.
 
 :func:`normalise_word` gives that form: Unicode NFKC, lower case, no surrounding quotes,
-markdown or punctuation, single spaces, no leading article ("a", "an", "the"). A value that
+markdown or punctuation, single spaces, no leading article ("a", "an", "the") nor "pair of";
+a phrase that ends in an article or preposition ("the outline of a") stopped before its word. A value that
 offers two answers ("bicycle or table", "bicycle/table", "either a cup or a mug", "cup, mug")
 or hedges ("maybe a cup", "cup?") is no answer (None): a hedge between two words is never
 read as one of them. :func:`word_in` reads a word out of a phrase ("It's a heart", "a picture
@@ -15,6 +16,8 @@ import re
 import unicodedata
 
 ARTICLES = {"a", "an", "the"}
+# words a name cannot end with: a phrase ending so stopped before its word ("the outline of a")
+OPEN_END = ARTICLES | {"of", "to", "with", "for", "from", "and", "or", "like", "is", "was", "my", "its"}
 # words that offer another answer or hedge: the value is not one answer
 HEDGES = {"or", "and", "either", "maybe", "perhaps", "possibly", "probably", "vs", "versus", "nor", "not"}
 # words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
@@ -39,8 +42,10 @@ def _tokens(value: object) -> list[str]:
 def _form(words: list[str]) -> str | None:
     while words and words[0] in ARTICLES:
         words = words[1:]
-    if not words or len(words) > 3 or any(w in HEDGES for w in words):
-        return None
+    if len(words) > 2 and words[:2] == ["pair", "of"]:  # "a pair of scissors" is "scissors"
+        words = words[2:]
+    if not words or len(words) > 3 or any(w in HEDGES for w in words) or words[-1] in OPEN_END:
+        return None  # "outline of a": a phrase stopped before its word
     if any(not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*", w) for w in words):
         return None
     return " ".join(words)
