@@ -22,6 +22,10 @@ continuing them at both ends (six streets). This script measures, per difficulty
      to 8 times) leaves a route as short made of fixed-open streets and itself, which no road
      block can cut;
 3. the share of layouts in which every building can be the answer (what the exact design needs).
+
+``--v4`` measures version 4's own street model the same way instead: on its layouts, the share
+of buildings whose streets it can make (twenty draws each, as it gives the answer), the layouts
+where it can for every building, and the CPU time per layout.
 """
 from __future__ import annotations
 
@@ -32,8 +36,9 @@ from collections import Counter
 import numpy as np
 
 from machinepsych.tasks.visfactor.core import Draws, generate
-from machinepsych.tasks.visfactor.gen_scan import (QUAD, _adj, _manhattan, _ss3_view, bfs, building_segments,
-                                                   grid_segments, perimeter)
+from machinepsych.tasks.visfactor.gen_scan import (QUAD, SS3_BLOCK, SS3_SLACK, _adj, _manhattan, _ss3_layout, _ss3_prep,
+                                                   _ss3_streets, _ss3_view, bfs, building_segments, grid_segments,
+                                                   perimeter)
 
 SIZES = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}
 W = 100  # a street's length in the route search; a fixed-open street is W - 1 (preferred on ties)
@@ -208,14 +213,40 @@ def layouts(diff: str, n: int, view_block: float, slack: int, seed: int = 0) -> 
     return why, every, done
 
 
+def version4(diff: str, n: int, seed: int = 1) -> tuple[int, int, int, float]:
+    """(buildings whose streets version 4 can make, buildings, layouts where it can for every
+    building, CPU seconds per layout) on ``n`` of its layouts."""
+    import time
+
+    rows, cols, nb = SIZES[diff]
+    rng = np.random.default_rng(seed)
+    per = perimeter(rows, cols)
+    ok = every = 0
+    t = time.process_time()
+    for _ in range(n):
+        i, j, _b, open_, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
+        prep = _ss3_prep(rows, cols, open_, shut, per[i], per[j])
+        good = sum(any(_ss3_streets(rng, rows, cols, open_, shut, k, per[i], per[j], SS3_BLOCK, prep) is not None
+                       for _ in range(20)) for k in range(nb))
+        ok += good
+        every += good == nb
+    return ok, n * nb, every, (time.process_time() - t) / n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--layouts", type=int, default=30)
     ap.add_argument("--view-block", type=float, default=0.3)
     ap.add_argument("--slack", type=int, default=4)
     ap.add_argument("--difficulty", default="easy,normal,hard")
+    ap.add_argument("--v4", action="store_true", help="version 4's street model instead")
     a = ap.parse_args()
     for diff in a.difficulty.split(","):
+        if a.v4:
+            ok, tot, every, sec = version4(diff, a.layouts)
+            print(f"{diff:6s} version 4: buildings whose streets it can make {100 * ok / tot:.1f}% ({tot}); "
+                  f"layouts where it can for every building {every}/{a.layouts}; {1000 * sec:.0f} ms of CPU per layout")
+            continue
         cov, box = coverage(diff)
         why, every, n = layouts(diff, a.layouts, a.view_block, a.slack)
         tot = sum(why.values())
