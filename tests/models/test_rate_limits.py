@@ -218,7 +218,15 @@ def test_a_learned_rate_does_not_grow_back_past_the_rate_that_was_refused():
         refused = await lim.acquire()
         lim.done(refused, ok=False, refused=True)
         assert lim.learned == "aimd"
-        cap, start = HEADROOM * lim.requests.rate / MD_RATE, ft.t  # 97 % of the throughput refused
+        first, start = lim.requests.rate, ft.t
+        while ft.t < start + 10.0:  # the first estimate is no cap: the rate grows from it ...
+            t = await lim.acquire()
+            ft.t += 0.05
+            lim.done(t, ok=True)
+        assert lim.requests.rate > first / MD_RATE
+        refused = await lim.acquire()  # ... until the endpoint refuses the paced rate
+        cap, start = HEADROOM * lim.requests.rate, ft.t  # 97 % of the rate refused
+        lim.done(refused, ok=False, refused=True)
         top = 0.0
         while ft.t < start + 50.0:  # replies without a refusal for most of a minute
             t = await lim.acquire()

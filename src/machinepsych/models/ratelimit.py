@@ -21,7 +21,8 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   (then multiplied by 0.85 on each 429, grown 5 % per second without one, but for a minute
   after a 429 never above 97 % of the rate that was refused: an endpoint counting requests
   over a sliding window, with a whole-second ``Retry-After``, otherwise refused the growth
-  every few seconds and each refusal paused the endpoint for a second). It spaces the
+  every few seconds and each refusal paused the endpoint for a second; the first estimate,
+  from the replies that came back before the first refusal, is no cap). It spaces the
   requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
   pause) sends its next request when it can and the one after a full interval later, never a
   burst to catch up, which an endpoint counting requests over a sliding window refuses;
@@ -310,8 +311,9 @@ class EndpointLimiter:
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
-            self.refused_rate = len(recent) / max(now - recent[0], 1.0)
-            rate = self.refused_rate * MD_RATE
+            # (a lower bound of its limit where replies are still on their way: no cap from it,
+            # the growth finds the limit and a refusal of the paced rate sets the cap)
+            rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
 
