@@ -120,6 +120,8 @@ def test_the_warning_is_above_five_percent(replies, unread, pct, warn):
 def test_closing_line_wording():
     assert report.unread_line(640, 12) == "12 of 640 model answers could not be read (1.9%); see report"
     assert report.unread_line(0, 0) == "no model replies (built-in agents and people only); see report"
+    # a run of a model whose every call failed has no agents-and-people-only excuse (issue 30, outside check)
+    assert "agents and people only" not in report.unread_line(0, 0, models=True)
 
 
 def test_reask_is_recorded_and_shown_in_how_this_run_was_made(tmp_path, fake_openai):

@@ -44,6 +44,9 @@ def test_a_failed_run_still_exits_1_with_its_resume_hint(tmp_path):
                 "--run-name", "f", "--no-progress"], tmp_path)
     assert res.returncode == 1, (res.stdout, res.stderr)
     assert "Run f (incomplete); sessions: failed 3" in res.stdout
+    # the run has a model: no "agents and people only" excuse for the missing replies (issue 30, outside check)
+    assert "Run f (3 sessions) ->" in res.stdout and "agents and people only" not in res.stdout
+    assert "no model replies stored" in res.stdout
     # the failure in one line, said once (not per session, not per attempt, not wrapped)
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1, res.stderr
@@ -57,3 +60,15 @@ def test_a_program_calling_main_in_process_keeps_its_interpreter():
     from machinepsych.cli.process import started_as_the_command
 
     assert not started_as_the_command()  # pytest is the program here: main() ends with sys.exit
+
+
+def test_one_session_is_said_in_the_singular(tmp_path):
+    """'Run x (1 session)', not '(1 sessions)' (issue 30's outside check, beside 'after 1 minutes')."""
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+
+    res = CliRunner().invoke(app, ["run", "wcst", "--model", "agent:random", "--sessions", "1", "--param", "n_trials=3",
+                                   "--store", str(tmp_path / "o.db"), "--run-name", "o", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "Run o (1 session) ->" in res.output, res.output

@@ -192,3 +192,7 @@ def test_gave_up_message_names_each_error_once_without_double_stops():
     msg = str(err.value)
     assert "gave up after 3 attempts" in msg and ".." not in msg, msg
     assert msg.count("timed out") == 1, msg
+    with pytest.raises(ModelCallError) as err:  # --max-attempts 1: "after 1 attempt", as a person writes it
+        asyncio.run(call_model(Slow(), [Message.text("user", "x")], opts, "choice",
+                               RetryPolicy(max_attempts=1, sleep=no_wait), 1))
+    assert "gave up after 1 attempt:" in str(err.value), str(err.value)

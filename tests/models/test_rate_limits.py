@@ -199,3 +199,44 @@ def test_a_pacer_that_falls_behind_sends_no_catch_up_burst():
         at = sends(setup)
         gaps = [b - a for a, b in zip(at, at[1:])]
         assert min(gaps) >= 0.09, (setup, gaps)
+
+
+def test_a_learned_rate_does_not_grow_back_past_the_rate_that_was_refused():
+    """Issue 30's outside check: against an endpoint counting 10 requests over a sliding second
+    (no limit headers, a whole-second Retry-After), the learned rate grew 5 % a second back over
+    the limit and was refused every 3-4 s, each refusal pausing the endpoint for a second: 1.42-
+    1.48x the bound with 7-10 % refused. For a minute after a 429 the growth stops at 97 % of the
+    refused rate; after that it looks for a higher limit again."""
+    from machinepsych.models.ratelimit import HEADROOM, MD_RATE, EndpointLimiter
+
+    async def go():
+        ft = FakeTime()
+        lim = EndpointLimiter(16, clock=ft.clock, sleep=ft.sleep)
+        for _ in range(10):  # ten accepted in the first second, then a refusal: learned from the throughput
+            ft.t += 0.1
+            lim.done(await lim.acquire(), ok=True)
+        refused = await lim.acquire()
+        lim.done(refused, ok=False, refused=True)
+        assert lim.learned == "aimd"
+        first, start = lim.requests.rate, ft.t
+        while ft.t < start + 10.0:  # the first estimate is no cap: the rate grows from it ...
+            t = await lim.acquire()
+            ft.t += 0.05
+            lim.done(t, ok=True)
+        assert lim.requests.rate > first / MD_RATE
+        refused = await lim.acquire()  # ... until the endpoint refuses the paced rate
+        cap, start = HEADROOM * lim.requests.rate, ft.t  # 97 % of the rate refused
+        lim.done(refused, ok=False, refused=True)
+        top = 0.0
+        while ft.t < start + 50.0:  # replies without a refusal for most of a minute
+            t = await lim.acquire()
+            ft.t += 0.05
+            lim.done(t, ok=True)
+            top = max(top, lim.requests.rate)
+        assert cap - 0.2 < top <= cap + 1e-9, (top, cap)  # grown back to the cap, not past it
+        while ft.t < start + 90.0:  # a minute on: the growth looks for a higher limit again
+            t = await lim.acquire()
+            ft.t += 0.05
+            lim.done(t, ok=True)
+        assert lim.requests.rate > cap
+    asyncio.run(go())

@@ -235,3 +235,25 @@ def test_max_cost_is_never_passed_by_the_calls_in_flight(tmp_path):
     totals = store.run_totals(store.get_run("b").id)
     store.close()
     assert totals["trials"] > 8 and totals["cost_usd"] <= 10.0, totals
+
+
+def test_max_cost_waits_for_the_calls_in_flight_instead_of_stopping(tmp_path):
+    """Issue 30 (outside check): at --concurrency 8 eight worst cases ($1 each, --max-tokens
+    1000) do not fit beside each other under a $3 budget, but the replies cost a fraction of a
+    cent: a call waits for the calls in flight to return instead of stopping the run after
+    three calls; the run completes, the budget unpassed."""
+    from tests.support.fake_openai import FakeOpenAIServer
+
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"fake-model": {"input": 1.0, "output": 1000.0}}))
+    store = Store(tmp_path / "w.db")
+    with FakeOpenAIServer(reply=lambda messages: "Selection: 1", latency_s=0.02) as srv:
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 6}, sessions=8)], name="w",
+                                  max_cost_usd=3.0, participants=[ParticipantSpec(
+                                      ref="openai:fake-model", base_url=srv.base_url, price_file=str(path),
+                                      max_tokens=1000, concurrency=8)]))
+        run_sync(store, "w", progress=False)
+    run = store.get_run("w")
+    totals = store.run_totals(run.id)
+    store.close()
+    assert run.status == "complete" and totals["trials"] == 48 and totals["cost_usd"] <= 3.0, totals

@@ -46,6 +46,11 @@ def test_redact_keys_in_every_percent_encoding(monkeypatch):
         out, n = redact_keys(f"echo [{form}] end")
         assert (out, n) == (f"echo [{MASK}] end", 1), form
     assert redact_keys(key.replace("-", "%2E"))[1] == 0  # another character is another text
+    # encoded twice (an address carrying the key, itself put into another address): "%252D";
+    # found by issue 30's outside check
+    for form in (key.replace("-", "%252D"), quote(quote(key, safe=""), safe=""), key.replace("-", "%252d")):
+        out, n = redact_keys(f"echo [{form}] end")
+        assert (out, n) == (f"echo [{MASK}] end", 1), form
 
 
 def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):

@@ -40,6 +40,29 @@ def test_a_heartbeat_from_an_open_page_holds_the_slot(people, monkeypatch):
     assert gone.status_code == 410 and "after 1 minute without" in gone.json()["error"]
 
 
+def test_a_break_between_a_batterys_tests_holds_the_slot(people, monkeypatch):
+    """Issue 30's outside check: the page between two tests of a battery ("Test 1 of 2 is
+    finished", a natural place for a break) sent no heartbeat, so a person who kept it open
+    70 s under a 1-minute timeout found their slot released (410) on going on. It sends the
+    trial pages' heartbeat, and 75 s on it keep the slot."""
+    clock = Clock(monkeypatch)
+    run = human_run(people.store, [LNT, TaskRun(task="lnt", params={"n_trials": 3}, sessions=1)], "hb-break")
+    study = people.study(run, inactivity_min=1)
+    b = people.browser()
+    sid = consent(b, study, "PROLIFIC_PID=breaker")
+    for trial in range(4):
+        assert b.post(f"/session/{sid}/answer", json={"trial": trial, "action": "vowel", "rt_ms": 900}).status_code == 200
+    page = b.get(f"/session/{sid}").text
+    assert "is finished" in page
+    beat = json.loads(re.search(r"const HEARTBEAT = (\{.*?\});", page).group(1))
+    assert beat == {"url": f"/session/{sid}/heartbeat", "s": 15.0}
+    for _ in range(5):  # 75 s on the page, a heartbeat every 15 s
+        clock.advance(seconds=beat["s"])
+        assert b.post(beat["url"], json={}).status_code == 200
+    nxt = int(re.search(r"href='/session/(\d+)'", page).group(1))
+    assert nxt != sid and b.get(f"/session/{nxt}/state").status_code == 200  # the next test, not released
+
+
 def test_a_lab_page_sends_no_heartbeat(people):
     from tests.web.helpers import lab_url
 

@@ -194,9 +194,12 @@ def invalid_pct(replies: int, unread: int) -> float | None:
     return 100.0 * unread / replies if replies else None
 
 
-def unread_line(replies: int, unread: int) -> str:
-    """The closing line of a run: how many of the models' answers could not be read."""
+def unread_line(replies: int, unread: int, models: bool = False) -> str:
+    """The closing line of a run: how many of the models' answers could not be read.
+    ``models``: the run has model participants (none of their replies stored yet)."""
     if not replies:
+        if models:
+            return "no model replies stored (none of the models' calls has been answered yet); see report"
         return "no model replies (built-in agents and people only); see report"
     pct = invalid_pct(replies, unread)
     return f"{unread:,} of {replies:,} model answers could not be read ({pct:.1f}%); see report"

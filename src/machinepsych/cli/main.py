@@ -194,7 +194,8 @@ def run_cmd(
         probe_endpoints(spec, [build_participant(p) for p in participants])
     st = _store(store)
     run = create_run(st, prepared)
-    console.print(f"Run [bold]{escape(run.name)}[/bold] ({len(prepared.rows)} sessions) -> {st.safe_url}")
+    n = len(prepared.rows)
+    console.print(f"Run [bold]{escape(run.name)}[/bold] ({n} session{'' if n == 1 else 's'}) -> {st.safe_url}")
     if any(p.is_human for p in participants):
         console.print("Sessions for people are taken in the browser: "
                       f"machinepsych serve --store {st.url}  (then open http://127.0.0.1:8000/)")
@@ -296,7 +297,9 @@ def _finish(st, name: str, stats) -> None:
     replies, unread = data["replies"]["models"]  # every stored model trial of the run, this call's and earlier ones
     pct = report.invalid_pct(replies, unread)
     warn = pct is not None and pct > report.INVALID_WARN_PCT
-    console.print(("[bold red]" if warn else "") + report.unread_line(replies, unread) + ("[/bold red]" if warn else ""),
+    models = any(report.is_model_ref(str(p.get("ref", ""))) for p in (run.spec or {}).get("participants", []))
+    console.print(("[bold red]" if warn else "") + report.unread_line(replies, unread, models)
+                  + ("[/bold red]" if warn else ""),
                   highlight=False, soft_wrap=True)
     store_arg = _store_arg(st)
     if stats.failures:

@@ -18,7 +18,11 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
 * a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
   headers (the refill rate is ``(limit - remaining) / reset``),
   or, at an endpoint that sends none, from the throughput it accepted when it first refused
-  (then multiplied by 0.85 on each 429, grown 5 % per second without one). It spaces the
+  (then multiplied by 0.85 on each 429, grown 5 % per second without one, but for a minute
+  after a 429 never above 97 % of the rate that was refused: an endpoint counting requests
+  over a sliding window, with a whole-second ``Retry-After``, otherwise refused the growth
+  every few seconds and each refusal paused the endpoint for a second; the first estimate,
+  from the replies that came back before the first refusal, is no cap). It spaces the
   requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
   pause) sends its next request when it can and the one after a full interval later, never a
   burst to catch up, which an endpoint counting requests over a sliding window refuses;
@@ -203,6 +207,7 @@ MD_WINDOW = 0.5  # the concurrency window on a 429
 MD_RATE = 0.85  # a learned request rate on a 429
 AI_RATE = 0.05  # growth of a learned request rate per second without a 429
 HEADROOM = 0.97  # a rate read from the headers is paced this much below the server's
+PROBE_AFTER_S = 60.0  # a refused rate caps the growth this long (then a higher limit is looked for again)
 
 
 class EndpointLimiter:
@@ -224,6 +229,7 @@ class EndpointLimiter:
         self.paused_until = 0.0
         self.last_decrease = -math.inf
         self.last_growth = now
+        self.refused_rate: float | None = None  # the request rate the endpoint last refused
         self.ok_times: deque[float] = deque(maxlen=4096)
         self.refused = 0
         self.sent = 0
@@ -282,6 +288,8 @@ class EndpointLimiter:
                     self.requests.rate *= 1.0 + AI_RATE * dt
                     if self.stated_rpm:  # never above what the user stated
                         self.requests.rate = min(self.requests.rate, self.stated_rpm / 60)
+                    if self.refused_rate is not None and now - self.last_decrease < PROBE_AFTER_S:
+                        self.requests.rate = min(self.requests.rate, HEADROOM * self.refused_rate)
                 self.last_growth = now
         if refused:
             self.refused += 1
@@ -298,10 +306,13 @@ class EndpointLimiter:
 
     def _decrease_rate(self, now: float) -> None:
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
+            self.refused_rate = self.requests.rate
             self.requests.rate = max(self.requests.rate * MD_RATE, 0.05)
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
+            # (a lower bound of its limit where replies are still on their way: no cap from it,
+            # the growth finds the limit and a refusal of the paced rate sets the cap)
             rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"

@@ -150,7 +150,7 @@ def _gave_up(model: ChatModel, attempts: int, errors: list[str], exc: ModelCallE
     last = (errors[-1].partition(": ")[2] if errors else str(exc)).rstrip(".")
     earlier = list(dict.fromkeys(e.partition(": ")[2].rstrip(".") for e in errors[:-1]))
     other = [e for e in earlier if e != last]
-    what = f"gave up after {attempts} attempts" + (f", {reason}" if reason else "")
+    what = f"gave up after {attempts} attempt{'' if attempts == 1 else 's'}" + (f", {reason}" if reason else "")
     return ModelCallError(f"{model.name}: {what}: {last}" + (f" (earlier: {'; '.join(other)})" if other else ""),
                           transient=True, status=exc.status)
 

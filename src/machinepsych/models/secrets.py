@@ -5,7 +5,7 @@ occurrence replaced before the trial is written, and the call records how many i
 
 A key is found in any percent-encoding: each of its characters raw or as ``%XX`` of its UTF-8
 bytes, hex digits in either case, any mix (``-`` as ``-``, ``%2D`` or ``%2d``; a space also as
-``+``). The keys are collected from the environment once per run (:func:`collect_keys`, called
+``+``), or percent-encoded twice (``%252D``: an address carrying the key, put into another). The keys are collected from the environment once per run (:func:`collect_keys`, called
 when a run starts; the first redaction collects them if nothing has), and compiled into one
 pattern, so a reply costs one regular-expression pass."""
 from __future__ import annotations
@@ -40,10 +40,12 @@ def _hex(b: int) -> str:
 
 
 def _char(ch: str) -> str:
-    """One character of a key: raw, or percent-encoded (either case), or ``+`` for a space."""
-    forms = [re.escape(ch), "".join("%" + _hex(b) for b in ch.encode("utf-8"))]
+    """One character of a key: raw, or percent-encoded once or twice (either case), or ``+``
+    (once encoded: ``%2B``) for a space."""
+    forms = [re.escape(ch), "".join("%" + _hex(b) for b in ch.encode("utf-8")),
+             "".join("%25" + _hex(b) for b in ch.encode("utf-8"))]
     if ch == " ":
-        forms.append(r"\+")
+        forms += [r"\+", "%2[bB]"]
     return "(?:" + "|".join(forms) + ")"
 
 

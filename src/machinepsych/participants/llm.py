@@ -53,7 +53,8 @@ class LLMParticipant:
             call_options = answering if purpose in ANSWER_PURPOSES else options
             budget = self.budget
             # the call's worst case: twice the usual token count of its prompt (chars / 4, 800 an image)
-            held = (budget.reserve(budget.worst_case(self.model, 2 * estimate_tokens(sent, 0), options.max_tokens))
+            held = (await budget.hold(lambda: budget.worst_case(self.model, 2 * estimate_tokens(sent, 0),
+                                                                  options.max_tokens))
                     if budget is not None else 0.0)
             token = current_call.set((ctx, purpose))
             call = None

@@ -5,9 +5,12 @@ case (:meth:`CostBudget.worst_case`: twice its prompt's usual token count, chara
 at the input price, plus ``--max-tokens``, else four times the longest reply so far and at least 1,024
 tokens, at the output price); the reservation is replaced by the call's recorded cost when
 it returns. Calls in flight are counted at their worst case, so their replies cannot take
-the run past the budget. A call that would take the run's recorded cost (every
-stored trial, this process's calls and those in flight) past the budget is not sent: the
-session stops where it is (its trials are kept, it stays open), the run stops once the calls
+the run past the budget. A call whose worst case, with those of the calls in flight, would
+pass the budget waits for them to return (their reservations become their real, usually far
+smaller, costs: a run at ``--concurrency 16`` is not stopped at a fraction of its budget
+because sixteen worst cases do not fit beside each other). A call that would take the run's
+recorded cost (every stored trial and this process's returned calls) past the budget on its
+own is not sent: the session stops where it is (its trials are kept, it stays open), the run stops once the calls
 in flight are answered, and the command says so in one line, with the ``resume`` that
 continues. With ``--workers N`` each process holds an equal share of what is left.
 
@@ -15,6 +18,7 @@ The budget is part of the run's spec (``max_cost_usd``); raising it is recorded 
 history (:func:`raise_budget`)."""
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime, timezone
 
 from ..core.errors import ConfigError, MachinePsychError
@@ -33,6 +37,7 @@ class CostBudget:
         self.completion_tokens = 0
         self.longest = 0  # the longest reply so far, in tokens
         self.stopped: BudgetExceeded | None = None
+        self._settled: asyncio.Event | None = None  # set when a call in flight returns
 
     def estimate(self, model, prompt_tokens: float) -> float:
         completion = self.completion_tokens / self.replies if self.replies else 256
@@ -56,8 +61,25 @@ class CostBudget:
         self.reserved_usd += estimate_usd
         return estimate_usd
 
+    async def hold(self, worst_case) -> float:
+        """Reserve ``worst_case()`` (the call's worst case, computed again after each wait: the
+        longest reply so far may have grown), waiting while only the calls in flight stand in
+        its way; raises :class:`BudgetExceeded` where the recorded cost alone leaves it no room."""
+        while True:
+            estimate = worst_case()
+            if (self.stopped is not None or self.reserved_usd <= 0
+                    or self.spent_usd + self.reserved_usd + estimate <= self.max_usd
+                    or self.spent_usd + estimate > self.max_usd):
+                return self.reserve(estimate)
+            if self._settled is None:
+                self._settled = asyncio.Event()
+            await self._settled.wait()
+
     def settle(self, reserved_usd: float, cost_usd: float | None, completion_tokens: int | None = None) -> None:
         self.reserved_usd -= reserved_usd
+        if self._settled is not None:  # the calls waiting for room look again
+            self._settled.set()
+            self._settled = None
         self.spent_usd += cost_usd or 0.0
         if completion_tokens is not None:
             self.replies += 1

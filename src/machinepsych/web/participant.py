@@ -43,7 +43,7 @@ from . import extras, live
 from .answers import Answer, feedback_tone, resolve, response_time
 from ..storage import people
 from .pages import attention_html, esc, page, script_tag, trial_html
-from .script import session_script
+from .script import break_heartbeat, session_script
 
 COOKIE_DAYS = 30
 GRACE_S = 3.0  # an answer sent just before a time limit may arrive this much after it
@@ -641,9 +641,11 @@ def _done(store: Store, acc: Access) -> str:
     nxt = current_session(store, acc.assignment) if len(acc.order) > 1 else acc.row.id
     if nxt != acc.row.id and store_status(store, nxt) != "complete":
         k = acc.order.index(nxt)
+        beat = heartbeat_s(acc.study)  # a break on this page, open and visible, holds the slot
         return out + (f"<h2>Test {acc.order.index(acc.row.id) + 1} of {len(acc.order)} is finished.</h2>"
                       f"<p><a id='next-test' class='button' href='/session/{nxt}'>Go on to test {k + 1} of "
-                      f"{len(acc.order)}</a></p>")
+                      f"{len(acc.order)}</a></p>"
+                      + (script_tag(break_heartbeat(f"/session/{acc.row.id}/heartbeat", beat)) if beat else ""))
     return out + _completion(acc.study)
 
 

@@ -197,6 +197,20 @@ if (CFG.heartbeat_url && CFG.heartbeat_s > 0) setInterval(() => {
 """
 
 
+BREAK_HEARTBEAT_JS = """const HEARTBEAT = %s;
+setInterval(() => {
+  if (document.visibilityState === 'visible')
+    fetch(HEARTBEAT.url, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{}'}).catch(() => null);
+}, HEARTBEAT.s * 1000);
+"""
+
+
+def break_heartbeat(url: str, seconds: float) -> str:
+    """The heartbeat of a page without trials that a person may keep open a while (between a
+    battery's tests): the slot is held while it is open and visible, as on a trial page."""
+    return BREAK_HEARTBEAT_JS % json.dumps({"url": url, "s": float(seconds)})
+
+
 def session_script(*, trial: int, phase: str, answer_url: str, studied_url: str, fixation_ms: int, iti_ms: int,
                    feedback_ms: int, events_url: str | None = None, attention_url: str | None = None,
                    attention: str | None = None, shown_url: str | None = None, heartbeat_url: str | None = None,
