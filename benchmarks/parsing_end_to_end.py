@@ -13,7 +13,7 @@ grouped by (test, seed); each group is one ``machinepsych run TEST --seed S --se
 session's first-trial answer request with the group's next corpus reply and ends the session
 at its next request (an HTTP 400: the first trial is already committed, so a run takes a
 second, not a whole session). Calls a test makes before its first answer (a study page) get a
-neutral reply; how many there are is learned once per test from a probe session.
+neutral reply; how many there are is learned on the test's first group.
 
 Then the store is read: each session's first trial gives the stored raw reply (which
 identifies the line), the parse status and the stored response, classed meant / wrong /
@@ -182,17 +182,17 @@ class Runs:
             raise RuntimeError(f"run {test} --seed {seed} exited {code}:\n{output[-2000:]}")
         return first_trials(self.store, name)
 
-    def calls_before_answer(self, test: str, seed: int) -> int:
-        """How many calls a session of ``test`` makes before its first answer (a probe session)."""
-        if test not in self.before:
-            for before in range(4):
-                got = self.run(test, seed, ["__probe__"], before)
-                if got and got[0]["reply"] == "__probe__":
-                    self.before[test] = before
-                    break
-            else:
-                raise RuntimeError(f"{test}: no first answer found within 4 calls")
-        return self.before[test]
+    def run_group(self, test: str, seed: int, replies: list[str]) -> list[dict]:
+        """The sessions of one group. How many calls a session of ``test`` makes before its
+        first answer is learned on its first group: from none up, the first count for which
+        every session stores a first trial (with too few, the answer request is taken for a
+        later trial and refused, so no first trial is stored)."""
+        for before in range(self.before.get(test, 0), 4):
+            got = self.run(test, seed, replies, before)
+            if got and all(g["reply"] is not None for g in got):
+                self.before[test] = before
+                return got
+        raise RuntimeError(f"{test} --seed {seed}: no session stored a first trial (4 calls before the answer tried)")
 
 
 def measure_end_to_end(corpus: dict[str, list[dict]], max_seed: int, reask: int, limit: int | None = None,
@@ -218,8 +218,7 @@ def measure_end_to_end(corpus: dict[str, list[dict]], max_seed: int, reask: int,
     with tempfile.TemporaryDirectory() as tmp, FakeOpenAIServer(reply=endpoint.reply, record=False) as server:
         runs = Runs(server, endpoint, f"sqlite:///{tmp}/e2e.db", reask)
         for (test, seed), lines in sorted(groups.items()):
-            before = runs.calls_before_answer(test, seed)
-            got = runs.run(test, seed, [line["reply"] for line in lines], before)
+            got = runs.run_group(test, seed, [line["reply"] for line in lines])
             results += match(lines, got, direct)
     return results, skipped
 
