@@ -235,12 +235,12 @@ def match(lines: list[dict], got: list[dict], direct: dict[str, dict]) -> list[d
         d = direct[line["_where"]]
         found = by_reply[line["reply"]].pop(0) if by_reply[line["reply"]] else None
         if found is None:
-            cls, status, action = "lost", "no stored first trial", None
+            cls, status, action, reasked = "lost", "no stored first trial", None, False
         else:
-            status, action = found["status"], found["action"]
+            status, action, reasked = found["status"], found["action"], found["reasked"]
             cls = classify(line["meant"], action, status)
         out.append({"format": line["format"], "test": line["test"], "where": line["_where"], "meant": line["meant"],
-                     "reply": line["reply"], "class": cls, "status": status, "parsed": comparable(action),
+                     "reply": line["reply"], "class": cls, "status": status, "parsed": comparable(action), "reasked": reasked,
                      "direct": d["class"], "direct_status": d["status"], "direct_parsed": d["parsed"]})
     return out
 
@@ -284,6 +284,8 @@ def report(corpus_dir: Path, args: argparse.Namespace) -> int:
           f"{pct['meant']:>12.1f} {pct['wrong']:>6.1f} {pct['invalid']:>8.1f} {sum(r['class'] == 'lost' for r in results):>5}")
     print(f"skipped (no seed in 0..{args.max_seed} shows the stimulus on its first trial): {len(skipped)} "
           f"{json.dumps(skipped_by_test)}")
+    if args.reask:
+        print(f"first trials re-asked: {sum(r['reasked'] for r in results)}")
     print(f"{len(differ)} lines read differently end to end:")
     for r in differ:
         print(f"  {r['where']} {r['test']} meant={json.dumps(r['meant'], ensure_ascii=False)}\n"
