@@ -27,8 +27,6 @@ with the same reply again (a model that keeps its answer), so a line may not cha
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import os
 import sys
