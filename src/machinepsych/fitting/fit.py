@@ -94,7 +94,7 @@ def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.nd
         pts[:, n, i] += si * h[:, i]
         if sj:
             pts[:, n, j] += sj * h[:, j]
-    f = model.nll(pts.reshape(-1, k), stacked).reshape(R, len(offs))
+    f = model.objective(pts.reshape(-1, k), stacked).reshape(R, len(offs))
     where = {o: n for n, o in enumerate(offs)}
     g = np.empty((R, k))
     H = np.empty((R, k, k))
@@ -116,7 +116,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
     iteration works on the rows still moving only."""
     R, k = X.shape
     n_offs = len(_offsets(k))
-    f = model.nll(X, Stack(datas, np.ones(R, dtype=int)))
+    f = model.objective(X, Stack(datas, np.ones(R, dtype=int)))
     lam = np.full(R, 1e-3)
     quiet = np.zeros(R, dtype=int)
     eye = np.eye(k)
@@ -145,7 +145,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
         bad = ~np.isfinite(d).all(axis=1) | ((d * g).sum(axis=1) > 0)
         d[bad] = -(g / (scale * (1 + lam[rows, None])))[bad]
         Xn = np.clip(X[rows] + d, lo, hi)
-        fn = model.nll(Xn, Stack(sub, np.ones(rows.size, dtype=int)))
+        fn = model.objective(Xn, Stack(sub, np.ones(rows.size, dtype=int)))
         better = fn < f[rows] - 1e-12
         gain = np.where(better, f[rows] - fn, 0.0)
         X[rows[better]], f[rows[better]] = Xn[better], fn[better]
@@ -184,7 +184,9 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
                  with_se: bool = True) -> list[Fit]:
     """The maximum-likelihood fit of ``model`` to each session of ``datas`` (each its own
     parameters), in the order given (``starts``: Newton starts per session; default
-    ``max(STARTS, k)``)."""
+    ``max(STARTS, k)``). A model with a prior (:attr:`CognitiveModel.prior`) is fitted by
+    maximum a posteriori; the fit's NLL (so AIC, BIC, pseudo-R2) is of the likelihood alone
+    at that optimum, ``extra["neg_log_prior"]`` the prior's share of the objective."""
     S, k = len(datas), model.k
     if S == 0:
         return []
@@ -196,21 +198,24 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
     G = max(32, GRID_PER_PARAM * k)
     rng = np.random.default_rng([seed, k, 0xF17])
     grid = lo + (hi - lo) * rng.random((G, k))
-    f = model.nll(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
+    f = model.objective(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
     n = min(max(STARTS, k) if starts is None else starts, G)
     picks = np.argsort(f, axis=1)[:, :n]
     X, fx, H = _newton(model, grid[picks.ravel()].copy(), [d for d in datas for _ in range(n)], lo, hi)
     fx = fx.reshape(S, n)
     best = np.argmin(fx, axis=1)
+    rows = np.arange(S) * n + best
+    prior = model.neg_log_prior(X[rows])
     names = [p.name for p in model.params]
     fits = []
     for s in range(S):
-        r = s * n + best[s]
+        r = rows[s]
         se = _standard_errors(H[r], X[r], lo, hi) if with_se else [None] * k
         agree = int((fx[s] - fx[s, best[s]] < 1e-2).sum())  # starts that reached the optimum
-        fits.append(Fit(model.name, dict(zip(names, map(float, X[r]))), dict(zip(names, se)), float(fx[s, best[s]]),
-                        datas[s].n_choices, k, bases[s], agree >= min(2, n),
-                        {"starts_agreeing": agree, "starts": n}))
+        fits.append(Fit(model.name, dict(zip(names, map(float, X[r]))), dict(zip(names, se)),
+                        float(fx[s, best[s]] - prior[s]), datas[s].n_choices, k, bases[s], agree >= min(2, n),
+                        {"starts_agreeing": agree, "starts": n,
+                         **({"neg_log_prior": float(prior[s])} if model.prior else {})}))
     return fits
 
 
