@@ -64,7 +64,8 @@ class Fit:
         return {"model": self.model, "nll": self.nll, "aic": self.aic, "bic": self.bic,
                 "pseudo_r2": self.pseudo_r2, "n": self.n, "k": self.k, "converged": self.converged,
                 **{f"param_{k}": v for k, v in self.params.items()},
-                **{f"se_{k}": v for k, v in self.se.items()}}
+                **{f"se_{k}": v for k, v in self.se.items()},
+                **({"neg_log_prior": self.extra["neg_log_prior"]} if "neg_log_prior" in self.extra else {})}
 
 
 def uniform_nll(data: ChoiceData) -> float:

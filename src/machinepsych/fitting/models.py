@@ -499,12 +499,17 @@ class SLM(CognitiveModel):
 
     def neg_log_prior(self, theta):
         theta = np.atleast_2d(theta)
+        return self.neg_log_prior_rates(theta[:, :2]) + self.neg_log_prior_d(theta[:, 2])
+
+    def neg_log_prior_rates(self, rates: np.ndarray) -> np.ndarray:
         a, b = self.RATE_PRIOR
-        rates = np.clip(theta[:, :2], TINY, 1 - TINY)
-        out = -((a - 1) * np.log(rates) + (b - 1) * np.log1p(-rates) - _log_beta(a, b)).sum(axis=1)
+        rates = np.clip(rates, TINY, 1 - TINY)
+        return -((a - 1) * np.log(rates) + (b - 1) * np.log1p(-rates) - _log_beta(a, b)).sum(axis=1)
+
+    def neg_log_prior_d(self, d: np.ndarray) -> np.ndarray:
         shape, scale = self.D_PRIOR
-        d = np.maximum(theta[:, 2], TINY)
-        return out - ((shape - 1) * np.log(d) - d / scale - math.lgamma(shape) - shape * math.log(scale))
+        d = np.maximum(d, TINY)
+        return -((shape - 1) * np.log(d) - d / scale - math.lgamma(shape) - shape * math.log(scale))
 
     def start(self, theta, data):
         D = data.features.shape[-1]
