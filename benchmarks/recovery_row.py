@@ -25,7 +25,7 @@ def main() -> None:
     ap.add_argument("overrides", nargs="*", help="key=value: the test's parameters")
     ap.add_argument("--n", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
-    args = ap.parse_args()
+    args = ap.parse_intermixed_args()
     spec = get_task(args.test)
     over = {k: int(v) for k, v in (kv.split("=", 1) for kv in args.overrides)}
     params = spec.resolve(overrides=over or None)
