@@ -16,6 +16,9 @@ pass over the trials for all sessions at once. For a model with k parameters:
 3. standard errors come from the inverse of the Hessian at the optimum; a parameter at a
    bound, or a Hessian that is not positive definite, has no standard error (None).
 
+A model that states a prior (the SLM) is fitted the same way to NLL plus minus its log prior
+(maximum a posteriori); what a fit reports is of the likelihood alone.
+
 Model fit: negative log-likelihood (NLL), AIC = 2 NLL + 2k, BIC = 2 NLL + k ln n (n readable
 choices), and McFadden's pseudo-R2 = 1 - NLL / NLL_uniform against choosing uniformly among
 the options shown.
