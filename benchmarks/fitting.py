@@ -41,7 +41,7 @@ TARGET_SHARE = 0.9
 # bandit-pairs at 144 trials (twice its default 72): at 72 its perseveration sessions with a weak
 # stickiness (pi near 0.4, the last machine on offer on about half the trials) are won by random
 # (85% recovered, 40 sessions) and rw-pn's rates are recovered below 0.8; at 144, 97%.
-DESIGNS = {"prlt": 160, "mbt": 160, "wpt": 100, "dcigt": 100, "wcst": 128, "wcst-kennedy": 100,
+DESIGNS = {"prlt": 160, "mbt": 160, "wpt": 100, "dcigt": 100, "wcst": 128, "wcst-kennedy": 200,
            "wcst-shape": 100, "wcst-reflection": 90, "bandit-pairs": 144}
 SKIP = ("wcst-color", "wcst-number")  # the same design as wcst-shape, another first rule
 
