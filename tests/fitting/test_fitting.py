@@ -86,12 +86,12 @@ def test_slm_likelihood_equals_a_plain_loop():
 
 
 def _nll_and_difference_gradient(m, data, hi, h: float = 1e-8):
-    """The NLL and its forward-difference gradient (scipy's default for L-BFGS-B: step 1e-8,
-    backward at an upper bound) at ``x``, its k + 1 points in one call of the model's batched
-    NLL instead of k + 1 calls."""
+    """The objective (the NLL, plus minus the log prior where the model has one) and its
+    forward-difference gradient (scipy's default for L-BFGS-B: step 1e-8, backward at an upper
+    bound) at ``x``, its k + 1 points in one call of the model's batched NLL instead of k + 1 calls."""
     def fg(x):
         step = np.where(x + h <= hi, h, -h)
-        f = m.nll(np.vstack([x, x + np.diag(step)]), data)
+        f = m.objective(np.vstack([x, x + np.diag(step)]), data)
         return float(f[0]), (f[1:] - f[0]) / step
     return fg
 
@@ -114,7 +114,8 @@ def test_optimum_matches_scipy_from_many_starts(test, model):
             res = minimize(_nll_and_difference_gradient(m, data, hi), x0, jac=True, method="L-BFGS-B",
                            bounds=list(zip(lo, hi)))
             best = min(best, res.fun)
-        assert fit.nll <= best + 1e-3, (fit.nll, best)
+        reached = fit.nll + fit.extra.get("neg_log_prior", 0.0)
+        assert reached <= best + 1e-3, (reached, best)
 
 
 def test_known_parameters_are_recovered_on_a_long_session():
@@ -298,3 +299,29 @@ def test_longer_designs_double_up_to_the_factor_and_stop_at_the_longest_allowed(
     assert _longer_lengths(72, 90, 8) == [90] and _longer_lengths(90, 90, 8) == []
     assert _longer_lengths(40, None, 1) == []
     assert _longest(get_task("wcst-reflection")) == 90 and _longest(get_task("wcst-128")) == 128
+
+
+def test_slm_is_fitted_by_maximum_a_posteriori_and_reports_the_likelihood_alone():
+    """Without its prior the SLM's likelihood puts the reward rate r at its bound 1 on sessions
+    with no error after "correct" (here 5 of 10 consistent sessions of wcst-kennedy); the
+    Beta(2, 2) prior keeps r inside. The fit's NLL (so AIC and BIC) is the likelihood alone."""
+    class MaximumLikelihoodSLM(SLM):
+        prior = ""
+
+        def neg_log_prior(self, theta):
+            return np.zeros(np.atleast_2d(theta).shape[0])
+
+    spec = get_task("wcst-kennedy")
+    params = spec.resolve()
+    rng = np.random.default_rng(5)
+    datas = [simulate_session(spec, params, SLM(), np.array([0.3, 0.3, 3.5]), s, rng)[0] for s in range(10)]
+    ml, map_ = fit_sessions(MaximumLikelihoodSLM(), datas), fit_sessions(SLM(), datas)
+    assert sum(f.params["r"] > 0.95 for f in ml) >= 3
+    assert all(f.params["r"] < 0.9 for f in map_)
+    for f, data in zip(map_, datas):
+        theta = np.array([[f.params[k] for k in ("r", "p", "d")]])
+        assert f.nll == pytest.approx(SLM().nll(theta, data)[0], rel=1e-9)
+        assert f.extra["neg_log_prior"] == pytest.approx(SLM().neg_log_prior(theta)[0], rel=1e-9)
+        assert f.aic == pytest.approx(2 * f.nll + 6)
+    # the prior costs likelihood: each MAP fit's NLL is at least the ML fit's
+    assert all(b.nll >= a.nll - 1e-6 for a, b in zip(ml, map_))

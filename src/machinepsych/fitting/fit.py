@@ -16,6 +16,9 @@ pass over the trials for all sessions at once. For a model with k parameters:
 3. standard errors come from the inverse of the Hessian at the optimum; a parameter at a
    bound, or a Hessian that is not positive definite, has no standard error (None).
 
+A model that states a prior (the SLM) is fitted the same way to NLL plus minus its log prior
+(maximum a posteriori); what a fit reports is of the likelihood alone.
+
 Model fit: negative log-likelihood (NLL), AIC = 2 NLL + 2k, BIC = 2 NLL + k ln n (n readable
 choices), and McFadden's pseudo-R2 = 1 - NLL / NLL_uniform against choosing uniformly among
 the options shown.
@@ -64,7 +67,8 @@ class Fit:
         return {"model": self.model, "nll": self.nll, "aic": self.aic, "bic": self.bic,
                 "pseudo_r2": self.pseudo_r2, "n": self.n, "k": self.k, "converged": self.converged,
                 **{f"param_{k}": v for k, v in self.params.items()},
-                **{f"se_{k}": v for k, v in self.se.items()}}
+                **{f"se_{k}": v for k, v in self.se.items()},
+                **({"neg_log_prior": self.extra["neg_log_prior"]} if "neg_log_prior" in self.extra else {})}
 
 
 def uniform_nll(data: ChoiceData) -> float:
@@ -94,7 +98,7 @@ def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.nd
         pts[:, n, i] += si * h[:, i]
         if sj:
             pts[:, n, j] += sj * h[:, j]
-    f = model.nll(pts.reshape(-1, k), stacked).reshape(R, len(offs))
+    f = model.objective(pts.reshape(-1, k), stacked).reshape(R, len(offs))
     where = {o: n for n, o in enumerate(offs)}
     g = np.empty((R, k))
     H = np.empty((R, k, k))
@@ -116,7 +120,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
     iteration works on the rows still moving only."""
     R, k = X.shape
     n_offs = len(_offsets(k))
-    f = model.nll(X, Stack(datas, np.ones(R, dtype=int)))
+    f = model.objective(X, Stack(datas, np.ones(R, dtype=int)))
     lam = np.full(R, 1e-3)
     quiet = np.zeros(R, dtype=int)
     eye = np.eye(k)
@@ -145,7 +149,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
         bad = ~np.isfinite(d).all(axis=1) | ((d * g).sum(axis=1) > 0)
         d[bad] = -(g / (scale * (1 + lam[rows, None])))[bad]
         Xn = np.clip(X[rows] + d, lo, hi)
-        fn = model.nll(Xn, Stack(sub, np.ones(rows.size, dtype=int)))
+        fn = model.objective(Xn, Stack(sub, np.ones(rows.size, dtype=int)))
         better = fn < f[rows] - 1e-12
         gain = np.where(better, f[rows] - fn, 0.0)
         X[rows[better]], f[rows[better]] = Xn[better], fn[better]
@@ -184,7 +188,9 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
                  with_se: bool = True) -> list[Fit]:
     """The maximum-likelihood fit of ``model`` to each session of ``datas`` (each its own
     parameters), in the order given (``starts``: Newton starts per session; default
-    ``max(STARTS, k)``)."""
+    ``max(STARTS, k)``). A model with a prior (:attr:`CognitiveModel.prior`) is fitted by
+    maximum a posteriori; the fit's NLL (so AIC, BIC, pseudo-R2) is of the likelihood alone
+    at that optimum, ``extra["neg_log_prior"]`` the prior's share of the objective."""
     S, k = len(datas), model.k
     if S == 0:
         return []
@@ -196,21 +202,24 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
     G = max(32, GRID_PER_PARAM * k)
     rng = np.random.default_rng([seed, k, 0xF17])
     grid = lo + (hi - lo) * rng.random((G, k))
-    f = model.nll(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
+    f = model.objective(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
     n = min(max(STARTS, k) if starts is None else starts, G)
     picks = np.argsort(f, axis=1)[:, :n]
     X, fx, H = _newton(model, grid[picks.ravel()].copy(), [d for d in datas for _ in range(n)], lo, hi)
     fx = fx.reshape(S, n)
     best = np.argmin(fx, axis=1)
+    rows = np.arange(S) * n + best
+    prior = model.neg_log_prior(X[rows])
     names = [p.name for p in model.params]
     fits = []
     for s in range(S):
-        r = s * n + best[s]
+        r = rows[s]
         se = _standard_errors(H[r], X[r], lo, hi) if with_se else [None] * k
         agree = int((fx[s] - fx[s, best[s]] < 1e-2).sum())  # starts that reached the optimum
-        fits.append(Fit(model.name, dict(zip(names, map(float, X[r]))), dict(zip(names, se)), float(fx[s, best[s]]),
-                        datas[s].n_choices, k, bases[s], agree >= min(2, n),
-                        {"starts_agreeing": agree, "starts": n}))
+        fits.append(Fit(model.name, dict(zip(names, map(float, X[r]))), dict(zip(names, se)),
+                        float(fx[s, best[s]] - prior[s]), datas[s].n_choices, k, bases[s], agree >= min(2, n),
+                        {"starts_agreeing": agree, "starts": n,
+                         **({"neg_log_prior": float(prior[s])} if model.prior else {})}))
     return fits
 
 
