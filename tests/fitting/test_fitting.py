@@ -73,7 +73,7 @@ def test_slm_likelihood_equals_a_plain_loop():
     a, nll = np.full(3, 1 / 3), 0.0
     for t in range(data.n_trials):
         m = data.features[t]
-        pull = (m @ a) ** d
+        pull = m @ a ** d  # Bishara et al. (2010): each weight to the power d, summed over matches
         prob = pull / pull.sum() if pull.sum() > 0 else np.full(4, 0.25)
         prob = 0.999 * prob + 0.001 * 0.25
         c = data.choice[t]

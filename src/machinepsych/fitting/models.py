@@ -477,8 +477,8 @@ class RulePersev(CognitiveModel):
 
 class SLM(CognitiveModel):
     """Sequential learning model of card sorting (Bishara et al., 2010), with attention focus
-    f = 1: attention weights a over the dimensions; an option's pull is its match vector times
-    a, raised to the decision consistency d; after "correct" a moves towards the (attention-
+    f = 1: attention weights a over the dimensions; an option's pull is the sum, over the
+    dimensions it matches, of each attention weight raised to the decision consistency d; after "correct" a moves towards the (attention-
     weighted) dimensions the chosen option matched, at rate r; after "wrong" towards the ones it
     did not match, at rate p. A fixed 0.1% lapse keeps the likelihood finite for an option that
     matches nothing."""
@@ -516,8 +516,9 @@ class SLM(CognitiveModel):
         return {**super().start(theta, data), "a": np.full((theta.shape[0], D), 1.0 / D)}
 
     def probs(self, theta, state, x):
-        pull = np.einsum("rkd,rd->rk", x.feat, state["a"]) * x.shown
-        pull = np.maximum(pull, 0.0) ** theta[:, 2:3]
+        # Bishara et al.'s eq.: each attention weight is raised to d, then summed over the
+        # dimensions the card matches (as hBayesDM's wcs_sql); not the sum raised to d
+        pull = np.einsum("rkd,rd->rk", x.feat, np.maximum(state["a"], 0.0) ** theta[:, 2:3]) * x.shown
         total = pull.sum(axis=1, keepdims=True)
         flat = uniform(x.shown)
         base = np.where(total > 0, pull / np.maximum(total, TINY), flat)
