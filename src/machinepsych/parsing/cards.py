@@ -82,7 +82,7 @@ def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
     return tuple((str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)  # 24 orders of the key cards x 64 cards being sorted
 def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReader:
     options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
     # the card being sorted, described in the reply ("the testing card triangle blue 2"), is no option
