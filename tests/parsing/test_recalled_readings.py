@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 from machinepsych.core.types import Observation
-from machinepsych.parsing import cells, choice, commitment, recall
+from machinepsych.parsing import FORMATS, cells, choice, commitment, recall
+from machinepsych.parsing.truncation import reply_cut_off
 from machinepsych.tasks.catalog import get_task
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -91,3 +92,13 @@ def test_a_reading_is_recalled_only_where_the_finders_agree(monkeypatch):
     assert c("Answer: sunny") == (1, "parsed")
     got = d("Answer: sunny")
     assert got == (True, "parsed") and got[0] is True  # 1 == True, yet a different answer: read again
+
+
+def test_a_reply_told_cut_off_is_not_recalled_as_a_whole_one(monkeypatch):
+    monkeypatch.setattr(recall, "_kept", {})
+    reply = "Sheet A has one hole, and sheet D matches the fold pattern best. So D."
+    letters = Observation(trial=0, stimulus={"answer_kind": "mc", "options": list("ABCDE")}, parts=())
+    assert FORMATS["letter"](reply, letters) == ("D", "parsed")
+    with reply_cut_off(True):
+        assert FORMATS["letter"](reply, letters)[1] != "parsed"
+    assert FORMATS["letter"](reply, letters) == ("D", "parsed")

@@ -266,17 +266,19 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     raw = prepare(reply)
     finder = Asked(finder)  # the whole reply and its one line are the same text: found once
     finders = (finder,) if exact_finder is None else (finder, Asked(exact_finder))
-    key = recall.key_of(raw, resolve, tuple(extra_markers), binary, len(finders) == 2)
+    cut_off = is_cut_off(raw)  # told by the caller (a context variable) or seen in the text
+    key = recall.key_of(raw, resolve, tuple(extra_markers), binary, len(finders) == 2, cut_off)
     reading = recall.recall(key, finders)  # a reply read before, the same mentions found: the same reading
     if reading is None:
-        reading = _read_prepared(raw, finders, resolve, extra_markers, binary)
+        reading = _read_prepared(raw, finders, resolve, extra_markers, binary, cut_off)
         recall.keep(key, finders, reading)
     return reading
 
 
-def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | None, extra_markers, binary: tuple) -> Reading:
+def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | None, extra_markers, binary: tuple,
+                   cut_off: bool) -> Reading:
     finder, exact_finder = finders[0], finders[-1]
-    args = (finder, resolve, list(extra_markers), exact_finder, binary, is_cut_off(raw))
+    args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
     cut = revised_tail(raw)
     if cut is not None:
         tail = _read(raw[cut:], *args)

@@ -1,8 +1,9 @@
 """Readings of repeated replies recalled instead of read again (``docs/parsing.md``).
 
-A reading (:func:`.commitment.read`) depends on nothing but the prepared reply, the resolver,
-the extra markers, the two answers of a yes/no question and what the finders answer on the
-texts the reading asked them about. A reading is kept with those questions and answers
+A reading (:func:`.commitment.read`) depends on nothing but the prepared reply, whether it is
+read as cut off (``truncation.reply_cut_off``), the resolver, the extra markers, the two
+answers of a yes/no question and what the finders answer on the texts the reading asked
+them about. A reading is kept with those questions and answers
 (:class:`Asked`); when the same reply comes again (a stub, a deterministic model, a short
 answer such as "Selection: 2") with the same resolver and markers, the finders of this reading
 are asked the same questions, and where every answer is the same the kept reading is the one
@@ -55,12 +56,13 @@ def _found(mentions: list) -> tuple | None:
     return tuple(out)
 
 
-def key_of(raw: str, resolve, markers: tuple, binary: tuple, own_exact: bool) -> tuple | None:
-    """The key a reading is kept under, None where it is not kept (off, a long reply, a value
+def key_of(raw: str, resolve, markers: tuple, binary: tuple, own_exact: bool, cut_off: bool) -> tuple | None:
+    """The key a reading is kept under (``cut_off``: the reply is read as cut off, which the
+    caller may say apart from the text), None where it is not kept (off, a long reply, a value
     that cannot be a key)."""
     if not enabled or len(raw) > MAX_CHARS:
         return None
-    key = (raw, resolve, markers, binary, own_exact)
+    key = (raw, resolve, markers, binary, own_exact, cut_off)
     try:
         hash(key)
     except TypeError:
