@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -91,13 +91,17 @@ def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), i
     aliases = [(gate(p), p, a.value, False) for a in answers for p in a.strong]
     aliases += [(gate(p), p, a.value, True) for a in answers for p in a.weak]
     aliases += [(gate(p), p, a.value, True) for a in weak_exact for p in a.strong + a.weak]
-    mentions = _spans_finder(tuple(aliases))
+    return _skipping(_spans_finder(tuple(aliases)), ignore)
+
+
+def _skipping(finder: Finder, ignore: Sequence[str]) -> Finder:
+    """``finder``'s mentions less those overlapping a match of an ``ignore`` pattern."""
     if not ignore:
-        return mentions
-    skipped = _spans_finder(tuple((gate(p), p, None, False) for p in ignore), empty=True)
+        return finder
+    skipped = _spans_finder(tuple((_GATES.get(p), p, None, False) for p in ignore), empty=True)
 
     def find(text: str) -> list[Mention]:
-        out = mentions(text)
+        out = finder(text)
         spans = [(m.start, m.end) for m in skipped(text)]
         if not spans:
             return out
@@ -182,6 +186,13 @@ class ChoiceReader:
         """The finder of the answers and the one of the exact replies (looked up once per reader)."""
         exact = _finder(self.answers + self.exact_extra, self.ignore) if self.exact_extra else None
         return _finder(self.answers, self.ignore), exact
+
+    def ignoring(self, ignore: tuple[str, ...]) -> ChoiceReader:
+        """This reader with ``ignore`` added, sharing this reader's finders (not built again)."""
+        r = replace(self, ignore=self.ignore + ignore)
+        finder, exact = self._finders
+        r.__dict__["_finders"] = (_skipping(finder, ignore), exact and _skipping(exact, ignore))
+        return r
 
     def reading(self, reply: str | None) -> Reading:
         both = tuple(a.value for a in self.answers) if self.binary else ()
