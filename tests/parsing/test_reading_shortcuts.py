@@ -54,9 +54,14 @@ def test_gated_card_patterns_read_as_ungated(monkeypatch):
     monkeypatch.setattr(choice, "_GATES", {})  # every pattern tried on every text
     monkeypatch.setattr(choice, "_FINDERS", {})
     monkeypatch.setattr(choice, "_SPANS", {})
-    cards._card_reader.cache_clear()  # readers keep their finders
+    _forget_readers()  # readers keep their finders
     assert _readings() == gated
-    cards._card_reader.cache_clear()
+    _forget_readers()
+
+
+def _forget_readers() -> None:
+    cards._options_reader.cache_clear()
+    cards._ignoring.cache_clear()
 
 
 def _mask_unchecked(s: str) -> str:
