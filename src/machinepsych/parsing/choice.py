@@ -111,7 +111,7 @@ def _skipping(finder: Finder, ignore: Sequence[str]) -> Finder:
 
 
 SHORT = 200  # texts this short have their mentions kept by each finder (a repeated reply is found once)
-KEPT_TEXTS = 32
+KEPT_TEXTS = 16
 
 
 _SPANS: dict[tuple, Finder] = {}
