@@ -146,9 +146,12 @@ def _new_spans_finder(aliases: tuple[tuple[str | None, str, Any, bool], ...], em
     words = gates - digits
     anyone = _any_gate(frozenset(words))
     kept: dict[str, list[Mention]] = {}
+    last: list = [None, ()]  # the last text of any length, and its mentions
 
     def find(text: str) -> list[Mention]:
         found = kept.get(text)
+        if found is None and text == last[0]:
+            found = last[1]
         if found is not None:
             return list(found)
         shut = {g for g in digits if g not in text}
@@ -162,6 +165,8 @@ def _new_spans_finder(aliases: tuple[tuple[str | None, str, Any, bool], ...], em
             if len(kept) >= KEPT_TEXTS:
                 kept.clear()
             kept[text] = list(out)
+        else:
+            last[:] = text, tuple(out)
         return out
 
     return find
@@ -184,8 +189,8 @@ class ChoiceReader:
     @cached_property
     def _finders(self) -> tuple[Finder, Finder | None]:
         """The finder of the answers and the one of the exact replies (looked up once per reader)."""
-        exact = _finder(self.answers + self.exact_extra, self.ignore) if self.exact_extra else None
-        return _finder(self.answers, self.ignore), exact
+        finder = _finder(self.answers, self.ignore)
+        return finder, (_with_extra(finder, _finder(self.exact_extra, self.ignore)) if self.exact_extra else None)
 
     def ignoring(self, ignore: tuple[str, ...]) -> ChoiceReader:
         """This reader with ``ignore`` added, sharing this reader's finders (not built again)."""
@@ -204,6 +209,21 @@ class ChoiceReader:
         if r.ok:
             return r.value, "parsed"
         return None, fallback_status(reply or "")
+
+
+def _with_extra(finder: Finder, extra: Finder) -> Finder:
+    """The finder of the answers and ``extra``'s answers together, the mentions in the order one
+    finder of both would give them (every strong alias before every weak one, the answers' own
+    first), the answers' found by ``finder`` itself (which keeps its last text: a reading asks
+    both about the same text)."""
+    def find(text: str) -> list[Mention]:
+        own, more = finder(text), extra(text)
+        if not more:
+            return own
+        return ([m for m in own if not m.weak] + [m for m in more if not m.weak]
+                + [m for m in own if m.weak] + [m for m in more if m.weak])
+
+    return find
 
 
 _FINDERS: dict[tuple, Finder] = {}
