@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from machinepsych.parsing import cards, choice, text
+from machinepsych.parsing import cards, choice, recall, text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHAPES, COLORS = ("triangle", "star", "cross", "circle"), ("red", "green", "yellow", "blue")
@@ -48,11 +48,20 @@ def _readings() -> list[tuple]:
 
 def test_gated_card_patterns_read_as_ungated(monkeypatch):
     assert len(REPLIES) > 500
+    monkeypatch.setattr(recall, "enabled", False)  # every reply read (tests/parsing/test_recalled_readings.py)
     gated = _readings()
     assert sum(r[1] for r in gated) > len(gated) // 3  # most of them name a card: the check has readings to compare
     monkeypatch.setattr(choice, "_GATES", {})  # every pattern tried on every text
     monkeypatch.setattr(choice, "_FINDERS", {})
+    monkeypatch.setattr(choice, "_SPANS", {})
+    _forget_readers()  # readers keep their finders
     assert _readings() == gated
+    _forget_readers()
+
+
+def _forget_readers() -> None:
+    cards._options_reader.cache_clear()
+    cards._ignoring.cache_clear()
 
 
 def _mask_unchecked(s: str) -> str:

@@ -239,6 +239,8 @@ class Turn:
 
     @property
     def usage(self) -> Usage:
+        if len(self.calls) == 1 and type(self.calls[0].usage) is Usage:  # the usual turn: its one call's
+            return self.calls[0].usage
         total = Usage()
         for c in self.calls:
             total = total + c.usage

@@ -90,12 +90,24 @@ def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
     return tuple((str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options)
 
 
-@lru_cache(maxsize=512)
 def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReader:
+    """The reader of the options ``key``; the card being sorted, described in the reply ("the
+    testing card triangle blue 2"), is no option (the readers of one option set share their
+    answers' finders, whichever card is sorted)."""
+    if not sorted_card or sorted_card in key:
+        return _options_reader(key, desk)
+    return _ignoring(key, desk, sorted_card)
+
+
+@lru_cache(maxsize=2048)  # 24 orders of the key cards x 64 cards being sorted
+def _ignoring(key: tuple, desk: bool, sorted_card: tuple) -> ChoiceReader:
+    card = {"shape": sorted_card[0], "color": sorted_card[1], "number": sorted_card[2]}
+    return _options_reader(key, desk).ignoring(tuple(_card_descriptions(card, [])[:2]))
+
+
+@lru_cache(maxsize=128)
+def _options_reader(key: tuple, desk: bool) -> ChoiceReader:
     options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
-    # the card being sorted, described in the reply ("the testing card triangle blue 2"), is no option
-    ignore = tuple(_card_descriptions({"shape": sorted_card[0], "color": sorted_card[1], "number": sorted_card[2]}, [])[:2]
-                   ) if sorted_card and sorted_card not in key else ()
     answers = []
     for k, card in enumerate(options, 1):
         strong = [*_card_number(k)[0], *_card_descriptions(card, options)]
@@ -109,7 +121,7 @@ def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReade
         answers = [Answer(k, *_card_number(k)) for k in range(1, 5)]
     # a number word alone ("Four.", "Zwei") names the card only where the reply is nothing else
     alone = tuple(Answer(k, (L_ + r"(?i:" + "|".join(NUMWORDS[k][:1] + FOREIGN_NUMWORDS[k]) + r")" + R_,)) for k in range(1, 5))
-    return ChoiceReader(tuple(answers), ignore=ignore, exact_extra=alone, extra_markers=NEXT_MARKER)
+    return ChoiceReader(tuple(answers), exact_extra=alone, extra_markers=NEXT_MARKER)
 
 
 # "Acknowledged, that was wrong. Next: 2": the choice for the next card (Kennedy's continuing dialogue)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 from typing import Any
 
 from machinepsych.core.parsing import fallback_status
@@ -91,25 +91,83 @@ def finder_of(answers: Sequence[Answer], *, weak_exact: Sequence[Answer] = (), i
     aliases = [(gate(p), p, a.value, False) for a in answers for p in a.strong]
     aliases += [(gate(p), p, a.value, True) for a in answers for p in a.weak]
     aliases += [(gate(p), p, a.value, True) for a in weak_exact for p in a.strong + a.weak]
-    skip = [(gate(p), p) for p in ignore]
-    gates = {x[0] for x in aliases} | {x[0] for x in skip}
+    return _skipping(_spans_finder(tuple(aliases)), ignore)
+
+
+def _skipping(finder: Finder, ignore: Sequence[str]) -> Finder:
+    """``finder``'s mentions less those overlapping a match of an ``ignore`` pattern."""
+    if not ignore:
+        return finder
+    skipped = _spans_finder(tuple((_GATES.get(p), p, None, False) for p in ignore), empty=True)
+
+    def find(text: str) -> list[Mention]:
+        out = finder(text)
+        spans = [(m.start, m.end) for m in skipped(text)]
+        if not spans:
+            return out
+        return [m for m in out if all(m.end <= s or m.start >= e for s, e in spans)]
+
+    return find
+
+
+SHORT = 200  # texts this short have their mentions kept by each finder (a repeated reply is found once)
+KEPT_TEXTS = 16
+
+
+_SPANS: dict[tuple, Finder] = {}
+
+
+def _spans_finder(aliases: tuple[tuple[str | None, str, Any, bool], ...], empty: bool = False) -> Finder:
+    """The mentions of ``aliases`` ((gate, pattern, value, weak)) in a text (``empty``: matches of
+    no length too), one finder per set of aliases (answer sets that differ only in the card
+    being sorted share theirs); the mentions of the last few short texts are kept."""
+    key = (aliases, empty, _kinds(a[2] for a in aliases))
+    try:
+        f = _SPANS.get(key)
+    except TypeError:  # an answer value that cannot be a key: a finder of its own
+        return _new_spans_finder(aliases, empty)
+    if f is None:
+        if len(_SPANS) > 2048:
+            _SPANS.clear()
+        f = _SPANS[key] = _new_spans_finder(aliases, empty)
+    return f
+
+
+def _kinds(values) -> tuple[str, ...]:
+    """The values as their reprs, part of a finder's key: equal values of different kinds (1,
+    1.0 and True) are different answers."""
+    return tuple(map(repr, values))
+
+
+def _new_spans_finder(aliases: tuple[tuple[str | None, str, Any, bool], ...], empty: bool) -> Finder:
+    gates = {x[0] for x in aliases}
     gates.discard(None)
     digits = {g for g in gates if g.isdigit()}  # a number's digits: found by a plain substring test
     words = gates - digits
     anyone = _any_gate(frozenset(words))
+    kept: dict[str, list[Mention]] = {}
+    last: list = [None, ()]  # the last text of any length, and its mentions
 
     def find(text: str) -> list[Mention]:
+        found = kept.get(text)
+        if found is None and text == last[0]:
+            found = last[1]
+        if found is not None:
+            return list(found)
         shut = {g for g in digits if g not in text}
         if anyone is not None and pattern(anyone).search(text) is None:
             shut |= words
         else:
             shut |= {g for g in words if pattern(g).search(text) is None}
         out = [Mention(m.start(), m.end(), value, weak) for gate, p, value, weak in aliases if gate not in shut
-               for m in pattern(p).finditer(text) if m.end() > m.start()]
-        spans = [m.span() for gate, p in skip if gate not in shut for m in pattern(p).finditer(text)]
-        if not spans:
-            return out
-        return [m for m in out if all(m.end <= s or m.start >= e for s, e in spans)]
+               for m in pattern(p).finditer(text) if empty or m.end() > m.start()]
+        if len(text) <= SHORT:
+            if len(kept) >= KEPT_TEXTS:
+                kept.clear()
+            kept[text] = list(out)
+        else:
+            last[:] = text, tuple(out)
+        return out
 
     return find
 
@@ -126,12 +184,25 @@ class ChoiceReader:
     ignore: tuple[str, ...] = ()  # patterns naming no answer (the card being sorted)
 
     def finder(self) -> Finder:
-        return _finder(self.answers, self.ignore)
+        return self._finders[0]
+
+    @cached_property
+    def _finders(self) -> tuple[Finder, Finder | None]:
+        """The finder of the answers and the one of the exact replies (looked up once per reader)."""
+        finder = _finder(self.answers, self.ignore)
+        return finder, (_with_extra(finder, _finder(self.exact_extra, self.ignore)) if self.exact_extra else None)
+
+    def ignoring(self, ignore: tuple[str, ...]) -> ChoiceReader:
+        """This reader with ``ignore`` added, sharing this reader's finders (not built again)."""
+        r = replace(self, ignore=self.ignore + ignore)
+        finder, exact = self._finders
+        r.__dict__["_finders"] = (_skipping(finder, ignore), exact and _skipping(exact, ignore))
+        return r
 
     def reading(self, reply: str | None) -> Reading:
-        exact = _finder(self.answers + self.exact_extra, self.ignore) if self.exact_extra else None
         both = tuple(a.value for a in self.answers) if self.binary else ()
-        return read(reply, _finder(self.answers, self.ignore), self.resolve, list(self.extra_markers), exact_finder=exact, binary=both)
+        finder, exact = self._finders
+        return read(reply, finder, self.resolve, self.extra_markers, exact_finder=exact, binary=both)
 
     def __call__(self, reply: str | None) -> tuple[Any, ParseStatus]:
         r = self.reading(reply)
@@ -140,11 +211,26 @@ class ChoiceReader:
         return None, fallback_status(reply or "")
 
 
+def _with_extra(finder: Finder, extra: Finder) -> Finder:
+    """The finder of the answers and ``extra``'s answers together, the mentions in the order one
+    finder of both would give them (every strong alias before every weak one, the answers' own
+    first), the answers' found by ``finder`` itself (which keeps its last text: a reading asks
+    both about the same text)."""
+    def find(text: str) -> list[Mention]:
+        own, more = finder(text), extra(text)
+        if not more:
+            return own
+        return ([m for m in own if not m.weak] + [m for m in more if not m.weak]
+                + [m for m in own if m.weak] + [m for m in more if m.weak])
+
+    return find
+
+
 _FINDERS: dict[tuple, Finder] = {}
 
 
 def _finder(answers: tuple[Answer, ...], ignore: tuple[str, ...] = ()) -> Finder:
-    key = (answers, ignore)
+    key = (answers, ignore, _kinds(a.value for a in answers))
     f = _FINDERS.get(key)
     if f is None:
         if len(_FINDERS) > 2048:

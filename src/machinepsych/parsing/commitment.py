@@ -42,7 +42,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .lexicon import misspelt
+from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
+from .recall import Asked
 from .revision import revised_tail
 from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
@@ -284,9 +286,21 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
     of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
     raw = prepare(reply)
-    finder = _remembering(finder)  # the whole reply and its one line are the same text: found once
-    exact_finder = finder if exact_finder is None else _remembering(exact_finder)
-    args = (finder, resolve, list(extra_markers), exact_finder, binary, is_cut_off(raw))
+    finder = Asked(finder)  # the whole reply and its one line are the same text: found once
+    finders = (finder,) if exact_finder is None else (finder, Asked(exact_finder))
+    cut_off = is_cut_off(raw)  # told by the caller (a context variable) or seen in the text
+    key = recall.key_of(raw, resolve, tuple(extra_markers), binary, len(finders) == 2, cut_off)
+    reading = recall.recall(key, finders)  # a reply read before, the same mentions found: the same reading
+    if reading is None:
+        reading = _read_prepared(raw, finders, resolve, extra_markers, binary, cut_off)
+        recall.keep(key, finders, reading)
+    return reading
+
+
+def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | None, extra_markers, binary: tuple,
+                   cut_off: bool) -> Reading:
+    finder, exact_finder = finders[0], finders[-1]
+    args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
     cut = revised_tail(raw)
     if cut is not None:
         tail = _read(raw[cut:], *args)
@@ -327,18 +341,6 @@ def corrected_to(tail: str, finder: Finder) -> Mention | None:
     if i in rejected or _runs_on(text, mentions, i, rejected) or not END_OF_CLAUSE.match(text[first.end:]):
         return None
     return first
-
-
-def _remembering(finder: Finder) -> Finder:
-    """``finder``, each text's mentions found once (for one reading: a reply's texts repeat)."""
-    seen: dict[str, list[Mention]] = {}
-
-    def find(text: str) -> list[Mention]:
-        if text not in seen:
-            seen[text] = finder(text)
-        return list(seen[text])
-
-    return find
 
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,

@@ -39,6 +39,8 @@ PLACEHOLDER_LINE = re.compile(r"^(?![^\n]*</)[^\n]*<(?:[A-Za-z][^<>=\"'\n]*\s[^<
 def withdrawn(text: str) -> str:
     """``text`` without what its writer did not mean as the answer: struck-out text and lines of
     an echoed template with placeholders in angle brackets."""
+    if "<" not in text and "~" not in text:  # every match of the two needs one of them
+        return text
     return PLACEHOLDER_LINE.sub("", STRUCK.sub("", text))
 
 
@@ -287,6 +289,8 @@ def lines_with_pos(text: str) -> list[tuple[int, str]]:
 
 def answer_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every answer object, ``<answer>`` tag and ``\\boxed{}`` in ``text``."""
+    if "{" not in text and "<" not in text:  # every one of them needs one of the two (a box: "\\boxed{")
+        return []
     spans = [(s, e) for s, e, obj in json_objects(text)
              if isinstance(obj, dict) and any(str(k).lower() in ANSWER_KEYS for k in obj)]
     for m in ANSWER_KEY.finditer(text):
