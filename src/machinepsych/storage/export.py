@@ -62,15 +62,19 @@ BASE_COLUMNS = [
 ]
 
 
-def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
-    """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells."""
+def trials_frame(store: Store, run_ref: str | int, columns: Iterable[str] | None = None) -> pd.DataFrame:
+    """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells.
+    ``columns``: only these of the columns (those the run's trials have), each the same
+    values and dtype as in the whole frame; None: every column."""
     run = store.get_run(run_ref)
     pairs = store.trials_for_run(run.id)  # a list, or an iterator that reads the trials in chunks
-    calls = store.call_counts(run.id)
+    keep = None if columns is None else frozenset(columns)
+    calls = store.call_counts(run.id) if keep is None or "n_calls" in keep else {}
     kinds: dict[str, str] = {}
-    df = rows_frame(trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs)
+    rows = (trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs)
+    df = rows_frame(rows if keep is None else ({k: v for k, v in r.items() if k in keep} for r in rows))
     if df.empty:
-        df = pd.DataFrame(columns=BASE_COLUMNS)
+        df = pd.DataFrame(columns=BASE_COLUMNS if keep is None else [c for c in BASE_COLUMNS if c in keep])
     return df
 
 
