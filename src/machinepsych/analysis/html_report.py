@@ -16,9 +16,10 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.atomic import write_text_atomic
+from ..core.atomic import atomic_path, write_text_atomic
 
-from .report import INVALID_WARN_PCT, battery_tables, glance, legend, sample_candidates, spec_of, table_metrics, to_json
+from .report import (INVALID_WARN_PCT, battery_tables, glance, json_pieces, legend, sample_candidates, spec_of,
+                     table_metrics)
 from . import multirun
 from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
@@ -278,5 +279,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
                     f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layout_render.LAYOUT_STYLE}</style></head>"
                     f"<body>{''.join(body)}</body></html>")
-    write_text_atomic(out / "scores.json", json.dumps(to_json(data), indent=2, default=str))
+    with atomic_path(out / "scores.json") as tmp, open(tmp, "w", encoding="utf-8") as f:
+        for piece in json_pieces(data):  # the sessions' rows a chunk at a time
+            f.write(piece)
     return path

@@ -172,6 +172,14 @@ def folder_name(data: dict[str, Any]) -> str:
     return "+".join(r["run"] for r in data["runs"])[:200] if is_multi(data) else data["run"].name
 
 
+def own_session_numbers(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per-session rows of ``report --json`` with each session's number within its own run."""
+    for s in rows:
+        if "run_session" in s:
+            s["session"] = s.pop("run_session")
+    return rows
+
+
 def extend_json(data: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """``report --json`` with the runs: ``runs``, each at-a-glance row's ``run``, each session's
     own run and its number within it, and people's ``response_times``."""
@@ -182,9 +190,6 @@ def extend_json(data: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     for g in out.get("at_a_glance", []):
         for r in g["rows"]:
             r["run"] = of.get(r["condition"], run.name if len(runs) == 1 else None)
-    for s in out.get("sessions", []):
-        if "run_session" in s:
-            s["session"] = s.pop("run_session")
     out["runs"] = runs
     out["response_times"] = data.get("response_times") or []
     return out

@@ -4,7 +4,7 @@ condition. Rendered by :mod:`.terminal` (tables), :mod:`.html_report` and :func:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pandas as pd
@@ -517,9 +517,11 @@ def spec_of(key: str) -> TaskSpec:
     return get_task(key.split(" | ")[0])
 
 
-def to_json(data: dict[str, Any]) -> dict[str, Any]:
+def to_json(data: dict[str, Any], sessions: bool = True) -> dict[str, Any]:
+    """``report --json``; ``sessions=False``: ``sessions`` is :data:`SESSIONS_MARK`, where
+    :func:`json_pieces` writes the rows one chunk at a time."""
     scores: pd.DataFrame = data["scores"]
-    per_session = json.loads(scores.to_json(orient="records")) if not scores.empty else []
+    per_session = session_records(scores) if sessions and not scores.empty else []
     tasks = {k.split(" | ")[0] for k in data["summary"]}
     groups = glance(data)
     at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in groups]
@@ -544,7 +546,41 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     out["versus_people"] = versus_json(data, out["at_a_glance"])
     from .multirun import extend_json  # runs, each row's run, people's response times
 
-    return extend_json(data, out)
+    out = extend_json(data, out)
+    if not sessions:
+        out["sessions"] = SESSIONS_MARK  # (the key keeps its place)
+    return out
+
+
+SESSIONS_MARK = "\x01sessions\x01"  # where json_pieces puts the per-session rows
+JSON_ROWS = 2000  # per-session rows turned into JSON at once
+
+
+def session_records(scores: pd.DataFrame) -> list[dict[str, Any]]:
+    """The ``sessions`` rows of ``report --json``: each a dict, as pandas writes the row in
+    JSON, a session of several runs numbered within its own run."""
+    from .multirun import own_session_numbers
+
+    return own_session_numbers(json.loads(scores.to_json(orient="records")))
+
+
+def json_pieces(data: dict[str, Any]) -> Iterator[str]:
+    """``json.dumps(to_json(data), indent=2, default=str)`` in pieces, the per-session rows
+    :data:`JSON_ROWS` at a time (100,000 sessions: never a dict per session, nor the whole
+    text at once)."""
+    text = json.dumps(to_json(data, sessions=False), indent=2, default=str)
+    head, tail = text.split(json.dumps(SESSIONS_MARK))
+    yield head
+    scores: pd.DataFrame = data["scores"]
+    if scores.empty:
+        yield "[]"
+    else:
+        for start in range(0, len(scores), JSON_ROWS):
+            rows = session_records(scores.iloc[start:start + JSON_ROWS])
+            yield ("[\n" if start == 0 else ",\n") + ",\n".join(
+                "    " + json.dumps(r, indent=2, default=str).replace("\n", "\n    ") for r in rows)
+        yield "\n  ]"
+    yield tail
 
 
 def battery_tables(data: dict[str, Any]) -> list[tuple[str, list[Metric], dict[str, dict[str, Any]]]]:

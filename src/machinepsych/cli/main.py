@@ -390,7 +390,9 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
         data = multirun.build(st, [r.id for r in chosen], trials=False)
         comparisons_view.choose_metrics(data, metric)  # a metric no test has: one line
         _with_predictions(st, data, predictions)
-        sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
+        for piece in report.json_pieces(data):  # the sessions' rows a chunk at a time
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")
         _leave_at_once(st)
         return
     from ..analysis import html_report, report_figures, terminal
