@@ -16,9 +16,10 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.atomic import write_text_atomic
+from ..core.atomic import atomic_path, write_text_atomic
 
-from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, to_json
+from .report import (INVALID_WARN_PCT, battery_tables, glance, json_pieces, legend, sample_candidates, spec_of,
+                     table_metrics)
 from . import multirun
 from .figure_helper import FigureHelper
 from .report_figures import USAGE, report_figures, sections
@@ -171,9 +172,7 @@ def sample_trials(trials: pd.DataFrame, task: str, k: int = 3) -> pd.DataFrame:
     """``k`` trials of the test to show: one of each kind of stimulus first (with images, as
     the image condition shows them, and text only), from the first trial of each condition,
     then the first trials of the run."""
-    ordered = trials[trials["task"] == task].sort_values(["session", "trial"])
-    candidates = pd.concat([ordered.groupby("condition", sort=False).head(1), ordered.head(k)])
-    candidates = candidates[~candidates.index.duplicated()]
+    candidates = sample_candidates(trials, task, k)
     shown = candidates["images"].fillna("").astype(str) != "" if "images" in candidates else \
         pd.Series(False, index=candidates.index)
     first_of_kind = shown.drop_duplicates().index.tolist()
@@ -184,7 +183,8 @@ def sample_trials(trials: pd.DataFrame, task: str, k: int = 3) -> pd.DataFrame:
 def _stimuli_html(data: dict[str, Any], task: str, k: int = 3) -> str:
     """Sample trials of the test as shown (:func:`sample_trials`), with what the participant
     did not see (the key) and what it answered."""
-    rows = sample_trials(data["trials"], task, k)
+    # the trials that may be shown, with every column, where the trial table has only some
+    rows = sample_trials(data["samples"] if "samples" in data else data["trials"], task, k)
     cells = []
     for _, r in rows.iterrows():
         body = []
@@ -279,5 +279,7 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
                     f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layout_render.LAYOUT_STYLE}</style></head>"
                     f"<body>{''.join(body)}</body></html>")
-    write_text_atomic(out / "scores.json", json.dumps(to_json(data), indent=2, default=str))
+    with atomic_path(out / "scores.json") as tmp, open(tmp, "w", encoding="utf-8") as f:
+        for piece in json_pieces(data):  # the sessions' rows a chunk at a time
+            f.write(piece)
     return path

@@ -60,7 +60,7 @@ def resolve_runs(store: Store, refs: list[str | int], hint: str = "") -> list:
     return runs
 
 
-def build(store: Store, refs: list[str | int], *, trials: bool = True,
+def build(store: Store, refs: list[str | int], *, trials: bool | str = True,
           on_read: Callable[[dict[str, Any]], None] | None = None, hint: str = "") -> dict[str, Any]:
     """The report's data of one or several runs (see the module's description): the one-run
     report's keys, plus ``runs`` [{run, id, state, status, config}], ``condition_runs``
@@ -101,10 +101,10 @@ def merge(parts: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[tuple[int, 
     def relabel(p: dict[str, Any], cond: str) -> str:
         return labels.get((p["run"].id, cond), cond)
 
-    trials, scores, offset = [], [], 0
+    trials, scores, samples, offset = [], [], [], 0
     for p in parts:
         size = 0
-        for frame, out in ((p["trials"], trials), (p["scores"], scores)):
+        for frame, out in ((p["trials"], trials), (p["scores"], scores), (p.get("samples"), samples)):
             if frame is None or frame.empty or "session" not in frame:
                 continue
             f = frame.copy()
@@ -145,8 +145,11 @@ def merge(parts: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[tuple[int, 
     states = [p["state"] for p in parts]
     conditions = [relabel(p, c) for p in parts for c in p["conditions"]]
     run = SimpleNamespace(id=None, name=" + ".join(names), spec=None, created_at=parts[0]["run"].created_at)
+    # the sample trials with every column, where each run's trial table holds only some
+    extra = ({"samples": pd.concat(samples, ignore_index=True) if samples else parts[0]["samples"]}
+             if all("samples" in p for p in parts) else {})
     data = {
-        "run": run, "store": parts[0]["store"],
+        **extra, "run": run, "store": parts[0]["store"],
         "trials": (None if any(p["trials"] is None for p in parts)
                    else pd.concat(trials, ignore_index=True) if trials else parts[0]["trials"]),
         "scores": pd.concat(scores, ignore_index=True) if scores else pd.DataFrame(),
@@ -169,6 +172,14 @@ def folder_name(data: dict[str, Any]) -> str:
     return "+".join(r["run"] for r in data["runs"])[:200] if is_multi(data) else data["run"].name
 
 
+def own_session_numbers(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per-session rows of ``report --json`` with each session's number within its own run."""
+    for s in rows:
+        if "run_session" in s:
+            s["session"] = s.pop("run_session")
+    return rows
+
+
 def extend_json(data: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """``report --json`` with the runs: ``runs``, each at-a-glance row's ``run``, each session's
     own run and its number within it, and people's ``response_times``."""
@@ -179,9 +190,6 @@ def extend_json(data: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     for g in out.get("at_a_glance", []):
         for r in g["rows"]:
             r["run"] = of.get(r["condition"], run.name if len(runs) == 1 else None)
-    for s in out.get("sessions", []):
-        if "run_session" in s:
-            s["session"] = s.pop("run_session")
     out["runs"] = runs
     out["response_times"] = data.get("response_times") or []
     return out

@@ -4,13 +4,13 @@ condition. Rendered by :mod:`.terminal` (tables), :mod:`.html_report` and :func:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pandas as pd
 
 from ..core.scoring import CI_METHOD
-from ..core.spec import Metric, TaskSpec
+from ..core.spec import Metric, TaskSpec, figure_columns
 from ..storage.annotations import annotations_frame
 from ..storage.vector_use import kept_vectors_for
 from ..storage.export import trials_frame
@@ -61,8 +61,8 @@ class _WithoutRequests:
 
     CHUNK = 250  # sessions read at once: their decoded trials are the frame's largest transient
 
-    def __init__(self, store: Store, run):
-        self.store, self.run = store, run
+    def __init__(self, store: Store, run, session_ids: list[int] | None = None):
+        self.store, self.run, self.session_ids = store, run, session_ids
 
     def get_run(self, _ref):
         return self.run
@@ -70,18 +70,68 @@ class _WithoutRequests:
     def trials_for_run(self, run_id: int):
         """The (session, trial) pairs in order, read a chunk of sessions at a time as they are
         used (the frame is built from them column by column: no list of every trial)."""
-        ids = [s.id for s in self.store.session_infos(run_id)]  # in index order
+        ids = self.session_ids
+        if ids is None:
+            ids = [s.id for s in self.store.session_infos(run_id)]  # in index order
         for start in range(0, len(ids), self.CHUNK):
             yield from self.store.trials_without_messages(run_id, ids[start:start + self.CHUNK])
 
     def call_counts(self, run_id: int):
-        return self.store.call_counts(run_id)
+        return self.store.call_counts(run_id, self.session_ids)
 
 
-def report_trials(store: Store, run) -> pd.DataFrame:
+def report_trials(store: Store, run, columns: frozenset[str] | None = None,
+                  session_ids: list[int] | None = None) -> pd.DataFrame:
     """The run's trials as ``machinepsych export`` gives them (the same frame), read without
-    the request messages no report shows."""
-    return trials_frame(_WithoutRequests(store, run), run.id)  # type: ignore[arg-type]
+    the request messages no report shows; ``columns``: only those columns (None: all of
+    them); ``session_ids``: only those sessions' trials (in index order)."""
+    return trials_frame(_WithoutRequests(store, run, session_ids), run.id, columns)  # type: ignore[arg-type]
+
+
+# what the HTML report reads of the trials beside its tests' own figures: each section's test
+# and conditions, its accuracy by trial, each session's tokens and cost (the scores table)
+REPORT_COLUMNS = frozenset({"session", "task", "condition", "trial", "correct", "prompt_tokens", "completion_tokens",
+                            "cost_usd"})
+FIGURES = "figures"  # build(trials=FIGURES): the trial table with only the columns the figures read
+SAMPLE_TRIALS = 3  # trials of each test shown in the HTML report (html_report.sample_trials)
+
+
+def figure_trial_columns(sessions) -> frozenset[str] | None:
+    """The trial columns the HTML report of these sessions reads: its own and those each of
+    their tests' figure functions declares (``core.spec.reads_trial_columns``); None (every
+    column) where a figure function declares none."""
+    columns = set(REPORT_COLUMNS)
+    for task, version in {(s.task_id, s.task_version) for s in sessions}:
+        for spec in (get_task(task), get_task(task, version)):  # the report draws the current version's figures
+            for fn in spec.figures:
+                declared = figure_columns(fn)
+                if declared is None:
+                    return None
+                columns |= declared
+    return frozenset(columns)
+
+
+def sample_candidates(trials: pd.DataFrame, task: str, k: int = SAMPLE_TRIALS) -> pd.DataFrame:
+    """The trials of ``task`` the HTML report may show as samples: the first of each
+    condition, then the first ``k`` of the run (by session and trial), without repeats."""
+    ordered = trials[trials["task"] == task].sort_values(["session", "trial"])
+    candidates = pd.concat([ordered.groupby("condition", sort=False).head(1), ordered.head(k)])
+    return candidates[~candidates.index.duplicated()]
+
+
+def sample_rows(store: Store, run, frame: pd.DataFrame, sessions) -> pd.DataFrame:
+    """Every column of the trials :func:`sample_candidates` picks from ``frame`` (a trial
+    table of some columns only) for each test, read again from the store for only the
+    sessions they are in: what ``html_report.sample_trials`` picks from them is what it would
+    pick from the whole trial table."""
+    if frame.empty or "task" not in frame:
+        return frame
+    picked = pd.concat([sample_candidates(frame, task) for task in dict.fromkeys(frame["task"])])
+    wanted = set(zip(picked["session"].tolist(), picked["trial"].tolist()))
+    ids = [s.id for s in sessions if s.index in {i for i, _ in wanted}]
+    rows = report_trials(store, run, session_ids=ids)
+    keep = [(int(i), int(t)) in wanted for i, t in zip(rows["session"], rows["trial"])]
+    return rows[keep].reset_index(drop=True)
 
 
 def session_totals(store: Store, run) -> pd.DataFrame:
@@ -225,18 +275,24 @@ def _scores_need_trials(store: Store, run, sessions) -> bool:
     return any(scorer != scorer_key(get_task(task, version)) for task, version, scorer in rows)
 
 
-def build(store: Store, run_ref: str | int, *, trials: bool = True,
+def build(store: Store, run_ref: str | int, *, trials: bool | str = True,
           on_read: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Everything a report shows. ``trials=False`` (the tables printed at the end of a run):
     ``data["trials"]`` is None, and the trials are only read when a score needs them, the
     tables reading the stored scores and each session's token and cost totals instead.
+    ``trials=FIGURES`` (the HTML report): ``data["trials"]`` holds only the columns the
+    report and its tests' figures read (:func:`figure_trial_columns`; every column where a
+    score needs the trials or a figure declares none), and ``data["samples"]`` every column
+    of the trials the report may show as samples (:func:`sample_rows`).
     ``on_read`` is called with what the figures need (run, store, trials, scores, chance
     levels, colours) as soon as it is read, before the summaries are computed: the report
     command hands its figures to a helper process there."""
     run = store.get_run(run_ref)
     sessions = store.session_infos(run.id)  # light rows: no instructions (100,000 sessions, a few MB)
-    full = trials or _scores_need_trials(store, run, sessions)
-    frame = report_trials(store, run) if full else session_totals(store, run)
+    needed = _scores_need_trials(store, run, sessions) if trials is not True else True
+    full = bool(trials) or needed
+    columns = figure_trial_columns(sessions) if trials == FIGURES and not needed else None
+    frame = report_trials(store, run, columns) if full else session_totals(store, run)
     # a session scored again reads the embeddings its first scoring kept
     with kept_vectors_for(store, (s.task_id for s in sessions)):
         scores = scores_frame(store, run.id, frame, sessions)  # stored when each session completed
@@ -248,10 +304,11 @@ def build(store: Store, run_ref: str | int, *, trials: bool = True,
                  "conditions": conditions, "colours": colours})
     summary = summary_by_condition(scores)
     status = {s: sum(1 for x in sessions if x.status == s) for s in ("complete", "running", "pending", "failed")}
-    return {"run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
+    extra = {"samples": sample_rows(store, run, frame, sessions)} if trials == FIGURES else {}
+    return {**extra, "run": run, "store": store, "trials": frame if full else None, "scores": scores, "summary": summary,
             "replies": reply_counts(store, run), "usage": usage_by_participant(store, run),
             "status": status, "chance": chance, "batteries": battery_summaries(run.spec, summary),
-            "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full else {},
+            "state": store.run_state(run), "pooled": pooled_summaries(store, run.id, frame) if full and columns is None else {},  # (none pooled: columns)
             "conditions": conditions, "colours": colours, "config": run_config(run, sessions)}
 
 
@@ -463,9 +520,11 @@ def spec_of(key: str) -> TaskSpec:
     return get_task(key.split(" | ")[0])
 
 
-def to_json(data: dict[str, Any]) -> dict[str, Any]:
+def to_json(data: dict[str, Any], sessions: bool = True) -> dict[str, Any]:
+    """``report --json``; ``sessions=False``: ``sessions`` is :data:`SESSIONS_MARK`, where
+    :func:`json_pieces` writes the rows one chunk at a time."""
     scores: pd.DataFrame = data["scores"]
-    per_session = json.loads(scores.to_json(orient="records")) if not scores.empty else []
+    per_session = session_records(scores) if sessions and not scores.empty else []
     tasks = {k.split(" | ")[0] for k in data["summary"]}
     groups = glance(data)
     at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in groups]
@@ -490,7 +549,41 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
     out["versus_people"] = versus_json(data, out["at_a_glance"])
     from .multirun import extend_json  # runs, each row's run, people's response times
 
-    return extend_json(data, out)
+    out = extend_json(data, out)
+    if not sessions:
+        out["sessions"] = SESSIONS_MARK  # (the key keeps its place)
+    return out
+
+
+SESSIONS_MARK = "\x01sessions\x01"  # where json_pieces puts the per-session rows
+JSON_ROWS = 2000  # per-session rows turned into JSON at once
+
+
+def session_records(scores: pd.DataFrame) -> list[dict[str, Any]]:
+    """The ``sessions`` rows of ``report --json``: each a dict, as pandas writes the row in
+    JSON, a session of several runs numbered within its own run."""
+    from .multirun import own_session_numbers
+
+    return own_session_numbers(json.loads(scores.to_json(orient="records")))
+
+
+def json_pieces(data: dict[str, Any]) -> Iterator[str]:
+    """``json.dumps(to_json(data), indent=2, default=str)`` in pieces, the per-session rows
+    :data:`JSON_ROWS` at a time (100,000 sessions: never a dict per session, nor the whole
+    text at once)."""
+    text = json.dumps(to_json(data, sessions=False), indent=2, default=str)
+    head, tail = text.split(json.dumps(SESSIONS_MARK))
+    yield head
+    scores: pd.DataFrame = data["scores"]
+    if scores.empty:
+        yield "[]"
+    else:
+        for start in range(0, len(scores), JSON_ROWS):
+            rows = session_records(scores.iloc[start:start + JSON_ROWS])
+            yield ("[\n" if start == 0 else ",\n") + ",\n".join(
+                "    " + json.dumps(r, indent=2, default=str).replace("\n", "\n    ") for r in rows)
+        yield "\n  ]"
+    yield tail
 
 
 def battery_tables(data: dict[str, Any]) -> list[tuple[str, list[Metric], dict[str, dict[str, Any]]]]:

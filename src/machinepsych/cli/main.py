@@ -393,7 +393,9 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
         data = multirun.build(st, [r.id for r in chosen], trials=False)
         comparisons_view.choose_metrics(data, metric)  # a metric no test has: one line
         _with_predictions(st, data, predictions)
-        sys.stdout.write(json.dumps(report.to_json(data), indent=2, default=str) + "\n")
+        for piece in report.json_pieces(data):  # the sessions' rows a chunk at a time
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")
         _leave_at_once(st)
         return
     from ..analysis import html_report, report_figures, terminal
@@ -401,7 +403,8 @@ def report_cmd(runs: list[str] = typer.Argument(..., help="Run names or ids: sev
     # where the figures will be drawn, a helper imports matplotlib while the run is read
     helper = report_figures.start_helper(st, chosen[0].id if len(chosen) == 1 else None)
     # the helper draws while the summaries are computed and the tables printed
-    data = multirun.build(st, [r.id for r in chosen], on_read=lambda read: report_figures.start_drawing(read, helper))
+    data = multirun.build(st, [r.id for r in chosen], trials=report.FIGURES,  # only the trial columns drawn
+                          on_read=lambda read: report_figures.start_drawing(read, helper))
     try:
         comparisons_view.choose_metrics(data, metric)  # a metric no test has: one line, before anything is written
     except ConfigError:

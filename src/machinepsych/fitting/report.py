@@ -17,11 +17,18 @@ def report_fits(store, runs) -> dict[str, Any] | None:
     from ..tasks.catalog import get_task
     from .runs import fit_stored_runs
 
+    from sqlalchemy import func, select
+
+    from ..storage.schema import SessionRow
+
     fittable = 0
-    for run in runs:
-        for s in store.sessions(run.id):
-            if s.status == "complete" and get_task(s.task_id, s.task_version).fit is not None:
-                fittable += 1
+    with store.session() as db:  # complete sessions counted by test and version: no row read per session
+        for task, version, n in db.execute(
+                select(SessionRow.task_id, SessionRow.task_version, func.count())
+                .where(SessionRow.run_id.in_([r.id for r in runs]), SessionRow.status == "complete")
+                .group_by(SessionRow.task_id, SessionRow.task_version)):
+            if get_task(task, version).fit is not None:
+                fittable += int(n)
     if not fittable:
         return None
     if fittable > REPORT_MAX_SESSIONS:

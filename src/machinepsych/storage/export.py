@@ -51,6 +51,7 @@ import pandas as pd
 from machinepsych.core.atomic import atomic_path, write_bytes_atomic
 from machinepsych.core.errors import ConfigError
 from ..core.scoring import with_info
+from .frame_columns import Column
 from .store import Store
 
 BASE_COLUMNS = [
@@ -62,15 +63,19 @@ BASE_COLUMNS = [
 ]
 
 
-def trials_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
-    """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells."""
+def trials_frame(store: Store, run_ref: str | int, columns: Iterable[str] | None = None) -> pd.DataFrame:
+    """All trials of a run as a DataFrame with Python objects (lists, dicts) in cells.
+    ``columns``: only these of the columns (those the run's trials have), each the same
+    values and dtype as in the whole frame; None: every column."""
     run = store.get_run(run_ref)
     pairs = store.trials_for_run(run.id)  # a list, or an iterator that reads the trials in chunks
-    calls = store.call_counts(run.id)
+    keep = None if columns is None else frozenset(columns)
+    calls = store.call_counts(run.id) if keep is None or "n_calls" in keep else {}
     kinds: dict[str, str] = {}
-    df = rows_frame(trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs)
+    rows = (trial_row(run.name, s, t, calls.get(t.id, 0), kinds) for s, t in pairs)
+    df = rows_frame(rows if keep is None else ({k: v for k, v in r.items() if k in keep} for r in rows))
     if df.empty:
-        df = pd.DataFrame(columns=BASE_COLUMNS)
+        df = pd.DataFrame(columns=BASE_COLUMNS if keep is None else [c for c in BASE_COLUMNS if c in keep])
     return df
 
 
@@ -81,11 +86,12 @@ INTERN_LIMIT = 4096
 def rows_frame(rows: Iterable[dict], batch: int = 2000) -> pd.DataFrame:
     """``pd.DataFrame(list(rows))`` (columns in order of first appearance, a key a row lacks
     NaN, the same dtypes), built column by column from an iterator, ``batch`` rows at a time:
-    no list of row dicts, and each column's repeated values (strings, and dicts and lists
-    alike by their items) held once while it has at most :data:`INTERN_LIMIT` distinct ones
-    (500,000 trials of a test whose stimuli repeat: one object per distinct stimulus)."""
-    columns: dict[str, list] = {}
-    memos: dict[str, dict | None] = {}
+    no list of row dicts; a column of ints, floats, bools or strings held as an array while it
+    is built (:class:`.frame_columns.Column`), and each other column's repeated values
+    (strings, and dicts and lists alike by their items) held once while it has at most
+    :data:`INTERN_LIMIT` distinct ones (500,000 trials of a test whose stimuli repeat: one
+    object per distinct stimulus)."""
+    columns: dict[str, Column] = {}
     n = 0
     it = iter(rows)
     while chunk := list(itertools.islice(it, batch)):
@@ -98,28 +104,24 @@ def rows_frame(rows: Iterable[dict], batch: int = 2000) -> pd.DataFrame:
         for key in keys:
             col = columns.get(key)
             if col is None:
-                col = columns[key] = [np.nan] * n
-                memos[key] = {}
-            values = [r.get(key, np.nan) for r in chunk]
-            if memos[key] is not None:
-                values = _interned(values, memos, key)
-            col.extend(values)
+                col = columns[key] = Column(n, INTERN_LIMIT)
+            col.extend([r.get(key, np.nan) for r in chunk], _interned)
         n += len(chunk)
         for col in columns.values():
             if len(col) < n:
-                col.extend([np.nan] * (n - len(col)))
+                col.extend([np.nan] * (n - len(col)), _interned)
     if not n:
         return pd.DataFrame()
     out = {}
     for key in list(columns):
-        out[key] = pd.Series(columns.pop(key))  # the column's dtype inferred as DataFrame(rows) does
+        out[key] = columns.pop(key).series()  # the column's dtype inferred as DataFrame(rows) does
     return pd.DataFrame(out)
 
 
-def _interned(values: list, memos: dict[str, dict | None], key: str) -> list:
+def _interned(values: list, column: Column) -> list:
     """``values`` with each string, dict or list replaced by the first equal one met in the
     column; the column's memo dropped (None) once it holds more than :data:`INTERN_LIMIT`."""
-    memo = memos[key]
+    memo = column.memo
     out = []
     for v in values:
         if isinstance(v, str):
@@ -128,7 +130,7 @@ def _interned(values: list, memos: dict[str, dict | None], key: str) -> list:
             v = memo.setdefault(k, v)
         out.append(v)
     if len(memo) > INTERN_LIMIT:
-        memos[key] = None
+        column.memo = None
     return out
 
 

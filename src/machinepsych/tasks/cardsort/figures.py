@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from machinepsych.core.spec import reads_trial_columns
+
 if TYPE_CHECKING:
     import pandas as pd
     from machinepsych.core.spec import TaskSpec
@@ -29,6 +31,7 @@ def _conditions(trials: pd.DataFrame) -> pd.DataFrame:
     return trials if "condition" in trials else trials.assign(condition="all")
 
 
+@reads_trial_columns("condition", "correct", "rule")
 def accuracy_by_rule(trials: pd.DataFrame, scores: pd.DataFrame, spec: "TaskSpec") -> list:
     """Accuracy (%) under each rule in force (colour / shape / number; letter / number for LNT),
     one bar per condition."""
@@ -60,6 +63,7 @@ def accuracy_by_rule(trials: pd.DataFrame, scores: pd.DataFrame, spec: "TaskSpec
     return [("accuracy by rule in force", fig)]
 
 
+@reads_trial_columns("condition", "correct", "session", "trial", "category_completed")
 def accuracy_by_category(trials: pd.DataFrame, scores: pd.DataFrame, spec: "TaskSpec") -> list:
     """Accuracy (%) by rule group: the k-th category attempted (count of categories
     completed before the trial), per condition."""
