@@ -115,8 +115,16 @@ def test_reliability_across_two_runs_is_test_retest_on_their_shared_seeds(fake_o
     from machinepsych.analysis.reliability import icc
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    chooser = random.Random(11)  # a sampling model: a second day's answers differ from the first's
-    fake_openai.reply = lambda messages: f"Selection: {chooser.randint(1, 4)}"
+    # a sampling model: a second day's answers differ from the first's. Each reply is drawn from
+    # the conversation and how often it was seen before, so concurrent sessions cannot change it
+    seen: dict[str, int] = {}
+
+    def sampled(messages):
+        key = json.dumps(messages, sort_keys=True)
+        seen[key] = seen.get(key, 0) + 1
+        return f"Selection: {random.Random(f'{key}#{seen[key]}').randint(1, 4)}"
+
+    fake_openai.reply = sampled
     db = tmp_path / "d.db"
     for name, seed in (("day1", 0), ("day2", 0), ("other", 50)):
         res = _invoke("run", "wcst", "--model", "openai:m", "--base-url", fake_openai.base_url, "--temperature", "0.7",
