@@ -42,7 +42,7 @@ postgres: setup
 
 ## The whole suite, the real local model, the browser and PostgreSQL included.
 test: setup llama browser postgres
-	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 ## Everything except the real-model integration tests.
 test-fast: setup
