@@ -30,11 +30,12 @@ if str(_ROOT) not in sys.path:
 
 from tests.support.fake_openai import FakeOpenAIServer, default_reply  # noqa: E402
 
-# Files whose tests take longest, longest first (seconds of one worker, `--durations`, 2 workers
-# on 2 cores). `make test` hands whole files to the workers (`--dist loadfile`) in collection
-# order (`--no-loadscope-reorder`); left to xdist's own order (most tests first) these few-test
-# files come last and one worker runs them alone at the end while the other idles. First,
-# they run beside the many short files, which then fill both workers evenly to the finish.
+# Files whose tests take long, longest first (seconds: `--durations` of `make test`, 2 workers on
+# 2 cores). `make test` hands whole files to the workers (`--dist loadfile`) in collection order
+# (`--no-loadscope-reorder`). In xdist's own order (most tests first) these few-test files came
+# near the end (the golden battery and the structured-local run at 148 and 149 of 184 files, the
+# browser tests last), where one worker ran them alone while the other idled. First, they run
+# beside each other and the many short files then fill both workers evenly to the finish.
 HEAVY_FILES = (
     "tests/integration/test_structured_local.py",  # ~165 s: 17 tests' sessions through SmolLM2
     "tests/golden/test_golden.py",  # ~120 s: the golden battery
@@ -53,6 +54,16 @@ HEAVY_FILES = (
     "tests/analysis/test_report_widths.py",
     "tests/analysis/test_layouts.py",
     "tests/tasks/cogbench/test_cb_annotate_browser.py",
+    # few tests each, but whole runs in subprocesses, a fit, a real model: never the last ones
+    "tests/fitting/test_independent_check.py",
+    "tests/scale/test_memory_bounded.py",
+    "tests/scale/test_worker_killed.py",
+    "tests/scale/test_workers_die_with_command.py",
+    "tests/scale/test_chance_prefetch_dies.py",
+    "tests/scale/test_fork_safety.py",
+    "tests/cli/test_fork_during_imports.py",
+    "tests/web/test_versus_people_study.py",
+    "tests/models/test_llama_local.py",
 )
 
 
