@@ -4,7 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed
-# test workers (pytest-xdist): one per core, 2 to 4; each test file runs whole in one worker
+# test workers (pytest-xdist): one per core, 2 to 4; each test file runs whole in one worker, the
+# heaviest files first (HEAVY_FILES in tests/conftest.py; --no-loadscope-reorder keeps that order)
 TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(4, max(2, len(os.sched_getaffinity(0)))))")
 
 .PHONY: setup demo test test-fast integration llama browser postgres benchmark clean
@@ -42,7 +43,7 @@ postgres: setup
 
 ## The whole suite, the real local model, the browser and PostgreSQL included.
 test: setup llama browser postgres
-	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 ## Everything except the real-model integration tests.
 test-fast: setup

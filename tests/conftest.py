@@ -30,6 +30,61 @@ if str(_ROOT) not in sys.path:
 
 from tests.support.fake_openai import FakeOpenAIServer, default_reply  # noqa: E402
 
+# Files whose tests take long, longest first (seconds: `--durations` of `make test`, 2 workers on
+# 2 cores). `make test` hands whole files to the workers (`--dist loadfile`) in collection order
+# (`--no-loadscope-reorder`). In xdist's own order (most tests first) these few-test files came
+# near the end (the golden battery and the structured-local run at 148 and 149 of 184 files, the
+# browser tests last), where one worker ran them alone while the other idled. First, they run
+# beside each other and the many short files then fill both workers evenly to the finish.
+HEAVY_FILES = (
+    "tests/integration/test_structured_local.py",  # ~165 s: 17 tests' sessions through SmolLM2
+    "tests/golden/test_golden.py",  # ~120 s: the golden battery
+    "tests/integration/test_local_model.py",
+    "tests/integration/test_cogbench_local.py",
+    "tests/integration/test_predict_local.py",
+    "tests/fitting/test_fitting.py",
+    "tests/tasks/test_random_agent_is_chance.py",
+    "tests/tasks/reflection/test_rb_chance.py",
+    "tests/web/test_browser.py",
+    "tests/web/test_field_ready_browser.py",
+    "tests/web/test_browser_pages.py",
+    "tests/web/test_allocation_browser.py",
+    "tests/web/test_browser_twostep_kool.py",
+    "tests/analysis/test_report_browser.py",
+    "tests/analysis/test_report_widths.py",
+    "tests/analysis/test_layouts.py",
+    "tests/tasks/cogbench/test_cb_annotate_browser.py",
+    # few tests each, but whole runs in subprocesses, a fit, a real model: never the last ones
+    "tests/fitting/test_independent_check.py",
+    "tests/scale/test_memory_bounded.py",
+    "tests/scale/test_worker_killed.py",
+    "tests/scale/test_workers_die_with_command.py",
+    "tests/scale/test_chance_prefetch_dies.py",
+    "tests/scale/test_fork_safety.py",
+    "tests/cli/test_fork_during_imports.py",
+    "tests/web/test_versus_people_study.py",
+    "tests/models/test_llama_local.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under xdist, put the files of :data:`HEAVY_FILES` first, then the others by their number
+    of tests, most first (xdist's own order, which `--no-loadscope-reorder` turns off so that
+    this one is kept). Tests within a file keep their order; a run without workers is untouched."""
+    if not hasattr(config, "workerinput"):
+        return
+    rank = {path: i for i, path in enumerate(HEAVY_FILES)}
+    count: dict[str, int] = {}
+    for item in items:
+        count[item.nodeid.split("::")[0]] = count.get(item.nodeid.split("::")[0], 0) + 1
+
+    def key(item):
+        path = item.nodeid.split("::")[0]
+        return (rank.get(path, len(rank)), -count[path])
+
+    items.sort(key=key)  # stable: the order within a file and between equal files is kept
+
+
 PROVIDER_KEY_ENVS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "GEMINI_API_KEY")
 
 
