@@ -257,3 +257,22 @@ def test_max_cost_waits_for_the_calls_in_flight_instead_of_stopping(tmp_path):
     totals = store.run_totals(run.id)
     store.close()
     assert run.status == "complete" and totals["trials"] == 48 and totals["cost_usd"] <= 3.0, totals
+
+
+def test_a_call_with_no_call_in_flight_never_waits_on_a_rounding_residue():
+    """0.1 + 0.2 reserved and both settled leave 2.8e-17 of the subtractions behind: a call whose
+    worst case fits the budget beside the recorded cost alone must not wait for a return that
+    will never come."""
+    import asyncio
+
+    from machinepsych.runner.budget import CostBudget
+
+    async def scenario():
+        budget = CostBudget(1.0)
+        a, b = budget.reserve(0.1), budget.reserve(0.2)
+        budget.settle(a, 0.0)
+        budget.settle(b, 0.0)
+        assert budget.in_flight == 0 and budget.reserved_usd == 0.0
+        return await asyncio.wait_for(budget.hold(lambda: 1.0), timeout=5)
+
+    assert asyncio.run(scenario()) == 1.0

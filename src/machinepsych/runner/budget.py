@@ -33,6 +33,7 @@ class CostBudget:
     def __init__(self, max_usd: float, spent_usd: float = 0.0):
         self.max_usd, self.spent_usd = float(max_usd), float(spent_usd)
         self.reserved_usd = 0.0
+        self.in_flight = 0  # calls reserved and not yet settled
         self.replies = 0
         self.completion_tokens = 0
         self.longest = 0  # the longest reply so far, in tokens
@@ -59,6 +60,7 @@ class CostBudget:
                     f"${self.spent_usd:.4f}, the next call about ${estimate_usd:.4f}")
             raise self.stopped
         self.reserved_usd += estimate_usd
+        self.in_flight += 1
         return estimate_usd
 
     async def hold(self, worst_case) -> float:
@@ -67,7 +69,7 @@ class CostBudget:
         its way; raises :class:`BudgetExceeded` where the recorded cost alone leaves it no room."""
         while True:
             estimate = worst_case()
-            if (self.stopped is not None or self.reserved_usd <= 0
+            if (self.stopped is not None or not self.in_flight
                     or self.spent_usd + self.reserved_usd + estimate <= self.max_usd
                     or self.spent_usd + estimate > self.max_usd):
                 return self.reserve(estimate)
@@ -76,7 +78,10 @@ class CostBudget:
             await self._settled.wait()
 
     def settle(self, reserved_usd: float, cost_usd: float | None, completion_tokens: int | None = None) -> None:
-        self.reserved_usd -= reserved_usd
+        self.in_flight -= 1
+        # with no call in flight nothing is reserved (no rounding residue of the subtractions
+        # left to make a waiting call wait for a call that will never return)
+        self.reserved_usd = self.reserved_usd - reserved_usd if self.in_flight else 0.0
         if self._settled is not None:  # the calls waiting for room look again
             self._settled.set()
             self._settled = None
