@@ -16,11 +16,19 @@ what a command adds beyond it should not grow with the number of sessions (docs/
 
     python benchmarks/memory.py [--sizes 1 1000 10000] [--trials 5] [--formats csv jsonl parquet]
     python benchmarks/memory.py --sizes 1 1000 10000 100000      # the 100,000 row takes long
+    python benchmarks/memory.py --stores /tmp/mem100k.db         # reports of runs made before
+
+``--stores`` measures the reports of runs named ``mem`` in SQLite stores made before (a
+100,000-session run takes an hour to make), each on a copy of the store with its kept figures
+removed: the first HTML report (which draws the figures and keeps them), the next one (which
+embeds the kept figures) and ``report --json``.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -52,7 +60,10 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 1000, 10000])
     ap.add_argument("--trials", type=int, default=5)
     ap.add_argument("--formats", nargs="*", default=["csv"])
+    ap.add_argument("--stores", nargs="+", metavar="DB", help="measure only the reports of the run 'mem' in these stores")
     a = ap.parse_args()
+    if a.stores:
+        return reports_of(a.stores)
     formats = [f for f in a.formats if f != "parquet" or _has_pyarrow()]
     print(f"lnt, {a.trials} trials per session, agent:ideal; peak RSS of each command's process (MiB)")
     head = (f"{'sessions':>9} {'trials':>9} {'run MiB':>8} {'run s':>7} {'report MiB':>10} {'report s':>8} "
@@ -79,6 +90,32 @@ def main() -> None:
 
 
     _slopes(measured)
+
+
+def reports_of(stores: list[str]) -> None:
+    """The first HTML report, the next one and ``report --json`` of the run ``mem`` in each
+    store, on a copy without the store's kept figures."""
+    print("report of the run 'mem' in a copy of each store (kept figures removed); peak RSS (MiB) and wall s")
+    print(f"{'store':>24} {'sessions':>9} {'trials':>9} {'first MiB':>9} {'s':>6} {'next MiB':>9} {'s':>6} "
+          f"{'--json MiB':>10} {'s':>6}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in stores:
+            db = str(Path(tmp) / "copy.db")
+            shutil.copyfile(path, db)
+            with sqlite3.connect(db) as con:
+                if con.execute("SELECT 1 FROM sqlite_master WHERE name = 'report_figures'").fetchone():
+                    con.execute("DELETE FROM report_figures")
+                run = "(SELECT id FROM runs WHERE name = 'mem')"
+                sessions, = con.execute(f"SELECT count(*) FROM sessions WHERE run_id = {run}").fetchone()
+                trials, = con.execute(f"SELECT count(*) FROM trials JOIN sessions ON trials.session_id = sessions.id "
+                                      f"WHERE sessions.run_id = {run}").fetchone()
+            con.close()
+            html = ["report", "mem", "--store", db, "--out", str(Path(tmp) / "html")]
+            first, nxt, js = command(html, tmp), command(html, tmp), command(["report", "mem", "--store", db, "--json"], tmp)
+            print(f"{Path(path).name:>24} {sessions:>9,} {trials:>9,} {first[0]:>9.0f} {first[1]:>6.1f} {nxt[0]:>9.0f} "
+                  f"{nxt[1]:>6.1f} {js[0]:>10.0f} {js[1]:>6.1f}", flush=True)
+            shutil.rmtree(Path(tmp) / "html", ignore_errors=True)
+            Path(db).unlink()
 
 
 def _slopes(measured: list[tuple[int, float, float]], target: int = 100_000) -> None:
