@@ -109,8 +109,26 @@ def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path):
     wsls = out["summary"]["prlt"]["agent:wsls"]
     assert wsls["n"] == 1 and wsls["winners"]["wsls"] == 1.0
     row = next(x for x in out["sessions"] if x["condition"] == "agent:wsls" and x["model"] == "wsls")
-    assert row["n"] == 3 * 20 - 1 or row["n"] == 3 * 20  # every readable choice of the three sessions
+    assert row["n"] == 3 * 20  # every readable choice of the three sessions
     r = run_cli("fit", "agents", "--per", "participant", "--model", "wsls", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0 and "per participant (its sessions fitted jointly)" in r.stdout
     r = run_cli("fit", "agents", "--per", "person", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "--per" in r.stderr
+    for args, said in ((("fit", "agents", "--sessions", "2"), "--sessions go with --recover"),
+                       (("fit", "--recover", "wcst-128", "--per", "participant"), "--per goes with fitting runs")):
+        r = run_cli(*args, "--store", "s.db", cwd=tmp_path)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and said in r.stderr, (args, r.stderr)
+
+
+def test_recover_says_the_sessions_per_participant_in_words():
+    from machinepsych.cli.fit import _per_participant_line
+
+    result = {"fixed": "n_trials = 128 is the longest design wcst-128 allows: it cannot be lengthened",
+              "design": {"parameters": {"slm": {"r": {"r": 0.7}}}, "by_family": {"random": 0.87}},
+              "per_participant": {"tried": [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.86}}},
+                                             "by_family": {"random": 0.97}}],
+                                  "rates": {"slm.r": 2}, "models": {"random": None}}}
+    line = _per_participant_line(result, "slm.r", "rates")
+    assert line.startswith("r = 0.70 at the design; n_trials = 128 is the longest")
+    assert "recovered with 2 sessions per participant fitted jointly (r = 0.86;" in line
+    assert "not recovered up to 2 sessions per participant" in _per_participant_line(result, "random", "models")
