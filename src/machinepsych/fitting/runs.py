@@ -85,13 +85,13 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
     chosen = [m for m in decl.models if not models or m.name in models]
     units: dict[Any, list[tuple[SessionInfo, ChoiceData]]] = {}
     skipped = []
-    for info, records in sessions:
+    for n, (info, records) in enumerate(sessions):
         data = session_data(decl, sorted(records, key=lambda r: r["trial"]), spec.params_from(info.params))
         if data.n_choices < MIN_CHOICES:
             skipped.append({"run": info.run, "session": info.session, "task": spec.id, "participant": info.participant,
                             "reason": f"{data.n_choices} readable choices (at least {MIN_CHOICES} are fitted)"})
             continue
-        key = info.unit if per == "participant" else (info.run, info.session)
+        key = info.unit if per == "participant" else n
         units.setdefault(key, []).append((info, data))
     groups = list(units.values())
     datas = [[d for _, d in g] for g in groups]
