@@ -132,3 +132,23 @@ def test_recover_says_the_sessions_per_participant_in_words():
     assert line.startswith("r = 0.70 at the design; n_trials = 128 is the longest")
     assert "recovered with 2 sessions per participant fitted jointly (r = 0.86;" in line
     assert "not recovered up to 2 sessions per participant" in _per_participant_line(result, "random", "models")
+
+
+def test_a_persons_sessions_are_grouped_by_who_they_are():
+    """Per participant, sessions of one person (platform id) form one fit; per session, each its own."""
+    from machinepsych.core.scoring import step_row
+    from machinepsych.fitting.runs import SessionInfo, fit_test
+    from machinepsych.participants.agents import play_agent
+
+    spec = get_task("prlt")
+    params = spec.resolve(overrides={"trials": 20})
+    sessions = []
+    for i, who in enumerate(("id P1", "id P2", "id P1")):
+        steps, _ = play_agent(spec, params, 40 + i, "wsls")
+        records = [{**step_row(s), "trial": t} for t, s in enumerate(steps)]
+        sessions.append((SessionInfo("people", i, "people", "human", "person", params.model_dump(), who), records))
+    joint = fit_test(spec, sessions, ("wsls",), per="participant").rows
+    assert sorted(joint["session_indices"]) == ["0 2", "1"] and sorted(joint["sessions"]) == [1, 2]
+    assert sorted(joint["n"]) == [20, 40]
+    alone = fit_test(spec, sessions, ("wsls",)).rows
+    assert len(alone) == 3 and "sessions" not in alone.columns
