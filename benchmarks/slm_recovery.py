@@ -11,8 +11,11 @@ much of ``r``'s loss is its trade-off with ``d``. ``--prior``: the fit ``machine
 makes (``map``: maximum a posteriori under the SLM's stated prior, the default), the plain
 maximum-likelihood fit (``ml``), or a prior that only keeps the estimates off their bounds
 (``boundary``: r, p ~ Beta(2, 2) and d with a density proportional to d on [0, 5]), to compare.
+``--sessions S``: each simulated participant plays S sessions with its parameters (participant
+``i``'s session ``j`` at seed ``i + j n``), fitted jointly (``fit --per participant``).
 
     .venv/bin/python benchmarks/slm_recovery.py TEST LENGTH [--n 40] [--starts 3] [--fixed-d 2.0] [--prior map]
+        [--sessions 1]
 """
 from __future__ import annotations
 
@@ -22,8 +25,8 @@ import time
 import numpy as np
 from scipy.stats import spearmanr
 
-from machinepsych.fitting.fit import fit_sessions
-from machinepsych.fitting.models import SLM, Stack
+from machinepsych.fitting.fit import Pool, fit_participants
+from machinepsych.fitting.models import SLM
 from machinepsych.fitting.simulate import draw_params, simulate_session
 from machinepsych.tasks.catalog import get_task
 
@@ -80,6 +83,7 @@ def main() -> None:
     ap.add_argument("--starts", type=int, default=3)
     ap.add_argument("--fixed-d", type=float, default=None)
     ap.add_argument("--prior", choices=sorted(PRIORS), default="map")
+    ap.add_argument("--sessions", type=int, default=1, help="sessions per participant, fitted jointly")
     args = ap.parse_args()
     spec = get_task(args.test)
     params = spec.resolve(overrides={spec.fit.length: args.length})
@@ -91,10 +95,12 @@ def main() -> None:
     else:
         rng = np.random.default_rng(3)
         th = np.c_[rng.uniform(0.05, 0.6, n), rng.uniform(0.05, 0.6, n), np.full(n, args.fixed_d)]
-    datas = [simulate_session(spec, params, m, th[i], i, rng)[0] for i in range(n)]
-    fits = fit_sessions(m, datas, 0, starts=args.starts)
+    S = args.sessions
+    units = [[simulate_session(spec, params, m, th[i], i + j * n, rng)[0] for j in range(S)] for i in range(n)]
+    fits = fit_participants(m, units, 0, starts=args.starts)
     fx = np.array([[f.params[p.name] for p in m.params] for f in fits])
-    print(f"{args.test} at {spec.fit.length} = {args.length}: {n} SLM sessions, {args.starts} starts, "
+    print(f"{args.test} at {spec.fit.length} = {args.length}: {n} SLM participants of {S} session(s), "
+          f"{args.starts} starts, "
           f"{args.prior} ({m.prior or 'no prior'}) "
           f"({time.perf_counter() - t0:.0f} s)")
     free = range(3) if args.fixed_d is None else range(2)
@@ -102,7 +108,7 @@ def main() -> None:
         print(f"  {m.params[j].name}: r = {np.corrcoef(th[:, j], fx[:, j])[0, 1]:.2f}, "
               f"bias {np.mean(fx[:, j] - th[:, j]):+.2f}")
     print(f"  r: Spearman {spearmanr(th[:, 0], fx[:, 0])[0]:.2f}; fitted above 0.95 in {(fx[:, 0] > 0.95).sum()} sessions")
-    true_nll = m.objective(th, Stack(datas, np.ones(n, dtype=int)))
+    true_nll = Pool(m, units).objective(th, np.arange(n))
     reached = np.array([f.nll + f.extra.get("neg_log_prior", 0.0) for f in fits])
     worse = int((reached > true_nll + 0.01).sum())
     print(f"  fits with a worse objective (NLL, plus minus the log prior) than the true parameters': {worse} of {n}")
@@ -114,7 +120,7 @@ def main() -> None:
                       f"{np.corrcoef(th[s, 0], fx[s, 0])[0, 1]:.2f}, fitted above 0.95 in {(fx[s, 0] > 0.95).sum()}")
     else:
         known = SLMKnownD(args.fixed_d, m)
-        kx = np.array([[f.params["r"], f.params["p"]] for f in fit_sessions(known, datas, 0, starts=args.starts)])
+        kx = np.array([[f.params["r"], f.params["p"]] for f in fit_participants(known, units, 0, starts=args.starts)])
         print(f"  with d known ({args.fixed_d}): r = {np.corrcoef(th[:, 0], kx[:, 0])[0, 1]:.2f}, "
               f"p = {np.corrcoef(th[:, 1], kx[:, 1])[0, 1]:.2f}; r fitted above 0.95 in {(kx[:, 0] > 0.95).sum()} sessions")
 

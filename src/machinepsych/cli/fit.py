@@ -31,9 +31,12 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
     never cut."""
     from ..analysis.fit_table import FitTable, print_fit
 
+    joint = result.get("per") == "participant"
+    unit = "participant (its sessions fitted jointly)" if joint else "session"
+    over = "participants" if joint else "sessions"
     for task, conds in result["summary"].items():
         models = result["models"].get(task, [])
-        ft = FitTable(f"{task}: winning model per session (BIC), share of sessions", "condition",
+        ft = FitTable(f"{task}: winning model per {unit} (BIC), share of {over}", "condition",
                       ["n", *[m["name"] for m in models]])
         for i, (cond, entry) in enumerate(conds.items()):
             ft.add(cond, [str(entry["n"]), *[f"{100 * entry['winners'].get(m['name'], 0):.0f}%" for m in models]],
@@ -43,7 +46,7 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
             params = [p["name"] for p in m["params"]]
             if not params:
                 continue
-            pt = FitTable(f"{task}: {m['name']}, mean [95% CI] over sessions", "condition", [*params, "pseudo-R2"])
+            pt = FitTable(f"{task}: {m['name']}, mean [95% CI] over {over}", "condition", [*params, "pseudo-R2"])
             for i, (cond, entry) in enumerate(conds.items()):
                 cells = entry["params"].get(m["name"], {})
                 pt.add(cond, [*[_interval(cells[p]) if p in cells else "-" for p in params],
@@ -88,6 +91,8 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             n: int = typer.Option(40, "--n", min=3, max=10_000, help="With --recover: simulated sessions per model."),
             param: Optional[list[str]] = typer.Option(None, "--param", help="With --recover: a test parameter key=value (e.g. trials=200)."),
             longer: int = typer.Option(8, "--longer", min=1, max=64, help="With --recover: try designs up to this many times longer for learning rates recovered below r = 0.8 (1: the design only)."),
+            sessions: int = typer.Option(8, "--sessions", min=1, max=8, help="With --recover, on a design that cannot be lengthened: try up to this many sessions per participant, fitted jointly (2, 3, 4, 6, 8; 1: the design only)."),
+            per: str = typer.Option("session", "--per", help="What one fit is of: 'session' (each session alone) or 'participant' (a participant's sessions of a test fitted jointly: a model's or agent's sessions of a condition, a person's by platform id)."),
             seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1, help="Seed of the optimiser's starting points (and of --recover's simulations)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
@@ -100,21 +105,30 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         raise ConfigError("give the runs to fit (machinepsych fit RUN), or --recover TEST")
     if not 0 <= seed < 2**32:
         raise ConfigError(f"--seed must be between 0 and {2**32 - 1} (got {seed})")
-    if not recover and (n != 40 or longer != 8):
-        raise ConfigError("--n and --longer go with --recover")
+    if not recover and (n != 40 or longer != 8 or sessions != 8):
+        raise ConfigError("--n, --longer and --sessions go with --recover")
+    if per not in ("session", "participant"):
+        raise ConfigError(f"--per must be 'session' or 'participant' (got {per!r})")
+    if recover and per != "session":
+        raise ConfigError("--per goes with fitting runs; --recover names the sessions per participant itself")
     if out is not None:
         check_output_path(out, "--out", folder=True)
     if recover:
-        result = _recover(runs, n, param, seed, model, longer)
+        result = _recover(runs, n, param, seed, model, longer, sessions)
         if json_out:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
             return
         print_recovery(result, console)
         _say_not_identifiable([result["test"]])
+        pp = result["per_participant"] or {"rates": {}, "models": {}}
         for key, length in result["needs"].items():
             console.print(f"{key}: " + (f"recovered at r >= 0.8 with {result_length_name(runs[0])} = {length}"
-                                        if length else f"not recovered at r >= 0.8 ({result['fixed']})" if result["fixed"]
+                                        if length else _per_participant_line(result, key, "rates") if key in pp["rates"]
+                                        else f"not recovered at r >= 0.8 ({result['fixed']})" if result["fixed"]
                                         else f"not recovered at r >= 0.8 up to {longer} times the design length"))
+        for m in pp["models"]:
+            console.print(f"model recovery {m}: {100 * result['design']['by_family'][m]:.0f}% at the design, below 90%; "
+                          + _per_participant_line(result, m, "models"))
         _write(out, result, None)
         return
     if param:
@@ -124,7 +138,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
     st = _store(store, create=False, readonly=True)
     for ref in runs:
         st.get_run(ref)  # an unknown run: one line, before any fitting
-    report = fit_stored_runs(st, runs, tuple(model or ()), seed)
+    report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
     if report.rows.empty and not report.skipped:
         raise ConfigError("no test of these runs declares cognitive models; tests with models: "
                           + ", ".join(tests_with_models()))
@@ -163,7 +177,32 @@ def result_length_name(test: str) -> str:
     return get_task(test).fit.length or "length"
 
 
-def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, model, longer: int) -> dict:
+def _per_participant_line(result: dict, key: str, kind: str) -> str:
+    """Where the design cannot be lengthened: the sessions per participant (fitted jointly,
+    ``fit --per participant``) at which a weak rate (``kind`` "rates") or model ("models") is
+    recovered, with its figure there."""
+    pp = result["per_participant"]
+    count = pp[kind][key]
+    if kind == "rates":
+        m, p = key.split(".", 1)
+        at = f"r = {_num(result['design']['parameters'][m][p]['r'])} at the design; "
+    else:
+        at = ""
+    if count is None:
+        return (f"{at}{result['fixed']}; not recovered up to {pp['tried'][-1]['sessions'] if pp['tried'] else 1} "
+                f"sessions per participant fitted jointly")
+    step = next(t for t in pp["tried"] if t["sessions"] == count)
+    if kind == "rates":
+        m, p = key.split(".", 1)
+        figure = f"r = {_num(step['parameters'][m][p]['r'])}"
+    else:
+        figure = f"{100 * step['by_family'][key]:.0f}%"
+    return (f"{at}{result['fixed']}; recovered with {count} sessions per participant fitted jointly ({figure}; "
+            f"machinepsych fit --per participant)")
+
+
+def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, model, longer: int,
+             sessions: int = 8) -> dict:
     from ..fitting.recover import recover
     from ..tasks.catalog import get_task
 
@@ -177,7 +216,9 @@ def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, mod
         spec.resolve(overrides=overrides)  # a bad parameter: one line before any simulation
     if not 1 <= longer <= 64:
         raise ConfigError(f"--longer must be between 1 and 64 (got {longer})")
-    return recover(spec, n, overrides, seed, longer)
+    if not 1 <= sessions <= 8:
+        raise ConfigError(f"--sessions must be between 1 and 8 (got {sessions})")
+    return recover(spec, n, overrides, seed, longer, sessions)
 
 
 def _write(out: Optional[Path], result: dict, rows) -> None:

@@ -86,8 +86,36 @@ def _offsets(k: int) -> list[tuple[int, int, int, int]]:
     return pts + [(i, j, 1, 1) for i in range(k) for j in range(i + 1, k)]
 
 
-def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.ndarray, hi: np.ndarray):
-    """Gradient and Hessian of the NLL at each row of X (one pass; the differences are taken
+class Pool:
+    """What a fit reads: units of sessions, each unit fitted with one parameter vector (a
+    session alone, or a participant's sessions jointly: the sum of their NLLs, each session
+    starting afresh, plus the model's prior once). ``objective(X, unit)`` gives the objective
+    of row ``X[i]`` on unit ``unit[i]``."""
+
+    def __init__(self, model: CognitiveModel, units: list[list[ChoiceData]]):
+        self.model = model
+        self.units = units
+        self.size = np.array([len(u) for u in units])
+        self.first = np.concatenate([[0], np.cumsum(self.size)[:-1]])
+        self.stack = Stack([d for u in units for d in u], np.ones(int(self.size.sum()), dtype=int))
+
+    def nll(self, X: np.ndarray, unit: np.ndarray) -> np.ndarray:
+        """The NLL of each row on its unit (summed over the unit's sessions)."""
+        sizes = self.size[unit]
+        if np.all(sizes == 1):
+            return self.model.nll(X, self.stack.take(self.first[unit]))
+        row = np.repeat(np.arange(len(unit)), sizes)
+        start = np.repeat(np.cumsum(sizes) - sizes, sizes)
+        session = np.repeat(self.first[unit], sizes) + np.arange(row.size) - start
+        return np.bincount(row, weights=self.model.nll(X[row], self.stack.take(session)), minlength=len(unit))
+
+    def objective(self, X: np.ndarray, unit: np.ndarray) -> np.ndarray:
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        return self.nll(X, unit) + self.model.neg_log_prior(X)
+
+
+def _derivatives(pool: Pool, X: np.ndarray, unit: np.ndarray, lo: np.ndarray, hi: np.ndarray):
+    """Gradient and Hessian of the objective at each row of X (one pass; the differences are taken
     around a centre moved just inside the box)."""
     R, k = X.shape
     offs = _offsets(k)
@@ -98,7 +126,7 @@ def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.nd
         pts[:, n, i] += si * h[:, i]
         if sj:
             pts[:, n, j] += sj * h[:, j]
-    f = model.objective(pts.reshape(-1, k), stacked).reshape(R, len(offs))
+    f = pool.objective(pts.reshape(-1, k), np.repeat(unit, len(offs))).reshape(R, len(offs))
     where = {o: n for n, o in enumerate(offs)}
     g = np.empty((R, k))
     H = np.empty((R, k, k))
@@ -113,14 +141,12 @@ def _derivatives(model: CognitiveModel, X: np.ndarray, stacked: Stack, lo: np.nd
     return g, H
 
 
-def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: np.ndarray, hi: np.ndarray,
-            max_iter: int = 100):
-    """Bounded damped Newton from each row of X (row r fits ``datas[r]``): (X, NLL, Hessian).
+def _newton(pool: Pool, X: np.ndarray, unit: np.ndarray, lo: np.ndarray, hi: np.ndarray, max_iter: int = 100):
+    """Bounded damped Newton from each row of X (row r fits unit ``unit[r]``): (X, objective, Hessian).
     A row stops after three quiet iterations (a gain under ``TOL``, or a step refused under heavy damping); each
     iteration works on the rows still moving only."""
     R, k = X.shape
-    n_offs = len(_offsets(k))
-    f = model.objective(X, Stack(datas, np.ones(R, dtype=int)))
+    f = pool.objective(X, unit)
     lam = np.full(R, 1e-3)
     quiet = np.zeros(R, dtype=int)
     eye = np.eye(k)
@@ -128,8 +154,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
         rows = np.flatnonzero(quiet < 3)
         if rows.size == 0:
             break
-        sub = [datas[r] for r in rows]
-        g, H = _derivatives(model, X[rows], Stack(sub, np.full(rows.size, n_offs)), lo, hi)
+        g, H = _derivatives(pool, X[rows], unit[rows], lo, hi)
         # a parameter at a bound that the gradient pushes outwards stays there: the Newton
         # system is solved over the free parameters only (projected Newton)
         xr = X[rows]
@@ -149,7 +174,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
         bad = ~np.isfinite(d).all(axis=1) | ((d * g).sum(axis=1) > 0)
         d[bad] = -(g / (scale * (1 + lam[rows, None])))[bad]
         Xn = np.clip(X[rows] + d, lo, hi)
-        fn = model.objective(Xn, Stack(sub, np.ones(rows.size, dtype=int)))
+        fn = pool.objective(Xn, unit[rows])
         better = fn < f[rows] - 1e-12
         gain = np.where(better, f[rows] - fn, 0.0)
         X[rows[better]], f[rows[better]] = Xn[better], fn[better]
@@ -158,7 +183,7 @@ def _newton(model: CognitiveModel, X: np.ndarray, datas: list[ChoiceData], lo: n
         # heavy damping (a refused step with light damping only tunes the damping)
         still = (better & (gain < TOL)) | (~better & (lam[rows] >= 1e4))
         quiet[rows] = np.where(still, quiet[rows] + 1, np.where(better, 0, quiet[rows]))
-    _, H = _derivatives(model, X, Stack(datas, np.full(R, n_offs)), lo, hi)
+    _, H = _derivatives(pool, X, unit, lo, hi)
     return X, f, H
 
 
@@ -191,21 +216,38 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
     ``max(STARTS, k)``). A model with a prior (:attr:`CognitiveModel.prior`) is fitted by
     maximum a posteriori; the fit's NLL (so AIC, BIC, pseudo-R2) is of the likelihood alone
     at that optimum, ``extra["neg_log_prior"]`` the prior's share of the objective."""
-    S, k = len(datas), model.k
+    return fit_participants(model, [[d] for d in datas], seed, starts, with_se)
+
+
+def fit_participants(model: CognitiveModel, units: list[list[ChoiceData]], seed: int = 0,
+                     starts: int | None = None, with_se: bool = True) -> list[Fit]:
+    """The fit of ``model`` to each participant of ``units`` (a participant's sessions, all
+    of one test, fitted jointly with one parameter vector: the sum of the sessions'
+    log-likelihoods, each session starting afresh, and the prior once), in the order given.
+    A participant of one session is fitted as :func:`fit_sessions` fits it; a joint fit's
+    NLL, n (readable choices) and uniform NLL are summed over its sessions,
+    ``extra["sessions"]`` their number."""
+    S, k = len(units), model.k
     if S == 0:
         return []
-    bases = [uniform_nll(d) for d in datas]
+    if any(not u for u in units):
+        raise ValueError("a participant without sessions")
+    pool = Pool(model, units)
+    bases = [sum(uniform_nll(d) for d in u) for u in units]
+    counts = [sum(d.n_choices for d in u) for u in units]
+    joint = {"sessions": int(pool.size.max())} if pool.size.max() > 1 else None
     if k == 0:
-        nll = model.nll(np.zeros((S, 0)), Stack(datas, np.ones(S, dtype=int)))
-        return [Fit(model.name, {}, {}, float(v), d.n_choices, 0, b) for v, d, b in zip(nll, datas, bases)]
+        nll = pool.nll(np.zeros((S, 0)), np.arange(S))
+        return [Fit(model.name, {}, {}, float(v), n, 0, b, extra={"sessions": len(u)} if joint else {})
+                for v, n, b, u in zip(nll, counts, bases, units)]
     lo, hi = model.bounds[:, 0], model.bounds[:, 1]
     G = max(32, GRID_PER_PARAM * k)
     rng = np.random.default_rng([seed, k, 0xF17])
     grid = lo + (hi - lo) * rng.random((G, k))
-    f = model.objective(np.tile(grid, (S, 1)), Stack(datas, np.full(S, G))).reshape(S, G)
+    f = pool.objective(np.tile(grid, (S, 1)), np.repeat(np.arange(S), G)).reshape(S, G)
     n = min(max(STARTS, k) if starts is None else starts, G)
     picks = np.argsort(f, axis=1)[:, :n]
-    X, fx, H = _newton(model, grid[picks.ravel()].copy(), [d for d in datas for _ in range(n)], lo, hi)
+    X, fx, H = _newton(pool, grid[picks.ravel()].copy(), np.repeat(np.arange(S), n), lo, hi)
     fx = fx.reshape(S, n)
     best = np.argmin(fx, axis=1)
     rows = np.arange(S) * n + best
@@ -217,9 +259,10 @@ def fit_sessions(model: CognitiveModel, datas: list[ChoiceData], seed: int = 0, 
         se = _standard_errors(H[r], X[r], lo, hi) if with_se else [None] * k
         agree = int((fx[s] - fx[s, best[s]] < 1e-2).sum())  # starts that reached the optimum
         fits.append(Fit(model.name, dict(zip(names, map(float, X[r]))), dict(zip(names, se)),
-                        float(fx[s, best[s]] - prior[s]), datas[s].n_choices, k, bases[s], agree >= min(2, n),
+                        float(fx[s, best[s]] - prior[s]), counts[s], k, bases[s], agree >= min(2, n),
                         {"starts_agreeing": agree, "starts": n,
-                         **({"neg_log_prior": float(prior[s])} if model.prior else {})}))
+                         **({"neg_log_prior": float(prior[s])} if model.prior else {}),
+                         **({"sessions": len(units[s])} if joint else {})}))
     return fits
 
 

@@ -96,6 +96,18 @@ class Stack:
         self.target = pad(lambda d: d.target, -1, np.int64)
         self.n_trials, self.n_options, self.n_cues = T, K, datas[0].n_cues
 
+    ARRAYS = ("choice", "reward", "win", "shown", "features", "cue", "target")
+
+    def take(self, rows: np.ndarray) -> "Stack":
+        """The stack whose row ``i`` is this stack's row ``rows[i]`` (a session read by
+        several parameter vectors, or several sessions by one)."""
+        out = Stack.__new__(Stack)
+        for name in self.ARRAYS:
+            a = getattr(self, name)
+            setattr(out, name, None if a is None else a[rows])
+        out.n_trials, out.n_options, out.n_cues = self.n_trials, self.n_options, self.n_cues
+        return out
+
 
 def as_stack(data: "ChoiceData | Stack") -> Stack:
     return data if isinstance(data, Stack) else Stack([data])

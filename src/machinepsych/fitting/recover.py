@@ -19,7 +19,13 @@ doubling passes the longest the test allows, that longest design once) are tried
 length at which it reaches 0.8 is named. A longer design simulates and fits only the models
 whose rates it still has to recover (parameter recovery alone: model recovery and the agents
 are measured at the design itself). Where the design cannot be lengthened (no declared
-length, or already the longest the test allows), ``fixed`` says so.
+length, or already the longest the test allows), ``fixed`` says so, and ``per_participant``
+names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
+plays that many seeded sessions with one parameter set, fitted jointly,
+:func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate reaches
+r >= 0.8 and each model whose diagonal (by family) is below 0.9 reaches 0.9: what a study
+that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
+jointly). Only the weak models are simulated at each count.
 """
 from __future__ import annotations
 
@@ -33,10 +39,12 @@ from ..core.scoring import step_row
 from ..core.spec import TaskSpec
 from ..participants.agents import play_agent
 from .data import ChoiceData, session_data
-from .fit import fit_sessions
+from .fit import fit_participants, fit_sessions
 from .simulate import draw_params, simulate_session
 
 TARGET_R = 0.8
+TARGET_SHARE = 0.9  # the model-recovery diagonal (by family) a design should reach
+SESSION_COUNTS = (2, 3, 4, 6, 8)  # sessions per participant tried where a design cannot be lengthened
 
 
 def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
@@ -63,29 +71,58 @@ def _parameter_recovery(models, truth: Mapping[str, np.ndarray], source: list[st
     return parameters
 
 
-def _simulate(spec: TaskSpec, params, models, n: int, seed: int):
-    """``n`` sessions of each model, its parameters drawn from their plausible ranges."""
+def _simulate(spec: TaskSpec, params, models, n: int, seed: int, sessions: int = 1):
+    """``n`` participants of each model, its parameters drawn from their plausible ranges,
+    each playing ``sessions`` seeded sessions with those parameters (participant ``i``'s
+    session ``j`` is seed ``seed + i + j n``: its first session is the one a design of one
+    session per participant plays): (truth, units, source), ``units`` a list of sessions per
+    participant."""
     rng = np.random.default_rng([seed, 0x2EC])
     truth: dict[str, np.ndarray] = {}
-    datas: list[ChoiceData] = []
+    units: list[list[ChoiceData]] = []
     source: list[str] = []
     for m in models:
         thetas = np.array([draw_params(m, rng) for _ in range(n)]).reshape(n, m.k)
         truth[m.name] = thetas
         for i in range(n):
-            datas.append(simulate_session(spec, params, m, thetas[i], seed + i, rng)[0])
+            units.append([simulate_session(spec, params, m, thetas[i], seed + i + j * n, rng)[0]
+                          for j in range(sessions)])
             source.append(m.name)
-    return truth, datas, source
+    return truth, units, source
 
 
-def recover_parameters(spec: TaskSpec, params, models, n: int, seed: int = 0) -> dict[str, Any]:
-    """Parameter recovery alone, of ``models`` (each simulated and fitted to its own sessions)."""
+def recover_parameters(spec: TaskSpec, params, models, n: int, seed: int = 0, sessions: int = 1) -> dict[str, Any]:
+    """Parameter recovery alone, of ``models`` (each simulated and fitted to its own
+    participants, ``sessions`` sessions each, fitted jointly)."""
     parameters: dict[str, dict[str, Any]] = {}
     for m in models:
-        truth, datas, source = _simulate(spec, params, [m], n, seed)
-        parameters.update(_parameter_recovery([m], truth, source, {m.name: fit_sessions(m, datas, seed)}))
+        truth, units, source = _simulate(spec, params, [m], n, seed, sessions)
+        parameters.update(_parameter_recovery([m], truth, source, {m.name: fit_participants(m, units, seed)}))
     length = int(getattr(params, spec.fit.length)) if spec.fit.length else None
-    return {"length": length, "n": n, "parameters": parameters}
+    return {"length": length, "n": n, "sessions": sessions, "parameters": parameters}
+
+
+def recover_models(spec: TaskSpec, params, generating, n: int, seed: int = 0, sessions: int = 1) -> dict[str, Any]:
+    """Model recovery of the ``generating`` models alone (their rows of the confusion matrix):
+    ``n`` participants of each, ``sessions`` sessions each, every model of the test fitted
+    jointly to each participant and the lowest BIC winning."""
+    models = spec.fit.models
+    _, units, source = _simulate(spec, params, generating, n, seed, sessions)
+    fits = {m.name: fit_participants(m, units, seed, with_se=False) for m in models}
+    won = np.array(_winners(models, fits))
+    source_arr = np.array(source)
+    family = {m.name: m.family for m in models}
+    return {"sessions": sessions, "n": n,
+            "confusion": {g.name: {f.name: float(np.mean(won[source_arr == g.name] == f.name)) for f in models}
+                          for g in generating},
+            "by_family": {g.name: float(np.mean([family[w] == g.family for w in won[source_arr == g.name]]))
+                          for g in generating}}
+
+
+def _winners(models, fits) -> list[str]:
+    """Per session (or participant), the model with the lowest BIC."""
+    bic = np.array([[f.bic for f in fits[m.name]] for m in models])  # (models, sessions)
+    return [models[i].name for i in np.argmin(bic, axis=0)]
 
 
 def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool = True) -> dict[str, Any]:
@@ -93,7 +130,8 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
     decl = spec.fit
     assert decl is not None
     models = decl.models
-    truth, datas, source = _simulate(spec, params, models, n, seed)
+    truth, units, source = _simulate(spec, params, models, n, seed)
+    datas = [u[0] for u in units]
     agent_names = [a for a in decl.agents if a in spec.all_agents()] if agents else []
     for a in agent_names:
         for i in range(n):
@@ -101,8 +139,7 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
             datas.append(session_data(decl, [step_row(s) for s in steps], params))
             source.append(f"agent:{a}")
     fits = {m.name: fit_sessions(m, datas, seed) for m in models}
-    bic = np.array([[f.bic for f in fits[m.name]] for m in models])  # (models, sessions)
-    won = [models[i].name for i in np.argmin(bic, axis=0)]
+    won = _winners(models, fits)
     source_arr, won_arr = np.array(source), np.array(won)
 
     parameters = _parameter_recovery(models, truth, source, fits)
@@ -128,26 +165,36 @@ def _weak_rates(result: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = None, seed: int = 0,
-            max_factor: int = 8) -> dict[str, Any]:
+            max_factor: int = 8, max_sessions: int = 8) -> dict[str, Any]:
     """Recovery at the test's design (default preset plus ``overrides``), then at longer
-    designs for the learning rates it does not recover."""
+    designs for the learning rates it does not recover; where the design cannot be
+    lengthened, with more sessions per participant (up to ``max_sessions``) for the learning
+    rates and the model-recovery diagonal it does not recover."""
     if spec.fit is None:
         raise ConfigError(f"{spec.id} declares no cognitive models; tests with models: "
                           + ", ".join(_tests_with_models()))
     if not 3 <= n <= 10_000:
         raise ConfigError(f"--n must be between 3 and 10000 (got {n})")
+    if not 1 <= max_sessions <= max(SESSION_COUNTS):
+        raise ConfigError(f"--sessions must be between 1 and {max(SESSION_COUNTS)} (got {max_sessions})")
     params = spec.resolve(overrides=overrides)
     base = recover_design(spec, params, n, seed)
-    out: dict[str, Any] = {"test": spec.id, "design": base, "longer": [], "needs": {}, "fixed": None}
+    out: dict[str, Any] = {"test": spec.id, "design": base, "longer": [], "needs": {}, "fixed": None,
+                           "per_participant": None}
     weak = _weak_rates(base)
     decl = spec.fit
     start = int(getattr(params, decl.length)) if decl.length else None
     limit = _longest(spec)
-    if weak and start is None:
-        out["fixed"] = f"{spec.id} declares no length parameter: its design cannot be lengthened"
-    elif weak and limit is not None and start >= limit:
-        out["fixed"] = f"{decl.length} = {start} is the longest design {spec.id} allows: it cannot be lengthened"
-    for length in _longer_lengths(start, limit, max_factor) if weak and out["fixed"] is None else []:
+    fixed = None
+    if start is None:
+        fixed = f"{spec.id} declares no length parameter: its design cannot be lengthened"
+    elif limit is not None and start >= limit:
+        fixed = f"{decl.length} = {start} is the longest design {spec.id} allows: it cannot be lengthened"
+    weak_models = [m for m, share in base["by_family"].items() if share < TARGET_SHARE]
+    if fixed and (weak or weak_models):
+        out["fixed"] = fixed
+        out["per_participant"] = _sessions_needed(spec, params, weak, weak_models, n, seed, max_sessions)
+    for length in _longer_lengths(start, limit, max_factor) if weak and fixed is None else []:
         try:
             longer = spec.resolve(overrides={**(overrides or {}), decl.length: length})
         except ConfigError:
@@ -164,6 +211,37 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
             break
     for m, p in weak:
         out["needs"][f"{m}.{p}"] = None
+    return out
+
+
+def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], models: list[str], n: int, seed: int,
+                     max_sessions: int) -> dict[str, Any]:
+    """On a design that cannot be lengthened: the number of sessions per participant (of
+    :data:`SESSION_COUNTS`, up to ``max_sessions``), fitted jointly, at which each weak
+    learning rate reaches r >= 0.8 and each weak model its diagonal >= 0.9 (None: not
+    within ``max_sessions``). ``tried``: the recovery at each count tried (the weak models
+    alone are simulated and fitted)."""
+    decl = spec.fit
+    out: dict[str, Any] = {"tried": [], "rates": {}, "models": {}}
+    for count in (c for c in SESSION_COUNTS if c <= max_sessions):
+        if not rates and not models:
+            break
+        step: dict[str, Any] = {"sessions": count, "n": n, "parameters": {}, "by_family": {}, "confusion": {}}
+        if rates:
+            res = recover_parameters(spec, params, [decl.model(m) for m in dict.fromkeys(m for m, _ in rates)],
+                                     n, seed, count)
+            step["parameters"] = res["parameters"]
+            still = [k for k in _weak_rates(res) if k in rates]
+            out["rates"].update({f"{m}.{p}": count for m, p in rates if (m, p) not in still})
+            rates = still
+        if models:
+            res = recover_models(spec, params, [decl.model(m) for m in models], n, seed, count)
+            step["by_family"], step["confusion"] = res["by_family"], res["confusion"]
+            out["models"].update({m: count for m in models if res["by_family"][m] >= TARGET_SHARE})
+            models = [m for m in models if m not in out["models"]]
+        out["tried"].append(step)
+    out["rates"].update({f"{m}.{p}": None for m, p in rates})
+    out["models"].update({m: None for m in models})
     return out
 
 

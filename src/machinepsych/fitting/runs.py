@@ -1,7 +1,15 @@
 """Fits of stored runs: every complete session of every test that declares cognitive models,
 fitted with each candidate model; the winning model per session, and per condition the
 models' frequencies and parameter means with 95% intervals. Works the same on sessions of
-models, agents and people, and on a trials file scored with ``machinepsych score``."""
+models, agents and people, and on a trials file scored with ``machinepsych score``.
+
+``per="participant"`` fits a participant's sessions of a test jointly (one parameter vector;
+:func:`~machinepsych.fitting.fit.fit_participants`) instead of each session alone. A
+participant is, within a run and condition: a model or an agent, all its sessions (its seeds
+and ``run --repeat`` samples); a person, the sessions of one platform id (``participant_id``
+recorded by the study link) or of one imported subject (``human:<subject>``); a person with
+neither is a slot of the run (one session per test), fitted alone.
+"""
 from __future__ import annotations
 
 import math
@@ -15,7 +23,9 @@ import pandas as pd
 from ..core.errors import ConfigError
 from ..core.spec import TaskSpec
 from .data import ChoiceData, session_data
-from .fit import Fit, fit_sessions
+from .fit import Fit, fit_participants
+
+PER = ("session", "participant")  # what one fit is of: a session alone, or a participant's sessions jointly
 
 MIN_CHOICES = 10  # a session with fewer readable choices is not fitted (said and counted)
 
@@ -30,6 +40,12 @@ class SessionInfo:
     participant: str
     kind: str
     params: Mapping[str, Any]
+    who: str = ""  # the participant the session belongs to ("": its ``participant`` name)
+
+    @property
+    def unit(self) -> tuple[str, str, str]:
+        """The participant whose sessions ``per="participant"`` fits jointly."""
+        return self.run, self.condition, self.who or self.participant
 
 
 @dataclass
@@ -41,10 +57,12 @@ class FitReport:
     summary: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: list[dict[str, Any]] = field(default_factory=list)
     models: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    per: str = "session"
 
     def to_json(self) -> dict[str, Any]:
         rows = self.rows.replace({np.nan: None}).to_dict("records") if not self.rows.empty else []
-        return {"sessions": rows, "summary": self.summary, "skipped": self.skipped, "models": self.models}
+        return {"per": self.per, "sessions": rows, "summary": self.summary, "skipped": self.skipped,
+                "models": self.models}
 
 
 def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
@@ -58,34 +76,39 @@ def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
 
 
 def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, Any]]]],
-             models: Sequence[str] = (), seed: int = 0) -> FitReport:
-    """Fit ``spec``'s models (all, or those named) to its sessions (info, trial records)."""
+             models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
+    """Fit ``spec``'s models (all, or those named) to its sessions (info, trial records): each
+    session alone, or (``per="participant"``) each participant's sessions jointly."""
     decl = spec.fit
     if decl is None:
         raise ConfigError(f"{spec.id} declares no cognitive models")
     chosen = [m for m in decl.models if not models or m.name in models]
-    datas: list[ChoiceData] = []
-    infos: list[SessionInfo] = []
+    units: dict[Any, list[tuple[SessionInfo, ChoiceData]]] = {}
     skipped = []
-    for info, records in sessions:
+    for n, (info, records) in enumerate(sessions):
         data = session_data(decl, sorted(records, key=lambda r: r["trial"]), spec.params_from(info.params))
         if data.n_choices < MIN_CHOICES:
             skipped.append({"run": info.run, "session": info.session, "task": spec.id, "participant": info.participant,
                             "reason": f"{data.n_choices} readable choices (at least {MIN_CHOICES} are fitted)"})
             continue
-        datas.append(data)
-        infos.append(info)
-    fits: dict[str, list[Fit]] = {m.name: fit_sessions(m, datas, seed) for m in chosen} if datas else {}
+        key = info.unit if per == "participant" else n
+        units.setdefault(key, []).append((info, data))
+    groups = list(units.values())
+    datas = [[d for _, d in g] for g in groups]
+    fits: dict[str, list[Fit]] = {m.name: fit_participants(m, datas, seed) for m in chosen} if datas else {}
     rows = []
-    for i, info in enumerate(infos):
-        session_fits = [fits[m.name][i] for m in chosen]
-        best = min(session_fits, key=lambda f: f.bic).model
-        for f in session_fits:
-            rows.append({"run": info.run, "session": info.session, "task": spec.id, "condition": info.condition,
-                         "participant": info.participant, "participant_kind": info.kind, **f.row(),
-                         "best": f.model == best})
+    for i, group in enumerate(groups):
+        info = group[0][0]
+        unit_fits = [fits[m.name][i] for m in chosen]
+        best = min(unit_fits, key=lambda f: f.bic).model
+        joint = {"sessions": len(group), "session_indices": " ".join(str(g.session) for g, _ in group)} \
+            if per == "participant" else {}
+        for f in unit_fits:
+            rows.append({"run": info.run, "session": info.session, **joint, "task": spec.id,
+                         "condition": info.condition, "participant": info.participant,
+                         "participant_kind": info.kind, **f.row(), "best": f.model == best})
     frame = pd.DataFrame(rows)
-    return FitReport(frame, summarise(frame, chosen), skipped, {spec.id: [m.describe() for m in chosen]})
+    return FitReport(frame, summarise(frame, chosen), skipped, {spec.id: [m.describe() for m in chosen]}, per)
 
 
 def _interval(values: np.ndarray) -> tuple[float, float | None, float | None]:
@@ -122,10 +145,10 @@ def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str,
     return out
 
 
-def merge(reports: Iterable[FitReport]) -> FitReport:
+def merge(reports: Iterable[FitReport], per: str = "session") -> FitReport:
     reports = list(reports)
     frames = [r.rows for r in reports if not r.rows.empty]
-    merged = FitReport(pd.concat(frames, ignore_index=True) if frames else pd.DataFrame())
+    merged = FitReport(pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(), per=per)
     for r in reports:
         for task, conds in r.summary.items():
             merged.summary.setdefault(task, {}).update(conds)
@@ -135,7 +158,7 @@ def merge(reports: Iterable[FitReport]) -> FitReport:
 
 
 def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, models: Sequence[str] = (),
-              seed: int = 0) -> FitReport:
+              seed: int = 0, per: str = "session") -> FitReport:
     """Fit the sessions of a trials frame (export columns: ``session_id`` or ``session``,
     ``task``, ``trial``, ``stimulus``, ``action``, ...). ``infos`` maps the session key to its
     :class:`SessionInfo`; ``spec_of(key)`` gives the session's TaskSpec (None: not fitted)."""
@@ -146,11 +169,15 @@ def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, m
         if spec is None or spec.fit is None:
             continue
         by_test.setdefault(spec.key, (spec, []))[1].append((infos[sid], df.to_dict("records")))
-    return merge(fit_test(spec, sessions, models, seed) for spec, sessions in by_test.values())
+    return merge((fit_test(spec, sessions, models, seed, per) for spec, sessions in by_test.values()), per)
 
 
-def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), seed: int = 0) -> FitReport:
-    """Fit the complete sessions of stored runs (one line if none of their tests has models)."""
+def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), seed: int = 0,
+                    per: str = "session") -> FitReport:
+    """Fit the complete sessions of stored runs (one line if none of their tests has models),
+    each alone or (``per="participant"``) each participant's jointly."""
+    if per not in PER:
+        raise ConfigError(f"--per must be one of: {', '.join(PER)} (got {per!r})")
     from ..analysis.multirun import shown_labels
     from ..storage.export import participant_kind, trials_frame
     from ..tasks.catalog import get_task
@@ -173,10 +200,29 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
         check_models(specs.values(), models)
         trials = trials_frame(store, run.id)
         trials = trials[trials["session_id"].isin(list(sessions))]
+        who = _people(store, run.id, sessions) if per == "participant" else {}
         infos = {sid: SessionInfo(run.name, s.index, labels[(run.id, s.condition)], s.participant_name,
-                                  participant_kind(s.participant_name), s.params) for sid, s in sessions.items()}
-        reports.append(fit_frame(trials, infos, specs.get, models, seed))
-    return merge(reports)
+                                  participant_kind(s.participant_name), s.params, who.get(sid, ""))
+                 for sid, s in sessions.items()}
+        reports.append(fit_frame(trials, infos, specs.get, models, seed, per))
+    return merge(reports, per)
+
+
+def _people(store, run_id: int, sessions: Mapping[int, Any]) -> dict[int, str]:
+    """Per session taken by a person, who the person is: the platform id the study link
+    recorded, else an imported subject's name (``human:<subject>``), else the slot (the name
+    and seed its tests share: one session per test)."""
+    from ..storage.export import participant_kind, people_of_run
+
+    ids = people_of_run(store, run_id)
+    out = {}
+    for sid, s in sessions.items():
+        if participant_kind(s.participant_name) != "person":
+            continue
+        pid = (ids.get(sid) or {}).get("participant_id")
+        out[sid] = (f"id {pid}" if pid else s.participant_name if s.participant_name != "human"
+                    else f"{s.participant_name} seed {s.seed}")
+    return out
 
 
 def tests_with_models() -> list[str]:

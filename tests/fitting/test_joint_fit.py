@@ -1,0 +1,154 @@
+"""A participant's sessions fitted jointly (``fit_participants``, ``fit --per participant``),
+and ``fit --recover`` naming the sessions per participant a design that cannot be lengthened
+needs."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from machinepsych.fitting import recover as rec
+from machinepsych.fitting.fit import Pool, fit_participants, fit_sessions
+from machinepsych.fitting.simulate import simulate_session
+from machinepsych.tasks.catalog import get_task
+from tests.support.cli import run_cli
+
+
+def _sessions(test, model, theta, seeds, **overrides):
+    spec = get_task(test)
+    params = spec.resolve(overrides=overrides or None)
+    m = spec.fit.model(model)
+    rng = np.random.default_rng(5)
+    return m, [simulate_session(spec, params, m, np.array(theta), s, rng)[0] for s in seeds]
+
+
+def test_a_joint_fit_of_two_sessions_is_the_minimiser_of_their_summed_nll():
+    m, (a, b) = _sessions("prlt", "rw", [0.35, 4.0], (1, 2), trials=40)
+    joint = fit_participants(m, [[a, b]])[0]
+    lo, hi = m.bounds[:, 0], m.bounds[:, 1]
+
+    def summed(x):
+        return float(m.nll(x[None], a)[0] + m.nll(x[None], b)[0])
+
+    best = min((minimize(summed, x0, method="L-BFGS-B", bounds=list(zip(lo, hi)))
+                for x0 in lo + (hi - lo) * np.random.default_rng(3).random((3, m.k))), key=lambda r: r.fun)
+    assert joint.nll == pytest.approx(best.fun, abs=1e-3)
+    assert [joint.params["alpha"], joint.params["beta"]] == pytest.approx(best.x, abs=0.02)
+    # the fit's NLL is the two sessions' NLLs at its parameters, each session starting afresh
+    x = np.array([[joint.params["alpha"], joint.params["beta"]]])
+    assert joint.nll == pytest.approx(float(m.nll(x, a)[0] + m.nll(x, b)[0]), rel=1e-9)
+    assert joint.n == a.n_choices + b.n_choices and joint.extra["sessions"] == 2
+    # neither session alone: each alone is fitted to a lower NLL of its own
+    alone = fit_sessions(m, [a, b])
+    assert alone[0].nll + alone[1].nll < joint.nll
+    assert joint.bic == pytest.approx(2 * joint.nll + 2 * np.log(a.n_choices + b.n_choices))
+
+
+def test_a_participant_of_one_session_is_fitted_as_the_session_alone():
+    m, datas = _sessions("prlt", "rw", [0.5, 6.0], (3, 4, 5), trials=30)
+    alone = fit_sessions(m, datas)
+    units = fit_participants(m, [[d] for d in datas])
+    for x, y in zip(alone, units):
+        assert x.params == y.params and x.nll == y.nll and "sessions" not in y.extra
+
+
+def test_pool_sums_each_participants_sessions_and_adds_the_prior_once():
+    m, datas = _sessions("wcst", "slm", [0.3, 0.2, 2.0], (1, 2, 3))
+    pool = Pool(m, [[datas[0]], [datas[1], datas[2]]])
+    X = np.array([[0.3, 0.2, 2.0], [0.6, 0.4, 1.0], [0.6, 0.4, 1.0]])
+    got = pool.objective(X, np.array([0, 1, 0]))
+    one = lambda x, d: float(m.nll(np.array([x]), d)[0])  # noqa: E731
+    assert got[0] == pytest.approx(one(X[0], datas[0]) + m.neg_log_prior(X[:1])[0], rel=1e-12)
+    assert got[1] == pytest.approx(one(X[1], datas[1]) + one(X[1], datas[2]) + m.neg_log_prior(X[1:2])[0], rel=1e-12)
+    assert got[2] == pytest.approx(one(X[2], datas[0]) + m.neg_log_prior(X[2:])[0], rel=1e-12)
+
+
+def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
+    """WCST-128 is at the longest design it allows: a weak SLM rate and a weak random diagonal
+    are tried with more sessions per participant, and the count that recovers them named."""
+    spec = get_task("wcst-128")
+    names = [m.name for m in spec.fit.models]
+    base = {"length": 128, "n": 6, "agents": {},
+            "parameters": {"slm": {"r": {"r": 0.5, "bias": 0.0, "kind": "learning rate"},
+                                   "p": {"r": 0.95, "bias": 0.0, "kind": "learning rate"},
+                                   "d": {"r": 0.7, "bias": 0.0, "kind": "decision consistency"}}},
+            "by_family": {n: (0.8 if n == "random" else 1.0) for n in names},
+            "confusion": {n: {f: float(f == n) for f in names} for n in names}}
+    monkeypatch.setattr(rec, "recover_design", lambda *a, **k: base)
+    out = rec.recover(spec, 6, max_sessions=2)
+    assert "longest design wcst-128 allows" in out["fixed"] and out["longer"] == []
+    pp = out["per_participant"]
+    assert [t["sessions"] for t in pp["tried"]] == [2]
+    tried = pp["tried"][0]
+    assert set(tried["parameters"]) == {"slm"} and set(tried["by_family"]) == {"random"}
+    # measured with these seeds: 6 participants of 2 sessions recover r at 0.9 and random at 100%
+    assert tried["parameters"]["slm"]["r"]["r"] >= 0.8 and pp["rates"] == {"slm.r": 2}
+    assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
+
+
+def test_a_design_that_can_be_lengthened_is_not_tried_with_more_sessions(monkeypatch):
+    spec = get_task("prlt")
+    base = {"length": 40, "n": 3, "agents": {}, "parameters": {}, "by_family": {"random": 0.5}, "confusion": {}}
+    monkeypatch.setattr(rec, "recover_design", lambda *a, **k: base)
+    out = rec.recover(spec, 3)
+    assert out["per_participant"] is None and out["fixed"] is None
+
+
+def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path):
+    r = run_cli("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "3",
+                "--param", "trials=20", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("fit", "agents", "--per", "participant", "--model", "wsls", "--model", "random", "--store", "s.db",
+                "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["per"] == "participant" and len(out["sessions"]) == 2 * 2  # 2 participants x 2 models
+    assert {row["sessions"] for row in out["sessions"]} == {3}
+    wsls = out["summary"]["prlt"]["agent:wsls"]
+    assert wsls["n"] == 1 and wsls["winners"]["wsls"] == 1.0
+    row = next(x for x in out["sessions"] if x["condition"] == "agent:wsls" and x["model"] == "wsls")
+    assert row["n"] == 3 * 20  # every readable choice of the three sessions
+    r = run_cli("fit", "agents", "--per", "participant", "--model", "wsls", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0 and "per participant (its sessions fitted jointly)" in r.stdout
+    r = run_cli("fit", "agents", "--per", "person", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "--per" in r.stderr
+    for args, said in ((("fit", "agents", "--sessions", "2"), "--sessions go with --recover"),
+                       (("fit", "--recover", "wcst-128", "--per", "participant"), "--per goes with fitting runs")):
+        r = run_cli(*args, "--store", "s.db", cwd=tmp_path)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and said in r.stderr, (args, r.stderr)
+
+
+def test_recover_says_the_sessions_per_participant_in_words():
+    from machinepsych.cli.fit import _per_participant_line
+
+    result = {"fixed": "n_trials = 128 is the longest design wcst-128 allows: it cannot be lengthened",
+              "design": {"parameters": {"slm": {"r": {"r": 0.7}}}, "by_family": {"random": 0.87}},
+              "per_participant": {"tried": [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.86}}},
+                                             "by_family": {"random": 0.97}}],
+                                  "rates": {"slm.r": 2}, "models": {"random": None}}}
+    line = _per_participant_line(result, "slm.r", "rates")
+    assert line.startswith("r = 0.70 at the design; n_trials = 128 is the longest")
+    assert "recovered with 2 sessions per participant fitted jointly (r = 0.86;" in line
+    assert "not recovered up to 2 sessions per participant" in _per_participant_line(result, "random", "models")
+
+
+def test_a_persons_sessions_are_grouped_by_who_they_are():
+    """Per participant, sessions of one person (platform id) form one fit; per session, each its own."""
+    from machinepsych.core.scoring import step_row
+    from machinepsych.fitting.runs import SessionInfo, fit_test
+    from machinepsych.participants.agents import play_agent
+
+    spec = get_task("prlt")
+    params = spec.resolve(overrides={"trials": 20})
+    sessions = []
+    for i, who in enumerate(("id P1", "id P2", "id P1")):
+        steps, _ = play_agent(spec, params, 40 + i, "wsls")
+        records = [{**step_row(s), "trial": t} for t, s in enumerate(steps)]
+        sessions.append((SessionInfo("people", i, "people", "human", "person", params.model_dump(), who), records))
+    joint = fit_test(spec, sessions, ("wsls",), per="participant").rows
+    assert sorted(joint["session_indices"]) == ["0 2", "1"] and sorted(joint["sessions"]) == [1, 2]
+    assert sorted(joint["n"]) == [20, 40]
+    alone = fit_test(spec, sessions, ("wsls",)).rows
+    assert len(alone) == 3 and "sessions" not in alone.columns
