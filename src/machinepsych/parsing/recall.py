@@ -10,6 +10,11 @@ are asked the same questions, and where every answer is the same the kept readin
 the engine would find: it took the same steps. One answer that differs and the reply is read
 in full. Only readings whose answers and values are plain (numbers, strings, tuples of them)
 are kept, so a recalled reading shares nothing a caller could change.
+
+A finder finds the same mentions in the same text every time (it is a fixed set of patterns),
+so a reply read again with the very same finders (the same reader: a run's sessions share one
+reader per option set) is given its kept reading without asking them again
+(:func:`recall_same`).
 """
 from __future__ import annotations
 
@@ -19,7 +24,8 @@ MAX_CHARS = 1000  # longer replies are not kept (model replies that long rarely 
 MAX_READINGS = 2048  # kept readings; all forgotten at once when full
 
 enabled = True  # tests read with it off to compare
-_kept: dict[tuple, tuple[tuple, Any]] = {}
+# key -> (what its finders were asked and found, the reading, the finders known to give it)
+_kept: dict[tuple, tuple[tuple, Any, set]] = {}
 _PLAIN = (int, float, str, bool, type(None))
 
 
@@ -70,16 +76,27 @@ def key_of(raw: str, resolve, markers: tuple, binary: tuple, own_exact: bool, cu
     return key
 
 
+def recall_same(key: tuple | None, finders: tuple):
+    """The reading that these very ``finders`` (not wrapped in :class:`Asked`) gave for ``key``,
+    else None."""
+    kept = _kept.get(key) if key is not None else None
+    if kept is None or finders not in kept[2]:
+        return None
+    return _copy(kept[1])
+
+
 def recall(key: tuple | None, finders: tuple[Asked, ...]):
     """The reading kept under ``key`` if ``finders`` find what its finders found on every text
     it asked about, else None. The finders remember what they found either way."""
     kept = _kept.get(key) if key is not None else None
     if kept is None:
         return None
-    asked, reading = kept
+    asked, reading, same = kept
     for i, text, found in asked:
         if _found(finders[i](text)) != found:
             return None
+    if len(same) < 64:
+        same.add(tuple(f.finder for f in finders))
     return _copy(reading)
 
 
@@ -96,7 +113,7 @@ def keep(key: tuple | None, finders: tuple[Asked, ...], reading) -> None:
             asked.append((i, text, found))
     if len(_kept) >= MAX_READINGS:
         _kept.clear()
-    _kept[key] = (tuple(asked), _copy(reading))
+    _kept[key] = (tuple(asked), _copy(reading), {tuple(f.finder for f in finders)})
 
 
 def _copy(r):
