@@ -22,6 +22,8 @@ from typing import Any
 
 MAX_CHARS = 1000  # longer replies are not kept (model replies that long rarely repeat)
 MAX_READINGS = 2048  # kept readings; all forgotten at once when full
+MAX_SAME = 16384  # finder sets known to give a kept reading, all readings together (then forgotten too)
+_same_count = 0
 
 enabled = True  # tests read with it off to compare
 # key -> (what its finders were asked and found, the reading, the finders known to give it)
@@ -95,8 +97,10 @@ def recall(key: tuple | None, finders: tuple[Asked, ...]):
     for i, text, found in asked:
         if _found(finders[i](text)) != found:
             return None
-    if len(same) < 64:
+    global _same_count
+    if _same_count < MAX_SAME:
         same.add(tuple(f.finder for f in finders))
+        _same_count += 1
     return _copy(reading)
 
 
@@ -111,8 +115,10 @@ def keep(key: tuple | None, finders: tuple[Asked, ...], reading) -> None:
             if found is None:
                 return
             asked.append((i, text, found))
-    if len(_kept) >= MAX_READINGS:
+    global _same_count
+    if len(_kept) >= MAX_READINGS or _same_count >= MAX_SAME:
         _kept.clear()
+        _same_count = 0
     _kept[key] = (tuple(asked), _copy(reading), {tuple(f.finder for f in finders)})
 
 
