@@ -13,8 +13,6 @@ line that names an answer, a conclusion and any mere mention count for nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
@@ -38,14 +36,20 @@ def cut_off_reason(finish_reason: object) -> bool:
     return finish_reason is not None and str(getattr(finish_reason, "value", finish_reason)).lower() in LENGTH_REASONS
 
 
-@contextmanager
-def reply_cut_off(flag: bool = True) -> Iterator[None]:
-    """Parse inside this block knowing whether the reply was cut off (``finish_reason``)."""
-    token = _CUT_OFF.set(bool(flag))
-    try:
-        yield
-    finally:
-        _CUT_OFF.reset(token)
+class reply_cut_off:
+    """Parse inside this block knowing whether the reply was cut off (``finish_reason``).
+    (A class, not a generator: every answer call's reading enters one.)"""
+
+    __slots__ = ("flag", "token")
+
+    def __init__(self, flag: bool = True):
+        self.flag = bool(flag)
+
+    def __enter__(self) -> None:
+        self.token = _CUT_OFF.set(self.flag)
+
+    def __exit__(self, *exc) -> None:
+        _CUT_OFF.reset(self.token)
 
 
 # a reply that opens by announcing its reasoning ("Let me analyse each card.", "Hmm, let me think ...",
