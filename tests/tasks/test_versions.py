@@ -71,3 +71,15 @@ def test_runs_keep_the_version_asked_for(name, stored, tmp_path):
     out = io.StringIO()
     terminal.print_tables(data, Console(file=out, width=120))
     assert f"Tests: wcst-v{stored[1]} (default)" in out.getvalue()
+
+
+def test_a_version_added_after_a_lookup_is_found(monkeypatch):
+    """The catalog's table of versions is kept between lookups (a run looks its test up once per
+    session) and built again when the catalog's keys change."""
+    assert get_task("wcst").key == "wcst-v2"
+    monkeypatch.setitem(TASKS, "wcst-v3", TASKS["wcst-v2"] + "_missing")
+    assert task_versions("wcst") == [1, 2, 3]
+    with pytest.raises(ConfigError, match="wcst-v3"):
+        get_task("wcst")  # the latest version is now 3, whose catalog line names no spec
+    monkeypatch.delitem(TASKS, "wcst-v3")
+    assert get_task("wcst").key == "wcst-v2" and task_versions("wcst") == [1, 2]

@@ -87,7 +87,7 @@ def _descriptions(shape: str, color: str, n: int, only_one: bool) -> tuple[str, 
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
-    return tuple((str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options)
+    return tuple([(str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options])
 
 
 def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReader:
@@ -131,19 +131,24 @@ NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|ch
                 LABEL, "label"))
 
 
-def _sorted_card(obs: Observation | None) -> tuple:
-    card = _stim(obs).get("card")
-    return _cards_key([card])[0] if isinstance(card, Mapping) and card.get("shape") else ()
+def _sorted_card(stim: Mapping[str, Any]) -> tuple:
+    card = stim.get("card")
+    return _cards_key([card])[0] if (type(card) is dict or isinstance(card, Mapping)) and card.get("shape") else ()
+
+
+def _reader_of(obs: Observation | None, desk: bool) -> ChoiceReader:
+    stim = _stim(obs)
+    return _card_reader(_cards_key(stim.get("options", [])), desk, _sorted_card(stim))
 
 
 def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
     card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
     "green star" where that names one option)."""
-    return _card_reader(_cards_key(_stim(obs).get("options", [])), False, _sorted_card(obs))(reply)
+    return _reader_of(obs, False)(reply)
 
 
 def parse_desk_card(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Reflection-Bench WCST: a desk card by its string ("circle yellow 1"), a description, its
     shape word (the desk shapes are all different), or its position ("Selection: 3")."""
-    return _card_reader(_cards_key(_stim(obs).get("options", [])), True, _sorted_card(obs))(reply)
+    return _reader_of(obs, True)(reply)

@@ -286,10 +286,13 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
     of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
     raw = prepare(reply)
+    cut_off = is_cut_off(raw)  # told by the caller (a context variable) or seen in the text
+    key = recall.key_of(raw, resolve, tuple(extra_markers), binary, exact_finder is not None, cut_off)
+    reading = recall.recall_same(key, (finder,) if exact_finder is None else (finder, exact_finder))
+    if reading is not None:  # read before by these same finders
+        return reading
     finder = Asked(finder)  # the whole reply and its one line are the same text: found once
     finders = (finder,) if exact_finder is None else (finder, Asked(exact_finder))
-    cut_off = is_cut_off(raw)  # told by the caller (a context variable) or seen in the text
-    key = recall.key_of(raw, resolve, tuple(extra_markers), binary, len(finders) == 2, cut_off)
     reading = recall.recall(key, finders)  # a reply read before, the same mentions found: the same reading
     if reading is None:
         reading = _read_prepared(raw, finders, resolve, extra_markers, binary, cut_off)

@@ -10,6 +10,11 @@ are asked the same questions, and where every answer is the same the kept readin
 the engine would find: it took the same steps. One answer that differs and the reply is read
 in full. Only readings whose answers and values are plain (numbers, strings, tuples of them)
 are kept, so a recalled reading shares nothing a caller could change.
+
+A finder finds the same mentions in the same text every time (it is a fixed set of patterns),
+so a reply read again with the very same finders (the same reader: a run's sessions share one
+reader per option set) is given its kept reading without asking them again
+(:func:`recall_same`).
 """
 from __future__ import annotations
 
@@ -17,9 +22,12 @@ from typing import Any
 
 MAX_CHARS = 1000  # longer replies are not kept (model replies that long rarely repeat)
 MAX_READINGS = 2048  # kept readings; all forgotten at once when full
+MAX_SAME = 16384  # finder sets known to give a kept reading, all readings together (then forgotten too)
+_same_count = 0
 
 enabled = True  # tests read with it off to compare
-_kept: dict[tuple, tuple[tuple, Any]] = {}
+# key -> (what its finders were asked and found, the reading, the finders known to give it)
+_kept: dict[tuple, tuple[tuple, Any, set]] = {}
 _PLAIN = (int, float, str, bool, type(None))
 
 
@@ -70,16 +78,29 @@ def key_of(raw: str, resolve, markers: tuple, binary: tuple, own_exact: bool, cu
     return key
 
 
+def recall_same(key: tuple | None, finders: tuple):
+    """The reading that these very ``finders`` (not wrapped in :class:`Asked`) gave for ``key``,
+    else None."""
+    kept = _kept.get(key) if key is not None else None
+    if kept is None or finders not in kept[2]:
+        return None
+    return _copy(kept[1])
+
+
 def recall(key: tuple | None, finders: tuple[Asked, ...]):
     """The reading kept under ``key`` if ``finders`` find what its finders found on every text
     it asked about, else None. The finders remember what they found either way."""
     kept = _kept.get(key) if key is not None else None
     if kept is None:
         return None
-    asked, reading = kept
+    asked, reading, same = kept
     for i, text, found in asked:
         if _found(finders[i](text)) != found:
             return None
+    global _same_count
+    if _same_count < MAX_SAME:
+        same.add(tuple(f.finder for f in finders))
+        _same_count += 1
     return _copy(reading)
 
 
@@ -94,9 +115,11 @@ def keep(key: tuple | None, finders: tuple[Asked, ...], reading) -> None:
             if found is None:
                 return
             asked.append((i, text, found))
-    if len(_kept) >= MAX_READINGS:
+    global _same_count
+    if len(_kept) >= MAX_READINGS or _same_count >= MAX_SAME:
         _kept.clear()
-    _kept[key] = (tuple(asked), _copy(reading))
+        _same_count = 0
+    _kept[key] = (tuple(asked), _copy(reading), {tuple(f.finder for f in finders)})
 
 
 def _copy(r):

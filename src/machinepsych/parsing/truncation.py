@@ -13,9 +13,8 @@ line that names an answer, a conclusion and any mere mention count for nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 _CUT_OFF: ContextVar[bool] = ContextVar("machinepsych_reply_cut_off", default=False)
 LENGTH_REASONS = {"length", "max_tokens", "max_output_tokens", "model_length", "2"}
@@ -37,14 +36,20 @@ def cut_off_reason(finish_reason: object) -> bool:
     return finish_reason is not None and str(getattr(finish_reason, "value", finish_reason)).lower() in LENGTH_REASONS
 
 
-@contextmanager
-def reply_cut_off(flag: bool = True) -> Iterator[None]:
-    """Parse inside this block knowing whether the reply was cut off (``finish_reason``)."""
-    token = _CUT_OFF.set(bool(flag))
-    try:
-        yield
-    finally:
-        _CUT_OFF.reset(token)
+class reply_cut_off:
+    """Parse inside this block knowing whether the reply was cut off (``finish_reason``).
+    (A class, not a generator: every answer call's reading enters one.)"""
+
+    __slots__ = ("flag", "token")
+
+    def __init__(self, flag: bool = True):
+        self.flag = bool(flag)
+
+    def __enter__(self) -> None:
+        self.token = _CUT_OFF.set(self.flag)
+
+    def __exit__(self, *exc) -> None:
+        _CUT_OFF.reset(self.token)
 
 
 # a reply that opens by announcing its reasoning ("Let me analyse each card.", "Hmm, let me think ...",
@@ -54,14 +59,25 @@ ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right|so
                       r"|first(?:\s+of\s+all)?,?\s+(?:i|let|we)|to\s+(?:solve|answer|decide|find)|step\s+1)\b", re.I)
 
 
+# the patterns of the checks below, compiled once
+_CLOSED = re.compile(r"[.!?\"”’*`}]$")
+_WORD = re.compile(r"[^\W\d_]+")
+_END_STOP = re.compile(r"[.!?;]$")
+_END_CLOSE = re.compile(r"[.!?;)*`\]]$")
+_ENDS_IN_LETTER = re.compile(r"[^\W\d_]$")
+_END_LEAD = re.compile(r"[.!?:]$")
+_AFTER_STOP = re.compile(r"(?<=[.!?;:])\s+")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
 def announced_and_unfinished(text: str) -> bool:
     """Whether ``text`` opens by announcing its reasoning and stops without finishing: its last
     line has three words or more and no closing punctuation ("Let me compare each figure with
     the first one. Figure A: same shape", "Let me trace the figure. First segment: from (3, 3)")."""
     s = (text or "").rstrip()
-    if not s or not ANNOUNCE.match(s) or re.search(r"[.!?\"”’*`}]$", s):
+    if not s or not ANNOUNCE.match(s) or _CLOSED.search(s):
         return False
-    return len(re.findall(r"[^\W\d_]+", s[s.rfind("\n") + 1:])) >= 3
+    return len(_WORD.findall(s[s.rfind("\n") + 1:])) >= 3
 
 
 # an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1'
@@ -81,18 +97,18 @@ def looks_cut_off(text: str) -> bool:
     # a list of "label: description." items whose last item stops at its label ("1. Card 1 (two
     # green stars): shape match.\n2. Card 2: colour match.\n3. Card 3")
     if (len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]) and ":" in lines[-2]
-            and re.search(r"[.!?;]$", lines[-2].rstrip()) and ":" not in lines[-1] and not re.search(r"[.!?;)*`\]]$", s)):
+            and _END_STOP.search(lines[-2].rstrip()) and ":" not in lines[-1] and not _END_CLOSE.search(s)):
         return True
-    if not re.search(r"[^\W\d_]$", s):
+    if not _ENDS_IN_LETTER.search(s):
         return False
     if UNFINISHED_END.search(s[-40:]):
         return True
     if len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]):
         last, prev = lines[-1].strip(), lines[-2].rstrip()
-        return ":" not in last and re.search(r"[.!?;]$", prev) is not None
+        return ":" not in last and _END_STOP.search(prev) is not None
     # an enumeration announced and cut off in its first item ("Let me analyse each card.\n\n1. The
     # first card shows ...", "Looking at the options:\n- Card 1: two green stars")
-    if len(lines) >= 2 and _FIRST_ITEM.match(lines[-1]) and re.search(r"[.!?:]$", lines[-2].rstrip()):
+    if len(lines) >= 2 and _FIRST_ITEM.match(lines[-1]) and _END_LEAD.search(lines[-2].rstrip()):
         return True
     return False
 
@@ -103,14 +119,20 @@ def stops_mid_sentence(text: str, ends_with_answer: bool) -> bool:
     (``ends_with_answer``): "Let me compare the cards. The first card shows" is cut off,
     "The devices read [1, 0], so I predict rain" is not."""
     s = (text or "").rstrip()
-    if ends_with_answer or not re.search(r"[^\W\d_]$", s):
+    if ends_with_answer or not _ENDS_IN_LETTER.search(s):
         return False
     last_line = s[s.rfind("\n") + 1:]
-    sentence = re.split(r"(?<=[.!?;:])\s+", last_line)[-1]
+    sentence = _AFTER_STOP.split(last_line)[-1]
     before = s[:len(s) - len(sentence)]
-    return len(re.findall(r"[^\W\d_]+", sentence)) >= 4 and re.search(r"[.!?](?:\s|$)", before) is not None
+    return len(_WORD.findall(sentence)) >= 4 and _SENTENCE_END.search(before) is not None
 
 
 def is_cut_off(text: str) -> bool:
     """Whether the reply being parsed was cut off (told by the caller, or seen in the text)."""
-    return _CUT_OFF.get() or looks_cut_off(text)
+    return _CUT_OFF.get() or _looks_cut_off_kept(text)
+
+
+@lru_cache(maxsize=256)
+def _looks_cut_off_kept(text: str) -> bool:
+    """:func:`looks_cut_off` of the last texts asked about (a repeated reply is looked at once)."""
+    return looks_cut_off(text)

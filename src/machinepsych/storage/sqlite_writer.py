@@ -52,6 +52,13 @@ class SQLiteTrialWriter:
         extra = {c for c, _ in self.call_cols} - {"trial_id", "seq", *CALL_FIELDS}
         if extra:  # a schema change must reach the runner's call records too
             raise RuntimeError(f"model_calls columns not written by the runner: {sorted(extra)}")
+        # a call's values in column order: read from its dictionary (trial_id and seq set per
+        # write), 0 for the columns a record from before them lacks, then each column's conversion
+        call_names = [c for c, _ in self.call_cols]
+        self._call_names = tuple(call_names)
+        self._tid_at, self._seq_at = call_names.index("trial_id"), call_names.index("seq")
+        self._zero_if_none = tuple(i for i, c in enumerate(call_names) if c in ("redacted", "cache_write_tokens"))
+        self._call_procs = tuple((i, p, c == "errors") for i, (c, p) in enumerate(self.call_cols) if p is not None)
         self.trial_sql = insert(TrialRow, self.trial_cols)
         self.call_sql = insert(ModelCallRow, self.call_cols)
         image_cols = columns(ImageRow, skip=())
@@ -100,15 +107,14 @@ class SQLiteTrialWriter:
         return tuple(values)
 
     def _call_params(self, tid: int, seq: int, call: dict) -> tuple:
-        out = []
-        for name, proc in self.call_cols:
-            value = tid if name == "trial_id" else seq if name == "seq" else call.get(name)
-            if value is None and name in ("redacted", "cache_write_tokens"):  # a record from before the column
-                value = 0
-            if proc is None:
-                out.append(value)
-            elif name == "errors" and not value:  # nearly every call: no failed attempt
-                out.append(self.no_errors)
-            else:
-                out.append(proc(value))
+        get = call.get
+        out = [get(name) for name in self._call_names]
+        out[self._tid_at], out[self._seq_at] = tid, seq
+        for i in self._zero_if_none:
+            if out[i] is None:  # a record from before the column
+                out[i] = 0
+        for i, proc, errors in self._call_procs:
+            value = out[i]
+            # nearly every call has no failed attempt: the empty list as the column stores it
+            out[i] = self.no_errors if errors and not value else proc(value)
         return tuple(out)

@@ -130,12 +130,22 @@ def _load(entry_point: str, what: str):
         raise ConfigError(f"{what}: {module} has no {name!r} (catalog line {entry_point!r})") from None
 
 
+_by_id: tuple[tuple[str, ...], dict[str, dict[int, str]]] = ((), {})  # the catalog's keys, and their ids' versions
+
+
 def _versions() -> dict[str, dict[int, str]]:
+    """Each test id's versions and their catalog keys (built again only when the catalog's
+    keys change: a run looks its test up once per session). Read-only for callers."""
+    global _by_id
     _read_plugins()
+    keys = tuple(TASKS)
+    if keys == _by_id[0]:
+        return _by_id[1]
     out: dict[str, dict[int, str]] = {}
-    for key in TASKS:
+    for key in keys:
         base, v = _split(key)
         out.setdefault(base, {})[v] = key
+    _by_id = (keys, out)
     return out
 
 
