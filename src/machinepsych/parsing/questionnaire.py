@@ -19,6 +19,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating
+from .revision import revised_tail
 from .text import json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
@@ -166,6 +167,8 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         if blocks and mapping is None:
             return None, fallback_status(text)
         for n, block in blocks:
+            if mapping[n] in found and revised_tail(block) is not None:  # a statement given again to revise it: the later block
+                found[mapping[n]] = []
             found.setdefault(mapping[n], []).append(parse_rating(block))
     if not found:
         m = LIST.search(text)
