@@ -523,9 +523,14 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         out.why = "an answer asked about, not given"
         return out
     # weak mentions listed with other answers count as named ("Yes, no, not available")
-    # and so do weak ones offered as a possibility ("It could be the same cube, it could be different.")
     strong |= {_key(m.value) for i, m in enumerate(mentions)
-               if m.weak and i not in rejected and (_runs_on(text, mentions, i, rejected) or MAYBE_BEFORE.search(text[max(0, m.start - 30):m.start]))}
+               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
+    # a weak one offered as a possibility beside another answer ("It could be the same cube, it could be different.")
+    maybe = {_key(m.value) for i, m in enumerate(mentions)
+             if m.weak and i not in rejected and MAYBE_BEFORE.search(text[max(0, m.start - 30):m.start])}
+    if strong and maybe - strong:
+        out.why = "another answer offered as a possibility"
+        return out
     if binary and not strong and len(ruled_out) == 1 and all(not m.weak for i, m in enumerate(mentions) if i in rejected):
         out.why = "the other of two answers"
         other = [v for v in binary if _key(v) not in ruled_out]
