@@ -174,6 +174,7 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+                        r"|(?:は|是|为|為)\s*$"  # Japanese and Chinese: "隠れている図形はCです。", "答案是C。"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
@@ -468,7 +469,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         rivals = [m for j, m in enumerate(mentions[:-1]) if m.start >= sentence_start and j not in rejected
                   and _key(m.value) != _key(last.value)
                   and (not m.weak or COPULA_END.search(text[max(0, m.start - 40):m.start]))]
-        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*", text[last.end:])
+        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*(?:です|でした|だ|である)?[\s.!。]*", text[last.end:])
                 and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)
                 and not UNDECIDED.search(text[sentence_start:last.start])):  # "I'm not sure it's C." states nothing
             out.commitments.append((CONCLUSION, last.start, last.value, "copula"))

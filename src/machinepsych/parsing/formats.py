@@ -51,12 +51,14 @@ WEATHER = ChoiceReader((
 ), extra_markers=WEATHER_MARKERS, binary=True)
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
-                DECISION, "decision"),)
+                DECISION, "decision"),
+               # the verb of the task or its object as a label ("pull: left", "Arm: right", "Lever - left")
+               (re.compile(r"(?:^|(?<=\n))[ \t*_#>-]*(?:pull|arm|lever|side)\s*[:=—–-]", re.I), LABEL, "label"))
 ARM = ChoiceReader((
     Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever"),
-                     _any(lex.ARM["right"])), (word("right"), _any(lex.ARM_EXACT["right"]))),
+                     _any(lex.ARM["right"])), (word("right(?:\\s+one)?"), _any(lex.ARM_EXACT["right"]))),
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
-                    _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
+                    _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS,
    exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])",)), Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])",))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
@@ -201,7 +203,7 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:derselbe|dergleiche|der\s+gleiche|ein\s+und\s+derselbe)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
+_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:(?:ein(?:en|em)?\s+und\s+)?(?:derselbe|denselben|demselben|desselben)|dergleiche|der\s+gleiche|den\s+gleichen|dem\s+gleichen)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
                r"|(?:lo\s+)?stesso\s+cubo|тот\s+же(?:\s+самый)?\s+куб|같은\s*(?:정육면체|큐브)")
 _DIFFERENT_OTHER = (r"cubes\s+diff[ée]rents|diff[ée]rents\s+cubes|(?:verschiedene|unterschiedliche|zwei\s+andere)\s+w[üu]rfel|cubos\s+diferentes"
                     r"|cubi\s+diversi|разные\s+кубы|다른\s*(?:정육면체|큐브)")

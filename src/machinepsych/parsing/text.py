@@ -177,10 +177,20 @@ def _lenient(text: str, start: int) -> tuple[Any, int]:
     body = re.sub(r",(\s*[}\]])", r"\1", "".join(out))
     for load in (json.loads, ast.literal_eval):
         try:
-            return load(body), i + 1
+            value = load(body)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            pass
+            continue
+        return (value, i + 1) if _plain(value) else (None, start)  # '{"answer": ...}' holds a placeholder, no value
     return None, start
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` holds only what JSON can (a Python literal may hold ``...`` or a set)."""
+    if isinstance(value, dict):
+        return all(isinstance(k, (str, int)) and _plain(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 def json_objects(text: str) -> list[tuple[int, int, Any]]:
