@@ -94,3 +94,11 @@ def test_ratings_in_order_must_cover_every_statement():
 ])
 def test_labels_pronouns_emoji_and_other_languages(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("M M R R M R M R (M = mirrored, R = rotated)", ["F", "F", "T", "T", "F", "T", "F", "T"]),
+    ("S S F F S F S F (S = square, F = flipped)", None),  # a legend word that is no value defines nothing
+])
+def test_a_legend_defines_the_replys_own_letters(reply, meant):
+    assert read("visfactor-s1", vf("S1", "rows", 8, list("12345678")), reply) == meant

@@ -230,8 +230,28 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
-    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
+    read, text = _legend(reply or "")
+    vals, _ = read_list(text, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
+
+
+# a legend that gives the reply's own letters ("(S = same, F = flipped)")
+LEGEND = re.compile(r"(?<![A-Za-z])([A-Za-z])\s*=\s*([^\W\d_]+)")
+
+
+def _legend(reply: str) -> tuple[Callable[[Any], str | None], str]:
+    """(value reader, text without the legend) of a reply whose letters a legend defines ("S, F,
+    S (S = same, F = flipped)": S is T); without one, or where a legend word is no value, the
+    plain reader and the reply."""
+    found = list(LEGEND.finditer(reply))
+    letters = {m.group(1).lower(): tf_value(m.group(2)) for m in found}
+    if not found or None in letters.values() or len(letters) != len(found):
+        return tf_value, reply
+
+    def read(token: Any) -> str | None:
+        key = str(token).strip().strip("\"'.,;:!?()[]{}*").lower()
+        return letters[key] if key in letters else tf_value(token)
+    return read, LEGEND.sub(" ", reply)
 
 
 def parse_numbers(reply: str | None, n: int, allowed: set[int] | None) -> tuple[tuple | None, ParseStatus]:
