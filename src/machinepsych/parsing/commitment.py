@@ -174,6 +174,7 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+                        r"|(?:は|是|为|為)\s*$"  # Japanese and Chinese: "隠れている図形はCです。", "答案是C。"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
@@ -192,13 +193,15 @@ ONLY_PREDICATE = re.compile(r"\s+(?:works?|passes|pass|fits?|matches|match|reach
 PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initial(?:ly)?|before|you)\s*(?:\w+\s*)?$", re.I)
 QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
 HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\s+believe|i\s+guess|i\s+suppose|maybe|perhaps|probably|possibly|might|could|likely|not\s+sure|unsure|tentative(?:ly)?|leaning)\b", re.I)
+# an answer offered as a possibility only ("it could be different", "maybe F")
+MAYBE_BEFORE = re.compile(r"\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?$|\b(?:maybe|perhaps|possibly)\s+$", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
 UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t|(?:am\s+|[’']m\s+)?unable\s+to|not\s+able\s+to)\s+(?:really\s+)?"
                        r"(?:say|tell|decide|be\s+sure|determine|choose|pick|select|predict|know|judge)\b"
                        # "I don't know if it will rain", "Hard to say whether ...", "No idea whether ..."
-                       r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|hard\s+to\s+(?:say|tell)|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
+                       r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+(?:say|tell|know|determine|judge|decide)|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 EXACT_FILLER = {
@@ -469,7 +472,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         rivals = [m for j, m in enumerate(mentions[:-1]) if m.start >= sentence_start and j not in rejected
                   and _key(m.value) != _key(last.value)
                   and (not m.weak or COPULA_END.search(text[max(0, m.start - 40):m.start]))]
-        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*", text[last.end:])
+        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*(?:です|でした|だ|である)?[\s.!。]*", text[last.end:])
                 and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)
                 and not UNDECIDED.search(text[sentence_start:last.start])):  # "I'm not sure it's C." states nothing
             out.commitments.append((CONCLUSION, last.start, last.value, "copula"))
@@ -526,6 +529,12 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     # weak mentions listed with other answers count as named ("Yes, no, not available")
     strong |= {_key(m.value) for i, m in enumerate(mentions)
                if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
+    # a weak one offered as a possibility beside another answer ("It could be the same cube, it could be different.")
+    maybe = {_key(m.value) for i, m in enumerate(mentions)
+             if m.weak and i not in rejected and MAYBE_BEFORE.search(text[max(0, m.start - 30):m.start])}
+    if strong and maybe - strong:
+        out.why = "another answer offered as a possibility"
+        return out
     if binary and not strong and len(ruled_out) == 1 and all(not m.weak for i, m in enumerate(mentions) if i in rejected):
         out.why = "the other of two answers"
         other = [v for v in binary if _key(v) not in ruled_out]

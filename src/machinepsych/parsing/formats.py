@@ -51,12 +51,14 @@ WEATHER = ChoiceReader((
 ), extra_markers=WEATHER_MARKERS, binary=True)
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
-                DECISION, "decision"),)
+                DECISION, "decision"),
+               # the verb of the task or its object as a label ("pull: left", "Arm: right", "Lever - left")
+               (re.compile(r"(?:^|(?<=\n))[ \t*_#>-]*(?:pull|arm|lever|side)\s*[:=—–-]", re.I), LABEL, "label"))
 ARM = ChoiceReader((
     Answer("right", (word("right arm"), word("right-hand arm"), word("arm on the right"), word("right lever"),
-                     _any(lex.ARM["right"])), (word("right"), _any(lex.ARM_EXACT["right"]))),
+                     _any(lex.ARM["right"])), (word("right(?:\\s+one)?"), _any(lex.ARM_EXACT["right"]))),
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
-                    _any(lex.ARM["left"])), (word("left"), _any(lex.ARM_EXACT["left"]))),
+                    _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS,
    exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])",)), Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])",))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
@@ -84,7 +86,11 @@ KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+
               r"|\bno\s+change\b|\bunchanged\b)")
 NBACK = ChoiceReader((
     Answer("not available", (word("not available"), r"(?<![A-Za-z])(?i:n/a)(?![A-Za-z])", word("unavailable"),
-                             word("not applicable"), word("none available"))),
+                             word("not applicable"), word("none available"),
+                             # in other languages, and "NA" in capitals ("Nicht verfügbar", "No disponible", "該当なし", "不适用")
+                             _any(r"nicht\s+verf[üu]gbar|nicht\s+anwendbar|no\s+disponible|no\s+aplica|non\s+disponible|pas\s+disponible|non\s+applicable"
+                                  r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel"),
+                             r"該当なし|該当しない|適用外|利用不可|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
     Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
@@ -170,6 +176,10 @@ NUMBER_MARKERS = (
 )
 
 
+# "the one", "this one", "which one": a pronoun, not the number ("The route from S2 is the one.")
+_PRONOUN_ONE = "".join(rf"(?<!\b{d}\s)" for d in ("the", "The", "this", "This", "that", "That", "which", "Which", "any", "each"))
+
+
 @lru_cache(maxsize=64)
 def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
     answers = []
@@ -179,7 +189,7 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
         if options == tuple(range(1, len(options) + 1)):  # options numbered by position (SS2's starts): "the fourth starting point"
             strong += (_ordinal_option(o, r"start(?:ing)?\s+point|start|point|building|route|path|option|choice"),)
-        answers.append(Answer(o, strong, (number(o), L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
+        answers.append(Answer(o, strong, (number(o), _PRONOUN_ONE + L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
     return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
 
 
@@ -193,7 +203,7 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:derselbe|dergleiche|der\s+gleiche|ein\s+und\s+derselbe)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
+_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:(?:ein(?:en|em)?\s+und\s+)?(?:derselbe|denselben|demselben|desselben)|dergleiche|der\s+gleiche|den\s+gleichen|dem\s+gleichen)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
                r"|(?:lo\s+)?stesso\s+cubo|тот\s+же(?:\s+самый)?\s+куб|같은\s*(?:정육면체|큐브)")
 _DIFFERENT_OTHER = (r"cubes\s+diff[ée]rents|diff[ée]rents\s+cubes|(?:verschiedene|unterschiedliche|zwei\s+andere)\s+w[üu]rfel|cubos\s+diferentes"
                     r"|cubi\s+diversi|разные\s+кубы|다른\s*(?:정육면체|큐브)")
@@ -201,7 +211,7 @@ _SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)|(?:是)?同�
 _TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"),
          word("correcto"), word("corretto"), word("correto"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
          _any(_SAME_JA + r"|正しい|正解|真|正确|正確"), _any(_SAME_OTHER))
-_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible|different\s+(?:cubes|objects|ones)"), _any(_DIFFERENT_OTHER),
+_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible(?!\s+to\s+(?:say|tell|know|determine|judge|decide)\b)|different\s+(?:cubes|objects|ones)"), _any(_DIFFERENT_OTHER),
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,

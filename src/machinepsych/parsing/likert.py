@@ -46,7 +46,8 @@ KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+|will\s+|'ll\s+)?(?:rate|give|score)\s+(?:it|this|that|the\s+statement|myself)?\s*(?:as\s+|at\s+)?(?:an?\s+)?"
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
                     r"|\b(?:make|change|raise|lower|bump|revise|move)\s+(?:that|it|this|my\s+rating|the\s+rating)\s*(?:up\s+|down\s+)?(?:to\s+)?(?:an?\s+)?(?=[1-5]\b)", re.I)
-VALUE = re.compile(r"\s*(?:\*\*?|__?|[\"'`“‘(\[])*\s*(?:(?P<s>★{1,5})(?=☆*(?!★))(?:☆{0,4})|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
+# (the bold of the key and of the value may stand apart: "**Rating:** **4**")
+VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>★{1,5})(?=☆*(?!★))(?:☆{0,4})|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
 OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating

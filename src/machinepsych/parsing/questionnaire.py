@@ -18,13 +18,14 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
-from .likert import _value, parse_rating
+from .likert import _value, parse_rating, rating_keys
 from .text import json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
-HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
+# a heading may open with an emoji ("### 📝 Statement 1")
+HEADING = re.compile(r"(?:^|(?<=\n)|(?<=[.;!?/|]))[ \t#>*_\-•\u2600-\u27bf\ufe0f\U0001f300-\U0001faff]*" + _HEAD_WORD + r"\s*#?\s*(\d{1,3})\b(?:\s*\*\*|\s*__)?", re.I)
 INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—–→/]|\n|$))")
 # a heading word, capitalised, inside a one-line reply ("... Note : 5 Affirmation 2 Réflexions : ..."): read
 # only where such headings number 1, 2, 3, ... in order
@@ -32,11 +33,17 @@ RUN_ON = re.compile(r"(?<=\s)(?=[A-ZÉİ]|[^\x00-\x7f])(?i:" + _HEAD_WORDS + r")
 # a later change of one statement's rating ("I'd raise statement 1 to a 4")
 RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(?:my\s+rating\s+(?:for|of)\s+)?statement\s+(\d{1,3})"
                      r"(?:['’]s\s+rating)?\s+(?:up\s+|down\s+)?to\s+(?:an?\s+)?([1-5])\b", re.I)
+# a repeated statement block that says it is a second look ("Re-reading, I'm even more sure."); a bare
+# "Actually, yes." in a repeated block is a second answer, not a revision
+SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
+                         r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
 FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
 NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
 _ID_KEYS, _RATING_KEYS = ("id", "statement", "statement_id", "item", "number", "n"), ("rating", "score", "value")
 XML = re.compile(r"<(\w+)[^>]*?\bid\s*=\s*[\"']?(\w+)[\"']?[^>]*>\s*([^<]{1,20}?)\s*</\1>", re.I)
+# the rating in a tag of its own inside the statement's ("<statement id="1"><thoughts>..</thoughts><rating>4</rating></statement>")
+XML_NESTED = re.compile(r"<(\w+)[^>]*?\bid\s*=\s*[\"']?(\w+)[\"']?[^>]*>(?:(?!</\1>).){0,2000}?<(rating|score)>\s*([^<]{1,20}?)\s*</\3>", re.I | re.S)
 
 
 def _structured(text: str) -> list[tuple[str | None, int | None]]:
@@ -70,6 +77,7 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     for _, _, obj in json_objects(text):
         walk(obj)
     pairs += [(m.group(2), _value(m.group(3), 0, 1, 5)) for m in XML.finditer(text)]
+    pairs += [(m.group(2), _value(m.group(4), 0, 1, 5)) for m in XML_NESTED.finditer(text)]
     rows = table_rows(text)
     if rows:
         head = [c.lower() for c in rows[0][1]]
@@ -125,6 +133,23 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
     return found if [int(k) for k, _ in found] == list(range(1, n + 1)) else None
 
 
+# a line that is a statement number and its rating only ("1 — 5", "2 - 2", "3: 4")
+LINE_PAIR = re.compile(r"[ \t*_\-•]*(\d{1,2})[ \t*]*(?:[:=→—–-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
+
+
+def _in_order(text: str, n: int) -> list[int]:
+    """The n ratings of a reply that gives them in statement order without headings: lines
+    "1 — 5", "2 — 2", ... numbered 1..n, or exactly n "Rating:" keys ("Rating: 4" / "Rating: 2" /
+    ...); [] where the reply is neither, or a rating does not read."""
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
+    if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
+        return [int(m.group(2)) for m in pairs]
+    keys = rating_keys(text)
+    values = [_value(text, k.end(), 1, 5) for k in keys]
+    return values if len(keys) == n and None not in values and not NUMBERED.search(text) else []
+
+
 def _map_ids(numbers: list[str], ids: list[str]) -> dict[str, str] | None:
     """{number in the reply: statement id}: the ids themselves, or positions 1..n where the
     reply numbers from 1 and shares no number with the ids; None when neither fits."""
@@ -166,7 +191,11 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         if blocks and mapping is None:
             return None, fallback_status(text)
         for n, block in blocks:
+            if mapping[n] in found and SECOND_LOOK.search(block):  # a statement given again after a second look: the later block
+                found[mapping[n]] = []
             found.setdefault(mapping[n], []).append(parse_rating(block))
+    if not found and len(ids) > 1:
+        found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}
     if not found:
         m = LIST.search(text)
         values = [int(v) for v in re.findall(r"[1-5]", m.group(1))] if m else []

@@ -15,7 +15,11 @@ _START = r"(?:^|(?<=[.!?;:,…—–(\-\n])|(?<=\.\.\.)|(?<=[.!?;:,…—–]\s)
 REVISION = re.compile(
     r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
-    r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+closer\s+(?:look|inspection)|looking\s+(?:again|more\s+closely)"
+    r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+(?:a\s+)?(?:closer|second)\s+(?:look|inspection|glance)|looking\s+(?:again|more\s+closely)"
+    # "No. Well — strictly speaking, not available.": a precision that replaces the answer before it
+    r"|(?:well\s*[,—–-]?\s*)?(?:strictly|technically|properly)\s+speaking|to\s+be\s+(?:precise|exact|strict)|more\s+precisely"
+    # "Re-reading, ...", "On re-reading the statement, ...": a second look that may replace the answer before it
+    r"|(?:on\s+|having\s+|after\s+)?re-?read(?:ing)?(?:\s+(?:it|this|that|the\s+statement|the\s+question))?(?=\s*[,:—–])"
     r"|corrected(?=\s*[:,—–-])|revised(?:\s+(?:answer|list|choice))?(?=\s*[:,—–-])|(?:update|edit)(?=\s*:))\b"
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     r"|\bi\s+(?:misread|mixed\s+up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"

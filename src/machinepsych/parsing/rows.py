@@ -94,6 +94,15 @@ _LABEL = re.compile(r"^\s*(?:(?:my|the)\s+)?(?:answers?|selection|response|resul
 _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
 
 
+_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|または|/)\s*([^\s,;)]+)", re.I)
+
+
+def hedged(after: str, read: Callable[[Any], Any]) -> bool:
+    """Whether a row's value is followed by "or" and another value ("3: T or F"): a row left open."""
+    m = _OR.match(after)
+    return bool(m) and read(m.group(1)) is not None
+
+
 def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any], Any]) -> list[tuple[int, tuple]]:
     """(position, values) of each run of consecutive numbered lines 1..n whose values read."""
     out = []
@@ -110,6 +119,8 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
                 break
             body = re.sub(r"^(?:group|class|category)\s*", "", mm.group(2).strip().strip("*"), flags=re.I)
             first = re.split(r"[\s,;]+|[-–—(](?=\s)", body, maxsplit=1)[0]
+            if hedged(body[len(first):], read):  # a row left open leaves no block to read
+                return []
             value = read(first)
             vals.append(value if value is not None else read(phrase_value(body)))
             j += 1
@@ -124,7 +135,10 @@ _MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross stand
 
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
-    items = re.findall(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+|" + _MARK + ")", text, re.I)
+    found = list(re.finditer(r"(?:^|[\s,;])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-]\s*([A-Za-z0-9]+|" + _MARK + ")", text, re.I))
+    if any(hedged(text[m.end():], read) for m in found):
+        return None
+    items = [m.groups() for m in found]
     if len(items) != n:
         items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q|图|圖|図|卡片?|カード|ピース)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
     if len(items) != n:  # "1 是，2 否，3 否": a number and its value, the pairs between commas
@@ -216,8 +230,28 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
-    vals, _ = read_list(reply, n, tf_value, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
+    read, text = _legend(reply or "")
+    vals, _ = read_list(text, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
+
+
+# a legend that gives the reply's own letters ("(S = same, F = flipped)")
+LEGEND = re.compile(r"(?<![A-Za-z])([A-Za-z])\s*=\s*([^\W\d_]+)")
+
+
+def _legend(reply: str) -> tuple[Callable[[Any], str | None], str]:
+    """(value reader, text without the legend) of a reply whose letters a legend defines ("S, F,
+    S (S = same, F = flipped)": S is T); without one, or where a legend word is no value, the
+    plain reader and the reply."""
+    found = list(LEGEND.finditer(reply))
+    letters = {m.group(1).lower(): tf_value(m.group(2)) for m in found}
+    if not found or None in letters.values() or len(letters) != len(found):
+        return tf_value, reply
+
+    def read(token: Any) -> str | None:
+        key = str(token).strip().strip("\"'.,;:!?()[]{}*").lower()
+        return letters[key] if key in letters else tf_value(token)
+    return read, LEGEND.sub(" ", reply)
 
 
 def parse_numbers(reply: str | None, n: int, allowed: set[int] | None) -> tuple[tuple | None, ParseStatus]:

@@ -29,7 +29,9 @@ NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|m
                  r"|wrong|incorrect|unneeded|unnecessary|superfluous|redundant|useless|mismatched"
                  # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
                  r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
-                 r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b", re.I)
+                 r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b"
+                 # a cross after a set ("pieces 2, 4, 5 ✅ (1 and 3 ❌)")
+                 r"|[❌✗✘✖✕×⛔🚫]", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
 ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:all|every|each|none)\b", re.I)
 ONLY = re.compile(r"^\s*only\b", re.I)

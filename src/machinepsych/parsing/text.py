@@ -8,6 +8,7 @@ dropped (a reply that is only a reasoning block, or an unclosed one, reads as em
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
 import unicodedata
@@ -143,6 +144,55 @@ _DECODER = json.JSONDecoder()
 _OPENING = re.compile(r"[{\[]")
 
 
+def _lenient(text: str, start: int) -> tuple[Any, int]:
+    """(value, end) of the object at ``start`` written as models loosen JSON: ``//`` comments,
+    trailing commas, single quotes (a Python dict); (None, start) where it still does not read."""
+    out, depth, quote, i = [], 0, "", start
+    while i < len(text):
+        c = text[i]
+        if quote:
+            out.append(c)
+            if c == "\\" and i + 1 < len(text):
+                out.append(text[i + 1])
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+            out.append(c)
+        elif text.startswith("//", i):  # a comment to the end of the line
+            i = text.find("\n", i)
+            if i < 0:
+                return None, start
+            continue
+        else:
+            depth += c in "{["
+            depth -= c in "}]"
+            out.append(c)
+            if depth == 0:
+                break
+        i += 1
+    if depth:
+        return None, start
+    body = re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+    for load in (json.loads, ast.literal_eval):
+        try:
+            value = load(body)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        return (value, i + 1) if _plain(value) else (None, start)  # '{"answer": ...}' holds a placeholder, no value
+    return None, start
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` holds only what JSON can (a Python literal may hold ``...`` or a set)."""
+    if isinstance(value, dict):
+        return all(isinstance(k, (str, int)) and _plain(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
 def json_objects(text: str) -> list[tuple[int, int, Any]]:
     """(start, end, value) of every JSON object or list in ``text`` (outermost only)."""
     out: list[tuple[int, int, Any]] = []
@@ -155,7 +205,7 @@ def json_objects(text: str) -> list[tuple[int, int, Any]]:
         try:
             obj, end = dec.raw_decode(text, m.start())
         except ValueError:
-            continue
+            obj, end = _lenient(text, m.start())
         if isinstance(obj, (dict, list)) and obj:
             out.append((m.start(), end, obj))
             pos = end

@@ -28,11 +28,12 @@ FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my",
 # what a reply says around an answer without naming one ("Sure!", "Here you go:", ```json)
 NOT_WORDS = {"sure", "okay", "ok", "certainly", "alright", "understood", "json", "here", "yes", "no", "absolutely",
              "hello", "hi", "thanks", "hmm", "well", "answer", "done", "go", "you", "is", "response", "reply"}
+EMOJI = re.compile(r"[\u2600-\u27bf\u2b50\ufe0f\u200d\U0001f300-\U0001faff]")
 _EDGE = ".!?:;,()[]{}\"'“”‘’*`_~<>"
 
 
 def _tokens(value: object) -> list[str]:
-    text = unicodedata.normalize("NFKC", str(value)).lower()
+    text = EMOJI.sub(" ", unicodedata.normalize("NFKC", str(value)).lower())  # "apple 🍎" is apple
     if "?" in text or re.search(r"[/|&+]|\d|[()\[\]{}<>=]", text.strip(_EDGE + " ")):
         return []  # a question, two words joined by "/", digits or brackets: not one name
     words = [w.strip(_EDGE) for w in text.split()]
