@@ -76,13 +76,17 @@ def _pillow_png(keys: tuple[Card, ...], card: Card) -> bytes:
 # row of a PNG by that row and the one above it, so a layout's filtered rows are the key
 # order's rows above BAND followed by the card's rows from BAND; and zlib, fed the same bytes
 # with the same settings, gives the same stream whether it is fed in one piece or two.
-# :func:`trial_png` therefore keeps, per key order (24) and per card (64), what Pillow made
-# of those rows, and compresses only the card's part per layout (a saved compressor state
-# holds the key rows): the very bytes Pillow writes, at about a quarter of its CPU.
+# :func:`trial_png` therefore learns, from each picture Pillow encodes, the key order's rows
+# (kept as a compressor state after them) and the card's rows, and once it knows both of a
+# layout it compresses only the card's part: the very bytes Pillow writes, at about a
+# quarter of its CPU. (There are 24 key orders and 64 cards: a server with many people at
+# once soon knows them all.)
 BAND = 2 * GAP + CH
 ROW_BYTES = 1 + 3 * (4 * CW + 5 * GAP)  # a filtered row: the filter type and the RGB pixels
 ZLIB_ARGS = (6, zlib.DEFLATED, 15, 9, zlib.Z_FILTERED)  # Pillow's PNG default (compress_level 6)
 MAX_IDAT = 16 * 1024  # Pillow writes one IDAT chunk up to far more; past this, it encodes itself
+_KEY_ROWS: dict[tuple[Card, ...], tuple[bytes, bytes, "zlib._Compress"]] = {}
+_CARD_ROWS: dict[Card, bytes] = {}
 
 
 def _chunks(png: bytes) -> tuple[bytes, bytes]:
@@ -96,34 +100,38 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
 
 
-@lru_cache(maxsize=None)
-def _key_rows(keys: tuple[Card, ...]) -> tuple[bytes, bytes, "zlib._Compress"]:
-    """The PNG's header, the compressed start, and the compressor after the rows above BAND."""
-    head, idat = _chunks(_pillow_png(keys, keys[0]))
-    z = zlib.compressobj(*ZLIB_ARGS)
-    start = z.compress(zlib.decompress(idat)[:BAND * ROW_BYTES])
-    return head, start, z
-
-
-@lru_cache(maxsize=None)
-def _card_rows(card: Card) -> bytes:
-    """The filtered rows from BAND on (the response card's band)."""
-    return zlib.decompress(_chunks(_pillow_png(BERG_KEYS, card))[1])[BAND * ROW_BYTES:]
+def _learn(keys: tuple[Card, ...], card: Card, png: bytes) -> None:
+    """Keep the key order's and the card's filtered rows of a picture Pillow encoded."""
+    if keys in _KEY_ROWS and card in _CARD_ROWS:
+        return
+    head, idat = _chunks(png)
+    rows = zlib.decompress(idat)
+    _CARD_ROWS.setdefault(card, rows[BAND * ROW_BYTES:])
+    if keys not in _KEY_ROWS:
+        z = zlib.compressobj(*ZLIB_ARGS)
+        _KEY_ROWS.setdefault(keys, (head, z.compress(rows[:BAND * ROW_BYTES]), z))
 
 
 def _composed(keys: tuple[Card, ...], card: Card) -> bytes | None:
-    head, start, z = _key_rows(keys)
+    """The layout's PNG from known rows (None when its rows are not both known, or its data
+    would be larger than :data:`MAX_IDAT`)."""
+    known, rows = _KEY_ROWS.get(keys), _CARD_ROWS.get(card)
+    if known is None or rows is None:
+        return None
+    head, start, z = known
     z = z.copy()
-    idat = start + z.compress(_card_rows(card)) + z.flush()
+    idat = start + z.compress(rows) + z.flush()
     return head + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"") if len(idat) <= MAX_IDAT else None
 
 
 @lru_cache(maxsize=1)
 def _composing_holds() -> bool:
-    """Whether composed bytes are Pillow's here (checked once per process on a layout whose
+    """Whether composed bytes are Pillow's here (checked once per process, on a layout whose
     key rows and card rows come from two other layouts; else Pillow encodes every layout)."""
     keys, card = tuple(reversed(BERG_KEYS)), FULL_DECK[-1]
     try:
+        for k, c in ((keys, keys[0]), (BERG_KEYS, card)):
+            _learn(k, c, _pillow_png(k, c))
         return _composed(keys, card) == _pillow_png(keys, card)
     except (ValueError, zlib.error):
         return False
@@ -134,10 +142,14 @@ def trial_png(keys: tuple[Card, ...], card: Card) -> bytes:
     """PNG bytes of :func:`render_trial`, the same bytes Pillow writes (cached: the same
     layout always gives the same bytes). The cache holds every layout a WCST-64 session can
     show (24 orders of the key cards x 64 cards, about 5 KB each): a server with many people
-    at once makes each layout once, not once per person; and a layout is composed from its key
-    rows and its card's rows (above), so a new one costs about a quarter of an encoding."""
-    if len(keys) == len(BERG_KEYS) and _composing_holds():
+    at once makes each layout once, not once per person; and a layout whose key order and
+    card have been seen in other layouts is composed from their rows (above)."""
+    if len(keys) != len(BERG_KEYS):
+        return _pillow_png(keys, card)
+    if keys in _KEY_ROWS and card in _CARD_ROWS and _composing_holds():
         png = _composed(keys, card)
         if png is not None:
             return png
-    return _pillow_png(keys, card)
+    png = _pillow_png(keys, card)
+    _learn(keys, card, png)
+    return png
