@@ -59,9 +59,11 @@ def _stored(store: Store, session_id: int) -> Stored:
 def assignment_and_trials(store: Store, slot_session_id: int, session_id: int) -> tuple[AssignmentRow | None, Stored]:
     """The assignment on the slot's session and the session's stored trials (as
     :func:`_stored`), read in one store session: what an answer reads under the person's lock."""
+    trials = _trials_query(session_id).subquery()
     with store.session() as s:
-        a = s.scalar(select(AssignmentRow).where(AssignmentRow.session_id == slot_session_id))
-        n, last, at = s.execute(_trials_query(session_id)).one()
+        got = s.execute(select(AssignmentRow, trials).select_from(trials)
+                        .outerjoin(AssignmentRow, AssignmentRow.session_id == slot_session_id)).one()
+    a, n, last, at = got
     return a, ((int(n), last), at)
 
 
