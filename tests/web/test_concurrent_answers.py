@@ -83,3 +83,41 @@ def test_a_server_restarted_mid_session_continues_from_the_store(people):
         answered = datetime.fromisoformat(trials[i].info["answered_at"])
         expected = (answered - stored[i - 1]).total_seconds() * 1000.0
         assert abs(trials[i].info["server_elapsed_ms"] - expected) < 0.2, i
+
+
+def test_an_answer_takes_three_statements_of_the_store(people):
+    """Under the person's lock an answer reads its session, study and holder in one query, the
+    holder again with the stored trials in another, and writes the activity (the trial goes
+    through the store's writer): no statement repeats what the request already read."""
+    from sqlalchemy import event
+
+    study = people.study(human_run(people.store, [LNT], "statements"))
+    b = people.browser()
+    sid = consent(b, study, "id=p")
+    b.post(f"/session/{sid}/begin", json={})
+    assert answer(b, sid, 0).status_code == 200
+    engine, seen = people.app.state.store.engine, []
+    listener = lambda conn, cursor, statement, *rest: seen.append(statement.split()[0])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        assert answer(b, sid, 1).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    assert seen == ["SELECT", "SELECT", "UPDATE"]
+    assert [t.index for t in people.store.trials(sid)] == [0, 1]
+
+
+def test_a_people_table_found_in_the_store_is_not_looked_for_again(people, monkeypatch):
+    from machinepsych.storage import people as people_store
+
+    people_store.ensure(people.store)  # made by this process: never looked for
+    opened = people._create_app(people.url, admin_token=ADMIN)  # another engine over the same file
+    calls = []
+    real = people_store.inspect
+    monkeypatch.setattr(people_store, "inspect", lambda engine: calls.append(engine) or real(engine))
+    try:
+        store = opened.state.store
+        assert all(people_store._has(store, "study_options") for _ in range(5))
+        assert len(calls) == 1
+    finally:
+        opened.state.store.close()

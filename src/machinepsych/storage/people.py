@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import weakref
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -89,6 +90,7 @@ def ensure(store: Store) -> None:
 
 
 _ABSENT: dict[tuple[int, str], float] = {}
+_PRESENT: "weakref.WeakKeyDictionary[Any, set[str]]" = weakref.WeakKeyDictionary()  # by engine
 ABSENT_RECHECK_S = 2.0
 
 
@@ -97,7 +99,7 @@ def _has(store: Store, table: str) -> bool:
     :data:`ABSENT_RECHECK_S` (another process may create it), not on every request."""
     import time
 
-    if id(store.engine) in _READY:
+    if id(store.engine) in _READY or table in _PRESENT.get(store.engine, ()):
         return True
     key = (id(store.engine), table)
     if time.monotonic() - _ABSENT.get(key, -ABSENT_RECHECK_S) < ABSENT_RECHECK_S:
@@ -108,6 +110,8 @@ def _has(store: Store, table: str) -> bool:
         found = False
     if not found:
         _ABSENT[key] = time.monotonic()
+    else:  # a table once there stays (none is ever dropped): not inspected again for every request
+        _PRESENT.setdefault(store.engine, set()).add(table)
     return found
 
 

@@ -23,6 +23,7 @@ under :data:`OPTIONS` in the study's ``timing`` JSON. Both need no schema change
 from __future__ import annotations
 
 import hashlib
+import json
 import hmac
 import re
 import secrets
@@ -247,9 +248,25 @@ def order_of(a: AssignmentRow) -> list[int]:
     return [int(x) for x in state_of(a).get("order") or [a.session_id]]
 
 
-def holder(store: Store, row: SessionRow) -> AssignmentRow | None:
-    """The assignment holding the slot of ``row`` (on the slot's anchor session)."""
-    a = assignment_for_session(store, row.id)
+def session_with_study(store: Store, session_id: int) -> tuple[SessionRow | None, StudyRow | None,
+                                                               AssignmentRow | None]:
+    """The session, its run's study and the assignment on the session itself (each None when
+    there is none), in one query: what every request of a person reads first."""
+    with store.session() as s:
+        got = s.execute(select(SessionRow, StudyRow, AssignmentRow)
+                        .outerjoin(StudyRow, StudyRow.run_id == SessionRow.run_id)
+                        .outerjoin(AssignmentRow, AssignmentRow.session_id == SessionRow.id)
+                        .where(SessionRow.id == session_id)).first()
+    return (got[0], got[1], got[2]) if got is not None else (None, None, None)
+
+
+_UNREAD = object()
+
+
+def holder(store: Store, row: SessionRow, on_row: Any = _UNREAD) -> AssignmentRow | None:
+    """The assignment holding the slot of ``row`` (on the slot's anchor session).
+    ``on_row``: the assignment on ``row`` itself (or None), where the caller has just read it."""
+    a = assignment_for_session(store, row.id) if on_row is _UNREAD else on_row
     if a is not None:
         return a
     anchor = slot_of(store, row)[0]
@@ -475,15 +492,21 @@ def add_sessions(store: Store, run: RunRow, n: int) -> int:
     return added
 
 
-def update_state(store: Store, assignment_id: int, fn) -> dict[str, Any]:
-    """Read-modify-write the assignment's server state (the caller holds the app's lock)."""
-    with store.session() as s:
-        a = s.get(AssignmentRow, assignment_id)
-        st = state_of(a)
-        fn(st)
-        s.execute(update(AssignmentRow).where(AssignmentRow.id == assignment_id).values(
-            recruitment={**(a.recruitment or {}), STATE: st}, last_seen_at=clock()))
-        s.commit()
+def update_state(store: Store, assignment_id: int, fn, current: AssignmentRow | None = None) -> dict[str, Any]:
+    """Read-modify-write the assignment's server state (the caller holds the app's lock), and
+    record the activity. ``current``: the assignment as the caller read it under that lock
+    (not read again). The state is written only where ``fn`` changed it."""
+    if current is None:
+        with store.session() as s:
+            current = s.get(AssignmentRow, assignment_id)
+    st = state_of(current)
+    before = json.dumps(st, sort_keys=True, default=str)
+    fn(st)
+    values: dict[str, Any] = {"last_seen_at": clock()}
+    if json.dumps(st, sort_keys=True, default=str) != before:
+        values["recruitment"] = {**(current.recruitment or {}), STATE: st}
+    with store.engine.begin() as c:
+        c.execute(update(AssignmentRow.__table__).where(AssignmentRow.id == assignment_id).values(**values))
     return st
 
 

@@ -24,7 +24,7 @@ from sqlalchemy import func, select
 
 from ..participants.base import Exchange
 from ..runner.session import Replayed, replay
-from ..storage.schema import SessionRow, TrialRow
+from ..storage.schema import AssignmentRow, SessionRow, TrialRow
 from ..storage.store import Store
 
 KEPT = 64  # a WCST session with pictures holds about 1 MB; the people answering now are what matters
@@ -41,12 +41,30 @@ class Locks:
             return self._slots.setdefault(int(anchor), threading.Lock())
 
 
-def _stored(store: Store, session_id: int) -> tuple[tuple[int, int | None], datetime | None]:
+Stored = tuple[tuple[int, int | None], datetime | None]
+
+
+def _trials_query(session_id: int):
+    return (select(func.count(TrialRow.id), func.max(TrialRow.id), func.max(TrialRow.created_at))
+            .where(TrialRow.session_id == session_id))
+
+
+def _stored(store: Store, session_id: int) -> Stored:
     """The session's stored trials (count, last id) and when the latest was stored."""
     with store.session() as s:
-        n, last, at = s.execute(select(func.count(TrialRow.id), func.max(TrialRow.id), func.max(TrialRow.created_at))
-                                .where(TrialRow.session_id == session_id)).one()
+        n, last, at = s.execute(_trials_query(session_id)).one()
     return (int(n), last), at
+
+
+def assignment_and_trials(store: Store, slot_session_id: int, session_id: int) -> tuple[AssignmentRow | None, Stored]:
+    """The assignment on the slot's session and the session's stored trials (as
+    :func:`_stored`), read in one store session: what an answer reads under the person's lock."""
+    trials = _trials_query(session_id).subquery()
+    with store.session() as s:
+        got = s.execute(select(AssignmentRow, trials).select_from(trials)
+                        .outerjoin(AssignmentRow, AssignmentRow.session_id == slot_session_id)).one()
+    a, n, last, at = got
+    return a, ((int(n), last), at)
 
 
 def _same(kept: tuple[int, int | None], now: tuple[int, int | None]) -> bool:
@@ -60,9 +78,10 @@ class Episodes:
         self._items: OrderedDict[int, tuple[tuple[int, int | None], Replayed]] = OrderedDict()
         self._stored_at: dict[int, datetime | None] = {}
 
-    def get(self, store: Store, row: SessionRow) -> Replayed:
-        """The session rebuilt from the store (kept from an earlier request while still exact)."""
-        mark, at = _stored(store, row.id)
+    def get(self, store: Store, row: SessionRow, stored: Stored | None = None) -> Replayed:
+        """The session rebuilt from the store (kept from an earlier request while still exact).
+        ``stored``: the session's stored trials as the caller has just read them."""
+        mark, at = stored if stored is not None else _stored(store, row.id)
         with self._guard:
             self._stored_at[row.id] = at
             got = self._items.get(row.id)

@@ -91,14 +91,12 @@ def access(store: Store, request: Request, session_id: int, locks: live.Locks | 
     false: the caller records it with what it writes). A study's sessions are reserved
     through its link at consent; a lab session (a run without a study) goes to the first
     browser that opens its link with the session's token (``?k=``)."""
-    with store.session() as s:
-        row = s.get(SessionRow, session_id)
+    row, study, on_row = studies.session_with_study(store, session_id)
     if row is None or not is_human_ref(row.participant_name):
         raise HTTPException(404, "There is no such session. Open the link you were given.")
     taken = HTTPException(403, "This session is held by another browser. Continue in the browser where you "
                                "started it, or open the study link you were given again.")
-    study = studies.study_for_run(store, row.run_id)
-    a = None if row.status == studies.ABANDONED else studies.holder(store, row)
+    a = None if row.status == studies.ABANDONED else studies.holder(store, row, on_row)
     if a is None or not studies.key_matches(a, request.cookies.get(key_cookie(a.session_id))):
         mine = studies.assignment_by_key(store, request.cookies.get(key_cookie(_anchor(store, row))))
         if mine is not None and studies.is_released(mine):
@@ -340,11 +338,12 @@ def _finish(store: Store, acc: Access) -> None:
         store.set_run_status(acc.row.run_id, "complete")
 
 
-def _replay_timed(store: Store, acc: Access, fresh: bool = False) -> Replayed:
+def _replay_timed(store: Store, acc: Access, fresh: bool = False, stored=None) -> Replayed:
     """The session rebuilt; a test whose time limit has passed (with a little grace) is
     closed first. ``fresh``: ``acc.assignment`` was read under the person's lock (by
-    :func:`_fresh`), so its state is current and is not read again."""
-    rp = live.episodes(store).get(store, acc.row)
+    :func:`_fresh`), so its state is current and is not read again. ``stored``: the
+    session's stored trials as just read under that lock (:func:`live.assignment_and_trials`)."""
+    rp = live.episodes(store).get(store, acc.row, stored)
     phase, _ = _phase(rp, acc)
     if phase == "test":
         a = acc.assignment if fresh else studies.assignment_for_session(store, acc.assignment.session_id)
@@ -671,9 +670,11 @@ def _completion(study: StudyRow | None) -> str:
 
 def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     # read again under the lock: an answer sent twice at once was checked against what the
-    # first one has since changed (a practice answer would otherwise be taken twice)
-    acc = _fresh(store, acc)
-    rp = _replay_timed(store, acc, fresh=True)
+    # first one has since changed (a practice answer would otherwise be taken twice); with the
+    # session's stored trials, in one store session
+    a, stored = live.assignment_and_trials(store, acc.assignment.session_id, acc.row.id)
+    acc = replace(acc, assignment=a or acc.assignment)
+    rp = _replay_timed(store, acc, fresh=True, stored=stored)
     phase, practice = _phase(rp, acc)
     if phase == "done":
         timed_out = str(acc.row.id) in (studies.state_of(_fresh(store, acc).assignment).get("timed_out") or {})
@@ -693,7 +694,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     action, reply, status = resolve(spec, episode, obs, form, ans)
     now = studies.clock()
     st = studies.update_state(store, acc.assignment.id, lambda st: st.setdefault("began", {}).setdefault(
-        str(acc.row.id), _iso(now)))  # a test answered without a recorded start starts now
+        str(acc.row.id), _iso(now)), current=acc.assignment)  # a test answered without a recorded start starts now
     # the page's response time, or null (never 0) beside the server's own elapsed time
     rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now,
                                                             live.episodes(store).stored_at(acc.row.id)))
