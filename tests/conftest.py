@@ -9,6 +9,9 @@
 * ``llama_server`` (session-scoped, marked integration users only): base URL of a real
   llama.cpp server with SmolLM2-135M (or Gemma 3 270M with MACHINEPSYCH_LOCAL_MODEL=gemma);
   skips when llama-cpp-python or the model package is not installed.
+* ``llama_logprobs_server`` (session-scoped): the same model served with every position's
+  logits kept, which llama-cpp-python's server needs to return log-probabilities (one per
+  worker, shared by the files that read option probabilities).
 """
 from __future__ import annotations
 
@@ -130,6 +133,16 @@ def llama_server():
 
     server = start_or_skip(LlamaServer.from_env())
     yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def llama_logprobs_server():
+    from tests.support.llama_server import LlamaServer, start_or_skip
+
+    server = LlamaServer.from_env()
+    server.logits_all, server.n_ctx = True, 2048  # a smaller context bounds the logits' memory
+    yield start_or_skip(server)
     server.stop()
 
 
