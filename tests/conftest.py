@@ -9,6 +9,9 @@
 * ``llama_server`` (session-scoped, marked integration users only): base URL of a real
   llama.cpp server with SmolLM2-135M (or Gemma 3 270M with MACHINEPSYCH_LOCAL_MODEL=gemma);
   skips when llama-cpp-python or the model package is not installed.
+* ``llama_logprobs_server`` (session-scoped): the same model served with every position's
+  logits kept, which llama-cpp-python's server needs to return log-probabilities (one per
+  worker, shared by the files that read option probabilities).
 """
 from __future__ import annotations
 
@@ -37,26 +40,43 @@ from tests.support.fake_openai import FakeOpenAIServer, default_reply  # noqa: E
 # browser tests last), where one worker ran them alone while the other idled. First, they run
 # beside each other and the many short files then fill both workers evenly to the finish.
 HEAVY_FILES = (
-    "tests/integration/test_structured_local.py",  # ~165 s: 17 tests' sessions through SmolLM2
-    "tests/golden/test_golden.py",  # ~120 s: the golden battery
-    "tests/integration/test_local_model.py",
-    "tests/integration/test_cogbench_local.py",
-    "tests/integration/test_predict_local.py",
-    "tests/fitting/test_fitting.py",
+    # the real local model (figures: the longest tests of the 1,212 s run, summed per file)
+    "tests/integration/test_structured_local.py",  # ~180 s: 17 tests' sessions + option probabilities
+    "tests/integration/test_local_model.py",  # ~110 s
+    "tests/integration/test_cogbench_local.py",  # ~50 s
+    "tests/fitting/test_fitting.py",  # ~35 s
     "tests/tasks/test_random_agent_is_chance.py",
     "tests/tasks/reflection/test_rb_chance.py",
+    "tests/analysis/test_figure_render.py",  # ~38 s
+    "tests/tasks/visfactor/test_vf_gen_scan.py",  # ~37 s
+    "tests/cli/test_comparisons_report.py",  # ~36 s
+    "tests/analysis/test_report_widths.py",  # ~33 s
+    "tests/golden/test_golden.py",  # ~28 s: the golden battery
+    "tests/storage/test_open_stores_in_one_process.py",  # ~28 s in one test: never the last file
+    "tests/integration/test_predict_local.py",  # ~27 s
+    "tests/analysis/test_report.py",  # ~27 s
+    "tests/runner/test_costs.py",  # ~27 s
+    "tests/runner/test_people_import_twostep.py",  # ~25 s
+    "tests/scale/test_memory_bounded.py",  # ~25 s
+    "tests/analysis/test_layouts.py",  # ~23 s
+    "tests/fitting/test_independent_check.py",  # ~22 s
+    "tests/analysis/test_multirun.py",  # ~22 s
+    "tests/runner/test_people_import_bandits.py",  # ~21 s
     "tests/web/test_browser.py",
     "tests/web/test_field_ready_browser.py",
     "tests/web/test_browser_pages.py",
     "tests/web/test_allocation_browser.py",
     "tests/web/test_browser_twostep_kool.py",
-    "tests/analysis/test_report_browser.py",
-    "tests/analysis/test_report_widths.py",
-    "tests/analysis/test_layouts.py",
+    "tests/analysis/test_report_browser.py",  # ~18 s
     "tests/tasks/cogbench/test_cb_annotate_browser.py",
+    "tests/parsing/test_recalled_readings.py",  # ~18 s
+    "tests/runner/test_people_import.py",  # ~17 s
+    "tests/runner/test_people_wcs.py",  # ~17 s
+    "tests/analysis/test_report_from_stored_scores.py",  # ~17 s
+    "tests/cli/test_score_criterion.py",  # ~13 s
+    "tests/prediction/test_predict.py",  # ~11 s
+    "tests/cli/test_run_command_exit.py",  # ~11 s
     # few tests each, but whole runs in subprocesses, a fit, a real model: never the last ones
-    "tests/fitting/test_independent_check.py",
-    "tests/scale/test_memory_bounded.py",
     "tests/scale/test_worker_killed.py",
     "tests/scale/test_workers_die_with_command.py",
     "tests/scale/test_chance_prefetch_dies.py",
@@ -130,6 +150,16 @@ def llama_server():
 
     server = start_or_skip(LlamaServer.from_env())
     yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def llama_logprobs_server():
+    from tests.support.llama_server import LlamaServer, start_or_skip
+
+    server = LlamaServer.from_env()
+    server.logits_all, server.n_ctx = True, 2048  # a smaller context bounds the logits' memory
+    yield start_or_skip(server)
     server.stop()
 
 

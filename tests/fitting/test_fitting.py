@@ -18,7 +18,7 @@ from machinepsych.fitting.simulate import simulate_session
 from machinepsych.core.scoring import step_row
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
-from tests.support.cli import CLI, cli_env
+from tests.support.cli import CLI, cli_env, main_in_process
 
 
 def bandit_data(choices, rewards, K=2):
@@ -170,11 +170,18 @@ def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path):
     assert "<section id='fits'>" in (tmp_path / "rep" / "index.html").read_text()
 
 
-def test_fit_command_bad_input_is_one_line(tmp_path):
-    run_cli("run", "lnt", "--model", "agent:random", "--sessions", "1", "--run-name", "lnt", "--store", "s.db",
-            cwd=tmp_path)
-    run_cli("run", "prlt", "--model", "agent:random", "--sessions", "1", "--param", "trials=6", "--run-name", "short",
-            "--store", "s.db", cwd=tmp_path)
+def test_fit_command_bad_input_is_one_line(tmp_path, monkeypatch, capsys):
+    # the console script's function in this process (the fit command itself runs as a
+    # subprocess in test_fit_command_on_a_run_of_agents_and_in_the_report)
+    def run_cli(*args, cwd):
+        return main_in_process(*args, cwd=cwd, monkeypatch=monkeypatch, capsys=capsys)
+
+    r = run_cli("run", "lnt", "--model", "agent:random", "--sessions", "1", "--run-name", "lnt", "--store", "s.db",
+                cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("run", "prlt", "--model", "agent:random", "--sessions", "1", "--param", "trials=6", "--run-name",
+                "short", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
     cases = [(("fit", "lnt"), "declares cognitive models"), (("fit", "nope"), "nope"),
              (("fit", "short", "--model", "bogus"), "--model 'bogus'"),
              (("fit", "--recover", "lnt"), "declares no cognitive models"),

@@ -14,6 +14,7 @@ from machinepsych.storage.store import Store
 
 pytestmark = pytest.mark.integration
 STATUSES = {"parsed", "invalid", "refusal", "empty"}
+TRIALS = 5  # per session: the last trial's request holds 4 earlier turns, each LNT trial after the first 2 calls
 
 
 @pytest.fixture(scope="module")
@@ -21,8 +22,8 @@ def local_run(llama_server, tmp_path_factory):
     store = Store(tmp_path_factory.mktemp("local") / "local.db")
     p = ParticipantSpec(ref=llama_server.model_spec, base_url=llama_server.base_url, temperature=0.0,
                         max_tokens=40, seed=1, timeout_s=180, concurrency=1)
-    spec = RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": 8}, sessions=1),
-                          TaskRun(task="lnt", params={"n_trials": 8}, sessions=1)],
+    spec = RunSpec(tasks=[TaskRun(task="wcst", params={"n_trials": TRIALS}, sessions=1),
+                          TaskRun(task="lnt", params={"n_trials": TRIALS}, sessions=1)],
                    participants=[p], strategies=["direct"], name="local")
     create_run(store, spec)
     # one session at a time: llama.cpp then reuses the KV cache of the shared prefix, so each
@@ -35,7 +36,7 @@ def test_every_trial_stored_with_raw_reply_status_and_tokens(local_run):
     store, stats = local_run
     assert stats.sessions_failed == 0, stats.failures
     df = trials_frame(store, "local")
-    assert len(df) == 8 + 8
+    assert len(df) == TRIALS + TRIALS
     assert set(df["parse_status"]) <= STATUSES
     assert (df["prompt_tokens"] > 0).all() and (df["completion_tokens"] > 0).all()
     assert df["reply"].map(lambda r: isinstance(r, str)).all()
@@ -51,14 +52,15 @@ def test_every_trial_stored_with_raw_reply_status_and_tokens(local_run):
 def test_stored_request_is_the_exact_conversation(local_run):
     store, _ = local_run
     s = store.sessions(store.get_run("local").id)[0]
-    msgs = request_messages(store, s.id, 7)
+    last = TRIALS - 1
+    msgs = request_messages(store, s.id, last)
     assert msgs[0]["role"] == "system" and "card-sorting" in msgs[0]["parts"][0]["text"]
     roles = [m["role"] for m in msgs]
-    assert roles[1:] == ["user", "assistant"] * 7 + ["user"]
+    assert roles[1:] == ["user", "assistant"] * last + ["user"]
     trials = store.trials(s.id)
     # the assistant turns in the request are the stored raw replies of earlier trials
-    assert [m["parts"][0]["text"] for m in msgs if m["role"] == "assistant"] == [t.reply for t in trials[:7]]
-    assert msgs[-1]["parts"][0]["text"].startswith(trials[6].feedback)
+    assert [m["parts"][0]["text"] for m in msgs if m["role"] == "assistant"] == [t.reply for t in trials[:last]]
+    assert msgs[-1]["parts"][0]["text"].startswith(trials[last - 1].feedback)
 
 
 def test_visual_battery_item_text_only(llama_server, tmp_path):

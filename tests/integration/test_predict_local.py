@@ -20,17 +20,8 @@ pytestmark = pytest.mark.integration
 PEOPLE, TRIALS = 2, 6
 
 
-@pytest.fixture(scope="module")
-def logprobs_llama():
-    from tests.support.llama_server import LlamaServer, start_or_skip
-
-    server = LlamaServer.from_env()
-    server.logits_all, server.n_ctx = True, 2048
-    yield start_or_skip(server)
-    server.stop()
-
-
-def test_a_local_model_predicts_imported_people_and_resumes_after_a_kill(logprobs_llama, tmp_path):
+def test_a_local_model_predicts_imported_people_and_resumes_after_a_kill(llama_logprobs_server, tmp_path):
+    logprobs_llama = llama_logprobs_server
     db = tmp_path / "s.db"
     store = Store(db)
     import_people(store, igt_people_csv(tmp_path / "igt.csv", people=PEOPLE, trials=TRIALS), "generic", "people")

@@ -62,20 +62,8 @@ def test_every_text_test_gives_no_unreadable_structured_reply(structured_run):
 
 
 @pytest.fixture(scope="module")
-def logprobs_server(llama_server):
-    """The same model served with every position's logits kept (llama-cpp-python's server gives
-    logprobs only then), with a smaller context to bound that memory."""
-    from tests.support.llama_server import LlamaServer
-
-    server = LlamaServer.from_env()
-    server.logits_all, server.n_ctx = True, 2048
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def probs_run(logprobs_server, tmp_path_factory):
+def probs_run(llama_logprobs_server, tmp_path_factory):
+    logprobs_server = llama_logprobs_server  # every position's logits kept: logprobs are given
     store = Store(tmp_path_factory.mktemp("probs") / "p.db")
     tasks = [TaskRun(task=t, params=TEXT_TESTS[t], sessions=1) for t in PROBS_TESTS]
     spec = RunSpec(tasks=tasks, participants=[_participant(logprobs_server, choice_probs=True)],

@@ -22,3 +22,23 @@ def cli_env() -> dict[str, str]:
 def run_cli(*args: str, cwd, timeout: int = 600) -> subprocess.CompletedProcess:
     """``machinepsych *args`` run in ``cwd``, its output captured as text."""
     return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=timeout)
+
+
+def main_in_process(*args: str, cwd, monkeypatch, capsys) -> subprocess.CompletedProcess:
+    """``machinepsych *args`` through the console script's own function (``main``: its one-line
+    errors and exit codes) in this process, in ``cwd``: a run's worth of checks without a Python
+    start and the imports per call. Keep a true subprocess for what needs one (kills, signals,
+    locks across processes)."""
+    from machinepsych.cli import main
+
+    capsys.readouterr()  # what the test printed before is not this command's
+    with monkeypatch.context() as m:
+        m.chdir(cwd)
+        m.setattr(sys, "argv", ["machinepsych", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["machinepsych", *args], code, out, err)
