@@ -89,7 +89,8 @@ NBACK = ChoiceReader((
                              word("not applicable"), word("none available"),
                              # in other languages, and "NA" in capitals ("Nicht verfügbar", "No disponible", "該当なし", "不适用")
                              _any(r"nicht\s+verf[üu]gbar|nicht\s+anwendbar|no\s+disponible|no\s+aplica|non\s+disponible|pas\s+disponible|non\s+applicable"
-                                  r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel"),
+                                  r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel|niet\s+beschikbaar|niet\s+van\s+toepassing|non\s+applicabile"
+                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"),
                              r"該当なし|該当しない|適用外|利用不可|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
