@@ -46,7 +46,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare, table_rows
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -349,6 +349,37 @@ def corrected_to(tail: str, finder: Finder) -> Mention | None:
     return first
 
 
+def _answer_end(raw: str, pos: int, by_start: dict[int, Mention]) -> int:
+    """Where the answer committed at ``pos`` ends: its mention, or the JSON object it stands in."""
+    if pos in by_start:
+        return by_start[pos].end
+    for start, end, _ in json_objects(raw):
+        if start <= pos < end:
+            return end
+    return pos
+
+
+def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_start: dict[int, Mention],
+                  finder: Finder, *args) -> bool:
+    """Whether the text after the answer committed at ``pos``, read on its own, gives another
+    answer ('{"answer": "D"} I think the answer is A.', "sunny It will probably rain tomorrow."):
+    the reply says two things and a careful reader cannot take either."""
+    end = _answer_end(raw, pos, by_start)
+    if end <= pos or not any(m.start >= end and _key(m.value) != _key(value) for m in mentions):
+        return False
+    rest = raw[end:]
+    # only a commitment in words counts: not an answer object (weighed with the answer, or an example
+    # of the format), not an aside in parentheses, not an answer only mentioned (compared, ruled out)
+    for s, e, _ in json_objects(rest):
+        rest = rest[:s] + " " * (e - s) + rest[e:]
+    rest = _ASIDE.sub(lambda m: " " * len(m.group()), rest)
+    reading = _read(rest, finder, *args)
+    return reading.ok and _key(reading.value) != _key(value) and reading.why.startswith("commitment")
+
+
+_ASIDE = re.compile(r"\([^()]*\)?")
+
+
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
           binary: tuple, cut_off: bool = False) -> Reading:
     text = mask(raw)
@@ -505,6 +536,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                    and (ALT_AFTER.search(text[max(0, m.start - 40):m.start]) or ALSO_POSSIBLE.match(text[m.end:]))}
         if len(values) == 1 and offered - values:
             out.why = "another answer offered as equally possible after the answer"
+            return out
+        if len(values) == 1 and _contradicted(raw, first, next(iter(values)), mentions, by_start,
+                                              finder, resolve, extra_markers, exact_finder, binary):
+            out.why = "what follows the answer gives another answer"
             return out
         if len(values) == 1:
             out.value = next(c[2] for c in out.commitments if c[0] == top)
