@@ -163,8 +163,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 r"|\bwhat(?:['’]s|\s+is)\s+left\s+is|\bthe\s+(?:only\s+)?(?:one|option|answer)\s+(?:left|remaining)\s+is", re.I), CONCLUSION, "leaves"),
     # a stated belief ("I believe it was 81, though I'm not fully certain")
     (re.compile(r"\bi\s+(?:believe|think|guess|reckon|suppose)\s+(?:that\s+)?(?:it\s+(?:was|is|would\s+be)|it['’]s)", re.I), CONCLUSION, "belief"),
-    # an alternative offered ("probably 1, but it might also be 4") weighs as much as a hedged answer
-    (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
+    # an alternative offered ("probably 1, but it might also be 4", "31, but it could also have been 13") weighs as much as a hedged answer
+    (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?(?:be|have\s+been)\b", re.I), CONCLUSION, "alt"),
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"

@@ -294,6 +294,8 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     spans = answer_spans(raw)
     if spans and ALT_OFFERED.match(raw[max(e for _, e in spans):]):  # '{"answer": "teapot"} — or possibly a kettle'
         return None, "invalid"
+    if spans and _states_other(raw[max(e for _, e in spans):], _words(raw)):  # '{"answer": "kettle"} I think it is a car.'
+        return None, "invalid"
     cut = revised_tail(raw)
     if cut is not None:  # "The object is a key... no, a spoon.": the word after the correction
         tail = raw[cut:]
@@ -313,6 +315,18 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
 
 # an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug")
 ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+
+
+# a last sentence after the answer object that says what the object is, or may be ("It could also be a teapot.")
+STATED_WORD = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:i\s+(?:think|believe|guess)\s+)?(?:it|this|that)\s+(?:is|was|['’]s|looks\s+like|seems\s+to\s+be"
+                         r"|(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?(?:be|have\s+been))\s+(?:an?|the)\s+(?P<w>[^\W\d_]+)\s*[.!]?\s*$", re.I)
+
+
+def _states_other(after: str, answers: list[str | None]) -> bool:
+    """Whether the text after the answer object ends by naming another object than the answer."""
+    m = STATED_WORD.search(mask(after))
+    other = word_in(m.group("w"), bare=False) if m else None
+    return other is not None and other not in answers
 
 
 def _last_sentence(text: str) -> str:
