@@ -144,8 +144,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|(?:^|(?<=[\n.!?;(]))\s*" + _NOUN + r"\s*(?:[:=]|-+>|→|：)|\b" + _NOUN + r"\s*[:=：]"
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
-    # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
-    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+    # a label typed without its colon at the start of a line or clause ("selction 3 i think", "ans 58",
+    # "I pick the blue one, Selection 2")
+    (re.compile(r"(?:^|(?<=\n)|(?<=[,;.!?]\s))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
      LABEL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
