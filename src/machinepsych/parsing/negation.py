@@ -36,6 +36,8 @@ NEG_AFTER = (
     r"|(?:keeps?|kept)\s+(?:losing|failing|costing|punishing|disappointing)|(?:failing|disappointing|unreliable|declining|dropping)"
     r"|n[’']t\s+(?:been\s+)?(?:paying|rewarding|working|winning|delivering|good)|(?:paid|paying|pays)\s+(?:nothing|zero|out\s+nothing)"
     r"|(?:cost|costs|costing)\s+(?:me|us)\b"
+    # an option set apart from the target ("Picture A differs in the top left corner, B is mirrored")
+    r"|differs?\b|differed\b|mirrored|flipped\b"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
