@@ -53,17 +53,24 @@ SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>", re.I)
 # a role header on a line of its own ("assistant", "model:"): before any text it is dropped,
 # after text it opens a turn the model wrote on its own (a repeat, an invented exchange)
 ROLE_HEADER = re.compile(r"^[ \t]*(?:assistant|model)[ \t]*:?[ \t]*$", re.I | re.M)
+# a base model going on with the prompt: the next trial's heading on a line of its own ("Trial 2 of 64.")
+NEXT_TRIAL = re.compile(r"^[ \t]*Trial[ \t]+\d+(?:[ \t]+of[ \t]+\d+)?[ \t]*[.:]?[ \t]*$", re.M)
 
 
 def chat_turn(text: str) -> str:
-    """``text`` as the one turn its writer meant: up to the first end-of-turn token or role
-    header that follows some text, without the other special tokens of a chat template."""
+    """``text`` as the one turn its writer meant: up to the first end-of-turn token, role header
+    or next trial's heading that follows some text, without the other special tokens of a chat template."""
     if "<" in text:
         for m in END_OF_TURN.finditer(text):
             if text[:m.start()].strip():
                 text = text[:m.start()]
                 break
         text = SPECIAL_TOKEN.sub("", END_OF_TURN.sub("", text))
+    if "Trial" in text:
+        for m in NEXT_TRIAL.finditer(text):
+            if text[:m.start()].strip():
+                text = text[:m.start()]
+                break
     if "ssistant" in text or "odel" in text:
         for m in ROLE_HEADER.finditer(text):
             if text[:m.start()].strip():
