@@ -15,7 +15,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import DECISION, LABEL
+from .commitment import CONCLUSION, DECISION, LABEL
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -43,7 +43,10 @@ WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\
                    # "tomorrow will be rainy", "tomorrow's weather is going to be sunny"
                    (re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+weather\s+tomorrow|the\s+next\s+day)\s+(?:will|would|should|is\s+going\s+to|is\s+likely\s+to)\s+be\b", re.I),
                     LABEL, "label"),
-                   (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"))  # Japanese "明日は雨"
+                   (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"),  # Japanese "明日は雨"
+                   # "It will probably rain tomorrow.", "it's going to be sunny": a forecast in words (hedged: a conclusion)
+                   (re.compile(r"\bit(?:\s+will|['’]ll|\s+is\s+going\s+to|['’]s\s+going\s+to)\s+(?:(?:probably|likely|most\s+likely|surely|definitely)\s+)?(?:be\s+)?(?=(?:sunny|rain)\b)", re.I),
+                    CONCLUSION, "forecast"))
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
