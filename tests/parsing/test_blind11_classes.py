@@ -32,6 +32,8 @@ DCIGT = {"trial": 3, "phase": "first", "balance": 2000.0}
     ("visfactor-s2", SAME, '{"answer": "F"}\n\nThey are the same cube.'),
     ("wcst", CARDS, "Selection: 1\n\nI think this card goes with card 3 because both are red."),
     ("wpt", {"day": 2, "today": "rainy", "devices": [1], "cue": "A"}, "rainy\n\nIt's going to be sunny tomorrow."),
+    # a choice told in the past with a present reason is this reply's choice, not an earlier trial's
+    ("mbt", {"trial": 3}, "right arm\n\nI picked the left arm since it seems luckier."),
     # an answer object, then a sentence naming another object
     ("visfactor-cs1", WORD, '{"answer": "lamp"}\n\nI think it is a torch.'),
     ("visfactor-cs1", WORD, '{"answer": "cup"}\nIt might also be a bowl.'),
@@ -49,6 +51,7 @@ def test_an_answer_contradicted_or_cut_off_reads_nothing(test, stimulus, reply):
     ("visfactor-cf1", LETTER, '{"answer": "B"}\nI believe the answer is B since the corner matches.', "B"),
     ("wcst", CARDS, "Selection: 3\n\n(By shape it would go with card 2.)", 3),
     ("visfactor-cs1", WORD, '{"answer": "lamp"}\n\nIt is a lamp.', "lamp"),
+    ("mbt", {"trial": 3}, "left arm\n\nI picked the right arm last time and it paid nothing.", "left"),
 ])
 def test_what_agrees_with_the_answer_keeps_it(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant

@@ -155,6 +155,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
     # "I am fairly confident in D", "I'm sure it's C"
     (re.compile(r"\b(?:i\s*(?:am|['’]m)|we\s*(?:are|['’]re))\s+(?:(?:\w+ly|quite|very|pretty|so|really)\s+)?(?:confident|sure|certain)\s+(?:in|of|about|that)?", re.I), DECISION, "decision"),
+    # a choice told in the past with a reason in the present ("I chose the right arm because it feels lucky")
+    (re.compile(r"\b(?:i|we)\s+(?:chose|picked|selected|went\s+with)\s+(?:the\s+)?(?=[^.!?\n]{1,30}?\s(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b)", re.I),
+     DECISION, "decision"),
     # "only S4 passes the red circle", "Only B works": the one answer that does what the question asks
     (re.compile(r"(?<!\bnot\s)\bonly\b", re.I), CONCLUSION, "only"),
     # "I recall 33 being next to it", "I remember it as 62"
