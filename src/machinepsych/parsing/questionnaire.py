@@ -190,7 +190,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         blocks = [(n, b) for n, b in _blocks(text) if not (TEMPLATE.search(b) and parse_rating(b)[0] is None)]
         if any(n in ids for n, _ in blocks):  # an unrated block of a statement not asked ("Statement 3" echoed after 1-2)
             blocks = [(n, b) for n, b in blocks if n in ids or parse_rating(b)[0] is not None]
-        if set(ids) <= {n for n, _ in blocks}:  # every statement asked answered, then one invented ("Statement 11" after 9-10)
+        # every statement asked answered by its own id, then one invented ("Statement 11" after 9-10); where
+        # the ids are 1..n, a block n+1 may be the reply's own count (blind9), so it still leaves no reading
+        if set(ids) <= {n for n, _ in blocks} and ids != [str(k) for k in range(1, len(ids) + 1)]:
             blocks = [(n, b) for n, b in blocks if n in ids]
         mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None
         if blocks and mapping is None:
