@@ -20,9 +20,9 @@ MIN_MAIN, MIN_HOLDOUT, MIN_UNSEEN = 60, 15, 30
 UNSEEN_LATER, MIN_UNSEEN_LATER = (FIXTURES / "replies_unseen2", FIXTURES / "replies_unseen3", FIXTURES / "replies_unseen4"), 25
 # the blind sets (written without sight of the parsers, measured once before tuning: benchmarks/parsing.py FIRST_MEASURED);
 # replies_blind6 is left out: it labels a comment inside a code fence without its fence, against the main set's convention
-# (at least 39 lines a format: replies_blind10 has 39 free-text lines)
+# (at least 36 lines a format: replies_blind11 has 36 free-text lines)
 BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies_blind7", "replies_blind8", "replies_blind9",
-                                                      "replies_blind10")), 39
+                                                      "replies_blind10", "replies_blind11")), 36
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -77,7 +77,8 @@ def check_visfactor(fmt: str, line: dict) -> None:
 def check_word(line: dict) -> None:
     if line["test"] in CS_TESTS:  # VisFactor's word answers (CS1-CS3): a word in its normal form
         assert line["stimulus"]["answer_kind"] == "word"
-        assert line["meant"] is None or re.fullmatch(r"[a-z]+(?: [a-z]+)?", line["meant"])
+        assert line["meant"] is None or (re.fullmatch(r"[^\W\d_]+(?: [^\W\d_]+)?", line["meant"])  # "fiets", "телефон"
+                                             and line["meant"] == line["meant"].lower())
         return
     assert line["test"] in WORD_TESTS
     assert line["meant"] is None or line["meant"] in choice_options(line["test"])
@@ -106,6 +107,8 @@ def check_free_text(line: dict) -> None:
     # (issue 31) a refusal or a reply cut off before any content is no comment (meant null), and a
     # comment wrapped in one JSON object is its string, one wrapped in a code fence its inside
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
+    # a chat template's leaked end-of-turn token ends the comment, a leading role header is no part of it
+    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>", re.sub(r"^\s*assistant[ \t]*\n", "", text))[0].strip()
     fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
     if fenced and not fenced.group(1).lstrip().startswith("{"):
         assert line["meant"] == fenced.group(1).strip()
@@ -196,7 +199,7 @@ def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
 @pytest.mark.parametrize("folder", BLIND, ids=lambda p: p.name)
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_blind_sets_are_well_formed(fmt, folder):
-    """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10): every format, at least 39
+    """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10, replies_blind11): every format, at least 36
     lines, well formed, some unreadable; the benchmark keeps each set's first measurement."""
     lines = checked(folder, fmt, MIN_BLIND, f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))

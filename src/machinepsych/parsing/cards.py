@@ -13,7 +13,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, gated, number
-from .commitment import LABEL
+from .commitment import CONCLUSION, LABEL
 
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
 
@@ -128,7 +128,10 @@ def _options_reader(key: tuple, desk: bool) -> ChoiceReader:
 NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|choice|pick))?\s*[:：]", re.I), LABEL, "label"),
                # "Matching by number: 4", "Sorting by colour -> 2": the choice under the rule named
                (re.compile(r"\b(?:match(?:ing|ed)?|sort(?:ing|ed)?)\s+(?:it\s+)?(?:by|on)\s+(?:the\s+)?(?:shape|colou?r|number|count)\s*(?:[:：=]|->|→)", re.I),
-                LABEL, "label"))
+                LABEL, "label"),
+               # "the bottom card belongs with card 2", "it goes with card 3": where the card is sorted
+               (re.compile(r"\b(?:the\s+(?:bottom|new|stimulus|given|test|top)\s+card|this\s+card|it)\s+(?:belongs|goes)\s+(?:with|under|on|to)\b", re.I),
+                CONCLUSION, "belongs"))
 
 
 def _sorted_card(stim: Mapping[str, Any]) -> tuple:

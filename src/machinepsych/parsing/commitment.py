@@ -46,7 +46,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, lines_with_pos, mask, prepare, table_rows
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -137,15 +137,16 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with|choose|pick|select)"
-         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|我选择?|我選擇?|选择|選ぶ))")
+         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|我选择?|我選擇?|选择|選ぶ))")
 MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
     (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
                 + r"|(?:^|(?<=[\n.!?;(]))\s*" + _NOUN + r"\s*(?:[:=]|-+>|→|：)|\b" + _NOUN + r"\s*[:=：]"
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
-    # a label typed without its colon at the start of a line ("selction 3 i think", "ans 58")
-    (re.compile(r"(?:^|(?<=\n))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+    # a label typed without its colon at the start of a line or clause ("selction 3 i think", "ans 58",
+    # "I pick the blue one, Selection 2")
+    (re.compile(r"(?:^|(?<=\n)|(?<=[,;.!?]\s))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
      LABEL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
@@ -154,6 +155,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
     # "I am fairly confident in D", "I'm sure it's C"
     (re.compile(r"\b(?:i\s*(?:am|['’]m)|we\s*(?:are|['’]re))\s+(?:(?:\w+ly|quite|very|pretty|so|really)\s+)?(?:confident|sure|certain)\s+(?:in|of|about|that)?", re.I), DECISION, "decision"),
+    # a choice told in the past with a reason in the present ("I chose the right arm because it feels lucky")
+    (re.compile(r"\b(?:i|we)\s+(?:chose|picked|selected|went\s+with)\s+(?:the\s+)?(?=[^.!?\n]{1,30}?\s(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b)", re.I),
+     DECISION, "decision"),
     # "only S4 passes the red circle", "Only B works": the one answer that does what the question asks
     (re.compile(r"(?<!\bnot\s)\bonly\b", re.I), CONCLUSION, "only"),
     # "I recall 33 being next to it", "I remember it as 62"
@@ -163,8 +167,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 r"|\bwhat(?:['’]s|\s+is)\s+left\s+is|\bthe\s+(?:only\s+)?(?:one|option|answer)\s+(?:left|remaining)\s+is", re.I), CONCLUSION, "leaves"),
     # a stated belief ("I believe it was 81, though I'm not fully certain")
     (re.compile(r"\bi\s+(?:believe|think|guess|reckon|suppose)\s+(?:that\s+)?(?:it\s+(?:was|is|would\s+be)|it['’]s)", re.I), CONCLUSION, "belief"),
-    # an alternative offered ("probably 1, but it might also be 4") weighs as much as a hedged answer
-    (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?be\b", re.I), CONCLUSION, "alt"),
+    # an alternative offered ("probably 1, but it might also be 4", "31, but it could also have been 13") weighs as much as a hedged answer
+    (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?(?:be|have\s+been)\b", re.I), CONCLUSION, "alt"),
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
@@ -349,6 +353,37 @@ def corrected_to(tail: str, finder: Finder) -> Mention | None:
     return first
 
 
+def _answer_end(raw: str, pos: int, by_start: dict[int, Mention]) -> int:
+    """Where the answer committed at ``pos`` ends: its mention, or the JSON object it stands in."""
+    if pos in by_start:
+        return by_start[pos].end
+    for start, end, _ in json_objects(raw):
+        if start <= pos < end:
+            return end
+    return pos
+
+
+def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_start: dict[int, Mention],
+                  finder: Finder, *args) -> bool:
+    """Whether the text after the answer committed at ``pos``, read on its own, gives another
+    answer ('{"answer": "D"} I think the answer is A.', "sunny It will probably rain tomorrow."):
+    the reply says two things and a careful reader cannot take either."""
+    end = _answer_end(raw, pos, by_start)
+    if end <= pos or not any(m.start >= end and _key(m.value) != _key(value) for m in mentions):
+        return False
+    rest = raw[end:]
+    # only a commitment in words counts: not an answer object (weighed with the answer, or an example
+    # of the format), not an aside in parentheses, not an answer only mentioned (compared, ruled out)
+    for s, e, _ in json_objects(rest):
+        rest = rest[:s] + " " * (e - s) + rest[e:]
+    rest = _ASIDE.sub(lambda m: " " * len(m.group()), rest)
+    reading = _read(rest, finder, *args)
+    return reading.ok and _key(reading.value) != _key(value) and reading.why.startswith("commitment")
+
+
+_ASIDE = re.compile(r"\([^()]*\)?")
+
+
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
           binary: tuple, cut_off: bool = False) -> Reading:
     text = mask(raw)
@@ -505,6 +540,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                    and (ALT_AFTER.search(text[max(0, m.start - 40):m.start]) or ALSO_POSSIBLE.match(text[m.end:]))}
         if len(values) == 1 and offered - values:
             out.why = "another answer offered as equally possible after the answer"
+            return out
+        if len(values) == 1 and _contradicted(raw, first, next(iter(values)), mentions, by_start,
+                                              finder, resolve, extra_markers, exact_finder, binary):
+            out.why = "what follows the answer gives another answer"
             return out
         if len(values) == 1:
             out.value = next(c[2] for c in out.commitments if c[0] == top)

@@ -15,7 +15,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import DECISION, LABEL
+from .commitment import CONCLUSION, DECISION, LABEL
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -43,7 +43,10 @@ WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\
                    # "tomorrow will be rainy", "tomorrow's weather is going to be sunny"
                    (re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+weather\s+tomorrow|the\s+next\s+day)\s+(?:will|would|should|is\s+going\s+to|is\s+likely\s+to)\s+be\b", re.I),
                     LABEL, "label"),
-                   (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"))  # Japanese "明日は雨"
+                   (re.compile(r"明日(?:の天気)?\s*(?:は|[:=：])"), LABEL, "label"),  # Japanese "明日は雨"
+                   # "It will probably rain tomorrow.", "it's going to be sunny": a forecast in words (hedged: a conclusion)
+                   (re.compile(r"\bit(?:\s+will|['’]ll|\s+is\s+going\s+to|['’]s\s+going\s+to)\s+(?:(?:probably|likely|most\s+likely|surely|definitely)\s+)?(?:be\s+)?(?=(?:sunny|rain)\b)", re.I),
+                    CONCLUSION, "forecast"))
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
@@ -89,7 +92,8 @@ NBACK = ChoiceReader((
                              word("not applicable"), word("none available"),
                              # in other languages, and "NA" in capitals ("Nicht verfügbar", "No disponible", "該当なし", "不适用")
                              _any(r"nicht\s+verf[üu]gbar|nicht\s+anwendbar|no\s+disponible|no\s+aplica|non\s+disponible|pas\s+disponible|non\s+applicable"
-                                  r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel"),
+                                  r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel|niet\s+beschikbaar|niet\s+van\s+toepassing|non\s+applicabile"
+                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"),
                              r"該当なし|該当しない|適用外|利用不可|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
@@ -266,9 +270,9 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案"
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案"
                          r"|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
-                         r"\s*(?:is|:|=|-+>|→|lautet|ist|es|est|è|é)\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
+                         r"\s*(?:is\s*:?|:|=|-+>|→|lautet|ist|es|est|è|é)\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
 
 def _words(raw: str) -> list[str | None]:
@@ -293,6 +297,8 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     spans = answer_spans(raw)
     if spans and ALT_OFFERED.match(raw[max(e for _, e in spans):]):  # '{"answer": "teapot"} — or possibly a kettle'
         return None, "invalid"
+    if spans and _states_other(raw[max(e for _, e in spans):], _words(raw)):  # '{"answer": "kettle"} I think it is a car.'
+        return None, "invalid"
     cut = revised_tail(raw)
     if cut is not None:  # "The object is a key... no, a spoon.": the word after the correction
         tail = raw[cut:]
@@ -312,6 +318,18 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
 
 # an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug")
 ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+
+
+# a last sentence after the answer object that says what the object is, or may be ("It could also be a teapot.")
+STATED_WORD = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:i\s+(?:think|believe|guess)\s+)?(?:it|this|that)\s+(?:is|was|['’]s|looks\s+like|seems\s+to\s+be"
+                         r"|(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?(?:be|have\s+been))\s+(?:an?|the)\s+(?P<w>[^\W\d_]+)\s*[.!]?\s*$", re.I)
+
+
+def _states_other(after: str, answers: list[str | None]) -> bool:
+    """Whether the text after the answer object ends by naming another object than the answer."""
+    m = STATED_WORD.search(mask(after))
+    other = word_in(m.group("w"), bare=False) if m else None
+    return other is not None and other not in answers
 
 
 def _last_sentence(text: str) -> str:

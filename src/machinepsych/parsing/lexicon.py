@@ -78,17 +78,18 @@ def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
 WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|sonne|zonnig|soleggiato|ensolarado|晴天|晴朗|晴れ|快晴|晴|맑음|맑은|맑겠|화창|солнечн\w*|ясн\w*",
            "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regnen|regnet|regen|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨|雨"
                     r"|비(?:가|\s*옴|\s*올|가\s*올|\s*오는)?|дожд\w*"}
-ARM = {"left": r"brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂|左側?の?(?:腕|アーム|レバー)"
+ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂|左側?の?(?:腕|アーム|レバー)"
                r"|왼쪽\s*(?:팔|레버)|лев(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)",
-       "right": r"brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂|右側?の?(?:腕|アーム|レバー)"
+       "right": r"rechter\s*arm|brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂|右側?の?(?:腕|アーム|レバー)"
                 r"|오른쪽\s*(?:팔|레버)|прав(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"}
-LNT = {"vowel": r"vocal|voyelle|vokal|vocale|元音|母音", "consonant": r"consonante|consonne|konsonant|辅音|子音",
-       "even": r"gerade|pari|偶数|双数", "odd": r"impar|impair|ungerade|dispari|奇数|单数"}
+LNT = {"vowel": r"vocal|voyelle|vokal|vocale|vogal|klinker|гласн(?:ая|ый|ой|ую|ые)|元音|母音",
+       "consonant": r"consonante|consonne|konsonant|consoante|medeklinker|согласн(?:ая|ый|ой|ую|ые)|辅音|子音",
+       "even": r"gerade|pari|чётн\w*|четн\w*|偶数|双数", "odd": r"[íi]mpar|impair|ungerade|dispari|oneven|нечётн\w*|нечетн\w*|奇数|单数"}
 LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
-ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|sinistr[oa]|esquerd[oa]|左|왼쪽|лев(?:ая|ую|ой|о)", "right": r"derech[oa]|droite?|rechts|destr[oa]|direit[oa]|右|오른쪽|прав(?:ая|ую|ой|о)"}
+ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|linker|sinistr[oa]|esquerd[oa]|左|왼쪽|лев(?:ая|ую|ой|о)", "right": r"derech[oa]|droite?|rechts|rechter|destr[oa]|direit[oa]|右|오른쪽|прав(?:ая|ую|ой|о)"}
 YES = r"yep|yeah|yup|s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有|はい|ええ|そうです|네|예|да"
-NO = r"nope|nah|nein|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不|いいえ|いや|違います|아니요|아니오|아뇨|нет"
-CARD_NOUNS = r"옵션|카드|선택지|карт[аоуы]\w*|вариант\w*|オプション|carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
+NO = r"nope|nah|nein|nee|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不|いいえ|いや|違います|아니요|아니오|아뇨|нет"
+CARD_NOUNS = r"optie|kaart|옵션|카드|선택지|карт[аоуы]\w*|вариант\w*|オプション|carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
 SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}
 COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅|赤色?い?", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",

@@ -18,6 +18,7 @@ PRE_NEG = re.compile(
     r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非|\bnicht|\bkeine?"
     r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
+    r"|\bno\s+(?:reason|need|point)\s+to\s+(?:switch|move|change|go|turn)\s+(?:over\s+)?to"  # "no reason to switch to BBB"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
     r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
@@ -36,6 +37,8 @@ NEG_AFTER = (
     r"|(?:keeps?|kept)\s+(?:losing|failing|costing|punishing|disappointing)|(?:failing|disappointing|unreliable|declining|dropping)"
     r"|n[’']t\s+(?:been\s+)?(?:paying|rewarding|working|winning|delivering|good)|(?:paid|paying|pays)\s+(?:nothing|zero|out\s+nothing)"
     r"|(?:cost|costs|costing)\s+(?:me|us)\b"
+    # an option set apart from the target ("Picture A differs in the top left corner, B is mirrored")
+    r"|differs?\b|differed\b|mirrored|flipped\b"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
@@ -47,6 +50,9 @@ IT_NEG = re.compile(r"^[^.!?;\n]{0,80}?\b(?:and|but|yet|though)\s+(?:it|this\s+o
                     r"|can\s*not|cannot|can[’']t|won[’']t|will\s+not)\s+(?:\w+ly\s+)?(?:touch|pass|reach|go|cross|fit|contain|match|include|appear|run|lead|connect)", re.I)
 # an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
 PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
+# a choice explained by a reason in the present ("I chose the right arm because it feels lucky"): the
+# choice of this reply, not a report of an earlier trial
+PRESENT_REASON = re.compile(r"^\s*(?:(?:arm|deck|option|card|one)\s+)?(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b", re.I)
 LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
 COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
 CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
@@ -63,7 +69,8 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
         if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
             pre = None
         later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
-        if pre or POST_NEG.match(text[m.end:m.end + 100]) or PAST_CONTEXT.search(text[offset:m.start]) or IT_NEG.match(later):
+        past = PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:])
+        if pre or POST_NEG.match(text[m.end:m.end + 100]) or past or IT_NEG.match(later):
             out.add(i)
     # "X over Y": the second is the one passed over ("Option 3 over option 4")
     for i in range(1, len(mentions)):

@@ -21,7 +21,7 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .text import json_objects, strip_think, table_rows, withdrawn
 
-_HEAD_WORDS = (misspelt("statement") + r"|aussage|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 # a heading may open with an emoji ("### 📝 Statement 1")
@@ -31,8 +31,11 @@ INLINE = re.compile(r"(?<=\s)Statement\s+(\d{1,3})\b(?=\s*(?:\*\*)?\s*(?:[:—�
 # only where such headings number 1, 2, 3, ... in order
 RUN_ON = re.compile(r"(?<=\s)(?=[A-ZÉİ]|[^\x00-\x7f])(?i:" + _HEAD_WORDS + r")\s*(\d{1,3})(?!\d)")
 # a later change of one statement's rating ("I'd raise statement 1 to a 4")
-RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(?:my\s+rating\s+(?:for|of)\s+)?statement\s+(\d{1,3})"
-                     r"(?:['’]s\s+rating)?\s+(?:up\s+|down\s+)?to\s+(?:an?\s+)?([1-5])\b", re.I)
+RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(?:my\s+rating\s+(?:for|of)\s+)?statement\s+(?P<id>\d{1,3})"
+                     r"(?:['’]s\s+rating)?\s+(?:up\s+|down\s+)?to\s+(?:an?\s+)?(?P<r>[1-5])\b"
+                     # in another statement's block: "I changed my mind on 7, it should be a 5"
+                     r"|\b(?:changed?\s+my\s+mind|on\s+second\s+thoughts?)\s+(?:on|about|for)\s+(?:statement\s+)?(?P<id2>\d{1,3})\s*[,:;—–-]?\s*"
+                     r"(?:it\s+should\s+be|make\s+it|i['’]d\s+(?:say|give\s+it)|rate\s+it)\s+(?:an?\s+)?(?P<r2>[1-5])\b", re.I)
 # a repeated statement block that says it is a second look ("Re-reading, I'm even more sure."); a bare
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
@@ -168,7 +171,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     echo = ECHO_INTRO.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group(1), int(m.group(2))) for m in RESTATE.finditer(text)]
+    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
     text = RESTATE.sub(lambda m: " " * len(m.group(0)), text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)
@@ -187,6 +190,10 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         blocks = [(n, b) for n, b in _blocks(text) if not (TEMPLATE.search(b) and parse_rating(b)[0] is None)]
         if any(n in ids for n, _ in blocks):  # an unrated block of a statement not asked ("Statement 3" echoed after 1-2)
             blocks = [(n, b) for n, b in blocks if n in ids or parse_rating(b)[0] is not None]
+        # every statement asked answered by its own id, then one invented ("Statement 11" after 9-10); where
+        # the ids are 1..n, a block n+1 may be the reply's own count (blind9), so it still leaves no reading
+        if set(ids) <= {n for n, _ in blocks} and ids != [str(k) for k in range(1, len(ids) + 1)]:
+            blocks = [(n, b) for n, b in blocks if n in ids]
         mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None
         if blocks and mapping is None:
             return None, fallback_status(text)

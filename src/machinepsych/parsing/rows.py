@@ -89,8 +89,8 @@ def list_from(value: Any, n: int, read: Callable[[Any], Any], *, runs: str) -> t
     return tuple(vals)
 
 
-_LABEL_FINAL = re.compile(r"^\s*(?:the\s+)?(?:final\s+(?:answer|answers|list|result|response)|final|respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|最终答案|最終答案)\s*(?:is|are|:|=|-+>|→)\s*(.*)$", re.I)
-_LABEL = re.compile(r"^\s*(?:(?:my|the)\s+)?(?:answers?|selection|response|result|output|list|respuesta|r[ée]ponse|antwort|risposta|resposta|答案|回答|答え)\s*(?:is|are|:|=|-+>|→|：)\s*(.*)$", re.I)
+_LABEL_FINAL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:the\s+)?(?:final\s+(?:answer|answers|list|result|response)|final|respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|最终答案|最終答案)\s*(?:is|are|:|=|-+>|→)\s*(.*)$", re.I)
+_LABEL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the)\s+)?(?:answers?|selection|response|result|output|list|respuesta|r[ée]ponse|antwort|risposta|resposta|答案|回答|答え)\s*(?:is|are|:|=|-+>|→|：)\s*(.*)$", re.I)
 _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
 
 

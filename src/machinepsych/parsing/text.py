@@ -46,6 +46,38 @@ def withdrawn(text: str) -> str:
 
 
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
+# a chat template's tokens leaked into the reply: an end-of-turn token ends the reply (what
+# follows is a next turn the model went on to write), any other special token is no text
+END_OF_TURN = re.compile(r"<\|(?:im_end|eot_id|end|endoftext|end_of_text|eos)\|>|<end_of_turn>|</s>", re.I)
+SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>", re.I)
+# a role header on a line of its own ("assistant", "model:"): before any text it is dropped,
+# after text it opens a turn the model wrote on its own (a repeat, an invented exchange)
+ROLE_HEADER = re.compile(r"^[ \t]*(?:assistant|model)[ \t]*:?[ \t]*$", re.I | re.M)
+# a base model going on with the prompt: the next trial's heading on a line of its own ("Trial 2 of 64.")
+NEXT_TRIAL = re.compile(r"^[ \t]*Trial[ \t]+\d+(?:[ \t]+of[ \t]+\d+)?[ \t]*[.:]?[ \t]*$", re.M)
+
+
+def chat_turn(text: str) -> str:
+    """``text`` as the one turn its writer meant: up to the first end-of-turn token, role header
+    or next trial's heading that follows some text, without the other special tokens of a chat template."""
+    if "<" in text:
+        for m in END_OF_TURN.finditer(text):
+            if text[:m.start()].strip():
+                text = text[:m.start()]
+                break
+        text = SPECIAL_TOKEN.sub("", END_OF_TURN.sub("", text))
+    if "Trial" in text:
+        for m in NEXT_TRIAL.finditer(text):
+            if text[:m.start()].strip():
+                text = text[:m.start()]
+                break
+    if "ssistant" in text or "odel" in text:
+        for m in ROLE_HEADER.finditer(text):
+            if text[:m.start()].strip():
+                return text[:m.start()]
+            text = text[:m.start()] + text[m.end():]
+            return chat_turn(text)  # a second header after the dropped one ends the turn
+    return text
 
 
 def strip_think(text: str) -> str:
@@ -53,7 +85,7 @@ def strip_think(text: str) -> str:
     reasoning block (nothing but whitespace after ``</think>``), or whose block is never closed
     (the reply was cut off while reasoning), has no answer: only what stands before the block
     is kept (mostly nothing)."""
-    text = text or ""
+    text = chat_turn(text or "")
     if "<" not in text:  # no tag (the patterns below all need one)
         return text
     closes = list(THINK_CLOSE.finditer(text))

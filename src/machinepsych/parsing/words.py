@@ -24,7 +24,9 @@ HEDGES = {"or", "and", "either", "maybe", "perhaps", "possibly", "probably", "vs
 FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
           "drawing", "hidden", "icon", "depicted", "thing", "i'd", "i’d", "we", "see", "shown", "clearly", "definitely",
-          "that's", "that’s", "there's", "there’s", "here's", "here’s"}
+          "that's", "that’s", "there's", "there’s", "here's", "here’s",
+          # "Het is een fiets.", "Das ist ein Fahrrad.", "C'est une chaise.", "Es una silla.", "È una sedia.", "É um carro."
+          "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é"}
 # what a reply says around an answer without naming one ("Sure!", "Here you go:", ```json)
 NOT_WORDS = {"sure", "okay", "ok", "certainly", "alright", "understood", "json", "here", "yes", "no", "absolutely",
              "hello", "hi", "thanks", "hmm", "well", "answer", "done", "go", "you", "is", "response", "reply"}
