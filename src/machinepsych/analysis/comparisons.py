@@ -6,15 +6,11 @@ compared seed by seed. For each pair of conditions of one test and metric:
 
 * **paired** where they share at least ``MIN_PAIRS`` seeds: the differences a - b over the
   shared seeds (a condition with several sessions of one seed, ``run --repeat``, counts their
-  mean); their mean with a 95% interval chosen by the **seed pre-test** (:func:`seed_interval`:
-  Welch's interval on the shared seeds where the seeds show no effect on the scores, the paired
-  interval, widened just enough to keep 95% after that choice, where they do), the Wilcoxon
-  signed-rank mid-p, Cohen's d_z (mean / SD of the differences), the pairs needed for 80% power
-  at that d_z, and ``seed_r``, the correlation of the two conditions' scores over the shared
-  seeds (how much pairing removes: the interval narrows by about sqrt(1 - r)). The plain paired
-  interval (Student's t, or a BCa bootstrap where the differences are far from normal: see
-  :func:`far_from_normal`) is in every paired row beside it (``t_low``, ``t_high``,
-  ``t_method``), and ``paired(..., interval=PAIRED_T)`` makes it the row's interval;
+  mean); their mean with a 95% interval (Student's t, or a BCa bootstrap where the differences
+  are far from normal: see :func:`far_from_normal`), the Wilcoxon signed-rank mid-p, Cohen's d_z
+  (mean / SD of the differences), the pairs needed for 80% power at that d_z, and ``seed_r``,
+  the correlation of the two conditions' scores over the shared seeds (how much pairing
+  removes: the interval narrows by about sqrt(1 - r));
 * **unpaired** otherwise (e.g. people against models, runs with other seeds): Welch's t on all
   sessions of each, its interval and p, Cohen's d (pooled SD) and the sessions per condition
   needed for 80% power.
@@ -26,7 +22,6 @@ from __future__ import annotations
 
 import inspect
 import math
-from functools import lru_cache
 import warnings
 from itertools import combinations
 from typing import Any
@@ -43,17 +38,6 @@ BOOTSTRAP_RESAMPLES = 4999
 BOOTSTRAP_SEED = 0  # the report's intervals are reproducible
 MAX_POWER_N = 1_000_000
 WILCOXON_EXACT_MAX = 100  # a larger need is shown as "more than this"
-# The seed pre-test (:func:`seed_interval`): the F test of the seeds' effect on both conditions'
-# scores, one-sided p. At or above POOL_P: no effect shown, Welch's interval on the shared seeds;
-# below it: the paired interval, widened (:func:`pretest_widening`) unless p < SURE_P; a lower
-# tail p below NEGATIVE_P (seeds that help one condition and hurt the other): the paired interval.
-POOL_P = 0.20
-SURE_P = 0.001
-NEGATIVE_P = 0.025
-SEED_PRETEST, PAIRED_T = "seed pre-test", "paired t"  # the paired rows' interval rules
-T, BCA, WELCH = "t", "BCa bootstrap", "Welch t"
-SHARED_WELCH, WIDENED = "Welch t on shared seeds", ", widened for the pre-test"
-CALIBRATION_POINTS = 8192  # quantiles of chi-square averaged over in pretest_widening
 
 
 def per_seed(frame: pd.DataFrame, metric: str) -> pd.Series:
@@ -166,113 +150,21 @@ def sessions_for_power(effect: float | None, paired: bool) -> float | None:
     return float(high)
 
 
-def seed_test(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float] | None:
-    """(ICC, upper p, lower p) of two conditions' scores on the same n seeds, or None where
-    neither the sums nor the differences vary. With s = x + y and d = x - y per seed, F =
-    var(s) / var(d) is the F test of ICC(3,1) (McGraw & Wong 1996), ICC = (F - 1) / (F + 1) =
-    2 cov(x, y) / (var x + var y); without a seed effect (and equal variances) F ~ F(n - 1, n - 1).
-    Upper p: P(F' >= F), small where the seeds drive both scores alike; lower p: P(F' <= F),
-    small where they pull the conditions apart."""
-    from scipy import stats
-
-    vs, vd = float(np.var(x + y, ddof=1)), float(np.var(x - y, ddof=1))
-    if vs + vd == 0:
-        return None
-    k = len(x) - 1
-    if vd == 0:
-        return 1.0, 0.0, 1.0
-    f = vs / vd
-    return (vs - vd) / (vs + vd), float(stats.f.sf(f, k, k)), float(stats.f.cdf(f, k, k))
-
-
-@lru_cache(maxsize=None)
-def pretest_widening(n: int) -> float:
-    """The factor w >= 1 widening the paired interval of n pairs where the seed pre-test chose
-    it with SURE_P <= p < POOL_P, so that the whole rule covers 95% where the seeds have no
-    effect. There (normal scores, equal variances) s and d are independent: X = (n - 1) var(d) /
-    sigma^2 and Y = (n - 1) var(s) / sigma^2 are independent chi-square(n - 1), F = Y / X, and
-    the mean difference is independent of both. Welch's interval, chosen for F in (L, U),
-    covers 95% whatever F is (its variance, X + Y, is independent of Y / X); the paired interval
-    t s_d / sqrt(n), chosen for F <= L or F >= V, covers P(|Z| <= t sqrt(X / (n - 1)), F in that
-    range), more than 95% of it below L, less above V; w solves
-    P(|Z| <= w t sqrt(X / (n - 1)), U <= F < V) = 0.95 P(F <= L or F >= U) - (the paired
-    interval's coverage below L and above V), the expectations over X taken at
-    ``CALIBRATION_POINTS`` of its quantiles. L, U, V: the F(n - 1, n - 1) quantiles at
-    NEGATIVE_P, 1 - POOL_P and 1 - SURE_P."""
-    from scipy import optimize, stats
-    from scipy.special import ndtr
-
-    k = n - 1
-    t = float(stats.t.ppf(1 - ALPHA / 2, k))
-    f = stats.f(k, k)
-    low, up, sure = f.ppf(NEGATIVE_P), f.isf(POOL_P), f.isf(SURE_P)
-    x = stats.chi2.ppf((np.arange(CALIBRATION_POINTS) + 0.5) / CALIBRATION_POINTS, k)
-    below, band, above = (stats.chi2.cdf(low * x, k), stats.chi2.cdf(sure * x, k) - stats.chi2.cdf(up * x, k),
-                          stats.chi2.sf(sure * x, k))  # P(F in that range | X = x)
-
-    def covered(c: float, share: np.ndarray) -> float:
-        return float(np.mean((2 * ndtr(c * np.sqrt(x / k)) - 1) * share))
-
-    target = (1 - ALPHA) * (f.cdf(low) + f.sf(up)) - covered(t, below) - covered(t, above)
-    if covered(t, band) >= target:
-        return 1.0
-    return float(optimize.brentq(lambda c: covered(c, band) - target, t, 100 * t, xtol=1e-10)) / t
-
-
-def welch_interval(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
-    from scipy import stats
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        ci = stats.ttest_ind(x, y, equal_var=False).confidence_interval(1 - ALPHA)
-    return float(ci.low), float(ci.high)
-
-
-def seed_interval(x: np.ndarray, y: np.ndarray, mean: float, low: float, high: float,
-                  method: str) -> tuple[float, float, str, float | None, float | None]:
-    """The seed pre-test's 95% interval of the mean difference of x and y (the same seeds, in
-    order), given the paired interval (low, high by ``method``): (low, high, method, ICC, upper
-    p) (:func:`seed_test`).
-
-    * p >= POOL_P (no seed effect shown): Welch's interval on the shared seeds, as if they were
-      not shared (where the seeds do nothing, pairing only costs degrees of freedom);
-    * SURE_P <= p < POOL_P: the paired interval widened about the mean by
-      :func:`pretest_widening` (it was chosen where the differences' spread looked small);
-    * p < SURE_P (an effect beyond doubt), a lower p below NEGATIVE_P (seeds pulling the
-      conditions apart, where Welch's interval would be too narrow), fewer than ``MIN_PAIRS``
-      pairs, or no spread: the paired interval."""
-    test = seed_test(x, y) if len(x) >= MIN_PAIRS else None
-    if test is None:
-        return low, high, method, None, None
-    icc, p, lower = test
-    if lower < NEGATIVE_P or p < SURE_P:
-        return low, high, method, icc, p
-    if p >= POOL_P:
-        return (*welch_interval(x, y), SHARED_WELCH, icc, p)
-    w = pretest_widening(len(x))
-    return mean - w * (mean - low), mean + w * (high - mean), method + WIDENED, icc, p
-
-
-def paired(a: pd.Series, b: pd.Series, power: bool = True, interval: str = SEED_PRETEST) -> dict[str, Any]:
+def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     """The paired comparison of a and b on the seeds both have (``power``: with the sessions
-    needed for 80% power; ``interval``: SEED_PRETEST, :func:`seed_interval`, or PAIRED_T, the
-    paired interval itself)."""
+    needed for 80% power)."""
     seeds = a.index.intersection(b.index)
-    x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
-    d = x - y
+    d = (a[seeds] - b[seeds]).to_numpy(dtype=float)
     sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
     bootstrap = bca_interval(d) if far_from_normal(d) else None
-    t_low, t_high = bootstrap or t_interval(d)
-    t_method = BCA if bootstrap else T
+    low, high = bootstrap or t_interval(d)
     mean = float(np.mean(d))
-    low, high, method, icc, seed_p = (seed_interval(x, y, mean, t_low, t_high, t_method) if interval == SEED_PRETEST
-                                      else (t_low, t_high, t_method, None, None))
     dz = mean / sd if sd > 0 else None
+    x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
     seed_r = float(np.corrcoef(x, y)[0, 1]) if len(d) > 2 and np.ptp(x) > 0 and np.ptp(y) > 0 else None
     return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b), "seed_r": seed_r,
-            "mean_a": float(x.mean()), "mean_b": float(y.mean()), "diff": mean,
-            "ci_low": low, "ci_high": high, "ci_method": method, "interval": interval,
-            "t_low": t_low, "t_high": t_high, "t_method": t_method, "seed_icc": icc, "seed_p": seed_p,
+            "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
+            "ci_low": low, "ci_high": high, "ci_method": "BCa bootstrap" if bootstrap else "t",
             "test": "Wilcoxon signed-rank mid-p", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
             "sessions_for_80_power": sessions_for_power(dz, True) if power else None}
 
@@ -284,8 +176,7 @@ def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
     diff = float(x.mean() - y.mean())
     out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "seed_r": None, "mean_a": float(x.mean()),
-           "mean_b": float(y.mean()), "diff": diff, "ci_low": None, "ci_high": None, "ci_method": WELCH,
-           "interval": None, "t_low": None, "t_high": None, "t_method": None, "seed_icc": None, "seed_p": None,
+           "mean_b": float(y.mean()), "diff": diff, "ci_low": None, "ci_high": None, "ci_method": "Welch t",
            "test": "Welch t", "p": None, "effect": None, "effect_name": "d", "sessions_for_80_power": None}
     if len(x) < 2 or len(y) < 2:
         return out
