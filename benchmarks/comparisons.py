@@ -127,7 +127,8 @@ def thresholds(k: int, *upper: float) -> list[float]:
     return [f.ppf(NEGATIVE_P), *(f.isf(p) for p in upper)]
 
 
-def pretest_half(f: np.ndarray, paired: np.ndarray, welch: np.ndarray, w: float, k: int, widen: bool = True) -> np.ndarray:
+def pretest_half(f: np.ndarray, paired: np.ndarray, welch: np.ndarray, w: float, k: int,
+                 widen: bool = True) -> np.ndarray:
     """The calibrated seed pre-test: the F test of the seeds' effect, F = var(a + b) / var(a - b)
     (the F test of ICC(3,1), F(k, k) without a seed effect). p >= POOL_P: Welch on the shared
     seeds; SURE_P <= p < POOL_P: the paired half-width times w; p < SURE_P, or a lower-tail p <
@@ -202,7 +203,8 @@ def ratio_se(w: np.ndarray, u: np.ndarray) -> tuple[float, float]:
     """mean(w) / mean(u) over the same repetitions and its delta-method standard error."""
     ratio = w.mean() / u.mean()
     cov = np.cov(w, u) / len(w)
-    return ratio, ratio * math.sqrt(cov[0, 0] / w.mean() ** 2 + cov[1, 1] / u.mean() ** 2 - 2 * cov[0, 1] / (w.mean() * u.mean()))
+    mw, mu = w.mean(), u.mean()
+    return ratio, ratio * math.sqrt(cov[0, 0] / mw ** 2 + cov[1, 1] / mu ** 2 - 2 * cov[0, 1] / (mw * mu))
 
 
 def widths(a_pool: np.ndarray, b_pool: np.ndarray, n: int, reps: int, rng: np.random.Generator) -> dict:
@@ -236,7 +238,8 @@ def widths(a_pool: np.ndarray, b_pool: np.ndarray, n: int, reps: int, rng: np.ra
     if a_pool is b_pool:  # one agent against itself: the seed's share of a session's variance
         rho = icc(list(a_pool))["icc1"]
     else:  # the two agents' seed means covary only through the seed (their plays are independent)
-        rho = float(np.cov(a_pool.mean(axis=1), b_pool.mean(axis=1))[0, 1] / math.sqrt(a_pool.var(ddof=1) * b_pool.var(ddof=1)))
+        between = np.cov(a_pool.mean(axis=1), b_pool.mean(axis=1))[0, 1]
+        rho = float(between / math.sqrt(a_pool.var(ddof=1) * b_pool.var(ddof=1)))
     return {"detected": detected / reps, "rho": rho, "unpaired": uw.mean(), "unpaired_coverage": unpaired_cover / reps,
             "rules": {k: (*ratio_se(np.array(width[k]), uw), covered[k] / reps) for k in RULES}}
 
