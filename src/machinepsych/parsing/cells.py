@@ -1,6 +1,6 @@
 """A dot of a grid as "(row, col)" (VisFactor CF3): "(2, 5)", "row 2, column 5", "column 5, row 2"
 (read by its labels), "r2c5", "row four, column two", "the third row, fifth column", "Fila 3,
-columna 1", "Zeile 1, Spalte 2", "第2行第5列", ``{"row": 3, "col": 5}``, or "2, 5" (weak: only where
+columna 1", "Zeile 1, Spalte 2", "第2行第5列", ``{"row": 3, "col": 5}`` (alone or as the answer), "row=3, col=5", or "2, 5" (weak: only where
 the reply commits to it), with the commitments of :mod:`.commitment` plus "ends at", "end
 point:", "final position:"; several different dots without a commitment are invalid."""
 from __future__ import annotations
@@ -19,11 +19,13 @@ _ORD = "|".join(lex.ordinal_words(n) for n in range(1, 11))
 V = r"(\d{1,2}|" + _NUM + r")"
 O = r"(?:the\s+)?(" + _ORD + r")"
 ROW, COL = r"(?:" + lex.ROW + r")", r"(?:" + lex.COLUMN + r")"
-SEP = r"\s*(?:,|and|y|et|und|/|;|-)?\s*"
+SEP = r"[\"']?\s*(?:,|and|y|et|und|/|;|-)?\s*[\"']?"
+# between a row or column noun and its value: a key's quote and colon or equals sign ('"row": 2', "row=2", "Row: 2")
+KV = r"[\"']?\s*(?:[:=]\s*)?"
 # (pattern, True where the column comes first)
 STRONG = [(re.compile(r"\(\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)"), False),
-          (re.compile(r"\b" + ROW + r"\s*" + V + SEP + COL + r"\s*" + V + r"\b", re.I), False),
-          (re.compile(r"\b" + COL + r"\s*" + V + SEP + ROW + r"\s*" + V + r"\b", re.I), True),
+          (re.compile(r"\b" + ROW + KV + V + SEP + COL + KV + V + r"\b", re.I), False),
+          (re.compile(r"\b" + COL + KV + V + SEP + ROW + KV + V + r"\b", re.I), True),
           (re.compile(r"\b" + O + r"\s+" + ROW + SEP + O + r"\s+" + COL + r"\b", re.I), False),
           (re.compile(r"\b" + O + r"\s+" + COL + SEP + O + r"\s+" + ROW + r"\b", re.I), True),
           (re.compile(r"第\s*(\d{1,2}|[一二三四五六七八九十])\s*行\s*[,，]?\s*第\s*(\d{1,2}|[一二三四五六七八九十])\s*列"), False),

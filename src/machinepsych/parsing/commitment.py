@@ -127,8 +127,10 @@ _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|d
          r"|solution|output|reply|classification|judg(?:e)?ment|option\s+chosen|chosen\s+option|choice\s+made)")
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
-_FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord)"
-_FOREIGN_LABEL = r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर)"
+_FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord|(?:son|nihai)\s+(?:cevap|yan[ıi]t|se[çc]im)|الإجابة\s+النهائية|अंतिम\s+(?:उत्तर|जवाब|चयन))"
+_FOREIGN_LABEL = (r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर"
+                  # Turkish, Arabic, Hindi: "Seçimim: 3", "Cevabım: 2", "الاختيار: 3", "إجابتي: 2", "चयन: 3", "मेरा जवाब: 2"
+                  r"|se[çc]im(?:im)?|cevab[ıi]m|yan[ıi]t(?:[ıi]m)?|الاختيار|اختياري|الإجابة|الاجابة|إجابتي|اجابتي|الجواب|जवाब|चयन|चुनाव)")
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
 _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
@@ -187,6 +189,8 @@ ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|
 ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
                            r"(?:possible|plausible|likely|valid|viable|correct|right|an?\s+(?:option|candidate|possibility|contender))"
                            r"|(?:could|might|may|would)\s+(?:also|equally|just\s+as\s+well)\s+(?:be\s+(?:it|right|correct|the\s+answer|possible|plausible|likely|valid)|work|fit))\b", re.I)
+# an answer offered as possible too, before it ("fairly sure it was 41, but it may also have been 14")
+ALSO_BEEN = re.compile(r"\b(?:might|could|may)\s+(?:also|equally|just\s+as\s+well)\s+(?:be|have\s+been)\s+(?:(?:the|number|option|card|letter|deck)\s+)?$", re.I)
 # words that may stand between a marker and its answer
 FILLER = re.compile(
     r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:must|has\s+to|have\s+to|is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
@@ -537,7 +541,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         values = {_key(c[2]) for c in out.commitments if c[0] == top}
         first = min(c[1] for c in out.commitments if c[0] == top)
         offered = {_key(m.value) for i, m in enumerate(mentions) if i not in rejected and m.start > first
-                   and (ALT_AFTER.search(text[max(0, m.start - 40):m.start]) or ALSO_POSSIBLE.match(text[m.end:]))}
+                   and (ALT_AFTER.search(text[max(0, m.start - 40):m.start]) or ALSO_POSSIBLE.match(text[m.end:])
+                        or ALSO_BEEN.search(text[max(0, m.start - 40):m.start]))}
         if len(values) == 1 and offered - values:
             out.why = "another answer offered as equally possible after the answer"
             return out

@@ -93,7 +93,7 @@ NBACK = ChoiceReader((
                              # in other languages, and "NA" in capitals ("Nicht verfügbar", "No disponible", "該当なし", "不适用")
                              _any(r"nicht\s+verf[üu]gbar|nicht\s+anwendbar|no\s+disponible|no\s+aplica|non\s+disponible|pas\s+disponible|non\s+applicable"
                                   r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel|niet\s+beschikbaar|niet\s+van\s+toepassing|non\s+applicabile"
-                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"),
+                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо|" + lex.NOT_AVAILABLE),
                              r"該当なし|該当しない|適用外|利用不可|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
@@ -270,8 +270,9 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案"
-                         r"|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
+                         r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案"
+                         r"|choice|selection|pick|guess|option|prediction|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is\s*:?|:|=|-+>|→|lautet|ist|es|est|è|é)\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
 

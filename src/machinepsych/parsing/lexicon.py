@@ -1,5 +1,5 @@
 """Words that name answers in the languages chat models answer in (English, Spanish, French,
-German, Italian, Portuguese, Chinese, Japanese, Korean, Russian): number words and ordinals, and the few answer words
+German, Italian, Portuguese, Chinese, Japanese, Korean, Russian, Turkish, Arabic, Hindi): number words and ordinals, and the few answer words
 of each format (weather, arms, yes/no, cards, rows and columns). Each entry is a regular
 expression fragment (case-insensitive where used)."""
 from __future__ import annotations
@@ -75,20 +75,24 @@ def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
 
 
 # words of each format's answers in other languages (added to the English ones)
-WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|sonne|zonnig|soleggiato|ensolarado|晴天|晴朗|晴れ|快晴|晴|맑음|맑은|맑겠|화창|солнечн\w*|ясн\w*",
+WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|sonne|zonnig|soleggiato|ensolarado|晴天|晴朗|晴れ|快晴|晴|맑음|맑은|맑겠|화창|солнечн\w*|ясн\w*"
+                    r"|g[üu]ne[şs]li|g[üu]ne[şs]|a[çc][ıi]k\s+hava|(?<!\w)(?:مشمس|مشمسة|مشمسا|صحو|الشمس)(?!\w)|धूप(?:\s*वाला)?|धूपदार|साफ़?\s+मौसम",
            "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regnen|regnet|regen|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨|雨"
-                    r"|비(?:가|\s*옴|\s*올|가\s*올|\s*오는)?|дожд\w*"}
+                    r"|비(?:가|\s*옴|\s*올|가\s*올|\s*오는)?|дожд\w*"
+                    r"|ya[ğg]murlu|ya[ğg]mur|(?<!\w)(?:ممطر|ممطرة|ماطر|مطر|المطر|ممطرا)(?!\w)|बारिश(?:\s*वाला)?|बरसात"}
 ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂|左側?の?(?:腕|アーム|レバー)"
-               r"|왼쪽\s*(?:팔|레버)|лев(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)",
+               r"|왼쪽\s*(?:팔|레버)|лев(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
+               r"|sol(?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليسرى|اليسار|الأيسر)(?!\w)|ब(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)",
        "right": r"rechter\s*arm|brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂|右側?の?(?:腕|アーム|レバー)"
-                r"|오른쪽\s*(?:팔|레버)|прав(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"}
+                r"|오른쪽\s*(?:팔|레버)|прав(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
+                r"|sa[ğg](?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليمنى|اليمين|الأيمن)(?!\w)|द(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"}
 LNT = {"vowel": r"vocal|voyelle|vokal|vocale|vogal|klinker|гласн(?:ая|ый|ой|ую|ые)|元音|母音",
        "consonant": r"consonante|consonne|konsonant|consoante|medeklinker|согласн(?:ая|ый|ой|ую|ые)|辅音|子音",
        "even": r"gerade|pari|чётн\w*|четн\w*|偶数|双数", "odd": r"[íi]mpar|impair|ungerade|dispari|oneven|нечётн\w*|нечетн\w*|奇数|单数"}
 LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
 ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|linker|sinistr[oa]|esquerd[oa]|左|왼쪽|лев(?:ая|ую|ой|о)", "right": r"derech[oa]|droite?|rechts|rechter|destr[oa]|direit[oa]|右|오른쪽|прав(?:ая|ую|ой|о)"}
-YES = r"yep|yeah|yup|s[ií]|oui|ja|sim|haan|evet|doğru|是的?|对|對|有|はい|ええ|そうです|네|예|да"
-NO = r"nope|nah|nein|nee|non|não|nao|nahin|nahi|hayır|yanlış|否|不是|不对|没有|不|いいえ|いや|違います|아니요|아니오|아뇨|нет"
+YES = r"yep|yeah|yup|s[ií]|oui|ja|sim|haan|evet|doğru|نعم|हाँ|हां|是的?|对|對|有|はい|ええ|そうです|네|예|да"
+NO = r"nope|nah|nein|nee|non|não|nao|nahin|nahi|hayır|yanlış|नहीं|否|不是|不对|没有|不|いいえ|いや|違います|아니요|아니오|아뇨|нет"
 CARD_NOUNS = r"optie|kaart|옵션|카드|선택지|карт[аоуы]\w*|вариант\w*|オプション|carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
 SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}
@@ -97,4 +101,6 @@ COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|�
 LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
 NUMBER_NOUNS = r"건물|번호|숫자|здани[ея]|номер|число|geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt|建物|ビル|番号|スタート|出発点|开始点|起点|楼|大楼|建筑"
 ROW = r"rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
+# "not available" in Turkish, Arabic and Hindi ("Mevcut değil", "غير متاح", "उपलब्ध नहीं")
+NOT_AVAILABLE = r"mevcut\s+de[ğg]il|uygulanamaz|ge[çc]erli\s+de[ğg]il|غير\s+(?:متاح|متوفر|متوافر|قابل\s+للتطبيق)|لا\s+ينطبق|उपलब्ध\s+नहीं|लागू\s+नहीं"
 COLUMN = r"col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"

@@ -4,7 +4,7 @@ A rating is read after a rating key: "Rating: 4", "**Rating:** 4", "Rating: **4*
 "Rating — 4", "Score: 5", "Overall: 4", "Final rating: 4", "My rating is 4", "I'd rate it a 4",
 "I'd give it a 5", "I'd say 3", "My answer is 'agree'", "Puntuación: 5", "Bewertung: 4",
 "评分：3分", "Note : 5", "Puan: 2", "रेटिंग: 3", "評価：５", "Rating - 4" (a digit ending the line, in a block with no other key); the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
-is 5) or a number word ("four"). Every key written with a colon must be followed by a valid
+is 5), a number word ("four") or stars ("★★★★☆", "⭐⭐⭐⭐"). Every key written with a colon must be followed by a valid
 rating and all must agree: "Rating: 4 ... Rating: 2", "Rating: 3 or 4", "Rating: 4.5",
 "Rating: 45", "Rating: six" are invalid (never guessed), except after a self-correction ("Rating:
 2. Wait, I misread ... Rating: 4", "Rating: 3 — actually, make that 4", :mod:`.revision`). Without a key, a block that opens with
@@ -47,7 +47,7 @@ KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
                     r"|\b(?:make|change|raise|lower|bump|revise|move)\s+(?:that|it|this|my\s+rating|the\s+rating)\s*(?:up\s+|down\s+)?(?:to\s+)?(?:an?\s+)?(?=[1-5]\b)", re.I)
 # (the bold of the key and of the value may stand apart: "**Rating:** **4**")
-VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>★{1,5})(?=☆*(?!★))(?:☆{0,4})|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
+VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>(?:[★⭐🌟]\ufe0f?){1,5})(?=☆*(?![★⭐🌟]))(?:☆{0,4})|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
 OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
@@ -75,8 +75,8 @@ def _value(text: str, pos: int, low: int, high: int) -> int | None:
     more = OR_NEXT.match(text, m.end())
     if more and not (m.group("d") and _names_anchor(more.group(0), int(m.group("d")))):  # "4 - Agree" is 4, "4-5" none
         return None
-    if m.group("s"):  # "★★★★☆": the filled stars
-        v = len(m.group("s"))
+    if m.group("s"):  # "★★★★☆", "⭐⭐⭐": the filled stars
+        v = len(re.findall(r"[★⭐🌟]", m.group("s")))
     elif m.group("d") is not None:
         v = int(m.group("d"))
     elif m.group("a"):

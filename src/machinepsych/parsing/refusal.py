@@ -39,6 +39,11 @@ DECLINE = re.compile(
     # Russian and Korean: "Извините, я не могу комментировать", "죄송하지만 ... 의견을 드릴 수 없습니다"
     r"|не\s+(?:могу|смогу|буду|стану)\s+(?:\w+\s+)?(?:коммент\w*|ответ\w*|оцен\w*|помо\w*|выполн\w*|выска\w*|обсужд\w*|дать|давать)"
     r"|(?:의견|코멘트|논평|답변|응답|대답|평가)[^.!?\n]{0,15}(?:드릴|할|제공할)\s*수\s*(?:가\s*)?없"
+    # Turkish, Arabic, Hindi: "yardımcı olamam", "yorum yapamam", "لا أستطيع التعليق", "मैं टिप्पणी नहीं कर सकता"
+    r"|yard[ıi]mc[ıi]\s+olama(?:m|yaca[ğg][ıi]m)|yorum\s+yapama(?:m|yaca[ğg][ıi]m)|(?:cevap|yan[ıi]t|g[öo]r[üu][şs])\s+(?:bildireme|vereme)(?:m|yece[ğg]im)"
+    r"|yorum\s+yapmak\s+istemiyorum|de[ğg]erlendireme(?:m|yece[ğg]im)"
+    r"|لا\s+(?:أستطيع|استطيع|يمكنني|يسعني|أقدر|اقدر)\s+(?:\S+\s+)?(?:التعليق|المساعدة|مساعدتك|الإجابة|الاجابة|الرد|تقديم|إبداء|ابداء|المشاركة|تقييم)"
+    r"|(?:मदद|सहायता|टिप्पणी|जवाब|उत्तर|राय)\s+(?:\S+\s+){0,2}?नहीं\s+(?:कर|दे)\s+(?:सकता|सकती|सकूँगा|सकूंगा|सकूँगी|सकूंगी|पाऊँगा|पाऊंगा)"
     r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
     # Japanese, inside a sentence (no word boundary before it): "この文章についてはコメントできません"
     r")|(?:コメント|回答|お答え)(?:すること)?(?:は)?(?:できません|(?:でき|致し|いたし)かねます)", re.I)
@@ -46,6 +51,7 @@ DECLINE = re.compile(
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
     r"|d[ée]sol[ée]e?|mi\s+dispiace|desculp[ea]|lo\s+siento|perd[óo]n|entschuldigung|leider|извините|простите|죄송"
+    r"|[üu]zg[üu]n[üu]m|maalesef|[öo]z[üu]r\s+dilerim|عذر[اًً]*|آسف|أعتذر|اعتذر|للأسف|क्षमा\s+करें|माफ़?\s+(?:कीजिए|करें)|खेद\s+है"
     r"|(?:please\s+)?let\s+me\s+know|feel\s+free|is\s+there\s+(?:anything|something)|if\s+you|could\s+you|would\s+you|can\s+you"
     r"|(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad)\s+to|i\s+hope\s+you\s+understand|however,?\s+i\s+can"
     r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$", re.I)
@@ -54,7 +60,7 @@ PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|y
                    r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"
                    r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b))", re.I)
 
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?。！？।؟])\s*|\n+")
 
 
 def is_refusal(text: str) -> bool:

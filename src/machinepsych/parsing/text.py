@@ -158,8 +158,9 @@ def boxed(text: str) -> list[tuple[int, str]]:
     return out
 
 
-ANSWER_KEY = re.compile(r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response)["']?\s*:\s*""", re.I)
-ANSWER_KEYS = ("final_answer", "final answer", "finalanswer", "answer", "choice", "selection", "response")
+ANSWER_KEY = re.compile(r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response|option)["']?\s*:\s*""", re.I)
+# ("option": the key of a chosen option, {"option": 2}, as much an answer key as "choice")
+ANSWER_KEYS = ("final_answer", "final answer", "finalanswer", "answer", "choice", "selection", "response", "option")
 XML_ANSWER = re.compile(r"<(final[_ ]?answer|answer)>(.*?)</\1>", re.I | re.S)
 
 

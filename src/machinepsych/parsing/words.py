@@ -75,8 +75,11 @@ GLOSS = re.compile(r"([^()\[\]]+?)\s*[(\[]([^()\[\]]+)[)\]]\s*[.!]?")
 def word_in(phrase: str, *, bare: bool = True) -> str | None:
     """The word a phrase names after its filler words ("It's a picture of a heart." ->
     "heart"); with ``bare`` False a lone interjection or lead-in ("Sure!", "Here you go:",
-    "json") names nothing."""
+    "json") names nothing, and neither does a label before its value ("Hint: kettle", read by the
+    answer labels or not at all)."""
     text = str(phrase).strip()
+    if re.search(r"[:：]\s*\S", text):
+        return None  # "My choice: lamp", "Hint: kettle": a label and its value, never one name ("choice lamp")
     if not bare and (text.endswith(":") or text.endswith("：")):
         return None  # a lead-in ("Here is my answer:"), the answer follows it
     words = _tokens(text)
