@@ -27,6 +27,8 @@ FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my",
           "that's", "that’s", "there's", "there’s", "here's", "here’s",
           # "Het is een fiets.", "Das ist ein Fahrrad.", "C'est une chaise.", "Es una silla.", "È una sedia.", "É um carro."
           "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é"}
+# the words of an answer label before its colon ("My final choice:", "Object:", "The correct option:")
+LABEL_WORDS = FILLER | {"choice", "selection", "pick", "guess", "option", "prediction", "response", "correct", "right", "best"}
 # what a reply says around an answer without naming one ("Sure!", "Here you go:", ```json)
 NOT_WORDS = {"sure", "okay", "ok", "certainly", "alright", "understood", "json", "here", "yes", "no", "absolutely",
              "hello", "hi", "thanks", "hmm", "well", "answer", "done", "go", "you", "is", "response", "reply"}
@@ -78,8 +80,11 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     "json") names nothing, and neither does a label before its value ("Hint: kettle", read by the
     answer labels or not at all)."""
     text = str(phrase).strip()
-    if re.search(r"[:：]\s*\S", text):
-        return None  # "My choice: lamp", "Hint: kettle": a label and its value, never one name ("choice lamp")
+    colon = re.search(r"[:：](?=\s*\S)", text)
+    if colon:  # "My choice: lamp", '{"object": "chair"}': the value after an answer label, never "choice lamp"
+        if not all(w in LABEL_WORDS for w in _tokens(text[:colon.start()])):
+            return None  # "Hint: kettle": a label the reader does not know
+        text = text[colon.end():].strip()
     if not bare and (text.endswith(":") or text.endswith("：")):
         return None  # a lead-in ("Here is my answer:"), the answer follows it
     words = _tokens(text)
