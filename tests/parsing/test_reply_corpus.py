@@ -20,9 +20,9 @@ MIN_MAIN, MIN_HOLDOUT, MIN_UNSEEN = 60, 15, 30
 UNSEEN_LATER, MIN_UNSEEN_LATER = (FIXTURES / "replies_unseen2", FIXTURES / "replies_unseen3", FIXTURES / "replies_unseen4"), 25
 # the blind sets (written without sight of the parsers, measured once before tuning: benchmarks/parsing.py FIRST_MEASURED);
 # replies_blind6 is left out: it labels a comment inside a code fence without its fence, against the main set's convention
-# (at least 36 lines a format: replies_blind11 has 36 free-text lines)
+# (at least 35 lines a format: replies_blind12 has 35 free-text lines)
 BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies_blind7", "replies_blind8", "replies_blind9",
-                                                      "replies_blind10", "replies_blind11")), 36
+                                                      "replies_blind10", "replies_blind11", "replies_blind12")), 35
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -199,7 +199,7 @@ def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
 @pytest.mark.parametrize("folder", BLIND, ids=lambda p: p.name)
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_blind_sets_are_well_formed(fmt, folder):
-    """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10, replies_blind11): every format, at least 36
+    """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10, replies_blind11, replies_blind12): every format, at least 35
     lines, well formed, some unreadable; the benchmark keeps each set's first measurement."""
     lines = checked(folder, fmt, MIN_BLIND, f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))
