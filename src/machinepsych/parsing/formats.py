@@ -351,7 +351,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     follows, a JSON object or a code fence that only wraps it; what is said is kept as written,
     "No comment." and "..." included (a reply that notices nothing); an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
     with that.", :func:`.refusal.is_refusal`), are no comment."""
-    text = strip_think(reply or "").strip()
+    text = _unwrapped_comment(strip_think(reply or "").strip())
     if not text:
         return None, "empty"
     if is_refusal(text):
@@ -389,6 +389,19 @@ def _announces(sentences: list[str], i: int) -> bool:
     if _ANNOUNCEMENT.match(sentences[i]):
         return True
     return i > 0 and _STEP_LABEL.match(sentences[i - 1]) is not None and len(sentences[i].split()) <= 6
+
+
+# a harness's wrapper around the comment: a leading "Answer:" label (on the comment's line or its
+# own), one pair of double quotes around the whole reply (and no other double quote inside)
+_ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
+_QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+
+
+def _unwrapped_comment(text: str) -> str:
+    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
+    text = _ANSWER_WRAPPER.sub("", text, count=1)
+    m = _QUOTE_WRAPPER.match(text)
+    return m.group(2).strip() if m else text
 
 
 def _wrapped_comment(text: str) -> str | None:
