@@ -51,7 +51,11 @@ WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
     Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
-), extra_markers=WEATHER_MARKERS, binary=True)
+), extra_markers=WEATHER_MARKERS, binary=True,
+   # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
+   ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
+           r"|\b(?:it|the\s+weather)\s+(?:is|was|['’]s|has\s+been)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
+           r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*[.!]?\s*(?:$|(?=\n)))",))
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
                 DECISION, "decision"),

@@ -158,6 +158,10 @@ def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     return None if None in vals else vals
 
 
+# a line that gives an example (the instructions' one, echoed): "Example: [...]", "e.g. T, F, T"
+EXAMPLE_LINE = re.compile(r"^\W*(?:e\.\s?g\.|for\s+(?:example|instance)|(?:an?\s+)?(?:example|sample)(?:\s+(?:answer|output|reply|format))?)\s*[:,(\-–—=]", re.I)
+
+
 def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str,
               prose: Callable[[str], tuple | None] | None = None) -> tuple[tuple | None, str]:
     """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
@@ -208,6 +212,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     for pos, line in lines:
         stripped = line.strip().strip(".!")
         v = list_from(stripped, n, read, runs=runs) or _inline_numbered(stripped, n, read)
+        if EXAMPLE_LINE.match(stripped):  # 'Example: {"answer": [...]}' echoes the instructions
+            continue
         if v is None and ":" in stripped:  # "Groups in order: 3-3-1-2"
             v = list_from(stripped.rsplit(":", 1)[1], n, read, runs=runs)
         if v is not None:
