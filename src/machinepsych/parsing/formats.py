@@ -88,7 +88,9 @@ KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\
 KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b)"
               # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
               r"|\b(?:the\s+)?same\s+(?:deck|one|choice|pick)\b|\b(?:mantener|mantengo|me\s+quedo|behalten|behalte|beibehalten|bleiben|bleibe"
-              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b"
+              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico"
+              # in Swedish, Polish, Indonesian, Vietnamese and Greek ("Behåll.", "Zostaję.", "Tetap.", "Giữ nguyên.", "Κρατάω.")
+              r"|beh[åa]ll(?:er)?|zostaj[ęe]|zostawiam|tetap|giữ(?:\s+nguyên)?|κρατ(?:ώ|άω))\b"
               # "No change.", "Unchanged."
               r"|\bno\s+change\b|\bunchanged\b)")
 NBACK = ChoiceReader((
@@ -97,8 +99,9 @@ NBACK = ChoiceReader((
                              # in other languages, and "NA" in capitals ("Nicht verfügbar", "No disponible", "該当なし", "不适用")
                              _any(r"nicht\s+verf[üu]gbar|nicht\s+anwendbar|no\s+disponible|no\s+aplica|non\s+disponible|pas\s+disponible|non\s+applicable"
                                   r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel|niet\s+beschikbaar|niet\s+van\s+toepassing|non\s+applicabile"
-                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"),
-                             r"該当なし|該当しない|適用外|利用不可|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
+                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"
+                                  r"|(?:ej|inte)\s+tillg[äa]nglig|niedost[ęe]pn\w*|nie\s+dotyczy|tidak\s+tersedia|không\s+có\s+sẵn|μη\s+διαθέσιμ\w*|δεν\s+είναι\s+διαθέσιμ\w*"),
+                             r"該当なし|該当しない|適用外|利用不可|利用できません|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
     Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
