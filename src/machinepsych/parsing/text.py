@@ -325,6 +325,10 @@ def _placeholder(value: Any) -> bool:
     return isinstance(value, str) and PLACEHOLDER_VALUE.fullmatch(value) is not None
 
 
+# a quoted value or a list, closed, and nothing after it
+CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*")
+
+
 def _json_answers(text: str) -> list[tuple[int, Any]]:
     out: list[tuple[int, Any]] = []
     if "{" not in text and "[" not in text and "<" not in text:  # no object, no tag
@@ -342,6 +346,8 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
             continue
         rest = text[m.end():]
         end = value_end(rest, separators=",\n")
+        if end is None and CLOSED_VALUE.fullmatch(rest):  # '{"answer": "E"' (the brace left out)
+            end = len(rest)
         if end is None:
             continue
         value: Any = rest[:end].strip()
