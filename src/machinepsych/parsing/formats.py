@@ -54,7 +54,7 @@ WEATHER = ChoiceReader((
 ), extra_markers=WEATHER_MARKERS, binary=True,
    # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
    ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
-           r"|\b(?:it|the\s+weather)\s+(?:is|was|['’]s|has\s+been)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
+           r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
            r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*[.!]?\s*(?:$|(?=\n)))",))
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
@@ -184,6 +184,8 @@ NUMBER_MARKERS = (
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
     (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
     (re.compile(r"\b(?:число|номер|цифра|здание)\s*[:=]|(?:숫자|번호|건물)\s*[:=]", re.I), LABEL, "label"),  # "Число: 21"
+    # "Số: 94", "Nummer: 7", "Byggnad: 3", "Κτίριο: 6", "Gedung: 2"
+    (re.compile(r"\b(?:số|nummer|numer|byggnad(?:en)?|κτίριο|αριθμός|gedung|bangunan|budynek|tòa\s+nhà)\s*[:=]", re.I), LABEL, "label"),
 )
 
 
