@@ -168,6 +168,14 @@ def test_a_value_cut_off_or_a_word_without_its_diacritics_reads_nothing(test, st
     assert read(test, stimulus, reply) is None
 
 
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("wcst-kennedy", CARDS, "Selection: 1\n\nUm, actually the shape rule fits better. Selection: 2", 2),
+    ("visfactor-vz3", LETTER, "Answer: B. Hmm, actually the notch is on the left, so Answer: E.", "E"),
+])
+def test_an_interjection_then_actually_takes_the_answer_back(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
 def test_swedish_statement_blocks_are_read():
     reply = "Påstående 1\nTankar: I travel often.\nBetyg: 4\n\nPåstående 2\nTankar: Not for me.\nBetyg: 2"
     assert read("cogbench-a", TWO, reply) == {"1": 4, "2": 2}
