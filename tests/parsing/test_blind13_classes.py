@@ -160,6 +160,8 @@ def test_other_languages_and_unbraced_objects_are_read(test, stimulus, reply, me
     # cut off inside the value: no answer
     ("visfactor-vz3", LETTER, '{"answer": "'),
     ("visfactor-cs2", WORD, '{"answer": "lant'),
+    # a label word is a whole word: "interval:" is no "Val:"
+    ("wcst-kennedy", CARDS, "Sorting interval: 2 seconds, then options 1 or 3"),
     # Vietnamese words are read only with their diacritics: "the", "le", "co" are no answers
     ("wcst-kennedy", CARDS, "the 2 or the 4"),
     ("lnt", LNT, "le"),
