@@ -128,7 +128,7 @@ _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|d
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
 _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord|(?:son|nihai)\s+(?:cevap|yan[ıi]t|se[çc]im)|الإجابة\s+النهائية|अंतिम\s+(?:उत्तर|जवाब|चयन))"
-_FOREIGN_LABEL = (r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|cevap|uttar|उत्तर"
+_FOREIGN_LABEL = (r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|(?<![^\W\d_])(?:lựa\s+chọn|câu\s+trả\s+lời|trả\s+lời|wyb[óo]r|val|svar|pilihan|jawaban|επιλογή|απάντηση)|cevap|uttar|उत्तर"
                   # Turkish, Arabic, Hindi: "Seçimim: 3", "Cevabım: 2", "الاختيار: 3", "إجابتي: 2", "चयन: 3", "मेरा जवाब: 2"
                   r"|se[çc]im(?:im)?|cevab[ıi]m|yan[ıi]t(?:[ıi]m)?|الاختيار|اختياري|الإجابة|الاجابة|إجابتي|اجابتي|الجواب|जवाब|चयन|चुनाव)")
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
@@ -139,7 +139,7 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with|choose|pick|select)"
-         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|我选择?|我選擇?|选择|選ぶ))")
+         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|我选择?|我選擇?|选择|選ぶ))")
 MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
     (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
@@ -175,7 +175,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
-                         r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧)", re.I)
+                         r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # Korean: "2번 카드를 선택합니다"
+                         r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요))", re.I)
 # an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")

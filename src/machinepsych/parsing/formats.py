@@ -51,7 +51,11 @@ WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      _any(lex.WEATHER["sunny"]))),
     Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
-), extra_markers=WEATHER_MARKERS, binary=True)
+), extra_markers=WEATHER_MARKERS, binary=True,
+   # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
+   ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
+           r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
+           r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*[.!]?\s*(?:$|(?=\n)))",))
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
                 DECISION, "decision"),
@@ -84,7 +88,9 @@ KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\
 KEEP_ALONE = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)\b(?!\s+(?:in\s+mind|track|going|an\s+eye|exploring|switching|trying|looking)\b)"
               # "Same deck.", and keep in Spanish, German, French, Italian, Portuguese ("Mantener.", "Behalten", "Je garde.")
               r"|\b(?:the\s+)?same\s+(?:deck|one|choice|pick)\b|\b(?:mantener|mantengo|me\s+quedo|behalten|behalte|beibehalten|bleiben|bleibe"
-              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico)\b"
+              r"|garder|je\s+garde|conserver|tenere|mantenere|manter|mantenho|fico"
+              # in Swedish, Polish, Indonesian, Vietnamese and Greek ("Behåll.", "Zostaję.", "Tetap.", "Giữ nguyên.", "Κρατάω.")
+              r"|beh[åa]ll(?:er)?|zostaj[ęe]|zostawiam|tetap|giữ(?:\s+nguyên)?|κρατ(?:ώ|άω))\b"
               # "No change.", "Unchanged."
               r"|\bno\s+change\b|\bunchanged\b)")
 NBACK = ChoiceReader((
@@ -93,8 +99,9 @@ NBACK = ChoiceReader((
                              # in other languages, and "NA" in capitals ("Nicht verfügbar", "No disponible", "該当なし", "不适用")
                              _any(r"nicht\s+verf[üu]gbar|nicht\s+anwendbar|no\s+disponible|no\s+aplica|non\s+disponible|pas\s+disponible|non\s+applicable"
                                   r"|non\s+disponibile|n[ãa]o\s+dispon[íi]vel|niet\s+beschikbaar|niet\s+van\s+toepassing|non\s+applicabile"
-                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо|" + lex.NOT_AVAILABLE),
-                             r"該当なし|該当しない|適用外|利用不可|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
+                                  r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"
+                                  r"|(?:ej|inte)\s+tillg[äa]nglig|niedost[ęe]pn\w*|nie\s+dotyczy|tidak\s+tersedia|không\s+có\s+sẵn|μη\s+διαθέσιμ\w*|δεν\s+είναι\s+διαθέσιμ\w*|" + lex.NOT_AVAILABLE),
+                             r"該当なし|該当しない|適用外|利用不可|利用できません|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
     Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
            (word("yes"), _any(lex.YES))),
     Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
@@ -177,6 +184,8 @@ NUMBER_MARKERS = (
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
     (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
     (re.compile(r"\b(?:число|номер|цифра|здание)\s*[:=]|(?:숫자|번호|건물)\s*[:=]", re.I), LABEL, "label"),  # "Число: 21"
+    # "Số: 94", "Nummer: 7", "Byggnad: 3", "Κτίριο: 6", "Gedung: 2"
+    (re.compile(r"\b(?:số|nummer|numer|byggnad(?:en)?|κτίριο|αριθμός|gedung|bangunan|budynek|tòa\s+nhà)\s*[:=]", re.I), LABEL, "label"),
 )
 
 
@@ -271,7 +280,7 @@ from .cells import parse_cell  # noqa: E402
 
 # ----------------------------------------------------------------------------- a word
 _WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
-                         r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案"
+                         r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案|答え|回答|解答|câu\s+trả\s+lời|trả\s+lời|jawaban|svar|απάντηση|odpowied[źz]"
                          r"|choice|selection|pick|guess|option|prediction|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is\s*:?|:|=|-+>|→|lautet|ist|es|est|è|é)\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
@@ -352,7 +361,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     follows, a JSON object or a code fence that only wraps it; what is said is kept as written,
     "No comment." and "..." included (a reply that notices nothing); an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
     with that.", :func:`.refusal.is_refusal`), are no comment."""
-    text = strip_think(reply or "").strip()
+    text = _unwrapped_comment(strip_think(reply or "").strip())
     if not text:
         return None, "empty"
     if is_refusal(text):
@@ -390,6 +399,19 @@ def _announces(sentences: list[str], i: int) -> bool:
     if _ANNOUNCEMENT.match(sentences[i]):
         return True
     return i > 0 and _STEP_LABEL.match(sentences[i - 1]) is not None and len(sentences[i].split()) <= 6
+
+
+# a harness's wrapper around the comment: a leading "Answer:" label (on the comment's line or its
+# own), one pair of double quotes around the whole reply (and no other double quote inside)
+_ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
+_QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+
+
+def _unwrapped_comment(text: str) -> str:
+    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
+    text = _ANSWER_WRAPPER.sub("", text, count=1)
+    m = _QUOTE_WRAPPER.match(text)
+    return m.group(2).strip() if m else text
 
 
 def _wrapped_comment(text: str) -> str | None:

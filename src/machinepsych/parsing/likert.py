@@ -36,7 +36,7 @@ ANCHOR_WORDS = {
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
 KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
-                 r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|평가|평점|점수|note(?=\s*[:=]\s*[1-5]\b))"
+                 r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|평가|평점|점수|betyg|ocena|nilai|skor|đánh\s+giá|điểm|βαθμολογία|note(?=\s*[:=]\s*[1-5]\b))"
                  r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
                  r"|\b(?:rating|score)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)

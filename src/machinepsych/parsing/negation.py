@@ -20,6 +20,7 @@ PRE_NEG = re.compile(
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bno\s+(?:reason|need|point)\s+to\s+(?:switch|move|change|go|turn)\s+(?:over\s+)?to"  # "no reason to switch to BBB"
     r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
+    r"|\b(?:wait|waits|waiting|await|awaits|awaiting)(?:\s+for)?"  # the card awaited ("I'll wait for the first card") is no choice
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
     r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
 NEG_AFTER = (

@@ -44,17 +44,26 @@ DECLINE = re.compile(
     r"|yorum\s+yapmak\s+istemiyorum|de[ğg]erlendireme(?:m|yece[ğg]im)"
     r"|لا\s+(?:أستطيع|استطيع|يمكنني|يسعني|أقدر|اقدر)\s+(?:\S+\s+)?(?:التعليق|المساعدة|مساعدتك|الإجابة|الاجابة|الرد|تقديم|إبداء|ابداء|المشاركة|تقييم)"
     r"|(?:मदद|सहायता|टिप्पणी|जवाब|उत्तर|राय)\s+(?:\S+\s+){0,2}?नहीं\s+(?:कर|दे)\s+(?:सकता|सकती|सकूँगा|सकूंगा|सकूँगी|सकूंगी|पाऊँगा|पाऊंगा)"
+    # Greek, Polish, Swedish, Indonesian, Vietnamese: "δεν μπορώ να σχολιάσω", "nie mogę skomentować",
+    # "jag kan inte kommentera", "saya tidak bisa mengomentari", "tôi không thể bình luận"
+    r"|δεν\s+(?:μπορώ|θα\s+ήθελα)\s+να\s+(?:σχολι\w*|απαντ\w*|αξιολογ\w*|βοηθ\w*)"
+    r"|nie\s+(?:mog[ęe]|chc[ęe]|b[ęe]d[ęe])\s+(?:\w+\s+)?(?:skomentowa\w*|komentowa\w*|odpowiad\w*|odpowiedzie\w*|oceni\w*|pom[óo]c)"
+    r"|jag\s+(?:kan|vill|kommer)\s+(?:inte|ej)\s+(?:att\s+)?(?:kommentera|svara|bed[öo]ma|hj[äa]lpa)"
+    r"|(?:saya|aku)\s+(?:tidak|tak)\s+(?:bisa|dapat|mau|ingin)\s+(?:\w+\s+)?(?:mengomentari|berkomentar|menjawab|menilai|membantu)"
+    r"|t[ôo]i\s+kh[ôo]ng\s+th[ểe]\s+(?:\w+\s+)?(?:b[ìi]nh\s+lu[ậa]n|tr[ảa]\s+l[ờo]i|đ[áa]nh\s+gi[áa]|gi[úu]p)"
     r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
     # Japanese, inside a sentence (no word boundary before it): "この文章についてはコメントできません"
     r")|(?:コメント|回答|お答え)(?:すること)?(?:は)?(?:できません|(?:でき|致し|いたし)かねます)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
-    r"|d[ée]sol[ée]e?|mi\s+dispiace|desculp[ea]|lo\s+siento|perd[óo]n|entschuldigung|leider|извините|простите|죄송"
+    r"|d[ée]sol[ée]e?|mi\s+dispiace|desculp[ea]|lo\s+siento|perd[óo]n|entschuldigung|leider|извините|простите|죄송|λυπάμαι|συγγνώμη|przepraszam|f[öo]rl[åa]t|tyv[äa]rr|maaf|xin\s+l[ỗo]i"
     r"|[üu]zg[üu]n[üu]m|maalesef|[öo]z[üu]r\s+dilerim|عذر[اًً]*|آسف|أعتذر|اعتذر|للأسف|क्षमा\s+करें|माफ़?\s+(?:कीजिए|करें)|खेद\s+है"
     r"|(?:please\s+)?let\s+me\s+know|feel\s+free|is\s+there\s+(?:anything|something)|if\s+you|could\s+you|would\s+you|can\s+you"
     r"|(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad)\s+to|i\s+hope\s+you\s+understand|however,?\s+i\s+can"
-    r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$", re.I)
+    r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$"
+    r"|^\s*(?:죄송|미안)",  # Korean apologies run on into their ending ("죄송합니다", "죄송하지만")
+    re.I)
 # a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
 PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet|mais|cependant|sans|pero|aunque|sin(?:\s+embargo)?"
                    r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"

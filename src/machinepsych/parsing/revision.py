@@ -26,6 +26,8 @@ REVISION = re.compile(
     r"|(?:\.\.\.|…|—|–)\s*no\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     # an interjection taking it back: "Hmm, no — card 2.", "Uh, no. It's C."
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*no\s*(?:[,.:;!—–…]|\.\.\.)(?=\s*\w)"
+    # "Hmm, actually matching on colour makes more sense. Selection: 3": an interjection, then "actually"
+    r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*actually\b"
     # "(no, make that 3)", "— make it C": the answer after it replaces the one before
     r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*]))", re.I)
 

@@ -24,9 +24,11 @@ from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
-        "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確"}
+        "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確",
+        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές"}
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
-         "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对"}
+         "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对",
+         "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές"}
 
 
 # a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
@@ -57,7 +59,7 @@ def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
     return read
 
 
-_ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?)\s*)?"
+_ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?|hình|rysunek|figur|gambar|σχήμα)\s*)?"
 # "1. True", "Q2: F", "(3) T", and "1 T" (a number, a space and one value alone on its line)
 NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:\s*[)\].:=\-–—>→]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
 
@@ -158,6 +160,10 @@ def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     return None if None in vals else vals
 
 
+# a line that gives an example (the instructions' one, echoed): "Example: [...]", "e.g. T, F, T"
+EXAMPLE_LINE = re.compile(r"^\W*(?:e\.\s?g\.|for\s+(?:example|instance)|(?:an?\s+)?(?:example|sample)(?:\s+(?:answer|output|reply|format))?)\s*[:,(\-–—=]", re.I)
+
+
 def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str,
               prose: Callable[[str], tuple | None] | None = None) -> tuple[tuple | None, str]:
     """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
@@ -208,6 +214,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     for pos, line in lines:
         stripped = line.strip().strip(".!")
         v = list_from(stripped, n, read, runs=runs) or _inline_numbered(stripped, n, read)
+        if EXAMPLE_LINE.match(stripped):  # 'Example: {"answer": [...]}' echoes the instructions
+            continue
         if v is None and ":" in stripped:  # "Groups in order: 3-3-1-2"
             v = list_from(stripped.rsplit(":", 1)[1], n, read, runs=runs)
         if v is not None:

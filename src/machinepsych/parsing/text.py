@@ -54,6 +54,10 @@ SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>", re.I)
 # after text it opens a turn the model wrote on its own (a repeat, an invented exchange)
 ROLE_HEADER = re.compile(r"^[ \t]*(?:assistant|model)[ \t]*:?[ \t]*$", re.I | re.M)
 # a base model going on with the prompt: the next trial's heading on a line of its own ("Trial 2 of 64.")
+# a role prefix on the line of the text it introduces ("ASSISTANT: B", LLaVA's template): before any
+# text it is dropped, after text it opens a turn the model wrote on its own
+ROLE_PREFIX = re.compile(r"^[ \t]*(?:assistant|gpt)[ \t]*:[ \t]*(?=\S)", re.I | re.M)
+ECHOED_USER = re.compile(r"\s*(?:user|human)[ \t]*:", re.I)
 NEXT_TRIAL = re.compile(r"^[ \t]*Trial[ \t]+\d+(?:[ \t]+of[ \t]+\d+)?[ \t]*[.:]?[ \t]*$", re.M)
 
 
@@ -71,6 +75,12 @@ def chat_turn(text: str) -> str:
             if text[:m.start()].strip():
                 text = text[:m.start()]
                 break
+    if "ssistant" in text or "SSISTANT" in text or "pt" in text.lower():
+        for m in ROLE_PREFIX.finditer(text):
+            if text[:m.start()].strip() and not ECHOED_USER.match(text):
+                return chat_turn(text[:m.start()])
+            text = text[m.end():]  # the reply, after its prefix (and after an echoed user turn)
+            break
     if "ssistant" in text or "odel" in text:
         for m in ROLE_HEADER.finditer(text):
             if text[:m.start()].strip():
@@ -316,6 +326,10 @@ def _placeholder(value: Any) -> bool:
     return isinstance(value, str) and PLACEHOLDER_VALUE.fullmatch(value) is not None
 
 
+# a quoted value or a list, closed, and nothing after it
+CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*")
+
+
 def _json_answers(text: str) -> list[tuple[int, Any]]:
     out: list[tuple[int, Any]] = []
     if "{" not in text and "[" not in text and "<" not in text:  # no object, no tag
@@ -333,6 +347,8 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
             continue
         rest = text[m.end():]
         end = value_end(rest, separators=",\n")
+        if end is None and CLOSED_VALUE.fullmatch(rest):  # '{"answer": "E"' (the brace left out)
+            end = len(rest)
         if end is None:
             continue
         value: Any = rest[:end].strip()

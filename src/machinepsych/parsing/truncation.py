@@ -83,8 +83,9 @@ def announced_and_unfinished(text: str) -> bool:
     return len(_WORD.findall(s[s.rfind("\n") + 1:])) >= 3
 
 
-# an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1'
-UNCLOSED_OBJECT = re.compile(r"\{\s*[\"']\w+[\"']\s*:[^{}]*$")
+# an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1' (but an object whose
+# last value is closed, '{"answer": "E"', lacks only its brace: LLaVA-style models drop it)
+UNCLOSED_OBJECT = re.compile(r"\{\s*[\"']\w+[\"']\s*:(?!(?:[^{}]*[:,])?" + r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*$)[^{}]*$")
 
 
 def looks_cut_off(text: str) -> bool:
