@@ -20,14 +20,20 @@ def light_reports(monkeypatch, *, chance_n: int | None = 10, fits: bool = True) 
         monkeypatch.setattr(fit_report, "REPORT_MAX_SESSIONS", 0)
 
 
-def store_light_chance(store, run_ref, n: int = 10) -> None:
-    """Store the chance levels a report of the run needs, simulated with ``n`` sessions (seed 0),
-    so that a report made in another process (a ``machinepsych report`` subprocess) reads them
-    instead of simulating 200 or 1,000 sessions: for tests that read no chance level."""
+def store_light_chance(store, run_ref=None, n: int = 10, *, test: str | None = None,
+                       overrides: dict | None = None) -> None:
+    """Store the chance levels a report needs, simulated with ``n`` sessions (seed 0): those of
+    the run ``run_ref``'s tests, or of ``test`` with ``overrides`` (of a run not made yet: the
+    chance level of its report is simulated while it runs). A command in another process (a
+    ``machinepsych run`` or ``report`` subprocess) then reads them instead of simulating 200 or
+    1,000 sessions: for tests that read no chance level."""
     from machinepsych.analysis.chance import chance, chance_key, missing_chance
     from machinepsych.tasks.catalog import get_task
 
-    for task, params in missing_chance(store, run_ref):
+    if test is not None:
+        todo = [(test, get_task(test).resolve(overrides=overrides or {}))]
+    else:
+        todo = [(task, get_task(task).params_from(params)) for task, params in missing_chance(store, run_ref)]
+    for task, resolved in todo:
         spec = get_task(task)
-        resolved = spec.params_from(params)
         store.put_chance(spec.key, chance_key(resolved, spec.chance_policy.name), n, 0, chance(spec, resolved, n=n, seed=0))
