@@ -20,7 +20,6 @@ from machinepsych.tasks.catalog import get_task
 from tests.support.cli import run_cli
 from tests.support.people_files import assert_cli_refuses, variant as _variant
 from tests.support.registry import hbayesdm_extdata
-from tests.support.reports import store_light_chance
 
 
 @pytest.fixture(scope="module")
@@ -96,8 +95,6 @@ def test_stored_trials_are_what_the_environment_produces(ts_file, imported):
 
 
 def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
-    # the run's report simulates a chance level no assertion here reads: 10 sessions stored first
-    store_light_chance(Store(str(imported / "s.db"), create=False), test="twostep", overrides={"trials": 80})
     r = run_cli("run", "twostep", "--model", "agent:model-based", "--model", "agent:model-free", "--sessions", "1",
                 "--param", "trials=80", "--run-name", "agents", "--store", "s.db", cwd=imported)
     assert r.returncode == 0, r.stderr
