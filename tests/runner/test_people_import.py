@@ -22,7 +22,6 @@ from machinepsych.tasks.igt.env import BECHARA_LOSSES, DECKS
 from tests.support.cli import run_cli
 from tests.support.people_files import assert_refused, variant
 from tests.support.registry import hbayesdm_extdata
-from tests.support.reports import store_light_chance
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +92,6 @@ def test_stored_trials_are_what_the_environment_produces(igt_file, imported):
 
 
 def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
-    # the run's report simulates a chance level no assertion here reads: 10 sessions stored first
-    store_light_chance(Store(str(imported / "s.db"), create=False), test="igt")
     r = run_cli("run", "igt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "2",
                 "--run-name", "agents", "--store", "s.db", cwd=imported)
     assert r.returncode == 0, r.stderr
