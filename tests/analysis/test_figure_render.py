@@ -25,7 +25,6 @@ def run_db(tmp_path_factory):
                               participants=[ParticipantSpec(ref="agent:ideal"), ParticipantSpec(ref="agent:random")],
                               name="figs"))
     run_sync(store, "figs", progress=False)
-    report.build(store, "figs")  # its chance levels simulated and stored once, not again in each test's copy
     store.close()
     return db
 

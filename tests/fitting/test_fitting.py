@@ -17,10 +17,8 @@ from machinepsych.fitting.models import PVLDelta, RescorlaWagner, SLM, Stack
 from machinepsych.fitting.simulate import simulate_session
 from machinepsych.core.scoring import step_row
 from machinepsych.participants.agents import play_agent
-from machinepsych.storage.store import Store
 from machinepsych.tasks.catalog import get_task
 from tests.support.cli import CLI, cli_env, main_in_process
-from tests.support.reports import store_light_chance
 
 
 def bandit_data(choices, rewards, K=2):
@@ -151,10 +149,6 @@ def run_cli(*args, cwd):
 
 
 def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path):
-    # the run's and the reports' chance level, read by no assertion here: 10 sessions stored first
-    store = Store(str(tmp_path / "s.db"))
-    store_light_chance(store, test="prlt", overrides={"trials": 40})
-    store.close()
     r = run_cli("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "4",
                 "--param", "trials=40", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
