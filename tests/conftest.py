@@ -70,13 +70,13 @@ HEAVY_FILES = (
     "tests/parsing/test_recalled_readings.py",  # ~18 s
     "tests/cli/test_comparisons_report.py",  # ~17 s: its reports fit no model, 10 chance sessions (CPU 40.6 -> 19.6 s)
     "tests/runner/test_people_import.py",  # ~17 s
-    "tests/cli/test_score_criterion.py",  # ~13 s
     "tests/analysis/test_report.py",  # ~11 s: 10 chance sessions, no fits (CPU 24.0 -> 9.8 s)
     "tests/prediction/test_predict.py",  # ~11 s
     "tests/cli/test_run_command_exit.py",  # ~11 s
     "tests/analysis/test_layouts.py",  # ~10 s: 10 chance sessions (CPU 32.7 -> 14.4 s)
     "tests/runner/test_people_wcs.py",  # ~10 s: a 10-session chance level stored before its run (CPU 33.3 -> 19.3 s)
     "tests/analysis/test_report_from_stored_scores.py",  # ~7 s: 10 chance sessions (CPU 19.7 -> 8.3 s)
+    "tests/cli/test_score_criterion.py",  # ~5 s: its runs' reports on 10 chance sessions (CPU 17.6 -> 6.3 s)
     # few tests each, but whole runs in subprocesses, a fit, a real model: never the last ones
     "tests/scale/test_worker_killed.py",
     "tests/scale/test_workers_die_with_command.py",
