@@ -65,11 +65,11 @@ HEAVY_FILES = (
     "tests/web/test_browser_pages.py",
     "tests/web/test_allocation_browser.py",
     "tests/web/test_browser_twostep_kool.py",
-    "tests/analysis/test_report_browser.py",  # ~18 s
     "tests/tasks/cogbench/test_cb_annotate_browser.py",
     "tests/parsing/test_recalled_readings.py",  # ~18 s
     "tests/cli/test_comparisons_report.py",  # ~17 s: its reports fit no model, 10 chance sessions (CPU 40.6 -> 19.6 s)
     "tests/runner/test_people_import.py",  # ~17 s
+    "tests/analysis/test_report_browser.py",  # ~12 s: 10 chance sessions (CPU 19.1 -> 13.0 s)
     "tests/analysis/test_report.py",  # ~11 s: 10 chance sessions, no fits (CPU 24.0 -> 9.8 s)
     "tests/prediction/test_predict.py",  # ~11 s
     "tests/cli/test_run_command_exit.py",  # ~11 s
