@@ -40,7 +40,8 @@ from tests.support.fake_openai import FakeOpenAIServer, default_reply  # noqa: E
 # browser tests last), where one worker ran them alone while the other idled. First, they run
 # beside each other and the many short files then fill both workers evenly to the finish.
 HEAVY_FILES = (
-    # the real local model (figures: the longest tests of the 1,212 s run, summed per file)
+    # the real local model (figures: the longest tests of the 1,212 s run, summed per file; where a
+    # file was lightened since, that figure scaled by the file's CPU alone before -> after)
     "tests/integration/test_structured_local.py",  # ~180 s: 17 tests' sessions + option probabilities
     "tests/integration/test_local_model.py",  # ~110 s
     "tests/integration/test_cogbench_local.py",  # ~50 s
@@ -49,33 +50,33 @@ HEAVY_FILES = (
     "tests/tasks/reflection/test_rb_chance.py",
     "tests/analysis/test_figure_render.py",  # ~38 s
     "tests/tasks/visfactor/test_vf_gen_scan.py",  # ~37 s
-    "tests/cli/test_comparisons_report.py",  # ~36 s
-    "tests/analysis/test_report_widths.py",  # ~33 s
     "tests/golden/test_golden.py",  # ~28 s: the golden battery
     "tests/storage/test_open_stores_in_one_process.py",  # ~28 s in one test: never the last file
     "tests/integration/test_predict_local.py",  # ~27 s
-    "tests/analysis/test_report.py",  # ~27 s
-    "tests/runner/test_costs.py",  # ~27 s
+    "tests/analysis/test_report_widths.py",  # ~25 s: its browser pages without figures (CPU 62.2 -> 46.9 s)
     "tests/runner/test_people_import_twostep.py",  # ~25 s
     "tests/scale/test_memory_bounded.py",  # ~25 s
-    "tests/analysis/test_layouts.py",  # ~23 s
     "tests/fitting/test_independent_check.py",  # ~22 s
     "tests/analysis/test_multirun.py",  # ~22 s
     "tests/runner/test_people_import_bandits.py",  # ~21 s
+    "tests/runner/test_costs.py",  # ~20 s: 10-session chance levels stored before its reports (CPU 45.1 -> 33.4 s)
     "tests/web/test_browser.py",
     "tests/web/test_field_ready_browser.py",
     "tests/web/test_browser_pages.py",
     "tests/web/test_allocation_browser.py",
     "tests/web/test_browser_twostep_kool.py",
-    "tests/analysis/test_report_browser.py",  # ~18 s
     "tests/tasks/cogbench/test_cb_annotate_browser.py",
     "tests/parsing/test_recalled_readings.py",  # ~18 s
+    "tests/cli/test_comparisons_report.py",  # ~17 s: its reports fit no model, 10 chance sessions (CPU 40.6 -> 19.6 s)
     "tests/runner/test_people_import.py",  # ~17 s
-    "tests/runner/test_people_wcs.py",  # ~17 s
-    "tests/analysis/test_report_from_stored_scores.py",  # ~17 s
-    "tests/cli/test_score_criterion.py",  # ~13 s
+    "tests/analysis/test_report_browser.py",  # ~12 s: 10 chance sessions (CPU 19.1 -> 13.0 s)
+    "tests/analysis/test_report.py",  # ~11 s: 10 chance sessions, no fits (CPU 24.0 -> 9.8 s)
     "tests/prediction/test_predict.py",  # ~11 s
     "tests/cli/test_run_command_exit.py",  # ~11 s
+    "tests/analysis/test_layouts.py",  # ~10 s: 10 chance sessions (CPU 32.7 -> 14.4 s)
+    "tests/runner/test_people_wcs.py",  # ~10 s: a 10-session chance level stored before its run (CPU 33.3 -> 19.3 s)
+    "tests/analysis/test_report_from_stored_scores.py",  # ~7 s: 10 chance sessions (CPU 19.7 -> 8.3 s)
+    "tests/cli/test_score_criterion.py",  # ~5 s: its runs' reports on 10 chance sessions (CPU 17.6 -> 6.3 s)
     # few tests each, but whole runs in subprocesses, a fit, a real model: never the last ones
     "tests/scale/test_worker_killed.py",
     "tests/scale/test_workers_die_with_command.py",

@@ -9,6 +9,14 @@ from machinepsych.tasks.cardsort import layouts as card_layouts
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
+from tests.support.reports import light_reports
+
+
+@pytest.fixture(autouse=True)
+def _light(monkeypatch):
+    # the layouts read no chance level: each report's are simulated with 10 sessions, not 200
+    # (they were three quarters of this file's CPU); the chance levels are tested in test_chance*.py
+    light_reports(monkeypatch, chance_n=10)
 
 
 def _run(tmp_path, tasks, participants=("agent:ideal",), name="r"):

@@ -7,6 +7,7 @@ from machinepsych.cli import app
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
+from tests.support.reports import light_reports
 
 
 def make(tmp_path):
@@ -19,7 +20,10 @@ def make(tmp_path):
     return str(db)
 
 
-def test_report_json_html_and_csv_rescoring_agree(tmp_path):
+def test_report_json_html_and_csv_rescoring_agree(tmp_path, monkeypatch):
+    # nothing here reads the chance levels or the model fits (WCST's): 10 chance sessions and no
+    # fits (they were 70% of this test's CPU); tests/analysis/test_chance*.py and tests/fitting test them
+    light_reports(monkeypatch, chance_n=10, fits=False)
     db = make(tmp_path)
     cli = CliRunner()
     res = cli.invoke(app, ["report", "rep", "--store", db, "--json"])

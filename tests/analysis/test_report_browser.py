@@ -12,6 +12,7 @@ from machinepsych.participants.spec import ParticipantSpec
 from machinepsych.runner.plan import RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
+from tests.support.reports import light_reports
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api", reason="needs playwright (make test installs it)")
@@ -45,7 +46,9 @@ def _mixed_run(tmp_path, fake_openai) -> Store:
     return store
 
 
-def test_mixed_report_reads_at_a_glance_in_a_browser(tmp_path, fake_openai):
+def test_mixed_report_reads_at_a_glance_in_a_browser(tmp_path, fake_openai, monkeypatch):
+    # the glance table's chance line is read for its label and place, not its numbers: 10 sessions
+    light_reports(monkeypatch, chance_n=10)
     store = _mixed_run(tmp_path, fake_openai)
     data = report.build(store, "mixed")
     conditions = {g["key"]: [r["condition"] for r in g["rows"]] for g in report.glance(data)}

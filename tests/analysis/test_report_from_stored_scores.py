@@ -19,6 +19,14 @@ from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.export import trials_frame
 from machinepsych.storage.schema import ScoreRow
 from machinepsych.storage.store import Store
+from tests.support.reports import light_reports
+
+
+@pytest.fixture(autouse=True)
+def _light(monkeypatch):
+    # the reports here are compared with each other, never with a chance level: the first one
+    # stores its chance levels simulated with 10 sessions, not 200 (two thirds of this file's CPU)
+    light_reports(monkeypatch, chance_n=10)
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,17 @@ from typer.testing import CliRunner
 
 from machinepsych.cli import app
 from machinepsych.storage.store import Store
+from tests.support.reports import light_reports
 
 pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.fixture(autouse=True)
+def _light(monkeypatch):
+    # these tests read the comparisons, sessions and reliability, never a chance level or a
+    # model fit: the runs' chance levels are simulated with 10 sessions, not 200, and the
+    # reports fit no model (together most of this file's CPU); both are tested elsewhere
+    light_reports(monkeypatch, chance_n=10, fits=False)
 
 
 def _invoke(*args):

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from machinepsych.cli import app
+from tests.support.reports import light_reports
 
 COLUMNS = ["session", "trial", "rule", "correct", "matches", "criterion"]
 
@@ -41,7 +42,9 @@ def _scores(*args: str) -> dict:
 @pytest.fixture(scope="module")
 def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("crit")
-    k6, k10 = _played(d, 6, 3), _played(d, 10, 11)
+    with pytest.MonkeyPatch.context() as mp:  # the runs' reports print a chance level nothing here reads
+        light_reports(mp, chance_n=10)
+        k6, k10 = _played(d, 6, 3), _played(d, 10, 11)
     paths = {"k6": d / "k6.csv", "k10": d / "k10.csv", "both": d / "both.csv"}
     k6.to_csv(paths["k6"], index=False)
     k10.to_csv(paths["k10"], index=False)

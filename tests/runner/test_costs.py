@@ -16,6 +16,7 @@ from tests.support.cli import CLI, cli_env
 from tests.support.fake_anthropic import FakeAnthropicServer
 from tests.support.fake_anthropic_batch import FakeAnthropicBatchServer
 from tests.support.fake_openai_batch import FakeOpenAIBatchServer
+from tests.support.reports import store_light_chance
 
 
 def cli(*args, timeout=120):
@@ -63,6 +64,7 @@ def test_max_cost_stops_resumable_and_resume_raises_it(fake_openai, tmp_path, pr
     totals = store.run_totals(run.id)
     assert 0 < totals["trials"] < 128 and 0 < totals["cost_usd"] <= 3.0
     assert run.status == "incomplete" and totals["failed"] == 0  # no session failed: they wait for more budget
+    store_light_chance(store, "capped")  # the resumed run's report reads them: no chance level is asserted here
     store.close()
 
     again = cli("resume", "capped", "--max-cost", "1000", "--store", str(db), "--no-progress")
@@ -120,6 +122,9 @@ def test_report_shows_cached_share_and_cost_without_caching(tmp_path, monkeypatc
     assert (prompt, cached, written) == (stats.prompt_tokens, stats.cached_tokens, stats.cache_write_tokens)
     assert cost == pytest.approx(stats.cost_usd) and uncached == pytest.approx(stats.uncached_cost_usd)
     assert cost < 0.3 * uncached
+    store = Store(db)
+    store_light_chance(store, "cached")  # what the reports read besides the usage: asserted on nowhere here
+    store.close()
 
     j = cli("report", "cached", "--json", "--store", str(db))
     assert j.returncode == 0, j.stderr

@@ -16,6 +16,7 @@ from machinepsych.storage.store import Store
 from tests.support.cli import run_cli
 from tests.support.people_files import assert_cli_refuses, assert_refused, variant
 from tests.support.registry import hbayesdm_extdata
+from tests.support.reports import store_light_chance
 
 DIMENSION_ROW = {"color": "Color", "shape": "Form", "number": "Number"}
 # counted by hand from the file (subjects 1-10): categories completed and errors
@@ -92,6 +93,9 @@ def test_stored_trials_are_the_answer_sheet_s_cards_and_the_file_s_outcomes(wcs_
 
 def test_fit_runs_on_the_people_and_on_agents_given_the_same_cards(wcs_file, imported):
     sheet = wcs_file.parent / "wcs_answersheet.txt"
+    # the run's report simulates a chance level no assertion here reads: 10 sessions stored first (the
+    # people's design is the agents': the answer sheet's cards)
+    store_light_chance(Store(str(imported / "s.db"), create=False), "people")
     r = run_cli("run", "wcst-128", "--model", "agent:wsls", "--model", "agent:perseverative", "--sessions", "1",
                 "--param", f"deck={sheet}", "--run-name", "agents", "--store", "s.db", cwd=imported)
     assert r.returncode == 0, r.stderr
