@@ -25,3 +25,21 @@ CARDS = {"card": {"shape": "cross", "color": "blue", "number": 2},
 ])
 def test_a_correction_right_after_an_answer_object_replaces_it(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- likert
+THREE = {"topic": "Cooking", "benchmark": "a", "statements": [{"id": str(i), "text": t} for i, t in enumerate("abc", 1)]}
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # JSON keyed by the statement's name, each holding its reasons and rating
+    ('```json\n{"Statement 1": {"thoughts": "I cook daily.", "rating": 4},\n "Statement 2": {"thoughts": "Too salty.", "rating": 1},\n'
+     ' "Statement 3": {"thoughts": "Unsure.", "rating": 3}}\n```', {"1": 4, "2": 1, "3": 3}),
+    ('{"statement_1": {"reason": "x", "score": 2}, "statement_2": {"reason": "y", "score": 5}, "statement_3": {"reason": "z", "score": 4}}',
+     {"1": 2, "2": 5, "3": 4}),
+    ('{"S1": 5, "S2": 4, "S3": 1}', {"1": 5, "2": 4, "3": 1}),
+    # a key that names no statement leaves the object unread as ratings by statement
+    ('{"Statement 1": {"rating": 4}, "Overall": {"rating": 2}}', None),
+])
+def test_json_keyed_by_statement_name(reply, meant):
+    assert read("cogbench-a", THREE, reply) == meant
