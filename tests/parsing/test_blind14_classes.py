@@ -43,3 +43,27 @@ THREE = {"topic": "Cooking", "benchmark": "a", "statements": [{"id": str(i), "te
 ])
 def test_json_keyed_by_statement_name(reply, meant):
     assert read("cogbench-a", THREE, reply) == meant
+
+
+# ----------------------------------------------------------------------------- sets of rows named in a sentence
+CF2 = vf("CF2", "rows", 5, list("12345"))
+VZ1 = vf("VZ1", "rows", 5, list("12345"))
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the question's predicate as a heading before the set
+    ("visfactor-cf2", CF2, "Figures including the model: 1 and 4.", ["T", "F", "F", "T", "F"]),
+    ("visfactor-vz1", VZ1, "Pieces fitting the shape: 3, 4 and 5", ["F", "F", "T", "T", "T"]),
+    # the set said in Spanish, French or German
+    ("visfactor-vz1", VZ1, "Usaría las piezas 1 y 5.", ["T", "F", "F", "F", "T"]),
+    ("visfactor-vz1", VZ1, "On utilise les pièces 2 et 3.", ["F", "T", "T", "F", "F"]),
+    ("visfactor-vz1", VZ1, "Ich nehme die Teile 4 und 5.", ["F", "F", "F", "T", "T"]),
+    # a noun and numbers set apart only by spaces
+    ("visfactor-vz1", VZ1, "piece 3 5", ["F", "F", "T", "F", "T"]),
+    ("visfactor-cf2", CF2, "Figures 2 4.", ["F", "T", "F", "T", "F"]),
+    # still no reading: a hedge, or a number outside the rows
+    ("visfactor-vz1", VZ1, "pieces 2 6", None),
+    ("visfactor-cf2", CF2, "Figures containing the model: maybe 2 and 3.", None),
+])
+def test_sets_of_rows_named_in_a_sentence(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
