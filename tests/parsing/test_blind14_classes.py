@@ -67,3 +67,26 @@ VZ1 = vf("VZ1", "rows", 5, list("12345"))
 ])
 def test_sets_of_rows_named_in_a_sentence(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- one-slip misspellings
+WPT = {"day": 1, "today": "rainy", "devices": [1, 0], "cue": "A"}
+LNT = {"letter": "b", "digit": 7, "sequence": "b7"}
+NBACK = {"letter": "Q", "position": 1, "n": 2}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # an inner letter left out or two swapped, in a reply that is nothing but the answer
+    ("lnt", LNT, "consonnt", "consonant"),
+    ("lnt", LNT, "eevn", "even"),
+    ("prlt", {}, "rigt arm", "right"),
+    ("prlt", {}, "Let arm.", "left"),
+    ("wpt", WPT, "suny", "sunny"),
+    ("nback", NBACK, "not avalable", "not available"),
+    ("nback", NBACK, "unavilable", "not available"),
+    # a short form ("let", "od") or a misspelling inside a sentence is not read
+    ("prlt", {}, "let", None),
+    ("lnt", LNT, "The letter b is a vowl.", None),
+])
+def test_a_one_slip_misspelling_of_the_whole_reply(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
