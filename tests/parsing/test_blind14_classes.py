@@ -90,3 +90,14 @@ NBACK = {"letter": "Q", "position": 1, "n": 2}
 ])
 def test_a_one_slip_misspelling_of_the_whole_reply(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a second thought said at the end
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("wcst-kennedy", CARDS, "Selection: 2. Hmm, 3 also fits. I'll take 3 on second thought.", 3),
+    ("wcst-kennedy", CARDS, "Selection: 1, hmm, or 4. Picking 4, on second thoughts!", 4),
+    # a second thought that names no answer leaves the reply as it was
+    ("wcst-kennedy", CARDS, "Selection: 2. I'm sticking with that on second thought.", 2),
+])
+def test_a_sentence_ending_on_second_thought_replaces_what_came_before(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -30,10 +30,13 @@ REVISION = re.compile(
     # "Hmm, actually matching on colour makes more sense. Selection: 3": an interjection, then "actually"
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*actually\b"
     # "(no, make that 3)", "— make it C": the answer after it replaces the one before
-    r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*]))", re.I)
+    r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*])"
+    # "Going with 4 on second thought.": a sentence that ends by saying it is a second thought replaces what came before
+    r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))\s*(?=[^.!?\n]{1,80}?[\s,]on\s+second\s+thoughts?\s*[.!]?\s*(?:$|\n)))", re.I)
 
 
 def revised_tail(text: str) -> int | None:
     """Start of the text after the last self-correction marker, or None without one."""
-    found = list(REVISION.finditer(text))
+    # a marker with nothing after it ("... 4, on second thought.") leaves the one before it to say where the tail starts
+    found = [m for m in REVISION.finditer(text) if text[m.end():].strip(" \t\n.!,;:")]
     return found[-1].end() if found else None
