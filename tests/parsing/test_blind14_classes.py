@@ -101,3 +101,23 @@ def test_a_one_slip_misspelling_of_the_whole_reply(test, stimulus, reply, meant)
 ])
 def test_a_sentence_ending_on_second_thought_replaces_what_came_before(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- "not the same" in French, Spanish, Italian, Portuguese
+SAME = vf("S2", "tf", 1, ["T", "F"])
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # these were read as the same cube (T): the negation before "the same" was not seen
+    ("Ce n'est pas le même cube.", "F"),
+    ("No es el mismo cubo.", "F"),
+    ("Non è lo stesso cubo.", "F"),
+    ("Não é o mesmo cubo.", "F"),
+    # plural: "les mêmes cubes", "los mismos cubos"
+    ("Ce ne sont pas les mêmes cubes.", "F"),
+    ("Ce sont les mêmes cubes.", "T"),
+    ("Son los mismos cubos.", "T"),
+    ("Sí, es el mismo cubo.", "T"),
+])
+def test_not_the_same_cube_in_other_languages(reply, meant):
+    assert read("visfactor-s2", SAME, reply) == meant

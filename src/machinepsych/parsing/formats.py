@@ -220,7 +220,7 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:(?:ein(?:en|em)?\s+und\s+)?(?:derselbe|denselben|demselben|desselben)|dergleiche|der\s+gleiche|den\s+gleichen|dem\s+gleichen)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
+_SAME_OTHER = (r"(?:les?\s+)?m[êe]mes?\s+cubes?|(?:los\s+)?mismos\s+cubos|(?:(?:ein(?:en|em)?\s+und\s+)?(?:derselbe|denselben|demselben|desselben)|dergleiche|der\s+gleiche|den\s+gleichen|dem\s+gleichen)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
                r"|(?:lo\s+)?stesso\s+cubo|тот\s+же(?:\s+самый)?\s+куб|같은\s*(?:정육면체|큐브)")
 _DIFFERENT_OTHER = (r"cubes\s+diff[ée]rents|diff[ée]rents\s+cubes|(?:verschiedene|unterschiedliche|zwei\s+andere)\s+w[üu]rfel|cubos\s+diferentes"
                     r"|cubi\s+diversi|разные\s+кубы|다른\s*(?:정육면체|큐브)")
