@@ -121,3 +121,15 @@ SAME = vf("S2", "tf", 1, ["T", "F"])
 ])
 def test_not_the_same_cube_in_other_languages(reply, meant):
     assert read("visfactor-s2", SAME, reply) == meant
+
+
+# ----------------------------------------------------------------------------- Chinese rows on one line
+@pytest.mark.parametrize("reply,meant", [
+    ("1：否，2：是，3：是，4：否，5：是", ["F", "T", "T", "F", "T"]),
+    ("1: 对, 2: 错, 3: 错, 4: 对, 5: 错", ["T", "F", "F", "T", "F"]),
+    # a row missing, or left open, is no reading
+    ("1：否，2：是，3：是，4：否", None),
+    ("1：否，2：是，3：是或否，4：否，5：是", None),
+])
+def test_chinese_yes_no_rows_on_one_line(reply, meant):
+    assert read("visfactor-cf2", CF2, reply) == meant
