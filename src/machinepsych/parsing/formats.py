@@ -52,6 +52,8 @@ WEATHER = ChoiceReader((
                      _any(lex.WEATHER["sunny"]))),
     Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
 ), extra_markers=WEATHER_MARKERS, binary=True,
+   # a one-slip misspelling, where the reply is nothing else ("suny", "rany")
+   exact_extra=tuple(Answer(w, (word(lex.slips(w)),)) for w in ("sunny", "rainy")),
    # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
    ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
            r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
@@ -67,7 +69,8 @@ ARM = ChoiceReader((
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS,
-   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])",)), Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])",))))
+   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm")))),
+                Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])", word(lex.slips("left arm"))))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
 # "the third deck" (on the first step only: on the final step "the first deck" is the one previewed)
@@ -108,10 +111,11 @@ NBACK = ChoiceReader((
                   r"一致(?:しません|しない|していません)|不一致"),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
             _any(lex.NO))),
-))
+), exact_extra=(Answer("not available", (word(lex.slips("not available")), word(lex.slips("unavailable")))),))
 LNT_WORDS = ("vowel", "consonant", "even", "odd")
 LNT = ChoiceReader(tuple(Answer(w, (word(w + "s?"), _any(lex.LNT[w]))) for w in LNT_WORDS),
-                   exact_extra=tuple(Answer(w, (_any(rx),)) for w, rx in lex.LNT_EXACT.items()))
+                   exact_extra=tuple(Answer(w, (_any(rx),)) for w, rx in lex.LNT_EXACT.items())
+                   + tuple(Answer(w, (word(lex.slips(w)),)) for w in LNT_WORDS if lex.slips(w)))
 
 
 def _fixed(reader: ChoiceReader) -> Parser:
@@ -216,7 +220,7 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
-_SAME_OTHER = (r"(?:le\s+)?m[êe]me\s+cube|(?:(?:ein(?:en|em)?\s+und\s+)?(?:derselbe|denselben|demselben|desselben)|dergleiche|der\s+gleiche|den\s+gleichen|dem\s+gleichen)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
+_SAME_OTHER = (r"(?:les?\s+)?m[êe]mes?\s+cubes?|(?:los\s+)?mismos\s+cubos|(?:(?:ein(?:en|em)?\s+und\s+)?(?:derselbe|denselben|demselben|desselben)|dergleiche|der\s+gleiche|den\s+gleichen|dem\s+gleichen)\s+w[üu]rfel|(?:el\s+)?mismo\s+cubo|(?:o\s+)?mesmo\s+cubo"
                r"|(?:lo\s+)?stesso\s+cubo|тот\s+же(?:\s+самый)?\s+куб|같은\s*(?:정육면체|큐브)")
 _DIFFERENT_OTHER = (r"cubes\s+diff[ée]rents|diff[ée]rents\s+cubes|(?:verschiedene|unterschiedliche|zwei\s+andere)\s+w[üu]rfel|cubos\s+diferentes"
                     r"|cubi\s+diversi|разные\s+кубы|다른\s*(?:정육면체|큐브)")

@@ -43,6 +43,22 @@ def misspelt(word: str) -> str:
     return "|".join(sorted((re.escape(f) for f in forms if len(f) >= 4), key=len, reverse=True))
 
 
+def slips(phrase: str) -> str:
+    """A regex fragment of the one-slip misspellings of an answer word or phrase (an inner letter
+    of one word left out, two inner neighbours swapped: "vowl", "lft arm", "not availble"), the
+    first and last letter of each word kept, the word as written left out. Only for readers that
+    take it where the reply is nothing but the answer (``exact_extra``); a one-word form keeps at
+    least four letters (so "let" is never "left")."""
+    words = phrase.split()
+    forms = set()
+    for k, w in enumerate(words):
+        for i in range(1, len(w) - 1):
+            for f in (w[:i] + w[i + 1:], w[:i] + w[i + 1] + w[i] + w[i + 2:] if i + 2 < len(w) else None):
+                if f and f != w and (len(words) > 1 or len(f) >= 4):
+                    forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
+    return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s+") for f in forms), key=len, reverse=True))
+
+
 def english_number(n: int) -> str:
     """"forty-seven" for 47 (0-99)."""
     if n < 20:

@@ -16,6 +16,8 @@ PRE_NEG = re.compile(
     r"(?:\bnot(?!\s+(?:only|just|sure|certain|necessarily|quite|entirely|yet))|\bcannot|n[’']t|\bnever|\bno\s+longer|\bunable\s+to|\brather\s+than"
     r"|\binstead\s+of|\bother\s+than|\bplut[ôo]t\s+que|\bau\s+lieu\s+d[e']|\ben\s+(?:lugar|vez)\s+de|\bem\s+vez\s+de|\b(?:an)?statt|\banstelle\s+von"
     r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非|\bnicht|\bkeine?"
+    # "ce n'est pas le même cube", "no es el mismo cubo", "non è lo stesso", "não é o mesmo"
+    r"|\bpas|\bno\s+(?:es|son|era|eran|fue|parece[n]?)|\bnon\s+(?:è|e|sono|era)|\bn[ãa]o\s+(?:é|e|s[ãa]o|era|parece)"
     r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bno\s+(?:reason|need|point)\s+to\s+(?:switch|move|change|go|turn)\s+(?:over\s+)?to"  # "no reason to switch to BBB"
@@ -68,7 +70,10 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
         pre = PRE_NEG.search(text[offset:m.start])
         # the negation must reach this mention without passing another answer ("from AAA to DDD")
         if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
-            pre = None
+            # unless that answer is the negating word itself ("No es el mismo cubo": "No" reads as an answer too)
+            word_end = offset + pre.start() + len(pre.group().split()[0])
+            if not (mentions[i - 1].start >= offset + pre.start() and mentions[i - 1].end <= word_end):
+                pre = None
         later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
         past = PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:])
         if pre or POST_NEG.match(text[m.end:m.end + 100]) or past or IT_NEG.match(later):

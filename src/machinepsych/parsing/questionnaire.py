@@ -50,6 +50,15 @@ XML = re.compile(r"<(\w+)[^>]*?\bid\s*=\s*[\"']?(\w+)[\"']?[^>]*>\s*([^<]{1,20}?
 XML_NESTED = re.compile(r"<(\w+)[^>]*?\bid\s*=\s*[\"']?(\w+)[\"']?[^>]*>(?:(?!</\1>).){0,2000}?<(rating|score)>\s*([^<]{1,20}?)\s*</\3>", re.I | re.S)
 
 
+# a JSON key naming a statement: "1", "Statement 1", "statement_2", "S3", "Aussage 4"
+_KEY_NUMBER = re.compile(r"(?:" + _HEAD_WORD + r")?[\s_#-]*(\d{1,3})", re.I)
+
+
+def _key_number(key: str) -> str | None:
+    m = _KEY_NUMBER.fullmatch(key.strip())
+    return m.group(1) if m else None
+
+
 def _structured(text: str) -> list[tuple[str | None, int | None]]:
     """(id or None, rating) pairs given as JSON, XML or a table."""
     pairs: list[tuple[str | None, int | None]] = []
@@ -58,8 +67,9 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
         keys = {str(k).lower(): v for k, v in d.items()}
         r = next((keys[k] for k in _RATING_KEYS if k in keys), None)
         if r is None:
-            if keys and all(re.fullmatch(r"\d+", k) for k in keys):  # {"1": 4, "2": 3}, {"1": {"rating": 4}}
-                for k, v in keys.items():
+            numbers = [_key_number(k) for k in keys]
+            if keys and None not in numbers:  # {"1": 4, "2": 3}, {"1": {"rating": 4}}, {"Statement 1": {"thoughts": .., "rating": 4}}
+                for k, v in zip(numbers, keys.values()):
                     inner = {str(a).lower(): b for a, b in v.items()} if isinstance(v, dict) else None
                     got = next((inner[x] for x in _RATING_KEYS if x in inner), None) if inner is not None else v
                     pairs.append((k, _value(str(got), 0, 1, 5)))

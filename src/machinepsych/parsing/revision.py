@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_START = r"(?:^|(?<=[.!?;:,…—–(\-\n])|(?<=\.\.\.)|(?<=[.!?;:,…—–]\s))\s*"
+# also right after an answer object: '{"answer": "(5, 5)"} wait no (4, 5)'
+_START = r"(?:^|(?<=[.!?;:,…—–(\-\n}])|(?<=\.\.\.)|(?<=[.!?;:,…—–}]\s))\s*"
 REVISION = re.compile(
     r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
@@ -22,17 +23,20 @@ REVISION = re.compile(
     r"|(?:on\s+|having\s+|after\s+)?re-?read(?:ing)?(?:\s+(?:it|this|that|the\s+statement|the\s+question))?(?=\s*[,:—–])"
     r"|corrected(?=\s*[:,—–-])|revised(?:\s+(?:answer|list|choice))?(?=\s*[:,—–-])|(?:update|edit)(?=\s*:))\b"
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
-    r"|\bi\s+(?:misread|mixed\s+up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
+    r"|\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     r"|(?:\.\.\.|…|—|–)\s*no\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     # an interjection taking it back: "Hmm, no — card 2.", "Uh, no. It's C."
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*no\s*(?:[,.:;!—–…]|\.\.\.)(?=\s*\w)"
     # "Hmm, actually matching on colour makes more sense. Selection: 3": an interjection, then "actually"
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*actually\b"
     # "(no, make that 3)", "— make it C": the answer after it replaces the one before
-    r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*]))", re.I)
+    r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*])"
+    # "Going with 4 on second thought.": a sentence that ends by saying it is a second thought replaces what came before
+    r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))\s*(?=[^.!?\n]{1,80}?[\s,]on\s+second\s+thoughts?\s*[.!]?\s*(?:$|\n)))", re.I)
 
 
 def revised_tail(text: str) -> int | None:
     """Start of the text after the last self-correction marker, or None without one."""
-    found = list(REVISION.finditer(text))
+    # a marker with nothing after it ("... 4, on second thought.") leaves the one before it to say where the tail starts
+    found = [m for m in REVISION.finditer(text) if text[m.end():].strip(" \t\n.!,;:")]
     return found[-1].end() if found else None

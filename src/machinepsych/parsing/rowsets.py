@@ -93,7 +93,12 @@ BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick"
               "think", "believe", "make", "makes", "form", "forms", "shape", "needed", "need", "required", "together",
               # the question's own predicate said of the rows named ("Figures 1, 3 and 4 contain the model.")
               "contain", "contains", "do", "does", "it", "them", "model", "pattern", "have", "has", "include", "includes",
-              "match", "matches", "rotated", "rotations", "turned"}
+              "match", "matches", "rotated", "rotations", "turned",
+              # the same said as a heading ("Figures containing the model: 2, 3 and 5", "Pieces used: 1, 4")
+              "containing", "including", "matching", "fitting", "fit", "fits", "using",
+              # "Se usan las piezas 2, 3 y 4", "On utilise les pièces 1 et 3", "Ich nehme die Teile 2 und 5"
+              "se", "usan", "usa", "uso", "usar", "usaría", "las", "los", "el", "la", "on", "utilise", "utilisées", "utilisés",
+              "les", "je", "ich", "nehme", "verwende", "benutze", "die", "werden", "verwendet", "benutzt"}
 
 
 def _bare(clause: str) -> bool:
@@ -116,8 +121,15 @@ _CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " an
             (re.compile(r"を?使(?:い|う|用)\w*|を?用い\w*|使用|用"), " use "), (re.compile(r"[。、，]"), "."))
 
 
+# a noun and then row numbers set apart only by spaces, the whole reply ("pieces 1 2", "Figures 2 3 5.")
+SPACED_SET = re.compile(r"\s*(" + _NOUN + r")\s+(\d{1,2}(?:\s+\d{1,2})+)\s*\.?\s*", re.I)
+
+
 def prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from a reply that names sets of rows in prose, or None."""
+    bare_run = SPACED_SET.fullmatch(text)
+    if bare_run:  # "pieces 1 2": a noun and row numbers apart only by spaces
+        text = bare_run.group(1) + " " + ", ".join(bare_run.group(2).split())
     for rx, repl in _CJK_SET:
         text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
