@@ -133,3 +133,19 @@ def test_not_the_same_cube_in_other_languages(reply, meant):
 ])
 def test_chinese_yes_no_rows_on_one_line(reply, meant):
     assert read("visfactor-cf2", CF2, reply) == meant
+
+
+# ----------------------------------------------------------------------------- an equal alternative offered
+# (replies_blind15, measured after the replies_blind14 rules: "I'd go with card N, but card M is also
+# a reasonable start" was read as N; blind9 already holds "option 4, but option 3 is also possible"
+# unreadable, and a careful reader told another answer is as good a choice cannot name the one meant)
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("wcst", CARDS, "I'd start with card 2, though card 3 is also a good choice.", None),
+    ("wcst", CARDS, "Going with card 1 for now; card 4 would also be a sensible pick.", None),
+    ("visfactor-ma1", PAIRED, "My guess is 38, but 45 is also a plausible answer.", None),
+    # a reason about another card, no alternative offered: still read
+    ("wcst", CARDS, "Card 2 shares the cross and the count. Selection: 2", 2),
+    ("wcst", CARDS, "I'd go with card 3; card 4 is also blue but has the wrong shape.", 3),
+])
+def test_an_answer_offered_as_just_as_good_is_a_hedge(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -187,10 +187,14 @@ COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé]
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
-# an answer said to be possible too, after the answer ("option 4, but option 3 is also possible", "C could also work")
+# an answer said to be possible too, after the answer ("option 4, but option 3 is also possible", "C could also work",
+# "card 4 is also a reasonable start", "45 would also be a sensible pick")
+_ALSO_A = (r"an?\s+(?:(?:good|reasonable|sensible|defensible|plausible|viable|valid|possible|fine|decent|solid)\s+)?"
+           r"(?:option|candidate|possibility|contender|choice|pick|guess|start|answer)")
 ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
-                           r"(?:possible|plausible|likely|valid|viable|correct|right|an?\s+(?:option|candidate|possibility|contender))"
-                           r"|(?:could|might|may|would)\s+(?:also|equally|just\s+as\s+well)\s+(?:be\s+(?:it|right|correct|the\s+answer|possible|plausible|likely|valid)|work|fit))\b", re.I)
+                           r"(?:possible|plausible|likely|valid|viable|correct|right|" + _ALSO_A + r")"
+                           r"|(?:could|might|may|would)\s+(?:also|equally|just\s+as\s+well)\s+(?:be\s+(?:it|right|correct|the\s+answer|possible|plausible|likely|valid|"
+                           + _ALSO_A + r")|work|fit))\b", re.I)
 # an answer offered as possible too, before it ("fairly sure it was 41, but it may also have been 14")
 ALSO_BEEN = re.compile(r"\b(?:might|could|may)\s+(?:also|equally|just\s+as\s+well)\s+(?:be|have\s+been)\s+(?:(?:the|number|option|card|letter|deck)\s+)?$", re.I)
 # words that may stand between a marker and its answer
