@@ -28,8 +28,11 @@ pytestmark = pytest.mark.timeout(600)  # tracemalloc slows the run ~5x; a loaded
 ACTIVE = 50
 # allowed growth per extra session: its light row and critical-path entry (about 350 bytes)
 # and the difference of the bounded chunks of full rows read at a time (256 rows: at most
-# 450 KB here); a stored row kept per session would be 3 KB, a session's state 20 KB
-PER_SESSION_BYTES = 1500
+# 450 KB here); a stored row kept per session would be 3 KB, a session's state 20 KB. The
+# measured growth of the same code varies from run to run with the moment the peak is taken:
+# 1,086-1,525 bytes a session over 13 runs on 2026-11-29 (two modes, about 1,100 and about
+# 1,420), so the bound sits between that and a stored row
+PER_SESSION_BYTES = 2000
 
 
 def run_peak(tmp_path, n: int) -> int:
