@@ -149,3 +149,17 @@ def test_chinese_yes_no_rows_on_one_line(reply, meant):
 ])
 def test_an_answer_offered_as_just_as_good_is_a_hedge(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# a rating corrected inside its own line after a short reason (replies_blind15, measured after the
+# replies_blind14 rules: "Rating: 3 — no, thinking of my own childhood, 4" was read as 3)
+@pytest.mark.parametrize("reply,meant", [
+    ("Rating: 2 — no, remembering my first camping trip, 4", 4),
+    ("Rating: 5 — hmm, no, on reflection about the cost, 3.", 3),
+    ("Rating: 3 — no, 4", 4),
+    # a digit in the clause is no bare correction: the keyed rating stands
+    ("Rating: 3 — no, thinking about it, 3 is right", 3),
+])
+def test_a_rating_corrected_after_a_short_reason(reply, meant):
+    from machinepsych.parsing.likert import read_rating
+    assert read_rating(reply)[0] == meant

@@ -125,8 +125,9 @@ def _loose(raw: str, low: int, high: int) -> int | None:
 # underscores of italic markup around a label ("_Rating:_ 4")
 ITALIC = re.compile(r"(?<![A-Za-z0-9_])_{1,2}(?=[^\W\d_])|(?<=[^\W\d_]|:)_{1,2}(?![A-Za-z0-9_])")
 BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*")
-# a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5")
-BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
+# a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5"),
+# also after a short reason of its own ("Rating: 3 — no, thinking of my own childhood, 4": no digit in it)
+BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:[^\d\n,]{1,60},\s*)?(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
                              r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|\n|$)", re.I)
 
 
