@@ -4,6 +4,8 @@ forms; each call records how many it replaced (``model_calls.redacted``); the st
 exports and the reports hold no key."""
 from __future__ import annotations
 
+import html
+import json
 import secrets
 from urllib.parse import quote, quote_plus
 
@@ -51,6 +53,24 @@ def test_redact_keys_in_every_percent_encoding(monkeypatch):
     for form in (key.replace("-", "%252D"), quote(quote(key, safe=""), safe=""), key.replace("-", "%252d")):
         out, n = redact_keys(f"echo [{form}] end")
         assert (out, n) == (f"echo [{MASK}] end", 1), form
+
+
+def test_redact_keys_in_json_escapes_and_html_references(monkeypatch):
+    """A reply quoting the key inside a JSON string ("\\u002d", "\\/") or a web page ("&#45;",
+    "&#x2D;"), as json.dumps(ensure_ascii) or an HTML escaper writes it, is redacted too (before:
+    stored in clear)."""
+    key = "sk-proj/" + secrets.token_hex(8) + "-Zz"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    collect_keys()
+    forms = [key.replace("-", "\\u002d"), key.replace("-", "\\u002D").replace("/", "\\/"),
+             key.replace("-", "&#45;"),
+             key.replace("-", "&#x2d;").replace("/", "&#X2F;"), "".join(f"&#{ord(c)};" for c in key),
+             "".join(f"\\u{ord(c):04x}" for c in key)]
+    for form in forms:
+        out, n = redact_keys(f'{{"echo": "{form}"}}')
+        assert (out, n) == (f'{{"echo": "{MASK}"}}', 1), form
+    assert html.unescape(forms[3]) == key and json.loads(f'"{forms[1]}"') == key  # the forms are the key
+    assert redact_keys(key.replace("-", "\\u002e"))[1] == 0  # another character is another text
 
 
 def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):

@@ -5,7 +5,9 @@ occurrence replaced before the trial is written, and the call records how many i
 
 A key is found in any percent-encoding: each of its characters raw or as ``%XX`` of its UTF-8
 bytes, hex digits in either case, any mix (``-`` as ``-``, ``%2D`` or ``%2d``; a space also as
-``+``), or percent-encoded twice (``%252D``: an address carrying the key, put into another). The keys are collected from the environment once per run (:func:`collect_keys`, called
+``+``), or percent-encoded twice (``%252D``: an address carrying the key, put into another), or
+as a JSON string escape (``\\u002d``, ``\\/``) or an HTML character reference (``&#45;``,
+``&#x2D;``): a reply that quotes the key inside JSON or a web page. The keys are collected from the environment once per run (:func:`collect_keys`, called
 when a run starts; the first redaction collects them if nothing has), and compiled into one
 pattern, so a reply costs one regular-expression pass."""
 from __future__ import annotations
@@ -35,15 +37,20 @@ def known_keys() -> tuple[str, ...]:
     return collect_keys() if _known is None else _known
 
 
-def _hex(b: int) -> str:
-    return "".join(f"[{d}{d.lower()}]" if d.isalpha() else d for d in f"{b:02X}")
+def _hex(digits: str) -> str:
+    """Hex digits in either case."""
+    return "".join(f"[{d}{d.lower()}]" if d.isalpha() else d for d in digits)
 
 
 def _char(ch: str) -> str:
-    """One character of a key: raw, or percent-encoded once or twice (either case), or ``+``
-    (once encoded: ``%2B``) for a space."""
-    forms = [re.escape(ch), "".join("%" + _hex(b) for b in ch.encode("utf-8")),
-             "".join("%25" + _hex(b) for b in ch.encode("utf-8"))]
+    """One character of a key: raw, percent-encoded once or twice (either case), a JSON escape or
+    an HTML character reference, or ``+`` (once encoded: ``%2B``) for a space."""
+    forms = [re.escape(ch), "".join("%" + _hex(f"{b:02X}") for b in ch.encode("utf-8")),
+             "".join("%25" + _hex(f"{b:02X}") for b in ch.encode("utf-8"))]
+    if ord(ch) < 0x10000:  # a JSON / JavaScript string escape ("\u002d", "\u002D") and an HTML character reference
+        forms += [r"\\u" + _hex(f"{ord(ch):04X}"), f"&#0*{ord(ch)};", "&#[xX]0*" + _hex(f"{ord(ch):X}") + ";"]
+    if ch == "/":
+        forms.append(r"\\/")
     if ch == " ":
         forms += [r"\+", "%2[bB]"]
     return "(?:" + "|".join(forms) + ")"

@@ -109,8 +109,33 @@ ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|templa
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
 
 
-# one block for several statements: "Statements 1–4", "Statements 1 to 3"
-RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:statements|items)\s+(\d{1,3})\s*(?:[-–—]|to|through)\s*(\d{1,3})\b[^\n]*", re.I)
+# one block for several statements: "Statements 1–4", "Statements 1 to 3", "Énoncé 1 à 10", "Aussagen 1 bis 5"; a
+# dash joins two numbers only after a plural ("Statement 1 - 4" is statement 1 rated 4)
+_RANGE_WORD = r"(?:to|through|thru|till|until|à|au|a|bis|hasta|al|até|tot|から|至|到|～|〜)"
+RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:(?:statements|items|aussagen|[ée]nonc[ée]s|enunciados|afirmaciones|affirmations|stellingen)\s*(\d{1,3})\s*(?:[-–—]|" + _RANGE_WORD
+                   + r")|(?:" + _HEAD_WORDS + r")\s*(\d{1,3})\s*" + _RANGE_WORD + r")\s*(\d{1,3})(?!\d)[^\n]*", re.I)
+
+
+def _range_bounds(m: re.Match) -> tuple[int, int]:
+    return int(m.group(1) or m.group(2)), int(m.group(3))
+
+
+def _under_a_range(block: str) -> bool:
+    """Whether the text after a range heading's numbers rates its statements one by one (headings,
+    numbered lines, "3: 4" lines, or headings run on in one line): the range is then a title over
+    them ("Statements 1 to 10:"), not one rating shared by all."""
+    lines = [ln for ln in block.splitlines() if ln.strip()]
+    own = sum(1 for ln in lines if LINE_PAIR.fullmatch(ln) or NUMBERED.match(ln))
+    return own + len(HEADING.findall(block)) + len(RUN_ON.findall(block)) >= 2
+
+
+def _without_range_titles(text: str) -> str:
+    """The reply with each range heading that only titles per-statement ratings blanked."""
+    ranges = list(RANGE.finditer(text))
+    for i, m in reversed(list(enumerate(ranges))):
+        if _under_a_range(text[m.end(3):ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]):
+            text = text[:m.start()] + " " * (m.end(3) - m.start()) + text[m.end(3):]
+    return text
 
 
 def _blocks(text: str) -> list[tuple[str, str]]:
@@ -121,7 +146,8 @@ def _blocks(text: str) -> list[tuple[str, str]]:
         out = []
         for i, m in enumerate(ranges):
             block = text[m.end():ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]
-            out += [(str(k), block) for k in range(int(m.group(1)), int(m.group(2)) + 1)]
+            lo, hi = _range_bounds(m)
+            out += [(str(k), block) for k in range(lo, hi + 1)]
         return out if not HEADING.search(text) else []
     by_end = {m.end(1): (m.start(), m.end(), m.group(1)) for rx in (INLINE, HEADING) for m in rx.finditer(text)}
     run_on = [(m.start(), m.end(), m.group(1)) for m in RUN_ON.finditer(text) if m.end(1) not in by_end]
@@ -156,6 +182,8 @@ def _in_order(text: str, n: int) -> list[int]:
     "1 — 5", "2 — 2", ... numbered 1..n, or exactly n "Rating:" keys ("Rating: 4" / "Rating: 2" /
     ...); [] where the reply is neither, or a rating does not read."""
     lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    while len(lines) > n and not re.search(r"\d", lines[0]):  # a title line first ("My ratings:")
+        lines = lines[1:]
     pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
     if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
         return [int(m.group(2)) for m in pairs]
@@ -198,6 +226,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         mapping = _map_ids([n for n, _ in inline], ids) or {}
         found = {mapping[n]: [(v, "")] for n, v in inline if n in mapping}
     if not found:
+        text = _without_range_titles(text)
         blocks = [(n, b) for n, b in _blocks(text) if not (TEMPLATE.search(b) and parse_rating(b)[0] is None)]
         if any(n in ids for n, _ in blocks):  # an unrated block of a statement not asked ("Statement 3" echoed after 1-2)
             blocks = [(n, b) for n, b in blocks if n in ids or parse_rating(b)[0] is not None]
