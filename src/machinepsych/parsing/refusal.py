@@ -28,10 +28,18 @@ DECLINE = re.compile(
     r"|non\s+(?:posso|potr[òo]|voglio)|preferisco\s+non|n[ãa]o\s+(?:posso|poderei|quero|consigo)|prefiro\s+n[ãa]o"
     # "je ne suis pas en mesure de commenter", "no estoy en condiciones de", "non sono in grado di", "não sou capaz de"
     r"|je\s+ne\s+suis\s+pas\s+(?:en\s+mesure|capable)\s+d[e']|no\s+estoy\s+en\s+condiciones\s+de|no\s+soy\s+capaz\s+de"
-    r"|non\s+sono\s+in\s+grado\s+di|n[ãa]o\s+(?:sou\s+capaz|estou\s+em\s+condi[çc][õo]es)\s+de)\s+(?:\w+\s+)?"
+    # "je ne peux malheureusement pas", "il m'est impossible de", "no me es posible", "me es imposible"
+    r"|je\s+ne\s+(?:peux|pourrai|pourrais|souhaite|veux|voudrais|saurais)\s+(?:\w+\s+)?pas|il\s+m['’]est\s+impossible\s+d[e']"
+    r"|no\s+me\s+es\s+posible|me\s+es\s+imposible"
+    r"|non\s+sono\s+in\s+grado\s+di|n[ãa]o\s+(?:sou\s+capaz|estou\s+em\s+condi[çc][õo]es)\s+de)\s+(?:\w+\s+){0,2}?"
     r"(?:coment\w*|comment\w*|opin\w*|r[ée]pond\w*|respond\w*|rispond\w*|responder|ayudar|aider|aiutar\w*|ajudar|dar\s+mi\s+opini[óo]n"
-    r"|donner\s+mon\s+avis|partager|compartir|condivider\w*|partilhar|esprimer\w*|expresar|exprimer|valorar|[ée]valuer|valutar\w*|avaliar)"
-    r"|(?:möchte|kann|werde|will)\s+ich\s+(?:keinen?|nicht)\b|ich\s+(?:möchte|kann|werde|will)\s+(?:keinen?|nicht)\s+(?:\w+\s+){0,2}(?:kommentar|kommentieren|antworten|bewerten)"
+    r"|donner\s+mon\s+avis|prononcer|pronunciarme|partager|compartir|condivider\w*|partilhar|esprimer\w*|expresar|exprimer|valorar|[ée]valuer|valutar\w*|avaliar)"
+    # German, the modal before or after "ich", words between it and the negation: "Ich kann dazu leider keinen
+    # Kommentar abgeben.", "Dazu möchte ich mich lieber nicht äußern.", "Dazu kann ich leider nichts sagen."
+    r"|(?:möchte|kann|werde|will)\s+ich\s+(?:keinen?|nicht)\b"
+    r"|(?:ich\s+(?:möchte|kann|könnte|werde|will|darf)|(?:möchte|kann|könnte|werde|will|darf)\s+ich)\s+(?:[^\W\d_]+\s+){0,4}?"
+    r"(?:(?:keinen?|nicht)\s+(?:[^\W\d_]+\s+){0,3}?(?:kommentar\w*|kommentier\w*|stellung\w*|antwort\w*|beantworten|bewert\w*|beurteil\w*"
+    r"|einsch[äa]tz\w*|meinung|[äa]u(?:ß|ss)ern|helfen|behilflich)|nichts\s+(?:[^\W\d_]+\s+){0,2}?sagen)\b"
     r"|(?:i|we)\s+can\s+only\s+(?:comment|respond|help|answer|assist|discuss)"
     r"|as\s+an?\s+(?:\w+\s+){0,2}(?:ai|assistant|language\s+model|llm)\b[^.!?\n]{0,40}?(?:n['’]t|\bnot\b|\bcannot\b|\bunable\b|\bno\s+(?:personal|feelings|opinions|views))"
     r"|(?:i|we)\s+(?:do\s+not|don['’]?t)\s+have\s+(?:personal\s+)?(?:opinions|feelings|views|preferences|the\s+ability)"
@@ -53,7 +61,10 @@ DECLINE = re.compile(
     r"|t[ôo]i\s+kh[ôo]ng\s+th[ểe]\s+(?:\w+\s+)?(?:b[ìi]nh\s+lu[ậa]n|tr[ảa]\s+l[ờo]i|đ[áa]nh\s+gi[áa]|gi[úu]p)"
     r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
     # Japanese, inside a sentence (no word boundary before it): "この文章についてはコメントできません"
-    r")|(?:コメント|回答|お答え)(?:すること)?(?:は)?(?:できません|(?:でき|致し|いたし)かねます)", re.I)
+    r")|(?:コメント|回答|お答え|評価)(?:すること)?(?:は|を)?(?:できません|(?:でき|致し|いたし|し)かねます|(?:差し)?控え(?:させていただ|ます|たい))"
+    # Chinese, inside a sentence: "我无法对此发表评论", "很抱歉，我不能评论这段文字", "这个我不方便评论"
+    r"|(?:无法|無法|不能|不便|不方便|没办法|沒辦法|拒绝|拒絕)[^。！？\n，,]{0,6}?(?:评论|評論|置评|置評|评价|評價|回答|作答|发表意见|發表意見"
+    r"|提供(?:评论|評論|意见|意見)|帮助|幫助|协助|協助)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
@@ -66,8 +77,9 @@ FOLLOW_UP = re.compile(
     re.I)
 # a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
 PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet|mais|cependant|sans|pero|aunque|sin(?:\s+embargo)?"
-                   r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"
-                   r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b))", re.I)
+                   r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem|aber|jedoch|doch|allerdings|trotzdem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"
+                   r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b))"
+                   r"|(?:但是?|不过|不過|然而|しかし|でも|けど|けれど)", re.I)
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？।؟])\s*|\n+")
 
