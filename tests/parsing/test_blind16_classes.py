@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from machinepsych.parsing import parse_free_text
+from tests.support.replies import read, vf
 
 
 # ----------------------------------------------------------------------------- wrong readings
@@ -36,3 +37,36 @@ def test_a_refusal_in_another_language_is_no_comment(reply):
 ])
 def test_a_decline_that_turns_to_the_text_is_a_comment(reply):
     assert parse_free_text(reply, None) == (reply, "parsed")
+
+
+CARDS = {"card": {"shape": "cross", "color": "blue", "number": 2},
+         "options": [{"shape": "circle", "color": "red", "number": 1}, {"shape": "cross", "color": "green", "number": 3},
+                     {"shape": "star", "color": "blue", "number": 4}, {"shape": "triangle", "color": "yellow", "number": 2}]}
+LETTERS = vf("VZ2", "letter", 1, list("ABCDE"))
+BUILDINGS = vf("SS3", "int", 1, list(range(1, 11)))
+WORD = vf("CS1", "word", 1, [])
+
+
+@pytest.mark.parametrize("test,stimulus,reply", [
+    # an answer, then a statement that the reply cannot choose: no answer
+    ("wcst", CARDS, "I'd go with card 2 by shape, though card 4 matches number. I really can't decide."),
+    ("wcst", CARDS, "I would take card 1, but card 3 fits as well. I can't make up my mind between them."),
+    ("wcst", CARDS, "Elegiría la carta 2, pero la 4 también encaja. No sé cuál elegir."),
+    ("visfactor-vz2", LETTERS, "I'd say B, though D has the same fold. Honestly, it's a toss-up."),
+    ("visfactor-ss3", BUILDINGS, "I would pick building 3, but 5 is also near the path. I'm torn between the two."),
+    ("visfactor-cs1", WORD, '{"answer": "kettle"} I honestly cannot decide between kettle and teapot.'),
+    ("visfactor-cs1", WORD, "Answer: kettle. I am torn between this and a teapot."),
+])
+def test_an_answer_followed_by_indecision_is_no_answer(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # indecision resolved: before the answer, or turned in its sentence; doubt about one answer is no indecision
+    ("wcst", CARDS, "I can't decide between 2 and 3 at first, but the shape rule held last time. Card 2.", 2),
+    ("wcst", CARDS, "Card 2. I was torn between 2 and 3, but shape has been the rule.", 2),
+    ("wcst", CARDS, "Card 2, though I'm not certain.", 2),
+    ("visfactor-cs1", WORD, "I was torn between kettle and teapot, but the spout decides it. Answer: kettle", "kettle"),
+])
+def test_indecision_that_is_resolved_keeps_the_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .indecision import undecided_after
 from .lexicon import misspelt
 from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
@@ -552,6 +553,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if len(values) == 1 and offered - values:
             out.why = "another answer offered as equally possible after the answer"
             return out
+        if len(values) == 1 and undecided_after(text, max(c[1] for c in out.commitments)):
+            out.why = "the reply says, after its answer, that it cannot choose"  # "... I can't decide between these."
+            return out
         if len(values) == 1 and _contradicted(raw, first, next(iter(values)), mentions, by_start,
                                               finder, resolve, extra_markers, exact_finder, binary):
             out.why = "what follows the answer gives another answer"
@@ -562,7 +566,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         else:
             out.why = "different answers committed at the same strength"
         return out
-    if UNDECIDED.search(text):  # "..., so I can't say."
+    if UNDECIDED.search(text) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
         out.why = "no answer: the reply says it cannot tell"
         return out
     # an answer the reply rules out stays ruled out where it is mentioned again afterwards

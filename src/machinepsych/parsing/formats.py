@@ -19,6 +19,7 @@ from .commitment import CONCLUSION, DECISION, LABEL
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .indecision import undecided_after
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
 from .words import normalise_word, word_in
@@ -313,6 +314,9 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         return None, "invalid"
     if spans and _states_other(raw[max(e for _, e in spans):], _words(raw)):  # '{"answer": "kettle"} I think it is a car.'
         return None, "invalid"
+    label = _WORD_LABEL.search(mask(raw))
+    if undecided_after(mask(raw), min([s for s, _ in spans] + [label.start() if label else len(raw)]) if spans or label else 0):
+        return None, "invalid"  # '{"answer": "kettle"} I can't decide between it and a teapot.'
     cut = revised_tail(raw)
     if cut is not None:  # "The object is a key... no, a spoon.": the word after the correction
         tail = raw[cut:]
