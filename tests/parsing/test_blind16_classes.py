@@ -70,3 +70,14 @@ def test_an_answer_followed_by_indecision_is_no_answer(test, stimulus, reply):
 ])
 def test_indecision_that_is_resolved_keeps_the_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply", ['{"answer": "眼镜"}', "Очки", "Answer: 傘", "자전거"])
+def test_a_word_in_another_script_is_invalid_not_stored(reply):
+    # the accepted names are English: a word in another script needs a translation the reader cannot be sure of
+    assert read("visfactor-cs1", WORD, reply) is None
+
+
+@pytest.mark.parametrize("reply,meant", [('{"answer": "café"}', "café"), ("Answer: umbrella", "umbrella")])
+def test_a_word_in_latin_script_is_read(reply, meant):
+    assert read("visfactor-cs1", WORD, reply) == meant

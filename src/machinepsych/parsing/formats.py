@@ -22,7 +22,7 @@ from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
-from .words import normalise_word, word_in
+from .words import in_latin_script, normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -301,6 +301,16 @@ def _words(raw: str) -> list[str | None]:
 
 
 def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
+    """:func:`_read_word`, where a word written in another script than the Latin one ("メガネ",
+    "очки") is invalid: the accepted names are English, and reading it needs a translation the
+    reader cannot be sure of (stored as written, the scorer would mark it wrong without saying why)."""
+    value, status = _read_word(reply, obs)
+    if status == "parsed" and not in_latin_script(value):
+        return None, "invalid"
+    return value, status
+
+
+def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """A word (CS1-CS3) in its normal form (:func:`.words.normalise_word`: "A bicycle." is
     "bicycle"): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
     umbrella", "The word is garden."), else a last line or whole reply of at most three words

@@ -107,3 +107,8 @@ def word_correct(choice: object, accepted: object) -> bool:
     "bicycle" is accepted)."""
     word = normalise_word(choice)
     return word is not None and word in {normalise_word(a) for a in accepted or ()}
+
+
+def in_latin_script(word: str) -> bool:
+    """Whether every letter of ``word`` is a Latin letter ("café" is, "メガネ" and "очки" are not)."""
+    return all(not ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in word)
