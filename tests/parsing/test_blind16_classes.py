@@ -81,3 +81,9 @@ def test_a_word_in_another_script_is_invalid_not_stored(reply):
 @pytest.mark.parametrize("reply,meant", [('{"answer": "café"}', "café"), ("Answer: umbrella", "umbrella")])
 def test_a_word_in_latin_script_is_read(reply, meant):
     assert read("visfactor-cs1", WORD, reply) == meant
+
+
+# ----------------------------------------------------------------------------- invalid readings
+@pytest.mark.parametrize("reply,meant", [("Número 2", 2), ("Numéro 4.", 4), ("Номер 3", 3), ("番号 2", 2), ("Nr. 4", 4)])
+def test_the_word_number_in_another_language_labels_a_card(reply, meant):
+    assert read("wcst", CARDS, reply) == meant

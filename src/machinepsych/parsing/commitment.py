@@ -228,6 +228,7 @@ EXACT_FILLER = {
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
     "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
     "think", "start", "starting", "at", "sel",  # "i think its b", "Start at S2.", "sel 2"
+    "nummer", "número", "numero", "numéro", "nr", "номер", "番号", "번호",  # "number" in other languages: "Nummer 3"
 }
 
 
