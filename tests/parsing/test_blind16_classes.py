@@ -87,3 +87,18 @@ def test_a_word_in_latin_script_is_read(reply, meant):
 @pytest.mark.parametrize("reply,meant", [("Número 2", 2), ("Numéro 4.", 4), ("Номер 3", 3), ("番号 2", 2), ("Nr. 4", 4)])
 def test_the_word_number_in_another_language_labels_a_card(reply, meant):
     assert read("wcst", CARDS, reply) == meant
+
+
+MA1 = vf("MA1", "int", 1, [12, 21, 38, 45, 63])
+ROWS = vf("S1", "rows", 3, [])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # an example cue and a verb saying what the example held: the object after it echoes the instructions
+    ("visfactor-vz2", LETTERS, '{"answer": "D"}\n\n(The sample reply showed {"answer": "B"}; mine differs.)', "D"),
+    ("visfactor-vz2", LETTERS, '{"answer": "E"} The prompt\'s example had {"answer": "B"}, which I ignored.', "E"),
+    ("visfactor-ma1", MA1, '{"answer": 21} Note: the example in the question used {"answer": 38}, just the format.', 21),
+    ("visfactor-s1", ROWS, '{"answer": ["T", "F", "T"]} The example shows {"answer": ["F", "F", "T"]} as the form.', ["T", "F", "T"]),
+])
+def test_an_example_said_to_be_used_by_the_prompt_is_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -277,7 +277,9 @@ def value_end(rest: str, separators: str = "") -> int | None:
 EXAMPLE_CUE = re.compile(
     r"(?:\be\.\s?g\.?|\beg\b|\bfor\s+(?:example|instance)|\bexamples?\b|\bsample\b|\bsuch\s+as|\bi\.\s?e\.)"
     r"(?:\s*[:,(\-–—=]|\s+(?:the|a|an|given|shown|provided|above|below|in|from|of|like|was|is|were|prompt|question"
-    r"|instructions?|task|json|answer|object|reply|response|template|schema|:))*\s*[`\"']*\s*$", re.I)
+    r"|instructions?|task|json|answer|object|reply|response|template|schema|:"
+    # a verb that tells what the example held ("the example in the question used {"answer": "B"}")
+    r"|used?|uses|show(?:s|ed|n)?|gave|gives|had|has|said|says|suggest(?:s|ed)?|read|reads|wrote|writes|put|puts))*\s*[`\"']*\s*$", re.I)
 
 
 # "I followed the example format {"answer": "A"}" (but "in the example format: {...}" presents the answer)
