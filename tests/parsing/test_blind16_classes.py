@@ -102,3 +102,16 @@ ROWS = vf("S1", "rows", 3, [])
 ])
 def test_an_example_said_to_be_used_by_the_prompt_is_no_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+PIECES = vf("VZ1", "rows", 5, ["1", "2", "3", "4", "5"])
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # a piece said not to fit the outline is a piece left out ("would overlap", "sticks out", "is extra")
+    ("Pieces 1 and 3 complete it; piece 2 sticks out and piece 4 is extra, piece 5 leaves a gap.", ["T", "F", "T", "F", "F"]),
+    ("Pieces 1, 2 and 4 cover the outline; piece 3 would overlap and piece 5 protrudes.", ["T", "T", "F", "T", "F"]),
+    ("Die Teile 1 und 2 passen; Teil 3 ragt heraus, Teil 4 überlappt und Teil 5 überlappt auch.", ["T", "T", "F", "F", "F"]),
+])
+def test_a_piece_that_does_not_fit_the_outline_is_left_out(reply, meant):
+    assert read("visfactor-vz1", PIECES, reply) == meant

@@ -27,6 +27,9 @@ NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|m
                  r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
                  # a set said to be wrong ("piece 4 has the wrong angle", "piece 3 is unnecessary")
                  r"|wrong|incorrect|unneeded|unnecessary|superfluous|redundant|useless|mismatched"
+                 # a piece said not to fit the outline ("piece 5 would overlap", "piece 3 sticks out", "piece 1 is extra")
+                 r"|overlap(?:s|ped|ping)?|sticks?\s+out|sticking\s+out|protrud\w*|extends?\s+beyond|leaves?\s+a\s+gap|extra|excess"
+                 r"|[üu]berlapp\w*|ragt\s+heraus|[üu]bersteh\w*|sobresale\w*|se\s+superpone\w*|sobra\w*|d[ée]borde\w*|d[ée]passe\w*|chevauche\w*|en\s+trop"
                  # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
                  r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
                  r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b"
