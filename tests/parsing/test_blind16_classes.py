@@ -115,3 +115,12 @@ PIECES = vf("VZ1", "rows", 5, ["1", "2", "3", "4", "5"])
 ])
 def test_a_piece_that_does_not_fit_the_outline_is_left_out(reply, meant):
     assert read("visfactor-vz1", PIECES, reply) == meant
+
+
+@pytest.mark.parametrize("test,reply,meant", [
+    # the words of a two-word answer run together, alone as the reply
+    ("nback", "Notavailble.", "not available"), ("mbt", "leftarm", "left"), ("mbt", "rightarm.", "right"),
+    ("nback", "notavailable, yes", None),  # two answers
+])
+def test_a_two_word_answer_written_as_one_word_is_read(test, reply, meant):
+    assert read(test, {}, reply) == meant

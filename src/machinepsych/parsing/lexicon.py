@@ -46,7 +46,8 @@ def misspelt(word: str) -> str:
 def slips(phrase: str) -> str:
     """A regex fragment of the one-slip misspellings of an answer word or phrase (an inner letter
     of one word left out, two inner neighbours swapped: "vowl", "lft arm", "not availble"), the
-    first and last letter of each word kept, the word as written left out. Only for readers that
+    first and last letter of each word kept, the word as written left out; the words of a phrase
+    may run together ("notavailable", "leftarm"). Only for readers that
     take it where the reply is nothing but the answer (``exact_extra``); a one-word form keeps at
     least four letters (so "let" is never "left")."""
     words = phrase.split()
@@ -56,7 +57,9 @@ def slips(phrase: str) -> str:
             for f in (w[:i] + w[i + 1:], w[:i] + w[i + 1] + w[i] + w[i + 2:] if i + 2 < len(w) else None):
                 if f and f != w and (len(words) > 1 or len(f) >= 4):
                     forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
-    return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s+") for f in forms), key=len, reverse=True))
+    if len(words) > 1:  # the words run together ("notavailable", "leftarm"), with a slip too ("notavailble")
+        forms.add(" ".join(words))
+    return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s*") for f in forms), key=len, reverse=True))
 
 
 def english_number(n: int) -> str:
