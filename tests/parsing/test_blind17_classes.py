@@ -34,3 +34,31 @@ def test_a_range_of_answers_is_no_answer(test, stimulus, reply):
 ])
 def test_one_answer_beside_a_dash_is_still_read(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+CF2 = vf("CF2", "rows", 4, list("1234"))
+NUMBERS = vf("MA1", "int", 1, [14, 27, 35, 52, 68])
+WORDS = vf("CS1", "word", 1, [])
+
+
+@pytest.mark.parametrize("test,stimulus,reply", [
+    # another answer offered with "or" after the answer object: a hedge, in every format alike
+    ("visfactor-vz2", LETTERS, '{"answer": "D"}, or maybe "E".'),
+    ("visfactor-vz2", LETTERS, '```json\n{"answer": "A"}\n```\nor perhaps B'),
+    ("visfactor-ma1", NUMBERS, '{"answer": 27}, or possibly 72'),
+    ("visfactor-cf2", CF2, '{"answer": ["F", "F", "T", "T"]} or maybe the first one is T as well.'),
+    ("visfactor-cs1", WORDS, '{"answer": "lamp"}, or possibly a torch'),
+    # the answer hedged ("I think") and another said to be as close ("similar too", "close as well")
+    ("visfactor-vz2", LETTERS, "Figure D, I believe, but E looks similar as well."),
+    ("visfactor-vz2", LETTERS, "Probably A; B is quite close too."),
+])
+def test_an_answer_hedged_after_it_is_given_is_no_answer(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("visfactor-vz2", LETTERS, '{"answer": "D"} (E is similar, but its notch is on the left.)', "D"),
+    ("visfactor-ma1", NUMBERS, '{"answer": 27}\nThe original was 27.', 27),
+])
+def test_an_answer_with_a_remark_after_it_is_still_read(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -309,8 +309,6 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
         return None, "invalid"
     spans = answer_spans(raw)
-    if spans and ALT_OFFERED.match(raw[max(e for _, e in spans):]):  # '{"answer": "teapot"} — or possibly a kettle'
-        return None, "invalid"
     if spans and _states_other(raw[max(e for _, e in spans):], _words(raw)):  # '{"answer": "kettle"} I think it is a car.'
         return None, "invalid"
     cut = revised_tail(raw)
@@ -330,8 +328,16 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     return None, fallback_status(reply or "")
 
 
-# an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug")
+# an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug", ", or maybe C")
 ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+
+
+def offers_another(raw: str) -> bool:
+    """Whether the text right after a reply's last answer object (JSON, ``<answer>``, ``\\boxed{}``)
+    offers another answer with "or" ('{"answer": "B"}, or possibly "C".', "... or maybe figure 2
+    is T too"): the answer is hedged, in every format alike."""
+    spans = answer_spans(raw)
+    return bool(spans) and ALT_OFFERED.match(raw[max(e for _, e in spans):]) is not None
 
 
 # a last sentence after the answer object that says what the object is, or may be ("It could also be a teapot.")
@@ -475,6 +481,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
         value, status = parser(reply, obs)
         if status != "parsed":
             return value, status
+        if offers_another(prepare(reply)):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
         before = conclusion_before_answer(strip_think(prepare(reply)))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status
