@@ -62,3 +62,39 @@ def test_an_answer_hedged_after_it_is_given_is_no_answer(test, stimulus, reply):
 ])
 def test_an_answer_with_a_remark_after_it_is_still_read(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+I3 = vf("I3", "groups", 6, [1, 2])
+VZ1 = vf("VZ1", "rows", 4, list("1234"))
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # a list cut off while it was written (its object never closed) is not read: more values, or
+    # a correction, may have followed; an answer given before it still is
+    ("visfactor-i3", I3, '{"answer": [2, 1, 1, 2, 2, 1', None),
+    ("visfactor-i3", I3, 'Groups: {"groups": [1, 1, 2, 2, 1, 2', None),
+    ("visfactor-vz1", VZ1, '```json\n{"answer": ["F", "T", "T", "F"', None),
+    ("visfactor-vz1", VZ1, 'Answer: F T T F\n\n{"answer": ["F", "T",', ["F", "T", "T", "F"]),
+    ("visfactor-i3", I3, '{"answer": [2, 1, 1, 2, 2, 1]}', [2, 1, 1, 2, 2, 1]),
+])
+def test_a_list_cut_off_inside_its_answer_object(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # a small model saying its word over is saying it once ("kite kite kite")
+    ("kite kite", "kite"),
+    ("Kite kite kite", "kite"),
+    ("a kite a kite", "kite"),
+    ("teddy bear teddy bear", "teddy bear"),
+    ('{"answer": "kite kite"}', "kite"),
+    # two different words are still two
+    ("kite string", "kite string"),
+])
+def test_a_word_said_over_is_the_word(reply, meant):
+    assert read("visfactor-cs1", WORDS, reply) == meant
+
+
+def test_the_scorer_matches_a_word_said_over():
+    from machinepsych.parsing.words import word_correct
+    assert word_correct("kite kite", ["kite"]) and not word_correct("kite string", ["kite"])

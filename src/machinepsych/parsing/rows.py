@@ -21,6 +21,7 @@ from machinepsych.core.types import ParseStatus
 from .revision import revised_tail
 from .rowsets import prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
+from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
 
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
@@ -170,6 +171,9 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
     self-correction the text after it is read first; ``prose`` reads a list told in words."""
     raw = prepare(reply)
+    unclosed = UNCLOSED_OBJECT.search(raw.rstrip()) or UNCLOSED_LIST.search(raw.rstrip())
+    if unclosed:  # '{"answer": [1, 2, 2, 1': cut off while writing its list, only what came before is read
+        raw = raw[:unclosed.start()]
     cut = revised_tail(raw)
     if cut is not None:
         vals, why = read_list(raw[cut:], n, read, runs=runs, prose=prose)
