@@ -98,3 +98,22 @@ def test_a_word_said_over_is_the_word(reply, meant):
 def test_the_scorer_matches_a_word_said_over():
     from machinepsych.parsing.words import word_correct
     assert word_correct("kite kite", ["kite"]) and not word_correct("kite string", ["kite"])
+
+
+TF_ONE = vf("MV3", "tf", 1, ["T", "F"])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # true and false in Chinese or Japanese script, and the marks ○ / ×, as values
+    ("visfactor-cf2", CF2, '{"answer": ["假", "真", "假", "假"]}', ["F", "T", "F", "F"]),
+    ("visfactor-cf2", CF2, '{"answer": ["對", "錯", "對", "錯"]}', ["T", "F", "T", "F"]),
+    ("visfactor-cf2", CF2, '{"answer": ["误", "对", "对", "误"]}', ["F", "T", "T", "F"]),
+    ("visfactor-mv3", TF_ONE, '{"answer": "假"}', "F"),
+    ("visfactor-mv3", TF_ONE, '{"answer": "正"}', "T"),
+    ("visfactor-mv3", TF_ONE, "×", "F"),
+    ("visfactor-mv3", TF_ONE, "誤", "F"),
+    # one such character inside a word is no value ("正方形" is a square)
+    ("visfactor-mv3", TF_ONE, "正方形", None),
+])
+def test_true_and_false_in_chinese_and_japanese_script(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -232,7 +232,9 @@ _TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incor
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,
-                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])",)), Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])",))))
+                   # and a one-character value in Chinese or Japanese script, or a mark ("正", "假", "誤", "○", "×"), where it is the whole answer
+                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])", r"(?<!\S)[正對对○◯](?!\S)")),
+                                Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])", r"(?<!\S)[假误誤錯错×✕](?!\S)"))))
 
 
 @lru_cache(maxsize=256)
