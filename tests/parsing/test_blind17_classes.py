@@ -117,3 +117,25 @@ TF_ONE = vf("MV3", "tf", 1, ["T", "F"])
 ])
 def test_true_and_false_in_chinese_and_japanese_script(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+MV3_Q = dict(TF_ONE, person_question="Is the test section exactly one of the study sections?")
+RL2_Q = vf("RL2", "tf", 1, ["T", "F"]) | {"person_question": "Classes: pens, pencils, tools. Does the circle diagram show the "
+                                                             "relations among these three classes (each circle standing for one of them)?"}
+S2_Q = vf("S2", "tf", 1, ["T", "F"]) | {"person_question": "Can these two drawings show the same cube (turned differently)?"}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # one sentence restating the yes/no question, negated once: F; affirmed: T
+    ("visfactor-mv3", MV3_Q, "The test section isn't one of the study sections.", "F"),
+    ("visfactor-mv3", MV3_Q, "It is exactly one of the study sections.", "T"),
+    ("visfactor-rl2", RL2_Q, "The circle diagram does not show the relations among these classes.", "F"),
+    ("visfactor-s2", S2_Q, "These drawings cannot show the same cube.", "F"),
+    # a hedge, a word the question does not use, two negations or the question echoed: unread
+    ("visfactor-mv3", MV3_Q, "It is probably not one of the study sections.", None),
+    ("visfactor-mv3", MV3_Q, "It is not similar to the study sections.", None),
+    ("visfactor-mv3", MV3_Q, "Is the test section exactly one of the study sections", None),
+    ("visfactor-s2", S2_Q, "They can't not show the same cube.", None),
+])
+def test_a_sentence_restating_the_question(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

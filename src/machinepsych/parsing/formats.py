@@ -258,7 +258,30 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     rest = text[lead.end():] if lead else ""
     if lead and not OTHER_SIDE[lead.group(1).lower()].search(rest) and not UNSURE.search(rest):
         return ("T" if lead.group(1).lower() == "yes" else "F"), "parsed"  # "No, the bank was on the other corner."
-    return value, status
+    said = restated(text, question or str(_stim(obs).get("question") or ""))
+    return (said, "parsed") if said else (value, status)
+
+
+# the words a statement may add to the question's own when it restates it ("It is not one of the study sections.")
+_RESTATING = {"it", "this", "that", "they", "these", "those", "is", "are", "was", "were", "does", "do", "did", "can", "could",
+              "the", "a", "an", "not", "never", "cannot", "t", "isn", "aren", "wasn", "weren", "doesn", "don", "didn", "couldn"}
+_NEGATION = re.compile(r"\b(?:not|never|cannot)\b|n['’]t\b", re.I)
+
+
+def restated(text: str, question: str) -> str | None:
+    """"T" / "F" for a reply that is one sentence restating the yes/no question as a statement, in
+    its own words, affirmed ("It is one of the study sections.") or negated once ("It is not one
+    of the study sections.", "They can't show the same cube."); else None (a word the question
+    does not use, a hedge, an echoed question)."""
+    q = re.split(r"\b(?:Respond|Answer\s+(?:T|with))\b", question)[0]
+    words, asked = re.findall(r"[^\W\d_]+", text.lower()), set(re.findall(r"[^\W\d_]+", q.lower()))
+    if not words or "?" in text or re.search(r"[.!;:\n]\s*\S", text.strip()) or words[0] == (re.findall(r"[^\W\d_]+", q.lower()) or [""])[0]:
+        return None
+    content = [w for w in words if w not in _RESTATING]
+    if len(content) < 2 or any(w not in asked for w in content):
+        return None
+    negations = len(_NEGATION.findall(text))
+    return "F" if negations == 1 else "T" if negations == 0 else None
 
 
 # a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")
