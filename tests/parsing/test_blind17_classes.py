@@ -141,11 +141,13 @@ def test_a_sentence_restating_the_question(test, stimulus, reply, meant):
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [
-    # an answer object, then "Hmm, <why>:" leading into a second object: the reply thinks again, the second is its answer
+    # an answer object, then "Hmm, <why>" leading into a second object that ends the reply: the reply thinks again,
+    # the second is its answer
     ("visfactor-vz1", VZ1, '{"answer": ["F", "T", "F", "F"]}\n\nHmm, the last piece fits the corner: {"answer": ["F", "T", "F", "T"]}',
      ["F", "T", "F", "T"]),
     ("visfactor-i3", I3, '{"answer": [1, 1, 2, 2, 1, 2]}\nOh, the fifth one has a curve:\n{"answer": [1, 1, 2, 2, 2, 2]}', [1, 1, 2, 2, 2, 2]),
     ("visfactor-vz2", LETTERS, '{"answer": "A"} Hmm, the fold puts the hole lower: {"answer": "D"}', "D"),
+    ("visfactor-ma1", NUMBERS, '{"answer": 72}\n\nHmm, the kite had the number with the 2 first. So it was 27.\n\n{"answer": 27}', 27),
     # without a reason leading into it, or with no second object, nothing is taken back
     ("visfactor-vz2", LETTERS, '{"answer": "A"} {"answer": "D"}', None),
     ("visfactor-vz2", LETTERS, '{"answer": "A"}\n\nHmm, the fold is tricky.', "A"),

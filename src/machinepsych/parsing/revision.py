@@ -34,8 +34,8 @@ REVISION = re.compile(
     # "Going with 4 on second thought.": a sentence that ends by saying it is a second thought replaces what came before
     r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))\s*(?=[^.!?\n]{1,80}?[\s,]on\s+second\s+thoughts?\s*[.!]?\s*(?:$|\n))"
     # '{"answer": "B"}\n\nHmm, figure C fits better: {"answer": "C"}': after an answer object, an interjection and a
-    # reason that lead into a second object (the reply thinks again and gives its answer anew)
-    r"|(?<=\})\s*(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,160}?[:：]\s*(?:`{3}\w*\s*)?\{))", re.I)
+    # reason that lead into a second object ending the reply (the reply thinks again and gives its answer anew)
+    r"|(?<=\})\s*(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$))", re.I)
 
 
 def revised_tail(text: str) -> int | None:
