@@ -133,6 +133,7 @@ S2_Q = vf("S2", "tf", 1, ["T", "F"]) | {"person_question": "Can these two drawin
     ("visfactor-s2", S2_Q, "These drawings cannot show the same cube.", "F"),
     # a hedge, a word the question does not use or the question echoed: unread
     ("visfactor-mv3", MV3_Q, "It is probably not one of the study sections.", None),
+    ("visfactor-mv3", MV3_Q, "It could be one of the study sections.", None),
     ("visfactor-mv3", MV3_Q, "It is not similar to the study sections.", None),
     ("visfactor-mv3", MV3_Q, "Is the test section exactly one of the study sections", None),
 ])

@@ -263,9 +263,10 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
 
 
 # the words a statement may add to the question's own when it restates it ("It is not one of the study sections.")
-_RESTATING = {"it", "this", "that", "they", "these", "those", "is", "are", "was", "were", "does", "do", "did", "can", "could",
-              "the", "a", "an", "not", "never", "cannot", "t", "isn", "aren", "wasn", "weren", "doesn", "don", "didn", "couldn"}
-_NEGATION = re.compile(r"\b(?:not|never|cannot)\b|n['’]t\b", re.I)
+# ("can" and "could" only where the question asks with them: "They cannot show the same cube.")
+_RESTATING = {"it", "this", "that", "they", "these", "those", "is", "are", "was", "were", "does", "do", "did",
+              "the", "a", "an", "not", "never", "t", "isn", "aren", "wasn", "weren", "doesn", "don", "didn"}
+_NEGATION = re.compile(r"\b(?:not|never)\b|n['’]t\b", re.I)
 
 
 def restated(text: str, question: str) -> str | None:
@@ -274,6 +275,7 @@ def restated(text: str, question: str) -> str | None:
     of the study sections.", "They can't show the same cube."); else None (a word the question
     does not use, a hedge, an echoed question)."""
     q = re.split(r"\b(?:Respond|Answer\s+(?:T|with))\b", question)[0]
+    text = re.sub(r"\bcannot\b", "can not", text, flags=re.I)
     words, asked = re.findall(r"[^\W\d_]+", text.lower()), set(re.findall(r"[^\W\d_]+", q.lower()))
     if not words or "?" in text or re.search(r"[.!;:\n]\s*\S", text.strip()) or words[0] == (re.findall(r"[^\W\d_]+", q.lower()) or [""])[0]:
         return None
