@@ -194,6 +194,9 @@ _ALSO_A = (r"an?\s+(?:(?:good|reasonable|sensible|defensible|plausible|viable|va
            r"(?:option|candidate|possibility|contender|choice|pick|guess|start|answer)")
 ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
                            r"(?:possible|plausible|likely|valid|viable|correct|right|" + _ALSO_A + r")"
+                           # "but B is very similar too.", "D looks close as well": said of another answer, ending the clause
+                           r"|(?:is|are|seems?|looks?)\s+(?:(?:very|quite|really|pretty|so|also)\s+)?(?:similar|close|possible|plausible|likely|good)"
+                           r"\s+(?:too|as\s+well)\s*(?=[.!;]|$)"
                            r"|(?:could|might|may|would)\s+(?:also|equally|just\s+as\s+well)\s+(?:be\s+(?:it|right|correct|the\s+answer|possible|plausible|likely|valid|"
                            + _ALSO_A + r")|work|fit))\b", re.I)
 # an answer offered as possible too, before it ("fairly sure it was 41, but it may also have been 14")
@@ -243,7 +246,7 @@ def exact_value(segment: str, finder: Finder, *, filler: set[str] = EXACT_FILLER
     """Whether ``segment`` is one answer and nothing else (label words and punctuation aside):
     (True, value) or (False, None)."""
     seg = mask(segment)
-    mentions = resolve_overlaps(finder(seg))
+    mentions = without_ranges(seg, resolve_overlaps(finder(seg)))
     if not mentions:
         return False, None
     if rejected_mentions(seg, mentions):
@@ -259,6 +262,16 @@ def exact_value(segment: str, finder: Finder, *, filler: set[str] = EXACT_FILLER
     if any(w not in filler for w in _words(" ".join(rest))):
         return False, None
     return True, mentions[0].value
+
+
+# a range of answers, the template's or the options' ("Selection: 1-4", "Answer: A–E"): its ends name no answer
+_RANGE_AFTER = re.compile(r"[-–]\s?(?:[A-Z]?\d{1,3}|[A-Z])(?![A-Za-z0-9])")
+_RANGE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]?\d{1,3}|[A-Z])\s?[-–]$")
+
+
+def without_ranges(text: str, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` less the ends of a range of answers ("1-4", "A–E")."""
+    return [m for m in mentions if not _RANGE_AFTER.match(text, m.end) and not _RANGE_BEFORE.search(text[max(0, m.start - 5):m.start])]
 
 
 def _key(v: Any) -> Any:
@@ -399,7 +412,7 @@ _ASIDE = re.compile(r"\([^()]*\)?")
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
           binary: tuple, cut_off: bool = False) -> Reading:
     text = mask(raw)
-    mentions = resolve_overlaps(finder(text))
+    mentions = without_ranges(text, resolve_overlaps(finder(text)))
     rejected = rejected_mentions(text, mentions)
     by_start = {m.start: m for m in mentions}
     index = {id(m): i for i, m in enumerate(mentions)}
@@ -492,7 +505,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 pos += cut
             if not ok:  # after a dash, every other answer before it ruled out ("Not the left one — right.")
                 dash = max(line.rstrip().rstrip(".!").rfind(c) for c in "—–") + 1
-                if 0 < dash < len(line):
+                if 0 < dash < len(line) and not _RANGE_BEFORE.search(line[:dash]):  # not "1–4"
                     ok, val = exact_value(line[dash:], exact_finder)
                     base = lines[-1][0]
                     ok = ok and all(i in rejected or _key(m.value) == _key(val)

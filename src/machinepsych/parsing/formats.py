@@ -233,7 +233,9 @@ _TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incor
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,
-                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])",)), Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])",))))
+                   # and a one-character value in Chinese or Japanese script, or a mark ("正", "假", "誤", "○", "×"), where it is the whole answer
+                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])", r"(?<!\S)[正對对○◯](?!\S)")),
+                                Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])", r"(?<!\S)[假误誤錯错×✕](?!\S)"))))
 
 
 @lru_cache(maxsize=256)
@@ -257,7 +259,32 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     rest = text[lead.end():] if lead else ""
     if lead and not OTHER_SIDE[lead.group(1).lower()].search(rest) and not UNSURE.search(rest):
         return ("T" if lead.group(1).lower() == "yes" else "F"), "parsed"  # "No, the bank was on the other corner."
-    return value, status
+    said = restated(text, question or str(_stim(obs).get("question") or ""))
+    return (said, "parsed") if said else (value, status)
+
+
+# the words a statement may add to the question's own when it restates it ("It is not one of the study sections.")
+# ("can" and "could" only where the question asks with them: "They cannot show the same cube.")
+_RESTATING = {"it", "this", "that", "they", "these", "those", "is", "are", "was", "were", "does", "do", "did",
+              "the", "a", "an", "not", "never", "t", "isn", "aren", "wasn", "weren", "doesn", "don", "didn"}
+_NEGATION = re.compile(r"\b(?:not|never)\b|n['’]t\b", re.I)
+
+
+def restated(text: str, question: str) -> str | None:
+    """"T" / "F" for a reply that is one sentence restating the yes/no question as a statement, in
+    its own words, affirmed ("It is one of the study sections.") or negated once ("It is not one
+    of the study sections.", "They can't show the same cube."); else None (a word the question
+    does not use, a hedge, an echoed question)."""
+    q = re.split(r"\b(?:Respond|Answer\s+(?:T|with))\b", question)[0]
+    text = re.sub(r"\bcannot\b", "can not", text, flags=re.I)
+    words, asked = re.findall(r"[^\W\d_]+", text.lower()), set(re.findall(r"[^\W\d_]+", q.lower()))
+    if not words or "?" in text or re.search(r"[.!;:\n]\s*\S", text.strip()) or words[0] == (re.findall(r"[^\W\d_]+", q.lower()) or [""])[0]:
+        return None
+    content = [w for w in words if w not in _RESTATING]
+    if len(content) < 2 or any(w not in asked for w in content):
+        return None
+    negations = len(_NEGATION.findall(text))
+    return "F" if negations == 1 else "T" if negations == 0 else None
 
 
 # a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")
@@ -320,8 +347,6 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
         return None, "invalid"
     spans = answer_spans(raw)
-    if spans and ALT_OFFERED.match(raw[max(e for _, e in spans):]):  # '{"answer": "teapot"} — or possibly a kettle'
-        return None, "invalid"
     if spans and _states_other(raw[max(e for _, e in spans):], _words(raw)):  # '{"answer": "kettle"} I think it is a car.'
         return None, "invalid"
     label = _WORD_LABEL.search(mask(raw))
@@ -344,8 +369,16 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     return None, fallback_status(reply or "")
 
 
-# an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug")
+# an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug", ", or maybe C")
 ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+
+
+def offers_another(raw: str) -> bool:
+    """Whether the text right after a reply's last answer object (JSON, ``<answer>``, ``\\boxed{}``)
+    offers another answer with "or" ('{"answer": "B"}, or possibly "C".', "... or maybe figure 2
+    is T too"): the answer is hedged, in every format alike."""
+    spans = answer_spans(raw)
+    return bool(spans) and ALT_OFFERED.match(raw[max(e for _, e in spans):]) is not None
 
 
 # a last sentence after the answer object that says what the object is, or may be ("It could also be a teapot.")
@@ -489,6 +522,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
         value, status = parser(reply, obs)
         if status != "parsed":
             return value, status
+        if offers_another(prepare(reply)):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
         before = conclusion_before_answer(strip_think(prepare(reply)))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status

@@ -32,7 +32,10 @@ REVISION = re.compile(
     # "(no, make that 3)", "— make it C": the answer after it replaces the one before
     r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*])"
     # "Going with 4 on second thought.": a sentence that ends by saying it is a second thought replaces what came before
-    r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))\s*(?=[^.!?\n]{1,80}?[\s,]on\s+second\s+thoughts?\s*[.!]?\s*(?:$|\n)))", re.I)
+    r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))\s*(?=[^.!?\n]{1,80}?[\s,]on\s+second\s+thoughts?\s*[.!]?\s*(?:$|\n))"
+    # '{"answer": "B"}\n\nHmm, figure C fits better: {"answer": "C"}': after an answer object, an interjection and a
+    # reason that lead into a second object ending the reply (the reply thinks again and gives its answer anew)
+    r"|(?<=\})\s*(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$))", re.I)
 
 
 def revised_tail(text: str) -> int | None:

@@ -21,14 +21,17 @@ from machinepsych.core.types import ParseStatus
 from .revision import revised_tail
 from .rowsets import prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
+from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
 
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
         "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確",
-        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές"}
+        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解"}
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
          "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对",
-         "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές"}
+         "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές",
+         # false in Chinese and Japanese script beside 真/正 ("假", simplified "误", traditional "錯", "不對", "間違い")
+         "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是"}
 
 
 # a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
@@ -170,6 +173,9 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
     self-correction the text after it is read first; ``prose`` reads a list told in words."""
     raw = prepare(reply)
+    unclosed = UNCLOSED_OBJECT.search(raw.rstrip()) or UNCLOSED_LIST.search(raw.rstrip())
+    if unclosed:  # '{"answer": [1, 2, 2, 1': cut off while writing its list, only what came before is read
+        raw = raw[:unclosed.start()]
     cut = revised_tail(raw)
     if cut is not None:
         vals, why = read_list(raw[cut:], n, read, runs=runs, prose=prose)

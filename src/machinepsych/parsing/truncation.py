@@ -87,6 +87,9 @@ def announced_and_unfinished(text: str) -> bool:
 # last value is closed, '{"answer": "E"', lacks only its brace: LLaVA-style models drop it)
 UNCLOSED_OBJECT = re.compile(r"\{\s*[\"']\w+[\"']\s*:(?!(?:[^{}]*[:,])?" + r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*$)[^{}]*$")
 
+# an answer object whose list was opened and never closed ('{"answer": ["T", "F", "T"'): cut off inside the list
+UNCLOSED_LIST = re.compile(r"\{\s*[\"']\w+[\"']\s*:\s*\[[^\[\]{}]*$")
+
 
 def looks_cut_off(text: str) -> bool:
     """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon

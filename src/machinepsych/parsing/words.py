@@ -44,7 +44,16 @@ def _tokens(value: object) -> list[str]:
     return [w for w in words if w]
 
 
+def _once(words: list[str]) -> list[str]:
+    """``words`` said once where they are one phrase said over ("fish fish", "left arm left arm left arm")."""
+    for k in range(1, len(words) // 2 + 1):
+        if len(words) % k == 0 and words == words[:k] * (len(words) // k):
+            return words[:k]
+    return words
+
+
 def _form(words: list[str]) -> str | None:
+    words = _once(words)
     while words and words[0] in ARTICLES:
         words = words[1:]
     if len(words) > 2 and words[:2] == ["pair", "of"]:  # "a pair of scissors" is "scissors"
@@ -87,7 +96,7 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
         text = text[colon.end():].strip()
     if not bare and (text.endswith(":") or text.endswith("：")):
         return None  # a lead-in ("Here is my answer:"), the answer follows it
-    words = _tokens(text)
+    words = _once(_tokens(text))
     if not words:
         return None
     rest = list(words)
