@@ -370,13 +370,17 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
 
 
 # an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug", ", or maybe C")
-ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b", re.I)
+ALT_OFFERED = re.compile(r"[\s\W]*(?:(?:hmm+|well|but|then\s+again)\b[\s\W]*)?(?:or|oder|ou|o|或者?|または)\b"
+                         # "— though it could also be "argue".", "but it might equally be C": another answer named as possible
+                         r"|[\s\W]*(?:(?:though|although|but|yet|then\s+again)\b[\s\W]*)?(?:it|this|that)\s+(?:could|might|may)\s+"
+                         r"(?:also|equally|just\s+as\s+well)\s+be\s+(?:[\"“\'‘]|(?:(?:option|card|number|letter|figure|picture|deck)\s+)?(?-i:[A-Z]|\d+)\b)", re.I)
 
 
 def offers_another(raw: str) -> bool:
     """Whether the text right after a reply's last answer object (JSON, ``<answer>``, ``\\boxed{}``)
     offers another answer with "or" ('{"answer": "B"}, or possibly "C".', "... or maybe figure 2
-    is T too"): the answer is hedged, in every format alike."""
+    is T too") or as what it could also be ('— though it could also be "argue".'): the answer is
+    hedged, in every format alike."""
     spans = answer_spans(raw)
     return bool(spans) and ALT_OFFERED.match(raw[max(e for _, e in spans):]) is not None
 
