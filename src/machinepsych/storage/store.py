@@ -595,7 +595,7 @@ class Store:
         instead of three loop iterations that the other sessions' work interleaves.
         ``urgent``: write at once in any case (the sessions on a run's critical path)."""
         if not urgent and len(getattr(asyncio.get_running_loop(), "_ready", ())) > self.busy_callbacks:
-            await self._enqueue((session_id, rec))
+            await self._queue((session_id, rec))  # the group commit's future, awaited directly
             return
         if not self._pending and self._retry is None:  # this trial alone, no future
             delay = 0.0
