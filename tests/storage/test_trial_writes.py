@@ -98,6 +98,33 @@ def test_a_free_loop_writes_at_once_and_a_busy_one_groups(tmp_path):
     assert all(counts[sid] == 1 for sid in sids[1:])
 
 
+def test_two_sessions_answered_in_one_loop_iteration_share_one_commit(tmp_path):
+    """Two replies handled in the same event-loop iteration: their trials are written in one
+    transaction (a commit costs more than the rows it writes), and each is committed before
+    its ``commit_trial`` returns."""
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 40),))
+    sids = [s.id for s in st.sessions(st.get_run("r").id)][:2]
+    batches: list[int] = []
+    write = st._sqlite_writer.write
+
+    def counting(conn, batch, known):
+        batches.append(len(batch))
+        return write(conn, batch, known)
+
+    st._sqlite_writer.write = counting
+
+    async def one(sid):
+        await st.commit_trial(sid, record(0, images=[]))
+        assert st.trial_counts(st.get_run("r").id)[sid] == 1  # committed when the call returns
+
+    async def main():
+        await asyncio.gather(*(one(sid) for sid in sids))
+
+    asyncio.run(main())
+    assert batches == [2]
+
+
 def test_another_process_holding_the_lock_never_stalls_the_event_loop(tmp_path):
     """While another connection (a worker process) holds SQLite's write lock, a trial waits for
     it without blocking the event loop (SQLite's own busy wait would sleep the whole loop);

@@ -59,19 +59,26 @@ def suffix_for(ctx, strategy: str) -> str:
 
 
 def _user(parts: tuple[Part, ...], prefix: str | None, suffix: str) -> Message:
-    out: list[Part] = []
-    if prefix:
-        out.append(TextPart(prefix))
-    out.extend(parts)
-    if suffix:
-        out.append(TextPart(suffix))
-    # merge adjacent text parts so text-only conversations are plain strings
+    # adjacent text parts are merged (joined by newlines) so text-only conversations are plain
+    # strings; a text part with no text beside it is kept as it is. A run of texts becomes one
+    # part at once, not one part per text merged in.
     merged: list[Part] = []
-    for p in out:
-        if merged and isinstance(p, TextPart) and isinstance(merged[-1], TextPart):
-            merged[-1] = TextPart(merged[-1].text + "\n" + p.text)
+    run: list = []  # the current run of texts: TextParts, and the prefix and suffix as strings
+
+    def end_run() -> None:
+        if len(run) == 1:
+            merged.append(TextPart(run[0]) if isinstance(run[0], str) else run[0])
+        elif run:
+            merged.append(TextPart("\n".join(t if isinstance(t, str) else t.text for t in run)))
+        run.clear()
+
+    for p in ((prefix,) if prefix else ()) + tuple(parts) + ((suffix,) if suffix else ()):
+        if isinstance(p, (str, TextPart)):
+            run.append(p)
         else:
+            end_run()
             merged.append(p)
+    end_run()
     return Message("user", tuple(merged))
 
 

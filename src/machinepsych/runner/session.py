@@ -76,6 +76,13 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
             for img in m.images:
                 images.setdefault(img.sha256, img)
     u = turn.usage
+    calls = turn.calls
+    if len(calls) == 1:  # the usual turn: its call's costs (0 + x: what sum() of one value gives)
+        one = calls[0]
+        cost = None if one.cost_usd is None else 0 + one.cost_usd
+        uncached = None if one.cost_uncached_usd is None else 0 + one.cost_uncached_usd
+    else:
+        cost, uncached = turn.cost_usd, _sum_or_none(c.cost_uncached_usd for c in calls)
     # JSON columns are encoded by the store (json.dumps, default=str): tuples become lists.
     return TrialRecord(
         index=index, observation=obs.to_json(), messages=messages, reply=turn.reply,
@@ -83,18 +90,24 @@ def trial_record(obs: Observation, turn: Turn, result, index: int, prev_sent: tu
         reward=result.reward, feedback=result.feedback, info=result.info,
         latency_s=turn.latency_s, reasked=turn.reasked, prompt_tokens=u.prompt_tokens,
         completion_tokens=u.completion_tokens, cached_tokens=u.cached_tokens, image_tokens=u.image_tokens,
-        cost_usd=turn.cost_usd, images=list(images.values()), cache_write_tokens=u.cache_write_tokens,
-        uncached_cost_usd=_sum_or_none(c.cost_uncached_usd for c in turn.calls),
+        cost_usd=cost, images=list(images.values()), cache_write_tokens=u.cache_write_tokens,
+        uncached_cost_usd=uncached,
         choice_probs=turn.choice_probs, choice_probs_outside=turn.choice_probs_outside,
-        calls=[{
-            "purpose": c.purpose, "model": c.model, "reply": c.reply, "n_messages": len(c.messages),
-            "prompt_tokens": c.usage.prompt_tokens, "completion_tokens": c.usage.completion_tokens,
-            "cached_tokens": c.usage.cached_tokens, "image_tokens": c.usage.image_tokens, "cost_usd": c.cost_usd,
-            "latency_s": c.latency_s, "attempts": c.attempts, "errors": list(c.errors), "finish_reason": c.finish_reason,
-            "redacted": c.redacted, "cache_write_tokens": c.usage.cache_write_tokens,
-            "uncached_cost_usd": c.cost_uncached_usd,
-        } for c in turn.calls],
+        calls=[_call_fields(c) for c in calls],
     )
+
+
+def _call_fields(c: ModelCall) -> dict:
+    """A model call as the trial record carries it (storage.sqlite_writer.CALL_FIELDS)."""
+    u = c.usage
+    return {
+        "purpose": c.purpose, "model": c.model, "reply": c.reply, "n_messages": len(c.messages),
+        "prompt_tokens": u.prompt_tokens, "completion_tokens": u.completion_tokens,
+        "cached_tokens": u.cached_tokens, "image_tokens": u.image_tokens, "cost_usd": c.cost_usd,
+        "latency_s": c.latency_s, "attempts": c.attempts, "errors": list(c.errors), "finish_reason": c.finish_reason,
+        "redacted": c.redacted, "cache_write_tokens": u.cache_write_tokens,
+        "uncached_cost_usd": c.cost_uncached_usd,
+    }
 
 
 def _sum_or_none(values) -> float | None:

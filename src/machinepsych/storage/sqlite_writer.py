@@ -66,6 +66,7 @@ class SQLiteTrialWriter:
         self.png_proc = dict(image_cols)["png"]
         self.created_proc = dict(self.trial_cols)["created_at"]
         self.no_errors = dict(self.call_cols)["errors"]([])  # an empty error list as the column stores it
+        self._cursor, self._cursor_of = None, None
 
     def write(self, dbapi_conn, batch: Iterable[tuple[int, Any]], known_images: set[str]) -> set[str]:
         """Insert ``(session id, TrialRecord)`` pairs with their calls and new images, and
@@ -74,7 +75,7 @@ class SQLiteTrialWriter:
         created = self.created_proc(created) if self.created_proc else created
         new_images: set[str] = set()
         calls: list[tuple] = []
-        cur = dbapi_conn.cursor()
+        cur = self._cursor if self._cursor_of is dbapi_conn else self._new_cursor(dbapi_conn)
         try:
             for sid, rec in batch:
                 for img in rec.images:
@@ -94,10 +95,14 @@ class SQLiteTrialWriter:
             dbapi_conn.commit()
         except BaseException:
             dbapi_conn.rollback()
+            self._cursor_of = None  # a fresh cursor next time
             raise
-        finally:
-            cur.close()
         return new_images
+
+    def _new_cursor(self, dbapi_conn):
+        """The cursor of the writer's connection, made once per connection (not per write)."""
+        self._cursor, self._cursor_of = dbapi_conn.cursor(), dbapi_conn
+        return self._cursor
 
     def _trial_params(self, sid: int, rec, created) -> tuple:
         values = list(self._record_fields(rec))
