@@ -101,8 +101,8 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
         info = group[0][0]
         unit_fits = [fits[m.name][i] for m in chosen]
         best = min(unit_fits, key=lambda f: f.bic).model
-        joint = {"sessions": len(group), "session_indices": " ".join(str(g.session) for g, _ in group)} \
-            if per == "participant" else {}
+        joint = {"who": info.unit[2], "sessions": len(group),
+                 "session_indices": " ".join(str(g.session) for g, _ in group)} if per == "participant" else {}
         for f in unit_fits:
             rows.append({"run": info.run, "session": info.session, **joint, "task": spec.id,
                          "condition": info.condition, "participant": info.participant,

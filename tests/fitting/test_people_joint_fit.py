@@ -1,0 +1,125 @@
+"""``fit --per participant`` on stores of people: two people each take two sessions of a
+bandit through the study link (the web app's own endpoints, under their platform ids), and
+imported people whose file gives one person two sessions. Each person is one participant,
+fitted jointly over both sessions, at the minimiser of the summed negative log-likelihood;
+the report's "Model fits" shows the people."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from machinepsych.fitting.data import session_data
+from machinepsych.storage.export import trials_frame
+from machinepsych.tasks.catalog import get_task
+from tests.support.cli import main_in_process
+
+pytest.importorskip("fastapi")
+
+TRIALS = 24
+
+
+def _take(lab, study, pid: str, rng) -> list[int]:
+    """One person (platform id ``pid``, a browser of their own) takes every session of their
+    slot, answering as a win-stay lose-shift player who slips now and then."""
+    from machinepsych.storage import study as studies
+    from tests.web.helpers import consent
+
+    browser = lab.browser()
+    first = consent(browser, study, f"PROLIFIC_PID={pid}&STUDY_ID=st1&SESSION_ID=se{pid}")
+    order = studies.state_of(studies.assignment_for_participant(lab.store, study.id, pid))["order"]
+    assert order[0] == first and len(order) == 2
+    for sid in order:
+        assert browser.get(f"/session/{sid}").status_code == 200
+        last, won = None, True
+        for t in range(TRIALS):
+            options = browser.get(f"/session/{sid}/state").json()["options"]
+            stay = last is not None and (won if rng.random() > 0.15 else not won)
+            action = last if stay else options[int(rng.integers(len(options)))]
+            if last is not None and not stay and action == last:
+                action = options[(options.index(last) + 1) % len(options)]
+            r = browser.post(f"/session/{sid}/answer", json={"trial": t, "phase": "test", "action": action,
+                                                             "rt_ms": 650})
+            assert r.status_code == 200, r.text
+            last, won = action, bool(r.json().get("correct"))
+        assert r.json()["done"] is True
+    return order
+
+
+def _summed_minimiser(model, datas):
+    lo, hi = model.bounds[:, 0], model.bounds[:, 1]
+
+    def summed(x):
+        return float(sum(model.objective(x[None], d)[0] for d in datas))
+
+    starts = lo + (hi - lo) * np.random.default_rng(11).random((6, model.k))
+    return min((minimize(summed, x0, method="L-BFGS-B", bounds=list(zip(lo, hi))) for x0 in starts),
+               key=lambda r: r.fun)
+
+
+def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participants(tmp_path, monkeypatch, capsys):
+    from machinepsych.storage.store import Store
+    from tests.web.helpers import Lab
+
+    def cli(*args):
+        return main_in_process(*args, "--store", "lab.db", cwd=tmp_path, monkeypatch=monkeypatch, capsys=capsys)
+
+    r = cli("run", "prlt", "--model", "human", "--sessions", "2", "--repeat", "2", "--param", f"trials={TRIALS}",
+            "--run-name", "lab", "--no-progress")
+    assert r.returncode == 0, r.stderr
+    lab = Lab(tmp_path)
+    try:
+        run = lab.store.get_run("lab")
+        study = lab.study(run)
+        rng = np.random.default_rng(4)
+        taken = {pid: _take(lab, study, pid, rng) for pid in ("P1", "P2")}
+    finally:
+        lab.close()
+    index = {s.id: s.index for s in Store(f"sqlite:///{tmp_path / 'lab.db'}").sessions(run.id)}
+
+    r = cli("fit", "lab", "--per", "participant", "--model", "rw", "--model", "wsls", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    rows = [x for x in out["sessions"] if x["model"] == "rw"]
+    assert sorted(x["who"] for x in rows) == ["id P1", "id P2"]  # one participant per person
+    for row in rows:
+        pid = row["who"].removeprefix("id ")
+        assert row["sessions"] == 2 and row["n"] == 2 * TRIALS
+        assert sorted(map(int, row["session_indices"].split())) == sorted(index[s] for s in taken[pid])
+    assert out["summary"]["prlt"]["human"]["n"] == 2  # two participants, not four sessions
+
+    # each person's parameters: the minimiser of the summed NLL of their two stored sessions
+    store = Store(f"sqlite:///{tmp_path / 'lab.db'}", create=False)
+    spec = get_task("prlt")
+    model = spec.fit.model("rw")
+    trials = trials_frame(store, run.id)
+    params = {s.id: s.params for s in store.sessions(run.id)}
+    for row in rows:
+        datas = [session_data(spec.fit, trials[trials["session_id"] == sid].sort_values("trial").to_dict("records"),
+                              spec.params_from(params[sid]))
+                 for sid in taken[row["who"].removeprefix("id ")]]
+        best = _summed_minimiser(model, datas)
+        assert row["nll"] == pytest.approx(best.fun, abs=2e-3)
+        assert [row["param_alpha"], row["param_beta"]] == pytest.approx(list(best.x), abs=0.03)
+
+    # per session (the default), the four sessions each alone
+    r = cli("fit", "lab", "--model", "rw", "--json")
+    alone = json.loads(r.stdout)
+    assert len(alone["sessions"]) == 4 and "who" not in alone["sessions"][0]
+
+    r = cli("fit", "lab", "--per", "participant", "--model", "rw")
+    assert r.returncode == 0 and "winning model per participant" in r.stdout
+
+    # the report's Model fits: every session the two people took (per session, as a report
+    # fits; no platform id in a report, which may be shared)
+    r = cli("report", "lab", "--json")
+    assert r.returncode == 0, r.stderr
+    fits = json.loads(r.stdout)["fits"]
+    assert fits["summary"]["prlt"]["human"]["n"] == 4
+    shown = {x["session"] for x in fits["sessions"] if x["participant_kind"] == "person"}
+    assert shown == {index[s] for order in taken.values() for s in order}
+    assert "P1" not in r.stdout and "P2" not in r.stdout
+    r = cli("report", "lab")
+    assert r.returncode == 0 and "Model fits" in r.stdout and "human" in r.stdout
