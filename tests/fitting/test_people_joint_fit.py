@@ -51,12 +51,30 @@ def _take(lab, study, pid: str, rng) -> list[int]:
 def _summed_minimiser(model, datas):
     lo, hi = model.bounds[:, 0], model.bounds[:, 1]
 
-    def summed(x):
-        return float(sum(model.objective(x[None], d)[0] for d in datas))
+    def summed(x):  # the sessions' NLLs, and the model's prior (if it has one) once
+        return float(sum(model.nll(x[None], d)[0] for d in datas) + model.neg_log_prior(x[None])[0])
 
     starts = lo + (hi - lo) * np.random.default_rng(11).random((6, model.k))
     return min((minimize(summed, x0, method="L-BFGS-B", bounds=list(zip(lo, hi))) for x0 in starts),
                key=lambda r: r.fun)
+
+
+def _stored_datas(store, run_id: int, session_ids, spec):
+    trials = trials_frame(store, run_id)
+    params = {s.id: s.params for s in store.sessions(run_id)}
+    return [session_data(spec.fit, trials[trials["session_id"] == sid].sort_values("trial").to_dict("records"),
+                         spec.params_from(params[sid])) for sid in session_ids]
+
+
+def _assert_minimiser(row, model, datas, identified: bool = True):
+    """The row's NLL is its sessions' summed NLL at its parameters, and no lower sum is found
+    from other starts; its parameters are the minimiser's where the sum identifies them."""
+    fitted = np.array([[row[f"param_{p.name}"] for p in model.params]])
+    assert row["nll"] == pytest.approx(float(sum(model.nll(fitted, d)[0] for d in datas)), rel=1e-9)
+    best = _summed_minimiser(model, datas)
+    assert row["nll"] == pytest.approx(float(sum(model.nll(best.x[None], d)[0] for d in datas)), abs=2e-3)
+    if identified:
+        assert list(fitted[0]) == pytest.approx(list(best.x), abs=0.03)
 
 
 def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participants(tmp_path, monkeypatch, capsys):
@@ -94,15 +112,8 @@ def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participan
     store = Store(f"sqlite:///{tmp_path / 'lab.db'}", create=False)
     spec = get_task("prlt")
     model = spec.fit.model("rw")
-    trials = trials_frame(store, run.id)
-    params = {s.id: s.params for s in store.sessions(run.id)}
     for row in rows:
-        datas = [session_data(spec.fit, trials[trials["session_id"] == sid].sort_values("trial").to_dict("records"),
-                              spec.params_from(params[sid]))
-                 for sid in taken[row["who"].removeprefix("id ")]]
-        best = _summed_minimiser(model, datas)
-        assert row["nll"] == pytest.approx(best.fun, abs=2e-3)
-        assert [row["param_alpha"], row["param_beta"]] == pytest.approx(list(best.x), abs=0.03)
+        _assert_minimiser(row, model, _stored_datas(store, run.id, taken[row["who"].removeprefix("id ")], spec))
 
     # per session (the default), the four sessions each alone
     r = cli("fit", "lab", "--model", "rw", "--json")
@@ -123,3 +134,37 @@ def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participan
     assert "P1" not in r.stdout and "P2" not in r.stdout
     r = cli("report", "lab")
     assert r.returncode == 0 and "Model fits" in r.stdout and "human" in r.stdout
+
+
+def test_an_imported_person_with_two_sessions_is_one_participant(tmp_path, monkeypatch, capsys):
+    """BrainExplorer's players 1 and 8 played two sessions each (imported as subjects ``1`` and
+    ``1-2``), player 2 one: fitted per participant, three participants, 1 and 8 over both of
+    their sessions."""
+    from machinepsych.storage.store import Store
+    from tests.support.registry import cpm_data
+
+    source = cpm_data("model_based_model_free.csv").read_text().splitlines()
+    kept = [source[0], *(line for line in source[1:] if line.split(",", 1)[0] in {"1", "2", "8"})]
+    (tmp_path / "three.csv").write_text("\n".join(kept) + "\n")
+
+    def cli(*args):
+        return main_in_process(*args, "--store", "s.db", cwd=tmp_path, monkeypatch=monkeypatch, capsys=capsys)
+
+    r = cli("import-people", "three.csv", "--format", "cpm-two-step", "--run-name", "brain")
+    assert r.returncode == 0 and "Imported 5 people" in r.stdout, r.stdout + r.stderr
+    r = cli("fit", "brain", "--per", "participant", "--model", "model-based", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = {x["who"]: x for x in json.loads(r.stdout)["sessions"]}
+    assert {w: x["sessions"] for w, x in rows.items()} == {"human:1": 2, "human:2": 1, "human:8": 2}
+    store = Store(str(tmp_path / "s.db"), create=False)
+    run = store.get_run("brain")
+    by_name = {s.participant_name: s for s in store.sessions(run.id)}
+    spec = get_task("twostep-kool")
+    model = spec.fit.model("model-based")
+    for who in ("human:1", "human:8"):
+        mine = [by_name[who], by_name[f"{who}-2"]]
+        assert sorted(map(int, rows[who]["session_indices"].split())) == sorted(s.index for s in mine)
+        datas = _stored_datas(store, run.id, [s.id for s in mine], spec)
+        assert rows[who]["n"] == sum(d.n_choices for d in datas)
+        # at alpha = 0 nothing is learnt and beta is not identified: the NLL is compared
+        _assert_minimiser(rows[who], model, datas, identified=False)
