@@ -180,7 +180,8 @@ def _three_players(tmp_path) -> str:
 
 @pytest.mark.xfail(strict=True, reason="fitting/fit.py's seed-0 starts for BrainExplorer's player 1 under "
                    "model-based all end at the corner alpha = 0, beta = 0 (NLL 102.19, where neither is "
-                   "identified); alpha 1, beta 1.17, p 0.55 gives 98.33 (what seeds 1-3 find): an open bug")
+                   "identified); alpha 1, beta 1.17, p 0.55 gives 98.33 (what seeds 1-3 find, and seed 0 with 4 "
+                   "starts instead of 3): an open bug")
 def test_the_fit_of_player_1_reaches_the_summed_minimum(tmp_path):
     from machinepsych.fitting.runs import fit_stored_runs
     from machinepsych.runner.people_import import import_people
