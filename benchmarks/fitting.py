@@ -7,7 +7,9 @@ named, and ``--default`` measures every test at its default): per parameter its 
 ``--max-factor`` times, or at the longest the test allows, and the length reaching 0.8 named,
 which meets its target; where the design cannot be lengthened the benchmark says so and names the
 number of sessions per participant, fitted jointly, at which it reaches 0.8: 2, 3, 4, 6 or 8
-seeded sessions of one simulated participant, up to ``--max-sessions``, which meets its target),
+seeded sessions of one simulated participant, up to ``--max-sessions``, where r clears 0.8 with
+95% confidence, its one-sided lower bound by Fisher's z over the participants, which meets its
+target),
 the diagonal of the model-recovery confusion matrix for the
 random, win-stay lose-shift, perseveration and learning models (target >= 0.9; on a design that
 cannot be lengthened, met at the sessions per participant named where it is below 0.9 at one), and the share
@@ -108,14 +110,13 @@ def _tried(res: dict, count: int) -> dict:
 def _sessions_note(res: dict, m: str, p: str) -> str:
     """How many sessions per participant recover a weak rate on a design that cannot be lengthened."""
     count = _per_participant(res, "rates", f"{m}.{p}")
-    if count is not None:
-        r = _tried(res, count)["parameters"][m][p]["r"]
-        return f"  ({res['fixed']}; r >= 0.8 with {count} sessions per participant fitted jointly: r = {r:.2f})"
     tried = res["per_participant"]["tried"]
-    last = next((t for t in reversed(tried) if m in t["parameters"]), None)
-    return f"  ({res['fixed']}; r >= 0.8 not reached" + (
-        f" up to {last['sessions']} sessions per participant: r = {_num(last['parameters'][m][p]['r'])})"
-        if last else ")")
+    seen = "; ".join(f"{t['sessions']}: r = {_num(t['parameters'][m][p]['r'])}, lower bound "
+                     f"{_num(t['parameters'][m][p].get('lo'))}" for t in tried if m in t["parameters"])
+    if count is not None:
+        return (f"  ({res['fixed']}; r >= 0.8 with 95% confidence at {count} sessions per participant fitted "
+                f"jointly; {seen})")
+    return f"  ({res['fixed']}; r >= 0.8 with 95% confidence not reached" + (f"; {seen})" if seen else ")")
 
 
 def _num(v) -> str:

@@ -83,9 +83,24 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
     assert [t["sessions"] for t in pp["tried"]] == [2]
     tried = pp["tried"][0]
     assert set(tried["parameters"]) == {"slm"} and set(tried["by_family"]) == {"random"}
-    # measured with these seeds: 6 participants of 2 sessions recover r at 0.9 and random at 100%
-    assert tried["parameters"]["slm"]["r"]["r"] >= 0.8 and pp["rates"] == {"slm.r": 2}
+    # measured with these seeds: 6 participants of 2 sessions recover r at 0.9 and random at
+    # 100%; but r over 6 participants clears 0.8 with 95% confidence only above 0.985: not named
+    got = tried["parameters"]["slm"]["r"]
+    assert got["r"] >= 0.8 and got["lo"] < 0.8 and got["lo"] == pytest.approx(rec.lower_bound(got["r"], 6))
+    assert pp["rates"] == {"slm.r": None}
     assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
+
+
+def test_a_count_is_named_where_r_clears_the_target_with_95_percent_confidence():
+    # Fisher's z: atanh(0.85) - 1.645 / sqrt(27) = 0.940 -> 0.735; at 60 participants 0.777
+    assert rec.lower_bound(0.85, 30) == pytest.approx(0.735, abs=1e-3)
+    assert rec.lower_bound(0.85, 60) == pytest.approx(0.777, abs=1e-3)
+    assert rec.lower_bound(0.92, 60) > 0.8 > rec.lower_bound(0.88, 30)
+    assert rec.lower_bound(None, 30) is None and rec.lower_bound(0.9, 3) is None
+    res = {"parameters": {"slm": {"r": {"r": 0.86, "lo": 0.75, "kind": "learning rate"},
+                                  "p": {"r": 0.97, "lo": 0.94, "kind": "learning rate"},
+                                  "d": {"r": 0.5, "lo": 0.2, "kind": "decision consistency"}}}}
+    assert rec._weak_rates(res) == [] and rec._weak_rates(res, bound=True) == [("slm", "r")]
 
 
 def test_a_design_that_can_be_lengthened_is_not_tried_with_more_sessions(monkeypatch):
@@ -125,12 +140,13 @@ def test_recover_says_the_sessions_per_participant_in_words():
 
     result = {"fixed": "n_trials = 128 is the longest design wcst-128 allows: it cannot be lengthened",
               "design": {"parameters": {"slm": {"r": {"r": 0.7}}}, "by_family": {"random": 0.87}},
-              "per_participant": {"tried": [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.86}}},
+              "per_participant": {"tried": [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.86, "lo": 0.81}}},
                                              "by_family": {"random": 0.97}}],
                                   "rates": {"slm.r": 2}, "models": {"random": None}}}
     line = _per_participant_line(result, "slm.r", "rates")
     assert line.startswith("r = 0.70 at the design; n_trials = 128 is the longest")
-    assert "recovered with 2 sessions per participant fitted jointly (r = 0.86;" in line
+    assert "recovered with 2 sessions per participant fitted jointly (r = 0.86, at least 0.81 with 95% confidence;" \
+        in line
     assert "not recovered up to 2 sessions per participant" in _per_participant_line(result, "random", "models")
 
 

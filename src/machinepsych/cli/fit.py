@@ -189,16 +189,26 @@ def _per_participant_line(result: dict, key: str, kind: str) -> str:
     else:
         at = ""
     if count is None:
-        return (f"{at}{result['fixed']}; not recovered up to {pp['tried'][-1]['sessions'] if pp['tried'] else 1} "
-                f"sessions per participant fitted jointly")
+        last = pp["tried"][-1] if pp["tried"] else None
+        there = f" ({_rate_figure(last, key)} at {last['sessions']})" if last and kind == "rates" else ""
+        return (f"{at}{result['fixed']}; not recovered up to {last['sessions'] if last else 1} "
+                f"sessions per participant fitted jointly{there}")
     step = next(t for t in pp["tried"] if t["sessions"] == count)
     if kind == "rates":
-        m, p = key.split(".", 1)
-        figure = f"r = {_num(step['parameters'][m][p]['r'])}"
+        figure = _rate_figure(step, key)
     else:
         figure = f"{100 * step['by_family'][key]:.0f}%"
     return (f"{at}{result['fixed']}; recovered with {count} sessions per participant fitted jointly ({figure}; "
             f"machinepsych fit --per participant)")
+
+
+def _rate_figure(step: dict, key: str) -> str:
+    """A rate's r at a count of sessions per participant, with its 95% lower bound (the
+    count is named where the bound clears 0.8)."""
+    m, p = key.split(".", 1)
+    cell = step["parameters"][m][p]
+    bound = f", at least {_num(cell['lo'])} with 95% confidence" if cell.get("lo") is not None else ""
+    return f"r = {_num(cell['r'])}{bound}"
 
 
 def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, model, longer: int,

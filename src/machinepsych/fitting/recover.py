@@ -22,13 +22,17 @@ are measured at the design itself). Where the design cannot be lengthened (no de
 length, or already the longest the test allows), ``fixed`` says so, and ``per_participant``
 names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
 plays that many seeded sessions with one parameter set, fitted jointly,
-:func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate reaches
-r >= 0.8 and each model whose diagonal (by family) is below 0.9 reaches 0.9: what a study
+:func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate's r
+clears 0.8 with 95% confidence (its one-sided lower bound, Fisher's z over the ``n``
+participants, ``lo`` beside each r: a count whose r only reads 0.8 in one sample is not
+named, as r at 30 participants varies by about 0.1 between samples) and each model whose
+diagonal (by family) is below 0.9 reaches 0.9: what a study
 that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
 jointly). Only the weak models are simulated at each count.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,6 +47,7 @@ from .fit import fit_participants, fit_sessions
 from .simulate import draw_params, simulate_session
 
 TARGET_R = 0.8
+CONFIDENCE = 0.95  # a count of sessions per participant is named where r's one-sided lower bound clears TARGET_R
 TARGET_SHARE = 0.9  # the model-recovery diagonal (by family) a design should reach
 SESSION_COUNTS = (2, 3, 4, 6, 8)  # sessions per participant tried where a design cannot be lengthened
 
@@ -58,6 +63,16 @@ def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
     return r if np.isfinite(r) else None
 
 
+def lower_bound(r: float | None, n: int, level: float = CONFIDENCE) -> float | None:
+    """The one-sided ``level`` lower confidence bound of a Pearson correlation ``r`` over ``n``
+    pairs (Fisher's z: atanh r is about normal with standard error 1 / sqrt(n - 3))."""
+    if r is None or n < 4:
+        return None
+    from scipy.stats import norm
+
+    return math.tanh(math.atanh(min(r, 1 - 1e-12)) - float(norm.ppf(level)) / math.sqrt(n - 3))
+
+
 def _parameter_recovery(models, truth: Mapping[str, np.ndarray], source: list[str], fits) -> dict[str, dict[str, Any]]:
     """Per model and parameter: r and mean bias of fitted against true (the model fitted to its own data)."""
     parameters: dict[str, dict[str, Any]] = {}
@@ -65,10 +80,15 @@ def _parameter_recovery(models, truth: Mapping[str, np.ndarray], source: list[st
         own = [i for i, s in enumerate(source) if s == m.name]
         fitted = np.array([[fits[m.name][i].params[p.name] for p in m.params] for i in own]).reshape(len(own), m.k)
         parameters[m.name] = {
-            p.name: {"r": _pearson(truth[m.name][:, j], fitted[:, j]),
-                     "bias": float(np.mean(fitted[:, j] - truth[m.name][:, j])), "kind": p.kind}
-            for j, p in enumerate(m.params)}
+            p.name: _recovered(truth[m.name][:, j], fitted[:, j], p.kind) for j, p in enumerate(m.params)}
     return parameters
+
+
+def _recovered(true: np.ndarray, fitted: np.ndarray, kind: str) -> dict[str, Any]:
+    """r, its lower bound ``lo`` (:func:`lower_bound`) and the mean bias of fitted against true."""
+    r = _pearson(true, fitted)
+    n = int((np.isfinite(true) & np.isfinite(fitted)).sum())
+    return {"r": r, "lo": lower_bound(r, n), "bias": float(np.mean(fitted - true)), "kind": kind}
 
 
 def _simulate(spec: TaskSpec, params, models, n: int, seed: int, sessions: int = 1):
@@ -159,9 +179,11 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
             "agents": classified}
 
 
-def _weak_rates(result: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _weak_rates(result: Mapping[str, Any], bound: bool = False) -> list[tuple[str, str]]:
+    """The learning rates recovered below TARGET_R (``bound``: whose lower bound is below it)."""
+    key = "lo" if bound else "r"
     return [(m, p) for m, ps in result["parameters"].items() for p, v in ps.items()
-            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < TARGET_R)]
+            if v["kind"] == "learning rate" and (v[key] is None or v[key] < TARGET_R)]
 
 
 def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = None, seed: int = 0,
@@ -218,7 +240,8 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
                      max_sessions: int) -> dict[str, Any]:
     """On a design that cannot be lengthened: the number of sessions per participant (of
     :data:`SESSION_COUNTS`, up to ``max_sessions``), fitted jointly, at which each weak
-    learning rate reaches r >= 0.8 and each weak model its diagonal >= 0.9 (None: not
+    learning rate's r clears 0.8 with 95% confidence (its lower bound ``lo``) and each weak
+    model its diagonal >= 0.9 (None: not
     within ``max_sessions``). ``tried``: the recovery at each count tried (the weak models
     alone are simulated and fitted)."""
     decl = spec.fit
@@ -231,7 +254,7 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
             res = recover_parameters(spec, params, [decl.model(m) for m in dict.fromkeys(m for m, _ in rates)],
                                      n, seed, count)
             step["parameters"] = res["parameters"]
-            still = [k for k in _weak_rates(res) if k in rates]
+            still = [k for k in _weak_rates(res, bound=True) if k in rates]
             out["rates"].update({f"{m}.{p}": count for m, p in rates if (m, p) not in still})
             rates = still
         if models:

@@ -101,8 +101,8 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
         info = group[0][0]
         unit_fits = [fits[m.name][i] for m in chosen]
         best = min(unit_fits, key=lambda f: f.bic).model
-        joint = {"sessions": len(group), "session_indices": " ".join(str(g.session) for g, _ in group)} \
-            if per == "participant" else {}
+        joint = {"who": info.unit[2], "sessions": len(group),
+                 "session_indices": " ".join(str(g.session) for g, _ in group)} if per == "participant" else {}
         for f in unit_fits:
             rows.append({"run": info.run, "session": info.session, **joint, "task": spec.id,
                          "condition": info.condition, "participant": info.participant,
@@ -210,8 +210,9 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
 
 def _people(store, run_id: int, sessions: Mapping[int, Any]) -> dict[int, str]:
     """Per session taken by a person, who the person is: the platform id the study link
-    recorded, else an imported subject's name (``human:<subject>``), else the slot (the name
-    and seed its tests share: one session per test)."""
+    recorded, else an imported subject (``human:<subject>``; the person an import records for
+    a subject that is one of a person's several sessions, ``human:8`` for ``human:8-2``), else
+    the slot (the name and seed its tests share: one session per test)."""
     from ..storage.export import participant_kind, people_of_run
 
     ids = people_of_run(store, run_id)
@@ -220,8 +221,9 @@ def _people(store, run_id: int, sessions: Mapping[int, Any]) -> dict[int, str]:
         if participant_kind(s.participant_name) != "person":
             continue
         pid = (ids.get(sid) or {}).get("participant_id")
-        out[sid] = (f"id {pid}" if pid else s.participant_name if s.participant_name != "human"
-                    else f"{s.participant_name} seed {s.seed}")
+        person = (s.participant or {}).get("person")
+        out[sid] = (f"id {pid}" if pid else f"human:{person}" if person
+                    else s.participant_name if s.participant_name != "human" else f"{s.participant_name} seed {s.seed}")
     return out
 
 

@@ -146,6 +146,9 @@ class Person:
     subject: str
     params: dict[str, Any]
     records: list  # the trial records the environment produced
+    # who took the session where one person's several sessions are several subjects (a
+    # BrainExplorer player's second session is subject ``<userID>-2``, person ``<userID>``)
+    person: str = ""
 
 
 def read_people(path: str | Path, format_name: str) -> tuple[TaskSpec, list[Person]]:
@@ -199,7 +202,8 @@ def _people(df: pd.DataFrame, spec: TaskSpec, path: Path) -> list[Person]:
         records = replay(spec, params, [None if isinstance(a, float) and a != a else a for a in rows["action"]],
                          list(rows["latency"]))
         _check_outcomes(rows, records, people.columns)
-        out.append(Person(str(subject), params, records))
+        person = str(rows["person"].iloc[0]) if "person" in rows else ""
+        out.append(Person(str(subject), params, records, person if person != str(subject) else ""))
     return out
 
 
@@ -264,7 +268,8 @@ def import_people(store: Store, path: str | Path, format_name: str, run_name: st
         source["citation"] = spec.citation
     condition = f"people | {format_name}"
     rows = [dict(task_id=spec.id, task_version=spec.version, preset="default", params=p.params, seed=0,
-                 participant={"kind": "human", "imported": True}, participant_name=f"human:{p.subject}",
+                 participant={"kind": "human", "imported": True, **({"person": p.person} if p.person else {})},
+                 participant_name=f"human:{p.subject}",
                  strategy="agent", persona="none", condition=condition,
                  instructions=spec.instructions(spec.make(p.params), "person"), status="pending",
                  n_trials=len(p.records)) for p in persons]

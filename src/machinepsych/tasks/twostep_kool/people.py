@@ -165,7 +165,7 @@ def read_cpm_two_step(path: Path) -> pd.DataFrame:
                 session[person] = session.get(person, 1) + 1
             last[person] = trial
             subject = person if session.get(person, 1) == 1 else f"{person}-{session[person]}"
-            out.append({"line": row["line"], "subject": subject, "trial": str(trial), **read(row)})
+            out.append({"line": row["line"], "subject": subject, "person": person, "trial": str(trial), **read(row)})
         except PeopleCellError as exc:
             raise _fail(path, exc) from None
-    return pd.DataFrame(out, columns=list(LONG)).astype({c: str for c in LONG[1:]})
+    return pd.DataFrame(out, columns=[*LONG, "person"]).astype({c: str for c in (*LONG[1:], "person")})
