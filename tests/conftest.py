@@ -42,9 +42,9 @@ from tests.support.fake_openai import FakeOpenAIServer, default_reply  # noqa: E
 HEAVY_FILES = (
     # the real local model (figures: the longest tests of the 1,212 s run, summed per file; where a
     # file was lightened since, that figure scaled by the file's CPU alone before -> after)
-    "tests/integration/test_structured_local.py",  # ~180 s: 17 tests' sessions + option probabilities
-    "tests/integration/test_local_model.py",  # ~110 s
-    "tests/integration/test_cogbench_local.py",  # ~50 s
+    "tests/integration/test_structured_local.py",  # ~155 s: 17 tests, option probabilities (CPU 213.4 -> 183.5 s)
+    "tests/integration/test_local_model.py",  # ~82 s: 2-6 trials a session (CPU 86.9 -> 64.9 s)
+    "tests/integration/test_cogbench_local.py",  # ~40 s: one statement (CPU 68.8 -> 55.0 s)
     "tests/fitting/test_fitting.py",  # ~35 s
     "tests/tasks/test_random_agent_is_chance.py",
     "tests/tasks/reflection/test_rb_chance.py",
@@ -52,12 +52,12 @@ HEAVY_FILES = (
     "tests/tasks/visfactor/test_vf_gen_scan.py",  # ~37 s
     "tests/golden/test_golden.py",  # ~28 s: the golden battery
     "tests/storage/test_open_stores_in_one_process.py",  # ~28 s in one test: never the last file
-    "tests/integration/test_predict_local.py",  # ~27 s
     "tests/analysis/test_report_widths.py",  # ~25 s: its browser pages without figures (CPU 62.2 -> 46.9 s)
     "tests/runner/test_people_import_twostep.py",  # ~25 s
     "tests/scale/test_memory_bounded.py",  # ~25 s
     "tests/fitting/test_independent_check.py",  # ~22 s
     "tests/analysis/test_multirun.py",  # ~22 s
+    "tests/integration/test_predict_local.py",  # ~22 s: 4 trials a person (CPU 50.3 -> 40.3 s)
     "tests/runner/test_people_import_bandits.py",  # ~21 s
     "tests/runner/test_costs.py",  # ~20 s: 10-session chance levels stored before its reports (CPU 45.1 -> 33.4 s)
     "tests/web/test_browser.py",

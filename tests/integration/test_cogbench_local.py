@@ -1,7 +1,8 @@
 """CogBench with a real local chat model (llama.cpp): the cot and coggpt methods for one
-iteration of one topic after the first reading (two statements; one attempt per memory-agent call, no re-asks: the
-model runs on CPU), through the runner into the store. Prints a few
-raw replies with their parse statuses."""
+iteration of one topic after the first reading (one statement: each statement is a call of its
+own per iteration under both methods; one attempt per memory-agent call, no re-asks: the model
+runs on CPU), through the runner into the store. Prints a few raw replies with their parse
+statuses."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 
 pytestmark = pytest.mark.integration
-PARAMS = {"iterations": 1, "statements": 2, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1}
+PARAMS = {"iterations": 1, "statements": 1, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1}
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,7 @@ def test_cot_and_coggpt_sessions_are_stored_with_every_call(cogbench_run):
                                     "reply": (c.reply or "")[:200]})
             # every item is kept: a rating or an invalid mark, never skipped
             assert set((t.info or {}).get("item_status", {}).values()) <= {"parsed", "invalid"}
-            assert len((t.info or {}).get("item_status", {})) == 2
+            assert len((t.info or {}).get("item_status", {})) == PARAMS["statements"]
     assert {"study", "answer"} <= purposes["cot"]
     assert {"distil", "forget", "profile_update", "interpret"} <= purposes["coggpt"]
     statuses = {}

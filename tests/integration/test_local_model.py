@@ -14,7 +14,7 @@ from machinepsych.storage.store import Store
 
 pytestmark = pytest.mark.integration
 STATUSES = {"parsed", "invalid", "refusal", "empty"}
-TRIALS = 5  # per session: the last trial's request holds 4 earlier turns, each LNT trial after the first 2 calls
+TRIALS = 3  # per session: the last trial's request holds 2 earlier turns, each LNT trial after the first 2 calls
 
 
 @pytest.fixture(scope="module")
@@ -83,14 +83,14 @@ def test_visual_battery_item_text_only(llama_server, tmp_path):
     assert df["images"].str.len().gt(0).all()  # the stored observation still references the images
 
 
-REFLECTION_SHORT = {  # every Reflection-Bench task, shortened so the local model answers in about a minute
-    "wpt": {"trials": 4, "estimate_from": 1},
-    "wcst-reflection": {"x": 6},
-    "oddball": {"passages": 2},
-    "nback": {"trials": 4},
-    "dcigt": {"trials": 2},
-    "prlt": {"trials": 4},
-    "mbt": {"blocks": 2},
+REFLECTION_SHORT = {  # every Reflection-Bench task, at (or near) its shortest session: 2-6 trials each
+    "wpt": {"trials": 2, "estimate_from": 1},
+    "wcst-reflection": {"x": 6},  # x >= 6
+    "oddball": {"passages": 1},  # each passage its own conversation
+    "nback": {"trials": 3},  # n = 2 < trials
+    "dcigt": {"trials": 1},  # a first and a final choice: 2 stored trials
+    "prlt": {"trials": 2},
+    "mbt": {"blocks": 1},  # 2 trials
 }
 
 

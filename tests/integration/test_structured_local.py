@@ -20,15 +20,20 @@ from machinepsych.storage.store import Store
 pytestmark = pytest.mark.integration
 
 # every test of the catalog whose trials are text (VisFactor and the vision probe show images),
-# each cut to a few trials
+# each cut to its shortest session of two trials or more (one answer after feedback), or to one
+# trial where each trial is its own conversation (an oddball passage); every trial of a test
+# has the same answer schema, so a longer session sends no other format. The local model's
+# time goes into reading prompts: each first trial's instructions dominate
 TEXT_TESTS = {
-    "wcst": {"n_trials": 3}, "wcst-kennedy": {"n_trials": 3}, "wcst-shape": {"n_trials": 2},
-    "wcst-color": {"n_trials": 2}, "wcst-number": {"n_trials": 2}, "wcst-reflection": {"x": 6},
-    "lnt": {"n_trials": 3}, "lnt-letter": {"n_trials": 2}, "lnt-number": {"n_trials": 2},
-    "wpt": {"trials": 3, "estimate_from": 1}, "oddball": {"passages": 2}, "nback": {"trials": 4},
-    "dcigt": {"trials": 2}, "prlt": {"trials": 3}, "mbt": {"blocks": 2},
+    "wcst": {"n_trials": 2}, "wcst-kennedy": {"n_trials": 2}, "wcst-shape": {"n_trials": 2},
+    "wcst-color": {"n_trials": 2}, "wcst-number": {"n_trials": 2}, "wcst-reflection": {"x": 6},  # x >= 6
+    "lnt": {"n_trials": 2}, "lnt-letter": {"n_trials": 2}, "lnt-number": {"n_trials": 2},
+    "wpt": {"trials": 2, "estimate_from": 1}, "oddball": {"passages": 1}, "nback": {"trials": 3},  # n=2 < trials
+    "dcigt": {"trials": 1}, "prlt": {"trials": 2}, "mbt": {"blocks": 1},  # dcigt, mbt: 2 stored trials
+    # two iterations at least; cogbench-a rates two statements (an object of two), -v one: each
+    # statement's reason is free text the model writes at length
     "cogbench-a": {"iterations": 1, "statements": 2, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1},
-    "cogbench-v": {"iterations": 1, "statements": 2, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1},
+    "cogbench-v": {"iterations": 1, "statements": 1, "topic": "Pets", "profile": "Amara Okafor", "max_attempts": 1},
 }
 PROBS_TESTS = ("wcst", "prlt", "nback")  # card sorting, a bandit, n-back
 
