@@ -164,7 +164,7 @@ def test_an_imported_person_with_two_sessions_is_one_participant(tmp_path, monke
         assert sorted(map(int, rows[who]["session_indices"].split())) == sorted(s.index for s in mine)
         datas = _stored_datas(store, run.id, [s.id for s in mine], spec)
         assert rows[who]["n"] == sum(d.n_choices for d in datas)
-        if who == "human:8":  # player 1: test_the_fit_of_player_1_reaches_the_summed_minimum (a known bug)
+        if who == "human:8":  # player 1: test_the_fit_of_player_1_reaches_the_summed_minimum
             _assert_minimiser(rows[who], model, datas)
 
 
@@ -178,11 +178,10 @@ def _three_players(tmp_path) -> str:
     return "three.csv"
 
 
-@pytest.mark.xfail(strict=True, reason="fitting/fit.py's seed-0 starts for BrainExplorer's player 1 under "
-                   "model-based all end at the corner alpha = 0, beta = 0 (NLL 102.19, where neither is "
-                   "identified); alpha 1, beta 1.17, p 0.55 gives 98.33 (what seeds 1-3 find, and seed 0 with 4 "
-                   "starts instead of 3): an open bug")
 def test_the_fit_of_player_1_reaches_the_summed_minimum(tmp_path):
+    """BrainExplorer's player 1 under model-based: all three seed-0 starts ended at the corner
+    alpha = 0, beta = 0 (NLL 102.19, where neither is identified); alpha 1, beta 1.17, p 0.55 gives
+    98.33. A fit cornered from every start searches again from a finer grid (fit.py)."""
     from machinepsych.fitting.runs import fit_stored_runs
     from machinepsych.runner.people_import import import_people
     from machinepsych.storage.store import Store
