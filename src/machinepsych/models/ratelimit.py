@@ -206,6 +206,7 @@ class Ticket:
 MD_WINDOW = 0.5  # the concurrency window on a 429
 MD_RATE = 0.85  # a learned request rate on a 429
 AI_RATE = 0.05  # growth of a learned request rate per second without a 429
+AI_RATE_FIRST = 0.10  # the same before any paced rate was refused (growing from the first estimate)
 HEADROOM = 0.97  # a rate read from the headers is paced this much below the server's
 PROBE_AFTER_S = 60.0  # a refused rate caps the growth this long (then a higher limit is looked for again)
 
@@ -231,6 +232,10 @@ class EndpointLimiter:
         self.last_growth = now
         self.refused_rate: float | None = None  # the request rate the endpoint last refused
         self.ok_times: deque[float] = deque(maxlen=4096)
+        # when each request went out, and when each refused one had (the count of requests the
+        # endpoint accepted in the second before a refusal: :meth:`_decrease_rate`)
+        self.sent_times: deque[float] = deque(maxlen=4096)
+        self.refused_times: deque[float] = deque(maxlen=4096)
         self.refused = 0
         self.sent = 0
         self._gate = asyncio.Lock()
@@ -261,6 +266,7 @@ class EndpointLimiter:
                 self.tokens.take(tokens, now)
             self.in_flight += 1
             self.sent += 1
+            self.sent_times.append(now)
             return Ticket(now, tokens)
 
     def _release(self) -> None:
@@ -284,8 +290,8 @@ class EndpointLimiter:
             self.window = min(float(self.ceiling), self.window + 1.0 / self.window)
             if self.learned in ("aimd", "stated") and self.requests is not None:
                 dt = now - max(self.last_growth, self.last_decrease)
-                if dt > 0:
-                    self.requests.rate *= 1.0 + AI_RATE * dt
+                if dt > 0:  # faster while no paced rate was refused (the first estimate is low)
+                    self.requests.rate *= 1.0 + (AI_RATE if self.refused_rate is not None else AI_RATE_FIRST) * dt
                     if self.stated_rpm:  # never above what the user stated
                         self.requests.rate = min(self.requests.rate, self.stated_rpm / 60)
                     if self.refused_rate is not None and now - self.last_decrease < PROBE_AFTER_S:
@@ -293,29 +299,46 @@ class EndpointLimiter:
                 self.last_growth = now
         if refused:
             self.refused += 1
+            self.refused_times.append(ticket.sent_at)
             if rate is not None and rate.retry_after_s is not None:
                 self.pause(rate.retry_after_s)
             if ticket.sent_at >= self.last_decrease:  # one decrease per round trip
                 self.last_decrease = now
                 self.window = max(1.0, self.window * MD_WINDOW)
-                self._decrease_rate(now)
+                self._decrease_rate(now, ticket.sent_at)
 
     def pause(self, seconds: float) -> None:
         """Hold every new request to this endpoint for ``seconds``."""
         self.paused_until = max(self.paused_until, self.clock() + max(0.0, seconds))
 
-    def _decrease_rate(self, now: float) -> None:
+    def _decrease_rate(self, now: float, sent_at: float) -> None:
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
-            self.refused_rate = self.requests.rate
-            self.requests.rate = max(self.requests.rate * MD_RATE, 0.05)
+            self.refused_rate = rate = self.requests.rate
+            accepted = self._accepted_before(sent_at)
+            if self.learned == "aimd" and accepted >= 3:
+                # the endpoint's own count: it accepted ``accepted`` in the second before it
+                # refused; pace just under that (a sliding second's limit, found in one step)
+                self.refused_rate = min(rate, accepted)
+                self.requests.rate = max(HEADROOM * self.refused_rate, rate * MD_RATE, 0.05)
+                return
+            self.requests.rate = max(rate * MD_RATE, 0.05)
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
-            # (a lower bound of its limit where replies are still on their way: no cap from it,
-            # the growth finds the limit and a refusal of the paced rate sets the cap)
-            rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
+            # (a lower bound of its limit where replies are still on their way; the requests sent
+            # in the second before the refused one, an upper bound where the endpoint's burst
+            # was spent in it: no cap from either, the growth finds the limit and a refusal of
+            # the paced rate sets the cap)
+            accepted = self._accepted_before(sent_at)
+            rate = max(len(recent) / max(now - recent[0], 1.0) * MD_RATE, HEADROOM * accepted if accepted >= 3 else 0)
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
+
+    def _accepted_before(self, sent_at: float) -> int:
+        """Requests sent in the second before ``sent_at`` and not refused (so far)."""
+        since = sent_at - 1.0
+        sent = sum(1 for t in reversed(self.sent_times) if since < t < sent_at) if self.sent_times else 0
+        return sent - sum(1 for t in self.refused_times if since < t < sent_at)
 
     def _learn(self, rate: RateInfo, now: float) -> None:
         """Pace by what the headers say: the refill rate and burst of the server's buckets."""
