@@ -201,6 +201,7 @@ class Bucket:
 class Ticket:
     sent_at: float
     tokens: float
+    seq: int = 0  # the how-manyth request to the endpoint (from 1)
 
 
 MD_WINDOW = 0.5  # the concurrency window on a 429
@@ -267,7 +268,7 @@ class EndpointLimiter:
             self.in_flight += 1
             self.sent += 1
             self.sent_times.append(now)
-            return Ticket(now, tokens)
+            return Ticket(now, tokens, self.sent)
 
     def _release(self) -> None:
         self.in_flight -= 1
@@ -299,29 +300,29 @@ class EndpointLimiter:
                 self.last_growth = now
         if refused:
             self.refused += 1
-            self.refused_times.append(ticket.sent_at)
+            self.refused_times.append((ticket.sent_at, ticket.seq))
             if rate is not None and rate.retry_after_s is not None:
                 self.pause(rate.retry_after_s)
             if ticket.sent_at >= self.last_decrease:  # one decrease per round trip
                 self.last_decrease = now
                 self.window = max(1.0, self.window * MD_WINDOW)
-                self._decrease_rate(now, ticket.sent_at)
+                self._decrease_rate(now, ticket)
 
     def pause(self, seconds: float) -> None:
         """Hold every new request to this endpoint for ``seconds``."""
         self.paused_until = max(self.paused_until, self.clock() + max(0.0, seconds))
 
-    def _decrease_rate(self, now: float, sent_at: float) -> None:
+    def _decrease_rate(self, now: float, ticket: Ticket) -> None:
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
-            self.refused_rate = rate = self.requests.rate
-            accepted = self._accepted_before(sent_at)
-            if self.learned == "aimd" and accepted >= 3:
+            rate = self.requests.rate
+            accepted = self._accepted_before(ticket) if self.learned == "aimd" else 0
+            if 3 <= accepted < rate:
                 # the endpoint's own count: it accepted ``accepted`` in the second before it
-                # refused; pace just under that (a sliding second's limit, found in one step)
-                self.refused_rate = min(rate, accepted)
-                self.requests.rate = max(HEADROOM * self.refused_rate, rate * MD_RATE, 0.05)
+                # refused, fewer than the paced rate; pace just under that (a sliding second's
+                # limit, found in one step instead of a 15 % cut and a growth back past it)
+                self.refused_rate, self.requests.rate = accepted, HEADROOM * accepted
                 return
-            self.requests.rate = max(rate * MD_RATE, 0.05)
+            self.refused_rate, self.requests.rate = rate, max(rate * MD_RATE, 0.05)
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
@@ -329,16 +330,19 @@ class EndpointLimiter:
             # in the second before the refused one, an upper bound where the endpoint's burst
             # was spent in it: no cap from either, the growth finds the limit and a refusal of
             # the paced rate sets the cap)
-            accepted = self._accepted_before(sent_at)
+            accepted = self._accepted_before(ticket)
             rate = max(len(recent) / max(now - recent[0], 1.0) * MD_RATE, HEADROOM * accepted if accepted >= 3 else 0)
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
 
-    def _accepted_before(self, sent_at: float) -> int:
-        """Requests sent in the second before ``sent_at`` and not refused (so far)."""
-        since = sent_at - 1.0
-        sent = sum(1 for t in reversed(self.sent_times) if since < t < sent_at) if self.sent_times else 0
-        return sent - sum(1 for t in self.refused_times if since < t < sent_at)
+    def _accepted_before(self, ticket: Ticket) -> int:
+        """Requests sent before ``ticket``, in the second before it, and not refused (so far)."""
+        since, sent = ticket.sent_at - 1.0, 0
+        for i, t in enumerate(reversed(self.sent_times)):  # the newest first: request self.sent - i
+            if t <= since:
+                break
+            sent += self.sent - i < ticket.seq
+        return sent - sum(1 for t, seq in self.refused_times if t > since and seq < ticket.seq)
 
     def _learn(self, rate: RateInfo, now: float) -> None:
         """Pace by what the headers say: the refill rate and burst of the server's buckets."""
