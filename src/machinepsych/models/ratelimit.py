@@ -17,12 +17,15 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   ``1/window`` per success;
 * a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
   headers (the refill rate is ``(limit - remaining) / reset``),
-  or, at an endpoint that sends none, from the throughput it accepted when it first refused
-  (then multiplied by 0.85 on each 429, grown 5 % per second without one, but for a minute
-  after a 429 never above 97 % of the rate that was refused: an endpoint counting requests
-  over a sliding window, with a whole-second ``Retry-After``, otherwise refused the growth
-  every few seconds and each refusal paused the endpoint for a second; the first estimate,
-  from the replies that came back before the first refusal, is no cap). It spaces the
+  or, at an endpoint that sends none, from what it accepted when it first refused (the
+  replies back in the second before, x 0.85, or 97 % of the requests sent in the second
+  before the refused one and not refused, whichever is more: no cap, as either may be off),
+  grown 10 % per second until a paced rate is refused, 5 % after; on each 429 the endpoint's
+  own count where it is below the paced rate (97 % of the requests it accepted in the second
+  before the refused one: a sliding second's limit found in one step), else x 0.85; for a
+  minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
+  requests over a sliding window, with a whole-second ``Retry-After``, otherwise refused the
+  growth every few seconds and each refusal paused the endpoint for a second). It spaces the
   requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
   pause) sends its next request when it can and the one after a full interval later, never a
   burst to catch up, which an endpoint counting requests over a sliding window refuses;
