@@ -18,11 +18,13 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
 * a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
   headers (the refill rate is ``(limit - remaining) / reset``),
   or, at an endpoint that sends none, from what it accepted when it first refused (the
-  replies back in the second before, x 0.85, or 97 % of the requests sent in the second
-  before the refused one and not refused, whichever is more: no cap, as either may be off),
-  grown 10 % per second until a paced rate is refused, 5 % after; on each 429 the endpoint's
-  own count where it is below the paced rate (97 % of the requests it accepted in the second
-  before the refused one: a sliding second's limit found in one step), else x 0.85; for a
+  replies back in the second before, x 0.85; where the refusal holds the endpoint a second or
+  more, 97 % of the requests sent in the second before the refused one and not refused, if
+  more: no cap, as either may be off), grown 10 % per second until a paced rate is refused,
+  5 % after; on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
+  (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
+  the endpoint's own count where it is below the paced rate (97 % of the requests it accepted
+  in the second before the refused one: a sliding second's limit found in one step); for a
   minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
   requests over a sliding window, with a whole-second ``Retry-After``, otherwise refused the
   growth every few seconds and each refusal paused the endpoint for a second). It spaces the
@@ -309,16 +311,19 @@ class EndpointLimiter:
             if ticket.sent_at >= self.last_decrease:  # one decrease per round trip
                 self.last_decrease = now
                 self.window = max(1.0, self.window * MD_WINDOW)
-                self._decrease_rate(now, ticket)
+                # a refusal that holds the endpoint a second or more costs more than pacing a
+                # little under its limit: the rate is then taken from the endpoint's own count
+                costly = rate is not None and (rate.retry_after_s or 0.0) >= 1.0
+                self._decrease_rate(now, ticket, costly)
 
     def pause(self, seconds: float) -> None:
         """Hold every new request to this endpoint for ``seconds``."""
         self.paused_until = max(self.paused_until, self.clock() + max(0.0, seconds))
 
-    def _decrease_rate(self, now: float, ticket: Ticket) -> None:
+    def _decrease_rate(self, now: float, ticket: Ticket, costly: bool = False) -> None:
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
             rate = self.requests.rate
-            accepted = self._accepted_before(ticket) if self.learned == "aimd" else 0
+            accepted = self._accepted_before(ticket) if self.learned == "aimd" and costly else 0
             if 3 <= accepted < rate:
                 # the endpoint's own count: it accepted ``accepted`` in the second before it
                 # refused, fewer than the paced rate; pace just under that (a sliding second's
@@ -333,7 +338,7 @@ class EndpointLimiter:
             # in the second before the refused one, an upper bound where the endpoint's burst
             # was spent in it: no cap from either, the growth finds the limit and a refusal of
             # the paced rate sets the cap)
-            accepted = self._accepted_before(ticket)
+            accepted = self._accepted_before(ticket) if costly else 0
             rate = max(len(recent) / max(now - recent[0], 1.0) * MD_RATE, HEADROOM * accepted if accepted >= 3 else 0)
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
