@@ -13,14 +13,16 @@
    path ``models.retry.call_model``, one limiter per endpoint as in a run) to a loopback
    endpoint limited to 10 requests/s (token bucket, burst 10; ``tests/support/rate_limited.py``),
    as OpenAI sends its headers (``x-ratelimit-*`` and ``retry-after-ms``), with a whole-second
-   ``Retry-After`` only, with ``retry-after-ms`` only, and with no header at all. Printed:
+   ``Retry-After`` only, with ``retry-after-ms`` only, and with no header at all; then an
+   endpoint counting 10 requests over a sliding second with a whole-second ``Retry-After`` and
+   no limit header (issue 30's outside check), learned and with ``--rpm 600`` stated. Printed:
    elapsed / (200 / 10) and the share of requests refused with a 429. Then the same with a
    throttled client (``--stall-ms``, default 150: the client's event loop blocked that long
    after every 10th reply, as a starved process on a loaded machine is), whose pacer falls
    behind: it must not send a burst to catch up (the pacing ratio is elapsed / (200 / 10)
    again; the stalls fall in the pacer's waits).
 
-    python benchmarks/providers.py [--calls 200 --rps 10] [--skip-cache] [--skip-rate]
+    python benchmarks/providers.py [--calls 200 --rps 10] [--skip-cache] [--skip-rate] [--only sliding]
 """
 from __future__ import annotations
 
@@ -66,7 +68,7 @@ def caching() -> None:
               f"{1 - billed / s.prompt_tokens:>6.0%} {cost_without:>9.4f} {s.cost_usd:>8.4f}")
 
 
-def rate_limits(calls: int, rps: float, stall_s: float = 0.0) -> None:
+def rate_limits(calls: int, rps: float, stall_s: float = 0.0, only: str | None = None) -> None:
     from tests.support.rate_limited import RateLimitedServer, drive_calls
 
     bound = calls / rps
@@ -74,13 +76,20 @@ def rate_limits(calls: int, rps: float, stall_s: float = 0.0) -> None:
     print(f"\nRate limits, {client}: {calls} calls, 16 sessions, --concurrency 8, endpoint limited to {rps:g} "
           f"requests/s (burst {rps:g}); bound {bound:g} s")
     print(f"{'endpoint sends':<40} {'elapsed':>8} {'ratio':>6} {'refused':>8}")
-    for label, kw in (("x-ratelimit-* and retry-after-ms", {}),
-                      ("x-ratelimit-* and Retry-After (whole s)", {"retry_after": "s"}),
-                      ("retry-after-ms only", {"limit_headers": False}),
-                      ("Retry-After (whole s) only", {"limit_headers": False, "retry_after": "s"}),
-                      ("no header at all", {"limit_headers": False, "retry_after": "none"})):
+    sliding = {"window": "sliding", "limit_headers": False, "retry_after": "s"}
+    rows = (("x-ratelimit-* and retry-after-ms", {}),
+            ("x-ratelimit-* and Retry-After (whole s)", {"retry_after": "s"}),
+            ("retry-after-ms only", {"limit_headers": False}),
+            ("Retry-After (whole s) only", {"limit_headers": False, "retry_after": "s"}),
+            ("no header at all", {"limit_headers": False, "retry_after": "none"}),
+            ("sliding 1-s window, Retry-After (whole s)", sliding),
+            ("the same, --rpm stated", {**sliding, "rpm": 60 * rps}))
+    for label, kw in rows:
+        if only and "sliding" not in kw.get("window", ""):
+            continue
+        rpm = kw.pop("rpm", None)
         with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, **kw) as srv:
-            elapsed = drive_calls(srv.base_url, calls, stall_s=stall_s)
+            elapsed = drive_calls(srv.base_url, calls, stall_s=stall_s, rpm=rpm)
             refused = srv.refused / max(1, srv.served + srv.refused)
         print(f"{label:<40} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%}")
 
@@ -92,13 +101,14 @@ def main() -> None:
     ap.add_argument("--skip-cache", action="store_true")
     ap.add_argument("--skip-rate", action="store_true")
     ap.add_argument("--stall-ms", type=float, default=150.0, help="the throttled client's stall (0: none)")
+    ap.add_argument("--only", choices=["sliding"], help="only the sliding-window endpoint's rows")
     args = ap.parse_args()
     if not args.skip_cache:
         caching()
     if not args.skip_rate:
-        rate_limits(args.calls, args.rps)
+        rate_limits(args.calls, args.rps, only=args.only)
         if args.stall_ms > 0:
-            rate_limits(args.calls, args.rps, args.stall_ms / 1000)
+            rate_limits(args.calls, args.rps, args.stall_ms / 1000, only=args.only)
 
 
 if __name__ == "__main__":

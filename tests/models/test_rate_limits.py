@@ -240,3 +240,36 @@ def test_a_learned_rate_does_not_grow_back_past_the_rate_that_was_refused():
             lim.done(t, ok=True)
         assert lim.requests.rate > cap
     asyncio.run(go())
+
+
+def test_a_refusal_tells_the_rate_the_endpoint_accepted():
+    """Issue 30: at an endpoint that counts 10 requests over a sliding second, sends no limit
+    header and a whole-second Retry-After (each refusal holds every request a second), the requests sent in the second before a refused one and not refused are what it
+    accepted: the learned rate starts there (97 % of it; before: 85 % of the replies back in
+    that second, 6.8 for 8 replies of 10 accepted, grown 5 % a second for 8 s back to the limit)
+    and a refusal of the paced rate puts it just under that count in one step (before: 85 % of
+    the refused rate, then a second refusal at 97 % of it, above the limit). A refusal that
+    holds the endpoint less than a second keeps the cheaper probe (the test above)."""
+    from machinepsych.models.ratelimit import HEADROOM
+
+    async def go():
+        ft = FakeTime()
+        lim = EndpointLimiter(16, clock=ft.clock, sleep=ft.sleep)
+        tickets = [await lim.acquire() for _ in range(11)]  # ten accepted, two of them still on their way
+        ft.t += 0.02
+        for t in tickets[:8]:
+            lim.done(t, ok=True)
+        lim.done(tickets[10], ok=False, refused=True, rate=RateInfo(retry_after_s=1.0))
+        assert lim.learned == "aimd" and lim.requests.rate == pytest.approx(HEADROOM * 10)
+        for t in tickets[8:10]:
+            lim.done(t, ok=True)
+        while lim.requests.rate < 11:  # no cap yet: the growth looks for the limit ...
+            t = await lim.acquire()
+            ft.t += 0.02
+            lim.done(t, ok=True)
+        ft.t += 1.0  # (a second without requests)
+        for _ in range(10):  # ... until a refusal after ten in a second
+            lim.done(await lim.acquire(), ok=True)
+        lim.done(await lim.acquire(), ok=False, refused=True, rate=RateInfo(retry_after_s=1.0))
+        assert lim.requests.rate == pytest.approx(HEADROOM * 10) and lim.refused_rate == 10
+    asyncio.run(go())

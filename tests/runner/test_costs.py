@@ -52,11 +52,16 @@ def test_dry_run_needs_no_api_key_and_is_titled_with_the_battery(tmp_path):
     assert "Dry run of kennedy-nowak-" in r.stdout and "2,744" in r.stdout and not db.exists()
 
 
-def test_max_cost_stops_resumable_and_resume_raises_it(fake_openai, tmp_path, prices):
+def test_max_cost_stops_resumable_and_resume_raises_it(fake_openai, tmp_path):
+    """(Replies at $100 per million tokens: the 4,096-token reply cap of a call under --max-cost
+    without --max-tokens, $0.41, fits the $3 budget; said once as the run starts.)"""
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps({"fake-model": {"input": 1000.0, "output": 100.0}}))
     db = tmp_path / "budget.db"
     r = cli("run", "wcst", "-m", "openai:fake-model", "--base-url", fake_openai.base_url, "--sessions", "2",
-            "--prices", prices, "--max-cost", "3", "--run-name", "capped", "--store", str(db), "--no-progress")
+            "--prices", str(prices), "--max-cost", "3", "--run-name", "capped", "--store", str(db), "--no-progress")
     assert r.returncode == 3, r.stdout + r.stderr
+    assert r.stdout.count("--max-cost without --max-tokens: each reply capped at 4,096 tokens") == 1, r.stdout
     line = r.stderr.strip()
     assert "\n" not in line and "cost budget of $3.0000" in line and "machinepsych resume capped" in line
     store = Store(db)

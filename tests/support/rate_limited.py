@@ -10,6 +10,10 @@ the bucket empty is refused with a 429 (not answered, not recorded as a request)
   ``x-ratelimit-limit-requests`` (the burst), ``x-ratelimit-remaining-requests`` and
   ``x-ratelimit-reset-requests`` (time until the bucket is full, e.g. ``"250ms"``).
 
+With ``window="sliding"`` the endpoint counts instead the requests it accepted over the last
+second, ``rps`` at most (no burst beyond them, no limit headers): a refusal's wait is until the
+oldest of them leaves the window (a whole-second ``Retry-After`` with ``retry_after="s"``).
+
 ``served`` and ``refused`` count the answers and the refusals. A run of N calls cannot end
 sooner than ``(N - burst) / rps`` seconds; the benchmarks compare with ``N / rps``.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -31,11 +36,13 @@ class RateLimitedServer(FakeOpenAIServer):
     burst: float = 10.0
     retry_after: str = "ms"  # ms | s | none
     limit_headers: bool = True
+    window: str = "bucket"  # bucket | sliding (the requests accepted over the last second)
     served: int = field(default=0, init=False)
     refused: int = field(default=0, init=False)
     _tokens: float = field(default=-1.0, init=False, repr=False)
     _at: float = field(default=0.0, init=False, repr=False)
     _bucket_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _accepted: deque = field(default_factory=deque, init=False, repr=False)  # sliding: times accepted
 
     def _app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -46,6 +53,8 @@ class RateLimitedServer(FakeOpenAIServer):
         """(allowed, tokens left) for a request arriving now."""
         with self._bucket_lock:
             now = time.monotonic()
+            if self.window == "sliding":
+                return self._take_sliding(now)
             if self._tokens < 0:
                 self._tokens, self._at = self.burst, now
             self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rps)
@@ -56,6 +65,19 @@ class RateLimitedServer(FakeOpenAIServer):
                 return True, self._tokens
             self.refused += 1
             return False, self._tokens
+
+    def _take_sliding(self, now: float) -> tuple[bool, float]:
+        """(allowed, tokens left) in a sliding second: ``tokens`` below 1 when refused, such
+        that ``(1 - tokens) / rps`` is the wait until the oldest request leaves the window."""
+        seen = self._accepted
+        while seen and seen[0] <= now - 1.0:
+            seen.popleft()
+        if len(seen) < self.rps:
+            seen.append(now)
+            self.served += 1
+            return True, self.rps - len(seen)
+        self.refused += 1
+        return False, 1 - (seen[0] + 1.0 - now) * self.rps
 
     def _headers(self, tokens: float) -> dict[str, str]:
         if not self.limit_headers:
@@ -85,15 +107,16 @@ class RateLimitedServer(FakeOpenAIServer):
         with self._bucket_lock:
             self.served = self.refused = 0
             self._tokens = -1.0
+            self._accepted.clear()
 
 
 def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int = 8, stall_s: float = 0.0,
-                stall_every: int = 10) -> float:
+                stall_every: int = 10, rpm: float | None = None) -> float:
     """``calls`` model calls shared by ``sessions`` concurrent sessions (each takes the next call
     until none is left) to the endpoint at ``base_url``, through the runner's retrying
     ``call_model`` at ``concurrency``: the seconds they took. ``stall_s``: a throttled client,
     whose event loop is blocked that long after every ``stall_every``-th reply (a starved
-    process on a loaded machine), so its pacer falls behind."""
+    process on a loaded machine), so its pacer falls behind. ``rpm``: the limit stated (--rpm)."""
     import asyncio
 
     from machinepsych.core.types import Message
@@ -103,7 +126,7 @@ def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int 
 
     async def go() -> float:
         model = make_model("openai:fake-model", base_url=base_url, transport="direct")
-        left = [calls]
+        left, policy = [calls], RetryPolicy(rpm=rpm)
 
         done = [0]
 
@@ -111,7 +134,7 @@ def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int 
             while left[0] > 0:
                 left[0] -= 1
                 await call_model(model, [Message.text("user", f"session {i}, call {left[0]}")],
-                                 GenerateOptions(), "answer", RetryPolicy(), concurrency)
+                                 GenerateOptions(), "answer", policy, concurrency)
                 done[0] += 1
                 if stall_s and done[0] % stall_every == 0:
                     time.sleep(stall_s)  # the whole event loop stalls, as a starved process does

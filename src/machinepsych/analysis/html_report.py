@@ -226,7 +226,7 @@ def _test_html(data: dict[str, Any], key: str, conds: dict[str, Any], figures: l
 
 def _usage_table(data: dict[str, Any]) -> str:
     """Per model participant: tokens, cached share of prompt tokens, cost and cost without caching."""
-    from .terminal import USAGE_HEADERS, usage_cells
+    from .terminal import USAGE_HEADERS, usage_cells, usage_notes
 
     usage = data.get("usage") or []
     if not usage:
@@ -234,8 +234,7 @@ def _usage_table(data: dict[str, Any]) -> str:
     head = "<tr><th class='l'>participant</th>" + "".join(f"<th>{html.escape(h)}</th>" for h in USAGE_HEADERS) + "</tr>"
     rows = "".join(f"<tr><td class='l'>{html.escape(u['participant'])}</td>"
                    + "".join(f"<td>{html.escape(c)}</td>" for c in usage_cells(u)) + "</tr>" for u in usage)
-    notes = "".join(f"<p class='muted'>{html.escape(u['participant'])}: {u['unpriced']:,} calls of no known price are "
-                    "not in the costs.</p>" for u in usage if u["unpriced"])
+    notes = "".join(f"<p class='muted'>{html.escape(note)}.</p>" for u in usage for note in usage_notes(u))
     return (f"<table id='usage-table'><caption>Per model participant: share of prompt tokens read from the prompt "
             f"cache; cost, and what the calls would have cost without caching</caption>{head}{rows}</table>{notes}")
 

@@ -166,9 +166,13 @@ def usage_by_participant(store: Store, run) -> list[dict[str, Any]]:
     (cached / prompt tokens, None without prompt tokens), ``cost_usd`` (what the run paid, as
     priced when it ran) and ``uncached_cost_usd`` (what the same calls would have cost with no
     prompt caching: a call stored without it counts its cost); ``unpriced``: calls of no known
-    price (neither cost counts them). Participants without model calls (agents, people) are left out."""
+    price (neither cost counts them); ``cut``: replies cut at the reply cap (finish reason
+    "length"), ``cut_by``: whose cap that was ("--max-cost": the budget's, sent because no
+    --max-tokens was given; "--max-tokens"; None: the provider's own). Participants without
+    model calls (agents, people) are left out."""
     from sqlalchemy import case, func, select
 
+    from ..parsing.truncation import LENGTH_REASONS
     from ..storage.schema import ModelCallRow, SessionRow, TrialRow
 
     mc = ModelCallRow
@@ -180,18 +184,24 @@ def usage_by_participant(store: Store, run) -> list[dict[str, Any]]:
                                 func.coalesce(func.sum(mc.cost_usd), 0.0),
                                 func.coalesce(func.sum(func.coalesce(mc.uncached_cost_usd, mc.cost_usd)), 0.0),
                                 func.coalesce(func.sum(case((mc.cost_usd.is_(None), 1), else_=0)), 0),
+                                func.coalesce(func.sum(case((func.lower(mc.finish_reason).in_(LENGTH_REASONS), 1),
+                                                            else_=0)), 0),
                                 func.min(SessionRow.index))
                          .join(TrialRow, TrialRow.session_id == SessionRow.id)
                          .join(mc, mc.trial_id == TrialRow.id)
                          .where(SessionRow.run_id == run.id)
                          .group_by(SessionRow.participant_name)).all()
+    spec = run.spec or {}
+    capped = {p.get("ref"): p.get("max_tokens") for p in spec.get("participants", [])}
     out = []
-    for name, calls, prompt, cached, written, completion, cost, uncached, unpriced, _ in sorted(rows, key=lambda r: r[-1]):
+    for name, calls, prompt, cached, written, completion, cost, uncached, unpriced, cut, _ in sorted(rows, key=lambda r: r[-1]):
         prompt, cached = int(prompt), int(cached)
+        cut_by = "--max-tokens" if capped.get(name) else "--max-cost" if spec.get("max_cost_usd") is not None else None
         out.append({"participant": name, "calls": int(calls), "prompt_tokens": prompt, "cached_tokens": cached,
                     "cache_write_tokens": int(written), "completion_tokens": int(completion),
                     "cached_share": cached / prompt if prompt else None, "cost_usd": float(cost),
-                    "uncached_cost_usd": float(uncached), "unpriced": int(unpriced)})
+                    "uncached_cost_usd": float(uncached), "unpriced": int(unpriced), "cut": int(cut),
+                    "cut_by": cut_by})
     return out
 
 # A condition whose share of replies that could not be read is above this (percent) is flagged

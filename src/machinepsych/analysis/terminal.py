@@ -148,8 +148,21 @@ def print_usage(data: dict[str, Any], console: Console) -> None:
         ft.add(u["participant"], usage_cells(u), code=f"m{i + 1}")
     print_fit(console, ft)
     for u in usage:
-        if u["unpriced"]:
-            _say(console, f"  {u['participant']}: {u['unpriced']:,} calls of no known price are not in the costs")
+        for note in usage_notes(u):
+            _say(console, f"  {note}")
+
+
+CUT_BY = {"--max-cost": "the budget's reply cap (--max-cost without --max-tokens caps every reply)",
+          "--max-tokens": "--max-tokens", None: "the provider's length limit"}
+
+
+def usage_notes(u: dict[str, Any]) -> list[str]:
+    """What a participant's usage row leaves unsaid: calls of no known price, replies cut at a cap."""
+    out = [f"{u['participant']}: {u['unpriced']:,} calls of no known price are not in the costs"] if u["unpriced"] else []
+    if u.get("cut"):
+        out.append(f"{u['participant']}: {u['cut']:,} repl{'y' if u['cut'] == 1 else 'ies'} cut at "
+                   f"{CUT_BY[u.get('cut_by')]}, read as cut off")
+    return out
 
 
 def print_summary_table(console: Console, title: str, metrics: list, by_cond: dict[str, dict[str, Any]]) -> None:

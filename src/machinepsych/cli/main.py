@@ -235,9 +235,13 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     simulated and the report's modules imported beside the sessions, and the scoring keeps
     the embeddings it computes for the report's figures."""
     from ..analysis.chance import ChancePrefetch
-    from ..runner.budget import BudgetExceeded
+    from ..runner.budget import BudgetExceeded, cap_note
     from ..runner.run import run_sync
     from ..storage.vector_use import kept_vectors_for
+
+    note = cap_note(run.spec or {})  # --max-cost without --max-tokens: the reply cap, said once
+    if note:
+        console.print(note, highlight=False, soft_wrap=True, markup=False)
 
     chance = ChancePrefetch(st, run.id)  # the report's chance levels, simulated beside the run (once it is locked)
     process.exit_without_final_collection()

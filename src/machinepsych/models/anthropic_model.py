@@ -139,6 +139,7 @@ class AnthropicModel:
     """Claude models through the Messages API."""
 
     provider = "anthropic"
+    default_max_tokens = DEFAULT_MAX_TOKENS  # the reply cap sent without --max-tokens (runner.budget.reply_cap)
 
     def __init__(self, model: str, *, base_url: str | None = None, prices: PriceTable | None = None,
                  price_file: str | os.PathLike[str] | None = None, prompt_cache: bool = True):

@@ -17,12 +17,17 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   ``1/window`` per success;
 * a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
   headers (the refill rate is ``(limit - remaining) / reset``),
-  or, at an endpoint that sends none, from the throughput it accepted when it first refused
-  (then multiplied by 0.85 on each 429, grown 5 % per second without one, but for a minute
-  after a 429 never above 97 % of the rate that was refused: an endpoint counting requests
-  over a sliding window, with a whole-second ``Retry-After``, otherwise refused the growth
-  every few seconds and each refusal paused the endpoint for a second; the first estimate,
-  from the replies that came back before the first refusal, is no cap). It spaces the
+  or, at an endpoint that sends none, from what it accepted when it first refused (the
+  replies back in the second before, x 0.85; where the refusal holds the endpoint a second or
+  more, 97 % of the requests sent in the second before the refused one and not refused, if
+  more: no cap, as either may be off), grown 10 % per second until a paced rate is refused,
+  5 % after; on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
+  (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
+  the endpoint's own count where it is below the paced rate (97 % of the requests it accepted
+  in the second before the refused one: a sliding second's limit found in one step); for a
+  minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
+  requests over a sliding window, with a whole-second ``Retry-After``, otherwise refused the
+  growth every few seconds and each refusal paused the endpoint for a second). It spaces the
   requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
   pause) sends its next request when it can and the one after a full interval later, never a
   burst to catch up, which an endpoint counting requests over a sliding window refuses;
@@ -201,11 +206,13 @@ class Bucket:
 class Ticket:
     sent_at: float
     tokens: float
+    seq: int = 0  # the how-manyth request to the endpoint (from 1)
 
 
 MD_WINDOW = 0.5  # the concurrency window on a 429
 MD_RATE = 0.85  # a learned request rate on a 429
 AI_RATE = 0.05  # growth of a learned request rate per second without a 429
+AI_RATE_FIRST = 0.10  # the same before any paced rate was refused (growing from the first estimate)
 HEADROOM = 0.97  # a rate read from the headers is paced this much below the server's
 PROBE_AFTER_S = 60.0  # a refused rate caps the growth this long (then a higher limit is looked for again)
 
@@ -231,6 +238,10 @@ class EndpointLimiter:
         self.last_growth = now
         self.refused_rate: float | None = None  # the request rate the endpoint last refused
         self.ok_times: deque[float] = deque(maxlen=4096)
+        # when each request went out, and when each refused one had (the count of requests the
+        # endpoint accepted in the second before a refusal: :meth:`_decrease_rate`)
+        self.sent_times: deque[float] = deque(maxlen=4096)
+        self.refused_times: deque[float] = deque(maxlen=4096)
         self.refused = 0
         self.sent = 0
         self._gate = asyncio.Lock()
@@ -261,7 +272,8 @@ class EndpointLimiter:
                 self.tokens.take(tokens, now)
             self.in_flight += 1
             self.sent += 1
-            return Ticket(now, tokens)
+            self.sent_times.append(now)
+            return Ticket(now, tokens, self.sent)
 
     def _release(self) -> None:
         self.in_flight -= 1
@@ -284,8 +296,8 @@ class EndpointLimiter:
             self.window = min(float(self.ceiling), self.window + 1.0 / self.window)
             if self.learned in ("aimd", "stated") and self.requests is not None:
                 dt = now - max(self.last_growth, self.last_decrease)
-                if dt > 0:
-                    self.requests.rate *= 1.0 + AI_RATE * dt
+                if dt > 0:  # faster while no paced rate was refused (the first estimate is low)
+                    self.requests.rate *= 1.0 + (AI_RATE if self.refused_rate is not None else AI_RATE_FIRST) * dt
                     if self.stated_rpm:  # never above what the user stated
                         self.requests.rate = min(self.requests.rate, self.stated_rpm / 60)
                     if self.refused_rate is not None and now - self.last_decrease < PROBE_AFTER_S:
@@ -293,29 +305,52 @@ class EndpointLimiter:
                 self.last_growth = now
         if refused:
             self.refused += 1
+            self.refused_times.append((ticket.sent_at, ticket.seq))
             if rate is not None and rate.retry_after_s is not None:
                 self.pause(rate.retry_after_s)
             if ticket.sent_at >= self.last_decrease:  # one decrease per round trip
                 self.last_decrease = now
                 self.window = max(1.0, self.window * MD_WINDOW)
-                self._decrease_rate(now)
+                # a refusal that holds the endpoint a second or more costs more than pacing a
+                # little under its limit: the rate is then taken from the endpoint's own count
+                costly = rate is not None and (rate.retry_after_s or 0.0) >= 1.0
+                self._decrease_rate(now, ticket, costly)
 
     def pause(self, seconds: float) -> None:
         """Hold every new request to this endpoint for ``seconds``."""
         self.paused_until = max(self.paused_until, self.clock() + max(0.0, seconds))
 
-    def _decrease_rate(self, now: float) -> None:
+    def _decrease_rate(self, now: float, ticket: Ticket, costly: bool = False) -> None:
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
-            self.refused_rate = self.requests.rate
-            self.requests.rate = max(self.requests.rate * MD_RATE, 0.05)
+            rate = self.requests.rate
+            accepted = self._accepted_before(ticket) if self.learned == "aimd" and costly else 0
+            if 3 <= accepted < rate:
+                # the endpoint's own count: it accepted ``accepted`` in the second before it
+                # refused, fewer than the paced rate; pace just under that (a sliding second's
+                # limit, found in one step instead of a 15 % cut and a growth back past it)
+                self.refused_rate, self.requests.rate = accepted, HEADROOM * accepted
+                return
+            self.refused_rate, self.requests.rate = rate, max(rate * MD_RATE, 0.05)
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
-            # (a lower bound of its limit where replies are still on their way: no cap from it,
-            # the growth finds the limit and a refusal of the paced rate sets the cap)
-            rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
+            # (a lower bound of its limit where replies are still on their way; the requests sent
+            # in the second before the refused one, an upper bound where the endpoint's burst
+            # was spent in it: no cap from either, the growth finds the limit and a refusal of
+            # the paced rate sets the cap)
+            accepted = self._accepted_before(ticket) if costly else 0
+            rate = max(len(recent) / max(now - recent[0], 1.0) * MD_RATE, HEADROOM * accepted if accepted >= 3 else 0)
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
+
+    def _accepted_before(self, ticket: Ticket) -> int:
+        """Requests sent before ``ticket``, in the second before it, and not refused (so far)."""
+        since, sent = ticket.sent_at - 1.0, 0
+        for i, t in enumerate(reversed(self.sent_times)):  # the newest first: request self.sent - i
+            if t <= since:
+                break
+            sent += self.sent - i < ticket.seq
+        return sent - sum(1 for t, seq in self.refused_times if t > since and seq < ticket.seq)
 
     def _learn(self, rate: RateInfo, now: float) -> None:
         """Pace by what the headers say: the refill rate and burst of the server's buckets."""

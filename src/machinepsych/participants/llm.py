@@ -52,9 +52,10 @@ class LLMParticipant:
             sent = self._adapt(messages)
             call_options = answering if purpose in ANSWER_PURPOSES else options
             budget = self.budget
-            # the call's worst case: twice the usual token count of its prompt (chars / 4, 800 an image)
+            # the call's worst case: twice the usual token count of its prompt (chars / 4, 800 an
+            # image) and a reply of the cap it sends (runner.budget.attach_budget set it)
             held = (await budget.hold(lambda: budget.worst_case(self.model, 2 * estimate_tokens(sent, 0),
-                                                                  options.max_tokens))
+                                                                  call_options.max_tokens))
                     if budget is not None else 0.0)
             token = current_call.set((ctx, purpose))
             call = None
@@ -64,7 +65,7 @@ class LLMParticipant:
             finally:
                 current_call.reset(token)
                 if budget is not None:
-                    budget.settle(held, call.cost_usd if call else None, call.usage.completion_tokens if call else None)
+                    budget.settle(held, call.cost_usd if call else None)
 
         turn = await get_strategy(ctx.strategy, ctx.spec).respond(ctx, chat, reask=self.reask)
         return self._with_choice_probs(ctx, turn) if self.choice_probs else turn
