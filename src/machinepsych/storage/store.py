@@ -37,6 +37,7 @@ from machinepsych.core.fastjson import fast_decoder, fast_encoder
 from machinepsych.core.types import ImagePart
 from .checkpoints import BackgroundCheckpointer
 from .sqlite_writer import SQLiteTrialWriter
+from .write_gate import gated_connection_class
 from .schema import (Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, ScoreRow, SessionRow, TrialRow,
                      utcnow)
 
@@ -143,15 +144,22 @@ def _frozen_url(url: str, path: Path) -> str:
     return f"{drivername}:///file:{quote(str(path.expanduser().absolute()))}?{flags}&uri=true"
 
 
-def _engine_options(url: str) -> dict:
+def _engine_options(url: str, read_only: bool = False, pool_size: int | None = None) -> dict:
     """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
     functions and logs "using a closure in a dumps/loads function may cause a resource leak"
     (eight lines per command) for a closure such as ours; a ``functools.partial`` of it has
     no code object, so psycopg keys it by identity, without the warning or a leak. SQLite
-    takes the functions themselves (no extra call on its write path)."""
+    takes the functions themselves (no extra call on its write path). A writable SQLite
+    store's connections take turns on one lock of this process (:mod:`.write_gate`);
+    ``pool_size``: connections kept open for that many threads at once (SQLAlchemy's
+    default keeps 5 and opens and closes up to 10 more as threads ask)."""
+    pool = {"pool_size": pool_size, "max_overflow": pool_size} if pool_size else {}
     if url.startswith("sqlite"):
-        return {"json_serializer": json_dumps, "json_deserializer": json_loads}
-    return {"json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
+        out = {"json_serializer": json_dumps, "json_deserializer": json_loads, **pool}
+        if not read_only and make_url(url).get_driver_name() == "pysqlite":  # this process's writers take turns
+            out["connect_args"] = {"factory": gated_connection_class(LOCK_WAIT_S)}
+        return out
+    return {**pool, "json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -209,7 +217,7 @@ CLOSED = ("complete", ABANDONED)
 
 class Store:
     def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False,
-                 readonly: bool = False, hint: str = ""):
+                 readonly: bool = False, hint: str = "", pool_size: int | None = None):
         """Open the store at ``url`` (a SQLAlchemy URL or a SQLite file path). ``create=False``
         refuses an address where no store is instead of making one there. ``readonly``: a
         command that only reads (report, export, runs): a store of an older schema is not
@@ -219,7 +227,9 @@ class Store:
         refused with one line and left byte for byte as it was. A SQLite URL with
         ``?mode=ro`` opens read-only: commands that write refuse it. ``checked``: this
         process (or the one it was forked from) has just opened the same store, so it is not
-        identified again (a forked worker's start). ``hint``: `` --store URL`` for messages."""
+        identified again (a forked worker's start). ``hint``: `` --store URL`` for messages.
+        ``pool_size``: how many connections are kept for threads using the store at once
+        (the web server's)."""
         from . import identity
 
         if url is not None and not str(url).strip():
@@ -251,7 +261,7 @@ class Store:
                 self.url, self.read_only = _frozen_url(self.url, sqlite_file), True
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
-                                                **_engine_options(self.url))
+                                                **_engine_options(self.url, self.read_only, pool_size))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError, TypeError, ValueError) as exc:
             raise ConfigError(
                 f"Cannot open the store at {self.safe_url}: {_first_line(exc)}. Use a SQLAlchemy URL such as "
@@ -570,7 +580,7 @@ class Store:
         delay = 0.0002
         while True:
             try:
-                self._write_batch([(session_id, rec)])
+                self._write_batch([(session_id, rec)], wait=True)
                 return
             except Exception as exc:
                 if not _locked(exc) or time.monotonic() > deadline:
@@ -706,7 +716,10 @@ class Store:
         self.engine.dispose()
 
     def _write_batch(self, batch: list[tuple[int, TrialRecord]],
-                     statuses: list[tuple[int, "_StatusChange"]] = ()) -> None:
+                     statuses: list[tuple[int, "_StatusChange"]] = (), wait: bool = False) -> None:
+        """Write on the writer's connection. ``wait``: wait for this process's other writers
+        (a thread may block); otherwise a write that would wait for them fails as a locked
+        database does, and the event loop retries it."""
         if self._conn is None or self._conn.closed:
             self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
             if self.engine.dialect.name == "sqlite":
@@ -716,9 +729,11 @@ class Store:
                     self._conn.exec_driver_sql(f"PRAGMA wal_autocheckpoint={WRITER_CHECKPOINT_PAGES}")
                 self._conn.commit()
         conn = self._conn
+        driver = conn.connection.driver_connection
+        if hasattr(driver, "gate_blocking"):
+            driver.gate_blocking = wait
         if batch and not statuses and self._sqlite_writer is not None:
-            self._known_images |= self._sqlite_writer.write(conn.connection.driver_connection, batch,
-                                                            self._known_images)
+            self._known_images |= self._sqlite_writer.write(driver, batch, self._known_images)
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
             return
