@@ -121,3 +121,46 @@ def test_a_people_table_found_in_the_store_is_not_looked_for_again(people, monke
         assert len(calls) == 1
     finally:
         opened.state.store.close()
+
+
+def test_the_servers_writers_take_turns_in_the_process_and_never_meet_sqlites_lock(tmp_path):
+    """Two threads write at once through the store's connections (as the server's worker
+    threads do: a person's activity, another's trial). The second waits for the first's
+    commit on the process's own lock (storage/write_gate.py) and never meets SQLite's write
+    lock held by its own process, where SQLite's busy handler sleeps in growing steps (1, 2, 5,
+    10, ... 100 ms) after the lock came free. Here no busy wait is allowed at all
+    (busy_timeout=0): the second write is taken, right after the first's commit."""
+    import time
+
+    from sqlalchemy import update
+
+    from machinepsych.storage.schema import RunRow
+    from machinepsych.storage.store import Store
+
+    store = Store(tmp_path / "gate.db")
+    run = store.create_run("gate", {}, [])
+    holding, events, errors = threading.Event(), [], []
+
+    def write(status: str, hold_s: float) -> None:
+        try:
+            if status == "second":
+                holding.wait(10)
+            with store.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA busy_timeout=0")  # SQLite's lock met: refused at once
+                c.execute(update(RunRow).where(RunRow.id == run.id).values(status=status))
+                holding.set()
+                time.sleep(hold_s)
+                events.append(f"{status} commits")
+                c.commit()
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(f"{status}: {exc}")
+
+    threads = [threading.Thread(target=write, args=(s, h)) for s, h in (("first", 0.3), ("second", 0.0))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    store.close()
+    assert errors == []
+    assert events == ["first commits", "second commits"]
+    assert Store(tmp_path / "gate.db").get_run("gate").status == "second"
