@@ -196,9 +196,9 @@ def main() -> None:
         print_trace(traced)
 
 
-PARTS = ("queue", "lock", "pool", "gate", "busy_sleep", "writer_lock", "writer_wait", "sql", "sql_cpu", "sql_runq", "cpu", "runq",
+PARTS = ("queue", "lock", "pool", "busy_sleep", "writer_lock", "writer_wait", "sql", "sql_cpu", "sql_runq", "cpu", "runq",
          "after")
-WAITS = ("lock", "pool", "gate", "busy_sleep", "writer_lock", "writer_wait")
+WAITS = ("lock", "pool", "busy_sleep", "writer_lock", "writer_wait")
 
 
 def print_trace(traced: list[dict]) -> None:

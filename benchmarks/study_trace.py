@@ -16,8 +16,7 @@ Serves the app exactly as ``machinepsych serve`` does, and writes one JSON line 
   15, 20, 25, 25, 25, 50, 50, 100 ms);
 * ``writer_wait`` / ``writer_tries``: the trial writer's own waits (its connection does not
   sleep in SQLite; it retries) and ``writer_lock``: waiting for the in-process writer lock;
-* ``pool``: waiting for a connection from SQLAlchemy's pool; ``gate``: waiting for the
-  store's in-process write gate (``storage/write_gate.py``, where the code has it);
+* ``pool``: waiting for a connection from SQLAlchemy's pool;
 * ``sql``: wall time inside SQLite statements and commits (busy sleeps included), ``sql_cpu``
   the thread's time on a core there (``sql_cpu``) and in the run queue (``sql_runq``),
   ``statements`` how many, ``connects`` new connections opened, ``slow_sql`` each statement over
@@ -27,7 +26,8 @@ Serves the app exactly as ``machinepsych serve`` does, and writes one JSON line 
 What is left (``server`` less the parts) is the worker thread waiting for Python's
 interpreter lock or for a core (a descheduled thread), besides uninstrumented waits.
 Instrumentation only: nothing the app does changes except the busy handler, which is
-replaced by one sleeping exactly as SQLite's default does, with the same timeout.
+replaced by one sleeping exactly as SQLite's default does, with the same timeout. With
+``STUDY_TRACE_THREADS=N`` the app's worker threads are N instead of anyio's 40 (an experiment).
 """
 from __future__ import annotations
 
@@ -172,31 +172,11 @@ def install() -> None:
     def create_engine(url, **kw):
         if str(url).startswith("sqlite"):
             args = kw.setdefault("connect_args", {})
-            base = args.get("factory", sqlite3.Connection)
-            cursor = sqlite3.Cursor
-            if base is not sqlite3.Connection:  # the store's write gate (storage/write_gate.py)
-                from machinepsych.storage.write_gate import GatedCursor as cursor
-            args["factory"] = type("Traced", (TracedConnection, base),
-                                   {"traced_cursor": type("TracedCursor", (TracedCursor, cursor), {})})
+            args["factory"] = type("Traced", (TracedConnection, sqlite3.Connection),
+                                   {"traced_cursor": type("TracedCursor", (TracedCursor, sqlite3.Cursor), {})})
         return real_create(url, **kw)
 
     store_mod.create_engine = create_engine
-    try:
-        from machinepsych.storage import write_gate
-    except ImportError:  # the code before the gate
-        write_gate = None
-    if write_gate is not None:
-        real_take = write_gate.GatedConnection.take_gate
-
-        def take_gate(self, sql):
-            t0 = time.perf_counter()
-            try:
-                return real_take(self, sql)
-            finally:
-                _add("gate", (time.perf_counter() - t0) * 1000)
-
-        write_gate.GatedConnection.take_gate = take_gate
-
     real_new = store_mod._sqlite_pragmas
 
     def pragmas(dbapi_conn, record):  # a new connection opened (the pool keeps 5, opens up to 10 more)

@@ -88,7 +88,8 @@ def test_a_server_restarted_mid_session_continues_from_the_store(people):
 def test_an_answer_takes_three_statements_of_the_store(people):
     """Under the person's lock an answer reads its session, study and holder in one query, the
     holder again with the stored trials in another, and writes the activity (the trial goes
-    through the store's writer): no statement repeats what the request already read."""
+    through the store's writer): no statement repeats what the request already read. The
+    activity and the trial are committed together: one write transaction per answer."""
     from sqlalchemy import event
 
     study = people.study(human_run(people.store, [LNT], "statements"))
@@ -96,14 +97,25 @@ def test_an_answer_takes_three_statements_of_the_store(people):
     sid = consent(b, study, "id=p")
     b.post(f"/session/{sid}/begin", json={})
     assert answer(b, sid, 0).status_code == 200
-    engine, seen = people.app.state.store.engine, []
+    engine, seen, commits = people.app.state.store.engine, [], []
     listener = lambda conn, cursor, statement, *rest: seen.append(statement.split()[0])  # noqa: E731
+    def traced(sql: str) -> None:  # every statement SQLite runs, the drivers' COMMITs included
+        if sql.strip().upper().startswith("COMMIT"):
+            commits.append(sql)
+
+    def on_checkout(dbapi_conn, *rest) -> None:
+        dbapi_conn.set_trace_callback(traced)
+
+    people.app.state.store._conn.connection.driver_connection.set_trace_callback(traced)  # the trial writer's
     event.listen(engine, "before_cursor_execute", listener)
+    event.listen(engine, "checkout", on_checkout)
     try:
         assert answer(b, sid, 1).status_code == 200
     finally:
         event.remove(engine, "before_cursor_execute", listener)
+        event.remove(engine, "checkout", on_checkout)
     assert seen == ["SELECT", "SELECT", "UPDATE"]
+    assert len(commits) == 1
     assert [t.index for t in people.store.trials(sid)] == [0, 1]
 
 
@@ -122,45 +134,3 @@ def test_a_people_table_found_in_the_store_is_not_looked_for_again(people, monke
     finally:
         opened.state.store.close()
 
-
-def test_the_servers_writers_take_turns_in_the_process_and_never_meet_sqlites_lock(tmp_path):
-    """Two threads write at once through the store's connections (as the server's worker
-    threads do: a person's activity, another's trial). The second waits for the first's
-    commit on the process's own lock (storage/write_gate.py) and never meets SQLite's write
-    lock held by its own process, where SQLite's busy handler sleeps in growing steps (1, 2, 5,
-    10, ... 100 ms) after the lock came free. Here no busy wait is allowed at all
-    (busy_timeout=0): the second write is taken, right after the first's commit."""
-    import time
-
-    from sqlalchemy import update
-
-    from machinepsych.storage.schema import RunRow
-    from machinepsych.storage.store import Store
-
-    store = Store(tmp_path / "gate.db")
-    run = store.create_run("gate", {}, [])
-    holding, events, errors = threading.Event(), [], []
-
-    def write(status: str, hold_s: float) -> None:
-        try:
-            if status == "second":
-                holding.wait(10)
-            with store.engine.connect() as c:
-                c.exec_driver_sql("PRAGMA busy_timeout=0")  # SQLite's lock met: refused at once
-                c.execute(update(RunRow).where(RunRow.id == run.id).values(status=status))
-                holding.set()
-                time.sleep(hold_s)
-                events.append(f"{status} commits")
-                c.commit()
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(f"{status}: {exc}")
-
-    threads = [threading.Thread(target=write, args=(s, h)) for s, h in (("first", 0.3), ("second", 0.0))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    store.close()
-    assert errors == []
-    assert events == ["first commits", "second commits"]
-    assert Store(tmp_path / "gate.db").get_run("gate").status == "second"

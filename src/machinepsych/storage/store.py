@@ -37,7 +37,6 @@ from machinepsych.core.fastjson import fast_decoder, fast_encoder
 from machinepsych.core.types import ImagePart
 from .checkpoints import BackgroundCheckpointer
 from .sqlite_writer import SQLiteTrialWriter
-from .write_gate import gated_connection_class
 from .schema import (Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, ScoreRow, SessionRow, TrialRow,
                      utcnow)
 
@@ -144,21 +143,17 @@ def _frozen_url(url: str, path: Path) -> str:
     return f"{drivername}:///file:{quote(str(path.expanduser().absolute()))}?{flags}&uri=true"
 
 
-def _engine_options(url: str, read_only: bool = False, pool_size: int | None = None) -> dict:
+def _engine_options(url: str, pool_size: int | None = None) -> dict:
     """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
     functions and logs "using a closure in a dumps/loads function may cause a resource leak"
     (eight lines per command) for a closure such as ours; a ``functools.partial`` of it has
     no code object, so psycopg keys it by identity, without the warning or a leak. SQLite
-    takes the functions themselves (no extra call on its write path). A writable SQLite
-    store's connections take turns on one lock of this process (:mod:`.write_gate`);
-    ``pool_size``: connections kept open for that many threads at once (SQLAlchemy's
-    default keeps 5 and opens and closes up to 10 more as threads ask)."""
+    takes the functions themselves (no extra call on its write path). ``pool_size``:
+    connections kept open for that many threads at once (SQLAlchemy's default keeps 5 and
+    opens and closes up to 10 more as threads ask)."""
     pool = {"pool_size": pool_size, "max_overflow": pool_size} if pool_size else {}
     if url.startswith("sqlite"):
-        out = {"json_serializer": json_dumps, "json_deserializer": json_loads, **pool}
-        if not read_only and make_url(url).get_driver_name() == "pysqlite":  # this process's writers take turns
-            out["connect_args"] = {"factory": gated_connection_class(LOCK_WAIT_S)}
-        return out
+        return {"json_serializer": json_dumps, "json_deserializer": json_loads, **pool}
     return {**pool, "json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
 
 
@@ -261,7 +256,7 @@ class Store:
                 self.url, self.read_only = _frozen_url(self.url, sqlite_file), True
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
-                                                **_engine_options(self.url, self.read_only, pool_size))
+                                                **_engine_options(self.url, pool_size))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError, TypeError, ValueError) as exc:
             raise ConfigError(
                 f"Cannot open the store at {self.safe_url}: {_first_line(exc)}. Use a SQLAlchemy URL such as "
@@ -574,13 +569,14 @@ class Store:
             return row.png if row else None
 
     # -- writing trials -----------------------------------------------------------------
-    def commit_trial_sync(self, session_id: int, rec: TrialRecord) -> None:
-        """Store a trial now, waiting (blocking) while another process holds the write lock."""
+    def commit_trial_sync(self, session_id: int, rec: TrialRecord, with_statement=None) -> None:
+        """Store a trial now, waiting (blocking) while another process holds the write lock.
+        ``with_statement``: a statement (SQLAlchemy Core) committed in the same transaction."""
         deadline = time.monotonic() + LOCK_WAIT_S
         delay = 0.0002
         while True:
             try:
-                self._write_batch([(session_id, rec)], wait=True)
+                self._write_batch([(session_id, rec)], with_statement=with_statement)
                 return
             except Exception as exc:
                 if not _locked(exc) or time.monotonic() > deadline:
@@ -716,10 +712,9 @@ class Store:
         self.engine.dispose()
 
     def _write_batch(self, batch: list[tuple[int, TrialRecord]],
-                     statuses: list[tuple[int, "_StatusChange"]] = (), wait: bool = False) -> None:
-        """Write on the writer's connection. ``wait``: wait for this process's other writers
-        (a thread may block); otherwise a write that would wait for them fails as a locked
-        database does, and the event loop retries it."""
+                     statuses: list[tuple[int, "_StatusChange"]] = (), with_statement=None) -> None:
+        """Write on the writer's connection (``with_statement``: a statement written in the
+        same transaction)."""
         if self._conn is None or self._conn.closed:
             self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
             if self.engine.dialect.name == "sqlite":
@@ -730,10 +725,15 @@ class Store:
                 self._conn.commit()
         conn = self._conn
         driver = conn.connection.driver_connection
-        if hasattr(driver, "gate_blocking"):
-            driver.gate_blocking = wait
         if batch and not statuses and self._sqlite_writer is not None:
-            self._known_images |= self._sqlite_writer.write(driver, batch, self._known_images)
+            if with_statement is not None:  # in the transaction the driver opens for it, committed with the trial
+                try:
+                    conn.execute(with_statement)
+                    self._known_images |= self._sqlite_writer.write(driver, batch, self._known_images)
+                finally:
+                    conn.rollback()  # SQLAlchemy's own record of the transaction (committed or rolled back by now)
+            else:
+                self._known_images |= self._sqlite_writer.write(driver, batch, self._known_images)
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
             return
@@ -755,6 +755,8 @@ class Store:
         if self._nul_free_text:
             _strip_nul(trial_rows)
         with conn.begin():
+            if with_statement is not None:
+                conn.execute(with_statement)
             _write_statuses(conn, statuses)
             if not trial_rows:
                 return

@@ -705,8 +705,10 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
         raise HTTPException(409, "Please answer the quick check first.")
     action, reply, status = resolve(spec, episode, obs, form, ans)
     now = studies.clock()
-    st = studies.update_state(store, acc.assignment.id, lambda st: st.setdefault("began", {}).setdefault(
-        str(acc.row.id), _iso(now)), current=acc.assignment)  # a test answered without a recorded start starts now
+    # a test answered without a recorded start starts now; the activity (and that start) is
+    # written with the trial, in its transaction: one write of the store per answer
+    st, activity = studies.state_update(acc.assignment, lambda st: st.setdefault("began", {}).setdefault(
+        str(acc.row.id), _iso(now)))
     # the page's response time, or null (never 0) beside the server's own elapsed time
     rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now,
                                                             live.episodes(store).stored_at(acc.row.id)))
@@ -726,7 +728,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     rec.info = {**(rec.info or {}), **extra}
     try:
         with live.writer(store):
-            store.commit_trial_sync(acc.row.id, rec)
+            store.commit_trial_sync(acc.row.id, rec, with_statement=activity)
     except (MachinePsychError, IntegrityError):  # another server stored this trial first
         raise HTTPException(409, f"Trial {ans.trial + 1} was already answered.") from None
     live.episodes(store).stepped(acc.row.id, rp, Exchange(obs, turn, result))
