@@ -202,11 +202,11 @@ def install() -> None:
         _add("writer_tries", 1)
         return real_batch(self, *a, **kw)
 
-    def commit_trial_sync(self, session_id, rec):
+    def commit_trial_sync(self, session_id, rec, **kw):
         t0 = time.perf_counter()
         sql0 = (_current() or {}).get("sql", 0.0)
         try:
-            return real_sync(self, session_id, rec)
+            return real_sync(self, session_id, rec, **kw)
         finally:
             rec_ = _current()
             if rec_ is not None:  # the retry sleeps: the call's time less its statements'
