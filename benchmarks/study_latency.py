@@ -15,8 +15,12 @@ and 95th percentile of the answer latency in each case, the ratio of the medians
 issue's target: at most 3 with 40 people on 2 cores; also against the person after the
 crowd) and of the 95th percentiles, the server's CPU per answer, and the machine's load
 average (other programs on the same cores lengthen both latencies, the crowded one more).
+With ``--trace FILE`` the server runs through ``benchmarks/study_trace.py``, which times each
+request's parts (queues, waiting for a core, locks, SQLite's busy-handler sleeps, statements;
+kept in FILE, one JSON line per request), and the means of those parts are printed over the
+crowd's answers and over its slowest 5%.
 
-    python benchmarks/study_latency.py [--people 40] [--trials 30]
+    python benchmarks/study_latency.py [--people 40] [--trials 30] [--trace FILE]
 """
 from __future__ import annotations
 
