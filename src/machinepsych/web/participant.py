@@ -10,7 +10,7 @@ from the question's onset is the trial's ``latency_s``.
 A person holds a *slot* (:mod:`machinepsych.storage.study`): one session, or every test of a
 battery in the order the study set; the browser key's cookie is named after the slot's first
 session. Timed phases are timed on the server: a study page's seconds run from its first
-exposure and a test's time limit from its start (``POST /session/N/begin``), so a reload
+serving (timed material is served as the page shows it) and a test's time limit from its start (``POST /session/N/begin``), so a reload
 shows the time left; every exposure of a study page (each time it is served, and when the
 page shows it) is recorded with the server's time and kept with the trial.
 """
