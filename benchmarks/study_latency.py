@@ -15,8 +15,12 @@ and 95th percentile of the answer latency in each case, the ratio of the medians
 issue's target: at most 3 with 40 people on 2 cores; also against the person after the
 crowd) and of the 95th percentiles, the server's CPU per answer, and the machine's load
 average (other programs on the same cores lengthen both latencies, the crowded one more).
+With ``--trace FILE`` the server runs through ``benchmarks/study_trace.py``, which times each
+request's parts (queues, waiting for a core, locks, SQLite's busy-handler sleeps, statements;
+kept in FILE, one JSON line per request), and the means of those parts are printed over the
+crowd's answers and over its slowest 5%.
 
-    python benchmarks/study_latency.py [--people 40] [--trials 30]
+    python benchmarks/study_latency.py [--people 40] [--trials 30] [--trace FILE]
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 ADMIN = "benchmark-admin-token-0123456789"
 ACTION_RE = re.compile(r"class='choice' data-action='([^']*)'")
+ANSWERS: dict[str, float] = {}  # each answer's latency (s) by its id, "crowd3-7": the crowd's 4th person's 8th
 
 
 def free_port() -> int:
@@ -65,10 +70,12 @@ def make_store(path: Path, slots: int) -> str:
         store.close()
 
 
-def start_server(store: Path, port: int) -> subprocess.Popen:
+def start_server(store: Path, port: int, trace: Path | None = None) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "machinepsych", "serve", "--store", str(store), "--port", str(port),
-                             "--admin-token", ADMIN], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    command = ([sys.executable, str(ROOT / "benchmarks" / "study_trace.py"), str(store), str(port), ADMIN, str(trace)]
+               if trace else [sys.executable, "-m", "machinepsych", "serve", "--store", str(store), "--port", str(port),
+                              "--admin-token", ADMIN])
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -88,7 +95,7 @@ def first_action(fragment: str):
 
 
 async def person(base: str, slug: str, trials: int, rt_s: tuple[float, float], feedback_s: float,
-                 latencies: list[float], start: asyncio.Event) -> None:
+                 latencies: list[float], start: asyncio.Event, tag: str = "") -> None:
     import httpx
 
     # idle connections dropped after 4 s, before the server's 5-s keep-alive closes them: a
@@ -105,8 +112,9 @@ async def person(base: str, slug: str, trials: int, rt_s: tuple[float, float], f
             await asyncio.sleep(random.uniform(*rt_s))
             body = {"trial": i, "action": first_action(fragment), "rt_ms": 800.0}
             t0 = time.perf_counter()
-            r = await c.post(f"{nxt}/answer", json=body)
+            r = await c.post(f"{nxt}/answer", json=body, headers={"x-bench-id": f"{tag}-{i}"})
             latencies.append(time.perf_counter() - t0)
+            ANSWERS[f"{tag}-{i}"] = latencies[-1]
             if r.status_code != 200:
                 raise SystemExit(f"answer {i} refused: {r.status_code} {r.text[:300]}")
             d = r.json()
@@ -116,10 +124,11 @@ async def person(base: str, slug: str, trials: int, rt_s: tuple[float, float], f
             await asyncio.sleep(feedback_s)
 
 
-async def crowd(base: str, slug: str, n: int, trials: int, rt_s, feedback_s) -> list[float]:
+async def crowd(base: str, slug: str, n: int, trials: int, rt_s, feedback_s, name: str = "") -> list[float]:
     latencies: list[float] = []
     start = asyncio.Event()
-    tasks = [asyncio.create_task(person(base, slug, trials, rt_s, feedback_s, latencies, start)) for _ in range(n)]
+    tasks = [asyncio.create_task(person(base, slug, trials, rt_s, feedback_s, latencies, start, f"{name}{k}"))
+             for k in range(n)]
     await asyncio.sleep(0.2)
     start.set()
     await asyncio.gather(*tasks)
@@ -144,6 +153,9 @@ def main() -> None:
     ap.add_argument("--rt-s", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"),
                     help="a person's response time after the feedback, drawn uniformly (s)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--trace", type=Path, default=None, metavar="JSONL",
+                    help="serve through benchmarks/study_trace.py, keep its timings of each request in this file and "
+                         "print where the crowd's answers' time went")
     a = ap.parse_args()
     from machinepsych.tasks.catalog import get_task
 
@@ -153,20 +165,22 @@ def main() -> None:
         store = Path(tmp) / "study.db"
         slug = make_store(store, a.people + 2)
         port = free_port()
-        proc = start_server(store, port)
+        trace = a.trace.absolute() if a.trace else None
+        proc = start_server(store, port, trace)
         try:
             base = f"http://127.0.0.1:{port}"
             c0 = cpu_s(proc.pid)
-            one = asyncio.run(crowd(base, slug, 1, a.trials, tuple(a.rt_s), feedback_s))
+            one = asyncio.run(crowd(base, slug, 1, a.trials, tuple(a.rt_s), feedback_s, "one"))
             c1 = cpu_s(proc.pid)
             t0 = time.perf_counter()
-            many = asyncio.run(crowd(base, slug, a.people, a.trials, tuple(a.rt_s), feedback_s))
+            many = asyncio.run(crowd(base, slug, a.people, a.trials, tuple(a.rt_s), feedback_s, "crowd"))
             wall, c2 = time.perf_counter() - t0, cpu_s(proc.pid)
-            after = asyncio.run(crowd(base, slug, 1, a.trials, tuple(a.rt_s), feedback_s))
+            after = asyncio.run(crowd(base, slug, 1, a.trials, tuple(a.rt_s), feedback_s, "after"))
             c3 = cpu_s(proc.pid)
         finally:
             proc.terminate()
             proc.wait(10)
+        traced = [json.loads(line) for line in trace.read_text().splitlines()] if trace else []
     m1, p1 = summary(one)
     mn, pn = summary(many)
     print(f"cores: {os.cpu_count()}; WCST, {a.trials} answers per person, response time {a.rt_s[0]:g}-{a.rt_s[1]:g} s "
@@ -182,6 +196,40 @@ def main() -> None:
     print(f"load average of the machine: {os.getloadavg()[0]:.1f} (other programs share its cores)")
     print(f"ratio of medians ({a.people} people / 1 person): {mn / m1:.2f} (target <= 3); ratio of p95s: {pn / p1:.2f}; "
           f"against the person after them: {mn / ma:.2f} (p95s: {pn / pa:.2f})")
+    if traced:
+        print_trace(traced)
+
+
+PARTS = ("queue", "lock", "pool", "busy_sleep", "writer_lock", "writer_wait", "sql", "sql_cpu", "sql_runq", "cpu", "runq",
+         "after")
+WAITS = ("lock", "pool", "busy_sleep", "writer_lock", "writer_wait")
+
+
+def print_trace(traced: list[dict]) -> None:
+    """Where the crowd's answers' time went: the mean of each part over every answer and over
+    the slowest 5% (by the latency the person saw), in ms."""
+    rows = [dict(r, client=ANSWERS[r["id"]] * 1000) for r in traced
+            if r["path"].endswith("/answer") and r["id"] in ANSWERS and r["id"].startswith("crowd")]
+    if not rows:
+        return
+    rows.sort(key=lambda r: r["client"])
+    slow = rows[int(0.95 * len(rows)):]
+
+    def mean(rs, k):
+        return sum(r.get(k, 0.0) for r in rs) / len(rs)
+
+    def line(rs, label):
+        rest = mean(rs, "endpoint") - mean(rs, "cpu") - mean(rs, "runq") - sum(mean(rs, k) for k in WAITS)
+        parts = ", ".join(f"{k} {mean(rs, k):.1f}" for k in PARTS)
+        print(f"  {label} ({len(rs)}): seen {mean(rs, 'client'):.1f}, server {mean(rs, 'server'):.1f} ({parts}; "
+              f"in the endpoint, off a core and not queued for one, outside the waits above (the interpreter lock, "
+              f"the disk): {rest:.1f}); per answer: "
+              f"busy sleeps {mean(rs, 'busy_calls'):.2f}, writer tries {mean(rs, 'writer_tries'):.2f}, statements "
+              f"{mean(rs, 'statements'):.1f}, connections opened {mean(rs, 'connects'):.2f}")
+
+    print("where the crowd's answers' time went (mean ms; sql includes the busy sleeps, cpu includes sql_cpu):")
+    line(rows, "every answer")
+    line(slow, "the slowest 5%")
 
 
 if __name__ == "__main__":

@@ -88,7 +88,8 @@ def test_a_server_restarted_mid_session_continues_from_the_store(people):
 def test_an_answer_takes_three_statements_of_the_store(people):
     """Under the person's lock an answer reads its session, study and holder in one query, the
     holder again with the stored trials in another, and writes the activity (the trial goes
-    through the store's writer): no statement repeats what the request already read."""
+    through the store's writer): no statement repeats what the request already read. The
+    activity and the trial are committed together: one write transaction per answer."""
     from sqlalchemy import event
 
     study = people.study(human_run(people.store, [LNT], "statements"))
@@ -96,14 +97,25 @@ def test_an_answer_takes_three_statements_of_the_store(people):
     sid = consent(b, study, "id=p")
     b.post(f"/session/{sid}/begin", json={})
     assert answer(b, sid, 0).status_code == 200
-    engine, seen = people.app.state.store.engine, []
+    engine, seen, commits = people.app.state.store.engine, [], []
     listener = lambda conn, cursor, statement, *rest: seen.append(statement.split()[0])  # noqa: E731
+    def traced(sql: str) -> None:  # every statement SQLite runs, the drivers' COMMITs included
+        if sql.strip().upper().startswith("COMMIT"):
+            commits.append(sql)
+
+    def on_checkout(dbapi_conn, *rest) -> None:
+        dbapi_conn.set_trace_callback(traced)
+
+    people.app.state.store._conn.connection.driver_connection.set_trace_callback(traced)  # the trial writer's
     event.listen(engine, "before_cursor_execute", listener)
+    event.listen(engine, "checkout", on_checkout)
     try:
         assert answer(b, sid, 1).status_code == 200
     finally:
         event.remove(engine, "before_cursor_execute", listener)
+        event.remove(engine, "checkout", on_checkout)
     assert seen == ["SELECT", "SELECT", "UPDATE"]
+    assert len(commits) == 1
     assert [t.index for t in people.store.trials(sid)] == [0, 1]
 
 
@@ -121,3 +133,4 @@ def test_a_people_table_found_in_the_store_is_not_looked_for_again(people, monke
         assert len(calls) == 1
     finally:
         opened.state.store.close()
+

@@ -81,7 +81,7 @@ def test_a_study_page_is_never_shown_again_once_its_seconds_are_used(people, slo
     study = people.study(run)
     b = people.browser()
     sid = consent(b, study)
-    assert b.post(f"/session/{sid}/shown", json={}).json() == {"study_left_s": 8}  # the first showing
+    assert b.post(f"/session/{sid}/shown", json={}).json()["study_left_s"] == 8  # the first showing
     clock.advance(seconds=4)
     html = b.get(f"/session/{sid}").text  # the reload: the Continue screen, 4 s left in the page
     assert seconds_on_page(html) == 4
@@ -98,10 +98,51 @@ def test_a_study_page_shown_later_counts_from_its_first_showing(people, slow, mo
     run = human_run(people.store, [TaskRun(task="toy-slow", sessions=1)], "sp2")
     b = people.browser()
     sid = consent(b, people.study(run))
+    html = b.get(f"/session/{sid}").text  # the instructions, the first trial's place: not its material
+    assert "data-later='1'" in html and "Study this word" not in html
     clock.advance(seconds=30)  # on the instructions: the seconds have not started
-    assert b.post(f"/session/{sid}/shown", json={}).json() == {"study_left_s": 8}
+    shown = b.post(f"/session/{sid}/shown", json={}).json()
+    assert shown["study_left_s"] == 8 and "Study this word" in shown["study_html"]  # served as it is shown
+    assert "data-seconds='8'" in shown["study_html"]
     clock.advance(seconds=5)
-    assert b.post(f"/session/{sid}/shown", json={}).json() == {"study_left_s": 3}  # a reload shows 3 s, not 8
+    assert b.post(f"/session/{sid}/shown", json={}).json()["study_left_s"] == 3  # a reload shows 3 s, not 8
+
+
+def test_study_material_served_without_a_shown_call_is_never_served_past_its_seconds(people, slow,  # noqa: F811
+                                                                                      monkeypatch):
+    """Issue 30: a client that fetches the material and never says it showed it. The seconds
+    run from the first serving, whatever the client calls: past them, the material is not
+    served again, and ``/shown`` cannot start them later."""
+    clock = Clock(monkeypatch)
+    run = human_run(people.store, [TaskRun(task="toy-slow", sessions=1)], "sp3")
+    b = people.browser()
+    sid = consent(b, people.study(run))
+    first = b.get(f"/session/{sid}/state").json()["observation"]
+    assert "Study this word" in json.dumps(first["study"]) and first["study_seconds"] == 8  # served: they start
+    clock.advance(seconds=5)
+    assert b.post(f"/session/{sid}/shown", json={}).json()["study_left_s"] == 3  # from the serving, not from now
+    clock.advance(seconds=4)  # 9 s after the first serving
+    assert "study" not in b.get(f"/session/{sid}/state").json()["observation"]
+    html = b.get(f"/session/{sid}").text
+    assert "template class='study'" not in html and "Study this word" not in html
+    assert b.post(f"/session/{sid}/shown", json={}).json() == {"study_left_s": 0}
+
+
+def test_an_answer_carries_the_next_study_page_only_as_its_place(people, slow, monkeypatch):  # noqa: F811
+    """The next trial's timed material is not in the answer's JSON (its seconds would run
+    through the feedback and the pause): the page asks for it as it shows it."""
+    clock = Clock(monkeypatch)
+    run = human_run(people.store, [TaskRun(task="toy-slow", sessions=1)], "sp4")
+    b = people.browser()
+    sid = consent(b, people.study(run))
+    assert b.post(f"/session/{sid}/shown", json={}).json()["study_left_s"] == 8
+    word = re.search(r"Study this word: (\w+)", b.post(f"/session/{sid}/shown", json={}).json()["study_html"]).group(1)
+    r = b.post(f"/session/{sid}/answer", json={"trial": 0, "text": word, "rt_ms": 900})
+    assert r.status_code == 200, r.text
+    d = r.json()
+    assert "data-later='1'" in d["html"] and "Study this word" not in r.text and "study" not in d["observation"]
+    clock.advance(seconds=20)  # the feedback, a pause, a slow start: the next page's 8 s have not started
+    assert b.post(f"/session/{sid}/shown", json={}).json()["study_left_s"] == 8
 
 
 def test_the_dashboard_counts_abandoned_sessions_by_the_studys_own_timeout_and_the_released_ones(people, monkeypatch):

@@ -143,15 +143,18 @@ def _frozen_url(url: str, path: Path) -> str:
     return f"{drivername}:///file:{quote(str(path.expanduser().absolute()))}?{flags}&uri=true"
 
 
-def _engine_options(url: str) -> dict:
+def _engine_options(url: str, pool_size: int | None = None) -> dict:
     """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
     functions and logs "using a closure in a dumps/loads function may cause a resource leak"
     (eight lines per command) for a closure such as ours; a ``functools.partial`` of it has
     no code object, so psycopg keys it by identity, without the warning or a leak. SQLite
-    takes the functions themselves (no extra call on its write path)."""
+    takes the functions themselves (no extra call on its write path). ``pool_size``:
+    connections kept open for that many threads at once (SQLAlchemy's default keeps 5 and
+    opens and closes up to 10 more as threads ask)."""
+    pool = {"pool_size": pool_size, "max_overflow": pool_size} if pool_size else {}
     if url.startswith("sqlite"):
-        return {"json_serializer": json_dumps, "json_deserializer": json_loads}
-    return {"json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
+        return {"json_serializer": json_dumps, "json_deserializer": json_loads, **pool}
+    return {**pool, "json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -209,7 +212,7 @@ CLOSED = ("complete", ABANDONED)
 
 class Store:
     def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False,
-                 readonly: bool = False, hint: str = ""):
+                 readonly: bool = False, hint: str = "", pool_size: int | None = None):
         """Open the store at ``url`` (a SQLAlchemy URL or a SQLite file path). ``create=False``
         refuses an address where no store is instead of making one there. ``readonly``: a
         command that only reads (report, export, runs): a store of an older schema is not
@@ -219,7 +222,9 @@ class Store:
         refused with one line and left byte for byte as it was. A SQLite URL with
         ``?mode=ro`` opens read-only: commands that write refuse it. ``checked``: this
         process (or the one it was forked from) has just opened the same store, so it is not
-        identified again (a forked worker's start). ``hint``: `` --store URL`` for messages."""
+        identified again (a forked worker's start). ``hint``: `` --store URL`` for messages.
+        ``pool_size``: how many connections are kept for threads using the store at once
+        (the web server's)."""
         from . import identity
 
         if url is not None and not str(url).strip():
@@ -251,7 +256,7 @@ class Store:
                 self.url, self.read_only = _frozen_url(self.url, sqlite_file), True
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
-                                                **_engine_options(self.url))
+                                                **_engine_options(self.url, pool_size))
         except (SQLAlchemyError, ModuleNotFoundError, ImportError, TypeError, ValueError) as exc:
             raise ConfigError(
                 f"Cannot open the store at {self.safe_url}: {_first_line(exc)}. Use a SQLAlchemy URL such as "
@@ -568,13 +573,14 @@ class Store:
             return row.png if row else None
 
     # -- writing trials -----------------------------------------------------------------
-    def commit_trial_sync(self, session_id: int, rec: TrialRecord) -> None:
-        """Store a trial now, waiting (blocking) while another process holds the write lock."""
+    def commit_trial_sync(self, session_id: int, rec: TrialRecord, with_statement=None) -> None:
+        """Store a trial now, waiting (blocking) while another process holds the write lock.
+        ``with_statement``: a statement (SQLAlchemy Core) committed in the same transaction."""
         deadline = time.monotonic() + LOCK_WAIT_S
         delay = 0.0002
         while True:
             try:
-                self._write_batch([(session_id, rec)])
+                self._write_batch([(session_id, rec)], with_statement=with_statement)
                 return
             except Exception as exc:
                 if not _locked(exc) or time.monotonic() > deadline:
@@ -711,7 +717,9 @@ class Store:
         self.engine.dispose()
 
     def _write_batch(self, batch: list[tuple[int, TrialRecord]],
-                     statuses: list[tuple[int, "_StatusChange"]] = ()) -> None:
+                     statuses: list[tuple[int, "_StatusChange"]] = (), with_statement=None) -> None:
+        """Write on the writer's connection (``with_statement``: a statement written in the
+        same transaction)."""
         if self._conn is None or self._conn.closed:
             self._conn = self.engine.connect()  # the writer keeps one connection (no pool checkout per batch)
             if self.engine.dialect.name == "sqlite":
@@ -724,7 +732,14 @@ class Store:
                 self._raw = self._conn.connection.driver_connection if self._sqlite_writer is not None else None
         conn = self._conn
         if batch and not statuses and self._sqlite_writer is not None:
-            self._known_images |= self._sqlite_writer.write(self._raw, batch, self._known_images)
+            if with_statement is not None:  # in the transaction the driver opens for it, committed with the trial
+                try:
+                    conn.execute(with_statement)
+                    self._known_images |= self._sqlite_writer.write(self._raw, batch, self._known_images)
+                finally:
+                    conn.rollback()  # SQLAlchemy's own record of the transaction (committed or rolled back by now)
+            else:
+                self._known_images |= self._sqlite_writer.write(self._raw, batch, self._known_images)
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
             return
@@ -746,6 +761,8 @@ class Store:
         if self._nul_free_text:
             _strip_nul(trial_rows)
         with conn.begin():
+            if with_statement is not None:
+                conn.execute(with_statement)
             _write_statuses(conn, statuses)
             if not trial_rows:
                 return

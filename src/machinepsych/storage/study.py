@@ -499,15 +499,22 @@ def update_state(store: Store, assignment_id: int, fn, current: AssignmentRow | 
     if current is None:
         with store.session() as s:
             current = s.get(AssignmentRow, assignment_id)
+    st, statement = state_update(current, fn)
+    with store.engine.begin() as c:
+        c.execute(statement)
+    return st
+
+
+def state_update(current: AssignmentRow, fn) -> tuple[dict[str, Any], Any]:
+    """What :func:`update_state` writes, not written: the new state and the UPDATE statement
+    (for a caller that writes it in a transaction of its own, e.g. with a trial)."""
     st = state_of(current)
     before = json.dumps(st, sort_keys=True, default=str)
     fn(st)
     values: dict[str, Any] = {"last_seen_at": clock()}
     if json.dumps(st, sort_keys=True, default=str) != before:
         values["recruitment"] = {**(current.recruitment or {}), STATE: st}
-    with store.engine.begin() as c:
-        c.execute(update(AssignmentRow.__table__).where(AssignmentRow.id == assignment_id).values(**values))
-    return st
+    return st, update(AssignmentRow.__table__).where(AssignmentRow.id == current.id).values(**values)
 
 
 def rotate_key(store: Store, assignment_id: int) -> str:

@@ -34,6 +34,7 @@ from .annotate import annotation_router, annotator_router
 from .pages import page
 
 MIN_TOKEN = 16
+SERVER_THREADS = 40  # anyio's worker threads for the app's (sync) routes
 ADMIN_PREFIXES = ("/admin", "/results", "/annotate", "/preview")  # where ?token= may open the researcher's pages
 
 
@@ -76,7 +77,8 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     if admin_token is not None and len(admin_token) < MIN_TOKEN:
         raise ConfigError(f"--admin-token must be at least {MIN_TOKEN} characters (or leave it out for a random one)")
     token = admin_token or secrets.token_urlsafe(24)
-    store = Store(store_url, create=False)
+    # a connection kept for each worker thread (anyio's 40): none opened and closed per request
+    store = Store(store_url, create=False, pool_size=SERVER_THREADS)
     locks = live.Locks()  # a lock per person, one for giving out slots (web/live.py)
     app = FastAPI(title="machinepsych: people in the browser", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store

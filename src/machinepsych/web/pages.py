@@ -180,25 +180,35 @@ def questionnaire_html(form: Questionnaire) -> str:
 
 
 def trial_html(obs: Observation, form: HumanForm, done: int, total: int | None, label: str = "Trial",
-               with_study: bool = True) -> str:
+               with_study: bool | str = True) -> str:
     """One trial for a person: progress, then the study material (if the test has a study
     phase: shown alone until Continue, for at most ``study_seconds`` where the test times it) and
     the question with its
     form. The study material and the question are templates the page script shows in turn;
-    the study's is removed from the page when the question appears."""
+    the study's is removed from the page when the question appears. ``with_study="later"``:
+    timed material is not carried here but only its place (``data-later``): the page asks the
+    server for it as it shows it, and its seconds run from then (``POST /session/N/shown``)."""
     question = parts_html(obs.parts_for("person"), obs) + form_html(form)
-    keep = labelled(obs)
     study = obs.study_for("person") if with_study else ()
     head = progress_html(done, total, label)
     if not study:
         return f"{head}<div class='question'>{question}</div>"
     seconds = max(0.0, float(obs.study_seconds))
+    if with_study == "later":
+        return (f"{head}<template class='study' data-seconds='{seconds:g}' data-later='1'></template>"
+                f"<template class='question'>{question}</template>")
+    return f"{head}{study_html(obs)}<template class='question'>{question}</template>"
+
+
+def study_html(obs: Observation) -> str:
+    """A trial's study material as the page script shows it (a template)."""
+    seconds = max(0.0, float(obs.study_seconds))
     note = (f"<p class='muted'>Study this. The question follows in <span class='countdown'>{seconds:g}</span> s, "
             "or press Continue when you are ready. It will not be shown again.</p>"
             if seconds else "<p class='muted'>Study this, then press Continue. It will not be shown again.</p>")
     cont = "<p><button type='button' class='continue'>Continue <kbd>Enter</kbd></button></p>"
-    return (f"{head}<template class='study' data-seconds='{seconds:g}'>{note}<div class='study'>"
-            f"{parts_html(study, keep_scale=keep)}</div>{cont}</template><template class='question'>{question}</template>")
+    return (f"<template class='study' data-seconds='{seconds:g}'>{note}<div class='study'>"
+            f"{parts_html(obs.study_for('person'), keep_scale=labelled(obs))}</div>{cont}</template>")
 
 
 # ----------------------------------------------------------------------------- Markdown

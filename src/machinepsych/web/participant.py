@@ -10,7 +10,7 @@ from the question's onset is the trial's ``latency_s``.
 A person holds a *slot* (:mod:`machinepsych.storage.study`): one session, or every test of a
 battery in the order the study set; the browser key's cookie is named after the slot's first
 session. Timed phases are timed on the server: a study page's seconds run from its first
-exposure and a test's time limit from its start (``POST /session/N/begin``), so a reload
+serving (timed material is served as the page shows it) and a test's time limit from its start (``POST /session/N/begin``), so a reload
 shows the time left; every exposure of a study page (each time it is served, and when the
 page shows it) is recorded with the server's time and kept with the trial.
 """
@@ -42,7 +42,7 @@ from ..storage.store import Store
 from . import extras, live
 from .answers import Answer, feedback_tone, resolve, response_time
 from ..storage import people
-from .pages import attention_html, esc, page, script_tag, trial_html
+from .pages import attention_html, esc, page, script_tag, study_html, trial_html
 from .script import break_heartbeat, session_script
 
 COOKIE_DAYS = 30
@@ -187,11 +187,11 @@ def practice_of(rp: Replayed, acc: Access) -> Practice | None:
     return Practice(episode, n, len(a.practice))
 
 
-def public_observation(obs: Observation, with_study: bool = True) -> dict[str, Any]:
+def public_observation(obs: Observation, with_study: bool | str = True) -> dict[str, Any]:
     """Only what the page shows: the parts and study material for people (until it has been
-    studied), the feedback."""
+    studied; not ``"later"``: see :func:`_study_view`), the feedback."""
     out = {"trial": obs.trial, "parts": [person_json(p) for p in obs.parts_for("person")], "feedback": obs.feedback}
-    if obs.study and with_study:
+    if obs.study and with_study is True:
         out["study"] = [person_json(p) for p in obs.study_for("person")]
         out["study_seconds"] = obs.study_seconds
     return out
@@ -275,21 +275,29 @@ def _record(st: dict[str, Any], entry: dict[str, Any]) -> None:
 
 
 def _study_view(store: Store, acc: Access, phase: str, trial: int, obs: Observation, via: str,
-                ) -> tuple[Observation, bool]:
-    """The trial's observation as served now, and whether its study material is shown: the
-    seconds left from its first exposure (never a fresh countdown), none once they are up.
-    Every serving of a study page is recorded with the server's time."""
+                ) -> tuple[Observation, bool | str]:
+    """The trial's observation as served now, and whether its study material is served with it
+    (True), not at all (False: studied, or its seconds used) or, for timed material in a page
+    or an answer, only its place (``"later"``: the page asks for it as it shows it, through
+    ``/shown``). Timed material's seconds run from its first serving (``/state``'s JSON, or
+    ``/shown``), whatever the client calls next; the seconds left are served, never a fresh
+    countdown. Every serving of a study page is recorded with the server's time."""
     if not obs.study_for("person"):
         return obs, True
     mark = studied_mark(acc.row.id, phase, trial)
     if acc.assignment.studied == mark:
         return obs, False
     secs = float(obs.study_seconds or 0.0)
+    later = secs > 0 and via in ("page", "answer")
     now = studies.clock()
     left = [secs]
 
     def upd(st: dict[str, Any]) -> None:
-        first = (st.get("study_shown") or {}).get(mark)
+        shown = st.get("study_shown") or {}
+        if secs > 0 and not later:  # served now: its seconds start if they have not
+            shown = st.setdefault("study_shown", {})
+            shown.setdefault(mark, _iso(now))
+        first = shown.get(mark)
         if first and secs > 0:
             left[0] = secs - _since(first, now)
         _record(st, {"session": acc.row.id, "phase": phase, "trial": trial, "via": via, "at": _iso(now),
@@ -299,7 +307,7 @@ def _study_view(store: Store, acc: Access, phase: str, trial: int, obs: Observat
     if secs > 0 and left[0] <= 0:
         studies.touch(store, acc.assignment.id, studied=mark)
         return obs, False
-    return (replace(obs, study_seconds=round(left[0], 3)) if secs > 0 else obs), True
+    return (replace(obs, study_seconds=round(left[0], 3)) if secs > 0 else obs), ("later" if later else True)
 
 
 def _current(rp: Replayed, acc: Access) -> tuple[str, int]:
@@ -412,9 +420,10 @@ def router(store: Store, locks: live.Locks) -> APIRouter:
     @r.post("/session/{session_id}/shown")
     def shown(session_id: int, body: Nothing, request: Request) -> Response:
         """The page is about to show the current trial's study material: its seconds run from
-        the first such moment (server time). Answers the seconds left (``study_left_s``;
-        null for material shown until Continue); 0 once they are used, and the material is
-        then never shown or served again."""
+        its first serving (this, or ``/state``'s JSON before it; server time). Answers the
+        seconds left (``study_left_s``; null for material shown until Continue) with timed
+        material itself (``study_html``: pages and answers carry only its place); 0 once they
+        are used, and the material is then never shown or served again."""
         acc = held(session_id, request)
         with mine(acc):
             rp = _replay_timed(store, acc)
@@ -437,9 +446,12 @@ def router(store: Store, locks: live.Locks) -> APIRouter:
                              "study_left_s": None if left[0] is None else round(left[0], 3)})
 
             studies.update_state(store, acc.assignment.id, upd)
+            out: dict[str, Any] = {"study_left_s": None if left[0] is None else round(left[0], 3)}
             if left[0] is not None and left[0] <= 0:
                 studies.touch(store, acc.assignment.id, studied=mark)
-        return respond(JSONResponse({"study_left_s": None if left[0] is None else round(left[0], 3)}), acc)
+            elif left[0] is not None:  # timed material is served here, as the page shows it
+                out["study_html"] = study_html(replace(obs, study_seconds=round(left[0], 3)))
+        return respond(JSONResponse(out), acc)
 
     @r.post("/session/{session_id}/begin")
     def begin(session_id: int, body: Nothing, request: Request) -> Response:
@@ -693,8 +705,10 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
         raise HTTPException(409, "Please answer the quick check first.")
     action, reply, status = resolve(spec, episode, obs, form, ans)
     now = studies.clock()
-    st = studies.update_state(store, acc.assignment.id, lambda st: st.setdefault("began", {}).setdefault(
-        str(acc.row.id), _iso(now)), current=acc.assignment)  # a test answered without a recorded start starts now
+    # a test answered without a recorded start starts now; the activity (and that start) is
+    # written with the trial, in its transaction: one write of the store per answer
+    st, activity = studies.state_update(acc.assignment, lambda st: st.setdefault("began", {}).setdefault(
+        str(acc.row.id), _iso(now)))
     # the page's response time, or null (never 0) beside the server's own elapsed time
     rt = response_time(ans.rt_ms, extras.server_elapsed_ms(store, acc.row.id, rp.n_stored, st, now,
                                                             live.episodes(store).stored_at(acc.row.id)))
@@ -714,7 +728,7 @@ def _answer(store: Store, acc: Access, ans: Answer) -> dict[str, Any]:
     rec.info = {**(rec.info or {}), **extra}
     try:
         with live.writer(store):
-            store.commit_trial_sync(acc.row.id, rec)
+            store.commit_trial_sync(acc.row.id, rec, with_statement=activity)
     except (MachinePsychError, IntegrityError):  # another server stored this trial first
         raise HTTPException(409, f"Trial {ans.trial + 1} was already answered.") from None
     live.episodes(store).stepped(acc.row.id, rp, Exchange(obs, turn, result))

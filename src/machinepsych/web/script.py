@@ -94,13 +94,19 @@ async function show(fragment) {
   t.innerHTML = fragment;
   let study = t.querySelector('template.study'); const question = t.querySelector('template.question');
   // the study material: its seconds are the server's, asked at the moment it is shown (they
-  // run from its first showing; none left: it is not shown again)
+  // run from its first serving; none left: it is not shown again). Timed material comes from
+  // the server only now (the page holds its place, data-later), so its seconds start as it shows
   let secs = study ? parseFloat(study.dataset.seconds || '0') : 0;
   if (study && CFG.shown_url) {
-    const r = await post(CFG.shown_url, {});
+    let r = await post(CFG.shown_url, {});
+    for (let i = 0; i < 2 && study.dataset.later && !(r && r.ok); i++) { await sleep(500); r = await post(CFG.shown_url, {}); }
     const d = r && r.ok ? await r.json().catch(() => ({})) : {};
     if (typeof d.study_left_s === 'number') secs = d.study_left_s;
-    if (secs <= 0 && parseFloat(study.dataset.seconds || '0') > 0) { study.remove(); study = null; }
+    if (study.dataset.later) {
+      const box = document.createElement('div'); box.innerHTML = secs > 0 && d.study_html ? d.study_html : '';
+      const got = box.querySelector('template.study');
+      if (got) { study.replaceWith(got); study = got; } else { study.remove(); study = null; }
+    } else if (secs <= 0 && parseFloat(study.dataset.seconds || '0') > 0) { study.remove(); study = null; }
   }
   if (study) {
     const box = document.createElement('div'); box.className = 'studyphase';
