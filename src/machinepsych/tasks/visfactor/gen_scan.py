@@ -557,7 +557,7 @@ def _ss3_prep(rows, cols, open_sides, shut, a, b) -> list[tuple[tuple, set]]:
     return [(_ss3_graph(segs, sides, own, a, b), _ss3_view(rows, cols, [own], [])) for own in open_sides]
 
 
-def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None):
+def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None, spare=None):
     """Road blocks such that the unique shortest open route from ``a`` to ``b`` passes beside
     building ``k`` and no other: the route is drawn first (:func:`_ss3_route`: a random
     shortest grid route from ``a`` to ``b`` along the open side of building ``k`` and along no
@@ -567,7 +567,9 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None)
     the others open). Generation 4 draws such a route beside every building, the answer's
     among them, and never blocks a street of any of them that lies around a building
     (:func:`_ss3_view`): the streets around the answer are then kept open as around any other
-    building (``prep``: :func:`_ss3_prep` of the layout). Returns (open, blocked, route) or None."""
+    building (``prep``: :func:`_ss3_prep` of the layout). Generation 5 cuts a rival route at a
+    street outside ``spare`` (the streets continuing every building's two sides) wherever it
+    has one. Returns (open, blocked, route) or None."""
     draws = Draws(rng)
     segs = grid_segments(rows, cols)
     sides = set(open_sides) | set(shut)
@@ -609,6 +611,8 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None)
                  and min(da[s[0]] + db[s[1]], da[s[1]] + db[s[0]]) + 1 == da[b]]
         if not rival:
             return None
+        if spare is not None:  # generation 5: a rival's street outside ``spare`` when it has one
+            rival = [s for s in rival if s not in spare] or rival
         blocked.add(rival[draws.index(len(rival))])
 
 
@@ -653,12 +657,19 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
     """Generations 3 and 4 (see _ss3): the geometry, then the answer uniformly among the
     buildings, then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
+    rank = int(rng.integers(nb)) if generation >= 5 else None
     while True:
         i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
-        k = int(rng.integers(nb))
+        if rank is None:
+            k = int(rng.integers(nb))
+        else:  # generation 5: the building at the item's rank by distance to the two points' line
+            a, b = per[i], per[j]
+            by_line = sorted(rng.permutation(nb).tolist(), key=lambda u: _seg_distance(building_centre(*buildings[u]), a, b))
+            k = by_line[rank]
         prep = _ss3_prep(rows, cols, open_sides, shut, per[i], per[j]) if generation >= 4 else None
+        spare = _ss3_view(rows, cols, open_sides, shut) if generation >= 5 else None
         for _ in range(20):
-            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep)
+            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep, spare)
             if streets is not None:
                 open_segs, blocked, path = streets
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
