@@ -38,7 +38,7 @@ def test_previous_generations_unchanged(sub, generation):
 
 
 def test_generations():
-    assert GENERATION["SS2"] == 4 and GENERATION["SS3"] == 4
+    assert GENERATION["SS2"] == 4 and GENERATION["SS3"] == 5
 
 
 # --- SS2 ------------------------------------------------------------------------------------

@@ -543,6 +543,8 @@ def _ss3_route(draws, graph, own) -> list | None:
     from its first point to its second; None where it would pass a point twice."""
     adj, da, db = graph
     ways = [(da[x] + 1 + db[y], x, y) for x, y in (own, own[::-1]) if x in da and y in db]
+    if not ways:  # generation 5: the side cannot be reached from both points
+        return None
     best = min(c for c, _, _ in ways)
     ways = [(x, y) for c, x, y in ways if c == best]
     x, y = ways[draws.index(len(ways))]
@@ -606,6 +608,9 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None,
         adj = _adj(open_segs)
         (da, ca), (db, _) = bfs(adj, a), bfs(adj, b)
         if da[b] == len(route) - 1 and ca[b] == 1:
+            if spare is not None:
+                _ss3_reopen(segs, blocked, routes, shut, k, a, b, len(route) - 1, rows, cols)
+                open_segs = [s for s in segs if s not in blocked]
             return open_segs, sorted(blocked), route
         rival = [s for s in free if s not in blocked and s[0] in da and s[1] in da
                  and min(da[s[0]] + db[s[1]], da[s[1]] + db[s[0]]) + 1 == da[b]]
@@ -614,6 +619,24 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None,
         if spare is not None:  # generation 5: a rival's street outside ``spare`` when it has one
             rival = [s for s in rival if s not in spare] or rival
         blocked.add(rival[draws.index(len(rival))])
+
+
+def _ss3_reopen(segs, blocked, routes, shut, k, a, b, length, rows, cols) -> None:
+    """Generation 5, once the answer's route is the unique shortest: every other building's
+    route streets that continue its road-blocked side straight (where the answer's own route
+    turns off its side, they are on that route and open) are opened again where a road block
+    fell on them, when that leaves the answer's route the unique shortest. ``blocked`` is
+    changed in place."""
+    for j, (r, side) in enumerate(zip(routes, shut)):
+        if j == k or not r:
+            continue
+        ends = _ss3_view(rows, cols, [], [side])
+        for e in (tuple(sorted(e)) for e in zip(r, r[1:])):
+            if e in ends and e in blocked and e not in shut:
+                blocked.discard(e)
+                dist, count = bfs(_adj([s for s in segs if s not in blocked]), a)
+                if dist.get(b) != length or count[b] != 1:
+                    blocked.add(e)
 
 
 def _ss3_v12(rng, rows, cols, nb, generation):
