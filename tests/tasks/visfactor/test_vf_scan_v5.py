@@ -54,9 +54,9 @@ def test_v5_answer_rank_by_distance_to_the_line_is_the_first_draw():
 
 
 def test_v5_rules_at_chance():
-    # 200 normal items (a few seconds): each rule of the item-level audit within the two-sided
+    # 150 normal items (a few seconds of CPU): each rule of the item-level audit within the two-sided
     # 99.9% binomial interval of chance (10%); version 1's "nearest the line" (64-68%) or
     # version 3's open-side rule (15%) would leave it
-    for r in measure("SS3", "normal", 200, first_seed=90_000):
+    for r in measure("SS3", "normal", 150, first_seed=90_000):
         ci = binomtest(int(round(r.rate * r.n)), r.n, r.chance).proportion_ci(0.999)
         assert ci.low <= r.chance <= ci.high and r.rate < 0.16, (r.rule, r.rate)
