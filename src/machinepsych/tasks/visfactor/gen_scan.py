@@ -677,8 +677,9 @@ def _ss3_v12(rng, rows, cols, nb, generation):
 
 
 def _ss3_v3(rng, rows, cols, nb, generation=3):
-    """Generations 3 and 4 (see _ss3): the geometry, then the answer uniformly among the
-    buildings, then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
+    """Generations 3, 4 and 5 (see _ss3): the geometry, then the answer uniformly among the
+    buildings (generation 5: the building at a rank by distance to the two points' line drawn
+    once per item, before any layout), then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
     rank = int(rng.integers(nb)) if generation >= 5 else None
     while True:
@@ -715,6 +716,13 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # side is ever blocked. In generation 2 the answer was the only building with an open
         # route beside it, near both points: boosted trees on such features were right in 60%
         # of hard items (chance 6.7%).
+        # [decision] generation 5 (issue 30): the answer's rank by distance to the two points'
+        # line is drawn once, before any layout, and kept when a layout is drawn again: in
+        # generation 4 the layout and the answer were drawn again together when the answer's
+        # streets failed, which favoured buildings near that line ("nearest the start-end line"
+        # 14% of easy and normal items, chance 10%). Rival routes are cut away from the streets
+        # continuing buildings' sides where they can be, and the other buildings' routes keep
+        # those streets open as the answer's does (docs/visfactor.md#ss3-version-5).
         open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
