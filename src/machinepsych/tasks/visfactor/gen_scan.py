@@ -688,7 +688,8 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
             k = int(rng.integers(nb))
         else:  # generation 5: the building at the item's rank by distance to the two points' line
             a, b = per[i], per[j]
-            by_line = sorted(rng.permutation(nb).tolist(), key=lambda u: _seg_distance(building_centre(*buildings[u]), a, b))
+            by_line = sorted(rng.permutation(nb).tolist(),
+                             key=lambda u: _seg_distance(building_centre(*buildings[u]), a, b))
             k = by_line[rank]
         prep = _ss3_prep(rows, cols, open_sides, shut, per[i], per[j]) if generation >= 4 else None
         spare = _ss3_view(rows, cols, open_sides, shut) if generation >= 5 else None
