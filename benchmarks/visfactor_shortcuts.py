@@ -8,7 +8,7 @@ without it the current ones. VZ1, CF2, SS2 and SS3 also get issue 30's rules abo
 item (``tasks/visfactor/item_rules.py``: every option at once, at every difficulty) and, for SS2
 and SS3, boosted trees on what is drawn around each option. Rules with a fitted parameter
 (CF2's line-count threshold, VZ1's area threshold) are fitted on the first half of the items
-and scored on the second half. A
+and scored on the second half. Each line gives the rate's exact 95% binomial interval. A
 rule "fails" (is no shortcut) when its rate is not significantly above chance. The split-mode
 rows compare "mark one row T at random" with the chance the environment reports.
 """
@@ -36,8 +36,10 @@ def report(name, diff, hits, n, p0):
     """hits may be fractional (an expected count); the test uses the rounded count."""
     k = int(round(hits))
     p = binomtest(k, n, p0, alternative="greater").pvalue
+    ci = binomtest(k, n, p0).proportion_ci(0.95)  # Monte-Carlo error: the rate's exact 95% interval
     flag = "SHORTCUT" if p < 0.001 and hits / n > p0 + 0.02 else ""
-    print(f"{name:46s} {diff:6s} {100 * hits / n:6.1f}%  chance {100 * p0:5.1f}%  n={n:5d}  p={p:.2g} {flag}")
+    print(f"{name:46s} {diff:6s} {100 * hits / n:6.1f}% [{100 * ci.low:4.1f}, {100 * ci.high:4.1f}]  "
+          f"chance {100 * p0:5.1f}%  n={n:5d}  p={p:.2g} {flag}")
 
 
 # ----------------------------------------------------------------------------- CF2

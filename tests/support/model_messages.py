@@ -48,6 +48,9 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
                           "and the shape's area beats 1/10): the items differ; version 3 makes the previous items",
     ("visfactor-ss3", 4): "issue 30: a shortest route is drawn beside every building and a street that continues a "
                           "building's open side is never blocked: the items differ; version 3 makes the previous items",
+    ("visfactor-ss3", 5): "issue 30: the answer's rank by distance to the two points' line is drawn before the layout "
+                          "and rival routes are cut away from the streets around buildings (no rule on where a building "
+                          "is beats chance): the items differ; version 4 makes the previous items",
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "
                              "the flow in view" for b in ("a", "v")},

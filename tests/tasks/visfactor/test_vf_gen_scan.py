@@ -28,8 +28,10 @@ def _digest(sub: str, generation: int | None, seeds=range(6)) -> str:
 PINNED = {("SS2", 1): "0467be6ad8225825", ("SS2", 2): "2d9e301044aad514", ("SS3", 2): "5c8fe46ebd592c7a", ("SS3", 1): "69c62ade5a180112", ("MV2", None): "48ca4d84f2b653fb",
           # generation 3, the current one before issue 30 (commit 7aaf979)
           ("SS2", 3): "5d8ab2122dae67fa", ("SS3", 3): "f6ee31d265ffd02f",
-          # SS3 generation 4, the current one (commit 0ab4cb1), pinned while it stays current
-          ("SS3", 4): "ff7b22a72019ebff"}
+          # SS3 generation 4, current until issue 30's last SS3 round (commit 0ab4cb1)
+          ("SS3", 4): "ff7b22a72019ebff",
+          # SS3 generation 5, the current one, pinned while it stays current
+          ("SS3", 5): "26af276c94223146"}
 
 
 @pytest.mark.parametrize("sub,generation", list(PINNED))
@@ -38,7 +40,7 @@ def test_previous_generations_unchanged(sub, generation):
 
 
 def test_generations():
-    assert GENERATION["SS2"] == 4 and GENERATION["SS3"] == 4
+    assert GENERATION["SS2"] == 4 and GENERATION["SS3"] == 5
 
 
 # --- SS2 ------------------------------------------------------------------------------------

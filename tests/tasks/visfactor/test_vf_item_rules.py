@@ -89,8 +89,8 @@ def test_every_rule_scores_an_item_between_0_and_1(sub):
 def test_ss3_nearest_the_line_finds_generation_1_and_not_the_current_one():
     # generation 1 kept maps whose route passes exactly one building: the one nearest the
     # start-end line was the answer in 64-68% of items (chance 10%); a generator that redraws a
-    # layout when its answer cannot be made so favours such buildings again (an SS3 generation 5
-    # tried under issue 30: 18.8% of 1,000 normal items), which these rules catch at every difficulty
+    # layout when its answer cannot be made so favours such buildings again (an SS3 design
+    # tried under issue 30 and not adopted: 18.8% of 1,000 normal items), which these rules catch at every difficulty
     old = _by_rule(measure("SS3", "normal", 40, generation=1))
     assert old["the building nearest the start-end line"].rate > 0.4
     new = _by_rule(measure("SS3", "easy", 40))

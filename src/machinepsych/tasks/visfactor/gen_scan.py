@@ -543,6 +543,8 @@ def _ss3_route(draws, graph, own) -> list | None:
     from its first point to its second; None where it would pass a point twice."""
     adj, da, db = graph
     ways = [(da[x] + 1 + db[y], x, y) for x, y in (own, own[::-1]) if x in da and y in db]
+    if not ways:  # generation 5: the side cannot be reached from both points
+        return None
     best = min(c for c, _, _ in ways)
     ways = [(x, y) for c, x, y in ways if c == best]
     x, y = ways[draws.index(len(ways))]
@@ -557,7 +559,7 @@ def _ss3_prep(rows, cols, open_sides, shut, a, b) -> list[tuple[tuple, set]]:
     return [(_ss3_graph(segs, sides, own, a, b), _ss3_view(rows, cols, [own], [])) for own in open_sides]
 
 
-def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None):
+def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None, spare=None):
     """Road blocks such that the unique shortest open route from ``a`` to ``b`` passes beside
     building ``k`` and no other: the route is drawn first (:func:`_ss3_route`: a random
     shortest grid route from ``a`` to ``b`` along the open side of building ``k`` and along no
@@ -567,7 +569,9 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None)
     the others open). Generation 4 draws such a route beside every building, the answer's
     among them, and never blocks a street of any of them that lies around a building
     (:func:`_ss3_view`): the streets around the answer are then kept open as around any other
-    building (``prep``: :func:`_ss3_prep` of the layout). Returns (open, blocked, route) or None."""
+    building (``prep``: :func:`_ss3_prep` of the layout). Generation 5 cuts a rival route at a
+    street outside ``spare`` (the streets continuing every building's two sides) wherever it
+    has one. Returns (open, blocked, route) or None."""
     draws = Draws(rng)
     segs = grid_segments(rows, cols)
     sides = set(open_sides) | set(shut)
@@ -604,12 +608,35 @@ def _ss3_streets(rng, rows, cols, open_sides, shut, k, a, b, p_block, prep=None)
         adj = _adj(open_segs)
         (da, ca), (db, _) = bfs(adj, a), bfs(adj, b)
         if da[b] == len(route) - 1 and ca[b] == 1:
+            if spare is not None:
+                _ss3_reopen(segs, blocked, routes, shut, k, a, b, len(route) - 1, rows, cols)
+                open_segs = [s for s in segs if s not in blocked]
             return open_segs, sorted(blocked), route
         rival = [s for s in free if s not in blocked and s[0] in da and s[1] in da
                  and min(da[s[0]] + db[s[1]], da[s[1]] + db[s[0]]) + 1 == da[b]]
         if not rival:
             return None
+        if spare is not None:  # generation 5: a rival's street outside ``spare`` when it has one
+            rival = [s for s in rival if s not in spare] or rival
         blocked.add(rival[draws.index(len(rival))])
+
+
+def _ss3_reopen(segs, blocked, routes, shut, k, a, b, length, rows, cols) -> None:
+    """Generation 5, once the answer's route is the unique shortest: every other building's
+    route streets that continue its road-blocked side straight (where the answer's own route
+    turns off its side, they are on that route and open) are opened again where a road block
+    fell on them, when that leaves the answer's route the unique shortest. ``blocked`` is
+    changed in place."""
+    for j, (r, side) in enumerate(zip(routes, shut)):
+        if j == k or not r:
+            continue
+        ends = _ss3_view(rows, cols, [], [side])
+        for e in (tuple(sorted(e)) for e in zip(r, r[1:])):
+            if e in ends and e in blocked and e not in shut:
+                blocked.discard(e)
+                dist, count = bfs(_adj([s for s in segs if s not in blocked]), a)
+                if dist.get(b) != length or count[b] != 1:
+                    blocked.add(e)
 
 
 def _ss3_v12(rng, rows, cols, nb, generation):
@@ -650,15 +677,24 @@ def _ss3_v12(rng, rows, cols, nb, generation):
 
 
 def _ss3_v3(rng, rows, cols, nb, generation=3):
-    """Generations 3 and 4 (see _ss3): the geometry, then the answer uniformly among the
-    buildings, then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
+    """Generations 3, 4 and 5 (see _ss3): the geometry, then the answer uniformly among the
+    buildings (generation 5: the building at a rank by distance to the two points' line drawn
+    once per item, before any layout), then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
+    rank = int(rng.integers(nb)) if generation >= 5 else None
     while True:
         i, j, buildings, open_sides, shut = _ss3_layout(rng, rows, cols, nb, SS3_SLACK)
-        k = int(rng.integers(nb))
+        if rank is None:
+            k = int(rng.integers(nb))
+        else:  # generation 5: the building at the item's rank by distance to the two points' line
+            a, b = per[i], per[j]
+            by_line = sorted(rng.permutation(nb).tolist(),
+                             key=lambda u: _seg_distance(building_centre(*buildings[u]), a, b))
+            k = by_line[rank]
         prep = _ss3_prep(rows, cols, open_sides, shut, per[i], per[j]) if generation >= 4 else None
+        spare = _ss3_view(rows, cols, open_sides, shut) if generation >= 5 else None
         for _ in range(20):
-            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep)
+            streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep, spare)
             if streets is not None:
                 open_segs, blocked, path = streets
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
@@ -681,6 +717,13 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # side is ever blocked. In generation 2 the answer was the only building with an open
         # route beside it, near both points: boosted trees on such features were right in 60%
         # of hard items (chance 6.7%).
+        # [decision] generation 5 (issue 30): the answer's rank by distance to the two points'
+        # line is drawn once, before any layout, and kept when a layout is drawn again: in
+        # generation 4 the layout and the answer were drawn again together when the answer's
+        # streets failed, which favoured buildings near that line ("nearest the start-end line"
+        # 14% of easy and normal items, chance 10%). Rival routes are cut away from the streets
+        # continuing buildings' sides where they can be, and the other buildings' routes keep
+        # those streets open as the answer's does (docs/visfactor.md#ss3-version-5).
         open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
