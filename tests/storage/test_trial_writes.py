@@ -68,10 +68,8 @@ def test_direct_writer_stores_what_sqlalchemy_stores(tmp_path):
     assert all(t.created_at is not None for t in st.trials(sid))
 
 
-def test_a_free_loop_writes_at_once_and_a_busy_one_groups(tmp_path):
-    st = Store(tmp_path / "s.db")
-    make_run(st, "r", agent="wsls", tasks=(("prlt", 40),))
-    sids = [s.id for s in st.sessions(st.get_run("r").id)]
+def _count_batches(st: Store) -> list[int]:
+    """The sizes of the batches the store's SQLite writer writes, from now on (a list it fills)."""
     batches: list[int] = []
     write = st._sqlite_writer.write
 
@@ -80,6 +78,14 @@ def test_a_free_loop_writes_at_once_and_a_busy_one_groups(tmp_path):
         return write(conn, batch, known)
 
     st._sqlite_writer.write = counting
+    return batches
+
+
+def test_a_free_loop_writes_at_once_and_a_busy_one_groups(tmp_path):
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 40),))
+    sids = [s.id for s in st.sessions(st.get_run("r").id)]
+    batches = _count_batches(st)
 
     async def main():
         # nothing else queued: each trial is its own transaction, visible when the call returns
@@ -105,14 +111,7 @@ def test_two_sessions_answered_in_one_loop_iteration_share_one_commit(tmp_path):
     st = Store(tmp_path / "s.db")
     make_run(st, "r", agent="wsls", tasks=(("prlt", 40),))
     sids = [s.id for s in st.sessions(st.get_run("r").id)][:2]
-    batches: list[int] = []
-    write = st._sqlite_writer.write
-
-    def counting(conn, batch, known):
-        batches.append(len(batch))
-        return write(conn, batch, known)
-
-    st._sqlite_writer.write = counting
+    batches = _count_batches(st)
 
     async def one(sid):
         await st.commit_trial(sid, record(0, images=[]))
