@@ -90,6 +90,10 @@ def test_a_list_cut_off_inside_its_answer_object(test, stimulus, reply, meant):
     ('{"answer": "kite kite"}', "kite"),
     # two different words are still two
     ("kite string", "kite string"),
+    # a word said over and over is a model stuck in a loop, not an answer (the dry run's padded reply
+    # "word word word ..." was read as the answer "word", which ended its debates early)
+    ("kite " * 12, None),
+    ("word " * 40 + "word", None),
 ])
 def test_a_word_said_over_is_the_word(reply, meant):
     assert read("visfactor-cs1", WORDS, reply) == meant

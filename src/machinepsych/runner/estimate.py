@@ -105,8 +105,10 @@ async def _render(row: dict, reply_len: int) -> Shape:
 
         async def chat(messages, purpose):
             sent.append(_tokens(messages))
-            return ModelCall(purpose=purpose, messages=tuple(messages), reply=reply, usage=Usage(), latency_s=0.0,
-                             model="dry-run")
+            # a debate's judge settles nothing (the estimate counts a debate at its most rounds, whatever
+            # the test reads in the padded reply; an empty reply is no answer in any format)
+            return ModelCall(purpose=purpose, messages=tuple(messages), reply="" if purpose == "judge" else reply,
+                             usage=Usage(), latency_s=0.0, model="dry-run")
 
         ctx = TurnContext(spec=spec, params=params, instructions=row["instructions"], observation=ep.observation,
                           action_space=ep.action_space, history=history, session_seed=row["seed"],
