@@ -48,9 +48,9 @@ def _once(words: list[str]) -> list[str]:
     """``words`` said once where they are one phrase said over, two or three times ("fish fish",
     "left arm left arm left arm"); a phrase said more often is a model stuck in a loop (a padded
     "word word word ..."), not an answer."""
-    for k in range(1, len(words) // 2 + 1):
-        if len(words) % k == 0 and len(words) // k <= 3 and words == words[:k] * (len(words) // k):
-            return words[:k]
+    for k in range(1, len(words) // 2 + 1):  # the shortest phrase the words repeat
+        if len(words) % k == 0 and words == words[:k] * (len(words) // k):
+            return words[:k] if len(words) // k <= 3 else words
     return words
 
 
