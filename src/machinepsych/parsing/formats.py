@@ -277,9 +277,10 @@ def restated(text: str, question: str) -> str | None:
     does not use, a hedge, an echoed question)."""
     q = re.split(r"\b(?:Respond|Answer\s+(?:T|with))\b", question)[0]
     text = re.sub(r"\bcannot\b", "can not", text, flags=re.I)
-    words, asked = re.findall(r"[^\W\d_]+", text.lower()), set(re.findall(r"[^\W\d_]+", q.lower()))
-    if not words or "?" in text or re.search(r"[.!;:\n]\s*\S", text.strip()) or words[0] == (re.findall(r"[^\W\d_]+", q.lower()) or [""])[0]:
+    words, question_words = re.findall(r"[^\W\d_]+", text.lower()), re.findall(r"[^\W\d_]+", q.lower())
+    if not words or "?" in text or re.search(r"[.!;:\n]\s*\S", text.strip()) or words[0] == (question_words or [""])[0]:
         return None
+    asked = set(question_words)
     content = [w for w in words if w not in _RESTATING]
     if len(content) < 2 or any(w not in asked for w in content):
         return None
@@ -349,8 +350,10 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     spans = answer_spans(raw)
     if spans and _states_other(raw[max(e for _, e in spans):], _words(raw)):  # '{"answer": "kettle"} I think it is a car.'
         return None, "invalid"
-    label = _WORD_LABEL.search(mask(raw))
-    if undecided_after(mask(raw), min([s for s, _ in spans] + [label.start() if label else len(raw)]) if spans or label else 0):
+    masked = mask(raw)
+    label = _WORD_LABEL.search(masked)
+    answered = [s for s, _ in spans] + ([label.start()] if label else [])  # where the reply first gives its word
+    if undecided_after(masked, min(answered, default=0)):
         return None, "invalid"  # '{"answer": "kettle"} I can't decide between it and a teapot.'
     cut = revised_tail(raw)
     if cut is not None:  # "The object is a key... no, a spoon.": the word after the correction
@@ -526,9 +529,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
         value, status = parser(reply, obs)
         if status != "parsed":
             return value, status
-        if offers_another(prepare(reply)):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+        prepared = prepare(reply)
+        if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
-        before = conclusion_before_answer(strip_think(prepare(reply)))
+        before = conclusion_before_answer(strip_think(prepared))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status
         other, other_status = read_before(before, obs)
