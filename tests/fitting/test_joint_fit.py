@@ -97,6 +97,8 @@ def test_a_count_is_named_where_r_clears_the_target_with_95_percent_confidence()
     assert rec.lower_bound(0.85, 60) == pytest.approx(0.777, abs=1e-3)
     assert rec.lower_bound(0.92, 60) > 0.8 > rec.lower_bound(0.88, 30)
     assert rec.lower_bound(None, 30) is None and rec.lower_bound(0.9, 3) is None
+    # a perfect correlation either way has a bound (atanh is infinite at +-1)
+    assert -1 < rec.lower_bound(-1.0, 30) < -0.99 and 0.99 < rec.lower_bound(1.0, 30) < 1
     res = {"parameters": {"slm": {"r": {"r": 0.86, "lo": 0.75, "kind": "learning rate"},
                                   "p": {"r": 0.97, "lo": 0.94, "kind": "learning rate"},
                                   "d": {"r": 0.5, "lo": 0.2, "kind": "decision consistency"}}}}

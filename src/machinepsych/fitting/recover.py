@@ -70,7 +70,8 @@ def lower_bound(r: float | None, n: int, level: float = CONFIDENCE) -> float | N
         return None
     from scipy.stats import norm
 
-    return math.tanh(math.atanh(min(r, 1 - 1e-12)) - float(norm.ppf(level)) / math.sqrt(n - 3))
+    edge = 1 - 1e-12  # atanh is infinite at +-1 (math.atanh raises there)
+    return math.tanh(math.atanh(min(max(r, -edge), edge)) - float(norm.ppf(level)) / math.sqrt(n - 3))
 
 
 def _parameter_recovery(models, truth: Mapping[str, np.ndarray], source: list[str], fits) -> dict[str, dict[str, Any]]:
