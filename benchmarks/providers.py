@@ -22,7 +22,12 @@
    behind: it must not send a burst to catch up (the pacing ratio is elapsed / (200 / 10)
    again; the stalls fall in the pacer's waits).
 
+   With ``--through-run``, the same endpoints paced by ``machinepsych run`` itself, in its own
+   process (WCST, 16 sessions of 13 cards = 208 calls, at --concurrency 16 and 8), as a user
+   meets them.
+
     python benchmarks/providers.py [--calls 200 --rps 10] [--skip-cache] [--skip-rate] [--only sliding]
+                                   [--through-run]
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +100,48 @@ def rate_limits(calls: int, rps: float, stall_s: float = 0.0, only: str | None =
         print(f"{label:<40} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%}")
 
 
+def through_run(rps: float, sessions: int = 16, trials: int = 13, only: str | None = None) -> None:
+    """The pacer as a user meets it: ``machinepsych run`` in its own process (WCST, ``sessions``
+    sessions of ``trials`` cards) against the limited endpoint, at --concurrency 16 and 8.
+    Elapsed is the endpoint's own span, first request to last answer (the command's start-up and
+    closing report are outside it); the bound is calls / rps."""
+    import subprocess
+
+    from tests.support.rate_limited import RateLimitedServer
+
+    calls = sessions * trials
+    bound = calls / rps
+    print(f"\nThrough `machinepsych run` (its own process): wcst, {sessions} sessions x {trials} trials = "
+          f"{calls} calls, endpoint limited to {rps:g} requests/s; bound {bound:g} s")
+    print(f"{'endpoint sends':<40} {'conc.':>5} {'elapsed':>8} {'ratio':>6} {'refused':>8} {'command':>8}")
+    rows = (("Retry-After (whole s) only", {"limit_headers": False, "retry_after": "s"}),
+            ("x-ratelimit-* and retry-after-ms", {}),
+            ("sliding 1-s window, Retry-After (whole s)",
+             {"window": "sliding", "limit_headers": False, "retry_after": "s"}))
+    env = {**os.environ, "OPENAI_API_KEY": "sk-benchmark-key", "PYTHONPATH": str(ROOT / "src")}
+    for label, kw in rows:
+        if only and "sliding" not in kw.get("window", ""):
+            continue
+        for concurrency in (16, 8):
+            with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, **kw) as srv, \
+                    tempfile.TemporaryDirectory() as tmp:
+                cmd = [sys.executable, "-m", "machinepsych", "run", "wcst", "-m", "openai:fake-model",
+                       "--base-url", srv.base_url, "--sessions", str(sessions), "--param", f"n_trials={trials}",
+                       "--concurrency", str(concurrency), "--store", str(Path(tmp) / "b.db"),
+                       "--run-name", "pacing"]
+                t0 = time.perf_counter()
+                done = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tmp)
+                wall = time.perf_counter() - t0
+                if done.returncode != 0:
+                    raise SystemExit(f"machinepsych run failed ({done.returncode}): {done.stderr[-400:]}")
+                elapsed = srv.last_at - srv.first_at
+                refused = srv.refused / max(1, srv.served + srv.refused)
+                if srv.served != calls:
+                    raise SystemExit(f"expected {calls} calls answered, the endpoint answered {srv.served}")
+            print(f"{label:<40} {concurrency:>5} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%} "
+                  f"{wall:>7.1f}s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--calls", type=int, default=200)
@@ -102,6 +150,8 @@ def main() -> None:
     ap.add_argument("--skip-rate", action="store_true")
     ap.add_argument("--stall-ms", type=float, default=150.0, help="the throttled client's stall (0: none)")
     ap.add_argument("--only", choices=["sliding"], help="only the sliding-window endpoint's rows")
+    ap.add_argument("--through-run", action="store_true",
+                    help="also pace `machinepsych run` itself, in its own process, against the endpoints")
     args = ap.parse_args()
     if not args.skip_cache:
         caching()
@@ -109,6 +159,8 @@ def main() -> None:
         rate_limits(args.calls, args.rps, only=args.only)
         if args.stall_ms > 0:
             rate_limits(args.calls, args.rps, args.stall_ms / 1000, only=args.only)
+    if args.through_run:
+        through_run(args.rps, only=args.only)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,8 @@ class RateLimitedServer(FakeOpenAIServer):
     _at: float = field(default=0.0, init=False, repr=False)
     _bucket_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _accepted: deque = field(default_factory=deque, init=False, repr=False)  # sliding: times accepted
+    first_at: float = field(default=0.0, init=False)  # monotonic time of the first request (0: none yet)
+    last_at: float = field(default=0.0, init=False)  # ... and of the last answer sent
 
     def _app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -88,6 +90,7 @@ class RateLimitedServer(FakeOpenAIServer):
                 "x-ratelimit-reset-requests": f"{full_in * 1000:.0f}ms"}
 
     async def _limited(self, request: web.Request) -> web.StreamResponse:
+        self.first_at = self.first_at or time.monotonic()
         ok, tokens = self._take()
         if not ok:
             await request.read()
@@ -101,11 +104,13 @@ class RateLimitedServer(FakeOpenAIServer):
             return resp
         resp = await self.handle(request, self.chat_payload)
         resp.headers.update(self._headers(tokens))
+        self.last_at = time.monotonic()
         return resp
 
     def reset_counts(self) -> None:
         with self._bucket_lock:
             self.served = self.refused = 0
+            self.first_at = self.last_at = 0.0
             self._tokens = -1.0
             self._accepted.clear()
 
