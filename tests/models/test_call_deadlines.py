@@ -93,3 +93,18 @@ def test_cancellation_from_outside_and_errors_inside_pass_through():
         return "done"
 
     assert asyncio.run(main()) == "done"
+
+
+def test_the_deadlines_go_with_their_event_loop():
+    import gc
+    import weakref
+
+    loops = []
+
+    async def main():
+        loops.append(weakref.ref(asyncio.get_running_loop()))
+        assert await bounded(_Model(), _reply_after(0, 1), 30) == 1
+
+    asyncio.run(main())
+    gc.collect()
+    assert loops[0]() is None  # nothing kept the finished loop alive

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import weakref
 from collections import deque
 import time
 import random
@@ -167,10 +166,10 @@ async def bounded(model: ChatModel, call, timeout_s: float | None):
     instead of each call scheduling and cancelling its own."""
     if timeout_s is None or timeout_s <= 0:
         return await call
-    task = asyncio.current_task()
-    if task is None:  # pragma: no cover - awaited outside a task
+    task, deadlines = asyncio.current_task(), _deadlines(timeout_s)
+    if task is None or deadlines is None:  # outside a task, or a loop that keeps no attributes (uvloop)
         return await _bounded_alone(model, call, timeout_s)
-    entry = _deadlines(timeout_s).add(task)
+    entry = deadlines.add(task)
     cancelling = task.cancelling()
     try:
         result = await call
@@ -217,7 +216,7 @@ class _Deadlines:
     __slots__ = ("timeout_s", "queue", "handle")
 
     def __init__(self, timeout_s: float):
-        self.timeout_s = timeout_s  # (the loop is not kept: it is the key these are kept under, weakly)
+        self.timeout_s = timeout_s
         self.queue: deque[list] = deque()
         self.handle: asyncio.TimerHandle | None = None
 
@@ -245,15 +244,17 @@ class _Deadlines:
             self.handle = loop.call_at(queue[0][0], self._expire, queue[0][0])
 
 
-_LOOP_DEADLINES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _deadlines(timeout_s: float) -> _Deadlines:
-    """This event loop's deadlines for calls bounded by ``timeout_s``."""
+def _deadlines(timeout_s: float) -> _Deadlines | None:
+    """This event loop's deadlines for calls bounded by ``timeout_s`` (kept on the loop, so
+    they go with it), None where the loop takes no attributes."""
     loop = asyncio.get_running_loop()
-    by_bound = _LOOP_DEADLINES.get(loop)
+    by_bound = getattr(loop, "_machinepsych_deadlines", None)
     if by_bound is None:
-        by_bound = _LOOP_DEADLINES[loop] = {}
+        by_bound = {}
+        try:
+            loop._machinepsych_deadlines = by_bound  # type: ignore[attr-defined]
+        except AttributeError:
+            return None
     found = by_bound.get(timeout_s)
     if found is None:
         found = by_bound[timeout_s] = _Deadlines(timeout_s)
