@@ -73,9 +73,9 @@ def _count_batches(st: Store) -> list[int]:
     batches: list[int] = []
     write = st._sqlite_writer.write
 
-    def counting(conn, batch, known):
+    def counting(conn, batch, known, *statuses):
         batches.append(len(batch))
-        return write(conn, batch, known)
+        return write(conn, batch, known, *statuses)
 
     st._sqlite_writer.write = counting
     return batches
@@ -202,3 +202,42 @@ def test_a_queued_running_status_is_committed_before_the_sessions_later_changes(
     assert rows[b].status == "complete" and rows[b].finished_at is not None
     assert rows[c].status == "running" and len(st.trials(c)) == 1
     st.close()
+
+
+def test_status_changes_go_through_the_direct_writer_and_store_what_sqlalchemy_stores(tmp_path, monkeypatch):
+    """A session's status changes (a run's start, its sessions' ends) and the trials written
+    with them are one transaction on the direct writer, not SQLAlchemy statements; the
+    sessions read back as the generic path leaves them."""
+    import machinepsych.storage.store as store_module
+
+    seen = {}
+    for name in ("direct", "sqlalchemy"):
+        st = Store(tmp_path / f"{name}.db")
+        if name == "sqlalchemy":
+            st._sqlite_writer = None
+        make_run(st, "r", agent="wsls", tasks=(("prlt", 3),))
+        a, b, c = (s.id for s in st.sessions(st.get_run("r").id))
+        with monkeypatch.context() as m:
+            if name == "direct":
+                batches = _count_batches(st)
+                m.setattr(store_module, "_write_statuses", None)  # SQLAlchemy's path is not taken
+
+            async def go(a=a, b=b, c=c, st=st):
+                st.queue_session_status(a, "running")
+                st.queue_session_status(b, "running")
+                await st.commit_trial(a, record(0))
+                await asyncio.gather(st.write_session_status(a, "complete"), st.commit_trial(b, record(0)),
+                                     st.write_session_status(b, "failed", "it broke"))  # one batch
+                await st.write_session_status(c, "pending")
+
+            asyncio.run(go())
+        rows = st.sessions(st.get_run("r").id)
+        seen[name] = ([(s.status, s.error, type(s.started_at), type(s.finished_at)) for s in rows],
+                      [stored(st, s.id) for s in rows])
+        times = [(s.started_at, s.finished_at) for s in rows]
+        assert times[0][0] <= times[0][1] and times[1][0] <= times[1][1] and times[2] == (None, None)
+        if name == "direct":
+            assert len(batches) >= 3 and max(batches) <= 2
+        st.close()
+    assert seen["direct"] == seen["sqlalchemy"]
+    assert [s[:2] for s in seen["direct"][0]] == [("complete", None), ("failed", "it broke"), ("pending", None)]

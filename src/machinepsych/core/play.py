@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from .frozen import fast_init
 from typing import Any
 
 from .env import Environment
@@ -16,6 +17,7 @@ from .spaces import Space
 from .types import Observation, StepResult
 
 
+@fast_init
 @dataclass(frozen=True)
 class Step:
     """One finished trial: the observation shown, the action taken (None = invalid reply)

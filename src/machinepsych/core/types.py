@@ -10,6 +10,7 @@ import base64
 import functools
 import hashlib
 from dataclasses import dataclass, field
+from .frozen import fast_init
 from typing import Any, Literal
 
 Role = Literal["system", "user", "assistant"]
@@ -19,6 +20,7 @@ ParseStatus = Literal["parsed", "invalid", "refusal", "empty"]
 Audience = Literal["all", "model", "person"]
 
 
+@fast_init
 @dataclass(frozen=True)
 class TextPart:
     """Text shown to a reader. ``audience`` restricts a part to models (e.g. a reply format
@@ -36,6 +38,7 @@ class TextPart:
         return out
 
 
+@fast_init
 @dataclass(frozen=True)
 class ImagePart:
     """A PNG image. Stored once in the store, keyed by :attr:`sha256`."""
@@ -74,6 +77,7 @@ def parts_text(parts: tuple[Part, ...] | list[Part]) -> str:
     return "\n".join(out)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Message:
     role: Role
@@ -100,6 +104,7 @@ class Message:
 STUDY_PLACEHOLDER = "[The study material was shown here and has been taken away.]"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Observation:
     """What a participant is shown on one trial.
@@ -162,6 +167,7 @@ class Observation:
         return out
 
 
+@fast_init
 @dataclass(frozen=True)
 class StepResult:
     """The outcome of one ``env.step(action)``.
@@ -179,6 +185,7 @@ class StepResult:
     info: dict[str, Any] = field(default_factory=dict)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Usage:
     prompt_tokens: int = 0
@@ -201,6 +208,7 @@ class Usage:
         return self.prompt_tokens + self.completion_tokens
 
 
+@fast_init
 @dataclass(frozen=True)
 class ModelCall:
     """One request to a model and its reply, as sent and received."""
@@ -222,6 +230,7 @@ class ModelCall:
     logprobs: tuple | None = field(default=None, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Turn:
     """A participant's complete response to one observation."""

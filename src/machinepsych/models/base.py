@@ -9,11 +9,13 @@ error classifier; retries, backoff and concurrency limits live once, in the runn
 from __future__ import annotations
 
 from dataclasses import dataclass
+from machinepsych.core.frozen import fast_init
 from typing import Any, Protocol, runtime_checkable
 
 from machinepsych.core.types import Message, Usage
 
 
+@fast_init
 @dataclass(frozen=True)
 class GenerateOptions:
     temperature: float | None = None
@@ -43,6 +45,7 @@ class TokenLogprob:
     raw: bytes | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Completion:
     text: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from ..core.frozen import fast_init
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -20,6 +21,7 @@ from machinepsych.core.spaces import Space
 from machinepsych.core.types import Observation, StepResult, Turn
 
 
+@fast_init
 @dataclass(frozen=True)
 class Exchange:
     """One finished trial as the participant lived it."""

@@ -213,7 +213,9 @@ class SuffixStrategy:
                     calls=tuple(calls), reasked=reasked, latency_s=sum(c.latency_s for c in calls))
 
 
-_STRATEGIES: dict[str, Callable[[], Strategy]] = {name: (lambda n=name: SuffixStrategy(n)) for name in DEFAULT_SUFFIXES}
+# a suffix strategy holds nothing but its name: one instance each, not one per call
+_STRATEGIES: dict[str, Callable[[], Strategy]] = {name: (lambda s=SuffixStrategy(name): s) for name in DEFAULT_SUFFIXES}
+_ALIASES = {"sta": "direct", "vanilla": "direct"}
 
 
 def register_strategy(name: str, factory: Callable[[], Strategy]) -> None:
@@ -226,8 +228,7 @@ def get_strategy(name: str, spec=None, extra=()) -> Strategy:
     error (strategies of the other tests of a run)."""
     if spec is not None and name in spec.strategies:
         return spec.strategies[name]()
-    aliases = {"sta": "direct", "vanilla": "direct"}
-    name = aliases.get(name, name)
+    name = _ALIASES.get(name, name)
     if name not in _STRATEGIES:  # the visual tests' strategies load only when one is asked for
         _load_optional()
     if name not in _STRATEGIES:

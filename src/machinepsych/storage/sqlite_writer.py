@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from .schema import ImageRow, ModelCallRow, TrialRow, utcnow
+from .schema import ImageRow, ModelCallRow, SessionRow, TrialRow, utcnow
 
 # the model-call dictionaries a trial record carries have these keys (see runner.session)
 CALL_FIELDS = ("purpose", "model", "reply", "n_messages", "prompt_tokens", "completion_tokens", "cached_tokens",
@@ -67,16 +67,26 @@ class SQLiteTrialWriter:
         self.created_proc = dict(self.trial_cols)["created_at"]
         self.no_errors = dict(self.call_cols)["errors"]([])  # an empty error list as the column stores it
         self._cursor, self._cursor_of = None, None
+        # session status changes: each column's conversion, and one UPDATE per set of columns
+        self._session_procs = {c: p for c, p in columns(SessionRow, skip=())}
+        self._session_table = quote(SessionRow.__tablename__)
+        self._quote = quote
+        self._status_sql: dict[tuple[str, ...], str] = {}
 
-    def write(self, dbapi_conn, batch: Iterable[tuple[int, Any]], known_images: set[str]) -> set[str]:
+    def write(self, dbapi_conn, batch: Iterable[tuple[int, Any]], known_images: set[str],
+              statuses: Iterable[tuple[int, dict[str, Any]]] = ()) -> set[str]:
         """Insert ``(session id, TrialRecord)`` pairs with their calls and new images, and
-        commit; returns the hashes of the images written. Rolls back and raises on error."""
+        commit; returns the hashes of the images written. Rolls back and raises on error.
+        ``statuses``: ``(session id, {column: value})`` changes of sessions, made first in
+        the same transaction (in their order)."""
         created = utcnow()
         created = self.created_proc(created) if self.created_proc else created
         new_images: set[str] = set()
         calls: list[tuple] = []
         cur = self._cursor if self._cursor_of is dbapi_conn else self._new_cursor(dbapi_conn)
         try:
+            for sid, values in statuses:
+                cur.execute(self._status_update(tuple(values)), self._status_params(sid, values))
             for sid, rec in batch:
                 for img in rec.images:
                     digest = img.sha256
@@ -98,6 +108,17 @@ class SQLiteTrialWriter:
             self._cursor_of = None  # a fresh cursor next time
             raise
         return new_images
+
+    def _status_update(self, columns: tuple[str, ...]) -> str:
+        sql = self._status_sql.get(columns)
+        if sql is None:
+            sets = ", ".join(f"{self._quote(c)}=?" for c in columns)
+            sql = self._status_sql[columns] = f"UPDATE {self._session_table} SET {sets} WHERE {self._quote('id')}=?"
+        return sql
+
+    def _status_params(self, sid: int, values: dict[str, Any]) -> tuple:
+        procs = self._session_procs
+        return (*((procs[c](v) if procs[c] is not None else v) for c, v in values.items()), sid)
 
     def _new_cursor(self, dbapi_conn):
         """The cursor of the writer's connection, made once per connection (not per write)."""

@@ -731,7 +731,7 @@ class Store:
                 # the writer's DB-API connection, looked up once (not through two wrappers per write)
                 self._raw = self._conn.connection.driver_connection if self._sqlite_writer is not None else None
         conn = self._conn
-        if batch and not statuses and self._sqlite_writer is not None:
+        if (batch or statuses) and self._sqlite_writer is not None and (with_statement is None or not statuses):
             if with_statement is not None:  # in the transaction the driver opens for it, committed with the trial
                 try:
                     conn.execute(with_statement)
@@ -739,7 +739,10 @@ class Store:
                 finally:
                     conn.rollback()  # SQLAlchemy's own record of the transaction (committed or rolled back by now)
             else:
-                self._known_images |= self._sqlite_writer.write(self._raw, batch, self._known_images)
+                # sessions' status changes (a run's start and its sessions' ends) in the same
+                # transaction, on the same cursor: not through SQLAlchemy's statements
+                self._known_images |= self._sqlite_writer.write(
+                    self._raw, batch, self._known_images, [(sid, change.values()) for sid, change in statuses])
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
             return
