@@ -444,7 +444,10 @@ def _fenced_comment(text: str) -> str | None:
 
 # sentences that only announce what follows ("Let me read each sentence carefully.", "Thanks!")
 _ANNOUNCEMENT = re.compile(r"^\s*(?:\W*(?:hmm+|okay|ok|alright|sure|great|thanks|thank\s+you|hello|hi)\b|.*:\s*$|\W*\d+[.)]?\s*$"
-                           r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b))", re.I | re.S)
+                           r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b)"
+                           # a sentence that only names the topic, a comment's opening ("The passage is about tea.")
+                           r"|\W*(?:the|this)\s+(?:passage|text|paragraph|article|excerpt)\s+(?:is\s+(?:about|on)|discusses|covers|describes"
+                           r"|talks\s+about|deals\s+with)\b[^.!?\n,;]{0,30}[.!?]?\s*$|\W*the\s+(?:topic|subject)\s+is\b[^.!?\n,;]{0,30}[.!?]?\s*$)", re.I | re.S)
 _SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
 # a last line that is only a list label: the list was cut off before its first item ("...:\n\n1.")
 _BARE_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•]|(?:step|point|sentence)\s+\d{1,2}\s*[:.)]?)\s*$", re.I)
@@ -463,13 +466,15 @@ def _announces(sentences: list[str], i: int) -> bool:
 # own), one pair of double quotes around the whole reply (and no other double quote inside)
 _ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
 _QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+# answer tags around the whole comment ("<answer>The castle part is good.</answer>", after a reasoning block)
+_TAG_WRAPPER = re.compile(r"\A\s*<(answer|response|comment|comments|output|final)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
 
 
 def _unwrapped_comment(text: str) -> str:
     """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
     text = _ANSWER_WRAPPER.sub("", text, count=1)
-    m = _QUOTE_WRAPPER.match(text)
-    return m.group(2).strip() if m else text
+    m = _QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
+    return m.group(2).strip() if m and m.group(2).strip() else text
 
 
 def _wrapped_comment(text: str) -> str | None:
