@@ -388,6 +388,22 @@ def offers_another(raw: str) -> bool:
     return bool(spans) and ALT_OFFERED.match(raw[max(e for _, e in spans):]) is not None
 
 
+# after the answer object, the reply says it did not really answer: the object only follows the example or
+# template, or the reply cannot identify what it was asked about ("(Just following the example; I can't actually identify it.)")
+DISCLAIMED = re.compile(r"\bjust\s+(?:following|copying|using|repeating|filling\s+in)\s+(?:the|your)\s+(?:example|format|template|placeholder)\b"
+                        r"|\b(?:is|was)\s+(?:just|only)\s+(?:a\s+)?placeholder\b"
+                        r"|\bi\s+(?:can['’]?t|cannot|could\s+not|couldn['’]t|am\s+unable\s+to|['’]m\s+unable\s+to|am\s+not\s+able\s+to|['’]m\s+not\s+able\s+to)\s+"
+                        r"(?:actually\s+|really\s+)?(?:identify|see|tell|read|recogni[sz]e|make\s+out|view|determine|solve)\s+"
+                        r"(?:it|this|that|what\s+it\s+is|the\s+(?:image|picture|figure|object|word|drawing|items?))\b(?!\s+(?:else|other|otherwise|apart)\b)", re.I)
+
+
+def disclaims_answer(raw: str) -> bool:
+    """Whether the text after a reply's last answer object says it gave no real answer
+    (:data:`DISCLAIMED`): an example echoed, not an answer, in every format alike."""
+    spans = answer_spans(raw)
+    return bool(spans) and DISCLAIMED.search(raw[max(e for _, e in spans):]) is not None
+
+
 # a last sentence after the answer object that says what the object is, or may be ("It could also be a teapot.")
 STATED_WORD = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:i\s+(?:think|believe|guess)\s+)?(?:it|this|that)\s+(?:is|was|['’]s|looks\s+like|seems\s+to\s+be"
                          r"|(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?(?:be|have\s+been))\s+(?:an?|the)\s+(?P<w>[^\W\d_]+)\s*[.!]?\s*$", re.I)
@@ -536,6 +552,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
             return value, status
         prepared = prepare(reply)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given
             return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
