@@ -154,7 +154,13 @@ _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawi
                 r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
-                              + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),)
+                              + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
+                  # "so the exact copy is D", "the only match is B": what the answer is, in the item's own words
+                  (re.compile(r"\bthe\s+(?:exact|identical|only|true|real|perfect)\s+(?:copy|match|duplicate|one)\s+(?:is|must\s+be)\b", re.I),
+                   LABEL, "label"),
+                  # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
+                  (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
+                   LABEL, "label"))
 
 
 def _ordinal_option(k: int, noun: str) -> str:
