@@ -313,6 +313,39 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
 
 
+# a line of a table ("| 5 | ✅ |"), or a clause about the rows not named in it ("All others are turned only.")
+_ROWS_FRAGMENT = re.compile(r"^\s*\|.*\|\s*$|\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining|all\s+other|everything\s+else)\b", re.I)
+
+
+def _rows_conclusion(parser: Parser) -> Parser:
+    """How the sentence before a list's answer object is read: a table's last line or a clause
+    about "the others" is part of a list told before it, not a list of its own (it names no answer)."""
+    def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
+            return None, "invalid"
+        return parser(text, obs)
+    return read
+
+
+def _prose_agrees(parser: Parser) -> Parser:
+    """``parser``, where the prose before the answer object, read whole, gives another complete
+    list than the object ("Flipped: 2, 5, 8. The rest turned." then a list with 8 true): two answers, invalid."""
+    def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = parser(reply, obs)
+        if status != "parsed":
+            return value, status
+        raw = prepare(reply)
+        spans = answer_spans(raw)
+        prose = strip_think(raw[:min(s for s, _ in spans)]).strip() if spans else ""
+        if prose and revised_tail(raw) is None:
+            other, other_status = parser(prose, obs)
+            if other_status == "parsed" and other != value:
+                return None, "invalid"
+        return value, status
+    parse.__doc__, parse.__name__ = parser.__doc__, getattr(parser, "__name__", "parse")
+    return parse
+
+
 # ----------------------------------------------------------------------------- a dot "(row, col)"
 from .cells import parse_cell  # noqa: E402
 
@@ -574,7 +607,7 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
 
 
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
-    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
+    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows))), _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,
