@@ -141,8 +141,10 @@ NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|ch
                # "the bottom card belongs with card 2", "it goes with card 3": where the card is sorted
                (re.compile(r"\b(?:the\s+(?:bottom|new|stimulus|given|test|top)\s+card|this\s+card|it)\s+(?:belongs|goes)\s+(?:with|under|on|to)\b", re.I),
                 CONCLUSION, "belongs"),
-               # "I'll go with the colour match: 2", "Shape rule: 3": the choice under the rule named
-               (re.compile(r"\b(?:the\s+)?(?:colou?r|shape|number|count)\s+(?:match|rule)\s*(?:[:：=]|->|→)", re.I), LABEL, "label"))
+               # "I'll go with the colour match: 2": the choice under the rule the reply goes with (not "- Colour match → card 3",
+               # one line of a list of the rules)
+               (re.compile(r"\b(?:go(?:ing)?\s+with|follow(?:ing)?|us(?:e|ing)|tak(?:e|ing)|pick(?:ing)?|choos(?:e|ing))\s+(?:the\s+)?"
+                           r"(?:colou?r|shape|number|count)\s+(?:match|rule)\s*[:：=]", re.I), LABEL, "label"))
 
 
 def _sorted_card(stim: Mapping[str, Any]) -> tuple:

@@ -521,8 +521,9 @@ def _announces(sentences: list[str], i: int) -> bool:
 # own), one pair of double quotes around the whole reply (and no other double quote inside)
 _ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
 _QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
-# answer tags around the whole comment ("<answer>The castle part is good.</answer>", after a reasoning block)
-_TAG_WRAPPER = re.compile(r"\A\s*<(answer|response|comment|comments|output|final)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
+# the answer tags of a reasoning model around the whole comment ("<think>...</think> <answer>The castle part is
+# good.</answer>"); a tag the reply names itself ("<comment>...</comment>") is kept, as written
+_TAG_WRAPPER = re.compile(r"\A\s*<(answer|final_answer)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
 
 
 def _unwrapped_comment(text: str) -> str:
