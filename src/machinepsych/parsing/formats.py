@@ -481,7 +481,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
         return None, "refusal"
     sentences = [x for x in _SENTENCES.split(text) if x.strip()]
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
-    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))):
+    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _fenced_comment(text)
     return (inner or text), "parsed"
@@ -507,6 +507,16 @@ _SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
 # a last line that is only a list label: the list was cut off before its first item ("...:\n\n1.")
 _BARE_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•]|(?:step|point|sentence)\s+\d{1,2}\s*[:.)]?)\s*$", re.I)
 _STEP_LABEL = re.compile(r"^\W*(?:step|point|part)\s+\d{1,2}\s*[:.)]\s*$", re.I)
+
+
+def _said_before_cut(sentences: list[str]) -> bool:
+    """Whether the unfinished last sentence of a reply cut off said something before it stopped: a
+    clause of four words or more that does not announce, ended by a comma, semicolon or dash ("The
+    penguin sentence does not belong, and the")."""
+    if len(sentences) < 2:
+        return False  # a reply of one unfinished sentence is read by :func:`_announces` alone
+    head = re.split(r"\s*[,;—–]\s*(?=[^,;—–]*$)", sentences[-1])[0] if re.search(r"[,;—–]", sentences[-1]) else ""
+    return len(head.split()) >= 4 and not _ANNOUNCEMENT.match(head)
 
 
 def _announces(sentences: list[str], i: int) -> bool:
