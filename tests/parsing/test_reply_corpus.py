@@ -115,6 +115,8 @@ def check_free_text(line: dict) -> None:
     # (replies_blind13) a harness's wrapper is no part of it either: a leading "Answer:" label, quotes around the whole reply
     text = re.sub(r"(?i)^answer[ \t]*:\s*", "", text)
     text = re.sub(r'^["\u201c]([^"\u201c\u201d\n]+)["\u201d]$', r"\1", text)
+    # (replies_blind19) and a reasoning model's <answer> tags around the whole comment
+    text = re.sub(r"(?s)^<answer>\s*(.*?)\s*</answer>$", r"\1", text)
     fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
     if fenced and not fenced.group(1).lstrip().startswith("{"):
         assert line["meant"] == fenced.group(1).strip()
