@@ -24,7 +24,8 @@ UNSEEN_LATER, MIN_UNSEEN_LATER = (FIXTURES / "replies_unseen2", FIXTURES / "repl
 # replies_blind12 and replies_blind13 have 35 free-text lines)
 BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies_blind7", "replies_blind8", "replies_blind9",
                                                       "replies_blind10", "replies_blind11", "replies_blind12", "replies_blind13",
-                                                      "replies_blind14", "replies_blind16", "replies_blind17")), 31
+                                                      "replies_blind14", "replies_blind16", "replies_blind17", "replies_blind18",
+                                                      "replies_blind19")), 31
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -114,6 +115,8 @@ def check_free_text(line: dict) -> None:
     # (replies_blind13) a harness's wrapper is no part of it either: a leading "Answer:" label, quotes around the whole reply
     text = re.sub(r"(?i)^answer[ \t]*:\s*", "", text)
     text = re.sub(r'^["\u201c]([^"\u201c\u201d\n]+)["\u201d]$', r"\1", text)
+    # (replies_blind19) and a reasoning model's <answer> tags around the whole comment
+    text = re.sub(r"(?s)^<answer>\s*(.*?)\s*</answer>$", r"\1", text)
     fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
     if fenced and not fenced.group(1).lstrip().startswith("{"):
         assert line["meant"] == fenced.group(1).strip()
@@ -205,7 +208,7 @@ def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_blind_sets_are_well_formed(fmt, folder):
     """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10, replies_blind11,
-    replies_blind12, replies_blind13, replies_blind14, replies_blind16, replies_blind17): every format, at least 31
+    replies_blind12, replies_blind13, replies_blind14, replies_blind16, replies_blind17, replies_blind18, replies_blind19): every format, at least 31
     lines, well formed, some unreadable; the benchmark keeps each set's first measurement."""
     lines = checked(folder, fmt, MIN_BLIND, f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))

@@ -86,6 +86,15 @@ def _descriptions(shape: str, color: str, n: int, only_one: bool) -> tuple[str, 
     return tuple(gated(r"(?i:" + shape_rx + r")", p) for p in out)  # every description names the shape
 
 
+def _numbered_with_own(k: int, card: Mapping[str, Any]) -> str:
+    """Option ``k`` by its number followed by its own colour or shape ("option 2 red", "card 3 star",
+    "option 3 blue star"): the words describe the option named, not another card."""
+    shape, color = str(card["shape"]), str(card["color"])
+    own = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape)) + "|"
+           + re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color)))
+    return gated(re.escape(str(k)), L_ + _CARD_NOUN + r"\s*[:#]?\s*" + str(k) + r"\s+(?i:" + own + r")(?:\s+(?i:" + own + r"))?" + R_)
+
+
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
     return tuple([(str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options])
 
@@ -110,7 +119,7 @@ def _options_reader(key: tuple, desk: bool) -> ChoiceReader:
     options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
     answers = []
     for k, card in enumerate(options, 1):
-        strong = [*_card_number(k)[0], *_card_descriptions(card, options)]
+        strong = [*_card_number(k)[0], *_card_descriptions(card, options), _numbered_with_own(k, card)]
         weak = _card_number(k)[1]
         if desk:  # Reflection-Bench's desk shapes are all different: a shape word names one card
             shapes = [o["shape"] for o in options]
@@ -131,7 +140,11 @@ NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|ch
                 LABEL, "label"),
                # "the bottom card belongs with card 2", "it goes with card 3": where the card is sorted
                (re.compile(r"\b(?:the\s+(?:bottom|new|stimulus|given|test|top)\s+card|this\s+card|it)\s+(?:belongs|goes)\s+(?:with|under|on|to)\b", re.I),
-                CONCLUSION, "belongs"))
+                CONCLUSION, "belongs"),
+               # "I'll go with the colour match: 2": the choice under the rule the reply goes with (not "- Colour match → card 3",
+               # one line of a list of the rules)
+               (re.compile(r"\b(?:go(?:ing)?\s+with|follow(?:ing)?|us(?:e|ing)|tak(?:e|ing)|pick(?:ing)?|choos(?:e|ing))\s+(?:the\s+)?"
+                           r"(?:colou?r|shape|number|count)\s+(?:match|rule)\s*[:：=]", re.I), LABEL, "label"))
 
 
 def _sorted_card(stim: Mapping[str, Any]) -> tuple:

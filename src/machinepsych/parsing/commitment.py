@@ -151,6 +151,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     # "I pick the blue one, Selection 2")
     (re.compile(r"(?:^|(?<=\n)|(?<=[,;.!?]\s))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
      LABEL, "bare label"),
+    # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
+    (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),

@@ -154,7 +154,13 @@ _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawi
                 r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
-                              + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),)
+                              + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
+                  # "so the exact copy is D", "the only match is B": what the answer is, in the item's own words
+                  (re.compile(r"\bthe\s+(?:exact|identical|only|true|real|perfect)\s+(?:copy|match|duplicate|one)\s+(?:is|must\s+be)\b", re.I),
+                   LABEL, "label"),
+                  # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
+                  (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
+                   LABEL, "label"))
 
 
 def _ordinal_option(k: int, noun: str) -> str:
@@ -307,6 +313,39 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
 
 
+# a line of a table ("| 5 | ✅ |"), or a clause about the rows not named in it ("All others are turned only.")
+_ROWS_FRAGMENT = re.compile(r"^\s*\|.*\|\s*$|\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining|all\s+other|everything\s+else)\b", re.I)
+
+
+def _rows_conclusion(parser: Parser) -> Parser:
+    """How the sentence before a list's answer object is read: a table's last line or a clause
+    about "the others" is part of a list told before it, not a list of its own (it names no answer)."""
+    def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
+            return None, "invalid"
+        return parser(text, obs)
+    return read
+
+
+def _prose_agrees(parser: Parser) -> Parser:
+    """``parser``, where the prose before the answer object, read whole, gives another complete
+    list than the object ("Flipped: 2, 5, 8. The rest turned." then a list with 8 true): two answers, invalid."""
+    def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = parser(reply, obs)
+        if status != "parsed":
+            return value, status
+        raw = prepare(reply)
+        spans = answer_spans(raw)
+        prose = strip_think(raw[:min(s for s, _ in spans)]).strip() if spans else ""
+        if prose and revised_tail(raw) is None:
+            other, other_status = parser(prose, obs)
+            if other_status == "parsed" and other != value:
+                return None, "invalid"
+        return value, status
+    parse.__doc__, parse.__name__ = parser.__doc__, getattr(parser, "__name__", "parse")
+    return parse
+
+
 # ----------------------------------------------------------------------------- a dot "(row, col)"
 from .cells import parse_cell  # noqa: E402
 
@@ -388,6 +427,22 @@ def offers_another(raw: str) -> bool:
     return bool(spans) and ALT_OFFERED.match(raw[max(e for _, e in spans):]) is not None
 
 
+# after the answer object, the reply says it did not really answer: the object only follows the example or
+# template, or the reply cannot identify what it was asked about ("(Just following the example; I can't actually identify it.)")
+DISCLAIMED = re.compile(r"\bjust\s+(?:following|copying|using|repeating|filling\s+in)\s+(?:the|your)\s+(?:example|format|template|placeholder)\b"
+                        r"|\b(?:is|was)\s+(?:just|only)\s+(?:a\s+)?placeholder\b"
+                        r"|\bi\s+(?:can['’]?t|cannot|could\s+not|couldn['’]t|am\s+unable\s+to|['’]m\s+unable\s+to|am\s+not\s+able\s+to|['’]m\s+not\s+able\s+to)\s+"
+                        r"(?:actually\s+|really\s+)?(?:identify|see|tell|read|recogni[sz]e|make\s+out|view|determine|solve)\s+"
+                        r"(?:it|this|that|what\s+it\s+is|the\s+(?:image|picture|figure|object|word|drawing|items?))\b(?!\s+(?:else|other|otherwise|apart)\b)", re.I)
+
+
+def disclaims_answer(raw: str) -> bool:
+    """Whether the text after a reply's last answer object says it gave no real answer
+    (:data:`DISCLAIMED`): an example echoed, not an answer, in every format alike."""
+    spans = answer_spans(raw)
+    return bool(spans) and DISCLAIMED.search(raw[max(e for _, e in spans):]) is not None
+
+
 # a last sentence after the answer object that says what the object is, or may be ("It could also be a teapot.")
 STATED_WORD = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:i\s+(?:think|believe|guess)\s+)?(?:it|this|that)\s+(?:is|was|['’]s|looks\s+like|seems\s+to\s+be"
                          r"|(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?(?:be|have\s+been))\s+(?:an?|the)\s+(?P<w>[^\W\d_]+)\s*[.!]?\s*$", re.I)
@@ -426,7 +481,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
         return None, "refusal"
     sentences = [x for x in _SENTENCES.split(text) if x.strip()]
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
-    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))):
+    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _fenced_comment(text)
     return (inner or text), "parsed"
@@ -444,11 +499,24 @@ def _fenced_comment(text: str) -> str | None:
 
 # sentences that only announce what follows ("Let me read each sentence carefully.", "Thanks!")
 _ANNOUNCEMENT = re.compile(r"^\s*(?:\W*(?:hmm+|okay|ok|alright|sure|great|thanks|thank\s+you|hello|hi)\b|.*:\s*$|\W*\d+[.)]?\s*$"
-                           r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b))", re.I | re.S)
+                           r"|\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to|first(?:\s+of\s+all)?\b)"
+                           # a sentence that only names the topic, a comment's opening ("The passage is about tea.")
+                           r"|\W*(?:the|this)\s+(?:passage|text|paragraph|article|excerpt)\s+(?:is\s+(?:about|on)|discusses|covers|describes"
+                           r"|talks\s+about|deals\s+with)\b[^.!?\n,;]{0,30}[.!?]?\s*$|\W*the\s+(?:topic|subject)\s+is\b[^.!?\n,;]{0,30}[.!?]?\s*$)", re.I | re.S)
 _SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
 # a last line that is only a list label: the list was cut off before its first item ("...:\n\n1.")
 _BARE_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•]|(?:step|point|sentence)\s+\d{1,2}\s*[:.)]?)\s*$", re.I)
 _STEP_LABEL = re.compile(r"^\W*(?:step|point|part)\s+\d{1,2}\s*[:.)]\s*$", re.I)
+
+
+def _said_before_cut(sentences: list[str]) -> bool:
+    """Whether the unfinished last sentence of a reply cut off said something before it stopped: a
+    clause of four words or more that does not announce, ended by a comma, semicolon or dash ("The
+    penguin sentence does not belong, and the")."""
+    if len(sentences) < 2:
+        return False  # a reply of one unfinished sentence is read by :func:`_announces` alone
+    head = re.split(r"\s*[,;—–]\s*(?=[^,;—–]*$)", sentences[-1])[0] if re.search(r"[,;—–]", sentences[-1]) else ""
+    return len(head.split()) >= 4 and not _ANNOUNCEMENT.match(head)
 
 
 def _announces(sentences: list[str], i: int) -> bool:
@@ -463,13 +531,16 @@ def _announces(sentences: list[str], i: int) -> bool:
 # own), one pair of double quotes around the whole reply (and no other double quote inside)
 _ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
 _QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+# the answer tags of a reasoning model around the whole comment ("<think>...</think> <answer>The castle part is
+# good.</answer>"); a tag the reply names itself ("<comment>...</comment>") is kept, as written
+_TAG_WRAPPER = re.compile(r"\A\s*<(answer|final_answer)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
 
 
 def _unwrapped_comment(text: str) -> str:
     """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
     text = _ANSWER_WRAPPER.sub("", text, count=1)
-    m = _QUOTE_WRAPPER.match(text)
-    return m.group(2).strip() if m else text
+    m = _QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
+    return m.group(2).strip() if m and m.group(2).strip() else text
 
 
 def _wrapped_comment(text: str) -> str | None:
@@ -532,6 +603,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
         prepared = prepare(reply)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
+        if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given
+            return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status
@@ -545,7 +618,7 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
 
 
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
-    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
+    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows))), _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,

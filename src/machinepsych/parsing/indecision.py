@@ -16,6 +16,9 @@ INDECISION = re.compile(
     r"(?:decide|make\s+up\s+my\s+mind|choose\s+between|pick\s+between|settle\s+on\s+one|commit\s+to\s+(?:one|either))"
     r"|(?:torn|undecided|on\s+the\s+fence|split)\s+between|(?:i['’]m|i\s+am|i\s+remain)\s+(?:still\s+)?(?:torn|undecided)\b"
     r"|(?:don['’]?t|do\s+not)\s+know\s+which\s+(?:one\s+)?to\s+(?:choose|pick|go\s+with)|(?:it['’]s|it\s+is)\s+a\s+toss[\s-]?up"
+    # "either is equally defensible", "both are just as plausible": the answers named are held equal
+    r"|(?:either|both)(?:\s+(?:one|ones|option|options|card|cards|answer|answers|choice|choices|of\s+them))?\s+(?:is|are|would\s+be|seems?|looks?)\s+"
+    r"(?:equally|just\s+as)\s+(?:defensible|justifiable|justified|valid|reasonable|plausible|likely|good|sound)"
     # German, Spanish, French, Italian, Portuguese
     r"|(?:kann|könnte)\s+mich\s+(?:\w+\s+){0,2}?nicht\s+(?:\w+\s+)?entscheiden|unentschlossen|hin-?\s+und\s+hergerissen"
     r"|no\s+(?:puedo|logro|consigo|sé\s+c[óo]mo)\s+decidir(?:me)?|no\s+s[ée]\s+(?:cu[áa]l|qu[ée])\s+elegir|estoy\s+indecis[oa]"

@@ -128,7 +128,7 @@ BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*
 # a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5"),
 # also after a short reason of its own ("Rating: 3 — no, thinking of my own childhood, 4": no digit in it)
 BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:[^\d\n,]{1,60},\s*)?(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
-                             r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|\n|$)", re.I)
+                             r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|,(?![ \t]*\d)|\n|$)", re.I)
 
 
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:

@@ -148,7 +148,7 @@ def _blocks(text: str) -> list[tuple[str, str]]:
             block = text[m.end():ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]
             lo, hi = _range_bounds(m)
             out += [(str(k), block) for k in range(lo, hi + 1)]
-        return out if not HEADING.search(text) else []
+        return out if not HEADING.search(text) else _beside_headings(text, ranges)
     by_end = {m.end(1): (m.start(), m.end(), m.group(1)) for rx in (INLINE, HEADING) for m in rx.finditer(text)}
     run_on = [(m.start(), m.end(), m.group(1)) for m in RUN_ON.finditer(text) if m.end(1) not in by_end]
     if run_on:
@@ -161,6 +161,24 @@ def _blocks(text: str) -> list[tuple[str, str]]:
         if [int(h[2]) for h in heads] != list(range(1, len(heads) + 1)):
             return []
     return [(h[2], text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)]) for i, h in enumerate(heads)]
+
+
+def _beside_headings(text: str, ranges: list[re.Match]) -> list[tuple[str, str]]:
+    """The blocks of a reply that rates statements under their own headings and gives the rest one
+    block under a range ("Statement 3 ... Rating: 4\n\nStatements 4–10: I'd rather not rate these."):
+    each heading's block ends where a range begins, each range's block is its own line and what follows."""
+    heads = sorted([(m.start(), m.end(), m.group(1)) for m in HEADING.finditer(text)]
+                   + [(m.start(), m.end(3), None, m) for m in ranges], key=lambda h: h[0])
+    out = []
+    for i, h in enumerate(heads):
+        block = text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)]
+        if h[2] is not None:
+            out.append((h[2], block))
+        else:
+            lo, hi = _range_bounds(h[3])
+            out += [(str(k), block.lstrip(" \t:—–-*")) for k in range(lo, hi + 1)]
+    numbers = [n for n, _ in out]
+    return out if len(numbers) == len(set(numbers)) else []
 
 
 # statement numbers mapped to ratings on one line: "1) 5  2) 3", "1 → 4, 2 → 2", "1: 4; 2: 2"

@@ -147,6 +147,8 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
     items = [m.groups() for m in found]
     if len(items) != n:
         items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q|图|圖|図|卡片?|カード|ピース)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
+    if len(items) != n:  # "1 ✓ 2 ✗ 3 ✗": a number and a mark, the pairs apart only by spaces
+        items = re.findall(r"(?:^|(?<=\s))(\d{1,2})\s+(" + _MARK + r")(?=\s|$)", text.strip())
     if len(items) != n:  # "1 是，2 否，3 否": a number and its value, the pairs between commas
         items = re.findall(r"(?:^|[,;、])\s*(\d{1,2})\s+([^\s,;、]+)\s*(?=[,;、]|$)", text.strip())
     if len(items) != n or [int(k) for k, _ in items] != list(range(1, n + 1)):

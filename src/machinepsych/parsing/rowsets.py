@@ -36,7 +36,7 @@ NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|m
                  # a cross after a set ("pieces 2, 4, 5 ✅ (1 and 3 ❌)")
                  r"|[❌✗✘✖✕×⛔🚫]", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
-ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:all|every|each|none)\b", re.I)
+ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:all|every|each|none)\b", re.I)  # "Use all pieces except 3."
 ONLY = re.compile(r"^\s*only\b", re.I)
 HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
@@ -99,6 +99,8 @@ BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick"
               "match", "matches", "rotated", "rotations", "turned",
               # the same said as a heading ("Figures containing the model: 2, 3 and 5", "Pieces used: 1, 4")
               "containing", "including", "matching", "fitting", "fit", "fits", "using",
+              # where the model is found ("The model pattern appears in figures 2, 3 and 5.")
+              "appears", "appear", "in", "occurs", "occur", "shows", "show", "up", "found", "present", "visible",
               # "Se usan las piezas 2, 3 y 4", "On utilise les pièces 1 et 3", "Ich nehme die Teile 2 und 5"
               "se", "usan", "usa", "uso", "usar", "usaría", "las", "los", "el", "la", "on", "utilise", "utilisées", "utilisés",
               "les", "je", "ich", "nehme", "verwende", "benutze", "die", "werden", "verwendet", "benutzt"}
