@@ -23,9 +23,12 @@ length, or already the longest the test allows), ``fixed`` says so, and ``per_pa
 names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
 plays that many seeded sessions with one parameter set, fitted jointly,
 :func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate's r
-clears 0.8 with 95% confidence (its one-sided lower bound, Fisher's z over the ``n``
-participants, ``lo`` beside each r: a count whose r only reads 0.8 in one sample is not
-named, as r at 30 participants varies by about 0.1 between samples) and each model whose
+clears 0.8 with 95% confidence (its one-sided lower bound, Fisher's z over
+``COUNT_SAMPLE`` times ``n`` participants, ``lo`` beside each r: a count whose r only reads
+0.8 in one sample is not named, as r at 30 participants varies by about 0.1 between samples),
+with ``reaches``, the first count at which r itself reads 0.8 (r passes 0.8 between the two:
+where r rises slowly across 0.8, as the SLM's ``r`` on WCST-128 does, no affordable sample
+settles one count, and both are said), and each model whose
 diagonal (by family) is below 0.9 reaches 0.9: what a study
 that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
 jointly). Only the weak models are simulated at each count.
