@@ -8,8 +8,8 @@ named, and ``--default`` measures every test at its default): per parameter its 
 which meets its target; where the design cannot be lengthened the benchmark says so and names the
 number of sessions per participant, fitted jointly, at which it reaches 0.8: 2, 3, 4, 6 or 8
 seeded sessions of one simulated participant, up to ``--max-sessions``, where r clears 0.8 with
-95% confidence, its one-sided lower bound by Fisher's z over the participants, which meets its
-target),
+95% confidence, its one-sided lower bound by Fisher's z over twice ``--n`` participants, which
+meets its target; and, where fewer, the count at which r itself first reads 0.8),
 the diagonal of the model-recovery confusion matrix for the
 random, win-stay lose-shift, perseveration and learning models (target >= 0.9; on a design that
 cannot be lengthened, met at the sessions per participant named where it is below 0.9 at one), and the share
@@ -113,10 +113,14 @@ def _sessions_note(res: dict, m: str, p: str) -> str:
     tried = res["per_participant"]["tried"]
     seen = "; ".join(f"{t['sessions']}: r = {_num(t['parameters'][m][p]['r'])}, lower bound "
                      f"{_num(t['parameters'][m][p].get('lo'))}" for t in tried if m in t["parameters"])
+    pp = res["per_participant"]
+    over = f" over {pp['n_rates']} participants" if pp.get("n_rates") else ""
+    reach = (pp.get("reaches") or {}).get(f"{m}.{p}")
+    reads = f"r reads 0.8 from {reach}, " if reach is not None and (count is None or reach < count) else ""
     if count is not None:
-        return (f"  ({res['fixed']}; r >= 0.8 with 95% confidence at {count} sessions per participant fitted "
-                f"jointly; {seen})")
-    return f"  ({res['fixed']}; r >= 0.8 with 95% confidence not reached" + (f"; {seen})" if seen else ")")
+        return (f"  ({res['fixed']}; {reads}r >= 0.8 with 95% confidence at {count} sessions per participant fitted "
+                f"jointly{over}; {seen})")
+    return f"  ({res['fixed']}; {reads}r >= 0.8 with 95% confidence not reached{over}" + (f"; {seen})" if seen else ")")
 
 
 def _num(v) -> str:

@@ -83,11 +83,14 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
     assert [t["sessions"] for t in pp["tried"]] == [2]
     tried = pp["tried"][0]
     assert set(tried["parameters"]) == {"slm"} and set(tried["by_family"]) == {"random"}
-    # measured with these seeds: 6 participants of 2 sessions recover r at 0.9 and random at
-    # 100%; but r over 6 participants clears 0.8 with 95% confidence only above 0.985: not named
+    # a weak rate's count is searched over twice n participants (the models' diagonal over n)
+    assert pp["n_rates"] == 12 and tried["n_rates"] == 12 and tried["n"] == 6
     got = tried["parameters"]["slm"]["r"]
-    assert got["r"] >= 0.8 and got["lo"] < 0.8 and got["lo"] == pytest.approx(rec.lower_bound(got["r"], 6))
-    assert pp["rates"] == {"slm.r": None}
+    assert got["lo"] == pytest.approx(rec.lower_bound(got["r"], 12))
+    # measured with these seeds: 12 participants of 2 sessions recover r at 0.88 (lower bound 0.69), which reads
+    # 0.8 (reaches) but clears it with 95% confidence only above 0.93: not named
+    assert got["r"] >= 0.8 and got["lo"] < 0.8
+    assert pp["reaches"] == {"slm.r": 2} and pp["rates"] == {"slm.r": None}
     assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
 
 
@@ -150,6 +153,15 @@ def test_recover_says_the_sessions_per_participant_in_words():
     assert "recovered with 2 sessions per participant fitted jointly (r = 0.86, at least 0.81 with 95% confidence;" \
         in line
     assert "not recovered up to 2 sessions per participant" in _per_participant_line(result, "random", "models")
+    # r reads 0.8 at 2 sessions but clears it with 95% confidence only at 3: both said, 3 planned
+    pp = result["per_participant"]
+    pp["tried"] = [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.83, "lo": 0.74}}}},
+                   {"sessions": 3, "parameters": {"slm": {"r": {"r": 0.88, "lo": 0.82}}}}]
+    pp.update(rates={"slm.r": 3}, reaches={"slm.r": 2}, n_rates=60)
+    line = _per_participant_line(result, "slm.r", "rates")
+    assert ("with sessions per participant fitted jointly over 60 simulated participants, r reads 0.8 or more from 2 "
+            "sessions (r = 0.83) and clears it with 95% confidence at 3 (r = 0.88, at least 0.82 with 95% "
+            "confidence): plan 3") in line
 
 
 def test_a_persons_sessions_are_grouped_by_who_they_are():

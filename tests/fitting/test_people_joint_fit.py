@@ -6,6 +6,7 @@ the report's "Model fits" shows the people."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -126,8 +127,9 @@ def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participan
     r = cli("fit", "lab", "--per", "participant", "--model", "rw")
     assert r.returncode == 0 and "winning model per participant" in r.stdout
 
-    # the report's Model fits: every session the two people took (per session, as a report
-    # fits; no platform id in a report, which may be shared)
+    # the report's Model fits: every session the two people took, and each person's two
+    # sessions fitted jointly beside them; a person named by number, never by platform id (a
+    # report may be shared)
     r = cli("report", "lab", "--json")
     assert r.returncode == 0, r.stderr
     fits = json.loads(r.stdout)["fits"]
@@ -135,6 +137,23 @@ def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participan
     shown = {x["session"] for x in fits["sessions"] if x["participant_kind"] == "person"}
     assert shown == {index[s] for order in taken.values() for s in order}
     assert "P1" not in r.stdout and "P2" not in r.stdout
+    joint = fits["participants"]
+    assert joint["summary"]["prlt"]["human"]["n"] == 2  # two people, each over both sessions
+    people = {x["who"]: x for x in joint["sessions"] if x["model"] == "rw"}
+    assert sorted(people) == ["person 1", "person 2"]
+    by_sessions = {x["session_indices"]: x for x in rows}  # fit --per participant's, by platform id
+    for row in people.values():
+        assert row["sessions"] == 2 and row["participant_kind"] == "person"
+        same = by_sessions[row["session_indices"]]  # the same person's fit, under their platform id
+        assert row["nll"] == pytest.approx(same["nll"], rel=1e-9) and row["param_alpha"] == same["param_alpha"]
+    r = cli("report", "lab", "--out", "rep")
+    assert r.returncode == 0 and "Model fits per participant" in r.stdout
+    page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", (tmp_path / "rep" / "index.html").read_text())
+    assert "id='fits-participants'" in page and "P1" not in page and "P2" not in page  # (the figures aside)
+    r = cli("export", "lab", "--fits", "--per", "participant", "--out", "people.csv")
+    assert r.returncode == 0, r.stderr
+    exported = (tmp_path / "people.csv").read_text()
+    assert "id P1" in exported and "id P2" in exported  # the researcher's own file links fits to people
 
 
 def test_an_imported_person_with_two_sessions_is_one_participant(tmp_path, monkeypatch, capsys):

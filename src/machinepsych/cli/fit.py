@@ -180,25 +180,33 @@ def result_length_name(test: str) -> str:
 def _per_participant_line(result: dict, key: str, kind: str) -> str:
     """Where the design cannot be lengthened: the sessions per participant (fitted jointly,
     ``fit --per participant``) at which a weak rate (``kind`` "rates") or model ("models") is
-    recovered, with its figure there."""
+    recovered, with its figure there; for a rate, also the count at which its r first reads
+    0.8 where that is fewer (r passes 0.8 between the two)."""
     pp = result["per_participant"]
     count = pp[kind][key]
     if kind == "rates":
         m, p = key.split(".", 1)
         at = f"r = {_num(result['design']['parameters'][m][p]['r'])} at the design; "
+        over = f" over {pp['n_rates']} simulated participants" if pp.get("n_rates") else ""
     else:
-        at = ""
+        at = over = ""
     if count is None:
         last = pp["tried"][-1] if pp["tried"] else None
         there = f" ({_rate_figure(last, key)} at {last['sessions']})" if last and kind == "rates" else ""
         return (f"{at}{result['fixed']}; not recovered up to {last['sessions'] if last else 1} "
-                f"sessions per participant fitted jointly{there}")
+                f"sessions per participant fitted jointly{there}{over}")
     step = next(t for t in pp["tried"] if t["sessions"] == count)
     if kind == "rates":
         figure = _rate_figure(step, key)
+        reach = (pp.get("reaches") or {}).get(key)
+        if reach is not None and reach < count:
+            first = next(t for t in pp["tried"] if t["sessions"] == reach)
+            return (f"{at}{result['fixed']}; with sessions per participant fitted jointly{over}, r reads 0.8 or more "
+                    f"from {reach} sessions (r = {_num(first['parameters'][m][p]['r'])}) and clears it with 95% "
+                    f"confidence at {count} ({figure}): plan {count} (machinepsych fit --per participant)")
     else:
         figure = f"{100 * step['by_family'][key]:.0f}%"
-    return (f"{at}{result['fixed']}; recovered with {count} sessions per participant fitted jointly ({figure}; "
+    return (f"{at}{result['fixed']}; recovered with {count} sessions per participant fitted jointly ({figure}{over}; "
             f"machinepsych fit --per participant)")
 
 

@@ -480,6 +480,7 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
                out: Path = typer.Option(..., "--out", help="Output file."),
                images: Optional[Path] = typer.Option(None, "--images", help="Also write every image of the run as DIR/<sha256>.png (the `images` column names them)."),
                fits: bool = typer.Option(False, "--fits", help="Export the cognitive-model fits of the run's sessions instead (one row per session and model; docs/fitting.md)."),
+               per: str = typer.Option("session", "--per", help="With --fits: 'session' (each session alone) or 'participant' (one row per participant and model, its sessions fitted jointly, as fit --per participant)."),
                store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
     """Export a run's trials, one row per trial (columns: see README, 'Data format'), or with
     --fits its cognitive-model fits, one row per session and model."""
@@ -487,8 +488,12 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
     from .app import check_output_path
 
     check_output_path(out, "--out")  # before the store is opened or anything created
+    if per not in ("session", "participant"):
+        raise ConfigError(f"--per must be 'session' or 'participant' (got {per!r})")
+    if per != "session" and not fits:
+        raise ConfigError("--per goes with --fits (trials are exported one row per trial)")
     if fits:
-        return _export_fits(run, out, fmt, images, store)
+        return _export_fits(run, out, fmt, images, store, per)
     if fmt.strip().lower() == "inspect":
         return _export_inspect(run, out, images, store)
     if images:
@@ -503,7 +508,8 @@ def export_cmd(run: str = typer.Argument(..., help="Run name or id."),
         console.print(f"Wrote {n} images to {images}")
 
 
-def _export_fits(run: str, out: Path, fmt: str, images: Optional[Path], store: Optional[str]) -> None:
+def _export_fits(run: str, out: Path, fmt: str, images: Optional[Path], store: Optional[str],
+                 per: str = "session") -> None:
     from ..core.atomic import atomic_path
     from ..fitting.runs import fit_stored_runs, tests_with_models
 
@@ -513,7 +519,7 @@ def _export_fits(run: str, out: Path, fmt: str, images: Optional[Path], store: O
     if images:
         raise ConfigError("--images does not go with --fits (fits have no images)")
     st = _store(store, create=False, readonly=True)
-    report = fit_stored_runs(st, [st.get_run(run).name])
+    report = fit_stored_runs(st, [st.get_run(run).name], per=per)
     if report.rows.empty:
         raise ConfigError("no session of this run has a cognitive-model fit; tests with models: "
                           + ", ".join(tests_with_models()))
@@ -524,6 +530,10 @@ def _export_fits(run: str, out: Path, fmt: str, images: Optional[Path], store: O
             report.rows.to_json(tmp, orient="records", lines=True)
         else:
             report.rows.to_parquet(tmp, index=False)
+    if per == "participant":
+        console.print(f"Wrote {len(report.rows)} fits ({len(report.rows.drop_duplicates(['run', 'task', 'condition', 'who']))} "
+                      f"participants, their sessions fitted jointly) to {out}")
+        return
     console.print(f"Wrote {len(report.rows)} fits ({report.rows['session'].nunique()} sessions) to {out}")
 
 

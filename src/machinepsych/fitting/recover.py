@@ -23,9 +23,12 @@ length, or already the longest the test allows), ``fixed`` says so, and ``per_pa
 names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
 plays that many seeded sessions with one parameter set, fitted jointly,
 :func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate's r
-clears 0.8 with 95% confidence (its one-sided lower bound, Fisher's z over the ``n``
-participants, ``lo`` beside each r: a count whose r only reads 0.8 in one sample is not
-named, as r at 30 participants varies by about 0.1 between samples) and each model whose
+clears 0.8 with 95% confidence (its one-sided lower bound, Fisher's z over
+``COUNT_SAMPLE`` times ``n`` participants, ``lo`` beside each r: a count whose r only reads
+0.8 in one sample is not named, as r at 30 participants varies by about 0.1 between samples),
+with ``reaches``, the first count at which r itself reads 0.8 (r passes 0.8 between the two:
+where r rises slowly across 0.8, as the SLM's ``r`` on WCST-128 does, no affordable sample
+settles one count, and both are said), and each model whose
 diagonal (by family) is below 0.9 reaches 0.9: what a study
 that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
 jointly). Only the weak models are simulated at each count.
@@ -50,6 +53,7 @@ TARGET_R = 0.8
 CONFIDENCE = 0.95  # a count of sessions per participant is named where r's one-sided lower bound clears TARGET_R
 TARGET_SHARE = 0.9  # the model-recovery diagonal (by family) a design should reach
 SESSION_COUNTS = (2, 3, 4, 6, 8)  # sessions per participant tried where a design cannot be lengthened
+COUNT_SAMPLE = 2  # a weak rate's count of sessions is searched over this many times ``n`` participants
 
 
 def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
@@ -216,7 +220,8 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
     weak_models = [m for m, share in base["by_family"].items() if share < TARGET_SHARE]
     if fixed and (weak or weak_models):
         out["fixed"] = fixed
-        out["per_participant"] = _sessions_needed(spec, params, weak, weak_models, n, seed, max_sessions)
+        out["per_participant"] = _sessions_needed(spec, params, weak, weak_models, n, seed, max_sessions,
+                                                  COUNT_SAMPLE * n)
     for length in _longer_lengths(start, limit, max_factor) if weak and fixed is None else []:
         try:
             longer = spec.resolve(overrides={**(overrides or {}), decl.length: length})
@@ -238,23 +243,30 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
 
 
 def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], models: list[str], n: int, seed: int,
-                     max_sessions: int) -> dict[str, Any]:
+                     max_sessions: int, n_rates: int | None = None) -> dict[str, Any]:
     """On a design that cannot be lengthened: the number of sessions per participant (of
     :data:`SESSION_COUNTS`, up to ``max_sessions``), fitted jointly, at which each weak
-    learning rate's r clears 0.8 with 95% confidence (its lower bound ``lo``) and each weak
-    model its diagonal >= 0.9 (None: not
-    within ``max_sessions``). ``tried``: the recovery at each count tried (the weak models
-    alone are simulated and fitted)."""
+    learning rate's r clears 0.8 with 95% confidence (its lower bound ``lo``; ``rates``) and
+    the first at which its r itself reads 0.8 or more (``reaches``: where r passes 0.8, the
+    count the sample cannot tell from the one before it), over ``n_rates`` participants
+    (default ``n``); and each weak model its diagonal >= 0.9 over ``n`` participants (None:
+    not within ``max_sessions``). ``tried``: the recovery at each count tried (the weak
+    models alone are simulated and fitted)."""
     decl = spec.fit
-    out: dict[str, Any] = {"tried": [], "rates": {}, "models": {}}
+    n_rates = n_rates or n
+    out: dict[str, Any] = {"tried": [], "rates": {}, "reaches": {}, "models": {}, "n_rates": n_rates}
     for count in (c for c in SESSION_COUNTS if c <= max_sessions):
         if not rates and not models:
             break
-        step: dict[str, Any] = {"sessions": count, "n": n, "parameters": {}, "by_family": {}, "confusion": {}}
+        step: dict[str, Any] = {"sessions": count, "n": n, "n_rates": n_rates, "parameters": {}, "by_family": {},
+                                "confusion": {}}
         if rates:
             res = recover_parameters(spec, params, [decl.model(m) for m in dict.fromkeys(m for m, _ in rates)],
-                                     n, seed, count)
+                                     n_rates, seed, count)
             step["parameters"] = res["parameters"]
+            for m, p in rates:
+                if f"{m}.{p}" not in out["reaches"] and (res["parameters"][m][p]["r"] or -1) >= TARGET_R:
+                    out["reaches"][f"{m}.{p}"] = count
             still = [k for k in _weak_rates(res, bound=True) if k in rates]
             out["rates"].update({f"{m}.{p}": count for m, p in rates if (m, p) not in still})
             rates = still
@@ -265,6 +277,7 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
             models = [m for m in models if m not in out["models"]]
         out["tried"].append(step)
     out["rates"].update({f"{m}.{p}": None for m, p in rates})
+    out["reaches"].update({k: None for k in out["rates"] if k not in out["reaches"]})
     out["models"].update({m: None for m in models})
     return out
 

@@ -1,7 +1,12 @@
 """The "Model fits" part of a report: fits of the runs' sessions (terminal tables, an HTML
 section with a figure of each model's parameters per condition, and ``report --json``
-``fits``). A report fits at most ``REPORT_MAX_SESSIONS`` sessions; beyond, it says to run
-``machinepsych fit``, which has no limit."""
+``fits``). Every session is fitted alone; in a test where a participant took two sessions or
+more (a model's or agent's seeds or ``run --repeat`` samples, a person's sessions under one
+platform id, an imported person's sessions), every participant's sessions are also fitted
+jointly, shown after the sessions (``fits["participants"]``: ``fit --per participant``'s
+result; a person named "person N", never by platform id). A report fits at most
+``REPORT_MAX_SESSIONS`` sessions; beyond, it says to run ``machinepsych fit``, which has no
+limit."""
 from __future__ import annotations
 
 import base64
@@ -15,7 +20,7 @@ REPORT_MAX_SESSIONS = 2000
 def report_fits(store, runs) -> dict[str, Any] | None:
     """The fits of the runs' sessions for a report (None where no test has models)."""
     from ..tasks.catalog import get_task
-    from .runs import fit_stored_runs
+    from .runs import fit_stored_runs_both
 
     from sqlalchemy import func, select
 
@@ -35,7 +40,12 @@ def report_fits(store, runs) -> dict[str, Any] | None:
         names = " ".join(r.name for r in runs)
         return {"omitted": f"{fittable} sessions with cognitive models: more than a report fits "
                            f"({REPORT_MAX_SESSIONS}); run machinepsych fit {names}"}
-    return fit_stored_runs(store, [r.id for r in runs]).to_json()
+    alone, joint = fit_stored_runs_both(store, [r.id for r in runs])
+    out = alone.to_json()
+    out["participants"] = None
+    if not joint.rows.empty:
+        out["participants"] = {k: v for k, v in joint.to_json().items() if k != "skipped"}  # skipped: said above
+    return out
 
 
 def print_fits(fits: dict[str, Any] | None, console) -> None:
@@ -52,9 +62,16 @@ def print_fits(fits: dict[str, Any] | None, console) -> None:
     print_fit_tables(fits, console)
     if fits["skipped"]:
         console.print(f"{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable choices")
+    if fits.get("participants"):
+        console.print(f"[bold]Model fits per participant[/bold]: {JOINT}")
+        print_fit_tables(fits["participants"], console)
 
 
-def _figure(task: str, model: dict[str, Any], conds: dict[str, Any]) -> str:
+JOINT = ("in the tests where a participant took two sessions or more, each participant's sessions fitted "
+         "jointly (one parameter set; machinepsych fit --per participant)")
+
+
+def _figure(task: str, model: dict[str, Any], conds: dict[str, Any], over: str = "sessions") -> str:
     """A PNG (data URL) of the model's parameter means with 95% intervals, per condition."""
     import matplotlib
 
@@ -77,7 +94,7 @@ def _figure(task: str, model: dict[str, Any], conds: dict[str, Any]) -> str:
         ax.set_title(p, fontsize=10)
         ax.tick_params(axis="x", labelsize=9)
         ax.invert_yaxis()
-    fig.suptitle(f"{task}: {model['name']} parameters (mean, 95% CI)", fontsize=10)
+    fig.suptitle(f"{task}: {model['name']} parameters (mean over {over}, 95% CI)", fontsize=10)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96)
@@ -95,20 +112,32 @@ def fits_html(data: dict[str, Any]) -> str:
     if "omitted" in fits:
         parts.append(f"<p>{html.escape(fits['omitted'])}</p></section>")
         return "".join(parts)
+    parts.extend(_fit_tables_html(fits, "session", "sessions"))
+    if fits["skipped"]:
+        parts.append(f"<p class='muted'>{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable "
+                     "choices.</p>")
+    if fits.get("participants"):
+        parts.append(f"<h3 id='fits-participants'>Per participant</h3><p class='muted'>{html.escape(JOINT[0].upper())}"
+                     f"{html.escape(JOINT[1:])}.</p>")
+        parts.extend(_fit_tables_html(fits["participants"], "participant (sessions fitted jointly)", "participants"))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
+    """Per test: the share of ``over`` each model wins per condition, and a figure of each
+    model's parameters per condition."""
+    parts = []
     for task, conds in fits["summary"].items():
         models = fits["models"].get(task, [])
         head = "".join(f"<th>{html.escape(m['name'])}</th>" for m in models)
         rows = "".join(f"<tr><td>{html.escape(c)}</td><td>{e['n']}</td>"
                        + "".join(f"<td>{100 * e['winners'].get(m['name'], 0):.0f}%</td>" for m in models) + "</tr>"
                        for c, e in conds.items())
-        parts.append(f"<h3>{html.escape(task)}: winning model per session (share of sessions)</h3>"
+        parts.append(f"<h3>{html.escape(task)}: winning model per {html.escape(unit)} (share of {over})</h3>"
                      f"<table><tr><th>condition</th><th>n</th>{head}</tr>{rows}</table>")
         for m in models:
             if m["params"]:
-                parts.append(f"<figure><img src='{_figure(task, m, conds)}' alt='{html.escape(task)}: "
-                             f"{html.escape(m['name'])} parameters per condition'/></figure>")
-    if fits["skipped"]:
-        parts.append(f"<p class='muted'>{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable "
-                     "choices.</p>")
-    parts.append("</section>")
-    return "".join(parts)
+                parts.append(f"<figure><img src='{_figure(task, m, conds, over)}' alt='{html.escape(task)}: "
+                             f"{html.escape(m['name'])} parameters per condition, over {over}'/></figure>")
+    return parts

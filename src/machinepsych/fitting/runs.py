@@ -76,9 +76,10 @@ def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
 
 
 def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, Any]]]],
-             models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
+             models: Sequence[str] = (), seed: int = 0, per: str = "session", repeated: bool = False) -> FitReport:
     """Fit ``spec``'s models (all, or those named) to its sessions (info, trial records): each
-    session alone, or (``per="participant"``) each participant's sessions jointly."""
+    session alone, or (``per="participant"``) each participant's sessions jointly; with
+    ``repeated``, only where some participant has two sessions or more (else nothing)."""
     decl = spec.fit
     if decl is None:
         raise ConfigError(f"{spec.id} declares no cognitive models")
@@ -94,6 +95,8 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
         key = info.unit if per == "participant" else n
         units.setdefault(key, []).append((info, data))
     groups = list(units.values())
+    if repeated and max(map(len, groups), default=0) < 2:
+        return FitReport(pd.DataFrame(), per=per)
     datas = [[d for _, d in g] for g in groups]
     fits: dict[str, list[Fit]] = {m.name: fit_participants(m, datas, seed) for m in chosen} if datas else {}
     rows = []
@@ -158,7 +161,7 @@ def merge(reports: Iterable[FitReport], per: str = "session") -> FitReport:
 
 
 def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, models: Sequence[str] = (),
-              seed: int = 0, per: str = "session") -> FitReport:
+              seed: int = 0, per: str = "session", repeated: bool = False) -> FitReport:
     """Fit the sessions of a trials frame (export columns: ``session_id`` or ``session``,
     ``task``, ``trial``, ``stimulus``, ``action``, ...). ``infos`` maps the session key to its
     :class:`SessionInfo`; ``spec_of(key)`` gives the session's TaskSpec (None: not fitted)."""
@@ -169,7 +172,7 @@ def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, m
         if spec is None or spec.fit is None:
             continue
         by_test.setdefault(spec.key, (spec, []))[1].append((infos[sid], df.to_dict("records")))
-    return merge((fit_test(spec, sessions, models, seed, per) for spec, sessions in by_test.values()), per)
+    return merge((fit_test(spec, sessions, models, seed, per, repeated) for spec, sessions in by_test.values()), per)
 
 
 def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), seed: int = 0,
@@ -178,6 +181,26 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
     each alone or (``per="participant"``) each participant's jointly."""
     if per not in PER:
         raise ConfigError(f"--per must be one of: {', '.join(PER)} (got {per!r})")
+    return merge((fit_frame(trials, infos, spec_of, models, seed, per)
+                  for trials, infos, spec_of in _stored(store, run_refs, models, per == "participant")), per)
+
+
+def fit_stored_runs_both(store, run_refs: Sequence[str], anonymous: bool = True) -> tuple[FitReport, FitReport]:
+    """What a report shows: every session fitted alone, and, in the tests where a participant
+    took two sessions or more, every participant's sessions fitted jointly (the trials read
+    once). ``anonymous``: a person is named by number within the run ("person 1"), never by
+    the platform id the study link recorded."""
+    alone, joint = [], []
+    for trials, infos, spec_of in _stored(store, run_refs, (), True, anonymous):
+        alone.append(fit_frame(trials, infos, spec_of))
+        joint.append(fit_frame(trials, infos, spec_of, per="participant", repeated=True))
+    return merge(alone), merge(joint, "participant")
+
+
+def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, anonymous: bool = False):
+    """Per run with a test that has models: (its complete sessions' trials, their
+    :class:`SessionInfo` by session id, the TaskSpec of a session id); ``who``: each person's
+    sessions named by who they are (:func:`_people`)."""
     from ..analysis.multirun import shown_labels
     from ..storage.export import participant_kind, trials_frame
     from ..tasks.catalog import get_task
@@ -187,7 +210,6 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
     # a condition in more than one run is keyed by its run, as the report shows it: two imports
     # of one format ("people | cpm-two-step") stay two conditions, neither hiding the other
     labels = shown_labels([{"run": run, "conditions": [s.condition for s in complete[run.id].values()]} for run in runs])
-    reports = []
     for run in runs:
         if (run.spec or {}).get("kind") == "prediction":  # machinepsych predict: no outcomes of the model's own
             raise ConfigError(f"run {run.name} is a prediction run (a model's answers along people's sessions, "
@@ -200,28 +222,32 @@ def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), 
         check_models(specs.values(), models)
         trials = trials_frame(store, run.id)
         trials = trials[trials["session_id"].isin(list(sessions))]
-        who = _people(store, run.id, sessions) if per == "participant" else {}
+        people = _people(store, run.id, sessions, anonymous) if who else {}
         infos = {sid: SessionInfo(run.name, s.index, labels[(run.id, s.condition)], s.participant_name,
-                                  participant_kind(s.participant_name), s.params, who.get(sid, ""))
+                                  participant_kind(s.participant_name), s.params, people.get(sid, ""))
                  for sid, s in sessions.items()}
-        reports.append(fit_frame(trials, infos, specs.get, models, seed, per))
-    return merge(reports, per)
+        yield trials, infos, specs.get
 
 
-def _people(store, run_id: int, sessions: Mapping[int, Any]) -> dict[int, str]:
+def _people(store, run_id: int, sessions: Mapping[int, Any], anonymous: bool = False) -> dict[int, str]:
     """Per session taken by a person, who the person is: the platform id the study link
-    recorded, else an imported subject (``human:<subject>``; the person an import records for
-    a subject that is one of a person's several sessions, ``human:8`` for ``human:8-2``), else
-    the slot (the name and seed its tests share: one session per test)."""
+    recorded (``anonymous``: "person N", numbered in the order of the run's sessions), else an
+    imported subject (``human:<subject>``; the person an import records for a subject that is
+    one of a person's several sessions, ``human:8`` for ``human:8-2``), else the slot (the name
+    and seed its tests share: one session per test)."""
     from ..storage.export import participant_kind, people_of_run
 
     ids = people_of_run(store, run_id)
-    out = {}
-    for sid, s in sessions.items():
+    out: dict[int, str] = {}
+    numbers: dict[str, int] = {}
+    for sid, s in sorted(sessions.items(), key=lambda kv: kv[1].index):
         if participant_kind(s.participant_name) != "person":
             continue
         pid = (ids.get(sid) or {}).get("participant_id")
         person = (s.participant or {}).get("person")
+        if pid and anonymous:
+            out[sid] = f"person {numbers.setdefault(pid, len(numbers) + 1)}"
+            continue
         out[sid] = (f"id {pid}" if pid else f"human:{person}" if person
                     else s.participant_name if s.participant_name != "human" else f"{s.participant_name} seed {s.seed}")
     return out
