@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, table_rows
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, table_rows, without_keys
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -411,7 +411,7 @@ _ASIDE = re.compile(r"\([^()]*\)?")
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
           binary: tuple, cut_off: bool = False) -> Reading:
-    text = mask(raw)
+    text = without_keys(mask(raw), raw)
     mentions = without_ranges(text, resolve_overlaps(finder(text)))
     rejected = rejected_mentions(text, mentions)
     by_start = {m.start: m for m in mentions}

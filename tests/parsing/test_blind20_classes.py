@@ -1,0 +1,77 @@
+"""Classes of misreadings the blind reply set replies_blind20 found (first measured 95.3% meant,
+3.1% wrong, 1.6% invalid; 97.7 / 0.7 / 1.6 with its 13 CF3 labels corrected to the answer's own
+form): each is checked on replies other than the corpus lines, with the reading a careful person
+takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import read, vf
+
+LETTER = vf("CF1", "mc", 1, list("ABCDE"))
+TF_ONE = vf("S1", "tf", 1, ["T", "F"])
+WORD = vf("CS2", "word", 1, [])
+STARTS = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
+# a question naming a thing in capitals: naming it answers T
+ASKED = vf("MV2", "tf", 1, ["T", "F"]) | {"person_question": "In the test map, was the building marked ? the SCHOOL on the study map?"}
+
+
+# ----------------------------------------------------------------------------- wrong readings
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # a key's name is never the answer: the key naming the asked thing does not answer T
+    ("visfactor-mv2", ASKED, '{"school": "F"}', "F"),
+    ("visfactor-mv2", ASKED, '{"school": "F", "certainty": "high"}', None),
+    ("visfactor-mv2", ASKED, '{"the_school": "no"}', "F"),
+])
+def test_a_key_name_is_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("test,stimulus,reply", [
+    # a key repeated: JSON keeps the last, a careful reader sees two answers
+    ("visfactor-cf1", LETTER, '{"answer": "C", "answer": "A"}'),
+    ("visfactor-s1", TF_ONE, 'Final: {"answer": "F", "answer": "T"}'),
+    # a second answer-like key beside the answer
+    ("visfactor-cf1", LETTER, '{"answer": "E", "answer_2": "A"}'),
+    ("visfactor-ss2", STARTS, '{"answer": 3, "alternative_answer": 5}'),
+    ("visfactor-cs2", WORD, '{"answer": "ladder", "second_answer": "stool"}'),
+])
+def test_two_answers_in_one_object_are_no_answer(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the same value twice, or a second key that is no answer, leaves the answer
+    ("visfactor-cf1", LETTER, '{"answer": "C", "answer": "C"}', "C"),
+    ("visfactor-cf1", LETTER, '{"answer": "C", "answer_reason": "the only figure with a notch"}', "C"),
+])
+def test_one_answer_in_one_object_stays(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # a hedge between the asked thing and another named thing is no answer
+    ("It could have been the school or the post office, I'm not certain.", None),
+    ("Perhaps the hospital or the school.", None),
+    # the asked thing named on its own still answers
+    ("The school or the hospital? It was the school.", "T"),
+    ("It was the school.", "T"),
+])
+def test_a_hedge_between_two_named_things(reply, meant):
+    assert read("visfactor-mv2", ASKED, reply) == meant
+
+
+# ----------------------------------------------------------------------------- invalid readings
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # a reply that is only an object of one key under another name: its short value is the answer
+    ("visfactor-s1", TF_ONE, '{"verdict": "F"}', "F"),
+    ("visfactor-s1", TF_ONE, '```json\n{"is_match": "T"}\n```', "T"),
+    ("visfactor-cs2", WORD, '{"solution": "umbrella"}', "umbrella"),
+    ("visfactor-cf1", LETTER, '{"figure": "D"}', "D"),
+    # but not a value under a key that holds no answer, nor one among several keys
+    ("visfactor-cs2", WORD, '{"reasoning": "umbrella"}', None),
+    ("visfactor-cf1", LETTER, '{"figure": "D", "size": "B"}', None),
+    ("visfactor-cf1", LETTER, 'I am torn. {"figure": "D"}', None),
+])
+def test_a_lone_object_under_another_key(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
