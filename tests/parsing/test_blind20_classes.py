@@ -12,6 +12,11 @@ LETTER = vf("CF1", "mc", 1, list("ABCDE"))
 TF_ONE = vf("S1", "tf", 1, ["T", "F"])
 WORD = vf("CS2", "word", 1, [])
 STARTS = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
+CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
+         "options": [{"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+                     {"shape": "cross", "color": "red", "number": 4}, {"shape": "triangle", "color": "blue", "number": 3}],
+         "variant": "wcst"}
+EDGE = vf("VZ3", "mc", 1, list("ABCDEFGHI"))
 # a question naming a thing in capitals: naming it answers T
 ASKED = vf("MV2", "tf", 1, ["T", "F"]) | {"person_question": "In the test map, was the building marked ? the SCHOOL on the study map?"}
 
@@ -74,4 +79,60 @@ def test_a_hedge_between_two_named_things(reply, meant):
     ("visfactor-cf1", LETTER, 'I am torn. {"figure": "D"}', None),
 ])
 def test_a_lone_object_under_another_key(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # an option's number followed by a word of that same card: the word confirms the number
+    ("Option 3 cross", 3),
+    ("card 4 triangle", 4),
+    ("Option 2 grün", 2),
+    ("Karte 1 Kreis", 1),
+    # a word of another card after the number stays unread (the number may count that card's shapes)
+    ("Option 3 circle", None),
+])
+def test_an_option_number_followed_by_its_own_card(reply, meant):
+    assert read("wcst", CARDS, reply) == meant
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # a short description in parentheses after an answer stated last
+    ("wcst", CARDS, "The card that fits is 4 (the cross).", 4),
+    ("wcst", CARDS, "La opción correcta es 2 (estrella).", 2),
+    ("visfactor-cf1", LETTER, "The hidden figure is B (the tall one).", "B"),
+    # a parenthesis that hedges keeps it unread
+    ("wcst", CARDS, "The card that fits is 4 (or maybe 3).", None),
+    ("visfactor-cf1", LETTER, "The hidden figure is B (not sure).", None),
+])
+def test_a_description_in_parentheses_after_the_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # another option named, then set aside as beside the point in the same sentence
+    ("Option 2 goes with it because both have two shapes. Option 4 shares the colour, but colour isn't the rule now.", 2),
+    ("I pick card 1 on number. Card 3 matches the shape, though that does not matter here.", 1),
+])
+def test_an_option_set_aside_as_beside_the_point(reply, meant):
+    assert read("wcst", CARDS, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # the asked thing set equal to the answer
+    ("Net edge 1 = G", "G"),
+    ("edge 1 of the net = C.", "C"),
+    ("Edge 1 = C or G", None),
+])
+def test_the_asked_thing_set_equal_to_the_answer(reply, meant):
+    assert read("visfactor-vz3", EDGE, reply) == meant
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # a plan: this trial's choice, then a conditional step for later
+    ("mbt", {"trial": 1}, "No information yet, so I'll try the left arm now and move to the right arm if it fails.", "left"),
+    ("prlt", {"trial": 1}, "I'll choose right, and go with left once right stops rewarding.", "right"),
+    # two choices for now stay unread
+    ("mbt", {"trial": 1}, "I'll pick the left arm. I'll pick the right arm.", None),
+])
+def test_a_conditional_step_of_a_plan_is_no_second_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
