@@ -136,3 +136,20 @@ def test_the_asked_thing_set_equal_to_the_answer(reply, meant):
 ])
 def test_a_conditional_step_of_a_plan_is_no_second_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+THREE = {"topic": "Rivers", "benchmark": "a", "statements": [{"id": str(k), "text": "x"} for k in (1, 2, 3)]}
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # every statement rated under its own number 1..n, then blocks invented after them: the asked ratings
+    ("Statement 1\nRating: 5\n\nStatement 2\nRating: 1\n\nStatement 3\nRating: 2\n\nStatement 4\nRating: 4\n\nStatement 5\nRating: 3",
+     {"1": 5, "2": 1, "3": 2}),
+    ("**Statement 1:** Rating: 2\n**Statement 2:** Rating: 3\n**Statement 3:** Rating: 3\n**Statement 4:** Rating: 5",
+     {"1": 2, "2": 3, "3": 3}),
+    # blocks that are not the statements in order, one each, stay unread (the reply's own count)
+    ("Statement 1\nRating: 5\n\nStatement 1\nRating: 2\n\nStatement 2\nRating: 1\n\nStatement 3\nRating: 2\n\nStatement 4\nRating: 4",
+     None),
+])
+def test_statements_invented_after_the_asked_ones(reply, meant):
+    assert read("cogbench-a", THREE, reply) == meant
