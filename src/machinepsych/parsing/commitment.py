@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, table_rows, without_keys
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -442,10 +442,16 @@ def without_contingencies(text: str, commitments: list, mentions: list[Mention])
     return [c for c in commitments if c not in later]
 
 
+def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` less those in the name of an object's key (:func:`.text.key_spans`)."""
+    spans = key_spans(raw)
+    return [m for m in mentions if all(m.end <= s or m.start >= e for s, e in spans)] if spans else mentions
+
+
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
           binary: tuple, cut_off: bool = False) -> Reading:
-    text = without_keys(mask(raw), raw)
-    mentions = without_ranges(text, resolve_overlaps(finder(text)))
+    text = mask(raw)
+    mentions = outside_keys(raw, without_ranges(text, resolve_overlaps(finder(text))))
     rejected = rejected_mentions(text, mentions)
     by_start = {m.start: m for m in mentions}
     index = {id(m): i for i, m in enumerate(mentions)}

@@ -411,18 +411,13 @@ def lone_value(text: str, objects: list[tuple[int, int, Any]]) -> list[tuple[int
 _QUOTED_KEY = re.compile(r"""(?<=[{,])\s*(["'])([^"'\n{}]{1,40})\1\s*:""")
 
 
-def without_keys(text: str, raw: str) -> str:
-    """``text`` (``raw`` masked, same length) with the names of the keys of ``raw``'s objects other
-    than an answer key written over (with x's: a word, still something before a value): a key names
-    a field, never the answer (``{"bank": "F"}`` does not name the bank)."""
+def key_spans(raw: str) -> list[tuple[int, int]]:
+    """(start, end) of the names of the keys of ``raw``'s objects other than an answer key: a key
+    names a field, never the answer (``{"bank": "F"}`` does not name the bank)."""
     if "{" not in raw:
-        return text
-    for start, end, obj in json_objects(raw):
-        if isinstance(obj, dict):
-            for m in _QUOTED_KEY.finditer(raw, start, end):
-                if m.group(2).lower() not in ANSWER_KEYS:
-                    text = text[:m.start(2)] + "x" * len(m.group(2)) + text[m.end(2):]
-    return text
+        return []
+    return [m.span(2) for start, end, obj in json_objects(raw) if isinstance(obj, dict)
+            for m in _QUOTED_KEY.finditer(raw, start, end) if m.group(2).lower() not in ANSWER_KEYS]
 
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
