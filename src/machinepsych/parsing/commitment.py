@@ -443,9 +443,10 @@ def without_contingencies(text: str, commitments: list, mentions: list[Mention])
 
 
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
-    """``mentions`` less those in the name of an object's key (:func:`.text.key_spans`)."""
+    """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
+    mention that goes on into the value, ``"row": 3``, stays)."""
     spans = key_spans(raw)
-    return [m for m in mentions if all(m.end <= s or m.start >= e for s, e in spans)] if spans else mentions
+    return [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in spans)] if spans else mentions
 
 
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
