@@ -58,6 +58,7 @@ def test_one_answer_in_one_object_stays(test, stimulus, reply, meant):
     # a hedge between the asked thing and another named thing is no answer
     ("It could have been the school or the post office, I'm not certain.", None),
     ("Perhaps the hospital or the school.", None),
+    ("Or the school, I cannot tell.", None),
     # the asked thing named on its own still answers
     ("The school or the hospital? It was the school.", "T"),
     ("It was the school.", "T"),
@@ -75,6 +76,7 @@ def test_a_hedge_between_two_named_things(reply, meant):
     ("visfactor-cf1", LETTER, '{"figure": "D"}', "D"),
     # but not a value under a key that holds no answer, nor one among several keys
     ("visfactor-cs2", WORD, '{"reasoning": "umbrella"}', None),
+    ("visfactor-ss2", STARTS, '{"confidence_level": 4}', None),
     ("visfactor-cf1", LETTER, '{"figure": "D", "size": "B"}', None),
     ("visfactor-cf1", LETTER, 'I am torn. {"figure": "D"}', None),
 ])

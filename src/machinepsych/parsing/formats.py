@@ -248,7 +248,7 @@ def _asked_reader(name: str) -> ChoiceReader:
 def _named_alone(name: str) -> str:
     """The asked thing named, not as one of two things a reply hesitates between ("the bank or
     the library", "the library or the bank": a hedge, no answer)."""
-    return r"(?<!\bor )(?<!\bor the )(?<!\bor a )(?<!\bor an )" + word(name) + r"(?!\s+or\b)"
+    return r"(?<!\b[Oo]r )(?<!\b[Oo]r the )(?<!\b[Oo]r a )(?<!\b[Oo]r an )" + word(name) + r"(?!\s+or\b)"
 
 
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:

@@ -388,8 +388,8 @@ def other_answer_values(body: str, value: Any) -> list[Any]:
 
 
 # keys whose value is no answer, whatever it holds ({"confidence": 3}, {"reasoning": "..."})
-NOT_ANSWER_KEY = re.compile(r"confidence|certainty|probability|reasoning|reason|rationale|explanation|thoughts?|thinking|analysis"
-                            r"|steps?|notes?|comments?|justification|summary|question|example|format|score|time", re.I)
+NOT_ANSWER_KEY = re.compile(r"(?<![a-z])(?:confidence|certainty|probability|reasoning|reason|rationale|explanation|thoughts?|thinking|analysis"
+                            r"|steps?|notes?|comments?|justification|summary|question|example|format|score|time)(?![a-z])", re.I)
 
 
 def lone_value(text: str, objects: list[tuple[int, int, Any]]) -> list[tuple[int, Any]]:
@@ -401,7 +401,7 @@ def lone_value(text: str, objects: list[tuple[int, int, Any]]) -> list[tuple[int
     start, end, obj = objects[0]
     (key, value), = obj.items()
     outside = re.sub(r"```\w*|<think>.*?</think>", " ", text[:start] + text[end:], flags=re.S)
-    if outside.strip() or NOT_ANSWER_KEY.fullmatch(str(key).strip()) or isinstance(value, (dict, list)):
+    if outside.strip() or NOT_ANSWER_KEY.search(str(key)) or isinstance(value, (dict, list)):
         return []
     if isinstance(value, str) and len(value.split()) > 3:
         return []
