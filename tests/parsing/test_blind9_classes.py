@@ -87,8 +87,13 @@ def test_an_echoed_example_or_template_block_after_the_ratings_is_not_read(reply
 
 
 def test_a_block_of_a_statement_not_asked_still_blocks_a_rating_given_to_it():
+    # blocks 1..n in order, then a rated n+1: the asked ratings are read, the invented one dropped
+    # (replies_blind20's decision, docs/parsing.md "Likert"; before it, no reading)
     reply = "Statement 1\nThoughts: Yes.\nRating: 4\n\nStatement 2\nThoughts: No.\nRating: 2\n\nStatement 3\nThoughts: Hm.\nRating: 5"
-    assert read("cogbench-a", TWO, reply) is None  # a rated third statement does not fit two: no reading
+    assert read("cogbench-a", TWO, reply) == {"1": 4, "2": 2}
+    # a rated block that does not follow the asked ones in order still blocks every rating
+    shuffled = "Statement 2\nRating: 2\n\nStatement 1\nRating: 4\n\nStatement 3\nRating: 5"
+    assert read("cogbench-a", TWO, shuffled) is None
 
 
 @pytest.mark.parametrize("reply,meant", [

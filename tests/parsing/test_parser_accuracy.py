@@ -31,3 +31,10 @@ def test_each_format_meets_the_targets(corpus):
     misses = [f"{r['where']} [{r['class']}] meant={r['meant']} parsed={r['parsed']}: {benchmark.abbreviate(r['reply'], 100)}"
               for r in results if r["class"] != "meant"]
     assert not benchmark.failing_formats(rows), "\n".join(misses)
+
+
+@pytest.mark.parametrize("corpus", [benchmark.MAIN.parent / "replies_blind20"], ids=["blind20"])
+def test_each_format_meets_the_targets_on_blind20(corpus):
+    """replies_blind20, after its first measurement (tests/fixtures/replies_blind20/FIRST_MEASUREMENT.md)."""
+    test_each_format_meets_the_targets(corpus)
+

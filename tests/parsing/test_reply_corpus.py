@@ -26,6 +26,8 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind10", "replies_blind11", "replies_blind12", "replies_blind13",
                                                       "replies_blind14", "replies_blind16", "replies_blind17", "replies_blind18",
                                                       "replies_blind19")), 31
+# replies_blind20 (554 lines) has 17 free-text and 30 likert lines: well formed, checked at its own minimum
+BLIND20, MIN_BLIND20 = FIXTURES / "replies_blind20", 17
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -202,6 +204,16 @@ def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
     repeated = [line["reply"] for line in lines if (line["test"], line["reply"]) in seen and len(line["reply"].split()) > 4
                 and not re.fullmatch(r"\s*\{[^{}]*\}\s*", line["reply"])]
     assert not repeated, f"{folder.name} replies also in an earlier set: {repeated}"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_blind20_is_well_formed(fmt):
+    """replies_blind20: every format, at least 17 lines (its free-text and likert files are shorter
+    than the other blind sets'), well formed, some unreadable; the benchmark keeps its first measurement."""
+    lines = checked(BLIND20, fmt, MIN_BLIND20, f"{BLIND20.name} ")
+    assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))
+               for line in lines), "every format has replies a careful reader cannot read"
+    assert BLIND20.name in _benchmark_first_measured()
 
 
 @pytest.mark.parametrize("folder", BLIND, ids=lambda p: p.name)

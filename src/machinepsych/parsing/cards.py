@@ -86,13 +86,14 @@ def _descriptions(shape: str, color: str, n: int, only_one: bool) -> tuple[str, 
     return tuple(gated(r"(?i:" + shape_rx + r")", p) for p in out)  # every description names the shape
 
 
-def _numbered_with_own(k: int, card: Mapping[str, Any]) -> str:
-    """Option ``k`` by its number followed by its own colour or shape ("option 2 red", "card 3 star",
-    "option 3 blue star"): the words describe the option named, not another card."""
-    shape, color = str(card["shape"]), str(card["color"])
-    own = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape)) + "|"
-           + re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color)))
-    return gated(re.escape(str(k)), L_ + _CARD_NOUN + r"\s*[:#]?\s*" + str(k) + r"\s+(?i:" + own + r")(?:\s+(?i:" + own + r"))?" + R_)
+@lru_cache(maxsize=1024)
+def _numbered_as(k: int, shape: str, color: str) -> str:
+    """The option named by its number followed by a word of its own card ("Option 2 circle",
+    "card 3 (green)", "Option 1 (Stern)"): the word confirms the number (a number followed by
+    another card's word stays unread: the number may count that card's shapes)."""
+    words = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
+             + "|" + re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color)))
+    return gated(re.escape(str(k)), L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*" + f"{k}" + r"(?!\d)\s*[(,:-]?\s*(?i:" + words + r")" + R_)
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
@@ -119,7 +120,7 @@ def _options_reader(key: tuple, desk: bool) -> ChoiceReader:
     options = [{"shape": s, "color": c, "number": n} for s, c, n in key]
     answers = []
     for k, card in enumerate(options, 1):
-        strong = [*_card_number(k)[0], *_card_descriptions(card, options), _numbered_with_own(k, card)]
+        strong = [*_card_number(k)[0], *_card_descriptions(card, options), _numbered_as(k, str(card["shape"]), str(card["color"]))]
         weak = _card_number(k)[1]
         if desk:  # Reflection-Bench's desk shapes are all different: a shape word names one card
             shapes = [o["shape"] for o in options]

@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, table_rows
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -185,8 +185,23 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+                        r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
                         r"|(?:は|是|为|為)\s*$"  # Japanese and Chinese: "隠れている図形はCです。", "答案是C。"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
+# what the answer's description in parentheses after it may not hold ("is 1 (or 4)", "is C (not sure)")
+_UNSURE_ASIDE = re.compile(r"\b(?:or|not|no|maybe|perhaps|probably|might|could|unsure|guess|if|unless|either)\b|n['’]t\b|\?", re.I)
+
+
+def described_end(after: str) -> str:
+    """``after`` (the text after a reply's last answer) without a short description of that answer
+    in parentheses right after it ("The matching option is 1 (star).", "... ist 1 (Stern)."); as
+    it was where there is none, or the parentheses hedge."""
+    m = re.match(r"\s*\(([^()\n]{1,40})\)", after)
+    if m is None or _UNSURE_ASIDE.search(m.group(1)):
+        return after
+    return after[m.end():]
+
+
 # an answer offered as an alternative after another ("94... or 98", "BBB. Hmm, or DDD", "T} Hmm, or F", "4 (or 2 if ...)")
 ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–(]|\s-)\s*(?:(?:hmm+|hm|um+|uh+|erm|well|oh|but|then\s+again)\s*[,.…—–-]*\s*)?"
                        r"or\s+(?:(?:maybe|perhaps|possibly|else|even|the|deck|option|card|number|letter)\s+)*$", re.I)
@@ -405,16 +420,41 @@ def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_st
         rest = rest[:s] + " " * (e - s) + rest[e:]
     rest = _ASIDE.sub(lambda m: " " * len(m.group()), rest)
     reading = _read(rest, finder, *args)
+    if reading.ok and all(CONTINGENT.match(rest[m.end:]) for m in reading.mentions if _key(m.value) == _key(reading.value)):
+        return False  # "... and switch to the left arm if it doesn't pay": a plan for later
     return reading.ok and _key(reading.value) != _key(value) and reading.why.startswith("commitment")
 
 
 _ASIDE = re.compile(r"\([^()]*\)?")
 
 
+# a condition right after an answer: what the reply would do later, if something happens ("... and switch
+# to the left arm if it doesn't pay", "then deck CCC once it starts losing")
+CONTINGENT = re.compile(r"^\s*(?:(?:arm|deck|option|card|one|instead|later|next)\s+)?(?:if|unless|once|in\s+case|should\s+(?:it|that|this))\b", re.I)
+
+
+def without_contingencies(text: str, commitments: list, mentions: list[Mention]) -> list:
+    """``commitments`` less those to an answer followed by a condition (a plan for later: "I'll pick
+    the right arm first and switch to the left arm if it doesn't pay"), where another commitment,
+    unconditional, stays: that one is this reply's choice."""
+    ends = {m.start: m.end for m in mentions}
+    later = [c for c in commitments if c[1] in ends and CONTINGENT.match(text[ends[c[1]]:])]
+    if not later or len(later) == len(commitments):
+        return commitments
+    return [c for c in commitments if c not in later]
+
+
+def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
+    mention that goes on into the value, ``"row": 3``, stays)."""
+    spans = key_spans(raw)
+    return [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in spans)] if spans else mentions
+
+
 def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: list, exact_finder: Finder,
           binary: tuple, cut_off: bool = False) -> Reading:
     text = mask(raw)
-    mentions = without_ranges(text, resolve_overlaps(finder(text)))
+    mentions = outside_keys(raw, without_ranges(text, resolve_overlaps(finder(text))))
     rejected = rejected_mentions(text, mentions)
     by_start = {m.start: m for m in mentions}
     index = {id(m): i for i, m in enumerate(mentions)}
@@ -476,6 +516,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
                 lv = CONCLUSION
             out.commitments.append((lv, t.start, t.value, kind))
+    out.commitments = without_contingencies(text, out.commitments, mentions)
     # arrows that map several things to different answers are an enumeration, not a conclusion
     arrows = {_key(c[2]) for c in out.commitments if c[3] == "arrow"}
     if len(arrows) > 1:
@@ -534,7 +575,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         rivals = [m for j, m in enumerate(mentions[:-1]) if m.start >= sentence_start and j not in rejected
                   and _key(m.value) != _key(last.value)
                   and (not m.weak or COPULA_END.search(text[max(0, m.start - 40):m.start]))]
-        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*(?:です|でした|だ|である)?[\s.!。]*", text[last.end:])
+        if (i not in rejected and not rivals and re.fullmatch(r"[\s.!)\]\"'”’]*(?:です|でした|だ|である)?[\s.!。]*", described_end(text[last.end:]))
                 and COPULA_END.search(text[max(0, last.start - 40):last.start]) and not _runs_on(text, mentions, i, rejected)
                 and not UNDECIDED.search(text[sentence_start:last.start])):  # "I'm not sure it's C." states nothing
             out.commitments.append((CONCLUSION, last.start, last.value, "copula"))

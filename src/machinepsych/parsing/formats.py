@@ -248,7 +248,13 @@ TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _
 def _asked_reader(name: str) -> ChoiceReader:
     """A question about a named thing ("was it the BANK?"): naming it answers yes, and "not the
     BANK" no."""
-    return ChoiceReader((Answer("T", _TF_T + (word(name),), TF.answers[0].weak), TF.answers[1]), binary=True)
+    return ChoiceReader((Answer("T", _TF_T + (_named_alone(name),), TF.answers[0].weak), TF.answers[1]), binary=True)
+
+
+def _named_alone(name: str) -> str:
+    """The asked thing named, not as one of two things a reply hesitates between ("the bank or
+    the library", "the library or the bank": a hedge, no answer)."""
+    return r"(?<!\b[Oo]r )(?<!\b[Oo]r the )(?<!\b[Oo]r a )(?<!\b[Oo]r an )" + word(name) + r"(?!\s+or\b)"
 
 
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:

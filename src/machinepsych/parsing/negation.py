@@ -51,6 +51,12 @@ POST_NEG = re.compile(
 # route, and it never touches the red circle", "B looks close, but it doesn't fit the corner")
 IT_NEG = re.compile(r"^[^.!?;\n]{0,80}?\b(?:and|but|yet|though)\s+(?:it|this\s+one|that\s+one)\s+(?:never|does\s*n[o’']t|doesn[’']t|did\s*n[o’']t|didn[’']t"
                     r"|can\s*not|cannot|can[’']t|won[’']t|will\s+not)\s+(?:\w+ly\s+)?(?:touch|pass|reach|go|cross|fit|contain|match|include|appear|run|lead|connect)", re.I)
+# a later clause of the same sentence setting the answer's match aside as beside the point ("Option 1
+# has the same shape, but that's not the rule here", "..., though that doesn't matter now")
+DISMISSED = re.compile(r"^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\s*,?\s*(?:that|this|it|shape|colou?r|number)\s*(?:['’]s|\s+is|\s+was|\s+isn['’]t|\s+wasn['’]t)?\s*"
+                       r"(?:not\s+|n['’]t\s+|no\s+longer\s+)(?:the\s+|what\s+)?(?:(?:current|active|sorting|relevant|right|correct|present)\s+)?"
+                       r"(?:rule|criterion|dimension|category|point|relevant|counts?|matters?)\b"
+                       r"|^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\s*,?\s*(?:that|this|it)\s+(?:does\s*n['’o]t|doesn['’]t)\s+(?:matter|count|apply)\b", re.I)
 # an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
 PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
 # a choice explained by a reason in the present ("I chose the right arm because it feels lucky"): the
@@ -76,7 +82,7 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
                 pre = None
         later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
         past = PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:])
-        if pre or POST_NEG.match(text[m.end:m.end + 100]) or past or IT_NEG.match(later):
+        if pre or POST_NEG.match(text[m.end:m.end + 100]) or past or IT_NEG.match(later) or DISMISSED.match(later):
             out.add(i)
     # "X over Y": the second is the one passed over ("Option 3 over option 4")
     for i in range(1, len(mentions)):

@@ -220,6 +220,15 @@ def _map_ids(numbers: list[str], ids: list[str]) -> dict[str, str] | None:
     return None
 
 
+def invented_after(blocks: list[tuple[str, str]], ids: list[str]) -> bool:
+    """Whether ``blocks`` are the statements 1..n in order, one block each, followed by blocks
+    numbered n+1, n+2, ... ("Statement 4" after the three asked): the reply rated every statement
+    under its own number and went on to invent more, which are no ratings of the questionnaire."""
+    numbers = [n for n, _ in blocks]
+    return (len(numbers) > len(ids) and numbers[:len(ids)] == ids
+            and numbers[len(ids):] == [str(k) for k in range(len(ids) + 1, len(numbers) + 1)])
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
@@ -249,8 +258,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         if any(n in ids for n, _ in blocks):  # an unrated block of a statement not asked ("Statement 3" echoed after 1-2)
             blocks = [(n, b) for n, b in blocks if n in ids or parse_rating(b)[0] is not None]
         # every statement asked answered by its own id, then one invented ("Statement 11" after 9-10); where
-        # the ids are 1..n, a block n+1 may be the reply's own count (blind9), so it still leaves no reading
-        if set(ids) <= {n for n, _ in blocks} and ids != [str(k) for k in range(1, len(ids) + 1)]:
+        # the ids are 1..n, a block n+1 may be the reply's own count (blind9), so it still leaves no reading,
+        # unless the blocks are numbered as the statements, one each, the invented ones after them (blind20)
+        if set(ids) <= {n for n, _ in blocks} and (ids != [str(k) for k in range(1, len(ids) + 1)] or invented_after(blocks, ids)):
             blocks = [(n, b) for n, b in blocks if n in ids]
         mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None
         if blocks and mapping is None:

@@ -337,13 +337,17 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
     if "{" not in text and "[" not in text and "<" not in text:  # no object, no tag
         return out
     spans = []
-    for start, end, obj in json_objects(text):
+    objects = json_objects(text)
+    for start, end, obj in objects:
         if isinstance(obj, dict):
             keys = {str(k).lower(): k for k in obj}
             hit = next((keys[k] for k in ANSWER_KEYS if k in keys), None)
             if hit is not None:
                 out.append((start, _unquote(obj[hit])))
+                out += [(start, _unquote(v)) for v in other_answer_values(text[start:end], obj[hit])]
                 spans.append((start, end))
+    if not spans:
+        out += lone_value(text, objects)
     for m in ANSWER_KEY.finditer(text):
         if any(s <= m.start() < e for s, e in spans):
             continue
@@ -362,6 +366,58 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
         out.append((m.start(), _unquote(value)))
     out += [(m.start(), _unquote(m.group(2))) for m in XML_ANSWER.finditer(text)]
     return sorted(out, key=lambda p: p[0])
+
+
+# a key naming a second answer beside "answer" ({"answer": "B", "answer2": "D"}, "alt_answer", "second_choice")
+SECOND_ANSWER_KEY = re.compile(r"(?:final[_ ]?)?(?:answer|choice|selection)[\s_-]*(?:\d+|two|b|alt(?:ernative)?|second|other|backup)"
+                               r"|(?:second|other|alt(?:ernative)?|backup|another)[\s_-]*(?:answer|choice|selection|option)", re.I)
+
+
+def other_answer_values(body: str, value: Any) -> list[Any]:
+    """The values of an answer object ``body`` other than its answer ``value`` that are answers
+    too: a key repeated (``{"answer": "T", "answer": "F"}``: JSON readers keep the last, a careful
+    reader sees two answers) or a key naming a second answer (``"answer2"``); [] where there is none."""
+    try:
+        pairs = json.loads(body, object_pairs_hook=lambda p: p)
+    except ValueError:
+        return []
+    if not isinstance(pairs, list):
+        return []
+    return [_unquote(v) for k, v in pairs if isinstance(k, str) and (k.lower() in ANSWER_KEYS or SECOND_ANSWER_KEY.fullmatch(k.strip()))
+            and v != value]
+
+
+# keys whose value is no answer, whatever it holds ({"confidence": 3}, {"reasoning": "..."})
+NOT_ANSWER_KEY = re.compile(r"(?<![a-z])(?:confidence|certainty|probability|reasoning|reason|rationale|explanation|thoughts?|thinking|analysis"
+                            r"|steps?|notes?|comments?|justification|summary|question|example|format|score|time)(?![a-z])", re.I)
+
+
+def lone_value(text: str, objects: list[tuple[int, int, Any]]) -> list[tuple[int, Any]]:
+    """A reply that is nothing but one object of one key under another name, holding one short
+    value (``{"same_cube": "T"}``, ```json {"item": "telephone"}```): that value is what the reply
+    gives, (position, value); [] otherwise. The key's name is never the answer."""
+    if len(objects) != 1 or not isinstance(objects[0][2], dict) or len(objects[0][2]) != 1:
+        return []
+    start, end, obj = objects[0]
+    (key, value), = obj.items()
+    outside = re.sub(r"```\w*|<think>.*?</think>", " ", text[:start] + text[end:], flags=re.S)
+    if outside.strip() or NOT_ANSWER_KEY.search(str(key)) or isinstance(value, (dict, list)):
+        return []
+    if isinstance(value, str) and len(value.split()) > 3:
+        return []
+    return [(start, _unquote(value))]
+
+
+_QUOTED_KEY = re.compile(r"""(?<=[{,])\s*(["'])([^"'\n{}]{1,40})\1\s*:""")
+
+
+def key_spans(raw: str) -> list[tuple[int, int]]:
+    """(start, end) of the names of the keys of ``raw``'s objects other than an answer key: a key
+    names a field, never the answer (``{"bank": "F"}`` does not name the bank)."""
+    if "{" not in raw:
+        return []
+    return [m.span(2) for start, end, obj in json_objects(raw) if isinstance(obj, dict)
+            for m in _QUOTED_KEY.finditer(raw, start, end) if m.group(2).lower() not in ANSWER_KEYS]
 
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
