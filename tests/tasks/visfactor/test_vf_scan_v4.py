@@ -59,7 +59,7 @@ def test_ss3_streets_around_every_building_alike():
 
 
 def _audit(*args):
-    return CliRunner().invoke(app, ["audit", *args, "--no-heuristic"])
+    return CliRunner().invoke(app, ["audit", *args, "--no-heuristic", "--no-learned"])
 
 
 def test_audit_fails_on_a_version_with_an_item_level_shortcut():
