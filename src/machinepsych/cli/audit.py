@@ -78,7 +78,7 @@ def audit_cmd(
                                     help="Item-level audit: rules about the whole item (VisFactor SS2, SS3, VZ1, CF2), "
                                          "at every difficulty unless --preset names one."),
     item_n: Optional[int] = typer.Option(None, "--item-n", min=20, max=100_000,
-                                         help="Items per subtest and difficulty of the item-level audit (default 300)."),
+                                         help="Items per subtest and difficulty of the item-level audit (default 1,000)."),
 ) -> None:
     """Can a test be passed without the ability? Key balance, heuristic and learned solvers vs chance."""
     from ..analysis.audit import ALPHA, MAX_N, audit, min_lift, targets
