@@ -451,7 +451,7 @@ class ItemAudit:
     the rule is a shortcut (:attr:`RuleResult.shortcut`: p < :data:`ALPHA` and a lift whose upper
     bound reaches :data:`MIN_LIFT`) and not the task's own condition (:data:`REFERENCE`). The
     default n, 1,000 items per subtest and difficulty, flags SS3 version 4's 4-point lifts
-    (p < 0.001 needs about 13.3% at a chance of 10%)."""
+    (p < 0.001 needs about 13.1% at a chance of 10%)."""
 
     default_n = 1000
 
