@@ -250,16 +250,23 @@ def ss2_dead_ends(reach: int = 2, metric: str = "chebyshev", per_line: bool = Tr
 
 # ----------------------------------------------------------------------------- SS3
 def _ss3_sides(item: Item, k: int) -> list[float]:
-    """Building ``k``'s two street sides: each side open or blocked, and for each of its two ends
-    whether the street goes on straight there open, blocked or not at all (map edge)."""
+    """Building ``k``'s two street sides, the open one first (ties in drawing order): each side
+    open or blocked, and for each of its two ends, the corner the two sides share first, whether
+    the street goes on straight there open, blocked or not at all (map edge). Issue 30: ends in
+    the order of their coordinates hid which end a road block was at (SS3 version 5 at easy:
+    boosted trees 12.0% so, 13.8% with the corner first, on the same 3,000 items, chance 10%)."""
     from .gen_scan import building_segments
 
     p = item.params
     open_ = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["open"]}
     blocked = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["blocked"]}
     cell, quad = p["buildings"][k]
+    segs = building_segments(tuple(cell), quad)
+    corner = (set(segs[0]) & set(segs[1])).pop()
     out = []
-    for u, v in building_segments(tuple(cell), quad):
+    for u, v in sorted(segs, key=lambda e: tuple(sorted(e)) not in open_):
+        if v == corner:
+            u, v = v, u
         d = (v[0] - u[0], v[1] - u[1])
         seg = tuple(sorted((u, v)))
         out += [float(seg in open_), float(seg in blocked)]
