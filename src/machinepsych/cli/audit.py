@@ -113,7 +113,8 @@ def audit_cmd(
         # one learned audit (a family's) per run: the VisFactor subtests are the only ones today
         typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged or iflagged),
                                "tests": [r.as_dict() for r in results],
-                               "item_rules": [{**vars(f), "flagged": ia.flagged(f)} for ia, r in iruns for f in r],
+                               "item_rules": [{**vars(f), "p": float(f.p), "flagged": bool(ia.flagged(f))}
+                                              for ia, r in iruns for f in r],
                                **({"learned": lruns[0][1].as_dict()} if len(lruns) == 1 else
                                   {"learned": [r.as_dict() for _, r in lruns]} if lruns else {})},
                               indent=2, default=str))

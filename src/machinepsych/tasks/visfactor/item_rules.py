@@ -361,7 +361,7 @@ class RuleResult:
         alone misses a true 5-point lift half of the time (SS3 version 4: 3.5-4.3 points on
         1,000 items, p down to 1e-5)."""
         se = math.sqrt(max(self.rate * (1 - self.rate), 1e-12) / max(1, self.n))
-        return self.p < ALPHA and self.rate - self.chance + Z_UPPER * se >= MIN_LIFT - 1e-12
+        return bool(self.p < ALPHA and self.rate - self.chance + Z_UPPER * se >= MIN_LIFT - 1e-12)
 
 
 def measure(subtest: str, difficulty: str, n: int, generation: int | None = None, first_seed: int = 50_000,
@@ -485,7 +485,7 @@ class ItemAudit:
 
     @staticmethod
     def flagged(r: RuleResult) -> bool:
-        return r.shortcut and r.rule not in REFERENCE
+        return bool(r.shortcut and r.rule not in REFERENCE)
 
     @staticmethod
     def line(r: RuleResult) -> str:
