@@ -114,7 +114,7 @@ def test_cli_exit_codes_and_upper_case_ids():
     from machinepsych.cli import app
 
     runner = CliRunner()
-    ok = runner.invoke(app, ["audit", "visfactor-VZ2", "--n", "30", "--json"])
+    ok = runner.invoke(app, ["audit", "visfactor-VZ2", "--n", "30", "--json", "--no-learned", "--no-item-rules"])
     assert ok.exit_code in (0, 1), ok.output
     assert '"test": "visfactor-vz2"' in ok.output
     bad = runner.invoke(app, ["audit", "visfactor-vz2", "--n", "0"])

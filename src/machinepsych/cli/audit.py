@@ -2,13 +2,14 @@
 
 Generates ``--n`` items of every test (through the real environment), and reports the key
 distribution, the true/false balance and the accuracy of construct-free heuristic solvers
-against chance (``analysis/audit.py``). For VisFactor at ``--preset hard`` or ``--preset
-split`` it also runs the learned audit (``tasks/visfactor/audit_learned.py``): classifiers
-trained on the items' surface features, against structural chance, replicated on a second seed
-range (``--no-learned`` skips it, ``--learned`` runs it at any preset). Tests with an item-level
-audit (``TaskSpec.item_audit``: VisFactor's rules about the whole item, ``tasks/visfactor/item_rules.py``)
-get it at every difficulty unless ``--preset`` names one (``--item-n`` items each, ``--no-item-rules``
-skips it); each finding is one line. Exit code 1 when anything is flagged, so CI can use it; 0 otherwise.
+against chance (``analysis/audit.py``). For VisFactor it also runs the learned audit
+(``tasks/visfactor/audit_learned.py``): classifiers trained on the items' surface features,
+against structural chance, replicated on a second seed range, at the preset's difficulty, or
+at every difficulty when no ``--preset`` is given (``--no-learned`` skips it). Tests with an
+item-level audit (``TaskSpec.item_audit``: VisFactor's rules about the whole item,
+``tasks/visfactor/item_rules.py``) get it at every difficulty unless ``--preset`` names one
+(``--item-n`` items each, ``--no-item-rules`` skips it); each finding is one line. Exit code 1
+when anything is flagged, so CI can use it; 0 otherwise.
 """
 from __future__ import annotations
 
@@ -19,9 +20,6 @@ from typing import Optional
 import typer
 
 from .app import app
-
-LEARNED_PRESETS = ("hard", "split")
-
 
 def _item_targets(pairs, preset: str | None) -> list[tuple[object, list[tuple]]]:
     """(item-level audit, its targets) for the audited tests that offer one (``TaskSpec.item_audit``),
@@ -38,22 +36,20 @@ def _item_targets(pairs, preset: str | None) -> list[tuple[object, list[tuple]]]
     return [(a, t) for a, t in out if t]
 
 
-def _learned_targets(pairs) -> list[tuple[object, list[tuple]]]:
+def _learned_targets(pairs, every_difficulty: bool = False) -> list[tuple[object, list[tuple]]]:
     """(learned audit, its targets) for the audited (spec, preset) pairs whose test family offers
-    a learned audit (``TaskSpec.learned_audit``), in order of first appearance."""
+    a learned audit (``TaskSpec.learned_audit``): at the preset's difficulty, or at every
+    difficulty (in the preset's mode); every target once, in order of first appearance."""
     out: list[tuple[object, list[tuple]]] = []
     for spec, preset in pairs:
         la = spec.learned_audit
-        target = la.target(spec, preset) if la is not None else None
-        if target is None:
+        if la is None:
             continue
-        for have, targets in out:
-            if have is la:
-                targets.append(target)
-                break
-        else:
-            out.append((la, [target]))
-    return out
+        have = next((t for a, t in out if a is la), None)
+        if have is None:
+            out.append((la, have := []))
+        have += [t for t in la.targets(spec, preset, every_difficulty) if t not in have]
+    return [(a, t) for a, t in out if t]
 
 
 @app.command("audit")
@@ -66,12 +62,14 @@ def audit_cmd(
     learned: Optional[bool] = typer.Option(
         None, "--learned/--no-learned",
         help="Learned audit of VisFactor (logistic regression and boosted trees on surface features, against "
-             "structural chance, Bonferroni, replicated on a second seed range); default: on for --preset hard "
-             "and --preset split."),
+             "structural chance, Bonferroni, replicated on a second seed range); on by default, at the preset's "
+             "difficulty, or at easy, normal and hard when no --preset is given."),
     learned_n: Optional[int] = typer.Option(
         None, "--learned-n", min=1, max=1_000_000,
-        help="Items per seed range of the learned audit; default 2,700: power 0.9 to flag a true 5-point lift "
-             "over a structural chance of 1/2 (the hardest case) with alpha 0.01 / 48 in both seed ranges."),
+        help="Items per seed range of the learned audit. Default with --preset: 2,700 (power 0.9 to flag a true "
+             "5-point lift over a structural chance of 1/2, the hardest case, at alpha 0.01 / 48 in both seed "
+             "ranges); without --preset, 1,000 at each of the three difficulties (about the same cost; power 0.9 "
+             "for one test at a chance of 1/10 or less, lower near 1/2: give --learned-n 2700 there)."),
     jobs: int = typer.Option(1, "--jobs", min=1, max=256,
                              help="Processes for the learned audit (one subtest per process; the same results)."),
     heuristic: bool = typer.Option(True, "--heuristic/--no-heuristic", help="Run the heuristic audit."),
@@ -80,7 +78,7 @@ def audit_cmd(
                                     help="Item-level audit: rules about the whole item (VisFactor SS2, SS3, VZ1, CF2), "
                                          "at every difficulty unless --preset names one."),
     item_n: Optional[int] = typer.Option(None, "--item-n", min=20, max=100_000,
-                                         help="Items per subtest and difficulty of the item-level audit (default 300)."),
+                                         help="Items per subtest and difficulty of the item-level audit (default 1,000)."),
 ) -> None:
     """Can a test be passed without the ability? Key balance, heuristic and learned solvers vs chance."""
     from ..analysis.audit import ALPHA, MAX_N, audit, min_lift, targets
@@ -92,8 +90,7 @@ def audit_cmd(
         raise ConfigError(f"--seed must be >= 0 (got {seed})")
     pairs = targets(test, preset)
     it_targets = _item_targets(pairs, preset) if item_rules else []
-    run_learned = learned if learned is not None else preset in LEARNED_PRESETS
-    lt = _learned_targets(pairs) if run_learned else []
+    lt = _learned_targets(pairs, every_difficulty=preset is None) if learned is not False else []
     if learned and not lt:
         raise ConfigError(f"--learned: no test of {test} has a learned audit (the VisFactor subtests have one)")
     for la, _ in lt:
@@ -104,7 +101,7 @@ def audit_cmd(
     con = Console(stderr=True, emoji=False) if (json_out or markdown) else Console(emoji=False)
     results = [audit(spec, n, seed, p) for spec, p in pairs] if heuristic else []
     flagged = [r for r in results if r.flagged]
-    lruns = [(la, la.run(targets, n=learned_n if learned_n is not None else la.default_n, seed=seed,
+    lruns = [(la, la.run(targets, n=learned_n if learned_n is not None else la.n_for(preset is None), seed=seed,
                          progress=lambda s: con.print(f"[dim]learned audit: {s}[/dim]"), workers=jobs))
              for la, targets in lt]
     lflagged = [f for _, r in lruns for f in r.flagged]
@@ -116,7 +113,8 @@ def audit_cmd(
         # one learned audit (a family's) per run: the VisFactor subtests are the only ones today
         typer.echo(json.dumps({"alpha": ALPHA, "n": n, "seed": seed, "flagged": bool(flagged or lflagged or iflagged),
                                "tests": [r.as_dict() for r in results],
-                               "item_rules": [{**vars(f), "flagged": ia.flagged(f)} for ia, r in iruns for f in r],
+                               "item_rules": [{**vars(f), "p": float(f.p), "flagged": bool(ia.flagged(f))}
+                                              for ia, r in iruns for f in r],
                                **({"learned": lruns[0][1].as_dict()} if len(lruns) == 1 else
                                   {"learned": [r.as_dict() for _, r in lruns]} if lruns else {})},
                               indent=2, default=str))

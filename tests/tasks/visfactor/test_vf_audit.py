@@ -46,7 +46,7 @@ def test_upper_case_ids_through_the_cli():
 
     from machinepsych.cli import app
 
-    res = CliRunner().invoke(app, ["audit", "visfactor-VZ2", "--n", "10", "--json"])
+    res = CliRunner().invoke(app, ["audit", "visfactor-VZ2", "--n", "10", "--json", "--no-learned"])
     assert res.exit_code in (0, 1) and '"visfactor-vz2"' in res.output
 
 

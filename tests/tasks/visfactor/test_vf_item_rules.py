@@ -96,3 +96,32 @@ def test_ss3_nearest_the_line_finds_generation_1_and_not_the_current_one():
     new = _by_rule(measure("SS3", "easy", 40))
     assert new["the building nearest the start-end line"].rate < 0.3
     assert not new["the building nearest the midpoint of the two points"].shortcut
+
+
+def test_the_item_audit_flags_the_old_versions_at_easy_and_normal_and_passes_the_current_ones():
+    """Issue 30's audit at every difficulty: CF2 version 3 and VZ1 version 3 (the outside hunt's
+    shortcuts) are flagged at easy as at normal, the current versions are not (60 items each;
+    VZ1 at normal: test_vz1_largest_first_is_a_shortcut_of_generation_3)."""
+    from machinepsych.tasks.visfactor.item_rules import ITEM_AUDIT
+
+    for sub, diffs in (("CF2", ("easy", "normal")), ("VZ1", ("easy",))):
+        for diff in diffs:
+            old = ITEM_AUDIT.run([(sub, diff, 3)], 60)
+            assert any(ITEM_AUDIT.flagged(r) for r in old), (sub, diff, [ITEM_AUDIT.line(r) for r in old])
+            new = ITEM_AUDIT.run([(sub, diff, None)], 60)
+            assert not any(ITEM_AUDIT.flagged(r) for r in new), (sub, diff, [ITEM_AUDIT.line(r) for r in new])
+
+
+def test_a_significant_lift_not_significantly_under_5_points_is_a_shortcut():
+    from machinepsych.tasks.visfactor.item_rules import RuleResult
+
+    def r(rate, n, p):
+        return RuleResult("SS3", "normal", "rule", n, rate, 0.10, p)
+
+    # SS3 version 4 through `audit` (1,000 items): the trees 13.5% at p = 0.00035, 3.5 points
+    # (upper bound 5.6): a shortcut now; under the old bar (at least 5 points) it passed
+    assert r(0.135, 1000, 0.00035).shortcut
+    # 1.7 points on 3,000 items (SS3 version 5 at easy, pooled): upper bound 2.9, not one
+    assert not r(0.117, 3000, 0.0009).shortcut
+    # large lifts need significance as before
+    assert not r(0.2, 20, 0.02).shortcut and r(0.2, 1000, 1e-20).shortcut

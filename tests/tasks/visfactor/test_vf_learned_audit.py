@@ -195,8 +195,11 @@ def test_cli_runs_the_learned_audit_at_hard_and_skips_it_on_request():
     assert "| subtest | difficulty/mode | strategy |" in res.output and "| RL2 | hard/default |" in res.output
     res = runner.invoke(app, ["audit", "visfactor-rl2", "--preset", "hard", "--n", "20", "--no-learned", "--json"])
     assert res.exit_code in (0, 1) and "learned" not in json.loads(res.stdout)
-    res = runner.invoke(app, ["audit", "visfactor-rl2", "--n", "20", "--json"])  # default preset: heuristic only
-    assert "learned" not in json.loads(res.stdout)
+    # no preset: the learned audit at every difficulty (RL2's default mode)
+    res = runner.invoke(app, ["audit", "visfactor-rl2", "--n", "20", "--learned-n", "30", "--json"])
+    found = json.loads(res.stdout)["learned"]["findings"]
+    assert {(f["subtest"], f["difficulty"], f["mode"]) for f in found} == \
+        {("RL2", d, "default") for d in ("easy", "normal", "hard")}
     from machinepsych.cli.audit import _learned_targets
     from machinepsych.tasks.catalog import get_task
 
@@ -204,6 +207,19 @@ def test_cli_runs_the_learned_audit_at_hard_and_skips_it_on_request():
     assert _learned_targets([(wcst, None)]) == []  # a family without one contributes nothing
     assert _learned_targets([(vz2, "split"), (wcst, None), (rl2, "hard")]) == \
         [(L.LEARNED_AUDIT, [("VZ2", "normal", "split"), ("RL2", "hard", "default")])]
+    assert _learned_targets([(vz2, "split")], every_difficulty=True) == \
+        [(L.LEARNED_AUDIT, [("VZ2", d, "split") for d in ("easy", "normal", "hard")])]
+    # an older version audits its own generator (its label names the generation)
+    assert _learned_targets([(get_task("visfactor-ss3@4"), "easy")]) == [(L.LEARNED_AUDIT, [("SS3@4", "easy", "default")])]
+    assert L.LEARNED_AUDIT.n_for(True) == L.EVERY_DIFFICULTY_N < L.LEARNED_AUDIT.n_for(False) == L.DEFAULT_N
+
+
+def test_the_learned_audit_of_an_older_version_generates_its_items():
+    # before: the learned audit of visfactor-vz1@3 generated the current VZ1's items
+    old = L.collect("VZ1@3", "normal", "default", 3)
+    new = L.collect("VZ1", "normal", "default", 3)
+    want = units(generate("VZ1", 0, "normal", 3), "default")
+    assert np.array_equal(old[0].X, want.X) and not np.array_equal(new[0].X, want.X)
 
 
 def test_the_docs_list_every_subtests_declared_features():

@@ -59,7 +59,7 @@ def test_ss3_streets_around_every_building_alike():
 
 
 def _audit(*args):
-    return CliRunner().invoke(app, ["audit", *args, "--no-heuristic"])
+    return CliRunner().invoke(app, ["audit", *args, "--no-heuristic", "--no-learned"])
 
 
 def test_audit_fails_on_a_version_with_an_item_level_shortcut():
@@ -85,3 +85,5 @@ def test_audit_passes_ss2_now_and_reports_every_difficulty_as_json():
     out = _audit("visfactor-ss2", "--item-n", "20", "--json")
     found = json.loads(out.stdout)["item_rules"]
     assert {f["difficulty"] for f in found} == {"easy", "normal", "hard"}
+    # a flag is a JSON boolean ("False", a string, read as true, was written before)
+    assert all(type(f["flagged"]) is bool and type(f["p"]) is float for f in found)

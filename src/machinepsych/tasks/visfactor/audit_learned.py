@@ -360,15 +360,24 @@ def seeds(n: int, seed: int, replication: bool = False) -> range:
 FAILURES: dict[tuple[str, str, bool], int] = {}  # (subtest, difficulty, replication) -> items that failed to generate
 
 
+def subtest_generation(label: str) -> tuple[str, int | None]:
+    """A target's subtest label: ``"SS3"`` (the current generator) or ``"SS3@4"`` (the generator
+    of an older version of the test, as ``visfactor-ss3@4`` names it)."""
+    sub, _, gen = label.partition("@")
+    return sub, int(gen) if gen else None
+
+
 def collect(subtest: str, difficulty: str, mode: str, n: int, seed: int = 0, replication: bool = False) -> list[Units]:
-    """The units of the items of ``n`` seeds (seed range ``seed``, first or replication). A seed
-    whose generator gives up (RuntimeError) is skipped and counted in :data:`FAILURES`."""
+    """The units of the items of ``n`` seeds (seed range ``seed``, first or replication) of
+    ``subtest`` (a label of :func:`subtest_generation`). A seed whose generator gives up
+    (RuntimeError) is skipped and counted in :data:`FAILURES`."""
     from .core import generate
 
+    sub, gen = subtest_generation(subtest)
     out, failed = [], 0
     for s in seeds(n, seed, replication):
         try:
-            item = generate(subtest, s, difficulty)
+            item = generate(sub, s, difficulty, gen)
         except RuntimeError:
             failed += 1
             continue
@@ -487,11 +496,20 @@ def markdown(result: LearnedResult) -> str:
     return "\n".join(lines)
 
 
+# items per seed range when the audit runs every difficulty (no preset named): three targets per
+# test at this n cost about what one at DEFAULT_N does; power 0.9 to flag a 5-point lift over a
+# structural chance of 1/10 for one test (m = 12), 0.7-0.8 for the battery (m = 48-144), less
+# near 1/2 (docs/visfactor.md#learned-audit)
+EVERY_DIFFICULTY_N = 1000
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
 class LearnedAudit:
     """What ``machinepsych audit`` needs of a family's learned audit (``TaskSpec.learned_audit``):
-    the target of a test at a preset, the run (:func:`run`), and its tables."""
+    the targets of a test at a preset, the default n, the run (:func:`run`), and its tables."""
 
     default_n = DEFAULT_N
+    every_difficulty_n = EVERY_DIFFICULTY_N
     max_n = SEED_STRIDE
     columns = COLUMNS
     run = staticmethod(run)
@@ -507,7 +525,25 @@ class LearnedAudit:
         if sub not in SUBTESTS:
             return None
         params = spec.resolve(preset)
-        return sub, params.difficulty, params.mode if SUBTESTS[sub].split else "default"
+        gen = getattr(spec.env_class, "generation", None)
+        label = sub if gen is None else f"{sub}@{gen}"  # an older version audits its own generator
+        return label, params.difficulty, params.mode if SUBTESTS[sub].split else "default"
+
+    @classmethod
+    def targets(cls, spec, preset: str | None, every_difficulty: bool = False) -> list[tuple[str, str, str]]:
+        """The targets of a test: at ``preset``'s difficulty and mode, or, with
+        ``every_difficulty``, at easy, normal and hard in the preset's mode; [] for a test of
+        another family."""
+        one = cls.target(spec, preset)
+        if one is None:
+            return []
+        return [(one[0], d, one[2]) for d in DIFFICULTIES] if every_difficulty else [one]
+
+    @classmethod
+    def n_for(cls, every_difficulty: bool) -> int:
+        """The default items per seed range: :data:`DEFAULT_N` at one difficulty,
+        :data:`EVERY_DIFFICULTY_N` at every difficulty."""
+        return cls.every_difficulty_n if every_difficulty else cls.default_n
 
 
 LEARNED_AUDIT = LearnedAudit()
