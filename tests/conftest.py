@@ -53,9 +53,9 @@ HEAVY_FILES = (
     "tests/analysis/test_figure_render.py",  # ~38 s
     "tests/tasks/visfactor/test_vf_gen_scan.py",  # ~37 s
     "tests/golden/test_golden.py",  # ~28 s: the golden battery
-    "tests/storage/test_open_stores_in_one_process.py",  # ~28 s in one test: never the last file
     "tests/analysis/test_report_widths.py",  # ~25 s: its browser pages without figures (CPU 62.2 -> 46.9 s)
     "tests/scale/test_memory_bounded.py",  # ~25 s
+    "tests/storage/test_open_stores_in_one_process.py",  # ~24 s in one test, 8 sessions (CPU 28.7 -> 24.4 s): never the last file
     "tests/fitting/test_independent_check.py",  # ~22 s
     "tests/analysis/test_multirun.py",  # ~22 s
     "tests/integration/test_predict_local.py",  # ~22 s: 4 trials a person (CPU 50.3 -> 40.3; 28.6 -> 29.0 s)
