@@ -7,7 +7,8 @@
   starts a server with custom settings, stopped at the end of the test.
 * ``no_api_keys``: removes provider keys from the environment for the test.
 * ``llama_server`` (session-scoped, marked integration users only): base URL of a real
-  llama.cpp server with SmolLM2-135M (or Gemma 3 270M with MACHINEPSYCH_LOCAL_MODEL=gemma);
+  llama.cpp server with SmolLM2-135M (or Gemma 3 270M with MACHINEPSYCH_LOCAL_MODEL=gemma),
+  served requantized to Q8_0 (MACHINEPSYCH_LOCAL_AS_SHIPPED=1: the package's file as it is);
   skips when llama-cpp-python or the model package is not installed.
 * ``llama_logprobs_server`` (session-scoped): the same model served with every position's
   logits kept, which llama-cpp-python's server needs to return log-probabilities (one per
@@ -42,22 +43,23 @@ from tests.support.fake_openai import FakeOpenAIServer, default_reply  # noqa: E
 HEAVY_FILES = (
     # the real local model (figures: the longest tests of the 1,212 s run, summed per file; where a
     # file was lightened since, that figure scaled by the file's CPU alone before -> after)
-    "tests/integration/test_structured_local.py",  # ~155 s: 17 tests, option probabilities (CPU 213.4 -> 183.5 s)
-    "tests/integration/test_local_model.py",  # ~82 s: 2-6 trials a session (CPU 86.9 -> 64.9 s)
-    "tests/integration/test_cogbench_local.py",  # ~40 s: one statement (CPU 68.8 -> 55.0 s)
+    # (the model served as Q8_0 since, tests/support/llama_server.py: the files' CPU as Q4_1 -> Q8_0)
+    "tests/integration/test_structured_local.py",  # ~105 s: 17 tests, option probabilities (CPU 213.4 -> 183.5; 185.9 -> 126.5 s)
+    "tests/integration/test_local_model.py",  # ~65 s: 2-6 trials a session (CPU 86.9 -> 64.9; 60.7 -> 48.0 s)
+    "tests/integration/test_cogbench_local.py",  # ~43 s: one statement (CPU 68.8 -> 55.0; 40.5 -> 43.4 s, longer replies)
     "tests/fitting/test_fitting.py",  # ~35 s
     "tests/tasks/test_random_agent_is_chance.py",
     "tests/tasks/reflection/test_rb_chance.py",
     "tests/analysis/test_figure_render.py",  # ~38 s
     "tests/tasks/visfactor/test_vf_gen_scan.py",  # ~37 s
     "tests/golden/test_golden.py",  # ~28 s: the golden battery
-    "tests/storage/test_open_stores_in_one_process.py",  # ~28 s in one test: never the last file
     "tests/analysis/test_report_widths.py",  # ~25 s: its browser pages without figures (CPU 62.2 -> 46.9 s)
-    "tests/runner/test_people_import_twostep.py",  # ~25 s
     "tests/scale/test_memory_bounded.py",  # ~25 s
+    "tests/storage/test_open_stores_in_one_process.py",  # ~24 s in one test, 8 sessions (CPU 28.7 -> 24.4 s): never the last file
     "tests/fitting/test_independent_check.py",  # ~22 s
     "tests/analysis/test_multirun.py",  # ~22 s
-    "tests/integration/test_predict_local.py",  # ~22 s: 4 trials a person (CPU 50.3 -> 40.3 s)
+    "tests/integration/test_predict_local.py",  # ~22 s: 4 trials a person (CPU 50.3 -> 40.3; 28.6 -> 29.0 s)
+    "tests/runner/test_people_import_twostep.py",  # ~21 s: 4 people fitted (CPU of the fit and the report 54.2 -> 43.3 s)
     "tests/runner/test_people_import_bandits.py",  # ~21 s
     "tests/runner/test_costs.py",  # ~20 s: 10-session chance levels stored before its reports (CPU 45.1 -> 33.4 s)
     "tests/web/test_browser.py",

@@ -23,9 +23,11 @@ def test_a_store_opened_again_in_process_survives_other_processes_writing_it(tmp
         st = Store(db, create=False)
         run = st.get_run("a")
         sessions = st.sessions(run.id)
-        assert len(st.scores(run.id)) == 40 and all(st.trials(s.id) for s in sessions[:5])
+        assert len(st.scores(run.id)) == 8 and all(st.trials(s.id) for s in sessions[:5])
 
-    cli("run", "prlt", "--model", "agent:random", "-n", "40", "--run-name", "a", "--no-progress")
+    # 8 sessions (40 before): with the header read through a descriptor then closed, as before the
+    # fix, this still reads "database disk image is malformed" (checked 2026-11-29)
+    cli("run", "prlt", "--model", "agent:random", "-n", "8", "--run-name", "a", "--no-progress")
     use()
     use()
     cli("report", "a")

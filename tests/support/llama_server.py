@@ -11,6 +11,10 @@ Models ship inside PyPI packages (see ``scripts/install_llama.sh``):
 Choose with ``MACHINEPSYCH_LOCAL_MODEL=smollm2|gemma`` (or ``MACHINEPSYCH_LOCAL_GGUF`` =
 a path to any GGUF, with ``MACHINEPSYCH_LOCAL_CHAT_FORMAT`` if its template is missing).
 
+A named model is served requantized to Q8_0 (:func:`served_gguf`, written once into the user's
+cache folder): the same weights to within Q8_0's rounding (a 32nd of a Q4 step), read at half
+the CPU. ``MACHINEPSYCH_LOCAL_AS_SHIPPED=1`` serves the package's file as it is.
+
 The server runs as a subprocess through this module's ``--serve`` entry, which calls
 ``llama_cpp.server`` after switching off llama.cpp's "extra buffer types" (the AMX /
 weight-repack CPU path): with them on, llama-cpp-python 0.3.36 segfaults in ``decode`` on
@@ -60,6 +64,44 @@ def find_gguf(model: str = "smollm2") -> Path:
     return files[0]
 
 
+# llama.cpp multiplies a prompt's tokens as tiles of a matrix product for Q8_0 weights (its
+# "llamafile" sgemm), not for the packages' Q4_1 / Q4_K_M, where each token is a matrix-vector
+# product of its own: SmolLM2 at one thread, a 400-token prompt took 5.4 s CPU as Q4_1 and 2.7 s
+# as Q8_0; a generated token 25-28 ms either way. The tests' CPU goes mostly into prompts
+SERVED_QUANT = "Q8_0"
+
+
+def served_gguf(path: Path) -> Path:
+    """``path`` requantized to :data:`SERVED_QUANT`, made once (in a subprocess: llama.cpp's
+    library stays out of the test process) into the user's cache folder and reused."""
+    if os.environ.get("MACHINEPSYCH_LOCAL_AS_SHIPPED") == "1":
+        return path
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "machinepsych" / "llama"
+    out = cache / f"{path.stem}.{path.stat().st_size}.{SERVED_QUANT}.gguf"
+    if not out.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "tests.support.llama_server", "--requantize", str(path), str(out)]
+        done = subprocess.run(cmd, cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"requantizing {path} to {SERVED_QUANT} failed: {done.stderr[-2000:]}")
+    return out
+
+
+def _requantize(src: str, dst: str) -> None:
+    """Write ``src`` as :data:`SERVED_QUANT` to ``dst`` (whole or not at all: two test workers
+    may both write it)."""
+    import ctypes
+
+    import llama_cpp
+
+    params = llama_cpp.llama_model_quantize_default_params()
+    params.ftype, params.allow_requantize, params.nthread = llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0, True, 1
+    tmp = f"{dst}.{os.getpid()}.tmp"
+    if llama_cpp.llama_model_quantize(src.encode(), tmp.encode(), ctypes.byref(params)) != 0:
+        raise SystemExit(f"llama_model_quantize failed on {src}")
+    os.replace(tmp, dst)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -96,7 +138,7 @@ class LlamaServer:
         if gguf:
             return cls(Path(gguf), alias=Path(gguf).stem, chat_format=os.environ.get("MACHINEPSYCH_LOCAL_CHAT_FORMAT"))
         model = os.environ.get("MACHINEPSYCH_LOCAL_MODEL", "smollm2")
-        path = find_gguf(model)
+        path = served_gguf(find_gguf(model))
         _, alias, chat_format = MODELS[model]
         return cls(path, alias=alias, chat_format=chat_format)
 
@@ -207,6 +249,8 @@ def _rows_on_demand(llama_cls) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve"]:
         _serve(sys.argv[2:])
+    elif sys.argv[1:2] == ["--requantize"]:
+        _requantize(*sys.argv[2:4])
     else:  # print where the models are, for scripts/install_llama.sh
         for name in MODELS:
             try:
