@@ -19,6 +19,8 @@ from .commitment import CONCLUSION, DECISION, LABEL
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .commitment import Mention
+from .hedges import hedged_alternative, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
@@ -146,7 +148,7 @@ parse_lnt = _fixed(LNT)
 
 
 # ----------------------------------------------------------------------------- cards
-from .cards import parse_card_choice, parse_desk_card  # noqa: E402
+from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
@@ -515,7 +517,50 @@ _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
 
-def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
+# ----------------------------------------------------------------------------- a second candidate (:mod:`.hedges`)
+Candidates = Callable[[Observation | None, Any], "tuple[Any, ...] | None"]  # (finder, other, same) of the answers
+
+
+def _choice_candidates(reader_of: Callable[[Observation | None], ChoiceReader | None]) -> Candidates:
+    def candidates(obs: Observation | None, value: Any) -> tuple | None:
+        reader = reader_of(obs)
+        return (reader.finder(), None, None) if reader is not None else None
+    return candidates
+
+
+def _number_options(obs: Observation | None) -> ChoiceReader | None:
+    options = tuple(int(o) for o in _stim(obs).get("options") or ())
+    return _number_reader(options) if options else None
+
+
+def _rows_candidates(obs: Observation | None, value: Any) -> tuple | None:
+    n = int(_stim(obs).get("n_rows", 0))
+    return (row_finder(n), row_other, row_same) if n else None
+
+
+# a word offered as another possibility ("could also be a teapot", 'or maybe "kettle"') and the word itself
+def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
+    if not isinstance(value, str) or not value:
+        return None
+    own = re.compile(r"(?<![^\W\d_])" + re.escape(value) + r"(?![^\W\d_])", re.I)
+
+    def find(text: str) -> list[Mention]:
+        found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
+        for m in OFFERED_WORD.finditer(text):
+            g = "w" if m.group("w") else "w2"
+            w = normalise_word(m.group(g))
+            if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
+                found.append(Mention(m.start(g), m.end(g), w))
+        return sorted(found, key=lambda m: m.start)
+    return find, None, None
+
+
+NOT_OFFERED = {"answer", "word", "object", "picture", "drawing", "image", "thing", "item", "one", "shape", "choice", "final"}
+OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:)|\b(?:be|or|maybe|perhaps|possibly|oder|ou)\s+(?:(?:also|equally|maybe|possibly|perhaps|even)\s+)?"
+                          r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b", re.I)
+
+
+def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
     parser, a different answer commits to two answers: invalid ("Ends at (5, 3). {"answer":
@@ -532,6 +577,9 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
         prepared = prepare(reply)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
+        found = candidates(obs, value) if candidates is not None else None
+        if found is not None and hedged_alternative(prepared, value, *found):  # "Selection: 4 (or 2 if ...)"
+            return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
             return value, status
@@ -544,8 +592,16 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
     return parse
 
 
+_fixed_candidates = lambda reader: _choice_candidates(lambda obs: reader)  # noqa: E731
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
-    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), one_answer(parse_tf_rows), one_answer(parse_group_list), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
+    one_answer(parse_card_choice, candidates=_choice_candidates(lambda obs: _reader_of(obs, False))),
+    one_answer(parse_desk_card, candidates=_choice_candidates(lambda obs: _reader_of(obs, True))),
+    one_answer(parse_letter, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
+    one_answer(parse_number, candidates=_choice_candidates(_number_options)), one_answer(parse_tf, candidates=_fixed_candidates(TF)),
+    one_answer(parse_tf_rows, candidates=_rows_candidates), one_answer(parse_group_list), one_answer(parse_cell),
+    one_answer(parse_word, _stated_word, candidates=_word_candidates), one_answer(parse_weather, candidates=_fixed_candidates(WEATHER)),
+    one_answer(parse_arm, candidates=_fixed_candidates(ARM)), one_answer(parse_deck, candidates=_fixed_candidates(DECK)),
+    one_answer(parse_nback, candidates=_fixed_candidates(NBACK)), one_answer(parse_lnt, candidates=_fixed_candidates(LNT)))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,
