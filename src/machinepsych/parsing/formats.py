@@ -524,8 +524,22 @@ Candidates = Callable[[Observation | None, Any], "tuple[Any, ...] | None"]  # (f
 def _choice_candidates(reader_of: Callable[[Observation | None], ChoiceReader | None]) -> Candidates:
     def candidates(obs: Observation | None, value: Any) -> tuple | None:
         reader = reader_of(obs)
-        return (reader.finder(), None, None) if reader is not None else None
+        return (_with_offered_letters(reader), None, None) if reader is not None else None
     return candidates
+
+
+# a one-letter option said to be possible ("C could equally be it", "F might also be right"), which the
+# readers leave out (a letter before "could" is mostly a pronoun or an article)
+def _with_offered_letters(reader: ChoiceReader) -> Any:
+    letters = [a.value for a in reader.answers if isinstance(a.value, str) and re.fullmatch(r"[A-HJ-Z]", a.value)]
+    if not letters:
+        return reader.finder()
+    rx = re.compile(r"(?<![A-Za-z])[\"'“]?([" + "".join(letters) + r"])[\"'”]?(?=\s+(?:could|might|may|would|is\s+(?:also|equally)|looks|seems)\b)")
+    finder = reader.finder()
+
+    def find(text: str) -> list[Mention]:
+        return finder(text) + [Mention(m.start(1), m.end(1), m.group(1), True) for m in rx.finditer(text)]
+    return find
 
 
 def _number_options(obs: Observation | None) -> ChoiceReader | None:
@@ -547,7 +561,7 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
     def find(text: str) -> list[Mention]:
         found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
         for m in OFFERED_WORD.finditer(text):
-            g = "w" if m.group("w") else "w2"
+            g = next(k for k in ("w", "w2", "w3") if m.group(k))
             w = normalise_word(m.group(g))
             if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
                 found.append(Mention(m.start(g), m.end(g), w))
@@ -557,7 +571,29 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
 
 NOT_OFFERED = {"answer", "word", "object", "picture", "drawing", "image", "thing", "item", "one", "shape", "choice", "final"}
 OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:)|\b(?:be|or|maybe|perhaps|possibly|oder|ou)\s+(?:(?:also|equally|maybe|possibly|perhaps|even)\s+)?"
-                          r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b", re.I)
+                          r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
+                          r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)", re.I)
+
+
+# the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')
+PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
+
+
+# words that present what follows as the example or the format, not as the reply's answer
+EXAMPLE_NOTE = re.compile(r"\b(?:example|e\.\s?g\.|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b", re.I)
+
+
+def _without_prompt_example(text: str, obs: Observation | None) -> str | None:
+    """``text`` with the prompt's own example answer blanked out, where the reply echoes it
+    character for character, presented as the example or the format ("The example format was
+    {...}"), beside other text; None where it does not."""
+    for example in PROMPT_EXAMPLE.findall(str(_stim(obs).get("question") or "")):
+        rx = r"\s*".join(re.escape(c) for c in example if not c.isspace())
+        m = re.search(rx, text)
+        cue = m and EXAMPLE_NOTE.search(text[max(text.rfind("\n", 0, m.start()) + 1, m.start() - 60):m.start()])
+        if cue and (text[:m.start()] + text[m.end():]).strip(" \t\n.()"):
+            return text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+    return None
 
 
 def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
@@ -575,6 +611,11 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if status != "parsed":
             return value, status
         prepared = prepare(reply)
+        echoed = _without_prompt_example(prepared, obs)
+        if echoed is not None:  # the prompt's own example echoed beside an answer: the answer is the other one
+            other, other_status = parser(echoed, obs)
+            if other_status == "parsed":
+                value, prepared = other, echoed
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         found = candidates(obs, value) if candidates is not None else None

@@ -43,6 +43,7 @@ HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^
 TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|while|only|less|worse|wrong|fails?|misses|instead"
                         r"|next\s+(?:time|round|trial|turn)|later)\b"
                         r"|\b(?:aber|pero|mais|ma)\b|但|不过|でも|しかし", re.I)
+CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b", re.I)
 # a counterfactual ("if the rule turns out to be shape, it would be 2 instead"): what another reading would give
 COUNTERFACTUAL = re.compile(r"\b(?:if|had|were)\b.*\bwould\b|\bwould\b.*\bif\b", re.I | re.S)
 SENTENCE_END = re.compile(r"[.!?。！？)\n]")
@@ -73,11 +74,12 @@ def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[A
     other = other or (lambda m, v: m != v)
     same = same or (lambda m, v: m == v)
     masked = mask(text)
-    mentions = without_ranges(masked, resolve_overlaps(finder(masked)))
+    mentions = [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))  # not inside a word ("tre" in "être")
+                if not (m.start and masked[m.start - 1].isalpha() and masked[m.start].isalpha())]
     if not mentions:
         return False
     rejected = rejected_mentions(masked, mentions)
-    hedged, prev_other = False, False
+    hedged, prev_other, prev_end = False, False, 0
     for s, e in _clauses(masked):
         ms = [m for i, m in enumerate(mentions) if s <= m.start < e and i not in rejected]
         if not ms:
@@ -92,14 +94,16 @@ def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[A
         end = SENTENCE_END.search(masked, e)
         offered = cue is not None and any(other(m.value, value) and not TURN_AFTER.search(masked[m.end:end.start() if end else len(masked)])
                                           for m in ms)
-        # "1 - though card 2 is possible too", read as 2: the answer read is itself the one offered after another
-        added = (cue is not None and prev_other and ADDITIVE.search(clause) is not None
-                 and all(not other(m.value, value) for m in ms))
+        # "1 - though card 2 is possible too", "E (possibly D)", "C. If I misread it, A.", read as 2, D, A: the answer
+        # read is itself the one offered after another (with "or"/"also"/"too", a condition, or in the same sentence)
+        same_sentence = not re.search(r"[.!?。！？\n]", masked[prev_end:s])
+        added = (cue is not None and prev_other and all(not other(m.value, value) for m in ms)
+                 and (ADDITIVE.search(clause) is not None or CONDITION.search(clause) is not None or same_sentence))
         if offered or added:
             hedged = True
         elif cue is None and any(same(m.value, value) for m in ms) and not any(other(m.value, value) for m in ms):
             hedged = False  # a later clause settles on the answer
-        prev_other = any(other(m.value, value) for m in ms) and not offered
+        prev_other, prev_end = any(other(m.value, value) for m in ms) and not offered, e
     return hedged
 
 
