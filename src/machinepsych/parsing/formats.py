@@ -590,9 +590,17 @@ def _without_prompt_example(text: str, obs: Observation | None) -> str | None:
     for example in PROMPT_EXAMPLE.findall(str(_stim(obs).get("question") or "")):
         rx = r"\s*".join(re.escape(c) for c in example if not c.isspace())
         m = re.search(rx, text)
-        cue = m and EXAMPLE_NOTE.search(text[max(text.rfind("\n", 0, m.start()) + 1, m.start() - 60):m.start()])
-        if cue and (text[:m.start()] + text[m.end():]).strip(" \t\n.()"):
-            return text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+        lead = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 60) if m else 0
+        cue = m and EXAMPLE_NOTE.search(text[lead:m.start()])
+        if not cue:
+            continue
+        # the note goes too: from its opening parenthesis, or its cue, to the example's end (and a closing parenthesis)
+        paren = text.rfind("(", lead, cue.start() + lead)
+        start = paren if paren >= 0 else lead + cue.start()
+        end = m.end() + (len(re.match(r"[\s.]*\)?", text[m.end():]).group()))
+        rest = text[:start] + " " * (end - start) + text[end:]
+        if rest.strip(" \t\n.()"):
+            return rest
     return None
 
 
@@ -608,14 +616,14 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = parser(reply, obs)
-        if status != "parsed":
-            return value, status
         prepared = prepare(reply)
         echoed = _without_prompt_example(prepared, obs)
-        if echoed is not None:  # the prompt's own example echoed beside an answer: the answer is the other one
+        if echoed is not None:  # the prompt's own example echoed as the format beside an answer: the answer is the other one
             other, other_status = parser(echoed, obs)
             if other_status == "parsed":
-                value, prepared = other, echoed
+                value, status, prepared = other, other_status, echoed
+        if status != "parsed":
+            return value, status
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         found = candidates(obs, value) if candidates is not None else None
