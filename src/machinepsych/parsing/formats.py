@@ -20,7 +20,7 @@ from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .commitment import Mention
-from .hedges import hedged_alternative, row_finder, row_other, row_same
+from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
@@ -561,7 +561,7 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
     def find(text: str) -> list[Mention]:
         found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
         for m in OFFERED_WORD.finditer(text):
-            g = next(k for k in ("w", "w2", "w3") if m.group(k))
+            g = next(k for k in ("w", "w2", "w3", "w4") if m.group(k))
             w = normalise_word(m.group(g))
             if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
                 found.append(Mention(m.start(g), m.end(g), w))
@@ -572,7 +572,8 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
 NOT_OFFERED = {"answer", "word", "object", "picture", "drawing", "image", "thing", "item", "one", "shape", "choice", "final"}
 OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:)|\b(?:be|or|maybe|perhaps|possibly|oder|ou)\s+(?:(?:also|equally|maybe|possibly|perhaps|even)\s+)?"
                           r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
-                          r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)", re.I)
+                          r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)"
+                          r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b", re.I)
 
 
 # the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')
@@ -622,6 +623,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
             other, other_status = parser(echoed, obs)
             if other_status == "parsed":
                 value, status, prepared = other, other_status, echoed
+            elif status == "parsed" and (found := candidates and candidates(obs, value)) and names_other(echoed, value, *found):
+                return None, "invalid"  # the echo was read, and the reply names another answer beside it
         if status != "parsed":
             return value, status
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer

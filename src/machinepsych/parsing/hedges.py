@@ -54,6 +54,10 @@ CLAUSE_END = re.compile(r"[.!?;:。！？；]+(?=\s|$)|\n+|\s[—–]\s?|\s-\s|[
                         r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou)\b)")
 
 
+def _latin(c: str) -> bool:
+    return c.isalpha() and ord(c) < 0x2E80  # a letter of an alphabet (Chinese and Japanese run into Latin words)
+
+
 def _clauses(text: str) -> list[tuple[int, int]]:
     out, pos = [], 0
     for m in CLAUSE_END.finditer(text):
@@ -63,6 +67,16 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     if pos < len(text):
         out.append((pos, len(text)))
     return out
+
+
+def names_other(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
+                same: Callable[[Any, Any], bool] | None = None) -> bool:
+    """Whether ``text`` names, not ruled out, an answer other than ``value``."""
+    other = other or (lambda m, v: m != v)
+    masked = mask(text)
+    mentions = resolve_overlaps(finder(masked))
+    rejected = rejected_mentions(masked, mentions)
+    return any(other(m.value, value) for i, m in enumerate(mentions) if i not in rejected)
 
 
 def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
@@ -75,7 +89,10 @@ def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[A
     same = same or (lambda m, v: m == v)
     masked = mask(text)
     mentions = [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))  # not inside a word ("tre" in "être")
-                if not (m.start and masked[m.start - 1].isalpha() and masked[m.start].isalpha())]
+                if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))]
+    # a mention that takes in the white space before it ("\nA." of a line "A.") starts at its first character
+    mentions = [Mention(m.start + len(masked[m.start:m.end]) - len(masked[m.start:m.end].lstrip()), m.end, m.value, m.weak)
+                for m in mentions]
     if not mentions:
         return False
     rejected = rejected_mentions(masked, mentions)
