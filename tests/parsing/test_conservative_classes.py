@@ -107,3 +107,12 @@ def test_an_echoed_example_read_beside_another_unreadable_answer_is_invalid():
 def test_a_decision_before_a_word_is_not_part_of_it():
     assert read("visfactor-cs1", OBJECT, "I choose a kettle.") == "kettle"
     assert read("visfactor-cs1", OBJECT, "I'll go with umbrella") == "umbrella"
+
+
+@pytest.mark.parametrize("test,stimulus,reply,ruled_out", [
+    ("visfactor-cf1", LETTERS, "Hmm. E\n\nI ruled out option D.", "D"),
+    ("wcst", CARDS, "2\n\nI ruled out card 3.", 3),
+    ("visfactor-cf1", LETTERS, "**E** I compared it with option A, which fails.", "A"),
+])
+def test_an_answer_ruled_out_or_failing_after_the_answer_is_never_read(test, stimulus, reply, ruled_out):
+    assert read(test, stimulus, reply) != ruled_out

@@ -30,7 +30,7 @@ from .commitment import Finder, Mention, resolve_overlaps, without_ranges
 from .negation import rejected_mentions
 from .text import mask
 
-_ADDITIVE = (r"or|either|also|too|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively|another"
+_ADDITIVE = (r"or|either|also|too|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
              r"|oder|auch|ebenso|o|también|tambien|igualmente|ou|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
