@@ -561,7 +561,7 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
     def find(text: str) -> list[Mention]:
         found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
         for m in OFFERED_WORD.finditer(text):
-            g = next(k for k in ("w", "w2", "w3", "w4") if m.group(k))
+            g = next(k for k in ("w", "w2", "w3", "w4", "w5") if m.group(k))
             w = normalise_word(m.group(g))
             if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
                 found.append(Mention(m.start(g), m.end(g), w))
@@ -573,7 +573,8 @@ NOT_OFFERED = {"answer", "word", "object", "picture", "drawing", "image", "thing
 OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:)|\b(?:be|or|maybe|perhaps|possibly|oder|ou)\s+(?:(?:also|equally|maybe|possibly|perhaps|even)\s+)?"
                           r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
                           r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)"
-                          r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b", re.I)
+                          r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b"
+                          r"|\b(?:answer|word|object)\s*[:：]\s*(?P<w5>[^\W\d_]{2,24})\b", re.I)
 
 
 # the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')

@@ -54,16 +54,22 @@ CLAUSE_END = re.compile(r"[.!?;:。！？；]+(?=\s|$)|\n+|\s[—–]\s?|\s-\s|[
                         r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou)\b)")
 
 
+BOLD_END = re.compile(r"(?<=\S)\*\*(?=\s)")
+
+
 def _latin(c: str) -> bool:
     return c.isalpha() and ord(c) < 0x2E80  # a letter of an alphabet (Chinese and Japanese run into Latin words)
 
 
-def _clauses(text: str) -> list[tuple[int, int]]:
+def _clauses(text: str, raw: str = "") -> list[tuple[int, int]]:
+    """Clauses of masked ``text``; ``raw`` (the same text unmasked) adds the end of a bold answer
+    ("**G** If I misread it, C")."""
+    ends = sorted([m.span() for m in CLAUSE_END.finditer(text)] + [m.span() for m in BOLD_END.finditer(raw)])
     out, pos = [], 0
-    for m in CLAUSE_END.finditer(text):
-        if m.start() > pos:
-            out.append((pos, m.start()))
-        pos = m.end()
+    for start, end in ends:
+        if start > pos:
+            out.append((pos, start))
+        pos = max(pos, end)
     if pos < len(text):
         out.append((pos, len(text)))
     return out
@@ -97,7 +103,7 @@ def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[A
         return False
     rejected = rejected_mentions(masked, mentions)
     hedged, prev_other, prev_end = False, False, 0
-    for s, e in _clauses(masked):
+    for s, e in _clauses(masked, text):
         ms = [m for i, m in enumerate(mentions) if s <= m.start < e and i not in rejected]
         if not ms:
             continue
