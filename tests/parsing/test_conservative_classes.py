@@ -59,6 +59,7 @@ WEATHER = {"day": 1, "today": "sunny", "devices": {}, "cue": []}
     ("visfactor-vz3", EDGES, "Sure!\n\n**G** If I misread it, option C."),
     ("visfactor-ss3", BUILDINGS, "**8** But building 9 is very similar too."),
     ("visfactor-cs1", OBJECT, "**Answer: scissors** If I misread it, a kettle."),
+    ("visfactor-cs1", OBJECT, "My answer is teapot. If I misread it, a kettle."),
     # a row offered with another value
     ("visfactor-cf2", ROWS, '{"answer": ["F", "F", "F", "F", "F"]} But T for figure 5 is equally plausible.'),
     ("visfactor-vz1", PIECES, "Answer: T, T, F, F, T\n\nPiece 3 might be T as well."),
