@@ -19,6 +19,8 @@ from .commitment import CONCLUSION, DECISION, LABEL
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .commitment import Mention
+from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .truncation import UNCLOSED_OBJECT, is_cut_off
@@ -146,7 +148,7 @@ parse_lnt = _fixed(LNT)
 
 
 # ----------------------------------------------------------------------------- cards
-from .cards import parse_card_choice, parse_desk_card  # noqa: E402
+from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
@@ -592,7 +594,96 @@ _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
 
-def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
+# ----------------------------------------------------------------------------- a second candidate (:mod:`.hedges`)
+Candidates = Callable[[Observation | None, Any], "tuple[Any, ...] | None"]  # (finder, other, same) of the answers
+
+
+def _choice_candidates(reader_of: Callable[[Observation | None], ChoiceReader | None]) -> Candidates:
+    def candidates(obs: Observation | None, value: Any) -> tuple | None:
+        reader = reader_of(obs)
+        return (_with_offered_letters(reader), None, None) if reader is not None else None
+    return candidates
+
+
+# a one-letter option said to be possible ("C could equally be it", "F might also be right"), which the
+# readers leave out (a letter before "could" is mostly a pronoun or an article)
+def _with_offered_letters(reader: ChoiceReader) -> Any:
+    letters = [a.value for a in reader.answers if isinstance(a.value, str) and re.fullmatch(r"[A-HJ-Z]", a.value)]
+    if not letters:
+        return reader.finder()
+    rx = re.compile(r"(?<![A-Za-z])[\"'“]?([" + "".join(letters) + r"])[\"'”]?(?=\s+(?:could|might|may|would|is\s+(?:also|equally)|looks|seems)\b)")
+    finder = reader.finder()
+
+    def find(text: str) -> list[Mention]:
+        return finder(text) + [Mention(m.start(1), m.end(1), m.group(1), True) for m in rx.finditer(text)]
+    return find
+
+
+def _number_options(obs: Observation | None) -> ChoiceReader | None:
+    options = tuple(int(o) for o in _stim(obs).get("options") or ())
+    return _number_reader(options) if options else None
+
+
+def _rows_candidates(obs: Observation | None, value: Any) -> tuple | None:
+    n = int(_stim(obs).get("n_rows", 0))
+    return (row_finder(n), row_other, row_same) if n else None
+
+
+# a word offered as another possibility ("could also be a teapot", 'or maybe "kettle"') and the word itself
+def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
+    if not isinstance(value, str) or not value:
+        return None
+    own = re.compile(r"(?<![^\W\d_])" + re.escape(value) + r"(?![^\W\d_])", re.I)
+
+    def find(text: str) -> list[Mention]:
+        found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
+        for m in OFFERED_WORD.finditer(text):
+            g = next(k for k in ("w", "w2", "w3", "w4", "w5") if m.group(k))
+            w = normalise_word(m.group(g))
+            if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
+                found.append(Mention(m.start(g), m.end(g), w))
+        return sorted(found, key=lambda m: m.start)
+    return find, None, None
+
+
+NOT_OFFERED = {"answer", "word", "object", "picture", "drawing", "image", "thing", "item", "one", "shape", "choice", "final"}
+OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:)|\b(?:be|or|maybe|perhaps|possibly|oder|ou)\s+(?:(?:also|equally|maybe|possibly|perhaps|even)\s+)?"
+                          r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
+                          r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)"
+                          r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b"
+                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b", re.I)
+
+
+# the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')
+PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
+
+
+# words that present what follows as the example or the format, not as the reply's answer
+EXAMPLE_NOTE = re.compile(r"\b(?:example|e\.\s?g\.|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b", re.I)
+
+
+def _without_prompt_example(text: str, obs: Observation | None) -> str | None:
+    """``text`` with the prompt's own example answer blanked out, where the reply echoes it
+    character for character, presented as the example or the format ("The example format was
+    {...}"), beside other text; None where it does not."""
+    for example in PROMPT_EXAMPLE.findall(str(_stim(obs).get("question") or "")):
+        rx = r"\s*".join(re.escape(c) for c in example if not c.isspace())
+        m = re.search(rx, text)
+        lead = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 60) if m else 0
+        cue = m and EXAMPLE_NOTE.search(text[lead:m.start()])
+        if not cue:
+            continue
+        # the note goes too: from its opening parenthesis, or its cue, to the example's end (and a closing parenthesis)
+        paren = text.rfind("(", lead, cue.start() + lead)
+        start = paren if paren >= 0 else lead + cue.start()
+        end = m.end() + (len(re.match(r"[\s.]*\)?", text[m.end():]).group()))
+        rest = text[:start] + " " * (end - start) + text[end:]
+        if rest.strip(" \t\n.()"):
+            return rest
+    return None
+
+
+def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
     parser, a different answer commits to two answers: invalid ("Ends at (5, 3). {"answer":
@@ -604,12 +695,22 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = parser(reply, obs)
+        prepared = prepare(reply)
+        echoed = _without_prompt_example(prepared, obs)
+        if echoed is not None:  # the prompt's own example echoed as the format beside an answer: the answer is the other one
+            other, other_status = parser(echoed, obs)
+            if other_status == "parsed":
+                value, status, prepared = other, other_status, echoed
+            elif status == "parsed" and (found := candidates and candidates(obs, value)) and names_other(echoed, value, *found):
+                return None, "invalid"  # the echo was read, and the reply names another answer beside it
         if status != "parsed":
             return value, status
-        prepared = prepare(reply)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given
+            return None, "invalid"
+        found = candidates(obs, value) if candidates is not None else None
+        if found is not None and hedged_alternative(prepared, value, *found):  # "Selection: 4 (or 2 if ...)"
             return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
         if before is None or not before.strip() or _NOT_ASSERTED.search(before):
@@ -623,8 +724,17 @@ def one_answer(parser: Parser, conclusion: Parser | None = None) -> Parser:
     return parse
 
 
+_fixed_candidates = lambda reader: _choice_candidates(lambda obs: reader)  # noqa: E731
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
-    one_answer(parse_card_choice), one_answer(parse_desk_card), one_answer(parse_letter), one_answer(parse_number), one_answer(parse_tf), _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows))), _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell), one_answer(parse_word, _stated_word), one_answer(parse_weather), one_answer(parse_arm), one_answer(parse_deck), one_answer(parse_nback), one_answer(parse_lnt))
+    one_answer(parse_card_choice, candidates=_choice_candidates(lambda obs: _reader_of(obs, False))),
+    one_answer(parse_desk_card, candidates=_choice_candidates(lambda obs: _reader_of(obs, True))),
+    one_answer(parse_letter, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
+    one_answer(parse_number, candidates=_choice_candidates(_number_options)), one_answer(parse_tf, candidates=_fixed_candidates(TF)),
+    _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows), candidates=_rows_candidates)),
+    _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell),
+    one_answer(parse_word, _stated_word, candidates=_word_candidates), one_answer(parse_weather, candidates=_fixed_candidates(WEATHER)),
+    one_answer(parse_arm, candidates=_fixed_candidates(ARM)), one_answer(parse_deck, candidates=_fixed_candidates(DECK)),
+    one_answer(parse_nback, candidates=_fixed_candidates(NBACK)), one_answer(parse_lnt, candidates=_fixed_candidates(LNT)))
 
 FORMATS: dict[str, Parser] = {
     "card-choice": parse_card_choice,

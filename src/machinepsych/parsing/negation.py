@@ -21,7 +21,7 @@ PRE_NEG = re.compile(
     r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bno\s+(?:reason|need|point)\s+to\s+(?:switch|move|change|go|turn)\s+(?:over\s+)?to"  # "no reason to switch to BBB"
-    r"|\bruling\s+out|\brule\s+out|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
+    r"|\bruling\s+out|\brule\s+out|\bruled\s+out|\bexcluded|\bdiscarded|\bdismissed|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\b(?:wait|waits|waiting|await|awaits|awaiting)(?:\s+for)?"  # the card awaited ("I'll wait for the first card") is no choice
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
     r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
@@ -41,7 +41,7 @@ NEG_AFTER = (
     r"|n[’']t\s+(?:been\s+)?(?:paying|rewarding|working|winning|delivering|good)|(?:paid|paying|pays)\s+(?:nothing|zero|out\s+nothing)"
     r"|(?:cost|costs|costing)\s+(?:me|us)\b"
     # an option set apart from the target ("Picture A differs in the top left corner, B is mirrored")
-    r"|differs?\b|differed\b|mirrored|flipped\b"
+    r"|differs?\b|differed\b|mirrored|flipped\b|fail(?:s|ed)\b"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"

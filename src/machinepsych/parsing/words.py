@@ -25,6 +25,8 @@ FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
           "drawing", "hidden", "icon", "depicted", "thing", "i'd", "i’d", "we", "see", "shown", "clearly", "definitely",
           "that's", "that’s", "there's", "there’s", "here's", "here’s",
+          # a decision before the word ("I choose a kettle.", "I'll go with umbrella")
+          "choose", "pick", "select", "i'll", "i’ll", "go", "with", "going",
           # "Het is een fiets.", "Das ist ein Fahrrad.", "C'est une chaise.", "Es una silla.", "È una sedia.", "É um carro."
           "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é"}
 # the words of an answer label before its colon ("My final choice:", "Object:", "The correct option:")

@@ -1,0 +1,166 @@
+"""A second candidate offered beside the answer: the class rule behind most confident wrong
+readings of unseen replies ("{"answer": "B"}, or possibly "C".", "Picture C, I think - but B is
+very similar too.", "Selection: 4 (or 2 if the rule is shape)", "Karte 3. Oder vielleicht 2.").
+
+Whatever phrase carries it, the mechanism is the same: after the reader has found the answer,
+the reply names another legal answer in a clause that offers it as possible (a hedge cue: "or",
+"maybe", "could", "also", "too", "similar", "if", in six languages). A careful reader then sees
+two candidates and takes neither. :func:`hedged_alternative` decides it for every choice format
+alike, from the format's own mentions of its answers:
+
+* the reply is cut into clauses (sentences, parentheses, dashes, ", or ...", ", though ...");
+* a *hedge clause* has a hedge cue and names an answer other than the one read, not ruled out
+  (:mod:`.negation`) and not followed in its clause by a turn ("B is similar, but its angle
+  differs"); or it names the answer read with an additive cue ("or", "too", "also") right after
+  a clause naming another one ("1 - though card 2 is possible too", read as 2);
+* clauses naming three or more answers (the options restated) and clauses about the example or
+  the format are no hedge;
+* a later clause that names only the answer read, without a cue, settles it ("..., or maybe C.
+  Final answer: B").
+
+A reply left with a hedge clause after its last settling clause is invalid.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .commitment import Finder, Mention, resolve_overlaps, without_ranges
+from .negation import rejected_mentions
+from .text import mask
+
+_ADDITIVE = (r"or|either|also|too|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
+             r"|oder|auch|ebenso|o|también|tambien|igualmente|ou|aussi|également|egalement|oppure|anche|altrimenti")
+_MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
+          r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
+          r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile")
+# cues written without spaces between words (Chinese, Japanese)
+_CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也"
+ADDITIVE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + r")(?![^\W\d_])|或者?|もしくは|または|あるいは|也", re.I)
+HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^\W\d_])|" + _CJK, re.I)
+# a turn after the other answer in its clause: it is being compared or set aside, not offered
+TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|while|only|less|worse|wrong|fails?|misses|instead"
+                        r"|next\s+(?:time|round|trial|turn)|later)\b"
+                        r"|\b(?:aber|pero|mais|ma)\b|但|不过|でも|しかし", re.I)
+CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b", re.I)
+# a counterfactual ("if the rule turns out to be shape, it would be 2 instead"): what another reading would give
+COUNTERFACTUAL = re.compile(r"\b(?:if|had|were)\b.*\bwould\b|\bwould\b.*\bif\b", re.I | re.S)
+SENTENCE_END = re.compile(r"[.!?。！？)\n]")
+# a clause about the example, the format or the options themselves (an echo, not an answer)
+ABOUT_FORMAT = re.compile(r"\b(?:e\.\s?g\.|(?:answer|respond|reply)\s+with|example|for\s+instance|format|template|instructions?|such\s+as|placeholder"
+                          r"|options?\s+(?:were|are|was|is)|choices\s+(?:were|are)|(?:the\s+)?question)\b|例", re.I)
+CLAUSE_END = re.compile(r"[.!?;:。！？；]+(?=\s|$)|\n+|\s[—–]\s?|\s-\s|[—–]|[()\[\]]|\.\.\.|…"
+                        r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou)\b)")
+
+
+BOLD_END = re.compile(r"(?<=\S)\*\*(?=\s)")
+
+
+def _latin(c: str) -> bool:
+    return c.isalpha() and ord(c) < 0x2E80  # a letter of an alphabet (Chinese and Japanese run into Latin words)
+
+
+def _clauses(text: str, raw: str = "") -> list[tuple[int, int]]:
+    """Clauses of masked ``text``; ``raw`` (the same text unmasked) adds the end of a bold answer
+    ("**G** If I misread it, C")."""
+    ends = sorted([m.span() for m in CLAUSE_END.finditer(text)] + [m.span() for m in BOLD_END.finditer(raw)])
+    out, pos = [], 0
+    for start, end in ends:
+        if start > pos:
+            out.append((pos, start))
+        pos = max(pos, end)
+    if pos < len(text):
+        out.append((pos, len(text)))
+    return out
+
+
+def names_other(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
+                same: Callable[[Any, Any], bool] | None = None) -> bool:
+    """Whether ``text`` names, not ruled out, an answer other than ``value``."""
+    other = other or (lambda m, v: m != v)
+    masked = mask(text)
+    mentions = resolve_overlaps(finder(masked))
+    rejected = rejected_mentions(masked, mentions)
+    return any(other(m.value, value) for i, m in enumerate(mentions) if i not in rejected)
+
+
+def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
+                       same: Callable[[Any, Any], bool] | None = None) -> bool:
+    """Whether prepared reply ``text``, read as ``value``, offers another answer as possible after
+    its last clause that settles on ``value`` (see the module docstring). ``finder`` finds the
+    format's answers; ``other(mention_value, value)`` says a mention names another answer than
+    ``value`` (default: unequal), ``same`` that it names ``value`` itself, wholly (default: equal)."""
+    other = other or (lambda m, v: m != v)
+    same = same or (lambda m, v: m == v)
+    masked = mask(text)
+    mentions = [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))  # not inside a word ("tre" in "être")
+                if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))]
+    # a mention that takes in the white space before it ("\nA." of a line "A.") starts at its first character
+    mentions = [Mention(m.start + len(masked[m.start:m.end]) - len(masked[m.start:m.end].lstrip()), m.end, m.value, m.weak)
+                for m in mentions]
+    if not mentions:
+        return False
+    rejected = rejected_mentions(masked, mentions)
+    hedged, prev_other, prev_end = False, False, 0
+    for s, e in _clauses(masked, text):
+        ms = [m for i, m in enumerate(mentions) if s <= m.start < e and i not in rejected]
+        if not ms:
+            continue
+        clause = masked[s:e]
+        others = {repr(m.value) for m in ms if other(m.value, value)}
+        # the options restated, a mapping of several answers ("Yes if it matches, No otherwise"), the format
+        if ABOUT_FORMAT.search(clause) or len(others) >= 2 or COUNTERFACTUAL.search(clause):
+            prev_other = False
+            continue
+        cue = HEDGE_CUE.search(clause)
+        end = SENTENCE_END.search(masked, e)
+        offered = cue is not None and any(other(m.value, value) and not TURN_AFTER.search(masked[m.end:end.start() if end else len(masked)])
+                                          for m in ms)
+        # "1 - though card 2 is possible too", "E (possibly D)", "C. If I misread it, A.", read as 2, D, A: the answer
+        # read is itself the one offered after another (with "or"/"also"/"too", a condition, or in the same sentence)
+        same_sentence = not re.search(r"[.!?。！？\n]", masked[prev_end:s])
+        added = (cue is not None and prev_other and all(not other(m.value, value) for m in ms)
+                 and (ADDITIVE.search(clause) is not None or CONDITION.search(clause) is not None or same_sentence))
+        if offered or added:
+            hedged = True
+        elif cue is None and any(same(m.value, value) for m in ms) and not any(other(m.value, value) for m in ms):
+            hedged = False  # a later clause settles on the answer
+        prev_other, prev_end = any(other(m.value, value) for m in ms) and not offered, e
+    return hedged
+
+
+# ----------------------------------------------------------------------------- T/F rows
+_ROW_NOUN = r"(?:figure|fig\.?|piece|card|row|item|test\s+figure|picture|#|no\.?|figur|pieza|pièce|teil|stück)"
+_TF = r"(T|F|true|false|yes|no)"
+ROW_BEFORE = re.compile(r"(?<![A-Za-z])" + _ROW_NOUN + r"\s*(\d{1,2})\s*(?:(?:is|as|=|:|->|→|being|would\s+be|could\s+be|might\s+be|may\s+be|should\s+be)\s*)?[\"'“]?"
+                        + _TF + r"(?![A-Za-z])", re.I)
+ROW_AFTER = re.compile(r"(?<![A-Za-z])[\"'“]?" + _TF + r"[\"'”]?\s+(?:for|on|at)\s+" + _ROW_NOUN + r"\s*(\d{1,2})(?!\d)", re.I)
+
+
+def _tf(word: str) -> str:
+    return "T" if word.lower() in ("t", "true", "yes") else "F"
+
+
+def row_finder(n: int) -> Finder:
+    """Mentions of one row's value ("figure 2 is T", "T for piece 3"): value (row, "T"/"F"), and
+    of a whole list of ``n`` values (a tuple)."""
+    whole = re.compile(r"(?<![A-Za-z])" + r"[\s,;\"'\[\]]*".join([r"(T|F)"] * n) + r"(?![A-Za-z])")
+
+    def find(text: str) -> list[Mention]:
+        out = [Mention(m.start(), m.end(), tuple(m.groups())) for m in whole.finditer(text)]
+        out += [Mention(m.start(), m.end(), (int(m.group(1)), _tf(m.group(2)))) for m in ROW_BEFORE.finditer(text) if 0 < int(m.group(1)) <= n]
+        out += [Mention(m.start(), m.end(), (int(m.group(2)), _tf(m.group(1)))) for m in ROW_AFTER.finditer(text) if 0 < int(m.group(2)) <= n]
+        return out
+    return find
+
+
+def row_other(mention: Any, value: Any) -> bool:
+    if isinstance(mention, tuple) and len(mention) == 2 and isinstance(mention[0], int):
+        k, x = mention
+        return k <= len(value) and value[k - 1] != x
+    return tuple(mention) != tuple(value)
+
+
+def row_same(mention: Any, value: Any) -> bool:
+    return not (len(mention) == 2 and isinstance(mention[0], int)) and tuple(mention) == tuple(value)
