@@ -30,11 +30,12 @@ from .commitment import Finder, Mention, resolve_overlaps, without_ranges
 from .negation import rejected_mentions
 from .text import mask
 
-_ADDITIVE = (r"or|either|also|too|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
+_ADDITIVE = (r"or|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
              r"|oder|auch|ebenso|o|también|tambien|igualmente|ou|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
           r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile")
+# ("too" only where it adds, at the end of its clause: "B is similar too", not "too small to be a plane")
 # cues written without spaces between words (Chinese, Japanese)
 _CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也"
 ADDITIVE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + r")(?![^\W\d_])|或者?|もしくは|または|あるいは|也", re.I)
