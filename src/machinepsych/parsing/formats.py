@@ -15,7 +15,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import CONCLUSION, DECISION, LABEL
+from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -237,7 +237,7 @@ _SAME_JA = r"同じ(?:立方体|物体|図形|もの|サイコロ)|(?:是)?同�
 _TF_T = (word("true"), word("verdadero"), word("vrai"), word("wahr"), word("vero"), word("richtig"), word("verdadeiro"),
          word("correcto"), word("corretto"), word("correto"), _any(_SAME), _any(r"(?:is|are)\s+correct"),
          _any(_SAME_JA + r"|正しい|正解|真|正确|正確"), _any(_SAME_OTHER))
-_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible(?!\s+to\s+(?:say|tell|know|determine|judge|decide)\b)|different\s+(?:cubes|objects|ones)"), _any(_DIFFERENT_OTHER),
+_TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incorrecto"), word("sbagliato"), word("errado"), _any(r"impossible(?!\s+to\s+" + UNSURE_TO + r"\b)|different\s+(?:cubes|objects|ones)"), _any(_DIFFERENT_OTHER),
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,
