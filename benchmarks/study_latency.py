@@ -75,7 +75,9 @@ def start_server(store: Path, port: int, trace: Path | None = None) -> subproces
     command = ([sys.executable, str(ROOT / "benchmarks" / "study_trace.py"), str(store), str(port), ADMIN, str(trace)]
                if trace else [sys.executable, "-m", "machinepsych", "serve", "--store", str(store), "--port", str(port),
                               "--admin-token", ADMIN])
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # its own session, as a server started from its own terminal: with Linux's autogroups each
+    # session gets its share of the cores, so the simulated people do not take the server's
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
