@@ -229,6 +229,12 @@ def main() -> None:
           f"{(c1 - c0) / len(one) * 1000:.1f} ms, with {a.people} people {(c2 - c1) / len(many) * 1000:.1f} ms; the server "
           f"was busy {(c2 - c1) / wall:.0%} of one core while {a.people} people answered (the benchmark's simulated people "
           f"{(k2 - k1) / wall:.0%}, on the same cores)")
+    first = [v for k, v in ANSWERS.items() if k.startswith("crowd") and k.endswith("-0")]
+    rest = [v for k, v in ANSWERS.items() if k.startswith("crowd") and not k.endswith("-0")]
+    if first and rest:
+        (mf, pf), (mr, pr) = summary(first), summary(rest)
+        print(f"{a.people} people, each one's first answer (as they all arrive): median {mf * 1000:.1f} ms, p95 "
+              f"{pf * 1000:.1f} ms; every later answer: median {mr * 1000:.1f} ms, p95 {pr * 1000:.1f} ms")
     print(f"load average of the machine: {os.getloadavg()[0]:.1f} (other programs share its cores)")
     print(f"ratio of medians ({a.people} people / 1 person): {mn / m1:.2f} (target <= 3); ratio of p95s: {pn / p1:.2f}; "
           f"against the person after them: {mn / ma:.2f} (p95s: {pn / pa:.2f})")
