@@ -5,7 +5,11 @@ holding a run of WCST sessions for people and its study link. Simulated people a
 through the link (consent, the session page, Start) and answer card after card as the page
 lets them: each answer is sent, the feedback is awaited (that wait is the latency measured),
 then the page holds the feedback for the test's ``feedback_ms`` and the person takes a
-response time drawn uniformly from ``--rt-s`` before answering again.
+response time drawn uniformly from ``--rt-s`` before answering again. The people arrive through
+httpx and send their answers on kept-alive connections written by hand (about a quarter of
+the CPU the client would otherwise take from the same cores); the server runs in a session
+of its own, as one started from its own terminal (Linux shares the cores between sessions,
+so the simulated people do not take the server's share).
 
 First one person alone answers ``--trials`` cards; then ``--people`` people start at the
 same moment and each answers ``--trials`` cards; then one more person alone (on a server
@@ -13,8 +17,9 @@ that has by now seen most pictures: a picture the server has not made before cos
 so the first person alone pays for more new pictures than the crowd). Printed: the median
 and 95th percentile of the answer latency in each case, the ratio of the medians (the
 issue's target: at most 3 with 40 people on 2 cores; also against the person after the
-crowd) and of the 95th percentiles, the server's CPU per answer, and the machine's load
-average (other programs on the same cores lengthen both latencies, the crowded one more).
+crowd) and of the 95th percentiles, the crowd's first answers (all arriving at once: 5% of
+its answers with ``--trials 20``) apart from the later ones, the server's and the simulated
+people's CPU, and the machine's load average (other programs on the same cores lengthen both latencies, the crowded one more).
 With ``--trace FILE`` the server runs through ``benchmarks/study_trace.py``, which times each
 request's parts (queues, waiting for a core, locks, SQLite's busy-handler sleeps, statements;
 kept in FILE, one JSON line per request), and the means of those parts are printed over the
