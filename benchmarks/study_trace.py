@@ -7,10 +7,9 @@ Serves the app exactly as ``machinepsych serve`` does, and writes one JSON line 
 
 * ``server``: from the request reaching the app to its last response byte handed to uvicorn;
 * ``queue``: from the request reaching the app to its endpoint starting in a worker thread
-  (the event loop's own queue, reading and checking the body, the thread pool's queue), or
-  in the event loop's thread for an ``async`` route (the answer);
+  (the event loop's own queue, reading and checking the body, the thread pool's queue);
 * ``lock``: waiting for the person's own lock (:meth:`web.live.Locks.slot`);
-* ``cpu``: the endpoint's thread's time on a core in the endpoint, ``runq`` its time waiting in
+* ``cpu``: the worker thread's time on a core in the endpoint, ``runq`` its time waiting in
   the run queue for a core (``/proc/self/task/TID/schedstat``);
 * ``busy_sleep`` / ``busy_calls``: time SQLite's busy handler slept because another
   connection held the write lock (the default handler's steps, recorded here: 1, 2, 5, 10,
@@ -32,7 +31,6 @@ replaced by one sleeping exactly as SQLite's default does, with the same timeout
 """
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import ctypes
 import json
@@ -253,38 +251,20 @@ def install() -> None:
             return await real_pool(func, *args, **kwargs)
 
         def timed(*a, **kw):
-            with endpoint_timed(rec):
+            rec["thread_start"] = time.perf_counter()
+            _local.rec = rec
+            r0, w0 = schedstat()
+            try:
                 return func(*a, **kw)
+            finally:
+                r1, w1 = schedstat()
+                rec["cpu"], rec["runq"] = r1 - r0, w1 - w0
+                rec["thread_end"] = time.perf_counter()
+                _local.rec = None
 
         return await real_pool(timed, *args, **kwargs)
 
     routing.run_in_threadpool = run_in_threadpool
-    real_endpoint = routing.run_endpoint_function
-
-    async def run_endpoint_function(*, dependant, values, is_coroutine):
-        """An ``async`` route (the answer) runs in the event loop's thread: timed there alike."""
-        rec = TRACE.get()
-        if rec is None or not is_coroutine:
-            return await real_endpoint(dependant=dependant, values=values, is_coroutine=is_coroutine)
-        with endpoint_timed(rec):
-            return await real_endpoint(dependant=dependant, values=values, is_coroutine=is_coroutine)
-
-    routing.run_endpoint_function = run_endpoint_function
-
-
-@contextlib.contextmanager
-def endpoint_timed(rec: dict):
-    """The endpoint's start and end, and its thread's time on a core and in the run queue."""
-    rec["thread_start"] = time.perf_counter()
-    _local.rec = rec
-    r0, w0 = schedstat()
-    try:
-        yield
-    finally:
-        r1, w1 = schedstat()
-        rec["cpu"], rec["runq"] = r1 - r0, w1 - w0
-        rec["thread_end"] = time.perf_counter()
-        _local.rec = None
 
 
 class Traced:

@@ -471,10 +471,7 @@ def router(store: Store, locks: live.Locks) -> APIRouter:
         return respond(JSONResponse({"phase": phase, "time_left_s": left}), acc)
 
     @r.post("/session/{session_id}/answer")
-    async def answer(session_id: int, ans: Answer, request: Request) -> Response:
-        """Computed in the event loop itself (a few ms of work and three statements of the store),
-        not handed to a worker thread and back: with many people at once on a busy machine each
-        hand-off waits for a core and for Python's interpreter lock (docs/people.md, latency)."""
+    def answer(session_id: int, ans: Answer, request: Request) -> Response:
         acc = held(session_id, request, touch=False)  # the answer's own write records the activity
         with mine(acc):
             out = _answer(store, acc, ans)
