@@ -7,7 +7,7 @@ lets them: each answer is sent, the feedback is awaited (that wait is the latenc
 then the page holds the feedback for the test's ``feedback_ms`` and the person takes a
 response time drawn uniformly from ``--rt-s`` before answering again. The people arrive through
 httpx and send their answers on kept-alive connections written by hand, so that the client
-takes little of the same cores (4-6% of one core with 40 people); the server runs in a session
+takes little of the same cores (4-8% of one core with 40 people); the server runs in a session
 of its own, as one started from its own terminal (Linux shares the cores between sessions,
 so the simulated people do not take the server's share).
 
