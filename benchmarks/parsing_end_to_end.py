@@ -48,14 +48,18 @@ from tests.support.fake_openai import FakeOpenAIServer, message_text  # noqa: E4
 NEUTRAL = "OK."  # the reply to a call made before the first answer (a study page)
 
 
-class FirstTrialSeeds:
-    """The first trial's stimulus of each seed of a test (default preset), made on demand."""
+class TrialFinder:
+    """Where a test (default preset) shows a stimulus: on the first trial of a seed (seeds
+    0..max_seed through ``reset``), else on a later trial k <= max_step of a seed played with
+    legal answers. The answers played are each fixed legal option (the option of that index on
+    every trial: for DC-IGT this tries every first choice) and one seeded random policy."""
 
-    def __init__(self, test: str, max_seed: int):
-        spec = get_task(test)
+    def __init__(self, test: str, max_seed: int, max_step: int):
+        self.spec = spec = get_task(test)
         self.env = spec.make(spec.resolve("default", {}))
-        self.max_seed = max_seed
+        self.max_seed, self.max_step = max_seed, max_step
         self.shown: list[Any] = []
+        self.played: dict[tuple[int, int], list[tuple[Any, Any]]] = {}  # (seed, policy) -> [(obs, answer)]
 
     def _quick_mismatch(self, seed: int, want: dict) -> bool:
         """A seed that cannot show ``want``, told without making its first item: an item test
@@ -69,8 +73,7 @@ class FirstTrialSeeds:
         env._setup()
         return env.item_seeds[0] != want["item_seed"]
 
-    def find(self, stimulus: Any) -> int | None:
-        want = comparable(stimulus)
+    def first(self, want: Any) -> int | None:
         for seed in range(self.max_seed + 1):
             if seed < len(self.shown) and self.shown[seed] is not None:
                 if self.shown[seed] == want:
@@ -85,6 +88,49 @@ class FirstTrialSeeds:
                 return seed
         return None
 
+    def _answer(self, policy: int, rng: Any) -> Any:
+        space = self.env.action_space
+        options = getattr(space, "options", None)
+        if options and policy < len(options):
+            return options[policy]
+        return space.sample(rng)
+
+    def _play(self, seed: int, policy: int) -> list[tuple[Any, Any]]:
+        """The first max_step observations of ``seed`` answered by ``policy``, each with its answer."""
+        import numpy as np
+
+        if (seed, policy) not in self.played:
+            rng = np.random.default_rng([seed, policy])
+            obs, out = self.env.reset(seed), []
+            for _ in range(self.max_step):
+                answer = self._answer(policy, rng)
+                out.append((obs, answer))
+                step = self.env.step(answer)
+                if step.done:
+                    break
+                obs = step.next_observation
+            self.played[(seed, policy)] = out
+        return self.played[(seed, policy)]
+
+    def later(self, want: Any) -> tuple[int, list[tuple[Any, Any]], Any] | None:
+        """(seed, [(observation, answer)] of the trials before, the trial's observation) of the
+        first later trial showing ``want``."""
+        options = getattr(self.env.reset(0) and self.env.action_space, "options", None) or ()
+        for seed in range(self.max_seed + 1):
+            for policy in range(len(options) + 1):
+                played = self._play(seed, policy)
+                for k in range(1, len(played)):
+                    if comparable(played[k][0].stimulus) == want:
+                        return seed, played[:k], played[k][0]
+        return None
+
+    def find(self, stimulus: Any) -> tuple[int, list[tuple[Any, Any]], Any] | None:
+        want = comparable(stimulus)
+        seed = self.first(want)
+        if seed is not None:
+            return seed, [], None
+        return self.later(want)
+
 
 def key(messages: list[dict]) -> str:
     return json.dumps([(m.get("role"), message_text(m)) for m in messages], ensure_ascii=False)
@@ -93,22 +139,23 @@ def key(messages: list[dict]) -> str:
 class CorpusEndpoint:
     """The loopback endpoint's replies for one group of lines at a time.
 
-    The group's K sessions send the same requests up to their first answer (the same seed,
-    the same prompts). The ``before`` first distinct requests of the group get ``NEUTRAL``,
-    the next distinct one is the first answer request: each time it comes it is answered with
-    the group's next reply. A re-ask of it (its messages, the reply, the re-ask text) gets the
+    The group's K sessions send the same requests up to the answer request of the group's
+    trial (the same seed, the same prompts, the same earlier replies). The first distinct
+    requests of the group get the group's ``script`` in turn (``NEUTRAL`` for a call that is
+    not an answer, e.g. a study page, the earlier trials' answers otherwise); the next
+    distinct one is the trial's answer request: each time it comes it is answered with the
+    group's next reply. A re-ask of it (its messages, the reply, the re-ask text) gets the
     same reply again; any other request is a later trial and gets a 400, which ends the session."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.start([], 0)
+        self.start([], [])
 
-    def start(self, replies: list[str], before: int) -> None:
+    def start(self, replies: list[str], script: list[str]) -> None:
         with self.lock:
-            self.replies, self.before = list(replies), before
+            self.replies, self.script = list(replies), list(script)
             self.seen: list[str] = []
-            self.given: dict[str, str] = {}  # the first answer request + reply -> that reply (its re-asks)
-            self.answer_key: str | None = None
+            self.given: dict[str, str] = {}  # the answer request + reply -> that reply (its re-asks)
 
     def reply(self, messages: list[dict]) -> str:
         k = key(messages)
@@ -116,19 +163,18 @@ class CorpusEndpoint:
             if k not in self.seen:
                 self.seen.append(k)
             at = self.seen.index(k)
-            if at < self.before:
-                return NEUTRAL
-            if at == self.before:
-                self.answer_key = k
+            if at < len(self.script):
+                return self.script[at]
+            if at == len(self.script):
                 if not self.replies:
-                    raise ValueError("no corpus reply left for this first trial")
+                    raise ValueError("no corpus reply left for this trial")
                 text = self.replies.pop(0)
                 self.given[key(messages + [{"role": "assistant", "content": text}])] = text
                 return text
             asked = key(messages[:-1])
             if asked in self.given and message_text(messages[-1]) == REASK_TEXT:
                 return self.given[asked]
-        raise ValueError("a later trial: this session has given its first answer")
+        raise ValueError("a later trial: this session has given its answer")
 
 
 def cli(args: list[str]) -> tuple[int, str]:
@@ -140,8 +186,10 @@ def cli(args: list[str]) -> tuple[int, str]:
     return res.exit_code, res.output
 
 
-def first_trials(store_url: str, run_name: str) -> list[dict]:
-    """The first trial of each session of ``run_name``: reply, status, action, trials stored."""
+def stored_trials(store_url: str, run_name: str, index: int, earlier: list[Any]) -> list[dict]:
+    """Trial ``index`` of each session of ``run_name``: reply, status, action, and whether the
+    trials before it stored ``earlier`` (the answers played to reach it) and it stored the
+    stimulus it was meant to show (``stimulus``)."""
     from machinepsych.storage.store import Store
 
     st = Store(store_url)
@@ -149,14 +197,36 @@ def first_trials(store_url: str, run_name: str) -> list[dict]:
         run = st.get_run(run_name)
         out = []
         for s in st.sessions(run.id):
-            trials = st.trials(s.id)
-            t0 = next((t for t in trials if t.index == 0), None)
+            trials = sorted(st.trials(s.id), key=lambda t: t.index)
+            t = next((t for t in trials if t.index == index), None)
+            played = [comparable(t.action) for t in trials if t.index < index]
             out.append({"seed": s.seed, "n_trials": len(trials), "status_session": s.status,
-                        **({"reply": t0.reply, "status": t0.parse_status, "action": t0.action, "reasked": t0.reasked}
-                           if t0 is not None else {"reply": None})})
+                        "earlier_ok": played == comparable(earlier),
+                        **({"reply": t.reply, "status": t.parse_status, "action": t.action, "reasked": t.reasked,
+                            "stimulus": comparable((t.observation or {}).get("stimulus"))}
+                           if t is not None else {"reply": None})})
         return out
     finally:
         st.close()
+
+
+def answer_text(spec: Any, answer: Any, obs: Any) -> str | None:
+    """A reply the test's parser reads as exactly ``answer`` on ``obs``: the test's own answer
+    form (``answer.format``), else the bare value or JSON; None where none is read so."""
+    for text in (spec.answer.format(answer), str(answer), json.dumps(answer, ensure_ascii=False)):
+        try:
+            action, status = spec.answer.parse(text, obs)
+        except Exception:  # noqa: BLE001 (a form the parser cannot take is not used)
+            continue
+        if status == "parsed" and comparable(action) == comparable(answer):
+            return text
+    return None
+
+
+def calls_before_answer(spec: Any, obs: Any) -> int:
+    """The calls a later trial makes before its answer request: the separate feedback message
+    (feedback_mode "separate") and the study page."""
+    return int(spec.feedback_mode == "separate" and obs.feedback is not None) + int(bool(obs.study))
 
 
 class Runs:
@@ -167,10 +237,10 @@ class Runs:
         self.n = 0
         self.before: dict[str, int] = {}
 
-    def run(self, test: str, seed: int, replies: list[str], before: int) -> list[dict]:
+    def run(self, test: str, seed: int, replies: list[str], script: list[str], earlier: list[Any]) -> list[dict]:
         self.n += 1
         name = f"e2e-{self.n}-{test}"
-        self.endpoint.start(replies, before)
+        self.endpoint.start(replies, script)
         code, output = cli(["run", test, "--model", "openai:loopback", "--base-url", self.server.base_url,
                             "--strategy", "direct", "--seed", str(seed), "--sessions", "1",
                             "--repeat", str(max(len(replies), 1)), *(["--temperature", "1"] if len(replies) > 1 else []),
@@ -178,68 +248,107 @@ class Runs:
                             "--run-name", name, "--no-progress", "--concurrency", "8"])
         if code not in (0, 1):
             raise RuntimeError(f"run {test} --seed {seed} exited {code}:\n{output[-2000:]}")
-        return first_trials(self.store, name)
+        return stored_trials(self.store, name, len(earlier), earlier)
 
-    def run_group(self, test: str, seed: int, replies: list[str]) -> list[dict]:
-        """The sessions of one group. How many calls a session of ``test`` makes before its
-        first answer is learned on its first group: from none up, the first count for which
-        every session stores a first trial (with too few, the answer request is taken for a
-        later trial and refused, so no first trial is stored)."""
+    def run_group(self, test: str, seed: int, replies: list[str], later: list[str]) -> list[dict]:
+        """The sessions of one group; ``later``: the replies of the calls after the first
+        trial's study pages, up to the answer request of the group's trial (the earlier
+        answers and the later trials' feedback and study calls). How many calls a session of
+        ``test`` makes before its first answer is learned on its first group: from none up, the
+        first count for which every session stores the group's trial after the earlier answers
+        (with too few, an answer request is taken for another call, and the session stores
+        other answers or ends early)."""
+        earlier = [a for a in later if not isinstance(a, str)]
+        script = [a if isinstance(a, str) else a[1] for a in later]
+        got: list[dict] = []
         for before in range(self.before.get(test, 0), 4):
-            got = self.run(test, seed, replies, before)
-            if got and all(g["reply"] is not None for g in got):
+            got = self.run(test, seed, replies, [NEUTRAL] * before + script, [a[0] for a in earlier])
+            if got and all(g["reply"] is not None and g["earlier_ok"] for g in got):
                 self.before[test] = before
                 return got
-        raise RuntimeError(f"{test} --seed {seed}: no session stored a first trial (4 calls before the answer tried)")
+        if not earlier:
+            raise RuntimeError(f"{test} --seed {seed}: no session stored a first trial (4 calls before the answer tried)")
+        return got  # its lines are classed lost
+
+
+def group_key(finder: TrialFinder, found: tuple) -> tuple[tuple, list] | None:
+    """(the group of a line found at ``found``, the calls of that group after the first trial's
+    study pages: NEUTRAL or (answer, its reply)); None where an earlier answer has no reply
+    the test's parser reads as it."""
+    seed, earlier, obs = found
+    spec, later = finder.spec, []
+    for j, (o, answer) in enumerate(earlier):
+        if j:
+            later += [NEUTRAL] * calls_before_answer(spec, o)
+        text = answer_text(spec, answer, o)
+        if text is None:
+            return None
+        later.append((answer, text))
+    if obs is not None:
+        later += [NEUTRAL] * calls_before_answer(spec, obs)
+    return (finder.spec.id, seed, json.dumps([a if isinstance(a, str) else a[1] for a in later])), later
 
 
 def measure_end_to_end(corpus: dict[str, list[dict]], max_seed: int, reask: int, limit: int | None = None,
-                       log=print) -> tuple[list[dict], list[dict]]:
-    """(results of the lines a seed reproduces, the skipped lines) for ``corpus``; each result
-    holds the direct class too (``direct``)."""
+                       log=print, max_step: int = 8) -> tuple[list[dict], list[dict]]:
+    """(results of the lines a seed reproduces, the skipped lines, each with its ``reason``)
+    for ``corpus``; each result holds the direct class too (``direct``) and ``trial``, the
+    (1-based) trial it was read on."""
     direct = {r["where"]: r for r in measure(corpus)}
-    finders: dict[str, FirstTrialSeeds] = {}
-    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    finders: dict[str, TrialFinder] = {}
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    scripts: dict[tuple, list] = {}
     skipped: list[dict] = []
     for fmt, lines in corpus.items():
         for line in lines[:limit]:
-            finder = finders.setdefault(line["test"], FirstTrialSeeds(line["test"], max_seed))
-            seed = finder.find(line["stimulus"])
-            if seed is None:
-                skipped.append({"format": fmt, "test": line["test"], "where": line["_where"]})
-            else:
-                groups[(line["test"], seed)].append({**line, "format": fmt})
-    log(f"{sum(map(len, groups.values()))} lines in {len(groups)} (test, seed) groups; {len(skipped)} skipped")
+            finder = finders.setdefault(line["test"], TrialFinder(line["test"], max_seed, max_step))
+            found = finder.find(line["stimulus"])
+            grouped = group_key(finder, found) if found is not None else None
+            if grouped is None:
+                reason = (f"not a trial of any seed/step (seeds 0..{max_seed}, trials 1..{max_step})" if found is None
+                          else "no reply the parser reads as an earlier answer")
+                skipped.append({"format": fmt, "test": line["test"], "where": line["_where"], "reason": reason})
+                continue
+            gkey, later = grouped
+            scripts[gkey] = later
+            groups[gkey].append({**line, "format": fmt, "trial": len(found[1]) + 1})
+    n_later = sum(len(ls) for k, ls in groups.items() if ls[0]["trial"] > 1)
+    log(f"{sum(map(len, groups.values()))} lines in {len(groups)} (test, seed, earlier answers) groups "
+        f"({n_later} on a later trial); {len(skipped)} skipped")
     results: list[dict] = []
     endpoint = CorpusEndpoint()
     os.environ.setdefault("OPENAI_API_KEY", "none")
     with tempfile.TemporaryDirectory() as tmp, FakeOpenAIServer(reply=endpoint.reply, record=False) as server:
         runs = Runs(server, endpoint, f"sqlite:///{tmp}/e2e.db", reask)
-        for (test, seed), lines in sorted(groups.items()):
-            got = runs.run_group(test, seed, [line["reply"] for line in lines])
+        # first-trial groups first: they learn each test's calls before its first answer
+        for gkey, lines in sorted(groups.items(), key=lambda kv: (kv[1][0]["trial"] > 1, kv[0])):
+            got = runs.run_group(gkey[0], gkey[1], [line["reply"] for line in lines], scripts[gkey])
             results += match(lines, got, direct)
     return results, skipped
 
 
 def match(lines: list[dict], got: list[dict], direct: dict[str, dict]) -> list[dict]:
-    """Each line with the session whose stored first reply is its reply (a line whose session
-    stored no first trial, or another reply, is classed ``lost``)."""
+    """Each line with the session whose stored reply on the line's trial is its reply (a line
+    whose session stored no such trial, another reply, or other earlier answers than the ones
+    played, is classed ``lost``)."""
     by_reply: dict[str, list[dict]] = defaultdict(list)
     for g in got:
-        if g["reply"] is not None:
+        if g["reply"] is not None and g["earlier_ok"]:
             by_reply[g["reply"]].append(g)
     out = []
     for line in lines:
         d = direct[line["_where"]]
         found = by_reply[line["reply"]].pop(0) if by_reply[line["reply"]] else None
         if found is None:
-            cls, status, action, reasked = "lost", "no stored first trial", None, False
+            cls, status, action, reasked, same = "lost", "no stored trial after the earlier answers", None, False, False
         else:
             status, action, reasked = found["status"], found["action"], found["reasked"]
             cls = classify(line["meant"], action, status)
+            same = found["stimulus"] == comparable(line["stimulus"])
         out.append({"format": line["format"], "test": line["test"], "where": line["_where"], "meant": line["meant"],
-                     "reply": line["reply"], "class": cls, "status": status, "parsed": comparable(action), "reasked": reasked,
-                     "direct": d["class"], "direct_status": d["status"], "direct_parsed": d["parsed"]})
+                    "trial": line["trial"], "reply": line["reply"], "class": cls, "status": status,
+                    "parsed": comparable(action), "reasked": reasked, "stored_stimulus_same": same,
+                    "direct": d["class"], "direct_status": d["status"], "direct_parsed": d["parsed"]})
     return out
 
 
@@ -259,13 +368,21 @@ def side_by_side(results: list[dict]) -> list[dict]:
 def report(corpus_dir: Path, args: argparse.Namespace) -> int:
     corpus = load(corpus_dir)
     results, skipped = measure_end_to_end(corpus, args.max_seed, args.reask, args.limit,
-                                          log=(lambda *a: None) if args.json else print)
+                                          log=(lambda *a: None) if args.json else print, max_step=args.max_step)
     rows = side_by_side(results)
     differ = [r for r in results if r["class"] != r["direct"]]
-    skipped_by_test = dict(Counter(s["test"] for s in skipped))
+    skipped_by = {reason: dict(Counter(s["test"] for s in skipped if s["reason"] == reason))
+                  for reason in sorted({s["reason"] for s in skipped})}
+    # what a first-trial-only run skips: the lines read on a later trial and the ones skipped now
+    later = [r for r in results if r["trial"] > 1]
+    first_only = dict(Counter(r["test"] for r in later) + Counter(s["test"] for s in skipped))
+    later_by_test = dict(Counter(r["test"] for r in later))
+    stimulus_differs = [r["where"] for r in results if r["class"] != "lost" and not r["stored_stimulus_same"]]
     if args.json:
         print(json.dumps({"corpus": str(corpus_dir), "reask": args.reask, "rows": rows, "skipped": len(skipped),
-                          "skipped_by_test": skipped_by_test, "differ": differ}, indent=1, ensure_ascii=False))
+                          "skipped_by_reason": skipped_by, "later_trial_by_test": later_by_test,
+                          "skipped_first_trial_only": first_only, "stored_stimulus_differs": stimulus_differs,
+                          "differ": differ}, indent=1, ensure_ascii=False))
         return 0
     shown = corpus_dir.relative_to(ROOT) if corpus_dir.is_relative_to(ROOT) else corpus_dir
     print(f"End to end (machinepsych run, --strategy direct, --reask {args.reask}) on {shown}")
@@ -280,13 +397,18 @@ def report(corpus_dir: Path, args: argparse.Namespace) -> int:
     dpct = {c: 100.0 * sum(r["direct"] == c for r in results) / max(n, 1) for c in ("meant", "wrong", "invalid")}
     print(f"{'all':<10} {n:>4}   {dpct['meant']:>15.1f} {dpct['wrong']:>6.1f} {dpct['invalid']:>8.1f}   "
           f"{pct['meant']:>12.1f} {pct['wrong']:>6.1f} {pct['invalid']:>8.1f} {sum(r['class'] == 'lost' for r in results):>5}")
-    print(f"skipped (no seed in 0..{args.max_seed} shows the stimulus on its first trial): {len(skipped)} "
-          f"{json.dumps(skipped_by_test)}")
+    print(f"skipped by a first-trial-only run (not on the first trial of seeds 0..{args.max_seed}): "
+          f"{sum(first_only.values())} {json.dumps(first_only)}")
+    print(f"read on a later trial (2..{args.max_step}) after earlier answers: {len(later)} {json.dumps(later_by_test)}")
+    print(f"skipped: {len(skipped)}")
+    for reason, by_test in skipped_by.items():
+        print(f"  {reason}: {sum(by_test.values())} {json.dumps(by_test)}")
+    print(f"stored stimulus other than the line's: {len(stimulus_differs)} {' '.join(stimulus_differs[:10])}")
     if args.reask:
-        print(f"first trials re-asked: {sum(r['reasked'] for r in results)}")
+        print(f"trials re-asked: {sum(r['reasked'] for r in results)}")
     print(f"{len(differ)} lines read differently end to end:")
     for r in differ:
-        print(f"  {r['where']} {r['test']} meant={json.dumps(r['meant'], ensure_ascii=False)}\n"
+        print(f"  {r['where']} {r['test']} trial {r['trial']} meant={json.dumps(r['meant'], ensure_ascii=False)}\n"
               f"      direct [{r['direct']}] {r['direct_status']} {json.dumps(r['direct_parsed'], ensure_ascii=False)}"
               f" | run [{r['class']}] {r['status']} {json.dumps(r['parsed'], ensure_ascii=False)}\n"
               f"      {' '.join(r['reply'].split())[:160]}")
@@ -298,6 +420,8 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, default=MAIN, help="folder of <format>.jsonl files")
     ap.add_argument("--all", action="store_true", help="every reply set tests/fixtures/replies*")
     ap.add_argument("--max-seed", type=int, default=300, help="seeds searched for a line's first trial (default 300)")
+    ap.add_argument("--max-step", type=int, default=8,
+                    help="the latest trial (1-based) searched for a line's stimulus (default 8)")
     ap.add_argument("--reask", type=int, default=0, help="--reask of the runs (the endpoint repeats its reply)")
     ap.add_argument("--limit", type=int, default=None, help="the first N lines of each format only")
     ap.add_argument("--json", action="store_true")
