@@ -5,24 +5,34 @@ checks that a real run reads the same replies the same way: the ``run`` command 
 strategy ``direct``, the OpenAI-compatible model adapter and its transport, the runner's read
 of the reply, ``--reask``, the store) against a loopback endpoint that gives the replies.
 
-For every line of a reply set (test, stimulus, reply, meant) it finds the session seed whose
-first trial shows that stimulus (seeds 0..--max-seed through the test's ``reset``; a line whose
-stimulus no seed shows, e.g. one of a later trial, is counted and skipped). The lines are
-grouped by (test, seed); each group is one ``machinepsych run TEST --seed S --sessions 1
+For every line of a reply set (test, stimulus, reply, meant) it finds where a session shows
+that stimulus: the seed whose first trial shows it (seeds 0..--max-seed through the test's
+``reset``), else a seed and a later trial k <= --max-step (default 8) with the earlier answers
+that lead there, found by stepping the test's environment with legal answers (each fixed
+option, the option of that index on every trial, so every first choice of DC-IGT; then one
+seeded random policy). A line whose stimulus no such trial shows (e.g. CogBench statements cut
+short by the corpus writer) is counted, by reason, and skipped; so is a line whose earlier
+answers have no reply the test's parser reads as exactly them. The lines are grouped by
+(test, seed, earlier answers); each group is one ``machinepsych run TEST --seed S --sessions 1
 --repeat K`` (K = the group's lines) into one SQLite store. The endpoint answers each
-session's first-trial answer request with the group's next corpus reply and ends the session
-at its next request (an HTTP 400: the first trial is already committed, so a run takes a
-second, not a whole session). Calls a test makes before its first answer (a study page) get a
-neutral reply; how many there are is learned on the test's first group.
+session's first k-1 answer requests with the earlier answers, written in the test's own answer
+form (``answer.format``, checked with the test's parser before use), the k-th with the group's
+next corpus reply, and ends the session at its next request (an HTTP 400: trial k is already
+committed, so a run takes a second, not a whole session). Calls a test makes before its first
+answer (a study page) get a neutral reply; how many there are is learned on the test's first
+group; before a later answer, the separate feedback message and the study page each get one.
 
-Then the store is read: each session's first trial gives the stored raw reply (which
-identifies the line), the parse status and the stored response, classed meant / wrong /
-invalid by ``parsing.classify``. Printed: the per-format table of the direct parser and of
-the runs side by side, and every line whose end-to-end class differs from its direct class
-(a difference is a defect of the run path). ``--reask N``: the endpoint answers a re-ask
-with the same reply again (a model that keeps its answer), so a line may not change class.
+Then the store is read: each session's trial k gives the stored raw reply (which identifies
+the line), the parse status and the stored response, classed meant / wrong / invalid by
+``parsing.classify`` (a session whose earlier trials did not store the earlier answers played
+leaves its line ``lost``; a stored stimulus other than the line's is counted). Printed: the
+per-format table of the direct parser and of the runs side by side; the lines a first-trial-only
+run skips, those read on a later trial and those still skipped, by reason, per test; and every
+line whose end-to-end class differs from its direct class (a difference is a defect of the run
+path). ``--reask N``: the endpoint answers a re-ask with the same reply again (a model that
+keeps its answer), so a line may not change class.
 
-    .venv/bin/python benchmarks/parsing_end_to_end.py [--corpus DIR | --all] [--max-seed 300] [--reask 0] [--limit N] [--json]
+    .venv/bin/python benchmarks/parsing_end_to_end.py [--corpus DIR | --all] [--max-seed 300] [--max-step 8] [--reask 0] [--limit N] [--json]
 """
 from __future__ import annotations
 
