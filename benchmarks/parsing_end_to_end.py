@@ -159,11 +159,12 @@ class CorpusEndpoint:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.start([], [])
+        self.start([])
 
-    def start(self, replies: list[str], script: list[str]) -> None:
+    def start(self, replies: list[str], before: int = 0, script: list[str] = ()) -> None:
+        """``before`` neutral replies, then ``script``, then the answer request."""
         with self.lock:
-            self.replies, self.script = list(replies), list(script)
+            self.replies, self.script = list(replies), [NEUTRAL] * before + list(script)
             self.seen: list[str] = []
             self.given: dict[str, str] = {}  # the answer request + reply -> that reply (its re-asks)
 
@@ -247,10 +248,11 @@ class Runs:
         self.n = 0
         self.before: dict[str, int] = {}
 
-    def run(self, test: str, seed: int, replies: list[str], script: list[str], earlier: list[Any]) -> list[dict]:
+    def run(self, test: str, seed: int, replies: list[str], before: int, script: list[str],
+            earlier: list[Any]) -> list[dict]:
         self.n += 1
         name = f"e2e-{self.n}-{test}"
-        self.endpoint.start(replies, script)
+        self.endpoint.start(replies, before, script)
         code, output = cli(["run", test, "--model", "openai:loopback", "--base-url", self.server.base_url,
                             "--strategy", "direct", "--seed", str(seed), "--sessions", "1",
                             "--repeat", str(max(len(replies), 1)), *(["--temperature", "1"] if len(replies) > 1 else []),
@@ -272,7 +274,7 @@ class Runs:
         script = [a if isinstance(a, str) else a[1] for a in later]
         got: list[dict] = []
         for before in range(self.before.get(test, 0), 4):
-            got = self.run(test, seed, replies, [NEUTRAL] * before + script, [a[0] for a in earlier])
+            got = self.run(test, seed, replies, before, script, [a[0] for a in earlier])
             if got and all(g["reply"] is not None and g["earlier_ok"] for g in got):
                 self.before[test] = before
                 return got
@@ -300,10 +302,11 @@ def group_key(finder: TrialFinder, found: tuple) -> tuple[tuple, list] | None:
 
 
 def measure_end_to_end(corpus: dict[str, list[dict]], max_seed: int, reask: int, limit: int | None = None,
-                       log=print, max_step: int = 8) -> tuple[list[dict], list[dict]]:
+                       log=print, max_step: int = 1) -> tuple[list[dict], list[dict]]:
     """(results of the lines a seed reproduces, the skipped lines, each with its ``reason``)
     for ``corpus``; each result holds the direct class too (``direct``) and ``trial``, the
-    (1-based) trial it was read on."""
+    (1-based) trial it was read on: the first, or up to ``max_step`` (the command's --max-step,
+    8 by default; 1 here: first trials only)."""
     direct = {r["where"]: r for r in measure(corpus)}
     finders: dict[str, TrialFinder] = {}
     groups: dict[tuple, list[dict]] = defaultdict(list)
