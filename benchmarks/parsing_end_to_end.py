@@ -405,11 +405,12 @@ def report(corpus_dir: Path, args: argparse.Namespace) -> int:
         d, e = r["direct"], r["end_to_end"]
         print(f"{r['format']:<10} {r['n']:>4}   {d['meant']:>15.1f} {d['wrong']:>6.1f} {d['invalid']:>8.1f}   "
               f"{e['meant']:>12.1f} {e['wrong']:>6.1f} {e['invalid']:>8.1f} {r['lost']:>5}")
-    n = len(results)
-    pct = {c: 100.0 * sum(r["class"] == c for r in results) / max(n, 1) for c in ("meant", "wrong", "invalid")}
-    dpct = {c: 100.0 * sum(r["direct"] == c for r in results) / max(n, 1) for c in ("meant", "wrong", "invalid")}
-    print(f"{'all':<10} {n:>4}   {dpct['meant']:>15.1f} {dpct['wrong']:>6.1f} {dpct['invalid']:>8.1f}   "
-          f"{pct['meant']:>12.1f} {pct['wrong']:>6.1f} {pct['invalid']:>8.1f} {sum(r['class'] == 'lost' for r in results):>5}")
+    for label, rs in (("all", results), ("trial > 1", later)):
+        n = len(rs)
+        pct = {c: 100.0 * sum(r["class"] == c for r in rs) / max(n, 1) for c in ("meant", "wrong", "invalid")}
+        dpct = {c: 100.0 * sum(r["direct"] == c for r in rs) / max(n, 1) for c in ("meant", "wrong", "invalid")}
+        print(f"{label:<10} {n:>4}   {dpct['meant']:>15.1f} {dpct['wrong']:>6.1f} {dpct['invalid']:>8.1f}   "
+              f"{pct['meant']:>12.1f} {pct['wrong']:>6.1f} {pct['invalid']:>8.1f} {sum(r['class'] == 'lost' for r in rs):>5}")
     print(f"skipped by a first-trial-only run (not on the first trial of seeds 0..{args.max_seed}): "
           f"{sum(first_only.values())} {json.dumps(first_only)}")
     print(f"read on a later trial (2..{args.max_step}) after earlier answers: {len(later)} {json.dumps(later_by_test)}")
