@@ -125,9 +125,10 @@ class TrialFinder:
     def later(self, want: Any) -> tuple[int, list[tuple[Any, Any]], Any] | None:
         """(seed, [(observation, answer)] of the trials before, the trial's observation) of the
         first later trial showing ``want``."""
-        options = getattr(self.env.reset(0) and self.env.action_space, "options", None) or ()
+        self.env.reset(0)
+        n_options = len(getattr(self.env.action_space, "options", None) or ())
         for seed in range(self.max_seed + 1):
-            for policy in range(len(options) + 1):
+            for policy in range(n_options + 1):  # each fixed option, then the random policy
                 played = self._play(seed, policy)
                 for k in range(1, len(played)):
                     if comparable(played[k][0].stimulus) == want:
