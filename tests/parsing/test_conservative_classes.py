@@ -85,6 +85,8 @@ def test_another_answer_offered_beside_the_answer_is_no_answer(test, stimulus, r
     # "too" as a degree word is no cue ("too short to be ..."): the other answer is ruled out
     ("visfactor-cs1", OBJECT, '{"answer": "spoon"} - the handle is too short to be a ladle.', "spoon"),
     ("visfactor-ss3", BUILDINGS, "Answer: 4. Building 6 is too far from the route.", 4),
+    # a capital O names a mark, not the Spanish / Italian "o" (or)
+    ("visfactor-vz3", EDGES, "G - the O mark sits next to C, so C cannot be it.", "G"),
 ])
 def test_another_answer_named_but_not_offered_keeps_the_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant

@@ -31,10 +31,11 @@ from .negation import rejected_mentions
 from .text import mask
 
 _ADDITIVE = (r"or|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
-             r"|oder|auch|ebenso|o|también|tambien|igualmente|ou|aussi|également|egalement|oppure|anche|altrimenti")
+             r"|oder|auch|ebenso|(?-i:o)|(?-i:(?:^|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
           r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile")
+# (Spanish / Italian "o" in lower case, or "O" opening a sentence before a lower-case word: not "the O face")
 # ("too" only where it adds, at the end of its clause: "B is similar too", not "too small to be a plane")
 # cues written without spaces between words (Chinese, Japanese)
 _CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也"
