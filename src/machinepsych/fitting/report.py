@@ -80,8 +80,10 @@ def _figure(task: str, model: dict[str, Any], conds: dict[str, Any], over: str =
 
     params = [p["name"] for p in model["params"]]
     names = list(conds)
-    fig, axes = plt.subplots(1, len(params), figsize=(2.6 * len(params) + 1.2, 0.45 * len(names) + 1.4),
-                             squeeze=False)
+    title = f"{task}: {model['name']} parameters (mean over {over}, 95% CI)"
+    # wide enough for its title too (a one-parameter model's panel is narrower than the title at 10 pt)
+    width = max(2.6 * len(params) + 1.2, 0.075 * len(title) + 0.6)
+    fig, axes = plt.subplots(1, len(params), figsize=(width, 0.45 * len(names) + 1.4), squeeze=False)
     for ax, p in zip(axes[0], params):
         for y, cond in enumerate(names):
             cell = conds[cond]["params"].get(model["name"], {}).get(p)
@@ -94,7 +96,7 @@ def _figure(task: str, model: dict[str, Any], conds: dict[str, Any], over: str =
         ax.set_title(p, fontsize=10)
         ax.tick_params(axis="x", labelsize=9)
         ax.invert_yaxis()
-    fig.suptitle(f"{task}: {model['name']} parameters (mean over {over}, 95% CI)", fontsize=10)
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96)
