@@ -125,7 +125,7 @@ def _spaces(m: re.Match) -> str:
 
 # (each pass's characters as one class: a text with none of them is left as it is in one search)
 _MD = [(rx, re.compile("[" + re.escape(needs) + "]").search) for rx, needs in _MD_NEEDS]
-_MD_ANY = re.compile("[" + re.escape("".join(sorted({c for rx, needs in _MD_NEEDS for c in needs}))) + "]").search
+_MD_ANY = re.compile("[" + re.escape("".join(sorted({c for _, needs in _MD_NEEDS for c in needs}))) + "]").search
 
 
 def mask(text: str) -> str:
