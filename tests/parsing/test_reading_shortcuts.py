@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from machinepsych.core.types import Observation
 from machinepsych.parsing import cards, choice, formats, hedges, recall, text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -119,3 +120,19 @@ def test_card_keys_convert_what_is_not_plain():
                             {"shape": Shape("cross"), "color": None, "number": True}, {"shape": "circle", "color": "blue"}])
     assert key == (("star", "red", 2), ("shape:cross", "None", 1), ("circle", "blue", 0))
     assert [tuple(map(type, k)) for k in key] == [(str, str, int)] * 3
+
+
+def test_a_reply_naming_one_answer_is_not_cut_into_clauses(monkeypatch):
+    """The runner reads every reply for a second answer: one that names only the answer read
+    ("Selection: 2", most replies) is settled once its mentions are found, without the negation
+    and clause passes (about half of reading it before); one naming another still gets them
+    (card 1, ruled out)."""
+    obs = Observation(0, {"card": {"shape": "star", "color": "red", "number": 3},
+                          "options": [{"shape": s, "color": c, "number": n} for s, c, n in OPTIONS[0][0]]}, ())
+    passes = []
+    real = hedges.rejected_mentions
+    monkeypatch.setattr(hedges, "rejected_mentions", lambda *a: passes.append(a) or real(*a))
+    assert formats.parse_card_choice("Selection: 2", obs) == (2, "parsed")
+    assert passes == []
+    assert formats.parse_card_choice("Card 1 does not match. Selection: 2", obs) == (2, "parsed")
+    assert len(passes) == 1
