@@ -97,7 +97,15 @@ def _numbered_as(k: int, shape: str, color: str) -> str:
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
-    return tuple([(str(o.get("shape")), str(o.get("color")), int(o.get("number", 0))) for o in options])
+    return tuple([_card_key(o.get("shape"), o.get("color"), o.get("number", 0)) for o in options])
+
+
+def _card_key(shape: Any, color: Any, number: Any) -> tuple:
+    """``(str(shape), str(color), int(number))``, converting only what is not already so
+    (a task's cards hold strings and ints)."""
+    if type(shape) is str and type(color) is str and type(number) is int:
+        return shape, color, number
+    return str(shape), str(color), int(number)
 
 
 def _card_reader(key: tuple, desk: bool, sorted_card: tuple = ()) -> ChoiceReader:

@@ -87,6 +87,13 @@ def names_other(text: str, value: Any, finder: Finder, other: Callable[[Any, Any
     return any(other(m.value, value) for i, m in enumerate(mentions) if i not in rejected)
 
 
+def answer_mentions(masked: str, finder: Finder) -> list[Mention]:
+    """The answers ``finder`` finds in ``masked`` text, overlaps resolved, none inside a word
+    ("tre" in "être")."""
+    return [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))
+            if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))]
+
+
 def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
                        same: Callable[[Any, Any], bool] | None = None) -> bool:
     """Whether prepared reply ``text``, read as ``value``, offers another answer as possible after
@@ -96,8 +103,18 @@ def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[A
     other = other or (lambda m, v: m != v)
     same = same or (lambda m, v: m == v)
     masked = mask(text)
-    mentions = [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))  # not inside a word ("tre" in "être")
-                if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))]
+    mentions = answer_mentions(masked, finder)
+    # only a clause naming another answer can hedge (``offered``, or ``prev_other`` before ``added``
+    # in :func:`_hedged_clauses`): a reply naming none ("Selection: 2", the usual reply) is settled
+    # without cutting it into clauses
+    if not any(other(m.value, value) for m in mentions):
+        return False
+    return _hedged_clauses(text, masked, mentions, value, other, same)
+
+
+def _hedged_clauses(text: str, masked: str, mentions: list[Mention], value: Any, other: Callable[[Any, Any], bool],
+                    same: Callable[[Any, Any], bool]) -> bool:
+    """:func:`hedged_alternative` from the reply's answer ``mentions`` in ``masked``: clause by clause."""
     # a mention that takes in the white space before it ("\nA." of a line "A.") starts at its first character
     mentions = [Mention(m.start + len(masked[m.start:m.end]) - len(masked[m.start:m.end].lstrip()), m.end, m.value, m.weak)
                 for m in mentions]

@@ -108,7 +108,7 @@ def strip_think(text: str) -> str:
 
 
 # each with the characters one of its matches must contain (a text with none is left as it is)
-_MD = [
+_MD_NEEDS = [
     (re.compile(r"\*\*|__|~~|`+"), "*_~`"),                      # bold, strike, code
     (re.compile(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])"), "*_"),  # single-star / underscore emphasis
     (re.compile(r"^[ \t]*#{1,6}(?=\s)", re.M), "#"),          # headings
@@ -123,11 +123,18 @@ def _spaces(m: re.Match) -> str:
     return " " * len(m.group(0))
 
 
+# (each pass's characters as one class: a text with none of them is left as it is in one search)
+_MD = [(rx, re.compile("[" + re.escape(needs) + "]").search) for rx, needs in _MD_NEEDS]
+_MD_ANY = re.compile("[" + re.escape("".join(sorted({c for _, needs in _MD_NEEDS for c in needs}))) + "]").search
+
+
 def mask(text: str) -> str:
     """``text`` with markdown and LaTeX markup replaced by spaces (same length)."""
+    if _MD_ANY(text) is None:  # no markup character at all (a short reply mostly has none)
+        return text
     out = text
     for rx, needs in _MD:
-        if any(c in out for c in needs):
+        if needs(out) is not None:  # a pass only blanks characters: the later ones look at what is left
             out = rx.sub(_spaces, out)
     return out
 
