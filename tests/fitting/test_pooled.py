@@ -36,10 +36,15 @@ def test_spearman_brown_and_the_sessions_it_takes():
 
 def test_the_reliability_fitted_to_exact_curves_is_the_one_they_came_from():
     for rho1 in (0.1, 0.3, 0.53, 0.9):
-        assert fit_rho1(COUNTS, [spearman_brown(rho1, k) for k in COUNTS], 60) == pytest.approx(rho1, abs=1e-6)
-    # a count without an r (None -> nan) is left out; none at all: nan
-    assert fit_rho1((1, 2), [float("nan"), spearman_brown(0.4, 2)], 60) == pytest.approx(0.4, abs=1e-6)
-    assert math.isnan(fit_rho1((1, 2), [float("nan")] * 2, 60))
+        assert fit_rho1(COUNTS, [spearman_brown(rho1, k) for k in COUNTS]) == pytest.approx(rho1, abs=1e-6)
+    # a count without an r (nan) is left out; none at all: nan
+    assert fit_rho1((1, 2), [float("nan"), spearman_brown(0.4, 2)]) == pytest.approx(0.4, abs=1e-6)
+    assert math.isnan(fit_rho1((1, 2), [float("nan")] * 2))
+    # weighted: a count of weight 0 does not pull the fit; equal weights meet halfway in z
+    r = [spearman_brown(0.4, 1), spearman_brown(0.6, 2)]
+    assert fit_rho1((1, 2), r, [1.0, 0.0]) == pytest.approx(0.4, abs=1e-6)
+    assert fit_rho1((1, 2), r, [0.0, 1.0]) == pytest.approx(0.6, abs=1e-6)
+    assert 0.4 < fit_rho1((1, 2), r) < 0.6
 
 
 @pytest.mark.parametrize("rho1, count", [(0.55, 2), (0.43, 3), (0.34, 4), (0.26, 6), (0.21, 8), (0.08, None)])
@@ -81,3 +86,21 @@ def test_a_participant_without_a_finite_fit_is_left_out_at_every_count():
     assert curve["n"] == 39
     kept = np.delete(np.arange(40), 7)
     assert curve["counts"]["1"]["observed"] == pytest.approx(np.corrcoef(true[kept], fitted[0, kept])[0, 1])
+
+
+def test_a_count_a_few_gross_misfits_pull_down_weighs_less():
+    """Two participants fitted far off their truth at 6 and 8 sessions only (as a joint SLM
+    fit landing in its consistency-near-0 mode does): those counts' r falls, their bootstrap
+    variance grows, and the curve stays near the one of the clean data."""
+    true, fitted = _nested(0.6, 200, seed=4)
+    clean = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    low = np.argsort(true)[:2]
+    fitted[4:, low] = true.max() + 0.3  # counts 6 and 8
+    hit = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    assert hit["counts"]["8"]["observed"] < clean["counts"]["8"]["observed"] - 0.1
+    assert hit["counts"]["8"]["weight"] < clean["counts"]["8"]["weight"] / 3
+    assert hit["rho1"] == pytest.approx(clean["rho1"], abs=0.03)
+    assert hit["named"] == clean["named"] == 2
+    # fitted with Fisher's equal weights instead, the two misfits would pull rho1 well down
+    ks = [int(k) for k in hit["counts"]]
+    assert fit_rho1(ks, [hit["counts"][str(k)]["observed"] for k in ks]) < clean["rho1"] - 0.05

@@ -10,9 +10,13 @@ correlation of true and fitted values (the reliability) follows the Spearman-Bro
     rho_k = k rho_1 / (1 + (k - 1) rho_1),    r_k = sqrt(rho_k).
 
 ``rho_1`` is fitted by weighted least squares to every count's observed r in Fisher's z
-(``atanh r``, weights ``n - 3``, the inverse of its variance); its one-sided 95% lower bound is
-the 5th percentile of the same fit over a seeded bootstrap of participants (a participant's
-fits at every count resampled together, which keeps the counts' dependence). ``r_k``
+(``atanh r``), each count weighted by the inverse of its z's variance over a seeded bootstrap
+of participants (a participant's fits at every count resampled together, which keeps the
+counts' dependence). Fisher's ``1 / (n - 3)`` would give every count the same weight; the
+bootstrap's variance also sees a count whose r a few gross misfits pull down (on WCST-128 a
+participant of low decision consistency fitted at 6 or 8 sessions can land in the SLM's mode
+of consistency near 0 with both rates near 1), and weighs it less. The one-sided 95% lower
+bound of ``rho_1`` is the 5th percentile of the same fit over the same resamples. ``r_k``
 rises with ``rho_1`` at every ``k``, so the curve's lower bound at ``k`` is the curve at
 ``rho_1``'s lower bound, and the count named is the smallest at which it reaches the target.
 """
@@ -54,18 +58,17 @@ def _correlations(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
         return num / den
 
 
-def fit_rho1(counts: Sequence[int], r: Sequence[float], n: int) -> float:
+def fit_rho1(counts: Sequence[int], r: Sequence[float], weights: Sequence[float] | None = None) -> float:
     """One session's reliability whose Spearman-Brown curve fits the observed ``r`` at
-    ``counts`` best by weighted least squares in Fisher's z (every count over the same ``n``
-    participants: equal weights ``n - 3``). Counts whose r is undefined are left out; nan where
-    none is left."""
+    ``counts`` best by weighted least squares in Fisher's z (``weights`` per count, default
+    equal). Counts whose r is undefined are left out; nan where none is left."""
     k = np.asarray(counts, dtype=float)
     z = np.arctanh(np.clip(np.asarray(r, dtype=float), -1 + _EDGE, 1 - _EDGE))
-    ok = np.isfinite(z)
+    w = np.ones(k.shape) if weights is None else np.asarray(weights, dtype=float)
+    ok = np.isfinite(z) & np.isfinite(w)
     if not ok.any():
         return math.nan
-    k, z = k[ok], z[ok]
-    w = np.full(k.shape, max(n - 3, 1), dtype=float)
+    k, z, w = k[ok], z[ok], w[ok]
 
     def loss(rho1: float) -> float:
         curve = np.arctanh(np.minimum(np.sqrt(k * rho1 / (1 + (k - 1) * rho1)), 1 - _EDGE))
@@ -73,22 +76,6 @@ def fit_rho1(counts: Sequence[int], r: Sequence[float], n: int) -> float:
 
     return float(minimize_scalar(loss, bounds=(_EDGE, 1 - _EDGE), method="bounded",
                                  options={"xatol": 1e-10}).x)
-
-
-def fit_log_linear(counts: Sequence[int], r: Sequence[float]) -> tuple[float, float]:
-    """``(a, b)`` of the line ``atanh r = a + b ln k`` fitted to the observed ``r`` at
-    ``counts`` by least squares (equal weights: every count over the same participants),
-    ``b`` kept >= 0 (r does not fall with more sessions: where the best line falls, the flat
-    line at the mean). nan where fewer than two counts have an r."""
-    k = np.log(np.asarray(counts, dtype=float))
-    z = np.arctanh(np.clip(np.asarray(r, dtype=float), -1 + _EDGE, 1 - _EDGE))
-    ok = np.isfinite(z)
-    if ok.sum() < 2:
-        return math.nan, math.nan
-    k, z = k[ok], z[ok]
-    b = float(np.sum((k - k.mean()) * (z - z.mean())) / np.sum((k - k.mean()) ** 2))
-    b = max(b, 0.0)
-    return float(z.mean() - b * k.mean()), b
 
 
 def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], candidates: Sequence[int],
@@ -106,20 +93,25 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     true, fitted = true[keep], fitted[:, keep]
     n = int(keep.sum())
     observed = _correlations(true, fitted)
-    rho1 = fit_rho1(counts, observed, n)
     rng = np.random.default_rng([seed, 0xB007])
     idx = rng.integers(0, n, size=(boot, n)) if n else np.zeros((boot, 0), dtype=int)
     boot_r = np.concatenate([_correlations(true[i], np.moveaxis(fitted[:, i], 0, 1))  # (resamples, K)
                              for i in np.array_split(idx, max(1, boot * n // 2_000_000))])
-    rhos = np.array([fit_rho1(counts, row, n) for row in boot_r])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        weights = 1 / np.nanvar(np.arctanh(np.clip(boot_r, -1 + _EDGE, 1 - _EDGE)), axis=0)
+    weights[~np.isfinite(weights)] = np.nan
+    rho1 = fit_rho1(counts, observed, weights)
+    rhos = np.array([fit_rho1(counts, row, weights) for row in boot_r])
     rhos = rhos[np.isfinite(rhos)]
     rho1_lo = float(np.quantile(rhos, 1 - level)) if rhos.size and math.isfinite(rho1) else math.nan
     seen = dict(zip(counts, observed))
     curve = {}
     for k in sorted(set(counts) | set(candidates)):
         obs = seen.get(k)
+        w = dict(zip(counts, weights)).get(k)
         curve[str(k)] = {"observed": None if obs is None or not np.isfinite(obs) else float(obs),
-                         "r": _curve_at(rho1, k), "lo": _curve_at(rho1_lo, k)}
+                         "r": _curve_at(rho1, k), "lo": _curve_at(rho1_lo, k),
+                         "weight": None if w is None or not np.isfinite(w) else float(w / np.nansum(weights))}
     return {"model": MODEL, "n": n, "rho1": None if math.isnan(rho1) else rho1,
             "rho1_lo": None if math.isnan(rho1_lo) else rho1_lo, "level": level, "bootstrap": boot,
             "counts": curve,
