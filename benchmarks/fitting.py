@@ -6,10 +6,11 @@ named, and ``--default`` measures every test at its default): per parameter its 
 (learning rates against the target r >= 0.8; a weak one is tried at the design doubled up to
 ``--max-factor`` times, or at the longest the test allows, and the length reaching 0.8 named,
 which meets its target; where the design cannot be lengthened the benchmark says so and names the
-number of sessions per participant, fitted jointly, at which it reaches 0.8: 2, 3, 4, 6 or 8
-seeded sessions of one simulated participant, up to ``--max-sessions``, where r clears 0.8 with
-95% confidence, its one-sided lower bound by Fisher's z over twice ``--n`` participants, which
-meets its target; and, where fewer, the count at which r itself first reads 0.8),
+number of sessions per participant, fitted jointly, at which it reaches 0.8: of 2, 3, 4, 6 or 8
+seeded sessions of one simulated participant, up to ``--max-sessions``, the smallest where the
+Spearman-Brown curve fitted to every count simulated (1 to ``--max-sessions`` sessions, twice
+``--n`` participants) clears 0.8 with 95% confidence (bootstrap over participants), which meets
+its target; and, where fewer, the count at which the curve itself reads 0.8),
 the diagonal of the model-recovery confusion matrix for the
 random, win-stay lose-shift, perseveration and learning models (target >= 0.9; on a design that
 cannot be lengthened, met at the sessions per participant named where it is below 0.9 at one), and the share
@@ -108,19 +109,21 @@ def _tried(res: dict, count: int) -> dict:
 
 
 def _sessions_note(res: dict, m: str, p: str) -> str:
-    """How many sessions per participant recover a weak rate on a design that cannot be lengthened."""
-    count = _per_participant(res, "rates", f"{m}.{p}")
-    tried = res["per_participant"]["tried"]
-    seen = "; ".join(f"{t['sessions']}: r = {_num(t['parameters'][m][p]['r'])}, lower bound "
-                     f"{_num(t['parameters'][m][p].get('lo'))}" for t in tried if m in t["parameters"])
+    """How many sessions per participant recover a weak rate on a design that cannot be
+    lengthened: the curve fitted to every count simulated, and each count's own r."""
     pp = res["per_participant"]
-    over = f" over {pp['n_rates']} participants" if pp.get("n_rates") else ""
-    reach = (pp.get("reaches") or {}).get(f"{m}.{p}")
+    count, reach = _per_participant(res, "rates", f"{m}.{p}"), (pp.get("reaches") or {}).get(f"{m}.{p}")
+    curve = pp["pooled"].get(f"{m}.{p}")
+    if curve is None:
+        return f"  ({res['fixed']}; no more sessions per participant tried)"
+    seen = "; ".join(f"{k}: r = {_num(v['r'])} (lower bound {_num(v['lo'])}, its own sample {_num(v['observed'])})"
+                     for k, v in curve["counts"].items())
+    fitted = (f"Spearman-Brown curve over {curve['n']} participants, one session's reliability "
+              f"{_num(curve['rho1'])} (95% lower bound {_num(curve['rho1_lo'])})")
     reads = f"r reads 0.8 from {reach}, " if reach is not None and (count is None or reach < count) else ""
-    if count is not None:
-        return (f"  ({res['fixed']}; {reads}r >= 0.8 with 95% confidence at {count} sessions per participant fitted "
-                f"jointly{over}; {seen})")
-    return f"  ({res['fixed']}; {reads}r >= 0.8 with 95% confidence not reached{over}" + (f"; {seen})" if seen else ")")
+    named = (f"r >= 0.8 with 95% confidence at {count} sessions per participant fitted jointly" if count is not None
+             else "r >= 0.8 with 95% confidence not reached")
+    return f"  ({res['fixed']}; {reads}{named}; {fitted}; {seen})"
 
 
 def _num(v) -> str:

@@ -30,3 +30,23 @@ def test_user_errors_are_one_line_and_create_nothing(args, message, tmp_path):
     assert len(lines) == 1 and "Traceback" not in res.stderr, res.stderr
     assert message in lines[0], lines[0]
     assert not db.exists(), "a failed command created a store"
+
+
+def test_an_unknown_agent_names_the_valid_agents_in_plural(tmp_path, monkeypatch, capsys):
+    """The line once read "Valid agent for prlts: ..." (the plural put on the test's id)."""
+    from tests.support.cli import main_in_process
+
+    res = main_in_process("run", "prlt", "--model", "agent:xyz", "--store", str(tmp_path / "x.db"), cwd=tmp_path,
+                          monkeypatch=monkeypatch, capsys=capsys)
+    assert res.returncode == 2 and not (tmp_path / "x.db").exists()
+    assert res.stderr.strip() == "error: Unknown agent for prlt 'xyz'. Valid agents for prlt: ideal, random, wsls."
+
+
+@pytest.mark.parametrize("kind, plural", [("agent for prlt", "agents for prlt"),
+                                          ("difficulty of wcst", "difficulties of wcst"),
+                                          ("parameter of the wcst tests", "parameters of the wcst tests"),
+                                          ("battery", "batteries"), ("strategy", "strategies"), ("test", "tests")])
+def test_the_valid_names_kind_is_put_in_the_plural_on_its_head_noun(kind, plural):
+    from machinepsych.core.errors import UnknownNameError
+
+    assert str(UnknownNameError(kind, "zz", ["a", "b"])).endswith(f" Valid {plural}: a, b.")

@@ -80,16 +80,23 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
     out = rec.recover(spec, 6, max_sessions=2)
     assert "longest design wcst-128 allows" in out["fixed"] and out["longer"] == []
     pp = out["per_participant"]
-    assert [t["sessions"] for t in pp["tried"]] == [2]
-    tried = pp["tried"][0]
-    assert set(tried["parameters"]) == {"slm"} and set(tried["by_family"]) == {"random"}
+    # the rate: 12 participants of 2 sessions, fitted on their first session and on both
+    assert [t["sessions"] for t in pp["tried"]] == [1, 2]
+    one, two = pp["tried"]
+    assert set(one["parameters"]) == set(two["parameters"]) == {"slm"}
+    assert one["by_family"] == {} and set(two["by_family"]) == {"random"}  # the model's count searched from 2
     # a weak rate's count is searched over twice n participants (the models' diagonal over n)
-    assert pp["n_rates"] == 12 and tried["n_rates"] == 12 and tried["n"] == 6
-    got = tried["parameters"]["slm"]["r"]
+    assert pp["n_rates"] == 12 and two["n_rates"] == 12 and two["n"] == 6
+    got = two["parameters"]["slm"]["r"]
     assert got["lo"] == pytest.approx(rec.lower_bound(got["r"], 12))
-    # measured with these seeds: 12 participants of 2 sessions recover r at 0.88 (lower bound 0.69), which reads
-    # 0.8 (reaches) but clears it with 95% confidence only above 0.93: not named
-    assert got["r"] >= 0.8 and got["lo"] < 0.8
+    # the count is read off the curve fitted to both counts: it passes through each count's own r
+    curve = pp["pooled"]["slm.r"]
+    assert curve["n"] == 12 and set(curve["counts"]) == {"1", "2"}
+    assert curve["counts"]["2"]["observed"] == pytest.approx(got["r"])
+    assert curve["counts"]["1"]["observed"] == pytest.approx(one["parameters"]["slm"]["r"]["r"])
+    # measured with these seeds: r 0.80 at one session, 0.88 at two (the same 12 participants), the
+    # curve 0.88 at 2 with a bootstrap lower bound of 0.78: r reads 0.8 at 2 (reaches), not named
+    assert curve["counts"]["2"]["r"] == pytest.approx(0.88, abs=0.01) and curve["counts"]["2"]["lo"] < 0.8
     assert pp["reaches"] == {"slm.r": 2} and pp["rates"] == {"slm.r": None}
     assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
 
@@ -143,25 +150,32 @@ def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path):
 def test_recover_says_the_sessions_per_participant_in_words():
     from machinepsych.cli.fit import _per_participant_line
 
+    def curve(r2, lo2, r3, lo3):
+        return {"n": 60, "counts": {"1": {"observed": 0.7, "r": 0.72, "lo": 0.65},
+                                    "2": {"observed": 0.84, "r": r2, "lo": lo2},
+                                    "3": {"observed": 0.85, "r": r3, "lo": lo3}}}
+
     result = {"fixed": "n_trials = 128 is the longest design wcst-128 allows: it cannot be lengthened",
               "design": {"parameters": {"slm": {"r": {"r": 0.7}}}, "by_family": {"random": 0.87}},
-              "per_participant": {"tried": [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.86, "lo": 0.81}}},
-                                             "by_family": {"random": 0.97}}],
-                                  "rates": {"slm.r": 2}, "models": {"random": None}}}
+              "per_participant": {"tried": [{"sessions": 2, "by_family": {"random": 0.97}}],
+                                  "rates": {"slm.r": 2}, "reaches": {"slm.r": 2}, "models": {"random": None},
+                                  "pooled": {"slm.r": curve(0.86, 0.81, 0.9, 0.86)}}}
     line = _per_participant_line(result, "slm.r", "rates")
     assert line.startswith("r = 0.70 at the design; n_trials = 128 is the longest")
-    assert "recovered with 2 sessions per participant fitted jointly (r = 0.86, at least 0.81 with 95% confidence;" \
-        in line
+    assert ("recovered with 2 sessions per participant fitted jointly (r = 0.86, at least 0.81 with 95% confidence; "
+            "its own sample 0.84) (the curve fitted to 1, 2 and 3 sessions over 60 simulated participants)") in line
     assert "not recovered up to 2 sessions per participant" in _per_participant_line(result, "random", "models")
-    # r reads 0.8 at 2 sessions but clears it with 95% confidence only at 3: both said, 3 planned
+    # the curve reads 0.8 at 2 sessions but clears it with 95% confidence only at 3: both said, 3 planned
     pp = result["per_participant"]
-    pp["tried"] = [{"sessions": 2, "parameters": {"slm": {"r": {"r": 0.83, "lo": 0.74}}}},
-                   {"sessions": 3, "parameters": {"slm": {"r": {"r": 0.88, "lo": 0.82}}}}]
-    pp.update(rates={"slm.r": 3}, reaches={"slm.r": 2}, n_rates=60)
+    pp.update(rates={"slm.r": 3}, pooled={"slm.r": curve(0.83, 0.78, 0.88, 0.84)})
     line = _per_participant_line(result, "slm.r", "rates")
-    assert ("with sessions per participant fitted jointly over 60 simulated participants, r reads 0.8 or more from 2 "
-            "sessions (r = 0.83) and clears it with 95% confidence at 3 (r = 0.88, at least 0.82 with 95% "
-            "confidence): plan 3") in line
+    assert ("with sessions per participant fitted jointly (the curve fitted to 1, 2 and 3 sessions over 60 simulated "
+            "participants), r reads 0.8 or more from 2 sessions (r = 0.83) and clears it with 95% confidence at 3 "
+            "(r = 0.88, at least 0.84 with 95% confidence; its own sample 0.85): plan 3") in line
+    pp.update(rates={"slm.r": None}, reaches={"slm.r": None}, pooled={"slm.r": curve(0.75, 0.7, 0.78, 0.74)})
+    assert ("r >= 0.8 with 95% confidence not reached up to 3 sessions per participant fitted jointly "
+            "(r = 0.78, at least 0.74 with 95% confidence; its own sample 0.85 at 3)") in \
+        _per_participant_line(result, "slm.r", "rates")
 
 
 def test_a_persons_sessions_are_grouped_by_who_they_are():

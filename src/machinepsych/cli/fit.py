@@ -180,43 +180,51 @@ def result_length_name(test: str) -> str:
 def _per_participant_line(result: dict, key: str, kind: str) -> str:
     """Where the design cannot be lengthened: the sessions per participant (fitted jointly,
     ``fit --per participant``) at which a weak rate (``kind`` "rates") or model ("models") is
-    recovered, with its figure there; for a rate, also the count at which its r first reads
-    0.8 where that is fewer (r passes 0.8 between the two)."""
+    recovered, with its figure there; for a rate, the figures of the curve fitted to every
+    count simulated (``pooled``), and the count at which the curve itself reads 0.8 where that
+    is fewer (r passes 0.8 between the two)."""
     pp = result["per_participant"]
     count = pp[kind][key]
     if kind == "rates":
         m, p = key.split(".", 1)
         at = f"r = {_num(result['design']['parameters'][m][p]['r'])} at the design; "
-        over = f" over {pp['n_rates']} simulated participants" if pp.get("n_rates") else ""
-    else:
-        at = over = ""
-    if count is None:
-        last = pp["tried"][-1] if pp["tried"] else None
-        there = f" ({_rate_figure(last, key)} at {last['sessions']})" if last and kind == "rates" else ""
-        return (f"{at}{result['fixed']}; not recovered up to {last['sessions'] if last else 1} "
-                f"sessions per participant fitted jointly{there}{over}")
-    step = next(t for t in pp["tried"] if t["sessions"] == count)
-    if kind == "rates":
-        figure = _rate_figure(step, key)
-        reach = (pp.get("reaches") or {}).get(key)
+        curve = (pp.get("pooled") or {}).get(key)
+        over = (f" (the curve fitted to {_counts(curve)} sessions over {curve['n']} simulated participants)"
+                if curve else "")
+        if count is None:
+            last = max((int(c) for c in curve["counts"]), default=1) if curve else 1
+            there = f" ({_rate_figure(curve, last)} at {last})" if curve else ""
+            return (f"{at}{result['fixed']}; r >= 0.8 with 95% confidence not reached up to {last} sessions per "
+                    f"participant fitted jointly{there}{over}")
+        reach = pp["reaches"].get(key)
         if reach is not None and reach < count:
-            first = next(t for t in pp["tried"] if t["sessions"] == reach)
             return (f"{at}{result['fixed']}; with sessions per participant fitted jointly{over}, r reads 0.8 or more "
-                    f"from {reach} sessions (r = {_num(first['parameters'][m][p]['r'])}) and clears it with 95% "
-                    f"confidence at {count} ({figure}): plan {count} (machinepsych fit --per participant)")
-    else:
-        figure = f"{100 * step['by_family'][key]:.0f}%"
-    return (f"{at}{result['fixed']}; recovered with {count} sessions per participant fitted jointly ({figure}{over}; "
-            f"machinepsych fit --per participant)")
+                    f"from {reach} sessions (r = {_num(curve['counts'][str(reach)]['r'])}) and clears it with 95% "
+                    f"confidence at {count} ({_rate_figure(curve, count)}): plan {count} "
+                    f"(machinepsych fit --per participant)")
+        return (f"{at}{result['fixed']}; recovered with {count} sessions per participant fitted jointly "
+                f"({_rate_figure(curve, count)}){over}; machinepsych fit --per participant")
+    if count is None:
+        last = pp["tried"][-1]["sessions"] if pp["tried"] else 1
+        return f"{result['fixed']}; not recovered up to {last} sessions per participant fitted jointly"
+    step = next(t for t in pp["tried"] if t["sessions"] == count)
+    return (f"{result['fixed']}; recovered with {count} sessions per participant fitted jointly "
+            f"({100 * step['by_family'][key]:.0f}%; machinepsych fit --per participant)")
 
 
-def _rate_figure(step: dict, key: str) -> str:
-    """A rate's r at a count of sessions per participant, with its 95% lower bound (the
-    count is named where the bound clears 0.8)."""
-    m, p = key.split(".", 1)
-    cell = step["parameters"][m][p]
+def _counts(curve: dict) -> str:
+    """The counts a pooled curve was fitted to, in words: "1, 2, 3 and 4"."""
+    seen = [c for c, v in curve["counts"].items() if v["observed"] is not None]
+    return ", ".join(seen[:-1]) + f" and {seen[-1]}" if len(seen) > 1 else "".join(seen)
+
+
+def _rate_figure(curve: dict, count: int) -> str:
+    """A rate's r on the pooled curve at a count of sessions per participant, with its 95%
+    lower bound (the count is named where the bound clears 0.8) and the count's own r."""
+    cell = curve["counts"][str(count)]
     bound = f", at least {_num(cell['lo'])} with 95% confidence" if cell.get("lo") is not None else ""
-    return f"r = {_num(cell['r'])}{bound}"
+    own = f"; its own sample {_num(cell['observed'])}" if cell.get("observed") is not None else ""
+    return f"r = {_num(cell['r'])}{bound}{own}"
 
 
 def _recover(runs: list[str], n: int, param: Optional[list[str]], seed: int, model, longer: int,

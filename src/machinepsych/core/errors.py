@@ -30,9 +30,16 @@ class UnknownNameError(ConfigError):
 
 
 def _plural(kind: str) -> str:
-    """The plural of the kind's head noun: "parameter of wcst" -> "parameters of wcst"."""
-    head, sep, rest = kind.partition(" of ")
-    return head + "s" + sep + rest
+    """The plural of the kind's head noun, the last word before " of " or " for ":
+    "parameter of wcst" -> "parameters of wcst", "agent for prlt" -> "agents for prlt",
+    "difficulty of wcst" -> "difficulties of wcst"."""
+    cut = min((i for i in (kind.find(" of "), kind.find(" for ")) if i >= 0), default=len(kind))
+    head, rest = kind[:cut], kind[cut:]
+    if head.endswith("y") and head[-2:-1] not in tuple("aeiou"):
+        return head[:-1] + "ies" + rest
+    if head.endswith(("s", "x", "ch", "sh")):
+        return head + "es" + rest
+    return head + "s" + rest
 
 
 class MissingDependencyError(MachinePsychError):

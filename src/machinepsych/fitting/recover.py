@@ -23,12 +23,13 @@ length, or already the longest the test allows), ``fixed`` says so, and ``per_pa
 names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
 plays that many seeded sessions with one parameter set, fitted jointly,
 :func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate's r
-clears 0.8 with 95% confidence (its one-sided lower bound, Fisher's z over
-``COUNT_SAMPLE`` times ``n`` participants, ``lo`` beside each r: a count whose r only reads
-0.8 in one sample is not named, as r at 30 participants varies by about 0.1 between samples),
-with ``reaches``, the first count at which r itself reads 0.8 (r passes 0.8 between the two:
-where r rises slowly across 0.8, as the SLM's ``r`` on WCST-128 does, no affordable sample
-settles one count, and both are said), and each model whose
+clears 0.8 with 95% confidence. The count is read off one curve fitted to every count at
+once (:mod:`.pooled`: ``COUNT_SAMPLE`` times ``n`` participants each play the most sessions
+tried, fitted on their first 1, 2, 3, 4, 6 and 8; the Spearman-Brown relation fitted to all
+these r, its lower bound by a bootstrap over participants), not from each count's own
+sample: a count whose r only reads 0.8 in one sample of 60 varies from seed to seed, as r
+at 60 participants varies by about 0.05 between samples. ``reaches`` is the first count at
+which the curve itself reads 0.8 (r passes 0.8 between the two), ``pooled`` the curve; and each model whose
 diagonal (by family) is below 0.9 reaches 0.9: what a study
 that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
 jointly). Only the weak models are simulated at each count.
@@ -47,6 +48,7 @@ from ..core.spec import TaskSpec
 from ..participants.agents import play_agent
 from .data import ChoiceData, session_data
 from .fit import fit_participants, fit_sessions
+from .pooled import pooled_curve
 from .simulate import draw_params, simulate_session
 
 TARGET_R = 0.8
@@ -246,40 +248,62 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
                      max_sessions: int, n_rates: int | None = None) -> dict[str, Any]:
     """On a design that cannot be lengthened: the number of sessions per participant (of
     :data:`SESSION_COUNTS`, up to ``max_sessions``), fitted jointly, at which each weak
-    learning rate's r clears 0.8 with 95% confidence (its lower bound ``lo``; ``rates``) and
-    the first at which its r itself reads 0.8 or more (``reaches``: where r passes 0.8, the
-    count the sample cannot tell from the one before it), over ``n_rates`` participants
-    (default ``n``); and each weak model its diagonal >= 0.9 over ``n`` participants (None:
-    not within ``max_sessions``). ``tried``: the recovery at each count tried (the weak
-    models alone are simulated and fitted)."""
+    learning rate is recovered, and each weak model its diagonal >= 0.9 over ``n``
+    participants (None: not within ``max_sessions``).
+
+    A rate's count comes from every count at once (:func:`~.pooled.pooled_curve`): ``n_rates``
+    participants (default ``n``) each play ``max_sessions`` seeded sessions, fitted jointly on
+    their first 1, 2, 3, 4, 6 and 8 (up to ``max_sessions``), and the Spearman-Brown curve
+    fitted to the r of all these counts names the smallest count whose 95% lower bound
+    (bootstrap over participants) reaches 0.8 (``rates``), and the smallest at which the curve
+    itself does (``reaches``); ``pooled`` holds each rate's curve. ``tried``: the recovery at
+    each count simulated (each count's own r and lower bound ``lo``, and the weak models' rows
+    where they were still searched)."""
     decl = spec.fit
     n_rates = n_rates or n
-    out: dict[str, Any] = {"tried": [], "rates": {}, "reaches": {}, "models": {}, "n_rates": n_rates}
-    for count in (c for c in SESSION_COUNTS if c <= max_sessions):
-        if not rates and not models:
+    counts = [c for c in (1, *SESSION_COUNTS) if c <= max_sessions]
+    candidates = [c for c in SESSION_COUNTS if c <= max_sessions]
+    out: dict[str, Any] = {"tried": [], "rates": {}, "reaches": {}, "pooled": {}, "models": {}, "n_rates": n_rates}
+    steps = {c: {"sessions": c, "n": n, "n_rates": n_rates, "parameters": {}, "by_family": {}, "confusion": {}}
+             for c in counts}
+    if rates and candidates:
+        for name in dict.fromkeys(m for m, _ in rates):
+            _rates_over_counts(spec, params, decl.model(name), [p for m, p in rates if m == name], n_rates, seed,
+                               counts, candidates, steps, out)
+    else:
+        out["rates"].update({f"{m}.{p}": None for m, p in rates})
+        out["reaches"].update({f"{m}.{p}": None for m, p in rates})
+    for count in candidates:
+        if not models:
             break
-        step: dict[str, Any] = {"sessions": count, "n": n, "n_rates": n_rates, "parameters": {}, "by_family": {},
-                                "confusion": {}}
-        if rates:
-            res = recover_parameters(spec, params, [decl.model(m) for m in dict.fromkeys(m for m, _ in rates)],
-                                     n_rates, seed, count)
-            step["parameters"] = res["parameters"]
-            for m, p in rates:
-                if f"{m}.{p}" not in out["reaches"] and (res["parameters"][m][p]["r"] or -1) >= TARGET_R:
-                    out["reaches"][f"{m}.{p}"] = count
-            still = [k for k in _weak_rates(res, bound=True) if k in rates]
-            out["rates"].update({f"{m}.{p}": count for m, p in rates if (m, p) not in still})
-            rates = still
-        if models:
-            res = recover_models(spec, params, [decl.model(m) for m in models], n, seed, count)
-            step["by_family"], step["confusion"] = res["by_family"], res["confusion"]
-            out["models"].update({m: count for m in models if res["by_family"][m] >= TARGET_SHARE})
-            models = [m for m in models if m not in out["models"]]
-        out["tried"].append(step)
-    out["rates"].update({f"{m}.{p}": None for m, p in rates})
-    out["reaches"].update({k: None for k in out["rates"] if k not in out["reaches"]})
+        res = recover_models(spec, params, [decl.model(m) for m in models], n, seed, count)
+        steps[count]["by_family"], steps[count]["confusion"] = res["by_family"], res["confusion"]
+        out["models"].update({m: count for m in models if res["by_family"][m] >= TARGET_SHARE})
+        models = [m for m in models if m not in out["models"]]
     out["models"].update({m: None for m in models})
+    out["tried"] = [s for c, s in steps.items() if s["parameters"] or s["by_family"]]
     return out
+
+
+def _rates_over_counts(spec: TaskSpec, params, model, weak: list[str], n: int, seed: int, counts: list[int],
+                       candidates: list[int], steps: dict[int, dict[str, Any]], out: dict[str, Any]) -> None:
+    """``n`` participants of ``model``, each playing ``max(counts)`` sessions, fitted on their
+    first ``k`` at each of ``counts`` (the same participants and sessions at every count); each
+    count's own recovery goes into ``steps``, each weak rate's pooled curve into ``out``."""
+    truth, units, source = _simulate(spec, params, [model], n, seed, max(counts))
+    fitted: dict[int, np.ndarray] = {}
+    for k in counts:
+        fits = {model.name: fit_participants(model, [u[:k] for u in units], seed, with_se=False)}
+        res = _parameter_recovery([model], truth, source, fits)
+        steps[k]["parameters"].update(res)
+        fitted[k] = np.array([[f.params[p.name] for p in model.params] for f in fits[model.name]])
+    names = [p.name for p in model.params]
+    for p in weak:
+        j, key = names.index(p), f"{model.name}.{p}"
+        curve = pooled_curve(truth[model.name][:, j], np.array([fitted[k][:, j] for k in counts]), counts,
+                             candidates, TARGET_R, CONFIDENCE, seed)
+        out["pooled"][key] = curve
+        out["rates"][key], out["reaches"][key] = curve["named"], curve["reaches"]
 
 
 def _longest(spec: TaskSpec) -> int | None:

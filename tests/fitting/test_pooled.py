@@ -1,0 +1,106 @@
+"""The sessions per participant a weak rate needs, read off one curve fitted to every count
+simulated (``fitting.pooled``): on synthetic recoveries of known reliability, the curve and
+the count named are the known ones."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from machinepsych.fitting.pooled import fit_rho1, pooled_curve, sessions_for, spearman_brown
+
+COUNTS = (1, 2, 3, 4, 6, 8)
+CANDIDATES = (2, 3, 4, 6, 8)
+
+
+def _nested(rho1: float, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` participants' true values and their estimates from their first k sessions, each
+    session's error independent with the variance that makes one session's reliability
+    ``rho1`` (so k sessions' estimate, the mean, has reliability Spearman-Brown's rho_k)."""
+    rng = np.random.default_rng(seed)
+    true = rng.uniform(0.05, 0.6, n)
+    sd = math.sqrt(true.var() * (1 - rho1) / rho1)
+    errors = rng.normal(0, sd, (max(COUNTS), n))
+    return true, np.array([true + errors[:k].mean(axis=0) for k in COUNTS])
+
+
+def test_spearman_brown_and_the_sessions_it_takes():
+    assert spearman_brown(0.5, 1) == pytest.approx(math.sqrt(0.5))
+    assert spearman_brown(0.5, 3) == pytest.approx(math.sqrt(1.5 / 2))  # 3 * 0.5 / (1 + 2 * 0.5)
+    # r = 0.8 (rho = 0.64) from rho1 = 0.4: k = 0.64 * 0.6 / (0.4 * 0.36) = 2.67 sessions
+    assert sessions_for(0.4, 0.8) == pytest.approx(0.64 * 0.6 / (0.4 * 0.36))
+    assert spearman_brown(0.4, sessions_for(0.4, 0.8)) == pytest.approx(0.8)
+    assert sessions_for(0.0, 0.8) == math.inf
+
+
+def test_the_reliability_fitted_to_exact_curves_is_the_one_they_came_from():
+    for rho1 in (0.1, 0.3, 0.53, 0.9):
+        assert fit_rho1(COUNTS, [spearman_brown(rho1, k) for k in COUNTS]) == pytest.approx(rho1, abs=1e-6)
+    # a count without an r (nan) is left out; none at all: nan
+    assert fit_rho1((1, 2), [float("nan"), spearman_brown(0.4, 2)]) == pytest.approx(0.4, abs=1e-6)
+    assert math.isnan(fit_rho1((1, 2), [float("nan")] * 2))
+    # weighted: a count of weight 0 does not pull the fit; equal weights meet halfway in z
+    r = [spearman_brown(0.4, 1), spearman_brown(0.6, 2)]
+    assert fit_rho1((1, 2), r, [1.0, 0.0]) == pytest.approx(0.4, abs=1e-6)
+    assert fit_rho1((1, 2), r, [0.0, 1.0]) == pytest.approx(0.6, abs=1e-6)
+    assert 0.4 < fit_rho1((1, 2), r) < 0.6
+
+
+@pytest.mark.parametrize("rho1, count", [(0.55, 2), (0.43, 3), (0.34, 4), (0.26, 6), (0.21, 8), (0.08, None)])
+def test_a_known_reliability_names_its_known_count(rho1, count):
+    """r_k = sqrt(k rho1 / (1 + (k - 1) rho1)); the count named is the first of 2, 3, 4, 6, 8
+    at which that reaches 0.8 (each case chosen with r at least 0.015 past 0.8 there and
+    below it at the count before), over 3,000 participants."""
+    true, fitted = _nested(rho1, 3000, seed=1)
+    curve = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    assert curve["rho1"] == pytest.approx(rho1, abs=0.02)
+    assert curve["rho1_lo"] < curve["rho1"]
+    assert curve["named"] == count and curve["reaches"] == count
+    for k in COUNTS:  # the fitted curve passes through every count's own r
+        cell = curve["counts"][str(k)]
+        assert cell["r"] == pytest.approx(cell["observed"], abs=0.03)
+        assert cell["lo"] < cell["r"]
+    named = next((k for k in CANDIDATES if k >= sessions_for(curve["rho1_lo"], 0.8)), None)
+    assert named == count
+
+
+def test_sixty_participants_name_a_count_by_the_lower_bound_and_say_where_r_reads_target():
+    """At 60 participants the curve's lower bound sits below its r: a reliability whose r
+    reads 0.8 at 2 sessions (rho1 = 0.53: r_2 = 0.83) is named only where the bound clears
+    0.8, and the bootstrap is seeded (the same seed, the same bound)."""
+    true, fitted = _nested(0.53, 60, seed=3)
+    curve = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    assert curve == pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    assert curve["rho1_lo"] != pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=1)["rho1_lo"]
+    lo = curve["counts"][str(curve["named"])]["lo"]
+    assert lo >= 0.8 and curve["counts"][str(curve["named"] - 1)]["lo"] < 0.8
+    assert curve["reaches"] <= curve["named"]
+    assert curve["n"] == 60 and curve["model"] == "spearman-brown"
+
+
+def test_a_participant_without_a_finite_fit_is_left_out_at_every_count():
+    true, fitted = _nested(0.5, 40, seed=2)
+    fitted[3, 7] = np.nan
+    curve = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    assert curve["n"] == 39
+    kept = np.delete(np.arange(40), 7)
+    assert curve["counts"]["1"]["observed"] == pytest.approx(np.corrcoef(true[kept], fitted[0, kept])[0, 1])
+
+
+def test_a_count_a_few_gross_misfits_pull_down_weighs_less():
+    """Two participants fitted far off their truth at 6 and 8 sessions only (as a joint SLM
+    fit landing in its consistency-near-0 mode does): those counts' r falls, their bootstrap
+    variance grows, and the curve stays near the one of the clean data."""
+    true, fitted = _nested(0.6, 200, seed=4)
+    clean = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    low = np.argsort(true)[:2]
+    fitted[4:, low] = true.max() + 0.3  # counts 6 and 8
+    hit = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
+    assert hit["counts"]["8"]["observed"] < clean["counts"]["8"]["observed"] - 0.1
+    assert hit["counts"]["8"]["weight"] < clean["counts"]["8"]["weight"] / 3
+    assert hit["rho1"] == pytest.approx(clean["rho1"], abs=0.03)
+    assert hit["named"] == clean["named"] == 2
+    # fitted with Fisher's equal weights instead, the two misfits would pull rho1 well down
+    ks = [int(k) for k in hit["counts"]]
+    assert fit_rho1(ks, [hit["counts"][str(k)]["observed"] for k in ks]) < clean["rho1"] - 0.05
