@@ -6,6 +6,8 @@
 * ``fake_openai_factory``: ``fake_openai_factory(latency_s=0.05, fault_rate=0.2, seed=1, ...)``
   starts a server with custom settings, stopped at the end of the test.
 * ``no_api_keys``: removes provider keys from the environment for the test.
+* ``cli_in_process``: ``cli_in_process(*args, cwd=...)`` runs a ``machinepsych`` command in this
+  process and returns a ``CompletedProcess`` (its exit code, stdout, stderr).
 * ``llama_server`` (session-scoped, marked integration users only): base URL of a real
   llama.cpp server with SmolLM2-135M (or Gemma 3 270M with MACHINEPSYCH_LOCAL_MODEL=gemma),
   served requantized to Q8_0 (MACHINEPSYCH_LOCAL_AS_SHIPPED=1: the package's file as it is);
@@ -139,6 +141,19 @@ def fake_openai_factory():
     yield make
     for srv in started:
         srv.stop()
+
+
+@pytest.fixture
+def cli_in_process(monkeypatch, capsys):
+    """``cli_in_process(*args, cwd=folder)``: ``machinepsych *args`` through the console script's
+    function in this process (``tests.support.cli.main_in_process``), for a test that checks what a
+    command does and prints, not the process it runs in (a Python start and its imports less a call)."""
+    from tests.support.cli import main_in_process
+
+    def run(*args: str, cwd):
+        return main_in_process(*args, cwd=cwd, monkeypatch=monkeypatch, capsys=capsys)
+
+    return run
 
 
 @pytest.fixture
