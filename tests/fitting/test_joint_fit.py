@@ -13,7 +13,6 @@ from machinepsych.fitting import recover as rec
 from machinepsych.fitting.fit import Pool, fit_participants, fit_sessions
 from machinepsych.fitting.simulate import simulate_session
 from machinepsych.tasks.catalog import get_task
-from tests.support.cli import run_cli
 
 
 def _sessions(test, model, theta, seeds, **overrides):
