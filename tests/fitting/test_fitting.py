@@ -18,7 +18,7 @@ from machinepsych.fitting.simulate import simulate_session
 from machinepsych.core.scoring import step_row
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
-from tests.support.cli import CLI, cli_env, main_in_process
+from tests.support.cli import CLI, cli_env
 
 
 def bandit_data(choices, rewards, K=2):
@@ -174,11 +174,10 @@ def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path, cli_in_proce
     assert "<section id='fits'>" in (tmp_path / "rep" / "index.html").read_text()
 
 
-def test_fit_command_bad_input_is_one_line(tmp_path, monkeypatch, capsys):
+def test_fit_command_bad_input_is_one_line(tmp_path, cli_in_process):
     # the console script's function in this process (the fit command itself runs as a
     # subprocess in test_fit_command_on_a_run_of_agents_and_in_the_report)
-    def run_cli(*args, cwd):
-        return main_in_process(*args, cwd=cwd, monkeypatch=monkeypatch, capsys=capsys)
+    run_cli = cli_in_process
 
     r = run_cli("run", "lnt", "--model", "agent:random", "--sessions", "1", "--run-name", "lnt", "--store", "s.db",
                 cwd=tmp_path)
