@@ -49,7 +49,7 @@ HEAVY_FILES = (
     "tests/integration/test_structured_local.py",  # ~105 s: 17 tests, option probabilities (CPU 213.4 -> 183.5; 185.9 -> 126.5 s)
     "tests/integration/test_local_model.py",  # ~65 s: 2-6 trials a session (CPU 86.9 -> 64.9; 60.7 -> 48.0 s)
     "tests/integration/test_cogbench_local.py",  # ~43 s: one statement (CPU 68.8 -> 55.0; 40.5 -> 43.4 s, longer replies)
-    "tests/fitting/test_fitting.py",  # ~35 s (CPU 72.5 s alone; commands in process but fit: 6 tests 35.9 -> 24.3 s)
+    "tests/fitting/test_fitting.py",  # ~35 s (commands in process but fit: the file's CPU alone 69.5 -> 58.4 s)
     "tests/tasks/test_random_agent_is_chance.py",
     "tests/tasks/reflection/test_rb_chance.py",
     "tests/analysis/test_figure_render.py",  # ~38 s
