@@ -6,6 +6,8 @@
 * ``fake_openai_factory``: ``fake_openai_factory(latency_s=0.05, fault_rate=0.2, seed=1, ...)``
   starts a server with custom settings, stopped at the end of the test.
 * ``no_api_keys``: removes provider keys from the environment for the test.
+* ``cli_in_process``: ``cli_in_process(*args, cwd=...)`` runs a ``machinepsych`` command in this
+  process and returns a ``CompletedProcess`` (its exit code, stdout, stderr).
 * ``llama_server`` (session-scoped, marked integration users only): base URL of a real
   llama.cpp server with SmolLM2-135M (or Gemma 3 270M with MACHINEPSYCH_LOCAL_MODEL=gemma),
   served requantized to Q8_0 (MACHINEPSYCH_LOCAL_AS_SHIPPED=1: the package's file as it is);
@@ -47,7 +49,7 @@ HEAVY_FILES = (
     "tests/integration/test_structured_local.py",  # ~105 s: 17 tests, option probabilities (CPU 213.4 -> 183.5; 185.9 -> 126.5 s)
     "tests/integration/test_local_model.py",  # ~65 s: 2-6 trials a session (CPU 86.9 -> 64.9; 60.7 -> 48.0 s)
     "tests/integration/test_cogbench_local.py",  # ~43 s: one statement (CPU 68.8 -> 55.0; 40.5 -> 43.4 s, longer replies)
-    "tests/fitting/test_fitting.py",  # ~35 s
+    "tests/fitting/test_fitting.py",  # ~35 s (commands in process but fit: the file's CPU alone 69.5 -> 58.4 s)
     "tests/tasks/test_random_agent_is_chance.py",
     "tests/tasks/reflection/test_rb_chance.py",
     "tests/analysis/test_figure_render.py",  # ~38 s
@@ -59,9 +61,11 @@ HEAVY_FILES = (
     "tests/fitting/test_independent_check.py",  # ~22 s
     "tests/analysis/test_multirun.py",  # ~22 s
     "tests/integration/test_predict_local.py",  # ~22 s: 4 trials a person (CPU 50.3 -> 40.3; 28.6 -> 29.0 s)
-    "tests/runner/test_people_import_twostep.py",  # ~21 s: 4 people fitted (CPU of the fit and the report 54.2 -> 43.3 s)
-    "tests/runner/test_people_import_bandits.py",  # ~21 s
-    "tests/runner/test_costs.py",  # ~20 s: 10-session chance levels stored before its reports (CPU 45.1 -> 33.4 s)
+    "tests/runner/test_people_import_twostep.py",  # ~21 s: 4 people fitted (CPU of the fit and the report
+    # 54.2 -> 43.3 s; its fit test's commands in process: 16.8 -> 13.5 s)
+    "tests/runner/test_people_import_bandits.py",  # ~21 s (its fit test's commands in process: CPU 24.9 -> 15.5 s)
+    "tests/runner/test_costs.py",  # ~20 s: 10-session chance levels stored before its reports (CPU 45.1 -> 33.4 s;
+    # dry runs and the JSON report in process: 4 tests 18.5 -> 13.0 s)
     "tests/web/test_browser.py",
     "tests/web/test_field_ready_browser.py",
     "tests/web/test_browser_pages.py",
@@ -70,13 +74,14 @@ HEAVY_FILES = (
     "tests/tasks/cogbench/test_cb_annotate_browser.py",
     "tests/parsing/test_recalled_readings.py",  # ~18 s
     "tests/cli/test_comparisons_report.py",  # ~17 s: its reports fit no model, 10 chance sessions (CPU 40.6 -> 19.6 s)
-    "tests/runner/test_people_import.py",  # ~17 s
+    "tests/runner/test_people_import.py",  # ~17 s (3 tests' commands in process: CPU 30.2 -> 16.9 s)
     "tests/analysis/test_report_browser.py",  # ~12 s: 10 chance sessions (CPU 19.1 -> 13.0 s)
     "tests/analysis/test_report.py",  # ~11 s: 10 chance sessions, no fits (CPU 24.0 -> 9.8 s)
-    "tests/prediction/test_predict.py",  # ~11 s
+    "tests/prediction/test_predict.py",  # ~11 s (predict in process: the file's CPU 29.8 -> 17.8 s)
     "tests/cli/test_run_command_exit.py",  # ~11 s
     "tests/analysis/test_layouts.py",  # ~10 s: 10 chance sessions (CPU 32.7 -> 14.4 s)
-    "tests/runner/test_people_wcs.py",  # ~10 s: a 10-session chance level stored before its run (CPU 33.3 -> 19.3 s)
+    "tests/runner/test_people_wcs.py",  # ~10 s: a 10-session chance level stored before its run (CPU 33.3 -> 19.3 s;
+    # its fit test's commands in process: 10.0 -> 8.4 s)
     "tests/analysis/test_report_from_stored_scores.py",  # ~7 s: 10 chance sessions (CPU 19.7 -> 8.3 s)
     "tests/cli/test_score_criterion.py",  # ~5 s: its runs' reports on 10 chance sessions (CPU 17.6 -> 6.3 s)
     # few tests each, but whole runs in subprocesses, a fit, a real model: never the last ones
@@ -139,6 +144,19 @@ def fake_openai_factory():
     yield make
     for srv in started:
         srv.stop()
+
+
+@pytest.fixture
+def cli_in_process(monkeypatch, capsys):
+    """``cli_in_process(*args, cwd=folder)``: ``machinepsych *args`` through the console script's
+    function in this process (``tests.support.cli.main_in_process``), for a test that checks what a
+    command does and prints, not the process it runs in (a Python start and its imports less a call)."""
+    from tests.support.cli import main_in_process
+
+    def run(*args: str, cwd):
+        return main_in_process(*args, cwd=cwd, monkeypatch=monkeypatch, capsys=capsys)
+
+    return run
 
 
 @pytest.fixture

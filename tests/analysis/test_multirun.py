@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 
 import pytest
 from typer.testing import CliRunner
@@ -14,7 +13,6 @@ from machinepsych.cli import app
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.store import Store
-from tests.support.cli import CLI, cli_env
 
 WCST = TaskRun(task="wcst", params={"n_trials": 24}, sessions=2)
 
@@ -99,9 +97,9 @@ def test_two_runs_in_the_terminal_and_the_html_report(two_runs, tmp_path):
     assert json.loads((out / "scores.json").read_text())["summary"] == _json(two_runs, "ra", "rb")["summary"]
 
 
-def test_an_unknown_run_is_one_line_naming_the_fix(two_runs, tmp_path):
-    res = subprocess.run([*CLI, "report", "ra", "nosuch", "--store", two_runs], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=120, env={**cli_env(), "COLUMNS": "300"})
+def test_an_unknown_run_is_one_line_naming_the_fix(two_runs, tmp_path, cli_in_process, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
+    res = cli_in_process("report", "ra", "nosuch", "--store", two_runs, cwd=tmp_path)
     assert res.returncode == 2, res.stdout + res.stderr
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "Traceback" not in res.stderr, res.stderr

@@ -18,7 +18,7 @@ def _run(args: list[str], cwd) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("command", [CLI, [sys.executable, "-m", "machinepsych"]], ids=["script", "module"])
-def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path):
+def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path, cli_in_process):
     db = tmp_path / "e.db"
     res = _run([*command, "run", "wcst", "--model", "agent:ideal", "--model", "agent:random", "--sessions", "2",
                 "--store", str(db), "--run-name", "e", "--no-progress"], tmp_path)
@@ -31,7 +31,7 @@ def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path):
     run = st.get_run("e")
     assert [s.status for s in st.sessions(run.id)] == ["complete"] * 4
     assert len(st.scores(run.id)) == 4
-    again = _run([*CLI, "report", "e", "--store", str(db), "--json"], tmp_path)
+    again = cli_in_process("report", "e", "--store", str(db), "--json", cwd=tmp_path)  # the store reads as it was left
     assert again.returncode == 0 and '"complete": 4' in again.stdout
 
 

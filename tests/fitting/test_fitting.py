@@ -18,7 +18,7 @@ from machinepsych.fitting.simulate import simulate_session
 from machinepsych.core.scoring import step_row
 from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task
-from tests.support.cli import CLI, cli_env, main_in_process
+from tests.support.cli import CLI, cli_env
 
 
 def bandit_data(choices, rewards, K=2):
@@ -148,9 +148,12 @@ def run_cli(*args, cwd):
     return subprocess.run([*CLI, *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
 
 
-def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path):
-    r = run_cli("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "4",
-                "--param", "trials=40", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path, cli_in_process):
+    # the fit command as a user runs it, in a subprocess; the run, the export and the reports
+    # around it in this process (a Python start less each)
+    in_process = cli_in_process
+    r = in_process("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "4",
+                   "--param", "trials=40", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     r = run_cli("fit", "agents", "--store", "s.db", "--json", "--out", "fits", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
@@ -158,23 +161,23 @@ def test_fit_command_on_a_run_of_agents_and_in_the_report(tmp_path):
     assert out["summary"]["prlt"]["agent:wsls"]["winners"]["wsls"] == 1.0
     assert len(out["sessions"]) == 8 * len(get_task("prlt").fit.models)
     assert (tmp_path / "fits" / "fits.csv").read_text().startswith("run,session,task,condition")
-    r = run_cli("export", "agents", "--fits", "--format", "jsonl", "--out", "fits.jsonl", "--store", "s.db", cwd=tmp_path)
+    r = in_process("export", "agents", "--fits", "--format", "jsonl", "--out", "fits.jsonl", "--store", "s.db",
+                   cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     exported = [json.loads(line) for line in (tmp_path / "fits.jsonl").read_text().splitlines()]
     assert len(exported) == len(out["sessions"]) and {"model", "nll", "bic", "param_alpha"} <= set(exported[0]) | {
         k for e in exported for k in e}
-    r = run_cli("report", "agents", "--store", "s.db", "--json", cwd=tmp_path)
+    r = in_process("report", "agents", "--store", "s.db", "--json", cwd=tmp_path)
     assert json.loads(r.stdout)["fits"]["summary"]["prlt"]["agent:wsls"]["n"] == 4
-    r = run_cli("report", "agents", "--store", "s.db", "--out", "rep", cwd=tmp_path)
+    r = in_process("report", "agents", "--store", "s.db", "--out", "rep", cwd=tmp_path)
     assert r.returncode == 0 and "Model fits" in r.stdout
     assert "<section id='fits'>" in (tmp_path / "rep" / "index.html").read_text()
 
 
-def test_fit_command_bad_input_is_one_line(tmp_path, monkeypatch, capsys):
+def test_fit_command_bad_input_is_one_line(tmp_path, cli_in_process):
     # the console script's function in this process (the fit command itself runs as a
     # subprocess in test_fit_command_on_a_run_of_agents_and_in_the_report)
-    def run_cli(*args, cwd):
-        return main_in_process(*args, cwd=cwd, monkeypatch=monkeypatch, capsys=capsys)
+    run_cli = cli_in_process
 
     r = run_cli("run", "lnt", "--model", "agent:random", "--sessions", "1", "--run-name", "lnt", "--store", "s.db",
                 cwd=tmp_path)
@@ -199,8 +202,10 @@ def test_fit_command_bad_input_is_one_line(tmp_path, monkeypatch, capsys):
     assert r.returncode == 2 and "6 readable choices" in r.stderr  # skipped and said
 
 
-def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path):
+def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path, cli_in_process, no_api_keys):
     from tests.support.fake_openai import FakeOpenAIServer
+
+    run_cli = cli_in_process  # in this process: the fit command's own process is tested above
 
     def reply(messages, n_options=4):
         return "left arm" if len(messages) % 3 else "right arm"
@@ -215,7 +220,7 @@ def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path):
     assert out["summary"]["prlt"]["openai:fake-model | direct"]["n"] == 2
 
 
-def test_fit_on_people_who_took_the_test_in_the_browser(tmp_path):
+def test_fit_on_people_who_took_the_test_in_the_browser(tmp_path, cli_in_process):
     from fastapi.testclient import TestClient
 
     from machinepsych.runner.plan import TaskRun
@@ -237,14 +242,14 @@ def test_fit_on_people_who_took_the_test_in_the_browser(tmp_path):
                 last = (arm, int("reward for your last choice was 1" in d["feedback"]))
     app.state.store.close()
     store.close()
-    r = run_cli("fit", "people", "--store", str(tmp_path / "p.db"), "--json", cwd=tmp_path)
+    r = cli_in_process("fit", "people", "--store", str(tmp_path / "p.db"), "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     sessions = json.loads(r.stdout)["sessions"]
     assert {s["participant_kind"] for s in sessions} == {"person"} and len({s["session"] for s in sessions}) == 2
 
 
-def test_recover_command_prints_recovery_and_confusion(tmp_path):
-    r = run_cli("fit", "--recover", "prlt", "--n", "6", "--longer", "2", "--json", cwd=tmp_path)
+def test_recover_command_prints_recovery_and_confusion(tmp_path, cli_in_process):
+    r = cli_in_process("fit", "--recover", "prlt", "--n", "6", "--longer", "2", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     design = out["design"]

@@ -13,7 +13,6 @@ from machinepsych.fitting import recover as rec
 from machinepsych.fitting.fit import Pool, fit_participants, fit_sessions
 from machinepsych.fitting.simulate import simulate_session
 from machinepsych.tasks.catalog import get_task
-from tests.support.cli import run_cli
 
 
 def _sessions(test, model, theta, seeds, **overrides):
@@ -123,12 +122,12 @@ def test_a_design_that_can_be_lengthened_is_not_tried_with_more_sessions(monkeyp
     assert out["per_participant"] is None and out["fixed"] is None
 
 
-def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path):
-    r = run_cli("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "3",
-                "--param", "trials=20", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path, cli_in_process):
+    r = cli_in_process("run", "prlt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "3",
+                       "--param", "trials=20", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run_cli("fit", "agents", "--per", "participant", "--model", "wsls", "--model", "random", "--store", "s.db",
-                "--json", cwd=tmp_path)
+    r = cli_in_process("fit", "agents", "--per", "participant", "--model", "wsls", "--model", "random",
+                       "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["per"] == "participant" and len(out["sessions"]) == 2 * 2  # 2 participants x 2 models
@@ -137,13 +136,13 @@ def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path):
     assert wsls["n"] == 1 and wsls["winners"]["wsls"] == 1.0
     row = next(x for x in out["sessions"] if x["condition"] == "agent:wsls" and x["model"] == "wsls")
     assert row["n"] == 3 * 20  # every readable choice of the three sessions
-    r = run_cli("fit", "agents", "--per", "participant", "--model", "wsls", "--store", "s.db", cwd=tmp_path)
+    r = cli_in_process("fit", "agents", "--per", "participant", "--model", "wsls", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0 and "per participant (its sessions fitted jointly)" in r.stdout
-    r = run_cli("fit", "agents", "--per", "person", "--store", "s.db", cwd=tmp_path)
+    r = cli_in_process("fit", "agents", "--per", "person", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "--per" in r.stderr
     for args, said in ((("fit", "agents", "--sessions", "2"), "--sessions go with --recover"),
                        (("fit", "--recover", "wcst-128", "--per", "participant"), "--per goes with fitting runs")):
-        r = run_cli(*args, "--store", "s.db", cwd=tmp_path)
+        r = cli_in_process(*args, "--store", "s.db", cwd=tmp_path)
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and said in r.stderr, (args, r.stderr)
 
 

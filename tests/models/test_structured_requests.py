@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
 
 import pytest
 
@@ -15,7 +14,6 @@ from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
 from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
-from tests.support.cli import CLI, cli_env
 from tests.support.fake_anthropic import FakeAnthropicServer
 from tests.support.fake_google import FakeGoogleServer
 from tests.support.fake_openai import FakeOpenAIServer
@@ -149,12 +147,12 @@ class RefusingOpenAI(FakeOpenAIServer):
         return super().chat_payload(body)
 
 
-def test_an_endpoint_refusing_the_schema_stops_run_in_one_line_before_anything_is_created(tmp_path):
+def test_an_endpoint_refusing_the_schema_stops_run_in_one_line_before_anything_is_created(tmp_path, cli_in_process,
+                                                                                           no_api_keys):
     db = tmp_path / "refused.db"
     with RefusingOpenAI() as srv:
-        r = subprocess.run([*CLI, "run", "wcst", "-m", "openai:fake-model", "--base-url", srv.base_url,
-                            "--answer", "structured", "--store", str(db), "--no-progress", "-n", "1"],
-                           capture_output=True, text=True, env=cli_env(), timeout=120)
+        r = cli_in_process("run", "wcst", "-m", "openai:fake-model", "--base-url", srv.base_url,
+                           "--answer", "structured", "--store", str(db), "--no-progress", "-n", "1", cwd=tmp_path)
         probes = len(srv.bodies)
     assert r.returncode == 2, r.stderr
     lines = [ln for ln in r.stderr.strip().splitlines() if ln.strip()]
@@ -162,12 +160,12 @@ def test_an_endpoint_refusing_the_schema_stops_run_in_one_line_before_anything_i
     assert probes == 1 and not db.exists()
 
 
-def test_an_endpoint_without_logprobs_stops_choice_probs_before_anything_is_created(tmp_path):
+def test_an_endpoint_without_logprobs_stops_choice_probs_before_anything_is_created(tmp_path, cli_in_process,
+                                                                                      no_api_keys):
     db = tmp_path / "nologprobs.db"
     with FakeOpenAIServer() as srv:  # answers, but never with logprobs
-        r = subprocess.run([*CLI, "run", "wcst", "-m", "openai:fake-model", "--base-url", srv.base_url,
-                            "--choice-probs", "--store", str(db), "--no-progress", "-n", "1"],
-                           capture_output=True, text=True, env=cli_env(), timeout=120)
+        r = cli_in_process("run", "wcst", "-m", "openai:fake-model", "--base-url", srv.base_url,
+                           "--choice-probs", "--store", str(db), "--no-progress", "-n", "1", cwd=tmp_path)
     assert r.returncode == 2 and "drop --choice-probs" in r.stderr and not db.exists(), r.stderr
 
 

@@ -48,13 +48,20 @@ def people(tmp_path):
     return db, csv
 
 
-def predict(db, url, *extra, timeout=120):
-    return subprocess.run([*CLI, "predict", "people", "-m", "openai:fake-model", "--base-url", url, "--store", str(db),
-                           "--no-progress", *extra], capture_output=True, text=True, env={**cli_env(), "COLUMNS": "200"},
-                          timeout=timeout)
+@pytest.fixture
+def predict(cli_in_process, monkeypatch, tmp_path, no_api_keys):
+    """``predict(db, url, *extra)``: ``machinepsych predict`` in this process, 200 columns wide, no
+    provider key in the environment (a true process is killed in the resume test below)."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+    def run(db, url, *extra):
+        return cli_in_process("predict", "people", "-m", "openai:fake-model", "--base-url", url, "--store", str(db),
+                              "--no-progress", *extra, cwd=tmp_path)
+
+    return run
 
 
-def test_fixed_logprobs_give_exactly_the_expected_nll(people):
+def test_fixed_logprobs_give_exactly_the_expected_nll(people, predict):
     db, csv = people
     with FixedLogprobs() as srv:
         r = predict(db, srv.base_url, "--run-name", "pred")
@@ -165,7 +172,7 @@ class PersonsChoices(FakeOpenAIServer):
         return out
 
 
-def test_the_model_is_sent_what_a_model_that_chose_as_the_person_did_was_sent(people):
+def test_the_model_is_sent_what_a_model_that_chose_as_the_person_did_was_sent(people, predict):
     """A model run on the person's own session (same parameters and seed) whose model answers
     each trial as the person did receives, request for request and message for message, what
     the prediction sends."""
@@ -237,7 +244,7 @@ def browser_study(tmp_path, task: str, choosers, trials: int = 6) -> list[tuple[
     return out
 
 
-def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
+def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path, predict):
     """A person takes a bandit in the browser (the web app); the prediction sends the model
     what a model choosing as that person did would have been sent."""
     # right, left, left, right, ... as a person clicks
@@ -254,7 +261,7 @@ def test_a_browser_study_session_is_replayed_as_the_person_lived_it(tmp_path):
     store.close()
 
 
-def test_people_of_a_browser_study_who_share_a_name_are_told_apart(tmp_path):
+def test_people_of_a_browser_study_who_share_a_name_are_told_apart(tmp_path, predict):
     """A browser study's people are all participant "human": each is one person of the
     prediction (the measures per person, the cognitive models left out one at a time)."""
     browser_study(tmp_path, "igt", [lambda options, i: options[2 * (i % 3 == 0)],
@@ -279,7 +286,7 @@ def _one_line(r) -> str:
     return lines[0]
 
 
-def test_a_run_without_people_is_refused_in_one_line_before_any_call(tmp_path):
+def test_a_run_without_people_is_refused_in_one_line_before_any_call(tmp_path, predict):
     from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
     from machinepsych.runner.run import create_run, run_sync
 
@@ -295,7 +302,7 @@ def test_a_run_without_people_is_refused_in_one_line_before_any_call(tmp_path):
     assert "no complete people sessions" in _one_line(r)
 
 
-def test_a_provider_without_log_probabilities_is_refused_in_one_line(people, monkeypatch):
+def test_a_provider_without_log_probabilities_is_refused_in_one_line(people, monkeypatch, predict):
     db, _ = people
     r = subprocess.run([*CLI, "predict", "people", "-m", "anthropic:claude-x", "--store", str(db), "--no-progress"],
                        capture_output=True, text=True, env={**cli_env(), "ANTHROPIC_API_KEY": "sk-ant-test-0000"},
@@ -310,7 +317,7 @@ def test_a_provider_without_log_probabilities_is_refused_in_one_line(people, mon
     store.close()
 
 
-def test_a_test_without_options_is_refused_in_one_line(tmp_path):
+def test_a_test_without_options_is_refused_in_one_line(tmp_path, predict):
     from machinepsych.runner.plan import TaskRun
     from tests.web.helpers import human_run
 
@@ -326,7 +333,7 @@ def test_a_test_without_options_is_refused_in_one_line(tmp_path):
     assert "not one of a fixed set of options" in _one_line(r)
 
 
-def test_a_killed_prediction_resumes_without_sending_a_trial_twice(people):
+def test_a_killed_prediction_resumes_without_sending_a_trial_twice(people, predict):
     db, csv = people
     n = len(csv.read_text().splitlines()) - 1
     with FixedLogprobs(latency_s=0.15) as srv:

@@ -24,30 +24,38 @@ def cli(*args, timeout=120):
 
 
 @pytest.fixture
+def in_process(cli_in_process, tmp_path, no_api_keys):
+    """``in_process(*args)``: ``machinepsych *args`` in this process, no provider key in the
+    environment, for what a command prints and stores (a stopped run is resumed by another
+    process: a run's lease is its process's)."""
+    return lambda *args: cli_in_process(*args, cwd=tmp_path)
+
+
+@pytest.fixture
 def prices(tmp_path):
     path = tmp_path / "prices.json"
     path.write_text(json.dumps({"fake-model": {"input": 1000.0, "output": 1000.0}}))
     return str(path)
 
 
-def test_dry_run_estimates_and_creates_nothing(tmp_path, prices):
+def test_dry_run_estimates_and_creates_nothing(tmp_path, prices, in_process):
     db = tmp_path / "never.db"
-    r = cli("run", "wcst", "-m", "openai:fake-model", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
-            "--prices", prices, "--dry-run", "--store", str(db))
+    r = in_process("run", "wcst", "-m", "openai:fake-model", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+                   "--prices", prices, "--dry-run", "--store", str(db))
     assert r.returncode == 0, r.stderr
     assert not db.exists() and "nothing was created" in r.stdout
     assert "128" in r.stdout and "Total: $" in r.stdout and "characters / 4" in r.stdout  # 2 x 64 calls
-    unpriced = cli("run", "wcst", "-m", "openai:no-such-price", "--base-url", "http://127.0.0.1:9/v1",
-                   "--dry-run", "--store", str(db))
+    unpriced = in_process("run", "wcst", "-m", "openai:no-such-price", "--base-url", "http://127.0.0.1:9/v1",
+                          "--dry-run", "--store", str(db))
     assert unpriced.returncode == 0 and "unknown" in unpriced.stdout and not db.exists()
 
 
-def test_dry_run_needs_no_api_key_and_is_titled_with_the_battery(tmp_path):
-    """No key in the environment (cli() drops them) and no --base-url: the estimate still
+def test_dry_run_needs_no_api_key_and_is_titled_with_the_battery(tmp_path, in_process):
+    """No key in the environment (in_process drops them) and no --base-url: the estimate still
     prints; a battery's run is named after the battery; Kennedy & Nowak's 56 sessions of 25
     trials make 1 call on the first trial and 2 (feedback, then the question) on each later one."""
     db = tmp_path / "never.db"
-    r = cli("run", "kennedy-nowak", "-m", "openai:gpt-4o", "--dry-run", "--store", str(db))
+    r = in_process("run", "kennedy-nowak", "-m", "openai:gpt-4o", "--dry-run", "--store", str(db))
     assert r.returncode == 0, r.stderr
     assert "Dry run of kennedy-nowak-" in r.stdout and "2,744" in r.stdout and not db.exists()
 
@@ -101,7 +109,7 @@ def test_anthropic_conversation_is_cached(tmp_path, monkeypatch):
     store.close()
 
 
-def test_report_shows_cached_share_and_cost_without_caching(tmp_path, monkeypatch):
+def test_report_shows_cached_share_and_cost_without_caching(tmp_path, monkeypatch, in_process):
     """report (terminal, HTML, --json): per model participant, the cached share of prompt tokens
     and the cost beside the cost without caching, as the model calls recorded them."""
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key")
@@ -131,7 +139,7 @@ def test_report_shows_cached_share_and_cost_without_caching(tmp_path, monkeypatc
     store_light_chance(store, "cached")  # what the reports read besides the usage: asserted on nowhere here
     store.close()
 
-    j = cli("report", "cached", "--json", "--store", str(db))
+    j = in_process("report", "cached", "--json", "--store", str(db))
     assert j.returncode == 0, j.stderr
     (u,) = json.loads(j.stdout)["usage"]
     assert u["participant"] == "anthropic:claude-sonnet-4" and u["calls"] == 64

@@ -91,11 +91,11 @@ def test_stored_trials_are_what_the_environment_produces(igt_file, imported):
     assert "People's data: hBayesDM" in text and "GPL-3.0" in text
 
 
-def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported):
-    r = run_cli("run", "igt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "2",
-                "--run-name", "agents", "--store", "s.db", cwd=imported)
+def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported, cli_in_process):
+    r = cli_in_process("run", "igt", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "2",
+                       "--run-name", "agents", "--store", "s.db", cwd=imported)
     assert r.returncode == 0, r.stderr
-    r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=imported)
+    r = cli_in_process("fit", "people", "agents", "--store", "s.db", "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
     fits = json.loads(r.stdout)
     summary = fits["summary"]["igt"]
@@ -146,12 +146,13 @@ def test_malformed_files_are_refused_in_one_line_naming_line_and_column(igt_file
     assert not (tmp_path / "bad.db").exists()  # nothing stored, not even an empty store
 
 
-def test_a_person_with_another_schedule_is_replayed_under_it(tmp_path):
+def test_a_person_with_another_schedule_is_replayed_under_it(tmp_path, cli_in_process):
     data = tmp_path / "own.csv"
     data.write_text("task,subject,trial,choice,gain,loss\n"
                     + "".join(f"igt,p1,{t},{d},{g},{x}\n" for t, (d, g, x) in enumerate(
                         [("A", 100, 999), ("A", 120, 0), ("D", 50, 0), ("C", 50, 0), ("D", 50, 0)] * 3, start=1)))
-    r = run_cli("import-people", str(data), "--format", "generic", "--run-name", "own", "--store", "s.db", cwd=tmp_path)
+    r = cli_in_process("import-people", str(data), "--format", "generic", "--run-name", "own", "--store", "s.db",
+                       cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     store = Store(str(tmp_path / "s.db"), create=False)
     (s,) = store.sessions(store.get_run("own").id)
@@ -185,7 +186,7 @@ def test_a_generic_rt_ms_column_becomes_each_trial_s_response_time(tmp_path):
         read_people(bad, "generic")
 
 
-def test_two_imports_of_one_format_are_fitted_as_two_conditions(tmp_path):
+def test_two_imports_of_one_format_are_fitted_as_two_conditions(tmp_path, cli_in_process):
     """The same condition name in two runs ("people | generic") is keyed by its run in the fits,
     as in the report: neither run's people hide the other's."""
     decks = "ABCDDCBAADBC"
@@ -193,12 +194,13 @@ def test_two_imports_of_one_format_are_fitted_as_two_conditions(tmp_path):
         (tmp_path / f"{name}.csv").write_text("task,subject,trial,choice,gain,loss\n" + "".join(
             f"igt,{s},{t},{decks[(t * (i + 2)) % 12]},{100 if decks[(t * (i + 2)) % 12] in 'AB' else 50},0\n"
             for i, s in enumerate(subjects) for t in range(1, 21)))
-        r = run_cli("import-people", f"{name}.csv", "--format", "generic", "--run-name", name, "--store", "s.db",
-                    cwd=tmp_path)
+        r = cli_in_process("import-people", f"{name}.csv", "--format", "generic", "--run-name", name, "--store", "s.db",
+                           cwd=tmp_path)
         assert r.returncode == 0, r.stderr
-    r = run_cli("fit", "one", "two", "--model", "wsls", "--store", "s.db", "--json", cwd=tmp_path)
+    r = cli_in_process("fit", "one", "two", "--model", "wsls", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["igt"]
     assert {c: e["n"] for c, e in summary.items()} == {"people | generic | run=one": 2, "people | generic | run=two": 3}
-    r = run_cli("fit", "two", "--model", "wsls", "--store", "s.db", "--json", cwd=tmp_path)  # one run: its own name
+    r = cli_in_process("fit", "two", "--model", "wsls", "--store", "s.db", "--json",
+                       cwd=tmp_path)  # one run: its own name
     assert list(json.loads(r.stdout)["summary"]["igt"]) == ["people | generic"]

@@ -153,7 +153,7 @@ def test_replayed_outcomes_are_the_file_s(files, people):
     assert np.allclose(paid.to_numpy(), [0.8, 0.6, 0.4, 0.2], atol=0.02)
 
 
-def test_import_and_fit_beside_agents(files, tmp_path):
+def test_import_and_fit_beside_agents(files, tmp_path, cli_in_process):
     """The command stores the people (2 of the file, to keep the fits quick) as sessions scored
     like any other, and ``fit`` runs on them beside agents."""
     lines = files["bandit2arm_exampleData.txt"].read_text().splitlines(keepends=True)
@@ -162,8 +162,8 @@ def test_import_and_fit_beside_agents(files, tmp_path):
     r = run_cli("import-people", str(few), "--format", "hbayesdm-bandit2arm", "--run-name", "people",
                 "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0 and "Imported 2 people (200 trials of bandit2arm)" in r.stdout, r.stderr
-    r = run_cli("run", "bandit2arm", "--model", "agent:wsls", "--model", "agent:rw", "--sessions", "2",
-                "--param", "trials=60", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+    r = cli_in_process("run", "bandit2arm", "--model", "agent:wsls", "--model", "agent:rw", "--sessions", "2",
+                       "--param", "trials=60", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     store = Store(str(tmp_path / "s.db"), create=False)
     df = pd.read_csv(few, sep="\t")
@@ -172,11 +172,11 @@ def test_import_and_fit_beside_agents(files, tmp_path):
         rows = df[df["subjID"] == int(s.participant_name.split(":")[1])]
         assert s.status == "complete" and [t.reward for t in store.trials(s.id)] == list(rows["outcome"].astype(float))
         assert store.scores(run.id)[s.id].metrics["chose_A"] == (rows["choice"] == 1).sum()
-    text = " ".join(run_cli("report", "people", "agents", "--store", "s.db", cwd=tmp_path).stdout.split())
+    text = " ".join(cli_in_process("report", "people", "agents", "--store", "s.db", cwd=tmp_path).stdout.split())
     # each person's schedule is their own: named, not printed, in the run's line
     assert "tests: bandit2arm-v1 (default; each person's own known)" in text and "known=" not in text
     assert "optimal against people (people | hbayesdm-bandit2arm: n 2" in text
-    r = run_cli("fit", "people", "agents", "--store", "s.db", "--json", cwd=tmp_path)
+    r = cli_in_process("fit", "people", "agents", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["bandit2arm"]
     assert summary["people | hbayesdm-bandit2arm"]["n"] == 2

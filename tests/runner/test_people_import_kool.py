@@ -113,19 +113,20 @@ def test_people_s_stay_probabilities_show_both_kinds_of_control(imported):
     assert mean["brain"]["mf_index"] > 0.05 and mean["adults"]["mb_index"] > mean["brain"]["mb_index"], mean
 
 
-def test_fit_runs_on_the_people_and_on_agents_side_by_side(files, tmp_path):
+def test_fit_runs_on_the_people_and_on_agents_side_by_side(files, tmp_path, cli_in_process):
     """The first 8 adults (a copy of the file's first lines, in the test's folder) and two
     agents, fitted together (all 24 adults: people-data.md's figures)."""
     few = tmp_path / "few.csv"
     few.write_text("".join(files[SMID].read_text().splitlines(keepends=True)[: 1 + 8 * 140]))
-    r = run_cli("import-people", str(few), "--format", "cpm-two-step", "--run-name", "adults", "--store", "s.db",
-                cwd=tmp_path)
+    r = cli_in_process("import-people", str(few), "--format", "cpm-two-step", "--run-name", "adults", "--store", "s.db",
+                       cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run_cli("run", "twostep-kool", "--model", "agent:model-based", "--model", "agent:model-free", "--sessions", "1",
-                "--param", "trials=140", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+    r = cli_in_process("run", "twostep-kool", "--model", "agent:model-based", "--model", "agent:model-free",
+                       "--sessions", "1", "--param", "trials=140", "--run-name", "agents", "--store", "s.db",
+                       cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run_cli("fit", "adults", "agents", "--model", "random", "--model", "hybrid", "--store", "s.db", "--json",
-                cwd=tmp_path)
+    r = cli_in_process("fit", "adults", "agents", "--model", "random", "--model", "hybrid", "--store", "s.db", "--json",
+                       cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["twostep-kool"]
     people = summary["people | cpm-two-step"]

@@ -94,20 +94,21 @@ def test_stored_trials_are_what_the_environment_produces(ts_file, imported):
                 assert first.action is None and second.info["coin"] is None
 
 
-def test_fit_runs_on_the_people_and_on_agents_side_by_side(ts_file, tmp_path):
+def test_fit_runs_on_the_people_and_on_agents_side_by_side(ts_file, tmp_path, cli_in_process):
     """The file's first 4 people (a copy of their lines, in the test's folder: the hybrid model's
     fits are most of this test's CPU; all 11 win with hybrid too) and two agents, fitted together."""
     few = tmp_path / "few.txt"
     few.write_text("".join(ln for ln in ts_file.read_text().splitlines(keepends=True)
                            if ln.split("\t")[0] in {"subjID", "1", "2", "3", "4"}))
-    r = run_cli("import-people", str(few), "--format", "hbayesdm-ts", "--run-name", "people", "--store", "s.db",
-                cwd=tmp_path)
+    r = cli_in_process("import-people", str(few), "--format", "hbayesdm-ts", "--run-name", "people", "--store", "s.db",
+                       cwd=tmp_path)
     assert r.returncode == 0 and "Imported 4 people" in r.stdout, r.stderr
-    r = run_cli("run", "twostep", "--model", "agent:model-based", "--model", "agent:model-free", "--sessions", "1",
-                "--param", "trials=80", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+    r = cli_in_process("run", "twostep", "--model", "agent:model-based", "--model", "agent:model-free",
+                       "--sessions", "1", "--param", "trials=80", "--run-name", "agents", "--store", "s.db",
+                       cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run_cli("fit", "people", "agents", "--model", "random", "--model", "hybrid", "--store", "s.db", "--json",
-                cwd=tmp_path)
+    r = cli_in_process("fit", "people", "agents", "--model", "random", "--model", "hybrid", "--store", "s.db", "--json",
+                       cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["twostep"]
     people = summary["people | hbayesdm-ts"]

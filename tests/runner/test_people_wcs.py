@@ -91,20 +91,20 @@ def test_stored_trials_are_the_answer_sheet_s_cards_and_the_file_s_outcomes(wcs_
             assert (t.action, t.correct, t.info["outcome"]) == (row["choice"], bool(row["outcome"]), row["outcome"])
 
 
-def test_fit_runs_on_the_people_and_on_agents_given_the_same_cards(wcs_file, imported):
+def test_fit_runs_on_the_people_and_on_agents_given_the_same_cards(wcs_file, imported, cli_in_process):
     sheet = wcs_file.parent / "wcs_answersheet.txt"
     # the run's report simulates a chance level no assertion here reads: 10 sessions stored first (the
     # people's design is the agents': the answer sheet's cards)
     store_light_chance(Store(str(imported / "s.db"), create=False), "people")
-    r = run_cli("run", "wcst-128", "--model", "agent:wsls", "--model", "agent:perseverative", "--sessions", "1",
-                "--param", f"deck={sheet}", "--run-name", "agents", "--store", "s.db", cwd=imported)
+    r = cli_in_process("run", "wcst-128", "--model", "agent:wsls", "--model", "agent:perseverative", "--sessions", "1",
+                       "--param", f"deck={sheet}", "--run-name", "agents", "--store", "s.db", cwd=imported)
     assert r.returncode == 0, r.stderr
     store = Store(str(imported / "s.db"), create=False)
     agents = store.sessions(store.get_run("agents").id)
     people = store.sessions(store.get_run("people").id)
     assert agents[0].params == people[0].params  # the same design: the answer sheet's cards
-    r = run_cli("fit", "people", "agents", "--model", "rule-wsls", "--model", "rule-persev", "--store", "s.db",
-                "--json", cwd=imported)
+    r = cli_in_process("fit", "people", "agents", "--model", "rule-wsls", "--model", "rule-persev", "--store", "s.db",
+                       "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)["summary"]["wcst-128"]
     assert summary["people | hbayesdm-wcs"]["n"] == 10 and "rule-wsls" in summary["people | hbayesdm-wcs"]["params"]

@@ -24,7 +24,6 @@ import asyncio
 import json
 import logging
 import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,7 +42,6 @@ from machinepsych.storage.store import Store
 from tests.support.fake_anthropic import FakeAnthropicServer
 from tests.support.fake_google import FakeGoogleServer
 from tests.support.fake_openai import FakeOpenAIServer, _error
-from tests.support.cli import CLI, cli_env
 from tests.support.runs import every_output
 
 
@@ -265,11 +263,9 @@ def test_base_url_must_be_http(url):
 
 
 @pytest.mark.parametrize("url", BAD_URLS[:3])
-def test_cli_refuses_credentials_before_creating_anything(url, tmp_path):
+def test_cli_refuses_credentials_before_creating_anything(url, tmp_path, cli_in_process, no_api_keys):
     db = tmp_path / "refused.db"
-    env = cli_env()
-    res = subprocess.run([*CLI, "run", "wcst", "--model", "openai:fake", "--base-url", url, "--store", str(db)],
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    res = cli_in_process("run", "wcst", "--model", "openai:fake", "--base-url", url, "--store", str(db), cwd=tmp_path)
     assert res.returncode == 2, res.stdout + res.stderr
     assert "OPENAI_API_KEY" in res.stderr and "Traceback" not in res.stderr
     assert len(res.stderr.strip().splitlines()) == 1, res.stderr
