@@ -59,3 +59,37 @@ def test_the_rest_said_with_the_predicate_before(reply, meant):
 ])
 def test_the_rest_of_a_t_side_predicate(reply, meant):
     assert read("visfactor-cf2", CF2, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a self-correction inside a block's thoughts
+PETS = {"topic": "Pets", "benchmark": "v",
+        "statements": [{"id": "1", "text": "Pets calm people."}, {"id": "2", "text": "Pets cost too much."}]}
+SECOND = "\n\nStatement 2\nThoughts: Vet bills add up.\nRating: 5"
+
+
+@pytest.mark.parametrize("thoughts,meant", [
+    # "actually" right after an ellipsis or a dash takes the rating before it back: the block's own rating is the answer
+    ("Rating: 2... actually the studies I have read changed my mind.", 4),
+    ("Rating: 2 — actually I think they do calm me down.", 4),
+    ("Rating: 2… actually, 4 fits better.", 4),
+    # without a correction, two different ratings in one block stay unreadable
+    ("Rating: 2... I think the studies matter.", None),
+])
+def test_a_rating_taken_back_inside_the_thoughts(thoughts, meant):
+    reply = f"Statement 1\nThoughts: {thoughts}\nRating: 4" + SECOND
+    assert read("cogbench-v", PETS, reply) == {"1": meant, "2": 5}
+
+
+CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
+         "options": [{"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+                     {"shape": "cross", "color": "red", "number": 4}, {"shape": "triangle", "color": "blue", "number": 3}],
+         "variant": "wcst"}
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("Selection: 2... actually the rule has changed to colour, so selection: 3.", 3),
+    ("Selection: 2 — actually I will keep it.", 2),  # a tail that names no card leaves the answer before
+    ("Selection: 2... actually I think 3 or 4.", None),
+])
+def test_actually_after_an_ellipsis_in_other_formats(reply, meant):
+    assert read("wcst", CARDS, reply) == meant
