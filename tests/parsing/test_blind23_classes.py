@@ -93,3 +93,27 @@ CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
 ])
 def test_actually_after_an_ellipsis_in_other_formats(reply, meant):
     assert read("wcst", CARDS, reply) == meant
+
+
+# ----------------------------------------------------------------------------- 1 / 0 as one T/F answer
+MV3 = vf("MV3", "tf", 1, ["T", "F"])
+S2 = vf("S2", "tf", 1, ["T", "F"])
+STARTS = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # an answer object's 1 / 0 is T / F, as in a list of rows ([1, 0, 0, 1, 1])
+    ("visfactor-mv3", MV3, '{"answer": 0}', "F"),
+    ("visfactor-s2", S2, '{"answer": "1"}', "T"),
+    ("visfactor-s2", S2, "The symbols line up after a quarter turn. {\"answer\": 1.0}", "T"),
+    ("visfactor-mv3", MV3, "$\\boxed{0}$", "F"),
+    # another number, a 1 outside an answer object, or a hedge after it: no reading
+    ("visfactor-mv3", MV3, '{"answer": 2}', None),
+    ("visfactor-mv3", MV3, "Answer: 1", None),
+    ("visfactor-mv3", MV3, '{"answer": 1} or maybe F', None),
+    # where 1 is an option, it stays the option
+    ("visfactor-ss2", STARTS, '{"answer": 1}', 1),
+    ("nback", {"letter": "Q", "position": 1, "n": 2}, '{"answer": 1}', None),
+])
+def test_one_and_zero_as_a_single_tf_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

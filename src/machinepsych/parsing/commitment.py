@@ -473,6 +473,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             ok, val = exact_value(str(v), exact_finder)
             if not ok and isinstance(v, str) and len(v.strip()) == 1:  # {"answer": "t"}: one letter in either case
                 ok, val = exact_value(v.strip().swapcase(), exact_finder)
+            if not ok and str(v).strip() in ("0", "1"):  # {"answer": 1} where 1 is no answer: true, as in a list of T/F rows
+                ok, val = exact_value(("false", "true")[int(str(v).strip())], exact_finder)
             return val if ok else None
         return None
 
