@@ -117,3 +117,27 @@ STARTS = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
 ])
 def test_one_and_zero_as_a_single_tf_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- the weather said in words, in other languages
+WPT = {"day": 1, "today": "rainy", "devices": [1, 0], "cue": "A"}
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("Demain : beau temps.", "sunny"),
+    ("Il fait beau demain.", "sunny"),
+    ("Mañana hará sol.", "sunny"),
+    ("Es wird schön.", "sunny"),
+    ("Schönes Wetter.", "sunny"),
+    ("明日はいい天気", "sunny"),
+    ("Fine weather tomorrow.", "sunny"),
+    ("Il va pleuvoir.", "rainy"),
+    ("Mañana lloverá.", "rainy"),
+    ("Regenwetter.", "rainy"),
+    ("Mauvais temps demain.", "rainy"),
+    ("坏天气", "rainy"),
+    # a hedge between the two stays no answer
+    ("Beau temps ou pluie, je ne sais pas.", None),
+])
+def test_the_weather_said_in_words(reply, meant):
+    assert read("wpt", WPT, reply) == meant

@@ -51,8 +51,10 @@ WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\
                     CONCLUSION, "forecast"))
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
+                     word("(?:nice|fine|good|fair) weather"),
                      _any(lex.WEATHER["sunny"]))),
-    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
+    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), word("(?:bad|wet) weather"), word("showers"),
+                     _any(lex.WEATHER["rainy"]))),
 ), extra_markers=WEATHER_MARKERS, binary=True,
    # a one-slip misspelling, where the reply is nothing else ("suny", "rany")
    exact_extra=tuple(Answer(w, (word(lex.slips(w)),)) for w in ("sunny", "rainy")),

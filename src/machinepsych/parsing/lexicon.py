@@ -96,11 +96,18 @@ def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
 # words of each format's answers in other languages (added to the English ones)
 WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|sonne|zonnig|soleggiato|ensolarado|晴天|晴朗|晴れ|快晴|晴|맑음|맑은|맑겠|화창|солнечн\w*|ясн\w*"
                     r"|g[üu]ne[şs]li|g[üu]ne[şs]|a[çc][ıi]k\s+hava|(?<!\w)(?:مشمس|مشمسة|مشمسا|صحو|الشمس)(?!\w)|धूप(?:\s*वाला)?|धूपदार|साफ़?\s+मौसम"
-                    r"|cerah|s[łl]oneczn\w*|soligt|ηλιόλουστ\w*|ηλιοφάνεια|(?:trời\s+)?nắng",
+                    r"|cerah|s[łl]oneczn\w*|soligt|ηλιόλουστ\w*|ηλιοφάνεια|(?:trời\s+)?nắng"
+                    # fine weather said in words ("il fera beau", "hará sol", "schönes Wetter", "bel tempo", "いい天気", "好天气")
+                    r"|(?:fera|fait|faire)\s+(?:tr[èe]s\s+)?beau|beau\s+temps|(?:har[áa]|hace|habr[áa]|va\s+a\s+hacer|vai\s+fazer|far[áa]|faz)\s+sol"
+                    r"|buen\s+tiempo|despejado|sonnenschein|sch[öo]ne[sn]?\s+wetter|(?:wird|bleibt)\s+(?:es\s+)?sch[öo]n|heiter|bel\s+tempo"
+                    r"|far[àa]\s+bello|sereno|bom\s+tempo|tempo\s+bom|(?:いい|良い|よい)天気|天気が(?:いい|良い|よい)|好天气|天气(?:很)?好|出太阳",
            "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regnen|regnet|regen|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨|雨"
                     r"|비(?:가|\s*옴|\s*올|가\s*올|\s*오는)?|дожд\w*"
                     r"|ya[ğg]murlu|ya[ğg]mur|(?<!\w)(?:ممطر|ممطرة|ماطر|مطر|المطر|ممطرا)(?!\w)|बारिश(?:\s*वाला)?|बरसात"
-                    r"|hujan|deszcz\w*|regnigt|regn|βροχ\w*|(?:trời\s+)?mưa"}
+                    r"|hujan|deszcz\w*|regnigt|regn|βροχ\w*|(?:trời\s+)?mưa"
+                    # rain as a verb, and bad weather ("il va pleuvoir", "lloverá", "Regenwetter", "piove", "mauvais temps")
+                    r"|pleuv\w*|pleut|llov\w*|lluev\w*|regenwetter|piov\w*|chov\w*|chove|mauvais\s+temps|mal\s+tiempo|schlechte[sn]?\s+wetter"
+                    r"|brutto\s+tempo|mau\s+tempo|tempo\s+ruim|天気が悪い|悪い天気|坏天气"}
 ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂|左側?の?(?:腕|アーム|レバー)"
                r"|왼쪽\s*(?:팔|레버)|лев(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
                r"|sol(?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليسرى|اليسار|الأيسر)(?!\w)|ब(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"
