@@ -4,8 +4,11 @@ replies other than the corpus lines, with the reading a careful person takes (No
 never guessed)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from machinepsych.parsing.lexicon import slips
 from tests.support.replies import read, vf
 
 S1 = vf("S1", "rows", 8, [])
@@ -141,3 +144,47 @@ WPT = {"day": 1, "today": "rainy", "devices": [1, 0], "cue": "A"}
 ])
 def test_the_weather_said_in_words(reply, meant):
     assert read("wpt", WPT, reply) == meant
+
+
+# ----------------------------------------------------------------------------- an option word with one slip
+LNT = {"letter": "b", "digit": 7, "sequence": "b7"}
+DESK = {"card": {"shape": "star", "color": "red", "number": 3},
+        "options": [{"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+                    {"shape": "cross", "color": "red", "number": 4}, {"shape": "triangle", "color": "blue", "number": 3}],
+        "variant": "wcst"}
+MV3_TF = vf("MV3", "tf", 1, ["T", "F"])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the last two letters swapped, a letter typed twice, "-ight" written "-ite" in a phrase
+    ("lnt", LNT, "evne", "even"),
+    ("lnt", LNT, "consonnant", "consonant"),
+    ("mbt", {}, "lfet", "left"),
+    ("prlt", {}, "rigth", "right"),
+    ("prlt", {}, "leftt arm", "left"),
+    ("mbt", {}, "rite arm.", "right"),
+    ("wpt", WPT, "sunyn", "sunny"),
+    ("visfactor-mv3", MV3_TF, "ture", "T"),
+    ("visfactor-mv3", MV3_TF, "Flase.", "F"),
+    # a card's shape and colour, each with a slip
+    ("wcst-reflection", DESK, "trinagle bleu 3", 4),
+    ("wcst", DESK, "sstar gren 2", 2),
+    # never guessed: a word of its own ("rite", "lift", "ever", "event"), a form of three letters, a letter typed in place of another
+    ("mbt", {}, "rite", None),
+    ("mbt", {}, "lift", None),
+    ("lnt", LNT, "ever", None),
+    ("lnt", LNT, "event", None),
+    ("lnt", LNT, "eve", None),
+    ("wpt", WPT, "runny", None),
+    ("visfactor-mv3", MV3_TF, "treu", None),
+    # a slip inside a longer reply is not read
+    ("mbt", {}, "rigth arm, because it paid last time", None),
+])
+def test_an_option_word_with_one_slip(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+def test_a_slip_as_close_to_another_answer_is_not_read():
+    # "from" is one swap from "form": where both are answers, neither is read as the other
+    assert re.fullmatch(slips("form"), "from") and not re.fullmatch(slips("form", ("form", "from")), "from")
+    assert re.fullmatch(slips("form", ("form", "from")), "fomr")

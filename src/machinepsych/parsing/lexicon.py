@@ -31,34 +31,59 @@ for _n, _ko in enumerate(("첫", "두", "세", "네", "다섯", "여섯", "일�
     ORDINALS[_n] += f"|{_ko}\\s*번째|{_n}\\s*번째|{_n}\\s*번(?!째)"  # "2번 카드" (card number 2)
 
 
-def misspelt(word: str) -> str:
-    """A regex fragment of ``word`` and its common one-slip misspellings (an inner letter left
-    out, two neighbouring letters swapped: "selction", "statment", "traingle", "answr"), for
-    the label words and names a sloppy reply types; the first letter is kept."""
-    forms = {word}
+def slip_forms(word: str) -> set[str]:
+    """The one-slip misspellings of ``word``, its first letter kept: one letter left out, two
+    neighbours swapped, one letter typed twice ("vowl", "vowle", "rigth", "yelow", "rightt"), and
+    "-ight" written "-ite" as it is said ("rite"). No letter is typed in place of another: that slip
+    makes other words too often ("lift", "ever", "stir")."""
+    forms = set()
     for i in range(1, len(word)):
         forms.add(word[:i] + word[i + 1:])
         if i + 1 < len(word):
             forms.add(word[:i] + word[i + 1] + word[i] + word[i + 2:])
-    return "|".join(sorted((re.escape(f) for f in forms if len(f) >= 4), key=len, reverse=True))
+    forms.update(word[:i + 1] + word[i] + word[i + 1:] for i in range(len(word)))
+    if word.endswith("ight"):
+        forms.add(word[:-4] + "ite")
+    forms.discard(word)
+    return forms
 
 
-def slips(phrase: str) -> str:
-    """A regex fragment of the one-slip misspellings of an answer word or phrase (an inner letter
-    of one word left out, two inner neighbours swapped: "vowl", "lft arm", "not availble"), the
-    first and last letter of each word kept, the word as written left out; the words of a phrase
-    may run together ("notavailable", "leftarm"). Only for readers that
-    take it where the reply is nothing but the answer (``exact_extra``); a one-word form keeps at
-    least four letters (so "let" is never "left")."""
+def misspelt(word: str) -> str:
+    """A regex fragment of ``word`` and its common one-slip misspellings (:func:`slip_forms` of
+    four letters or more: "selction", "statment", "traingle", "answr"), for the label words and
+    names a sloppy reply types."""
+    forms = {word} | {f for f in slip_forms(word) if len(f) >= 4}
+    return "|".join(sorted((re.escape(f) for f in forms), key=len, reverse=True))
+
+
+# one-slip forms of an answer word that are words of their own ("rite" is one slip from "right"):
+# never read alone as the answer word
+OWN_WORDS = {"rite", "treu"}
+
+
+def _phrase_slips(phrase: str) -> set[str]:
     words = phrase.split()
     forms = set()
     for k, w in enumerate(words):
-        for i in range(1, len(w) - 1):
-            for f in (w[:i] + w[i + 1:], w[:i] + w[i + 1] + w[i] + w[i + 2:] if i + 2 < len(w) else None):
-                if f and f != w and (len(words) > 1 or len(f) >= 4):
-                    forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
-    if len(words) > 1:  # the words run together ("notavailable", "leftarm"), with a slip too ("notavailble")
-        forms.add(" ".join(words))
+        for f in slip_forms(w):
+            if len(words) > 1 or (len(f) >= 4 and len(w) >= 4 and f not in OWN_WORDS):
+                forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
+    return forms
+
+
+def slips(phrase: str, others: tuple[str, ...] = ()) -> str:
+    """A regex fragment of the one-slip misspellings of an answer word or phrase (:func:`slip_forms`
+    of one of its words: "vowl", "vowle", "lft arm", "rigth arm", "rite arm", "not availble"), the
+    word as written left out; the words of a phrase may run together ("notavailable", "leftarm").
+    A form that is as close to one of ``others`` (the answers of the same question) is left
+    out, and so is a one-word form shorter than four letters or a word of its own
+    (:data:`OWN_WORDS`): "let" is never "left", "rite" alone never "right". Only for readers that
+    take it where the reply is nothing but the answer (``exact_extra``)."""
+    others = tuple(o for o in others if o != phrase)
+    taken = set(others).union(*(_phrase_slips(o) for o in others))
+    forms = {f for f in _phrase_slips(phrase) if f not in taken}
+    if len(phrase.split()) > 1:  # the words run together ("notavailable", "leftarm"), with a slip too ("notavailble")
+        forms.add(phrase)
     return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s*") for f in forms), key=len, reverse=True))
 
 
