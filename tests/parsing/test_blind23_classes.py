@@ -75,8 +75,10 @@ SECOND = "\n\nStatement 2\nThoughts: Vet bills add up.\nRating: 5"
     ("Rating: 2... actually the studies I have read changed my mind.", 4),
     ("Rating: 2 — actually I think they do calm me down.", 4),
     ("Rating: 2… actually, 4 fits better.", 4),
-    # without a correction, two different ratings in one block stay unreadable
-    ("Rating: 2... I think the studies matter.", None),
+    # (without a correction too, a rating inside the thoughts is reasoning beside the block's own line: replies_blind24)
+    ("Rating: 2... I think the studies matter.", 4),
+    # two rating lines of the block's own that differ stay unreadable
+    ("I like them.\nRating: 2", None),
 ])
 def test_a_rating_taken_back_inside_the_thoughts(thoughts, meant):
     reply = f"Statement 1\nThoughts: {thoughts}\nRating: 4" + SECOND

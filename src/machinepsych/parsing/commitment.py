@@ -236,7 +236,7 @@ END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|bec
 # what "hard / impossible to ..." leaves open ("impossible to be sure": no answer, not the answer "impossible")
 UNSURE_TO = r"(?:say|tell|know|determine|judge|decide|be\s+(?:sure|certain))"
 UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t|(?:am\s+|[’']m\s+)?unable\s+to|not\s+able\s+to)\s+(?:really\s+)?"
-                       r"(?:say|tell|decide|be\s+sure|determine|choose|pick|select|predict|know|judge)\b"
+                       r"(?:say|tell|decide|be\s+(?:sure|certain)|determine|choose|pick|select|predict|know|judge)\b"
                        # "I don't know if it will rain", "Hard to say whether ...", "No idea whether ..."
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+" + UNSURE_TO + r"|(?:could|can|might|may)\s+go\s+either\s+way|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)

@@ -1,0 +1,73 @@
+"""Classes of misreadings the blind reply set replies_blind24 found (first measured 96.0% meant,
+0.6% wrong, 3.4% invalid; 98.0 / 0.6 / 1.4 with the ten "answer, then another offered as
+possible" lines relabelled null after measuring): each is checked on replies other than the
+corpus lines, with the reading a careful person takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.replies import read, vf
+
+S2 = vf("S2", "tf", 1, ["T", "F"])
+CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
+         "options": [{"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+                     {"shape": "cross", "color": "red", "number": 4}, {"shape": "triangle", "color": "blue", "number": 3}],
+         "variant": "wcst"}
+PETS = {"topic": "Pets", "benchmark": "v",
+        "statements": [{"id": "1", "text": "Pets calm people."}, {"id": "2", "text": "Pets cost too much."},
+                       {"id": "3", "text": "Dogs need a garden."}]}
+
+
+# ----------------------------------------------------------------------------- "cannot be certain" is no answer
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("visfactor-s2", S2, "I can't be certain that both drawings show the same cube.", None),
+    ("wpt", {"day": 1, "today": "rainy", "devices": [1, 0], "cue": "A"}, "I cannot be certain whether it will be sunny.", None),
+    # (as "can't be sure": an answer followed by it is no answer either)
+    ("wcst", CARDS, "Card 2, though I can't be certain.", None),
+    # a commitment after it stands
+    ("visfactor-s2", S2, "I can't be certain, but my answer is T.", "T"),
+])
+def test_cannot_be_certain_is_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- questionnaires
+def _blocks(*blocks: str) -> str:
+    return "\n\n".join(f"Statement {k}\n{b}" for k, b in enumerate(blocks, 1))
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # a "Rating:" inside the thoughts is reasoning where the block has its own rating line
+    (_blocks("Thoughts: Rating: 2 at first, but my own dog changed that.\nRating: 4", "Thoughts: Vet bills.\nRating: 5",
+             "Thoughts: Not really.\nRating: 2"), {"1": 4, "2": 5, "3": 2}),
+    (_blocks("Thoughts: I'd have said Rating: 5 once.\n**Rating:** 3", "Thoughts: Vet bills.\nRating: 5",
+             "Thoughts: Not really.\nRating: 2"), {"1": 3, "2": 5, "3": 2}),
+    # a rating inside the thoughts alone is still read; two own rating lines that differ are not
+    (_blocks("Thoughts: I agree. Rating: 4", "Thoughts: Vet bills.\nRating: 5", "Thoughts: No.\nRating: 2\nRating: 3"),
+     {"1": 4, "2": 5, "3": None}),
+])
+def test_a_rating_inside_the_thoughts_beside_the_blocks_own(reply, meant):
+    assert read("cogbench-v", PETS, reply) == meant
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # a block given twice with the same rating has that rating; with two ratings it has none
+    (_blocks("Thoughts: Yes.\nRating: 5", "Thoughts: Some.\nRating: 3", "Thoughts: No.\nRating: 2")
+     + "\n\nStatement 3\nThoughts: No.\nRating: 2", {"1": 5, "2": 3, "3": 2}),
+    (_blocks("Thoughts: Yes.\nRating: 5", "Thoughts: Some.\nRating: 3", "Thoughts: No.\nRating: 2")
+     + "\n\nStatement 3\nThoughts: Hmm.\nRating: 4", {"1": 5, "2": 3, "3": None}),
+])
+def test_a_block_given_twice(reply, meant):
+    assert read("cogbench-v", PETS, reply) == meant
+
+
+def test_a_json_questionnaire_left_open_after_its_last_statement():
+    whole = json.dumps({f"Statement {k}": {"Thoughts": "yes", "Rating": r} for k, r in ((1, 4), (2, 2), (3, 5))})
+    assert read("cogbench-v", PETS, whole[:-1]) == {"1": 4, "2": 2, "3": 5}
+    # cut off after the second statement: the third has no rating
+    two = json.dumps({f"Statement {k}": {"Thoughts": "yes", "Rating": r} for k, r in ((1, 4), (2, 2))})
+    assert read("cogbench-v", PETS, two[:-1]) == {"1": 4, "2": 2, "3": None}
+    # cut off inside a statement's object: not closed, no reading
+    assert read("cogbench-v", PETS, whole[:-12]) is None
