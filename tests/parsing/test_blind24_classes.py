@@ -71,3 +71,20 @@ def test_a_json_questionnaire_left_open_after_its_last_statement():
     assert read("cogbench-v", PETS, two[:-1]) == {"1": 4, "2": 2, "3": None}
     # cut off inside a statement's object: not closed, no reading
     assert read("cogbench-v", PETS, whole[:-12]) is None
+
+
+# ----------------------------------------------------------------------------- a chat template's tokens, the arms in Chinese
+S1 = vf("S1", "rows", 8, [])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # Gemma's "<eos>" ends the turn as "<|eot_id|>" does; "<bos>" is no text
+    ("visfactor-s1", S1, "T T F T F T F F<eos>\nUser: next item", ["T", "T", "F", "T", "F", "T", "F", "F"]),
+    ("visfactor-s2", S2, "<bos>F <eos>", "F"),
+    # "the arm on the right" with 手臂 (arm) and 边 / 侧 (side)
+    ("prlt", {}, "左边的手臂", "left"),
+    ("mbt", {}, "我选右侧的手臂。", "right"),
+    ("mbt", {}, "左边的手臂还是右边的手臂？", None),
+])
+def test_chat_tokens_and_chinese_arms(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

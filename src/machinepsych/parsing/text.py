@@ -48,8 +48,9 @@ def withdrawn(text: str) -> str:
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
 # a chat template's tokens leaked into the reply: an end-of-turn token ends the reply (what
 # follows is a next turn the model went on to write), any other special token is no text
-END_OF_TURN = re.compile(r"<\|(?:im_end|eot_id|end|endoftext|end_of_text|eos)\|>|<end_of_turn>|</s>", re.I)
-SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>", re.I)
+# (Gemma's end and start of a sequence are "<eos>" and "<bos>", without bars)
+END_OF_TURN = re.compile(r"<\|(?:im_end|eot_id|end|endoftext|end_of_text|eos)\|>|<end_of_turn>|</s>|<eos>", re.I)
+SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>|<bos>", re.I)
 # a role header on a line of its own ("assistant", "model:"): before any text it is dropped,
 # after text it opens a turn the model wrote on its own (a repeat, an invented exchange)
 ROLE_HEADER = re.compile(r"^[ \t]*(?:assistant|model)[ \t]*:?[ \t]*$", re.I | re.M)
