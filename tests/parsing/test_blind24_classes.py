@@ -88,3 +88,21 @@ S1 = vf("S1", "rows", 8, [])
 ])
 def test_chat_tokens_and_chinese_arms(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a table before the answer object
+P3 = vf("P3", "mc", 1, list("ABCDE"))
+STARTS = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the table's last line is one of its rows, not a conclusion that names another answer
+    ("visfactor-p3", P3, "| Picture | Identical? |\n|---|---|\n| A | no |\n| B | no |\n| C | yes |\n| D | no |\n| E | ❌ |\n\n"
+                         '{"answer": "C"}', "C"),
+    ("visfactor-ss2", STARTS, "| Start | Passes the circle |\n|---|---|\n| 1 | ✗ |\n| 2 | ✓ |\n| 3 | ✗ |\n| 4 | ✗ |\n| 5 | ✗ |\n\n"
+                              '{"answer": 2}', 2),
+    # a sentence that concludes with another answer still makes two answers
+    ("visfactor-p3", P3, 'So the identical picture is B.\n\n{"answer": "C"}', None),
+])
+def test_a_table_before_the_answer_object(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -326,6 +326,7 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
 
 
+TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
 # a line of a table ("| 5 | ✅ |"), or a clause about the rows not named in it ("All others are turned only.")
 _ROWS_FRAGMENT = re.compile(r"^\s*\|.*\|\s*$|\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining|all\s+other|everything\s+else)\b", re.I)
 
@@ -718,8 +719,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if found is not None and hedged_alternative(prepared, value, *found):  # "Selection: 4 (or 2 if ...)"
             return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
-        if before is None or not before.strip() or _NOT_ASSERTED.search(before):
-            return value, status
+        if before is None or not before.strip() or _NOT_ASSERTED.search(before) or TABLE_LINE.fullmatch(before.strip()):
+            return value, status  # (a table's last line, "| E | ✗ |", is one row of a table, not a conclusion)
         other, other_status = read_before(before, obs)
         if other_status == "parsed" and other != value:
             return None, "invalid"
