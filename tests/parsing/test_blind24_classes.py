@@ -106,3 +106,20 @@ STARTS = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
 ])
 def test_a_table_before_the_answer_object(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a remark on the writer's own certainty
+NBACK = {"letter": "F", "position": 8, "n": 2}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # "so X, though I'm not (fully) sure": the conclusion stands (doubt about one answer is no hedge between two)
+    ("nback", NBACK, "Two back is E, not F. So no, though I'm not entirely sure about that letter.", "no"),
+    ("nback", NBACK, "Two back is E. So: no, although I could be wrong.", "no"),
+    ("wcst", CARDS, "Shape has been the rule and card 2 shares it. So card 2, though I am not confident.", 2),
+    # a remark that names another answer offers it: no answer
+    ("wcst", CARDS, "Shape has been the rule. So card 2, though I'm not sure it isn't card 4.", None),
+    ("wcst", CARDS, "Shape has been the rule. So card 2, though I think card 4 could also work.", None),
+])
+def test_a_remark_on_the_writers_certainty(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -232,7 +232,9 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 MAYBE_BEFORE = re.compile(r"\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?$|\b(?:maybe|perhaps|possibly)\s+$", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
-END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
+END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b"
+                           # a remark on the writer's own certainty ("So: No, though I'm not fully sure about letter 6.")
+                           r"|(?P<remark>,\s*(?:though|although)\s+(?:i\s+am|i['’]m|i)\s+)(?:not\s+(?:\w+\s+)?(?:sure|certain|confident)|could\s+be\s+wrong|may\s+be\s+wrong|might\s+be\s+wrong)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
 # what "hard / impossible to ..." leaves open ("impossible to be sure": no answer, not the answer "impossible")
 UNSURE_TO = r"(?:say|tell|know|determine|judge|decide|be\s+(?:sure|certain))"
 UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t|(?:am\s+|[’']m\s+)?unable\s+to|not\s+able\s+to)\s+(?:really\s+)?"
@@ -392,7 +394,7 @@ def corrected_to(tail: str, finder: Finder) -> Mention | None:
         return None
     rejected = rejected_mentions(text, mentions)
     i = mentions.index(first)
-    if i in rejected or _runs_on(text, mentions, i, rejected) or not END_OF_CLAUSE.match(text[first.end:]):
+    if i in rejected or _runs_on(text, mentions, i, rejected) or not ends_clause(text, first, mentions):
         return None
     return first
 
@@ -444,6 +446,17 @@ def without_contingencies(text: str, commitments: list, mentions: list[Mention])
     if not later or len(later) == len(commitments):
         return commitments
     return [c for c in commitments if c not in later]
+
+
+def ends_clause(text: str, target: Mention, mentions: list[Mention]) -> bool:
+    """Whether ``target`` ends its clause (:data:`END_OF_CLAUSE`); a remark on the writer's
+    certainty after it that names another answer offers that one ("..., though I'm not sure it
+    isn't 4"): no end."""
+    m = END_OF_CLAUSE.match(text[target.end:])
+    if m is None or not m.group("remark"):
+        return m is not None
+    end = min((i for i in (text.find(c, target.end) for c in ".!?\n") if i >= 0), default=len(text))
+    return not any(target.end <= o.start < end and _key(o.value) != _key(target.value) for o in mentions)
 
 
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
@@ -508,7 +521,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 continue
             if _runs_on(text, mentions, i, rejected):
                 continue
-            if kind in ("so", "leaves") and not END_OF_CLAUSE.match(text[t.end:]):
+            if kind in ("so", "leaves") and not ends_clause(text, t, mentions):
                 continue
             if kind == "belief" and not re.match(r"\s*(?:[.!;,\n)]|$)", text[t.end:]):
                 continue
