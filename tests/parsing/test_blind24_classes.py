@@ -123,3 +123,17 @@ NBACK = {"letter": "F", "position": 8, "n": 2}
 ])
 def test_a_remark_on_the_writers_certainty(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a line said over
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # said two or three times, the last time cut off: said once
+    ("wcst-kennedy", CARDS, "Option: 2\nOption: 2\nOpt", 2),
+    ("wcst-kennedy", CARDS, "Option: 4\nOption: 4\nOption: 4\nOption:", 4),
+    ("mbt", {}, "left arm\nleft arm\nleft a", "left"),
+    # a line said over, then another answer: two answers
+    ("wcst-kennedy", CARDS, "Option: 1\nOption: 1\nOption: 2", None),
+    ("wcst-kennedy", CARDS, "1\n1\n2", None),
+])
+def test_a_line_said_over(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, table_rows
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -338,7 +338,7 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     a JSON or boxed value to an answer (default: the value read as a one-answer text). After a
     self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
     of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
-    raw = prepare(reply)
+    raw = said_over(prepare(reply))
     cut_off = is_cut_off(raw)  # told by the caller (a context variable) or seen in the text
     key = recall.key_of(raw, resolve, tuple(extra_markers), binary, exact_finder is not None, cut_off)
     reading = recall.recall_same(key, (finder,) if exact_finder is None else (finder, exact_finder))
@@ -577,8 +577,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
         pos0, first_line = lines[0]
         ok0, val0 = exact_value(first_line, exact_finder) if len(lines) > 1 else (False, None)
-        ok1, val1 = exact_value(lines[1][1], exact_finder) if ok0 else (False, None)
-        listed = ok1 and _key(val1) != _key(val0)  # "AAA\n\nBBB\n\nCCC" lists answers, commits to none
+        # "AAA\n\nBBB\n\nCCC" lists answers, commits to none; so does "1\n1\n2" (a line said over, then another)
+        later = (exact_value(line, exact_finder) for _, line in lines[1:]) if ok0 else ()
+        listed = any(ok and _key(val) != _key(val0) for ok, val in later)
         if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
             out.commitments.append((DECISION, pos0, val0, "first line"))
     # 3: a table of the answers that marks exactly one of them ("| B | ✓ |", the others "✗")
