@@ -25,7 +25,8 @@ UNSEEN_LATER, MIN_UNSEEN_LATER = (FIXTURES / "replies_unseen2", FIXTURES / "repl
 BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies_blind7", "replies_blind8", "replies_blind9",
                                                       "replies_blind10", "replies_blind11", "replies_blind12", "replies_blind13",
                                                       "replies_blind14", "replies_blind16", "replies_blind17", "replies_blind18",
-                                                      "replies_blind19", "replies_blind21", "replies_blind22")), 31
+                                                      "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
+                                                      "replies_blind24")), 31
 # replies_blind20 (554 lines) has 17 free-text and 30 likert lines: well formed, checked at its own minimum
 BLIND20, MIN_BLIND20 = FIXTURES / "replies_blind20", 17
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
@@ -220,7 +221,8 @@ def test_blind20_is_well_formed(fmt):
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_blind_sets_are_well_formed(fmt, folder):
     """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10, replies_blind11,
-    replies_blind12, replies_blind13, replies_blind14, replies_blind16, replies_blind17, replies_blind18, replies_blind19): every format, at least 31
+    replies_blind12, replies_blind13, replies_blind14, replies_blind16, replies_blind17, replies_blind18, replies_blind19,
+    replies_blind21, replies_blind22, replies_blind23, replies_blind24): every format, at least 31
     lines, well formed, some unreadable; the benchmark keeps each set's first measurement."""
     lines = checked(folder, fmt, MIN_BLIND, f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))

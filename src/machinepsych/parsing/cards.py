@@ -74,9 +74,10 @@ def _card_descriptions(card: Mapping[str, Any], options: Sequence[Mapping[str, A
 def _descriptions(shape: str, color: str, n: int, only_one: bool) -> tuple[str, ...]:
     """The patterns describing one card (built once per card); ``only_one``: no other option
     has its shape and colour, so those two words name it."""
-    shape_rx = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
-                + ("|" + lex.misspelt(shape) if len(shape) > 5 else ""))  # "traingle red 1"
-    color_rx = re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color))
+    # a one-slip misspelling of the shape or the colour ("traingle red 1", "circl yelow 1")
+    shape_rx = "|".join(filter(None, (SHAPE_FORMS.get(shape, re.escape(shape) + "s?"), lex.SHAPES.get(shape, re.escape(shape)),
+                                      lex.slips(shape, tuple(SHAPE_FORMS)))))
+    color_rx = "|".join(filter(None, (re.escape(color), lex.COLORS.get(color, re.escape(color)), lex.slips(color, tuple(lex.COLORS)))))
     nums = "|".join([str(n)] + [w for w in NUMWORDS.get(n, ())])
     out = [L_ + r"(?i:(?:" + shape_rx + r")\s+(?:" + color_rx + r")\s+" + str(n) + r")" + R_,
            L_ + r"(?i:(?:" + nums + r")\s+(?:single\s+)?(?:" + color_rx + r")\s+(?:" + shape_rx + r"))" + R_]

@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, table_rows
+from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -232,11 +232,13 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 MAYBE_BEFORE = re.compile(r"\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?$|\b(?:maybe|perhaps|possibly)\s+$", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
-END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
+END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b"
+                           # a remark on the writer's own certainty ("So: No, though I'm not fully sure about letter 6.")
+                           r"|(?P<remark>,\s*(?:though|although)\s+(?:i\s+am|i['’]m|i)\s+)(?:not\s+(?:\w+\s+)?(?:sure|certain|confident)|could\s+be\s+wrong|may\s+be\s+wrong|might\s+be\s+wrong)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
 # what "hard / impossible to ..." leaves open ("impossible to be sure": no answer, not the answer "impossible")
 UNSURE_TO = r"(?:say|tell|know|determine|judge|decide|be\s+(?:sure|certain))"
 UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[’']t|(?:am\s+|[’']m\s+)?unable\s+to|not\s+able\s+to)\s+(?:really\s+)?"
-                       r"(?:say|tell|decide|be\s+sure|determine|choose|pick|select|predict|know|judge)\b"
+                       r"(?:say|tell|decide|be\s+(?:sure|certain)|determine|choose|pick|select|predict|know|judge)\b"
                        # "I don't know if it will rain", "Hard to say whether ...", "No idea whether ..."
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+" + UNSURE_TO + r"|(?:could|can|might|may)\s+go\s+either\s+way|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
@@ -336,7 +338,7 @@ def read(reply: str | None, finder: Finder, resolve: Resolver | None = None,
     a JSON or boxed value to an answer (default: the value read as a one-answer text). After a
     self-correction (:mod:`.revision`) the text after it is read first. ``binary``: the two answers
     of a yes/no question, where an answer only rejected ("not the same cube") means the other."""
-    raw = prepare(reply)
+    raw = said_over(prepare(reply))
     cut_off = is_cut_off(raw)  # told by the caller (a context variable) or seen in the text
     key = recall.key_of(raw, resolve, tuple(extra_markers), binary, exact_finder is not None, cut_off)
     reading = recall.recall_same(key, (finder,) if exact_finder is None else (finder, exact_finder))
@@ -392,7 +394,7 @@ def corrected_to(tail: str, finder: Finder) -> Mention | None:
         return None
     rejected = rejected_mentions(text, mentions)
     i = mentions.index(first)
-    if i in rejected or _runs_on(text, mentions, i, rejected) or not END_OF_CLAUSE.match(text[first.end:]):
+    if i in rejected or _runs_on(text, mentions, i, rejected) or not ends_clause(text, first, mentions):
         return None
     return first
 
@@ -446,6 +448,17 @@ def without_contingencies(text: str, commitments: list, mentions: list[Mention])
     return [c for c in commitments if c not in later]
 
 
+def ends_clause(text: str, target: Mention, mentions: list[Mention]) -> bool:
+    """Whether ``target`` ends its clause (:data:`END_OF_CLAUSE`); a remark on the writer's
+    certainty after it that names another answer offers that one ("..., though I'm not sure it
+    isn't 4"): no end."""
+    m = END_OF_CLAUSE.match(text[target.end:])
+    if m is None or not m.group("remark"):
+        return m is not None
+    end = min((i for i in (text.find(c, target.end) for c in ".!?\n") if i >= 0), default=len(text))
+    return not any(target.end <= o.start < end and _key(o.value) != _key(target.value) for o in mentions)
+
+
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
     mention that goes on into the value, ``"row": 3``, stays)."""
@@ -473,6 +486,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             ok, val = exact_value(str(v), exact_finder)
             if not ok and isinstance(v, str) and len(v.strip()) == 1:  # {"answer": "t"}: one letter in either case
                 ok, val = exact_value(v.strip().swapcase(), exact_finder)
+            if not ok and str(v).strip() in ("0", "1"):  # {"answer": 1} where 1 is no answer: true, as in a list of T/F rows
+                ok, val = exact_value(("false", "true")[int(str(v).strip())], exact_finder)
             return val if ok else None
         return None
 
@@ -506,7 +521,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                 continue
             if _runs_on(text, mentions, i, rejected):
                 continue
-            if kind in ("so", "leaves") and not END_OF_CLAUSE.match(text[t.end:]):
+            if kind in ("so", "leaves") and not ends_clause(text, t, mentions):
                 continue
             if kind == "belief" and not re.match(r"\s*(?:[.!;,\n)]|$)", text[t.end:]):
                 continue
@@ -562,8 +577,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
         pos0, first_line = lines[0]
         ok0, val0 = exact_value(first_line, exact_finder) if len(lines) > 1 else (False, None)
-        ok1, val1 = exact_value(lines[1][1], exact_finder) if ok0 else (False, None)
-        listed = ok1 and _key(val1) != _key(val0)  # "AAA\n\nBBB\n\nCCC" lists answers, commits to none
+        # "AAA\n\nBBB\n\nCCC" lists answers, commits to none; so does "1\n1\n2" (a line said over, then another)
+        later = (exact_value(line, exact_finder) for _, line in lines[1:]) if ok0 else ()
+        listed = any(ok and _key(val) != _key(val0) for ok, val in later)
         if ok0 and not listed and raw[pos0 + len(first_line):].startswith(("\n\n", "\n \n")):
             out.commitments.append((DECISION, pos0, val0, "first line"))
     # 3: a table of the answers that marks exactly one of them ("| B | ✓ |", the others "✗")

@@ -51,11 +51,13 @@ WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\
                     CONCLUSION, "forecast"))
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
+                     word("(?:nice|fine|good|fair) weather"),
                      _any(lex.WEATHER["sunny"]))),
-    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), _any(lex.WEATHER["rainy"]))),
+    Answer("rainy", (word("rainy"), word("rain"), word("raining"), word("rainy weather"), word("(?:bad|wet) weather"), word("showers"),
+                     _any(lex.WEATHER["rainy"]))),
 ), extra_markers=WEATHER_MARKERS, binary=True,
    # a one-slip misspelling, where the reply is nothing else ("suny", "rany")
-   exact_extra=tuple(Answer(w, (word(lex.slips(w)),)) for w in ("sunny", "rainy")),
+   exact_extra=(Answer("sunny", (word(lex.slips("sunny", ("rainy",))),)), Answer("rainy", (word(lex.slips("rainy", ("sunny",))),))),
    # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
    ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
            r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
@@ -71,8 +73,11 @@ ARM = ChoiceReader((
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS,
-   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm")))),
-                Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])", word(lex.slips("left arm"))))))
+   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else
+   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
+                                 word(lex.slips("right", ("left",))))),
+                Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
+                                word(lex.slips("left", ("right",)))))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
 # "the third deck" (on the first step only: on the final step "the first deck" is the one previewed)
@@ -117,7 +122,7 @@ NBACK = ChoiceReader((
 LNT_WORDS = ("vowel", "consonant", "even", "odd")
 LNT = ChoiceReader(tuple(Answer(w, (word(w + "s?"), _any(lex.LNT[w]))) for w in LNT_WORDS),
                    exact_extra=tuple(Answer(w, (_any(rx),)) for w, rx in lex.LNT_EXACT.items())
-                   + tuple(Answer(w, (word(lex.slips(w)),)) for w in LNT_WORDS if lex.slips(w)))
+                   + tuple(Answer(w, (word(lex.slips(w, LNT_WORDS)),)) for w in LNT_WORDS if lex.slips(w, LNT_WORDS)))
 
 
 def _fixed(reader: ChoiceReader) -> Parser:
@@ -240,9 +245,10 @@ _TF_F = (word("false"), word("falso"), word("faux"), word("falsch"), word("incor
          _any(r"(?:is|are)\s+(?:incorrect|wrong)"), _any(r"(?:不是|并非|並非)同一(?:个|個)?(?:立方体|物体|图形|圖形)?|不同的(?:立方体|物体)|違う(?:立方体|物体|図形|もの)|誤り|間違い|偽|不可能|错误|錯誤|不正确|不正確|不对|不對"))
 TF = ChoiceReader((Answer("T", _TF_T, (letter("T"), word("yes"), word("same"), _any(lex.YES))),
                    Answer("F", _TF_F, (letter("F"), word("no"), word("different"), _any(lex.NO), _any("错|錯")))), binary=True,
-                   # and a one-character value in Chinese or Japanese script, or a mark ("正", "假", "誤", "○", "×"), where it is the whole answer
-                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])", r"(?<!\S)[正對对○◯](?!\S)")),
-                                Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])", r"(?<!\S)[假误誤錯错×✕](?!\S)"))))
+                   # and a one-character value in Chinese or Japanese script, a mark ("正", "假", "誤", "○", "×") or a one-slip
+                   # misspelling ("ture", "flase"), where it is the whole answer
+                   exact_extra=(Answer("T", (r"(?<![A-Za-z0-9])t(?![A-Za-z0-9])", r"(?<!\S)[正對对○◯](?!\S)", word(lex.slips("true", ("false",))))),
+                                Answer("F", (r"(?<![A-Za-z0-9])f(?![A-Za-z0-9])", r"(?<!\S)[假误誤錯错×✕](?!\S)", word(lex.slips("false", ("true",)))))))
 
 
 @lru_cache(maxsize=256)
@@ -320,6 +326,7 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
 
 
+TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
 # a line of a table ("| 5 | ✅ |"), or a clause about the rows not named in it ("All others are turned only.")
 _ROWS_FRAGMENT = re.compile(r"^\s*\|.*\|\s*$|\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining|all\s+other|everything\s+else)\b", re.I)
 
@@ -712,8 +719,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if found is not None and hedged_alternative(prepared, value, *found):  # "Selection: 4 (or 2 if ...)"
             return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
-        if before is None or not before.strip() or _NOT_ASSERTED.search(before):
-            return value, status
+        if before is None or not before.strip() or _NOT_ASSERTED.search(before) or TABLE_LINE.fullmatch(before.strip()):
+            return value, status  # (a table's last line, "| E | ✗ |", is one row of a table, not a conclusion)
         other, other_status = read_before(before, obs)
         if other_status == "parsed" and other != value:
             return None, "invalid"

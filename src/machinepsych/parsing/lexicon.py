@@ -31,34 +31,59 @@ for _n, _ko in enumerate(("첫", "두", "세", "네", "다섯", "여섯", "일�
     ORDINALS[_n] += f"|{_ko}\\s*번째|{_n}\\s*번째|{_n}\\s*번(?!째)"  # "2번 카드" (card number 2)
 
 
-def misspelt(word: str) -> str:
-    """A regex fragment of ``word`` and its common one-slip misspellings (an inner letter left
-    out, two neighbouring letters swapped: "selction", "statment", "traingle", "answr"), for
-    the label words and names a sloppy reply types; the first letter is kept."""
-    forms = {word}
+def slip_forms(word: str) -> set[str]:
+    """The one-slip misspellings of ``word``, its first letter kept: one letter left out, two
+    neighbours swapped, one letter typed twice ("vowl", "vowle", "rigth", "yelow", "rightt"), and
+    "-ight" written "-ite" as it is said ("rite"). No letter is typed in place of another: that slip
+    makes other words too often ("lift", "ever", "stir")."""
+    forms = set()
     for i in range(1, len(word)):
         forms.add(word[:i] + word[i + 1:])
         if i + 1 < len(word):
             forms.add(word[:i] + word[i + 1] + word[i] + word[i + 2:])
-    return "|".join(sorted((re.escape(f) for f in forms if len(f) >= 4), key=len, reverse=True))
+    forms.update(word[:i + 1] + word[i] + word[i + 1:] for i in range(len(word)))
+    if word.endswith("ight"):
+        forms.add(word[:-4] + "ite")
+    forms.discard(word)
+    return forms
 
 
-def slips(phrase: str) -> str:
-    """A regex fragment of the one-slip misspellings of an answer word or phrase (an inner letter
-    of one word left out, two inner neighbours swapped: "vowl", "lft arm", "not availble"), the
-    first and last letter of each word kept, the word as written left out; the words of a phrase
-    may run together ("notavailable", "leftarm"). Only for readers that
-    take it where the reply is nothing but the answer (``exact_extra``); a one-word form keeps at
-    least four letters (so "let" is never "left")."""
+def misspelt(word: str) -> str:
+    """A regex fragment of ``word`` and its common one-slip misspellings (:func:`slip_forms` of
+    four letters or more: "selction", "statment", "traingle", "answr"), for the label words and
+    names a sloppy reply types."""
+    forms = {word} | {f for f in slip_forms(word) if len(f) >= 4}
+    return "|".join(sorted((re.escape(f) for f in forms), key=len, reverse=True))
+
+
+# one-slip forms of an answer word that are words of their own ("rite" is one slip from "right"):
+# never read alone as the answer word
+OWN_WORDS = {"rite", "treu"}
+
+
+def _phrase_slips(phrase: str) -> set[str]:
     words = phrase.split()
     forms = set()
     for k, w in enumerate(words):
-        for i in range(1, len(w) - 1):
-            for f in (w[:i] + w[i + 1:], w[:i] + w[i + 1] + w[i] + w[i + 2:] if i + 2 < len(w) else None):
-                if f and f != w and (len(words) > 1 or len(f) >= 4):
-                    forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
-    if len(words) > 1:  # the words run together ("notavailable", "leftarm"), with a slip too ("notavailble")
-        forms.add(" ".join(words))
+        for f in slip_forms(w):
+            if len(words) > 1 or (len(f) >= 4 and len(w) >= 4 and f not in OWN_WORDS):
+                forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
+    return forms
+
+
+def slips(phrase: str, others: tuple[str, ...] = ()) -> str:
+    """A regex fragment of the one-slip misspellings of an answer word or phrase (:func:`slip_forms`
+    of one of its words: "vowl", "vowle", "lft arm", "rigth arm", "rite arm", "not availble"), the
+    word as written left out; the words of a phrase may run together ("notavailable", "leftarm").
+    A form that is as close to one of ``others`` (the answers of the same question) is left
+    out, and so is a one-word form shorter than four letters or a word of its own
+    (:data:`OWN_WORDS`): "let" is never "left", "rite" alone never "right". Only for readers that
+    take it where the reply is nothing but the answer (``exact_extra``)."""
+    others = tuple(o for o in others if o != phrase)
+    taken = set(others).union(*(_phrase_slips(o) for o in others))
+    forms = {f for f in _phrase_slips(phrase) if f not in taken}
+    if len(phrase.split()) > 1:  # the words run together ("notavailable", "leftarm"), with a slip too ("notavailble")
+        forms.add(phrase)
     return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s*") for f in forms), key=len, reverse=True))
 
 
@@ -96,17 +121,24 @@ def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
 # words of each format's answers in other languages (added to the English ones)
 WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|sonne|zonnig|soleggiato|ensolarado|晴天|晴朗|晴れ|快晴|晴|맑음|맑은|맑겠|화창|солнечн\w*|ясн\w*"
                     r"|g[üu]ne[şs]li|g[üu]ne[şs]|a[çc][ıi]k\s+hava|(?<!\w)(?:مشمس|مشمسة|مشمسا|صحو|الشمس)(?!\w)|धूप(?:\s*वाला)?|धूपदार|साफ़?\s+मौसम"
-                    r"|cerah|s[łl]oneczn\w*|soligt|ηλιόλουστ\w*|ηλιοφάνεια|(?:trời\s+)?nắng",
+                    r"|cerah|s[łl]oneczn\w*|soligt|ηλιόλουστ\w*|ηλιοφάνεια|(?:trời\s+)?nắng"
+                    # fine weather said in words ("il fera beau", "hará sol", "schönes Wetter", "bel tempo", "いい天気", "好天气")
+                    r"|(?:fera|fait|faire)\s+(?:tr[èe]s\s+)?beau|beau\s+temps|(?:har[áa]|hace|habr[áa]|va\s+a\s+hacer|vai\s+fazer|far[áa]|faz)\s+sol"
+                    r"|buen\s+tiempo|despejado|sonnenschein|sch[öo]ne[sn]?\s+wetter|(?:wird|bleibt)\s+(?:es\s+)?sch[öo]n|heiter|bel\s+tempo"
+                    r"|far[àa]\s+bello|sereno|bom\s+tempo|tempo\s+bom|(?:いい|良い|よい)天気|天気が(?:いい|良い|よい)|好天气|天气(?:很)?好|出太阳",
            "rainy": r"lluvioso|lluvia|pluvieux|pluie|regnerisch|regnen|regnet|regen|regenachtig|piovoso|pioggia|chuvoso|chuva|雨天|下雨|雨"
                     r"|비(?:가|\s*옴|\s*올|가\s*올|\s*오는)?|дожд\w*"
                     r"|ya[ğg]murlu|ya[ğg]mur|(?<!\w)(?:ممطر|ممطرة|ماطر|مطر|المطر|ممطرا)(?!\w)|बारिश(?:\s*वाला)?|बरसात"
-                    r"|hujan|deszcz\w*|regnigt|regn|βροχ\w*|(?:trời\s+)?mưa"}
-ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左臂|左边的?臂|左側?の?(?:腕|アーム|レバー)"
+                    r"|hujan|deszcz\w*|regnigt|regn|βροχ\w*|(?:trời\s+)?mưa"
+                    # rain as a verb, and bad weather ("il va pleuvoir", "lloverá", "Regenwetter", "piove", "mauvais temps")
+                    r"|pleuv\w*|pleut|llov\w*|lluev\w*|regenwetter|piov\w*|chov\w*|chove|mauvais\s+temps|mal\s+tiempo|schlechte[sn]?\s+wetter"
+                    r"|brutto\s+tempo|mau\s+tempo|tempo\s+ruim|天気が悪い|悪い天気|坏天气"}
+ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左(?:边|邊|侧|側)?的?(?:手臂|臂)|左側?の?(?:腕|アーム|レバー)"
                r"|왼쪽\s*(?:팔|레버)|лев(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
                r"|sol(?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليسرى|اليسار|الأيسر)(?!\w)|ब(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"
                r"|lew(?:e|a|ą|y)\s+(?:rami[ęe]|r[ęe]k[aęi]|d[źz]wigni[aęe])|lengan\s+kiri|v[äa]nster\s+arm|v[äa]nstra\s+armen"
                r"|αριστερ(?:ό|ή|ο|η)\s+(?:χέρι|βραχίονα|μοχλό)|tay\s+trái|cần\s+trái",
-       "right": r"rechter\s*arm|brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右臂|右边的?臂|右側?の?(?:腕|アーム|レバー)"
+       "right": r"rechter\s*arm|brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右(?:边|邊|侧|側)?的?(?:手臂|臂)|右側?の?(?:腕|アーム|レバー)"
                 r"|오른쪽\s*(?:팔|레버)|прав(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
                 r"|sa[ğg](?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليمنى|اليمين|الأيمن)(?!\w)|द(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"
                 r"|praw(?:e|a|ą|y)\s+(?:rami[ęe]|r[ęe]k[aęi]|d[źz]wigni[aęe])|lengan\s+kanan|h[öo]ger\s+arm|h[öo]gra\s+armen"

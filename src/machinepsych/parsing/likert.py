@@ -6,6 +6,7 @@ A rating is read after a rating key: "Rating: 4", "**Rating:** 4", "Rating: **4*
 "评分：3分", "Note : 5", "Puan: 2", "रेटिंग: 3", "評価：５", "Rating - 4" (a digit ending the line, in a block with no other key); the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
 is 5), a number word ("four") or stars ("★★★★☆", "⭐⭐⭐⭐"). Every key written with a colon must be followed by a valid
 rating and all must agree: "Rating: 4 ... Rating: 2", "Rating: 3 or 4", "Rating: 4.5",
+(a "Rating:" inside the "Thoughts:" line is reasoning where the block has its own "Rating:" line, which is read),
 "Rating: 45", "Rating: six" are invalid (never guessed), except after a self-correction ("Rating:
 2. Wait, I misread ... Rating: 4", "Rating: 3 — actually, make that 4", :mod:`.revision`). Without a key, a block that opens with
 its rating ("Agree (4). ...", "**4** (Agree)", "Strongly agree.", "I disagree (2): ...") or
@@ -94,6 +95,9 @@ def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]
     """Ratings after keys: those written with a colon, else "my rating is", "I'd rate it"."""
     raw = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
     keys = [k for k in rating_keys(raw) if not is_example(raw, k.start())] or list(DASH_KEY.finditer(raw))
+    own = [k for k in keys if not _in_thoughts(raw, k.start())]
+    if own and len(own) < len(keys) and any(_heads_line(raw, k.start()) for k in own):
+        keys = own  # "Thoughts: Rating: 3 at first, but ...\nRating: 4": the block's own rating line is its answer
     values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
     for m in KEY_IS.finditer(raw) if not keys else ():
@@ -102,6 +106,18 @@ def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]
             values.append(v)
             first = m.start() if first is None else min(first, m.start())
     return values, first
+
+
+def _in_thoughts(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies on a line that opens with a "Thoughts:" label, after the label."""
+    start = text.rfind("\n", 0, pos) + 1
+    label = THOUGHTS.match(text, start)
+    return label is not None and label.end() <= pos
+
+
+def _heads_line(text: str, pos: int) -> bool:
+    """Whether the key at ``pos`` opens its line (markup aside): the block's own "Rating:" field."""
+    return not text[text.rfind("\n", 0, pos) + 1:pos].strip(" \t*_#>-")
 
 
 def _loose(raw: str, low: int, high: int) -> int | None:

@@ -7,7 +7,8 @@ numbered lines), each read by :func:`.likert.parse_rating`; a list "Ratings: 5, 
 rating per statement, in order; a questionnaire of one statement reads the whole reply.
 Statement numbers are the statement ids; a reply numbered 1..n where the ids are others
 (none shared) is mapped by position, and a numbering that fits neither is invalid. A
-statement given twice, or without a rating, is kept with rating None.
+statement given twice with different ratings, or without a rating, is kept with rating None
+(twice with the same rating, that rating); a JSON object left open after its last statement is closed.
 """
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
             for x in obj:
                 walk(x)
 
-    for _, _, obj in json_objects(text):
+    for _, _, obj in json_objects(_closed(text)):
         walk(obj)
     pairs += [(m.group(2), _value(m.group(3), 0, 1, 5)) for m in XML.finditer(text)]
     pairs += [(m.group(2), _value(m.group(4), 0, 1, 5)) for m in XML_NESTED.finditer(text)]
@@ -101,6 +102,29 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
                 if len(cells) > col and re.fullmatch(r"\d{1,3}", cells[0]):
                     pairs.append((cells[0], _value(cells[col], 0, 1, 5)))
     return pairs
+
+
+def _open_braces(text: str) -> int:
+    """How many braces ``text`` leaves open (those inside strings aside)."""
+    depth, quote, escaped = 0, False, False
+    for c in text:
+        if quote:
+            quote = not (c == '"' and not escaped)
+            escaped = c == "\\" and not escaped
+        elif c == '"':
+            quote = True
+        else:
+            depth += (c == "{") - (c == "}")
+    return depth
+
+
+def _closed(text: str) -> str:
+    """A reply that is one JSON object left open after its last complete statement
+    ('{"Statement 1": {...}, ..., "Statement 10": {...}': the outer brace never written), closed;
+    any other text as it is."""
+    s = text.strip()
+    depth = _open_braces(s) if s.startswith("{") and s.endswith("}") else 0
+    return s + "}" * depth if depth > 0 else text
 
 
 # a line introducing an example or template echoed after the answer ("Example:", "Template:", "Format:")
@@ -288,7 +312,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     action = {}
     for sid in ids:
         got = found.get(sid, [])
-        rating, reason = got[0] if len(got) == 1 else (None, "")
+        # a statement given twice with the same rating (a small model repeating its last block) has that rating
+        same = len({r for r, _ in got}) == 1 and got[0][0] is not None
+        rating, reason = got[0] if len(got) == 1 or same else (None, "")
         action[sid] = {"rating": rating, "reason": reason}
     if not any(v["rating"] is not None for v in action.values()):
         return None, fallback_status(text)

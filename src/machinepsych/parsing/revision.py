@@ -1,6 +1,7 @@
 """Self-corrections: a reply that gives an answer and then takes it back ("Selection: 1 ...
 Wait, actually ... Selection: 2", "I think it's B... actually no, it's E", "Rating: 2. Wait, I
-misread the statement ... Rating: 4", ``{"answer": "T"}`` "Actually no - ..." ``{"answer": "F"}``).
+misread the statement ... Rating: 4", "Rating: 3... actually I think it matters more ... Rating: 4",
+``{"answer": "T"}`` "Actually no - ..." ``{"answer": "F"}``).
 
 :func:`revised_tail` gives the text after the last correction marker; the parsers read that
 tail first and keep its answer when it names one (a tail that names several answers without
@@ -29,6 +30,8 @@ REVISION = re.compile(
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*no\s*(?:[,.:;!—–…]|\.\.\.)(?=\s*\w)"
     # "Hmm, actually matching on colour makes more sense. Selection: 3": an interjection, then "actually"
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*actually\b"
+    # "Rating: 3... actually I think it matters more", "B — actually C": "actually" right after an ellipsis or a dash
+    r"|(?:\.\.\.|…|—|–)\s*actually\b"
     # "(no, make that 3)", "— make it C": the answer after it replaces the one before
     r"|(?:(?<=[(,;—–-])\s*|\bno\s*,?\s*)(?=make\s+(?:that|it)\s+(?:an?\s+)?[\w\"'(*])"
     # "Going with 4 on second thought.": a sentence that ends by saying it is a second thought replaces what came before

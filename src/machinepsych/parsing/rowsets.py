@@ -22,21 +22,34 @@ _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|draw
 _ITEM = r"#?\d{1,2}(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*#?\d{1,2})?"
 SET = re.compile(r"(?:\b|(?=#))" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?" + _ITEM + r")*\b", re.I)
 RANGE = re.compile(r"(\d{1,2})(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*(\d{1,2}))?", re.I)
-NEG = re.compile(r"\b(?:not|no|none|never|except|but\s+not|neither|nor|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
-                 r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|without|different|false|lack|lacks|missing"
-                 r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
-                 # a set said to be wrong ("piece 4 has the wrong angle", "piece 3 is unnecessary")
-                 r"|wrong|incorrect|unneeded|unnecessary|superfluous|redundant|useless|mismatched"
-                 # a piece said not to fit the outline ("piece 5 would overlap", "piece 3 sticks out", "piece 1 is extra")
-                 r"|overlap(?:s|ped|ping)?|sticks?\s+out|sticking\s+out|protrud\w*|extends?\s+beyond|leaves?\s+a\s+gap|extra|excess"
-                 r"|[üu]berlapp\w*|ragt\s+heraus|[üu]bersteh\w*|sobresale\w*|se\s+superpone\w*|sobra\w*|d[ée]borde\w*|d[ée]passe\w*|chevauche\w*|en\s+trop"
-                 # mirrored / flipped, not in Spanish, French, German, Italian, Portuguese
-                 r"|gespiegelt|umgedreht|umgeklappt|nicht|keine?|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
-                 r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?|ne|pas|non|não)\b|n[’']t\b"
-                 # a cross after a set ("pieces 2, 4, 5 ✅ (1 and 3 ❌)")
-                 r"|[❌✗✘✖✕×⛔🚫]", re.I)
+_NUMBER_WORDS = r"two|three|four|five|six|seven|eight|nine|ten"
+# words that deny ("not", "none", "don't", "nicht", "pas")
+_NEGATORS = r"not|no|none|never|except|but\s+not|neither|nor|without|nicht|keine?|ne|pas|non|não"
+# words of the F side: what a row is when the answer is F ("flipped", "unused", "piece 4 has the wrong angle")
+_F_SIDE = (r"flipped|mirror(?:ed)?|mirror\s+images?|reflected"
+           r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|different|false|lack|lacks|missing"
+           r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
+           # a set said to be wrong ("piece 4 has the wrong angle", "piece 3 is unnecessary")
+           r"|wrong|incorrect|unneeded|unnecessary|superfluous|redundant|useless|mismatched"
+           # a piece said not to fit the outline ("piece 5 would overlap", "piece 3 sticks out", "piece 1 is extra")
+           r"|overlap(?:s|ped|ping)?|sticks?\s+out|sticking\s+out|protrud\w*|extends?\s+beyond|leaves?\s+a\s+gap|extra|excess"
+           r"|[üu]berlapp\w*|ragt\s+heraus|[üu]bersteh\w*|sobresale\w*|se\s+superpone\w*|sobra\w*|d[ée]borde\w*|d[ée]passe\w*|chevauche\w*|en\s+trop"
+           # mirrored / flipped, in Spanish, French, German, Italian, Portuguese
+           r"|gespiegelt|umgedreht|umgeklappt|espejad[oa]s?|reflejad[oa]s?|voltead[oa]s?|invertid[oa]s?|retourn[ée]e?s?"
+           r"|miroir|invers[ée]e?s?|specchiat[oei]|capovolt[oei]|ribaltat[oei]|espelhad[oa]s?|virad[oa]s?")
+_CROSS = r"[❌✗✘✖✕×⛔🚫]"  # a cross after a set ("pieces 2, 4, 5 ✅ (1 and 3 ❌)")
+NEG = re.compile(r"\b(?:" + _NEGATORS + "|" + _F_SIDE + r")\b|n[’']t\b|" + _CROSS, re.I)
+F_WORD = re.compile(r"\b(?:" + _F_SIDE + r")\b|" + _CROSS, re.I)
+# a word of the F side denied ("none is flipped", "are not mirror images", "aren't reversed", "no card is
+# mirrored", "nicht gespiegelt", "no están volteadas"): said of rows, it puts them on the T side
+DENIED_F = re.compile(r"(?:\b(?:not|no|none|never|nicht|keine?|pas|non|não)\b|n[’']t\b)"
+                      r"(?:\s+(?:of|the|them|these|those|one|ones|single|any|a|an|is|are|was|were|be|been|being|seems?|appears?|looks?"
+                      r"|to|actually|really|other|others|rest|remaining|sind|ist|son|es|est[áa]n?|sont|est|\d{1,2}|" + _NUMBER_WORDS + "|" + _NOUN + r"))*?"
+                      r"\s+(?:" + _F_SIDE + r")\b", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
-ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:all|every|each|none)\b", re.I)  # "Use all pieces except 3."
+ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:all|every|each|none"
+                 # "No card is flipped.", "Not one of them is mirrored."
+                 r"|no\s+(?:single\s+)?(?:card|figure|piece|item|row|one|drawing|picture|shape)s?|not\s+(?:a\s+single|one))\b", re.I)  # "Use all pieces except 3."
 ONLY = re.compile(r"^\s*only\b", re.I)
 HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
@@ -45,6 +58,28 @@ UNANSWERED = re.compile(r"\b(?:rather\s+not\s+(?:guess|say|answer)|(?:won[’']?
 # a set said to be like the one before it in the same clause ("cards 2 and 7 are flipped, and card 4 is too")
 ALSO = re.compile(r"\b(?:too|also|as\s+well|likewise|auch|aussi|tambi[ée]n|anche|tamb[ée]m)\b", re.I)
 GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
+# a clause about the rest that leaves out its predicate ("the rest are", "the others aren't", "the rest do too"):
+# the predicate of the clause before it, affirmed or denied
+_OTHERS = r"(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+ones)?)"
+_BE = r"(?:are|is|were|was|do|does|did|have|has)"
+ELLIPTIC = re.compile(r"^\s*(?:(?:and|but|while|whereas)\s+)?(?:" + _OTHERS + r"\s+" + _BE + r"(?P<neg>\s*n[’']t|\s+not)?(?:\s+(?:too|also|as\s+well))?"
+                      # "none of the others (is)", "no other card (is)": the predicate denied
+                      r"|(?P<none>none\s+of\s+" + _OTHERS + r"|none\s+of\s+the\s+other\s+\w+|no\s+others?(?:\s+\w+)?)(?:\s+" + _BE + r")?)\s*$", re.I)
+
+
+def clause_side(text: str) -> str | None:
+    """"F" where ``text`` (a clause with its row numbers taken out) says no ("not", "except") or
+    names the F side ("flipped", "unused"), "T" otherwise; a word of the F side denied ("none is
+    flipped", "not mirror images") is the T side, and None where such a denial stands beside
+    another no (a clause that says both)."""
+    rest = DENIED_F.sub(" ", text)
+    if rest == text:
+        return "F" if NEG.search(text) else "T"
+    return None if NEG.search(rest) else "T"
+
+
+def _other(value: str) -> str:
+    return "F" if value == "T" else "T"
 
 
 def _clauses(text: str) -> list[str]:
@@ -53,7 +88,9 @@ def _clauses(text: str) -> list[str]:
     # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
-    return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)|\s[—–]\s", text) if c.strip()]
+    # (a clause about the rest after a comma is a clause of its own: "2 and 5 are flipped, the others are not")
+    return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)|\s[—–]\s"
+                                        r"|,\s*(?=(?:(?:and|but)\s+)?(?:" + _OTHERS + r"|none\s+of\s+the\s+(?:rest|others))\b)", text) if c.strip()]
 
 
 # a conjunction between two sets of rows in one clause ("piece 2 doesn't fit and piece 5 is too big")
@@ -148,19 +185,27 @@ def prose_rows(text: str, n: int) -> tuple | None:
         if parts is None:
             return None
         clauses += [(p, bool(clauses) or k > 0) for k, p in enumerate(parts)]
-    value = "T"
+    value, predicate = "T", "T"
     for c, follows in clauses:
         nums = _numbers(c, n)
         if nums is None:
             return None
-        if not (follows and ALSO.search(c) and not NEG.search(SET.sub(" ", c))):  # "..., while card 4 is too": as before
-            value = "F" if NEG.search(SET.sub(" ", c)) else "T"
+        except_at = re.search(r"\bexcept\b", c, re.I) if ALL.match(c) or REST.search(c) else None
+        said = clause_side(SET.sub(" ", c[:except_at.start()] if except_at else c))  # "none is flipped except 3": before "except"
+        elliptic = ELLIPTIC.match(c)
+        if said is None or (elliptic and not follows):
+            return None
+        if elliptic:  # "2 and 5 are flipped; the rest are (not)": the predicate before, affirmed (or denied)
+            value = _other(predicate) if elliptic.group("neg") or elliptic.group("none") else predicate
+        elif not (follows and ALSO.search(c) and said == "T"):  # "..., while card 4 is too": as before
+            value = said
+            predicate = "F" if F_WORD.search(SET.sub(" ", c)) else "T"
         if ONLY.match(c) and nums:  # "Only pieces 2 and 4 ...": the rows not named take the other side
             head = c[:REST.search(c).start()] if REST.search(c) else c
-            value = "F" if NEG.search(SET.sub(" ", head)) else "T"
-            if default is not None and default == value:
+            value = clause_side(SET.sub(" ", head))
+            if value is None or (default is not None and default == value):
                 return None
-            default, only = ("F" if value == "T" else "T"), True
+            default, only = _other(value), True
             for k in nums:
                 if side.setdefault(k, value) != value:
                     return None
@@ -170,13 +215,14 @@ def prose_rows(text: str, n: int) -> tuple | None:
                 return None  # "Only 1 and 3; the others are used too": both sides
             continue  # "..., and any of the others would stick out": the rest are already the other side
         if ALL.match(c) or REST.search(c):
-            except_at = re.search(r"\bexcept\b", c, re.I)
             if except_at:  # "all ... except figure 4": the rest T, the named F
                 head, tail = c[:except_at.start()], c[except_at.end():]
-                value = "F" if NEG.search(head) else "T"
+                value = clause_side(head)
+                if value is None:
+                    return None
                 nums = _numbers(tail, n) or []
                 for k in nums:
-                    if side.setdefault(k, "F" if value == "T" else "T") != ("F" if value == "T" else "T"):
+                    if side.setdefault(k, _other(value)) != _other(value):
                         return None
             default = value if default is None or not nums else default
             if not except_at:
@@ -185,12 +231,12 @@ def prose_rows(text: str, n: int) -> tuple | None:
         if not nums:
             return None
         if ONLY.match(c) and default is None:
-            default = "F" if value == "T" else "T"
+            default = _other(value)
         for k in nums:
             if side.setdefault(k, value) != value:
                 return None
         if default is None:
-            default = "F" if value == "T" else "T"
+            default = _other(value)
     if not side and default is None:
         return None
     explicit = bool(ONLY.search(text) or REST.search(text) or ALL.search(text)) or len(set(side.values())) == 2

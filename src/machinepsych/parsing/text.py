@@ -29,6 +29,16 @@ def prepare(reply: str | None) -> str:
     return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT)))
 
 
+def said_over(text: str) -> str:
+    """A reply that says one line two or three times over, the last time cut off ("Option: 1\nOption:
+    1\nOption:", a small model repeating itself until it stopped), as that line said once; any other
+    text as it is (a line said more often is a loop, no answer, as a word is in :mod:`.words`)."""
+    lines = [ln.strip() for ln in text.strip().split("\n") if ln.strip()]
+    if 3 <= len(lines) <= 4 and len(set(lines[:-1])) == 1 and lines[0].startswith(lines[-1]) and lines[-1] != lines[0]:
+        return lines[0]
+    return text
+
+
 # text struck out ("Rating: ~~3~~ 4", "<del>B</del> D"): taken back by its writer
 STRUCK = re.compile(r"~~[^~\n]+~~|<(del|s|strike)>.*?</\1>", re.I | re.S)
 # a line of an instruction's template echoed back ("Rating: <one number from 1 to 5>", "Selection: <1-4>")
@@ -48,8 +58,9 @@ def withdrawn(text: str) -> str:
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
 # a chat template's tokens leaked into the reply: an end-of-turn token ends the reply (what
 # follows is a next turn the model went on to write), any other special token is no text
-END_OF_TURN = re.compile(r"<\|(?:im_end|eot_id|end|endoftext|end_of_text|eos)\|>|<end_of_turn>|</s>", re.I)
-SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>", re.I)
+# (Gemma's end and start of a sequence are "<eos>" and "<bos>", without bars)
+END_OF_TURN = re.compile(r"<\|(?:im_end|eot_id|end|endoftext|end_of_text|eos)\|>|<end_of_turn>|</s>|<eos>", re.I)
+SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>|<bos>", re.I)
 # a role header on a line of its own ("assistant", "model:"): before any text it is dropped,
 # after text it opens a turn the model wrote on its own (a repeat, an invented exchange)
 ROLE_HEADER = re.compile(r"^[ \t]*(?:assistant|model)[ \t]*:?[ \t]*$", re.I | re.M)
