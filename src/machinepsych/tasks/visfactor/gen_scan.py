@@ -639,6 +639,58 @@ def _ss3_reopen(segs, blocked, routes, shut, k, a, b, length, rows, cols) -> Non
                     blocked.add(e)
 
 
+def ss3_acceptance(difficulty: str, view: tuple[int, ...]) -> float:
+    """Generation 6: the probability of keeping a finished item whose answer has ``view``
+    (:func:`ss3_ends`) at ``difficulty``: :data:`SS3_KEEP`."""
+    return SS3_KEEP[difficulty][sum(s * 3 ** (3 - t) for t, s in enumerate(view))] / 100
+
+
+def ss3_ends(rows, cols, blocked, building, open_side) -> tuple[int, ...]:
+    """What a participant sees around ``building`` (its ``open_side`` open, the other blocked):
+    for its open side, then its road-blocked side, the street going on straight at the corner
+    the two sides share, then at the far end: 0 open, 1 blocked (in ``blocked``, a set of
+    sorted segments), 2 none (the map edge). The order of item_rules._ss3_sides' ends."""
+    sides = building_segments(*building)
+    corner = (set(sides[0]) & set(sides[1])).pop()
+    out = []
+    for u, v in sorted(sides, key=lambda e: e != open_side):
+        if v == corner:
+            u, v = v, u
+        for p, d in ((u, (u[0] - v[0], u[1] - v[1])), (v, (v[0] - u[0], v[1] - u[1]))):
+            q = (p[0] + d[0], p[1] + d[1])
+            out.append(2 if not (0 <= q[0] < rows and 0 <= q[1] < cols) else int(tuple(sorted((p, q))) in blocked))
+    return tuple(out)
+
+
+def _ss3_open_corners(rng, rows, cols, blocked, buildings, k, a, b, length) -> bool:
+    """Generation 6: the corner a building's two sides share is a dead end when no street but
+    its open side is open there; the answer's route passes that corner only where it turns onto
+    the open side, so the answer's never is (version 5: a dead-end corner at 4% of the other
+    buildings, 0 of 3,000 answers at normal). For every other building with one, one of the
+    road-blocked streets at its corner (drawn at random) is opened where the route beside the
+    answer stays the unique shortest (of ``length`` steps from ``a`` to ``b``). ``blocked`` is
+    changed in place; False if a dead-end corner is left (the answer's included)."""
+    segs = grid_segments(rows, cols)
+    for j, building in enumerate(buildings):
+        sides = building_segments(*building)
+        c = (set(sides[0]) & set(sides[1])).pop()
+        there = [e for e in segs if c in e and e not in sides]
+        if any(e not in blocked for e in there):
+            continue
+        if j == k:
+            return False
+        for t in rng.permutation(len(there)):
+            e = there[int(t)]
+            blocked.discard(e)
+            dist, count = bfs(_adj([s for s in segs if s not in blocked]), a)
+            if dist.get(b) == length and count[b] == 1:
+                break
+            blocked.add(e)
+        else:
+            return False
+    return True
+
+
 def _ss3_v12(rng, rows, cols, nb, generation):
     """Generations 1 and 2 (see _ss3): a random map of streets and road blocks, then two perimeter
     points (not on one line) with a unique shortest open route between them (up to 30 pairs per
@@ -676,10 +728,13 @@ def _ss3_v12(rng, rows, cols, nb, generation):
     raise RuntimeError("SS3 generation failed")  # pragma: no cover
 
 
-def _ss3_v3(rng, rows, cols, nb, generation=3):
-    """Generations 3, 4 and 5 (see _ss3): the geometry, then the answer uniformly among the
+def _ss3_v3(rng, rows, cols, nb, generation=3, difficulty=None):
+    """Generations 3 to 6 (see _ss3): the geometry, then the answer uniformly among the
     buildings (generation 5: the building at a rank by distance to the two points' line drawn
-    once per item, before any layout), then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
+    once per item, before any layout), then the streets (redrawn up to 20 times before everything is).
+    Generation 6 keeps a finished item with the probability :func:`ss3_acceptance` gives the
+    answer's view at ``difficulty`` and otherwise draws everything again but the rank. Returns
+    (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
     rank = int(rng.integers(nb)) if generation >= 5 else None
     while True:
@@ -697,15 +752,40 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
             streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep, spare)
             if streets is not None:
                 open_segs, blocked, path = streets
+                if generation >= 6:  # a new layout (the same rank) unless kept
+                    shut_now = set(blocked)
+                    if not _ss3_open_corners(rng, rows, cols, shut_now, buildings, k, per[i], per[j], len(path) - 1) or \
+                            rng.random() >= ss3_acceptance(difficulty, ss3_ends(rows, cols, shut_now, buildings[k], open_sides[k])):
+                        break
+                    open_segs, blocked = [e for e in grid_segments(rows, cols) if e not in shut_now], sorted(shut_now)
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
 
 
 SS3_SLACK, SS3_BLOCK = 4, 0.15
+SS3_SIZES = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}  # rows, cols, buildings (the paper's)
+# Generation 6: the chance, in percent, of keeping a finished item whose answer has a view
+# (ss3_ends: the streets going on from its open side at the corner and the far end, then from its
+# road-blocked side; 0 open, 1 blocked, 2 map edge) whose digits read in base 3 give the index.
+# Measured once on generation 6 with every item kept (benchmarks/ss3_view_table.py --keep-all,
+# seeds 200,000-202,999 per difficulty, then --fit): weights on the answers' views that make their
+# share of each street state and of each pair of streets' states that of the other buildings
+# (exponential tilting), scaled so the largest (but for 0.5% of answers) is 100.
+SS3_KEEP = {
+    "easy": (93, 94, 99, 82, 97, 65, 70, 65, 75, 91, 89, 90, 87, 100, 64, 69, 62, 68, 90, 88, 94, 75, 86, 58, 74, 66, 77,
+             69, 64, 85, 60, 67, 55, 52, 44, 64, 84, 75, 95, 80, 85, 67, 63, 52, 72, 46, 41, 55, 38, 40, 34, 38, 31, 45,
+             95, 90, 80, 83, 93, 52, 71, 62, 60, 72, 66, 56, 69, 74, 40, 55, 46, 42, 92, 84, 75, 76, 82, 46, 76, 63, 62),
+    "normal": (91, 87, 100, 84, 81, 73, 79, 82, 87, 86, 97, 95, 85, 96, 74, 82, 99, 90, 87, 82, 90, 76, 71, 62, 84, 85, 88,
+               72, 78, 70, 67, 73, 51, 63, 73, 61, 61, 77, 60, 60, 77, 46, 58, 79, 57, 57, 60, 52, 50, 53, 36, 56, 63, 51,
+               97, 100, 95, 90, 93, 70, 85, 94, 83, 82, 99, 81, 81, 98, 63, 78, 100, 76, 93, 94, 86, 81, 82, 59, 90, 98, 83),
+    "hard": (89, 90, 89, 71, 81, 62, 68, 72, 67, 83, 94, 86, 62, 79, 57, 66, 78, 69, 86, 84, 100, 67, 73, 68, 62, 64, 72,
+             65, 68, 66, 52, 61, 46, 49, 54, 50, 64, 76, 68, 48, 64, 45, 51, 63, 54, 50, 51, 60, 39, 45, 41, 36, 39, 43,
+             84, 87, 75, 67, 78, 52, 64, 69, 57, 62, 72, 58, 47, 60, 38, 49, 60, 46, 81, 81, 84, 63, 71, 57, 59, 61, 61),
+}
 
 
 @generations("SS3")
 def _ss3(rng, difficulty: str, generation: int) -> Item:
-    rows, cols, nb = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}[difficulty]
+    rows, cols, nb = SS3_SIZES[difficulty]
     per = perimeter(rows, cols)
     if generation >= 3:
         # [decision] generation 3: the two lettered points and the buildings first, every
@@ -724,7 +804,7 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # 14% of easy and normal items, chance 10%). Rival routes are cut away from the streets
         # continuing buildings' sides where they can be, and the other buildings' routes keep
         # those streets open as the answer's does (docs/visfactor.md#ss3-version-5).
-        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
+        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation, difficulty)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
         # first, then the buildings: one beside the route, the others beside none of its streets,
