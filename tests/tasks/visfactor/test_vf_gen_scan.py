@@ -33,7 +33,7 @@ PINNED = {("SS2", 1): "0467be6ad8225825", ("SS2", 2): "2d9e301044aad514", ("SS3"
           # SS3 generation 5, current until issue 30's version-6 round (commit fdd5349)
           ("SS3", 5): "26af276c94223146",
           # SS3 generation 6, the current one, pinned while it stays current
-          ("SS3", 6): "9612d4f55e93cb9b"}
+          ("SS3", 6): "223df8acdc4663cb"}
 
 
 @pytest.mark.parametrize("sub,generation", list(PINNED))

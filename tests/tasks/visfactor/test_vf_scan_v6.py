@@ -15,11 +15,9 @@ from machinepsych.tasks.visfactor.gen_scan import SS3_KEEP, SS3_SIZES, building_
 from machinepsych.tasks.visfactor.item_rules import _ss3_sides
 from machinepsych.tasks.visfactor.ss3_keep import CELLS, keep_table
 
-from tests.tasks.visfactor.test_vf_gen_scan import _ss3_key
+from tests.tasks.visfactor.test_vf_scan_v5 import check_items_valid
 
 COUNTS = Path(__file__).parents[2] / "fixtures" / "ss3_keep_counts.json"
-
-NB = {d: nb for d, (_, _, nb) in SS3_SIZES.items()}
 
 
 def _segs(pairs) -> set:
@@ -42,18 +40,14 @@ def _dead_end_corners(it) -> list[bool]:
 
 
 def test_v6_items_are_valid():
-    for d, nb in NB.items():
-        for seed in range(6):
+    check_items_valid(None)
+    for d in SS3_SIZES:  # the generator's view of a building is the item-level audit's
+        for seed in range(4):
             it = generate("SS3", seed, d)
             p = it.params
-            assert it.options == tuple(range(1, nb + 1)) and len(p["buildings"]) == nb
-            assert _ss3_key(it) == [it.gold], (d, seed)  # one building beside the unique shortest route
             opened, shut = _segs(p["open"]), _segs(p["blocked"])
-            for k, (cell, quad) in enumerate(p["buildings"]):  # one open side and one road block
-                sides = building_segments(tuple(cell), quad)
-                assert sum(s in opened for s in sides) == 1 and sum(s in shut for s in sides) == 1
-                # the generator's view of a building is the item-level audit's
-                side = next(s for s in sides if s in opened)
+            for k, (cell, quad) in enumerate(p["buildings"]):
+                side = next(s for s in building_segments(tuple(cell), quad) if s in opened)
                 f = _ss3_sides(it, k)
                 assert ss3_ends(p["rows"], p["cols"], shut, (tuple(cell), quad), side) == \
                     tuple(0 if f[i] else 1 if f[i + 1] else 2 for i in (2, 4, 8, 10))
@@ -69,7 +63,11 @@ def test_no_dead_end_corner_in_v6_while_v5_leaves_them_at_other_buildings_only()
     for it in v5:
         if _dead_end_corners(it)[it.gold - 1]:
             assert list(_corners(it)[it.gold - 1]) in (it.params["from_point"], it.params["to_point"])
-    assert not any(any(_dead_end_corners(generate("SS3", s, "normal"))) for s in range(90_000, 90_040))
+    for s in range(90_000, 90_040):
+        it = generate("SS3", s, "normal")
+        assert not any(_dead_end_corners(it))
+        opened = _segs(it.params["open"])  # a corner is never opened through a building's road-blocked side
+        assert all(sum(e in opened for e in building_segments(tuple(c), q)) == 1 for c, q in it.params["buildings"])
 
 
 def _margins(shares: np.ndarray) -> np.ndarray:
@@ -96,5 +94,5 @@ def test_keep_table_tilts_the_answers_views_onto_the_others():
 
 
 def test_keep_table_shape():
-    for d in NB:
+    for d in SS3_SIZES:
         assert len(SS3_KEEP[d]) == 81 and all(1 <= k <= 100 for k in SS3_KEEP[d]) and max(SS3_KEEP[d]) == 100

@@ -662,14 +662,16 @@ def ss3_ends(rows, cols, blocked, building, open_side) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _ss3_open_corners(rng, rows, cols, blocked, buildings, k, a, b, length) -> bool:
+def _ss3_open_corners(rng, rows, cols, blocked, buildings, shut, k, a, b, length) -> bool:
     """Generation 6: the corner a building's two sides share is a dead end when no street but
-    its open side is open there; the answer's route passes that corner only where it turns onto
-    the open side, so the answer's never is (version 5: a dead-end corner at 4% of the other
-    buildings, 0 of 3,000 answers at normal). For every other building with one, one of the
-    road-blocked streets at its corner (drawn at random) is opened where the route beside the
-    answer stays the unique shortest (of ``length`` steps from ``a`` to ``b``). ``blocked`` is
-    changed in place; False if a dead-end corner is left (the answer's included)."""
+    its open side is open there; the answer's route runs along its open side and goes on from
+    that corner unless it starts there, so the answer's almost never is (version 5 at normal:
+    4-7% of the other buildings' corners, an answer's only at a lettered point, 6 of 3,000), and
+    an item whose answer has one is drawn again. For every other building with one, one of the
+    road-blocked streets at its corner (drawn at random; never a building's road-blocked side,
+    ``shut``) is opened where the route beside the answer stays the unique shortest (of
+    ``length`` steps from ``a`` to ``b``). ``blocked`` is changed in place; False if a dead-end
+    corner is left (the answer's included)."""
     segs = grid_segments(rows, cols)
     for j, building in enumerate(buildings):
         sides = building_segments(*building)
@@ -677,6 +679,7 @@ def _ss3_open_corners(rng, rows, cols, blocked, buildings, k, a, b, length) -> b
         there = [e for e in segs if c in e and e not in sides]
         if any(e not in blocked for e in there):
             continue
+        there = [e for e in there if e not in shut]
         if j == k:
             return False
         for t in rng.permutation(len(there)):
@@ -754,7 +757,7 @@ def _ss3_v3(rng, rows, cols, nb, generation=3, difficulty=None):
                 open_segs, blocked, path = streets
                 if generation >= 6:  # a new layout (the same rank) unless kept
                     shut_now = set(blocked)
-                    if not _ss3_open_corners(rng, rows, cols, shut_now, buildings, k, per[i], per[j], len(path) - 1) or \
+                    if not _ss3_open_corners(rng, rows, cols, shut_now, buildings, set(shut), k, per[i], per[j], len(path) - 1) or \
                             rng.random() >= ss3_acceptance(difficulty, ss3_ends(rows, cols, shut_now, buildings[k], open_sides[k])):
                         break
                     open_segs, blocked = [e for e in grid_segments(rows, cols) if e not in shut_now], sorted(shut_now)
@@ -771,15 +774,15 @@ SS3_SIZES = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}  # ro
 # share of each street state and of each pair of streets' states that of the other buildings
 # (exponential tilting), scaled so the largest (but for 0.5% of answers) is 100.
 SS3_KEEP = {
-    "easy": (93, 94, 99, 82, 97, 65, 70, 65, 75, 91, 89, 90, 87, 100, 64, 69, 62, 68, 90, 88, 94, 75, 86, 58, 74, 66, 77,
-             69, 64, 85, 60, 67, 55, 52, 44, 64, 84, 75, 95, 80, 85, 67, 63, 52, 72, 46, 41, 55, 38, 40, 34, 38, 31, 45,
-             95, 90, 80, 83, 93, 52, 71, 62, 60, 72, 66, 56, 69, 74, 40, 55, 46, 42, 92, 84, 75, 76, 82, 46, 76, 63, 62),
-    "normal": (91, 87, 100, 84, 81, 73, 79, 82, 87, 86, 97, 95, 85, 96, 74, 82, 99, 90, 87, 82, 90, 76, 71, 62, 84, 85, 88,
-               72, 78, 70, 67, 73, 51, 63, 73, 61, 61, 77, 60, 60, 77, 46, 58, 79, 57, 57, 60, 52, 50, 53, 36, 56, 63, 51,
-               97, 100, 95, 90, 93, 70, 85, 94, 83, 82, 99, 81, 81, 98, 63, 78, 100, 76, 93, 94, 86, 81, 82, 59, 90, 98, 83),
-    "hard": (89, 90, 89, 71, 81, 62, 68, 72, 67, 83, 94, 86, 62, 79, 57, 66, 78, 69, 86, 84, 100, 67, 73, 68, 62, 64, 72,
-             65, 68, 66, 52, 61, 46, 49, 54, 50, 64, 76, 68, 48, 64, 45, 51, 63, 54, 50, 51, 60, 39, 45, 41, 36, 39, 43,
-             84, 87, 75, 67, 78, 52, 64, 69, 57, 62, 72, 58, 47, 60, 38, 49, 60, 46, 81, 81, 84, 63, 71, 57, 59, 61, 61),
+    "easy": (88, 93, 97, 79, 95, 63, 67, 67, 74, 91, 94, 91, 85, 100, 62, 73, 70, 73, 83, 82, 95, 65, 73, 54, 66, 61, 76,
+             67, 59, 80, 60, 60, 52, 51, 42, 61, 81, 70, 87, 77, 74, 60, 65, 52, 70, 44, 36, 54, 35, 32, 31, 35, 27, 43,
+             84, 85, 73, 75, 87, 48, 64, 61, 56, 68, 68, 54, 64, 72, 37, 54, 51, 43, 79, 75, 72, 62, 67, 41, 63, 56, 58),
+    "normal": (95, 93, 100, 87, 82, 78, 79, 86, 83, 89, 98, 92, 88, 93, 76, 81, 99, 83, 92, 89, 94, 79, 73, 68, 90, 97, 93,
+               73, 79, 69, 67, 70, 53, 61, 73, 57, 63, 77, 58, 63, 73, 48, 57, 77, 53, 63, 68, 58, 54, 56, 42, 63, 74, 57,
+               99, 97, 94, 92, 85, 73, 83, 90, 79, 89, 97, 82, 89, 92, 69, 81, 98, 75, 96, 92, 89, 83, 75, 64, 95, 100, 88),
+    "hard": (85, 89, 86, 66, 76, 56, 64, 68, 64, 81, 93, 84, 61, 77, 54, 59, 69, 61, 82, 86, 100, 63, 73, 66, 61, 64, 74,
+             67, 67, 74, 51, 57, 49, 50, 51, 55, 61, 68, 70, 46, 56, 45, 44, 50, 51, 51, 52, 69, 40, 44, 46, 38, 39, 51,
+             82, 91, 77, 63, 77, 50, 61, 69, 57, 65, 80, 63, 49, 66, 40, 48, 59, 46, 79, 87, 89, 61, 74, 59, 58, 66, 66),
 }
 
 
@@ -804,6 +807,12 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # 14% of easy and normal items, chance 10%). Rival routes are cut away from the streets
         # continuing buildings' sides where they can be, and the other buildings' routes keep
         # those streets open as the answer's does (docs/visfactor.md#ss3-version-5).
+        # [decision] generation 6 (issue 30): version 5's local classifier was 3-4 points over
+        # chance at every difficulty: other buildings' shared corners were left dead ends (never
+        # the answer's), and the answer's continuing streets were open / blocked / off the map
+        # in other shares than the others'. Every dead-end corner is opened where the answer
+        # stays unique, and a finished item is kept with the chance SS3_KEEP gives the answer's
+        # view (docs/visfactor.md#ss3-version-6).
         open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation, difficulty)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
