@@ -79,8 +79,8 @@ def _margins(shares: np.ndarray) -> np.ndarray:
 def test_keep_table_tilts_the_answers_views_onto_the_others():
     # the counts SS3_KEEP was fitted on (benchmarks/ss3_view_table.py --keep-all, 3,000 items per
     # difficulty): the answers' shares of blocked and map-edge ends differ from the other buildings'
-    # by up to 2.7-2.9 points (easy: the open side's corner street blocked at 14.1% of answers, 11.2% of
-    # the others); kept with SS3_KEEP's chances they agree within half a point, and the table is
+    # by up to 2.8-3.0 points (easy: the open side's corner street blocked at 13.8% of answers, 11.0%
+    # of the others); kept with SS3_KEEP's chances they agree within half a point, and the table is
     # what the fit gives
     counts = json.loads(COUNTS.read_text())
     for d, keep in SS3_KEEP.items():

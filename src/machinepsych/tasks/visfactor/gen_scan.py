@@ -666,7 +666,7 @@ def _ss3_open_corners(rng, rows, cols, blocked, buildings, shut, k, a, b, length
     """Generation 6: the corner a building's two sides share is a dead end when no street but
     its open side is open there; the answer's route runs along its open side and goes on from
     that corner unless it starts there, so the answer's almost never is (version 5 at normal:
-    4-7% of the other buildings' corners, an answer's only at a lettered point, 6 of 3,000), and
+    5.1% of the other buildings' corners, 0.7% of the answers', 3,000 items), and
     an item whose answer has one is drawn again. For every other building with one, one of the
     road-blocked streets at its corner (drawn at random; never a building's road-blocked side,
     ``shut``) is opened where the route beside the answer stays the unique shortest (of
