@@ -1,6 +1,7 @@
 """The table behind SS3 version 6's acceptance weights (issue 30; docs/visfactor.md#ss3-version-6).
 
-    .venv/bin/python benchmarks/ss3_view_table.py --n 2000 --first-seed 200000 [--generation 5] > counts.json
+    .venv/bin/python benchmarks/ss3_view_table.py --n 3000 --first-seed 200000 --generation 6 --keep-all > counts.json
+    .venv/bin/python benchmarks/ss3_view_table.py --fit counts.json
 
 For each item of the given generation (seeds ``--first-seed``-, each difficulty, the streets and
 buildings only: no image is drawn), the answer's view and every other building's view
