@@ -51,6 +51,9 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
     ("visfactor-ss3", 5): "issue 30: the answer's rank by distance to the two points' line is drawn before the layout "
                           "and rival routes are cut away from the streets around buildings (no rule on where a building "
                           "is beats chance): the items differ; version 4 makes the previous items",
+    ("visfactor-ss3", 6): "issue 30: a finished item is kept with a probability that draws the streets continuing the "
+                          "answer's sides (open, road-blocked, map edge) as those of the other buildings (no local view "
+                          "of a building beats chance): the items differ; version 5 makes the previous items",
     **{(f"cogbench-{b}", 2): "the flow is taken away: the statement requests carry a placeholder where the study "
                              "message was, and the study message says the flow will not be shown again; v1 kept "
                              "the flow in view" for b in ("a", "v")},

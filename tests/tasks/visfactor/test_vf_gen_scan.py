@@ -30,8 +30,10 @@ PINNED = {("SS2", 1): "0467be6ad8225825", ("SS2", 2): "2d9e301044aad514", ("SS3"
           ("SS2", 3): "5d8ab2122dae67fa", ("SS3", 3): "f6ee31d265ffd02f",
           # SS3 generation 4, current until issue 30's last SS3 round (commit 0ab4cb1)
           ("SS3", 4): "ff7b22a72019ebff",
-          # SS3 generation 5, the current one, pinned while it stays current
-          ("SS3", 5): "26af276c94223146"}
+          # SS3 generation 5, current until issue 30's version-6 round (commit fdd5349)
+          ("SS3", 5): "26af276c94223146",
+          # SS3 generation 6, the current one, pinned while it stays current
+          ("SS3", 6): "223df8acdc4663cb"}
 
 
 @pytest.mark.parametrize("sub,generation", list(PINNED))
@@ -40,7 +42,7 @@ def test_previous_generations_unchanged(sub, generation):
 
 
 def test_generations():
-    assert GENERATION["SS2"] == 4 and GENERATION["SS3"] == 5
+    assert GENERATION["SS2"] == 4 and GENERATION["SS3"] == 6
 
 
 # --- SS2 ------------------------------------------------------------------------------------

@@ -21,10 +21,12 @@ def _line_distances(it) -> list[float]:
     return [_seg_distance(building_centre(tuple(c), q), a, b) for c, q in p["buildings"]]
 
 
-def test_v5_items_are_valid():
+def check_items_valid(generation: int | None) -> None:
+    """Six items per difficulty: the key is the one building beside the unique shortest route,
+    every building has one open side and one road block, and split mode has one T."""
     for d, nb in NB.items():
         for seed in range(6):
-            it = generate("SS3", seed, d)
+            it = generate("SS3", seed, d, generation)
             p = it.params
             assert it.options == tuple(range(1, nb + 1)) and len(p["buildings"]) == nb
             assert _ss3_key(it) == [it.gold], (d, seed)  # one building beside the unique shortest route
@@ -34,6 +36,10 @@ def test_v5_items_are_valid():
                 sides = building_segments(tuple(cell), quad)
                 assert sum(s in opened for s in sides) == 1 and sum(s in shut for s in sides) == 1
             assert [g for _, g in it.rows].count("T") == 1 and it.rows[it.gold - 1][1] == "T"
+
+
+def test_v5_items_are_valid():
+    check_items_valid(5)
 
 
 def test_v5_answer_rank_by_distance_to_the_line_is_the_first_draw():

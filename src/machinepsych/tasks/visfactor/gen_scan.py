@@ -639,6 +639,61 @@ def _ss3_reopen(segs, blocked, routes, shut, k, a, b, length, rows, cols) -> Non
                     blocked.add(e)
 
 
+def ss3_acceptance(difficulty: str, view: tuple[int, ...]) -> float:
+    """Generation 6: the probability of keeping a finished item whose answer has ``view``
+    (:func:`ss3_ends`) at ``difficulty``: :data:`SS3_KEEP`."""
+    return SS3_KEEP[difficulty][sum(s * 3 ** (3 - t) for t, s in enumerate(view))] / 100
+
+
+def ss3_ends(rows, cols, blocked, building, open_side) -> tuple[int, ...]:
+    """What a participant sees around ``building`` (its ``open_side`` open, the other blocked):
+    for its open side, then its road-blocked side, the street going on straight at the corner
+    the two sides share, then at the far end: 0 open, 1 blocked (in ``blocked``, a set of
+    sorted segments), 2 none (the map edge). The order of item_rules._ss3_sides' ends."""
+    sides = building_segments(*building)
+    corner = (set(sides[0]) & set(sides[1])).pop()
+    out = []
+    for u, v in sorted(sides, key=lambda e: e != open_side):
+        if v == corner:
+            u, v = v, u
+        for p, d in ((u, (u[0] - v[0], u[1] - v[1])), (v, (v[0] - u[0], v[1] - u[1]))):
+            q = (p[0] + d[0], p[1] + d[1])
+            out.append(2 if not (0 <= q[0] < rows and 0 <= q[1] < cols) else int(tuple(sorted((p, q))) in blocked))
+    return tuple(out)
+
+
+def _ss3_open_corners(rng, rows, cols, blocked, buildings, shut, k, a, b, length) -> bool:
+    """Generation 6: the corner a building's two sides share is a dead end when no street but
+    its open side is open there; the answer's route runs along its open side and goes on from
+    that corner unless it starts there, so the answer's almost never is (version 5 at normal:
+    5.1% of the other buildings' corners, 0.7% of the answers', 3,000 items), and
+    an item whose answer has one is drawn again. For every other building with one, one of the
+    road-blocked streets at its corner (drawn at random; never a building's road-blocked side,
+    ``shut``) is opened where the route beside the answer stays the unique shortest (of
+    ``length`` steps from ``a`` to ``b``). ``blocked`` is changed in place; False if a dead-end
+    corner is left (the answer's included)."""
+    segs = grid_segments(rows, cols)
+    for j, building in enumerate(buildings):
+        sides = building_segments(*building)
+        c = (set(sides[0]) & set(sides[1])).pop()
+        there = [e for e in segs if c in e and e not in sides]
+        if any(e not in blocked for e in there):
+            continue
+        there = [e for e in there if e not in shut]
+        if j == k:
+            return False
+        for t in rng.permutation(len(there)):
+            e = there[int(t)]
+            blocked.discard(e)
+            dist, count = bfs(_adj([s for s in segs if s not in blocked]), a)
+            if dist.get(b) == length and count[b] == 1:
+                break
+            blocked.add(e)
+        else:
+            return False
+    return True
+
+
 def _ss3_v12(rng, rows, cols, nb, generation):
     """Generations 1 and 2 (see _ss3): a random map of streets and road blocks, then two perimeter
     points (not on one line) with a unique shortest open route between them (up to 30 pairs per
@@ -676,10 +731,13 @@ def _ss3_v12(rng, rows, cols, nb, generation):
     raise RuntimeError("SS3 generation failed")  # pragma: no cover
 
 
-def _ss3_v3(rng, rows, cols, nb, generation=3):
-    """Generations 3, 4 and 5 (see _ss3): the geometry, then the answer uniformly among the
+def _ss3_v3(rng, rows, cols, nb, generation=3, difficulty=None):
+    """Generations 3 to 6 (see _ss3): the geometry, then the answer uniformly among the
     buildings (generation 5: the building at a rank by distance to the two points' line drawn
-    once per item, before any layout), then the streets (redrawn up to 20 times before everything is). Returns (open, blocked, buildings, i, j, k, path)."""
+    once per item, before any layout), then the streets (redrawn up to 20 times before everything is).
+    Generation 6 keeps a finished item with the probability :func:`ss3_acceptance` gives the
+    answer's view at ``difficulty`` and otherwise draws everything again but the rank. Returns
+    (open, blocked, buildings, i, j, k, path)."""
     per = perimeter(rows, cols)
     rank = int(rng.integers(nb)) if generation >= 5 else None
     while True:
@@ -697,15 +755,40 @@ def _ss3_v3(rng, rows, cols, nb, generation=3):
             streets = _ss3_streets(rng, rows, cols, open_sides, shut, k, per[i], per[j], SS3_BLOCK, prep, spare)
             if streets is not None:
                 open_segs, blocked, path = streets
+                if generation >= 6:  # a new layout (the same rank) unless kept
+                    shut_now = set(blocked)
+                    if not _ss3_open_corners(rng, rows, cols, shut_now, buildings, set(shut), k, per[i], per[j], len(path) - 1) or \
+                            rng.random() >= ss3_acceptance(difficulty, ss3_ends(rows, cols, shut_now, buildings[k], open_sides[k])):
+                        break
+                    open_segs, blocked = [e for e in grid_segments(rows, cols) if e not in shut_now], sorted(shut_now)
                 return open_segs, blocked, buildings, i, j, k, path[::-1]
 
 
 SS3_SLACK, SS3_BLOCK = 4, 0.15
+SS3_SIZES = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}  # rows, cols, buildings (the paper's)
+# Generation 6: the chance, in percent, of keeping a finished item whose answer has a view
+# (ss3_ends: the streets going on from its open side at the corner and the far end, then from its
+# road-blocked side; 0 open, 1 blocked, 2 map edge) whose digits read in base 3 give the index.
+# Measured once on generation 6 with every item kept (benchmarks/ss3_view_table.py --keep-all,
+# seeds 200,000-202,999 per difficulty, then --fit): weights on the answers' views that make their
+# share of each street state and of each pair of streets' states that of the other buildings
+# (exponential tilting), scaled so the largest (but for 0.5% of answers) is 100.
+SS3_KEEP = {
+    "easy": (88, 93, 97, 79, 95, 63, 67, 67, 74, 91, 94, 91, 85, 100, 62, 73, 70, 73, 83, 82, 95, 65, 73, 54, 66, 61, 76,
+             67, 59, 80, 60, 60, 52, 51, 42, 61, 81, 70, 87, 77, 74, 60, 65, 52, 70, 44, 36, 54, 35, 32, 31, 35, 27, 43,
+             84, 85, 73, 75, 87, 48, 64, 61, 56, 68, 68, 54, 64, 72, 37, 54, 51, 43, 79, 75, 72, 62, 67, 41, 63, 56, 58),
+    "normal": (95, 93, 100, 87, 82, 78, 79, 86, 83, 89, 98, 92, 88, 93, 76, 81, 99, 83, 92, 89, 94, 79, 73, 68, 90, 97, 93,
+               73, 79, 69, 67, 70, 53, 61, 73, 57, 63, 77, 58, 63, 73, 48, 57, 77, 53, 63, 68, 58, 54, 56, 42, 63, 74, 57,
+               99, 97, 94, 92, 85, 73, 83, 90, 79, 89, 97, 82, 89, 92, 69, 81, 98, 75, 96, 92, 89, 83, 75, 64, 95, 100, 88),
+    "hard": (85, 89, 86, 66, 76, 56, 64, 68, 64, 81, 93, 84, 61, 77, 54, 59, 69, 61, 82, 86, 100, 63, 73, 66, 61, 64, 74,
+             67, 67, 74, 51, 57, 49, 50, 51, 55, 61, 68, 70, 46, 56, 45, 44, 50, 51, 51, 52, 69, 40, 44, 46, 38, 39, 51,
+             82, 91, 77, 63, 77, 50, 61, 69, 57, 65, 80, 63, 49, 66, 40, 48, 59, 46, 79, 87, 89, 61, 74, 59, 58, 66, 66),
+}
 
 
 @generations("SS3")
 def _ss3(rng, difficulty: str, generation: int) -> Item:
-    rows, cols, nb = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}[difficulty]
+    rows, cols, nb = SS3_SIZES[difficulty]
     per = perimeter(rows, cols)
     if generation >= 3:
         # [decision] generation 3: the two lettered points and the buildings first, every
@@ -724,7 +807,13 @@ def _ss3(rng, difficulty: str, generation: int) -> Item:
         # 14% of easy and normal items, chance 10%). Rival routes are cut away from the streets
         # continuing buildings' sides where they can be, and the other buildings' routes keep
         # those streets open as the answer's does (docs/visfactor.md#ss3-version-5).
-        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation)
+        # [decision] generation 6 (issue 30): version 5's local classifier was 3-4 points over
+        # chance at every difficulty: other buildings' shared corners were left dead ends (never
+        # the answer's), and the answer's continuing streets were open / blocked / off the map
+        # in other shares than the others'. Every dead-end corner is opened where the answer
+        # stays unique, and a finished item is kept with the chance SS3_KEEP gives the answer's
+        # view (docs/visfactor.md#ss3-version-6).
+        open_segs, blocked, buildings, i, j, k, path = _ss3_v3(rng, rows, cols, nb, generation, difficulty)
     else:
         # [decision] generation 2: the streets, road blocks and the two lettered points are drawn
         # first, then the buildings: one beside the route, the others beside none of its streets,
