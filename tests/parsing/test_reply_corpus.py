@@ -27,8 +27,9 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind14", "replies_blind16", "replies_blind17", "replies_blind18",
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24")), 31
-# replies_blind20 (554 lines) has 17 free-text and 30 likert lines: well formed, checked at its own minimum
-BLIND20, MIN_BLIND20 = FIXTURES / "replies_blind20", 17
+# blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
+# 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines
+SHORTER_BLIND = {FIXTURES / "replies_blind20": 17, FIXTURES / "replies_blind25": 30}
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -207,14 +208,15 @@ def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
     assert not repeated, f"{folder.name} replies also in an earlier set: {repeated}"
 
 
+@pytest.mark.parametrize("folder", SHORTER_BLIND, ids=lambda p: p.name)
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_blind20_is_well_formed(fmt):
-    """replies_blind20: every format, at least 17 lines (its free-text and likert files are shorter
-    than the other blind sets'), well formed, some unreadable; the benchmark keeps its first measurement."""
-    lines = checked(BLIND20, fmt, MIN_BLIND20, f"{BLIND20.name} ")
+def test_shorter_blind_sets_are_well_formed(fmt, folder):
+    """replies_blind20 (every format at least 17 lines) and replies_blind25 (at least 30): a format file
+    shorter than the other blind sets', well formed, some unreadable; the benchmark keeps the first measurement."""
+    lines = checked(folder, fmt, SHORTER_BLIND[folder], f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))
                for line in lines), "every format has replies a careful reader cannot read"
-    assert BLIND20.name in _benchmark_first_measured()
+    assert folder.name in _benchmark_first_measured()
 
 
 @pytest.mark.parametrize("folder", BLIND, ids=lambda p: p.name)
