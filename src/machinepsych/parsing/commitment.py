@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .indecision import undecided_after
-from .lexicon import misspelt
+from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions
 from .recall import Asked
@@ -124,6 +124,7 @@ def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
 
 
 # ----------------------------------------------------------------------------- commitments
+_ABBREVIATED = "|".join(ABBREVIATED_LABELS)
 _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
          r"|solution|output|reply|classification|judg(?:e)?ment|option\s+chosen|chosen\s+option|choice\s+made)")
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
@@ -148,8 +149,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
                 + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     # a label typed without its colon at the start of a line or clause ("selction 3 i think", "ans 58",
-    # "I pick the blue one, Selection 2")
-    (re.compile(r"(?:^|(?<=\n)|(?<=[,;.!?]\s))\s*(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|ans|sel|choice)\s+(?=[\d\"'(\[*]|[A-Za-z]\b)", re.I),
+    # "I pick the blue one, Selection 2"), or abbreviated with its colon ("ans: fish", "opt: 2")
+    (re.compile(r"(?:^|(?<=\n)|(?<=[,;.!?]\s))\s*(?:(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|" + _ABBREVIATED
+                + r")\s+(?=[\d\"'(\[*]|[A-Za-z]\b)|(?:" + _ABBREVIATED + r")\s*[:=]\s*(?=\S))", re.I),
      LABEL, "bare label"),
     # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
     (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
@@ -250,7 +252,7 @@ EXACT_FILLER = {
     "ответ", "答案", "回答", "最终答案", "最終答案", "答え", "解答", "選択", "选择", "是", "correct", "a", "an", "one",
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
-    "ans", "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
+    *ABBREVIATED_LABELS, "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
     "think", "start", "starting", "at", "sel",  # "i think its b", "Start at S2.", "sel 2"
     "nummer", "número", "numero", "numéro", "nr", "номер", "番号", "번호",  # "number" in other languages: "Nummer 3"
 }

@@ -31,6 +31,11 @@ for _n, _ko in enumerate(("첫", "두", "세", "네", "다섯", "여섯", "일�
     ORDINALS[_n] += f"|{_ko}\\s*번째|{_n}\\s*번째|{_n}\\s*번(?!째)"  # "2번 카드" (card number 2)
 
 
+# the answer labels a sloppy reply abbreviates ("ans: d", "sel 3", "opt 2", "num 68"): read as the word
+# they shorten, by one rule in every format (commitment's labels, a word answer's label words)
+ABBREVIATED_LABELS = {"ans": "answer", "sel": "selection", "opt": "option", "num": "number"}
+
+
 def slip_forms(word: str) -> set[str]:
     """The one-slip misspellings of ``word``, its first letter kept: one letter left out, two
     neighbours swapped, one letter typed twice ("vowl", "vowle", "rigth", "yelow", "rightt"), and

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .lexicon import ABBREVIATED_LABELS
+
 ARTICLES = {"a", "an", "the"}
 # words a name cannot end with: a phrase ending so stopped before its word ("the outline of a")
 OPEN_END = ARTICLES | {"of", "to", "with", "for", "from", "and", "or", "like", "is", "was", "my", "its"}
@@ -28,7 +30,9 @@ FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my",
           # a decision before the word ("I choose a kettle.", "I'll go with umbrella")
           "choose", "pick", "select", "i'll", "i’ll", "go", "with", "going",
           # "Het is een fiets.", "Das ist ein Fahrrad.", "C'est une chaise.", "Es una silla.", "È una sedia.", "É um carro."
-          "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é"}
+          "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é",
+          # an abbreviated label ("ans: fish", "ans fish": lexicon.ABBREVIATED_LABELS)
+          *ABBREVIATED_LABELS}
 # the words of an answer label before its colon ("My final choice:", "Object:", "The correct option:")
 LABEL_WORDS = FILLER | {"choice", "selection", "pick", "guess", "option", "prediction", "response", "correct", "right", "best"}
 # what a reply says around an answer without naming one ("Sure!", "Here you go:", ```json)
