@@ -39,3 +39,26 @@ P3 = vf("P3", "letter", 1, ["A", "B", "C", "D", "E"])
 ])
 def test_an_abbreviated_label_before_the_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a deck named by its lower-case letter
+FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
+FINAL = {"trial": 1, "phase": "final", "first_deck": "AAA", "balance": 2000.0}
+
+
+@pytest.mark.parametrize("stimulus", [FIRST, FINAL], ids=["first", "final"])
+@pytest.mark.parametrize("reply,meant", [
+    ("deck d", "DDD"),
+    ("Deck b.", "BBB"),
+    ("deck a", "AAA"),
+    ("deckc", "CCC"),
+    ("deck d has lost a lot, so deck b.", "BBB"),
+    # as with capital letters: a hedge, a rejection or a deck there is not stays no answer
+    ("deck b or deck d", None),
+    ("I'd avoid deck d.", None),
+    ("deck f", None),
+    # "a" after "deck" is an article unless the clause ends with it
+    ("the deck a friend liked", None),
+])
+def test_a_deck_named_by_its_lower_case_letter(stimulus, reply, meant):
+    assert read("dcigt", stimulus, reply) == meant

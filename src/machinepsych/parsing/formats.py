@@ -83,7 +83,12 @@ DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "the third deck" (on the first step only: on the final step "the first deck" is the one previewed)
 _DECK_ORDINALS = {d: L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(?:deck|pile|one|paquet|mazo|stapel|mazzo|baralho))" + R_
                   for k, d in enumerate(DECKS, 1)}
-_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])"), (letter(d[0]),)) for d in DECKS)
+# a deck named by its letter in lower case ("deck c", "Deck d."), the letter not a word of its own: "a" only where
+# the clause ends with it ("deck a." but not "deck a friend picked")
+_DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|$))" if d == "AAA" else r"(?![A-Za-z0-9'’])")
+               for d in DECKS}
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
+                      for d in DECKS)
 DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS))
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
