@@ -62,3 +62,19 @@ FINAL = {"trial": 1, "phase": "final", "first_deck": "AAA", "balance": 2000.0}
 ])
 def test_a_deck_named_by_its_lower_case_letter(stimulus, reply, meant):
     assert read("dcigt", stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a rule named, then the answer after a colon
+@pytest.mark.parametrize("reply,meant", [
+    # every option named by the feature it shares, then a decision naming the rule to try, its answer after a colon
+    ("Option 2 shares the shape, option 3 the colour, option 4 the number. I'll try number first: option 4.", 4),
+    ("Option 2 shares the shape, option 3 the colour. I'll try the colour rule this time: option 3.", 3),
+    ("Option 2 shares the shape, option 3 the colour. Let's go with shape again: option 2.", 2),
+    # a hedge, a question or a rejection there stays no answer
+    ("Option 2 shares the shape, option 3 the colour. I'll try shape first: option 2 or 3.", None),
+    ("Option 2 shares the shape, option 3 the colour. I'll try colour first: maybe option 3?", None),
+    ("Option 2 shares the shape, option 3 the colour. Should I try colour first: option 3?", None),
+    ("Option 2 shares the shape, option 3 the colour. I won't try colour first: option 3.", None),
+])
+def test_a_rule_named_then_the_answer_after_a_colon(reply, meant):
+    assert read("wcst", CARDS, reply) == meant

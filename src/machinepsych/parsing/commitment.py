@@ -220,9 +220,9 @@ ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|loo
                            + _ALSO_A + r")|work|fit))\b", re.I)
 # an answer offered as possible too, before it ("fairly sure it was 41, but it may also have been 14")
 ALSO_BEEN = re.compile(r"\b(?:might|could|may)\s+(?:also|equally|just\s+as\s+well)\s+(?:be|have\s+been)\s+(?:(?:the|number|option|card|letter|deck)\s+)?$", re.I)
-# words that may stand between a marker and its answer
+# words that may stand between a marker and its answer; a sorting rule named with its colon ("I'll try shape first: option 1")
 FILLER = re.compile(
-    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)\s*:|(?:must|has\s+to|have\s+to|is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
+    r"(?:[\s:=\-–—>→*\"'“”‘’`\[(.]+|(?:shape|colou?r|number|rule|count|dimension)(?:\s+(?:rule|first|again|now|next|instead|this\s+time))*\s*:|(?:must|has\s+to|have\s+to|is|was|will\s+be|would\s+be|be|it[’']s|it\s+is|it\s+will\s+be|that[’']s|that\s+is|that|the|an|to|with|for|on|in|at|as|of|my|our|this|option|choice|number|deck|card|pile|letter|arm|answer|selection|response|final|then|again|now|one|go|definitely|clearly|probably|certainly|simply|still|also|here|it|is:|es|est|ist|是|为|為|は|の|la|le|el|die|der|das|den|les|los|las)\b)",
     re.I)
 # what "only X" must go on to say for X to be the answer ("only S4 passes ...", "Only B works.")
 ONLY_PREDICATE = re.compile(r"\s+(?:works?|passes|pass|fits?|matches|match|reaches|leads|goes|does|has|contains|gets|makes|remains"
