@@ -78,3 +78,20 @@ def test_a_deck_named_by_its_lower_case_letter(stimulus, reply, meant):
 ])
 def test_a_rule_named_then_the_answer_after_a_colon(reply, meant):
     assert read("wcst", CARDS, reply) == meant
+
+
+# ----------------------------------------------------------------------------- an earlier trial's side, then chosen again
+@pytest.mark.parametrize("reply,meant", [
+    # a side named as last trial's choice is no answer of this reply, but not ruled out either
+    ("Last time I chose the left arm and won. Left arm again.", "left"),  # read "right" (the other arm) before
+    ("Got a reward last time on the left, so left arm again.", "left"),
+    ("Last time: right, reward 1. So right again.", "right"),
+    ("Won on the left last time, so left arm once more.", "left"),
+    # a side ruled out stays ruled out; a hedge or a question after it stays no answer
+    ("Last time I chose the left arm. Not the left arm again.", "right"),
+    ("The left paid last time, so left again, or maybe right.", None),
+    ("Right lost last time, so left again?", None),
+    ("Last time I chose the left arm. Left or right again?", None),
+])
+def test_an_earlier_trials_side_then_chosen_again(reply, meant):
+    assert read("prlt", {"trial": 3}, reply) == meant

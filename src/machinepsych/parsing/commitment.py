@@ -44,7 +44,7 @@ from typing import Any
 from .indecision import undecided_after
 from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
-from .negation import CHAIN_JOIN, rejected_mentions
+from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
 from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
@@ -234,8 +234,9 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 MAYBE_BEFORE = re.compile(r"\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?$|\b(?:maybe|perhaps|possibly)\s+$", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
-END_OF_CLAUSE = re.compile(r"^\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b"
-                           # a remark on the writer's own certainty ("So: No, though I'm not fully sure about letter 6.")
+END_OF_CLAUSE = re.compile(r"^(?:\s+(?:again|once\s+more)\b)?\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b"
+                           # a remark on the writer's own certainty ("So: No, though I'm not fully sure about letter 6.");
+                           # an answer said to be repeated ends its clause too ("so right arm again.", "so left once more")
                            r"|(?P<remark>,\s*(?:though|although)\s+(?:i\s+am|i['’]m|i)\s+)(?:not\s+(?:\w+\s+)?(?:sure|certain|confident)|could\s+be\s+wrong|may\s+be\s+wrong|might\s+be\s+wrong)\b|\s*(?:since|because|as|given)\b|$|\s*[-–—]\s)", re.I)
 # what "hard / impossible to ..." leaves open ("impossible to be sure": no answer, not the answer "impossible")
 UNSURE_TO = r"(?:say|tell|know|determine|judge|decide|be\s+(?:sure|certain))"
@@ -646,9 +647,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if UNDECIDED.search(text) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
         out.why = "no answer: the reply says it cannot tell"
         return out
-    # an answer the reply rules out stays ruled out where it is mentioned again afterwards
+    # an answer the reply rules out stays ruled out where it is mentioned again afterwards; one only
+    # named as an earlier trial's choice does not ("Got 1 last time on the right, so right arm again.")
     first_out: dict[Any, int] = {}
-    for i in sorted(rejected):
+    for i in sorted(rejected - reported_mentions(text, mentions)):
         first_out.setdefault(_key(mentions[i].value), mentions[i].start)
     rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
     ruled_out = set(first_out)

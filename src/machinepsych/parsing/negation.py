@@ -67,23 +67,37 @@ COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", r
 CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
 
 
+def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
+    """Why mention ``i`` is no answer of this reply: "ruled out" (a negation or contrast), "past"
+    (only named as an earlier trial's choice), or None."""
+    m = mentions[i]
+    line_start = text.rfind("\n", 0, m.start) + 1
+    offset = max(line_start, m.start - 80)
+    pre = PRE_NEG.search(text[offset:m.start])
+    # the negation must reach this mention without passing another answer ("from AAA to DDD")
+    if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
+        # unless that answer is the negating word itself ("No es el mismo cubo": "No" reads as an answer too)
+        word_end = offset + pre.start() + len(pre.group().split()[0])
+        if not (mentions[i - 1].start >= offset + pre.start() and mentions[i - 1].end <= word_end):
+            pre = None
+    later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
+    if pre or POST_NEG.match(text[m.end:m.end + 100]) or IT_NEG.match(later) or DISMISSED.match(later):
+        return "ruled out"
+    if PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:]):
+        return "past"
+    return None
+
+
+def reported_mentions(text: str, mentions: list[Mention]) -> set[int]:
+    """Indexes of the mentions only named as an earlier trial's choice ("Got 1 last time on the
+    right", "Last time I chose the left arm"): no answer of this reply, but not ruled out either,
+    so the same answer named again afterwards is this reply's choice ("..., so right arm again")."""
+    return {i for i in range(len(mentions)) if _excluded(text, mentions, i) == "past"}
+
+
 def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
     """Indexes of the mentions that a negation or contrast excludes."""
-    out: set[int] = set()
-    for i, m in enumerate(mentions):
-        line_start = text.rfind("\n", 0, m.start) + 1
-        offset = max(line_start, m.start - 80)
-        pre = PRE_NEG.search(text[offset:m.start])
-        # the negation must reach this mention without passing another answer ("from AAA to DDD")
-        if pre and i > 0 and mentions[i - 1].end > offset + pre.start():
-            # unless that answer is the negating word itself ("No es el mismo cubo": "No" reads as an answer too)
-            word_end = offset + pre.start() + len(pre.group().split()[0])
-            if not (mentions[i - 1].start >= offset + pre.start() and mentions[i - 1].end <= word_end):
-                pre = None
-        later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
-        past = PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:])
-        if pre or POST_NEG.match(text[m.end:m.end + 100]) or past or IT_NEG.match(later) or DISMISSED.match(later):
-            out.add(i)
+    out: set[int] = {i for i in range(len(mentions)) if _excluded(text, mentions, i)}
     # "X over Y": the second is the one passed over ("Option 3 over option 4")
     for i in range(1, len(mentions)):
         if re.fullmatch(r"\s*over\s+", text[mentions[i - 1].end:mentions[i].start], re.I) and mentions[i - 1].value != mentions[i].value:
