@@ -288,6 +288,20 @@ def exact_value(segment: str, finder: Finder, *, filler: set[str] = EXACT_FILLER
     return True, mentions[0].value
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!])\s+")
+
+
+def sentence_list(line: str, finder: Finder) -> bool:
+    """Whether ``line`` is two or more sentences ending in "." or "!", each only an answer, not
+    all the same one ("Option 2. Option 3.", "First card. Fourth card."): answers listed, none
+    chosen (nothing marks the later one as a correction)."""
+    parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
+    if len(parts) < 2:
+        return False
+    read = [exact_value(p, finder) for p in parts]
+    return all(ok for ok, _ in read) and len({_key(v) for _, v in read}) > 1
+
+
 # a range of answers, the template's or the options' ("Selection: 1-4", "Answer: A–E"): its ends name no answer
 _RANGE_AFTER = re.compile(r"[-–]\s?(?:[A-Z]?\d{1,3}|[A-Z])(?![A-Za-z0-9])")
 _RANGE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]?\d{1,3}|[A-Z])\s?[-–]$")
@@ -555,7 +569,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if ok:
             out.commitments.append((DECISION, s, val, "bold"))
     lines = lines_with_pos(raw)
-    if lines:
+    # "Option 2. Option 3.": a line of sentences each only a different answer lists answers, commits to none
+    said_twice = bool(lines) and sentence_list(lines[-1][1], exact_finder)
+    listed = False
+    if lines and not said_twice:
         pos, line = lines[-1]
         ok, val = exact_value(line, exact_finder)
         if ok and len(lines) > 1:  # not the last of a list of lines each naming an answer
@@ -608,7 +625,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             close = text.find(")", first.end)
             paren = close < 0 or not any(first.end < m.start < close and _key(m.value) != _key(first.value)
                                          for m in mentions[1:])
-        if (0 not in rejected and not (lines and listed) and all(w in EXACT_FILLER for w in _words(text[:first.start]))
+        if (0 not in rejected and not listed and not said_twice and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
                 and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(text)):  # not "No, I can't tell."
             out.commitments.append((LEAD, first.start, first.value, "lead"))
@@ -643,6 +660,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             out.ok, out.why = True, f"commitment level {top}"
         else:
             out.why = "different answers committed at the same strength"
+        return out
+    if said_twice:
+        out.why = "answers listed one after another, none chosen"
         return out
     if UNDECIDED.search(text) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
         out.why = "no answer: the reply says it cannot tell"
