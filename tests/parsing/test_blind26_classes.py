@@ -37,3 +37,21 @@ FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
 ])
 def test_two_bare_answers_without_a_correction(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a hedge between two ordinals
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # an ordinal after "<noun> or (maybe)" with its noun left out offers another answer: no commitment
+    ("wcst", CARDS, "The second card, or maybe the third.", None),
+    ("wcst", CARDS, "the first one or possibly the fourth", None),
+    ("wcst", CARDS, "The fourth option, or perhaps the first", None),
+    ("visfactor-p3", P3, "The second figure, or maybe the fourth.", None),
+    ("visfactor-p3", P3, "the third one or the fifth", None),
+    # the ordinal named alone, or "or the second" about something that is not an answer, stays the answer
+    ("wcst", CARDS, "The second card.", 2),
+    ("wcst", CARDS, "The third card: it was right the first time or the second.", 3),
+    ("visfactor-p3", P3, "The second figure.", "B"),
+    ("visfactor-p3", P3, "The fourth figure, as on the first try or the second.", "D"),
+])
+def test_a_hedge_between_two_ordinals(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

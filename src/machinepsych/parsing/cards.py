@@ -52,6 +52,7 @@ def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     ords = "|".join(ORDINALS.get(k, ()) + (lex.ordinal_words(k),))
     strong.append(gated(_ordinal_gate(k), L_ + r"(?i:(?:the\s+)?(?:" + ords + r")\s*(?:の\s*)?(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|choice|"
                         + lex.CARD_NOUNS + r")s?)" + R_))
+    strong.append(gated(_ordinal_gate(k), lex.elided_ordinal(k)))
     if k in ENDS:
         strong.append(L_ + r"(?i:" + ENDS[k] + r")" + R_)
     weak = [gated(digits, number(k) + guard)]

@@ -188,7 +188,7 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
                   L_ + _LETTER_NOUN + r"\s*\(\s*(?i:" + e + r")\s*\)", r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))",
                   r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])",
                   r"(?<![A-Za-z0-9])[\"“]" + e + r"[\"”](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"'
-                  _ordinal_option(k, _LETTER_NOUN))  # "the second figure", "The third one."
+                  _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)

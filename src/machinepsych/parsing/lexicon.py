@@ -5,6 +5,7 @@ expression fragment (case-insensitive where used)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
@@ -112,6 +113,24 @@ def number_words(n: int) -> str:
 
 def ordinal_words(n: int) -> str:
     return ORDINALS.get(n, "")
+
+
+# after "or" (a hedge word between), an ordinal whose noun is left out names the same kind of answer as the
+# answer named right before "or": "The first card, or maybe the fourth" offers card 4 beside card 1; "the first
+# time or the second" names no card (English, ordinals 1-10)
+ELIDED_AFTER = ("card", "option", "one", "choice", "figure", "answer", "pile")
+
+
+@lru_cache(maxsize=None)
+def _after_or(nouns: tuple[str, ...]) -> str:
+    return "|".join(rf"(?<=\b{n}{comma} or {w})" for n in nouns for comma in ("", ",")
+                    for w in ("", "maybe ", "possibly ", "perhaps ", "probably "))
+
+
+def elided_ordinal(n: int, nouns: tuple[str, ...] = ELIDED_AFTER) -> str:
+    """The n-th answer named as "the fourth" right after "<noun> or" ("the first card, or maybe the fourth."),
+    its noun left out."""
+    return r"(?i:(?:" + _after_or(nouns) + r")the\s+(?:" + ordinal_words(n) + r"))(?=\s*(?:[.,;!?)]|$))"
 
 
 def word_value(token: str, low: int = 0, high: int = 99) -> int | None:
