@@ -14,6 +14,9 @@ CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
 MA1 = vf("MA1", "int", 1, [12, 45, 77, 90])
 P3 = vf("P3", "letter", 1, ["A", "B", "C", "D", "E"])
 FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
+PETS = {"topic": "Pets", "benchmark": "v",
+        "statements": [{"id": "1", "text": "Pets calm people."}, {"id": "2", "text": "Pets cost too much."},
+                       {"id": "3", "text": "Dogs need a garden."}]}
 
 
 # ----------------------------------------------------------------------------- two bare answers, no correction
@@ -55,3 +58,22 @@ def test_two_bare_answers_without_a_correction(test, stimulus, reply, meant):
 ])
 def test_a_hedge_between_two_ordinals(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- an example echoed in parentheses
+def _blocks(*ratings: int) -> str:
+    return "\n\n".join(f"Statement {k}\nThoughts: Fine.\nRating: {r}" for k, r in enumerate(ratings, 1))
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # an example in parentheses after the ratings is an echo of the prompt, not a second rating
+    (_blocks(4, 2, 5) + "\n\n(Example: Statement 1\nThoughts: ...\nRating: 2)", {"1": 4, "2": 2, "3": 5}),
+    (_blocks(1, 3, 5) + "\n\n(e.g. Statement 3\nRating: 4)", {"1": 1, "2": 3, "3": 5}),
+    (_blocks(5, 5, 1) + "\n(Format: Statement 2\nThoughts: <why>\nRating: <1-5>).", {"1": 5, "2": 5, "3": 1}),
+    # an example inside a block's thoughts is left alone; a block without a rating stays unread
+    (_blocks(4, 2) + "\n\nStatement 3\nThoughts: (for example: a flat)", {"1": 4, "2": 2, "3": None}),
+    # an example with no ratings before it is not taken away (the reply gives nothing else)
+    ("(Example: Statement 1\nThoughts: ...\nRating: 3)", {"1": 3, "2": None, "3": None}),
+])
+def test_an_example_echoed_in_parentheses_after_the_ratings(reply, meant):
+    assert read("cogbench-v", PETS, reply) == meant

@@ -129,6 +129,8 @@ def _closed(text: str) -> str:
 
 # a line introducing an example or template echoed after the answer ("Example:", "Template:", "Format:")
 ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*$")
+# the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
+ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
 # a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
 
@@ -258,6 +260,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     least one statement has a rating; the others are kept with rating None."""
     ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
     text = withdrawn(strip_think(reply or "")).translate(FULLWIDTH)
+    for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
+        if re.search(r"\d", text[:paren.start()]):
+            text = text[:paren.start()] + text[paren.end():]
     echo = ECHO_INTRO.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
