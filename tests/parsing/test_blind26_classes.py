@@ -13,6 +13,7 @@ CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
          "variant": "wcst"}
 MA1 = vf("MA1", "int", 1, [12, 45, 77, 90])
 P3 = vf("P3", "letter", 1, ["A", "B", "C", "D", "E"])
+CS2 = vf("CS2", "word", 1, [])
 FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
 PETS = {"topic": "Pets", "benchmark": "v",
         "statements": [{"id": "1", "text": "Pets calm people."}, {"id": "2", "text": "Pets cost too much."},
@@ -77,3 +78,19 @@ def _blocks(*ratings: int) -> str:
 ])
 def test_an_example_echoed_in_parentheses_after_the_ratings(reply, meant):
     assert read("cogbench-v", PETS, reply) == meant
+
+
+# ----------------------------------------------------------------------------- "Das Wort ist" right before the object
+@pytest.mark.parametrize("reply,meant", [
+    # a label whose verb ends the words before the answer object ("Das Wort ist", "Le mot est") states no word of its own
+    ('Das Wort ist {"answer": "kettle"}', "kettle"),
+    ('Le mot est {"answer": "kettle"}', "kettle"),
+    ('Die Antwort ist {"answer": "kettle"}', "kettle"),
+    # a word the label does state, other than the object's, is still two answers; the label alone still reads
+    ('Das Wort ist Teekanne. {"answer": "kettle"}', None),
+    ('Le mot est teapot. {"answer": "kettle"}', None),
+    ("Das Wort ist kettle.", "kettle"),
+    ('Das Wort ist {"answer": "kettle"} oder {"answer": "teapot"}', None),
+])
+def test_a_label_running_into_the_answer_object(reply, meant):
+    assert read("visfactor-cs2", CS2, reply) == meant
