@@ -94,3 +94,24 @@ def test_an_example_echoed_in_parentheses_after_the_ratings(reply, meant):
 ])
 def test_a_label_running_into_the_answer_object(reply, meant):
     assert read("visfactor-cs2", CS2, reply) == meant
+
+
+# ----------------------------------------------------------------------------- the instruction echoed with its example
+MV1 = dict(vf("MV1", "tf", 1, ["T", "F"]), question='Was the shape shown? Respond with the answer as a JSON object '
+           '{"answer": ...}. Answer T or F, e.g. {"answer": "F"}.')
+P3_ASKED = dict(P3, question='Which figure? Respond with the answer as a JSON object {"answer": ...}. Answer with one '
+                'letter, e.g. {"answer": "C"}.')
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the prompt's instruction and its example echoed in parentheses after the answer: the answer
+    ("visfactor-mv1", MV1, '{"answer": "T"} (Answer T or F, e.g. {"answer": "F"}.)', "T"),
+    ("visfactor-mv1", MV1, '{"answer": "T"}\n(Answer T or F, e.g. {"answer": "F"})', "T"),
+    ("visfactor-p3", P3_ASKED, '{"answer": "B"} (Answer with one letter, e.g. {"answer": "C"}.)', "B"),
+    # the echo alone, or an answer hedged beside it, is still no answer
+    ("visfactor-mv1", MV1, '(Answer T or F, e.g. {"answer": "F"}.)', None),
+    ("visfactor-mv1", MV1, '{"answer": "T"} or maybe F (e.g. {"answer": "F"})', None),
+    ("visfactor-p3", P3_ASKED, '{"answer": "B"} or D (Answer with one letter, e.g. {"answer": "C"}.)', None),
+])
+def test_the_instruction_echoed_with_its_example(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -669,8 +669,9 @@ OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:
 PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
 
 
-# words that present what follows as the example or the format, not as the reply's answer
-EXAMPLE_NOTE = re.compile(r"\b(?:example|e\.\s?g\.|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b", re.I)
+# words that present what follows as the example or the format, not as the reply's answer ("e.g." ends at its dot:
+# no word boundary after it, "(Answer T or F, e.g. {...})")
+EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\.", re.I)
 
 
 def _without_prompt_example(text: str, obs: Observation | None) -> str | None:
