@@ -115,3 +115,23 @@ P3_ASKED = dict(P3, question='Which figure? Respond with the answer as a JSON ob
 ])
 def test_the_instruction_echoed_with_its_example(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a bare answer after a colon, ending the reply
+RL2 = vf("RL2", "tf", 1, ["T", "F"])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the last sentence gives the answer after a colon, nothing before it naming an answer
+    ("visfactor-rl2", RL2, "Dogs are animals; stones are neither. The drawing fits: F.", "F"),
+    ("visfactor-rl2", RL2, "All three circles overlap as they should. Verdict on the diagram: T.", "T"),
+    ("visfactor-p3", P3, "I compared the outlines one by one. The one that fits: C.", "C"),
+    ("visfactor-ma1", MA1, "Looking the building up on the map. It comes to: 77.", 77),
+    # hedged, conditional, not a closed sentence, or after another answer: still no reading of it
+    ("visfactor-rl2", RL2, "Dogs are animals. It could fit: T.", None),
+    ("visfactor-rl2", RL2, "If the circles overlap as drawn: T.", None),
+    ("visfactor-rl2", RL2, "Dogs are animals. The drawing fits: T", None),
+    ("visfactor-p3", P3, "B has the notch. The one that fits: C.", None),
+])
+def test_a_bare_answer_after_a_colon_ending_the_reply(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -127,6 +127,7 @@ def resolve_overlaps(found: Iterable[Mention]) -> list[Mention]:
 _ABBREVIATED = "|".join(ABBREVIATED_LABELS)
 _NOUN = (r"(?:" + misspelt("answer") + "|" + misspelt("selection") + r"|choice|decision|prediction|forecast|response|pick|guess|verdict|conclusion|result"
          r"|solution|output|reply|classification|judg(?:e)?ment|option\s+chosen|chosen\s+option|choice\s+made)")
+_LABEL_BEFORE = re.compile(r"\b" + _NOUN + r"\W*$", re.I)  # "... Selection:", where the answer labels read what follows
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
 _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord|(?:son|nihai)\s+(?:cevap|yan[ıi]t|se[çc]im)|الإجابة\s+النهائية|अंतिम\s+(?:उत्तर|जवाब|चयन))"
@@ -583,14 +584,24 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if 0 < cut < len(line):
                 ok, val = exact_value(line[cut:], exact_finder)
                 pos += cut
-            if not ok:  # after a dash, every other answer before it ruled out ("Not the left one — right.")
-                dash = max(line.rstrip().rstrip(".!").rfind(c) for c in "—–") + 1
-                if 0 < dash < len(line) and not _RANGE_BEFORE.search(line[:dash]):  # not "1–4"
-                    ok, val = exact_value(line[dash:], exact_finder)
+            # after a dash, every other answer before it ruled out ("Not the left one — right."); after a colon in the
+            # last sentence, closed and not hedged, where nothing before names an answer ("The diagram matches: T.")
+            body = line.rstrip().rstrip(".!")
+            sentence_at = max(body.rfind(c) for c in ".?!") + 1
+            for sep in ("—–", ":"):
+                if ok:
+                    break
+                at = max(body.rfind(c) for c in sep) + 1
+                if sep == ":" and (at <= sentence_at or not line[at:at + 1].isspace() or HEDGE.search(line[sentence_at:at])
+                                   or not line.rstrip().endswith((".", "!")) or any(m.start < lines[-1][0] + at for m in mentions)
+                                   or COND.search(line[sentence_at:at - 1]) or _LABEL_BEFORE.search(line[sentence_at:at - 1])):
+                    continue  # (after a colon: a closed sentence, not a condition, no answer named before it, no label: the markers')
+                if 0 < at < len(line) and not _RANGE_BEFORE.search(line[:at]):  # not "1–4"
+                    ok, val = exact_value(line[at:], exact_finder)
                     base = lines[-1][0]
                     ok = ok and all(i in rejected or _key(m.value) == _key(val)
-                                    for i, m in enumerate(mentions) if m.start < base + dash)
-                    pos = base + dash if ok else pos
+                                    for i, m in enumerate(mentions) if m.start < base + at)
+                    pos = base + at if ok else pos
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
