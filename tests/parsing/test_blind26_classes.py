@@ -135,3 +135,19 @@ RL2 = vf("RL2", "tf", 1, ["T", "F"])
 ])
 def test_a_bare_answer_after_a_colon_ending_the_reply(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- "no" in another language taking an answer back
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # after a dash (or ", nein, doch"), "nein" / "non" / "não" takes the answer before it back, as "no" does
+    ("wcst", CARDS, "Ich nehme Karte 1 – nein, doch Karte 4, wegen der Farbe.", 4),
+    ("wcst", CARDS, "Option 1, nein, doch Option 2.", 2),
+    ("visfactor-p3", P3, "Je dirais B — non, D.", "D"),
+    ("visfactor-ma1", MA1, "Número 12 – não, 45.", 45),
+    # the correction must still name one answer; "nein" alone takes nothing back
+    ("wcst", CARDS, "Option 1 – nein, Option 2 oder 4.", None),
+    ("wcst", CARDS, "Option 1 – nein.", 1),
+    ("visfactor-p3", P3, "B — non, C ou D.", None),
+])
+def test_no_in_another_language_takes_the_answer_back(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
