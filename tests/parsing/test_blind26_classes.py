@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import read, vf
+from tests.support.replies import CARDS, MA1, P3, read, vf
 
-CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
-         "options": [{"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "green", "number": 2},
-                     {"shape": "cross", "color": "red", "number": 4}, {"shape": "triangle", "color": "blue", "number": 3}],
-         "variant": "wcst"}
-MA1 = vf("MA1", "int", 1, [12, 45, 77, 90])
-P3 = vf("P3", "letter", 1, ["A", "B", "C", "D", "E"])
 CS2 = vf("CS2", "word", 1, [])
 FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
 PETS = {"topic": "Pets", "benchmark": "v",

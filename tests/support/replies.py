@@ -19,3 +19,12 @@ def read(test: str, stimulus: dict, reply: str):
     if isinstance(action, dict):
         return {k: v["rating"] for k, v in action.items()}
     return list(action) if isinstance(action, tuple) else action
+
+
+# stimuli the reply-class tests share: a WCST trial, a VisFactor number, letter and T/F item
+CARDS = {"card": {"shape": "star", "color": "red", "number": 3},
+         "options": [{"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+                     {"shape": "cross", "color": "red", "number": 4}, {"shape": "triangle", "color": "blue", "number": 3}],
+         "variant": "wcst"}
+MA1 = vf("MA1", "int", 1, [12, 45, 77, 90])
+P3 = vf("P3", "letter", 1, ["A", "B", "C", "D", "E"])
