@@ -645,21 +645,32 @@ def ss3_acceptance(difficulty: str, view: tuple[int, ...]) -> float:
     return SS3_KEEP[difficulty][sum(s * 3 ** (3 - t) for t, s in enumerate(view))] / 100
 
 
-def ss3_ends(rows, cols, blocked, building, open_side) -> tuple[int, ...]:
-    """What a participant sees around ``building`` (its ``open_side`` open, the other blocked):
-    for its open side, then its road-blocked side, the street going on straight at the corner
-    the two sides share, then at the far end: 0 open, 1 blocked (in ``blocked``, a set of
-    sorted segments), 2 none (the map edge). The order of item_rules._ss3_sides' ends."""
+def ss3_side_ends(building, first) -> list[tuple[tuple, tuple, tuple]]:
+    """``building``'s two sides, the one ``first(side)`` holds for first (ties in drawing order),
+    each as (its segment, the street going on straight from it at the corner the two sides
+    share, the one going on at its far end), segments as sorted point pairs (an end past the map
+    edge included as it would be). The geometry of both views of a building: :func:`ss3_ends`
+    (generation 6's keeping chance) and ``item_rules._ss3_sides`` (the audit's local view)."""
     sides = building_segments(*building)
     corner = (set(sides[0]) & set(sides[1])).pop()
     out = []
-    for u, v in sorted(sides, key=lambda e: e != open_side):
+    for u, v in sorted(sides, key=lambda e: not first(e)):
         if v == corner:
             u, v = v, u
-        for p, d in ((u, (u[0] - v[0], u[1] - v[1])), (v, (v[0] - u[0], v[1] - u[1]))):
-            q = (p[0] + d[0], p[1] + d[1])
-            out.append(2 if not (0 <= q[0] < rows and 0 <= q[1] < cols) else int(tuple(sorted((p, q))) in blocked))
-    return tuple(out)
+        d = (v[0] - u[0], v[1] - u[1])
+        out.append((tuple(sorted((u, v))), tuple(sorted((u, (u[0] - d[0], u[1] - d[1])))),
+                    tuple(sorted((v, (v[0] + d[0], v[1] + d[1]))))))
+    return out
+
+
+def ss3_ends(rows, cols, blocked, building, open_side) -> tuple[int, ...]:
+    """What a participant sees around ``building`` (its ``open_side`` open, the other blocked):
+    for its open side, then its road-blocked side, the street going on straight at the corner
+    the two sides share, then at the far end (:func:`ss3_side_ends`): 0 open, 1 blocked (in
+    ``blocked``, a set of sorted segments), 2 none (the map edge)."""
+    def state(seg) -> int:
+        return 2 if not all(0 <= r < rows and 0 <= c < cols for r, c in seg) else int(seg in blocked)
+    return tuple(state(end) for _, *ends in ss3_side_ends(building, lambda e: e == open_side) for end in ends)
 
 
 def _ss3_open_corners(rng, rows, cols, blocked, buildings, shut, k, a, b, length) -> bool:

@@ -255,25 +255,14 @@ def _ss3_sides(item: Item, k: int) -> list[float]:
     the street goes on straight there open, blocked or not at all (map edge). Issue 30: ends in
     the order of their coordinates hid which end a road block was at (SS3 version 5 at easy:
     boosted trees 12.0% so, 13.8% with the corner first, on the same 3,000 items, chance 10%)."""
-    from .gen_scan import building_segments
+    from .gen_scan import ss3_side_ends
 
     p = item.params
     open_ = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["open"]}
     blocked = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["blocked"]}
     cell, quad = p["buildings"][k]
-    segs = building_segments(tuple(cell), quad)
-    corner = (set(segs[0]) & set(segs[1])).pop()
-    out = []
-    for u, v in sorted(segs, key=lambda e: tuple(sorted(e)) not in open_):
-        if v == corner:
-            u, v = v, u
-        d = (v[0] - u[0], v[1] - u[1])
-        seg = tuple(sorted((u, v)))
-        out += [float(seg in open_), float(seg in blocked)]
-        for a, b in ((u, (u[0] - d[0], u[1] - d[1])), (v, (v[0] + d[0], v[1] + d[1]))):
-            nxt = tuple(sorted((a, b)))
-            out += [float(nxt in open_), float(nxt in blocked)]
-    return out
+    return [f for segs in ss3_side_ends((tuple(cell), quad), lambda e: tuple(sorted(e)) in open_)
+            for seg in segs for f in (float(seg in open_), float(seg in blocked))]
 
 
 def ss3_open_side_goes_on(item: Item) -> float:
