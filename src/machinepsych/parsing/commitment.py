@@ -255,7 +255,7 @@ EXACT_FILLER = {
     "so", "therefore", "then", "thus", "ok", "okay", "sure", "here", "take", "say", "d", "m", "going", "predict",
     "match", "matches", "to", "la", "le", "el", "die", "der", "das", "den", "c", "est", "es", "ist",
     *ABBREVIATED_LABELS, "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
-    "think", "start", "starting", "at", "sel",  # "i think its b", "Start at S2.", "sel 2"
+    "think", "start", "starting", "at",  # "i think its b", "Start at S2." ("sel 2": ABBREVIATED_LABELS)
     "nummer", "número", "numero", "numéro", "nr", "номер", "番号", "번호",  # "number" in other languages: "Nummer 3"
 }
 
@@ -681,7 +681,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     # an answer the reply rules out stays ruled out where it is mentioned again afterwards; one only
     # named as an earlier trial's choice does not ("Got 1 last time on the right, so right arm again.")
     first_out: dict[Any, int] = {}
-    for i in sorted(rejected - reported_mentions(text, mentions)):
+    for i in sorted(rejected - reported_mentions(text, mentions, rejected)):
         first_out.setdefault(_key(mentions[i].value), mentions[i].start)
     rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
     ruled_out = set(first_out)

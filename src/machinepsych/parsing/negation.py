@@ -9,6 +9,8 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .commitment import Mention
 
 _BETWEEN = r"(?:(?!(?:but|so|then|therefore|thus|hence|because|since|yet|although|though|while|whereas|however|instead)\b)[\w'’-]+\s+){0,3}"
@@ -88,11 +90,12 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
     return None
 
 
-def reported_mentions(text: str, mentions: list[Mention]) -> set[int]:
-    """Indexes of the mentions only named as an earlier trial's choice ("Got 1 last time on the
-    right", "Last time I chose the left arm"): no answer of this reply, but not ruled out either,
-    so the same answer named again afterwards is this reply's choice ("..., so right arm again")."""
-    return {i for i in range(len(mentions)) if _excluded(text, mentions, i) == "past"}
+def reported_mentions(text: str, mentions: list[Mention], among: Iterable[int]) -> set[int]:
+    """Which of the mentions ``among`` (indexes) are only named as an earlier trial's choice
+    ("Got 1 last time on the right", "Last time I chose the left arm"): no answer of this reply,
+    but not ruled out either, so the same answer named again afterwards is this reply's choice
+    ("..., so right arm again")."""
+    return {i for i in among if _excluded(text, mentions, i) == "past"}
 
 
 def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
