@@ -20,18 +20,16 @@ import json
 import time
 from collections import Counter
 
-import numpy as np
-
 from machinepsych.tasks.visfactor import gen_scan
+from machinepsych.tasks.visfactor.core import item_rng
 from machinepsych.tasks.visfactor.gen_scan import SS3_SIZES, _ss3_v3, building_segments, ss3_ends
 from machinepsych.tasks.visfactor.ss3_keep import keep_table
 
 
 def views(seed: int, difficulty: str, generation: int) -> tuple[tuple, list[tuple]]:
     """(the answer's view, the other buildings' views) of one item, drawn as generate() draws it."""
-    rng = np.random.default_rng([seed, sum(map(ord, "SS3")), {"easy": 0, "normal": 1, "hard": 2}[difficulty]])
     rows, cols, nb = SS3_SIZES[difficulty]
-    open_segs, blocked, buildings, _, _, k, _ = _ss3_v3(rng, rows, cols, nb, generation, difficulty)
+    open_segs, blocked, buildings, _, _, k, _ = _ss3_v3(item_rng("SS3", seed, difficulty), rows, cols, nb, generation, difficulty)
     opened, shut = set(open_segs), set(blocked)
     out = [ss3_ends(rows, cols, shut, b, next(s for s in building_segments(*b) if s in opened)) for b in buildings]
     return out[k], out[:k] + out[k + 1:]

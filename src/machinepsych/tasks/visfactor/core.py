@@ -110,12 +110,17 @@ def generations(subtest: str) -> Callable[[Callable[..., Item]], Callable[..., I
     return deco
 
 
+def item_rng(subtest: str, seed: int, difficulty: str) -> np.random.Generator:
+    """The random numbers item ``seed`` of ``subtest`` at ``difficulty`` is drawn from (:func:`generate`)."""
+    return np.random.default_rng([int(seed), sum(map(ord, subtest)), {"easy": 0, "normal": 1, "hard": 2}[difficulty]])
+
+
 def generate(subtest: str, seed: int, difficulty: str = "normal", generation: int | None = None) -> Item:
     """Generate one item of ``subtest`` from ``seed`` (deterministic). ``generation`` names an
     older generator of the subtest (None or the current one: the current generator)."""
     from . import generators  # noqa: F401  (registers)
 
-    rng = np.random.default_rng([int(seed), sum(map(ord, subtest)), {"easy": 0, "normal": 1, "hard": 2}[difficulty]])
+    rng = item_rng(subtest, seed, difficulty)
     if generation is None or generation == GENERATION.get(subtest, 1):
         item = GENERATORS[subtest](rng, difficulty)
     else:
