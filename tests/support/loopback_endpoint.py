@@ -47,7 +47,8 @@ class _Stats:
 
 class _Endpoint(asyncio.BufferedProtocol):
     """Requests are read into one buffer (a plain ``Protocol`` gets each read as a new 256 KiB
-    bytes object, which costs the C library three system calls: ~25 us a request)."""
+    bytes object, which can cost the C library three system calls a request: see
+    ``machinepsych.models.http_direct``)."""
 
     buffer = memoryview(bytearray(256 * 1024))  # shared: each read is parsed before the next
 
