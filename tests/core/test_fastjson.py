@@ -77,7 +77,9 @@ def test_request_body_is_the_same_json():
 
 @pytest.mark.parametrize("text", ['{"a": [1, 2.5, "é", null, true]}', "NaN", '{"x": Infinity}', str(2**70),
                                   str(2**63 - 1), '{"id": 12345678901234567890123}', b'[18446744073709551616]',
-                                  '"\\ud800"', "[1e-7, -0.0, 1.7976931348623157e308]"])
+                                  '"\\ud800"', "[1e-7, -0.0, 1.7976931348623157e308]",
+                                  b'{"n": 99999999999999999999, "m": 1}', b'[1, 1234567890123456789012]',
+                                  b'{"usage": {"prompt_tokens": 123456789012345678}}', b'[-18446744073709551617]'])
 def test_store_decoder_gives_the_standard_value(text):
     from machinepsych.storage.store import json_loads
 

@@ -13,6 +13,7 @@ import pytest
 from machinepsych.core.types import Message
 from machinepsych.models.base import GenerateOptions
 from machinepsych.core.errors import ModelCallError
+from machinepsych.models import http_direct
 from machinepsych.models.http_direct import DirectHTTPClient, HTTPConnectionError
 from machinepsych.models.openai_compat import OpenAIModel
 
@@ -94,6 +95,39 @@ async def test_chunked_body_is_reassembled():
     async with Server(answer) as srv:
         client = DirectHTTPClient(srv.url, {})
         assert await post(client) == [(200, REPLY)]
+        await client.close()
+
+
+async def test_large_replies_read_together_on_several_connections_arrive_intact():
+    """The client reads every connection's reply into one buffer: replies larger than it,
+    written in pieces on four connections at once (chunked and with a length), each come back
+    whole and unmixed."""
+    assert 150_000 > http_direct.READ_BUFFER
+
+    def body_for(req: bytes) -> bytes:
+        k = int(req.rpartition(b'"x": ')[2].rstrip(b"}"))
+        return bytes((k * 7 + i) % 251 for i in range(150_000 + k))
+
+    async def answer(n, req, w):
+        body = body_for(req)
+        if n % 2:
+            w.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body))
+            pieces = [body[i:i + 20_000] for i in range(0, len(body), 20_000)]
+        else:
+            w.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+            pieces = [b"%x\r\n%s\r\n" % (len(p), p) for p in (body[i:i + 30_000] for i in range(0, len(body), 30_000))]
+            pieces.append(b"0\r\n\r\n")
+        for piece in pieces:
+            w.write(piece)
+            await w.drain()
+            await asyncio.sleep(0.001)  # the other connections' pieces come in between
+        return True
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        replies = await asyncio.gather(*(client.post("/chat/completions", b'{"x": %d}' % k, 5.0) for k in range(4)))
+        assert [r == (200, body_for(b'{"x": %d}' % k)) for k, r in enumerate(replies)] == [True] * 4
+        assert srv.connections == 4
         await client.close()
 
 

@@ -1,6 +1,8 @@
 """OpenAI-compatible adapter against the real loopback server (tests/support/fake_openai.py)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
@@ -164,6 +166,19 @@ def test_garbage_body_is_not_reported_as_a_codec(transport):
     msg = asyncio.run(main())
     assert "not JSON" in msg and "utf-16" not in msg.lower() and "utf-32" not in msg.lower(), msg
     assert "\n" not in msg
+
+
+@pytest.mark.parametrize("raw", [
+    b'{"choices": [{"message": {"content": "Selection: 2"}}], "usage": {"prompt_tokens": 12}}',
+    b'{"created": 1234567890123456789012, "x": [1e-7, -0.0, 2.5]}', b'{"a": NaN, "b": -Infinity}',
+    '{"content": "caf\u00e9 \u2713"}'.encode(), b'{"s": "\\ud800"}', b'{"k": 1, "k": 2}'])
+def test_reply_json_is_what_the_standard_library_reads(raw):
+    """The direct transport reads a reply through orjson where it gives json.loads's value:
+    the same value and types (big integers exact, NaN, lone surrogates, repeated keys)."""
+    from machinepsych.models.openai_compat import json_body
+
+    fast, standard = json_body(raw), json.loads(raw.decode("utf-8"))
+    assert repr(fast) == repr(standard)
 
 
 def test_gave_up_message_names_each_error_once_without_double_stops():

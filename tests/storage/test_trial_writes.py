@@ -4,6 +4,7 @@ commit when other work is queued; either way it is committed before ``commit_tri
 from __future__ import annotations
 
 import asyncio
+import socket
 import math
 
 from machinepsych.core.types import ImagePart
@@ -122,6 +123,46 @@ def test_two_sessions_answered_in_one_loop_iteration_share_one_commit(tmp_path):
 
     asyncio.run(main())
     assert batches == [2]
+
+
+def test_a_reply_that_arrived_while_another_was_handled_shares_its_commit(tmp_path):
+    """Replies that come in one after another: the second arrives while the first session is
+    handled, before the loop polls again. The first trial then waits for the second's and the
+    two share one commit (a commit costs more than its rows), each committed before its
+    ``commit_trial`` returns; a reply alone is still written at once."""
+    st = Store(tmp_path / "s.db")
+    make_run(st, "r", agent="wsls", tasks=(("prlt", 40),))
+    sids = [s.id for s in st.sessions(st.get_run("r").id)][:3]
+    batches = _count_batches(st)
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        pairs = [socket.socketpair() for _ in sids]
+        for reading, _ in pairs:
+            reading.setblocking(False)
+
+        async def session(i, sid, then=None):
+            await loop.sock_recv(pairs[i][0], 16)  # this session's reply
+            if then is not None:
+                pairs[then][1].send(b"reply")  # the next session's reply arrives meanwhile
+            await st.commit_trial(sid, record(0, images=[]))
+            assert st.trial_counts(st.get_run("r").id)[sid] == 1  # committed when the call returns
+
+        first = [asyncio.create_task(session(0, sids[0], then=1)), asyncio.create_task(session(1, sids[1]))]
+        await asyncio.sleep(0.01)  # both wait for their replies
+        pairs[0][1].send(b"reply")
+        await asyncio.gather(*first)
+        assert batches == [2]
+        alone = asyncio.create_task(session(2, sids[2]))
+        await asyncio.sleep(0.01)
+        pairs[2][1].send(b"reply")
+        await alone
+        assert batches == [2, 1]
+        for pair in pairs:
+            for sock in pair:
+                sock.close()
+
+    asyncio.run(main())
 
 
 def test_another_process_holding_the_lock_never_stalls_the_event_loop(tmp_path):

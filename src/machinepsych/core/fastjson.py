@@ -56,10 +56,10 @@ def fast_decoder(standard: Callable[[str | bytes], Any]) -> Callable[[str | byte
     if orjson is None:
         return standard
     loads, error = orjson.loads, orjson.JSONDecodeError
-    long_digits, long_digits_bytes = re.compile(r"\d{19}").search, re.compile(rb"\d{19}").search
+    long_digits = re.compile(r"\d{19}").search
 
     def decode(text: str | bytes) -> Any:
-        if (long_digits_bytes if isinstance(text, bytes) else long_digits)(text):
+        if _long_digits_in_bytes(text) if isinstance(text, bytes) else long_digits(text):
             return standard(text)
         try:
             return loads(text)
@@ -67,3 +67,14 @@ def fast_decoder(standard: Callable[[str | bytes], Any]) -> Callable[[str | byte
             return standard(text)
 
     return decode
+
+
+# bytes with every ASCII digit made "0" and everything else " ": a run of 19 digits is then a
+# plain substring search (several times faster than a regular expression over the bytes)
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+_NINETEEN_ZEROS = b"0" * 19
+
+
+def _long_digits_in_bytes(data: bytes) -> bool:
+    """Whether ``data`` holds a run of 19 or more ASCII digits."""
+    return _NINETEEN_ZEROS in data.translate(_DIGITS_AS_ZEROS)

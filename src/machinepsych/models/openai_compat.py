@@ -21,7 +21,7 @@ import sys
 from dataclasses import replace
 
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
-from machinepsych.core.fastjson import fast_encoder
+from machinepsych.core.fastjson import fast_decoder, fast_encoder
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions, TokenLogprob
 from .pricing import PriceTable
@@ -222,11 +222,19 @@ class NotJSON(ValueError):
     """A reply body that is not JSON text."""
 
 
+def _utf8_json(raw: bytes) -> Any:
+    return json.loads(raw.decode("utf-8"))
+
+
+# orjson where it reads the value json.loads reads, else the standard library (core.fastjson)
+_reply_json = fast_decoder(_utf8_json)
+
+
 def json_body(raw: bytes) -> Any:
     """The reply's JSON. JSON is UTF-8: the bytes are decoded as such (``json.loads`` of bytes
     would guess UTF-16 or UTF-32 from a garbage body's first bytes and report that codec)."""
     try:
-        return json.loads(raw.decode("utf-8"))
+        return _reply_json(raw)
     except ValueError:  # UnicodeDecodeError too
         raise NotJSON(f"the body is not JSON ({len(raw):,} bytes, starting {raw[:40]!r})") from None
 
@@ -434,7 +442,9 @@ class OpenAIModel:
         try:
             rate = None
             if self.transport == "direct":
-                data, rate = await self._post_direct(request_json(body, messages), options.timeout_s)
+                status, raw, headers = await self._direct_client().post_with_headers(
+                    "/chat/completions", request_json(body, messages), options.timeout_s)
+                data, rate = _direct_reply(status, raw, headers)
             else:
                 # The SDK's typed ``chat.completions.create`` re-walks every message through
                 # a pure-Python TypedDict transform and builds pydantic models for the reply:
@@ -505,9 +515,9 @@ class OpenAIModel:
             self._client_loop = asyncio.get_running_loop()
         return self._client
 
-    async def _post_direct(self, body: bytes, timeout_s: float) -> tuple[Any, Any]:
-        """(the reply's JSON, what its rate-limit headers say)."""
-        status, raw, headers = await self._direct_client().post_with_headers("/chat/completions", body, timeout_s)
-        if status >= 400:
-            raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"), headers)
-        return json_body(raw), (rate_info(headers) if headers else None)
+
+def _direct_reply(status: int, raw: bytes, headers: dict[str, str] | None) -> tuple[Any, Any]:
+    """A direct transport's reply -> (its JSON, what its rate-limit headers say)."""
+    if status >= 400:
+        raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"), headers)
+    return json_body(raw), (rate_info(headers) if headers else None)

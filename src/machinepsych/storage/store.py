@@ -599,10 +599,20 @@ class Store:
         costs more than the rows it writes). Writing at once when
         the loop is free keeps a session's turn in one piece (reply, write, next prompt)
         instead of three loop iterations that the other sessions' work interleaves.
+        Replies that have arrived while this one was handled, not yet picked up by the loop,
+        count as work queued too (:func:`_io_waiting`): the group commit is then written
+        after the loop has handled them, so a run whose replies come in one after another
+        (each session's reply some tens of microseconds behind the last) still shares commits.
         ``urgent``: write at once in any case (the sessions on a run's critical path)."""
-        if not urgent and len(getattr(asyncio.get_running_loop(), "_ready", ())) > self.busy_callbacks:
-            await self._queue((session_id, rec))  # the group commit's future, awaited directly
-            return
+        if not urgent:
+            loop = asyncio.get_running_loop()
+            queued = len(getattr(loop, "_ready", ()))
+            if queued > self.busy_callbacks:
+                await self._queue((session_id, rec))  # the group commit's future, awaited directly
+                return
+            if not queued and not self._pending and self._retry is None and _io_waiting(loop):
+                await self._queue((session_id, rec), after_io=True)
+                return
         if not self._pending and self._retry is None:  # this trial alone, no future
             delay = 0.0
             while True:
@@ -641,14 +651,29 @@ class Store:
     async def _enqueue(self, item: tuple[int, Any]) -> None:
         await self._queue(item)
 
-    def _queue(self, item: tuple[int, Any]) -> asyncio.Future:
+    def _queue(self, item: tuple[int, Any], after_io: bool = False) -> asyncio.Future:
+        """``item`` into the next group commit. ``after_io``: that commit runs after the I/O
+        the loop's next poll picks up has been handled (a timer due now runs after the
+        callbacks of that poll, a ``call_soon`` before them)."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
         self._pending.append((item[0], item[1], fut))
         if not self._flush_scheduled and self._retry is None:
             self._flush_scheduled = True
-            loop.call_soon(self._flush)
+            if after_io:
+                loop.call_at(loop.time(), self._flush_after_io, 1)
+            else:
+                loop.call_soon(self._flush)
         return fut
+
+    def _flush_after_io(self, again: int) -> None:
+        """The group commit of a trial that found replies waiting: it runs after the loop
+        has picked those replies up, and once more (``again``) behind the callbacks they
+        queued (their sessions' next steps, whose trials then join it)."""
+        if again and len(getattr(asyncio.get_running_loop(), "_ready", ())):
+            asyncio.get_running_loop().call_soon(self._flush_after_io, again - 1)
+            return
+        self._flush()
 
     def _flush(self) -> None:
         """Write everything pending in one transaction. If another process (a worker) holds
@@ -963,6 +988,20 @@ def _locked(exc: BaseException) -> bool:
             return (code & 0xFF) == 5 if code is not None else "locked" in str(exc)
         exc = getattr(exc, "orig", None) or exc.__cause__
     return False
+
+
+def _io_waiting(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether the loop has I/O ready that it has not picked up yet (replies of other sessions
+    that arrived meanwhile): its selector polled without waiting. asyncio's selectors report
+    readiness until the data is read (level-triggered), so the poll takes nothing from the
+    loop's own next one. False for a loop without a selector (uvloop, the Windows proactor)."""
+    selector = getattr(loop, "_selector", None)
+    if selector is None:
+        return False
+    try:
+        return bool(selector.select(0))
+    except (OSError, ValueError):  # a closed selector
+        return False
 
 
 def _resolve(fut: asyncio.Future, err: BaseException | None, store: "Store | None" = None) -> None:
