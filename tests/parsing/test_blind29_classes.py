@@ -1,0 +1,31 @@
+"""Classes of misreadings the blind reply set replies_blind29 found (first measured 98.5% meant,
+0.2% wrong, 1.2% invalid): each is checked on replies other than the corpus lines, with the
+reading a careful person takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, MA1, P3, read, vf
+
+CF1 = vf("CF1", "mc", 1, ["A", "B", "C", "D", "E"])
+CS2 = vf("CS2", "word", 1, [])
+FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
+
+
+# ----------------------------------------------------------------------------- a walkthrough stopped at an item's head
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # a walkthrough cut off at the head of its next item, before that item's verdict: the option is no choice
+    ("visfactor-cf1", CF1, "Checking the figures:\n1. Figure A — absent\n2. Figure D — absent\n3. Figure E —", None),
+    ("visfactor-cf1", CF1, "Figure B - no. Figure C - no. Figure A -", None),
+    ("visfactor-p3", P3, "Going through them:\n- A — no\n- B — no\n- D –", None),
+    ("wcst", CARDS, "Checking each card:\n1. Card 1 — no match\n2. Card 2 — no match\n3. Card 4 —", None),
+    ("visfactor-ma1", MA1, "Checking:\n- 12 — too small\n- 45 — too small\n- 90 —", None),
+    ("dcigt", FIRST, "Thinking:\n- Deck A — lost money\n- Deck B — lost money\n- Deck D —", None),
+    # the item finished, an answer committed after it, or a dash inside the answer line: still read
+    ("visfactor-cf1", CF1, "1. Figure A — absent\n2. Figure E — present!\nAnswer: E", "E"),
+    ("visfactor-cf1", CF1, "Answer — E", "E"),
+    ("wcst", CARDS, '{"answer": 4} -', 4),
+    ("wcst", CARDS, "Card 4 — same colour.", 4),
+])
+def test_a_walkthrough_stopped_at_an_items_head(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
