@@ -29,3 +29,24 @@ FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
 ])
 def test_a_walkthrough_stopped_at_an_items_head(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- an answer object left unclosed
+MA1_PREFIX = vf("MA1", "int", 1, [4, 12, 45, 77])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the object stops after a whole, legal number that nothing longer could have continued: that number
+    ("wcst", CARDS, '{"answer": 2', 2),
+    ("wcst-kennedy", CARDS, 'Sorting by shape.\n{"answer": 1 ', 1),
+    ("visfactor-ma1", MA1, '{"answer": 77', 77),
+    ("visfactor-ss2", vf("SS2", "mc", 1, [1, 2, 3, 4, 5]), '{"answer": 5', 5),
+    # a number that is no option, one a longer option goes on from, or text after it: still no answer
+    ("wcst", CARDS, '{"answer": 7', None),
+    ("visfactor-ma1", MA1_PREFIX, '{"answer": 4', None),
+    ("visfactor-ma1", MA1, '{"answer": 7', None),
+    ("visfactor-i3", vf("I3", "groups", 4, []), '{"answer": 1', None),
+    ("wcst", CARDS, '{"answer": 4.', None),
+])
+def test_an_answer_object_left_unclosed(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -346,8 +346,9 @@ def _placeholder(value: Any) -> bool:
     return isinstance(value, str) and PLACEHOLDER_VALUE.fullmatch(value) is not None
 
 
-# a quoted value or a list, closed, and nothing after it
-CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*")
+# a quoted value or a list, closed, or a whole number ('{"answer": 4': the answer's parser checks that no
+# longer legal number starts with it), and nothing after it
+CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\]|-?\d+)\s*")
 
 
 def _json_answers(text: str) -> list[tuple[int, Any]]:
