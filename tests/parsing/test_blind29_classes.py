@@ -50,3 +50,21 @@ MA1_PREFIX = vf("MA1", "int", 1, [4, 12, 45, 77])
 ])
 def test_an_answer_object_left_unclosed(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- the rule taken up after a walkthrough
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the options walked through, then the choice under the rule the reply takes up
+    ("wcst", CARDS, "- circle yellow 1: nothing\n- star green 2: shape\n- cross red 4: colour\nI'll start with shape: star green 2", 2),
+    ("wcst", CARDS, "Card 1 matches nothing. I'll go with colour: card 3", 3),
+    ("wcst", CARDS, "Card 2 shares the shape, card 4 the number... colour rule says card 3.", 3),
+    ("wcst", CARDS, "Card 2 is a star too. The number rule points to card 4.", 4),
+    # two rules with two cards, a question, a hedge or a rule's card ruled out: no choice (or the other one)
+    ("wcst", CARDS, "The colour rule says card 3. The number rule says card 4.", None),
+    ("wcst", CARDS, "The colour rule says card 3, but the shape rule says card 2.", None),
+    ("wcst", CARDS, "The colour rule says card 3? Not sure.", None),
+    ("wcst", CARDS, "The colour rule says card 3, or maybe card 4.", None),
+    ("wcst", CARDS, "The colour rule says card 3 is wrong. Card 4.", 4),
+])
+def test_the_rule_taken_up_after_a_walkthrough(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
