@@ -68,3 +68,20 @@ def test_an_answer_object_left_unclosed(test, stimulus, reply, meant):
 ])
 def test_the_rule_taken_up_after_a_walkthrough(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a first deed, then "and" the choice
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the deck just played named, then a deed joined by "and" to the choosing verb: the deck chosen
+    ("dcigt", FIRST, "Deck BBB just cost me $150. I'll change tack and pick deck DDD.", "DDD"),
+    ("dcigt", FIRST, "Deck CCC paid $100 but lost $250. I'll be bold and go with deck AAA.", "AAA"),
+    ("wcst", CARDS, "Card 1 shares nothing. I'll switch rules and choose card 4.", 4),
+    ("visfactor-p3", P3, "Figure A is close. I'll look again and choose D.", "D"),
+    # a negated deed, a hedge or a question after it, or a deed naming another answer: no choice
+    ("dcigt", FIRST, "Deck AAA hurt me. I will not change and pick deck BBB.", None),
+    ("dcigt", FIRST, "I'll play it safe and take deck AAA or BBB.", None),
+    ("dcigt", FIRST, "Deck AAA lost. I'll think and try deck BBB? Not sure.", None),
+    ("wcst", CARDS, "I'll compare card 2 and pick card 3.", None),
+])
+def test_a_first_deed_then_the_choice(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
