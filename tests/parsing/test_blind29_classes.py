@@ -85,3 +85,19 @@ def test_the_rule_taken_up_after_a_walkthrough(test, stimulus, reply, meant):
 ])
 def test_a_first_deed_then_the_choice(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a candidate asked about and turned down
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # an answer, then another in the same JSON form asked about and answered "no": the first answer
+    ("visfactor-cs2", CS2, '{"answer": "garden"}\n\nOr {"answer": "gorden"}? No, not a word. Sticking with garden.', "garden"),
+    ("visfactor-p3", P3, '{"answer": "B"}\n\n{"answer": "D"}? Nope, the curve is wrong.', "B"),
+    ("wcst", CARDS, '{"answer": 2}\nHmm, {"answer": 3}? No. Staying with 2.', 2),
+    ("visfactor-p3", P3, '{"answer": "B"}? No wait, {"answer": "D"}', "D"),
+    # "no" that is no rejection, or a candidate asked about with no answer kept: as before
+    ("visfactor-p3", P3, '{"answer": "B"}? No doubt about it.', "B"),
+    ("visfactor-p3", P3, '{"answer": "D"}? No.', None),
+    ("visfactor-cs2", CS2, '{"answer": "garden"}\n\n{"answer": "gorden"}? Maybe.', None),
+])
+def test_a_candidate_asked_about_and_turned_down(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
