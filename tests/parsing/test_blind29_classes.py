@@ -13,7 +13,7 @@ FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
 
 
 # ----------------------------------------------------------------------------- a walkthrough stopped at an item's head
-@pytest.mark.parametrize("test,stimulus,reply,meant", [
+WALKTHROUGH_STOPPED = [
     # a walkthrough cut off at the head of its next item, before that item's verdict: the option is no choice
     ("visfactor-cf1", CF1, "Checking the figures:\n1. Figure A — absent\n2. Figure D — absent\n3. Figure E —", None),
     ("visfactor-cf1", CF1, "Figure B - no. Figure C - no. Figure A -", None),
@@ -26,16 +26,14 @@ FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
     ("visfactor-cf1", CF1, "Answer — E", "E"),
     ("wcst", CARDS, '{"answer": 4} -', 4),
     ("wcst", CARDS, "Card 4 — same colour.", 4),
-])
-def test_a_walkthrough_stopped_at_an_items_head(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
+]
 
 
 # ----------------------------------------------------------------------------- an answer object left unclosed
 MA1_PREFIX = vf("MA1", "int", 1, [4, 12, 45, 77])
 
 
-@pytest.mark.parametrize("test,stimulus,reply,meant", [
+UNCLOSED_OBJECT = [
     # the object stops after a whole, legal number that nothing longer could have continued: that number
     ("wcst", CARDS, '{"answer": 2', 2),
     ("wcst-kennedy", CARDS, 'Sorting by shape.\n{"answer": 1 ', 1),
@@ -47,13 +45,11 @@ MA1_PREFIX = vf("MA1", "int", 1, [4, 12, 45, 77])
     ("visfactor-ma1", MA1, '{"answer": 7', None),
     ("visfactor-i3", vf("I3", "groups", 4, []), '{"answer": 1', None),
     ("wcst", CARDS, '{"answer": 4.', None),
-])
-def test_an_answer_object_left_unclosed(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
+]
 
 
 # ----------------------------------------------------------------------------- the rule taken up after a walkthrough
-@pytest.mark.parametrize("test,stimulus,reply,meant", [
+RULE_TAKEN_UP = [
     # the options walked through, then the choice under the rule the reply takes up
     ("wcst", CARDS, "- circle yellow 1: nothing\n- star green 2: shape\n- cross red 4: colour\nI'll start with shape: star green 2", 2),
     ("wcst", CARDS, "Card 1 matches nothing. I'll go with colour: card 3", 3),
@@ -65,13 +61,11 @@ def test_an_answer_object_left_unclosed(test, stimulus, reply, meant):
     ("wcst", CARDS, "The colour rule says card 3? Not sure.", None),
     ("wcst", CARDS, "The colour rule says card 3, or maybe card 4.", None),
     ("wcst", CARDS, "The colour rule says card 3 is wrong. Card 4.", 4),
-])
-def test_the_rule_taken_up_after_a_walkthrough(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
+]
 
 
 # ----------------------------------------------------------------------------- a first deed, then "and" the choice
-@pytest.mark.parametrize("test,stimulus,reply,meant", [
+FIRST_DEED = [
     # the deck just played named, then a deed joined by "and" to the choosing verb: the deck chosen
     ("dcigt", FIRST, "Deck BBB just cost me $150. I'll change tack and pick deck DDD.", "DDD"),
     ("dcigt", FIRST, "Deck CCC paid $100 but lost $250. I'll be bold and go with deck AAA.", "AAA"),
@@ -82,13 +76,11 @@ def test_the_rule_taken_up_after_a_walkthrough(test, stimulus, reply, meant):
     ("dcigt", FIRST, "I'll play it safe and take deck AAA or BBB.", None),
     ("dcigt", FIRST, "Deck AAA lost. I'll think and try deck BBB? Not sure.", None),
     ("wcst", CARDS, "I'll compare card 2 and pick card 3.", None),
-])
-def test_a_first_deed_then_the_choice(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
+]
 
 
 # ----------------------------------------------------------------------------- a candidate asked about and turned down
-@pytest.mark.parametrize("test,stimulus,reply,meant", [
+TURNED_DOWN = [
     # an answer, then another in the same JSON form asked about and answered "no": the first answer
     ("visfactor-cs2", CS2, '{"answer": "garden"}\n\nOr {"answer": "gorden"}? No, not a word. Sticking with garden.', "garden"),
     ("visfactor-p3", P3, '{"answer": "B"}\n\n{"answer": "D"}? Nope, the curve is wrong.', "B"),
@@ -98,6 +90,14 @@ def test_a_first_deed_then_the_choice(test, stimulus, reply, meant):
     ("visfactor-p3", P3, '{"answer": "B"}? No doubt about it.', "B"),
     ("visfactor-p3", P3, '{"answer": "D"}? No.', None),
     ("visfactor-cs2", CS2, '{"answer": "garden"}\n\n{"answer": "gorden"}? Maybe.', None),
-])
-def test_a_candidate_asked_about_and_turned_down(test, stimulus, reply, meant):
+]
+
+
+CLASSES = {"walkthrough stopped": WALKTHROUGH_STOPPED, "unclosed object": UNCLOSED_OBJECT, "rule taken up": RULE_TAKEN_UP,
+           "first deed": FIRST_DEED, "turned down": TURNED_DOWN}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
