@@ -143,6 +143,9 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with|choose|pick|select)"
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|我选择?|我選擇?|选择|選ぶ))")
+# a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
+# none a negation, nor a second answer's sentence (no punctuation)
+_FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,2}\s+and\s+)"
 MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
     (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
@@ -156,7 +159,7 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
      LABEL, "bare label"),
     # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
     (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
-    (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
+    (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?(?:" + _FIRST_DEED + r")?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"

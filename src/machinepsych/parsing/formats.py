@@ -234,7 +234,20 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
     options = tuple(int(o) for o in _stim(obs).get("options") or ())
     if not options:
         return None, fallback_status(reply or "")
+    if _cut_short_number(reply or "", options):
+        return None, "invalid"
     return _number_reader(options)(reply)
+
+
+# an answer object that stops in its number, with nothing after ('{"answer": 4')
+_UNCLOSED_NUMBER = re.compile(r"[\"']\w+[\"']\s*:\s*(\d+)\s*$")
+
+
+def _cut_short_number(reply: str, options: tuple[int, ...]) -> bool:
+    """Whether ``reply`` stops in an answer object's number that a longer option goes on from
+    ('{"answer": 4' where 45 is an option): the number may have been cut off, it is no answer."""
+    m = _UNCLOSED_NUMBER.search(reply.rstrip())
+    return m is not None and any(len(str(o)) > len(m.group(1)) and str(o).startswith(m.group(1)) for o in options)
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"

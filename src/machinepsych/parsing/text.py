@@ -335,7 +335,19 @@ def json_answers(text: str) -> list[tuple[int, Any]]:
     quotes is stripped from a string value. An object introduced as an example ("format per the
     example {"answer": 42}", :func:`is_example`) is left out, in every format, and so is a template's
     placeholder echoed back (``{"answer": ...}``)."""
-    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos) and not _placeholder(v)]
+    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos) and not _placeholder(v)
+            and not asked_and_refused(text, pos)]
+
+
+# an answer object asked about and turned down right after it ('{"answer": "wanter"}? No, that's not a word.')
+REFUSED_AFTER = re.compile(r"\s*\?+\s*(?:no\b(?=\s*(?:[,.!;:—–-]|$))|nope\b|nah\b)", re.I)
+
+
+def asked_and_refused(text: str, pos: int) -> bool:
+    """Whether the answer object at ``pos`` is a question the reply answers "no" to: a candidate
+    raised and rejected, not an answer."""
+    end = text.find("}", pos)
+    return end >= 0 and REFUSED_AFTER.match(text, end + 1) is not None
 
 
 # a template's value echoed back ('{"answer": ...}', '{"answer": "<letter>"}'): no answer
@@ -346,8 +358,9 @@ def _placeholder(value: Any) -> bool:
     return isinstance(value, str) and PLACEHOLDER_VALUE.fullmatch(value) is not None
 
 
-# a quoted value or a list, closed, and nothing after it
-CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*")
+# a quoted value or a list, closed, or a whole number ('{"answer": 4': the answer's parser checks that no
+# longer legal number starts with it), and nothing after it
+CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\]|-?\d+)\s*")
 
 
 def _json_answers(text: str) -> list[tuple[int, Any]]:

@@ -91,12 +91,17 @@ UNCLOSED_OBJECT = re.compile(r"\{\s*[\"']\w+[\"']\s*:(?!(?:[^{}]*[:,])?" + r"\s*
 UNCLOSED_LIST = re.compile(r"\{\s*[\"']\w+[\"']\s*:\s*\[[^\[\]{}]*$")
 
 
+# a dash that leads to what follows it, with nothing after ("3. Figure C —", "- Deck C -"): a walkthrough item
+# stopped at its head, before its verdict
+DANGLING_DASH = re.compile(r"(?:\s-|[–—])$")
+
+
 def looks_cut_off(text: str) -> bool:
     """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
-    ("... sentence by sentence.\n\nSentence 1:"), or after announcing its reasoning
-    (:func:`announced_and_unfinished`)."""
+    ("... sentence by sentence.\n\nSentence 1:") or dash (:data:`DANGLING_DASH`), or after
+    announcing its reasoning (:func:`announced_and_unfinished`)."""
     s = (text or "").rstrip()
-    if s.endswith(":") or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s):
+    if s.endswith(":") or DANGLING_DASH.search(s) or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s):
         return True
     if not s:
         return False
