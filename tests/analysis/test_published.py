@@ -167,6 +167,8 @@ def test_a_split_run_is_never_set_beside_the_kits_human_norm(tmp_path, monkeypat
     assert not [r for r in out["published"] if r["kind"] == "human"]
     assert [s["human_norm"] for s in out["sessions"]] == [None]
     assert "77.17" not in json.dumps(out["layouts"]) and "68.6" not in json.dumps(out["layouts"])
+    page = (tmp_path / "reports" / "split" / "index.html").read_text()
+    assert "mode=split" in page and "human norm" not in page
 
 
 def test_a_default_run_keeps_the_norm_and_a_mixed_one_names_where_it_stands(tmp_path, monkeypatch):
@@ -176,6 +178,8 @@ def test_a_default_run_keeps_the_norm_and_a_mixed_one_names_where_it_stands(tmp_
     assert norm["value"] == 77.17 and norm["conditions"] == ["agent:ideal"]
     assert [r["value"] for r in out["published"] if r["kind"] == "human"] == [68.6]
     assert [s["human_norm"] for s in out["sessions"]] == [68.6]
+    page = (tmp_path / "reports" / "whole" / "index.html").read_text()
+    assert "human norm (kit norm group, converted)" in page and "published: human norm (FRCT kit)" in page
     text, out = _report_of(tmp_path, monkeypatch, "both", ("default", "split"))
     (norm,) = out["at_a_glance"][0]["norms"]
     assert norm["conditions"] == ["agent:ideal"], out["at_a_glance"][0]

@@ -60,6 +60,7 @@ def visfactor_figures(trials: "pd.DataFrame", scores: "pd.DataFrame", spec: "Tas
     out = [(f"VisFactor {sub}: accuracy vs random baseline",
             _bars(scores, spec, "accuracy", "random_acc", "random", f"{spec.title}: accuracy"))]
     if "frct_paper" in scores and scores["frct_paper"].notna().any():
-        out.append((f"VisFactor {sub}: FRCT score vs human norm",
+        normed = "human_norm" in scores and scores["human_norm"].notna().any()  # none in split mode
+        out.append((f"VisFactor {sub}: FRCT score" + (" vs human norm" if normed else ""),
                     _bars(scores, spec, "frct_paper", "human_norm", "human norm", f"{spec.title}: FRCT score")))
     return out
