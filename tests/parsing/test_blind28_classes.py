@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import read, vf
+from tests.support.replies import CARDS, read, vf
 
 S1 = vf("S1", "rows", 8, [])
 PETS = {"topic": "Pets", "benchmark": "v",
@@ -49,3 +49,32 @@ def test_ratings_on_one_line_between_pipes(reply, meant):
 ])
 def test_all_except_in_the_languages_the_row_reader_knows(reply, meant):
     assert read("visfactor-s1", S1, reply) == (list(meant) if meant else None)
+
+
+# ----------------------------------------------------------------------------- rule-outs and comparisons as sentences (cards)
+@pytest.mark.parametrize("reply,meant", [
+    # the one left after the others are ruled out
+    ("Card 1 shares nothing, and cards 3 and 4 don't either. Only the third card is left.", 3),
+    ("Card 2 shares the shape, but the colour is what counts. Only card 3 is remaining.", 3),
+    # "only ... is left" said of something else, or of two answers, names none
+    ("Only the third card is left. Only the first card is left.", None),
+    ("Only one card is left to check: card 2 or card 4.", None),
+    # options compared by their counts describe them; the one named besides is the answer
+    ("Option 4, triangle blue 3. (Option 1 has 1 shape, option 2 has 2, option 3 has 4.)", 4),
+    ("Checking each: card 1 has 1, card 2 has 2, card 3 has 4, card 4 has 3. Card 4 is the one with 3 shapes.", 4),
+    # the comparison alone, or with two answers besides it, names none
+    ("Card 1 has 1, card 2 has 2, card 3 has 4, card 4 has 3.", None),
+    ("Option 1 has 1, option 2 has 2. Option 3 or option 4.", None),
+    # a decision after another verb of the same subject
+    ("Option 2 matches the shape, option 3 the colour. I'll start with colour and choose option 3.", 3),
+    ("Card 4 shares the number and card 2 the shape. We will look at the shapes first and then pick card 2.", 2),
+    # not one when negated or a condition
+    ("If I start with colour and choose option 3, I lose the shape rule. Option 2 or 4.", None),
+    # a bare answer as the last sentence after an announced reasoning is that answer, not a cut-off
+    ("I'll begin with colour: star red 3 → option 3 (cross red 4). 3", 3),
+    ("Let me compare the cards. 2", 2),
+    # a reply that stops in an unfinished sentence stays cut off
+    ("Let me compare the cards. The first card shows", None),
+])
+def test_rule_outs_and_comparisons_as_sentences(reply, meant):
+    assert read("wcst", CARDS, reply) == meant

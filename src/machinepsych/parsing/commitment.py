@@ -157,6 +157,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
     (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
+    # a decision after another verb of the same subject ("I'll start with number and choose option 3")
+    (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will)\s+(?!(?:not|never)\b)\w+(?:\s+(?!(?:not|never|and|or)\b)[^\W\d_]+){0,4}\s+and\s+(?:then\s+)?"
+                r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with)\b", re.I), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
@@ -227,6 +230,8 @@ FILLER = re.compile(
     re.I)
 # what "only X" must go on to say for X to be the answer ("only S4 passes ...", "Only B works.")
 ONLY_PREDICATE = re.compile(r"\s+(?:works?|passes|pass|fits?|matches|match|reaches|leads|goes|does|has|contains|gets|makes|remains"
+                            # the one left after the others are ruled out ("Only the second card is left.")
+                            r"|is\s+(?:left|remaining)\s*(?=[.!;]|$)"
                             r"|satisfies|connects|qualifies|is\s+(?:correct|right|possible|identical|the\s+same))\b", re.I)
 PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initial(?:ly)?|before|you)\s*(?:\w+\s*)?$", re.I)
 QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
@@ -477,6 +482,25 @@ def ends_clause(text: str, target: Mention, mentions: list[Mention]) -> bool:
     return not any(target.end <= o.start < end and _key(o.value) != _key(target.value) for o in mentions)
 
 
+# an answer followed by what it has, counted ("option 1 has 4", "option 2 has 3 shapes")
+HAS_COUNT = re.compile(r"\s*(?:\([^()\n]{0,30}\)\s*)?(?:has|have|shows?|contains?)\s+(?:only\s+|just\s+)?(?:\d|one|two|three|four|five)\b", re.I)
+
+
+def compared_by_count(text: str, mentions: list[Mention]) -> set[int]:
+    """The mentions of a comparison that tells several answers' counts ("Option 1 has 2 shapes,
+    option 2 has 4, option 4 has 1."): each answer described there, none named as the choice."""
+    counted, counts = set(), []
+    for i, m in enumerate(mentions):
+        has = HAS_COUNT.match(text, m.end) if not m.weak else None
+        if has:
+            counted.add(i)
+            counts.append((m.end, has.end()))
+    if len({_key(mentions[i].value) for i in counted}) < 2:
+        return set()
+    # the counts themselves name no answer either ("has 4")
+    return counted | {i for i, m in enumerate(mentions) if any(s <= m.start < e for s, e in counts)}
+
+
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
     mention that goes on into the value, ``"row": 3``, stays)."""
@@ -685,14 +709,15 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         first_out.setdefault(_key(mentions[i].value), mentions[i].start)
     rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
     ruled_out = set(first_out)
+    counted = compared_by_count(text, mentions)
     strong = {_key(m.value) for i, m in enumerate(mentions)
-              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])}
+              if not m.weak and i not in rejected and i not in counted and not QUESTIONED.match(text[m.end:])}
     if any(QUESTIONED.match(text[m.end:]) for m in mentions) and not strong:
         out.why = "an answer asked about, not given"
         return out
     # weak mentions listed with other answers count as named ("Yes, no, not available")
     strong |= {_key(m.value) for i, m in enumerate(mentions)
-               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
+               if m.weak and i not in rejected and i not in counted and _runs_on(text, mentions, i, rejected | counted)}
     # a weak one offered as a possibility beside another answer ("It could be the same cube, it could be different.")
     maybe = {_key(m.value) for i, m in enumerate(mentions)
              if m.weak and i not in rejected and MAYBE_BEFORE.search(text[max(0, m.start - 30):m.start])}

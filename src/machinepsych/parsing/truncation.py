@@ -78,9 +78,13 @@ def announced_and_unfinished(text: str) -> bool:
     line has three words or more and no closing punctuation ("Let me compare each figure with
     the first one. Figure A: same shape", "Let me trace the figure. First segment: from (3, 3)")."""
     s = (text or "").rstrip()
-    if not s or not ANNOUNCE.match(s) or _CLOSED.search(s):
+    if not s or not ANNOUNCE.match(s) or _CLOSED.search(s) or BARE_LAST.search(s):
         return False
     return len(_WORD.findall(s[s.rfind("\n") + 1:])) >= 3
+
+
+# a last sentence that is one bare number or capital letter after a closed one ("... (circle green 2). 4"): an answer, not a cut
+BARE_LAST = re.compile(r"[.!?]\s+(?:\d{1,3}|[A-Z])$")
 
 
 # an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1' (but an object whose
