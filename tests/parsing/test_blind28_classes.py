@@ -78,3 +78,20 @@ def test_all_except_in_the_languages_the_row_reader_knows(reply, meant):
 ])
 def test_rule_outs_and_comparisons_as_sentences(reply, meant):
     assert read("wcst", CARDS, reply) == meant
+
+
+# ----------------------------------------------------------------------------- compact ratings in other languages
+@pytest.mark.parametrize("reply,meant", [
+    # a rating key written without its colon right before the rating, in Chinese, Japanese, German
+    ("陈述 1：评分 4\n陈述 2：评分 2\n陈述 3：评分 5\n陈述 4：评分 1\n陈述 5：评分 3", {"1": 4, "2": 2, "3": 5, "4": 1, "5": 3}),
+    ("項目 1：評価 2\n項目 2：評価 2\n項目 3：評価 4\n項目 4：評価 5\n項目 5：評価 1", {"1": 2, "2": 2, "3": 4, "4": 5, "5": 1}),
+    ("Aussage 1: Bewertung 3\nAussage 2: Bewertung 4\nAussage 3: Bewertung 4\nAussage 4: Bewertung 2\nAussage 5: Bewertung 1",
+     {"1": 3, "2": 4, "3": 4, "4": 2, "5": 1}),
+    # "Afirmação" heads a statement as "Declaração" does
+    ("Afirmação 1: 2\nAfirmação 2: 4\nAfirmação 3: 4\nAfirmação 4: 1\nAfirmação 5: 5", {"1": 2, "2": 4, "3": 4, "4": 1, "5": 5}),
+    # a hedge or a range after the key still rates nothing
+    ("陈述 1：评分 3 或 4\n陈述 2：评分 2\n陈述 3：评分 5\n陈述 4：评分 1\n陈述 5：评分 3", {"1": None, "2": 2, "3": 5, "4": 1, "5": 3}),
+    ("Afirmação 1: 2 ou 3\nAfirmação 2: 4\nAfirmação 3: 4\nAfirmação 4: 1\nAfirmação 5: 5", {"1": None, "2": 4, "3": 4, "4": 1, "5": 5}),
+])
+def test_compact_ratings_in_other_languages(reply, meant):
+    assert read("cogbench-v", PETS, reply) == meant

@@ -22,7 +22,7 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .text import json_objects, strip_think, table_rows, withdrawn
 
-_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
