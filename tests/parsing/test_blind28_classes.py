@@ -95,3 +95,23 @@ def test_rule_outs_and_comparisons_as_sentences(reply, meant):
 ])
 def test_compact_ratings_in_other_languages(reply, meant):
     assert read("cogbench-v", PETS, reply) == meant
+
+
+# ----------------------------------------------------------------------------- row sets in sentences
+PIECES = vf("VZ1", "rows", 5, list("12345"))
+
+
+@pytest.mark.parametrize("reply,meant", [
+    # "only" closing the clause, as "Only ..." opening it: the rows not named take the other side
+    ("The pattern is in figures 1 and 4 only.", "TFFTF"),
+    ("Pieces 3 and 5 only.", "FFTFT"),
+    # after a self-correction, a bare set ending the reply is the answer
+    ("Pieces 1 and 3. Wait: 1 + 3 leaves the top open, so piece 5 is needed too. Pieces 1, 3 and 5.", "TFTFT"),
+    ("I'd use 2 and 4. Hmm, wait, that overlaps at the edge. Pieces 2 and 5.", "FTFFT"),
+    # a last sentence that says something of one set, or hedges, is no list of the answer
+    ("Pieces 1 and 3. Wait: piece 5 is needed too.", None),
+    ("Pieces 1 and 3. Wait, that leaves a gap. Pieces 1, 3 or 5.", None),
+    ("Figures 1 and 4 only, or maybe 2.", None),
+])
+def test_row_sets_in_sentences(reply, meant):
+    assert read("visfactor-vz1", PIECES, reply) == (list(meant) if meant else None)

@@ -57,7 +57,8 @@ _ALL_WORDS = r"all|every|each|todas|todos|toutes|tous|alle|tutte|tutti"
 ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:" + _ALL_WORDS + r"|none"
                  # "No card is flipped.", "Not one of them is mirrored."
                  r"|no\s+(?:single\s+)?(?:card|figure|piece|item|row|one|drawing|picture|shape)s?|not\s+(?:a\s+single|one))\b", re.I)  # "Use all pieces except 3."
-ONLY = re.compile(r"^\s*only\b", re.I)
+# "Only cards 4 and 7 ...", and "only" closing the clause ("The model appears in figures 2 and 5 only.")
+ONLY = re.compile(r"^\s*only\b|\bonly\s*[.!]?\s*$", re.I)
 HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
 UNANSWERED = re.compile(r"\b(?:rather\s+not\s+(?:guess|say|answer)|(?:won[’']?t|will\s+not|can[’']?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+){0,2}?"
@@ -279,6 +280,17 @@ def prose_rows(text: str, n: int) -> tuple | None:
         return None  # "I think figure 1 is odd.": not a list of the rows that are true
     vals = tuple(side.get(k, default) for k in range(1, n + 1))
     return None if None in vals else vals
+
+
+def bare_last_sentence(text: str) -> str | None:
+    """The last sentence of ``text`` where it is only a set of rows ("Pieces 1, 2 and 4."), else None:
+    after a self-correction, the set that ends the reply is its answer."""
+    sentences = [p for p in re.split(r"(?<=[.!?:])\s+|\n+", text.strip()) if p.strip(" .!")]
+    if not sentences:
+        return None
+    last = sentences[-1].strip()
+    clauses = _clauses(last)
+    return last if len(clauses) == 1 and SET.search(last) and _bare(clauses[0]) and not HEDGED.search(last) else None
 
 
 _CJK_PUNCT = str.maketrans({"、": ",", "，": ";", "；": ";", "。": "."})
