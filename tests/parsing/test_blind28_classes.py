@@ -115,3 +115,38 @@ PIECES = vf("VZ1", "rows", 5, list("12345"))
 ])
 def test_row_sets_in_sentences(reply, meant):
     assert read("visfactor-vz1", PIECES, reply) == (list(meant) if meant else None)
+
+
+# ----------------------------------------------------------------------------- self-corrections between two answers
+I3 = vf("I3", "groups", 4, [1, 2])
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # an answer that opens the reply, then "no wait" and a reason: the answer after it ("right" opening is no interjection)
+    ("mbt", {"trial": 3}, "left arm — no wait, I'll switch to see if the right pays more. right arm", "right"),
+    ("mbt", {"trial": 3}, "right arm — no wait, I'll stay with what paid. right arm", "right"),
+    ("mbt", {"trial": 3}, "Right, I'll go through the options. The left arm", None),
+    # a second answer object after a dash and an interjection replaces the first
+    ("visfactor-i3", I3, '{"answer": [1, 2, 2, 1]} — hmm, figure 3 has the notch, so it is group 1. {"answer": [1, 2, 1, 1]}', [1, 2, 1, 1]),
+    ("visfactor-i3", I3, '{"answer": [1, 2, 2, 1]} - hmm, wait, figure 1 is group 2. {"answer": [2, 2, 2, 1]}', [2, 2, 2, 1]),
+    # two objects with no interjection between stay two answers
+    ("visfactor-i3", I3, '{"answer": [1, 2, 2, 1]} — {"answer": [1, 2, 1, 1]}', None),
+])
+def test_self_corrections_between_two_answers(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- the instruction echoed with its quoted answers
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("prlt", {"trial": 1}, 'Answer with "right arm" or "left arm": right arm', "right"),
+    ("mbt", {"trial": 2}, "Reply with 'left arm' or 'right arm'. left arm.", "left"),
+    ("wpt", {"trial": 1}, 'Answer with "sunny" or "rainy": rainy', "rainy"),
+    # the instruction alone, or followed by both answers, gives none
+    ("prlt", {"trial": 1}, 'Answer with "right arm" or "left arm".', None),
+    ("prlt", {"trial": 1}, 'Answer with "right arm" or "left arm": right arm or left arm', None),
+    # a reply's own sentence offering both in quotes is no echo: it stays a hedge
+    ("prlt", {"trial": 1}, 'I could answer with "right arm" or "left arm": right arm or left arm.', None),
+    ("prlt", {"trial": 1}, 'I could say "right arm" or "left arm"; right arm.', None),
+])
+def test_the_instruction_echoed_with_its_quoted_answers(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -57,7 +57,8 @@ class reply_cut_off:
 
 # a reply that opens by announcing its reasoning ("Let me analyse each card.", "Hmm, let me think ...",
 # "Thanks for the passage! Let me go through it ...")
-ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right|so|well|great|thanks|thank\s+you)\b[^.!?\n]{0,60}?[,.!:\s]+)*"
+# ("right" only with a comma or stop after it: "right arm — no wait, I'll switch ..." opens with an answer)
+ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right(?=\s*[,.!])|so|well|great|thanks|thank\s+you)\b[^.!?\n]{0,60}?[,.!:\s]+)*"
                       r"(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i\s+need\s+to|i\s+have\s+to|i['’]m\s+going\s+to|we\s+need\s+to"
                       r"|first(?:\s+of\s+all)?,?\s+(?:i|let|we)|to\s+(?:solve|answer|decide|find)|step\s+1)\b", re.I)
 
