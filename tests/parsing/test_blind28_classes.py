@@ -150,3 +150,17 @@ def test_self_corrections_between_two_answers(test, stimulus, reply, meant):
 ])
 def test_the_instruction_echoed_with_its_quoted_answers(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a caveat that turns to the task
+@pytest.mark.parametrize("reply,comment", [
+    # a caveat, then "but I can summarise:" and the summary: a comment
+    ("As an AI, I don't have personal opinions, but I can summarise: the text is about tides and then jumps to tax law.", True),
+    ("As an AI I don't have views, but I can describe it: a calm passage on bees with one odd line about trains.", True),
+    # a caveat that only offers to do something else stays a refusal
+    ("As an AI, I don't have personal opinions, but I can summarise.", False),
+    ("I cannot comment, but I can describe the passage if you like.", False),
+    ("As an AI, I don't have opinions, but I can help with something else.", False),
+])
+def test_a_caveat_that_turns_to_the_task(reply, comment):
+    assert read("oddball", {"sentences": ["a", "b"]}, reply) == (reply if comment else None)
