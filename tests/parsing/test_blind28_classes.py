@@ -164,3 +164,51 @@ def test_the_instruction_echoed_with_its_quoted_answers(test, stimulus, reply, m
 ])
 def test_a_caveat_that_turns_to_the_task(reply, comment):
     assert read("oddball", {"sentences": ["a", "b"]}, reply) == (reply if comment else None)
+
+
+# ----------------------------------------------------------------------------- blind27: an example echoed after a bare answer
+DESK = {"card": {"shape": "triangle", "color": "blue", "number": 2},
+        "options": [{"shape": "triangle", "color": "red", "number": 1}, {"shape": "cross", "color": "green", "number": 2},
+                    {"shape": "circle", "color": "yellow", "number": 1}, {"shape": "star", "color": "blue", "number": 4}]}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # the prompt's example in parentheses on a line after the answer is no second answer
+    ("wcst", CARDS, "Option 2\n\n(Reply with the number of the option card, e.g. 4)", 2),
+    ("wcst", CARDS, "Card 4\n\n(e.g. 1)", 4),
+    ("wcst-reflection", DESK, "star blue 4\n\n(e.g. circle yellow 1)", 4),
+    # a second answer on the last line that is not introduced as an example still makes two answers
+    ("wcst", CARDS, "Option 2\n\nOption 4", None),
+    ("wcst-reflection", DESK, "star blue 4\n\n(circle yellow 1)", None),
+])
+def test_an_example_echoed_after_a_bare_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- blind27: a mark after the answer
+@pytest.mark.parametrize("reply,meant", [
+    ("**Yes** ✅ (K ... K)", "yes"),
+    ("No ❌ (K ... M)", "no"),
+    ("**No** 👍", "no"),
+    # a mark then another answer in the parentheses is no answer
+    ("**Yes** ✅ (or no)", None),
+])
+def test_a_mark_after_the_answer(reply, meant):
+    assert read("nback", {"trial": 3}, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a word stated in prose
+CS3 = vf("CS3", "word", 1, [])
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("I can make out a handle and a spout — it's a kettle.", "kettle"),
+    ("Two wheels and a frame; it's a bicycle.", "bicycle"),
+    ("I see a long handle and bristles, so it's a broom.", "broom"),
+    # a hedge, two words or a question after the dash name none
+    ("I can make out a handle and a spout — it's probably a kettle.", None),
+    ("I can make out a handle and a spout — it's a kettle or a teapot.", None),
+    ("I can make out a handle and a spout — it's a kettle?", None),
+])
+def test_a_word_stated_in_prose(reply, meant):
+    assert read("visfactor-cs3", CS3, reply) == meant

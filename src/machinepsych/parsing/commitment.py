@@ -252,6 +252,8 @@ UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[�
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+" + UNSURE_TO + r"|(?:could|can|might|may)\s+go\s+either\s+way|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
+# check marks and emoji right after an answer ("**Yes** ✅", "B 👍")
+MARKS_AFTER = re.compile(r"^[ \t]*(?:[✓✔✅☑\u2600-\u27bf\u2b50\ufe0f\u200d\U0001f300-\U0001faff][ \t]*)+(?=\S|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
     "number", "i", "yes", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
@@ -501,6 +503,14 @@ def compared_by_count(text: str, mentions: list[Mention]) -> set[int]:
     return counted | {i for i, m in enumerate(mentions) if any(s <= m.start < e for s, e in counts)}
 
 
+def only_examples(line: str, finder: Finder) -> bool:
+    """Whether every answer ``line`` names is introduced as an example ("(e.g. triangle red 1)",
+    "(Reply with the number of the option card, e.g. 2)")."""
+    seg = mask(line)
+    found = resolve_overlaps(finder(seg))
+    return bool(found) and all(is_example(seg, m.start) for m in found)
+
+
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
     mention that goes on into the value, ``"row": 3``, stays)."""
@@ -626,6 +636,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                     ok = ok and all(i in rejected or _key(m.value) == _key(val)
                                     for i, m in enumerate(mentions) if m.start < base + at)
                     pos = base + at if ok else pos
+        if ok and only_examples(line, exact_finder):  # "(e.g. triangle red 1)": the prompt's example echoed after the answer
+            ok = False
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
@@ -655,13 +667,14 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     # 1: the reply opens with one answer followed by punctuation
     if mentions:
         first = mentions[0]
-        paren = text[first.end:].lstrip().startswith("(")
+        after_first = MARKS_AFTER.sub("", text[first.end:], count=1)  # "Yes ✅ (H ... H)": a mark after the answer aside
+        paren = after_first.lstrip().startswith("(")
         if paren:  # "3 (circle)", but not "3 (or 4)"
             close = text.find(")", first.end)
             paren = close < 0 or not any(first.end < m.start < close and _key(m.value) != _key(first.value)
                                          for m in mentions[1:])
         if (0 not in rejected and not listed and not said_twice and all(w in EXACT_FILLER for w in _words(text[:first.start]))
-                and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
+                and LEAD_SEP.match(after_first) and (paren or not after_first.lstrip().startswith("("))
                 and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(text)):  # not "No, I can't tell."
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
