@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import CARDS, read, vf
+from tests.support.replies import CARDS, P3, read, vf
 
 S1 = vf("S1", "rows", 8, [])
 PETS = {"topic": "Pets", "benchmark": "v",
@@ -212,3 +212,22 @@ CS3 = vf("CS3", "word", 1, [])
 ])
 def test_a_word_stated_in_prose(reply, meant):
     assert read("visfactor-cs3", CS3, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a doubt about one's own single answer
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    # one answer named, not ruled out, its sentence the answer alone: the doubt is no indecision
+    ("wcst", CARDS, "Card 3, though I can't be certain.", 3),
+    ("wcst", CARDS, "Probably card 3, but I'm not sure.", 3),
+    ("wcst", CARDS, "Not card 1. Card 4, though I cannot be sure.", 4),
+    ("visfactor-p3", P3, "C, though I can't be certain.", "C"),
+    ("visfactor-p3", P3, "I think it is D, but I might be wrong.", "D"),
+    # two answers left, a sentence that describes, or a doubt that goes on, stays no answer
+    ("wcst", CARDS, "Card 2 or 3, but I'm not sure.", None),
+    ("wcst", CARDS, "Card 1 matches colour, card 2 shape, but I'm not sure.", None),
+    ("wcst", CARDS, "Card 3, but I'm not sure whether it fits.", None),
+    ("wcst", CARDS, "I can't tell. Card 3, though I can't be certain.", None),
+    ("visfactor-p3", P3, "Not sure: B or C, though I can't be certain.", None),
+])
+def test_a_doubt_about_ones_own_single_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -503,6 +503,33 @@ def compared_by_count(text: str, mentions: list[Mention]) -> set[int]:
     return counted | {i for i, m in enumerate(mentions) if any(s <= m.start < e for s, e in counts)}
 
 
+# a doubt about one's own answer closing its sentence ("Card 2, though I can't be certain.", "..., but I'm not sure.")
+DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+though|but)\s+(?:i\s+am|i['’]m|i)\s+"
+                          r"(?:not\s+(?:\w+\s+)?(?:sure|certain|confident|positive)|can['’]?t\s+be\s+(?:\w+\s+)?(?:sure|certain)"
+                          r"|cannot\s+be\s+(?:\w+\s+)?(?:sure|certain)|could\s+be\s+wrong|may\s+be\s+wrong|might\s+be\s+wrong)"
+                          r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
+
+
+_OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
+
+
+def without_own_doubt(text: str, mentions: list[Mention], rejected: set[int], finder: Finder) -> str:
+    """``text`` with a doubt about its own answer blanked, where exactly one answer is named and not
+    ruled out: "Card 2, though I can't be certain." gives card 2 as "..., though I'm not certain"
+    does; with two answers left ("Card 2 or 3, but I'm not sure.") the doubt stays indecision."""
+    doubt = DOUBT_REMARK.search(text)
+    if doubt is None:
+        return text
+    alive = {_key(m.value) for i, m in enumerate(mentions) if i not in rejected}
+    if len(alive) != 1 or alive & {_key(mentions[i].value) for i in rejected}:
+        return text
+    # the doubt's sentence is the answer alone, perhaps hedged ("Probably card 2, but ..."), not a list or a description
+    sentence = text[max(text.rfind(c, 0, doubt.start()) for c in ".!?\n") + 1:doubt.start()]
+    if not exact_value(_OWN_HEDGE.sub(" ", sentence), finder)[0]:
+        return text
+    return text[:doubt.start()] + " " * (doubt.end() - doubt.start()) + text[doubt.end():]
+
+
 def only_examples(line: str, finder: Finder) -> bool:
     """Whether every answer ``line`` names is introduced as an example ("(e.g. triangle red 1)",
     "(Reply with the number of the option card, e.g. 2)")."""
@@ -523,6 +550,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     text = mask(raw)
     mentions = outside_keys(raw, without_ranges(text, resolve_overlaps(finder(text))))
     rejected = rejected_mentions(text, mentions)
+    undecided_in = without_own_doubt(text, mentions, rejected, exact_finder)
     by_start = {m.start: m for m in mentions}
     index = {id(m): i for i, m in enumerate(mentions)}
     out = Reading(mentions=mentions, rejected=rejected)
@@ -675,7 +703,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                                          for m in mentions[1:])
         if (0 not in rejected and not listed and not said_twice and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(after_first) and (paren or not after_first.lstrip().startswith("("))
-                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(text)):  # not "No, I can't tell."
+                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(undecided_in)):  # not "No, I can't tell."
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     end = len(text.rstrip())
@@ -712,7 +740,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if said_twice:
         out.why = "answers listed one after another, none chosen"
         return out
-    if UNDECIDED.search(text) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
+    if UNDECIDED.search(undecided_in) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
         out.why = "no answer: the reply says it cannot tell"
         return out
     # an answer the reply rules out stays ruled out where it is mentioned again afterwards; one only
