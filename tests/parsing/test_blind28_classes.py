@@ -231,3 +231,17 @@ def test_a_word_stated_in_prose(reply, meant):
 ])
 def test_a_doubt_about_ones_own_single_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- the last trial's feedback before this trial's choice
+@pytest.mark.parametrize("reply,meant", [
+    # "<answer> was right." then "Now ...": the earlier answer is reported, the one named after it is the choice
+    ("Option 1 was right. Now star red 3 → the option with the same colour is option 3 (cross red 4).", 3),
+    ("Card 2 was correct! Next, the one with three shapes is card 4.", 4),
+    # the same answer again after the report is still the choice
+    ("Option 1 was right. Now the colour rule again: option 1.", 1),
+    # without a turn to this trial, "was right" stays a statement about that answer, read as before
+    ("Option 1 was right. Option 3 matches the colour.", None),
+])
+def test_the_last_trials_feedback_before_this_trials_choice(reply, meant):
+    assert read("wcst", CARDS, reply) == meant
