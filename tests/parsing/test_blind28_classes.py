@@ -245,3 +245,15 @@ def test_a_doubt_about_ones_own_single_answer(test, stimulus, reply, meant):
 ])
 def test_the_last_trials_feedback_before_this_trials_choice(reply, meant):
     assert read("wcst", CARDS, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a range after a statement's heading
+@pytest.mark.parametrize("reply,meant", [
+    # "3-4" after the heading is a range between two ratings, not the rating 3 (it had read 3)
+    ("S1: 2 | S2: 3-4 | S3: 1 | S4: 4 | S5: 3", {"1": 2, "2": None, "3": 1, "4": 4, "5": 3}),
+    ("Statement 1: 2\nStatement 2: 3 – 4\nStatement 3: 1\nStatement 4: 4\nStatement 5: 3", {"1": 2, "2": None, "3": 1, "4": 4, "5": 3}),
+    # a rating followed by its anchor after a dash is that rating
+    ("S1: 2\nS2: 4 - Agree\nS3: 1\nS4: 4\nS5: 3", {"1": 2, "2": 4, "3": 1, "4": 4, "5": 3}),
+])
+def test_a_range_after_a_statements_heading(reply, meant):
+    assert read("cogbench-v", PETS, reply) == meant

@@ -59,7 +59,8 @@ LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:/|out\s+of|sur|von|de)\s*5\b",
          re.compile(r"(?P<a>" + _ANCHOR + r")\s*\(\s*(?P<d>[1-5])\s*\)", re.I),
          re.compile(r"\b(?P<a>" + _ANCHOR + r")\s*[,:—–]\s*(?P<d>[1-5])(?![\d.,]\d)\s*(?=[.!;]|$)", re.I),  # "so I disagree, 2."
          re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:\*\*)?\s*\(\s*(?P<a>" + _ANCHOR + r")\s*\)", re.I)]
-LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)|(?P<a>" + _ANCHOR + r")\b"
+# (a rating followed by a dash and another rating is a range, no rating: "Statement 2: 3-4")
+LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))|(?P<a>" + _ANCHOR + r")\b"
                   r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
