@@ -47,9 +47,18 @@ PLACEHOLDER_LINE = re.compile(r"^(?![^\n]*</)[^\n]*<(?:[A-Za-z][^<>=\"'\n]*\s[^<
                               re.I | re.M)
 
 
+# the instruction echoed with the answers it offers in quotes ('Answer with "right arm" or "left arm":'), opening a sentence
+_QUOTED = r"(?:\"[^\"\n]{1,30}\"|“[^”\n]{1,30}”|'[^'\n]{1,30}')"
+ECHOED_OFFER = re.compile(r"(?:^|(?<=[\n.!?(]))[ \t]*(?:answer|reply|respond|choose|pick)\s+(?:only\s+)?(?:with|from)\s+(?:either\s+|one\s+of\s+)?"
+                          + _QUOTED + r"(?:\s*,\s*" + _QUOTED + r")*\s*,?\s*(?:or|/)\s*" + _QUOTED + r"[ \t]*[.:]?", re.I)
+
+
 def withdrawn(text: str) -> str:
-    """``text`` without what its writer did not mean as the answer: struck-out text and lines of
-    an echoed template with placeholders in angle brackets."""
+    """``text`` without what its writer did not mean as the answer: struck-out text, lines of
+    an echoed template with placeholders in angle brackets, and the instruction echoed with the
+    answers it offers in quotes."""
+    if '"' in text or "“" in text or "'" in text:
+        text = ECHOED_OFFER.sub("", text)
     if "<" not in text and "~" not in text:  # every match of the two needs one of them
         return text
     return PLACEHOLDER_LINE.sub("", STRUCK.sub("", text))
