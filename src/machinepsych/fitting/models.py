@@ -58,7 +58,9 @@ class Trial:
 
     def __init__(self, data: Stack, t: int, R: int):
         def take(a):
-            return None if a is None else np.broadcast_to(a[:, t], (R, *a.shape[2:]))
+            if a is None:
+                return None
+            return a[:, t] if a.shape[0] == R else np.broadcast_to(a[:, t], (R, *a.shape[2:]))
 
         self.c, self.r, self.w = take(data.choice), take(data.reward), take(data.win)
         self.shown, self.feat = take(data.shown), take(data.features)
@@ -96,17 +98,37 @@ class Stack:
         self.target = pad(lambda d: d.target, -1, np.int64)
         self.n_trials, self.n_options, self.n_cues = T, K, datas[0].n_cues
 
+        self._derived: dict[str, tuple[np.ndarray, ...]] = {}
+
     ARRAYS = ("choice", "reward", "win", "shown", "features", "cue", "target")
 
     def take(self, rows: np.ndarray) -> "Stack":
         """The stack whose row ``i`` is this stack's row ``rows[i]`` (a session read by
-        several parameter vectors, or several sessions by one)."""
+        several parameter vectors, or several sessions by one). An array is gathered when it
+        is first read (a model with its own likelihood reads only what :meth:`derived` gives)."""
         out = Stack.__new__(Stack)
-        for name in self.ARRAYS:
-            a = getattr(self, name)
-            setattr(out, name, None if a is None else a[rows])
+        out._base, out._rows, out._derived = self, rows, {}
         out.n_trials, out.n_options, out.n_cues = self.n_trials, self.n_options, self.n_cues
         return out
+
+    def __getattr__(self, name: str):
+        # only called for an attribute not set: an array of a stack made by take, gathered once
+        if name not in Stack.ARRAYS or "_base" not in self.__dict__:
+            raise AttributeError(name)
+        a = getattr(self._base, name)
+        a = None if a is None else a[self._rows]
+        setattr(self, name, a)
+        return a
+
+    def derived(self, name: str, build) -> tuple[np.ndarray, ...]:
+        """Arrays a model computes once from the sessions (``build(stack)``: a tuple of arrays
+        whose last axis is the row), kept under ``name``; a stack made by :meth:`take` gathers
+        them from its base's (built there once, for every session) instead of building them."""
+        if name not in self._derived:
+            base = self.__dict__.get("_base")
+            self._derived[name] = (build(self) if base is None
+                                   else tuple(a[..., self._rows] for a in base.derived(name, build)))
+        return self._derived[name]
 
 
 def as_stack(data: "ChoiceData | Stack") -> Stack:
@@ -546,6 +568,53 @@ class SLM(CognitiveModel):
         rate = np.where(won, theta[:, 0:1], theta[:, 1:2])
         state["a"] = np.where(x.valid[:, None], (1 - rate) * a + rate * signal, a)
         super().learn(theta, state, x)
+
+    def nll(self, theta: np.ndarray, data: "ChoiceData | Stack") -> np.ndarray:
+        """The likelihood of :meth:`probs` and :meth:`learn`, over what they read of each trial
+        computed once per session (:func:`_slm_trials`) and the attention weights kept as (D, R)
+        arrays, so a trial is a few passes over R values; only the chosen option's probability
+        is computed (its pull over the pull of every option shown). The tests check it equals
+        the step-by-step likelihood."""
+        data = as_stack(data)
+        theta = np.atleast_2d(np.asarray(theta, dtype=float))
+        pull, pool, flip, won, valid, lapse = data.derived("slm", _slm_trials)
+        T, D, R = data.n_trials, pull.shape[1], theta.shape[0]
+        r, p, d = theta[:, 0], theta[:, 1], theta[:, 2]
+        a = np.full((D, R), 1.0 / D)
+        chosen = np.empty((T, R))
+        for t in range(T):
+            ad = a ** d
+            total = (pool[t] * ad).sum(axis=0)
+            chosen[t] = np.where(total > 0, (pull[t] * ad).sum(axis=0) / np.maximum(total, TINY), lapse[t])
+            signal = flip[t] * a
+            norm = signal.sum(axis=0)
+            signal = np.where(norm > 0, signal / np.maximum(norm, TINY), a)
+            rate = valid[t] * (p + won[t] * (r - p))
+            a = (1 - rate) * a + rate * signal
+        prob = (1 - self.LAPSE) * chosen + self.LAPSE * lapse
+        return -np.where(valid > 0, np.log(np.maximum(prob, TINY)), 0.0).sum(axis=0)
+
+
+def _slm_trials(data: Stack) -> tuple[np.ndarray, ...]:
+    """What the SLM's likelihood reads of each trial, trial-major with the row last: the
+    dimensions the chosen option matches where it was shown (T, D, rows), those of every option
+    shown summed (T, D, rows), the dimensions its feedback points to (the matched ones after a
+    win, the others after a loss: T, D, rows), win and readable choice (T, rows; 1 or 0), and the
+    chosen option's probability when chosen uniformly among those shown (T, rows)."""
+    c = np.maximum(data.choice, 0)
+    rows = np.arange(c.shape[0])[:, None]
+    feat, shown = data.features, data.shown
+    matched = feat[rows, np.arange(c.shape[1])[None, :], c]  # (rows, T, D)
+    was_shown = shown[rows, np.arange(c.shape[1])[None, :], c]
+    won = (data.win > 0).astype(float)
+    flip = np.where(won[..., None] > 0, matched, 1 - matched)
+
+    def trial_major(x):
+        return np.ascontiguousarray(np.moveaxis(x, 0, -1))
+
+    return (trial_major(matched * was_shown[..., None]), trial_major((feat * shown[..., None]).sum(axis=2)),
+            trial_major(flip), trial_major(won), trial_major((data.choice >= 0).astype(float)),
+            trial_major(was_shown / np.maximum(shown.sum(axis=2), 1)))
 
 
 # ----------------------------------------------------------------------------- cue-outcome learners
