@@ -85,6 +85,12 @@ def test_slm_likelihood_equals_a_plain_loop():
     assert SLM().nll(np.array([[r, p, d]]), data)[0] == pytest.approx(nll, rel=1e-10)
 
 
+def plain_one(m, X, data):
+    from machinepsych.fitting import models as fm
+
+    return fm.CognitiveModel.nll(m, X, data)
+
+
 def test_slm_own_likelihood_equals_the_step_by_step_one_on_a_batch():
     """SLM.nll (what it reads of each trial computed once, attention as (D, R) arrays) gives
     what probs and learn give trial by trial, on sessions of different lengths, with a choice
@@ -108,8 +114,11 @@ def test_slm_own_likelihood_equals_the_step_by_step_one_on_a_batch():
     fast = m.nll(X, stack)
     plain = fm.CognitiveModel.nll(m, X, Stack(datas, np.full(3, 20)))
     assert fast == pytest.approx(plain, rel=1e-12)
-    # a stack gathered from another (as a joint fit reads it) gives the same
+    # a stack gathered from another (as a joint fit reads it) gives the same, whether each
+    # session is read by a block of rows in a row (read once, broadcast) or by rows apart
     assert m.nll(X[::-1], stack.take(np.arange(60)[::-1])) == pytest.approx(fast[::-1], rel=1e-12)
+    assert m.nll(X, Stack(datas).take(np.repeat([0, 1, 2], 20))) == pytest.approx(fast, rel=1e-12)
+    assert m.nll(X[:20], Stack(datas).take(np.repeat(1, 20))) == pytest.approx(plain_one(m, X[:20], datas[1]), rel=1e-12)
 
 
 def _nll_and_difference_gradient(m, data, hi, h: float = 1e-8):

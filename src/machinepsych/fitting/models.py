@@ -127,7 +127,7 @@ class Stack:
         if name not in self._derived:
             base = self.__dict__.get("_base")
             self._derived[name] = (build(self) if base is None
-                                   else tuple(a[..., self._rows] for a in base.derived(name, build)))
+                                   else tuple(np.take(a, self._rows, axis=-1) for a in base.derived(name, build)))
         return self._derived[name]
 
 
@@ -577,11 +577,13 @@ class SLM(CognitiveModel):
         the step-by-step likelihood."""
         data = as_stack(data)
         theta = np.atleast_2d(np.asarray(theta, dtype=float))
-        pull, pool, flip, won, valid, lapse = data.derived("slm", _slm_trials)
-        T, D, R = data.n_trials, pull.shape[1], theta.shape[0]
-        r, p, d = theta[:, 0], theta[:, 1], theta[:, 2]
-        a = np.full((D, R), 1.0 / D)
-        chosen = np.empty((T, R))
+        R = theta.shape[0]
+        arrays, blocks = _slm_blocks(data, R)
+        pull, pool, flip, won, valid, lapse = (x[..., None] for x in arrays)  # (T, [D,] sessions, 1)
+        T, D = data.n_trials, pull.shape[1]
+        r, p, d = (theta[:, i].reshape(blocks) for i in range(3))  # (sessions, rows of each)
+        a = np.full((D, *blocks), 1.0 / D)
+        chosen = np.empty((T, *blocks))
         for t in range(T):
             ad = a ** d
             total = (pool[t] * ad).sum(axis=0)
@@ -592,7 +594,22 @@ class SLM(CognitiveModel):
             rate = valid[t] * (p + won[t] * (r - p))
             a = (1 - rate) * a + rate * signal
         prob = (1 - self.LAPSE) * chosen + self.LAPSE * lapse
-        return -np.where(valid > 0, np.log(np.maximum(prob, TINY)), 0.0).sum(axis=0)
+        return -np.where(valid > 0, np.log(np.maximum(prob, TINY)), 0.0).sum(axis=0).reshape(R)
+
+
+def _slm_blocks(data: Stack, R: int) -> tuple[tuple[np.ndarray, ...], tuple[int, int]]:
+    """The SLM's per-trial arrays (:func:`_slm_trials`) for ``R`` parameter rows, and how the
+    rows lie over the sessions: (sessions, rows of each). A stack gathered with each session
+    repeated in a block of m rows in a row (a fit's grid and its difference points) gives each
+    session once, read by its m rows through broadcasting, instead of gathering it m times; a
+    single session is read by every row."""
+    rows = data.__dict__.get("_rows")
+    if rows is not None and R == len(rows) > 1:
+        m = int(np.argmax(rows != rows[0])) or R  # the first block's length (R: one session throughout)
+        if m > 1 and R % m == 0 and (rows.reshape(-1, m) == rows[::m, None]).all():
+            return tuple(np.take(x, rows[::m], axis=-1) for x in data._base.derived("slm", _slm_trials)), (R // m, m)
+    arrays = data.derived("slm", _slm_trials)
+    return arrays, ((1, R) if arrays[0].shape[-1] == 1 else (R, 1))
 
 
 def _slm_trials(data: Stack) -> tuple[np.ndarray, ...]:
