@@ -308,7 +308,7 @@ def _rates_over_counts(spec: TaskSpec, params, model, weak: list[str], n: int, s
     cols = [names.index(p) for p in weak]
     truths: list[np.ndarray] = []
     fits: dict[int, list] = {k: [] for k in counts}
-    for b in range(batches):
+    for b in range(max(batches, 1)):
         truth, units, _ = _simulate(spec, params, [model], n, seed + b * n * max(counts), max(counts))
         truths.append(truth[model.name])
         for k in counts:
