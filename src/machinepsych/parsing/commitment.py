@@ -160,6 +160,9 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
     (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?(?:" + _FIRST_DEED + r")?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
+    # a decision after a longer first action of the same subject ("We will look at the shapes first and then pick card 2")
+    (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will)\s+(?!(?:not|never)\b)\w+(?:\s+(?!(?:not|never|and|or)\b)[^\W\d_]+){0,4}\s+and\s+(?:then\s+)?"
+                r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with)\b", re.I), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
