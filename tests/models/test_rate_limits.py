@@ -244,13 +244,17 @@ def test_a_learned_rate_does_not_grow_back_past_the_rate_that_was_refused():
 
 def test_a_refusal_tells_the_rate_the_endpoint_accepted():
     """Issue 30: at an endpoint that counts 10 requests over a sliding second, sends no limit
-    header and a whole-second Retry-After (each refusal holds every request a second), the requests sent in the second before a refused one and not refused are what it
-    accepted: the learned rate starts there (97 % of it; before: 85 % of the replies back in
-    that second, 6.8 for 8 replies of 10 accepted, grown 5 % a second for 8 s back to the limit)
-    and a refusal of the paced rate puts it just under that count in one step (before: 85 % of
-    the refused rate, then a second refusal at 97 % of it, above the limit). A refusal that
-    holds the endpoint less than a second keeps the cheaper probe (the test above)."""
-    from machinepsych.models.ratelimit import HEADROOM
+    header and a whole-second Retry-After (each refusal holds every request a second), the
+    requests sent in the second before a refused one and not refused are what it accepted: the
+    learned rate starts there (97 % of it; before: 85 % of the replies back in that second, 6.8
+    for 8 replies of 10 accepted, grown 5 % a second for 8 s back to the limit). That count is a
+    refused rate: the growth stops at it for a minute, as after any refusal (before: it grew
+    10 % a second past it and was refused within two seconds, a second of every request lost:
+    1.08x the bound instead of 1.05x), then looks for a higher limit; a refusal of the paced
+    rate puts it just under that count in one step (before: 85 % of the refused rate, then a
+    second refusal at 97 % of it, above the limit). A refusal that holds the endpoint less than
+    a second keeps the cheaper probe (the test above)."""
+    from machinepsych.models.ratelimit import HEADROOM, PROBE_AFTER_S
 
     async def go():
         ft = FakeTime()
@@ -260,10 +264,19 @@ def test_a_refusal_tells_the_rate_the_endpoint_accepted():
         for t in tickets[:8]:
             lim.done(t, ok=True)
         lim.done(tickets[10], ok=False, refused=True, rate=RateInfo(retry_after_s=1.0))
+        start = ft.t
         assert lim.learned == "aimd" and lim.requests.rate == pytest.approx(HEADROOM * 10)
+        assert lim.refused_rate == 10
         for t in tickets[8:10]:
             lim.done(t, ok=True)
-        while lim.requests.rate < 11:  # no cap yet: the growth looks for the limit ...
+        top = 0.0
+        while ft.t < start + PROBE_AFTER_S - 1:  # no growth past the count for a minute ...
+            t = await lim.acquire()
+            ft.t += 0.02
+            lim.done(t, ok=True)
+            top = max(top, lim.requests.rate)
+        assert top == pytest.approx(HEADROOM * 10)
+        while lim.requests.rate < 11:  # ... then the growth looks for a higher limit ...
             t = await lim.acquire()
             ft.t += 0.02
             lim.done(t, ok=True)

@@ -18,10 +18,11 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
 * a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
   headers (the refill rate is ``(limit - remaining) / reset``),
   or, at an endpoint that sends none, from what it accepted when it first refused (the
-  replies back in the second before, x 0.85; where the refusal holds the endpoint a second or
-  more, 97 % of the requests sent in the second before the refused one and not refused, if
-  more: no cap, as either may be off), grown 10 % per second until a paced rate is refused,
-  5 % after; on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
+  replies back in the second before, x 0.85, no cap: grown 10 % per second until a paced rate
+  is refused, 5 % after; where the refusal holds the endpoint a second or more, 97 % of the
+  requests sent in the second before the refused one and not refused, if more, and that count
+  is a refused rate: it caps the growth as below, instead of a probe past it that costs a
+  second); on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
   (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
   the endpoint's own count where it is below the paced rate (97 % of the requests it accepted
   in the second before the refused one: a sliding second's limit found in one step); for a
@@ -334,12 +335,16 @@ class EndpointLimiter:
             return
         recent = [t for t in self.ok_times if t > now - 1.0]
         if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
-            # (a lower bound of its limit where replies are still on their way; the requests sent
-            # in the second before the refused one, an upper bound where the endpoint's burst
-            # was spent in it: no cap from either, the growth finds the limit and a refusal of
-            # the paced rate sets the cap)
+            # (a lower bound of its limit where replies are still on their way: no cap, the
+            # growth finds the limit and a refusal of the paced rate sets the cap)
             accepted = self._accepted_before(ticket) if costly else 0
-            rate = max(len(recent) / max(now - recent[0], 1.0) * MD_RATE, HEADROOM * accepted if accepted >= 3 else 0)
+            rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
+            if accepted >= 3 and HEADROOM * accepted >= rate:
+                # the endpoint refused the next request after ``accepted`` in a second, and each
+                # refusal holds it a second: that count is a refused rate like any other (it caps
+                # the growth for a minute), not a first guess to grow past at once (at a sliding
+                # second the growth was refused within two seconds: a second of every request lost)
+                rate, self.refused_rate = HEADROOM * accepted, accepted
             self.requests = Bucket(rate, 1.0, now, tokens=0.0)
             self.learned = "aimd"
 
