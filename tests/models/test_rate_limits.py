@@ -5,6 +5,7 @@ bound with at most 10 % refused."""
 from __future__ import annotations
 
 import asyncio
+import math
 from email.utils import format_datetime
 from datetime import datetime, timedelta, timezone
 
@@ -150,7 +151,8 @@ def test_stated_rpm_paces_from_the_first_call():
             lim.done(await lim.acquire(), ok=True)
         return ft
     ft = asyncio.run(go())
-    assert sum(ft.sleeps) == pytest.approx(2.9, abs=0.05)  # (30 - 1) / 10 per second: the first at once
+    # (30 - 1) / 10 per second, the first at once, and the sliding second's margin (0.03 s per 10)
+    assert sum(ft.sleeps) == pytest.approx(2.9 + 2 * 0.03, abs=0.01)
 
 
 def test_a_rate_limited_endpoint_is_served_near_its_bound():
@@ -199,6 +201,77 @@ def test_a_pacer_that_falls_behind_sends_no_catch_up_burst():
         at = sends(setup)
         gaps = [b - a for a, b in zip(at, at[1:])]
         assert min(gaps) >= 0.09, (setup, gaps)
+
+
+def paced_sends(n: int, *, rpm: float = 600, stall=lambda i: 0.0, overshoot: float = 0.0) -> list[float]:
+    """When ``n`` requests at a stated ``rpm`` go out, on a fake clock: ``stall(i)`` seconds
+    pass after the i-th (the client's event loop blocked), and every sleep wakes
+    ``overshoot`` seconds late (a loaded machine's timers)."""
+    clock = [0.0]
+
+    async def sleep(s: float) -> None:
+        clock[0] += s + overshoot
+
+    async def go() -> list[float]:
+        lim = EndpointLimiter(16, rpm=rpm, clock=lambda: clock[0], sleep=sleep)
+        out = []
+        for i in range(n):
+            t = await lim.acquire()
+            out.append(t.sent_at)
+            lim.done(t, ok=True)
+            clock[0] += stall(i)
+        return out
+
+    return asyncio.run(go())
+
+
+def test_a_pacer_makes_up_a_slow_wake_up():
+    """Issue 30: every sleep of the pacer wakes 2 ms late (a loaded machine): 100 requests at a
+    learned 9.7/s (97 % of a sliding second's 10) take 99 intervals, 10.206 s, and 12 ms (the
+    schedule holds; the sliding second's margin takes a little of its 31 ms a second), never
+    closer than half an interval. Before, each request's interval ran from when the one before
+    went: 2 ms lost on each, 10.404 s (at the benchmark's sliding second, 1.7 % of the run)."""
+    at = paced_sends(100, rpm=582, overshoot=0.002)
+    assert at[-1] - at[0] == pytest.approx(99 * 60 / 582 + 0.012, abs=0.002)
+    assert min(b - a for a, b in zip(at, at[1:])) >= 0.5 * 60 / 582 - 1e-9
+
+
+def test_a_pacer_makes_up_a_stall_shorter_than_an_interval_without_a_burst():
+    """Issue 30's throttled client: the event loop stalls 150 ms after every 10th request (the
+    next request, due 103 ms after, goes 47 ms late). The requests after it make the time up,
+    each at least half an interval after the one before: 40 requests at a learned 9.7/s end
+    39 intervals after the first, as without a stall (before: the lateness lost for good at
+    each stall, 141 ms in all; at the benchmark's sliding second the throttled client took
+    1.15x the bound). A stall of more than an interval restarts the schedule (the test above:
+    no burst after it)."""
+    at = paced_sends(40, rpm=582, stall=lambda i: 0.15 if i % 10 == 9 else 0.0)
+    assert at[-1] - at[0] == pytest.approx(39 * 60 / 582)
+    gaps = [b - a for a, b in zip(at, at[1:])]
+    assert min(gaps) == pytest.approx(2 * 60 / 582 - 0.15)  # the next one at its slot
+
+
+def test_a_stated_limit_leaves_a_margin_for_the_way_to_the_endpoint():
+    """Paced at a stated 10/s (no headroom), the 11th request goes no sooner than 1.03 s after
+    the first, even where the schedule would make up a late one sooner: each request reaches a
+    sliding second's endpoint a little sooner or later than its ticket (issue 30, under a load
+    of 14: refused at the 11th when the first took 28 ms to arrive)."""
+    at = paced_sends(40, stall=lambda i: 0.05 if i % 10 == 0 else 0.0)
+    assert min(b - a for a, b in zip(at, at[10:])) >= 1.03 - 1e-9
+
+
+def test_a_pacer_making_up_time_keeps_to_a_sliding_second():
+    """However the client stalls, no 11 consecutive requests at 10/s (or less) go out within a
+    second, which an endpoint counting 10 requests over a sliding second would refuse (the
+    schedule's catch-up is held to it), and none closer than half an interval; at 10.1/s, 11."""
+    import random
+
+    rnd = random.Random(30)
+    for rpm in (600, 582, 606):  # a stated 10/s; a learned 97 % of it; a rate just past 10/s
+        at = paced_sends(300, rpm=rpm, stall=lambda i: rnd.choice((0.0, 0.0, 0.03, 0.07, 0.12, 0.4)),
+                         overshoot=0.001)
+        n = math.ceil(rpm / 60)
+        assert min(b - a for a, b in zip(at, at[n:])) >= 1.0 - 1e-9
+        assert min(b - a for a, b in zip(at, at[1:])) >= 0.5 * 60 / rpm - 1e-9
 
 
 def test_a_learned_rate_does_not_grow_back_past_the_rate_that_was_refused():

@@ -203,6 +203,49 @@ class Bucket:
         self.tokens = min(self.tokens, tokens)
 
 
+class Pacer:
+    """Requests ``rate`` per second on a schedule of one slot per interval (``1/rate``).
+
+    A request goes at its slot or later. One sent at most an interval late (a slow wake-up, a
+    stalled event loop) keeps the schedule: the next ones make the time up, each at least half
+    an interval after the one before, so the lateness is not lost for good (a pacer that
+    restarted its interval from every late request lost the wake-up's milliseconds on every
+    request, and a stall's on every stall). Later than that (a client that was idle, the end of
+    a pause) the schedule restarts at that request: the next one goes a full interval after it,
+    never a burst to catch up. However the slots fall, no more than ``ceil(rate)`` of the
+    requests it paced go out within ``1 + WINDOW_MARGIN_S`` seconds, which an endpoint counting
+    requests over a sliding second accepts wherever ``rate`` is at most its limit, though each
+    request reaches it a little later or sooner than the one ``ceil(rate)`` before (pacing at a
+    stated limit, that margin is what keeps it from refusals)."""
+
+    __slots__ = ("rate", "slot", "sent", "since")
+
+    def __init__(self, rate: float, now: float, sent: deque[float], ready: bool = True):
+        self.rate = max(rate, 1e-6)
+        self.slot = now if ready else now + 1.0 / self.rate  # when the next request may go
+        self.sent = sent  # when the endpoint's last requests went, the newest last (its limiter's record)
+        self.since = now  # requests sent before the pacer was made are not its own
+
+    def ready_at(self, now: float) -> float:
+        interval, t = 1.0 / self.rate, self.slot
+        if self.sent:
+            t = max(t, self.sent[-1] + CATCH_UP_GAP * interval)
+            n = min(math.ceil(self.rate - 1e-9), self.sent.maxlen or 1)
+            if len(self.sent) >= n and self.sent[-n] >= self.since:  # a second's worth (rounded up) in a second
+                t = max(t, self.sent[-n] + 1.0 + WINDOW_MARGIN_S)
+        return max(now, t)
+
+    def take(self, now: float) -> None:
+        """A request goes now (its limiter records it in ``sent``)."""
+        interval = 1.0 / self.rate
+        self.slot = self.slot + interval if now - self.slot <= interval else now + interval
+
+    def cap_to(self, remaining: float, now: float) -> None:
+        """The server says fewer than one request is left: the next waits for it to refill."""
+        if remaining < 1:
+            self.slot = max(self.slot, now + (1.0 - max(remaining, 0.0)) / self.rate)
+
+
 @dataclass
 class Ticket:
     sent_at: float
@@ -216,6 +259,8 @@ AI_RATE = 0.05  # growth of a learned request rate per second without a 429
 AI_RATE_FIRST = 0.10  # the same before any paced rate was refused (growing from the first estimate)
 HEADROOM = 0.97  # a rate read from the headers is paced this much below the server's
 PROBE_AFTER_S = 60.0  # a refused rate caps the growth this long (then a higher limit is looked for again)
+CATCH_UP_GAP = 0.5  # a request pacer's schedule is made up no faster than this many intervals apart
+WINDOW_MARGIN_S = 0.03  # how much later or sooner a request may reach the endpoint than one a second before
 
 
 class EndpointLimiter:
@@ -228,10 +273,6 @@ class EndpointLimiter:
         self.clock, self.sleep = clock, sleep
         now = clock()
         self.stated_rpm, self.stated_tpm = rpm, tpm
-        # a pacer spaces requests (capacity 1): a client that falls behind (a starved event
-        # loop, a pause) sends the next request when it can, never a catch-up burst
-        self.requests: Bucket | None = Bucket(rpm / 60, 1.0, now) if rpm else None
-        self.tokens: Bucket | None = Bucket(tpm / 60, max(1.0, tpm / 60), now) if tpm else None
         self.learned = "stated" if rpm else None  # None | "stated" | "headers" | "aimd"
         self.in_flight = 0
         self.paused_until = 0.0
@@ -243,6 +284,11 @@ class EndpointLimiter:
         # endpoint accepted in the second before a refusal: :meth:`_decrease_rate`)
         self.sent_times: deque[float] = deque(maxlen=4096)
         self.refused_times: deque[float] = deque(maxlen=4096)
+        # the request pacer keeps a schedule: a client that falls behind a little (a slow
+        # wake-up, a stalled event loop) makes the time up, one that fell behind more (idle, a
+        # pause) starts again from its next request; never a catch-up burst (:class:`Pacer`)
+        self.requests: Pacer | None = Pacer(rpm / 60, now, self.sent_times) if rpm else None
+        self.tokens: Bucket | None = Bucket(tpm / 60, max(1.0, tpm / 60), now) if tpm else None
         self.refused = 0
         self.sent = 0
         self._gate = asyncio.Lock()
@@ -256,7 +302,7 @@ class EndpointLimiter:
                 now = self.clock()
                 t = self.paused_until
                 if self.requests is not None:
-                    t = max(t, self.requests.ready_at(1.0, now))
+                    t = max(t, self.requests.ready_at(now))
                 if self.tokens is not None and tokens:
                     t = max(t, self.tokens.ready_at(tokens, now))
                 if t > now:
@@ -268,7 +314,7 @@ class EndpointLimiter:
                     continue
                 break
             if self.requests is not None:
-                self.requests.take(1.0, now)
+                self.requests.take(now)
             if self.tokens is not None and tokens:
                 self.tokens.take(tokens, now)
             self.in_flight += 1
@@ -345,7 +391,7 @@ class EndpointLimiter:
                 # the growth for a minute), not a first guess to grow past at once (at a sliding
                 # second the growth was refused within two seconds: a second of every request lost)
                 rate, self.refused_rate = HEADROOM * accepted, accepted
-            self.requests = Bucket(rate, 1.0, now, tokens=0.0)
+            self.requests = Pacer(rate, now, self.sent_times, ready=False)
             self.learned = "aimd"
 
     def _accepted_before(self, ticket: Ticket) -> int:
@@ -362,7 +408,7 @@ class EndpointLimiter:
         r = _refill(rate.limit_requests, rate.remaining_requests, rate.reset_requests_s)
         if r is not None and self.learned != "stated":
             if self.learned != "headers" or self.requests is None:
-                self.requests = Bucket(r * HEADROOM, 1.0, now, tokens=rate.remaining_requests)  # at most 1
+                self.requests = Pacer(r * HEADROOM, now, self.sent_times, ready=(rate.remaining_requests or 0) >= 1)
                 self.learned = "headers"
             elif now - self.last_decrease > 1.0:  # a second after a 429: back to the announced rate
                 self.requests.rate = r * HEADROOM
