@@ -28,10 +28,13 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   in the second before the refused one: a sliding second's limit found in one step); for a
   minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
   requests over a sliding window, with a whole-second ``Retry-After``, otherwise refused the
-  growth every few seconds and each refusal paused the endpoint for a second). It spaces the
-  requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
-  pause) sends its next request when it can and the one after a full interval later, never a
-  burst to catch up, which an endpoint counting requests over a sliding window refuses;
+  growth every few seconds and each refusal paused the endpoint for a second). It sends the
+  requests on a schedule of one per interval (:class:`Pacer`): a request at most an interval
+  late (a slow wake-up, a stalled event loop) is made up by the next ones, each at least half
+  an interval after the one before, and no more than ``ceil(rate)`` go out within a second
+  (and a margin); a client that fell behind more (idle, the end of a pause) sends its next
+  request when it can and the one after a full interval later, never a burst to catch up,
+  which an endpoint counting requests over a sliding window refuses;
 * a token pacer, from ``--tpm`` or the token headers: each request takes its estimated tokens
   (prompt characters / 4 plus the reply allowance) and is charged its real usage afterwards;
 * an endpoint-wide pause: a ``Retry-After`` holds every new request to that endpoint, not only
