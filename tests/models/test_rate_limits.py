@@ -359,3 +359,35 @@ def test_a_refusal_tells_the_rate_the_endpoint_accepted():
         lim.done(await lim.acquire(), ok=False, refused=True, rate=RateInfo(retry_after_s=1.0))
         assert lim.requests.rate == pytest.approx(HEADROOM * 10) and lim.refused_rate == 10
     asyncio.run(go())
+
+
+def test_the_first_refusal_of_a_burst_sets_the_rate_before_any_answer():
+    """Issue 30, through `machinepsych run --concurrency 16` at a sliding second with a
+    whole-second Retry-After: the refusals of the first burst come back before its answers.
+    The endpoint's count sets the rate at once (97 % of the 10 it took), where it used to wait
+    for three replies: the pause's end then sent an unpaced burst of the window, refused again
+    (another second of every request), and the replies of both seconds, counted together, made
+    a first rate of 15.3/s, refused a third time."""
+    from machinepsych.models.ratelimit import HEADROOM
+
+    async def go():
+        ft = FakeTime()
+        lim = EndpointLimiter(16, clock=ft.clock, sleep=ft.sleep)
+        tickets = [await lim.acquire() for _ in range(16)]
+        ft.t += 0.01
+        for t in tickets[10:]:  # six refused, back before any answer
+            lim.done(t, ok=False, refused=True, rate=RateInfo(retry_after_s=1.0))
+        assert lim.learned == "aimd" and lim.requests is not None
+        assert lim.requests.rate == pytest.approx(HEADROOM * 10) and lim.refused_rate == 10
+        ft.t += 0.02
+        for t in tickets[:10]:
+            lim.done(t, ok=True)
+        sent = []
+        for _ in range(12):  # after the pause: paced, not a burst of the window
+            t = await lim.acquire()
+            sent.append(t.sent_at)
+            lim.done(t, ok=True)
+        assert sent[0] >= tickets[10].sent_at + 1.0
+        assert min(b - a for a, b in zip(sent, sent[1:])) >= 0.5 / (HEADROOM * 10) - 1e-9
+        assert sent[10] - sent[0] >= 1.0
+    asyncio.run(go())

@@ -20,9 +20,9 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   or, at an endpoint that sends none, from what it accepted when it first refused (the
   replies back in the second before, x 0.85, no cap: grown 10 % per second until a paced rate
   is refused, 5 % after; where the refusal holds the endpoint a second or more, 97 % of the
-  requests sent in the second before the refused one and not refused, if more, and that count
-  is a refused rate: it caps the growth as below, instead of a probe past it that costs a
-  second); on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
+  requests sent in the second before the refused one and not refused, with no reply needed,
+  and that count is a refused rate: it caps the growth as below, instead of a probe past it
+  that costs a second); on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
   (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
   the endpoint's own count where it is below the paced rate (97 % of the requests it accepted
   in the second before the refused one: a sliding second's limit found in one step); for a
@@ -382,20 +382,24 @@ class EndpointLimiter:
                 return
             self.refused_rate, self.requests.rate = rate, max(rate * MD_RATE, 0.05)
             return
+        accepted = self._accepted_before(ticket) if costly else 0
         recent = [t for t in self.ok_times if t > now - 1.0]
-        if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
+        if accepted >= 3:
+            # the endpoint refused the next request after ``accepted`` in a second, and each
+            # refusal holds it a second: that count is a refused rate like any other (it caps the
+            # growth for a minute), not a first guess to grow past at once (at a sliding second
+            # the growth was refused within two seconds: a second of every request lost). It
+            # needs no reply: the first refusals of a burst come back before the answers, and
+            # replies still coming from the second before count more than the endpoint took
+            rate, self.refused_rate = HEADROOM * accepted, accepted
+        elif len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
             # (a lower bound of its limit where replies are still on their way: no cap, the
             # growth finds the limit and a refusal of the paced rate sets the cap)
-            accepted = self._accepted_before(ticket) if costly else 0
             rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
-            if accepted >= 3 and HEADROOM * accepted >= rate:
-                # the endpoint refused the next request after ``accepted`` in a second, and each
-                # refusal holds it a second: that count is a refused rate like any other (it caps
-                # the growth for a minute), not a first guess to grow past at once (at a sliding
-                # second the growth was refused within two seconds: a second of every request lost)
-                rate, self.refused_rate = HEADROOM * accepted, accepted
-            self.requests = Pacer(rate, now, self.sent_times, ready=False)
-            self.learned = "aimd"
+        else:
+            return
+        self.requests = Pacer(rate, now, self.sent_times, ready=False)
+        self.learned = "aimd"
 
     def _accepted_before(self, ticket: Ticket) -> int:
         """Requests sent before ``ticket``, in the second before it, and not refused (so far)."""
