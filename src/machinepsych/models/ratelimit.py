@@ -22,8 +22,8 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   is refused, 5 % after; where the refusal holds the endpoint a second or more, 97 % of the
   requests sent in the second before the refused one and not refused, with no reply needed,
   and that count is a refused rate: it caps the growth as below, instead of a probe past it
-  that costs a second); on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
-  (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
+  that costs a second); on each 429 x 0.85, or, where the refusal holds the endpoint a second
+  or more (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
   the endpoint's own count where it is below the paced rate (97 % of the requests it accepted
   in the second before the refused one: a sliding second's limit found in one step); for a
   minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
