@@ -19,8 +19,9 @@
    elapsed / (200 / 10) and the share of requests refused with a 429. Then the same with a
    throttled client (``--stall-ms``, default 150: the client's event loop blocked that long
    after every 10th reply, as a starved process on a loaded machine is), whose pacer falls
-   behind: it must not send a burst to catch up (the pacing ratio is elapsed / (200 / 10)
-   again; the stalls fall in the pacer's waits).
+   behind: it must not send a burst to catch up (it makes up a lateness of at most an interval,
+   each request at least half an interval after the one before; the pacing ratio is elapsed /
+   (200 / 10) again, and the refused share shows any burst the endpoint refused).
 
    With ``--through-run``, the same endpoints paced by ``machinepsych run`` itself, in its own
    process (WCST, 16 sessions of 13 cards = 208 calls, at --concurrency 16 and 8), as a user

@@ -18,19 +18,23 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
 * a request pacer, from ``--rpm`` when the user states it, else learned: from the limit
   headers (the refill rate is ``(limit - remaining) / reset``),
   or, at an endpoint that sends none, from what it accepted when it first refused (the
-  replies back in the second before, x 0.85; where the refusal holds the endpoint a second or
-  more, 97 % of the requests sent in the second before the refused one and not refused, if
-  more: no cap, as either may be off), grown 10 % per second until a paced rate is refused,
-  5 % after; on each 429 x 0.85, or, where the refusal holds the endpoint a second or more
-  (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
+  replies back in the second before, x 0.85, no cap: grown 10 % per second until a paced rate
+  is refused, 5 % after; where the refusal holds the endpoint a second or more, 97 % of the
+  requests sent in the second before the refused one and not refused, with no reply needed,
+  and that count is a refused rate: it caps the growth as below, instead of a probe past it
+  that costs a second); on each 429 x 0.85, or, where the refusal holds the endpoint a second
+  or more (a whole-second ``Retry-After``: a probe past the limit costs a second of every request),
   the endpoint's own count where it is below the paced rate (97 % of the requests it accepted
   in the second before the refused one: a sliding second's limit found in one step); for a
   minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
   requests over a sliding window, with a whole-second ``Retry-After``, otherwise refused the
-  growth every few seconds and each refusal paused the endpoint for a second). It spaces the
-  requests (a bucket of one): a client that falls behind (a starved event loop, the end of a
-  pause) sends its next request when it can and the one after a full interval later, never a
-  burst to catch up, which an endpoint counting requests over a sliding window refuses;
+  growth every few seconds and each refusal paused the endpoint for a second). It sends the
+  requests on a schedule of one per interval (:class:`Pacer`): a request at most an interval
+  late (a slow wake-up, a stalled event loop) is made up by the next ones, each at least half
+  an interval after the one before, and no more than ``ceil(rate)`` go out within a second
+  (and a margin); a client that fell behind more (idle, the end of a pause) sends its next
+  request when it can and the one after a full interval later, never a burst to catch up,
+  which an endpoint counting requests over a sliding window refuses;
 * a token pacer, from ``--tpm`` or the token headers: each request takes its estimated tokens
   (prompt characters / 4 plus the reply allowance) and is charged its real usage afterwards;
 * an endpoint-wide pause: a ``Retry-After`` holds every new request to that endpoint, not only
@@ -202,6 +206,49 @@ class Bucket:
         self.tokens = min(self.tokens, tokens)
 
 
+class Pacer:
+    """Requests ``rate`` per second on a schedule of one slot per interval (``1/rate``).
+
+    A request goes at its slot or later. One sent at most an interval late (a slow wake-up, a
+    stalled event loop) keeps the schedule: the next ones make the time up, each at least half
+    an interval after the one before, so the lateness is not lost for good (a pacer that
+    restarted its interval from every late request lost the wake-up's milliseconds on every
+    request, and a stall's on every stall). Later than that (a client that was idle, the end of
+    a pause) the schedule restarts at that request: the next one goes a full interval after it,
+    never a burst to catch up. However the slots fall, no more than ``ceil(rate)`` of the
+    requests it paced go out within ``1 + WINDOW_MARGIN_S`` seconds, which an endpoint counting
+    requests over a sliding second accepts wherever ``rate`` is at most its limit, though each
+    request reaches it a little later or sooner than the one ``ceil(rate)`` before (pacing at a
+    stated limit, that margin is what keeps it from refusals)."""
+
+    __slots__ = ("rate", "slot", "sent", "since")
+
+    def __init__(self, rate: float, now: float, sent: deque[float], ready: bool = True):
+        self.rate = max(rate, 1e-6)
+        self.slot = now if ready else now + 1.0 / self.rate  # when the next request may go
+        self.sent = sent  # when the endpoint's last requests went, the newest last (its limiter's record)
+        self.since = now  # requests sent before the pacer was made are not its own
+
+    def ready_at(self, now: float) -> float:
+        interval, t = 1.0 / self.rate, self.slot
+        if self.sent:
+            t = max(t, self.sent[-1] + CATCH_UP_GAP * interval)
+            n = min(math.ceil(self.rate - 1e-9), self.sent.maxlen or 1)
+            if len(self.sent) >= n and self.sent[-n] >= self.since:  # a second's worth (rounded up) in a second
+                t = max(t, self.sent[-n] + 1.0 + WINDOW_MARGIN_S)
+        return max(now, t)
+
+    def take(self, now: float) -> None:
+        """A request goes now (its limiter records it in ``sent``)."""
+        interval = 1.0 / self.rate
+        self.slot = self.slot + interval if now - self.slot <= interval else now + interval
+
+    def cap_to(self, remaining: float, now: float) -> None:
+        """The server says fewer than one request is left: the next waits for it to refill."""
+        if remaining < 1:
+            self.slot = max(self.slot, now + (1.0 - max(remaining, 0.0)) / self.rate)
+
+
 @dataclass
 class Ticket:
     sent_at: float
@@ -215,6 +262,8 @@ AI_RATE = 0.05  # growth of a learned request rate per second without a 429
 AI_RATE_FIRST = 0.10  # the same before any paced rate was refused (growing from the first estimate)
 HEADROOM = 0.97  # a rate read from the headers is paced this much below the server's
 PROBE_AFTER_S = 60.0  # a refused rate caps the growth this long (then a higher limit is looked for again)
+CATCH_UP_GAP = 0.5  # a request pacer's schedule is made up no faster than this many intervals apart
+WINDOW_MARGIN_S = 0.03  # how much later or sooner a request may reach the endpoint than one a second before
 
 
 class EndpointLimiter:
@@ -227,10 +276,6 @@ class EndpointLimiter:
         self.clock, self.sleep = clock, sleep
         now = clock()
         self.stated_rpm, self.stated_tpm = rpm, tpm
-        # a pacer spaces requests (capacity 1): a client that falls behind (a starved event
-        # loop, a pause) sends the next request when it can, never a catch-up burst
-        self.requests: Bucket | None = Bucket(rpm / 60, 1.0, now) if rpm else None
-        self.tokens: Bucket | None = Bucket(tpm / 60, max(1.0, tpm / 60), now) if tpm else None
         self.learned = "stated" if rpm else None  # None | "stated" | "headers" | "aimd"
         self.in_flight = 0
         self.paused_until = 0.0
@@ -242,6 +287,11 @@ class EndpointLimiter:
         # endpoint accepted in the second before a refusal: :meth:`_decrease_rate`)
         self.sent_times: deque[float] = deque(maxlen=4096)
         self.refused_times: deque[float] = deque(maxlen=4096)
+        # the request pacer keeps a schedule: a client that falls behind a little (a slow
+        # wake-up, a stalled event loop) makes the time up, one that fell behind more (idle, a
+        # pause) starts again from its next request; never a catch-up burst (:class:`Pacer`)
+        self.requests: Pacer | None = Pacer(rpm / 60, now, self.sent_times) if rpm else None
+        self.tokens: Bucket | None = Bucket(tpm / 60, max(1.0, tpm / 60), now) if tpm else None
         self.refused = 0
         self.sent = 0
         self._gate = asyncio.Lock()
@@ -255,7 +305,7 @@ class EndpointLimiter:
                 now = self.clock()
                 t = self.paused_until
                 if self.requests is not None:
-                    t = max(t, self.requests.ready_at(1.0, now))
+                    t = max(t, self.requests.ready_at(now))
                 if self.tokens is not None and tokens:
                     t = max(t, self.tokens.ready_at(tokens, now))
                 if t > now:
@@ -267,7 +317,7 @@ class EndpointLimiter:
                     continue
                 break
             if self.requests is not None:
-                self.requests.take(1.0, now)
+                self.requests.take(now)
             if self.tokens is not None and tokens:
                 self.tokens.take(tokens, now)
             self.in_flight += 1
@@ -332,16 +382,24 @@ class EndpointLimiter:
                 return
             self.refused_rate, self.requests.rate = rate, max(rate * MD_RATE, 0.05)
             return
+        accepted = self._accepted_before(ticket) if costly else 0
         recent = [t for t in self.ok_times if t > now - 1.0]
-        if len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
-            # (a lower bound of its limit where replies are still on their way; the requests sent
-            # in the second before the refused one, an upper bound where the endpoint's burst
-            # was spent in it: no cap from either, the growth finds the limit and a refusal of
-            # the paced rate sets the cap)
-            accepted = self._accepted_before(ticket) if costly else 0
-            rate = max(len(recent) / max(now - recent[0], 1.0) * MD_RATE, HEADROOM * accepted if accepted >= 3 else 0)
-            self.requests = Bucket(rate, 1.0, now, tokens=0.0)
-            self.learned = "aimd"
+        if accepted >= 3:
+            # the endpoint refused the next request after ``accepted`` in a second, and each
+            # refusal holds it a second: that count is a refused rate like any other (it caps the
+            # growth for a minute), not a first guess to grow past at once (at a sliding second
+            # the growth was refused within two seconds: a second of every request lost). It
+            # needs no reply: the first refusals of a burst come back before the answers, and
+            # replies still coming from the second before count more than the endpoint took
+            rate, self.refused_rate = HEADROOM * accepted, accepted
+        elif len(recent) >= 3:  # enough replies to tell the rate the endpoint accepted over the last second
+            # (a lower bound of its limit where replies are still on their way: no cap, the
+            # growth finds the limit and a refusal of the paced rate sets the cap)
+            rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
+        else:
+            return
+        self.requests = Pacer(rate, now, self.sent_times, ready=False)
+        self.learned = "aimd"
 
     def _accepted_before(self, ticket: Ticket) -> int:
         """Requests sent before ``ticket``, in the second before it, and not refused (so far)."""
@@ -357,7 +415,7 @@ class EndpointLimiter:
         r = _refill(rate.limit_requests, rate.remaining_requests, rate.reset_requests_s)
         if r is not None and self.learned != "stated":
             if self.learned != "headers" or self.requests is None:
-                self.requests = Bucket(r * HEADROOM, 1.0, now, tokens=rate.remaining_requests)  # at most 1
+                self.requests = Pacer(r * HEADROOM, now, self.sent_times, ready=(rate.remaining_requests or 0) >= 1)
                 self.learned = "headers"
             elif now - self.last_decrease > 1.0:  # a second after a 429: back to the announced rate
                 self.requests.rate = r * HEADROOM
