@@ -8,9 +8,9 @@ named, and ``--default`` measures every test at its default): per parameter its 
 which meets its target; where the design cannot be lengthened the benchmark says so and names the
 number of sessions per participant, fitted jointly, at which it reaches 0.8: of 2, 3, 4, 6 or 8
 seeded sessions of one simulated participant, up to ``--max-sessions``, the smallest where the
-Spearman-Brown curve fitted to every count simulated (1 to ``--max-sessions`` sessions, twice
-``--n`` participants) clears 0.8 with 95% confidence (bootstrap over participants), which meets
-its target; and, where fewer, the count at which the curve itself reads 0.8),
+Spearman-Brown curve fitted to every count simulated (1 to ``--max-sessions`` sessions, batches
+of twice ``--n`` participants, added up to 10 while the count is near its edge) clears 0.8 with
+95% confidence (bootstrap over participants), which meets its target; and, where fewer, the count at which the curve itself reads 0.8),
 the diagonal of the model-recovery confusion matrix for the
 random, win-stay lose-shift, perseveration and learning models (target >= 0.9; on a design that
 cannot be lengthened, met at the sessions per participant named where it is below 0.9 at one), and the share
@@ -118,8 +118,9 @@ def _sessions_note(res: dict, m: str, p: str) -> str:
         return f"  ({res['fixed']}; no more sessions per participant tried)"
     seen = "; ".join(f"{k}: r = {_num(v['r'])} (lower bound {_num(v['lo'])}, its own sample {_num(v['observed'])})"
                      for k, v in curve["counts"].items())
-    fitted = (f"Spearman-Brown curve over {curve['n']} participants, one session's reliability "
-              f"{_num(curve['rho1'])} (95% lower bound {_num(curve['rho1_lo'])})")
+    fitted = (f"Spearman-Brown curve over {curve['n']} participants ({curve['batches']} batches"
+              + ("; still near its edge at the most the search adds" if curve.get("capped") else "")
+              + f"), one session's reliability {_num(curve['rho1'])} (95% lower bound {_num(curve['rho1_lo'])})")
     reads = f"r reads 0.8 from {reach}, " if reach is not None and (count is None or reach < count) else ""
     named = (f"r >= 0.8 with 95% confidence at {count} sessions per participant fitted jointly" if count is not None
              else "r >= 0.8 with 95% confidence not reached")

@@ -93,12 +93,15 @@ def test_vision_probe_runs_get_table_2_beside_them():
     cond = "openai:m | direct"
     published = rows_for([("wcst-vision-probe | default", m, cond) for m in PROBE_METRICS])
     assert len(published) == 15 and {r.model for r in published} == {"Gemini-1.5-Pro", "GPT-4o", "Claude-3.5-Sonnet"}
+    # the study asked the probe directly: a CoT run of it is not the condition Table 2 measured
+    assert rows_for([("wcst-vision-probe | default", m, "openai:m | cot") for m in PROBE_METRICS]) == []
+    assert len(rows_for([("wcst-vision-probe | default", m, "agent:ideal") for m in PROBE_METRICS])) == 15
     scores = pd.DataFrame([{"task": "wcst-vision-probe", "preset": "default", "condition": cond, "acc_count": 90.0,
                             "acc_color": 100.0, "acc_shape": 95.0, "acc_number": 80.0, "overall": 91.0}])
     lay = vision_probe(layouts.LayoutInput(scores, published))
     rows = {r["label"]: r["values"] for r in lay.rows}
     assert rows[f"VI: {cond}"]["overall"] == pytest.approx(91.0)
-    assert rows["VI: published: GPT-4o"]["overall"].startswith("89.55")
+    assert rows["VI: published: GPT-4o (direct)"]["overall"].startswith("89.55")
 
 
 def test_visfactor_ss3_split_row_is_on_parts(tmp_path):

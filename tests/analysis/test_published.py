@@ -135,3 +135,54 @@ def test_own_parameters_are_another_design(tmp_path):
                               participants=[ParticipantSpec(ref="agent:ideal")], name="short"))
     run_sync(store, "short", progress=False)
     assert report.to_json(report.build(store, "short"))["published"] == []
+
+
+def _report_of(tmp_path, monkeypatch, name: str, modes: tuple[str, ...]) -> tuple[str, dict]:
+    """The terminal report and ``report --json`` of a VisFactor P3 run of agent:ideal, one
+    session per mode (``split``, ``default``)."""
+    from tests.support.reports import light_reports
+
+    light_reports(monkeypatch, fits=False)
+    monkeypatch.chdir(tmp_path)  # the report's HTML goes to reports/ here
+    monkeypatch.setenv("COLUMNS", "250")  # a norm's line unwrapped
+    db = tmp_path / f"{name}.db"
+    store = Store(db)
+    create_run(store, RunSpec(tasks=[TaskRun(task="visfactor-p3", params={"mode": m}, sessions=1) for m in modes],
+                              participants=[ParticipantSpec(ref="agent:ideal")], name=name))
+    run_sync(store, name, progress=False)
+    text = CliRunner().invoke(app, ["report", name, "--store", str(db)])
+    assert text.exit_code == 0, text.output
+    js = CliRunner().invoke(app, ["report", name, "--store", str(db), "--json"])
+    assert js.exit_code == 0, js.output
+    return text.output, json.loads(js.output)
+
+
+def test_a_split_run_is_never_set_beside_the_kits_human_norm(tmp_path, monkeypatch):
+    """Split mode (F to every part scores 80%) against a norm group that answered whole items is
+    no comparison (issue 30): neither the published Table 2 norm (68.6 kit points) nor the
+    converted norm (77.17%) nor the per-session norm appears in the report of a split run."""
+    text, out = _report_of(tmp_path, monkeypatch, "split", ("split",))
+    assert "mode=split" in text and "human norm" not in text and "68.6" not in text and "77.17" not in text, text
+    assert [g["norms"] for g in out["at_a_glance"]] == [[]]
+    assert not [r for r in out["published"] if r["kind"] == "human"]
+    assert [s["human_norm"] for s in out["sessions"]] == [None]
+    assert "77.17" not in json.dumps(out["layouts"]) and "68.6" not in json.dumps(out["layouts"])
+    page = (tmp_path / "reports" / "split" / "index.html").read_text()
+    assert "mode=split" in page and "human norm" not in page
+
+
+def test_a_default_run_keeps_the_norm_and_a_mixed_one_names_where_it_stands(tmp_path, monkeypatch):
+    text, out = _report_of(tmp_path, monkeypatch, "whole", ("default",))
+    assert "human norm (kit norm group, converted): 77.17" in text and "published: human norm (FRCT kit)" in text
+    (norm,) = out["at_a_glance"][0]["norms"]
+    assert norm["value"] == 77.17 and norm["conditions"] == ["agent:ideal"]
+    assert [r["value"] for r in out["published"] if r["kind"] == "human"] == [68.6]
+    assert [s["human_norm"] for s in out["sessions"]] == [68.6]
+    page = (tmp_path / "reports" / "whole" / "index.html").read_text()
+    assert "human norm (kit norm group, converted)" in page and "published: human norm (FRCT kit)" in page
+    text, out = _report_of(tmp_path, monkeypatch, "both", ("default", "split"))
+    (norm,) = out["at_a_glance"][0]["norms"]
+    assert norm["conditions"] == ["agent:ideal"], out["at_a_glance"][0]
+    assert "human norm (kit norm group, converted), beside agent:ideal only (the test's own format): 77.17" in text
+    assert {s["condition"]: s["human_norm"] for s in out["sessions"]} == {"agent:ideal": 68.6,
+                                                                          "agent:ideal | mode=split": None}

@@ -74,6 +74,8 @@ BAD_INPUTS = [
     ("report", "r1 --json --store {tmp}/junk.db"),
     ("export", "r1 --out {tmp}/x.csv --store " + NEW),
     ("export", "r1 --format xml --out {tmp}/x.xml --store " + OLD),
+    ("study", "export r1 --out {tmp}/people.csv --store " + OLD),  # a file name for a folder of files
+    ("report", "r1 --out {tmp}/report.html --store " + OLD),
     ("resume", "nosuchrun --store " + OLD),
     ("resume", "r1 --store " + NEW),
     # score: damaged files

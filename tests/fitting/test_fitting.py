@@ -85,6 +85,42 @@ def test_slm_likelihood_equals_a_plain_loop():
     assert SLM().nll(np.array([[r, p, d]]), data)[0] == pytest.approx(nll, rel=1e-10)
 
 
+def plain_one(m, X, data):
+    from machinepsych.fitting import models as fm
+
+    return fm.CognitiveModel.nll(m, X, data)
+
+
+def test_slm_own_likelihood_equals_the_step_by_step_one_on_a_batch():
+    """SLM.nll (what it reads of each trial computed once, attention as (D, R) arrays) gives
+    what probs and learn give trial by trial, on sessions of different lengths, with a choice
+    that could not be read, options not shown, and parameters at their bounds (where attention
+    on a dimension underflows and the normalisations meet their floor)."""
+    from machinepsych.fitting import models as fm
+
+    datas = []
+    for test, seed in (("wcst", 3), ("wcst-128", 4), ("wcst-reflection", 5)):
+        spec = get_task(test)
+        params = spec.resolve()
+        steps, _ = play_agent(spec, params, seed, "wsls")
+        datas.append(session_data(spec.fit, [step_row(s) for s in steps], params))
+    datas[0].choice[5] = -1
+    datas[0].shown[7:12, 1] = False
+    m = SLM()
+    rng = np.random.default_rng(2)
+    X = m.bounds[:, 0] + (m.bounds[:, 1] - m.bounds[:, 0]) * rng.random((60, 3))
+    X[:4] = [[1.0, 0.0, 5.0], [0.0, 1.0, 0.01], [1.0, 1.0, 5.0], [0.97, 0.9, 4.8]]
+    stack = Stack(datas, np.full(3, 20))
+    fast = m.nll(X, stack)
+    plain = fm.CognitiveModel.nll(m, X, Stack(datas, np.full(3, 20)))
+    assert fast == pytest.approx(plain, rel=1e-12)
+    # a stack gathered from another (as a joint fit reads it) gives the same, whether each
+    # session is read by a block of rows in a row (read once, broadcast) or by rows apart
+    assert m.nll(X[::-1], stack.take(np.arange(60)[::-1])) == pytest.approx(fast[::-1], rel=1e-12)
+    assert m.nll(X, Stack(datas).take(np.repeat([0, 1, 2], 20))) == pytest.approx(fast, rel=1e-12)
+    assert m.nll(X[:20], Stack(datas).take(np.repeat(1, 20))) == pytest.approx(plain_one(m, X[:20], datas[1]), rel=1e-12)
+
+
 def _nll_and_difference_gradient(m, data, hi, h: float = 1e-8):
     """The objective (the NLL, plus minus the log prior where the model has one) and its
     forward-difference gradient (scipy's default for L-BFGS-B: step 1e-8, backward at an upper

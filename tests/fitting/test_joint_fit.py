@@ -76,7 +76,7 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
             "by_family": {n: (0.8 if n == "random" else 1.0) for n in names},
             "confusion": {n: {f: float(f == n) for f in names} for n in names}}
     monkeypatch.setattr(rec, "recover_design", lambda *a, **k: base)
-    out = rec.recover(spec, 6, max_sessions=2)
+    out = rec.recover(spec, 6, max_sessions=2, batches=1)
     assert "longest design wcst-128 allows" in out["fixed"] and out["longer"] == []
     pp = out["per_participant"]
     # the rate: 12 participants of 2 sessions, fitted on their first session and on both
@@ -175,6 +175,40 @@ def test_recover_says_the_sessions_per_participant_in_words():
     assert ("r >= 0.8 with 95% confidence not reached up to 3 sessions per participant fitted jointly "
             "(r = 0.78, at least 0.74 with 95% confidence; its own sample 0.85 at 3)") in \
         _per_participant_line(result, "slm.r", "rates")
+    # the search stopped adding participants while the count was still near its edge: said
+    pp.update(rates={"slm.r": 2}, reaches={"slm.r": 2}, pooled={"slm.r": {**curve(0.86, 0.81, 0.9, 0.86),
+                                                                       "batches": 10, "capped": True}})
+    assert ("over 60 simulated participants; the count is still near its edge at the 10 batches the search adds "
+            "at most: another sample may name the next)") in _per_participant_line(result, "slm.r", "rates")
+
+
+def test_participants_are_added_in_batches_while_the_count_is_near_its_edge(monkeypatch):
+    """A batch of 12 WCST-128 participants leaves the SLM's r near its edge (the bound of
+    rho_1 some 0.1 wide): batches are added up to the most allowed, the first batch the same
+    participants a search of one batch fits, and the curve over all of them; where the first
+    batch settles the count, no other is simulated."""
+    from machinepsych.fitting import pooled
+
+    spec = get_task("wcst-128")
+    params = spec.resolve()
+
+    def search(batches):
+        return rec._sessions_needed(spec, params, [("slm", "r")], [], 6, 0, 2, 12, batches)
+
+    one, three = search(1), search(3)
+    c1, c3 = one["pooled"]["slm.r"], three["pooled"]["slm.r"]
+    assert c1["batches"] == 1 and not c1["capped"] and one["n_rates"] == 12
+    assert not pooled.settled(c1, [2], rec.TARGET_R, rec.MARGIN_SE)
+    assert c3["batches"] == 3 and c3["capped"] and three["n_rates"] == c3["n"] == 36
+    assert [t["n_rates"] for t in three["tried"]] == [36, 36]
+    assert c3["rho1_se"] < c1["rho1_se"]  # more participants, a tighter bound
+    # the first batch's participants are fitted as in a search of one: their fits at 1 session
+    # give the first batch's own r
+    r1 = one["tried"][0]["parameters"]["slm"]["r"]["r"]
+    assert c1["counts"]["1"]["observed"] == pytest.approx(r1)
+    monkeypatch.setattr(rec, "settled", lambda *a: True)
+    again = search(3)
+    assert again["pooled"]["slm.r"]["batches"] == 1 and again["pooled"]["slm.r"] == {**c1, "capped": False}
 
 
 def test_a_persons_sessions_are_grouped_by_who_they_are():

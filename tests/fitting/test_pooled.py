@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from machinepsych.fitting.pooled import fit_rho1, pooled_curve, sessions_for, spearman_brown
+from machinepsych.fitting.pooled import fit_rho1, pooled_curve, rho1_for, sessions_for, settled, spearman_brown
 
 COUNTS = (1, 2, 3, 4, 6, 8)
 CANDIDATES = (2, 3, 4, 6, 8)
@@ -104,3 +104,42 @@ def test_a_count_a_few_gross_misfits_pull_down_weighs_less():
     # fitted with Fisher's equal weights instead, the two misfits would pull rho1 well down
     ks = [int(k) for k in hit["counts"]]
     assert fit_rho1(ks, [hit["counts"][str(k)]["observed"] for k in ks]) < clean["rho1"] - 0.05
+
+
+def test_the_reliability_where_a_count_starts_to_be_named():
+    # WCST-128's edge: 2 sessions reach r = 0.8 from rho_1 = 0.64 / 1.36 = 0.4706
+    assert rho1_for(2, 0.8) == pytest.approx(0.64 / 1.36)
+    for k in CANDIDATES:
+        assert spearman_brown(rho1_for(k, 0.8), k) == pytest.approx(0.8)
+        assert sessions_for(rho1_for(k, 0.8), 0.8) == pytest.approx(k)
+
+
+def test_a_bound_is_settled_only_two_standard_errors_from_every_edge():
+    edge2, edge3 = rho1_for(2, 0.8), rho1_for(3, 0.8)  # 0.471, 0.372
+    assert not settled({"rho1_lo": edge2 + 0.015, "rho1_se": 0.01}, CANDIDATES, 0.8, 2.0)
+    assert settled({"rho1_lo": edge2 + 0.025, "rho1_se": 0.01}, CANDIDATES, 0.8, 2.0)
+    assert not settled({"rho1_lo": edge3 + 0.015, "rho1_se": 0.01}, CANDIDATES, 0.8, 2.0)  # near 3's edge
+    assert settled({"rho1_lo": (edge2 + edge3) / 2, "rho1_se": 0.01}, CANDIDATES, 0.8, 2.0)
+    assert not settled({"rho1_lo": None, "rho1_se": None}, CANDIDATES, 0.8, 2.0)
+
+
+def test_sixty_participants_settle_a_count_far_from_its_edge_but_not_one_near_it():
+    # rho_1 = 0.7: 2 sessions clear 0.8 by far (the bound near 0.62 against the edge 0.47)
+    far = pooled_curve(*_nested(0.7, 60, 1), COUNTS, CANDIDATES, 0.8, boot=400)
+    assert far["named"] == 2 and settled(far, CANDIDATES, 0.8, 2.0)
+    # rho_1 = 0.525 (WCST-128's SLM reward rate): 60 participants put the bound about 0.08 below
+    # the estimate, near the edge at 0.471: not settled
+    near = pooled_curve(*_nested(0.525, 60, 1), COUNTS, CANDIDATES, 0.8, boot=400)
+    assert near["rho1_se"] > 0.02 and not settled(near, CANDIDATES, 0.8, 2.0)
+
+
+def test_ten_times_the_participants_narrow_the_bound_about_three_times():
+    """What adding batches buys: at WCST-128's one-session reliability (0.525) the count
+    named by 60 participants depends on the sample; 600 narrow rho_1's bootstrap standard
+    error about sqrt(10) times, from near 0.055 to near 0.017."""
+    few = [pooled_curve(*_nested(0.525, 60, s), COUNTS, CANDIDATES, 0.8, seed=s, boot=300) for s in range(4)]
+    many = [pooled_curve(*_nested(0.525, 600, s), COUNTS, CANDIDATES, 0.8, seed=s, boot=300) for s in range(4)]
+    assert len({c["named"] for c in few}) > 1
+    for a, b in zip(few, many):
+        assert 2.3 < a["rho1_se"] / b["rho1_se"] < 4.5
+        assert abs(b["rho1"] - 0.525) < 3.5 * b["rho1_se"]

@@ -28,6 +28,10 @@ DECLARED_CHANGES = {
                     "of the action space. Rewritten: the agent:random sessions and summaries of g-nback, "
                     "g-lnt-letter and g-reflection-bench's nback, and its Reflection-Bench overall score "
                     "(g-nback hard: nback mean 31.73 -> 48.08).",
+    "g-cf1 human_norm": "VisFactor's kit norm only beside the kit's own format (issue 30): a split session's "
+                    "human_norm is none (the norm group answered whole items; F to every part of a split item "
+                    "scores 80%). Rewritten: g-cf1's two split sessions, human_norm 14 -> null, and its summary "
+                    "loses the metric (no session has it).",
 }
 
 
@@ -95,7 +99,10 @@ def test_declared_changes_are_in_the_golden_file():
     """Each declared change is what the golden file holds: the N-back chance of the yes/no policy
     (about 48/52 x 50 = 46.2 on the hard preset's 52 letters, n = 4), not the 33 of three answers."""
     golden = json.loads(GOLDEN.read_text())
-    assert set(DECLARED_CHANGES) == {"chance/nback", "agent:random on nback, lnt-letter, lnt-number"}
+    assert set(DECLARED_CHANGES) == {"chance/nback", "agent:random on nback, lnt-letter, lnt-number", "g-cf1 human_norm"}
+    cf1 = golden["reports"]["g-cf1"]
+    assert [s["human_norm"] for s in cf1["sessions"]] == [None, None]
+    assert all("human_norm" not in m for by in cf1["summary"].values() for m in by.values())
     nback = golden["chance"]["nback"]
     assert 45.5 < nback["nback"]["mean"] < 47 and 49 < nback["nback_paper"]["mean"] < 51
     # agent:random answers Yes or No as that chance does: its hard-preset mean is near it, not 33

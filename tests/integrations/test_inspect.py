@@ -330,3 +330,17 @@ def test_a_retried_sample_replays_its_earlier_calls_from_the_cache(tmp_path, mon
     # 5 calls (no re-ask): 4 in the first attempt (the 4th failed), then only the 4th and 5th
     # again; the retry's first three came from the cache
     assert len(calls) == 4 + 2 and calls[4] == calls[3]
+
+
+def test_a_split_task_carries_no_human_norm():
+    """The kit's norm is of the kit's own format: an inspect task (or an exported run) of split
+    VisFactor sessions carries none, one of default sessions the converted norm (issue 30)."""
+    from machinepsych.integrations.inspect.scorer import norms_info
+    from machinepsych.tasks.catalog import get_task
+
+    spec = get_task("visfactor-p3")
+    split, whole = spec.resolve("split", {}), spec.resolve("default", {})
+    assert norms_info(spec, [split]) == [] and norms_info(spec, [split.model_dump(mode="json")]) == []
+    assert [n["value"] for n in norms_info(spec, [whole])] == [77.17]
+    assert [n["value"] for n in norms_info(spec, [split, whole.model_dump(mode="json")])] == [77.17]
+    assert norms_info(spec, [spec.resolve("default", {"perturb": ["geometric"]})]) == []

@@ -8,7 +8,7 @@ import pytest
 from machinepsych.core.errors import MissingCredentialsError, ModelCallError, UnknownNameError
 from machinepsych.models import OpenAIModel
 from machinepsych.models.base import GenerateOptions
-from machinepsych.models.openai_compat import parse_openai_response, to_openai_messages
+from machinepsych.models.openai_compat import DETAIL_MOST, parse_openai_response, status_error, to_openai_messages
 from machinepsych.core.types import ImagePart, Message, TextPart
 
 PNG = b"\x89PNG\r\n\x1a\nfake"
@@ -136,19 +136,16 @@ def test_random_faults_are_seeded(fake_openai_factory):
     assert a == b and "transient" in a and "ok" in a and "permanent" not in a
 
 
-@pytest.mark.parametrize("transport", ["direct", "httpx"])
-def test_garbage_body_is_not_reported_as_a_codec(transport):
-    """A 200 whose body is neither JSON nor UTF-8, its first bytes shaped like UTF-16 (NUL,
-    byte, NUL, byte): "the body is not JSON", never a utf-16/utf-32 decode error (issue 30)."""
+def _failure_from(transport: str, status: str, body: bytes) -> str:
+    """The error a model raises when a loopback endpoint answers ``status`` (e.g. "500
+    Internal Server Error") with ``body``."""
     import asyncio
-
-    body = b"\x00G\x00A\x00R\x00B\x00\xff garbage!"  # odd length: not UTF-16 either
 
     async def main() -> str:
         async def answer(reader, writer):
             await reader.readuntil(b"\r\n\r\n")
-            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
-                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            writer.write(f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}"
+                         "\r\nConnection: close\r\n\r\n".encode() + body)
             await writer.drain()
             writer.close()
 
@@ -163,7 +160,14 @@ def test_garbage_body_is_not_reported_as_a_codec(transport):
             await model.aclose()
             server.close()
 
-    msg = asyncio.run(main())
+    return asyncio.run(main())
+
+
+@pytest.mark.parametrize("transport", ["direct", "httpx"])
+def test_garbage_body_is_not_reported_as_a_codec(transport):
+    """A 200 whose body is neither JSON nor UTF-8, its first bytes shaped like UTF-16 (NUL,
+    byte, NUL, byte): "the body is not JSON", never a utf-16/utf-32 decode error (issue 30)."""
+    msg = _failure_from(transport, "200 OK", b"\x00G\x00A\x00R\x00B\x00\xff garbage!")  # odd length: not UTF-16
     assert "not JSON" in msg and "utf-16" not in msg.lower() and "utf-32" not in msg.lower(), msg
     assert "\n" not in msg
 
@@ -179,6 +183,46 @@ def test_reply_json_is_what_the_standard_library_reads(raw):
 
     fast, standard = json_body(raw), json.loads(raw.decode("utf-8"))
     assert repr(fast) == repr(standard)
+
+
+def _shown_raw(msg: str) -> list[str]:
+    """The characters of ``msg`` a terminal would not print as themselves."""
+    return [c for c in msg if not c.isprintable()]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_an_error_body_of_raw_bytes_stays_one_escaped_line(transport):
+    """A 500 whose body is every byte value, 2,048 of them (NUL, ESC, newlines): the failure is
+    one line with no control character in it, the body cut with its size (issue 30: on the
+    direct transport it reached the terminal raw, three lines)."""
+    msg = _failure_from(transport, "500 Internal Server Error", bytes(range(256)) * 8)
+    assert "HTTP 500" in msg and not _shown_raw(msg), repr(msg)
+    assert len(msg) < 500, len(msg)
+    if transport == "direct":  # the SDKs say "Error code: 500" and keep the body to themselves
+        assert "\\x00\\x01" in msg and "\\x1b" in msg and "(2,048 bytes in all)" in msg, msg
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_an_endpoints_error_message_cannot_colour_or_split_the_line(transport, monkeypatch):
+    """A JSON ``error.message`` with a colour escape, a newline and a carriage return, and the
+    key: printed escaped, folded into one line, the key still redacted, on every transport."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-SECRET-0123456789")
+    text = "bad model \x1b[31m RED\nsecond line\rthird, key sk-test-SECRET-0123456789"
+    msg = _failure_from(transport, "400 Bad Request", json.dumps({"error": {"message": text}}).encode())
+    assert not _shown_raw(msg) and "SECRET" not in msg, repr(msg)
+    assert "bad model \\x1b[31m RED second line third, key" in msg and "The request was rejected" in msg, msg
+
+
+def test_a_long_error_message_is_cut_after_the_key_is_redacted(monkeypatch):
+    """The cut comes after redaction: a key across the cut is masked, never left half shown."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-SECRET-0123456789")
+    detail = "x" * (DETAIL_MOST - 10) + " sk-test-SECRET-0123456789 " + "y" * 5000
+    msg = str(status_error(502, detail, where="host", key_env="OPENAI_API_KEY"))
+    assert "sk-test-SEC" not in msg and "y" * 50 not in msg and "bytes in all)" in msg, msg
+    # an escape is never cut in two
+    for n in range(DETAIL_MOST - 8, DETAIL_MOST + 2):
+        cut = str(status_error(502, "a" * n + "\x00" * 20, where="host", key_env="OPENAI_API_KEY"))
+        assert "\\x00..." in cut or "a..." in cut, cut
 
 
 def test_gave_up_message_names_each_error_once_without_double_stops():

@@ -24,8 +24,10 @@ PETS = {"topic": "Pets", "benchmark": "v",
 @pytest.mark.parametrize("test,stimulus,reply,meant", [
     ("visfactor-s2", S2, "I can't be certain that both drawings show the same cube.", None),
     ("wpt", {"day": 1, "today": "rainy", "devices": [1, 0], "cue": "A"}, "I cannot be certain whether it will be sunny.", None),
-    # (as "can't be sure": an answer followed by it is no answer either)
-    ("wcst", CARDS, "Card 2, though I can't be certain.", None),
+    # (an answer followed by it, with another answer left, is no answer either; one answer alone followed by it is
+    # that answer since replies_blind28: a doubt about one's own single answer, test_blind28_classes.py)
+    ("wcst", CARDS, "Card 2 or 3, though I can't be certain.", None),
+    ("wcst", CARDS, "Card 2, though I can't be certain.", 2),
     # a commitment after it stands
     ("visfactor-s2", S2, "I can't be certain, but my answer is T.", "T"),
 ])

@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..core.atomic import atomic_path, write_text_atomic
 
-from .report import (INVALID_WARN_PCT, battery_tables, glance, json_pieces, legend, sample_candidates, spec_of,
+from .report import (INVALID_WARN_PCT, battery_tables, glance, json_pieces, legend, norm_text, sample_candidates, spec_of,
                      table_metrics)
 from . import multirun
 from .figure_helper import FigureHelper
@@ -83,8 +83,9 @@ def _glance_html(data: dict[str, Any]) -> str:
             placed = "".join(f"<td>{c}</td>" for c in versus_people.glance_cells(people, r["condition"])) if people else ""
             rows.append(f"<tr>{_cond(data, r['condition'])}<td>{r['n']}</td><td>{_f(r['mean'])}</td><td class='nw'>{ci}</td>{above}"
                         f"{_invalid_td(r)}{placed}</tr>")
-        for n in g["norms"]:
-            rows.append(f"<tr><td class='l'>{html.escape(n.label)} <span class='muted'>(reference)</span></td><td></td>"
+        for e in g["norms"]:
+            n = e["norm"]
+            rows.append(f"<tr><td class='l'>{html.escape(norm_text(g, e))} <span class='muted'>(reference)</span></td><td></td>"
                         f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td>{blank}</tr>")
         rows.append(layouts.published_trs(data, g["key"], [m.name], 1, (3 if g["chance"] else 2) + len(against),
                                           lambda p: _f(p.value) if p else "-"))  # the papers' rows, never in our n

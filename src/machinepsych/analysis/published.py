@@ -28,11 +28,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.errors import ConfigError, UnknownNameError
+from ..core.spec import PRESENTATION
 from ..published import ANY, PublishedRow, load_rows
 from ..tasks.catalog import get_battery, get_task, is_battery
 
 PERSONAS = ("none", "goal_maint", "inhib_ctrl", "adapt_upd")
-CONDITION_PARAMS = ("input", "mode", "perturb")
+CONDITION_PARAMS = PRESENTATION
 # parameters that choose the paper's own materials (its sequence, its released passages): a run
 # on them is still the published configuration
 MATERIALS = {"sequence", "materials", "data", "reference"}

@@ -474,8 +474,31 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"key": key, "test": spec.id, "title": spec.title, "metric": metric, "rows": rows,
                     "chance": thr[1] if thr else None, "chance_n": ch.get("n"), "ci_method": CI_METHOD,
                     "chance_policy": ch.get("responses"), "chance_policy_text": policy_text(spec, ch),
-                    "norms": [n for n in spec.norms if n.metric == spec.primary]})
+                    "norms": norms_beside(spec, [r["condition"] for r in rows])})
     return out
+
+
+def norms_beside(spec: TaskSpec, conditions: list[str]) -> list[dict[str, Any]]:
+    """The test's norms on its primary metric that stand beside at least one of ``conditions``
+    (:meth:`~machinepsych.core.spec.Norm.beside`: the test's own format), each as
+    ``{"norm": Norm, "conditions": [those it stands beside]}``."""
+    from .published import parse_condition
+
+    out = []
+    for n in spec.norms:
+        beside = [c for c in conditions if n.beside(parse_condition(c))]
+        if n.metric == spec.primary and beside:
+            out.append({"norm": n, "conditions": beside})
+    return out
+
+
+def norm_text(group: dict[str, Any], entry: dict[str, Any]) -> str:
+    """A glance norm's name as a report shows it, naming the conditions it stands beside where
+    it does not stand beside all of the table's (a split condition gets none)."""
+    n, beside = entry["norm"], entry["conditions"]
+    if len(beside) == len(group["rows"]):
+        return n.label
+    return f"{n.label}, beside {', '.join(beside)} only (the test's own format)"
 
 
 def policy_text(spec: TaskSpec, ch: dict) -> str | None:
@@ -537,7 +560,8 @@ def to_json(data: dict[str, Any], sessions: bool = True) -> dict[str, Any]:
     per_session = session_records(scores) if sessions and not scores.empty else []
     tasks = {k.split(" | ")[0] for k in data["summary"]}
     groups = glance(data)
-    at_a_glance = [{**g, "metric": g["metric"].name, "norms": [vars(n) for n in g["norms"]]} for g in groups]
+    at_a_glance = [{**g, "metric": g["metric"].name,
+                    "norms": [{**vars(e["norm"]), "conditions": e["conditions"]} for e in g["norms"]]} for g in groups]
     replies, unread = (data.get("replies") or {}).get("run", (0, 0))
     out = {"run": data["run"].name, "state": data["state"], "status": data["status"], "config": data["config"],
            "at_a_glance": at_a_glance, "warnings": invalid_warnings(groups),

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import comparisons_view, multirun
-from .report import INVALID_WARN_PCT, battery_tables, glance, legend, spec_of, table_metrics, test_names
+from .report import INVALID_WARN_PCT, battery_tables, glance, legend, norm_text, spec_of, table_metrics, test_names
 from .response_times import print_response_times
 from . import published as published_rows
 from .fit_table import FitTable, print_fit
@@ -66,8 +66,9 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
                  f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, 95th percentile {c['p95']:.2f}")
         if any(r.get("ci_clipped") for r in g["rows"]):
             _say(console, "  * interval cut to the scale of the metric")
-        for n in g["norms"]:
-            _say(console, f"  {n.label}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""))
+        for e in g["norms"]:
+            n = e["norm"]
+            _say(console, f"  {norm_text(g, e)}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""))
 
 
 def ci_text(r: dict[str, Any]) -> str:

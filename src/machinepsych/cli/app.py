@@ -106,6 +106,11 @@ def _store_arg(st) -> str:
     return "" if st.url == "sqlite:///machinepsych.db" else f" --store {st.safe_url}"
 
 
+# names that say "a file": an output folder is not given one of these by intent
+FILE_SUFFIXES = frozenset((".csv", ".tsv", ".json", ".jsonl", ".parquet", ".html", ".htm", ".txt", ".md", ".xlsx",
+                           ".png", ".svg", ".pdf", ".db", ".sqlite"))
+
+
 def check_output_path(path, option: str, *, folder: bool = False) -> None:
     """An output path is written into a folder that already exists: a typo in it (``--out
     resluts/x.csv``) is a one-line error, not a tree of new folders. ``folder``: the path
@@ -122,6 +127,9 @@ def check_output_path(path, option: str, *, folder: bool = False) -> None:
         raise ConfigError(f"{option} {path} is a folder; give a file name, e.g. {p / 'trials.csv'}")
     if folder and p.exists() and not p.is_dir():
         raise ConfigError(f"{option} {path} is a file; give a folder")
+    if folder and not p.exists() and p.suffix.lower() in FILE_SUFFIXES:  # "--out people.csv" made a folder of that name
+        raise ConfigError(f"{option} {path} names a file, but this command writes its files into a folder; "
+                          f"give a folder, e.g. {option} {p.with_suffix('')}")
 
 
 def os_error_line(exc: OSError) -> str:

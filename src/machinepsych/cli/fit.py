@@ -189,7 +189,9 @@ def _per_participant_line(result: dict, key: str, kind: str) -> str:
         m, p = key.split(".", 1)
         at = f"r = {_num(result['design']['parameters'][m][p]['r'])} at the design; "
         curve = (pp.get("pooled") or {}).get(key)
-        over = (f" (the curve fitted to {_counts(curve)} sessions over {curve['n']} simulated participants)"
+        over = (f" (the curve fitted to {_counts(curve)} sessions over {curve['n']} simulated participants"
+                + (f"; the count is still near its edge at the {curve['batches']} batches the search adds at most: "
+                   "another sample may name the next" if curve.get("capped") else "") + ")"
                 if curve else "")
         if count is None:
             last = max((int(c) for c in curve["counts"]), default=1) if curve else 1

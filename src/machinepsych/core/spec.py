@@ -232,15 +232,29 @@ def count(name: str, label: str = "", higher_is_better: bool | None = True, **kw
     return Metric(name, label, "", (0.0, None), higher_is_better, **kw)
 
 
+# the parameters that change how a test is presented (a condition label names those away from
+# their defaults): the test's input, its answer format (VisFactor's split mode) and perturbations
+PRESENTATION = ("input", "mode", "perturb")
+
+
 @dataclass(frozen=True)
 class Norm:
     """A published reference value on a metric's own scale (e.g. a human norm group's mean),
-    drawn beside the participants' scores; ``source`` cites where it comes from."""
+    drawn beside the participants' scores; ``source`` cites where it comes from. A norm was
+    measured in the test's own format: it stands only beside conditions that keep every
+    presentation parameter (:data:`PRESENTATION`) at the test's default (:meth:`beside`), never
+    beside another format of the test (a split VisFactor item, where F to every part scores
+    80%, against a norm group that answered whole items)."""
 
     label: str
     metric: str
     value: float
     source: str = ""
+
+    def beside(self, changed: Mapping[str, Any]) -> bool:
+        """Whether the norm stands beside a condition whose parameters away from the test's
+        defaults are ``changed`` (name -> value)."""
+        return not any(changed.get(k) not in (None, "", (), []) for k in PRESENTATION)
 
 
 SessionScore = Callable[["pd.DataFrame", Params], "dict[str, float | None]"]

@@ -58,7 +58,9 @@ class Trial:
 
     def __init__(self, data: Stack, t: int, R: int):
         def take(a):
-            return None if a is None else np.broadcast_to(a[:, t], (R, *a.shape[2:]))
+            if a is None:
+                return None
+            return a[:, t] if a.shape[0] == R else np.broadcast_to(a[:, t], (R, *a.shape[2:]))
 
         self.c, self.r, self.w = take(data.choice), take(data.reward), take(data.win)
         self.shown, self.feat = take(data.shown), take(data.features)
@@ -96,17 +98,37 @@ class Stack:
         self.target = pad(lambda d: d.target, -1, np.int64)
         self.n_trials, self.n_options, self.n_cues = T, K, datas[0].n_cues
 
+        self._derived: dict[str, tuple[np.ndarray, ...]] = {}
+
     ARRAYS = ("choice", "reward", "win", "shown", "features", "cue", "target")
 
     def take(self, rows: np.ndarray) -> "Stack":
         """The stack whose row ``i`` is this stack's row ``rows[i]`` (a session read by
-        several parameter vectors, or several sessions by one)."""
+        several parameter vectors, or several sessions by one). An array is gathered when it
+        is first read (a model with its own likelihood reads only what :meth:`derived` gives)."""
         out = Stack.__new__(Stack)
-        for name in self.ARRAYS:
-            a = getattr(self, name)
-            setattr(out, name, None if a is None else a[rows])
+        out._base, out._rows, out._derived = self, rows, {}
         out.n_trials, out.n_options, out.n_cues = self.n_trials, self.n_options, self.n_cues
         return out
+
+    def __getattr__(self, name: str):
+        # only called for an attribute not set: an array of a stack made by take, gathered once
+        if name not in Stack.ARRAYS or "_base" not in self.__dict__:
+            raise AttributeError(name)
+        a = getattr(self._base, name)
+        a = None if a is None else a[self._rows]
+        setattr(self, name, a)
+        return a
+
+    def derived(self, name: str, build) -> tuple[np.ndarray, ...]:
+        """Arrays a model computes once from the sessions (``build(stack)``: a tuple of arrays
+        whose last axis is the row), kept under ``name``; a stack made by :meth:`take` gathers
+        them from its base's (built there once, for every session) instead of building them."""
+        if name not in self._derived:
+            base = self.__dict__.get("_base")
+            self._derived[name] = (build(self) if base is None
+                                   else tuple(np.take(a, self._rows, axis=-1) for a in base.derived(name, build)))
+        return self._derived[name]
 
 
 def as_stack(data: "ChoiceData | Stack") -> Stack:
@@ -546,6 +568,70 @@ class SLM(CognitiveModel):
         rate = np.where(won, theta[:, 0:1], theta[:, 1:2])
         state["a"] = np.where(x.valid[:, None], (1 - rate) * a + rate * signal, a)
         super().learn(theta, state, x)
+
+    def nll(self, theta: np.ndarray, data: "ChoiceData | Stack") -> np.ndarray:
+        """The likelihood of :meth:`probs` and :meth:`learn`, over what they read of each trial
+        computed once per session (:func:`_slm_trials`) and the attention weights kept as (D, R)
+        arrays, so a trial is a few passes over R values; only the chosen option's probability
+        is computed (its pull over the pull of every option shown). The tests check it equals
+        the step-by-step likelihood."""
+        data = as_stack(data)
+        theta = np.atleast_2d(np.asarray(theta, dtype=float))
+        R = theta.shape[0]
+        arrays, blocks = _slm_blocks(data, R)
+        pull, pool, flip, won, valid, lapse = (x[..., None] for x in arrays)  # (T, [D,] sessions, 1)
+        T, D = data.n_trials, pull.shape[1]
+        r, p, d = (theta[:, i].reshape(blocks) for i in range(3))  # (sessions, rows of each)
+        a = np.full((D, *blocks), 1.0 / D)
+        chosen = np.empty((T, *blocks))
+        for t in range(T):
+            ad = a ** d
+            total = (pool[t] * ad).sum(axis=0)
+            chosen[t] = np.where(total > 0, (pull[t] * ad).sum(axis=0) / np.maximum(total, TINY), lapse[t])
+            signal = flip[t] * a
+            norm = signal.sum(axis=0)
+            signal = np.where(norm > 0, signal / np.maximum(norm, TINY), a)
+            rate = valid[t] * (p + won[t] * (r - p))
+            a = (1 - rate) * a + rate * signal
+        prob = (1 - self.LAPSE) * chosen + self.LAPSE * lapse
+        return -np.where(valid > 0, np.log(np.maximum(prob, TINY)), 0.0).sum(axis=0).reshape(R)
+
+
+def _slm_blocks(data: Stack, R: int) -> tuple[tuple[np.ndarray, ...], tuple[int, int]]:
+    """The SLM's per-trial arrays (:func:`_slm_trials`) for ``R`` parameter rows, and how the
+    rows lie over the sessions: (sessions, rows of each). A stack gathered with each session
+    repeated in a block of m rows in a row (a fit's grid and its difference points) gives each
+    session once, read by its m rows through broadcasting, instead of gathering it m times; a
+    single session is read by every row."""
+    rows = data.__dict__.get("_rows")
+    if rows is not None and R == len(rows) > 1:
+        m = int(np.argmax(rows != rows[0])) or R  # the first block's length (R: one session throughout)
+        if m > 1 and R % m == 0 and (rows.reshape(-1, m) == rows[::m, None]).all():
+            return tuple(np.take(x, rows[::m], axis=-1) for x in data._base.derived("slm", _slm_trials)), (R // m, m)
+    arrays = data.derived("slm", _slm_trials)
+    return arrays, ((1, R) if arrays[0].shape[-1] == 1 else (R, 1))
+
+
+def _slm_trials(data: Stack) -> tuple[np.ndarray, ...]:
+    """What the SLM's likelihood reads of each trial, trial-major with the row last: the
+    dimensions the chosen option matches where it was shown (T, D, rows), those of every option
+    shown summed (T, D, rows), the dimensions its feedback points to (the matched ones after a
+    win, the others after a loss: T, D, rows), win and readable choice (T, rows; 1 or 0), and the
+    chosen option's probability when chosen uniformly among those shown (T, rows)."""
+    c = np.maximum(data.choice, 0)
+    rows = np.arange(c.shape[0])[:, None]
+    feat, shown = data.features, data.shown
+    matched = feat[rows, np.arange(c.shape[1])[None, :], c]  # (rows, T, D)
+    was_shown = shown[rows, np.arange(c.shape[1])[None, :], c]
+    won = (data.win > 0).astype(float)
+    flip = np.where(won[..., None] > 0, matched, 1 - matched)
+
+    def trial_major(x):
+        return np.ascontiguousarray(np.moveaxis(x, 0, -1))
+
+    return (trial_major(matched * was_shown[..., None]), trial_major((feat * shown[..., None]).sum(axis=2)),
+            trial_major(flip), trial_major(won), trial_major((data.choice >= 0).astype(float)),
+            trial_major(was_shown / np.maximum(shown.sum(axis=2), 1)))
 
 
 # ----------------------------------------------------------------------------- cue-outcome learners

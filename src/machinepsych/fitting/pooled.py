@@ -78,6 +78,24 @@ def fit_rho1(counts: Sequence[int], r: Sequence[float], weights: Sequence[float]
                                  options={"xatol": 1e-10}).x)
 
 
+def rho1_for(count: int, target_r: float) -> float:
+    """The one-session reliability at which :func:`spearman_brown` reaches ``target_r`` at
+    ``count`` sessions exactly (the inverse of :func:`sessions_for`): ``rho* / (k - (k - 1) rho*)``."""
+    want = target_r ** 2
+    return want / (count - (count - 1) * want)
+
+
+def settled(curve: dict[str, Any], candidates: Sequence[int], target_r: float, margin: float) -> bool:
+    """Whether the count a curve names is clear of the edge: its ``rho1_lo`` lies at least
+    ``margin`` bootstrap standard errors of ``rho1`` from every reliability at which a
+    candidate count starts to be named (:func:`rho1_for`), so that another sample of as many
+    participants would name the same count. A curve without a bound is not settled."""
+    lo, se = curve.get("rho1_lo"), curve.get("rho1_se")
+    if lo is None or not se:
+        return False
+    return min(abs(lo - rho1_for(k, target_r)) for k in candidates) >= margin * se
+
+
 def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], candidates: Sequence[int],
                  target_r: float, level: float = 0.95, seed: int = 0, boot: int = BOOTSTRAP) -> dict[str, Any]:
     """The Spearman-Brown curve fitted to every count at once. ``true`` (n,): the simulated
@@ -104,6 +122,7 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     rhos = np.array([fit_rho1(counts, row, weights) for row in boot_r])
     rhos = rhos[np.isfinite(rhos)]
     rho1_lo = float(np.quantile(rhos, 1 - level)) if rhos.size and math.isfinite(rho1) else math.nan
+    rho1_se = float(np.std(rhos)) if rhos.size > 1 and math.isfinite(rho1) else math.nan
     seen = dict(zip(counts, observed))
     curve = {}
     for k in sorted(set(counts) | set(candidates)):
@@ -113,7 +132,8 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
                          "r": _curve_at(rho1, k), "lo": _curve_at(rho1_lo, k),
                          "weight": None if w is None or not np.isfinite(w) else float(w / np.nansum(weights))}
     return {"model": MODEL, "n": n, "rho1": None if math.isnan(rho1) else rho1,
-            "rho1_lo": None if math.isnan(rho1_lo) else rho1_lo, "level": level, "bootstrap": boot,
+            "rho1_lo": None if math.isnan(rho1_lo) else rho1_lo,
+            "rho1_se": None if math.isnan(rho1_se) else rho1_se, "level": level, "bootstrap": boot,
             "counts": curve,
             "named": next((k for k in candidates if (curve[str(k)]["lo"] or 0) >= target_r), None),
             "reaches": next((k for k in candidates if (curve[str(k)]["r"] or 0) >= target_r), None)}

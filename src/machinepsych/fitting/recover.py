@@ -24,11 +24,13 @@ names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated pa
 plays that many seeded sessions with one parameter set, fitted jointly,
 :func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate's r
 clears 0.8 with 95% confidence. The count is read off one curve fitted to every count at
-once (:mod:`.pooled`: ``COUNT_SAMPLE`` times ``n`` participants each play the most sessions
-tried, fitted on their first 1, 2, 3, 4, 6 and 8; the Spearman-Brown relation fitted to all
-these r, its lower bound by a bootstrap over participants), not from each count's own
+once (:mod:`.pooled`: batches of ``COUNT_SAMPLE`` times ``n`` participants each play the most
+sessions tried, fitted on their first 1, 2, 3, 4, 6 and 8; the Spearman-Brown relation fitted
+to all these r, its lower bound by a bootstrap over participants), not from each count's own
 sample: a count whose r only reads 0.8 in one sample of 60 varies from seed to seed, as r
-at 60 participants varies by about 0.05 between samples. ``reaches`` is the first count at
+at 60 participants varies by about 0.05 between samples. Batches are added (up to
+``COUNT_BATCHES``) while the bound is within ``MARGIN_SE`` of its standard errors of a
+reliability at which the count named would change (:func:`~.pooled.settled`). ``reaches`` is the first count at
 which the curve itself reads 0.8 (r passes 0.8 between the two), ``pooled`` the curve; and each model whose
 diagonal (by family) is below 0.9 reaches 0.9: what a study
 that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
@@ -48,14 +50,16 @@ from ..core.spec import TaskSpec
 from ..participants.agents import play_agent
 from .data import ChoiceData, session_data
 from .fit import fit_participants, fit_sessions
-from .pooled import pooled_curve
+from .pooled import pooled_curve, settled
 from .simulate import draw_params, simulate_session
 
 TARGET_R = 0.8
 CONFIDENCE = 0.95  # a count of sessions per participant is named where r's one-sided lower bound clears TARGET_R
 TARGET_SHARE = 0.9  # the model-recovery diagonal (by family) a design should reach
 SESSION_COUNTS = (2, 3, 4, 6, 8)  # sessions per participant tried where a design cannot be lengthened
-COUNT_SAMPLE = 2  # a weak rate's count of sessions is searched over this many times ``n`` participants
+COUNT_SAMPLE = 2  # a weak rate's count of sessions is searched over batches of this many times ``n`` participants
+COUNT_BATCHES = 10  # at most this many batches: more are added while the count named is near its edge
+MARGIN_SE = 2.0  # ... until rho_1's lower bound is this many of its standard errors from every edge
 
 
 def _pearson(a: np.ndarray, b: np.ndarray) -> float | None:
@@ -194,7 +198,7 @@ def _weak_rates(result: Mapping[str, Any], bound: bool = False) -> list[tuple[st
 
 
 def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = None, seed: int = 0,
-            max_factor: int = 8, max_sessions: int = 8) -> dict[str, Any]:
+            max_factor: int = 8, max_sessions: int = 8, batches: int = COUNT_BATCHES) -> dict[str, Any]:
     """Recovery at the test's design (default preset plus ``overrides``), then at longer
     designs for the learning rates it does not recover; where the design cannot be
     lengthened, with more sessions per participant (up to ``max_sessions``) for the learning
@@ -223,7 +227,7 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
     if fixed and (weak or weak_models):
         out["fixed"] = fixed
         out["per_participant"] = _sessions_needed(spec, params, weak, weak_models, n, seed, max_sessions,
-                                                  COUNT_SAMPLE * n)
+                                                  COUNT_SAMPLE * n, batches)
     for length in _longer_lengths(start, limit, max_factor) if weak and fixed is None else []:
         try:
             longer = spec.resolve(overrides={**(overrides or {}), decl.length: length})
@@ -245,20 +249,24 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
 
 
 def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], models: list[str], n: int, seed: int,
-                     max_sessions: int, n_rates: int | None = None) -> dict[str, Any]:
+                     max_sessions: int, n_rates: int | None = None, batches: int = 1) -> dict[str, Any]:
     """On a design that cannot be lengthened: the number of sessions per participant (of
     :data:`SESSION_COUNTS`, up to ``max_sessions``), fitted jointly, at which each weak
     learning rate is recovered, and each weak model its diagonal >= 0.9 over ``n``
     participants (None: not within ``max_sessions``).
 
-    A rate's count comes from every count at once (:func:`~.pooled.pooled_curve`): ``n_rates``
-    participants (default ``n``) each play ``max_sessions`` seeded sessions, fitted jointly on
-    their first 1, 2, 3, 4, 6 and 8 (up to ``max_sessions``), and the Spearman-Brown curve
-    fitted to the r of all these counts names the smallest count whose 95% lower bound
+    A rate's count comes from every count at once (:func:`~.pooled.pooled_curve`): batches of
+    ``n_rates`` participants (default ``n``) each play ``max_sessions`` seeded sessions, fitted
+    jointly on their first 1, 2, 3, 4, 6 and 8 (up to ``max_sessions``), and the Spearman-Brown
+    curve fitted to the r of all these counts names the smallest count whose 95% lower bound
     (bootstrap over participants) reaches 0.8 (``rates``), and the smallest at which the curve
-    itself does (``reaches``); ``pooled`` holds each rate's curve. ``tried``: the recovery at
-    each count simulated (each count's own r and lower bound ``lo``, and the weak models' rows
-    where they were still searched)."""
+    itself does (``reaches``); ``pooled`` holds each rate's curve. A batch is added, up to
+    ``batches``, while a weak rate's count is near its edge (:func:`~.pooled.settled`: rho_1's
+    lower bound within ``MARGIN_SE`` of its standard errors of a reliability where the count
+    named changes); the curve says ``batches`` used and ``capped`` where the last still was.
+    ``n_rates`` in the result: the participants simulated. ``tried``: the recovery at each
+    count simulated over them (each count's own r and lower bound ``lo``, and the weak models'
+    rows where they were still searched)."""
     decl = spec.fit
     n_rates = n_rates or n
     counts = [c for c in (1, *SESSION_COUNTS) if c <= max_sessions]
@@ -269,7 +277,8 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
     if rates and candidates:
         for name in dict.fromkeys(m for m, _ in rates):
             _rates_over_counts(spec, params, decl.model(name), [p for m, p in rates if m == name], n_rates, seed,
-                               counts, candidates, steps, out)
+                               counts, candidates, steps, out, batches)
+        out["n_rates"] = max(s["n_rates"] for s in steps.values())
     else:
         out["rates"].update({f"{m}.{p}": None for m, p in rates})
         out["reaches"].update({f"{m}.{p}": None for m, p in rates})
@@ -286,24 +295,39 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
 
 
 def _rates_over_counts(spec: TaskSpec, params, model, weak: list[str], n: int, seed: int, counts: list[int],
-                       candidates: list[int], steps: dict[int, dict[str, Any]], out: dict[str, Any]) -> None:
-    """``n`` participants of ``model``, each playing ``max(counts)`` sessions, fitted on their
-    first ``k`` at each of ``counts`` (the same participants and sessions at every count); each
-    count's own recovery goes into ``steps``, each weak rate's pooled curve into ``out``."""
-    truth, units, source = _simulate(spec, params, [model], n, seed, max(counts))
-    fitted: dict[int, np.ndarray] = {}
-    for k in counts:
-        fits = {model.name: fit_participants(model, [u[:k] for u in units], seed, with_se=False)}
-        res = _parameter_recovery([model], truth, source, fits)
-        steps[k]["parameters"].update(res)
-        fitted[k] = np.array([[f.params[p.name] for p in model.params] for f in fits[model.name]])
+                       candidates: list[int], steps: dict[int, dict[str, Any]], out: dict[str, Any],
+                       batches: int = 1) -> None:
+    """Batches of ``n`` participants of ``model``, each playing ``max(counts)`` sessions, fitted
+    on their first ``k`` at each of ``counts`` (the same participants and sessions at every
+    count); a batch is added, up to ``batches``, while a weak rate's curve is not
+    :func:`~.pooled.settled`. Batch ``b`` is simulated as the first with seed ``seed + b n
+    max(counts)`` (its sessions' seeds follow the earlier batches'), so the first batch is the
+    sample of a search of one batch. Each count's own recovery over every batch goes into
+    ``steps``, each weak rate's pooled curve into ``out``."""
     names = [p.name for p in model.params]
-    for p in weak:
-        j, key = names.index(p), f"{model.name}.{p}"
-        curve = pooled_curve(truth[model.name][:, j], np.array([fitted[k][:, j] for k in counts]), counts,
-                             candidates, TARGET_R, CONFIDENCE, seed)
-        out["pooled"][key] = curve
+    cols = [names.index(p) for p in weak]
+    truths: list[np.ndarray] = []
+    fits: dict[int, list] = {k: [] for k in counts}
+    for b in range(max(batches, 1)):
+        truth, units, _ = _simulate(spec, params, [model], n, seed + b * n * max(counts), max(counts))
+        truths.append(truth[model.name])
+        for k in counts:
+            fits[k] += fit_participants(model, [u[:k] for u in units], seed, with_se=False)
+        true = np.concatenate(truths)
+        fitted = {k: np.array([[f.params[p] for p in names] for f in fits[k]]) for k in counts}
+        curves = {p: pooled_curve(true[:, j], np.array([fitted[k][:, j] for k in counts]), counts, candidates,
+                                  TARGET_R, CONFIDENCE, seed) for p, j in zip(weak, cols)}
+        near = [p for p, c in curves.items() if not settled(c, candidates, TARGET_R, MARGIN_SE)]
+        if not near:
+            break
+    for p, curve in curves.items():
+        key = f"{model.name}.{p}"
+        out["pooled"][key] = {**curve, "batches": len(truths), "capped": p in near and batches > 1}
         out["rates"][key], out["reaches"][key] = curve["named"], curve["reaches"]
+    source = [model.name] * len(true)
+    for k in counts:
+        steps[k]["parameters"].update(_parameter_recovery([model], {model.name: true}, source, {model.name: fits[k]}))
+        steps[k]["n_rates"] = len(true)
 
 
 def _longest(spec: TaskSpec) -> int | None:

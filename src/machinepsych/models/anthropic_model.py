@@ -24,7 +24,7 @@ from typing import Any
 from machinepsych.core.errors import MissingCredentialsError, MissingDependencyError, ModelCallError
 from machinepsych.core.types import ImagePart, Message, Usage
 from .base import Completion, GenerateOptions
-from .openai_compat import redact, status_error
+from .openai_compat import error_line, status_error
 from .pricing import PriceTable
 from .ratelimit import headers_of, rate_info
 from .urls import redact_url
@@ -203,7 +203,7 @@ class AnthropicModel:
             raise
         except Exception as exc:  # classified here; retried (or not) by the runner
             err = classify_anthropic_error(exc, where=redact_url(self.base_url) or "api.anthropic.com")
-            raise ModelCallError(redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient,
+            raise ModelCallError(error_line(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient,
                                  status=err.status, rate=rate_info(headers_of(exc))) from None
 
     async def aclose(self) -> None:

@@ -24,6 +24,7 @@ from machinepsych.core.errors import MissingCredentialsError, ModelCallError, Un
 from machinepsych.core.fastjson import fast_decoder, fast_encoder
 from machinepsych.core.types import ImagePart, Message, TextPart, Usage
 from .base import Completion, GenerateOptions, TokenLogprob
+from .error_text import one_line
 from .pricing import PriceTable
 from .ratelimit import headers_of, rate_info
 from .secrets import redact_keys
@@ -246,10 +247,23 @@ def redact(text: str, secret: str | None = None) -> str:
     return redact_urls(_KEY_RE.sub("sk-***", text))
 
 
-def status_error(status: int, detail: str, *, where: str, key_env: str) -> ModelCallError:
+DETAIL_MOST = 300  # characters of an endpoint's error text quoted in a failure line
+
+
+def error_line(text: str, secret: str | None = None) -> str:
+    """An adapter's failure as it is raised, printed and stored: keys and URL credentials
+    redacted (:func:`redact`), then one line (:func:`~.error_text.one_line`), so an endpoint's
+    control characters never reach the terminal. Every adapter's errors pass through here."""
+    return one_line(redact(text, secret), most=4 * DETAIL_MOST)
+
+
+def status_error(status: int, detail: str, *, where: str, key_env: str,
+                 size: int | None = None) -> ModelCallError:
     """HTTP status -> :class:`ModelCallError`: 408/409/429/5xx transient, other 4xx permanent
-    with a hint saying what to fix. Shared by all adapters."""
-    detail = detail.rstrip(".")
+    with a hint saying what to fix. Shared by all adapters. ``detail``, the endpoint's own
+    words, is redacted before it is cut to :data:`DETAIL_MOST` characters of one line (no key
+    is cut in two and left half shown); ``size``: the bytes of the body it is, when known."""
+    detail = one_line(redact(detail), most=DETAIL_MOST, size=size).rstrip(".")
     if status in (408, 409, 429) or status >= 500:
         return ModelCallError(f"{where} answered HTTP {status}: {detail}", transient=True, status=status)
     hint = {
@@ -283,7 +297,9 @@ def classify_openai_error(exc: BaseException, *, where: str, key_env: str = API_
     if isinstance(exc, openai.APIStatusError):
         return status_error(exc.status_code, _status_detail(exc.body, exc.message), where=where, key_env=key_env)
     if isinstance(exc, _HTTPStatus):
-        return status_error(exc.status, _status_detail(exc.body, exc.text), where=where, key_env=key_env)
+        detail = _status_detail(exc.body, None)
+        return status_error(exc.status, exc.text if detail is None else detail, where=where, key_env=key_env,
+                            size=exc.size if detail is None else None)
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
         return ModelCallError(f"Request to {where} timed out.", transient=True)
     # aiohttp is imported by the SDK transports only (the direct transport has its own client)
@@ -336,11 +352,12 @@ class _NoSDK:
 class _HTTPStatus(Exception):
     """An HTTP error status seen by the direct transport."""
 
-    def __init__(self, status: int, text: str, headers: dict[str, str] | None = None):
+    def __init__(self, status: int, raw: bytes, headers: dict[str, str] | None = None):
         super().__init__(f"HTTP {status}")
-        self.status, self.text, self.headers = status, text, headers
+        self.status, self.headers, self.size = status, headers, len(raw)
+        self.text = raw.decode("utf-8", errors="backslashreplace")  # a byte that is no UTF-8: \xNN
         try:
-            self.body: Any = json.loads(text)
+            self.body: Any = json.loads(self.text)
         except ValueError:
             self.body = None
 
@@ -352,14 +369,15 @@ def _root_cause(exc: BaseException) -> BaseException:
     return exc
 
 
-def _status_detail(body: Any, fallback: str) -> str:
+def _status_detail(body: Any, fallback: Any) -> Any:
+    """The error message of a JSON error body, else ``fallback`` (cut by :func:`status_error`)."""
     if isinstance(body, dict):
         err = body.get("error", body)
         if isinstance(err, dict) and err.get("message"):
             return str(err["message"])
         if isinstance(err, str):
             return err
-    return str(fallback)[:300]
+    return fallback if fallback is None else str(fallback)
 
 
 class OpenAIModel:
@@ -468,7 +486,7 @@ class OpenAIModel:
             err = classify_openai_error(exc, where=redact_url(self.base_url) or "api.openai.com")
             headers = exc.headers if isinstance(exc, _HTTPStatus) else headers_of(exc)
             raise ModelCallError(
-                redact(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient, status=err.status,
+                error_line(str(err), os.environ.get(API_KEY_ENV)), transient=err.transient, status=err.status,
                 rate=rate_info(headers)) from None
 
     async def warm(self, n: int, timeout_s: float = 2.0) -> None:
@@ -519,5 +537,5 @@ class OpenAIModel:
 def _direct_reply(status: int, raw: bytes, headers: dict[str, str] | None) -> tuple[Any, Any]:
     """A direct transport's reply -> (its JSON, what its rate-limit headers say)."""
     if status >= 400:
-        raise _HTTPStatus(status, raw.decode("utf-8", errors="replace"), headers)
+        raise _HTTPStatus(status, raw, headers)
     return json_body(raw), (rate_info(headers) if headers else None)

@@ -155,7 +155,12 @@ NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|ch
                # "I'll go with the colour match: 2": the choice under the rule the reply goes with (not "- Colour match → card 3",
                # one line of a list of the rules)
                (re.compile(r"\b(?:go(?:ing)?\s+with|follow(?:ing)?|us(?:e|ing)|tak(?:e|ing)|pick(?:ing)?|choos(?:e|ing))\s+(?:the\s+)?"
-                           r"(?:colou?r|shape|number|count)\s+(?:match|rule)\s*[:：=]", re.I), LABEL, "label"))
+                           r"(?:colou?r|shape|number|count)\s+(?:match|rule)\s*[:：=]", re.I), LABEL, "label"),
+               # "I'll begin with colour: star blue 4", "the number rule says option 3": the choice under the rule the reply
+               # takes up, after the options were walked through
+               (re.compile(r"\b(?:i['’]ll|i\s+will|let['’]s|let\s+me|i['’]m\s+going\s+to)\s+(?:begin|start|go|stick)\s+with\s+(?:the\s+)?"
+                           r"(?:colou?r|shape|number|count)(?:\s+(?:match|rule))?\s*[:：=]"
+                           r"|\b(?:colou?r|shape|number|count)\s+rule\s+(?:says|gives|picks|points\s+to)(?=\s+(?:option|card)\b)", re.I), LABEL, "label"))
 
 
 def _sorted_card(stim: Mapping[str, Any]) -> tuple:

@@ -143,6 +143,9 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with|choose|pick|select)"
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|我选择?|我選擇?|选择|選ぶ))")
+# a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
+# none a negation, nor a second answer's sentence (no punctuation)
+_FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,2}\s+and\s+)"
 MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
     (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
@@ -156,7 +159,10 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
      LABEL, "bare label"),
     # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
     (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
-    (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
+    (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?(?:" + _FIRST_DEED + r")?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
+    # a decision after a longer first action of the same subject ("We will look at the shapes first and then pick card 2")
+    (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will)\s+(?!(?:not|never)\b)\w+(?:\s+(?!(?:not|never|and|or)\b)[^\W\d_]+){0,4}\s+and\s+(?:then\s+)?"
+                r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with)\b", re.I), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
@@ -227,6 +233,8 @@ FILLER = re.compile(
     re.I)
 # what "only X" must go on to say for X to be the answer ("only S4 passes ...", "Only B works.")
 ONLY_PREDICATE = re.compile(r"\s+(?:works?|passes|pass|fits?|matches|match|reaches|leads|goes|does|has|contains|gets|makes|remains"
+                            # the one left after the others are ruled out ("Only the second card is left.")
+                            r"|is\s+(?:left|remaining)\s*(?=[.!;]|$)"
                             r"|satisfies|connects|qualifies|is\s+(?:correct|right|possible|identical|the\s+same))\b", re.I)
 PAST = re.compile(r"\b(?:previous(?:ly)?|last|earlier|prior|past|original|initial(?:ly)?|before|you)\s*(?:\w+\s*)?$", re.I)
 QUESTIONED = re.compile(r"^[^.!?\n]{0,60}\?")
@@ -247,6 +255,8 @@ UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[�
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+" + UNSURE_TO + r"|(?:could|can|might|may)\s+go\s+either\s+way|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
+# check marks and emoji right after an answer ("**Yes** ✅", "B 👍")
+MARKS_AFTER = re.compile(r"^[ \t]*(?:[✓✔✅☑\u2600-\u27bf\u2b50\ufe0f\u200d\U0001f300-\U0001faff][ \t]*)+(?=\S|$)")
 EXACT_FILLER = {
     "answer", "final", "the", "my", "is", "option", "choice", "selection", "deck", "card", "pile", "arm", "letter",
     "number", "i", "yes", "choose", "pick", "select", "go", "with", "will", "ll", "it", "s", "its", "response", "decision",
@@ -477,6 +487,60 @@ def ends_clause(text: str, target: Mention, mentions: list[Mention]) -> bool:
     return not any(target.end <= o.start < end and _key(o.value) != _key(target.value) for o in mentions)
 
 
+# an answer followed by what it has, counted ("option 1 has 4", "option 2 has 3 shapes")
+HAS_COUNT = re.compile(r"\s*(?:\([^()\n]{0,30}\)\s*)?(?:has|have|shows?|contains?)\s+(?:only\s+|just\s+)?(?:\d|one|two|three|four|five)\b", re.I)
+
+
+def compared_by_count(text: str, mentions: list[Mention]) -> set[int]:
+    """The mentions of a comparison that tells several answers' counts ("Option 1 has 2 shapes,
+    option 2 has 4, option 4 has 1."): each answer described there, none named as the choice."""
+    counted, counts = set(), []
+    for i, m in enumerate(mentions):
+        has = HAS_COUNT.match(text, m.end) if not m.weak else None
+        if has:
+            counted.add(i)
+            counts.append((m.end, has.end()))
+    if len({_key(mentions[i].value) for i in counted}) < 2:
+        return set()
+    # the counts themselves name no answer either ("has 4")
+    return counted | {i for i, m in enumerate(mentions) if any(s <= m.start < e for s, e in counts)}
+
+
+# a doubt about one's own answer closing its sentence ("Card 2, though I can't be certain.", "..., but I'm not sure.")
+DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+though|but)\s+(?:i\s+am|i['’]m|i)\s+"
+                          r"(?:not\s+(?:\w+\s+)?(?:sure|certain|confident|positive)|can['’]?t\s+be\s+(?:\w+\s+)?(?:sure|certain)"
+                          r"|cannot\s+be\s+(?:\w+\s+)?(?:sure|certain)|could\s+be\s+wrong|may\s+be\s+wrong|might\s+be\s+wrong)"
+                          r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
+
+
+_OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
+
+
+def without_own_doubt(text: str, mentions: list[Mention], rejected: set[int], finder: Finder) -> str:
+    """``text`` with a doubt about its own answer blanked, where exactly one answer is named and not
+    ruled out: "Card 2, though I can't be certain." gives card 2 as "..., though I'm not certain"
+    does; with two answers left ("Card 2 or 3, but I'm not sure.") the doubt stays indecision."""
+    doubt = DOUBT_REMARK.search(text)
+    if doubt is None:
+        return text
+    alive = {_key(m.value) for i, m in enumerate(mentions) if i not in rejected}
+    if len(alive) != 1 or alive & {_key(mentions[i].value) for i in rejected}:
+        return text
+    # the doubt's sentence is the answer alone, perhaps hedged ("Probably card 2, but ..."), not a list or a description
+    sentence = text[max(text.rfind(c, 0, doubt.start()) for c in ".!?\n") + 1:doubt.start()]
+    if not exact_value(_OWN_HEDGE.sub(" ", sentence), finder)[0]:
+        return text
+    return text[:doubt.start()] + " " * (doubt.end() - doubt.start()) + text[doubt.end():]
+
+
+def only_examples(line: str, finder: Finder) -> bool:
+    """Whether every answer ``line`` names is introduced as an example ("(e.g. triangle red 1)",
+    "(Reply with the number of the option card, e.g. 2)")."""
+    seg = mask(line)
+    found = resolve_overlaps(finder(seg))
+    return bool(found) and all(is_example(seg, m.start) for m in found)
+
+
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
     mention that goes on into the value, ``"row": 3``, stays)."""
@@ -489,6 +553,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     text = mask(raw)
     mentions = outside_keys(raw, without_ranges(text, resolve_overlaps(finder(text))))
     rejected = rejected_mentions(text, mentions)
+    undecided_in = without_own_doubt(text, mentions, rejected, exact_finder)
     by_start = {m.start: m for m in mentions}
     index = {id(m): i for i, m in enumerate(mentions)}
     out = Reading(mentions=mentions, rejected=rejected)
@@ -602,6 +667,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                     ok = ok and all(i in rejected or _key(m.value) == _key(val)
                                     for i, m in enumerate(mentions) if m.start < base + at)
                     pos = base + at if ok else pos
+        if ok and only_examples(line, exact_finder):  # "(e.g. triangle red 1)": the prompt's example echoed after the answer
+            ok = False
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
@@ -631,14 +698,15 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     # 1: the reply opens with one answer followed by punctuation
     if mentions:
         first = mentions[0]
-        paren = text[first.end:].lstrip().startswith("(")
+        after_first = MARKS_AFTER.sub("", text[first.end:], count=1)  # "Yes ✅ (H ... H)": a mark after the answer aside
+        paren = after_first.lstrip().startswith("(")
         if paren:  # "3 (circle)", but not "3 (or 4)"
             close = text.find(")", first.end)
             paren = close < 0 or not any(first.end < m.start < close and _key(m.value) != _key(first.value)
                                          for m in mentions[1:])
         if (0 not in rejected and not listed and not said_twice and all(w in EXACT_FILLER for w in _words(text[:first.start]))
-                and LEAD_SEP.match(text[first.end:]) and (paren or not text[first.end:].lstrip().startswith("("))
-                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(text)):  # not "No, I can't tell."
+                and LEAD_SEP.match(after_first) and (paren or not after_first.lstrip().startswith("("))
+                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(undecided_in)):  # not "No, I can't tell."
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     end = len(text.rstrip())
@@ -675,7 +743,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if said_twice:
         out.why = "answers listed one after another, none chosen"
         return out
-    if UNDECIDED.search(text) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
+    if UNDECIDED.search(undecided_in) or undecided_after(text, 0):  # "..., so I can't say.", "I'm torn between 2 and 4."
         out.why = "no answer: the reply says it cannot tell"
         return out
     # an answer the reply rules out stays ruled out where it is mentioned again afterwards; one only
@@ -685,14 +753,15 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         first_out.setdefault(_key(mentions[i].value), mentions[i].start)
     rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
     ruled_out = set(first_out)
+    counted = compared_by_count(text, mentions)
     strong = {_key(m.value) for i, m in enumerate(mentions)
-              if not m.weak and i not in rejected and not QUESTIONED.match(text[m.end:])}
+              if not m.weak and i not in rejected and i not in counted and not QUESTIONED.match(text[m.end:])}
     if any(QUESTIONED.match(text[m.end:]) for m in mentions) and not strong:
         out.why = "an answer asked about, not given"
         return out
     # weak mentions listed with other answers count as named ("Yes, no, not available")
     strong |= {_key(m.value) for i, m in enumerate(mentions)
-               if m.weak and i not in rejected and _runs_on(text, mentions, i, rejected)}
+               if m.weak and i not in rejected and i not in counted and _runs_on(text, mentions, i, rejected | counted)}
     # a weak one offered as a possibility beside another answer ("It could be the same cube, it could be different.")
     maybe = {_key(m.value) for i, m in enumerate(mentions)
              if m.weak and i not in rejected and MAYBE_BEFORE.search(text[max(0, m.start - 30):m.start])}

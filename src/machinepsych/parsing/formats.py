@@ -234,7 +234,20 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
     options = tuple(int(o) for o in _stim(obs).get("options") or ())
     if not options:
         return None, fallback_status(reply or "")
+    if _cut_short_number(reply or "", options):
+        return None, "invalid"
     return _number_reader(options)(reply)
+
+
+# an answer object that stops in its number, with nothing after ('{"answer": 4')
+_UNCLOSED_NUMBER = re.compile(r"[\"']\w+[\"']\s*:\s*(\d+)\s*$")
+
+
+def _cut_short_number(reply: str, options: tuple[int, ...]) -> bool:
+    """Whether ``reply`` stops in an answer object's number that a longer option goes on from
+    ('{"answer": 4' where 45 is an option): the number may have been cut off, it is no answer."""
+    m = _UNCLOSED_NUMBER.search(reply.rstrip())
+    return m is not None and any(len(str(o)) > len(m.group(1)) and str(o).startswith(m.group(1)) for o in options)
 
 
 _SAME = r"(?:the\s+)?same\s+(?:cube|object|figure|shape|block|solid|one)|(?:views?\s+of\s+)?(?:one|a\s+single)\s+(?:cube|object|block)"
@@ -376,6 +389,17 @@ _WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
 
+# the clause that ends a sentence by stating the object ("I can make out wings and a tail — it's an airplane.")
+_STATED = re.compile(r"(?:[—–;]|\s-\s|,?\s+so\b)\s*((?:it['’]s|it\s+is|that['’]s|that\s+is|this\s+is)\s+[^—–;]+)$", re.I)
+
+
+def _stated_after(sentence: str) -> str | None:
+    """The word the last clause of ``sentence`` states after a dash, a semicolon or "so" ("... — it's
+    an airplane."), or None; a hedge ("it's probably ...", "... or a bird") or a question names none."""
+    m = _STATED.search(sentence.strip())
+    return word_in(m.group(1), bare=False) if m else None
+
+
 def _words(raw: str) -> list[str | None]:
     """The words a reply commits to: its answer objects' values and ``\\boxed{}`` contents (None
     where one is not one name: "bicycle or table"), else its answer labels ("Answer: umbrella")."""
@@ -424,7 +448,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
-        found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)) else []
+        found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)
+                                 or _stated_after(sentences[-1])) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")

@@ -69,6 +69,10 @@ COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", r
 CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus|oder|und|ou|et)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
 
 
+# the feedback on the last trial's answer, then this trial ("Option 1 was right. Now circle yellow 1 → ...")
+FEEDBACK = re.compile(r"\s+(?:was|has\s+been)\s+(?:right|correct)\s*[.!]\s*(?:now|next|this\s+time|for\s+(?:this|the\s+(?:next|new))\s+(?:card|one|trial))\b", re.I)
+
+
 def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
     """Why mention ``i`` is no answer of this reply: "ruled out" (a negation or contrast), "past"
     (only named as an earlier trial's choice), or None."""
@@ -86,6 +90,8 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
     if pre or POST_NEG.match(text[m.end:m.end + 100]) or IT_NEG.match(later) or DISMISSED.match(later):
         return "ruled out"
     if PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:]):
+        return "past"
+    if FEEDBACK.match(text, m.end):  # "Option 1 was right. Now ...": the last trial's feedback, this trial's choice follows
         return "past"
     return None
 

@@ -22,7 +22,7 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .text import json_objects, strip_think, table_rows, withdrawn
 
-_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|ifade|İfade"
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
@@ -186,7 +186,17 @@ def _blocks(text: str) -> list[tuple[str, str]]:
         heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)]
         if [int(h[2]) for h in heads] != list(range(1, len(heads) + 1)):
             return []
-    return [(h[2], text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)]) for i, h in enumerate(heads)]
+    return [(h[2], _unpiped(text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)])) for i, h in enumerate(heads)]
+
+
+# the pipe that separates one statement's rating from the next heading on the same line ("S1: 4 | S2: 4 | ...")
+_PIPE_BEFORE_NEXT = re.compile(r"[ \t]*\|[ \t]*$")
+
+
+def _unpiped(block: str) -> str:
+    """A one-line block without the pipe that closes it before the next heading: "S1: 4 | S2: 5" rates
+    statement 1 with 4 as "S1: 4; S2: 5" does."""
+    return _PIPE_BEFORE_NEXT.sub("", block) if "\n" not in block.strip() else block
 
 
 def _beside_headings(text: str, ranges: list[re.Match]) -> list[tuple[str, str]]:

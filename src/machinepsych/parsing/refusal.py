@@ -78,7 +78,7 @@ FOLLOW_UP = re.compile(
 # a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
 PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet|mais|cependant|sans|pero|aunque|sin(?:\s+embargo)?"
                    r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem|aber|jedoch|doch|allerdings|trotzdem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"
-                   r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b|\s+(?:comment|say|note|share|offer)(?:\s+(?:this|that|on\s+it|a\s+few\s+(?:thoughts|things)|some\s+(?:thoughts|observations)))?\s*[:—–]))"
+                   r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b|\s+(?:comment|say|note|share|offer|summari[sz]e|describe|outline|explain)(?:\s+(?:this|that|it|on\s+it|the\s+(?:passage|text)|a\s+few\s+(?:thoughts|things)|some\s+(?:thoughts|observations)))?\s*[:—–]))"
                    r"|(?:但是?|不过|不過|然而|しかし|でも|けど|けれど)", re.I)
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？।؟])\s*|\n+")

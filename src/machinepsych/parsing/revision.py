@@ -40,7 +40,8 @@ REVISION = re.compile(
     r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))\s*(?=[^.!?\n]{1,80}?[\s,]on\s+second\s+thoughts?\s*[.!]?\s*(?:$|\n))"
     # '{"answer": "B"}\n\nHmm, figure C fits better: {"answer": "C"}': after an answer object, an interjection and a
     # reason that lead into a second object ending the reply (the reply thinks again and gives its answer anew)
-    r"|(?<=\})\s*(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$))", re.I)
+    # (a dash may stand before the interjection: '{"answer": [...]} — hmm, figure 7 ... {"answer": [...]}')
+    r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$))", re.I)
 
 
 def revised_tail(text: str) -> int | None:

@@ -19,7 +19,7 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
 from .revision import revised_tail
-from .rowsets import prose_groups, prose_rows
+from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
 
@@ -183,6 +183,9 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         vals, why = read_list(raw[cut:], n, read, runs=runs, prose=prose)
         if vals is not None:
             return vals, "after a self-correction: " + why
+        last = bare_last_sentence(mask(raw[cut:])) if prose is not None else None
+        if last is not None and (vals := prose(last)) is not None:  # "... wait: ..., so piece 1 is needed too. Pieces 1, 2 and 4."
+            return vals, "the set of rows that ends a self-correction"
     text = mask(raw)
     cands: list[tuple[int, int, tuple]] = []  # (level, position, values)
 

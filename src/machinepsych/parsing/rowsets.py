@@ -20,11 +20,16 @@ _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|draw
 # "2, 3 and 5", "piece 2 and piece 5"
 # a row number or a range of them ("1-4", "5 to 8", "5 bis 8")
 _ITEM = r"#?\d{1,2}(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*#?\d{1,2})?"
-SET = re.compile(r"(?:\b|(?=#))" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:(?:the\s+)?" + _NOUN + r"\s*)?" + _ITEM + r")*\b", re.I)
+# an article may stand before a later row ("the 2 and the 6", "la 2 y la 6", "a 2 e a 6")
+_ARTICLE = r"(?:the|la|las|el|los|le|les|die|der|das|den|il|lo|a|o|as|os)"
+SET = re.compile(r"(?:\b|(?=#))" + _ITEM + r"(?:\s*(?:,|and|&|or|y|et|und|e)\s*(?:" + _ARTICLE + r"\s+)?(?:" + _NOUN + r"\s*)?" + _ITEM + r")*\b", re.I)
 RANGE = re.compile(r"(\d{1,2})(?:\s*(?:[-–—]|to|through|bis|hasta|à|al)\s*(\d{1,2}))?", re.I)
 _NUMBER_WORDS = r"two|three|four|five|six|seven|eight|nine|ten"
 # words that deny ("not", "none", "don't", "nicht", "pas")
-_NEGATORS = r"not|no|none|never|except|but\s+not|neither|nor|without|nicht|keine?|ne|pas|non|não"
+# "except" in English, Spanish, French, German, Italian, Portuguese
+_EXCEPT = r"except|excepto|salvo|menos|sauf|except[ée]e?s?|au[ßs]er|ausgenommen|tranne|eccetto|exceto"
+_NEGATORS = r"not|no|none|never|" + _EXCEPT + r"|but\s+not|neither|nor|without|nicht|keine?|ne|pas|non|não"
+EXCEPT = re.compile(r"\b(?:" + _EXCEPT + r")\b", re.I)
 # words of the F side: what a row is when the answer is F ("flipped", "unused", "piece 4 has the wrong angle")
 _F_SIDE = (r"flipped|mirror(?:ed)?|mirror\s+images?|reflected"
            r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|different|false|lack|lacks|missing"
@@ -47,10 +52,13 @@ DENIED_F = re.compile(r"(?:\b(?:not|no|none|never|nicht|keine?|pas|non|não)\b|n
                       r"|to|actually|really|other|others|rest|remaining|sind|ist|son|es|est[áa]n?|sont|est|\d{1,2}|" + _NUMBER_WORDS + "|" + _NOUN + r"))*?"
                       r"\s+(?:" + _F_SIDE + r")\b", re.I)
 REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
-ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:all|every|each|none"
+# "all" in Spanish, French, German, Italian, Portuguese too ("Todas giradas excepto la 2")
+_ALL_WORDS = r"all|every|each|todas|todos|toutes|tous|alle|tutte|tutti"
+ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:" + _ALL_WORDS + r"|none"
                  # "No card is flipped.", "Not one of them is mirrored."
                  r"|no\s+(?:single\s+)?(?:card|figure|piece|item|row|one|drawing|picture|shape)s?|not\s+(?:a\s+single|one))\b", re.I)  # "Use all pieces except 3."
-ONLY = re.compile(r"^\s*only\b", re.I)
+# "Only cards 4 and 7 ...", and "only" closing the clause ("The model appears in figures 2 and 5 only.")
+ONLY = re.compile(r"^\s*only\b|\bonly\s*[.!]?\s*$", re.I)
 HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
 UNANSWERED = re.compile(r"\b(?:rather\s+not\s+(?:guess|say|answer)|(?:won[’']?t|will\s+not|can[’']?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+){0,2}?"
@@ -76,6 +84,34 @@ def clause_side(text: str) -> str | None:
     if rest == text:
         return "F" if NEG.search(text) else "T"
     return None if NEG.search(rest) else "T"
+
+
+# a bare universal before "except" ("All", "Todas", "All five cards"): the predicate comes after the rows excepted
+BARE_ALL = re.compile(r"\s*(?:" + _ALL_WORDS + r")(?:\s+(?:of\s+them|the|" + _NUMBER_WORDS + r"|" + _NOUN + r"))*[\s,]*", re.I)
+# a relative clause after the rows excepted says what they are ("except 2 and 6, which are flipped")
+RELATIVE = re.compile(r"[\s,]*(?:which|that|who|que|qui|die|welche|che|los\s+cuales|las\s+cuales)\b", re.I)
+
+
+def _excepting_side(head: str, tail: str) -> str | None:
+    """The side of the rows not excepted in "<all ...> except <rows> <...>": the head's own predicate
+    ("All rotated except 2"), else the one said of all after the rows ("All except 2 and 6 are flipped":
+    the rest flipped); a relative clause after the rows says what they are ("..., which are flipped"),
+    so the rest take the other side. None where the two disagree or a bare "none" comes first."""
+    rows = SET.search(tail)
+    after = tail[rows.end():] if rows else ""
+    relative = RELATIVE.match(after)
+    said_after = clause_side(after[relative.end():]) if relative else clause_side(after)
+    has_after = re.search(r"[^\W\d_]", after) is not None
+    if BARE_ALL.fullmatch(head):
+        if not has_after:
+            return "T"
+        if said_after is None:
+            return None
+        return _other(said_after) if relative else said_after
+    value = clause_side(head)
+    if value is None or (has_after and (not relative or said_after != _other(value))):
+        return None
+    return value
 
 
 def _other(value: str) -> str:
@@ -190,7 +226,7 @@ def prose_rows(text: str, n: int) -> tuple | None:
         nums = _numbers(c, n)
         if nums is None:
             return None
-        except_at = re.search(r"\bexcept\b", c, re.I) if ALL.match(c) or REST.search(c) else None
+        except_at = EXCEPT.search(c) if ALL.match(c) or REST.search(c) else None
         said = clause_side(SET.sub(" ", c[:except_at.start()] if except_at else c))  # "none is flipped except 3": before "except"
         elliptic = ELLIPTIC.match(c)
         if said is None or (elliptic and not follows):
@@ -217,7 +253,7 @@ def prose_rows(text: str, n: int) -> tuple | None:
         if ALL.match(c) or REST.search(c):
             if except_at:  # "all ... except figure 4": the rest T, the named F
                 head, tail = c[:except_at.start()], c[except_at.end():]
-                value = clause_side(head)
+                value = _excepting_side(head, tail)
                 if value is None:
                     return None
                 nums = _numbers(tail, n) or []
@@ -244,6 +280,17 @@ def prose_rows(text: str, n: int) -> tuple | None:
         return None  # "I think figure 1 is odd.": not a list of the rows that are true
     vals = tuple(side.get(k, default) for k in range(1, n + 1))
     return None if None in vals else vals
+
+
+def bare_last_sentence(text: str) -> str | None:
+    """The last sentence of ``text`` where it is only a set of rows ("Pieces 1, 2 and 4."), else None:
+    after a self-correction, the set that ends the reply is its answer."""
+    sentences = [p for p in re.split(r"(?<=[.!?:])\s+|\n+", text.strip()) if p.strip(" .!")]
+    if not sentences:
+        return None
+    last = sentences[-1].strip()
+    clauses = _clauses(last)
+    return last if len(clauses) == 1 and SET.search(last) and _bare(clauses[0]) and not HEDGED.search(last) else None
 
 
 _CJK_PUNCT = str.maketrans({"、": ",", "，": ";", "；": ";", "。": "."})

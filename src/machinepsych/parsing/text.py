@@ -47,9 +47,18 @@ PLACEHOLDER_LINE = re.compile(r"^(?![^\n]*</)[^\n]*<(?:[A-Za-z][^<>=\"'\n]*\s[^<
                               re.I | re.M)
 
 
+# the instruction echoed with the answers it offers in quotes ('Answer with "right arm" or "left arm":'), opening a sentence
+_QUOTED = r"(?:\"[^\"\n]{1,30}\"|“[^”\n]{1,30}”|'[^'\n]{1,30}')"
+ECHOED_OFFER = re.compile(r"(?:^|(?<=[\n.!?(]))[ \t]*(?:answer|reply|respond|choose|pick)\s+(?:only\s+)?(?:with|from)\s+(?:either\s+|one\s+of\s+)?"
+                          + _QUOTED + r"(?:\s*,\s*" + _QUOTED + r")*\s*,?\s*(?:or|/)\s*" + _QUOTED + r"[ \t]*[.:]?", re.I)
+
+
 def withdrawn(text: str) -> str:
-    """``text`` without what its writer did not mean as the answer: struck-out text and lines of
-    an echoed template with placeholders in angle brackets."""
+    """``text`` without what its writer did not mean as the answer: struck-out text, lines of
+    an echoed template with placeholders in angle brackets, and the instruction echoed with the
+    answers it offers in quotes."""
+    if '"' in text or "“" in text or "'" in text:
+        text = ECHOED_OFFER.sub("", text)
     if "<" not in text and "~" not in text:  # every match of the two needs one of them
         return text
     return PLACEHOLDER_LINE.sub("", STRUCK.sub("", text))
@@ -335,7 +344,19 @@ def json_answers(text: str) -> list[tuple[int, Any]]:
     quotes is stripped from a string value. An object introduced as an example ("format per the
     example {"answer": 42}", :func:`is_example`) is left out, in every format, and so is a template's
     placeholder echoed back (``{"answer": ...}``)."""
-    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos) and not _placeholder(v)]
+    return [(pos, v) for pos, v in _json_answers(text) if not is_example(text, pos) and not _placeholder(v)
+            and not asked_and_refused(text, pos)]
+
+
+# an answer object asked about and turned down right after it ('{"answer": "wanter"}? No, that's not a word.')
+REFUSED_AFTER = re.compile(r"\s*\?+\s*(?:no\b(?=\s*(?:[,.!;:—–-]|$))|nope\b|nah\b)", re.I)
+
+
+def asked_and_refused(text: str, pos: int) -> bool:
+    """Whether the answer object at ``pos`` is a question the reply answers "no" to: a candidate
+    raised and rejected, not an answer."""
+    end = text.find("}", pos)
+    return end >= 0 and REFUSED_AFTER.match(text, end + 1) is not None
 
 
 # a template's value echoed back ('{"answer": ...}', '{"answer": "<letter>"}'): no answer
@@ -346,8 +367,9 @@ def _placeholder(value: Any) -> bool:
     return isinstance(value, str) and PLACEHOLDER_VALUE.fullmatch(value) is not None
 
 
-# a quoted value or a list, closed, and nothing after it
-CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\])\s*")
+# a quoted value or a list, closed, or a whole number ('{"answer": 4': the answer's parser checks that no
+# longer legal number starts with it), and nothing after it
+CLOSED_VALUE = re.compile(r"\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\[[^\[\]{}\n]*\]|-?\d+)\s*")
 
 
 def _json_answers(text: str) -> list[tuple[int, Any]]:

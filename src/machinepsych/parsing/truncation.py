@@ -57,7 +57,8 @@ class reply_cut_off:
 
 # a reply that opens by announcing its reasoning ("Let me analyse each card.", "Hmm, let me think ...",
 # "Thanks for the passage! Let me go through it ...")
-ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right|so|well|great|thanks|thank\s+you)\b[^.!?\n]{0,60}?[,.!:\s]+)*"
+# ("right" only with a comma or stop after it: "right arm — no wait, I'll switch ..." opens with an answer)
+ANNOUNCE = re.compile(r"^\W*(?:(?:hmm+|okay|ok|alright|all\s+right|sure|right(?=\s*[,.!])|so|well|great|thanks|thank\s+you)\b[^.!?\n]{0,60}?[,.!:\s]+)*"
                       r"(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i\s+need\s+to|i\s+have\s+to|i['’]m\s+going\s+to|we\s+need\s+to"
                       r"|first(?:\s+of\s+all)?,?\s+(?:i|let|we)|to\s+(?:solve|answer|decide|find)|step\s+1)\b", re.I)
 
@@ -78,9 +79,13 @@ def announced_and_unfinished(text: str) -> bool:
     line has three words or more and no closing punctuation ("Let me compare each figure with
     the first one. Figure A: same shape", "Let me trace the figure. First segment: from (3, 3)")."""
     s = (text or "").rstrip()
-    if not s or not ANNOUNCE.match(s) or _CLOSED.search(s):
+    if not s or not ANNOUNCE.match(s) or _CLOSED.search(s) or BARE_LAST.search(s):
         return False
     return len(_WORD.findall(s[s.rfind("\n") + 1:])) >= 3
+
+
+# a last sentence that is one bare number or capital letter after a closed one ("... (circle green 2). 4"): an answer, not a cut
+BARE_LAST = re.compile(r"[.!?]\s+(?:\d{1,3}|[A-Z])$")
 
 
 # an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1' (but an object whose
@@ -91,12 +96,17 @@ UNCLOSED_OBJECT = re.compile(r"\{\s*[\"']\w+[\"']\s*:(?!(?:[^{}]*[:,])?" + r"\s*
 UNCLOSED_LIST = re.compile(r"\{\s*[\"']\w+[\"']\s*:\s*\[[^\[\]{}]*$")
 
 
+# a dash that leads to what follows it, with nothing after ("3. Figure C —", "- Deck C -"): a walkthrough item
+# stopped at its head, before its verdict
+DANGLING_DASH = re.compile(r"(?:\s-|[–—])$")
+
+
 def looks_cut_off(text: str) -> bool:
     """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
-    ("... sentence by sentence.\n\nSentence 1:"), or after announcing its reasoning
-    (:func:`announced_and_unfinished`)."""
+    ("... sentence by sentence.\n\nSentence 1:") or dash (:data:`DANGLING_DASH`), or after
+    announcing its reasoning (:func:`announced_and_unfinished`)."""
     s = (text or "").rstrip()
-    if s.endswith(":") or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s):
+    if s.endswith(":") or DANGLING_DASH.search(s) or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s):
         return True
     if not s:
         return False

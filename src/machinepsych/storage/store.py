@@ -317,10 +317,12 @@ class Store:
 
     @staticmethod
     def _masked(url: str) -> str:
+        if url.startswith("sqlite"):  # as written (SQLAlchemy would show ":memory:" as "%3Amemory%3A")
+            return _PASSWORD.sub(r"\1***@", url)
         try:
             return make_url(url).render_as_string(hide_password=True)
         except ArgumentError:
-            return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
+            return _PASSWORD.sub(r"\1***@", url)
 
     @property
     def safe_url(self) -> str:
@@ -988,6 +990,10 @@ def _locked(exc: BaseException) -> bool:
             return (code & 0xFF) == 5 if code is not None else "locked" in str(exc)
         exc = getattr(exc, "orig", None) or exc.__cause__
     return False
+
+
+# the password of a URL's "user:password@" part
+_PASSWORD = re.compile(r"(://[^:/@]*:)[^@/]*@")
 
 
 def _io_waiting(loop: asyncio.AbstractEventLoop) -> bool:

@@ -39,7 +39,7 @@ from ...models.inspect_model import to_chat_messages, usage_to_inspect
 from ...storage.export import _iso, participant_kind, trials_frame
 from ...storage.store import Store
 from ...tasks.catalog import get_task
-from .scorer import _defined_values, _value, explain, metric_info, summary_stats
+from .scorer import _defined_values, _value, explain, metric_info, norms_info, summary_stats
 from .solver import TRIALS_KEY, Transcript
 
 
@@ -236,8 +236,8 @@ def run_log(store: Store, run_ref: str | int) -> EvalLog:
         tests_meta[spec.key] = {"test": spec.id, "version": spec.version, "title": spec.title, "family": spec.family,
                                 "citation": spec.citation, "scorer": f"{spec.key}/{spec.scorer.version}",
                                 **metric_info(spec), "chance": chance,
-                                "norms": [{"label": n.label, "metric": n.metric, "value": n.value, "source": n.source}
-                                          for n in spec.norms]}
+                                "norms": norms_info(spec, [s.params for s in sessions
+                                                           if (s.task_id, s.task_version) == (spec.id, spec.version)])}
     created = _utc(run.created_at) or _now()
     started = [s.started_at for s in sessions if s.started_at is not None]
     finished = [s.finished_at for s in sessions if s.finished_at is not None]

@@ -18,7 +18,7 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import TaskState
 
 from ...core.scoring import score_session
-from ...core.spec import TaskSpec
+from ...core.spec import PRESENTATION, TaskSpec
 from ...storage.store import json_dumps
 from .solver import TRIALS_KEY
 
@@ -64,6 +64,17 @@ def metric_info(spec: TaskSpec) -> dict[str, Any]:
             "declared": {m.name: {"label": m.label or m.name, "unit": m.unit, "scale": list(m.scale),
                                  "higher_is_better": m.higher_is_better, "summary": m.summary}
                         for m in spec.metrics}}
+
+
+def norms_info(spec: TaskSpec, params_list) -> list[dict[str, Any]]:
+    """The test's norms that stand beside at least one of these sessions' parameters (a
+    ``Params`` or its JSON): only where the presentation is the test's own (``Norm.beside``;
+    a VisFactor split session gets none)."""
+    defaults = spec.Params().model_dump(mode="json")
+    dumped = [p if isinstance(p, dict) else p.model_dump(mode="json") for p in params_list]
+    changed = [{k: v for k, v in p.items() if k in PRESENTATION and v != defaults.get(k)} for p in dumped]
+    return [{"label": n.label, "metric": n.metric, "value": n.value, "source": n.source}
+            for n in spec.norms if any(n.beside(c) for c in changed)]
 
 
 def score_rows(spec: TaskSpec, rows: list[dict], params) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from ...prompting.personas import persona_text
 from ...prompting.strategies import get_strategy
 from ...runner.plan import check_sessions
 from ...tasks.catalog import get_task
-from .scorer import metric_info, session_scorer
+from .scorer import metric_info, norms_info, session_scorer
 from .solver import session_solver
 
 
@@ -51,7 +51,7 @@ def task_metadata(spec, params, *, preset: str, strategy: str, persona: str, see
         "seeds": "session i is seeded seed + i, as machinepsych run seeds it",
         "scorer": f"{spec.key}/{spec.scorer.version}", **metric_info(spec),
         "chance": chance_level(spec, params, chance),
-        "norms": [{"label": n.label, "metric": n.metric, "value": n.value, "source": n.source} for n in spec.norms],
+        "norms": norms_info(spec, [params]),
     }}
 
 

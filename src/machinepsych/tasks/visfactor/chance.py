@@ -20,7 +20,7 @@ from machinepsych.core.env import Params
 
 from .catalog import SUBTESTS
 from .env import answer_view, cached_item, chance
-from .score import PAPER_RANDOM, constant_answer_chance, frct_kit, frct_paper, human_norms, judgments
+from .score import PAPER_RANDOM, constant_answer_chance, frct_kit, frct_paper, judgments, session_norm
 
 POOL = 48
 
@@ -75,7 +75,7 @@ def simulate(subtest: str, params: Params, n_sessions: int, rng: np.random.Gener
     a = acc_rows if judgments(mode, kind) else acc
     frct = frct_paper(subtest, mode, a)
     paper = PAPER_RANDOM.get(subtest, (None, None))[1 if mode == "split" else 0]
-    norm = human_norms().get(subtest)
+    norm = session_norm(subtest, mode, params)
     full = lambda v: np.full(n_sessions, np.nan if v is None else float(v))  # noqa: E731
     return {
         "accuracy": 100 * acc,

@@ -1,6 +1,6 @@
 """Figures of a VisFactor subtest in a run (``docs/visfactor.md#figures``): accuracy per
 condition against this subtest's chance level, and the paper-scale FRCT score against the
-human norm. Scales and axis labels come from the declared metrics."""
+human norm (drawn over the conditions in the kit's own format only, never over a split one). Scales and axis labels come from the declared metrics."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -33,7 +33,15 @@ def _bars(scores: "pd.DataFrame", spec: "TaskSpec", metric: str, ref: str, ref_l
     ax.set_xticks(list(x))
     ax.set_xticklabels(mean.index, rotation=30, ha="right", fontsize=9)
     if ref in scores and scores[ref].notna().any():
-        ax.axhline(float(scores[ref].mean()), color="black", ls="--", lw=1, label=f"{ref_label} ({r.title if r else ref})")
+        label = f"{ref_label} ({r.title if r else ref})"
+        by_ref = scores.groupby("condition", sort=False)[ref].mean()
+        if by_ref.notna().all():
+            ax.axhline(float(scores[ref].mean()), color="black", ls="--", lw=1, label=label)
+        else:  # only over the conditions it belongs beside (the human norm: none over a split condition)
+            present = by_ref.notna()
+            at = [i for i, c in enumerate(mean.index) if present.get(c, False)]
+            ax.hlines([float(by_ref[mean.index[i]]) for i in at], [i - 0.45 for i in at], [i + 0.45 for i in at],
+                      color="black", ls="--", lw=1, label=label)
         ax.legend(fontsize=9)
     lo, hi = m.scale if m else (None, None)
     if lo is not None or hi is not None:
@@ -52,6 +60,7 @@ def visfactor_figures(trials: "pd.DataFrame", scores: "pd.DataFrame", spec: "Tas
     out = [(f"VisFactor {sub}: accuracy vs random baseline",
             _bars(scores, spec, "accuracy", "random_acc", "random", f"{spec.title}: accuracy"))]
     if "frct_paper" in scores and scores["frct_paper"].notna().any():
-        out.append((f"VisFactor {sub}: FRCT score vs human norm",
+        normed = "human_norm" in scores and scores["human_norm"].notna().any()  # none in split mode
+        out.append((f"VisFactor {sub}: FRCT score" + (" vs human norm" if normed else ""),
                     _bars(scores, spec, "frct_paper", "human_norm", "human norm", f"{spec.title}: FRCT score")))
     return out

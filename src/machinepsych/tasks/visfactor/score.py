@@ -8,7 +8,8 @@
 * ``frct_kit``: right − wrong over the native units (number right for CF3, CS1-3, SS2, SS3).
 * ``random_acc`` / ``random_rows`` (%): the chance level of this very session (uniform
   guessing over each trial's legal answers); ``random_paper`` (%): the paper's Table 1
-  baseline; ``human_norm``: the FRCT kit norm, in FRCT points (compare with ``frct_paper``).
+  baseline; ``human_norm``: the FRCT kit norm, in FRCT points (compare with ``frct_paper``), for
+  sessions in the kit's own format only (none in split mode or with perturbed images).
 * ``random_constant`` (%): the paper's metric of a participant who knows the format and gives
   one answer throughout (the most common key): 80% of the parts of split items whose five
   options hold one T, where uniform guessing (``random_rows``) gets 50%.
@@ -77,6 +78,14 @@ def norms(subtest: str) -> tuple[Norm, ...]:
 
 def human_norms() -> dict[str, float | None]:
     return {s: m.human_norm for s, m in SUBTESTS.items()}
+
+
+def session_norm(subtest: str, mode: str, params: Params | None = None) -> float | None:
+    """The kit's norm (kit points) beside a session: the norm group answered whole items in the
+    kit's own format, so a session in another (split mode, perturbed images) has none
+    (``Norm.beside``)."""
+    changed = {"mode": None if mode == "default" else mode, "perturb": getattr(params, "perturb", None)}
+    return human_norms().get(subtest) if all(n.beside(changed) for n in norms(subtest)) else None
 
 
 def frct_paper(subtest: str, mode: str, a: Any) -> Any:
@@ -163,7 +172,7 @@ def score_visfactor(trials: pd.DataFrame, params: Params | None = None) -> dict[
         "random_rows": 100 * sum(c[1] for c in chances) / len(chances),
         "random_paper": paper,
         "random_constant": None if constant is None else 100 * constant,
-        "human_norm": human_norms().get(subtest),
+        "human_norm": session_norm(subtest, mode, params),
         "invalid_rate": None if invalid is None else 100 * invalid,
         "accuracy_official": official,
     }
@@ -213,9 +222,10 @@ METRICS = (
     percent("invalid_rate", "invalid replies", higher_is_better=False),
     percent("accuracy_official", "accuracy as the official evaluator reads replies"),
 )
+# version 3: human_norm only in the kit's own format (none for split or perturbed sessions: issue 30)
 # version 2: random_constant (the format-aware chance of the paper's metric); a word answer is
 # matched in its normal form (articles, punctuation, case: "a bicycle." is right where "bicycle" is
 # accepted), in new and stored runs alike
-SCORER = Scorer(score_visfactor, METRICS, primary="accuracy", version=2)
+SCORER = Scorer(score_visfactor, METRICS, primary="accuracy", version=3)
 
 __all__ = ["SCORER", "METRICS", "score_visfactor", "frct_paper", "frct_kit", "judgments", "PAPER_RANDOM"]
