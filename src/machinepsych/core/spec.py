@@ -753,7 +753,9 @@ class TaskSpec:
             raise ConfigError(f"invalid parameters for {self.id}: {problems}") from None
 
     def make(self, params: Params | Mapping[str, Any] | None = None) -> Environment:
-        return self.env_class(self.params_from(params or {}))
+        """The environment for ``params``; none given: the test's default preset (wcst-color's
+        default preset names its rule, which its parameters' own default does not)."""
+        return self.env_class(self.params_from(params) if params else self.resolve())
 
     def instructions(self, env: Environment, audience: Audience = "model") -> str:
         """The task description followed by how to answer, worded for ``audience``."""

@@ -181,3 +181,13 @@ def test_figures_render(test):
             lo, hi = ax.get_ylim()
             assert hi > 50  # percentages on 0-100, never 0-1
         plt.close(fig)
+
+
+@pytest.mark.parametrize("rule,named", [("shape", "same shape"), ("color", "same colour"), ("number", "same number of shapes")])
+def test_a_component_made_without_parameters_names_its_own_rule(rule, named):
+    """``spec.make()`` with no parameters is the test's default preset: wcst-color's names the colour
+    rule (its parameters' own default rule is shape, so every component said "same shape")."""
+    spec = get_task(f"wcst-{rule}")
+    env = spec.make()
+    assert env.params.rule == rule
+    assert named in spec.instructions(env, "model") and named in spec.instructions(spec.make({}), "person")
