@@ -136,14 +136,24 @@ def wilcoxon_p(d: np.ndarray, mid: bool = True) -> float:
 def t_power(effect: float, n: int, paired: bool) -> float:
     """Power of the two-sided t test at alpha 0.05 for a standardised effect: paired with n
     pairs (df n - 1, noncentrality d_z sqrt(n)), or unpaired with n sessions in each condition
-    (df 2n - 2, noncentrality d sqrt(n / 2)). T = (Z + nc) / S, S = sqrt(chi2(df) / df), so
-    power = E_S[Phi(nc - c S) + Phi(-nc - c S)], c the critical t, integrated over S's chi
-    distribution (the noncentral t's value where scipy's ``nct`` gives one, to 1e-10; ``nct``
-    gives nan at large noncentrality, e.g. d_z 9.9 at 2 pairs, where this gives 0.728)."""
+    (df 2n - 2, noncentrality d sqrt(n / 2)); from scipy's noncentral t, or where that gives
+    nan (large noncentrality: d_z 9.9 at 2 pairs), from :func:`power_by_integral`."""
     from scipy import stats
 
     df, nc = (n - 1, effect * math.sqrt(n)) if paired else (2 * n - 2, effect * math.sqrt(n / 2))
     crit = float(stats.t.ppf(1 - ALPHA / 2, df))
+    power = float(stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc))
+    if not 0 <= power <= 1:  # nan (or a value no probability has)
+        power = power_by_integral(df, nc, crit)
+    return power
+
+
+def power_by_integral(df: int, nc: float, crit: float) -> float:
+    """P(|T| > crit), T noncentral t: T = (Z + nc) / S, S = sqrt(chi2(df) / df), so the power
+    is E_S[Phi(nc - crit S) + Phi(-nc - crit S)], integrated over S's chi distribution between
+    its 1e-15 and 1 - 1e-15 quantiles (scipy's ``nct`` to 1e-10 where that has a value)."""
+    from scipy import stats
+
     spread = stats.chi(df)
     scale = crit / math.sqrt(df)
 
@@ -152,7 +162,7 @@ def t_power(effect: float, n: int, paired: bool) -> float:
 
     power = float(spread.expect(rejects, lb=spread.ppf(1e-15), ub=spread.isf(1e-15)))
     if not math.isfinite(power):
-        raise ArithmeticError(f"no power for effect {effect} at n = {n}")
+        raise ArithmeticError(f"no power at {df} degrees of freedom, noncentrality {nc}")
     return min(1.0, max(0.0, power))
 
 
