@@ -121,3 +121,102 @@ def test_power_is_the_smallest_whole_number_reaching_80_percent():
             assert cmp.t_power(effect, n, paired) >= 0.8 and (n == 2 or cmp.t_power(effect, n - 1, paired) < 0.8)
     assert cmp.sessions_for_power(0.0, True) is None
     assert math.isinf(cmp.sessions_for_power(1e-4, True))
+
+
+def _sessions(condition, participant, seeds, values, first_session=0):
+    return [{"session": first_session + i, "seed": s, "condition": condition, "participant": participant, "m": v}
+            for i, (s, v) in enumerate(zip(seeds, values))]
+
+
+def test_people_sharing_a_seed_are_each_a_unit_compared_unpaired_on_their_own_sessions():
+    # issue 34 (probe B2): imported people are all stored with seed 0; averaging them per seed
+    # left one value, and Welch had nothing to test
+    people = [31.0, 40.0, 35.0, 44.0, 38.0]
+    model = [50.0, 52.0, 47.0, 55.0, 49.0, 51.0, 53.0, 48.0, 50.0, 54.0]
+    frame = pd.DataFrame(_sessions("people", None, [0] * 5, people)
+                         + _sessions("agent", "agent:wsls", range(10), model, first_session=5))
+    frame.loc[frame["condition"] == "people", "participant"] = [f"human:{i}" for i in range(5)]
+    (r,) = cmp.table(frame, "m", ["people", "agent"])
+    welch = stats.ttest_ind(people, model, equal_var=False)
+    assert r["design"] == "unpaired" and (r["n_a"], r["n_b"]) == (5, 10)
+    assert r["p"] == pytest.approx(welch.pvalue) and r["ci_low"] == pytest.approx(welch.confidence_interval().low)
+    assert r["why"] == "several people took one seed in a (each person a unit)"
+    # browser people (participant "human") two to a seed, against a model on those seeds: the
+    # same, each session a person
+    browser = pd.DataFrame(_sessions("people", "human", [0, 0, 1, 1, 2, 2, 3, 3], people + [36.0, 41.0, 33.0])
+                           + _sessions("agent", "agent:wsls", range(4), model[:4], first_session=8))
+    (r,) = cmp.table(browser, "m", ["people", "agent"])
+    assert r["design"] == "unpaired" and (r["n_a"], r["n_b"]) == (8, 4)
+
+
+def test_people_given_the_models_seeds_one_each_are_paired_and_a_models_repeats_still_averaged():
+    people = [31.0, 40.0, 35.0, 44.0, 38.0, 36.0]
+    frame = pd.DataFrame(_sessions("people", "human", range(6), people)
+                         # a model sampled twice per seed (run --repeat 2): one unit per seed, their mean
+                         + _sessions("model", "openai:m", [s for s in range(6) for _ in (0, 1)],
+                                     [v + dv for v in people for dv in (9.0, 11.0)], first_session=6))
+    (r,) = cmp.table(frame, "m", ["people", "model"])
+    assert r["design"] == "paired" and r["n"] == 6 and r["why"] is None
+    assert r["diff"] == pytest.approx(-10.0) and (r["n_a"], r["n_b"]) == (6, 6)
+
+
+def test_an_unpaired_row_says_why_and_the_table_note_says_it_as_it_is():
+    from rich.console import Console
+
+    from machinepsych.analysis import comparisons_view
+
+    a, b = _s([50, 55, 60, 52, 58], seeds=range(5)), _s([40, 48, 41, 45], seeds=[3, 4, 100, 101])
+    assert cmp.compare(a, b)["why"] == "only 2 seeds shared; paired needs 3"
+    assert cmp.compare(a, _s([40, 48, 41], seeds=[4, 100, 101]))["why"] == "only 1 seed shared; paired needs 3"
+    assert cmp.compare(a, _s([40, 48, 41], seeds=[100, 101, 102]))["why"] == "no seeds shared"
+    frame = pd.DataFrame([{"seed": s, "condition": c, "m": v} for c, ser in (("x", a), ("y", b))
+                          for s, v in ser.items()]).assign(task="t", preset="default")
+    console = Console(width=200, record=True)
+    comparisons_view.print_comparisons({comparisons_view.CACHE: {"pairs": cmp.comparisons(frame, {"t | default": ["m"]}),
+                                                                 "factorial": []}}, console)
+    text = " ".join(console.export_text().split())
+    assert "unpaired, only 2 seeds shared; paired needs 3: x vs y" in text and "seeds not shared" not in text
+
+
+@pytest.mark.parametrize("effect", [7.0, 7.6, 9.9, 15.0, 30.0])
+def test_power_at_large_effects_is_the_monte_carlo_power_never_a_nan_read_as_enough(effect):
+    # probe B3: scipy's noncentral t gives nan at large noncentrality (d_z 9.9 with 2 pairs),
+    # which was read as 80% power: 2 pairs, where 2 have 0.728
+    rng = np.random.default_rng(int(effect * 10))
+    for n, paired in ((2, True), (3, True), (2, False)):
+        if paired:
+            x = rng.normal(effect, 1, (200_000, n))
+            t = x.mean(axis=1) / (x.std(axis=1, ddof=1) / math.sqrt(n))
+        else:
+            x, y = rng.normal(effect, 1, (200_000, n)), rng.normal(0, 1, (200_000, n))
+            t = stats.ttest_ind(x, y, axis=1).statistic
+        df = n - 1 if paired else 2 * n - 2
+        simulated = float(np.mean(np.abs(t) > stats.t.ppf(0.975, df)))
+        assert cmp.t_power(effect, n, paired) == pytest.approx(simulated, abs=0.004)
+    need = cmp.sessions_for_power(effect, True)
+    assert cmp.t_power(effect, int(need), True) >= 0.8 and (need == 2 or cmp.t_power(effect, int(need) - 1, True) < 0.8)
+    assert cmp.sessions_for_power(9.9, True) == 3
+
+
+def test_power_equals_statsmodels_noncentral_t_where_that_has_a_value():
+    compared = 0
+    for effect in (0.2, 0.5, 1.0, 2.0, 4.0):
+        for n in (2, 5, 20, 200):
+            for paired, ref in ((True, TTestPower().power(effect_size=effect, nobs=n, alpha=0.05)),
+                                (False, TTestIndPower().power(effect_size=effect, nobs1=n, alpha=0.05))):
+                if math.isfinite(ref):  # statsmodels' noncentral t is nan here too (d 4, 200 a side)
+                    assert cmp.t_power(effect, n, paired) == pytest.approx(ref, abs=1e-8)
+                    compared += 1
+    assert compared >= 36
+
+
+def test_the_integral_used_where_the_noncentral_t_gives_nan_agrees_with_it_elsewhere():
+    agreed = 0
+    for df in (1, 2, 4, 9, 50, 1000, 100_000):
+        crit = stats.t.ppf(0.975, df)
+        for nc in (0.0, 0.7, 2.0, 3.5, 6.0):
+            ref = stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc)
+            if math.isfinite(ref):
+                assert cmp.power_by_integral(df, nc, crit) == pytest.approx(ref, abs=1e-8)
+                agreed += 1
+    assert agreed >= 30

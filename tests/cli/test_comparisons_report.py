@@ -161,3 +161,33 @@ def test_reliability_across_two_runs_is_test_retest_on_their_shared_seeds(fake_o
         bad = _invoke("reliability", *args, "--store", db)
         assert type(bad.exception).__name__ == "ConfigError" and needle in str(bad.exception)
         assert "\n" not in str(bad.exception)
+
+
+def test_imported_people_are_compared_to_a_model_on_each_persons_session(tmp_path):
+    """Imported people are all stored with seed 0: each is a unit of the comparison, Welch on
+    their own sessions (before: averaged into one value, and no interval or p)."""
+    from scipy import stats
+
+    rng = random.Random(4)
+    lines = ["subjID\ttrial\tchoice\toutcome"] + [f"{s}\t{t}\t{rng.choice((1, 2))}\t{rng.choice((1, -1))}"
+                                                   for s in range(1, 6) for t in range(1, 31)]
+    (tmp_path / "people.txt").write_text("\n".join(lines) + "\n")
+    db = tmp_path / "p.db"
+    res = _invoke("import-people", tmp_path / "people.txt", "--format", "hbayesdm-bandit2arm", "--run-name", "ppl",
+                  "--store", db)
+    assert res.exit_code == 0, res.output
+    res = _invoke("run", "bandit2arm", "-m", "agent:wsls", "-n", 6, "--param", "trials=30", "--store", db,
+                  "--run-name", "b", "--no-progress")
+    assert res.exit_code == 0, res.output
+    js = json.loads(_invoke("report", "ppl", "b", "--json", "--store", db).output)
+    (table,) = js["comparisons"]["pairs"]
+    (row,) = table["rows"]
+    metric = table["metric"]
+    people = [s[metric] for s in js["sessions"] if s["condition"] == row["a"]]
+    model = [s[metric] for s in js["sessions"] if s["condition"] == row["b"]]
+    assert row["a"] == "people | hbayesdm-bandit2arm" and len(people) == 5 and len(model) == 6
+    assert row["design"] == "unpaired" and (row["n_a"], row["n_b"]) == (5, 6)
+    assert row["p"] == pytest.approx(stats.ttest_ind(people, model, equal_var=False).pvalue)
+    assert row["why"] == "several people took one seed in a (each person a unit)"
+    text = " ".join(_invoke("report", "ppl", "b", "--store", db, "--out", tmp_path / "rep").output.split())
+    assert "unpaired 5/6" in text and "several people took one seed in a (each person a unit)" in text

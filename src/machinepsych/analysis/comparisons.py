@@ -11,9 +11,10 @@ compared seed by seed. For each pair of conditions of one test and metric:
   (mean / SD of the differences), the pairs needed for 80% power at that d_z, and ``seed_r``,
   the correlation of the two conditions' scores over the shared seeds (how much pairing
   removes: the interval narrows by about sqrt(1 - r));
-* **unpaired** otherwise (e.g. people against models, runs with other seeds): Welch's t on all
-  sessions of each, its interval and p, Cohen's d (pooled SD) and the sessions per condition
-  needed for 80% power.
+* **unpaired** otherwise (e.g. people against models, runs with other seeds), or where several
+  people of a condition took one seed (:func:`units`: each person is a unit, never averaged
+  with another): Welch's t on all units of each, its interval and p, Cohen's d (pooled SD) and
+  the sessions per condition needed for 80% power; ``why`` says which.
 
 The p values of one table (a test, a metric, every pair of its conditions) are Holm-adjusted.
 The formulas are in docs/statistics.md. Nothing here knows a test family.
@@ -45,6 +46,25 @@ def per_seed(frame: pd.DataFrame, metric: str) -> pd.Series:
     sessions without a value left out)."""
     values = frame[["seed", metric]].dropna()
     return values.groupby("seed", sort=True)[metric].mean().astype(float)
+
+
+def units(frame: pd.DataFrame, metric: str) -> pd.Series:
+    """The metric per unit of one condition, indexed by the unit's seed (sorted): a unit is one
+    participant's sessions of one seed, averaged (``run --repeat K``: K sessions of one model
+    on a seed); a person (a ``human`` participant: a browser session, an imported subject) is
+    a unit per session, never averaged with another person of the same seed. The index then
+    repeats a seed that several people took (imported people are all stored with seed 0).
+    Without a ``participant`` column: :func:`per_seed`."""
+    from ..participants.human import is_human_ref
+
+    if "participant" not in frame:
+        return per_seed(frame, metric)
+    values = frame.dropna(subset=[metric])
+    person = values["participant"].astype(str).map(is_human_ref)
+    own = values["session"] if "session" in values else pd.Series(range(len(values)), index=values.index)
+    unit = values["participant"].astype(str) + "|" + own.where(person, -1).astype(str)
+    means = values.groupby([values["seed"], unit], sort=True)[metric].mean().astype(float)
+    return means.droplevel(1)
 
 
 def far_from_normal(d: np.ndarray) -> bool:
@@ -116,12 +136,34 @@ def wilcoxon_p(d: np.ndarray, mid: bool = True) -> float:
 def t_power(effect: float, n: int, paired: bool) -> float:
     """Power of the two-sided t test at alpha 0.05 for a standardised effect: paired with n
     pairs (df n - 1, noncentrality d_z sqrt(n)), or unpaired with n sessions in each condition
-    (df 2n - 2, noncentrality d sqrt(n / 2)); from the noncentral t distribution."""
+    (df 2n - 2, noncentrality d sqrt(n / 2)); from scipy's noncentral t, or where that gives
+    nan (large noncentrality: d_z 9.9 at 2 pairs), from :func:`power_by_integral`."""
     from scipy import stats
 
     df, nc = (n - 1, effect * math.sqrt(n)) if paired else (2 * n - 2, effect * math.sqrt(n / 2))
-    crit = stats.t.ppf(1 - ALPHA / 2, df)
-    return float(stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc))
+    crit = float(stats.t.ppf(1 - ALPHA / 2, df))
+    power = float(stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc))
+    if not 0 <= power <= 1:  # nan (or a value no probability has)
+        power = power_by_integral(df, nc, crit)
+    return power
+
+
+def power_by_integral(df: int, nc: float, crit: float) -> float:
+    """P(|T| > crit), T noncentral t: T = (Z + nc) / S, S = sqrt(chi2(df) / df), so the power
+    is E_S[Phi(nc - crit S) + Phi(-nc - crit S)], integrated over S's chi distribution between
+    its 1e-15 and 1 - 1e-15 quantiles (scipy's ``nct`` to 1e-10 where that has a value)."""
+    from scipy import stats
+
+    spread = stats.chi(df)
+    scale = crit / math.sqrt(df)
+
+    def rejects(s: float) -> float:
+        return float(stats.norm.cdf(nc - scale * s) + stats.norm.cdf(-nc - scale * s))
+
+    power = float(spread.expect(rejects, lb=spread.ppf(1e-15), ub=spread.isf(1e-15)))
+    if not math.isfinite(power):
+        raise ArithmeticError(f"no power at {df} degrees of freedom, noncentrality {nc}")
+    return min(1.0, max(0.0, power))
 
 
 def sessions_for_power(effect: float | None, paired: bool) -> float | None:
@@ -133,8 +175,7 @@ def sessions_for_power(effect: float | None, paired: bool) -> float | None:
     effect = abs(effect)
 
     def enough(n: int) -> bool:
-        p = t_power(effect, n, paired)
-        return not math.isfinite(p) or p >= POWER  # nan: a noncentrality beyond the function's reach
+        return t_power(effect, n, paired) >= POWER
 
     high = 2
     while not enough(high):
@@ -170,7 +211,7 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
 
 
 def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
-    """Welch's comparison of all sessions of a and b (seeds not shared)."""
+    """Welch's comparison of all units of a and b (seeds not shared, or people sharing one)."""
     from scipy import stats
 
     x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
@@ -195,10 +236,16 @@ def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
 
 
 def compare(a: pd.Series, b: pd.Series) -> dict[str, Any]:
-    """a against b (each {seed: value}): paired on ``MIN_PAIRS`` or more shared seeds, else
-    unpaired."""
+    """a against b (each {seed: value per unit}, :func:`units`): paired on ``MIN_PAIRS`` or more
+    shared seeds where each has one unit per seed; else unpaired on all units, with ``why``."""
+    several = [name for name, s in (("a", a), ("b", b)) if s.index.has_duplicates]
+    if several:
+        return {**unpaired(a, b), "why": f"several people took one seed in {' and '.join(several)} (each person a unit)"}
     shared = len(a.index.intersection(b.index))
-    return paired(a, b) if shared >= MIN_PAIRS else unpaired(a, b)
+    if shared >= MIN_PAIRS:
+        return {**paired(a, b), "why": None}
+    why = "no seeds shared" if not shared else f"only {shared} seed{'s' * (shared > 1)} shared; paired needs {MIN_PAIRS}"
+    return {**unpaired(a, b), "why": why}
 
 
 def holm(ps: list[float | None]) -> list[float | None]:
@@ -216,7 +263,7 @@ def holm(ps: list[float | None]) -> list[float | None]:
 
 def table(frame: pd.DataFrame, metric: str, conditions: list[str]) -> list[dict[str, Any]]:
     """Every pair of ``conditions`` (in that order) on ``metric``, one table's Holm adjustment."""
-    values = {c: per_seed(frame[frame["condition"] == c], metric) for c in conditions}
+    values = {c: units(frame[frame["condition"] == c], metric) for c in conditions}
     values = {c: v for c, v in values.items() if len(v)}
     rows = [{"a": a, "b": b, **compare(values[a], values[b])} for a, b in combinations(values, 2)]
     for row, p in zip(rows, holm([r["p"] for r in rows])):

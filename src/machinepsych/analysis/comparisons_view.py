@@ -98,9 +98,20 @@ def pair_cells(r: dict[str, Any], labels: dict[str, str]) -> list[str]:
 
 
 HEADERS = ["a", "b", "design n", "a - b", "95% CI", "p", "p Holm", "d", "n 80%"]
-NOTE = ("paired: on the seeds both share (Wilcoxon signed-rank mid-p, d = d_z, n = pairs); unpaired: seeds not "
-        "shared (Welch t, d = Cohen's d, n = sessions of each); CI by t, b = BCa bootstrap (differences far from "
+NOTE = (f"paired: on the seeds both share, {cmp.MIN_PAIRS} or more (Wilcoxon signed-rank mid-p, d = d_z, n = pairs); "
+        "unpaired: fewer seeds shared, or people sharing a seed, each row says which (Welch t, d = Cohen's d, n = "
+        "units of each: a participant's sessions of a seed, a person's session); CI by t, b = BCa bootstrap (differences far from "
         "normal), w = Welch; p Holm: adjusted over the table; n 80%: sessions for 80% power at this effect")
+
+
+def unpaired_notes(rows: list[dict[str, Any]]) -> list[str]:
+    """Why the unpaired rows of a table are unpaired, one line per reason: "unpaired, only 2
+    seeds shared; paired needs 3: x vs y; x vs z"."""
+    pairs: dict[str, list[str]] = {}
+    for r in rows:
+        if r["design"] == "unpaired" and r.get("why"):
+            pairs.setdefault(r["why"], []).append(f"{r['a']} vs {r['b']}")
+    return [f"unpaired, {why}: {'; '.join(p)}" for why, p in pairs.items()]
 
 
 def print_comparisons(data: dict[str, Any], console: Console) -> None:
@@ -116,7 +127,7 @@ def print_comparisons(data: dict[str, Any], console: Console) -> None:
         for i, r in enumerate(t["rows"]):
             cells = pair_cells(r, {})
             ft.add(f"{cells[0]} vs {cells[1]}", cells[2:], code=f"k{i + 1}")
-        print_fit(console, ft)
+        print_fit(console, ft, unpaired_notes(t["rows"]))
     if found["pairs"]:
         console.print(Text("  " + NOTE))
     for f in found["factorial"]:
@@ -152,6 +163,7 @@ def html_section(data: dict[str, Any]) -> str:
         for r in t["rows"]:
             parts.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in pair_cells(r, {})) + "</tr>")
         parts.append("</tbody></table>")
+        parts.extend(f"<p class='muted'>{html.escape(n)}</p>" for n in unpaired_notes(t["rows"]))
     for f in found["factorial"]:
         parts.append(f"<h3>{html.escape(f['task'])}: factorial effects on {html.escape(f['metric'])}</h3>"
                      f"<p class='muted'>Mixed model {html.escape(f['model'])}, {f['sessions']} sessions, "
