@@ -315,12 +315,18 @@ def bare_last_sentence(text: str) -> str | None:
 _CJK_PUNCT = str.maketrans({"、": ",", "，": ";", "；": ";", "。": "."})
 
 
+# a group number and then a comma or "and" before the next figure's clause ("figure 1: group 2, figure 2: ...")
+GROUP_THEN_NEXT = re.compile(r"(\b(?:group|class|category)\s*\d)\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=\D)", re.I)
+
+
 def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
-    """n group numbers from "Figures 1, 4 and 8 -> group 1; ..." or "All ... group 2" (Chinese
+    """n group numbers from "Figures 1, 4 and 8 -> group 1; ...", "Figure 1: group 2, figure 2: group 1, ..."
+    or "All ... group 2" (Chinese
     "第1、2、3个图形属于第2组，..." too), or None."""
     text = re.sub(r"[，,]\s*(?=第)", ";", text)  # "...属于第2组，第4、5、8个..." : a comma before 第 ends a clause
     text = re.sub(r"第\s*(\d)\s*[组組类類]", r" group \1 ", text)
     text = re.sub(r"[第个個]", " ", text.translate(_CJK_PUNCT))
+    text = GROUP_THEN_NEXT.sub(r"\1; ", text)  # "Figure 1: group 2, figure 2: group 1, ...": a clause per figure
     if HEDGED.search(text):
         return None
     group_of: dict[int, int] = {}
