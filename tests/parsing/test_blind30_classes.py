@@ -72,7 +72,25 @@ GROUP_WRAPPED = [
 ]
 
 
-CLASSES = {"last row cut": LAST_ROW_CUT, "group per figure": GROUP_PER_FIGURE, "group wrapped": GROUP_WRAPPED}
+# ----------------------------------------------------------------------------- a remark on an option's past
+DCIGT_FIRST = {"trial": 1, "phase": "first", "balance": 2000.0}
+PAST_REMARK = [
+    # an option remarked on as it has done until now, then the choice: the choice
+    ("prlt", {"trial": 3}, "The left arm has been paying well lately. Right arm now, to check.", "right"),
+    ("prlt", {"trial": 4}, "Right has been patchy up to now. Going left.", "left"),
+    ("dcigt", DCIGT_FIRST, "Deck AAA has been mixed so far. Deck CCC this time.", "CCC"),
+    # the remark alone, or with a question after it, chooses nothing
+    ("prlt", {"trial": 3}, "The right arm has been mixed so far.", None),
+    ("prlt", {"trial": 3}, "The right arm has been mixed so far. Right or left?", None),
+    # the option remarked on, then chosen again, or chosen with the remark after it: as before
+    ("prlt", {"trial": 3}, "The left arm has been good so far. Left arm this time.", "left"),
+    ("prlt", {"trial": 3}, "Right arm has paid off so far, so right.", "right"),
+    ("prlt", {"trial": 3}, "Right arm, which has been good so far.", "right"),
+]
+
+
+CLASSES = {"last row cut": LAST_ROW_CUT, "group per figure": GROUP_PER_FIGURE, "group wrapped": GROUP_WRAPPED,
+           "past remark": PAST_REMARK}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
