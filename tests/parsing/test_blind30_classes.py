@@ -82,6 +82,8 @@ PAST_REMARK = [
     # the remark alone, or with a question after it, chooses nothing
     ("prlt", {"trial": 3}, "The right arm has been mixed so far.", None),
     ("prlt", {"trial": 3}, "The right arm has been mixed so far. Right or left?", None),
+    # a remark comparing two options is no remark on one alone: the other is not read as the choice
+    ("dcigt", DCIGT_FIRST, "Deck AAA has done better than deck CCC so far.", None),
     # the option remarked on, then chosen again, or chosen with the remark after it: as before
     ("prlt", {"trial": 3}, "The left arm has been good so far. Left arm this time.", "left"),
     ("prlt", {"trial": 3}, "Right arm has paid off so far, so right.", "right"),

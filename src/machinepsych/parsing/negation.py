@@ -96,7 +96,8 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
         return "ruled out"
     if PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:]):
         return "past"
-    if PAST_REMARK.match(text, m.end):  # "The right arm has been mixed so far. Left arm this time.": the left arm
+    remark = PAST_REMARK.match(text, m.end)  # "The right arm has been mixed so far. Left arm this time.": the left arm
+    if remark and (i + 1 == len(mentions) or mentions[i + 1].start >= remark.end()):  # not "AAA has beaten CCC so far"
         return "past"
     if FEEDBACK.match(text, m.end):  # "Option 1 was right. Now ...": the last trial's feedback, this trial's choice follows
         return "past"
