@@ -29,9 +29,10 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind24", "replies_blind26", "replies_blind27")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
-# 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines
+# 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
+# 30 likert lines
 SHORTER_BLIND = {FIXTURES / "replies_blind20": 17, FIXTURES / "replies_blind25": 30, FIXTURES / "replies_blind28": 30,
-                 FIXTURES / "replies_blind29": 30}
+                 FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30}
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
@@ -213,7 +214,7 @@ def test_later_unseen_sets_are_well_formed_and_new(fmt, folder):
 @pytest.mark.parametrize("folder", SHORTER_BLIND, ids=lambda p: p.name)
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_shorter_blind_sets_are_well_formed(fmt, folder):
-    """replies_blind20 (every format at least 17 lines), replies_blind25, replies_blind28 and replies_blind29 (at least 30): a format file
+    """replies_blind20 (every format at least 17 lines), replies_blind25, replies_blind28, replies_blind29 and replies_blind30 (at least 30): a format file
     shorter than the other blind sets', well formed, some unreadable; the benchmark keeps the first measurement."""
     lines = checked(folder, fmt, SHORTER_BLIND[folder], f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))

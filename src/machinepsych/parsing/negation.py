@@ -1,7 +1,7 @@
 """Negation and contrast: the mentions of answers a reply rules out ("not Y", "Y, not ...",
 "rather than Y", "instead of Y", "other than Y", "avoid Y", "switch (my forecast) from Y",
 "neither Y nor Z", "can't be Y", "Y has been losing", "Y gave nothing", "Y was wrong", "Y ..., and it
-never touches the circle", an answer named as the previous one), and lists joined by or/nor/and after a negation ("not
+never touches the circle", an answer named as the previous one or remarked on as it has done so far), and lists joined by or/nor/and after a negation ("not
 option 1 or option 2")."""
 from __future__ import annotations
 
@@ -69,6 +69,11 @@ COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", r
 CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus|oder|und|ou|et)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
 
 
+# a remark on how an option has done until now ("The right arm has been mixed so far."): its past, no choice
+PAST_REMARK = re.compile(r"\s*(?:(?:arm|deck|option|card|one|lever|side)\s+)?(?:(?:has|have|had)\s+(?:been\s+)?|was\s+|were\s+)"
+                         r"[^.!?;\n]{0,40}?\b(?:so\s+far|until\s+now|till\s+now|up\s+to\s+now|thus\s+far|to\s+date|lately|recently)\b\s*[.!;\n]", re.I)
+
+
 # the feedback on the last trial's answer, then this trial ("Option 1 was right. Now circle yellow 1 → ...")
 FEEDBACK = re.compile(r"\s+(?:was|has\s+been)\s+(?:right|correct)\s*[.!]\s*(?:now|next|this\s+time|for\s+(?:this|the\s+(?:next|new))\s+(?:card|one|trial))\b", re.I)
 
@@ -90,6 +95,9 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
     if pre or POST_NEG.match(text[m.end:m.end + 100]) or IT_NEG.match(later) or DISMISSED.match(later):
         return "ruled out"
     if PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:]):
+        return "past"
+    remark = PAST_REMARK.match(text, m.end)  # "The right arm has been mixed so far. Left arm this time.": the left arm
+    if remark and (i + 1 == len(mentions) or mentions[i + 1].start >= remark.end()):  # not "AAA has beaten CCC so far"
         return "past"
     if FEEDBACK.match(text, m.end):  # "Option 1 was right. Now ...": the last trial's feedback, this trial's choice follows
         return "past"

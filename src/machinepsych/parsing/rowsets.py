@@ -203,8 +203,27 @@ _CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " an
 SPACED_SET = re.compile(r"\s*(" + _NOUN + r")\s+(\d{1,2}(?:\s+\d{1,2})+)\s*\.?\s*", re.I)
 
 
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
+_OPEN_END = re.compile(r"[^\W_]$|\s-$|[–—:]$")  # a word, or a dash or colon before the verdict
+
+
+def unfinished_last_row(text: str) -> bool:
+    """Whether ``text`` goes through the rows a sentence at a time, each closed by a stop, and stops
+    inside the sentence of its last row ("Figure 1 contains the model. Figure 2 does not. ...
+    Figure 5 - I"): that row's verdict is missing or cut off, so the list is not complete."""
+    s = text.rstrip()
+    if not _OPEN_END.search(s):
+        return False
+    *done, last = [p for p in _SENTENCES.split(s) if p.strip()] or [""]
+    rows = [p for p in done if SET.search(p)]
+    return bool(SET.search(last)) and len(rows) >= 2 and all(p.rstrip()[-1] in ".!?;" for p in rows)
+
+
 def prose_rows(text: str, n: int) -> tuple | None:
-    """n T/F values from a reply that names sets of rows in prose, or None."""
+    """n T/F values from a reply that names sets of rows in prose, or None; a reply cut off inside
+    its last row's sentence (:func:`unfinished_last_row`) gives none."""
+    if unfinished_last_row(text):
+        return None
     bare_run = SPACED_SET.fullmatch(text)
     if bare_run:  # "pieces 1 2": a noun and row numbers apart only by spaces
         text = bare_run.group(1) + " " + ", ".join(bare_run.group(2).split())
@@ -296,12 +315,18 @@ def bare_last_sentence(text: str) -> str | None:
 _CJK_PUNCT = str.maketrans({"、": ",", "，": ";", "；": ";", "。": "."})
 
 
+# a group number and then a comma or "and" before the next figure's clause ("figure 1: group 2, figure 2: ...")
+GROUP_THEN_NEXT = re.compile(r"(\b(?:group|class|category)\s*\d)\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=\D)", re.I)
+
+
 def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
-    """n group numbers from "Figures 1, 4 and 8 -> group 1; ..." or "All ... group 2" (Chinese
+    """n group numbers from "Figures 1, 4 and 8 -> group 1; ...", "Figure 1: group 2, figure 2: group 1, ..."
+    or "All ... group 2" (Chinese
     "第1、2、3个图形属于第2组，..." too), or None."""
     text = re.sub(r"[，,]\s*(?=第)", ";", text)  # "...属于第2组，第4、5、8个..." : a comma before 第 ends a clause
     text = re.sub(r"第\s*(\d)\s*[组組类類]", r" group \1 ", text)
     text = re.sub(r"[第个個]", " ", text.translate(_CJK_PUNCT))
+    text = GROUP_THEN_NEXT.sub(r"\1; ", text)  # "Figure 1: group 2, figure 2: group 1, ...": a clause per figure
     if HEDGED.search(text):
         return None
     group_of: dict[int, int] = {}
