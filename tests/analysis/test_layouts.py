@@ -2,6 +2,8 @@
 a VisFactor report folds its per-subtest sections."""
 import shutil
 
+import pandas as pd
+
 import pytest
 
 from machinepsych.analysis import html_report, layouts, report
@@ -108,3 +110,15 @@ def test_visfactor_report_folds_its_sections(tmp_path):
         unfolded = page.evaluate("document.documentElement.scrollHeight")
         browser.close()
     assert folded * 3 < unfolded, (folded, unfolded)
+
+
+def test_visfactor_layout_names_a_structured_condition_as_not_the_papers(tmp_path):
+    from machinepsych.tasks.visfactor.layout import visfactor
+
+    data = _run(tmp_path, VISFACTOR[:1], name="vfs")
+    scores = data["scores"]
+    structured = scores.assign(condition="openai:m | direct | answer=structured")
+    lay = visfactor(layouts.LayoutInput(pd.concat([scores, structured], ignore_index=True), [], {}))
+    said = [n for n in lay.notes if n.startswith("c")][:2]
+    assert said[0] == "c1 = agent:ideal"
+    assert said[1].startswith("c2 = openai:m | direct | answer=structured (structured answers: a condition the papers")

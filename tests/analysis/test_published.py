@@ -186,3 +186,18 @@ def test_a_default_run_keeps_the_norm_and_a_mixed_one_names_where_it_stands(tmp_
     assert "human norm (kit norm group, converted), beside agent:ideal only (the test's own format): 77.17" in text
     assert {s["condition"]: s["human_norm"] for s in out["sessions"]} == {"agent:ideal": 68.6,
                                                                           "agent:ideal | mode=split": None}
+
+
+def test_structured_answers_match_no_published_row_nor_norm():
+    from machinepsych.analysis.published import condition_matches, parse_condition
+    from machinepsych.core.spec import Norm
+    from machinepsych.published import load_rows
+
+    row = next(r for r in load_rows() if r.test == "wcst" and r.strategy == "direct" and r.kind == "model"
+               and not r.persona and r.input in ("", "text"))
+    assert condition_matches(row, "openai:gpt-4o | direct")
+    assert not condition_matches(row, "openai:gpt-4o | direct | answer=structured")
+    assert parse_condition("openai:gpt-4o | direct")["answer"] == "free"
+    norm = Norm("adults", "accuracy", 80.0)
+    assert norm.beside(parse_condition("openai:gpt-4o | direct"))
+    assert not norm.beside(parse_condition("openai:gpt-4o | direct | answer=structured"))

@@ -373,3 +373,27 @@ def test_slm_is_fitted_by_maximum_a_posteriori_and_reports_the_likelihood_alone(
         assert f.aic == pytest.approx(2 * f.nll + 6)
     # the prior costs likelihood: each MAP fit's NLL is at least the ML fit's
     assert all(b.nll >= a.nll - 1e-6 for a, b in zip(ml, map_))
+
+
+def test_model_of_one_runs_test_is_fitted_across_runs(tmp_path, cli_in_process):
+    # --model is checked against the tests of all the runs together: rw (a bandit model) fits
+    # the prlt run, and the wcst run, which declares neither rw nor wsls, is left out in one line
+    for test, name in (("wcst", "w"), ("prlt", "p")):
+        r = cli_in_process("run", test, "--model", "agent:wsls", "--sessions", "2", "--run-name", name,
+                           "--store", "s.db", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    r = cli_in_process("fit", "w", "p", "--model", "rw", "--store", "s.db", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert {(s["task"], s["model"]) for s in out["sessions"]} == {("prlt", "rw")}
+    assert list(out["left_out"]) == ["wcst"] and "declares none of --model rw" in out["left_out"]["wcst"]
+    assert [ln for ln in r.stderr.splitlines() if ln.startswith("wcst:")] == [out["left_out"]["wcst"]]
+    # one name of each test: each test fitted with the one it declares
+    r = cli_in_process("fit", "w", "p", "--model", "rw", "--model", "slm", "--store", "s.db", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert {(s["task"], s["model"]) for s in out["sessions"]} == {("prlt", "rw"), ("wcst", "slm")}
+    assert out["left_out"] == {}
+    # a name no run's test declares is still one line
+    r = cli_in_process("fit", "w", "p", "--model", "bogus", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 2 and "--model 'bogus'" in r.stderr

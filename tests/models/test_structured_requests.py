@@ -198,3 +198,47 @@ def test_report_json_and_export_show_the_answer_mode_per_condition(tmp_path):
     assert len(structured) == 2 and all(json.loads(r["choice_probs"]).keys() == {"1", "2", "3", "4"} for r in structured)
     assert all(float(r["choice_probs_outside"]) > 0 for r in structured)
     assert {r["answer_mode"] for r in got if r["participant"] == "agent:random"} == {""}
+
+
+class BothModes(StructuredOpenAI):
+    """Structured as above; a free request asking for log-probabilities gets card 1 with the same
+    fixed log-probabilities (so ``--choice-probs`` runs under both answer modes)."""
+
+    def chat_payload(self, body):
+        out = super().chat_payload(body)
+        if not body.get("response_format") and body.get("logprobs"):
+            out["choices"][0]["message"]["content"] = "1"
+            top = [{"token": t, "logprob": lp} for t, lp in FIXED_TOP.items()]
+            out["choices"][0]["logprobs"] = {"content": [{"token": "1", "logprob": -0.7, "top_logprobs": top}]}
+        return out
+
+
+def test_published_numbers_stand_beside_the_free_condition_only(tmp_path, cli_in_process, no_api_keys):
+    # the papers' participants answered freely: a structured-answer condition gets no published
+    # row (tables, JSON, the WCST-64 layout: a cell of its own), and --choice-probs, which only
+    # asks for the probabilities of the same reply, is no part of the condition
+    with BothModes() as srv:
+        for name, modes in (("both", ["--answer", "free", "--answer", "structured"]), ("only", ["--answer", "structured"])):
+            r = cli_in_process("run", "wcst", "-m", "openai:fake-model", "--base-url", srv.base_url, *modes,
+                               "--choice-probs", "-n", "1", "--store", "m.db", "--run-name", name, "--no-progress",
+                               cwd=tmp_path)
+            assert r.returncode == 0, r.stderr
+    free, structured = "openai:fake-model | direct", "openai:fake-model | direct | answer=structured"
+    r = cli_in_process("report", "both", "--store", "m.db", "--json", cwd=tmp_path)
+    data = json.loads(r.stdout)
+    assert set(data["config"]["answer_modes"]) == {free, structured}
+    (wcst64,) = [lay for lay in data["layouts"] if lay["id"] == "wcst64"]
+    labels = [row["label"] for row in wcst64["rows"]]
+    assert f"STA-TI: {free}" in labels and f"STA-TI structured answers: {structured}" in labels
+    assert [lb for lb in labels if lb.startswith("STA-TI: published:")]
+    assert not [row for row in wcst64["rows"] if row["published"] and "structured" in row["label"]]
+    published = [p for p in data["published"] if p["kind"] == "model"]
+    assert published and all(p["beside"] == [free] for p in published)
+    text = cli_in_process("report", "both", "--store", "m.db", cwd=tmp_path).stdout
+    assert f"STA-TI structured answers: {structured}" in text and f"STA-TI: {structured}" not in text
+    # a run of structured answers alone: no published number anywhere
+    only = json.loads(cli_in_process("report", "only", "--store", "m.db", "--json", cwd=tmp_path).stdout)
+    assert only["published"] == [] and not [row for lay in only["layouts"] for row in lay["rows"] if row["published"]]
+    text = cli_in_process("report", "only", "--store", "m.db", cwd=tmp_path).stdout
+    assert "STA-TI structured answers" in text
+    assert not [p for p in published if f"published: {p['model']}" in text]

@@ -15,7 +15,12 @@ same test configuration and the same condition:
 * **strategy**: a model's condition matches rows of its own strategy; built-in agents and
   people take tests without one, so they are set beside the rows of the direct-answer
   strategy where the test has such rows (all rows otherwise); rows marked ``*`` (human norms,
-  chance) match every strategy.
+  chance) match every strategy;
+* **answer mode**: every published row is of free answers (the papers read what their
+  participants wrote or clicked); a condition run with ``--answer structured`` (labelled
+  ``answer=structured``: the answer constrained to a JSON Schema, a different condition from
+  the papers') stands beside no published row. ``--choice-probs`` only asks for the
+  probabilities of the reply the model gives anyway: it is no part of the condition.
 
 Published rows are shown labelled ``published: MODEL (condition)``, never averaged with the
 run's sessions and never counted in its n. ``kind == "chance"`` rows (published random
@@ -28,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.errors import ConfigError, UnknownNameError
-from ..core.spec import PRESENTATION
+from ..core.spec import FREE, PRESENTATION
 from ..published import ANY, PublishedRow, load_rows
 from ..tasks.catalog import get_battery, get_task, is_battery
 
@@ -41,10 +46,11 @@ MATERIALS = {"sequence", "materials", "data", "reference"}
 
 def parse_condition(condition: str) -> dict[str, Any]:
     """A run's condition label (``participant | strategy | persona | key=value ...``) as
-    fields: participant, strategy (None for agents and people), persona, input, mode, perturb
-    (None where the label leaves the parameter at its default)."""
+    fields: participant, strategy (None for agents and people), persona, answer (``free``
+    unless the label says ``answer=structured``), input, mode, perturb (None where the label
+    leaves the parameter at its default)."""
     parts = [p.strip() for p in condition.split(" | ")]
-    out: dict[str, Any] = {"participant": parts[0], "strategy": None, "persona": "none",
+    out: dict[str, Any] = {"participant": parts[0], "strategy": None, "persona": "none", "answer": FREE,
                            "input": None, "mode": None, "perturb": None}
     rest = parts[1:]
     fixed = parts[0].startswith("agent:") or parts[0] == "human" or parts[0].startswith("human:")
@@ -136,6 +142,8 @@ def _has_direct(test: str) -> bool:
 
 def condition_matches(row: PublishedRow, condition: str) -> bool:
     c = parse_condition(condition)
+    if c["answer"] != FREE:  # the papers' participants answered freely: structured answers are another condition
+        return False
     if row.strategy not in ("", ANY):
         if c["strategy"] is None:  # agents and people: beside the direct-answer rows
             if _has_direct(row.test) and row.strategy != "direct":
@@ -266,8 +274,15 @@ def by_label(rows: Iterable[PublishedRow]) -> dict[str, dict[str, PublishedRow]]
 
 def to_json(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The report's ``published`` key: the rows beside the run (source, model, condition,
-    metric, value; sd, n and note where known)."""
-    return [r.as_json() for r in for_report(data)]
+    metric, value; sd, n and note where known), each with ``beside``: the run's conditions
+    it stands beside (a structured-answer condition never is one)."""
+    keys = report_keys(data)
+    out = []
+    for r in for_report(data):
+        beside = [c for key, metric, c in keys if metric == r.metric and _canonical(key.split(" | ")[0]) == r.test
+                  and preset_matches(r.test, r.preset, key.partition(" | ")[2]) and condition_matches(r, c)]
+        out.append({**r.as_json(), "beside": list(dict.fromkeys(beside))})
+    return out
 
 
 def cell(row: PublishedRow | None, digits: int = 2) -> str:

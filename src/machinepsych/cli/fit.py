@@ -147,6 +147,8 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         more = f" (and {len(report.skipped) - 1} more session(s) alike)" if len(report.skipped) > 1 else ""
         raise ConfigError(f"nothing fitted: {s['run']} session {s['session']} ({s['task']}, {s['participant']}): "
                           f"{s['reason']}{more}; run longer sessions (--param trials=...)")
+    for line in report.left_out.values():  # a test that declares none of the --model names
+        typer.echo(line, err=True)
     for s in report.skipped:
         typer.echo(f"skipped: {s['run']} session {s['session']} ({s['task']}, {s['participant']}): {s['reason']}",
                    err=True)

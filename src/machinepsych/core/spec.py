@@ -235,6 +235,9 @@ def count(name: str, label: str = "", higher_is_better: bool | None = True, **kw
 # the parameters that change how a test is presented (a condition label names those away from
 # their defaults): the test's input, its answer format (VisFactor's split mode) and perturbations
 PRESENTATION = ("input", "mode", "perturb")
+# the answer mode of the papers' and the norm groups' participants: free answers (a model's
+# ``--answer structured`` condition, the answer constrained to a JSON Schema, is not theirs)
+FREE = "free"
 
 
 @dataclass(frozen=True)
@@ -242,9 +245,10 @@ class Norm:
     """A published reference value on a metric's own scale (e.g. a human norm group's mean),
     drawn beside the participants' scores; ``source`` cites where it comes from. A norm was
     measured in the test's own format: it stands only beside conditions that keep every
-    presentation parameter (:data:`PRESENTATION`) at the test's default (:meth:`beside`), never
-    beside another format of the test (a split VisFactor item, where F to every part scores
-    80%, against a norm group that answered whole items)."""
+    presentation parameter (:data:`PRESENTATION`) at the test's default and answers freely
+    (:meth:`beside`), never beside another format of the test (a split VisFactor item, where F
+    to every part scores 80%, against a norm group that answered whole items) nor beside
+    structured answers (``answer=structured``)."""
 
     label: str
     metric: str
@@ -253,8 +257,10 @@ class Norm:
 
     def beside(self, changed: Mapping[str, Any]) -> bool:
         """Whether the norm stands beside a condition whose parameters away from the test's
-        defaults are ``changed`` (name -> value)."""
-        return not any(changed.get(k) not in (None, "", (), []) for k in PRESENTATION)
+        defaults are ``changed`` (name -> value; ``answer``: the answer mode, absent or
+        ``free`` for free answers)."""
+        return (changed.get("answer") in (None, FREE)
+                and not any(changed.get(k) not in (None, "", (), []) for k in PRESENTATION))
 
 
 SessionScore = Callable[["pd.DataFrame", Params], "dict[str, float | None]"]

@@ -51,18 +51,21 @@ class SessionInfo:
 @dataclass
 class FitReport:
     """Per-session fits (``rows``: one per session and model), the winners, and the summary
-    per test and condition; ``skipped``: sessions not fitted, with the reason."""
+    per test and condition; ``skipped``: sessions not fitted, with the reason; ``left_out``:
+    per test that declares none of the models asked for (``--model``), the line that says so
+    (its sessions are not fitted)."""
 
     rows: pd.DataFrame
     summary: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: list[dict[str, Any]] = field(default_factory=list)
     models: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     per: str = "session"
+    left_out: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         rows = self.rows.replace({np.nan: None}).to_dict("records") if not self.rows.empty else []
         return {"per": self.per, "sessions": rows, "summary": self.summary, "skipped": self.skipped,
-                "models": self.models}
+                "models": self.models, "left_out": self.left_out}
 
 
 def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
@@ -73,6 +76,16 @@ def check_models(specs: Iterable[TaskSpec], names: Sequence[str]) -> None:
         if name not in known:
             why = next((f" ({s.id}: {s.fit.not_identifiable[name]})" for s in specs if name in s.fit.not_identifiable), "")
             raise ConfigError(f"--model {name!r} is not a model of these tests{why}; choose from: {', '.join(known)}")
+
+
+def left_out_line(spec: TaskSpec, names: Sequence[str]) -> str | None:
+    """The line that says ``spec`` is not fitted because it declares none of ``names`` (the
+    ``--model`` names, each a model of another test); None where it declares one of them or
+    no names were given."""
+    if not names or spec.fit is None or any(m.name in names for m in spec.fit.models):
+        return None
+    return (f"{spec.id}: not fitted, it declares none of --model {', '.join(names)} "
+            f"(its models: {', '.join(m.name for m in spec.fit.models)})")
 
 
 def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, Any]]]],
@@ -157,6 +170,7 @@ def merge(reports: Iterable[FitReport], per: str = "session") -> FitReport:
             merged.summary.setdefault(task, {}).update(conds)
         merged.skipped.extend(r.skipped)
         merged.models.update(r.models)
+        merged.left_out.update(r.left_out)
     return merged
 
 
@@ -172,7 +186,11 @@ def fit_frame(trials: pd.DataFrame, infos: Mapping[Any, SessionInfo], spec_of, m
         if spec is None or spec.fit is None:
             continue
         by_test.setdefault(spec.key, (spec, []))[1].append((infos[sid], df.to_dict("records")))
-    return merge((fit_test(spec, sessions, models, seed, per, repeated) for spec, sessions in by_test.values()), per)
+    left_out = {spec.id: line for spec, _ in by_test.values() if (line := left_out_line(spec, models))}
+    merged = merge((fit_test(spec, sessions, models, seed, per, repeated) for spec, sessions in by_test.values()
+                    if spec.id not in left_out), per)
+    merged.left_out.update(left_out)
+    return merged
 
 
 def fit_stored_runs(store, run_refs: Sequence[str], models: Sequence[str] = (), seed: int = 0,
@@ -206,20 +224,24 @@ def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, an
     from ..tasks.catalog import get_task
 
     runs = [store.get_run(ref) for ref in run_refs]
-    complete = {run.id: {s.id: s for s in store.sessions(run.id) if s.status == "complete"} for run in runs}
-    # a condition in more than one run is keyed by its run, as the report shows it: two imports
-    # of one format ("people | cpm-two-step") stay two conditions, neither hiding the other
-    labels = shown_labels([{"run": run, "conditions": [s.condition for s in complete[run.id].values()]} for run in runs])
     for run in runs:
         if (run.spec or {}).get("kind") == "prediction":  # machinepsych predict: no outcomes of the model's own
             raise ConfigError(f"run {run.name} is a prediction run (a model's answers along people's sessions, "
                               f"without outcomes of their own); fit the people run {run.spec['predicts']['run']}, "
                               f"and see machinepsych report {run.name}")
-        sessions = complete[run.id]
-        specs = {sid: get_task(s.task_id, s.task_version) for sid, s in sessions.items()}
+    complete = {run.id: {s.id: s for s in store.sessions(run.id) if s.status == "complete"} for run in runs}
+    # a condition in more than one run is keyed by its run, as the report shows it: two imports
+    # of one format ("people | cpm-two-step") stay two conditions, neither hiding the other
+    labels = shown_labels([{"run": run, "conditions": [s.condition for s in complete[run.id].values()]} for run in runs])
+    specs_of = {run.id: {sid: get_task(s.task_id, s.task_version) for sid, s in complete[run.id].items()}
+                for run in runs}
+    # the --model names are checked once, against the tests of all the runs: a name one run's
+    # tests declare is fitted there, and a test that declares none of them is left out and said
+    check_models([sp for specs in specs_of.values() for sp in specs.values()], models)
+    for run in runs:
+        sessions, specs = complete[run.id], specs_of[run.id]
         if not any(sp.fit for sp in specs.values()):
             continue
-        check_models(specs.values(), models)
         trials = trials_frame(store, run.id)
         trials = trials[trials["session_id"].isin(list(sessions))]
         people = _people(store, run.id, sessions, anonymous) if who else {}

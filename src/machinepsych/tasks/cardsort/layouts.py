@@ -18,11 +18,15 @@ WCST_METRICS = ("CC", "PE", "NPE", "TFC", "CLR", "FMS", "accuracy")
 PROBE_METRICS = ("acc_count", "acc_color", "acc_shape", "acc_number", "overall")
 
 
-def design_cell(strategy: str | None, inp: str | None, persona: str = "none", preset: str = "default") -> str:
-    """The WCST-64 study's name of a condition: STA/CoT - TI/VI, then the persona or the
-    exclusivity ablation."""
+def design_cell(strategy: str | None, inp: str | None, persona: str = "none", preset: str = "default",
+                answer: str = "free") -> str:
+    """The WCST-64 study's name of a condition: STA/CoT - TI/VI, then the answer mode where it
+    is not the paper's (``structured answers``: a cell of its own, never under the paper's
+    STA/CoT rows), the persona or the exclusivity ablation."""
     s = {"direct": "STA", "cot": "CoT", None: "agent", "": "human", "*": "human"}.get(strategy, strategy or "-")
     cell = f"{s}-{'VI' if inp == 'image' else 'TI'}"
+    if answer != "free":
+        cell += f" {answer} answers"
     if persona and persona != "none":
         cell += f" {persona}"
     if preset == "no-exclusivity":
@@ -39,7 +43,7 @@ def _cells(inp, test: str, metrics: tuple[str, ...], cell_of) -> dict[str, list[
     groups: dict[str, list[dict[str, Any]]] = {}
     for (preset, cond), g in df.groupby(["preset", "condition"], sort=False):
         c = parse_condition(cond)
-        cell = cell_of(c["strategy"], c["input"], c["persona"], preset)
+        cell = cell_of(c["strategy"], c["input"], c["persona"], preset, c["answer"])
         vals: dict[str, Any] = {m: mean(g, m) for m in metrics}
         vals["n"] = len(g)
         groups.setdefault(cell, []).append(row(f"{cell}: {cond}", vals))
@@ -72,9 +76,10 @@ def wcst64(inp):
     return Layout("wcst64", "WCST-64 study: input x strategy (2x2), personas, exclusivity ablation",
                   ["condition", "n", *WCST_METRICS], rows, [
                       "STA = direct answer, CoT = chain of thought; TI = text input, VI = image input; agents take the "
-                      "test without a strategy. Ours: mean (SD) over sessions; published: mean (SD) over 10 repetitions "
-                      "(people: 30 adults), from Hao, Alexandre & Yu (2024) Tables 1, 3 (CC without the exclusivity "
-                      "sentence) and 4 (personas).",
+                      "test without a strategy; structured answers (--answer structured, the answer constrained to a "
+                      "JSON Schema) are a condition the paper did not run: their own rows, with no published row. Ours: "
+                      "mean (SD) over sessions; published: mean (SD) over 10 repetitions (people: 30 adults), from Hao, "
+                      "Alexandre & Yu (2024) Tables 1, 3 (CC without the exclusivity sentence) and 4 (personas).",
                       "TFC: mean over the sessions that completed a category."])
 
 
@@ -86,7 +91,8 @@ def vision_probe(inp):
 
     if "wcst-vision-probe" not in tasks_in(inp.scores):
         return None
-    groups = _cells(inp, "wcst-vision-probe", PROBE_METRICS, lambda *_: "VI")
+    groups = _cells(inp, "wcst-vision-probe", PROBE_METRICS,
+                    lambda *c: "VI" if c[4:] in ((), ("free",)) else f"VI {c[4]} answers")
     rows = [r for g in groups.values() for r in g]
     return Layout("wcst-vision-probe", "WCST-64 study: visual feature recognition (Table 2)",
                   ["condition", "n", *PROBE_METRICS], rows, [

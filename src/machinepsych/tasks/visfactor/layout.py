@@ -87,7 +87,9 @@ def visfactor(inp):
                 values.setdefault(f"published: {_published_name(r)}", r.value)
             label = sub + ("-S" if mode == "split" else "")
             rows.append(row(label, {"subtest": label, **values}))
-    notes = [f"{labels[c]} = {c}" for c in conds]
+    notes = [f"{labels[c]} = {c}" + (" (structured answers: a condition the papers did not run; the norm and "
+                                       "published columns are of free answers)" if "answer=structured" in c else "")
+             for c in conds]
     notes += ["metric: what the row's accuracies count, as the paper's Table 1 does: parts (each T/F judgement or "
               "group number: CF2, VZ1, S1, I3 and every split variant) or items. cN: ours on that metric, beside the "
               "published accuracies; cN items: our item accuracy (every part right) where the paper counts parts; "
