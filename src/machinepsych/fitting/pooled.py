@@ -9,16 +9,22 @@ correlation of true and fitted values (the reliability) follows the Spearman-Bro
 
     rho_k = k rho_1 / (1 + (k - 1) rho_1),    r_k = sqrt(rho_k).
 
-``rho_1`` is fitted by weighted least squares to every count's observed r in Fisher's z
-(``atanh r``), each count weighted by the inverse of its z's variance over a seeded bootstrap
-of participants (a participant's fits at every count resampled together, which keeps the
-counts' dependence). Fisher's ``1 / (n - 3)`` would give every count the same weight; the
-bootstrap's variance also sees a count whose r a few gross misfits pull down (on WCST-128 a
+``rho_1`` is fitted by least squares to every count's observed r in Fisher's z (``atanh r``),
+every count weighing alike (Fisher's ``1 / (n - 3)``: each count has the same participants).
+Its one-sided 95% lower bound is the bias-corrected and accelerated (BCa) percentile of the
+same fit over a seeded bootstrap of participants (a participant's fits at every count
+resampled together, which keeps the counts' dependence), the acceleration from the jackknife
+over participants. Weights estimated from the bootstrap's variance of each count's z, as
+before, depend on the sample (a count a few gross misfits pull down weighed less in one sample,
+more in the next) and, kept fixed over the resamples, left that out of the bound: on
+synthetic samples of 240 participants with 2% gross misfits per count the bound then lay below
+the value it estimates in 77% of samples, its standard error 0.72 of the estimate's spread;
+alike weights and BCa: 92%, 0.91 (95%, 0.99 without misfits). Gross misfits (on WCST-128 a
 participant of low decision consistency fitted at 6 or 8 sessions can land in the SLM's mode
-of consistency near 0 with both rates near 1), and weighs it less. The one-sided 95% lower
-bound of ``rho_1`` is the 5th percentile of the same fit over the same resamples. ``r_k``
-rises with ``rho_1`` at every ``k``, so the curve's lower bound at ``k`` is the curve at
-``rho_1``'s lower bound, and the count named is the smallest at which it reaches the target.
+of consistency near 0 with both rates near 1) now pull the curve down, as they pull Pearson's
+r down, rather than being discounted. ``r_k`` rises with ``rho_1`` at every ``k``, so the
+curve's lower bound at ``k`` is the curve at ``rho_1``'s lower bound, and the count named is
+the smallest at which it reaches the target.
 """
 from __future__ import annotations
 
