@@ -25,6 +25,41 @@ def _nested(rho1: float, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return true, np.array([true + errors[:k].mean(axis=0) for k in COUNTS])
 
 
+def _nested_with_misfits(rho1: float, n: int, rng: np.random.Generator, share: float = 0.02):
+    """:func:`_nested` with the SLM's other mode: a participant is prone to it with chance
+    ``3 share``, and a prone participant's fit at each count lands at 0.9 to 1 (both rates near
+    1) with chance 1/3, so about ``share`` of the fits at each count are gross misfits."""
+    true = rng.uniform(0.05, 0.6, n)
+    sd = math.sqrt(0.55 ** 2 / 12 * (1 - rho1) / rho1)  # the variance of U(0.05, 0.6)
+    errors = rng.normal(0, sd, (max(COUNTS), n))
+    fitted = np.array([true + errors[:k].mean(axis=0) for k in COUNTS])
+    hit = (rng.random(n) < 3 * share) & (rng.random((len(COUNTS), n)) < 1 / 3)
+    fitted[hit] = rng.uniform(0.9, 1.0, hit.sum())
+    return true, fitted
+
+
+@pytest.mark.parametrize("share", [0.0, 0.02])
+def test_the_lower_bound_covers_the_reliability(share):
+    """Over 150 seeded samples of 240 participants, with and without gross misfits, the 95%
+    lower bound of rho_1 lies below the value the curve takes over a large sample (the truth
+    it estimates: 0.5 without misfits, lower with them, as Pearson's r is) in 88% to 99% of
+    them, and its bootstrap standard error is the spread of the estimate from sample to
+    sample within 15%. Measured here: 0.98 and 0.90 covered, se / sd 1.10 and 0.95; with the
+    weights estimated once from the bootstrap and the percentile bound (before 2026-11-29
+    night) 0.947 and 0.54, se / sd 1.10 and 0.79 (over 400 samples and 1,000 resamples:
+    0.950 and 0.917, se / sd 0.99 and 0.91 now; 0.932 and 0.765, 0.98 and 0.72 before)."""
+    rng = np.random.default_rng(11)
+    true, fitted = _nested_with_misfits(0.5, 200_000, rng, share)
+    truth = fit_rho1(COUNTS, [np.corrcoef(true, f)[0, 1] for f in fitted])
+    if not share:
+        assert truth == pytest.approx(0.5, abs=0.005)
+    est, lo, se = np.array([[pooled_curve(*_nested_with_misfits(0.5, 240, np.random.default_rng([s, 5]), share),
+                                          COUNTS, CANDIDATES, 0.8, seed=s, boot=200)[key]
+                             for key in ("rho1", "rho1_lo", "rho1_se")] for s in range(150)]).T
+    assert 0.88 <= np.mean(lo < truth) <= 0.99
+    assert np.mean(se) / np.std(est) == pytest.approx(1, abs=0.15)
+
+
 def test_spearman_brown_and_the_sessions_it_takes():
     assert spearman_brown(0.5, 1) == pytest.approx(math.sqrt(0.5))
     assert spearman_brown(0.5, 3) == pytest.approx(math.sqrt(1.5 / 2))  # 3 * 0.5 / (1 + 2 * 0.5)
@@ -88,22 +123,23 @@ def test_a_participant_without_a_finite_fit_is_left_out_at_every_count():
     assert curve["counts"]["1"]["observed"] == pytest.approx(np.corrcoef(true[kept], fitted[0, kept])[0, 1])
 
 
-def test_a_count_a_few_gross_misfits_pull_down_weighs_less():
+def test_a_few_gross_misfits_pull_the_curve_down_and_widen_its_bound():
     """Two participants fitted far off their truth at 6 and 8 sessions only (as a joint SLM
-    fit landing in its consistency-near-0 mode does): those counts' r falls, their bootstrap
-    variance grows, and the curve stays near the one of the clean data."""
+    fit landing in its consistency-near-0 mode does): every count weighs alike, so those
+    counts' lower r pull rho_1 down and its bound further (the count named can only grow),
+    and the bound stays below the estimate."""
     true, fitted = _nested(0.6, 200, seed=4)
     clean = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     low = np.argsort(true)[:2]
     fitted[4:, low] = true.max() + 0.3  # counts 6 and 8
     hit = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     assert hit["counts"]["8"]["observed"] < clean["counts"]["8"]["observed"] - 0.1
-    assert hit["counts"]["8"]["weight"] < clean["counts"]["8"]["weight"] / 3
-    assert hit["rho1"] == pytest.approx(clean["rho1"], abs=0.03)
-    assert hit["named"] == clean["named"] == 2
-    # fitted with Fisher's equal weights instead, the two misfits would pull rho1 well down
+    assert hit["rho1"] < clean["rho1"] - 0.05 and hit["rho1_lo"] < hit["rho1"]
+    assert hit["rho1_se"] > clean["rho1_se"]
+    assert hit["named"] >= clean["named"] == 2
+    assert hit["interval"] == "bca"
     ks = [int(k) for k in hit["counts"]]
-    assert fit_rho1(ks, [hit["counts"][str(k)]["observed"] for k in ks]) < clean["rho1"] - 0.05
+    assert hit["rho1"] == pytest.approx(fit_rho1(ks, [hit["counts"][str(k)]["observed"] for k in ks]), abs=1e-9)
 
 
 def test_the_reliability_where_a_count_starts_to_be_named():

@@ -9,16 +9,22 @@ correlation of true and fitted values (the reliability) follows the Spearman-Bro
 
     rho_k = k rho_1 / (1 + (k - 1) rho_1),    r_k = sqrt(rho_k).
 
-``rho_1`` is fitted by weighted least squares to every count's observed r in Fisher's z
-(``atanh r``), each count weighted by the inverse of its z's variance over a seeded bootstrap
-of participants (a participant's fits at every count resampled together, which keeps the
-counts' dependence). Fisher's ``1 / (n - 3)`` would give every count the same weight; the
-bootstrap's variance also sees a count whose r a few gross misfits pull down (on WCST-128 a
+``rho_1`` is fitted by least squares to every count's observed r in Fisher's z (``atanh r``),
+every count weighing alike (Fisher's ``1 / (n - 3)``: each count has the same participants).
+Its one-sided 95% lower bound is the bias-corrected and accelerated (BCa) percentile of the
+same fit over a seeded bootstrap of participants (a participant's fits at every count
+resampled together, which keeps the counts' dependence), the acceleration from the jackknife
+over participants. Weights estimated from the bootstrap's variance of each count's z, as
+before, depend on the sample (a count a few gross misfits pull down weighed less in one sample,
+more in the next) and, kept fixed over the resamples, left that out of the bound: on
+synthetic samples of 240 participants with 2% gross misfits per count the bound then lay below
+the value it estimates in 77% of samples, its standard error 0.72 of the estimate's spread;
+alike weights and BCa: 92%, 0.91 (95%, 0.99 without misfits). Gross misfits (on WCST-128 a
 participant of low decision consistency fitted at 6 or 8 sessions can land in the SLM's mode
-of consistency near 0 with both rates near 1), and weighs it less. The one-sided 95% lower
-bound of ``rho_1`` is the 5th percentile of the same fit over the same resamples. ``r_k``
-rises with ``rho_1`` at every ``k``, so the curve's lower bound at ``k`` is the curve at
-``rho_1``'s lower bound, and the count named is the smallest at which it reaches the target.
+of consistency near 0 with both rates near 1) now pull the curve down, as they pull Pearson's
+r down, rather than being discounted. ``r_k`` rises with ``rho_1`` at every ``k``, so the
+curve's lower bound at ``k`` is the curve at ``rho_1``'s lower bound, and the count named is
+the smallest at which it reaches the target.
 """
 from __future__ import annotations
 
@@ -27,10 +33,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy.optimize import minimize_scalar
+from scipy.stats import norm
 
 BOOTSTRAP = 1000  # resamples of participants for the interval
 MODEL = "spearman-brown"
+INTERVAL = "bca"  # bias-corrected and accelerated percentile bound (Efron 1987)
 _EDGE = 1e-9  # rho_1 is fitted within (EDGE, 1 - EDGE); r is kept off +-1 before atanh
 
 
@@ -62,20 +69,30 @@ def fit_rho1(counts: Sequence[int], r: Sequence[float], weights: Sequence[float]
     """One session's reliability whose Spearman-Brown curve fits the observed ``r`` at
     ``counts`` best by weighted least squares in Fisher's z (``weights`` per count, default
     equal). Counts whose r is undefined are left out; nan where none is left."""
+    return float(fit_rho1_rows(counts, np.asarray(r, dtype=float)[None, :], weights)[0])
+
+
+def fit_rho1_rows(counts: Sequence[int], r: np.ndarray, weights: Sequence[float] | None = None) -> np.ndarray:
+    """:func:`fit_rho1` of every row of ``r`` (rows, K) at once (a golden-section search of
+    ``(EDGE, 1 - EDGE)``, all rows together): one reliability per row, nan where a row has no r."""
     k = np.asarray(counts, dtype=float)
     z = np.arctanh(np.clip(np.asarray(r, dtype=float), -1 + _EDGE, 1 - _EDGE))
-    w = np.ones(k.shape) if weights is None else np.asarray(weights, dtype=float)
+    w = np.broadcast_to(np.ones(k.shape) if weights is None else np.asarray(weights, dtype=float), z.shape)
     ok = np.isfinite(z) & np.isfinite(w)
-    if not ok.any():
-        return math.nan
-    k, z, w = k[ok], z[ok], w[ok]
+    z, w = np.where(ok, z, 0.0), np.where(ok, w, 0.0)
 
-    def loss(rho1: float) -> float:
-        curve = np.arctanh(np.minimum(np.sqrt(k * rho1 / (1 + (k - 1) * rho1)), 1 - _EDGE))
-        return float(np.sum(w * (z - curve) ** 2))
+    def loss(rho1: np.ndarray) -> np.ndarray:
+        rho = rho1[:, None]
+        curve = np.arctanh(np.minimum(np.sqrt(k * rho / (1 + (k - 1) * rho)), 1 - _EDGE))
+        return np.sum(w * (z - curve) ** 2, axis=-1)
 
-    return float(minimize_scalar(loss, bounds=(_EDGE, 1 - _EDGE), method="bounded",
-                                 options={"xatol": 1e-10}).x)
+    lo, hi = np.full(len(z), _EDGE), np.full(len(z), 1 - _EDGE)
+    golden = (math.sqrt(5) - 1) / 2
+    while (hi - lo).max(initial=0) > 1e-10:
+        a, b = hi - golden * (hi - lo), lo + golden * (hi - lo)
+        left = loss(a) < loss(b)
+        hi, lo = np.where(left, b, hi), np.where(left, lo, a)
+    return np.where(ok.any(axis=-1), (lo + hi) / 2, np.nan)
 
 
 def rho1_for(count: int, target_r: float) -> float:
@@ -115,28 +132,57 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     idx = rng.integers(0, n, size=(boot, n)) if n else np.zeros((boot, 0), dtype=int)
     boot_r = np.concatenate([_correlations(true[i], np.moveaxis(fitted[:, i], 0, 1))  # (resamples, K)
                              for i in np.array_split(idx, max(1, boot * n // 2_000_000))])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        weights = 1 / np.nanvar(np.arctanh(np.clip(boot_r, -1 + _EDGE, 1 - _EDGE)), axis=0)
-    weights[~np.isfinite(weights)] = np.nan
-    rho1 = fit_rho1(counts, observed, weights)
-    rhos = np.array([fit_rho1(counts, row, weights) for row in boot_r])
+    with np.errstate(invalid="ignore"):
+        rho1 = fit_rho1(counts, observed)
+        rhos = fit_rho1_rows(counts, boot_r)
     rhos = rhos[np.isfinite(rhos)]
-    rho1_lo = float(np.quantile(rhos, 1 - level)) if rhos.size and math.isfinite(rho1) else math.nan
+    rho1_lo = _bca_lower(rho1, rhos, fit_rho1_rows(counts, _jackknife_correlations(true, fitted)), level) \
+        if rhos.size and math.isfinite(rho1) else math.nan
     rho1_se = float(np.std(rhos)) if rhos.size > 1 and math.isfinite(rho1) else math.nan
     seen = dict(zip(counts, observed))
     curve = {}
     for k in sorted(set(counts) | set(candidates)):
         obs = seen.get(k)
-        w = dict(zip(counts, weights)).get(k)
         curve[str(k)] = {"observed": None if obs is None or not np.isfinite(obs) else float(obs),
-                         "r": _curve_at(rho1, k), "lo": _curve_at(rho1_lo, k),
-                         "weight": None if w is None or not np.isfinite(w) else float(w / np.nansum(weights))}
+                         "r": _curve_at(rho1, k), "lo": _curve_at(rho1_lo, k)}
     return {"model": MODEL, "n": n, "rho1": None if math.isnan(rho1) else rho1,
             "rho1_lo": None if math.isnan(rho1_lo) else rho1_lo,
             "rho1_se": None if math.isnan(rho1_se) else rho1_se, "level": level, "bootstrap": boot,
+            "interval": INTERVAL,
             "counts": curve,
             "named": next((k for k in candidates if (curve[str(k)]["lo"] or 0) >= target_r), None),
             "reaches": next((k for k in candidates if (curve[str(k)]["r"] or 0) >= target_r), None)}
+
+
+def _jackknife_correlations(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
+    """Pearson's r of ``true`` (n,) with each row of ``fitted`` (K, n) with each participant
+    left out in turn: (n, K), from running sums (a participant's fits at every count left out
+    together)."""
+    n = true.size
+    if n < 4:
+        return np.full((n, fitted.shape[0]), np.nan)
+    t, f = true - true.mean(), fitted - fitted.mean(axis=1, keepdims=True)  # centred: sums stable
+    m = n - 1
+    st, sf = t.sum() - t, f.sum(axis=1, keepdims=True) - f
+    stt, sff, stf = (t * t).sum() - t * t, (f * f).sum(axis=1, keepdims=True) - f * f, (f * t).sum(axis=1, keepdims=True) - f * t
+    cov = stf - sf * st / m
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (cov / np.sqrt((sff - sf * sf / m) * (stt - st * st / m))).T
+
+
+def _bca_lower(estimate: float, resampled: np.ndarray, jackknife: np.ndarray, level: float) -> float:
+    """The one-sided ``level`` lower bound by the bias-corrected and accelerated percentile
+    method: the bootstrap quantile at ``Phi(z0 + (z0 + z_a) / (1 - a (z0 + z_a)))``, ``z0``
+    from the share of resamples below the estimate, ``a`` from the jackknife's skewness. The
+    percentile bound where the jackknife is undefined."""
+    below = (np.sum(resampled < estimate) + 0.5 * np.sum(resampled == estimate)) / resampled.size
+    z0 = float(norm.ppf(np.clip(below, 0.5 / resampled.size, 1 - 0.5 / resampled.size)))
+    jack = jackknife[np.isfinite(jackknife)]
+    d = jack.mean() - jack if jack.size > 2 else np.zeros(1)
+    spread = float(np.sum(d * d))
+    accel = float(np.sum(d ** 3)) / (6 * spread ** 1.5) if spread > 0 else 0.0
+    za = float(norm.ppf(1 - level)) + z0
+    return float(np.quantile(resampled, norm.cdf(z0 + za / (1 - accel * za))))
 
 
 def _curve_at(rho1: float, k: int) -> float | None:
