@@ -67,6 +67,7 @@ BAD_INPUTS = [
     ("run", "wcst --param n_trials=5 --param n_trials=6 --store " + NEW),  # one value per parameter
     ("run", "wcst --model agent:random --prices {tmp}/badprices.json --store " + NEW),  # read though no model
     ("run", "visfactor-cf1 --model agent:random --batch --store " + NEW),  # nothing to batch
+    ("run", "wcst --model agent:wsls --answer structured --store " + NEW),  # no model: it would change nothing
     ("runs", "--store {tmp}/junk.db"),
     ("runs", "--store {tmp}/foreign.db"),
     ("report", "r1 --store " + NEW),

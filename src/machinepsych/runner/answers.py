@@ -39,6 +39,9 @@ def check_answers(run: Any) -> None:
     if unknown:
         raise ConfigError(f"--answer {unknown[0]!r}: choose free or structured")
     models = [p for p in run.participants if not (p.is_agent or p.is_human)]
+    if "structured" in run.answers and not models:  # it would change nothing: agents and people answer as always
+        raise ConfigError("--answer structured constrains a model's replies: add a model participant (--model), "
+                          "or drop --answer structured (agents and people answer as they always do)")
     structured = "structured" in run.answers and models
     requested = any(p.choice_probs for p in run.participants)
     probs = [p for p in models if p.choice_probs]
