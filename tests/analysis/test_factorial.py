@@ -30,7 +30,8 @@ def _two_by_two(interaction: float, seeds: int = 24, rng_seed: int = 0) -> pd.Da
 def test_factors_come_from_the_sessions_and_the_condition_labels():
     frame = _two_by_two(0.0)
     f = factor_frame(frame)
-    assert set(f["input"]) == {"default", "image"} and set(f["strategy"]) == {"direct", "cot"}
+    # the level a label leaves out is the test's own value (wcst's input is text), not "default"
+    assert set(f["input"]) == {"text", "image"} and set(f["strategy"]) == {"direct", "cot"}
     assert crossed_factors(frame) == ["strategy", "input"]
     # one cell missing: not crossed, no model
     assert crossed_factors(frame[~frame["condition"].eq("openai:m | cot | input=image")]) is None
@@ -44,8 +45,8 @@ def test_a_true_interaction_is_found_with_its_size():
     assert set(terms) == {"strategy", "input", "strategy x input"}
     inter = terms["strategy x input"]
     assert inter["p"] < 1e-6 and inter["df"] == 1
-    assert inter["ci_low"] < 8.0 < inter["ci_high"]  # (cot - direct) x (image - default)
-    assert inter["contrast"] == "(cot - direct) x (image - default)"
+    assert inter["ci_low"] < 8.0 < inter["ci_high"]  # (cot - direct) x (image - text)
+    assert inter["contrast"] == "(cot - direct) x (image - text)"
     assert model["seeds"] == 24 and model["sessions"] == 96 and model["seed_variance"] > 10
 
 
@@ -70,4 +71,4 @@ def test_levels_with_colons_and_brackets_are_fitted():
     frame["strategy"] = "agent"
     model = fit(frame, "accuracy", ["participant", "input"])
     inter = {t["term"]: t for t in model["terms"]}["participant x input"]
-    assert inter["p"] < 1e-4 and inter["contrast"] == "(openai:m[x] - agent:wsls) x (image - default)"
+    assert inter["p"] < 1e-4 and inter["contrast"] == "(openai:m[x] - agent:wsls) x (image - text)"

@@ -6,7 +6,8 @@ Wald test of each main effect and interaction.
 The factors are read from what the sessions record, never from a test family: participant,
 strategy, persona, the preset (a test run at several difficulties) and each presentation
 parameter a condition's label names (``input=image``, ``mode=split``, ``run=NAME``; a
-condition without it has the default, shown as ``default``). A factor is one with two or more
+condition without it has the test's own value, ``input`` -> ``text``, or ``default`` where
+there is none, as for ``run``). A factor is one with two or more
 levels; the design is crossed when every combination of levels has sessions. Factors use sum
 (deviation) coding, so a main effect is averaged over the other factors' levels. For a term of
 two-level factors the estimate is the contrast second level - first level (for an interaction
@@ -18,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 import warnings
+from functools import lru_cache
 from itertools import combinations
 from math import prod
 from typing import Any
@@ -39,9 +41,29 @@ def factor_frame(frame: pd.DataFrame) -> pd.DataFrame:
             out[col] = frame[col].astype(str)
     parsed = frame["condition"].map(lambda c: dict(m.groups() for p in str(c).split(" | ")
                                                    if (m := LABEL_PARAM.match(p.strip()))))
+    tasks = frame["task"] if "task" in frame else pd.Series("", index=frame.index)
+    presets = frame["preset"] if "preset" in frame else pd.Series("", index=frame.index)
     for key in dict.fromkeys(k for d in parsed for k in d):
-        out[key] = parsed.map(lambda d, k=key: d.get(k, "default"))
+        out[key] = [d.get(key) or default_level(str(t), str(p), key) for d, t, p in zip(parsed, tasks, presets)]
     return out
+
+
+@lru_cache(maxsize=256)
+def default_level(task: str, preset: str, key: str) -> str:
+    """The level of a condition whose label leaves ``key`` out: the test's own value of that
+    parameter at its preset (``input`` -> ``text``), else ``default`` (a test not in the catalog,
+    or a key that is no parameter, such as ``run``)."""
+    from ..core.errors import ConfigError
+    from ..tasks.catalog import get_task
+
+    try:
+        params = get_task(task).resolve(preset or None)
+    except ConfigError:
+        return "default"
+    value = getattr(params, key, None)
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or "none"
+    return "default" if value in (None, "") else str(value)
 
 
 def crossed_factors(frame: pd.DataFrame) -> list[str] | None:
