@@ -329,10 +329,7 @@ class Store:
         """The URL with any password masked."""
         if hasattr(self, "engine"):
             return self.engine.url.render_as_string(hide_password=True)
-        try:  # the engine could not be created (e.g. unknown driver): mask the URL itself
-            return make_url(self.url).render_as_string(hide_password=True)
-        except ArgumentError:
-            return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", self.url)
+        return self._masked(self.url)  # the engine could not be created (e.g. unknown driver)
 
     def session(self) -> OrmSession:
         return OrmSession(self.engine, expire_on_commit=False)
