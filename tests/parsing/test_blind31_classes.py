@@ -1,0 +1,43 @@
+"""Classes of misreadings the blind reply set replies_blind31 found (first measured 99.3% meant,
+0.0% wrong, 0.7% invalid): each is checked on replies other than the corpus lines, with the reading a
+careful person takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import read
+
+PETS = {"topic": "Pets", "benchmark": "v",
+        "statements": [{"id": str(k), "text": f"Statement number {k}."} for k in range(1, 4)]}
+
+
+# ----------------------------------------------------------------------------- ratings written as stars
+STARS = [
+    # the filled stars of a run, with or without the hollow ones, as a block's whole rating
+    ("Statement 1: ★★★★☆\nStatement 2: ★★☆☆☆\nStatement 3: ★☆☆☆☆", {"1": 4, "2": 2, "3": 1}),
+    ("1. ⭐⭐⭐⭐\n2. ⭐⭐\n3. ⭐⭐⭐⭐⭐", {"1": 4, "2": 2, "3": 5}),
+    ("**Statement 1** ★ ★ ★ ☆ ☆\n**Statement 2** ⭐️⭐️⭐️⭐️⭐️\n**Statement 3** ⭐.", {"1": 3, "2": 5, "3": 1}),
+    ("Statement 1: ★★★★☆ I think pets help.\nStatement 2: ★★☆☆☆ not for me\nStatement 3: ★★★☆☆", {"1": 4, "2": 2, "3": 3}),
+    # stars with the number beside them, or stars as the unit of a number
+    ("Statement 1: ★★★★☆ (4)\nStatement 2: ★★☆☆☆ 2/5\nStatement 3: (3) ★★★☆☆", {"1": 4, "2": 2, "3": 3}),
+    ("Statement 1: 4 stars\nStatement 2: 2/5 stars\nStatement 3: 3 stars out of 5", {"1": 4, "2": 2, "3": 3}),
+    ("Statement 1: Rating: ★★★★☆ - 4\nStatement 2: Rating: 2 (★★☆☆☆)\nStatement 3: Rating: 3/5 ⭐", {"1": 4, "2": 2, "3": 3}),
+    # a star count that another number beside it contradicts: that statement unread
+    ("Statement 1: ★★★★☆ (3)\nStatement 2: ★★☆☆☆\nStatement 3: ★★★☆☆", {"1": None, "2": 2, "3": 3}),
+    ("Statement 1: Rating: 4 (★★☆☆☆)\nStatement 2: Rating: ★★☆☆☆ 3/5\nStatement 3: I agree (4) ★★★☆☆", None),
+    # mixed symbols, a hollow star before a filled one, more stars than the scale, stars short of it: unread
+    ("Statement 1: ★★⭐☆☆\nStatement 2: ★★☆★☆\nStatement 3: ★★★", {"1": None, "2": None, "3": 3}),
+    ("Statement 1: ★★★★★★\nStatement 2: ★★★☆\nStatement 3: ☆☆☆☆☆", None),
+    ("Statement 1: Rating: ★★★☆☆☆\nStatement 2: Rating: ★★★★☆ (4.5)\nStatement 3: Rating: ★★★★☆ (4/10)", None),
+    # a lone star as an emoji bullet before words is no rating
+    ("Statement 1: ⭐ Pets are great company.\nStatement 2: 2\nStatement 3: 3", {"1": None, "2": 2, "3": 3}),
+]
+
+
+CLASSES = {"stars": [("cogbench-v", PETS, reply, meant) for reply, meant in STARS]}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
