@@ -34,7 +34,30 @@ STARS = [
 ]
 
 
-CLASSES = {"stars": [("cogbench-v", PETS, reply, meant) for reply, meant in STARS]}
+# ----------------------------------------------------------------------------- Chinese and Japanese side words
+SIDES = [
+    # a side word without the word for arm names the arm, alone or in a sentence
+    ("prlt", "右边", "right"),
+    ("mbt", "左側。", "left"),
+    ("prlt", "**右側**", "right"),
+    ("mbt", "左のほうにします。", "left"),
+    ("prlt", "左右两边都试过了，这次选右边。", "right"),
+    ("mbt", "左面", "left"),
+    # 左 / 右 alone as the whole reply (as before)
+    ("prlt", "左", "left"),
+    # a self-correction after a sentence, in Chinese or Japanese: the side after it
+    ("prlt", "左边。不对，右边。", "right"),
+    ("mbt", "右側。やっぱり左側。", "left"),
+    # both sides, a question, a hedge: nothing
+    ("prlt", "左边还是右边？", None),
+    ("mbt", "左边或右边都可以。", None),
+    ("prlt", "右側か左側か、迷います。", None),
+    ("mbt", "我不知道选左边还是右边。", None),
+]
+
+
+CLASSES = {"stars": [("cogbench-v", PETS, reply, meant) for reply, meant in STARS],
+           "sides": [(test, {"trial": 2}, reply, meant) for test, reply, meant in SIDES]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -41,7 +41,9 @@ REVISION = re.compile(
     # '{"answer": "B"}\n\nHmm, figure C fits better: {"answer": "C"}': after an answer object, an interjection and a
     # reason that lead into a second object ending the reply (the reply thinks again and gives its answer anew)
     # (a dash may stand before the interjection: '{"answer": [...]} — hmm, figure 7 ... {"answer": [...]}')
-    r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$))", re.I)
+    r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
+    # Chinese and Japanese, after a sentence: "左边。不对，右边。", "左の腕。いや、右の腕。", "左の腕。やっぱり右の腕。"
+    r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って)\s*[，,、。:：]?)", re.I)
 
 
 def revised_tail(text: str) -> int | None:
