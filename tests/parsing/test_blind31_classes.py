@@ -56,7 +56,47 @@ SIDES = [
 ]
 
 
-CLASSES = {"stars": [("cogbench-v", PETS, reply, meant) for reply, meant in STARS],
+# ----------------------------------------------------------------------------- a move to an option is a choice of it
+FIRST = {"trial": 2, "phase": "first", "balance": 1840.0}
+FINAL = {"trial": 2, "phase": "final", "balance": 1840.0, "first_deck": "AAA"}
+ARM = {"trial": 3}
+MOVES = [
+    # a move or switch to an option, in a sentence of its own or after the reason: the option moved to
+    ("dcigt", FIRST, "Deck AAA cost me $300 last time. Moving to CCC.", "CCC"),
+    ("dcigt", FIRST, "I'll move on from AAA to DDD now.", "DDD"),
+    ("dcigt", FINAL, "That loss on AAA is too big. Heading over to BBB.", "BBB"),
+    ("dcigt", FINAL, "Leaving AAA for CCC.", "CCC"),
+    ("prlt", ARM, "Leaving left, moving to the right arm.", "right"),
+    ("mbt", ARM, "The right arm gave nothing twice, so I'm shifting to the left arm.", "left"),
+    # in other languages
+    ("dcigt", FIRST, "AAA hat Geld gekostet. Ich wechsle zu BBB.", "BBB"),
+    ("dcigt", FIRST, "Dejo AAA y me cambio a CCC.", "CCC"),
+    ("dcigt", FINAL, "Je quitte AAA, je passe à DDD.", "DDD"),
+    ("dcigt", FIRST, "从AAA换到CCC。", "CCC"),
+    ("dcigt", FINAL, "AAAからBBBに移ります。", "BBB"),
+    ("prlt", ARM, "左の腕から右の腕に切り替えます。", "right"),
+    ("mbt", ARM, "Je passe au bras gauche.", "left"),
+    # the option left behind is never read as the choice: leaving it alone chooses nothing
+    ("dcigt", FIRST, "Leaving AAA.", None),
+    ("dcigt", FINAL, "I'm leaving deck AAA behind.", None),
+    ("dcigt", FIRST, "Je quitte AAA.", None),
+    ("dcigt", FIRST, "AAAから移ります。", None),
+    ("dcigt", FIRST, "离开AAA。", None),
+    ("prlt", ARM, "Leaving the left arm.", None),
+    ("dcigt", FIRST, "Leaving AAA and CCC, which both lost.", None),
+    # a move to two options, a move asked about or denied, a move named as a subject: as before (nothing, or the other)
+    ("dcigt", FIRST, "Moving to BBB or CCC.", None),
+    ("dcigt", FIRST, "Ich wechsle zu BBB oder CCC.", None),
+    ("dcigt", FIRST, "Should I be moving to BBB? Not sure.", None),
+    ("dcigt", FIRST, "I'm not moving to BBB.", None),
+    ("dcigt", FINAL, "Moving to BBB would be a mistake. Keeping AAA.", "AAA"),
+    # "that leaves" (what is left after ruling out) still names the one left
+    ("dcigt", FIRST, "AAA and CCC have lost money, leaving BBB.", "BBB"),
+]
+
+
+CLASSES = {"moves": MOVES,
+           "stars": [("cogbench-v", PETS, reply, meant) for reply, meant in STARS],
            "sides": [(test, {"trial": 2}, reply, meant) for test, reply, meant in SIDES]}
 
 

@@ -62,6 +62,31 @@ WEATHER = ChoiceReader((
    ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
            r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
            r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*[.!]?\s*(?:$|(?=\n)))",))
+# a move to an option is a choice of it, on the tests whose answer names an option to play ("Moving to BBB.",
+# "I'm switching over to the right arm", "Ich wechsle zu BBB", "Cambio a CCC", "Je passe à DDD", "换到CCC"; "BBBに移ります"
+# is :data:`.commitment.POST_COMMIT`); the option moved away from is no choice ("switching from AAA": :mod:`.negation`)
+MOVE_MARKERS = ((re.compile(
+    r"(?:^|(?<=[\n.!?:;,]))[ \t]*(?:(?:so|then|now|ok(?:ay)?|and|hence)[ \t]*,?[ \t]*)?(?:moving|switching|shifting|heading|jumping|hopping|changing)"
+    # (not where the move is the subject of what follows: "Switching to CCC is tempting", "Moving to BBB would be a mistake")
+    r"\s+(?:(?:back|over|on|across)\s+)?to\b(?![^.!?;,:\n]{1,30}?\s(?:would|could|might|may|is|was|seems|sounds|looks|feels|makes|isn['’]t|wouldn['’]t)\b)"
+    r"|\b(?:i|we)(?:['’]m|\s+am|['’]re|\s+are|['’]ll|\s+will|\s+shall)?\s+(?:(?:now|then|just|instead)\s+)?"
+    r"(?:move|moving|shift|shifting|head|heading|jump|jumping|hop|hopping|switch|switching|change|changing)\s+(?:(?:back|over|on|across)\s+)?to\b"
+    r"|\bmov(?:e|ing)\s+(?:on|over)\s+from\s+[^.!?\n]{1,30}?\s+to\b"
+    r"|\b(?:ich\s+)?(?:wechsle|gehe|springe)\s+(?:(?:jetzt|nun|dann|lieber)\s+)?(?:zu[mr]?|auf|über\s+zu[mr]?)\b|\bwechsel\s+(?:zu[mr]?|auf)\b"
+    r"|\b(?:me\s+)?(?:cambio|paso|muevo)\s+(?:(?:ahora|entonces)\s+)?(?:a|al)\b|\bcambiando\s+(?:a|al)\b|\bvoy\s+(?:con|por)\b"
+    r"|\bje\s+(?:passe|change|bascule|vais|me\s+tourne)\s+(?:(?:maintenant|donc|alors)\s+)?(?:à|au|pour|sur|vers)\b"
+    r"|换到|换成|换为|改选|转到|转向|切换到|換到|換成|改選|轉到|切換到", re.I), DECISION, "decision"),)
+# the option a reply leaves ("Leaving AAA.", "I'm leaving the left arm", "Je quitte AAA", "Dejo AAA", "离开AAA", "AAAから移ります")
+# names no choice (never "that leaves AAA"): its mention is set aside; a clause that only leaves an option chooses nothing
+LEFT_BEHIND = (r"(?i:(?:(?:^|(?<=[\n.!?;:]))[ \t]*|\b(?:i|we)(?:['’]m|\s+am|['’]ll|\s+will|['’]re|\s+are)?\s+)"
+               # (a list of them too: "Leaving AAA and CCC, which both lost.")
+               r"(?:leav(?:e|ing)|quit(?:ting)?|ditch(?:ing)?|drop(?:ping)?)\s+(?:(?:the|deck|arm|this|that)\s+)*[^\s.,;:!?]+"
+               r"(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:(?:the|deck|arm)\s+)*[^\s.,;:!?]+)*"
+               r"|\bje\s+quitte\s+(?:(?:le|la|paquet|bras)\s+|l['’])*[^\s.,;:!?]|\b(?:dejo|abandono)\s+(?:(?:el|la|mazo|brazo)\s+)*[^\s.,;:!?]"
+               r"|\bich\s+verlasse\s+(?:(?:den|das|deck|stapel|arm)\s+)*[^\s.,;:!?])"
+               r"|(?:离开|離開|放弃|放棄)\s*[^\s。，,.!?！？]"
+               r"|[^\s。、，,.!?！？](?=\s*から\s*(?:移|離|乗り換|切り替|変え|替え))"
+               r"|(?:从|從)\s*[^\s。，,.!?！？](?=[^。，,.!?！？\n]{0,12}?(?:换|換|转|轉|切换|切換|改))")
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
                 DECISION, "decision"),
@@ -72,7 +97,7 @@ ARM = ChoiceReader((
                      _any(lex.ARM["right"])), (word("right(?:\\s+one)?"), _any(lex.ARM_EXACT["right"]))),
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
-), binary=True, extra_markers=ARM_MARKERS,
+), binary=True, extra_markers=ARM_MARKERS + MOVE_MARKERS, ignore=(LEFT_BEHIND,),
    # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else
    exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
                                  word(lex.slips("right", ("left",))))),
@@ -89,7 +114,8 @@ _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|
                for d in DECKS}
 _DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
                       for d in DECKS)
-DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS))
+DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS),
+                   extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
@@ -143,7 +169,8 @@ parse_arm = _fixed(ARM)
 @lru_cache(maxsize=8)
 def _final_deck_reader(first: str) -> ChoiceReader:
     return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()),
-                                     a.weak + ((KEEP_ALONE,) if a.value == first else ())) for a in _DECK_ANSWERS))
+                                     a.weak + ((KEEP_ALONE,) if a.value == first else ())) for a in _DECK_ANSWERS),
+                        extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
 
 
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
