@@ -5,7 +5,9 @@ then, optionally, one hollow symbol (☆, ✩ or ✰) repeated up to the top of 
 of 5 and "⭐⭐⭐" 3. A run that mixes symbols ("★★⭐☆☆"), puts a hollow star before a filled one
 ("★★☆★☆"), has more stars than the scale ("★★★★★★") or filled and hollow stars that do not make up the
 scale ("★★★☆") is no rating; a number written right beside the stars ("★★★★☆ (4)", "★★★★☆ 4/5",
-"4 (★★★★☆)") must say the same count, or the rating is unreadable ("★★★★☆ (3)").
+"4 (★★★★☆)") must say the same count, or the rating is unreadable ("★★★★☆ (3)"). One filled star
+alone is as often an icon as a rating: before a number it is the icon ("⭐ 4/5" is 4), after one it is
+ignored ("4/5 ⭐"), and it is no rating where words follow it ("⭐ Pets are great company").
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ STARS_AFTER = re.compile(r"(?:[ \t]*stars?\b)?[ \t]*(?:[(\[][ \t]*|[—–\-=:][
 
 def star_count(run: str, high: int = 5) -> int | None:
     """The filled stars of a well-formed run ("★★★★☆" 4), None for any other run."""
-    m = _WELL_FORMED.fullmatch(re.sub(r"[ \t\ufe0f]", "", run))
+    m = _WELL_FORMED.fullmatch(_symbols(run))
     if not m:
         return None
     filled, hollow = len(m.group("f")), len(m.group("h") or "")
@@ -62,8 +64,13 @@ def stars_beside(text: str, end: int, digit: int, high: int = 5) -> bool:
 
 def _lone(run: str) -> bool:
     """Whether a run is one filled star alone (an icon as often as a rating)."""
-    symbols = re.sub(r"[ \t\ufe0f]", "", run)
+    symbols = _symbols(run)
     return len(symbols) == 1 and symbols in FILLED
+
+
+def _symbols(run: str) -> str:
+    """The star symbols of a run, without the spaces and emoji selectors between them."""
+    return re.sub(r"[ \t\ufe0f]", "", run)
 
 
 def star_runs(text: str, high: int = 5) -> list[int | None]:
