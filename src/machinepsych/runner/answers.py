@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.errors import ConfigError, ModelCallError
 from ..core.spaces import Choice, Space
-from ..core.structured import ANSWER_MODES, STRUCTURED_STRATEGIES, read_structured
+from ..core.structured import ANSWER_MODES, STRUCTURED_STRATEGIES, follows_schema
 from ..core.types import Message
 from ..tasks.catalog import get_task
 
@@ -124,7 +124,7 @@ async def _probe_all(run: Any, todo: list, structured: bool) -> None:
                 fix = "run it with --answer free" if structured else "drop --choice-probs"
                 raise ConfigError(f"{p.ref} refused the request a trial would send ({detail}); {fix}") from None
             if structured and reply.finish_reason not in ("length", "max_tokens", "MAX_TOKENS") and \
-                    read_structured(reply.text, space)[1] != "parsed":
+                    not follows_schema(reply.text, space):
                 raise ConfigError(f"{p.ref} did not follow the answer's JSON Schema (it replied {reply.text[:60]!r}); "
                                   "run it with --answer free")
             if p.choice_probs and not reply.logprobs:
