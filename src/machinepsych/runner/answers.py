@@ -52,11 +52,16 @@ def check_answers(run: Any) -> None:
                           "or drop --choice-probs")
     spaces = [(t, *first_space(t)) for t in run.tasks]
     if structured:
-        other = [s for s in run.strategies if s not in STRUCTURED_STRATEGIES]
+        asked = [s for t in run.tasks for s in (t.strategies or run.strategies)]  # a test's own list, else the run's
+        other = [s for s in asked if s not in STRUCTURED_STRATEGIES]
         if other:
             raise ConfigError(f"--answer structured works with the strategies that answer in one call per trial "
                               f"(direct, cot, free), not {other[0]!r}: drop --answer structured or that strategy")
         for t, spec, space in spaces:
+            own = [s for s in (t.strategies or run.strategies) if s in spec.strategies]
+            if own:  # a method of the test's own (CogBench's cot: one free-text call per statement)
+                raise ConfigError(f"--answer structured: {spec.id} answers {own[0]!r} with a method of its own, in calls "
+                                  "that carry no answer schema; drop --answer structured, or run it with direct or free")
             if spec.answer.json_schema(space) is None:
                 raise ConfigError(f"{spec.id} declares no JSON Schema for its answers ({space.describe()}): "
                                   "run it with --answer free")
