@@ -75,3 +75,22 @@ def test_each_answer_mode_is_a_condition_and_agents_answer_as_always():
     seeds = {m: sorted(r["seed"] for r in rows if r["answer_mode"] == m and r["participant_name"] == "openai:m")
              for m in ("free", "structured")}
     assert seeds["free"] == seeds["structured"] == [0, 1]
+
+
+@pytest.mark.parametrize("temperature, words", [
+    (None, "unset, no temperature is sent and the endpoint's default applies"),  # not "at 0 or unset" (OpenAI's is 1)
+    (0.0, "at 0 it gives the same answers"),
+])
+def test_repeat_refusal_says_what_an_unset_temperature_means(temperature, words):
+    from machinepsych.runner.plan import check_repeatable
+
+    with pytest.raises(ConfigError) as err:
+        check_repeatable([ParticipantSpec(ref="openai:m", base_url=URL, temperature=temperature)], 2)
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_rejected_request_hints_at_the_schema_and_log_probabilities_it_may_carry():
+    from machinepsych.models.openai_compat import status_error
+
+    err = status_error(400, "response_format json_schema is not supported by this model", where="openai:m", key_env="K")
+    assert "an answer schema, log-probabilities" in str(err) and not err.transient
