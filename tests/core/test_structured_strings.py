@@ -11,10 +11,8 @@ import pytest
 from machinepsych.core.spaces import FreeText
 from machinepsych.core.structured import follows_schema, read_structured
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
-from machinepsych.runner.run import create_run, run_sync
-from machinepsych.storage.export import trials_frame
-from machinepsych.storage.store import Store
 from tests.support.fake_openai import FakeOpenAIServer
+from tests.support.runs import run_trials
 
 REFUSAL = "I'm sorry, but I can't help with that."
 
@@ -33,17 +31,11 @@ class ConstantAnswer(FakeOpenAIServer):
 
 
 def _structured_run(tmp_path, task: str, answer: str, params: dict):
-    store = Store(tmp_path / "s.db")
     with ConstantAnswer(answer=answer) as srv:
-        spec = RunSpec(tasks=[TaskRun(task=task, params=params, sessions=1)],
-                       participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url)],
-                       answers=["structured"], name="strings")
-        create_run(store, spec)
-        stats = run_sync(store, "strings", progress=False)
-    assert stats.sessions_failed == 0, stats.failures
-    df = trials_frame(store, "strings")
-    store.close()
-    return df
+        return run_trials(tmp_path / "s.db", RunSpec(
+            tasks=[TaskRun(task=task, params=params, sessions=1)],
+            participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url)],
+            answers=["structured"], name="strings"))
 
 
 @pytest.mark.parametrize("answer, action, status", [

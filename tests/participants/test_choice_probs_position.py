@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 import pytest
 
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
-from machinepsych.runner.run import create_run, run_sync
 from machinepsych.storage.export import trials_frame
 from machinepsych.storage.store import Store
 from tests.support.fake_openai import FakeOpenAIServer
+from tests.support.runs import run_trials
 
 
 @dataclass
@@ -37,16 +37,10 @@ class TokenReplies(FakeOpenAIServer):
 
 
 def _probs(tmp_path, task: str, srv: TokenReplies, params: dict | None = None):
-    store = Store(tmp_path / "p.db")
-    spec = RunSpec(tasks=[TaskRun(task=task, params=params or {}, sessions=1)],
-                   participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url, choice_probs=True)],
-                   name="probs")
-    create_run(store, spec)
-    stats = run_sync(store, "probs", progress=False)
-    assert stats.sessions_failed == 0, stats.failures
-    df = trials_frame(store, "probs")
-    store.close()
-    return df
+    return run_trials(tmp_path / "p.db", RunSpec(
+        tasks=[TaskRun(task=task, params=params or {}, sessions=1)],
+        participants=[ParticipantSpec(ref="openai:fake-model", base_url=srv.base_url, choice_probs=True)],
+        name="probs"))
 
 
 def test_a_letter_is_read_at_the_answer_not_at_a_later_article(tmp_path):
