@@ -16,6 +16,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -674,7 +675,7 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
     def find(text: str) -> list[Mention]:
         found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
         for m in OFFERED_WORD.finditer(text):
-            g = next(k for k in ("w", "w2", "w3", "w4", "w5") if m.group(k))
+            g = next(k for k in ("w", "w2", "w3", "w4", "w5", "w6") if m.group(k))
             w = normalise_word(m.group(g))
             if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
                 found.append(Mention(m.start(g), m.end(g), w))
@@ -687,7 +688,9 @@ OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:
                           r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
                           r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)"
                           r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b"
-                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b", re.I)
+                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b"
+                          # the word a condition gives ("If I misread it, a kettle.")
+                          r"|\bif\b[^.!?\n,]{1,60},\s*(?:an?|the)\s+(?P<w6>[^\W\d_]{2,24})\s*(?=[.!]|$)", re.I)
 
 
 # the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')
@@ -731,6 +734,11 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)
+        plain = without_addenda(reply) if reply else None
+        if plain is not None and not plain.strip():
+            return None, "invalid"  # only what it would answer under another premise
+        reply = plain or reply
         value, status = parser(reply, obs)
         prepared = prepare(reply)
         echoed = _without_prompt_example(prepared, obs)

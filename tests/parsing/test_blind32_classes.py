@@ -1,0 +1,58 @@
+"""Classes of misreadings the blind reply set replies_blind32 found (first measured 96.5% meant,
+0.5% wrong, 3.1% invalid): each is checked on replies other than the corpus lines, with the reading
+a careful person takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, MA1, P3, read, vf
+
+MV1 = vf("MV1", "tf", 1, ["T", "F"])
+SS3 = vf("SS3", "int", 1, list(range(1, 11)))
+DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
+LNT = {"letter": "A", "digit": 7, "sequence": "A7"}
+CS1 = vf("CS1", "word", 1, [])
+CS2 = vf("CS2", "word", 1, [])
+CF3 = vf("CF3", "cell", 1, [])
+
+# (CARDS: the card sorted is 3 red stars; option 2 is its shape, 3 its colour, 4 its number)
+
+
+# ----------------------------------------------------------------------------- a counterfactual addendum
+COUNTERFACTUAL = [
+    # "If instead <another rule, reading or premise>, I would pick X" after the answer: the answer stands
+    ("wcst", CARDS, "The colour is red → **Option 3**.\n\nIf instead we were sorting by number, I would choose option 4.", 3),
+    ("wcst", CARDS, "Selection: 3\n\nIf the rule were shape, I'd pick option 2.", 3),
+    ("wcst", CARDS, "Matching colour: card 3. Note: if instead the sorting principle were the count of symbols on the card, "
+                    "I would go with card 4.", 3),
+    ("visfactor-p3", P3, '{"answer": "B"}\n\nIf instead you meant the mirror image of the target, I would pick A.', "B"),
+    ("visfactor-mv1", MV1, '{"answer": "T"}\n\nIf instead reflections counted as the same object, I would answer F.', "T"),
+    ("visfactor-ss3", SS3, "Answer: 5. If instead the route had to avoid the park entirely, I'd choose building 7.", 5),
+    ("visfactor-ma1", MA1, "Answer: 45.\n\nIf instead the pairs on the study page had been shown in reverse, I would say 77.", 45),
+    ("dcigt", DCIGT, "I'll take deck CCC. If instead the four decks were known to have the same payoffs, I would pick AAA.", "CCC"),
+    ("lnt", LNT, "I'd answer vowel, but if instead the question is about the digit I would say odd.", "vowel"),
+    ("prlt", {"trial": 3}, "I'll keep going with the left arm. If instead it stops paying, I'll switch to the right arm.", "left"),
+    ("visfactor-cs1", CS1, '{"answer": "teapot"}\n\nIf instead the spout were a handle, I would say kettle.', "teapot"),
+    # a conditional on the reply being wrong is a second candidate, not another premise: no answer (as before)
+    ("wcst", CARDS, "Selection: 3. If I misread the colour, I would pick card 2.", None),
+    ("visfactor-p3", P3, "B. If I'm wrong about the rotation, I'd pick A.", None),
+    ("wcst", CARDS, "Selection: 3. If instead I misjudged the colour, I would pick option 2.", None),
+    ("visfactor-cs1", CS1, "The object is a teapot. If I misread the spout, a kettle.", None),
+    ("visfactor-cs1", CS1, '{"answer": "teapot"}\n\nIf I misread the outline, I would say kettle.', None),
+    # a premise that asks for a choice gives the answer itself
+    ("wcst", CARDS, "If I had to pick, I would pick option 3.", 3),
+    # an answer given only under a premise, or one per premise: no answer
+    ("visfactor-p3", P3, "If instead you meant the mirror image, I would pick A.", None),
+    ("wcst", CARDS, "If the rule is colour, I would pick card 3; if it is shape, I would pick card 2.", None),
+    # an alternative joined by "or": a hedge, as before
+    ("dcigt", DCIGT, "Deck AAA, or if instead you want a safer pick, I would take deck BBB.", None),
+]
+
+
+CLASSES = {"counterfactual": COUNTERFACTUAL}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
