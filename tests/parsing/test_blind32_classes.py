@@ -49,7 +49,24 @@ COUNTERFACTUAL = [
 ]
 
 
-CLASSES = {"counterfactual": COUNTERFACTUAL}
+# ----------------------------------------------------------------------------- alternatives called just as good
+EQUALLY_GOOD = [
+    # an answer, then another called equally reasonable / sensible / just as defensible: a hedge between them, no answer;
+    # also where the other is given in parentheses after what it stands for, or called "an equally reasonable pick"
+    ("wcst", CARDS, "My answer is option 3 — but shape (option 2) or number (option 4) would be equally sensible.", None),
+    ("wcst", CARDS, "Selection: 3. Shape (option 2) would be an equally reasonable pick.", None),
+    ("dcigt", DCIGT, "I choose deck BBB — deck DDD (the steady one) is equally sensible.", None),
+    ("visfactor-ss3", SS3, "Answer: 5 — though the route past building 7 (option 7) would be just as defensible.", None),
+    ("wcst", CARDS, "My answer is option 3, but option 2 would be equally reasonable.", None),
+    ("visfactor-ma1", MA1, "Answer: 45. 77 would be just as defensible.", None),
+    # the other named but set aside, or reasonable only under another premise: the answer stands
+    ("wcst", CARDS, "Option 3. (Option 2 was tempting, but no.)", 3),
+    ("wcst", CARDS, "Option 3. Option 2 would be reasonable only under the shape rule, which I don't think applies.", 3),
+    ("wcst", CARDS, "Selection: 3. The colour rule is just as reasonable as before.", 3),
+]
+
+
+CLASSES = {"counterfactual": COUNTERFACTUAL, "equally good": EQUALLY_GOOD}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
