@@ -14,6 +14,7 @@ LNT = {"letter": "A", "digit": 7, "sequence": "A7"}
 CS1 = vf("CS1", "word", 1, [])
 CS2 = vf("CS2", "word", 1, [])
 CF3 = vf("CF3", "cell", 1, [])
+CF2 = vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"])
 
 # (CARDS: the card sorted is 3 red stars; option 2 is its shape, 3 its colour, 4 its number)
 
@@ -66,7 +67,25 @@ EQUALLY_GOOD = [
 ]
 
 
-CLASSES = {"counterfactual": COUNTERFACTUAL, "equally good": EQUALLY_GOOD}
+# ----------------------------------------------------------------------------- a tag around an answer object
+TAGGED_OBJECT = [
+    # <answer> / <final_answer> around one answer object: the object's answer, for words as for letters and numbers
+    ("visfactor-cs1", CS1, '<answer>{"answer": "lamp"}</answer>', "lamp"),
+    ("visfactor-cs2", CS2, '<answer>\n{"answer": "GARDEN"}\n</answer>', "garden"),
+    ("visfactor-cs1", CS1, 'The outline has a handle and a spout.\n<final_answer>{"answer": "Kettle"}</final_answer>', "kettle"),
+    ("visfactor-cs1", CS1, '<answer>{"object": "lamp"}</answer>', "lamp"),
+    ("visfactor-p3", P3, '<answer>{"choice": "D"}</answer>', "D"),
+    # a list in the tag is the value itself (as before)
+    ("visfactor-cf2", CF2, '<answer>["F", "T", "T", "F", "T"]</answer>', ["F", "T", "T", "F", "T"]),
+    # a hedge, two answers or no answer inside or beside the tag: none
+    ("visfactor-cs1", CS1, '<answer>{"answer": "cup or mug"}</answer>', None),
+    ("visfactor-cs1", CS1, '<answer>{"answer": "lamp", "answer2": "torch"}</answer>', None),
+    ("visfactor-cs1", CS1, '<answer>lamp</answer>\n{"answer": "torch"}', None),
+    ("visfactor-cs1", CS1, '<answer>{"reasoning": "a lamp or a torch"}</answer>', None),
+]
+
+
+CLASSES = {"counterfactual": COUNTERFACTUAL, "equally good": EQUALLY_GOOD, "tagged object": TAGGED_OBJECT}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
