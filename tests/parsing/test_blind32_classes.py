@@ -85,7 +85,21 @@ TAGGED_OBJECT = [
 ]
 
 
-CLASSES = {"counterfactual": COUNTERFACTUAL, "equally good": EQUALLY_GOOD, "tagged object": TAGGED_OBJECT}
+# ----------------------------------------------------------------------------- a cell said in Portuguese
+PORTUGUESE_CELL = [
+    # "coluna" is a column noun, not "col" and the Spanish / Italian number word "una" (which read column 1)
+    ("visfactor-cf3", CF3, 'A cópia termina na linha 4, coluna 2.\n\n{"answer": "(4, 2)"}', "(4, 2)"),
+    ("visfactor-cf3", CF3, 'Termina na coluna 3, linha 5.\n\n{"answer": "(5, 3)"}', "(5, 3)"),
+    ("visfactor-cf3", CF3, "Resposta: linha 2, coluna 5", "(2, 5)"),
+    ("visfactor-cf3", CF3, "Fila 3, columna uno", "(3, 1)"),
+    # the words and the object disagree, or two cells offered: none
+    ("visfactor-cf3", CF3, 'A cópia termina na linha 4, coluna 2.\n\n{"answer": "(2, 4)"}', None),
+    ("visfactor-cf3", CF3, "Linha 1, coluna 1 ou linha 1, coluna 2.", None),
+]
+
+
+CLASSES = {"counterfactual": COUNTERFACTUAL, "equally good": EQUALLY_GOOD, "tagged object": TAGGED_OBJECT,
+           "portuguese cell": PORTUGUESE_CELL}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
