@@ -13,6 +13,7 @@ DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
 LNT = {"letter": "A", "digit": 7, "sequence": "A7"}
 CS1 = vf("CS1", "word", 1, [])
 CS2 = vf("CS2", "word", 1, [])
+CS3 = vf("CS3", "word", 1, [])
 CF3 = vf("CF3", "cell", 1, [])
 CF2 = vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"])
 
@@ -98,8 +99,30 @@ PORTUGUESE_CELL = [
 ]
 
 
+# ----------------------------------------------------------------------------- an open answer stated in a closing sentence
+STATED_OPEN = [
+    # MA1: what the picture was paired with, stated; CS: what the drawing shows, with an article before the object
+    ("visfactor-ma1", MA1, "Thinking back to the study page, that picture went with 77.", 77),
+    ("visfactor-ma1", MA1, "It was paired with 12.", 12),
+    ("visfactor-cs3", CS3, "The silhouette is a giraffe.", "giraffe"),
+    ("visfactor-cs1", CS1, "Two round gaps and a bar between them: the outline resembles a bicycle.", "bicycle"),
+    ("visfactor-cs1", CS1, "The drawing shows a pair of scissors.", "scissors"),
+    # a hedge, a negation, a question, a condition or a remark without an object: none
+    ("visfactor-ma1", MA1, "The picture went with 45 or 77.", None),
+    ("visfactor-ma1", MA1, "The picture did not go with 45.", None),
+    ("visfactor-ma1", MA1, "If it was paired with 45 I would remember it.", None),
+    ("visfactor-ma1", MA1, "The picture went with 45? Not sure.", None),
+    ("visfactor-cs1", CS1, "The outline is unclear.", None),
+    ("visfactor-cs1", CS1, "The outline looks like a teapot or a kettle.", None),
+    ("visfactor-cs1", CS1, "The outline might be a teapot.", None),
+    ("visfactor-cs1", CS1, "The outline has a handle like a teapot.", None),
+    ("visfactor-cs1", CS1, "The outline looks like a teapot?", None),
+    ("visfactor-cs1", CS1, "The outline is the top of a teapot.", None),
+]
+
+
 CLASSES = {"counterfactual": COUNTERFACTUAL, "equally good": EQUALLY_GOOD, "tagged object": TAGGED_OBJECT,
-           "portuguese cell": PORTUGUESE_CELL}
+           "portuguese cell": PORTUGUESE_CELL, "stated open": STATED_OPEN}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

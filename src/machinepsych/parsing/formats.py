@@ -204,6 +204,9 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
+    # MA1: what the picture was paired with, stated ("From memory, that picture went with 82.", "It was paired with 45.")
+    (re.compile(r"\b(?:picture|image|drawing|figure|object|it|that|this)\s+(?:was\s+|is\s+)?(?:paired|matched|went|goes|belonged|belongs|came)\s+with\b", re.I),
+     LABEL, "label"),
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
     (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
     (re.compile(r"\b(?:число|номер|цифра|здание)\s*[:=]|(?:숫자|번호|건물)\s*[:=]", re.I), LABEL, "label"),  # "Число: 21"
@@ -401,6 +404,19 @@ def _stated_after(sentence: str) -> str | None:
     return word_in(m.group(1), bare=False) if m else None
 
 
+# a last sentence that says what the drawing shows, with an article before the object ("The outline looks like a teapot.",
+# "The silhouette is a giraffe.", after a colon or a dash too): the answer stated, not a remark ("The outline is unclear." names nothing)
+_DESCRIBED = re.compile(r"(?:^|[:;—–]\s*)(?:the\s+)?(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))\s+"
+                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)\s+"
+                        r"(?P<w>(?:an?|the)\s+[^.!?\n]{1,40}?)\s*[.!]?$", re.I)
+
+
+def _described(sentence: str) -> str | None:
+    """The object a last sentence says the drawing shows (:data:`_DESCRIBED`), or None."""
+    m = _DESCRIBED.search(sentence.strip())
+    return normalise_word(m.group("w")) if m else None
+
+
 def _words(raw: str) -> list[str | None]:
     """The words a reply commits to: its answer objects' values and ``\\boxed{}`` contents (None
     where one is not one name: "bicycle or table"), else its answer labels ("Answer: umbrella")."""
@@ -450,7 +466,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
         found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)
-                                 or _stated_after(sentences[-1])) else []
+                                 or _stated_after(sentences[-1]) or _described(sentences[-1])) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
