@@ -6,9 +6,12 @@ the answer the reply gives for the task as posed stands, in every format alike; 
 answers only under such a premise answers nothing.
 
 An addendum opens a sentence (after "Note:", "But", "However", ...) or a clause after ", but" /
-";" / a dash with "if", its premise names another rule or reading ("if instead ...", "if the rule
-were ...", "if flipping were allowed ...") and its consequence says what the writer would answer
-("I would pick", "I'd say", "the answer would be"). It runs to the end of its sentence.
+";" / a dash with "if", its premise is set against the task ("if instead ...", or contrary to fact:
+"if the rule were ...", "if flipping were allowed ...", "if the pairs had been ...") and its
+consequence says what the writer would answer ("I would pick", "I'd say", "the answer would be").
+It runs to the end of its sentence. A premise the task may hold ("if the rule is shape") is a plan,
+left to the reader, and so is an addendum beside another conditional ("If the rule is colour, card
+3; if instead it were shape, I'd pick card 2": no answer is committed apart from it).
 
 Not an addendum, and so still a second candidate (:mod:`.hedges`): a premise that the answer
 itself may be wrong ("If I misread it, I'd pick D": :data:`DOUBT`), a premise that asks for a
@@ -39,6 +42,7 @@ FORCED = re.compile(r"\b(?:i|we|you)\s+(?:had|have|has|were|was|am|are|must|need
 # a conditional left in the rest of the reply: its answer may be one of several conditional ones ("If the rule is colour, card 3;
 # if instead it were shape, I'd pick card 2"), and the addendum is not set against a committed answer
 CONDITIONAL = re.compile(r"(?<!\bas\s)(?<!\beven\s)\b(?:if|unless|assuming|supposing)\b", re.I)
+
 
 def addenda(text: str) -> list[tuple[int, int]]:
     """(start, end) of every counterfactual addendum in ``text`` (see the module docstring)."""
