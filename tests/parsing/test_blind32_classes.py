@@ -8,6 +8,7 @@ import pytest
 from tests.support.replies import CARDS, MA1, P3, read, vf
 
 MV1 = vf("MV1", "tf", 1, ["T", "F"])
+VZ3 = vf("VZ3", "letter", 1, list("ABCDEFGHI"))
 SS3 = vf("SS3", "int", 1, list(range(1, 11)))
 DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
 LNT = {"letter": "A", "digit": 7, "sequence": "A7"}
@@ -38,6 +39,9 @@ COUNTERFACTUAL = [
     # a conditional on the reply being wrong is a second candidate, not another premise: no answer (as before)
     ("wcst", CARDS, "Selection: 3. If I misread the colour, I would pick card 2.", None),
     ("visfactor-p3", P3, "B. If I'm wrong about the rotation, I'd pick A.", None),
+    # (where "I" is an option letter too, the pronoun of the condition is no second candidate beside the other)
+    ("visfactor-vz3", VZ3, "Answer: E. If I misread it, option H.", None),
+    ("visfactor-vz3", VZ3, "Edge I. If instead the net were folded with the marks inside, I would pick B.", "I"),
     ("wcst", CARDS, "Selection: 3. If instead I misjudged the colour, I would pick option 2.", None),
     ("visfactor-cs1", CS1, "The object is a teapot. If I misread the spout, a kettle.", None),
     ("visfactor-cs1", CS1, '{"answer": "teapot"}\n\nIf I misread the outline, I would say kettle.', None),

@@ -97,11 +97,16 @@ def names_other(text: str, value: Any, finder: Finder, other: Callable[[Any, Any
     return any(other(m.value, value) for i, m in enumerate(mentions) if i not in rejected)
 
 
+# the pronoun, where "I" is an option letter (VZ3's edges A-I): "If I misread it, option H" names one other answer, not two
+PRONOUN_I = re.compile(r"\s+[a-z]")
+
+
 def answer_mentions(masked: str, finder: Finder) -> list[Mention]:
     """The answers ``finder`` finds in ``masked`` text, overlaps resolved, none inside a word
-    ("tre" in "être")."""
+    ("tre" in "être"), nor a bare "I" before a word in lower case (the pronoun)."""
     return [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))
-            if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))]
+            if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))
+            and not (m.weak and m.value == "I" and PRONOUN_I.match(masked, m.end))]
 
 
 def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
