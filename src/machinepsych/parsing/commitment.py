@@ -220,8 +220,11 @@ ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–(]|\s-)\s*(?:(?:hmm+|hm|um+
 # "card 4 is also a reasonable start", "45 would also be a sensible pick")
 _ALSO_A = (r"an?\s+(?:(?:good|reasonable|sensible|defensible|plausible|viable|valid|possible|fine|decent|solid)\s+)?"
            r"(?:option|candidate|possibility|contender|choice|pick|guess|start|answer)")
-ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
-                           r"(?:possible|plausible|likely|valid|viable|correct|right|" + _ALSO_A + r")"
+# ("shape (option 2) or number (option 4) would be equally reasonable": the answer in parentheses after what it stands for;
+# "an equally reasonable pick")
+ALSO_POSSIBLE = re.compile(r"\s*(?:\)\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:an?\s+)?(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
+                           r"(?:possible|plausible|likely|valid|viable|correct|right|reasonable|sensible|defensible|justifi(?:ed|able)|acceptable"
+                           r"|legitimate|" + _ALSO_A + r")"
                            # "but B is very similar too.", "D looks close as well": said of another answer, ending the clause
                            r"|(?:is|are|seems?|looks?)\s+(?:(?:very|quite|really|pretty|so|also)\s+)?(?:similar|close|possible|plausible|likely|good)"
                            r"\s+(?:too|as\s+well)\s*(?=[.!;]|$)"

@@ -16,6 +16,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -230,6 +231,9 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
+    # MA1: what the picture was paired with, stated ("From memory, that picture went with 82.", "It was paired with 45.")
+    (re.compile(r"\b(?:picture|image|drawing|figure|object|it|that|this)\s+(?:was\s+|is\s+)?(?:paired|matched|went|goes|belonged|belongs|came)\s+with\b", re.I),
+     LABEL, "label"),
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
     (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
     (re.compile(r"\b(?:число|номер|цифра|здание)\s*[:=]|(?:숫자|번호|건물)\s*[:=]", re.I), LABEL, "label"),  # "Число: 21"
@@ -427,6 +431,19 @@ def _stated_after(sentence: str) -> str | None:
     return word_in(m.group(1), bare=False) if m else None
 
 
+# a last sentence that says what the drawing shows, with an article before the object ("The outline looks like a teapot.",
+# "The silhouette is a giraffe.", after a colon or a dash too): the answer stated, not a remark ("The outline is unclear." names nothing)
+_DESCRIBED = re.compile(r"(?:^|[:;—–]\s*)(?:the\s+)?(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))\s+"
+                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)\s+"
+                        r"(?P<w>(?:an?|the)\s+[^.!?\n]{1,40}?)\s*[.!]?$", re.I)
+
+
+def _described(sentence: str) -> str | None:
+    """The object a last sentence says the drawing shows (:data:`_DESCRIBED`), or None."""
+    m = _DESCRIBED.search(sentence.strip())
+    return normalise_word(m.group("w")) if m else None
+
+
 def _words(raw: str) -> list[str | None]:
     """The words a reply commits to: its answer objects' values and ``\\boxed{}`` contents (None
     where one is not one name: "bicycle or table"), else its answer labels ("Answer: umbrella")."""
@@ -476,7 +493,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
         found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)
-                                 or _stated_after(sentences[-1])) else []
+                                 or _stated_after(sentences[-1]) or _described(sentences[-1])) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
@@ -701,7 +718,7 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
     def find(text: str) -> list[Mention]:
         found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
         for m in OFFERED_WORD.finditer(text):
-            g = next(k for k in ("w", "w2", "w3", "w4", "w5") if m.group(k))
+            g = next(k for k in ("w", "w2", "w3", "w4", "w5", "w6") if m.group(k))
             w = normalise_word(m.group(g))
             if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
                 found.append(Mention(m.start(g), m.end(g), w))
@@ -714,7 +731,9 @@ OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:
                           r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
                           r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)"
                           r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b"
-                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b", re.I)
+                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b"
+                          # the word a condition gives ("If I misread it, a kettle.")
+                          r"|\bif\b[^.!?\n,]{1,60},\s*(?:an?|the)\s+(?P<w6>[^\W\d_]{2,24})\s*(?=[.!]|$)", re.I)
 
 
 # the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')
@@ -758,6 +777,11 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)
+        plain = without_addenda(reply) if reply else None
+        if plain is not None and not plain.strip():
+            return None, "invalid"  # only what it would answer under another premise
+        reply = plain or reply
         value, status = parser(reply, obs)
         prepared = prepare(reply)
         echoed = _without_prompt_example(prepared, obs)
