@@ -216,18 +216,15 @@ class Pacer:
     request, and a stall's on every stall). Later than that (a client that was idle, the end of
     a pause) the schedule restarts at that request: the next one goes a full interval after it,
     never a burst to catch up. However the slots fall, no more than ``ceil(rate)`` of the
-    requests it paced go out within a second and a ``margin`` (:data:`WINDOW_MARGIN_S`), which
-    an endpoint counting requests over a sliding second accepts wherever ``rate`` is at most its
-    limit, though each request reaches it a little later or sooner than the one ``ceil(rate)``
-    before (pacing at a stated limit, that margin is what keeps it from refusals; its limiter
-    widens it where requests reached the endpoint later still)."""
+    requests it paced go out within ``1 + WINDOW_MARGIN_S`` seconds, which an endpoint counting
+    requests over a sliding second accepts wherever ``rate`` is at most its limit, though each
+    request reaches it a little later or sooner than the one ``ceil(rate)`` before (pacing at a
+    stated limit, that margin is what keeps it from refusals)."""
 
-    __slots__ = ("rate", "slot", "sent", "since", "margin")
+    __slots__ = ("rate", "slot", "sent", "since")
 
-    def __init__(self, rate: float, now: float, sent: deque[float], ready: bool = True,
-                 margin: float | None = None):
+    def __init__(self, rate: float, now: float, sent: deque[float], ready: bool = True):
         self.rate = max(rate, 1e-6)
-        self.margin = WINDOW_MARGIN_S if margin is None else margin  # widened by refusals it should have kept off
         self.slot = now if ready else now + 1.0 / self.rate  # when the next request may go
         self.sent = sent  # when the endpoint's last requests went, the newest last (its limiter's record)
         self.since = now  # requests sent before the pacer was made are not its own
@@ -238,7 +235,7 @@ class Pacer:
             t = max(t, self.sent[-1] + CATCH_UP_GAP * interval)
             n = min(math.ceil(self.rate - 1e-9), self.sent.maxlen or 1)
             if len(self.sent) >= n and self.sent[-n] >= self.since:  # a second's worth (rounded up) in a second
-                t = max(t, self.sent[-n] + 1.0 + self.margin)
+                t = max(t, self.sent[-n] + 1.0 + WINDOW_MARGIN_S)
         return max(now, t)
 
     def take(self, now: float) -> None:
@@ -267,7 +264,7 @@ HEADROOM = 0.97  # a rate read from the headers is paced this much below the ser
 PROBE_AFTER_S = 60.0  # a refused rate caps the growth this long (then a higher limit is looked for again)
 CATCH_UP_GAP = 0.5  # a request pacer's schedule is made up no faster than this many intervals apart
 WINDOW_MARGIN_S = 0.03  # how much later or sooner a request may reach the endpoint than one a second before
-MAX_WINDOW_MARGIN_S = 0.12  # ... at most, once refusals showed requests reaching it later (:meth:`EndpointLimiter._bunched`)
+BUNCHED_PER_MINUTE = 3  # refusals a minute put down to late arrivals at most (:meth:`EndpointLimiter._bunched`)
 
 
 class EndpointLimiter:
@@ -286,7 +283,7 @@ class EndpointLimiter:
         self.last_decrease = -math.inf
         self.last_growth = now
         self.refused_rate: float | None = None  # the request rate the endpoint last refused
-        self.last_bunched = -math.inf  # when a refusal was last put down to late arrivals, or the margin narrowed
+        self.bunched: deque[float] = deque(maxlen=BUNCHED_PER_MINUTE)  # when refusals were put down to late arrivals
         self.ok_times: deque[float] = deque(maxlen=4096)
         # when each request went out, and when each refused one had (the count of requests the
         # endpoint accepted in the second before a refusal: :meth:`_decrease_rate`)
@@ -295,7 +292,6 @@ class EndpointLimiter:
         # the request pacer keeps a schedule: a client that falls behind a little (a slow
         # wake-up, a stalled event loop) makes the time up, one that fell behind more (idle, a
         # pause) starts again from its next request; never a catch-up burst (:class:`Pacer`)
-        self.margin = WINDOW_MARGIN_S  # the request pacer's (:class:`Pacer`), kept when a pacer is made anew
         self.requests: Pacer | None = Pacer(rpm / 60, now, self.sent_times) if rpm else None
         self.tokens: Bucket | None = Bucket(tpm / 60, max(1.0, tpm / 60), now) if tpm else None
         self.refused = 0
@@ -349,11 +345,6 @@ class EndpointLimiter:
             self._learn(rate, now)
         if ok:
             self.ok_times.append(now)
-            if self.margin > WINDOW_MARGIN_S and now - self.last_bunched >= PROBE_AFTER_S:
-                self.margin = max(WINDOW_MARGIN_S, self.margin / 2)  # a minute without a late arrival refused
-                self.last_bunched = now
-                if self.requests is not None:
-                    self.requests.margin = self.margin
             self.window = min(float(self.ceiling), self.window + 1.0 / self.window)
             if self.learned in ("aimd", "stated") and self.requests is not None:
                 dt = now - max(self.last_growth, self.last_decrease)
@@ -383,10 +374,7 @@ class EndpointLimiter:
 
     def _decrease_rate(self, now: float, ticket: Ticket, costly: bool = False) -> None:
         if costly and self._bunched(ticket, now):
-            # the pause is honoured; the rate, within the known limit, stays; the window's margin
-            # for late arrivals doubles (back by half after a minute without such a refusal)
-            self.last_bunched = now
-            self.margin = self.requests.margin = min(MAX_WINDOW_MARGIN_S, 2 * self.margin)  # type: ignore[union-attr]
+            self.bunched.append(now)  # the pause is honoured; the rate, within the known limit, stays
             return
         if self.learned in ("stated", "headers", "aimd") and self.requests is not None:
             rate = self.requests.rate
@@ -415,7 +403,7 @@ class EndpointLimiter:
             rate = len(recent) / max(now - recent[0], 1.0) * MD_RATE
         else:
             return
-        self.requests = Pacer(rate, now, self.sent_times, ready=False, margin=self.margin)
+        self.requests = Pacer(rate, now, self.sent_times, ready=False)
         self.learned = "aimd"
 
     def _bunched(self, ticket: Ticket, now: float) -> bool:
@@ -427,13 +415,16 @@ class EndpointLimiter:
         reached it late (a busy server, a slow network, a starved client: traced at 35-113 ms
         under a load of 9-12, against under 8 ms for the refused one), so the refusal says
         nothing about the rate: cutting it (to 97 % of the 9 requests counted, or 85 % of a
-        stated rate) cost a run 1.18-1.23x its bound instead of the second's pause. The margin
-        the pacer's window leaves for late arrivals is widened instead; once it is at
-        :data:`MAX_WINDOW_MARGIN_S`, a refusal means the limit is lower than known, and the
+        stated rate) cost a run 1.18-1.29x its bound instead of the second's pause. Widening
+        the window's margin after such a refusal (doubled, up to 0.12 s) cost more than the
+        pauses it saved (interleaved runs under a load of 15-21). At most
+        :data:`BUNCHED_PER_MINUTE` a minute: more say the limit is lower than known, and the
         rate is cut as usual."""
         p = self.requests
-        if p is None or self.learned not in ("stated", "aimd") or self.margin >= MAX_WINDOW_MARGIN_S:
+        if p is None or self.learned not in ("stated", "aimd"):
             return False
+        if len(self.bunched) == BUNCHED_PER_MINUTE and now - self.bunched[0] < PROBE_AFTER_S:
+            return False  # more such refusals in a minute: the limit is lower than known
         known = self.stated_rpm / 60 if self.learned == "stated" else self.refused_rate
         n = math.ceil(p.rate - 1e-9)
         if known is None or n > known + 1e-9:
@@ -460,8 +451,7 @@ class EndpointLimiter:
         r = _refill(rate.limit_requests, rate.remaining_requests, rate.reset_requests_s)
         if r is not None and self.learned != "stated":
             if self.learned != "headers" or self.requests is None:
-                self.requests = Pacer(r * HEADROOM, now, self.sent_times, ready=(rate.remaining_requests or 0) >= 1,
-                                      margin=self.margin)
+                self.requests = Pacer(r * HEADROOM, now, self.sent_times, ready=(rate.remaining_requests or 0) >= 1)
                 self.learned = "headers"
             elif now - self.last_decrease > 1.0:  # a second after a 429: back to the announced rate
                 self.requests.rate = r * HEADROOM
