@@ -28,7 +28,10 @@ same endpoint (``ChatModel.concurrency_key``). It keeps
   in the second before the refused one: a sliding second's limit found in one step); for a
   minute after a 429 never above 97 % of the rate that was refused (an endpoint counting
   requests over a sliding window, with a whole-second ``Retry-After``, otherwise refused the
-  growth every few seconds and each refusal paused the endpoint for a second). It sends the
+  growth every few seconds and each refusal paused the endpoint for a second). A refusal of
+  requests paced within the endpoint's known limit (stated, or its own count) is a late
+  arrival, not a rate too high: the pause is honoured and the rate kept, up to three a minute
+  (:meth:`EndpointLimiter._bunched`). It sends the
   requests on a schedule of one per interval (:class:`Pacer`): a request at most an interval
   late (a slow wake-up, a stalled event loop) is made up by the next ones, each at least half
   an interval after the one before, and no more than ``ceil(rate)`` go out within a second
