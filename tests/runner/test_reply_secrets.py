@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import json
 import secrets
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote, quote_plus, unquote
 
 from sqlalchemy import func, select
 from typer.testing import CliRunner
@@ -100,3 +100,61 @@ def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
         assert key.encode() not in data and encoded.encode() not in data, f"API key found in {p}"
     for text in outputs:
         assert key not in text and encoded not in text
+
+
+def _echo_forms(key: str) -> dict[str, str]:
+    """The forms of a key an endpoint was seen echoing (issue 30's outside probe, K1 and K2)."""
+    import base64
+
+    def pct(text: str) -> str:
+        return "".join(f"%{b:02X}" for b in text.encode())
+
+    return {"pct3": quote(quote(pct(key), safe=""), safe=""),  # every character, encoded three times
+            "pct5": key.replace("-", "%2525252D"),
+            "js_escape": key.replace("-", "%u002D"),
+            "html_no_semicolon": key.replace("-", "&#45"),
+            "upper": key.upper(),
+            "basic": "Basic " + base64.b64encode(f"user:{key}".encode()).decode(),
+            "base64_urlsafe": base64.urlsafe_b64encode(key.encode()).decode(),
+            "hex": key.encode().hex(),
+            "hex_upper": key.encode().hex().upper(),
+            "wrapped": key[:11] + "\n" + key[11:],
+            "wrapped_crlf": key[:5] + "\r\n" + key[5:]}
+
+
+def test_redact_keys_to_a_fixed_point_and_in_other_echoes(monkeypatch):
+    """Percent-encoded any number of times (before: three times was stored; the decoding stopped
+    after two), JavaScript's %u escape, an HTML reference without ';', upper case, base64 (also
+    inside a Basic header) and hex, a key wrapped over two lines."""
+    key = "sk-probe-" + secrets.token_hex(8) + "-KEYq"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    collect_keys()
+    for name, form in _echo_forms(key).items():
+        out, n = redact_keys(f"echo [{form}] end")
+        assert n >= 1 and key.lower() not in out.lower(), (name, form, out)
+        assert form not in out, name
+    assert unquote(unquote(unquote(_echo_forms(key)["pct3"]))) == key  # the form is the key, three times over
+    assert redact_keys(key.replace("-", "%2525252E"))[1] == 0  # another character is another text
+    assert redact_keys("Basic " + secrets.token_hex(20))[1] == 0
+
+
+def test_key_echoed_in_deep_encodings_is_stored_nowhere(tmp_path, monkeypatch):
+    """Through the command a user runs, as issue 30's probe did: an endpoint echoing the key
+    percent-encoded three times and in the other forms; nothing of it reaches the store."""
+    key = "sk-probe-" + secrets.token_hex(8) + "-KEYq"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    forms = _echo_forms(key)
+
+    def echo(messages):
+        return default_reply(messages) + "\n" + " | ".join(f"{k}={v}" for k, v in forms.items())
+
+    db = tmp_path / "deep.db"
+    runner = CliRunner()
+    with FakeOpenAIServer(reply=echo) as srv:
+        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
+                                  "--sessions", "1", "--param", "n_trials=3", "--store", str(db),
+                                  "--run-name", "deep", "--no-progress"])
+        assert res.exit_code == 0, res.output + repr(res.exception)
+    data = db.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("deep.db-*"))
+    for name, form in forms.items():
+        assert form.encode() not in data, f"{name} stored"
