@@ -40,19 +40,32 @@ def _read_consent(path: Path | None) -> str:
 
 
 def check_base_url(url: str) -> None:
-    """The address participants open: an http(s) URL with a host and no credentials."""
+    """The address participants open: an http(s) URL with a host, a valid port and no
+    credentials, nothing after its path (a query or fragment would swallow the ``/s/CODE`` the
+    link appends: the browser would ask for the root page) and no spaces. One line naming the
+    fix, the URL echoed with any password masked (``***@``)."""
     from urllib.parse import urlsplit
 
     from ..core.errors import ConfigError
+    from ..models.urls import redact_url
 
+    shown = redact_url(url)
+    example = "(e.g. https://study.example.org or https://example.org/lab)"
     try:
         parts = urlsplit(url.strip())
-        ok = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.username is None
+        port = parts.port  # ValueError for a port out of 0-65535 or not a number
     except ValueError:
-        ok = False
-    if not ok:
-        raise ConfigError(f"--base-url {url!r} is not an http(s) address with a host and no credentials "
-                          "(e.g. https://study.example.org)")
+        raise ConfigError(f"--base-url {shown!r} has an invalid port; give a port from 1 to 65535 {example}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username is not None:
+        raise ConfigError(f"--base-url {shown!r} is not an http(s) address with a host and no credentials {example}")
+    if port == 0:
+        raise ConfigError(f"--base-url {shown!r} has port 0; give a port from 1 to 65535 {example}")
+    if parts.query or parts.fragment or url.strip().endswith(("?", "#")):
+        raise ConfigError(f"--base-url {shown!r} has a query or fragment (?... or #...), which would swallow the "
+                          f"study's path /s/CODE; give the address without it {example}")
+    if any(c.isspace() for c in url.strip()):
+        raise ConfigError(f"--base-url {shown!r} contains a space; give the address without spaces (or with %20) "
+                          f"{example}")
 
 
 @study_app.command("create")
