@@ -679,6 +679,20 @@ def bounded_line(text: str, most: int = 2000) -> str:
     return f"{text[:keep]} [... {len(text) - 2 * keep:,} characters cut ...] {text[-keep:]}"
 
 
+DAMAGED_LINE = ("The store is damaged (SQLite: database disk image is malformed): a page it read is not what "
+                "SQLite wrote: restore it from a copy (`sqlite3 FILE .recover` may save "
+                "what the other pages hold)")
+
+
+def damaged_store(exc: BaseException) -> bool:
+    """SQLite's word for a file whose pages are broken (a damaged page the header does not
+    reveal: the cut-short file is refused before it is opened, storage.identity)."""
+    if "DatabaseError" not in {c.__name__ for c in type(exc).__mro__}:  # sqlite3's or SQLAlchemy's
+        return False
+    text = str(exc)
+    return "database disk image is malformed" in text or "file is not a database" in text
+
+
 def main() -> None:
     """The console script: every error a user can cause is one line on stderr and exit code 2."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -706,6 +720,11 @@ def main() -> None:
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
         err.print(f"[red]error:[/red] {escape(os_error_line(exc))}", soft_wrap=True, highlight=False)
         sys.exit(3)
+    except Exception as exc:  # noqa: BLE001 - only SQLite's damaged-file errors are turned into a line
+        if not damaged_store(exc):
+            raise
+        err.print(f"[red]error:[/red] {escape(DAMAGED_LINE)}", soft_wrap=True, highlight=False)
+        sys.exit(2)
     except ValidationError as exc:  # a typed config (run spec) rejected a value
         first = exc.errors()[0]
         err.print(f"[red]error:[/red] {escape('.'.join(map(str, first['loc'])) + ': ' + first['msg'])}", soft_wrap=True,
