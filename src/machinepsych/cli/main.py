@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable
+from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable, require_file
 from . import process
 from .app import STORE_HELP, _store, _store_arg, app, console, err, os_error_line, parse_params
 
@@ -73,8 +73,9 @@ def check_model_options(*, concurrency: int, timeout: float, reask: int, tempera
         (max_tokens is None or 1 <= max_tokens <= 1_000_000, f"--max-tokens must be between 1 and 1000000 (got {max_tokens})"),
         (model_seed is None or 0 <= model_seed < 2**31, f"--model-seed must be between 0 and 2^31 (got {model_seed})"),
         (transport in TRANSPORTS, f"--transport must be one of {', '.join(TRANSPORTS)} (got {transport!r})"),
-        (price_file is None or Path(price_file).is_file(), f"--prices {price_file}: no such file"),
     ]
+    if price_file is not None:
+        require_file(price_file, "--prices", "give the JSON file of prices")
     for ok, message in checks:
         if not ok:
             raise ConfigError(message)
@@ -141,8 +142,7 @@ def run_cmd(
     check_model_options(concurrency=concurrency, timeout=timeout, reask=reask, temperature=temperature,
                         max_tokens=max_tokens, model_seed=model_seed, transport=transport, price_file=price_file)
     if data is not None:
-        if not Path(data).is_file():
-            raise ConfigError(f"--data {data}: no such file")
+        require_file(data, "--data")
     params = parse_params(param)
     if data is not None:
         params["data"] = str(Path(data).resolve())

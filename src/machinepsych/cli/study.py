@@ -24,12 +24,11 @@ PROLIFIC = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={
 
 
 def _read_consent(path: Path | None) -> str:
-    from ..core.errors import ConfigError
+    from ..core.errors import ConfigError, require_file
 
     if path is None:
         return ""
-    if not path.is_file():
-        raise ConfigError(f"--consent {path}: no such file (give a text file with the consent wording)")
+    require_file(path, "--consent", "give a text file with the consent wording")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -80,7 +79,7 @@ def create_cmd(
     fixation_ms: Optional[int] = typer.Option(None, "--fixation-ms", min=0, max=60_000, help="Fixation cross before each trial (ms)."),
     iti_ms: Optional[int] = typer.Option(None, "--iti-ms", min=0, max=60_000, help="Blank interval between trials (ms)."),
     feedback_ms: Optional[int] = typer.Option(None, "--feedback-ms", min=0, max=60_000, help="How long feedback stays on screen (ms)."),
-    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", min=0, max=10_080, metavar="MINUTES",
+    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", metavar="MINUTES",
                                              help="Release a person's sessions after this many minutes without "
                                                   "activity (their partial trials are kept apart, marked abandoned)."),
     time_limit: str = typer.Option("none", "--time-limit", metavar="kit|none|SECONDS",
@@ -285,9 +284,23 @@ def export_cmd(
         safe_frame(flat_frame(practice)).to_csv(out / "practice.csv", index=False)
         n_people = max(0, len(people_text.splitlines()) - 1)
         typer.echo(f"Wrote {n_people} sessions to {out / 'participants.csv'} and {len(practice)} practice answers "
-                   f"to {out / 'practice.csv'}")
+                   f"to {out / 'practice.csv'}{_why_empty(st, row, n_people)}")
     finally:
         st.close()
+
+
+def _why_empty(st, row, n_sessions: int) -> str:
+    """Why an export holds nobody, said after the line (empty when someone is there)."""
+    from ..storage.study import assignments_for_run, study_for_run
+
+    if n_sessions == 0:
+        return (f": run {row.name} has no sessions for people (its participants are agents or models; "
+                f"`machinepsych export {row.name}` writes their trials)")
+    if not assignments_for_run(st, row.id):
+        made = study_for_run(st, row.id) is not None
+        return (": no person has taken this study yet" if made else
+                f": no study link was made for run {row.name} yet (machinepsych study create {row.name})")
+    return ""
 
 
 annotators_app = App(help="Annotators with a link of their own (each sees and changes only their own scores).",
