@@ -260,7 +260,9 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
     except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable
         st.set_run_status(run.id, "incomplete")
-        raise BudgetExceeded(f"{exc}; the run stopped and can continue with: machinepsych resume {run.name}"
+        stored = float(st.run_totals(run.id)["cost_usd"])  # with the calls that were in flight then
+        raise BudgetExceeded(f"{exc}; ${stored:.5f} stored once the calls in flight had returned; the run stopped "
+                             f"and can continue with: machinepsych resume {run.name}"
                              f"{_store_arg(st)} --max-cost USD") from None
     chance.wait()
     process.leave_at_once_after(executor)
