@@ -73,6 +73,17 @@ def test_redact_keys_in_json_escapes_and_html_references(monkeypatch):
     assert redact_keys(key.replace("-", "\\u002e"))[1] == 0  # another character is another text
 
 
+def _run_against(reply, runner, db, name: str, sessions: int, trials: int):
+    """``machinepsych run wcst`` against a stand-in endpoint answering with ``reply``: the
+    command's result and the requests the endpoint got."""
+    with FakeOpenAIServer(reply=reply) as srv:
+        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
+                                  "--sessions", str(sessions), "--param", f"n_trials={trials}", "--store", str(db),
+                                  "--run-name", name, "--no-progress"])
+        assert res.exit_code == 0, res.output + repr(res.exception)
+        return res, list(srv.requests)
+
+
 def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
     key = "mp-" + secrets.token_hex(12) + "+/="
     monkeypatch.setenv("OPENAI_API_KEY", key)
@@ -83,12 +94,8 @@ def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
 
     db = tmp_path / "echo.db"
     runner = CliRunner()
-    with FakeOpenAIServer(reply=echo) as srv:
-        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
-                                  "--sessions", "2", "--param", "n_trials=6", "--store", str(db),
-                                  "--run-name", "echo", "--no-progress"])
-        assert res.exit_code == 0, res.output + repr(res.exception)
-        assert {r.headers.get("Authorization") for r in srv.requests} == {f"Bearer {key}"}  # the key travelled
+    res, requests = _run_against(echo, runner, db, "echo", sessions=2, trials=6)
+    assert {r.headers.get("Authorization") for r in requests} == {f"Bearer {key}"}  # the key travelled
     outputs = [res.output, *every_output(runner, app, "echo", db, tmp_path)]
     st = Store(db, create=False)
     with st.session() as s:
@@ -149,12 +156,7 @@ def test_key_echoed_in_deep_encodings_is_stored_nowhere(tmp_path, monkeypatch):
         return default_reply(messages) + "\n" + " | ".join(f"{k}={v}" for k, v in forms.items())
 
     db = tmp_path / "deep.db"
-    runner = CliRunner()
-    with FakeOpenAIServer(reply=echo) as srv:
-        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
-                                  "--sessions", "1", "--param", "n_trials=3", "--store", str(db),
-                                  "--run-name", "deep", "--no-progress"])
-        assert res.exit_code == 0, res.output + repr(res.exception)
+    _run_against(echo, CliRunner(), db, "deep", sessions=1, trials=3)
     data = db.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("deep.db-*"))
     for name, form in forms.items():
         assert form.encode() not in data, f"{name} stored"
