@@ -9,13 +9,17 @@ bytes, hex digits in either case, any mix (``-`` as ``-``, ``%2D`` or ``%2d``; a
 ``25``, the fixed point of decoding ``%25`` again and again), in JavaScript's legacy ``escape()``
 form (``%u002D``), as a JSON string escape (``\\u002d``, ``\\/``) or an HTML character reference
 (``&#45;``, ``&#x2D;``, with or without the ``;`` a browser forgives, or a named one such as
-``&lowbar;``); the key in any letter case; the key wrapped over lines (a line break between any
+``&lowbar;``); the key written in another letter case (not encoded besides); the key wrapped over lines (a line break between any
 two characters); and its base64 (standard or URL-safe, at any alignment, so inside
 ``Basic base64(user:key)`` too) or hex. Left as they are: a key whose characters are changed
 into look-alikes (``&hyphen;`` is U+2010, not ``-``) and a key encrypted, hashed or cut in parts
-elsewhere than at a line break: no encoding to undo. The keys are collected from the environment once per run (:func:`collect_keys`, called
-when a run starts; the first redaction collects them if nothing has), and compiled into one
-pattern, so a reply costs one regular-expression pass."""
+elsewhere than at a line break: no encoding to undo; and a key both re-cased and encoded.
+
+The keys are collected from the environment once per run (:func:`collect_keys`, called when a
+run starts; the first redaction collects them if nothing has) and prepared once
+(:class:`_Finder`): a reply costs one case-sensitive regular-expression pass, a few substring
+tests and one upper-casing (22 us for a 1.1 KB reply and one key; 16 us before the forms beyond
+twice-percent-encoded, JSON and HTML were added)."""
 from __future__ import annotations
 
 import base64
