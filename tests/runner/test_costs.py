@@ -76,6 +76,8 @@ def test_max_cost_stops_resumable_and_resume_raises_it(fake_openai, tmp_path):
     run = store.get_run("capped")
     totals = store.run_totals(run.id)
     assert 0 < totals["trials"] < 128 and 0 < totals["cost_usd"] <= 3.0
+    # what is stored, as stored (issue 30's probe: "recorded $0.1925" before calls in flight returned, $0.19468 stored)
+    assert f"${totals['cost_usd']:.5f} stored once the calls in flight had returned" in line, line
     assert run.status == "incomplete" and totals["failed"] == 0  # no session failed: they wait for more budget
     store_light_chance(store, "capped")  # the resumed run's report reads them: no chance level is asserted here
     store.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import json
 import secrets
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote, quote_plus, unquote
 
 from sqlalchemy import func, select
 from typer.testing import CliRunner
@@ -73,6 +73,17 @@ def test_redact_keys_in_json_escapes_and_html_references(monkeypatch):
     assert redact_keys(key.replace("-", "\\u002e"))[1] == 0  # another character is another text
 
 
+def _run_against(reply, runner, db, name: str, sessions: int, trials: int):
+    """``machinepsych run wcst`` against a stand-in endpoint answering with ``reply``: the
+    command's result and the requests the endpoint got."""
+    with FakeOpenAIServer(reply=reply) as srv:
+        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
+                                  "--sessions", str(sessions), "--param", f"n_trials={trials}", "--store", str(db),
+                                  "--run-name", name, "--no-progress"])
+        assert res.exit_code == 0, res.output + repr(res.exception)
+        return res, list(srv.requests)
+
+
 def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
     key = "mp-" + secrets.token_hex(12) + "+/="
     monkeypatch.setenv("OPENAI_API_KEY", key)
@@ -83,12 +94,8 @@ def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
 
     db = tmp_path / "echo.db"
     runner = CliRunner()
-    with FakeOpenAIServer(reply=echo) as srv:
-        res = runner.invoke(app, ["run", "wcst", "--model", "openai:fake", "--base-url", srv.base_url,
-                                  "--sessions", "2", "--param", "n_trials=6", "--store", str(db),
-                                  "--run-name", "echo", "--no-progress"])
-        assert res.exit_code == 0, res.output + repr(res.exception)
-        assert {r.headers.get("Authorization") for r in srv.requests} == {f"Bearer {key}"}  # the key travelled
+    res, requests = _run_against(echo, runner, db, "echo", sessions=2, trials=6)
+    assert {r.headers.get("Authorization") for r in requests} == {f"Bearer {key}"}  # the key travelled
     outputs = [res.output, *every_output(runner, app, "echo", db, tmp_path)]
     st = Store(db, create=False)
     with st.session() as s:
@@ -100,3 +107,56 @@ def test_key_echoed_in_replies_is_stored_nowhere(tmp_path, monkeypatch):
         assert key.encode() not in data and encoded.encode() not in data, f"API key found in {p}"
     for text in outputs:
         assert key not in text and encoded not in text
+
+
+def _echo_forms(key: str) -> dict[str, str]:
+    """The forms of a key an endpoint was seen echoing (issue 30's outside probe, K1 and K2)."""
+    import base64
+
+    def pct(text: str) -> str:
+        return "".join(f"%{b:02X}" for b in text.encode())
+
+    return {"pct3": quote(quote(pct(key), safe=""), safe=""),  # every character, encoded three times
+            "pct5": key.replace("-", "%2525252D"),
+            "js_escape": key.replace("-", "%u002D"),
+            "html_no_semicolon": key.replace("-", "&#45"),
+            "upper": key.upper(),
+            "basic": "Basic " + base64.b64encode(f"user:{key}".encode()).decode(),
+            "base64_urlsafe": base64.urlsafe_b64encode(key.encode()).decode(),
+            "hex": key.encode().hex(),
+            "hex_upper": key.encode().hex().upper(),
+            "wrapped": key[:11] + "\n" + key[11:],
+            "wrapped_crlf": key[:5] + "\r\n" + key[5:]}
+
+
+def test_redact_keys_to_a_fixed_point_and_in_other_echoes(monkeypatch):
+    """Percent-encoded any number of times (before: three times was stored; the decoding stopped
+    after two), JavaScript's %u escape, an HTML reference without ';', upper case, base64 (also
+    inside a Basic header) and hex, a key wrapped over two lines."""
+    key = "sk-probe-" + secrets.token_hex(8) + "-KEYq"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    collect_keys()
+    for name, form in _echo_forms(key).items():
+        out, n = redact_keys(f"echo [{form}] end")
+        assert n >= 1 and key.lower() not in out.lower(), (name, form, out)
+        assert form not in out, name
+    assert unquote(unquote(unquote(_echo_forms(key)["pct3"]))) == key  # the form is the key, three times over
+    assert redact_keys(key.replace("-", "%2525252E"))[1] == 0  # another character is another text
+    assert redact_keys("Basic " + secrets.token_hex(20))[1] == 0
+
+
+def test_key_echoed_in_deep_encodings_is_stored_nowhere(tmp_path, monkeypatch):
+    """Through the command a user runs, as issue 30's probe did: an endpoint echoing the key
+    percent-encoded three times and in the other forms; nothing of it reaches the store."""
+    key = "sk-probe-" + secrets.token_hex(8) + "-KEYq"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    forms = _echo_forms(key)
+
+    def echo(messages):
+        return default_reply(messages) + "\n" + " | ".join(f"{k}={v}" for k, v in forms.items())
+
+    db = tmp_path / "deep.db"
+    _run_against(echo, CliRunner(), db, "deep", sessions=1, trials=3)
+    data = db.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("deep.db-*"))
+    for name, form in forms.items():
+        assert form.encode() not in data, f"{name} stored"

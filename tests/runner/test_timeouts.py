@@ -273,6 +273,34 @@ def test_cli_refuses_credentials_before_creating_anything(url, tmp_path, cli_in_
     assert not db.exists() and list(tmp_path.iterdir()) == []
 
 
+KEY = "sk-probe-abcDEF123-xyz789-KEYq"  # issue 30's probe: the key itself inside --base-url
+
+
+@pytest.mark.parametrize("url", [f"http://127.0.0.1:1/{KEY}/v1", "http://127.0.0.1:1/" + KEY.replace("-", "%2D") + "/v1",
+                                 f"http://127.0.0.1:1/v1?x={KEY}", f"http://127.0.0.1:1/v1#{KEY}"])
+def test_cli_refuses_a_base_url_holding_the_key(url, tmp_path, cli_in_process, no_api_keys, monkeypatch):
+    """Before: masked on the terminal but the run was made and the raw URL stored in its config,
+    then copied into the report's index.html and scores.json."""
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    db = tmp_path / "bu.db"
+    res = cli_in_process("run", "wcst", "--model", "openai:m", "--base-url", url, "--store", str(db),
+                         "--sessions", "1", "--param", "n_trials=2", "--max-attempts", "1", cwd=tmp_path)
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert "an API key from the environment" in res.stderr and "OPENAI_API_KEY" in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.stderr, res.stderr
+    assert "abcDEF123" not in res.stdout + res.stderr
+    assert not db.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_redact_url_masks_a_known_key_anywhere(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    from machinepsych.models.secrets import collect_keys
+    from machinepsych.models.urls import redact_url
+
+    collect_keys()
+    assert redact_url(f"http://h/{KEY}/v1?x={KEY}#{KEY}") == "http://h/***/v1?x=***#***"
+
+
 def test_adapters_redact_url_credentials(keys):
     """Adapters built in code (not from a spec) may get such a URL: they never show it."""
     url = f"http://admin:{SECRET}@127.0.0.1:1/v1?key={SECRET}"

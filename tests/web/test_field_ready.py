@@ -204,6 +204,10 @@ def test_study_list_prints_each_studys_own_address_and_study_export_writes_the_p
     assert who["PROLIFIC_PID"].fillna("").tolist() == ["p30", ""] and who["practice_trials"].tolist() == [1, 0]
     practice = pd.read_csv(out / "practice.csv")
     assert len(practice) == 1 and practice["rt_ms"].tolist() == [700]
+    # the same times in both files, UTC with its offset (issue 30's probe: participants.csv's were naive)
+    for column in ("assigned_at", "consented_at", "last_seen_at"):
+        assert who[column][0].endswith("+00:00") and practice[column][0].endswith("+00:00"), column
+        assert who[column][0] == practice[column][0], column
     bad = runner.invoke(cli_app, ["study", "export", "c30", "--store", str(db), "--out", str(tmp_path / "no" / "x")])
     assert bad.exit_code != 0 and "does not exist" in str(bad.exception)
 

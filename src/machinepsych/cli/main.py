@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable
+from ..core.errors import ConfigError, MachinePsychError, StoreUnavailable, require_file
 from . import process
 from .app import STORE_HELP, _store, _store_arg, app, console, err, os_error_line, parse_params
 
@@ -73,8 +73,9 @@ def check_model_options(*, concurrency: int, timeout: float, reask: int, tempera
         (max_tokens is None or 1 <= max_tokens <= 1_000_000, f"--max-tokens must be between 1 and 1000000 (got {max_tokens})"),
         (model_seed is None or 0 <= model_seed < 2**31, f"--model-seed must be between 0 and 2^31 (got {model_seed})"),
         (transport in TRANSPORTS, f"--transport must be one of {', '.join(TRANSPORTS)} (got {transport!r})"),
-        (price_file is None or Path(price_file).is_file(), f"--prices {price_file}: no such file"),
     ]
+    if price_file is not None:
+        require_file(price_file, "--prices", "give the JSON file of prices")
     for ok, message in checks:
         if not ok:
             raise ConfigError(message)
@@ -141,8 +142,7 @@ def run_cmd(
     check_model_options(concurrency=concurrency, timeout=timeout, reask=reask, temperature=temperature,
                         max_tokens=max_tokens, model_seed=model_seed, transport=transport, price_file=price_file)
     if data is not None:
-        if not Path(data).is_file():
-            raise ConfigError(f"--data {data}: no such file")
+        require_file(data, "--data")
     params = parse_params(param)
     if data is not None:
         params["data"] = str(Path(data).resolve())
@@ -260,7 +260,9 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
         raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
     except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable
         st.set_run_status(run.id, "incomplete")
-        raise BudgetExceeded(f"{exc}; the run stopped and can continue with: machinepsych resume {run.name}"
+        stored = float(st.run_totals(run.id)["cost_usd"])  # with the calls that were in flight then
+        raise BudgetExceeded(f"{exc}; ${stored:.5f} stored once the calls in flight had returned; the run stopped "
+                             f"and can continue with: machinepsych resume {run.name}"
                              f"{_store_arg(st)} --max-cost USD") from None
     chance.wait()
     process.leave_at_once_after(executor)
@@ -686,6 +688,20 @@ def bounded_line(text: str, most: int = 2000) -> str:
     return f"{text[:keep]} [... {len(text) - 2 * keep:,} characters cut ...] {text[-keep:]}"
 
 
+DAMAGED_LINE = ("The store is damaged (SQLite: database disk image is malformed): a page it read is not what "
+                "SQLite wrote: restore it from a copy (`sqlite3 FILE .recover` may save "
+                "what the other pages hold)")
+
+
+def damaged_store(exc: BaseException) -> bool:
+    """SQLite's word for a file whose pages are broken (a damaged page the header does not
+    reveal: the cut-short file is refused before it is opened, storage.identity)."""
+    if "DatabaseError" not in {c.__name__ for c in type(exc).__mro__}:  # sqlite3's or SQLAlchemy's
+        return False
+    text = str(exc)
+    return "database disk image is malformed" in text or "file is not a database" in text
+
+
 def main() -> None:
     """The console script: every error a user can cause is one line on stderr and exit code 2."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -713,6 +729,11 @@ def main() -> None:
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads
         err.print(f"[red]error:[/red] {escape(os_error_line(exc))}", soft_wrap=True, highlight=False)
         sys.exit(3)
+    except Exception as exc:  # noqa: BLE001 - only SQLite's damaged-file errors are turned into a line
+        if not damaged_store(exc):
+            raise
+        err.print(f"[red]error:[/red] {escape(DAMAGED_LINE)}", soft_wrap=True, highlight=False)
+        sys.exit(2)
     except ValidationError as exc:  # a typed config (run spec) rejected a value
         first = exc.errors()[0]
         err.print(f"[red]error:[/red] {escape('.'.join(map(str, first['loc'])) + ': ' + first['msg'])}", soft_wrap=True,

@@ -24,12 +24,11 @@ PROLIFIC = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={
 
 
 def _read_consent(path: Path | None) -> str:
-    from ..core.errors import ConfigError
+    from ..core.errors import ConfigError, require_file
 
     if path is None:
         return ""
-    if not path.is_file():
-        raise ConfigError(f"--consent {path}: no such file (give a text file with the consent wording)")
+    require_file(path, "--consent", "give a text file with the consent wording")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -40,19 +39,32 @@ def _read_consent(path: Path | None) -> str:
 
 
 def check_base_url(url: str) -> None:
-    """The address participants open: an http(s) URL with a host and no credentials."""
+    """The address participants open: an http(s) URL with a host, a valid port and no
+    credentials, nothing after its path (a query or fragment would swallow the ``/s/CODE`` the
+    link appends: the browser would ask for the root page) and no spaces. One line naming the
+    fix, the URL echoed with any password masked (``***@``)."""
     from urllib.parse import urlsplit
 
     from ..core.errors import ConfigError
+    from ..models.urls import redact_url
 
+    shown = redact_url(url)
+    example = "(e.g. https://study.example.org or https://example.org/lab)"
     try:
         parts = urlsplit(url.strip())
-        ok = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.username is None
+        port = parts.port  # ValueError for a port out of 0-65535 or not a number
     except ValueError:
-        ok = False
-    if not ok:
-        raise ConfigError(f"--base-url {url!r} is not an http(s) address with a host and no credentials "
-                          "(e.g. https://study.example.org)")
+        raise ConfigError(f"--base-url {shown!r} has an invalid port; give a port from 1 to 65535 {example}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username is not None:
+        raise ConfigError(f"--base-url {shown!r} is not an http(s) address with a host and no credentials {example}")
+    if port == 0:
+        raise ConfigError(f"--base-url {shown!r} has port 0; give a port from 1 to 65535 {example}")
+    if parts.query or parts.fragment or url.strip().endswith(("?", "#")):
+        raise ConfigError(f"--base-url {shown!r} has a query or fragment (?... or #...), which would swallow the "
+                          f"study's path /s/CODE; give the address without it {example}")
+    if any(c.isspace() for c in url.strip()):
+        raise ConfigError(f"--base-url {shown!r} contains a space; give the address without spaces (or with %20) "
+                          f"{example}")
 
 
 @study_app.command("create")
@@ -67,7 +79,7 @@ def create_cmd(
     fixation_ms: Optional[int] = typer.Option(None, "--fixation-ms", min=0, max=60_000, help="Fixation cross before each trial (ms)."),
     iti_ms: Optional[int] = typer.Option(None, "--iti-ms", min=0, max=60_000, help="Blank interval between trials (ms)."),
     feedback_ms: Optional[int] = typer.Option(None, "--feedback-ms", min=0, max=60_000, help="How long feedback stays on screen (ms)."),
-    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", min=0, max=10_080, metavar="MINUTES",
+    inactivity_timeout: float = typer.Option(30.0, "--inactivity-timeout", metavar="MINUTES",
                                              help="Release a person's sessions after this many minutes without "
                                                   "activity (their partial trials are kept apart, marked abandoned)."),
     time_limit: str = typer.Option("none", "--time-limit", metavar="kit|none|SECONDS",
@@ -272,9 +284,23 @@ def export_cmd(
         safe_frame(flat_frame(practice)).to_csv(out / "practice.csv", index=False)
         n_people = max(0, len(people_text.splitlines()) - 1)
         typer.echo(f"Wrote {n_people} sessions to {out / 'participants.csv'} and {len(practice)} practice answers "
-                   f"to {out / 'practice.csv'}")
+                   f"to {out / 'practice.csv'}{_why_empty(st, row, n_people)}")
     finally:
         st.close()
+
+
+def _why_empty(st, row, n_sessions: int) -> str:
+    """Why an export holds nobody, said after the line (empty when someone is there)."""
+    from ..storage.study import assignments_for_run, study_for_run
+
+    if n_sessions == 0:
+        return (f": run {row.name} has no sessions for people (its participants are agents or models; "
+                f"`machinepsych export {row.name}` writes their trials)")
+    if not assignments_for_run(st, row.id):
+        made = study_for_run(st, row.id) is not None
+        return (": no person has taken this study yet" if made else
+                f": no study link was made for run {row.name} yet (machinepsych study create {row.name})")
+    return ""
 
 
 annotators_app = App(help="Annotators with a link of their own (each sees and changes only their own scores).",

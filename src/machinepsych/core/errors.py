@@ -76,3 +76,16 @@ class StoreUnavailable(StoreError):
 
 class ResumeMismatchError(StoreError):
     """Replaying stored actions did not reproduce the stored observations."""
+
+
+def require_file(path, label: str = "", fix: str = "") -> None:
+    """Raise ConfigError (one line) unless ``path`` is a file: a folder is named as a folder, not
+    as a missing file. ``label``: the option it came from (``--prices``); ``fix``: what to give."""
+    from pathlib import Path
+
+    path = Path(path)
+    if path.is_file():
+        return
+    where = f"{label} {path}" if label else str(path)
+    what = "is a folder, not a file" if path.is_dir() else "no such file"
+    raise ConfigError(f"{where}: {what}" + (f"; {fix}" if fix else ""))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl, urlsplit
 
+from .secrets import collect_keys, redact_keys
+
 # query parameters that carry a secret (matched case-insensitively, '-' and '_' alike)
 SECRET_PARAMS = ("key", "api_key", "apikey", "x_goog_api_key", "token", "access_token", "auth_token", "auth",
                  "password", "passwd", "pwd", "secret", "client_secret", "sig", "signature")
@@ -31,7 +33,9 @@ def _is_secret_param(name: str) -> bool:
 
 def url_credentials(url: str) -> list[str]:
     """What in ``url`` is a credential, as short descriptions (empty when none):
-    ``"user:password@"`` and the names of secret query parameters."""
+    ``"user:password@"``, the names of secret query parameters, and a known API key (the value
+    of an ``*_API_KEY`` variable, in any encoding: :mod:`.secrets`) anywhere in it, in the
+    path (a gateway that takes its key there), under any query name or in the fragment."""
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -40,6 +44,9 @@ def url_credentials(url: str) -> list[str]:
     if "@" in parts.netloc:
         found.append("user:password@" if parts.password is not None else "user@")
     found += [f"?{k}=" for k, _ in parse_qsl(parts.query, keep_blank_values=True) if _is_secret_param(k)]
+    collect_keys()  # the environment as it is now (a spec is checked before its run collects them)
+    if redact_keys(url)[1]:
+        found.append("an API key from the environment")
     return found
 
 
@@ -54,8 +61,9 @@ def redact_urls(text: str) -> str:
 
 
 def redact_url(url: str | None) -> str | None:
-    """One URL with its credentials replaced by ``***`` (None stays None)."""
-    return None if url is None else redact_urls(url)
+    """One URL with its credentials and any known API key (:mod:`.secrets`) replaced by
+    ``***`` (None stays None)."""
+    return None if url is None else redact_urls(redact_keys(url, mask="***")[0])
 
 
 def key_variable(provider: str) -> str:
@@ -69,6 +77,6 @@ def credentials_advice(url: str, provider: str = "openai") -> str | None:
     if not found:
         return None
     var = key_variable(provider)
-    return (f"--base-url {redact_urls(url)} carries credentials ({', '.join(found)}); a URL is printed, logged "
+    return (f"--base-url {redact_url(url)} carries credentials ({', '.join(found)}); a URL is printed, logged "
             f"and stored with the run: remove them and set the key in the environment variable {var} instead "
             f"(e.g. export {var}=...), which is sent as a header and never stored.")

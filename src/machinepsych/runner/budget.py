@@ -86,7 +86,7 @@ class CostBudget:
             if self.stopped is None:
                 self.stopped = BudgetExceeded(
                     f"the run's cost budget of ${self.max_usd:.4f} (--max-cost) would be passed: recorded "
-                    f"${self.spent_usd:.4f}, the next call about ${estimate_usd:.4f}")
+                    f"${self.spent_usd:.5f} by then, the next call about ${estimate_usd:.5f}")
             raise self.stopped
         self.reserved_usd += estimate_usd
         self.in_flight += 1

@@ -104,6 +104,7 @@ def identify_sqlite(path: Path, shown: str) -> Found:
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
         raise StoreError(f"{shown} is not a SQLite database (damaged or another kind of file); pass --store with "
                          "a machinepsych store, or a new file name.")
+    _refuse_cut_short(path, header, shown)
     app_id = int.from_bytes(header[68:72], "big")
     if app_id == APPLICATION_ID:
         return _by_version(int.from_bytes(header[60:64], "big"))
@@ -115,6 +116,25 @@ def identify_sqlite(path: Path, shown: str) -> Found:
         raise StoreError(f"{shown} is a SQLite database without tables, not a machinepsych store; it is left "
                          "untouched: pass --store with a new file name (a store is made there) or remove the file")
     return classify(tables, shown, lambda: _sqlite_meta_version(path))
+
+
+def _refuse_cut_short(path: Path, header: bytes, shown: str) -> None:
+    """A file shorter than the pages its header counts: a copy that did not finish, an
+    interrupted transfer, a full disk. SQLite would report "database disk image is malformed"
+    on the first page past the end, in whichever command reads it; one line instead, before any
+    connection. The header's count is trusted only when SQLite marks it current (its
+    "version-valid-for" equals the change counter); a log (``-wal``) beside the file holds
+    later pages only, never the ones the header counts."""
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if not pages or header[24:28] != header[92:96]:
+        return
+    size, expected = path.stat().st_size, pages * page_size
+    if size < expected:
+        raise StoreError(f"The store {shown} is cut short ({size:,} of the {expected:,} bytes its header counts: a "
+                         "copy or transfer that did not finish, or a full disk); it is left untouched: restore it "
+                         f"from a complete copy (`sqlite3 {path} .recover` may save what the pages left hold)")
 
 
 def _readonly_connection(path: Path) -> sqlite3.Connection:

@@ -281,12 +281,16 @@ def browser_name(ua: str) -> str:
 # ----------------------------------------------------------------------------- participants
 def participants_csv(store: Store, run: RunRow) -> str:
     """One row per session for people: its status and trial count, the person's platform ids,
-    consent, practice count, times and the page events' summary (participants.csv)."""
+    consent, practice count, times (UTC with its offset, as practice.csv writes them) and the
+    page events' summary (participants.csv)."""
     import csv
     import io
 
     from . import study as studies
-    from .export import csv_safe
+    from .export import _iso, csv_safe
+
+    def utc(t) -> str:
+        return _iso(t) or ""
 
     held = studies.assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)
@@ -303,10 +307,9 @@ def participants_csv(store: Store, run: RunRow) -> str:
         ev = seen.get(s.id, {})
         w.writerow([csv_safe(v) for v in [s.index, s.id, s.task_id, s.condition, s.status, counts.get(s.id, 0),
                     a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
-                    rec.get("SESSION_ID", ""), a.consented_at.isoformat() if a and a.consented_at else "",
-                    len(a.practice) if a else 0, a.created_at.isoformat() if a else "",
-                    a.last_seen_at.isoformat() if a else "", s.started_at.isoformat() if s.started_at else "",
-                    s.finished_at.isoformat() if s.finished_at else "", *[ev.get(k, "") for k in EVENT_COLUMNS]]])
+                    rec.get("SESSION_ID", ""), utc(a.consented_at if a else None),
+                    len(a.practice) if a else 0, utc(a.created_at if a else None), utc(a.last_seen_at if a else None),
+                    utc(s.started_at), utc(s.finished_at), *[ev.get(k, "") for k in EVENT_COLUMNS]]])
     return out.getvalue()
 
 

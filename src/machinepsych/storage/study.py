@@ -115,9 +115,10 @@ def parse_time_limit(value: str | int | float | None) -> str:
 
 
 def check_options(inactivity_min: float, time_limit: str, order: str) -> StudyOptions:
+    """The study's options, checked here alone (one message for every value out of range: 0, -1, 1e9)."""
     if not 0 < float(inactivity_min) <= MAX_INACTIVITY_MIN:
         raise ConfigError(f"--inactivity-timeout must be more than 0 and at most {MAX_INACTIVITY_MIN} minutes "
-                          f"(got {inactivity_min})")
+                          f"(got {float(inactivity_min):g})")
     if order not in ORDERS:
         raise ConfigError(f"--order must be fixed or latin (got {order!r})")
     return StudyOptions(float(inactivity_min), parse_time_limit(time_limit), order)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, require_file
 
 TRUE_WORDS = ("1", "1.0", "true", "t", "yes", "y", "correct")
 FALSE_WORDS = ("0", "0.0", "false", "f", "no", "n", "incorrect", "")
@@ -22,8 +22,7 @@ RECORDS = (".jsonl", ".ndjson", ".json", ".parquet")
 
 def read_trials_file(path: str | Path) -> pd.DataFrame:
     path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"No such file: {path}")
+    require_file(path, fix="give a CSV, JSONL, JSON or Parquet file of trials")
     suffix = path.suffix.lower()
     try:
         if suffix in (".jsonl", ".ndjson", ".json"):

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from machinepsych.core.errors import ConfigError, UnknownNameError
+from machinepsych.core.errors import ConfigError, UnknownNameError, require_file
 from machinepsych.core.spec import FileScorer, FileView
 
 from .score import DIFFERENCES, majority, per_iteration, score_eval_records, table
@@ -70,8 +70,7 @@ def score_file(path: Path, method: str | None = None, official: bool = False,
     tells the participants that are people (default: ``human`` or ``human:...``)."""
     path = Path(path)
     is_person = is_person or _default_is_person
-    if not path.is_file():
-        raise ConfigError(f"No such file: {path}")
+    require_file(path)
     if path.suffix.lower() == ".json":
         try:  # NaN is read as the published code reads it (Python's json)
             records = json.loads(path.read_bytes().decode("utf-8"))
