@@ -27,12 +27,19 @@
    process (WCST, 16 sessions of 13 cards = 208 calls, at --concurrency 16 and 8), as a user
    meets them.
 
+   With ``--trace``, each refusal after the first burst is printed with the endpoint's own
+   timestamps beside the client's: how long before it the request ``ceil(rps)`` earlier went
+   out, how long before it that one reached the endpoint, and how late each arrived (requests
+   matched in order). A refusal of requests the client spaced a second apart, which the endpoint
+   saw closer, is an arrival that came late, not a rate above the limit.
+
     python benchmarks/providers.py [--calls 200 --rps 10] [--skip-cache] [--skip-rate] [--only sliding]
-                                   [--through-run]
+                                   [--through-run] [--trace]
 """
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import tempfile
@@ -75,7 +82,7 @@ def caching() -> None:
               f"{1 - billed / s.prompt_tokens:>6.0%} {cost_without:>9.4f} {s.cost_usd:>8.4f}")
 
 
-def rate_limits(calls: int, rps: float, stall_s: float = 0.0, only: str | None = None) -> None:
+def rate_limits(calls: int, rps: float, stall_s: float = 0.0, only: str | None = None, trace: bool = False) -> None:
     from tests.support.rate_limited import RateLimitedServer, drive_calls
 
     bound = calls / rps
@@ -95,10 +102,32 @@ def rate_limits(calls: int, rps: float, stall_s: float = 0.0, only: str | None =
         if only and "sliding" not in kw.get("window", ""):
             continue
         rpm = kw.pop("rpm", None)
-        with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, **kw) as srv:
-            elapsed = drive_calls(srv.base_url, calls, stall_s=stall_s, rpm=rpm)
+        sent: list[float] = []
+        with RateLimitedServer(rps=rps, burst=rps, latency_s=0.02, record=False, arrivals=[] if trace else None,
+                               **kw) as srv:
+            elapsed = drive_calls(srv.base_url, calls, stall_s=stall_s, rpm=rpm, sent=sent)
             refused = srv.refused / max(1, srv.served + srv.refused)
         print(f"{label:<40} {elapsed:>7.2f}s {elapsed / bound:>6.3f} {refused:>8.1%}")
+        if trace:
+            for line in refusal_trace(srv.arrivals, sent, math.ceil(rps)):
+                print(f"    {line}")
+
+
+def refusal_trace(arrivals: list[tuple[float, bool]], sent: list[float], n: int) -> list[str]:
+    """One line per refusal after the first second: the request ``n`` before it, as the client
+    sent it and as the endpoint received it (the i-th arrival matched with the i-th request sent)."""
+    if not arrivals or not sent:
+        return []
+    start, out = sent[0], []
+    for i, (t, ok) in enumerate(arrivals[:len(sent)]):
+        if ok or i < n or t - arrivals[0][0] < 1.0:
+            continue
+        client, endpoint = sent[i] - sent[i - n], t - arrivals[i - n][0]
+        late = [1000 * (arrivals[j][0] - sent[j]) for j in range(i - n, i + 1)]
+        out.append(f"refused at {t - start:6.2f} s: the request {n} before went {client:.3f} s before it, reached "
+                   f"the endpoint {endpoint:.3f} s before it; arrivals {min(late):.1f}-{max(late):.1f} ms after "
+                   f"sending ({late[0]:.1f} ms for that one, {late[-1]:.1f} for this)")
+    return out
 
 
 def through_run(rps: float, sessions: int = 16, trials: int = 13, only: str | None = None) -> None:
@@ -151,15 +180,17 @@ def main() -> None:
     ap.add_argument("--skip-rate", action="store_true")
     ap.add_argument("--stall-ms", type=float, default=150.0, help="the throttled client's stall (0: none)")
     ap.add_argument("--only", choices=["sliding"], help="only the sliding-window endpoint's rows")
+    ap.add_argument("--trace", action="store_true",
+                    help="print each refusal after the first second with the endpoint's and the client's timestamps")
     ap.add_argument("--through-run", action="store_true",
                     help="also pace `machinepsych run` itself, in its own process, against the endpoints")
     args = ap.parse_args()
     if not args.skip_cache:
         caching()
     if not args.skip_rate:
-        rate_limits(args.calls, args.rps, only=args.only)
+        rate_limits(args.calls, args.rps, only=args.only, trace=args.trace)
         if args.stall_ms > 0:
-            rate_limits(args.calls, args.rps, args.stall_ms / 1000, only=args.only)
+            rate_limits(args.calls, args.rps, args.stall_ms / 1000, only=args.only, trace=args.trace)
     if args.through_run:
         through_run(args.rps, only=args.only)
 

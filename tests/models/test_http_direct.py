@@ -186,6 +186,38 @@ async def test_a_reply_that_never_ends_times_out_and_the_connection_is_dropped()
     assert srv.connections == 2
 
 
+
+async def test_requests_in_flight_share_one_timer_and_a_late_one_still_times_out():
+    """The requests' deadlines (all of one bound) share one timer in the loop's heap instead
+    of one each; a request whose reply never comes still fails at its own deadline, after
+    earlier ones ended in time."""
+    gate = asyncio.Event()
+
+    async def answer(n, req, w):
+        if b'"late"' in req:
+            await asyncio.sleep(1.0)  # no answer within the bound: the connection stays open, silent
+            return False
+        await gate.wait()
+        w.write(ok())
+        return True
+
+    async with Server(answer) as srv:
+        client = DirectHTTPClient(srv.url, {})
+        loop = asyncio.get_running_loop()
+        calls = [asyncio.ensure_future(client.post("/chat/completions", b'{"x": %d}' % i, 60)) for i in range(40)]
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+            if len(srv.requests) == 40:
+                break
+        timers = len(loop._scheduled)
+        gate.set()
+        assert [r for r in await asyncio.gather(*calls)] == [(200, REPLY)] * 40
+        assert timers <= 2  # one timer per request before: 40
+        with pytest.raises(TimeoutError):
+            await client.post("/chat/completions", b'"late"', 0.2)
+        assert await post(client) == [(200, REPLY)]
+        await client.close()
+
 async def test_adapter_maps_status_and_connection_faults(no_api_keys):
     async def answer(n, req, w):
         if n == 1:

@@ -6,6 +6,7 @@ import math
 import pytest
 
 from machinepsych.models.base import TokenLogprob
+from machinepsych.parsing import parse_arm
 from machinepsych.participants.choice_probs import choice_probabilities
 
 ln = math.log
@@ -41,14 +42,17 @@ def test_structured_text_enum_inside_quotes_and_a_shared_prefix_followed_along_t
     assert outside == pytest.approx(1 - legal, abs=1e-12)
 
 
-def test_free_text_answer_position_is_the_last_mention_case_insensitive():
+def test_free_text_answer_position_is_the_mention_the_parser_committed_to_case_insensitive():
     reply = "I pick the right arm. Final: right arm"
     tokens = ["I", " pick", " the", " right", " arm", ".", " Final", ":", " right", " arm"]
     lp = [tok(t, 0.9) for t in tokens]
     lp[8] = tok(" right", 0.7, {" right": 0.7, " Left": 0.2, " the": 0.1})
-    probs, outside = choice_probabilities(lp, reply, ("right", "left"), "right", structured=False)
+    read = lambda text: parse_arm(text, None)[0]  # noqa: E731
+    probs, outside = choice_probabilities(lp, reply, ("right", "left"), "right", structured=False, read=read)
     assert probs == pytest.approx({"right": 0.7 / 0.9, "left": 0.2 / 0.9}, abs=1e-12)
     assert outside == pytest.approx(0.1, abs=1e-12)
+    # without the parser to say where it read its answer, no position is guessed
+    assert choice_probabilities(lp, reply, ("right", "left"), "right", structured=False) is None
 
 
 def test_tokens_that_do_not_spell_the_reply_give_nothing():
@@ -60,5 +64,6 @@ def test_tokens_that_do_not_spell_the_reply_give_nothing():
 def test_no_legal_mass_gives_nothing_rather_than_a_guess():
     lp = [tok("Deck ", 1.0), tok("AAA", 0.0001, {"zzz": 0.9})]
     # the written token names AAA with a tiny but positive mass: normalised to 1
-    probs, outside = choice_probabilities(lp, "Deck AAA", ("AAA", "BBB"), "AAA", structured=False)
+    read = lambda text: "BBB" if "BBB" in text else "AAA"  # noqa: E731  (the only mention is the answer)
+    probs, outside = choice_probabilities(lp, "Deck AAA", ("AAA", "BBB"), "AAA", structured=False, read=read)
     assert probs == {"AAA": 1.0, "BBB": 0.0} and outside == pytest.approx(1 - 0.0001)

@@ -24,11 +24,36 @@ def spec(task="wcst", ref="openai:m", answers=("structured",), strategies=("dire
     (lambda: spec(answers=("free",), probs=True, task="oddball"), "drop --choice-probs"),
     (lambda: spec(answers=("free",), probs=True, task="cogbench-a"), "drop --choice-probs"),
     (lambda: spec(answers=("free",), probs=True, ref="agent:random"), "add a model participant"),
+    # CogBench's own cot asks one statement per call, in free text: those calls carry no schema
+    (lambda: spec(task="cogbench-a", strategies=("cot",)), "run it with direct or free"),
+    (lambda: spec(task="cogbench-v", strategies=("direct", "cot")), "run it with direct or free"),
+    # a test's own strategy list is checked like the run's
+    (lambda: RunSpec(tasks=[TaskRun(task="wcst", sessions=1, strategies=["scot"])],
+                     participants=[ParticipantSpec(ref="openai:m", base_url=URL)], answers=["structured"]),
+     "drop --answer structured or that strategy"),
 ])
 def test_refused_in_one_line(make, words):
     with pytest.raises(ConfigError) as err:
         make()
     assert words in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("strategy", ["direct", "free"])
+def test_cogbench_answers_structured_under_the_general_strategies(strategy):
+    spec(task="cogbench-a", strategies=(strategy,))  # one call per trial, the schema on it: no refusal
+
+
+def test_cogbench_cot_structured_stops_run_in_one_line_before_anything_is_created(tmp_path, cli_in_process,
+                                                                                 no_api_keys):
+    from tests.support.fake_openai import FakeOpenAIServer
+
+    with FakeOpenAIServer() as srv:
+        r = cli_in_process("run", "cogbench-a", "-m", "openai:fake-model", "--base-url", srv.base_url, "-s", "cot",
+                           "--answer", "structured", "--store", "c.db", "--no-progress", "-n", "1", cwd=tmp_path)
+        sent = len(srv.bodies)
+    lines = [ln for ln in r.stderr.strip().splitlines() if ln.strip()]
+    assert r.returncode == 2 and len(lines) == 1 and "run it with direct or free" in lines[0], r.stderr
+    assert sent == 0 and not (tmp_path / "c.db").exists()
 
 
 def test_anthropic_has_no_logprobs(monkeypatch):
@@ -50,3 +75,22 @@ def test_each_answer_mode_is_a_condition_and_agents_answer_as_always():
     seeds = {m: sorted(r["seed"] for r in rows if r["answer_mode"] == m and r["participant_name"] == "openai:m")
              for m in ("free", "structured")}
     assert seeds["free"] == seeds["structured"] == [0, 1]
+
+
+@pytest.mark.parametrize("temperature, words", [
+    (None, "unset, no temperature is sent and the endpoint's default applies"),  # not "at 0 or unset" (OpenAI's is 1)
+    (0.0, "at 0 it gives the same answers"),
+])
+def test_repeat_refusal_says_what_an_unset_temperature_means(temperature, words):
+    from machinepsych.runner.plan import check_repeatable
+
+    with pytest.raises(ConfigError) as err:
+        check_repeatable([ParticipantSpec(ref="openai:m", base_url=URL, temperature=temperature)], 2)
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_rejected_request_hints_at_the_schema_and_log_probabilities_it_may_carry():
+    from machinepsych.models.openai_compat import status_error
+
+    err = status_error(400, "response_format json_schema is not supported by this model", where="openai:m", key_env="K")
+    assert "an answer schema, log-probabilities" in str(err) and not err.transient

@@ -44,6 +44,8 @@ class RateLimitedServer(FakeOpenAIServer):
     _bucket_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _accepted: deque = field(default_factory=deque, init=False, repr=False)  # sliding: times accepted
     first_at: float = field(default=0.0, init=False)  # monotonic time of the first request (0: none yet)
+    # (monotonic time, accepted) of every request as the limit counted it, where a list is given
+    arrivals: list | None = None
     last_at: float = field(default=0.0, init=False)  # ... and of the last answer sent
 
     def _app(self) -> web.Application:
@@ -56,17 +58,23 @@ class RateLimitedServer(FakeOpenAIServer):
         with self._bucket_lock:
             now = time.monotonic()
             if self.window == "sliding":
-                return self._take_sliding(now)
+                ok, left = self._take_sliding(now)
+                if self.arrivals is not None:
+                    self.arrivals.append((now, ok))
+                return ok, left
             if self._tokens < 0:
                 self._tokens, self._at = self.burst, now
             self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rps)
             self._at = now
-            if self._tokens >= 1:
+            ok = self._tokens >= 1
+            if ok:
                 self._tokens -= 1
                 self.served += 1
-                return True, self._tokens
-            self.refused += 1
-            return False, self._tokens
+            else:
+                self.refused += 1
+            if self.arrivals is not None:
+                self.arrivals.append((now, ok))
+            return ok, self._tokens
 
     def _take_sliding(self, now: float) -> tuple[bool, float]:
         """(allowed, tokens left) in a sliding second: ``tokens`` below 1 when refused, such
@@ -116,12 +124,13 @@ class RateLimitedServer(FakeOpenAIServer):
 
 
 def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int = 8, stall_s: float = 0.0,
-                stall_every: int = 10, rpm: float | None = None) -> float:
+                stall_every: int = 10, rpm: float | None = None, sent: list | None = None) -> float:
     """``calls`` model calls shared by ``sessions`` concurrent sessions (each takes the next call
     until none is left) to the endpoint at ``base_url``, through the runner's retrying
     ``call_model`` at ``concurrency``: the seconds they took. ``stall_s``: a throttled client,
     whose event loop is blocked that long after every ``stall_every``-th reply (a starved
-    process on a loaded machine), so its pacer falls behind. ``rpm``: the limit stated (--rpm)."""
+    process on a loaded machine), so its pacer falls behind. ``rpm``: the limit stated (--rpm).
+    ``sent``: a list that receives the monotonic times the requests went out (the limiter's record)."""
     import asyncio
 
     from machinepsych.core.types import Message
@@ -146,6 +155,10 @@ def drive_calls(base_url: str, calls: int, sessions: int = 16, concurrency: int 
         t0 = time.perf_counter()
         await asyncio.gather(*(session(i) for i in range(sessions)))
         elapsed = time.perf_counter() - t0
+        if sent is not None:
+            from machinepsych.models.ratelimit import endpoint_limiter
+
+            sent.extend(endpoint_limiter(model.concurrency_key(), concurrency).sent_times)
         await model.aclose()
         return elapsed
 

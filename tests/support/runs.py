@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from machinepsych.participants.agents import AgentParticipant
 from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
-from machinepsych.runner.run import create_run
+from machinepsych.runner.run import create_run, run_sync
+from machinepsych.storage.export import trials_frame
+from machinepsych.storage.store import Store
 
 
 def make_run(store, name, agent="ideal", tasks=(("wcst", 3), ("lnt", 2), ("wcst-kennedy", 2)), seed=7):
@@ -72,3 +74,14 @@ VOLATILE = ("run", "session_id", "latency_s", "stored_at", "created_at")
 def stable(df):
     """A trials frame without :data:`VOLATILE` columns, to compare two runs (or two stores)."""
     return df.drop(columns=[c for c in VOLATILE if c in df.columns]).reset_index(drop=True)
+
+
+def run_trials(db, spec):
+    """Create and run ``spec`` in a new store at ``db`` (no session may fail): its trials."""
+    store = Store(db)
+    create_run(store, spec)
+    stats = run_sync(store, spec.name, progress=False)
+    assert stats.sessions_failed == 0, stats.failures
+    df = trials_frame(store, spec.name)
+    store.close()
+    return df

@@ -249,6 +249,23 @@ def reply_counts(store: Store, run) -> dict[str, Any]:
     return {"by_condition": by_condition, "run": total, "models": models}
 
 
+def choice_probs_counts(store: Store, run) -> tuple[int, int]:
+    """(answers read from the participants that asked for option probabilities
+    (``--choice-probs``), those of them stored without: the tokens did not spell the reply, or
+    the position the parser read its answer from could not be told and none was guessed), from
+    one aggregate query."""
+    from sqlalchemy import case, func, select
+
+    from ..storage.schema import SessionRow, TrialRow
+
+    with store.session() as s:
+        row = s.execute(select(func.count(TrialRow.id), func.coalesce(func.sum(case((TrialRow.choice_probs_outside.is_(None), 1), else_=0)), 0))
+                        .join(SessionRow, TrialRow.session_id == SessionRow.id)
+                        .where(SessionRow.run_id == run.id, TrialRow.parse_status == "parsed",
+                               SessionRow.participant["choice_probs"].as_boolean().is_(True))).one()
+    return int(row[0]), int(row[1])
+
+
 def invalid_pct(replies: int, unread: int) -> float | None:
     """Share of answers that could not be read, in percent (None without answers)."""
     return 100.0 * unread / replies if replies else None

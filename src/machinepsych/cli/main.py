@@ -286,6 +286,8 @@ def _finish(st, name: str, stats) -> None:
     gc.disable()  # the report makes little garbage; collections would walk the run's heap
     try:
         data = report.build(st, name, trials=False)  # the tables read the stored scores
+        asked = any(p.get("choice_probs") for p in (run.spec or {}).get("participants", []))
+        probs = report.choice_probs_counts(st, run) if asked else None  # --choice-probs: answers without them
         with process.closing_beside(st):  # everything is read: the store closes while the tables print
             terminal.print_tables(data, console)
     finally:
@@ -305,6 +307,11 @@ def _finish(st, name: str, stats) -> None:
     console.print(("[bold red]" if warn else "") + report.unread_line(replies, unread, models)
                   + ("[/bold red]" if warn else ""),
                   highlight=False, soft_wrap=True)
+    if probs is not None:
+        read, without = probs
+        console.print(f"{without:,} of {read:,} read answers have no option probabilities "
+                      "(no one position in the reply that the parser read the answer from; none guessed)",
+                      highlight=False, soft_wrap=True)
     store_arg = _store_arg(st)
     if stats.failures:
         err.print(failure_line(stats.failures, f"machinepsych resume {name}{store_arg}"), soft_wrap=True,

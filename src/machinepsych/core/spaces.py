@@ -7,7 +7,8 @@ gives the random baseline, fuzzing in the checker, and chance simulations for fr
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,12 @@ class Space(ABC):
     def from_json(self, value: Any) -> Any:
         """The action a JSON value of :meth:`json_schema` stands for (None: not one)."""
         return value if self.contains(value) else None
+
+    def read_json(self, value: Any) -> tuple[Any, str]:
+        """(action, parse status) of a structured answer's JSON value: ``parsed`` where it
+        stands for a legal action, else ``invalid``."""
+        action = self.from_json(value)
+        return (action, "parsed") if action is not None and self.contains(action) else (None, "invalid")
 
     @abstractmethod
     def sample(self, rng: np.random.Generator) -> Any: ...
@@ -100,9 +107,12 @@ class Sequence(Space):
 
 @dataclass(frozen=True)
 class FreeText(Space):
-    """Any non-empty string. ``samples`` are used by the random agent."""
+    """Any non-empty string. ``samples`` are used by the random agent; ``read`` reads a string
+    given as a structured answer by the rules free text follows for this kind of answer
+    (``text -> (action, status)``: a word's normal form, a refusal; None: kept as written)."""
 
     samples: tuple[str, ...] = ("I have nothing to add.",)
+    read: Callable[[str], tuple[Any, str]] | None = field(default=None, compare=False, repr=False)
 
     def contains(self, action: Any) -> bool:
         return isinstance(action, str) and bool(action.strip())
@@ -118,6 +128,11 @@ class FreeText(Space):
 
     def from_json(self, value: Any) -> Any:
         return value.strip() if isinstance(value, str) and value.strip() else None
+
+    def read_json(self, value: Any) -> tuple[Any, str]:
+        if self.read is not None and isinstance(value, str):
+            return self.read(value)
+        return super().read_json(value)
 
 
 @dataclass(frozen=True)

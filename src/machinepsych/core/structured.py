@@ -9,7 +9,11 @@ property is required and no other is allowed (OpenAI's strict mode).
 
 A structured reply is read by strict JSON parsing only: the whole reply is one JSON object of
 exactly the schema's properties whose answer is legal on this trial; anything else is invalid
-(never read as free text, never guessed).
+(never read as free text, never guessed). An answer that is a free string (a word, a comment)
+is then read by the rules free text follows for that kind of answer
+(:meth:`~machinepsych.core.spaces.Space.read_json`: a word in its normal form, a hedge between
+two words invalid, a refusal a refusal), so the share of answers that could not be read means
+the same in both answer modes.
 """
 from __future__ import annotations
 
@@ -40,7 +44,21 @@ def answer_schema(space: Space, strategy: str = "direct") -> dict[str, Any] | No
 
 def read_structured(reply: str, space: Space, strategy: str = "direct") -> tuple[Any, ParseStatus]:
     """(action, status) of a structured reply: strict JSON, exactly the schema's properties, a
-    legal answer."""
+    legal answer (a free string read by its kind's rules: :meth:`Space.read_json`)."""
+    value, status = _answer_value(reply, strategy)
+    return space.read_json(value) if status is None else (None, status)
+
+
+def follows_schema(reply: str, space: Space, strategy: str = "direct") -> bool:
+    """Whether a reply is JSON of the answer's schema, whatever a free string in it says (the
+    check of an endpoint before a run, which asks without a trial's material)."""
+    value, status = _answer_value(reply, strategy)
+    return status is None and space.from_json(value) is not None
+
+
+def _answer_value(reply: str, strategy: str) -> tuple[Any, ParseStatus | None]:
+    """(the ``answer`` value, None) of a reply that is exactly the schema's object, else (None,
+    its status)."""
     text = reply or ""
     if not text.strip():
         return None, "empty"
@@ -55,5 +73,4 @@ def read_structured(reply: str, space: Space, strategy: str = "direct") -> tuple
         return None, "invalid"
     if "reasoning" in expected and not isinstance(value["reasoning"], str):
         return None, "invalid"
-    action = space.from_json(value["answer"])
-    return (action, "parsed") if action is not None and space.contains(action) else (None, "invalid")
+    return value["answer"], None

@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 
 import httptools
 
+from machinepsych.core.deadlines import Deadlines, end
+
 
 class HTTPConnectionError(ConnectionError):
     """The connection failed or closed before a complete response arrived."""
@@ -88,10 +90,7 @@ class _Connection(asyncio.BufferedProtocol):
             return
         self._fail(HTTPConnectionError(f"connection closed{': ' + str(exc) if exc else ''} before the response ended"))
 
-    # httptools callbacks
-    def on_status(self, _status: bytes) -> None:
-        self.status = self.parser.get_status_code()
-
+    # httptools callbacks (the status is read with the headers' end: no on_status callback)
     def on_header(self, name: bytes, value: bytes) -> None:
         low = name.lower()
         if low in (b"content-length", b"transfer-encoding"):
@@ -102,6 +101,7 @@ class _Connection(asyncio.BufferedProtocol):
             self.rate_headers[low.decode("latin-1")] = value.decode("latin-1")
 
     def on_headers_complete(self) -> None:
+        self.status = self.parser.get_status_code()
         self.headers_done = True
 
     def on_body(self, body: bytes) -> None:
@@ -164,6 +164,7 @@ class DirectHTTPClient:
         self._idle: list[_Connection] = []
         self._all: set[_Connection] = set()
         self._opening: set[asyncio.Task] = set()
+        self._deadlines: dict[float, Deadlines] = {}  # timeout -> the requests' deadlines with that bound
         self.loop = asyncio.get_running_loop()
 
     def _request(self, path: str, body: bytes) -> bytes:
@@ -275,9 +276,10 @@ class DirectHTTPClient:
             conn = None
         if conn is None:
             conn = await self._connect()
-        # the exchange itself, in this coroutine (not one more awaited per call)
+        # the exchange itself, in this coroutine (not one more awaited per call); its deadline
+        # shares one timer with the other requests' of the same bound
         fut = conn.send(data, self.loop)
-        timer = None if not timeout_s or timeout_s <= 0 else self.loop.call_later(timeout_s, _expire, fut)
+        entry = None if not timeout_s or timeout_s <= 0 else self._deadlines_of(timeout_s).add(fut)
         try:
             status, raw = await fut
             result = (status, raw, conn.rate_headers)
@@ -285,13 +287,19 @@ class DirectHTTPClient:
             self._drop(conn)  # cancelled, timed out or failed mid-response: never reused
             raise
         finally:
-            if timer is not None:
-                timer.cancel()
+            if entry is not None:
+                end(entry)
         if conn.keep and not conn.closed:
             self._idle.append(conn)
         else:
             self._drop(conn)
         return result
+
+    def _deadlines_of(self, timeout_s: float) -> Deadlines:
+        found = self._deadlines.get(timeout_s)
+        if found is None:
+            found = self._deadlines[timeout_s] = Deadlines(timeout_s, _expire)
+        return found
 
     def _drop(self, conn: _Connection) -> None:
         conn.close()
@@ -302,6 +310,9 @@ class DirectHTTPClient:
             task.cancel()
         for conn in list(self._all):
             conn.close()
+        for deadlines in self._deadlines.values():  # their requests end with their connections
+            if deadlines.handle is not None:
+                deadlines.handle.cancel()
         self._all.clear()
         self._idle.clear()
         await asyncio.sleep(0)  # let the transports run their connection_lost

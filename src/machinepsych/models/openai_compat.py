@@ -257,6 +257,11 @@ def error_line(text: str, secret: str | None = None) -> str:
     return one_line(redact(text, secret), most=4 * DETAIL_MOST)
 
 
+# what a rejected request may carry that the model does not support (every adapter's requests)
+REJECTED_HINT = ("The request was rejected: check the options the model supports (max tokens, images, seed, "
+                 "an answer schema, log-probabilities).")
+
+
 def status_error(status: int, detail: str, *, where: str, key_env: str,
                  size: int | None = None) -> ModelCallError:
     """HTTP status -> :class:`ModelCallError`: 408/409/429/5xx transient, other 4xx permanent
@@ -270,8 +275,8 @@ def status_error(status: int, detail: str, *, where: str, key_env: str,
         401: f"The API key was rejected: check the environment variable {key_env}.",
         403: f"The key in {key_env} is not allowed to use this model or endpoint.",
         404: "Unknown model or endpoint: check the model name (and --base-url, which usually ends in /v1).",
-        400: "The request was rejected: check the model's supported options (max tokens, images, seed).",
-        422: "The request was rejected: check the model's supported options (max tokens, images, seed).",
+        400: REJECTED_HINT,
+        422: REJECTED_HINT,
     }.get(status, "The request was rejected.")
     return ModelCallError(f"{where} answered HTTP {status}: {detail}. {hint}", transient=False, status=status)
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections import deque
 import time
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from machinepsych.core.deadlines import EXPIRED, Deadlines, end
 from machinepsych.core.errors import ModelCallError
 from .base import ChatModel, GenerateOptions
 from .ratelimit import EndpointLimiter, endpoint_limiter, estimate_tokens
@@ -162,7 +162,7 @@ async def bounded(model: ChatModel, call, timeout_s: float | None):
     The cut-off raises a transient :class:`ModelCallError`; ``timeout_s`` of None or <= 0
     means no bound. It behaves as ``asyncio.timeout(timeout_s)`` around the call (the task
     is cancelled at the deadline and the cancellation turned into the error), but the
-    deadlines of the calls with the same bound share one timer (:class:`_Deadlines`)
+    deadlines of the calls with the same bound share one timer (:class:`~machinepsych.core.deadlines.Deadlines`)
     instead of each call scheduling and cancelling its own."""
     if timeout_s is None or timeout_s <= 0:
         return await call
@@ -174,16 +174,15 @@ async def bounded(model: ChatModel, call, timeout_s: float | None):
     try:
         result = await call
     except BaseException as exc:
-        if entry[2] == _CUT_OFF and task.uncancel() <= cancelling and isinstance(exc, asyncio.CancelledError):
+        if entry[2] == EXPIRED and task.uncancel() <= cancelling and isinstance(exc, asyncio.CancelledError):
             raise _timed_out(model, timeout_s) from None
         raise
     else:
-        if entry[2] == _CUT_OFF:  # cut off as it ended: the cancellation is withdrawn, as asyncio.timeout does
+        if entry[2] == EXPIRED:  # cut off as it ended: the cancellation is withdrawn, as asyncio.timeout does
             task.uncancel()
         return result
     finally:
-        if entry[2] == _RUNNING:
-            entry[1], entry[2] = None, _ENDED
+        end(entry)
 
 
 async def _bounded_alone(model: ChatModel, call, timeout_s: float):
@@ -203,48 +202,7 @@ def _timed_out(model: ChatModel, timeout_s: float) -> ModelCallError:
         transient=True)
 
 
-_RUNNING, _ENDED, _CUT_OFF = 0, 1, 2
-
-
-class _Deadlines:
-    """The deadlines of the calls with one bound in one event loop. They start in order and
-    all last the same, so they end in the order they started: a queue of [deadline, task,
-    state] with one timer, set for the oldest running call, replaces a timer per call (its
-    scheduling in the loop's heap, its cancelling, and the heap's clean-up of cancelled
-    timers). Ended calls are dropped from the front as new ones come in or the timer fires."""
-
-    __slots__ = ("timeout_s", "queue", "handle")
-
-    def __init__(self, timeout_s: float):
-        self.timeout_s = timeout_s
-        self.queue: deque[list] = deque()
-        self.handle: asyncio.TimerHandle | None = None
-
-    def add(self, task: asyncio.Task) -> list:
-        queue = self.queue
-        while queue and queue[0][2] != _RUNNING:
-            queue.popleft()
-        loop = asyncio.get_running_loop()
-        entry = [loop.time() + self.timeout_s, task, _RUNNING]
-        queue.append(entry)
-        if self.handle is None:
-            self.handle = loop.call_at(entry[0], self._expire, entry[0])
-        return entry
-
-    def _expire(self, due: float) -> None:
-        self.handle = None
-        queue, loop = self.queue, asyncio.get_running_loop()
-        due = max(due, loop.time())  # the loop runs a timer up to its clock's resolution early
-        while queue and (queue[0][2] != _RUNNING or queue[0][0] <= due):
-            entry = queue.popleft()
-            if entry[2] == _RUNNING:
-                task, entry[1], entry[2] = entry[1], None, _CUT_OFF
-                task.cancel()
-        if queue:
-            self.handle = loop.call_at(queue[0][0], self._expire, queue[0][0])
-
-
-def _deadlines(timeout_s: float) -> _Deadlines | None:
+def _deadlines(timeout_s: float) -> Deadlines | None:
     """This event loop's deadlines for calls bounded by ``timeout_s`` (kept on the loop, so
     they go with it), None where the loop takes no attributes."""
     loop = asyncio.get_running_loop()
@@ -257,8 +215,12 @@ def _deadlines(timeout_s: float) -> _Deadlines | None:
             return None
     found = by_bound.get(timeout_s)
     if found is None:
-        found = by_bound[timeout_s] = _Deadlines(timeout_s)
+        found = by_bound[timeout_s] = Deadlines(timeout_s, _cancel)
     return found
+
+
+def _cancel(task: asyncio.Task) -> None:
+    task.cancel()
 
 
 def _model_call(model, messages, purpose, completion, t0, attempts, errors) -> ModelCall:

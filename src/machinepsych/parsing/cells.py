@@ -16,7 +16,8 @@ from .commitment import DECISION, Mention, exact_value, read
 
 _NUM = "|".join(rf"{lex.number_words(n)}" for n in range(1, 11))
 _ORD = "|".join(lex.ordinal_words(n) for n in range(1, 11))
-V = r"(\d{1,2}|" + _NUM + r")"
+# (a number word is a word of its own: not the end of the noun before it, Portuguese "coluna" is no "col" + "una")
+V = r"(\d{1,2}|(?<![^\W\d_])(?:" + _NUM + r"))"
 O = r"(?:the\s+)?(" + _ORD + r")"
 ROW, COL = r"(?:" + lex.ROW + r")", r"(?:" + lex.COLUMN + r")"
 SEP = r"[\"']?\s*(?:,|and|y|et|und|/|;|-)?\s*[\"']?"

@@ -188,6 +188,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # a move to it ("BBBに移ります", "右の腕に切り替えます")
+                         r"|(?:に|へ)\s*(?:移ります|移る|移動します|変えます|変更します|切り替えます|乗り換えます|替えます)"
                          # Korean: "2번 카드를 선택합니다"
                          r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요))", re.I)
 # an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
@@ -218,8 +220,11 @@ ALT_AFTER = re.compile(r"(?:\.\.\.|…|[.!?;}\n—–(]|\s-)\s*(?:(?:hmm+|hm|um+
 # "card 4 is also a reasonable start", "45 would also be a sensible pick")
 _ALSO_A = (r"an?\s+(?:(?:good|reasonable|sensible|defensible|plausible|viable|valid|possible|fine|decent|solid)\s+)?"
            r"(?:option|candidate|possibility|contender|choice|pick|guess|start|answer)")
-ALSO_POSSIBLE = re.compile(r"\s*(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
-                           r"(?:possible|plausible|likely|valid|viable|correct|right|" + _ALSO_A + r")"
+# ("shape (option 2) or number (option 4) would be equally reasonable": the answer in parentheses after what it stands for;
+# "an equally reasonable pick")
+ALSO_POSSIBLE = re.compile(r"\s*(?:\)\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:is|are|seems?|looks?|would\s+be)\s+(?:an?\s+)?(?:also|equally|just\s+as|too)\s+(?:\w+\s+)?"
+                           r"(?:possible|plausible|likely|valid|viable|correct|right|reasonable|sensible|defensible|justifi(?:ed|able)|acceptable"
+                           r"|legitimate|" + _ALSO_A + r")"
                            # "but B is very similar too.", "D looks close as well": said of another answer, ending the clause
                            r"|(?:is|are|seems?|looks?)\s+(?:(?:very|quite|really|pretty|so|also)\s+)?(?:similar|close|possible|plausible|likely|good)"
                            r"\s+(?:too|as\s+well)\s*(?=[.!;]|$)"

@@ -16,6 +16,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -62,6 +63,31 @@ WEATHER = ChoiceReader((
    ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
            r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
            r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*[.!]?\s*(?:$|(?=\n)))",))
+# a move to an option is a choice of it, on the tests whose answer names an option to play ("Moving to BBB.",
+# "I'm switching over to the right arm", "Ich wechsle zu BBB", "Cambio a CCC", "Je passe à DDD", "换到CCC"; "BBBに移ります"
+# is :data:`.commitment.POST_COMMIT`); the option moved away from is no choice ("switching from AAA": :mod:`.negation`)
+MOVE_MARKERS = ((re.compile(
+    r"(?:^|(?<=[\n.!?:;,]))[ \t]*(?:(?:so|then|now|ok(?:ay)?|and|hence)[ \t]*,?[ \t]*)?(?:moving|switching|shifting|heading|jumping|hopping|changing)"
+    # (not where the move is the subject of what follows: "Switching to CCC is tempting", "Moving to BBB would be a mistake")
+    r"\s+(?:(?:back|over|on|across)\s+)?to\b(?![^.!?;,:\n]{1,30}?\s(?:would|could|might|may|is|was|seems|sounds|looks|feels|makes|isn['’]t|wouldn['’]t)\b)"
+    r"|\b(?:i|we)(?:['’]m|\s+am|['’]re|\s+are|['’]ll|\s+will|\s+shall)?\s+(?:(?:now|then|just|instead)\s+)?"
+    r"(?:move|moving|shift|shifting|head|heading|jump|jumping|hop|hopping|switch|switching|change|changing)\s+(?:(?:back|over|on|across)\s+)?to\b"
+    r"|\bmov(?:e|ing)\s+(?:on|over)\s+from\s+[^.!?\n]{1,30}?\s+to\b"
+    r"|\b(?:ich\s+)?(?:wechsle|gehe|springe)\s+(?:(?:jetzt|nun|dann|lieber)\s+)?(?:zu[mr]?|auf|über\s+zu[mr]?)\b|\bwechsel\s+(?:zu[mr]?|auf)\b"
+    r"|\b(?:me\s+)?(?:cambio|paso|muevo)\s+(?:(?:ahora|entonces)\s+)?(?:a|al)\b|\bcambiando\s+(?:a|al)\b|\bvoy\s+(?:con|por)\b"
+    r"|\bje\s+(?:passe|change|bascule|vais|me\s+tourne)\s+(?:(?:maintenant|donc|alors)\s+)?(?:à|au|pour|sur|vers)\b"
+    r"|换到|换成|换为|改选|转到|转向|切换到|換到|換成|改選|轉到|切換到", re.I), DECISION, "decision"),)
+# the option a reply leaves ("Leaving AAA.", "I'm leaving the left arm", "Je quitte AAA", "Dejo AAA", "离开AAA", "AAAから移ります")
+# names no choice (never "that leaves AAA"): its mention is set aside; a clause that only leaves an option chooses nothing
+LEFT_BEHIND = (r"(?i:(?:(?:^|(?<=[\n.!?;:]))[ \t]*|\b(?:i|we)(?:['’]m|\s+am|['’]ll|\s+will|['’]re|\s+are)?\s+)"
+               # (a list of them too: "Leaving AAA and CCC, which both lost.")
+               r"(?:leav(?:e|ing)|quit(?:ting)?|ditch(?:ing)?|drop(?:ping)?)\s+(?:(?:the|deck|arm|this|that)\s+)*[^\s.,;:!?]+"
+               r"(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:(?:the|deck|arm)\s+)*[^\s.,;:!?]+)*"
+               r"|\bje\s+quitte\s+(?:(?:le|la|paquet|bras)\s+|l['’])*[^\s.,;:!?]|\b(?:dejo|abandono)\s+(?:(?:el|la|mazo|brazo)\s+)*[^\s.,;:!?]"
+               r"|\bich\s+verlasse\s+(?:(?:den|das|deck|stapel|arm)\s+)*[^\s.,;:!?])"
+               r"|(?:离开|離開|放弃|放棄)\s*[^\s。，,.!?！？]"
+               r"|[^\s。、，,.!?！？](?=\s*から\s*(?:移|離|乗り換|切り替|変え|替え))"
+               r"|(?:从|從)\s*[^\s。，,.!?！？](?=[^。，,.!?！？\n]{0,12}?(?:换|換|转|轉|切换|切換|改))")
 # "going right", "I'll go left this time": a direction taken names the arm
 ARM_MARKERS = ((re.compile(r"\b(?:go(?:ing)?|head(?:ing)?|turn(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+(?:back\s+)?(?=(?:to\s+the\s+)?(?:left|right)\b)", re.I),
                 DECISION, "decision"),
@@ -72,7 +98,7 @@ ARM = ChoiceReader((
                      _any(lex.ARM["right"])), (word("right(?:\\s+one)?"), _any(lex.ARM_EXACT["right"]))),
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
-), binary=True, extra_markers=ARM_MARKERS,
+), binary=True, extra_markers=ARM_MARKERS + MOVE_MARKERS, ignore=(LEFT_BEHIND,),
    # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else
    exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
                                  word(lex.slips("right", ("left",))))),
@@ -89,7 +115,8 @@ _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|
                for d in DECKS}
 _DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
                       for d in DECKS)
-DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS))
+DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS),
+                   extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
@@ -143,7 +170,8 @@ parse_arm = _fixed(ARM)
 @lru_cache(maxsize=8)
 def _final_deck_reader(first: str) -> ChoiceReader:
     return ChoiceReader(tuple(Answer(a.value, a.strong + ((KEEP,) if a.value == first else ()),
-                                     a.weak + ((KEEP_ALONE,) if a.value == first else ())) for a in _DECK_ANSWERS))
+                                     a.weak + ((KEEP_ALONE,) if a.value == first else ())) for a in _DECK_ANSWERS),
+                        extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
 
 
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
@@ -203,6 +231,9 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
+    # MA1: what the picture was paired with, stated ("From memory, that picture went with 82.", "It was paired with 45.")
+    (re.compile(r"\b(?:picture|image|drawing|figure|object|it|that|this)\s+(?:was\s+|is\s+)?(?:paired|matched|went|goes|belonged|belongs|came)\s+with\b", re.I),
+     LABEL, "label"),
     (re.compile(r"\b(?:count|total)\s*[:=]|\b(?:i|we)\s+count\b|番号\s*(?:は|[:=：])", re.I), LABEL, "label"),  # "Count: 8", "番号は88"
     (re.compile(r"(?:数字|号码|號碼|编号|編號|建筑|建築|楼|数)\s*(?:是|为|為|[:=：])|(?:数字|数)\s*(?:は|[:=：])"), LABEL, "label"),  # "数字是 79"
     (re.compile(r"\b(?:число|номер|цифра|здание)\s*[:=]|(?:숫자|번호|건물)\s*[:=]", re.I), LABEL, "label"),  # "Число: 21"
@@ -400,6 +431,19 @@ def _stated_after(sentence: str) -> str | None:
     return word_in(m.group(1), bare=False) if m else None
 
 
+# a last sentence that says what the drawing shows, with an article before the object ("The outline looks like a teapot.",
+# "The silhouette is a giraffe.", after a colon or a dash too): the answer stated, not a remark ("The outline is unclear." names nothing)
+_DESCRIBED = re.compile(r"(?:^|[:;—–]\s*)(?:the\s+)?(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))\s+"
+                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)\s+"
+                        r"(?P<w>(?:an?|the)\s+[^.!?\n]{1,40}?)\s*[.!]?$", re.I)
+
+
+def _described(sentence: str) -> str | None:
+    """The object a last sentence says the drawing shows (:data:`_DESCRIBED`), or None."""
+    m = _DESCRIBED.search(sentence.strip())
+    return normalise_word(m.group("w")) if m else None
+
+
 def _words(raw: str) -> list[str | None]:
     """The words a reply commits to: its answer objects' values and ``\\boxed{}`` contents (None
     where one is not one name: "bicycle or table"), else its answer labels ("Answer: umbrella")."""
@@ -449,7 +493,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
         found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)
-                                 or _stated_after(sentences[-1])) else []
+                                 or _stated_after(sentences[-1]) or _described(sentences[-1])) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
@@ -674,7 +718,7 @@ def _word_candidates(obs: Observation | None, value: Any) -> tuple | None:
     def find(text: str) -> list[Mention]:
         found = [Mention(m.start(), m.end(), value) for m in own.finditer(text)]
         for m in OFFERED_WORD.finditer(text):
-            g = next(k for k in ("w", "w2", "w3", "w4", "w5") if m.group(k))
+            g = next(k for k in ("w", "w2", "w3", "w4", "w5", "w6") if m.group(k))
             w = normalise_word(m.group(g))
             if w and w != value and w not in NOT_OFFERED and not any(f.start <= m.start(g) < f.end for f in found):
                 found.append(Mention(m.start(g), m.end(g), w))
@@ -687,7 +731,9 @@ OFFERED_WORD = re.compile(r"[\"“](?P<w>[^\W\d_][^\W\d_ -]{1,24})[\"”](?!\s*:
                           r"(?:an?|the|ein|eine|un|une|una)\s+(?P<w2>[^\W\d_]{2,24})\b"
                           r"|\b(?:an?|some)\s+(?P<w3>[^\W\d_]{2,24})\s+(?=(?:could|might|may)\s)"
                           r"|[—–(]\s*(?:an?)\s+(?P<w4>[^\W\d_]{2,24})\b"
-                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b", re.I)
+                          r"|\b(?:(?:answer|word|object)\s*(?:[:：]|is\b|was\b)|(?:choose|pick|go\s+with|say)\b)\s*(?:(?:an?|the)\s+)?(?P<w5>[^\W\d_]{2,24})\b"
+                          # the word a condition gives ("If I misread it, a kettle.")
+                          r"|\bif\b[^.!?\n,]{1,60},\s*(?:an?|the)\s+(?P<w6>[^\W\d_]{2,24})\s*(?=[.!]|$)", re.I)
 
 
 # the example answer a prompt shows ('Answer with one letter, e.g. {"answer": "C"}.')
@@ -731,6 +777,11 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)
+        plain = without_addenda(reply) if reply else None
+        if plain is not None and not plain.strip():
+            return None, "invalid"  # only what it would answer under another premise
+        reply = plain or reply
         value, status = parser(reply, obs)
         prepared = prepare(reply)
         echoed = _without_prompt_example(prepared, obs)

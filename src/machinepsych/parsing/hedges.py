@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .commitment import Finder, Mention, resolve_overlaps, without_ranges
+from .counterfactual import DOUBT
 from .negation import rejected_mentions
 from .text import mask
 
@@ -48,6 +49,15 @@ TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|wh
 CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b", re.I)
 # a counterfactual ("if the rule turns out to be shape, it would be 2 instead"): what another reading would give
 COUNTERFACTUAL = re.compile(r"\b(?:if|had|were)\b.*\bwould\b|\bwould\b.*\bif\b", re.I | re.S)
+# (not an alternative joined by "or", nor one on the premise that the answer is wrong: "If I misread it, I'd pick D")
+ALTERNATIVE = re.compile(r"^\W*(?:or|oder|ou|o)\b", re.I)
+
+
+def _counterfactual(clause: str) -> bool:
+    """Whether ``clause`` says what another premise would give, not offering a second answer."""
+    return COUNTERFACTUAL.search(clause) is not None and not DOUBT.search(clause) and not ALTERNATIVE.match(clause)
+
+
 SENTENCE_END = re.compile(r"[.!?。！？)\n]")
 # a clause about the example, the format or the options themselves (an echo, not an answer)
 ABOUT_FORMAT = re.compile(r"\b(?:e\.\s?g\.|(?:answer|respond|reply)\s+with|example|for\s+instance|format|template|instructions?|such\s+as|placeholder"
@@ -87,11 +97,16 @@ def names_other(text: str, value: Any, finder: Finder, other: Callable[[Any, Any
     return any(other(m.value, value) for i, m in enumerate(mentions) if i not in rejected)
 
 
+# the pronoun, where "I" is an option letter (VZ3's edges A-I): "If I misread it, option H" names one other answer, not two
+PRONOUN_I = re.compile(r"\s+[a-z]")
+
+
 def answer_mentions(masked: str, finder: Finder) -> list[Mention]:
     """The answers ``finder`` finds in ``masked`` text, overlaps resolved, none inside a word
-    ("tre" in "être")."""
+    ("tre" in "être"), nor a bare "I" before a word in lower case (the pronoun)."""
     return [m for m in without_ranges(masked, resolve_overlaps(finder(masked)))
-            if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))]
+            if not (m.start and _latin(masked[m.start - 1]) and _latin(masked[m.start]))
+            and not (m.weak and m.value == "I" and PRONOUN_I.match(masked, m.end))]
 
 
 def hedged_alternative(text: str, value: Any, finder: Finder, other: Callable[[Any, Any], bool] | None = None,
@@ -129,7 +144,7 @@ def _hedged_clauses(text: str, masked: str, mentions: list[Mention], value: Any,
         clause = masked[s:e]
         others = {repr(m.value) for m in ms if other(m.value, value)}
         # the options restated, a mapping of several answers ("Yes if it matches, No otherwise"), the format
-        if ABOUT_FORMAT.search(clause) or len(others) >= 2 or COUNTERFACTUAL.search(clause):
+        if ABOUT_FORMAT.search(clause) or len(others) >= 2 or _counterfactual(clause):
             prev_other = False
             continue
         cue = HEDGE_CUE.search(clause)

@@ -157,12 +157,15 @@ WEATHER = {"sunny": r"soleado|soleil|ensoleill[ée]|sonnig|sonne|zonnig|soleggia
                     # rain as a verb, and bad weather ("il va pleuvoir", "lloverá", "Regenwetter", "piove", "mauvais temps")
                     r"|pleuv\w*|pleut|llov\w*|lluev\w*|regenwetter|piov\w*|chov\w*|chove|mauvais\s+temps|mal\s+tiempo|schlechte[sn]?\s+wetter"
                     r"|brutto\s+tempo|mau\s+tempo|tempo\s+ruim|天気が悪い|悪い天気|坏天气"}
+# (Chinese and Japanese side words without the word for arm name the arm too: "左边", "右側", "左のほう")
 ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|braccio\s+sinistro|bra[çc]o\s+esquerdo|左(?:边|邊|侧|側)?的?(?:手臂|臂)|左側?の?(?:腕|アーム|レバー)"
+               r"|左(?:边|邊|侧|側|面|方|手(?:边|邊|侧|側)?|の(?:方|ほう))"
                r"|왼쪽\s*(?:팔|레버)|лев(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
                r"|sol(?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليسرى|اليسار|الأيسر)(?!\w)|ब(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"
                r"|lew(?:e|a|ą|y)\s+(?:rami[ęe]|r[ęe]k[aęi]|d[źz]wigni[aęe])|lengan\s+kiri|v[äa]nster\s+arm|v[äa]nstra\s+armen"
                r"|αριστερ(?:ό|ή|ο|η)\s+(?:χέρι|βραχίονα|μοχλό)|tay\s+trái|cần\s+trái",
        "right": r"rechter\s*arm|brazo\s+derecho|bras\s+droit|rechte[nrs]?\s+arm|braccio\s+destro|bra[çc]o\s+direito|右(?:边|邊|侧|側)?的?(?:手臂|臂)|右側?の?(?:腕|アーム|レバー)"
+                r"|右(?:边|邊|侧|側|面|方|手(?:边|邊|侧|側)?|の(?:方|ほう))"
                 r"|오른쪽\s*(?:팔|레버)|прав(?:ая|ую|ой)\s+(?:рук\w*|рычаг\w*)"
                 r"|sa[ğg](?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليمنى|اليمين|الأيمن)(?!\w)|द(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"
                 r"|praw(?:e|a|ą|y)\s+(?:rami[ęe]|r[ęe]k[aęi]|d[źz]wigni[aęe])|lengan\s+kanan|h[öo]ger\s+arm|h[öo]gra\s+armen"

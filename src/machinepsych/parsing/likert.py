@@ -4,7 +4,8 @@ A rating is read after a rating key: "Rating: 4", "**Rating:** 4", "Rating: **4*
 "Rating — 4", "Score: 5", "Overall: 4", "Final rating: 4", "My rating is 4", "I'd rate it a 4",
 "I'd give it a 5", "I'd say 3", "My answer is 'agree'", "Puntuación: 5", "Bewertung: 4",
 "评分：3分", "Note : 5", "Puan: 2", "रेटिंग: 3", "評価：５", "Rating - 4" (a digit ending the line, in a block with no other key); the value a digit ("4", "4/5", "4 out of 5", "4 (agree)"), an anchor ("Strongly agree"
-is 5), a number word ("four") or stars ("★★★★☆", "⭐⭐⭐⭐"). Every key written with a colon must be followed by a valid
+is 5), a number word ("four") or stars ("★★★★☆", "⭐⭐⭐⭐", "★★★★☆ (4)": :mod:`.stars`; also a block
+that opens with them, "Statement 1: ★★★★★"). Every key written with a colon must be followed by a valid
 rating and all must agree: "Rating: 4 ... Rating: 2", "Rating: 3 or 4", "Rating: 4.5",
 (a "Rating:" inside the "Thoughts:" line is reasoning where the block has its own "Rating:" line, which is read),
 "Rating: 45", "Rating: six" are invalid (never guessed), except after a self-correction ("Rating:
@@ -20,6 +21,7 @@ import re
 
 from . import lexicon as lex
 from .revision import revised_tail
+from .stars import STAR_RUN, star_rating, star_runs, stars_beside
 from .text import is_example, strip_think, withdrawn
 
 ANCHOR_WORDS = {
@@ -49,18 +51,19 @@ KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s
                     r"|\bi\s*(?:would\s+|'d\s+|’d\s+)say\b|\b(?:my|the)\s+answer\s+is\b|\bnote\s+de\b"
                     r"|\b(?:make|change|raise|lower|bump|revise|move)\s+(?:that|it|this|my\s+rating|the\s+rating)\s*(?:up\s+|down\s+)?(?:to\s+)?(?:an?\s+)?(?=[1-5]\b)", re.I)
 # (the bold of the key and of the value may stand apart: "**Rating:** **4**")
-VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>(?:[★⭐🌟]\ufe0f?){1,5})(?=☆*(?![★⭐🌟]))(?:☆{0,4})|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
+VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>" + STAR_RUN.pattern + r")|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
 OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
 SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scale|from)\s+(?:of\s+)?1\s*(?:to|-|–)\s*5\b"
                    r"|\(\s*1\s*[-–]\s*5\s*\)", re.I)
-LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:/|out\s+of|sur|von|de)\s*5\b", re.I),
+LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:stars?\s*)?(?:/|out\s+of|sur|von|de)\s*5\b", re.I),
          re.compile(r"(?P<a>" + _ANCHOR + r")\s*\(\s*(?P<d>[1-5])\s*\)", re.I),
          re.compile(r"\b(?P<a>" + _ANCHOR + r")\s*[,:—–]\s*(?P<d>[1-5])(?![\d.,]\d)\s*(?=[.!;]|$)", re.I),  # "so I disagree, 2."
          re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:\*\*)?\s*\(\s*(?P<a>" + _ANCHOR + r")\s*\)", re.I)]
 # (a rating followed by a dash and another rating is a range, no rating: "Statement 2: 3-4")
-LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))|(?P<a>" + _ANCHOR + r")\b"
+LEAD_MARKS, LEAD_STOP = re.compile(r"[\s:=—–→\-*#>_|/.]*"), re.compile(r"\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|$)")
+LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
                   r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
@@ -75,13 +78,20 @@ def _value(text: str, pos: int, low: int, high: int) -> int | None:
     m = VALUE.match(text, pos)
     if not m or (m.group("frac") and m.group("frac").strip(".,0")):  # 4.0 is 4
         return None
-    more = OR_NEXT.match(text, m.end())
+    end = m.end()
+    if m.group("s"):  # "★★★★☆", "⭐⭐⭐", "★★★★☆ (4)": the filled stars (:mod:`.stars`)
+        stars, end = star_rating(text, m.start("s"), high)  # type: ignore[misc]
+        if stars is None:
+            return None
+    more = OR_NEXT.match(text, end)
     if more and not (m.group("d") and _names_anchor(more.group(0), int(m.group("d")))):  # "4 - Agree" is 4, "4-5" none
         return None
-    if m.group("s"):  # "★★★★☆", "⭐⭐⭐": the filled stars
-        v = len(re.findall(r"[★⭐🌟]", m.group("s")))
+    if m.group("s"):
+        v = stars
     elif m.group("d") is not None:
         v = int(m.group("d"))
+        if stars_beside(text, end, v, high):  # "4 (★★☆☆☆)"
+            return None
     elif m.group("a"):
         v = ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())]
     else:
@@ -135,6 +145,13 @@ def _loose(raw: str, low: int, high: int) -> int | None:
     m = LEAD.match(text)
     if m:
         found.append(int(m.group("d")) if m.group("d") else ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())])
+    stars = star_runs(text, high)  # "★★★★☆", "4 (★★★★☆)": every star rating agrees with the rest
+    lone = star_rating(text, LEAD_MARKS.match(text).end(), high)  # a block that is one star and its stop ("⭐.")
+    if lone and LEAD_STOP.match(text, lone[1]):
+        stars.append(lone[0])
+    if None in stars:
+        return None
+    found += stars
     if found and len(set(found)) == 1 and low <= found[0] <= high:
         return found[0]
     return None

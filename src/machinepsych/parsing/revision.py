@@ -24,7 +24,8 @@ REVISION = re.compile(
     r"|(?:on\s+|having\s+|after\s+)?re-?read(?:ing)?(?:\s+(?:it|this|that|the\s+statement|the\s+question))?(?=\s*[,:—–])"
     r"|corrected(?=\s*[:,—–-])|revised(?:\s+(?:answer|list|choice))?(?=\s*[:,—–-])|(?:update|edit)(?=\s*:))\b"
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
-    r"|\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
+    # (a condition is no correction: "If I misread the colour, I would pick card 2" takes nothing back)
+    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     # (and "no" in other languages after a dash: "Option 2 – nein, doch Option 3", "B – non, C", "2 — não, 3")
     r"|(?:\.\.\.|…|—|–)\s*(?:no|nein|non|nee|não)\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     r"|,\s*nein,\s*(?:doch|sorry|warte|eigentlich|besser|lieber)\b|,\s*non,\s*(?:plutôt|pardon|attends)\b"
@@ -41,7 +42,9 @@ REVISION = re.compile(
     # '{"answer": "B"}\n\nHmm, figure C fits better: {"answer": "C"}': after an answer object, an interjection and a
     # reason that lead into a second object ending the reply (the reply thinks again and gives its answer anew)
     # (a dash may stand before the interjection: '{"answer": [...]} — hmm, figure 7 ... {"answer": [...]}')
-    r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$))", re.I)
+    r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
+    # Chinese and Japanese, after a sentence: "左边。不对，右边。", "左の腕。いや、右の腕。", "左の腕。やっぱり右の腕。"
+    r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って)\s*[，,、。:：]?)", re.I)
 
 
 def revised_tail(text: str) -> int | None:

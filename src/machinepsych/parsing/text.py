@@ -404,7 +404,17 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
             except ValueError:
                 pass
         out.append((m.start(), _unquote(value)))
-    out += [(m.start(), _unquote(m.group(2))) for m in XML_ANSWER.finditer(text)]
+    for m in XML_ANSWER.finditer(text):
+        inner = m.group(2)
+        wrapped = json_objects(inner)
+        if (len(wrapped) == 1 and isinstance(wrapped[0][2], dict) and not inner[:wrapped[0][0]].strip()
+                and not inner[wrapped[0][1]:].strip()):
+            # a tag around one object (<answer>{"answer": "key"}</answer>; a list, <answer>["T", "F"]</answer>, is the value) wraps it: the object's answer, read as without
+            # the tag (its answer key read above; an object of another key, as a reply that is only that object)
+            if not any(m.start(2) <= s < m.end(2) for s, _ in spans):
+                out += [(m.start(2) + pos, v) for pos, v in lone_value(inner, wrapped)]
+            continue
+        out.append((m.start(), _unquote(inner)))
     return sorted(out, key=lambda p: p[0])
 
 

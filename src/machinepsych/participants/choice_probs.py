@@ -4,7 +4,12 @@ most likely tokens there (``logprobs`` with ``top_logprobs``: OpenAI, vLLM, llam
 
 The answer position is where the reply's answer begins: with ``--answer structured`` the
 first character of the ``answer`` value (inside its quotes for a text option); in free text,
-the last mention of the option the parser read (the parsers read the final commitment). Each
+the one mention of the option the parser committed to, found by asking the parser itself
+(``read``): the mention where writing another legal option instead makes the parser read that
+option. A restatement after the answer ("Selection: 1\nCard 1 shares the colour.") or a word
+that only spells like an option (the article in "That was a guess.") is not it. Where no
+mention, or more than one, is the parser's (the answer given by an alias, "deckB"), the trial
+gets no probabilities rather than those of a guessed position. Each
 token offered there (the one the model wrote and its alternatives) is read as the start of
 the answer: it names an option when the option's text (its JSON text and closing quote under
 ``structured``; case-insensitive under ``free``) starts with it, or it starts with the whole
@@ -19,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 TOP_LOGPROBS = 20  # the most OpenAI returns per position
@@ -29,16 +34,18 @@ _SPACE = b" \t\r\n"
 
 
 def choice_probabilities(logprobs: Sequence[Any] | None, reply: str, options: Sequence[Any], action: Any,
-                         structured: bool) -> tuple[dict[str, float], float] | None:
+                         structured: bool, read: Callable[[str], Any] | None = None
+                         ) -> tuple[dict[str, float], float] | None:
     """({option as text: probability normalised over ``options``}, mass outside them), or None
     where the reply's tokens do not spell it, no answer position is found or no legal option
-    has any mass there."""
+    has any mass there. ``read``: the action the test's parser reads from a text (free text:
+    how the answer position is found; without it, none is)."""
     if not logprobs or not options or action is None:
         return None
     tokens = [t.raw if t.raw is not None else t.token.encode("utf-8") for t in logprobs]
     if b"".join(tokens) != reply.encode("utf-8"):
         return None
-    found = _answer_start(reply, action, structured)
+    found = _answer_start(reply, action, structured, options, read)
     if found is None:
         return None
     start, quoted = found
@@ -57,7 +64,8 @@ def choice_probabilities(logprobs: Sequence[Any] | None, reply: str, options: Se
     return None
 
 
-def _answer_start(reply: str, action: Any, structured: bool) -> tuple[int, bool] | None:
+def _answer_start(reply: str, action: Any, structured: bool, options: Sequence[Any],
+                  read: Callable[[str], Any] | None) -> tuple[int, bool] | None:
     """(character offset where the answer's text begins, whether it is inside quotes)."""
     if structured:
         found = list(_ANSWER_KEY.finditer(reply))
@@ -66,9 +74,21 @@ def _answer_start(reply: str, action: Any, structured: bool) -> tuple[int, bool]
         pos = found[-1].end()
         quoted = reply[pos:pos + 1] == '"'
         return (pos + 1 if quoted else pos), quoted
+    committed = _committed_mention(reply, action, options, read)
+    return (committed, False) if committed is not None else None
+
+
+def _committed_mention(reply: str, action: Any, options: Sequence[Any], read: Callable[[str], Any] | None) -> int | None:
+    """The offset of the one mention of ``action`` (case-insensitive, a whole word or number)
+    that the parser read its answer from: writing another legal option there makes ``read``
+    give that option. None where no mention, or more than one, is."""
+    other = next((o for o in options if o != action and str(o).lower() != str(action).lower()), None)
+    if read is None or other is None:
+        return None
     text = re.escape(str(action))
-    found = list(re.finditer(rf"(?<![A-Za-z0-9]){text}(?![A-Za-z0-9])", reply, re.I))
-    return (found[-1].start(), False) if found else None
+    mentions = re.finditer(rf"(?<![A-Za-z0-9]){text}(?![A-Za-z0-9])", reply, re.I)
+    read_there = [m.start() for m in mentions if read(reply[:m.start()] + str(other) + reply[m.end():]) == other]
+    return read_there[0] if len(read_there) == 1 else None
 
 
 def _form(option: Any, structured: bool, quoted: bool) -> bytes:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..models.base import ChatModel, GenerateOptions
-from ..prompting.strategies import get_strategy
+from ..prompting.strategies import get_strategy, read_answer
 from ..models.ratelimit import estimate_tokens
 from ..models.retry import RetryPolicy, call_model
 from machinepsych.core.types import Message, ModelCall, TextPart, Turn
@@ -88,7 +88,8 @@ class LLMParticipant:
         call = next((c for c in reversed(turn.calls) if c.purpose in ANSWER_PURPOSES), None)
         if turn.status != "parsed" or not options or call is None or call.reply != turn.reply:
             return turn
-        found = choice_probabilities(call.logprobs, call.reply, options, turn.action, ctx.answer == "structured")
+        found = choice_probabilities(call.logprobs, call.reply, options, turn.action, ctx.answer == "structured",
+                                     read=lambda text: read_answer(ctx, replace(call, reply=text))[0])
         if found is None:
             return turn
         return replace(turn, choice_probs=found[0], choice_probs_outside=found[1])

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.errors import ConfigError, ModelCallError
 from ..core.spaces import Choice, Space
-from ..core.structured import ANSWER_MODES, STRUCTURED_STRATEGIES, read_structured
+from ..core.structured import ANSWER_MODES, STRUCTURED_STRATEGIES, follows_schema
 from ..core.types import Message
 from ..tasks.catalog import get_task
 
@@ -52,11 +52,16 @@ def check_answers(run: Any) -> None:
                           "or drop --choice-probs")
     spaces = [(t, *first_space(t)) for t in run.tasks]
     if structured:
-        other = [s for s in run.strategies if s not in STRUCTURED_STRATEGIES]
+        asked = [s for t in run.tasks for s in (t.strategies or run.strategies)]  # a test's own list, else the run's
+        other = [s for s in asked if s not in STRUCTURED_STRATEGIES]
         if other:
             raise ConfigError(f"--answer structured works with the strategies that answer in one call per trial "
                               f"(direct, cot, free), not {other[0]!r}: drop --answer structured or that strategy")
         for t, spec, space in spaces:
+            own = [s for s in (t.strategies or run.strategies) if s in spec.strategies]
+            if own:  # a method of the test's own (CogBench's cot: one free-text call per statement)
+                raise ConfigError(f"--answer structured: {spec.id} answers {own[0]!r} with a method of its own, in calls "
+                                  "that carry no answer schema; drop --answer structured, or run it with direct or free")
             if spec.answer.json_schema(space) is None:
                 raise ConfigError(f"{spec.id} declares no JSON Schema for its answers ({space.describe()}): "
                                   "run it with --answer free")
@@ -124,7 +129,7 @@ async def _probe_all(run: Any, todo: list, structured: bool) -> None:
                 fix = "run it with --answer free" if structured else "drop --choice-probs"
                 raise ConfigError(f"{p.ref} refused the request a trial would send ({detail}); {fix}") from None
             if structured and reply.finish_reason not in ("length", "max_tokens", "MAX_TOKENS") and \
-                    read_structured(reply.text, space)[1] != "parsed":
+                    not follows_schema(reply.text, space):
                 raise ConfigError(f"{p.ref} did not follow the answer's JSON Schema (it replied {reply.text[:60]!r}); "
                                   "run it with --answer free")
             if p.choice_probs and not reply.logprobs:

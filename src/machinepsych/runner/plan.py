@@ -132,14 +132,19 @@ MAX_REPEAT = 100
 
 def check_repeatable(participants: list[ParticipantSpec], repeat: int) -> None:
     """``--repeat K`` (K > 1) asks the same sessions again: only worth it where the answers
-    can differ, so a built-in agent (it answers a seed the same every time), a model at
-    temperature 0 or unset, or one with a fixed sampling seed is a one-line error."""
+    can differ, and are sampled at a known temperature, so a built-in agent (it answers a seed
+    the same every time), a model at temperature 0, one without a temperature (none is sent:
+    the endpoint's default applies, unrecorded) or one with a fixed sampling seed is a one-line
+    error."""
     for p in participants:
         if p.is_agent:
             raise ConfigError(f"--repeat {repeat}: {p.ref} answers a seed the same every time; repeat models "
                               "sampled at --temperature above 0 (or people)")
-        if not p.is_human and not (p.temperature or 0) > 0:
-            raise ConfigError(f"--repeat {repeat}: {p.ref} needs --temperature above 0 (at 0 or unset it gives "
+        if not p.is_human and p.temperature is None:
+            raise ConfigError(f"--repeat {repeat}: {p.ref} needs --temperature above 0 (unset, no temperature is "
+                              "sent and the endpoint's default applies, which the run cannot record)")
+        if not p.is_human and not p.temperature > 0:
+            raise ConfigError(f"--repeat {repeat}: {p.ref} needs --temperature above 0 (at 0 it gives "
                               "the same answers to the same session)")
         if not p.is_human and p.seed is not None:
             raise ConfigError(f"--repeat {repeat}: --model-seed makes {p.ref} sample the same answers again; "

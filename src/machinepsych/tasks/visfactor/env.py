@@ -24,6 +24,7 @@ from machinepsych.core.env import Environment, Params
 from machinepsych.core.errors import ConfigError
 from machinepsych.core.spaces import Choice, FreeText, Sequence, Space
 from machinepsych.core.types import ImagePart, Observation, TextPart
+from machinepsych.parsing.values import read_word_value
 from machinepsych.parsing.words import word_correct
 
 from .catalog import SUBTESTS
@@ -163,7 +164,7 @@ def space_for(item: Item, kind: str, n_rows: int) -> Space:
         n = int(item.params["grid"])
         return Choice(tuple(f"({r}, {c})" for r in range(1, n + 1) for c in range(1, n + 1)))
     if kind == "word":
-        return FreeText(samples=word_pool(item.subtest))
+        return FreeText(samples=word_pool(item.subtest), read=read_word_value)
     raise ValueError(kind)
 
 

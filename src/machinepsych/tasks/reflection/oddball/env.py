@@ -26,6 +26,7 @@ from machinepsych.core.env import Environment
 from machinepsych.core.errors import UnknownNameError
 from machinepsych.core.spaces import FreeText
 from machinepsych.core.types import Observation, TextPart
+from machinepsych.parsing.values import read_comment_value
 
 from .._common import RangedParams, invalid
 from .published import FORMAT, PUBLISHED_POSITION, PUBLISHED_SYSTEM, load_prompt_file
@@ -186,7 +187,7 @@ class Oddball(Environment):
 
     @property
     def action_space(self) -> FreeText:
-        return FreeText(RANDOM_COMMENTS)
+        return FreeText(RANDOM_COMMENTS, read=read_comment_value)
 
     def instructions(self) -> str:
         return PUBLISHED_SYSTEM if self.params.materials == "published" else INSTRUCTIONS
