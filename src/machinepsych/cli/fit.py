@@ -20,9 +20,23 @@ def _num(v: Any, digits: int = 2) -> str:
 
 
 def _interval(cell: dict) -> str:
+    """``mean [lo, hi]``, starred where the interval was cut to the parameter's bounds."""
     if cell.get("lo") is None:
         return _num(cell["mean"])
-    return f"{_num(cell['mean'])} [{_num(cell['lo'])}, {_num(cell['hi'])}]"
+    return f"{_num(cell['mean'])} [{_num(cell['lo'])}, {_num(cell['hi'])}]" + ("*" if cell.get("cut") else "")
+
+
+CUT_NOTE = "* interval cut to the parameter's bounds"
+WORSE_NOTE = ("pseudo-R2 below 0: the model predicts these choices worse than the random model (every option "
+              "shown equally likely)")
+
+
+def fit_table_notes(conds: dict[str, Any], model: str) -> list[str]:
+    """The notes under a model's parameter table: intervals cut to the bounds, a pseudo-R2
+    below 0 (the conditions where it is)."""
+    cut = any(c.get("cut") for e in conds.values() for c in e["params"].get(model, {}).values())
+    worse = [cond for cond, e in conds.items() if (e["pseudo_r2"].get(model) or 0) < 0]
+    return ([CUT_NOTE] if cut else []) + ([f"{WORSE_NOTE}: {', '.join(worse)}"] if worse else [])
 
 
 def print_fit_tables(result: dict[str, Any], console) -> None:
@@ -51,7 +65,7 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
                 cells = entry["params"].get(m["name"], {})
                 pt.add(cond, [*[_interval(cells[p]) if p in cells else "-" for p in params],
                               _num(entry["pseudo_r2"].get(m["name"]))], code=f"c{i + 1}")
-            print_fit(console, pt)
+            print_fit(console, pt, fit_table_notes(conds, m["name"]))
 
 
 def print_recovery(result: dict[str, Any], console) -> None:
@@ -146,7 +160,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         s = report.skipped[0]
         more = f" (and {len(report.skipped) - 1} more session(s) alike)" if len(report.skipped) > 1 else ""
         raise ConfigError(f"nothing fitted: {s['run']} session {s['session']} ({s['task']}, {s['participant']}): "
-                          f"{s['reason']}{more}; run longer sessions (--param trials=...)")
+                          f"{s['reason']}{more}; {_longer(s['task'])}")
     for line in report.left_out.values():  # a test that declares none of the --model names
         typer.echo(line, err=True)
     for s in report.skipped:
@@ -171,6 +185,15 @@ def _say_not_identifiable(tests) -> None:
         left = get_task(test).fit.not_identifiable
         for name, why in left.items():
             typer.echo(f"{test}: {name} not fitted ({why})", err=True)
+
+
+def _longer(test: str) -> str:
+    """How to run longer sessions of ``test``: through the parameter its models declare as
+    its length (``ChoiceModels.length``), where they declare one."""
+    from ..tasks.catalog import get_task
+
+    length = get_task(test).fit.length
+    return f"run longer sessions (--param {length}=...)" if length else "run longer sessions"
 
 
 def result_length_name(test: str) -> str:

@@ -127,19 +127,23 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
     return FitReport(frame, summarise(frame, chosen), skipped, {spec.id: [m.describe() for m in chosen]}, per)
 
 
-def _interval(values: np.ndarray) -> tuple[float, float | None, float | None]:
+def _interval(values: np.ndarray, low: float, high: float) -> dict[str, Any]:
+    """The mean of a parameter over fits with its 95% t interval, cut to the parameter's bounds
+    [low, high] (no fit lies outside them, nor does their mean): ``cut`` says it was."""
     mean = float(np.mean(values))
     if values.size < 2:
-        return mean, None, None
+        return {"mean": mean, "lo": None, "hi": None, "cut": False}
     from scipy.special import stdtrit
 
     half = float(stdtrit(values.size - 1, 0.975) * np.std(values, ddof=1) / math.sqrt(values.size))
-    return mean, mean - half, mean + half
+    lo, hi = max(mean - half, low), min(mean + half, high)
+    return {"mean": mean, "lo": lo, "hi": hi, "cut": bool(lo > mean - half or hi < mean + half)}
 
 
 def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str, Any]]:
     """{test: {condition: {"n": sessions, "winners": {model: share}, "params": {model: {param:
-    {mean, lo, hi}}}, "pseudo_r2": {model: mean}}}}."""
+    {mean, lo, hi, cut}}}, "pseudo_r2": {model: mean}}}} (``cut``: the 95% interval was cut to
+    the parameter's bounds)."""
     out: dict[str, dict[str, Any]] = {}
     if frame.empty:
         return out
@@ -155,8 +159,7 @@ def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str,
             entry["pseudo_r2"][m.name] = float(mdf["pseudo_r2"].mean())
             entry["params"][m.name] = {}
             for p in m.params:
-                mean, lo, hi = _interval(mdf[f"param_{p.name}"].to_numpy(dtype=float))
-                entry["params"][m.name][p.name] = {"mean": mean, "lo": lo, "hi": hi}
+                entry["params"][m.name][p.name] = _interval(mdf[f"param_{p.name}"].to_numpy(dtype=float), p.low, p.high)
         out.setdefault(str(task), {})[str(cond)] = entry
     return out
 
