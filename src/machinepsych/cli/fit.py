@@ -108,6 +108,8 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             sessions: int = typer.Option(8, "--sessions", min=1, max=8, help="With --recover, on a design that cannot be lengthened: try up to this many sessions per participant, fitted jointly (2, 3, 4, 6, 8; 1: the design only)."),
             per: str = typer.Option("session", "--per", help="What one fit is of: 'session' (each session alone) or 'participant' (a participant's sessions of a test fitted jointly: a model's or agent's sessions of a condition, a person's by platform id)."),
             seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1, help="Seed of the optimiser's starting points (and of --recover's simulations)."),
+            trials: Optional[Path] = typer.Option(None, "--trials", help="Fit a trials file collected elsewhere (the file machinepsych score reads; its columns: docs/fitting.md) instead of runs; give its --test."),
+            test: Optional[str] = typer.Option(None, "--test", help="With --trials: the test whose models are fitted (e.g. wcst, wcst-kennedy)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
             store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
@@ -115,8 +117,12 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
     (maximum likelihood; docs/fitting.md), or check recovery with --recover TEST."""
     from .app import check_output_path
 
-    if not runs:
-        raise ConfigError("give the runs to fit (machinepsych fit RUN), or --recover TEST")
+    if (trials is None) != (test is None):
+        raise ConfigError("--trials FILE and --test TEST go together (fit --trials FILE --test TEST)")
+    if trials is not None and (runs or recover):
+        raise ConfigError("--trials fits a file instead of runs: give no RUN and no --recover")
+    if not runs and trials is None:
+        raise ConfigError("give the runs to fit (machinepsych fit RUN), or --recover TEST, or --trials FILE --test TEST")
     if not 0 <= seed < 2**32:
         raise ConfigError(f"--seed must be between 0 and {2**32 - 1} (got {seed})")
     if not recover and (n != 40 or longer != 8 or sessions != 8):
@@ -147,12 +153,15 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         return
     if param:
         raise ConfigError("--param goes with --recover (the fitted sessions keep their own parameters)")
-    from ..fitting.runs import fit_stored_runs, tests_with_models
+    from ..fitting.runs import fit_stored_runs, fit_trials_file, tests_with_models
 
-    st = _store(store, create=False, readonly=True)
-    for ref in runs:
-        st.get_run(ref)  # an unknown run: one line, before any fitting
-    report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
+    if trials is not None:
+        report = fit_trials_file(trials, test, tuple(model or ()), seed, per)
+    else:
+        st = _store(store, create=False, readonly=True)
+        for ref in runs:
+            st.get_run(ref)  # an unknown run: one line, before any fitting
+        report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
     if report.rows.empty and not report.skipped:
         raise ConfigError("no test of these runs declares cognitive models; tests with models: "
                           + ", ".join(tests_with_models()))

@@ -283,3 +283,43 @@ def tests_with_models() -> list[str]:
     from ..tasks.catalog import get_task, task_ids
 
     return [t for t in task_ids() if get_task(t).fit is not None]
+
+
+def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
+    """Fit the sessions of a trials file collected elsewhere (the file ``machinepsych score``
+    reads: ``session``, ``trial``, ``correct`` and the columns the test declares,
+    ``ChoiceModels.file_columns``), each session under the condition ``file | NAME``, as a
+    person's: every row read through the test's ``file_record`` and fitted as a stored run's
+    trials are. Bad input is one line naming the file, its line and the column."""
+    from pathlib import Path
+
+    from ..storage.trials_file import read_trials_file
+    from ..tasks.catalog import all_tasks, get_task
+
+    spec = get_task(test)
+    if spec.fit is None or spec.fit.file_record is None:
+        readable = ", ".join(t.id for t in all_tasks() if t.fit is not None and t.fit.file_record is not None)
+        raise ConfigError(f"fit --trials reads trials files of {readable}; {spec.id} is not one of them"
+                          + (" (import its people with machinepsych import-people, then fit the run)"
+                             if spec.people is not None and spec.fit is not None else ""))
+    check_models([spec], models)
+    path = Path(path)
+    df = read_trials_file(path)
+    missing = [c for c in spec.fit.file_columns if c not in df.columns]
+    if missing:
+        raise ConfigError(f"{path}: missing column(s) {', '.join(missing)}; fit --trials --test {spec.id} needs "
+                          f"session, trial, correct, {', '.join(spec.fit.file_columns)} (docs/fitting.md)")
+    params = spec.resolve()
+    sessions = []
+    condition = f"file | {path.name}"
+    for i, (name, rows) in enumerate(df.assign(line=df.index + 2).groupby(df["session"].astype(str), sort=False)):
+        records = []
+        for row in rows.sort_values("trial").to_dict("records"):
+            try:
+                records.append({**row, **spec.fit.file_record(row)})
+            except ValueError as exc:
+                raise ConfigError(f"{path}: line {row['line']}: {exc}") from None
+        info = SessionInfo(run=path.name, session=i, condition=condition, participant=f"session {name}",
+                           kind="person", params=params.model_dump())
+        sessions.append((info, records))
+    return fit_test(spec, sessions, models, seed, per)
