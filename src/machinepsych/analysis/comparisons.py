@@ -225,7 +225,7 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b), "seed_r": seed_r,
             "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
             "ci_low": low, "ci_high": high, "ci_method": method,
-            "test": "Wilcoxon signed-rank mid-p", "p": wilcoxon_p(d), "effect": dz, "effect_name": "d_z",
+            "test": "Wilcoxon signed-rank mid-p", "p": wilcoxon_p(d), "p_undefined": None, "effect": dz, "effect_name": "d_z",
             "sessions_for_80_power": sessions_for_power(dz, True) if power else None}
 
 
