@@ -31,11 +31,11 @@ CPM = ("Dome, L., Hezemans, F., Wagner, B. J., Webb, A., Carrera, M., & Hauser, 
 def _spec(id: str, title: str, env_class: type[Arms], citation: str, table, scale: float = 1.0,
           points: bool = False, primary: str = "optimal", q0: float = 0.0) -> TaskSpec:
     """``q0``: where the models' learnt values start, the midpoint of the scaled outcomes (0 for
-    +-1, 0.5 for 0/1 or points / 100)."""
+    +-1, 0.5 for 0/1 or points / 100); ``agent:rw`` starts there too, the model it plays."""
     K = env_class.Params.ARMS
     return TaskSpec(id=id, version=1, family="bandit", title=title, env_class=env_class, answer=ANSWER,
                     scorer=scorer(K, primary), citation=citation, default_sessions=1, feedback_mode="inline",
-                    agents=agents(scale), chance=simulator(env_class), docs=f"{DOCS}#{id}",
+                    agents=agents(scale, q0), chance=simulator(env_class), docs=f"{DOCS}#{id}",
                     fit=fit(K, scale, points, q0), people=table)
 
 
