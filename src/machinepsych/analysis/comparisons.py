@@ -111,7 +111,7 @@ def paired_interval(d: np.ndarray) -> tuple[float, float, str]:
     bootstrap interval's where that lies further (the union of the two), never in. A BCa
     interval alone is too narrow where the differences take few values (counts such as
     perseverative errors: 10 draws from {-1, 0, +1} with probabilities .15/.7/.15 miss the
-    true mean in 16% of BCa intervals, 5.5% of t's); on skewed continuous differences it
+    true mean in 13.7% of BCa intervals, 4.6% of t's); on skewed continuous differences it
     reaches further on the long tail than t does, which the union keeps
     (``benchmarks/comparisons.py``, docs/statistics.md)."""
     low, high = t_interval(d)
