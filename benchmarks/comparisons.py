@@ -25,8 +25,13 @@ the ``--reps`` repetitions draws its seeds (without replacement) and replicas fr
    mixed model's). The same on normal scores at seed correlations -0.6 to 0.9, and the best any
    such rule can do (:func:`frontier`). First, how much the seed drives each agent's score: the
    ICC(1) of its pool (the share of a session's score variance due to its seed).
+4. The paired interval where the differences are far from normal (the draws the rule of
+   ``cmp.far_from_normal`` picks), on differences drawn from discrete count distributions
+   and skewed continuous ones (:data:`FAR_DRAWS`) at n = 10, 20, 40: the coverage of the true
+   mean by t, by the BCa bootstrap alone, and by the report's interval (t widened to a BCa end,
+   ``cmp.paired_interval``), with their widths over t's (``--only-far``: this part alone).
 
-    .venv/bin/python benchmarks/comparisons.py [--reps 1000] [--seeds 60] [--replicas 6] [--workers 2]
+    .venv/bin/python benchmarks/comparisons.py [--reps 1000] [--seeds 60] [--replicas 6] [--workers 2] [--only-far]
 
 Prints measured numbers only.
 """
@@ -307,6 +312,45 @@ def frontier(n: int, rng: np.random.Generator, bins: int = 40, grid: int = 512) 
     return out
 
 
+FAR_DRAWS = {  # name: (draw n differences, their true mean)
+    "{-1, 0, +1} at .15/.7/.15": (lambda rng, n: rng.choice([-1.0, 0.0, 1.0], n, p=[0.15, 0.7, 0.15]), 0.0),
+    "Poisson(0.5) - Poisson(0.5)": (lambda rng, n: (rng.poisson(0.5, n) - rng.poisson(0.5, n)).astype(float), 0.0),
+    "Poisson(1) - Poisson(0.3)": (lambda rng, n: (rng.poisson(1.0, n) - rng.poisson(0.3, n)).astype(float), 0.7),
+    "exponential(1)": (lambda rng, n: rng.exponential(1.0, n), 1.0),
+    "lognormal(0, 1)": (lambda rng, n: rng.lognormal(0.0, 1.0, n), math.exp(0.5)),
+}
+FAR_N = (10, 20, 40)
+
+
+def far_coverage(draw, mean: float, n: int, reps: int, rng: np.random.Generator) -> dict[str, tuple[float, float]]:
+    """{interval: (coverage of ``mean``, mean width over t's)} over ``reps`` draws of n
+    differences that the rule calls far from normal (the others are drawn and passed over)."""
+    hits = {"t": 0, "BCa alone": 0, "report": 0}
+    width = dict.fromkeys(hits, 0.0)
+    kept = 0
+    while kept < reps:
+        d = draw(rng, n)
+        bca = cmp.bca_interval(d) if cmp.far_from_normal(d) else None
+        if bca is None:
+            continue
+        kept += 1
+        low, high, _ = cmp.paired_interval(d)
+        for name, (lo, hi) in (("t", cmp.t_interval(d)), ("BCa alone", bca), ("report", (low, high))):
+            hits[name] += lo <= mean <= hi
+            width[name] += hi - lo
+    return {name: (hits[name] / reps, width[name] / width["t"]) for name in hits}
+
+
+def print_far(reps: int, rng: np.random.Generator) -> None:
+    print(f"\n4. 95% intervals where the differences are far from normal (n >= {cmp.BOOTSTRAP_MIN_N}, Shapiro-Wilk p < "
+          f"{cmp.NORMALITY_P}), {reps} such draws per cell: coverage of the true mean (width over t's)")
+    for name, (draw, mean) in FAR_DRAWS.items():
+        for n in FAR_N:
+            r = far_coverage(draw, mean, n, reps, rng)
+            print(f"   {name:<28} n = {n:2d}: " + "; ".join(f"{k} {100 * c:5.1f}% ({w:.2f})" for k, (c, w) in r.items()),
+                  flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=1000)
@@ -314,7 +358,13 @@ def main() -> None:
     ap.add_argument("--replicas", type=int, default=6, help="plays of each seed per agent")
     ap.add_argument("--n", type=int, nargs="+", default=[10, 20], help="seeds per condition in the false-positive check")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--only-far", action="store_true", help="only part 4 (intervals of far-from-normal differences)")
     args = ap.parse_args()
+    if args.only_far:
+        t0 = time.perf_counter()
+        print_far(args.reps, np.random.default_rng(0))
+        print(f"\ntotal {time.perf_counter() - t0:.1f} s")
+        return
     most = max(*args.n, get_task("wcst").default_sessions)
     if args.seeds < 2 * most or args.replicas < 2:
         ap.error(f"--seeds must be at least {2 * most} (two disjoint sets of {most}) and --replicas at least 2")
@@ -367,6 +417,7 @@ def main() -> None:
     for cap in (1.00, 1.01, 1.02):
         print(f"     {cap:.2f}: {best[(cap, 0.6)]:.3f} / {best[(cap, 0.7)]:.3f}")
     print(f"   and the narrowest such rule at rho 0 that covers 95% at rho -0.3 as well: {best['negative']:.3f}")
+    print_far(args.reps, rng)
     print(f"\ntotal {time.perf_counter() - t0:.1f} s")
 
 

@@ -67,16 +67,43 @@ def test_paired_difference_t_interval_effect_and_power_on_normal_differences():
     assert u["ci_high"] - u["ci_low"] > 3 * (r["ci_high"] - r["ci_low"])
 
 
-def test_far_from_normal_differences_get_a_bca_bootstrap_interval():
+def test_far_from_normal_differences_widen_the_t_interval_to_the_bca_end():
     d = np.r_[np.zeros(25), np.full(3, 40.0), [5.0, 6.0]]  # mostly 0, a few large: strongly skewed
     assert cmp.far_from_normal(d)
     r = cmp.paired(_s(d), _s(np.zeros(len(d))))
-    assert r["ci_method"] == "BCa bootstrap"
-    assert r["ci_low"] < d.mean() < r["ci_high"]
     low, high = cmp.t_interval(d)
-    assert (r["ci_low"], r["ci_high"]) != pytest.approx((low, high))
+    b_low, b_high = cmp.bca_interval(d)
+    assert b_high > high  # the long tail: the bootstrap reaches further up than t
+    assert r["ci_method"] == cmp.BCA_WIDENED
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx((min(low, b_low), b_high))
     assert not cmp.far_from_normal(np.random.default_rng(0).normal(0, 1, 40))
     assert not cmp.far_from_normal(d[:9])  # too few for a bootstrap
+
+
+def test_sparse_count_differences_keep_the_t_interval():
+    """WCST-64 agent:wsls vs agent:ideal, categories completed on 10 seeds: the BCa interval
+    alone was [-0.6, -0.1], excluding 0 beside a Wilcoxon p of 0.125; t gives -0.65 to 0.05."""
+    d = np.array([0, 0, -1, -1, 0, 0, -1, 0, 0, 0], dtype=float)
+    assert cmp.far_from_normal(d)
+    r = cmp.paired(_s(d), _s(np.zeros(len(d))))
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx(cmp.t_interval(d)) and r["ci_method"] == "t"
+    assert r["ci_low"] < 0 < r["ci_high"] and r["p"] == pytest.approx(0.125)
+
+
+def test_interval_covers_the_mean_of_sparse_discrete_differences():
+    """10 differences from {-1: .15, 0: .7, +1: .15} (mean 0), among the draws the rule calls
+    far from normal: the report's interval misses 0 about as often as t (5%); the BCa interval
+    alone missed it in 15% (30 of these 200 draws)."""
+    rng = np.random.default_rng(7)
+    misses = drawn = 0
+    while drawn < 200:
+        d = rng.choice([-1.0, 0.0, 1.0], 10, p=[0.15, 0.7, 0.15])
+        if not cmp.far_from_normal(d):
+            continue
+        drawn += 1
+        r = cmp.paired(_s(d), _s(np.zeros(10)), power=False)
+        misses += not r["ci_low"] <= 0 <= r["ci_high"]
+    assert misses / drawn < 0.09
 
 
 def test_unshared_seeds_are_compared_unpaired_with_welch():
@@ -88,6 +115,16 @@ def test_unshared_seeds_are_compared_unpaired_with_welch():
     assert r["p"] == pytest.approx(welch.pvalue) and (r["ci_low"], r["ci_high"]) == pytest.approx((ci.low, ci.high))
     need = TTestIndPower().solve_power(effect_size=abs(r["effect"]), alpha=0.05, power=0.8)
     assert r["sessions_for_80_power"] == max(2, math.ceil(need))
+
+
+def test_welch_p_is_undefined_where_both_groups_are_constant_and_equal():
+    same = cmp.unpaired(_s([0.0] * 5), _s([0.0] * 4, seeds=range(10, 14)))
+    assert same["p"] is None and "0/0" in same["p_undefined"] and same["ci_low"] == same["ci_high"] == 0.0
+    apart = cmp.unpaired(_s([1.0] * 5), _s([0.0] * 4, seeds=range(10, 14)))
+    assert apart["p"] == 0.0 and apart["p_undefined"] is None
+    rows = [{"a": "x", "b": "y", "design": "unpaired", "why": "no seeds shared", **same}]
+    from machinepsych.analysis.comparisons_view import unpaired_notes
+    assert unpaired_notes(rows)[-1] == f"p '-' where {cmp.CONSTANT_GROUPS}: x vs y"
 
 
 def test_holm_over_one_table_and_repeated_sessions_averaged_per_seed():

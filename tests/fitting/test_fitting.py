@@ -3,12 +3,15 @@ against scipy's, recovery of known parameters, the built-in agents classified, a
 ``machinepsych fit`` on runs of agents, a model (loopback endpoint) and people."""
 from __future__ import annotations
 
+import html
 import json
 import math
 import subprocess
 
 import numpy as np
+import pandas as pd
 import pytest
+from scipy import stats
 from scipy.optimize import minimize
 
 from machinepsych.fitting.data import ChoiceData, session_data
@@ -236,6 +239,38 @@ def test_fit_command_bad_input_is_one_line(tmp_path, cli_in_process):
         assert len(lines) == 1 and said in lines[0], (args, r.stderr)
     r = run_cli("fit", "short", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 2 and "6 readable choices" in r.stderr  # skipped and said
+    assert "run longer sessions (--param trials=...)" in r.stderr
+    # the fix named is the test's own length parameter (wcst's is n_trials)
+    r = run_cli("run", "wcst", "--model", "agent:random", "--sessions", "1", "--param", "n_trials=4", "--run-name",
+                "shortw", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("fit", "shortw", "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 2 and "run longer sessions (--param n_trials=...)" in r.stderr, r.stderr
+
+
+def test_parameter_intervals_are_cut_to_the_bounds_and_marked(capsys):
+    from rich.console import Console
+
+    from machinepsych.cli.fit import CUT_NOTE, print_fit_tables
+    from machinepsych.fitting.runs import summarise
+
+    model = get_task("prlt").fit.model("wsls")
+    eps = [0.99, 0.97, 1.0, 0.85, 1.0]  # a mean near the upper bound: the t interval passes 1
+    frame = pd.DataFrame({"task": "prlt", "condition": "c", "run": "r", "session": range(5), "model": "wsls",
+                          "best": True, "param_epsilon": eps, "pseudo_r2": [-0.2, -0.1, -0.3, 0.1, -0.2]})
+    summary = summarise(frame, [model])
+    cell = summary["prlt"]["c"]["params"]["wsls"]["epsilon"]
+    low, high = stats.t.interval(0.95, 4, loc=np.mean(eps), scale=stats.sem(eps))
+    assert high > 1 and cell["hi"] == 1.0 and cell["lo"] == pytest.approx(low) and cell["cut"] is True
+    console = Console(width=200, record=True)
+    print_fit_tables({"summary": summary, "models": {"prlt": [model.describe()]}}, console)
+    text = console.export_text()
+    assert f"[{low:.2f}, 1.00]*" in text and CUT_NOTE in text
+    assert "pseudo-R2 below 0: the model predicts these choices worse than the random model" in text
+    from machinepsych.fitting.report import _fit_tables_html
+
+    page = "".join(_fit_tables_html({"summary": summary, "models": {"prlt": [model.describe()]}}, "session", "sessions"))
+    assert html.escape(f"wsls: {CUT_NOTE}") in page and "pseudo-R2 below 0" in page
 
 
 def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path, cli_in_process, no_api_keys):

@@ -90,7 +90,7 @@ def pair_cells(r: dict[str, Any], labels: dict[str, str]) -> list[str]:
     """One comparison as shown: a, b, design and n, difference, its 95% CI, p, Holm p, effect,
     sessions for 80% power."""
     n = f"{r['n']}" if r["design"] == "paired" else f"{r['n_a']}/{r['n_b']}"
-    star = "" if r["ci_method"] == "t" else ("b" if r["ci_method"] == "BCa bootstrap" else "w")
+    star = "" if r["ci_method"] == "t" else ("b" if r["ci_method"] == cmp.BCA_WIDENED else "w")
     ci = "-" if r["ci_low"] is None else f"{r['ci_low']:.2f} to {r['ci_high']:.2f}{star}"
     eff = "-" if r["effect"] is None else f"{r['effect']:.2f}"
     return [labels.get(r["a"], r["a"]), labels.get(r["b"], r["b"]), f"{r['design']} {n}", f"{r['diff']:+.2f}", ci,
@@ -100,8 +100,8 @@ def pair_cells(r: dict[str, Any], labels: dict[str, str]) -> list[str]:
 HEADERS = ["a", "b", "design n", "a - b", "95% CI", "p", "p Holm", "d", "n 80%"]
 NOTE = (f"paired: on the seeds both share, {cmp.MIN_PAIRS} or more (Wilcoxon signed-rank mid-p, d = d_z, n = pairs); "
         "unpaired: fewer seeds shared, or people sharing a seed, each row says which (Welch t, d = Cohen's d, n = "
-        "units of each: a participant's sessions of a seed, a person's session); CI by t, b = BCa bootstrap (differences far from "
-        "normal), w = Welch; p Holm: adjusted over the table; n 80%: sessions for 80% power at this effect")
+        "units of each: a participant's sessions of a seed, a person's session); CI by t, b = t widened to a BCa bootstrap "
+        "interval's end (differences far from normal), w = Welch; p Holm: adjusted over the table; n 80%: sessions for 80% power at this effect")
 
 
 def unpaired_notes(rows: list[dict[str, Any]]) -> list[str]:
@@ -111,7 +111,12 @@ def unpaired_notes(rows: list[dict[str, Any]]) -> list[str]:
     for r in rows:
         if r["design"] == "unpaired" and r.get("why"):
             pairs.setdefault(r["why"], []).append(f"{r['a']} vs {r['b']}")
-    return [f"unpaired, {why}: {'; '.join(p)}" for why, p in pairs.items()]
+    undefined: dict[str, list[str]] = {}
+    for r in rows:
+        if r.get("p_undefined"):
+            undefined.setdefault(r["p_undefined"], []).append(f"{r['a']} vs {r['b']}")
+    return ([f"unpaired, {why}: {'; '.join(p)}" for why, p in pairs.items()]
+            + [f"p '-' where {why}: {'; '.join(p)}" for why, p in undefined.items()])
 
 
 def print_comparisons(data: dict[str, Any], console: Console) -> None:

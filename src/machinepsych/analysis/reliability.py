@@ -144,10 +144,10 @@ def seed_sets(values: pd.DataFrame, metric: str) -> dict[str, Any]:
     sets = [values[values["seed"].isin(seeds[i::2])][metric].astype(float) for i in (0, 1)]
     out: dict[str, Any] = {k: {"seeds": len(seeds[i::2]), "sessions": int(len(v)), "mean": float(v.mean()) if len(v) else None}
                            for k, i, v in (("a", 0, sets[0]), ("b", 1, sets[1]))}
-    out.update(diff=None, p=None)
+    out.update(diff=None, p=None, p_undefined=None)
     if all(len(v) for v in sets):
         welch = unpaired(sets[0].reset_index(drop=True), sets[1].reset_index(drop=True), power=False)
-        out.update(diff=welch["diff"], p=welch["p"])
+        out.update(diff=welch["diff"], p=welch["p"], p_undefined=welch["p_undefined"])
     return out
 
 

@@ -20,9 +20,23 @@ def _num(v: Any, digits: int = 2) -> str:
 
 
 def _interval(cell: dict) -> str:
+    """``mean [lo, hi]``, starred where the interval was cut to the parameter's bounds."""
     if cell.get("lo") is None:
         return _num(cell["mean"])
-    return f"{_num(cell['mean'])} [{_num(cell['lo'])}, {_num(cell['hi'])}]"
+    return f"{_num(cell['mean'])} [{_num(cell['lo'])}, {_num(cell['hi'])}]" + ("*" if cell.get("cut") else "")
+
+
+CUT_NOTE = "* interval cut to the parameter's bounds"
+WORSE_NOTE = ("pseudo-R2 below 0: the model predicts these choices worse than the random model (every option "
+              "shown equally likely)")
+
+
+def fit_table_notes(conds: dict[str, Any], model: str) -> list[str]:
+    """The notes under a model's parameter table: intervals cut to the bounds, a pseudo-R2
+    below 0 (the conditions where it is)."""
+    cut = any(c.get("cut") for e in conds.values() for c in e["params"].get(model, {}).values())
+    worse = [cond for cond, e in conds.items() if (e["pseudo_r2"].get(model) or 0) < 0]
+    return ([CUT_NOTE] if cut else []) + ([f"{WORSE_NOTE}: {', '.join(worse)}"] if worse else [])
 
 
 def print_fit_tables(result: dict[str, Any], console) -> None:
@@ -51,7 +65,7 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
                 cells = entry["params"].get(m["name"], {})
                 pt.add(cond, [*[_interval(cells[p]) if p in cells else "-" for p in params],
                               _num(entry["pseudo_r2"].get(m["name"]))], code=f"c{i + 1}")
-            print_fit(console, pt)
+            print_fit(console, pt, fit_table_notes(conds, m["name"]))
 
 
 def print_recovery(result: dict[str, Any], console) -> None:
@@ -94,6 +108,8 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             sessions: int = typer.Option(8, "--sessions", min=1, max=8, help="With --recover, on a design that cannot be lengthened: try up to this many sessions per participant, fitted jointly (2, 3, 4, 6, 8; 1: the design only)."),
             per: str = typer.Option("session", "--per", help="What one fit is of: 'session' (each session alone) or 'participant' (a participant's sessions of a test fitted jointly: a model's or agent's sessions of a condition, a person's by platform id)."),
             seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1, help="Seed of the optimiser's starting points (and of --recover's simulations)."),
+            trials: Optional[Path] = typer.Option(None, "--trials", help="Fit a trials file collected elsewhere (the file machinepsych score reads; its columns: docs/fitting.md) instead of runs; give its --test."),
+            test: Optional[str] = typer.Option(None, "--test", help="With --trials: the test whose models are fitted (e.g. wcst, wcst-kennedy)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
             store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
@@ -101,8 +117,12 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
     (maximum likelihood; docs/fitting.md), or check recovery with --recover TEST."""
     from .app import check_output_path
 
-    if not runs:
-        raise ConfigError("give the runs to fit (machinepsych fit RUN), or --recover TEST")
+    if (trials is None) != (test is None):
+        raise ConfigError("--trials FILE and --test TEST go together (fit --trials FILE --test TEST)")
+    if trials is not None and (runs or recover):
+        raise ConfigError("--trials fits a file instead of runs: give no RUN and no --recover")
+    if not runs and trials is None:
+        raise ConfigError("give the runs to fit (machinepsych fit RUN), or --recover TEST, or --trials FILE --test TEST")
     if not 0 <= seed < 2**32:
         raise ConfigError(f"--seed must be between 0 and {2**32 - 1} (got {seed})")
     if not recover and (n != 40 or longer != 8 or sessions != 8):
@@ -133,12 +153,15 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         return
     if param:
         raise ConfigError("--param goes with --recover (the fitted sessions keep their own parameters)")
-    from ..fitting.runs import fit_stored_runs, tests_with_models
+    from ..fitting.runs import fit_stored_runs, fit_trials_file, tests_with_models
 
-    st = _store(store, create=False, readonly=True)
-    for ref in runs:
-        st.get_run(ref)  # an unknown run: one line, before any fitting
-    report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
+    if trials is not None:
+        report = fit_trials_file(trials, test, tuple(model or ()), seed, per)
+    else:
+        st = _store(store, create=False, readonly=True)
+        for ref in runs:
+            st.get_run(ref)  # an unknown run: one line, before any fitting
+        report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
     if report.rows.empty and not report.skipped:
         raise ConfigError("no test of these runs declares cognitive models; tests with models: "
                           + ", ".join(tests_with_models()))
@@ -146,7 +169,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         s = report.skipped[0]
         more = f" (and {len(report.skipped) - 1} more session(s) alike)" if len(report.skipped) > 1 else ""
         raise ConfigError(f"nothing fitted: {s['run']} session {s['session']} ({s['task']}, {s['participant']}): "
-                          f"{s['reason']}{more}; run longer sessions (--param trials=...)")
+                          f"{s['reason']}{more}; {_longer(s['task'])}")
     for line in report.left_out.values():  # a test that declares none of the --model names
         typer.echo(line, err=True)
     for s in report.skipped:
@@ -171,6 +194,15 @@ def _say_not_identifiable(tests) -> None:
         left = get_task(test).fit.not_identifiable
         for name, why in left.items():
             typer.echo(f"{test}: {name} not fitted ({why})", err=True)
+
+
+def _longer(test: str) -> str:
+    """How to run longer sessions of ``test``: through the parameter its models declare as
+    its length (``ChoiceModels.length``), where they declare one."""
+    from ..tasks.catalog import get_task
+
+    length = get_task(test).fit.length
+    return f"run longer sessions (--param {length}=...)" if length else "run longer sessions"
 
 
 def result_length_name(test: str) -> str:

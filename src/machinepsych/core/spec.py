@@ -560,7 +560,12 @@ class ChoiceModels:
     * ``agents``: built-in agent -> the model that generates its behaviour (the ground truth
       that ``fit --recover`` checks classification against);
     * ``not_identifiable``: models of the test's kind left out because its design cannot tell
-      them apart -> the one-line reason (``fit --model`` and ``fit --recover`` say it).
+      them apart -> the one-line reason (``fit --model`` and ``fit --recover`` say it);
+    * ``file_columns`` and ``file_record(row)``: how a row of a trials file collected elsewhere
+      (``machinepsych fit --trials FILE --test T``, the file ``machinepsych score`` reads) gives
+      the stored trial record the models read: the columns it needs beyond ``session``,
+      ``trial`` and ``correct``, and the record of one row (ValueError with a short reason
+      naming the column where a cell cannot be used). None: no trials file is read.
     """
 
     options: "tuple[Any, ...] | Callable[[Params], tuple[Any, ...]]"
@@ -574,6 +579,8 @@ class ChoiceModels:
     length: str | None = None
     agents: Mapping[str, str] = field(default_factory=dict)
     not_identifiable: Mapping[str, str] = field(default_factory=dict)
+    file_columns: tuple[str, ...] = ()
+    file_record: "Callable[[Mapping[str, Any]], dict[str, Any]] | None" = None
 
     def options_for(self, params: Params) -> tuple[Any, ...]:
         return tuple(self.options(params) if callable(self.options) else self.options)

@@ -128,7 +128,10 @@ def fits_html(data: dict[str, Any]) -> str:
 
 def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
     """Per test: the share of ``over`` each model wins per condition, and a figure of each
-    model's parameters per condition."""
+    model's parameters per condition, captioned where an interval was cut to the parameter's
+    bounds (``*``) or the model predicts worse than the random one (pseudo-R2 below 0)."""
+    from ..cli.fit import fit_table_notes
+
     parts = []
     for task, conds in fits["summary"].items():
         models = fits["models"].get(task, [])
@@ -141,5 +144,8 @@ def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
         for m in models:
             if m["params"]:
                 parts.append(f"<figure><img src='{_figure(task, m, conds, over)}' alt='{html.escape(task)}: "
-                             f"{html.escape(m['name'])} parameters per condition, over {over}'/></figure>")
+                             f"{html.escape(m['name'])} parameters per condition, over {over}'/>")
+                notes = fit_table_notes(conds, m["name"])
+                parts.append("".join(f"<figcaption class='muted'>{html.escape(m['name'])}: {html.escape(n)}</figcaption>"
+                                     for n in notes) + "</figure>")
     return parts

@@ -127,19 +127,23 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
     return FitReport(frame, summarise(frame, chosen), skipped, {spec.id: [m.describe() for m in chosen]}, per)
 
 
-def _interval(values: np.ndarray) -> tuple[float, float | None, float | None]:
+def _interval(values: np.ndarray, low: float, high: float) -> dict[str, Any]:
+    """The mean of a parameter over fits with its 95% t interval, cut to the parameter's bounds
+    [low, high] (no fit lies outside them, nor does their mean): ``cut`` says it was."""
     mean = float(np.mean(values))
     if values.size < 2:
-        return mean, None, None
+        return {"mean": mean, "lo": None, "hi": None, "cut": False}
     from scipy.special import stdtrit
 
     half = float(stdtrit(values.size - 1, 0.975) * np.std(values, ddof=1) / math.sqrt(values.size))
-    return mean, mean - half, mean + half
+    lo, hi = max(mean - half, low), min(mean + half, high)
+    return {"mean": mean, "lo": lo, "hi": hi, "cut": bool(lo > mean - half or hi < mean + half)}
 
 
 def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str, Any]]:
     """{test: {condition: {"n": sessions, "winners": {model: share}, "params": {model: {param:
-    {mean, lo, hi}}}, "pseudo_r2": {model: mean}}}}."""
+    {mean, lo, hi, cut}}}, "pseudo_r2": {model: mean}}}} (``cut``: the 95% interval was cut to
+    the parameter's bounds)."""
     out: dict[str, dict[str, Any]] = {}
     if frame.empty:
         return out
@@ -155,8 +159,7 @@ def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str,
             entry["pseudo_r2"][m.name] = float(mdf["pseudo_r2"].mean())
             entry["params"][m.name] = {}
             for p in m.params:
-                mean, lo, hi = _interval(mdf[f"param_{p.name}"].to_numpy(dtype=float))
-                entry["params"][m.name][p.name] = {"mean": mean, "lo": lo, "hi": hi}
+                entry["params"][m.name][p.name] = _interval(mdf[f"param_{p.name}"].to_numpy(dtype=float), p.low, p.high)
         out.setdefault(str(task), {})[str(cond)] = entry
     return out
 
@@ -280,3 +283,43 @@ def tests_with_models() -> list[str]:
     from ..tasks.catalog import get_task, task_ids
 
     return [t for t in task_ids() if get_task(t).fit is not None]
+
+
+def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
+    """Fit the sessions of a trials file collected elsewhere (the file ``machinepsych score``
+    reads: ``session``, ``trial``, ``correct`` and the columns the test declares,
+    ``ChoiceModels.file_columns``), each session under the condition ``file | NAME``, as a
+    person's: every row read through the test's ``file_record`` and fitted as a stored run's
+    trials are. Bad input is one line naming the file, its line and the column."""
+    from pathlib import Path
+
+    from ..storage.trials_file import read_trials_file
+    from ..tasks.catalog import all_tasks, get_task
+
+    spec = get_task(test)
+    if spec.fit is None or spec.fit.file_record is None:
+        readable = ", ".join(t.id for t in all_tasks() if t.fit is not None and t.fit.file_record is not None)
+        raise ConfigError(f"fit --trials reads trials files of {readable}; {spec.id} is not one of them"
+                          + (" (import its people with machinepsych import-people, then fit the run)"
+                             if spec.people is not None and spec.fit is not None else ""))
+    check_models([spec], models)
+    path = Path(path)
+    df = read_trials_file(path)
+    missing = [c for c in spec.fit.file_columns if c not in df.columns]
+    if missing:
+        raise ConfigError(f"{path}: missing column(s) {', '.join(missing)}; fit --trials --test {spec.id} needs "
+                          f"session, trial, correct, {', '.join(spec.fit.file_columns)} (docs/fitting.md)")
+    params = spec.resolve()
+    sessions = []
+    condition = f"file | {path.name}"
+    for i, (name, rows) in enumerate(df.assign(line=df.index + 2).groupby(df["session"].astype(str), sort=False)):
+        records = []
+        for row in rows.sort_values("trial").to_dict("records"):
+            try:
+                records.append({**row, **spec.fit.file_record(row)})
+            except ValueError as exc:
+                raise ConfigError(f"{path}: line {row['line']}: {exc}") from None
+        info = SessionInfo(run=path.name, session=i, condition=condition, participant=f"session {name}",
+                           kind="person", params=params.model_dump())
+        sessions.append((info, records))
+    return fit_test(spec, sessions, models, seed, per)

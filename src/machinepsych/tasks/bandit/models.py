@@ -1,7 +1,9 @@
 """The cognitive models fitted to bandit sessions (``machinepsych fit``; docs/fitting.md): the
 bandit model set (random, random-bias, wsls, perseveration, rw, rw-pn, rw-persev) over the
 machines on offer, each choice followed by its outcome (gain + loss, scaled) and a win as the
-scorer counts one."""
+scorer counts one. The learnt values start at the midpoint of the test's scaled outcomes (``q0``,
+declared by each test: 0 where a machine pays +1 or -1, 0.5 where it pays 0 or 1 or 1-100
+points scaled by 0.01), the value of a machine not yet tried."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -26,8 +28,8 @@ def _shown(stimulus: Any) -> dict[str, Any]:
     return {"available": list((stimulus or {}).get("options") or LETTERS)}
 
 
-def fit(K: int, reward_scale: float = 1.0, points: bool = False) -> ChoiceModels:
-    return ChoiceModels(options=tuple(LETTERS[:K]), models=option_models(K, beta_plausible=(3.0, 10.0)),
+def fit(K: int, reward_scale: float = 1.0, points: bool = False, q0: float = 0.0) -> ChoiceModels:
+    return ChoiceModels(options=tuple(LETTERS[:K]), models=option_models(K, q0=q0, beta_plausible=(3.0, 10.0)),
                         outcome=_points_outcome if points else _outcome, shown=_shown, reward_scale=reward_scale,
                         length="trials", agents=AGENT_MODELS)
 

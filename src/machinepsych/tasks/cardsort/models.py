@@ -14,7 +14,7 @@ import numpy as np
 from machinepsych.core.spec import ChoiceModels
 from machinepsych.fitting.models import sorting_models
 
-from .cards import DIMENSIONS, Card
+from .cards import DIMENSIONS, Card, read_card
 from .sorting import FOUR_PILES
 
 
@@ -36,6 +36,32 @@ SINGLE_RULE_LEFT_OUT = {"rule-persev": SINGLE_RULE.format(what="perseveration"),
                         "slm": SINGLE_RULE.format(what="the sequential learning model (its rates)")}
 
 
+FILE_COLUMNS = ("choice", "card", "options")
+
+
+def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A trials file's row as the record the models read: ``choice`` the key card placed
+    with, by its position 1-4 (empty: no answer), ``correct``, ``card`` the card sorted
+    (``triangle red 1``) and ``options`` the four key cards in their positions, joined by
+    ``;`` (``star green 2;cross yellow 3;triangle red 1;circle blue 4``)."""
+    cell = row.get("choice")
+    text = "" if cell is None or (isinstance(cell, float) and cell != cell) else str(cell).strip().removesuffix(".0")
+    if text not in ("", "1", "2", "3", "4"):
+        raise ValueError(f"choice {cell!r} is not a key card position 1-4 (empty: no answer)")
+    try:
+        card = read_card(row.get("card"))
+    except ValueError as exc:
+        raise ValueError(f"card: {exc}") from None
+    try:
+        options = [read_card(c) for c in str(row.get("options")).split(";")]
+    except ValueError as exc:
+        raise ValueError(f"options: {exc}") from None
+    if len(options) != len(FOUR_PILES.options):
+        raise ValueError(f"options: {len(options)} key cards, not {len(FOUR_PILES.options)} joined by ';'")
+    return {"action": int(text) if text else None, "correct": bool(row.get("correct")),
+            "stimulus": {"card": card.to_json(), "options": [o.to_json() for o in options]}}
+
+
 def sorting_fit(length: str | None = "n_trials", single_rule: bool = False) -> ChoiceModels:
     """The card-sorting models; a single-rule design (``single_rule``) declares only those it
     can identify (random, random-bias, rule-wsls) and says why the others are left out."""
@@ -44,4 +70,5 @@ def sorting_fit(length: str | None = "n_trials", single_rule: bool = False) -> C
     left_out = SINGLE_RULE_LEFT_OUT if single_rule else {}
     return ChoiceModels(options=FOUR_PILES.options, models=tuple(m for m in models if m.name not in left_out),
                         outcome=_outcome, shown=_shown, dimensions=len(DIMENSIONS), length=length,
-                        agents={a: m for a, m in agents.items() if m not in left_out}, not_identifiable=left_out)
+                        agents={a: m for a, m in agents.items() if m not in left_out}, not_identifiable=left_out,
+                        file_columns=FILE_COLUMNS, file_record=file_record)
