@@ -260,6 +260,9 @@ UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[�
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+" + UNSURE_TO + r"|(?:could|can|might|may)\s+go\s+either\s+way|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
+# the Japanese and Korean copula (plain and polite) that follows the answer it states ("2番です", "1번입니다")
+COPULA_AFTER = ("です", "でした", "だ", "である", "입니다", "이에요", "예요", "이다")
+_COPULA_LEAD = re.compile(r"^[ \t]*(?:" + "|".join(COPULA_AFTER) + r")(?=[\s,.;!。、（(]|$)")
 # check marks and emoji right after an answer ("**Yes** ✅", "B 👍")
 MARKS_AFTER = re.compile(r"^[ \t]*(?:[✓✔✅☑\u2600-\u27bf\u2b50\ufe0f\u200d\U0001f300-\U0001faff][ \t]*)+(?=\S|$)")
 EXACT_FILLER = {
@@ -272,6 +275,7 @@ EXACT_FILLER = {
     *ABBREVIATED_LABELS, "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
     "think", "start", "starting", "at",  # "i think its b", "Start at S2." ("sel 2": ABBREVIATED_LABELS)
     "nummer", "número", "numero", "numéro", "nr", "номер", "番号", "번호",  # "number" in other languages: "Nummer 3"
+    *COPULA_AFTER,  # the Japanese and Korean copula after the answer: "2番です", "2 です", "1번입니다"
 }
 
 
@@ -704,6 +708,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if mentions:
         first = mentions[0]
         after_first = MARKS_AFTER.sub("", text[first.end:], count=1)  # "Yes ✅ (H ... H)": a mark after the answer aside
+        after_first = _COPULA_LEAD.sub("", after_first, count=1)  # "2番です（同じ赤色）。": the copula after it aside
         paren = after_first.lstrip().startswith("(")
         if paren:  # "3 (circle)", but not "3 (or 4)"
             close = text.find(")", first.end)
