@@ -164,6 +164,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will)\s+(?!(?:not|never)\b)\w+(?:\s+(?!(?:not|never|and|or)\b)[^\W\d_]+){0,4}\s+and\s+(?:then\s+)?"
                 r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with)\b", re.I), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
+    # and in Japanese, Korean and Chinese ("1番のカードは赤が2枚、なので3番です", "그래서 3번", "所以3号")
+    (re.compile(r"(?:なので|だから|よって|したがって|従って|ゆえに|그래서|따라서|그러므로|所以|因此|因而)\s*[、，,:：]?\s*"), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
@@ -489,7 +491,7 @@ def ends_clause(text: str, target: Mention, mentions: list[Mention]) -> bool:
     """Whether ``target`` ends its clause (:data:`END_OF_CLAUSE`); a remark on the writer's
     certainty after it that names another answer offers that one ("..., though I'm not sure it
     isn't 4"): no end."""
-    m = END_OF_CLAUSE.match(text[target.end:])
+    m = END_OF_CLAUSE.match(_COPULA_LEAD.sub("", text[target.end:], count=1))  # "..., なので3番です。": the copula aside
     if m is None or not m.group("remark"):
         return m is not None
     end = min((i for i in (text.find(c, target.end) for c in ".!?\n") if i >= 0), default=len(text))
