@@ -55,7 +55,8 @@ def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     strong.append(gated(_ordinal_gate(k), lex.elided_ordinal(k)))
     if k in ENDS:
         strong.append(L_ + r"(?i:" + ENDS[k] + r")" + R_)
-    weak = [gated(digits, number(k) + guard)]
+    # a bare number, and one with a counter written onto it ("2番です", "1번 (같은 빨간색)")
+    weak = [gated(digits, r"(?<![\d.,])" + lex.counted(k) + guard), gated(digits, number(k) + guard)]
     if k in ROMAN:
         weak.append(r"(?<![A-Za-z0-9])" + ROMAN[k] + r"(?![A-Za-z0-9])")
     return tuple(strong), tuple(weak)

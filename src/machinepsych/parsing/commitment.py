@@ -164,6 +164,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will)\s+(?!(?:not|never)\b)\w+(?:\s+(?!(?:not|never|and|or)\b)[^\W\d_]+){0,4}\s+and\s+(?:then\s+)?"
                 r"(?:choose|pick|select|go\s+(?:with|for)|take|stick\s+with)\b", re.I), DECISION, "decision"),
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
+    # and in Japanese, Korean and Chinese ("1番のカードは赤が2枚、なので3番です", "그래서 3번", "所以3号")
+    (re.compile(r"(?:なので|だから|よって|したがって|従って|ゆえに|그래서|따라서|그러므로|所以|因此|因而)\s*[、，,:：]?\s*"), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
@@ -260,6 +262,9 @@ UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[�
                        r"|\b(?:not\s+sure|unsure|no\s+way\s+to\s+(?:tell|know)|no\s+idea|(?:hard|impossible)\s+to\s+" + UNSURE_TO + r"|(?:could|can|might|may)\s+go\s+either\s+way|(?:don[’']?t|do\s+not)\s+know\s+(?:if|whether|which))\b", re.I)
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
+# the Japanese and Korean copula (plain and polite) that follows the answer it states ("2番です", "1번입니다")
+COPULA_AFTER = ("です", "でした", "だ", "である", "입니다", "이에요", "예요", "이다")
+_COPULA_LEAD = re.compile(r"^[ \t]*(?:" + "|".join(COPULA_AFTER) + r")(?=[\s,.;!。、（(]|$)")
 # check marks and emoji right after an answer ("**Yes** ✅", "B 👍")
 MARKS_AFTER = re.compile(r"^[ \t]*(?:[✓✔✅☑\u2600-\u27bf\u2b50\ufe0f\u200d\U0001f300-\U0001faff][ \t]*)+(?=\S|$)")
 EXACT_FILLER = {
@@ -272,6 +277,7 @@ EXACT_FILLER = {
     *ABBREVIATED_LABELS, "answr", "anwser", "asnwer", "anser", "selction", "seletion", "slection",
     "think", "start", "starting", "at",  # "i think its b", "Start at S2." ("sel 2": ABBREVIATED_LABELS)
     "nummer", "número", "numero", "numéro", "nr", "номер", "番号", "번호",  # "number" in other languages: "Nummer 3"
+    *COPULA_AFTER,  # the Japanese and Korean copula after the answer: "2番です", "2 です", "1번입니다"
 }
 
 
@@ -485,7 +491,7 @@ def ends_clause(text: str, target: Mention, mentions: list[Mention]) -> bool:
     """Whether ``target`` ends its clause (:data:`END_OF_CLAUSE`); a remark on the writer's
     certainty after it that names another answer offers that one ("..., though I'm not sure it
     isn't 4"): no end."""
-    m = END_OF_CLAUSE.match(text[target.end:])
+    m = END_OF_CLAUSE.match(_COPULA_LEAD.sub("", text[target.end:], count=1))  # "..., なので3番です。": the copula aside
     if m is None or not m.group("remark"):
         return m is not None
     end = min((i for i in (text.find(c, target.end) for c in ".!?\n") if i >= 0), default=len(text))
@@ -704,6 +710,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if mentions:
         first = mentions[0]
         after_first = MARKS_AFTER.sub("", text[first.end:], count=1)  # "Yes ✅ (H ... H)": a mark after the answer aside
+        after_first = _COPULA_LEAD.sub("", after_first, count=1)  # "2番です（同じ赤色）。": the copula after it aside
         paren = after_first.lstrip().startswith("(")
         if paren:  # "3 (circle)", but not "3 (or 4)"
             close = text.find(")", first.end)

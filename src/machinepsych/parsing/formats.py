@@ -253,9 +253,11 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
         words = lex.number_words(o)
         strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
-        if options == tuple(range(1, len(options) + 1)):  # options numbered by position (SS2's starts): "the fourth starting point"
+        positional = options == tuple(range(1, len(options) + 1))
+        if positional:  # options numbered by position (SS2's starts): "the fourth starting point"
             strong += (_ordinal_option(o, r"start(?:ing)?\s+point|start|point|building|route|path|option|choice"),)
-        answers.append(Answer(o, strong, (number(o), _PRONOUN_ONE + L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
+        counted = r"(?<![\d.,])" + lex.counted(o, ordinal=positional)  # "2番", "3号" (and "2番目" where numbered by position)
+        answers.append(Answer(o, strong, (counted, number(o), _PRONOUN_ONE + L_ + r"(?i:" + words + r")" + R_ + r"(?![\s-]+(?:times|of(?!\s+them\b)|numbers|pairs|objects|items)\b)")))
     return ChoiceReader(tuple(answers), extra_markers=NUMBER_MARKERS)
 
 

@@ -26,10 +26,22 @@ ORDINALS = {
 
 
 _KANJI = "一二三四五六七八九十"
+# a number written with a counter onto it, in Japanese, Korean and Chinese: "2番", "2번", "3号", "3號" (number 2, 3)
+# and "2番目", "2번째", "2枚目" (the second); "2枚" alone counts things ("赤が2枚": two red ones), it names nothing
+NUMBER_COUNTER = r"番(?!目)|번(?!째)|号|號"
+ORDINAL_COUNTER = r"番目|번째|枚目"
+
+
+def counted(n: int, ordinal: bool = True) -> str:
+    """A regex fragment of the number ``n`` with a counter written onto it ("2番", "1번", "3号"; with
+    ``ordinal``, "2番目", "2번째", "2枚目" too: where the options are numbered by their position)."""
+    return f"{n}\\s*(?:{NUMBER_COUNTER}" + (f"|{ORDINAL_COUNTER})" if ordinal else ")")
+
+
 for _n in ORDINALS:  # Japanese: "2枚目", "二番目" (the second card / one); Chinese "第1张"; Korean "두 번째"
     ORDINALS[_n] += f"|{_n}\\s*(?:枚目|番目)|{_KANJI[_n - 1]}(?:枚目|番目)|第\\s*{_n}(?!\\d)"
 for _n, _ko in enumerate(("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열"), 1):
-    ORDINALS[_n] += f"|{_ko}\\s*번째|{_n}\\s*번째|{_n}\\s*번(?!째)"  # "2번 카드" (card number 2)
+    ORDINALS[_n] += f"|{_ko}\\s*번째|{_n}\\s*번째|{_n}\\s*(?:{NUMBER_COUNTER})"  # "2번 카드", "2番のカード", "3号卡片" (card number 2, 3)
 
 
 # the answer labels a sloppy reply abbreviates ("ans: d", "sel 3", "opt 2", "num 68"): read as the word

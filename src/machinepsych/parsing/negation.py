@@ -66,7 +66,8 @@ PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time
 PRESENT_REASON = re.compile(r"^\s*(?:(?:arm|deck|option|card|one)\s+)?(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b", re.I)
 LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|nor|and)\b|/)\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
 COMMA_JOIN = re.compile(r"^\s*,\s*(?:(?:the|a|an|deck|option|card|arm)\s+)?$", re.I)
-CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus|oder|und|ou|et)\b|/|,)\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
+# (and "or" in Japanese, Chinese and Korean: "2番か3番", "1번 아니면 3번", "2或3")
+CHAIN_JOIN = re.compile(r"^(?:\s*\([^()\n]{0,40}\))?\s*(?:,\s*)?(?:(?:or|and|vs\.?|versus|oder|und|ou|et)\b|/|,|(?:か|または|もしくは|或者|或|还是|還是|또는|아니면|혹은|이나))\s*(?:(?:maybe|perhaps|possibly|probably|even|also|the|a|an|deck|option|card|arm)\s+)*$", re.I)
 
 
 # a remark on how an option has done until now ("The right arm has been mixed so far."): its past, no choice

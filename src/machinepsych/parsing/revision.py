@@ -43,8 +43,10 @@ REVISION = re.compile(
     # reason that lead into a second object ending the reply (the reply thinks again and gives its answer anew)
     # (a dash may stand before the interjection: '{"answer": [...]} — hmm, figure 7 ... {"answer": [...]}')
     r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
-    # Chinese and Japanese, after a sentence: "左边。不对，右边。", "左の腕。いや、右の腕。", "左の腕。やっぱり右の腕。"
-    r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って)\s*[，,、。:：]?)", re.I)
+    # Chinese, Japanese and Korean, after a sentence: "左边。不对，右边。", "左の腕。いや、右の腕。", "左の腕。やっぱり右の腕。",
+    # "2번입니다. 아니, 3번입니다."
+    r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って"
+    r"|아니(?:요|오|야)?(?=\s*[,，、.。:：])|잠깐(?:만요)?|정정)\s*[，,、。:：]?)", re.I)
 
 
 def revised_tail(text: str) -> int | None:
