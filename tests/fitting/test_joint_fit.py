@@ -229,3 +229,39 @@ def test_a_persons_sessions_are_grouped_by_who_they_are():
     assert sorted(joint["n"]) == [20, 40]
     alone = fit_test(spec, sessions, ("wsls",)).rows
     assert len(alone) == 3 and "sessions" not in alone.columns
+
+
+def test_a_lucky_one_session_pass_on_a_fixed_design_is_not_taken_without_a_replication(monkeypatch):
+    """WCST-128's seed 3 (2026-11-29): its 30 participants read the SLM's ``r`` at 0.89 at one
+    session (Fisher lower bound 0.80), where the curves of the other seeds put one session near
+    0.71, and the count search did not run. A fixed design's one-session pass is now confirmed
+    on 60 other seeded participants: ``r`` is not (measured: r = 0.63, Fisher lower bound 0.49),
+    so the search runs for it; ``p`` is (0.94, lower bound 0.91), and is not searched."""
+    spec = get_task("wcst-128")
+    names = [m.name for m in spec.fit.models]
+    base = {"length": 128, "n": 30, "agents": {},
+            "parameters": {"slm": {"r": {"r": 0.89, "lo": 0.80, "bias": 0.0, "kind": "learning rate"},
+                                   "p": {"r": 0.92, "lo": 0.85, "bias": 0.0, "kind": "learning rate"},
+                                   "d": {"r": 0.7, "lo": 0.5, "bias": 0.0, "kind": "decision consistency"}}},
+            "by_family": {n: 1.0 for n in names},
+            "confusion": {n: {f: float(f == n) for f in names} for n in names}}
+    monkeypatch.setattr(rec, "recover_design", lambda *a, **k: base)
+    searched = []
+
+    def search(spec, params, rates, models, *a, **k):
+        searched.append(rates)
+        return {"tried": [], "rates": {f"{m}.{p}": None for m, p in rates}, "reaches": {}, "pooled": {}, "models": {}}
+
+    monkeypatch.setattr(rec, "_sessions_needed", search)
+    out = rec.recover(spec, 30, seed=3)
+    again = out["confirmed"]["slm.r"]
+    assert again["n"] == 60 and not again["passed"]
+    assert again["r"] < 0.8 and again["lo"] < 0.8
+    assert ("slm", "r") in searched[0] and out["needs"]["slm.r"] is None
+    assert out["confirmed"]["slm.p"]["passed"] and out["confirmed"]["slm.p"]["lo"] >= 0.8
+    assert ("slm", "p") not in searched[0] and "slm.p" not in out["needs"]
+    # what fit --recover says of it
+    from machinepsych.cli.fit import _per_participant_line
+
+    line = _per_participant_line(out, "slm.r", "rates")
+    assert line.startswith(f"r = 0.89 at the design, not confirmed over 60 other participants (r = {again['r']:.2f}")

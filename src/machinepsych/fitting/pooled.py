@@ -33,11 +33,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy.stats import norm
+from scipy.stats import norm, rankdata
 
 BOOTSTRAP = 1000  # resamples of participants for the interval
 MODEL = "spearman-brown"
 INTERVAL = "bca"  # bias-corrected and accelerated percentile bound (Efron 1987)
+STATISTIC = "spearman"  # the curve is fitted to Spearman's rank correlations (robust to a few gross misfits)
 _EDGE = 1e-9  # rho_1 is fitted within (EDGE, 1 - EDGE); r is kept off +-1 before atanh
 
 
@@ -63,6 +64,12 @@ def _correlations(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
     den = np.sqrt((f * f).sum(axis=-1) * (t * t).sum(axis=-1)[..., None])
     with np.errstate(invalid="ignore", divide="ignore"):
         return num / den
+
+
+def _spearman(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
+    """Spearman's rank correlation of ``true`` (..., n) with each row of ``fitted`` (..., K, n):
+    Pearson's r of their ranks (ties at their average rank), ranked within each sample."""
+    return _correlations(rankdata(true, axis=-1), rankdata(fitted, axis=-1))
 
 
 def fit_rho1(counts: Sequence[int], r: Sequence[float], weights: Sequence[float] | None = None) -> float:
@@ -127,16 +134,16 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     keep = np.isfinite(true) & np.isfinite(fitted).all(axis=0)
     true, fitted = true[keep], fitted[:, keep]
     n = int(keep.sum())
-    observed = _correlations(true, fitted)
+    observed = _spearman(true, fitted)
     rng = np.random.default_rng([seed, 0xB007])
     idx = rng.integers(0, n, size=(boot, n)) if n else np.zeros((boot, 0), dtype=int)
-    boot_r = np.concatenate([_correlations(true[i], np.moveaxis(fitted[:, i], 0, 1))  # (resamples, K)
+    boot_r = np.concatenate([_spearman(true[i], np.moveaxis(fitted[:, i], 0, 1))  # (resamples, K)
                              for i in np.array_split(idx, max(1, boot * n // 2_000_000))])
     with np.errstate(invalid="ignore"):
         rho1 = fit_rho1(counts, observed)
         rhos = fit_rho1_rows(counts, boot_r)
     rhos = rhos[np.isfinite(rhos)]
-    rho1_lo = _bca_lower(rho1, rhos, fit_rho1_rows(counts, _jackknife_correlations(true, fitted)), level) \
+    rho1_lo = _bca_lower(rho1, rhos, fit_rho1_rows(counts, _jackknife_spearman(true, fitted)), level) \
         if rhos.size and math.isfinite(rho1) else math.nan
     rho1_se = float(np.std(rhos)) if rhos.size > 1 and math.isfinite(rho1) else math.nan
     seen = dict(zip(counts, observed))
@@ -148,26 +155,28 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     return {"model": MODEL, "n": n, "rho1": None if math.isnan(rho1) else rho1,
             "rho1_lo": None if math.isnan(rho1_lo) else rho1_lo,
             "rho1_se": None if math.isnan(rho1_se) else rho1_se, "level": level, "bootstrap": boot,
-            "interval": INTERVAL,
+            "interval": INTERVAL, "statistic": STATISTIC,
             "counts": curve,
             "named": next((k for k in candidates if (curve[str(k)]["lo"] or 0) >= target_r), None),
             "reaches": next((k for k in candidates if (curve[str(k)]["r"] or 0) >= target_r), None)}
 
 
-def _jackknife_correlations(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
-    """Pearson's r of ``true`` (n,) with each row of ``fitted`` (K, n) with each participant
-    left out in turn: (n, K), from running sums (a participant's fits at every count left out
-    together)."""
+def _jackknife_spearman(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
+    """Spearman's rho of ``true`` (n,) with each row of ``fitted`` (K, n) with each participant
+    left out in turn (a participant's fits at every count left out together, the others
+    ranked again): (n, K)."""
     n = true.size
     if n < 4:
         return np.full((n, fitted.shape[0]), np.nan)
-    t, f = true - true.mean(), fitted - fitted.mean(axis=1, keepdims=True)  # centred: sums stable
-    m = n - 1
-    st, sf = t.sum() - t, f.sum(axis=1, keepdims=True) - f
-    stt, sff, stf = (t * t).sum() - t * t, (f * f).sum(axis=1, keepdims=True) - f * f, (f * t).sum(axis=1, keepdims=True) - f * t
-    cov = stf - sf * st / m
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (cov / np.sqrt((sff - sf * sf / m) * (stt - st * st / m))).T
+    keep = ~np.eye(n, dtype=bool)
+    out = np.empty((n, fitted.shape[0]))
+    step = max(1, 2_000_000 // (n * (fitted.shape[0] + 1)))  # leave-one-out samples ranked at a time
+    for lo in range(0, n, step):
+        rows = keep[lo:lo + step]
+        t = np.broadcast_to(true, rows.shape)[rows].reshape(len(rows), n - 1)
+        f = np.stack([np.broadcast_to(row, rows.shape)[rows].reshape(len(rows), n - 1) for row in fitted], axis=1)
+        out[lo:lo + len(rows)] = _spearman(t, f)
+    return out
 
 
 def _bca_lower(estimate: float, resampled: np.ndarray, jackknife: np.ndarray, level: float) -> float:
