@@ -192,8 +192,8 @@ def test_participants_are_added_in_batches_while_the_count_is_near_its_edge(monk
     spec = get_task("wcst-128")
     params = spec.resolve()
 
-    def search(batches):
-        return rec._sessions_needed(spec, params, [("slm", "r")], [], 6, 0, 2, 12, batches)
+    def search(batches, min_rates=0):
+        return rec._sessions_needed(spec, params, [("slm", "r")], [], 6, 0, 2, 12, batches, min_rates)
 
     one, three = search(1), search(3)
     c1, c3 = one["pooled"]["slm.r"], three["pooled"]["slm.r"]
@@ -209,6 +209,9 @@ def test_participants_are_added_in_batches_while_the_count_is_near_its_edge(monk
     monkeypatch.setattr(rec, "settled", lambda *a: True)
     again = search(3)
     assert again["pooled"]["slm.r"]["batches"] == 1 and again["pooled"]["slm.r"] == {**c1, "capped": False}
+    # a settled count is read only once the minimum of participants is simulated (here 24: 2 batches)
+    least = search(3, 24)["pooled"]["slm.r"]
+    assert least["batches"] == 2 and least["n"] == 24 and not least["capped"]
 
 
 def test_a_persons_sessions_are_grouped_by_who_they_are():

@@ -19,14 +19,17 @@ doubling passes the longest the test allows, that longest design once) are tried
 length at which it reaches 0.8 is named. A longer design simulates and fits only the models
 whose rates it still has to recover (parameter recovery alone: model recovery and the agents
 are measured at the design itself). Where the design cannot be lengthened (no declared
-length, or already the longest the test allows), ``fixed`` says so, and ``per_participant``
+length, or already the longest the test allows), ``fixed`` says so; a learning rate its
+sample recovers at r >= 0.8 there passes at one session only where an independent sample of
+``COUNT_SAMPLE`` times ``n`` participants recovers it with 95% confidence (``confirmed``,
+:func:`_confirm_one_session`), and ``per_participant``
 names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
 plays that many seeded sessions with one parameter set, fitted jointly,
 :func:`~machinepsych.fitting.fit.fit_participants`) at which each weak learning rate's r
 clears 0.8 with 95% confidence. The count is read off one curve fitted to every count at
 once (:mod:`.pooled`: batches of ``COUNT_SAMPLE`` times ``n`` participants each play the most
 sessions tried, fitted on their first 1, 2, 3, 4, 6 and 8; the Spearman-Brown relation fitted
-to all these r, its lower bound by a bootstrap over participants), not from each count's own
+to all these Spearman's rho, its lower bound by a bootstrap over participants), not from each count's own
 sample: a count whose r only reads 0.8 in one sample of 60 varies from seed to seed, as r
 at 60 participants varies by about 0.05 between samples. Batches are added (up to
 ``COUNT_BATCHES``) while the bound is within ``MARGIN_SE`` of its standard errors of a
@@ -59,6 +62,8 @@ TARGET_SHARE = 0.9  # the model-recovery diagonal (by family) a design should re
 SESSION_COUNTS = (2, 3, 4, 6, 8)  # sessions per participant tried where a design cannot be lengthened
 COUNT_SAMPLE = 2  # a weak rate's count of sessions is searched over batches of this many times ``n`` participants
 COUNT_BATCHES = 10  # at most this many batches: more are added while the count named is near its edge
+MIN_RATES = 240  # ... and until at least this many participants (within COUNT_BATCHES): below it gross misfits
+# like the SLM's other mode leave the curve's bound covering too little (docs/fitting.md, Recovery)
 MARGIN_SE = 2.0  # ... until rho_1's lower bound is this many of its standard errors from every edge
 CONFIRM_SEED = 20_000  # a fixed design's one-session pass is confirmed on participants seeded from seed + this
 
@@ -275,7 +280,8 @@ def _confirm_one_session(spec: TaskSpec, params, base: Mapping[str, Any], weak: 
 
 
 def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], models: list[str], n: int, seed: int,
-                     max_sessions: int, n_rates: int | None = None, batches: int = 1) -> dict[str, Any]:
+                     max_sessions: int, n_rates: int | None = None, batches: int = 1,
+                     min_rates: int = MIN_RATES) -> dict[str, Any]:
     """On a design that cannot be lengthened: the number of sessions per participant (of
     :data:`SESSION_COUNTS`, up to ``max_sessions``), fitted jointly, at which each weak
     learning rate is recovered, and each weak model its diagonal >= 0.9 over ``n``
@@ -287,7 +293,8 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
     curve fitted to the r of all these counts names the smallest count whose 95% lower bound
     (bootstrap over participants) reaches 0.8 (``rates``), and the smallest at which the curve
     itself does (``reaches``); ``pooled`` holds each rate's curve. A batch is added, up to
-    ``batches``, while a weak rate's count is near its edge (:func:`~.pooled.settled`: rho_1's
+    ``batches``, until ``min_rates`` participants are simulated and while a weak rate's count is
+    near its edge (:func:`~.pooled.settled`: rho_1's
     lower bound within ``MARGIN_SE`` of its standard errors of a reliability where the count
     named changes); the curve says ``batches`` used and ``capped`` where the last still was.
     ``n_rates`` in the result: the participants simulated. ``tried``: the recovery at each
@@ -303,7 +310,7 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
     if rates and candidates:
         for name in dict.fromkeys(m for m, _ in rates):
             _rates_over_counts(spec, params, decl.model(name), [p for m, p in rates if m == name], n_rates, seed,
-                               counts, candidates, steps, out, batches)
+                               counts, candidates, steps, out, batches, min_rates)
         out["n_rates"] = max(s["n_rates"] for s in steps.values())
     else:
         out["rates"].update({f"{m}.{p}": None for m, p in rates})
@@ -322,10 +329,10 @@ def _sessions_needed(spec: TaskSpec, params, rates: list[tuple[str, str]], model
 
 def _rates_over_counts(spec: TaskSpec, params, model, weak: list[str], n: int, seed: int, counts: list[int],
                        candidates: list[int], steps: dict[int, dict[str, Any]], out: dict[str, Any],
-                       batches: int = 1) -> None:
+                       batches: int = 1, min_rates: int = 0) -> None:
     """Batches of ``n`` participants of ``model``, each playing ``max(counts)`` sessions, fitted
     on their first ``k`` at each of ``counts`` (the same participants and sessions at every
-    count); a batch is added, up to ``batches``, while a weak rate's curve is not
+    count); a batch is added, up to ``batches``, until ``min_rates`` participants and while a weak rate's curve is not
     :func:`~.pooled.settled`. Batch ``b`` is simulated as the first with seed ``seed + b n
     max(counts)`` (its sessions' seeds follow the earlier batches'), so the first batch is the
     sample of a search of one batch. Each count's own recovery over every batch goes into
@@ -334,11 +341,14 @@ def _rates_over_counts(spec: TaskSpec, params, model, weak: list[str], n: int, s
     cols = [names.index(p) for p in weak]
     truths: list[np.ndarray] = []
     fits: dict[int, list] = {k: [] for k in counts}
-    for b in range(max(batches, 1)):
+    last = max(batches, 1) - 1
+    for b in range(last + 1):
         truth, units, _ = _simulate(spec, params, [model], n, seed + b * n * max(counts), max(counts))
         truths.append(truth[model.name])
         for k in counts:
             fits[k] += fit_participants(model, [u[:k] for u in units], seed, with_se=False)
+        if len(truths) * n < min_rates and b < last:
+            continue  # fewer than the minimum: no curve read yet
         true = np.concatenate(truths)
         fitted = {k: np.array([[f.params[p] for p in names] for f in fits[k]]) for k in counts}
         curves = {p: pooled_curve(true[:, j], np.array([fitted[k][:, j] for k in counts]), counts, candidates,
