@@ -91,11 +91,13 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
     # the count is read off the curve fitted to both counts: it passes through each count's own r
     curve = pp["pooled"]["slm.r"]
     assert curve["n"] == 12 and set(curve["counts"]) == {"1", "2"}
-    assert curve["counts"]["2"]["observed"] == pytest.approx(got["r"])
-    assert curve["counts"]["1"]["observed"] == pytest.approx(one["parameters"]["slm"]["r"]["r"])
-    # measured with these seeds: r 0.80 at one session, 0.88 at two (the same 12 participants), the
-    # curve 0.88 at 2 with a bootstrap lower bound of 0.78: r reads 0.8 at 2 (reaches), not named
-    assert curve["counts"]["2"]["r"] == pytest.approx(0.88, abs=0.01) and curve["counts"]["2"]["lo"] < 0.8
+    assert curve["statistic"] == "spearman"  # each count's own Spearman's rho of the same fits
+    assert curve["counts"]["2"]["observed"] == pytest.approx(got["rho"])
+    assert curve["counts"]["1"]["observed"] == pytest.approx(one["parameters"]["slm"]["r"]["rho"])
+    # measured with these seeds: r 0.80 at one session, 0.88 at two (the same 12 participants),
+    # Spearman's rho 0.83 and 0.94; the curve (on rho since 2026-11-30; on r it read 0.88 at 2,
+    # lower bound 0.78) 0.93 at 2 with a bootstrap lower bound of 0.72: reads 0.8 at 2, not named
+    assert curve["counts"]["2"]["r"] == pytest.approx(0.93, abs=0.01) and curve["counts"]["2"]["lo"] < 0.8
     assert pp["reaches"] == {"slm.r": 2} and pp["rates"] == {"slm.r": None}
     assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
 
@@ -204,7 +206,7 @@ def test_participants_are_added_in_batches_while_the_count_is_near_its_edge(monk
     assert c3["rho1_se"] < c1["rho1_se"]  # more participants, a tighter bound
     # the first batch's participants are fitted as in a search of one: their fits at 1 session
     # give the first batch's own r
-    r1 = one["tried"][0]["parameters"]["slm"]["r"]["r"]
+    r1 = one["tried"][0]["parameters"]["slm"]["r"]["rho"]
     assert c1["counts"]["1"]["observed"] == pytest.approx(r1)
     monkeypatch.setattr(rec, "settled", lambda *a: True)
     again = search(3)

@@ -32,8 +32,8 @@ sessions tried, fitted on their first 1, 2, 3, 4, 6 and 8; the Spearman-Brown re
 to all these Spearman's rho, its lower bound by a bootstrap over participants), not from each count's own
 sample: a count whose r only reads 0.8 in one sample of 60 varies from seed to seed, as r
 at 60 participants varies by about 0.05 between samples. Batches are added (up to
-``COUNT_BATCHES``) while the bound is within ``MARGIN_SE`` of its standard errors of a
-reliability at which the count named would change (:func:`~.pooled.settled`). ``reaches`` is the first count at
+``COUNT_BATCHES``) until ``MIN_RATES`` participants are simulated and then while the bound is
+within ``MARGIN_SE`` of its standard errors of a reliability at which the count named would change (:func:`~.pooled.settled`). ``reaches`` is the first count at
 which the curve itself reads 0.8 (r passes 0.8 between the two), ``pooled`` the curve; and each model whose
 diagonal (by family) is below 0.9 reaches 0.9: what a study
 that cannot lengthen the test can do instead (``fit --per participant`` fits such sessions
@@ -46,6 +46,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from scipy.stats import rankdata
 
 from ..core.errors import ConfigError
 from ..core.scoring import step_row
@@ -102,10 +103,13 @@ def _parameter_recovery(models, truth: Mapping[str, np.ndarray], source: list[st
 
 
 def _recovered(true: np.ndarray, fitted: np.ndarray, kind: str) -> dict[str, Any]:
-    """r, its lower bound ``lo`` (:func:`lower_bound`) and the mean bias of fitted against true."""
+    """r, its lower bound ``lo`` (:func:`lower_bound`), Spearman's ``rho`` (what the curve of
+    :mod:`.pooled` is fitted to) and the mean bias of fitted against true."""
     r = _pearson(true, fitted)
-    n = int((np.isfinite(true) & np.isfinite(fitted)).sum())
-    return {"r": r, "lo": lower_bound(r, n), "bias": float(np.mean(fitted - true)), "kind": kind}
+    ok = np.isfinite(true) & np.isfinite(fitted)
+    rho = _pearson(rankdata(true[ok]), rankdata(fitted[ok])) if ok.sum() else None
+    return {"r": r, "lo": lower_bound(r, int(ok.sum())), "rho": rho, "bias": float(np.mean(fitted - true)),
+            "kind": kind}
 
 
 def _simulate(spec: TaskSpec, params, models, n: int, seed: int, sessions: int = 1):
