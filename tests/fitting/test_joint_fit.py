@@ -98,8 +98,12 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
     # Spearman's rho 0.83 and 0.94; the curve (on rho since 2026-11-30; on r it read 0.88 at 2,
     # lower bound 0.78) 0.93 at 2 with a bootstrap lower bound of 0.72: reads 0.8 at 2, not named
     assert curve["counts"]["2"]["r"] == pytest.approx(0.93, abs=0.01) and curve["counts"]["2"]["lo"] < 0.8
-    assert pp["reaches"] == {"slm.r": 2} and pp["rates"] == {"slm.r": None}
-    assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
+    assert pp["reaches"]["slm.r"] == 2 and pp["rates"]["slm.r"] is None
+    # p, read at 0.95 over the design's 6, is not confirmed over 12 others (Fisher's bound at 12
+    # participants needs r near 0.93 or more): it is searched too
+    assert not out["confirmed"]["slm.p"]["passed"] and out["confirmed"]["slm.p"]["n"] == 12
+    assert "slm.p" in pp["rates"] and "slm.p" in out["needs"]
+    assert pp["models"] == {"random": 2} and out["needs"]["slm.r"] is None
 
 
 def test_a_count_is_named_where_r_clears_the_target_with_95_percent_confidence():
