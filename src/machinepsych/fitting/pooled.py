@@ -18,9 +18,9 @@ test_pooled.py's generator; benchmarks/pooled_coverage.py) the curve on Pearson'
 biased up by a quarter of its spread from sample to sample (a sample with fewer misfits than
 the population reads high, and its bootstrap, which sees only the misfits it has, does not
 reach down to the truth), and its bound covered 92.5% of 1,000 samples; ranks bound what one
-participant can do, and Spearman's curve covers 93% (95.1% without misfits). Below 240
-participants neither covers 95% with such misfits (at 120: 83% on Pearson's r, 89% on
-Spearman's rho), so the search (``recover``) reads a count from no fewer.
+participant can do, and Spearman's curve covers 93.0% (95.1% without misfits; 200
+resamples). Below 240 participants neither covers 95% with such misfits (at 120: 83% on
+Pearson's r, 89% on Spearman's rho), so the search (``recover``) reads a count from no fewer.
 
 ``rho_1`` is fitted by least squares to every count's observed rho in Fisher's z
 (``atanh``), every count weighing alike (each count has the same participants). Its
