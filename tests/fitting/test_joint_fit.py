@@ -91,13 +91,19 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
     # the count is read off the curve fitted to both counts: it passes through each count's own r
     curve = pp["pooled"]["slm.r"]
     assert curve["n"] == 12 and set(curve["counts"]) == {"1", "2"}
-    assert curve["counts"]["2"]["observed"] == pytest.approx(got["r"])
-    assert curve["counts"]["1"]["observed"] == pytest.approx(one["parameters"]["slm"]["r"]["r"])
-    # measured with these seeds: r 0.80 at one session, 0.88 at two (the same 12 participants), the
-    # curve 0.88 at 2 with a bootstrap lower bound of 0.78: r reads 0.8 at 2 (reaches), not named
-    assert curve["counts"]["2"]["r"] == pytest.approx(0.88, abs=0.01) and curve["counts"]["2"]["lo"] < 0.8
-    assert pp["reaches"] == {"slm.r": 2} and pp["rates"] == {"slm.r": None}
-    assert pp["models"] == {"random": 2} and out["needs"] == {"slm.r": None}
+    assert curve["statistic"] == "spearman"  # each count's own Spearman's rho of the same fits
+    assert curve["counts"]["2"]["observed"] == pytest.approx(got["rho"])
+    assert curve["counts"]["1"]["observed"] == pytest.approx(one["parameters"]["slm"]["r"]["rho"])
+    # measured with these seeds: r 0.80 at one session, 0.88 at two (the same 12 participants),
+    # Spearman's rho 0.83 and 0.94; the curve (on rho since 2026-11-30; on r it read 0.88 at 2,
+    # lower bound 0.78) 0.93 at 2 with a bootstrap lower bound of 0.72: reads 0.8 at 2, not named
+    assert curve["counts"]["2"]["r"] == pytest.approx(0.93, abs=0.01) and curve["counts"]["2"]["lo"] < 0.8
+    assert pp["reaches"]["slm.r"] == 2 and pp["rates"]["slm.r"] is None
+    # p, read at 0.95 over the design's 6, is not confirmed over 12 others (Fisher's bound at 12
+    # participants needs r near 0.93 or more): it is searched too
+    assert not out["confirmed"]["slm.p"]["passed"] and out["confirmed"]["slm.p"]["n"] == 12
+    assert "slm.p" in pp["rates"] and "slm.p" in out["needs"]
+    assert pp["models"] == {"random": 2} and out["needs"]["slm.r"] is None
 
 
 def test_a_count_is_named_where_r_clears_the_target_with_95_percent_confidence():
@@ -192,8 +198,8 @@ def test_participants_are_added_in_batches_while_the_count_is_near_its_edge(monk
     spec = get_task("wcst-128")
     params = spec.resolve()
 
-    def search(batches):
-        return rec._sessions_needed(spec, params, [("slm", "r")], [], 6, 0, 2, 12, batches)
+    def search(batches, min_rates=0):
+        return rec._sessions_needed(spec, params, [("slm", "r")], [], 6, 0, 2, 12, batches, min_rates)
 
     one, three = search(1), search(3)
     c1, c3 = one["pooled"]["slm.r"], three["pooled"]["slm.r"]
@@ -204,11 +210,14 @@ def test_participants_are_added_in_batches_while_the_count_is_near_its_edge(monk
     assert c3["rho1_se"] < c1["rho1_se"]  # more participants, a tighter bound
     # the first batch's participants are fitted as in a search of one: their fits at 1 session
     # give the first batch's own r
-    r1 = one["tried"][0]["parameters"]["slm"]["r"]["r"]
+    r1 = one["tried"][0]["parameters"]["slm"]["r"]["rho"]
     assert c1["counts"]["1"]["observed"] == pytest.approx(r1)
     monkeypatch.setattr(rec, "settled", lambda *a: True)
     again = search(3)
     assert again["pooled"]["slm.r"]["batches"] == 1 and again["pooled"]["slm.r"] == {**c1, "capped": False}
+    # a settled count is read only once the minimum of participants is simulated (here 24: 2 batches)
+    least = search(3, 24)["pooled"]["slm.r"]
+    assert least["batches"] == 2 and least["n"] == 24 and not least["capped"]
 
 
 def test_a_persons_sessions_are_grouped_by_who_they_are():
@@ -229,3 +238,39 @@ def test_a_persons_sessions_are_grouped_by_who_they_are():
     assert sorted(joint["n"]) == [20, 40]
     alone = fit_test(spec, sessions, ("wsls",)).rows
     assert len(alone) == 3 and "sessions" not in alone.columns
+
+
+def test_a_lucky_one_session_pass_on_a_fixed_design_is_not_taken_without_a_replication(monkeypatch):
+    """WCST-128's seed 3 (2026-11-29): its 30 participants read the SLM's ``r`` at 0.89 at one
+    session (Fisher lower bound 0.80), where the curves of the other seeds put one session near
+    0.71, and the count search did not run. A fixed design's one-session pass is now confirmed
+    on 60 other seeded participants: ``r`` is not (measured: r = 0.63, Fisher lower bound 0.49),
+    so the search runs for it; ``p`` is (0.94, lower bound 0.91), and is not searched."""
+    spec = get_task("wcst-128")
+    names = [m.name for m in spec.fit.models]
+    base = {"length": 128, "n": 30, "agents": {},
+            "parameters": {"slm": {"r": {"r": 0.89, "lo": 0.80, "bias": 0.0, "kind": "learning rate"},
+                                   "p": {"r": 0.92, "lo": 0.85, "bias": 0.0, "kind": "learning rate"},
+                                   "d": {"r": 0.7, "lo": 0.5, "bias": 0.0, "kind": "decision consistency"}}},
+            "by_family": {n: 1.0 for n in names},
+            "confusion": {n: {f: float(f == n) for f in names} for n in names}}
+    monkeypatch.setattr(rec, "recover_design", lambda *a, **k: base)
+    searched = []
+
+    def search(spec, params, rates, models, *a, **k):
+        searched.append(rates)
+        return {"tried": [], "rates": {f"{m}.{p}": None for m, p in rates}, "reaches": {}, "pooled": {}, "models": {}}
+
+    monkeypatch.setattr(rec, "_sessions_needed", search)
+    out = rec.recover(spec, 30, seed=3)
+    again = out["confirmed"]["slm.r"]
+    assert again["n"] == 60 and not again["passed"]
+    assert again["r"] < 0.8 and again["lo"] < 0.8
+    assert ("slm", "r") in searched[0] and out["needs"]["slm.r"] is None
+    assert out["confirmed"]["slm.p"]["passed"] and out["confirmed"]["slm.p"]["lo"] >= 0.8
+    assert ("slm", "p") not in searched[0] and "slm.p" not in out["needs"]
+    # what fit --recover says of it
+    from machinepsych.cli.fit import _per_participant_line
+
+    line = _per_participant_line(out, "slm.r", "rates")
+    assert line.startswith(f"r = 0.89 at the design, not confirmed over 60 other participants (r = {again['r']:.2f}")

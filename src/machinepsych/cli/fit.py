@@ -222,6 +222,10 @@ def _per_participant_line(result: dict, key: str, kind: str) -> str:
     if kind == "rates":
         m, p = key.split(".", 1)
         at = f"r = {_num(result['design']['parameters'][m][p]['r'])} at the design; "
+        again = (result.get("confirmed") or {}).get(key)
+        if again and not again["passed"]:
+            at = (f"r = {_num(result['design']['parameters'][m][p]['r'])} at the design, not confirmed over "
+                  f"{again['n']} other participants (r = {_num(again['r'])}, 95% lower bound {_num(again['lo'])}); ")
         curve = (pp.get("pooled") or {}).get(key)
         over = (f" (the curve fitted to {_counts(curve)} sessions over {curve['n']} simulated participants"
                 + (f"; the count is still near its edge at the {curve['batches']} batches the search adds at most: "
