@@ -498,6 +498,12 @@ def audit_subtest(subtest: str, difficulty: str, n: int, seed: int = 0, generati
     return out
 
 
+def _percent(x: float) -> str:
+    """A share as a percentage: one decimal, or two significant digits under 0.1% (I3's
+    chance of eight right groups: 0.015%)."""
+    return f"{100 * x:.1f}%" if x >= 0.001 else f"{100 * x:.2g}%"
+
+
 class ItemAudit:
     """What ``machinepsych audit`` needs of a family's item-level audit (``TaskSpec.item_audit``):
     the targets of a test at a preset, and the run. A finding is flagged (:meth:`flagged`) when
@@ -537,7 +543,7 @@ class ItemAudit:
     def line(r: RuleResult) -> str:
         """One line per finding."""
         return (f"{r.subtest} {r.difficulty}: {r.rule}: {100 * r.rate:.1f}% of {r.n} items against a structural "
-                f"chance of {100 * r.chance:.1f}% (p = {r.p:.2g})")
+                f"chance of {_percent(r.chance)} (p = {r.p:.2g})")
 
 
 ITEM_AUDIT = ItemAudit()
