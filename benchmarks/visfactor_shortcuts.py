@@ -249,12 +249,11 @@ def item_level(sub, its, diff):
 
     for r in measure(sub, diff, len(its), items=its):
         report(f"{sub}: {r.rule}", diff, r.rate * r.n, r.n, r.chance)
-    if sub in LOCAL:
-        report(f"{sub}: boosted trees on what is around each option", diff,
-               learned_local(its, LOCAL[sub]) * len(its), len(its), structural_chance(its))
+    for name, features in LOCAL.get(sub, {}).items():
+        report(f"{sub}: {name}", diff, learned_local(its, features) * len(its), len(its), structural_chance(its))
 
 
-ITEM_LEVEL = ("VZ1", "CF2", "SS2", "SS3")
+ITEM_LEVEL = ("VZ1", "CF2", "SS2", "SS3", "I3")
 RULES = {"CF2": cf2, "VZ1": vz1, "SS3": ss3, "CF3": cf3, "P3": p3, "VZ2": vz2}
 SPLIT = ("CF1", "VZ2", "VZ3", "SS2", "P3", "I3")
 

@@ -82,8 +82,8 @@ def test_every_rule_scores_an_item_between_0_and_1(sub):
     items = [generate(sub, s, "normal") for s in range(12)]
     for name, rule in RULES[sub].items():
         assert all(0.0 <= rule(it) <= 1.0 for it in items), name
-    if sub in LOCAL:
-        assert 0.0 <= learned_local(items, LOCAL[sub]) <= 1.0
+    for features in LOCAL.get(sub, {}).values():
+        assert 0.0 <= learned_local(items, features) <= 1.0
 
 
 def test_ss3_nearest_the_line_finds_generation_1_and_not_the_current_one():

@@ -105,7 +105,7 @@ def ss2_network(rng, shape, F, circle, good, bad, generation=1):
     tree's edges."""
     rng = Draws(rng)
     if generation >= 4:
-        return _ss2_network_v4(rng, shape, F, circle, good, bad)
+        return _ss2_network_v4(rng, shape, F, circle, good, bad, generation)
     if generation >= 2:
         return _ss2_network_v2(rng, shape, F, circle, good, bad)
     starts = set()
@@ -139,7 +139,12 @@ def ss2_network(rng, shape, F, circle, good, bad, generation=1):
     raise RuntimeError(f"no SS2 network found for F={F}, circle={circle}, starts {good}, {bad}")  # pragma: no cover
 
 
-def _ss2_network_v2(rng, shape, F, circle, good, bad):
+# generation 5: after this many failed tries a walled-off wrong start may join an earlier wrong
+# branch anywhere (as before generation 5), so that every geometry still gets a network
+SS2_LOW_MERGES_AFTER = 200
+
+
+def _ss2_network_v2(rng, shape, F, circle, good, bad, alike: bool = False):
     """Generation 2 of :func:`ss2_network`: every start leaves upwards (its 'stem', the point
     above it, is its own) and walks to the tree on its own branch, the answer first (to the
     circle), then the others outward from it along the bottom row (the nearest first), each to a
@@ -149,9 +154,20 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad):
     never has, so the answer's own branch gets a dead-end side line at the run before the first
     junction of one of the other starts (drawn at random): the run to the first junction is then
     the same for the answer as for the others. Every other point then joins the tree anywhere
-    (Wilson's algorithm), side lines included."""
+    (Wilson's algorithm), side lines included.
+
+    ``alike`` (generation 5): every start's branch is drawn alike, whichever is the answer: the
+    starts are walked in a random order (not the answer first, then outward from it), a wrong
+    start that goes round the circle, or is walled off from its target, joins the tree (an
+    earlier wrong branch) only in the circle's half of the grid (the upper half; anywhere only
+    after :data:`SS2_LOW_MERGES_AFTER` failed tries), so no two starts' branches meet in the
+    lower half, and the answer gets no side line (no wrong branch has a junction there that the
+    answer's lacks)."""
     starts = {good, *bad}
     order = sorted([good, *bad], key=lambda s: (abs(s[1] - good[1]), s[1]))
+    if alike:
+        order = sorted(order, key=lambda s: s[1])
+    high = shape[0] // 2  # generation 5: rows above this (the circle's half) are where starts' branches may meet
     stem = {s: (s[0] - 1, s[1]) for s in order}
     stems = set(stem.values())
     for attempt in range(10_000):
@@ -167,6 +183,10 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad):
         # (shorter): uniform 0-4, so the circle's own route to F ranks uniformly among them
         pool, m = list(bad), rng.index(5)
         detour = {pool.pop(rng.index(len(pool))) for _ in range(m)}
+        if alike:  # a random order of the walks
+            left, order = list(order), []
+            while left:
+                order.append(left.pop(rng.index(len(left))))
         for s in order:
             others = starts | (stems - {stem[s]})
             w = None
@@ -177,15 +197,22 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad):
                     if a is None:
                         break
                     keep = set(a) | {circle} | set(branch.get(good, ()))
-                    target = (tree - keep) - others
-                    b = _walk_to(rng, a[-1], target, (keep - {a[-1]}) | others, shape)
+                    target = {v for v in (tree - keep) - others if not alike or v[0] < high}
+                    blocked = (keep - {a[-1]}) | others
+                    if alike:  # the tree's points in the lower half are walls, not targets
+                        blocked |= tree - target
+                    b = _walk_to(rng, a[-1], target, blocked, shape)
                     if b is not None and len(b) - 1 + to_f[b[-1]] > to_f[circle]:
                         w = a + b[1:]
                         break
             if w is None:
                 target = {circle} if s == good else set(up[1:1 + lures])
                 w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
-            if w is None and s != good:  # walled off from the line: join an earlier branch
+            if w is None and s != good and alike:  # generation 5: join an earlier branch in the circle's half
+                target = {v for v in bad_tree - others if v[0] < high}
+                w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
+            if w is None and s != good and (not alike or attempt >= SS2_LOW_MERGES_AFTER):
+                # walled off from the line: join an earlier branch
                 target = bad_tree - others
                 w = _walk_to(rng, stem[s], target, (tree - target) | others, shape)
             if w is None:
@@ -206,7 +233,7 @@ def _ss2_network_v2(rng, shape, F, circle, good, bad):
             deg[a], deg[b] = deg.get(a, 0) + 1, deg.get(b, 0) + 1
         runs = [next((i for i, v in enumerate(branch[b][1:], 1) if deg[v] >= 3), len(branch[b]) - 1) for b in bad]
         d, kb = runs[rng.index(len(runs))], branch[good]
-        if d < len(kb):  # the answer's dead-end side line, as near that run as there is room
+        if d < len(kb) and not alike:  # the answer's dead-end side line, as near that run as there is room
             for i in sorted(range(1, len(kb)), key=lambda i: (abs(i - d), i)):
                 free = [x for x in _grid(shape)[kb[i]] if x not in tree and x not in starts and x not in stems]
                 if free:
@@ -258,14 +285,15 @@ def _ss2_band(rng, shape, starts) -> tuple[list, dict]:
         return edges, exits
 
 
-def _ss2_network_v4(rng, shape, F, circle, good, bad):
+def _ss2_network_v4(rng, shape, F, circle, good, bad, generation: int = 4):
     """Generation 4 of :func:`ss2_network`: the bottom band first (:func:`_ss2_band`, blind to
     the answer), then the rest of the grid above it as generation 2 draws a whole grid
-    (:func:`_ss2_network_v2`), with each start's point above the band as that start."""
+    (:func:`_ss2_network_v2`), with each start's point above the band as that start. Generation
+    5: the grid above the band with every start's branch drawn alike (``alike``)."""
     rows, cols = shape
     edges, exits = _ss2_band(rng, shape, [good, *bad])
     upper = (rows - SS2_BAND, cols)
-    return edges + _ss2_network_v2(rng, upper, F, circle, exits[good], [exits[b] for b in bad])
+    return edges + _ss2_network_v2(rng, upper, F, circle, exits[good], [exits[b] for b in bad], alike=generation >= 5)
 
 
 def _near(p, shape) -> list:
@@ -323,6 +351,11 @@ def _ss2(rng, difficulty: str, generation: int) -> Item:
     # wrong starts' branches merged near the bottom: "the start with the most dead ends per line
     # within two grid steps" was right in 27-29% of items and boosted trees on the 5 x 5 points
     # around each start in 36-42% (chance 20%).
+    # [decision] generation 5 (issue 30's second hunt): above the band, every start's branch is
+    # drawn alike (random order, no merges in the lower half, no side line). Generation 4 drew
+    # generation 3's network there, each start's exit from the band standing for that start, so
+    # the shortcut moved to the exits: boosted trees on the 5 x 5 points around where each
+    # start's line is three rows up 38.2% / 36.5% of normal items (chance 20%).
     tree = ss2_network(rng, shape, F, circle, good, [s for i, s in enumerate(starts) if i != gold_idx], generation)
     adj = _adj(tree)
     cell, pad = (44 if generation < 3 else 36), 30
