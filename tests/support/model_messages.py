@@ -43,6 +43,10 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
     ("visfactor-ss2", 4): "issue 30: the points within two steps of every start are drawn from the starts alone, on a "
                           "grid three rows taller (the area around a start does not tell the answer): the items "
                           "differ; version 3 makes the previous items",
+    ("visfactor-ss2", 5): "issue 30's second shortcut hunt: above the blind bottom band every start's branch is drawn "
+                          "alike (random walk order, wrong starts join only in the circle's half, no side line), so the "
+                          "points where each start's line leaves the band do not tell the answer: the items differ; "
+                          "version 4 makes the previous items",
     ("visfactor-vz1", 4): "issue 30: five pieces of equal area (4, 5 or 6 unit squares) are drawn first, every set of "
                           "three makes a shape of its own and the key is one set drawn uniformly (no rule on the pieces "
                           "and the shape's area beats 1/10): the items differ; version 3 makes the previous items",
