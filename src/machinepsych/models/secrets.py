@@ -73,8 +73,8 @@ def _char(ch: str) -> str:
     forms += [re.escape("&" + name) for name in _NAMED.get(ch, ())]
     if ch == "/":
         forms.append(r"\\/")
-    if ch == " ":
-        forms += [r"\+"]
+    if ch == " ":  # form encoding's "+" for a space, raw or itself percent-encoded (any depth)
+        forms += [r"\+", "%(?:25)*2[bB]"]
     return "(?:" + "|".join(forms) + ")"
 
 

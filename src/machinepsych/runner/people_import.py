@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import pandas as pd
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, require_file
 from ..core.spec import PeopleCellError, TaskSpec
 from ..core.tables import need_columns as _need, read_table as _read_table
 from ..core.types import Turn
@@ -157,8 +157,7 @@ def read_people(path: str | Path, format_name: str) -> tuple[TaskSpec, list[Pers
     if format_name not in FORMATS:
         raise ConfigError(f"--format {format_name!r} is not known; choose one of: {', '.join(FORMATS)}")
     path = Path(path).expanduser()
-    if not path.is_file():
-        raise ConfigError(f"{path}: no such file; give the path of your copy of the data")
+    require_file(path, fix="give the path of your copy of the data")
     fmt = FORMATS[format_name]
     df = _reader(fmt.read)(path)
     if df.empty:
