@@ -74,6 +74,10 @@ STAYS_UNREAD = [
     ("wcst", CARDS, "Resposta: 3. Se eu estivesse enganado sobre a cor, escolheria a carta 2."),
     ("wcst", CARDS, "Antwoord: 3. Als ik me vergist had in de kleur, zou ik kaart 2 kiezen."),
     ("visfactor-p3", P3, "Antwort: B. Hätte ich die Drehung falsch gesehen, würde ich A wählen."),
+    ("wcst", CARDS, "答案：3。如果我看错了颜色，我会选2。"),
+    ("wcst", CARDS, "Ответ: 3. Если я ошибся с цветом, я бы выбрал карту 2."),
+    ("wcst", CARDS, "答え：3。もし色を見間違えていたら、カード2を選ぶでしょう。"),
+    ("wcst", CARDS, "답: 3. 만약 색을 잘못 봤다면 2를 골랐을 것입니다."),
 ]
 
 
