@@ -134,8 +134,9 @@ TURN = re.compile(r"[,，]\s*(?:but|so|though|although|whereas|however|aber|doch
 # what the writer would answer under the premise
 CONSEQUENCE = re.compile(_any("would"), re.I)
 # a premise set against the task as posed: "instead", or a premise contrary to fact ("if flipping were allowed", "if the
-# pairs had been shown in reverse"); not one the task may hold ("if the rule is shape": a plan, left to the reader)
-OTHER_PREMISE = re.compile(_any("other"), re.I)
+# pairs had been shown in reverse"); not one the task may hold ("if the rule is shape": a plan, left to the reader). Each
+# language's words count only in a premise that language opens (Dutch "was" and "had" are not English "if ... was").
+OTHER_PREMISE = [(re.compile(p.opens, re.I), re.compile(p.other, re.I)) for p in LANGUAGES.values()]
 # a premise that the answer given may be wrong: a second candidate, not another question
 DOUBT = re.compile(_any("doubt"), re.I)
 # a premise that asks the writer for a choice: what follows is an answer ("If I had to pick, I'd say 3", "if you want one answer")
@@ -162,11 +163,16 @@ def addenda(text: str) -> list[tuple[int, int]]:
         if would is None:
             continue
         premise = said[:would.start()]
-        if not OTHER_PREMISE.search(premise) or DOUBT.search(premise) or FORCED.search(premise):
+        if not _against_task(premise) or DOUBT.search(premise) or FORCED.search(premise):
             continue
         turn = TURN.search(text, at + would.end(), stop)
         out.append((m.start(), turn.start() if turn else stop))
     return out
+
+
+def _against_task(premise: str) -> bool:
+    """Whether ``premise`` (from its opening word on) is set against the task, in a language that opens it so."""
+    return any(opens.match(premise) and other.search(premise) for opens, other in OTHER_PREMISE)
 
 
 def without_addenda(text: str) -> str | None:
