@@ -177,3 +177,13 @@ def test_cot_with_structured_answers_runs_from_the_command_line(tmp_path, cli_in
     assert len(statement_calls) == 4  # 2 iterations (0 and 1) x 2 statements, after the endpoint's check
     ratings = [v["rating"] for t in Store(tmp_path / "c.db").trials(1) for v in t.action.values()]
     assert ratings == [5, 5, 5, 5]
+
+
+def test_the_questionnaires_schema_reads_google_text_ratings_too():
+    # direct / free send the whole questionnaire's schema; Google takes its rating enum as text ("1"-"5")
+    from machinepsych.tasks.cogbench.answer import Ratings
+
+    space = Ratings(ids=("1", "2"))
+    sent = {"1": {"reason": "x", "rating": "4"}, "2": {"reason": "y", "rating": 2}}
+    assert space.from_json(sent) == {"1": {"rating": 4, "reason": "x"}, "2": {"rating": 2, "reason": "y"}}
+    assert space.from_json({"1": {"reason": "x", "rating": "4.0"}, "2": {"reason": "y", "rating": 2}}) is None
