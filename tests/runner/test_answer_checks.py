@@ -24,9 +24,9 @@ def spec(task="wcst", ref="openai:m", answers=("structured",), strategies=("dire
     (lambda: spec(answers=("free",), probs=True, task="oddball"), "drop --choice-probs"),
     (lambda: spec(answers=("free",), probs=True, task="cogbench-a"), "drop --choice-probs"),
     (lambda: spec(answers=("free",), probs=True, ref="agent:random"), "add a model participant"),
-    # CogBench's own cot asks one statement per call, in free text: those calls carry no schema
-    (lambda: spec(task="cogbench-a", strategies=("cot",)), "run it with direct or free"),
-    (lambda: spec(task="cogbench-v", strategies=("direct", "cot")), "run it with direct or free"),
+    # CogBench's react and reflexion: more than the answer calls per statement (feedback, a reflection)
+    (lambda: spec(task="cogbench-a", strategies=("react",)), "drop --answer structured or that strategy"),
+    (lambda: spec(task="cogbench-v", strategies=("cot", "reflexion")), "drop --answer structured or that strategy"),
     # a test's own strategy list is checked like the run's
     (lambda: RunSpec(tasks=[TaskRun(task="wcst", sessions=1, strategies=["scot"])],
                      participants=[ParticipantSpec(ref="openai:m", base_url=URL)], answers=["structured"]),
@@ -38,22 +38,12 @@ def test_refused_in_one_line(make, words):
     assert words in str(err.value) and "\n" not in str(err.value)
 
 
-@pytest.mark.parametrize("strategy", ["direct", "free"])
-def test_cogbench_answers_structured_under_the_general_strategies(strategy):
-    spec(task="cogbench-a", strategies=(strategy,))  # one call per trial, the schema on it: no refusal
-
-
-def test_cogbench_cot_structured_stops_run_in_one_line_before_anything_is_created(tmp_path, cli_in_process,
-                                                                                 no_api_keys):
-    from tests.support.fake_openai import FakeOpenAIServer
-
-    with FakeOpenAIServer() as srv:
-        r = cli_in_process("run", "cogbench-a", "-m", "openai:fake-model", "--base-url", srv.base_url, "-s", "cot",
-                           "--answer", "structured", "--store", "c.db", "--no-progress", "-n", "1", cwd=tmp_path)
-        sent = len(srv.bodies)
-    lines = [ln for ln in r.stderr.strip().splitlines() if ln.strip()]
-    assert r.returncode == 2 and len(lines) == 1 and "run it with direct or free" in lines[0], r.stderr
-    assert sent == 0 and not (tmp_path / "c.db").exists()
+@pytest.mark.parametrize("strategies", [("direct",), ("free",), ("cot",), ("direct", "cot")])
+def test_cogbench_answers_structured_under_the_general_strategies_and_its_own_cot(strategies):
+    # direct / free: one call per trial with the questionnaire's schema; cot (CogBench's own): one call per
+    # statement, each with the statement's schema (tests/models/test_structured_cogbench_cot.py)
+    spec(task="cogbench-a", strategies=strategies)
+    spec(task="cogbench-v", strategies=strategies)
 
 
 def test_anthropic_has_no_logprobs(monkeypatch):

@@ -41,12 +41,15 @@ _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|
 # cues written without spaces between words (Chinese, Japanese)
 _CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也"
 ADDITIVE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + r")(?![^\W\d_])|或者?|もしくは|または|あるいは|也", re.I)
-HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^\W\d_])|" + _CJK, re.I)
+# a conditional premise opening a clause in the languages whose "if" is not among the modal words (Dutch "als", German
+# "wäre" / "hätte" first, Russian, Chinese, Japanese, Korean): "Als ik me vergist had, kaart 2", "如果我看错了，我会选2"
+_PREMISE = r"(?:^|(?<=[,.;:!?\n]))\s*(?:als|indien|wäre|wären|hätte|hätten)\b|\bесли\b|如果|要是|假如|倘若|もし|만약|만일"
+HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^\W\d_])|" + _CJK + "|" + _PREMISE, re.I)
 # a turn after the other answer in its clause: it is being compared or set aside, not offered
 TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|while|only|less|worse|wrong|fails?|misses|instead"
                         r"|next\s+(?:time|round|trial|turn)|later)\b"
                         r"|\b(?:aber|pero|mais|ma)\b|但|不过|でも|しかし", re.I)
-CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b", re.I)
+CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b|" + _PREMISE, re.I)
 # a counterfactual ("if the rule turns out to be shape, it would be 2 instead"): what another reading would give
 COUNTERFACTUAL = re.compile(r"\b(?:if|had|were)\b.*\bwould\b|\bwould\b.*\bif\b", re.I | re.S)
 # (not an alternative joined by "or", nor one on the premise that the answer is wrong: "If I misread it, I'd pick D")

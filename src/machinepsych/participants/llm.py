@@ -48,9 +48,12 @@ class LLMParticipant:
 
         answering = self._answer_options(ctx, options)
 
-        async def chat(messages: list[Message], purpose: str) -> ModelCall:
+        async def chat(messages: list[Message], purpose: str, schema: dict | None = None) -> ModelCall:
             sent = self._adapt(messages)
             call_options = answering if purpose in ANSWER_PURPOSES else options
+            if schema is not None and ctx.answer == "structured":
+                # a call that answers under a schema of its own (CogBench's cot: one statement per call)
+                call_options = replace(options, response_schema=json.dumps(schema, sort_keys=False))
             budget = self.budget
             # the call's worst case: twice the usual token count of its prompt (chars / 4, 800 an
             # image) and a reply of the cap it sends (runner.budget.attach_budget set it)

@@ -35,8 +35,10 @@ __all__ = ["STUDY_PLACEHOLDER", "REASK_TEXT", "DEFAULT_SUFFIXES", "Strategy", "S
            "get_strategy", "read_answer", "register_strategy", "strategy_names", "study_message", "study_phase", "study_taken_away",
            "suffix_for", "system_message", "trial_message"]
 
-# chat(messages, purpose) -> ModelCall ; provided by the LLM participant (retries, limits, costs)
-ChatFn = Callable[[list[Message], str], Awaitable[ModelCall]]
+# chat(messages, purpose) -> ModelCall ; provided by the LLM participant (retries, limits, costs). A test's own
+# method may pass a third argument, the JSON Schema that one call answers in under --answer structured (CogBench's
+# cot: one statement per call); the general strategies never do (their answer calls get the trial's schema).
+ChatFn = Callable[..., Awaitable[ModelCall]]
 
 DEFAULT_SUFFIXES = {
     "direct": "Give your final answer straight away. Be concise and include only the essential information, with no explanation or thought process.",

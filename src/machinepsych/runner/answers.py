@@ -58,8 +58,11 @@ def check_answers(run: Any) -> None:
             raise ConfigError(f"--answer structured works with the strategies that answer in one call per trial "
                               f"(direct, cot, free), not {other[0]!r}: drop --answer structured or that strategy")
         for t, spec, space in spaces:
-            own = [s for s in (t.strategies or run.strategies) if s in spec.strategies]
-            if own:  # a method of the test's own (CogBench's cot: one free-text call per statement)
+            # a method of the test's own whose calls carry no answer schema (CogBench's own cot does: each
+            # statement's call carries the reasoning-then-rating schema)
+            own = [s for s in (t.strategies or run.strategies)
+                   if s in spec.strategies and not getattr(spec.strategies[s](), "answers_structured", False)]
+            if own:
                 raise ConfigError(f"--answer structured: {spec.id} answers {own[0]!r} with a method of its own, in calls "
                                   "that carry no answer schema; drop --answer structured, or run it with direct or free")
             if spec.answer.json_schema(space) is None:

@@ -16,6 +16,7 @@ statement on a 1-5 row of one page, with a reason box per statement.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -119,11 +120,39 @@ class Ratings(Space):
             v = value[sid]
             if not isinstance(v, dict) or set(v) != {"reason", "rating"} or not isinstance(v["reason"], str):
                 return None
-            r = v["rating"]
-            if isinstance(r, bool) or not isinstance(r, int) or r not in (1, 2, 3, 4, 5):
+            r = json_rating(v["rating"])
+            if r is None:
                 return None
-            out[sid] = {"rating": int(r), "reason": clean_reason(v["reason"])}
+            out[sid] = {"rating": r, "reason": clean_reason(v["reason"])}
         return out
+
+
+def statement_schema() -> dict[str, Any]:
+    """The JSON Schema of one statement's structured reply under CogBench's own cot
+    (``--answer structured``): the reasoning first, then a rating 1-5."""
+    return object_schema({"reasoning": {"type": "string"}, "rating": {"type": "integer", "enum": [1, 2, 3, 4, 5]}})
+
+
+def read_statement_json(reply: str) -> tuple[int | None, str]:
+    """(rating, reason) of one statement's structured reply, read by strict JSON parsing only:
+    exactly the schema's two properties, a string reasoning and an integer rating 1-5; anything
+    else is no rating (None, never read as free text)."""
+    try:
+        value = json.loads(reply or "", strict=False)  # a raw line break inside a string kept, as for every structured reply
+    except ValueError:
+        return None, ""
+    if not isinstance(value, dict) or set(value) != {"reasoning", "rating"} or not isinstance(value["reasoning"], str):
+        return None, ""
+    r = json_rating(value["rating"])
+    return (r, clean_reason(value["reasoning"])) if r is not None else (None, "")
+
+
+def json_rating(value: Any) -> int | None:
+    """A rating 1-5 of a structured reply: the integer, or its decimal text (providers whose
+    schemas take string enums only, e.g. Google's, are sent the ratings as text); else None."""
+    if isinstance(value, str) and value in ("1", "2", "3", "4", "5"):
+        return int(value)
+    return value if type(value) is int and 1 <= value <= 5 else None
 
 
 MODEL_INSTRUCTION = (

@@ -2,6 +2,9 @@
 
 All rate one statement per call ("Thoughts: ... Rating: k", exactly one rating; an unparsed
 reply is re-asked up to the participant's ``--reask`` times, then kept as an invalid item).
+Under ``--answer structured`` each statement's call carries its own JSON Schema (the reasoning,
+then a rating 1-5: :func:`.answer.statement_schema`) and its reply is read by strict JSON only
+(:func:`.answer.read_statement_json`); the study call stays free text, as in every strategy.
 
 * ``cot``: the initial profile, the iteration's flow (sent first as its own message, kept as a
   "study" call) and one statement, reasoning before the rating. No memory across iterations.
@@ -28,11 +31,14 @@ from typing import Any
 from machinepsych.core.spec import JUDGE_PREFIX
 from machinepsych.core.types import STUDY_PLACEHOLDER, Message, ModelCall, TextPart, Turn
 
-from .answer import MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT, format_action, parse_rating
+from .answer import (MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT, format_action, parse_rating, read_statement_json,
+                     statement_schema)
 from .data import profile_text
 from .score import majority
 
 REASK = "I could not find exactly one \"Rating: <1-5>\" in your reply. Please answer again in the required format."
+STRUCTURED_REASK = ("Your reply was not the JSON object asked for (a reasoning string, then a rating from 1 to 5). "
+                    "Please answer again.")
 COT = "Think step by step: first explain your reasoning as this person, then give your rating."
 
 
@@ -50,18 +56,25 @@ def statements(obs) -> list[dict]:
     return list(obs.stimulus["statements"])
 
 
-async def rate(chat, msgs: list[Message], purpose: str, calls: list[ModelCall], attempts: int) -> tuple[int | None, str]:
-    """Ask, then re-ask while "Rating:" is not there exactly once, up to ``attempts`` calls."""
-    call = await chat(list(msgs), purpose)
+async def rate(chat, msgs: list[Message], purpose: str, calls: list[ModelCall], attempts: int,
+               structured: bool = False) -> tuple[int | None, str]:
+    """Ask, then re-ask while "Rating:" is not there exactly once (``structured``: while the reply
+    is not the statement's JSON object), up to ``attempts`` calls."""
+    if structured:
+        schema = statement_schema()
+        ask, read, again = (lambda m, p: chat(m, p, schema)), read_statement_json, STRUCTURED_REASK
+    else:
+        ask, read, again = chat, parse_rating, REASK
+    call = await ask(list(msgs), purpose)
     calls.append(call)
-    rating, reason = parse_rating(call.reply)
+    rating, reason = read(call.reply)
     for _ in range(attempts - 1):
         if rating is not None:
             break
-        msgs = msgs + [Message.text("assistant", call.reply), Message.text("user", REASK)]
-        call = await chat(msgs, f"reask:{purpose}")
+        msgs = msgs + [Message.text("assistant", call.reply), Message.text("user", again)]
+        call = await ask(msgs, f"reask:{purpose}")
         calls.append(call)
-        rating, reason = parse_rating(call.reply)
+        rating, reason = read(call.reply)
     return rating, reason
 
 
@@ -123,6 +136,10 @@ def feedback_text(fb: dict) -> str:
 class BaselineMethod:
     """cot, react and reflexion: one study call per iteration, then one call per statement."""
 
+    # each statement's call carries its schema under --answer structured (only cot gets there: react and
+    # reflexion are refused with it before a run, :func:`machinepsych.runner.answers.check_answers`)
+    answers_structured = True
+
     def __init__(self, name: str):
         self.name = name
 
@@ -155,7 +172,8 @@ class BaselineMethod:
                 q.append(f"Your reflection: {refl.reply.strip()}")
             steps = "Reason (Thought), then act (give the rating)." if fb else COT
             m.append(Message.text("user", "\n\n".join(q + [f"Statement: {s['text']}", steps, ONE_STATEMENT_FORMAT])))
-            rating, reason = await rate(chat, m, f"answer:{s['id']}", calls, 1 + reask)
+            rating, reason = await rate(chat, m, f"answer:{s['id']}", calls, 1 + reask,
+                                        getattr(ctx, "answer", "free") == "structured")
             action[s["id"]] = {"rating": rating, "reason": reason}
         return turn_of(action, calls)
 
