@@ -83,7 +83,7 @@ EXAMPLES = [
     ("visfactor-s2", SAME, 'Answer T (same cube possible) or F (different cubes), e.g. {"answer": "T"}', None),
     # an answer presented in the format, not introduced as an example, stays the answer
     ("visfactor-p3", LETTER, '{"answer": "C"}', "C"), ("visfactor-p3", LETTER, 'In the requested format: {"answer": "C"}', "C"),
-    ("visfactor-p3", LETTER, 'Like this: {"answer": "C"}', "C"), ("visfactor-p3", LETTER, "I'd like {\"answer\": \"D\"}", "D"),
+    ("visfactor-p3", LETTER, 'Like this: {"answer": "C"}', "C"), ("visfactor-p3", LETTER, 'It looks like {"answer": "D"}', "D"),
 ]
 
 

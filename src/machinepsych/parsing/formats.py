@@ -759,8 +759,10 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 
 # the words that introduce an example, right before an answer object ('Give five T/F values in order, e.g. {...}.',
 # 'Answer like {"answer": "C"}'): the object is the instructions' example, never the reply's answer (but "Like this:",
-# "I'd like", "in the requested format:" present the reply's own answer)
-_INTRO = r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as|(?<!['’]d\s)(?<!would\s)\blike)\s*[:,]?\s*[`\"']*\s*"
+# "It looks like {...}", "in the requested format:" present the reply's own answer: "like" only opening the line or
+# after a word for answering)
+_INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
+          r"|(?:^[^\w\n]*|\b(?:answer(?:ed)?|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
