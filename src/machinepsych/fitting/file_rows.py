@@ -59,3 +59,17 @@ def options_cell(row: Mapping[str, Any], column: str, options: Sequence[str]) ->
         raise ValueError(f"{column} {cell!r} is not two or more of {', '.join(options)} written together "
                          f"({''.join(options[:2])}) or joined by ';'")
     return picked
+
+
+YES, NO = ("1", "true", "yes"), ("0", "false", "no")
+
+
+def truth_cell(row: Mapping[str, Any], column: str) -> bool | None:
+    """A yes/no cell (1/0, true/false, yes/no; case ignored), None where it is empty."""
+    cell = row.get(column)
+    if blank(cell):
+        return None
+    word = str(cell).strip().removesuffix(".0").lower()
+    if word not in YES + NO:
+        raise ValueError(f"{column} {cell!r} is not one of 1/0, true/false, yes/no")
+    return word in YES

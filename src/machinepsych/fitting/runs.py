@@ -302,9 +302,7 @@ def check_file_test(spec: TaskSpec) -> None:
 
     if spec.fit is None or spec.fit.file_record is None:
         readable = ", ".join(t.id for t in all_tasks() if t.fit is not None and t.fit.file_record is not None)
-        raise ConfigError(f"fit --trials reads trials files of {readable}; {spec.id} is not one of them"
-                          + (" (import its people with machinepsych import-people, then fit the run)"
-                             if spec.people is not None and spec.fit is not None else ""))
+        raise ConfigError(f"fit --trials reads trials files of {readable}; {spec.id} is not one of them")
 
 
 def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
