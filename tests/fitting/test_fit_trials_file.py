@@ -104,7 +104,7 @@ def _assert_same_fits(rows, of_run) -> None:
 
 
 @pytest.mark.parametrize("test", ["bandit-pairs", "prlt", "igt", "dcigt", "wpt", "twostep", "twostep-kool"])
-def test_an_exported_run_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_process, test):
+def test_an_exported_run_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_process, monkeypatch, test):
     """The file ``export`` writes of a run of agents, fitted with ``fit --trials``, gives the
     run's fits (those ``report`` makes, as ``fit RUN``): every model's NLL to 1e-9 and the same
     winners; ``score`` of that file prints them as ``report`` prints the run's, and ``score
@@ -131,6 +131,10 @@ def test_an_exported_run_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proc
     if test == "prlt":  # the terminal's tables (the same code as report's)
         text = cli_in_process("score", test, "trials.csv", cwd=tmp_path).stdout
         assert "Model fits" in text and f"{test}: winning model per session" in text and "file | trials.csv" in text
+        monkeypatch.setattr("machinepsych.fitting.report.REPORT_MAX_SESSIONS", 1)  # more sessions than a report fits
+        fits = json.loads(cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path).stdout)["fits"]
+        assert fits == {"omitted": "not fitted: 2 sessions, more than a report fits (1); run machinepsych fit "
+                                   "--trials trials.csv --test prlt"}
 
 
 def test_a_trials_file_lacking_a_fit_column_is_one_line_before_any_fit(tmp_path, cli_in_process):
@@ -158,6 +162,10 @@ def test_a_trials_file_lacking_a_fit_column_is_one_line_before_any_fit(tmp_path,
     r = cli_in_process("fit", "--trials", "bad.csv", "--test", "igt", cwd=tmp_path)
     assert r.returncode != 0 and "bad.csv: line 5: deck 'E' is not one of A, B, C, D" in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+    r = cli_in_process("score", "igt", "bad.csv", "--json", cwd=tmp_path)  # scored; the fits say why not
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["fits"] == {"omitted": "not fitted: bad.csv: line 5: deck 'E' is not one of A, B, C, D "
+                                                       "(empty: no answer)"}
 
     _agents_run(tmp_path / "b", cli_in_process, "bandit-pairs") if (tmp_path / "b").mkdir() is None else None
     pairs = pd.read_csv(tmp_path / "b" / "trials.csv").drop(columns=["offered"])
