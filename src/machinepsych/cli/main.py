@@ -586,7 +586,8 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
               json_out: bool = typer.Option(False, "--json"),
               method: Optional[str] = typer.Option(None, "--method", help="A family's file scorer: the method (cogbench: in a released eval file) or strategy/condition (in an export) to score."),
               official: bool = typer.Option(False, "--official", help="A family's file scorer: the published evaluation code's arithmetic exactly (cogbench: -1 a category, divide by 10, NaN propagating).")) -> None:
-    """Score trials collected elsewhere (e.g. human data) with the same scorers."""
+    """Score trials collected elsewhere (e.g. human data) with the same scorers; where the
+    test has models and the file their columns, print their fits too (docs/fitting.md)."""
     scorer = family_file_scorer(test)
     if scorer is not None:  # the family's own reader (cogbench: released eval files and its exports)
         from ..participants.human import is_human_ref
