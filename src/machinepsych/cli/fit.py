@@ -109,7 +109,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             per: str = typer.Option("session", "--per", help="What one fit is of: 'session' (each session alone) or 'participant' (a participant's sessions of a test fitted jointly: a model's or agent's sessions of a condition, a person's by platform id)."),
             seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1, help="Seed of the optimiser's starting points (and of --recover's simulations)."),
             trials: Optional[Path] = typer.Option(None, "--trials", help="Fit a trials file collected elsewhere (the file machinepsych score reads; its columns: docs/fitting.md) instead of runs; give its --test."),
-            test: Optional[str] = typer.Option(None, "--test", help="With --trials: the test whose models are fitted (e.g. wcst, wcst-kennedy)."),
+            test: Optional[str] = typer.Option(None, "--test", help="With --trials: the test whose models are fitted (e.g. wcst, igt, prlt; its columns: docs/fitting.md)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
             store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:

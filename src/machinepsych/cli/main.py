@@ -586,7 +586,8 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
               json_out: bool = typer.Option(False, "--json"),
               method: Optional[str] = typer.Option(None, "--method", help="A family's file scorer: the method (cogbench: in a released eval file) or strategy/condition (in an export) to score."),
               official: bool = typer.Option(False, "--official", help="A family's file scorer: the published evaluation code's arithmetic exactly (cogbench: -1 a category, divide by 10, NaN propagating).")) -> None:
-    """Score trials collected elsewhere (e.g. human data) with the same scorers."""
+    """Score trials collected elsewhere (e.g. human data) with the same scorers; where the
+    test has models and the file their columns, print their fits too (docs/fitting.md)."""
     scorer = family_file_scorer(test)
     if scorer is not None:  # the family's own reader (cogbench: released eval files and its exports)
         from ..participants.human import is_human_ref
@@ -610,8 +611,12 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
     except KeyError as exc:
         raise ConfigError(f"{file}: the {spec.id} scorer needs a column {exc.args[0]!r}") from None
     summ = summarize(per)
+    from ..fitting.report import file_fits, print_fits
+
+    fits = file_fits(spec, df, file)  # where the test has models; the scores stand whatever the fits say
     if json_out:
-        sys.stdout.write(json.dumps({"sessions": per, "summary": summ}, indent=2, default=str) + "\n")
+        sys.stdout.write(json.dumps({"sessions": per, "summary": summ, **({"fits": fits} if spec.fit else {})},
+                                    indent=2, default=str) + "\n")
         return
     from ..analysis.scores import fmt_mean_sd
 
@@ -624,6 +629,7 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
         table.add_row(sid, *["-" if m[k] is None else f"{m[k]:.2f}" for k in metrics])
     table.add_row("mean (SD)", *[fmt_mean_sd(summ.get(k)) for k in metrics])
     console.print(table)
+    print_fits(fits, console)
 
 
 def session_criteria(spec, df, file: Path) -> dict:

@@ -36,7 +36,7 @@ def _spec(id: str, title: str, env_class: type[Arms], citation: str, table, scal
     return TaskSpec(id=id, version=1, family="bandit", title=title, env_class=env_class, answer=ANSWER,
                     scorer=scorer(K, primary), citation=citation, default_sessions=1, feedback_mode="inline",
                     agents=agents(scale, q0), chance=simulator(env_class), docs=f"{DOCS}#{id}",
-                    fit=fit(K, scale, points, q0), people=table)
+                    fit=fit(K, scale, points, q0, pairs=env_class is Pairs), people=table)
 
 
 TWO_ARM = _spec("bandit2arm", "Two-armed bandit (fixed win probabilities)", TwoArm, EREV, people.TWO_ARM)
