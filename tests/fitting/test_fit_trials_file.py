@@ -59,13 +59,23 @@ def test_a_trials_file_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proces
     assert list(read["summary"][test]) == ["file | trials.csv"]
     text = cli_in_process("fit", "--trials", "trials.csv", "--test", test, cwd=tmp_path).stdout
     assert "file | trials.csv" in text
+    # the file ``export`` writes (the key cards only inside ``stimulus``) is fitted as it stands
+    r = cli_in_process("export", "w", "--store", "s.db", "--format", "csv", "--out", "export.csv", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "options" not in pd.read_csv(tmp_path / "export.csv").columns
+    r = cli_in_process("fit", "--trials", "export.csv", "--test", test, "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    exported = by_fit(json.loads(r.stdout))
+    assert exported.keys() == theirs.keys()
+    assert [exported[k]["best"] for k in theirs] == [row["best"] for row in theirs.values()]
 
 
 def test_a_trials_file_with_bad_input_is_one_line(tmp_path, cli_in_process):
     (tmp_path / "t.csv").write_text("session,trial,correct,choice,card\n1,0,1,2,triangle red 1\n")
     cases = [(("--trials", "t.csv"), "--trials FILE and --test TEST go together"),
              (("--trials", "t.csv", "--test", "lnt"), "lnt is not one of them"),
-             (("--trials", "t.csv", "--test", "wcst"), "missing column(s) options"),
+             (("--trials", "t.csv", "--test", "wcst"), "missing column(s) options; fit --trials --test wcst needs "
+                                                       "session, trial, correct, choice, card, options (or stimulus)"),
              (("--trials", "t.csv", "--test", "wcst", "--model", "rw"), "--model 'rw' is not a model")]
     for args, line in cases:
         r = cli_in_process("fit", *args, cwd=tmp_path)
@@ -184,7 +194,7 @@ def test_score_says_in_one_line_which_fit_columns_a_file_lacks(tmp_path, cli_in_
     assert r.returncode == 0, r.stderr
     said = [ln for ln in r.stdout.splitlines() if "Model fits" in ln]
     assert said == ["Model fits (docs/fitting.md): not fitted: the file has no column choice, card, options "
-                    "(wcst's models read session, trial, correct, choice, card, options)"], r.stdout
+                    "(wcst's models read session, trial, correct, choice, card, options (or stimulus))"], r.stdout
     r = cli_in_process("score", "wcst", "t.csv", "--json", cwd=tmp_path)
     out = json.loads(r.stdout)
     assert out["sessions"]["1"]["trials"] == 12 and out["fits"] == {"omitted": said[0].split(": ", 1)[1]}

@@ -566,6 +566,8 @@ class ChoiceModels:
       the stored trial record the models read: the columns it needs beyond ``session``,
       ``trial`` and ``correct``, and the record of one row (ValueError with a short reason
       naming the column where a cell cannot be used). None: no trials file is read.
+      ``file_alternatives``: a needed column -> another column that can stand for it (card
+      sorting's key cards: ``options``, or the ``stimulus`` JSON an export writes).
     """
 
     options: "tuple[Any, ...] | Callable[[Params], tuple[Any, ...]]"
@@ -581,6 +583,7 @@ class ChoiceModels:
     not_identifiable: Mapping[str, str] = field(default_factory=dict)
     file_columns: tuple[str, ...] = ()
     file_record: "Callable[[Mapping[str, Any]], dict[str, Any]] | None" = None
+    file_alternatives: Mapping[str, str] = field(default_factory=dict)
 
     def options_for(self, params: Params) -> tuple[Any, ...]:
         return tuple(self.options(params) if callable(self.options) else self.options)

@@ -286,13 +286,17 @@ def tests_with_models() -> list[str]:
 
 
 def file_columns(spec: TaskSpec) -> tuple[str, ...]:
-    """Every column a trials file of ``spec`` needs for its models to be fitted."""
-    return ("session", "trial", "correct", *spec.fit.file_columns)
+    """Every column a trials file of ``spec`` needs for its models to be fitted (``a (or b)``
+    where another column can stand for one)."""
+    alternatives = spec.fit.file_alternatives
+    return ("session", "trial", "correct",
+            *(f"{c} (or {alternatives[c]})" if c in alternatives else c for c in spec.fit.file_columns))
 
 
 def missing_file_columns(spec: TaskSpec, df: pd.DataFrame) -> list[str]:
     """The columns ``spec``'s models need that the trials frame lacks."""
-    return [c for c in spec.fit.file_columns if c not in df.columns]
+    alternatives = spec.fit.file_alternatives
+    return [c for c in spec.fit.file_columns if c not in df.columns and alternatives.get(c) not in df.columns]
 
 
 def check_file_test(spec: TaskSpec) -> None:
