@@ -387,11 +387,16 @@ def expired(store: Store, a: AssignmentRow, study: StudyRow | None, now: datetim
 def release(store: Store, a: AssignmentRow, now: datetime | None = None) -> None:
     """Free the slot of ``a``: every session of it that was touched (and its anchor) is
     copied as an ``abandoned`` session that takes its trials (each marked ``abandoned``) and
-    scores; the assignment moves to the anchor's copy; the sessions start again from trial 0."""
+    scores, and the page events the person's page reported (``people_events``: the next person
+    on the slot starts without them); the assignment moves to the anchor's copy; the sessions
+    start again from trial 0."""
+    from .people import EventRow, has_events
+
     now = now or clock()
     st = state_of(a)
     if st.get("released_at"):
         return
+    events = has_events(store)
     moved: dict[str, int] = {}
     with store.session() as s:
         base = min([0, *s.scalars(select(SessionRow.index).where(SessionRow.run_id == (
@@ -412,6 +417,8 @@ def release(store: Store, a: AssignmentRow, now: datetime | None = None) -> None
                 t.session_id = copy.id
                 t.info = {**(t.info or {}), "abandoned": True}
             s.execute(update(ScoreRow).where(ScoreRow.session_id == sid).values(session_id=copy.id))
+            if events:
+                s.execute(update(EventRow).where(EventRow.session_id == sid).values(session_id=copy.id))
             s.execute(update(SessionRow).where(SessionRow.id == sid).values(
                 status="pending", started_at=None, finished_at=None, error=None))
             moved[str(sid)] = copy.id
