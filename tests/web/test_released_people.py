@@ -74,3 +74,13 @@ def test_withdrawing_a_released_person_or_the_next_one_deletes_exactly_their_own
     assert "deleted 0 trials, 0 practice answers, 1 page events" in out, out
     with people.store.session() as s:
         assert s.query(people_store.EventRow).count() == 0
+
+
+def test_participants_csv_lists_the_released_person_with_their_copy(released, tmp_path):
+    sid, db = released
+    who = participants(db, tmp_path)
+    assert who["PROLIFIC_PID"].tolist() == ["nextB", "relA"]  # the slot first, then who was released from it
+    gone = who.set_index("PROLIFIC_PID").loc["relA"]
+    assert gone["status"] == "abandoned" and gone["trials"] == "1" and int(gone["session_id"]) != sid
+    assert gone["released_at"].endswith("+00:00") and who.set_index("PROLIFIC_PID").loc["nextB", "released_at"] == ""
+    assert gone["focus_losses"] == "1" and gone["browser"] == "Firefox 120 (Linux)" and gone["screen"] == "1280x800"

@@ -287,7 +287,8 @@ def browser_name(ua: str) -> str:
 def participants_csv(store: Store, run: RunRow) -> str:
     """One row per session for people: its status and trial count, the person's platform ids,
     consent, practice count, times (UTC with its offset, as practice.csv writes them) and the
-    page events' summary (participants.csv)."""
+    page events' summary (participants.csv). The slots come first, then the released people:
+    each abandoned copy (status ``abandoned``, ``released_at``) with the person who left it."""
     import csv
     import io
 
@@ -299,13 +300,13 @@ def participants_csv(store: Store, run: RunRow) -> str:
 
     held = studies.assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)
-    sessions = studies.human_sessions(store, run)
+    sessions = studies.human_sessions(store, run, released=True)
     seen = summary(events(store, [s.id for s in sessions]))
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["session", "session_id", "task", "condition", "status", "trials", "participant_id", "PROLIFIC_PID",
                 "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at",
-                "started_at", "finished_at", *EVENT_COLUMNS])
+                "started_at", "finished_at", "released_at", *EVENT_COLUMNS])
     for s in sessions:
         a = held.get(s.id)
         rec = (a.recruitment if a else {}) or {}
@@ -314,7 +315,9 @@ def participants_csv(store: Store, run: RunRow) -> str:
                     a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
                     rec.get("SESSION_ID", ""), utc(a.consented_at if a else None),
                     len(a.practice) if a else 0, utc(a.created_at if a else None), utc(a.last_seen_at if a else None),
-                    utc(s.started_at), utc(s.finished_at), *[ev.get(k, "") for k in EVENT_COLUMNS]]])
+                    utc(s.started_at), utc(s.finished_at),
+                    (studies.state_of(a).get("released_at") or "") if s.status == studies.ABANDONED else "",
+                    *[ev.get(k, "") for k in EVENT_COLUMNS]]])
     return out.getvalue()
 
 

@@ -151,11 +151,13 @@ def check_study_options(consent: str, practice: int, completion_code: str | None
     Timing(**timing)  # ranges (0..60000 ms), one line
 
 
-def human_sessions(store: Store, run: RunRow) -> list[SessionRow]:
-    """The run's sessions for people (the abandoned copies of released sessions left out)."""
+def human_sessions(store: Store, run: RunRow, *, released: bool = False) -> list[SessionRow]:
+    """The run's sessions for people; with ``released``, then the abandoned copies of released
+    sessions (left out otherwise)."""
     from machinepsych.participants.human import is_human_ref
 
-    return [s for s in store.sessions(run.id) if is_human_ref(s.participant_name) and s.status != ABANDONED]
+    mine = [s for s in store.sessions(run.id) if is_human_ref(s.participant_name)]
+    return [s for s in mine if s.status != ABANDONED] + ([s for s in mine if s.status == ABANDONED] if released else [])
 
 
 def create_study(store: Store, run: RunRow, *, consent: str = "", practice: int = 0,
