@@ -336,6 +336,18 @@ class Store:
 
     # -- runs and sessions --------------------------------------------------------------
     def create_run(self, name: str, spec: dict, sessions: list[dict]) -> RunRow:
+        """The run and its sessions, in one transaction. A store that stops taking writes
+        meanwhile (a full disk, a connection lost) is one line, exit code 3: nothing was made."""
+        try:
+            return self._create_run(name, spec, sessions)
+        except DBAPIError as exc:
+            failed = store_error(exc, self, "the run was not created (nothing of it was stored): free space "
+                                            "or reconnect, then run the command again")
+            if isinstance(failed, StoreUnavailable):
+                raise failed from None
+            raise
+
+    def _create_run(self, name: str, spec: dict, sessions: list[dict]) -> RunRow:
         with self.session() as s:
             if s.scalar(select(RunRow).where(RunRow.name == name)) is not None:
                 raise ConfigError(f"A run named {name!r} already exists in {self.safe_url}. "
@@ -1052,20 +1064,22 @@ _SQLITE_OUTAGES = {13: "is full (no space left on the disk, or the database's si
                    14: "cannot be opened any more"}
 
 
-def store_error(exc: BaseException, store: "Store | None" = None) -> StoreError:
+STOPPED = "the run stopped, every trial stored so far is kept"
+
+
+def store_error(exc: BaseException, store: "Store | None" = None, outcome: str = STOPPED) -> StoreError:
     """The error a failed write raises: :class:`StoreUnavailable` (one line, exit code 3, the
-    run resumable) when the store stopped taking writes, else a StoreError."""
+    run resumable) when the store stopped taking writes, else a StoreError. ``outcome``: what
+    it means for the run (stopped mid-way; or not created)."""
     if isinstance(exc, StoreError):
         return exc
     where = store.safe_url if store is not None else "the store"
     code = _sqlite_code(exc)
     if code in _SQLITE_OUTAGES:
-        return StoreUnavailable(f"The store {where} {_SQLITE_OUTAGES[code]}; the run stopped, every trial "
-                                "stored so far is kept")
+        return StoreUnavailable(f"The store {where} {_SQLITE_OUTAGES[code]}; {outcome}")
     if _disconnected(exc):
         return StoreUnavailable(f"Lost the connection to the store {where} for {store_retry_s():.0f} s "
-                                f"({_first_line(exc.orig if getattr(exc, 'orig', None) else exc)}); the run "
-                                "stopped, every trial stored so far is kept")
+                                f"({_first_line(exc.orig if getattr(exc, 'orig', None) else exc)}); {outcome}")
     return StoreError(f"Could not store a trial: {exc}")
 
 
