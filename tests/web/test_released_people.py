@@ -84,3 +84,34 @@ def test_participants_csv_lists_the_released_person_with_their_copy(released, tm
     assert gone["status"] == "abandoned" and gone["trials"] == "1" and int(gone["session_id"]) != sid
     assert gone["released_at"].endswith("+00:00") and who.set_index("PROLIFIC_PID").loc["nextB", "released_at"] == ""
     assert gone["focus_losses"] == "1" and gone["browser"] == "Firefox 120 (Linux)" and gone["screen"] == "1280x800"
+
+
+def test_a_server_down_longer_than_the_timeout_releases_nobody_on_its_return(people, monkeypatch):
+    """Issue 30's outside probe (#37): the server killed between two answers, back after more
+    than the inactivity timeout: the open page's heartbeats failed only because it was down, so
+    the restarted server counts inactivity from its own start, and the person goes on."""
+    from fastapi.testclient import TestClient
+
+    from machinepsych.web.app import create_app
+    from tests.web.helpers import ADMIN, AUTH
+
+    clock = Clock(monkeypatch)
+    run = human_run(people.store, [TaskRun(task="lnt", params={"n_trials": 4}, sessions=1)], "down")
+    study = people.study(run, inactivity_min=1)
+    b = people.browser()
+    sid = consent(b, study, "PROLIFIC_PID=patient")
+    assert b.post(f"/session/{sid}/answer", json={"trial": 0, "action": "vowel", "rt_ms": 900}).status_code == 200
+    clock.advance(minutes=3)  # the server is down for 3 minutes under a 1-minute timeout
+    restarted = create_app(people.url, admin_token=ADMIN)
+    try:
+        with TestClient(restarted, cookies=b.cookies) as back:
+            board = back.get("/admin/runs/down/dashboard.json", headers=AUTH).json()
+            assert board["people"]["in progress"] == 1 and board["people"]["abandoned"] == 0, board
+            r = back.post(f"/session/{sid}/answer", json={"trial": 1, "action": "vowel", "rt_ms": 900})
+            assert r.status_code == 200, r.text
+            clock.advance(minutes=2)  # then truly gone: released, counted from the restart
+            gone = back.post(f"/session/{sid}/answer", json={"trial": 2, "action": "vowel", "rt_ms": 900})
+            assert gone.status_code == 410
+    finally:
+        restarted.state.store.close()
+    assert len(people.store.trials(sid)) == 0  # the slot was released: its two trials went to the copy

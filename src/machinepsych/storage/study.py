@@ -372,13 +372,22 @@ def _aware(t: datetime | None) -> datetime | None:
     return t if t is None or t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
+def active_since(store: Store, seen: datetime | None, now: datetime) -> datetime:
+    """From when a person's inactivity counts: their last request, but never before the server
+    over ``store`` started (``store.serving_since``, set by the web app): while the server was
+    down the open page's heartbeats failed, and that downtime is not the person's."""
+    since = _aware(getattr(store, "serving_since", None))
+    seen = _aware(seen) or now
+    return max(seen, since) if since is not None else seen
+
+
 def expired(store: Store, a: AssignmentRow, study: StudyRow | None, now: datetime | None = None) -> bool:
     """Held, not finished, and inactive longer than the study's timeout (lab sessions and
-    released or finished slots never expire)."""
+    released or finished slots never expire), counted from :func:`active_since`."""
     if study is None or is_released(a):
         return False
     now = now or clock()
-    seen = _aware(a.last_seen_at) or now
+    seen = active_since(store, a.last_seen_at, now)
     if now - seen <= timedelta(minutes=study_options(study).inactivity_min):
         return False
     with store.session() as s:
