@@ -5,7 +5,6 @@ tracebacks, and serve started on it. Each writing command now says so in one lin
 fix (exit 2), as a SQLite file nobody can write does; the reading commands still work."""
 from __future__ import annotations
 
-import socket
 import sys
 import uuid
 
@@ -13,6 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from machinepsych.cli import app
+
+from tests.storage.test_unwritable_store import WRITERS as UNWRITABLE_WRITERS
+from tests.storage.test_unwritable_store import _free_port
 
 
 def _admin(postgres_url):
@@ -41,21 +43,8 @@ def readonly_pg(postgres_url):
     conn.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-WRITERS = [
-    ["run", "prlt", "--model", "agent:random", "--sessions", "1", "--run-name", "r2", "--no-progress"],
-    ["resume", "r1", "--no-progress"],
-    ["runs", "delete", "r1", "--yes"],
-    ["study", "annotators", "add", "bob"],
-    ["study", "pause", "r1"],
-    ["demo", "--sessions", "1"],
-    ["serve", "--port", "{port}"],
-]
+# the commands a SQLite file nobody can write refuses, and `study pause` (issue 30's probe)
+WRITERS = [*UNWRITABLE_WRITERS, ["study", "pause", "r1"]]
 
 
 def _main(args, monkeypatch, capsys):
