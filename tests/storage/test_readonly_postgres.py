@@ -98,3 +98,18 @@ def test_a_role_without_the_right_to_write_is_one_line(postgres_url, monkeypatch
         conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
         conn.execute(f'DROP ROLE IF EXISTS "{role}"')
         conn.close()
+
+
+def test_a_server_that_turns_read_only_under_a_command_is_an_outage(readonly_pg):
+    """Read-only after the store was opened (a failover to a replica): the write itself says
+    so in one line (StoreUnavailable: exit code 3), as a full disk does."""
+    from machinepsych.core.errors import StoreUnavailable
+    from machinepsych.storage.store import Store
+
+    store = Store(readonly_pg, checked=True)  # opened as a forked worker does: not checked again
+    try:
+        with pytest.raises(StoreUnavailable, match=r"has become read-only \(cannot execute INSERT in a read-only "
+                                                   r"transaction\); the run was not created"):
+            store.create_run("late", {}, [])
+    finally:
+        store.close()
