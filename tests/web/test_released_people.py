@@ -63,6 +63,11 @@ def test_the_next_person_on_a_released_slot_starts_without_the_released_persons_
     assert who.loc["nextB", "focus_losses"] == "0" and who.loc["nextB", "browser"] == "Chrome 126 (Linux)"
     assert who.loc["nextB", "screen"] == "390x800"
     assert [e.data["ua"] for e in people_store.events(people.store, [sid])] == [CHROME]
+    from tests.web.helpers import AUTH
+
+    checks = people.browser().get("/admin/runs/rel/dashboard.json", headers=AUTH).json()["checks"]
+    assert [(c["status"], c["browser"], c["focus_losses"]) for c in checks] == [
+        ("pending", "Chrome 126 (Linux)", 0), ("abandoned", "Firefox 120 (Linux)", 1)], checks
 
 
 def test_withdrawing_a_released_person_or_the_next_one_deletes_exactly_their_own_events(released, people):

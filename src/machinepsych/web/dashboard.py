@@ -51,10 +51,11 @@ def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dic
 
 def people_checks(store: Store, run: RunRow) -> list[dict[str, Any]]:
     """Per session held by a person: the browser and device, how often the page was hidden or
-    left (and for how long), and the attention checks passed (storage/people.py)."""
+    left (and for how long), and the attention checks passed (storage/people.py); then each
+    released person's, on their abandoned copy (status ``abandoned``)."""
     from ..storage import people
 
-    sessions = studies.human_sessions(store, run)
+    sessions = studies.human_sessions(store, run, released=True)
     seen = people.summary(people.events(store, [s.id for s in sessions]))
     return [{"session": s.index, "session_id": s.id, "status": s.status, **seen[s.id]} for s in sessions if s.id in seen]
 
