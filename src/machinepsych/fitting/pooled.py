@@ -142,7 +142,8 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     observed = _spearman(true, fitted)
     rng = np.random.default_rng([seed, 0xB007])
     idx = rng.integers(0, n, size=(boot, n)) if n else np.zeros((boot, 0), dtype=int)
-    boot_r = np.concatenate([_spearman(true[i], np.moveaxis(fitted[:, i], 0, 1))  # (resamples, K)
+    dense = rankdata(np.vstack([true, fitted]), method="dense", axis=-1).astype(np.intp) - 1
+    boot_r = np.concatenate([_correlations(*_split(_resampled_ranks(dense, i)))  # (resamples, K)
                              for i in np.array_split(idx, max(1, boot * n // 2_000_000))])
     with np.errstate(invalid="ignore"):
         rho1 = fit_rho1(counts, observed)
@@ -164,6 +165,26 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
             "counts": curve,
             "named": next((k for k in candidates if (curve[str(k)]["lo"] or 0) >= target_r), None),
             "reaches": next((k for k in candidates if (curve[str(k)]["r"] or 0) >= target_r), None)}
+
+
+def _resampled_ranks(dense: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """The average ranks (as :func:`scipy.stats.rankdata` gives them) of every variable's values
+    in every resample of participants: ``dense`` (V, n), each variable's dense ranks from 0,
+    ``idx`` (B, n) the participants drawn; (B, V, n). A value's rank in a resample is the number
+    drawn below it plus the mean of 1..(the times it is drawn), counted per dense rank: nothing
+    is sorted again."""
+    v, n = dense.shape
+    b = len(idx)
+    drawn = np.moveaxis(dense[:, idx], 0, 1)  # (B, V, n): each draw's dense rank
+    cell = (np.arange(b * v).reshape(b, v, 1) * n + drawn).ravel()
+    times = np.bincount(cell, minlength=b * v * n).reshape(b, v, n)  # per dense rank
+    ranks = np.cumsum(times, axis=-1) - times + (times + 1) / 2
+    return np.ascontiguousarray(np.take_along_axis(ranks, drawn, axis=-1))
+
+
+def _split(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(B, 1 + K, n) -> the first variable's (B, n) and the others' (B, K, n), each contiguous."""
+    return np.ascontiguousarray(ranks[:, 0]), np.ascontiguousarray(ranks[:, 1:])
 
 
 def _jackknife_spearman(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:
