@@ -56,8 +56,6 @@ HEAVY_FILES = (
     "tests/tasks/visfactor/test_vf_gen_scan.py",  # ~37 s (SS2's networks drawn 2.3x faster since, its glance-feature
     # test, the most of its time, moved to test_vf_ss2_glance.py)
     "tests/tasks/visfactor/test_vf_ss2_glance.py",
-    "tests/fitting/test_pooled_coverage.py",  # the pooled curve's coverage, one case a file (1.6x less CPU since)
-    "tests/fitting/test_pooled_coverage_misfits.py",
     "tests/golden/test_golden.py",  # ~28 s: the golden battery
     "tests/analysis/test_report_widths.py",  # ~25 s: its browser pages without figures (CPU 62.2 -> 46.9 s)
     "tests/scale/test_memory_bounded.py",  # ~25 s
