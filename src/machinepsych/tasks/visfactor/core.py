@@ -13,6 +13,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from itertools import islice
 from typing import Any, Literal
 
 import numpy as np
@@ -68,6 +69,25 @@ class Draws:
             self.buf, self.i = self.rng.random(4096).tolist(), 0
         self.i += 1
         return int(self.buf[self.i - 1] * k)
+
+    def walk(self, nbrs, v, stop) -> list:
+        """A random walk from ``v`` until it enters ``stop``, each step to ``nbrs[v][index(len(nbrs[v]))]``:
+        the points it passes, ``v`` first. The same draws, in the same order, as a loop over
+        :meth:`index`, without a call per step (SS2 walks thousands of steps per item)."""
+        out = [v]
+        append = out.append
+        while v not in stop:
+            if self.i >= len(self.buf):
+                self.buf, self.i = self.rng.random(4096).tolist(), 0
+            before = len(out)
+            for u in islice(self.buf, self.i, None):
+                nb = nbrs[v]
+                v = nb[int(u * len(nb))]
+                append(v)
+                if v in stop:
+                    break
+            self.i += len(out) - before
+        return out
 
     def normal(self, loc: float = 0.0, scale: float = 1.0) -> float:
         if self.ni >= len(self.nbuf):
