@@ -1,6 +1,6 @@
 """The chance of a participant who knows the format and gives one answer throughout (issue 30):
-N-back's No, lnt-letter's consonant, machine A of bandit2arm and bandit-pairs score more than
-their random participants (benchmarks/constant_answers.py found them). Each declares that answer
+N-back's No, lnt-letter's consonant, machine A of bandit2arm and bandit-pairs, deck C of the IGT
+and DDD of DC-IGT (decks and machines keep their places) score more than their random participants (benchmarks/constant_answers.py found them). Each declares that answer
 as a constant chance policy; reports print its chance beside the random one and judge "> chance"
 against the higher 95th percentile."""
 from __future__ import annotations
@@ -21,7 +21,8 @@ from machinepsych.tasks.catalog import get_task
 # (test, preset, constant answer's policy, its mean at 20,000 sessions, the random one's)
 CONSTANT = [("nback", "easy", "always-no", 55.7, 48.1), ("nback", "hard", "always-no", 72.9, 46.2),
             ("lnt-letter", None, "always-consonant", 80.8, 50.0), ("bandit2arm", None, "always-A", 100.0, 50.0),
-            ("bandit-pairs", None, "always-A", 75.0, 50.0)]
+            ("bandit-pairs", None, "always-A", 75.0, 50.0), ("igt", None, "always-C", 100.0, 0.0),
+            ("dcigt", None, "always-DDD", 63.0, 15.6), ("dcigt", "hard", "always-DDD", 53.9, 15.6)]
 
 
 @pytest.mark.parametrize("test,preset,policy,const_mean,random_mean", CONSTANT)
@@ -35,7 +36,7 @@ def test_the_best_constant_answer_beats_the_random_participant(test, preset, pol
     assert abs(const - const_mean) < 2 and abs(rand - random_mean) < 2
     # the simulator and the play loop (the policy's agent through the real environment) agree
     played = loop_chance(spec, P, 150, 0, policy)[spec.primary]
-    assert abs(float(np.nanmean(played)) - const) < 2.5
+    assert abs(float(np.nanmean(played)) - const) < 3
 
 
 def _glance_of(mean: float):
