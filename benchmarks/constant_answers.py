@@ -21,6 +21,7 @@ from dataclasses import replace
 import numpy as np
 
 from machinepsych.analysis.chance import chance as simulate_chance
+from machinepsych.core.errors import ConfigError
 from machinepsych.core.scoring import score_session, steps_frame
 from machinepsych.core.spaces import Choice
 from machinepsych.core.spec import Agent
@@ -84,7 +85,11 @@ def main() -> None:
     for tid in ids:
         spec = get_task(tid)
         for preset in spec.presets:
-            params = spec.resolve(preset)
+            try:
+                params = spec.resolve(preset)
+            except ConfigError as e:  # a preset that needs a file of the user's (oddball's released prompts)
+                print(f"| {tid} | {preset} | skipped: {str(e)[:80]} |", flush=True)
+                continue
             opts = options_of(spec, params)
             if not opts:
                 continue
