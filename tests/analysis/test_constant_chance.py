@@ -76,3 +76,7 @@ def test_a_report_prints_both_chances(tmp_path, monkeypatch):
     terminal.print_tables(data, Console(file=out, width=200))
     text = out.getvalue()
     assert "chance of one answer throughout (No on every letter" in text and "higher 95th percentile" in text
+    from machinepsych.analysis import html_report
+
+    page = html_report.write_html(data, tmp_path / "html").read_text()
+    assert "chance: one answer throughout" in page and "No on every letter" in page
