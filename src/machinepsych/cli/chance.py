@@ -143,6 +143,6 @@ def chance_cmd(
     const = get_task(task).constant_policy
     if const is not None and result.get("responses") != const.name:
         # reports judge "> chance" against the higher of this and the best constant answer's
-        console.print(f"A participant who knows the format scores more with one answer throughout: "
+        console.print(f"A participant who knows the format scores more with a fixed answer: "
                       f"--responses {const.name} ({const.description}); reports judge \"> chance\" against the "
                       f"higher 95th percentile.", highlight=False)

@@ -446,6 +446,9 @@ class ChancePolicy:
     # best, e.g. N-back's No: fewer letters are targets): reports print its chance beside the
     # random one and judge "> chance" against the higher (docs/reports.md#chance)
     constant: bool = False
+    # where the best fixed answer depends on the kind of trial (N-back: Not available on the first
+    # n letters, No after), the answer of each trial; else the constant answer is ``answers[0]``
+    play: Callable[["AgentView"], Any] | None = None
 
 
 UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uniform over the action space)")
@@ -460,6 +463,8 @@ def policy_agent(policy: ChancePolicy) -> Agent:
     answers = policy.answers
     if not answers:
         return RANDOM
+    if policy.play is not None:
+        return Agent(policy.play, policy.description)
     if policy.constant:  # its answer where the trial offers it, a uniformly random one elsewhere
         return Agent(lambda view: answers[0] if view.action_space.contains(answers[0]) else random_policy(view),
                      policy.description)

@@ -16,10 +16,13 @@ from .score import SCORER
 YES_NO = ChancePolicy("yes-no", "Yes or No with equal probability on every letter, never Not available "
                       "(the paper's random baseline)", answers=("yes", "no"), aliases=("paper",))
 
-# A participant who knows the format answers No throughout: fewer letters are targets (42% at
-# 2-back, 21% at 4-back), so No beats random Yes/No (issue 30)
-ALWAYS_NO = ChancePolicy("always-no", "No on every letter (the best constant answer: most letters are not targets)",
-                         answers=("no",), constant=True)
+# A participant who knows the format answers Not available where the instructions say so (the
+# first n letters) and No on every other letter: fewer letters are targets (42% at 2-back, 21% at
+# 4-back), so this beats random Yes/No (issue 30)
+ALWAYS_NO = ChancePolicy("always-no", "Not available on the first n letters, then No on every letter (the best fixed "
+                         "answer per kind of letter: most letters are not targets)", answers=("no",), constant=True,
+                         play=lambda view: "not available" if view.observation.trial < view.observation.stimulus["n"]
+                         else "no")
 
 SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="nback", version=1, family=FAMILY, title="N-back with letters (Reflection-Bench)",
