@@ -1,6 +1,7 @@
 """The chance of a participant who knows the format and gives one answer throughout (issue 30):
 N-back's No, lnt-letter's consonant, machine A of bandit2arm, bandit-pairs and prl, deck C of the IGT
-and DDD of DC-IGT (decks and machines keep their places) score more than their random participants (benchmarks/constant_answers.py found them). Each declares that answer
+DDD of DC-IGT (decks and machines keep their places) and the desk card right most often on
+wcst-reflection's fixed list score more than their random participants (benchmarks/constant_answers.py found them). Each declares that answer
 as a constant chance policy; reports print its chance beside the random one and judge "> chance"
 against the higher 95th percentile."""
 from __future__ import annotations
@@ -22,7 +23,8 @@ from machinepsych.tasks.catalog import get_task
 CONSTANT = [("nback", "easy", "always-no", 59.6, 48.1), ("nback", "hard", "always-no", 80.6, 46.2),
             ("lnt-letter", None, "always-consonant", 80.8, 50.0), ("bandit2arm", None, "always-A", 100.0, 50.0),
             ("bandit-pairs", None, "always-A", 75.0, 50.0), ("prl", None, "always-A", 60.0, 50.0), ("igt", None, "always-C", 100.0, 0.0),
-            ("dcigt", None, "always-DDD", 63.0, 15.6), ("dcigt", "hard", "always-DDD", 53.9, 15.6)]
+            ("dcigt", None, "always-DDD", 63.0, 15.6), ("dcigt", "hard", "always-DDD", 53.9, 15.6),
+            ("wcst-reflection", "easy", "best-card", 34.7, 23.9), ("wcst-reflection", "hard", "best-card", 30.0, 23.9)]
 
 
 @pytest.mark.parametrize("test,preset,policy,const_mean,random_mean", CONSTANT)

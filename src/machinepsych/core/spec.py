@@ -460,11 +460,11 @@ def policy_agent(policy: ChancePolicy) -> Agent:
     or :data:`RANDOM` (uniform over the action space) where it names none. A test's
     ``agent:random`` is the agent of its default policy, so it scores the chance level the
     report prints (N-back: Yes or No, never Not available)."""
+    if policy.play is not None:
+        return Agent(policy.play, policy.description)
     answers = policy.answers
     if not answers:
         return RANDOM
-    if policy.play is not None:
-        return Agent(policy.play, policy.description)
     if policy.constant:  # its answer where the trial offers it, a uniformly random one elsewhere
         return Agent(lambda view: answers[0] if view.action_space.contains(answers[0]) else random_policy(view),
                      policy.description)
