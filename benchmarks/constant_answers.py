@@ -9,7 +9,9 @@ A constant answer is played where the trial offers it, a uniformly random one el
 N-back's first letters offer the same three answers, so "No" is played there too). "per
 position" is the best answer at each trial position, chosen on the first half of the sessions
 from the constant answers' right answers there and scored on the second half (a fixed answer
-sheet: an upper reference where the right answer does not depend on earlier answers). The
+sheet: an upper reference where the right answer does not depend on earlier answers; on a fixed
+sequence, as N-back's paper-sequence or wcst-reflection's list, it learns the key itself, no
+baseline; N-back's best answer per kind of letter is its declared policy ``always-no``). The
 table lists the primary metric: mean (p95) of each, and flags a constant answer whose mean is
 above the printed chance's mean.
 """
