@@ -95,6 +95,11 @@ def _glance_html(data: dict[str, Any]) -> str:
                         + (f"<br><small>{html.escape(g['chance_policy_text'])}</small>" if g.get("chance_policy_text") else "")
                         + "</td>"
                         f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
+        if g.get("chance_constant"):
+            c = g["chance_constant"]
+            rows.append("<tr class='muted'><td class='l'>chance: a fixed answer (&gt; chance is above the "
+                        f"higher p95)<br><small>{html.escape(g.get('chance_constant_text') or '')}</small></td>"
+                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:
             parts.append("<p class='warn' role='note'>&#9888; " + "; ".join(

@@ -19,7 +19,7 @@ from ..tasks.catalog import get_battery, get_task, is_battery
 from ..runner.scoring import scorer_key, scores_frame
 from .scores import summary_by_condition
 
-from .chance import AUTO_CHANCE_N, stored_chance
+from .chance import AUTO_CHANCE_N, report_policies, stored_chance
 
 
 def table_metrics(spec: TaskSpec, summary: dict[str, Any]) -> list[Metric]:
@@ -348,20 +348,23 @@ def _chance_levels(store: Store, sessions) -> dict[str, Any]:
         if k not in chance:
             if cached is None:
                 cached = store.chance_results()  # read once for all the run's tests
-            chance[k] = stored_chance(store, s.task_id, s.params, cached) or ensure_chance(store, s.task_id, s.params)
+            found = [stored_chance(store, s.task_id, s.params, cached, r) or ensure_chance(store, s.task_id, s.params, r)
+                     for r in report_policies(s.task_id)]
+            # the best constant answer's chance rides with the random one (``constant``)
+            chance[k] = {**found[0], "constant": found[1]} if len(found) > 1 else found[0]
     return chance
 
 
-def ensure_chance(store: Store, task: str, params: dict) -> dict:
-    """Simulate and cache the chance level of a test configuration the report needs (the test's
-    default random policy; ``AUTO_CHANCE_N`` sessions, seed 0)."""
+def ensure_chance(store: Store, task: str, params: dict, responses: str | None = None) -> dict:
+    """Simulate and cache the chance level of a test configuration the report needs (the random
+    policy ``responses``, default the test's default; ``AUTO_CHANCE_N`` sessions, seed 0)."""
     from .chance import chance, chance_key
 
     spec = get_task(task)
     resolved = spec.params_from(params)
     n = AUTO_CHANCE_N["simulator" if spec.chance is not None else "loop"]
-    result = chance(spec, resolved, n=n, seed=0)
-    store.put_chance(spec.key, chance_key(resolved, spec.chance_policy.name), n, 0, result)
+    result = chance(spec, resolved, n=n, seed=0, responses=responses)
+    store.put_chance(spec.key, chance_key(resolved, spec.policy(responses).name), n, 0, result)
     return result
 
 
@@ -475,6 +478,9 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)
         thr = chance_threshold(data["chance"].get(key), spec)
+        const = chance_threshold((data["chance"].get(key) or {}).get("constant"), spec)
+        # "> chance": above the higher 95th percentile of random answers and the best constant answer
+        bar = max((t[1]["p95"] for t in (thr, const) if t), default=None)
         rows = []
         for cond, summ in conds.items():
             cell = summ.get(spec.primary) or {}
@@ -484,13 +490,16 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
                          "mean": cell.get("mean"), "ci95": cell.get("ci95"),
                          "ci_low": cell.get("ci_low"), "ci_high": cell.get("ci_high"),
                          "ci_clipped": bool(cell.get("ci_clipped")),
-                         "above_chance": None if not thr or cell.get("mean") is None else cell["mean"] > thr[1]["p95"],
+                         "above_chance": None if bar is None or cell.get("mean") is None else cell["mean"] > bar,
                          "replies": replies, "unread": unread, "invalid_pct": pct,
                          "invalid_warning": pct is not None and pct > INVALID_WARN_PCT})
         ch = data["chance"].get(key) or {}
         out.append({"key": key, "test": spec.id, "title": spec.title, "metric": metric, "rows": rows,
                     "chance": thr[1] if thr else None, "chance_n": ch.get("n"), "ci_method": CI_METHOD,
                     "chance_policy": ch.get("responses"), "chance_policy_text": policy_text(spec, ch),
+                    "chance_constant": const[1] if const else None,
+                    "chance_constant_policy": (ch.get("constant") or {}).get("responses"),
+                    "chance_constant_text": policy_text(spec, ch.get("constant") or {}),
                     "norms": norms_beside(spec, [r["condition"] for r in rows])})
     return out
 

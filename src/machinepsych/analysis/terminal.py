@@ -64,6 +64,10 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
             c = g["chance"]
             _say(console, f"  chance ({g['chance_n']} simulated sessions of random answers: "
                  f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, 95th percentile {c['p95']:.2f}")
+        if g.get("chance_constant"):
+            c = g["chance_constant"]
+            _say(console, f"  chance of a fixed answer ({g.get('chance_constant_text')}): mean {c['mean']:.2f}, "
+                 f"95th percentile {c['p95']:.2f}; \"> chance\" is above the higher 95th percentile")
         if any(r.get("ci_clipped") for r in g["rows"]):
             _say(console, "  * interval cut to the scale of the metric")
         for e in g["norms"]:

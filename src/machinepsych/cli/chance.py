@@ -138,3 +138,11 @@ def chance_cmd(
     seconds = f" in {result['seconds']:.1f} s" if result.get("seconds") is not None and not result.get("cached") else ""
     console.print(f"{n_used:,} simulated {'scores' if sessions > 1 else 'sessions'}{seconds}; random participant "
                   f"({result.get('responses') or 'uniform'}): {policy}", highlight=False)
+    from ..tasks.catalog import get_task
+
+    const = get_task(task).constant_policy
+    if const is not None and result.get("responses") != const.name:
+        # reports judge "> chance" against the higher of this and the best constant answer's
+        console.print(f"A participant who knows the format scores more with a fixed answer: "
+                      f"--responses {const.name} ({const.description}); reports judge \"> chance\" against the "
+                      f"higher 95th percentile.", highlight=False)

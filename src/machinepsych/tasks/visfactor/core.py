@@ -103,7 +103,7 @@ GENERATORS: dict[str, Generator] = {}
 OLD_GENERATORS: dict[tuple[str, int], Generator] = {}
 # issue 20: the generators with a construct-free shortcut were redesigned (docs/visfactor.md#generator-deviations)
 GENERATION: dict[str, int] = {"CF1": 2, "CF2": 4, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 4, "VZ2": 3, "VZ3": 2,
-                              "S2": 2, "SS2": 5, "SS3": 6, "P3": 3, "I3": 2, "MV3": 2}
+                              "S2": 2, "SS2": 5, "SS3": 6, "P3": 3, "I3": 3, "MV3": 2}
 
 
 def generator(subtest: str, version: int | None = None) -> Callable[[Generator], Generator]:
