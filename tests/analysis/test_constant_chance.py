@@ -83,3 +83,22 @@ def test_a_report_prints_both_chances(tmp_path, monkeypatch):
 
     page = html_report.write_html(data, tmp_path / "html").read_text()
     assert "chance: a fixed answer" in page and "No on every letter" in page
+
+
+def test_a_design_label_answer_is_printed_but_not_the_bar():
+    """Machine A of bandit2arm wins only because the design keeps the better machine under one
+    label: its chance (100) is printed beside the random one, but a learner scoring 80% is
+    still above chance (against random answers), and the terminal says why."""
+    spec = get_task("bandit2arm")
+    P = spec.resolve()
+    assert spec.constant_policy.design and not get_task("nback").constant_policy.design
+    ch = {**chance(spec, P, n=2000, seed=0), "constant": chance(spec, P, n=2000, seed=0, responses="always-A")}
+    cell = {"mean": 80.0, "ci95": 1.0, "ci_low": 79.0, "ci_high": 81.0}
+    data = {"summary": {"bandit2arm": {"m": {"sessions": 10, spec.primary: cell}}}, "chance": {"bandit2arm": ch},
+            "replies": {}, "config": {}}
+    g = report.glance(data)[0]
+    assert g["chance_constant"]["mean"] > 99 and g["chance_constant_judged"] is False
+    assert g["rows"][0]["above_chance"] is True
+    nb = _glance_of(75.0)
+    assert nb["chance_constant_judged"] is True
+    assert "knowing the design" in terminal.DESIGN and "higher 95th percentile" in terminal.JUDGED

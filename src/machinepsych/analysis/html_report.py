@@ -97,8 +97,10 @@ def _glance_html(data: dict[str, Any]) -> str:
                         f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
         if g.get("chance_constant"):
             c = g["chance_constant"]
-            rows.append("<tr class='muted'><td class='l'>chance: a fixed answer (&gt; chance is above the "
-                        f"higher p95)<br><small>{html.escape(g.get('chance_constant_text') or '')}</small></td>"
+            rows.append("<tr class='muted'><td class='l'>chance: a fixed answer ("
+                        + ("&gt; chance is above the higher p95" if g.get("chance_constant_judged") else
+                           "knows the design, not the format: not the bar for &gt; chance")
+                        + f")<br><small>{html.escape(g.get('chance_constant_text') or '')}</small></td>"
                         f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:

@@ -480,7 +480,9 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
         thr = chance_threshold(data["chance"].get(key), spec)
         const = chance_threshold((data["chance"].get(key) or {}).get("constant"), spec)
         # "> chance": above the higher 95th percentile of random answers and the best constant answer
-        bar = max((t[1]["p95"] for t in (thr, const) if t), default=None)
+        # a participant who knows the format gives (not one that knows the design's labels)
+        judged = const if const and not (spec.constant_policy and spec.constant_policy.design) else None
+        bar = max((t[1]["p95"] for t in (thr, judged) if t), default=None)
         rows = []
         for cond, summ in conds.items():
             cell = summ.get(spec.primary) or {}
@@ -498,6 +500,7 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
                     "chance": thr[1] if thr else None, "chance_n": ch.get("n"), "ci_method": CI_METHOD,
                     "chance_policy": ch.get("responses"), "chance_policy_text": policy_text(spec, ch),
                     "chance_constant": const[1] if const else None,
+                    "chance_constant_judged": judged is not None,
                     "chance_constant_policy": (ch.get("constant") or {}).get("responses"),
                     "chance_constant_text": policy_text(spec, ch.get("constant") or {}),
                     "norms": norms_beside(spec, [r["condition"] for r in rows])})

@@ -449,6 +449,10 @@ class ChancePolicy:
     # where the best fixed answer depends on the kind of trial (N-back: Not available on the first
     # n letters, No after), the answer of each trial; else the constant answer is ``answers[0]``
     play: Callable[["AgentView"], Any] | None = None
+    # the fixed answer wins only because the design keeps its best option under one label in every
+    # session (a bandit's machine A, IGT's deck C): knowing the design, not the format. Reports print
+    # its chance beside the random one but judge "> chance" against the random one alone
+    design: bool = False
 
 
 UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uniform over the action space)")

@@ -204,7 +204,8 @@ def _best_card(view) -> int:
 # (card 2 on 34.7% of the 72 trials, card 1 on 30.0% of the 90): playing it throughout beats
 # random cards (issue 30)
 BEST_CARD = ChancePolicy("best-card", "the desk card right most often on the fixed list, on every trial (the best "
-                         "constant answer)", constant=True, play=_best_card)
+                         "constant answer)", constant=True, play=_best_card,
+                         design=True)
 
 
 def simulate(params: ReflectionParams, S: int, rng: np.random.Generator, responses: str = "uniform") -> dict[str, np.ndarray]:
