@@ -106,3 +106,27 @@ def test_an_unknown_run_is_one_line_naming_the_fix(two_runs, tmp_path, cli_in_pr
     assert "Unknown run 'nosuch' (run 2 of the 2 given)" in lines[0] and "Valid runs: ra, rb" in lines[0]
     assert "machinepsych runs --store" in lines[0]
     assert res.stdout == "" and not (tmp_path / "reports").exists()
+
+
+@pytest.fixture(scope="module")
+def own_design_runs(tmp_path_factory):
+    """w16a, w16b: WCST-64 cut to 16 cards (agents); w64: the published design; a structured
+    condition is not needed here (answer modes are checked on the model run below)."""
+    db = tmp_path_factory.mktemp("own") / "o.db"
+    store = Store(db)
+    for name, agent, params in (("w16a", "wsls", {"n_trials": 16}), ("w16b", "random", {"n_trials": 16}),
+                                ("w64", "perseverative", {})):
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params=params, sessions=2)],
+                                  participants=[ParticipantSpec(ref=f"agent:{agent}")], name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    return str(db)
+
+
+def test_runs_with_their_own_parameters_stand_beside_no_published_row(own_design_runs):
+    # each 16-card run alone has none; together they must have none either (before: 18 rows
+    # of Gemini, GPT-4o and Claude beside both, the multi-run config read as one run's)
+    assert _json(own_design_runs, "w16a")["published"] == []
+    assert _json(own_design_runs, "w16a", "w16b")["published"] == []
+    text = CliRunner().invoke(app, ["report", "w16a", "w16b", "--store", own_design_runs])
+    assert text.exit_code == 0 and "GPT-4o" not in text.output and "Gemini" not in text.output

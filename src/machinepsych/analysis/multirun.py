@@ -158,6 +158,9 @@ def merge(parts: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[tuple[int, 
         "state": states[0] if len(set(states)) == 1 else ", ".join(f"{n} {s}" for n, s in zip(names, states)),
         "pooled": pooled, "conditions": conditions, "colours": report.palette(conditions),
         "config": {p["run"].name: p["config"] for p in parts},
+        # how each condition shown answered (run --answer), as one run's config.answer_modes
+        "answer_modes": {relabel(p, c): m for p in parts for c, m in ((p.get("config") or {}).get("answer_modes")
+                                                                       or {}).items()},
         "condition_runs": {relabel(p, c): p["run"].name for p in parts for c in p["conditions"]},
     }
     return data, labels

@@ -230,9 +230,13 @@ SAMPLE = {"n_items"}
 
 
 def _own_parameters(data: dict[str, Any]) -> set[str]:
-    """The report keys (``test | preset``) run with parameters other than their preset's."""
+    """The report keys (``test | preset``) run with parameters other than their preset's, in
+    any of the report's runs (a key several runs share is one table: one run of its own
+    parameters makes the table another design)."""
+    from .report import run_configs
+
     out = set()
-    for t in ((data.get("config") or {}).get("tests") or {}).values():
+    for t in (t for config in run_configs(data) for t in (config.get("tests") or {}).values()):
         test = str(t.get("test", "")).rsplit("-v", 1)[0]
         preset = t.get("preset", "default")
         try:

@@ -426,6 +426,15 @@ def run_config(run, sessions) -> dict[str, Any]:
             "source": spec.get("source")}  # people's data imported from a file (runner/people_import.py)
 
 
+def run_configs(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each run's configuration (:func:`run_config`) of a report's data: one for a one-run
+    report, one per run for several (whose ``config`` is {run name: configuration})."""
+    config = data.get("config") or {}
+    if not config:
+        return []
+    return [config] if "tests" in config else [c for c in config.values() if isinstance(c, dict)]
+
+
 def source_line(source: dict[str, Any]) -> str:
     """One line naming imported people's data: what, from where, its licence and citation."""
     parts = [source.get("name", ""), f"file {source.get('file', '')} (sha256 {str(source.get('sha256', ''))[:12]})",
@@ -470,7 +479,7 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
     counts = (data.get("replies") or {}).get("by_condition", {})
-    modes = (data.get("config") or {}).get("answer_modes") or {}
+    modes = data.get("answer_modes") or (data.get("config") or {}).get("answer_modes") or {}
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)
