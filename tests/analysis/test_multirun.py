@@ -82,7 +82,7 @@ def test_two_runs_in_the_terminal_and_the_html_report(two_runs, tmp_path):
     res = CliRunner().invoke(app, ["report", "ra", "rb", "--store", two_runs, "--out", str(out)])
     assert res.exit_code == 0, res.output + repr(res.exception)
     text = res.output
-    assert "2 runs in one report" in text and re.search(r"Run ra \(complete\).*wcst-v\d \(default\)", text)
+    assert "2 runs in one report" in text and re.search(r"Run ra \(complete\).*wcst-v\d \(default, n_trials=24\)", text)
     assert "Run rb (complete)" in text and "shown with its run" in text
     # the at-a-glance table of wcst holds the conditions of both runs, and one chance line
     table = text[text.index("wcst | default: accuracy"):text.index("chance (", text.index("wcst | default: accuracy"))]
@@ -130,3 +130,53 @@ def test_runs_with_their_own_parameters_stand_beside_no_published_row(own_design
     assert _json(own_design_runs, "w16a", "w16b")["published"] == []
     text = CliRunner().invoke(app, ["report", "w16a", "w16b", "--store", own_design_runs])
     assert text.exit_code == 0 and "GPT-4o" not in text.output and "Gemini" not in text.output
+
+
+@pytest.fixture(scope="module")
+def prl_designs(tmp_path_factory):
+    """prlA: prl at its 100 trials; prlC: the same agents and seeds at --param trials=60."""
+    db = tmp_path_factory.mktemp("designs") / "d.db"
+    store = Store(db)
+    for name, params in (("prlA", {}), ("prlC", {"trials": 60})):
+        create_run(store, RunSpec(tasks=[TaskRun(task="prl", params=params, sessions=4)],
+                                  participants=[ParticipantSpec(ref="agent:wsls"), ParticipantSpec(ref="agent:random")],
+                                  name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    return str(db)
+
+
+def test_runs_of_other_designs_are_shown_apart_and_never_paired(prl_designs):
+    data = _json(prl_designs, "prlA", "prlC")
+    # before: one "prl | default" table, agent:wsls of both runs "paired 4", 60 trials named nowhere
+    assert [g["key"] for g in data["at_a_glance"]] == ["prl | default", "prl | default (trials=60)"]
+    groups = {g["key"]: {r["condition"] for r in g["rows"]} for g in data["at_a_glance"]}
+    assert groups["prl | default"] == {"agent:wsls | run=prlA", "agent:random | run=prlA"}
+    assert groups["prl | default (trials=60)"] == {"agent:wsls | run=prlC", "agent:random | run=prlC"}
+    for table in data["comparisons"]["pairs"]:
+        assert all(r["a"].endswith(table["rows"][0]["a"][-5:]) for r in table["rows"])  # one run per table
+        assert {r["a"][-4:] for r in table["rows"]} | {r["b"][-4:] for r in table["rows"]} in ({"prlA"}, {"prlC"})
+    assert set(data["chance"]) == {"prl | default", "prl | default (trials=60)"}
+    text = CliRunner().invoke(app, ["report", "prlA", "prlC", "--store", prl_designs])
+    assert text.exit_code == 0, text.output
+    flat = " ".join(text.output.split())
+    assert "tests: prl-v1 (default, trials=60)" in flat and "tests: prl-v1 (default);" not in flat
+
+
+def test_reliability_across_runs_of_other_designs_says_so(prl_designs):
+    res = CliRunner().invoke(app, ["reliability", "prlA", "prlC", "--store", prl_designs])
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.split())
+    # before: the 100- against the 60-trial runs shown as test-retest (ICC, paired p)
+    assert ("prl | default: not compared across runs: prlA and prlC are of different designs "
+            "(prlA: its preset's parameters; prlC: trials=60)") in flat
+    assert "test-retest across runs" not in flat
+    js = CliRunner().invoke(app, ["reliability", "prlA", "prlC", "--store", prl_designs, "--json"])
+    out = json.loads(js.output)
+    assert out["across_runs"] == [] and [d["key"] for d in out["different_designs"]] == ["prl | default"]
+
+
+def test_a_run_of_the_published_design_keeps_its_rows_beside_one_of_its_own(own_design_runs):
+    mixed = _json(own_design_runs, "w16a", "w64")
+    assert [g["key"] for g in mixed["at_a_glance"]] == ["wcst | default (n_trials=16)", "wcst | default"]
+    assert mixed["published"] and {c for r in mixed["published"] for c in r["beside"]} == {"agent:perseverative"}

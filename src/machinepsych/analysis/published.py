@@ -236,7 +236,8 @@ def _own_parameters(data: dict[str, Any]) -> set[str]:
     from .report import run_configs
 
     out = set()
-    for t in (t for config in run_configs(data) for t in (config.get("tests") or {}).values()):
+    shown = data.get("designs") or {}  # a test in another design than the other runs': its own key
+    for run, t in ((n, t) for n, config in run_configs(data) for t in (config.get("tests") or {}).values()):
         test = str(t.get("test", "")).rsplit("-v", 1)[0]
         preset = t.get("preset", "default")
         try:
@@ -248,7 +249,8 @@ def _own_parameters(data: dict[str, Any]) -> set[str]:
         params = t.get("params") or {}
         ignore = set(CONDITION_PARAMS) | MATERIALS | SAMPLE
         if any(k not in ignore and k in resolved and resolved[k] != v for k, v in params.items()):
-            out.add(f"{_canonical(test)} | {preset}")
+            key = f"{_canonical(test)} | {preset}"
+            out.add(f"{_canonical(test)} | {shown.get((run, key), preset)}")
     return out
 
 

@@ -426,13 +426,15 @@ def run_config(run, sessions) -> dict[str, Any]:
             "source": spec.get("source")}  # people's data imported from a file (runner/people_import.py)
 
 
-def run_configs(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each run's configuration (:func:`run_config`) of a report's data: one for a one-run
-    report, one per run for several (whose ``config`` is {run name: configuration})."""
+def run_configs(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(run name, configuration (:func:`run_config`)) of each run of a report's data: one for a
+    one-run report, one per run for several (whose ``config`` is {run name: configuration})."""
     config = data.get("config") or {}
     if not config:
         return []
-    return [config] if "tests" in config else [c for c in config.values() if isinstance(c, dict)]
+    if "tests" in config:
+        return [(getattr(data.get("run"), "name", ""), config)]
+    return [(n, c) for n, c in config.items() if isinstance(c, dict)]
 
 
 def source_line(source: dict[str, Any]) -> str:
@@ -446,7 +448,8 @@ def source_line(source: dict[str, Any]) -> str:
 
 def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
     """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
-    tell apart two configurations of one test (``wcst-v2 (default, input=image)``). Imported
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``) and those
+    set away from the preset's (``prl-v1 (default, trials=60)``: another design). Imported
     people, each with the schedule they saw, are one entry naming the parameters they differ in
     (``twostep-v1 (default; each person's own probs, replay)``); other long configurations of a
     test and preset are counted (``bandit2arm-v1 (default; 20 parameter sets)``): the parameters
@@ -461,9 +464,18 @@ def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
             continue
         for key in keys:
             own = tests[key].get("per_person")
-            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:]])}"
+            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:], *_own_design(tests[key])])}"
                          + (f"; each person's own {', '.join(own)}" if own else "") + ")")
     return names
+
+
+def _own_design(t: dict[str, Any]) -> list[str]:
+    """The parameters a test's configuration sets away from its preset's (``trials=60``)."""
+    from .designs import designs, differences
+
+    key, design = next(iter(designs({"tests": {"t": t}}).items()))
+    words = differences(key, design)
+    return [words] if words else []
 
 
 LONG_KEY = 120  # characters of a configuration's key beyond which test_names counts configurations
