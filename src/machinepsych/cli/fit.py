@@ -142,8 +142,10 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         _say_not_identifiable([result["test"]])
         pp = result["per_participant"] or {"rates": {}, "models": {}}
         for key, length in result["needs"].items():
-            console.print(f"{key}: " + (f"recovered at r >= 0.8 with {result_length_name(runs[0])} = {length}"
+            console.print(f"{key}: " + (f"recovered at r >= 0.8 (95% lower bound) with {result_length_name(runs[0])} = {length}"
                                         if length else _per_participant_line(result, key, "rates") if key in pp["rates"]
+                                        else f"cannot be judged from {n} sessions per model (r's 95% lower bound can "
+                                             f"reach 0.8 from --n {result['judged_from']})" if result["too_few"]
                                         else f"not recovered at r >= 0.8 ({result['fixed']})" if result["fixed"]
                                         else f"not recovered at r >= 0.8 up to {longer} times the design length"))
         for m in pp["models"]:
