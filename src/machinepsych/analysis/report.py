@@ -437,10 +437,18 @@ def run_configs(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return [(n, c) for n, c in config.items() if isinstance(c, dict)]
 
 
+def _origin(origin: str) -> str:
+    """Where imported data come from, as a phrase: ``from pip download ...``; data the user
+    supplied as stored (``supplied by the user (...)``, not ``from supplied by ...``)."""
+    if not origin or origin.startswith("supplied"):
+        return origin
+    return f"from {origin}"
+
+
 def source_line(source: dict[str, Any]) -> str:
     """One line naming imported people's data: what, from where, its licence and citation."""
     parts = [source.get("name", ""), f"file {source.get('file', '')} (sha256 {str(source.get('sha256', ''))[:12]})",
-             f"from {source.get('origin', '')}", f"licence {source.get('licence', '')}"]
+             _origin(str(source.get("origin", ""))), f"licence {source.get('licence', '')}"]
     if source.get("citation"):
         parts.append(f"cite: {source['citation']}")
     return "People's data: " + "; ".join(p for p in parts if p)
