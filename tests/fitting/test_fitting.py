@@ -432,3 +432,20 @@ def test_model_of_one_runs_test_is_fitted_across_runs(tmp_path, cli_in_process):
     # a name no run's test declares is still one line
     r = cli_in_process("fit", "w", "p", "--model", "bogus", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 2 and "--model 'bogus'" in r.stderr
+
+
+def test_fit_of_a_run_with_no_complete_session_says_so(tmp_path, cli_in_process):
+    # before: "no test of these runs declares cognitive models; tests with models: ... wcst ..."
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run
+    from machinepsych.storage.store import Store
+
+    store = Store(tmp_path / "s.db")
+    create_run(store, RunSpec(tasks=[TaskRun(task="wcst", sessions=2)], participants=[ParticipantSpec(ref="agent:wsls")],
+                              name="dead"))
+    for s in store.sessions(store.get_run("dead").id):
+        store.set_session_status(s.id, "failed")
+    store.close()
+    r = cli_in_process("fit", "dead", "--store", str(tmp_path / "s.db"), cwd=tmp_path)
+    assert r.returncode == 2 and "Run dead has no complete sessions yet" in r.stderr
+    assert "declares cognitive models" not in r.stderr

@@ -161,8 +161,12 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         report = fit_trials_file(trials, test, tuple(model or ()), seed, per)
     else:
         st = _store(store, create=False, readonly=True)
-        for ref in runs:
-            st.get_run(ref)  # an unknown run: one line, before any fitting
+        chosen = [st.get_run(ref) for ref in runs]  # an unknown run: one line, before any fitting
+        if not any(s.status == "complete" for r in chosen for s in st.session_infos(r.id)):
+            names = ", ".join(r.name for r in chosen)
+            raise ConfigError(f"Run{'s' if len(chosen) > 1 else ''} {names} ha{'ve' if len(chosen) > 1 else 's'} no "
+                              "complete sessions yet: fit reads complete sessions (resume the run, or see "
+                              "machinepsych runs)")
         report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
     if report.rows.empty and not report.skipped:
         raise ConfigError("no test of these runs declares cognitive models; tests with models: "
