@@ -180,3 +180,13 @@ def test_a_run_of_the_published_design_keeps_its_rows_beside_one_of_its_own(own_
     mixed = _json(own_design_runs, "w16a", "w64")
     assert [g["key"] for g in mixed["at_a_glance"]] == ["wcst | default (n_trials=16)", "wcst | default"]
     assert mixed["published"] and {c for r in mixed["published"] for c in r["beside"]} == {"agent:perseverative"}
+
+
+def test_the_html_contents_list_the_differences_and_the_model_fits(prl_designs, tmp_path):
+    # before: the Contents list left out "Differences between conditions" and "Model fits"
+    res = CliRunner().invoke(app, ["report", "prlA", "--store", prl_designs, "--out", str(tmp_path / "h")])
+    assert res.exit_code == 0, res.output
+    page = (tmp_path / "h" / "index.html").read_text()
+    nav = page[page.index("<nav id='contents'>"):page.index("</nav>")]
+    assert "<a href='#comparisons'>Differences between conditions</a>" in nav and "id='comparisons'" in page
+    assert "<a href='#fits'>Model fits</a>" in nav and "id='fits'" in page
