@@ -190,3 +190,17 @@ def test_the_html_contents_list_the_differences_and_the_model_fits(prl_designs, 
     nav = page[page.index("<nav id='contents'>"):page.index("</nav>")]
     assert "<a href='#comparisons'>Differences between conditions</a>" in nav and "id='comparisons'" in page
     assert "<a href='#fits'>Model fits</a>" in nav and "id='fits'" in page
+
+
+def test_each_run_s_answer_modes_reach_the_glance_of_several(two_runs):
+    # before: glance read config["answer_modes"] of the merged {run: config} and called every
+    # condition of a multi-run report "free"
+    from machinepsych.analysis import multirun, report
+
+    store = Store(two_runs, create=False)
+    parts = [report.build(store, name) for name in ("ra", "rb")]
+    parts[0]["config"]["answer_modes"]["agent:wsls"] = "structured"  # as a run --answer structured stores it
+    data, _ = multirun.merge(parts)
+    rows = {r["condition"]: r["answer"] for g in report.glance(data) for r in g["rows"]}
+    assert rows["agent:wsls"] == "structured" and rows["agent:ideal | run=ra"] == rows["agent:random"] == "free"
+    store.close()
