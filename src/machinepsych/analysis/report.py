@@ -429,10 +429,29 @@ def run_config(run, sessions) -> dict[str, Any]:
             "source": spec.get("source")}  # people's data imported from a file (runner/people_import.py)
 
 
+def run_configs(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(run name, configuration (:func:`run_config`)) of each run of a report's data: one for a
+    one-run report, one per run for several (whose ``config`` is {run name: configuration})."""
+    config = data.get("config") or {}
+    if not config:
+        return []
+    if "tests" in config:
+        return [(getattr(data.get("run"), "name", ""), config)]
+    return [(n, c) for n, c in config.items() if isinstance(c, dict)]
+
+
+def _origin(origin: str) -> str:
+    """Where imported data come from, as a phrase: ``from pip download ...``; data the user
+    supplied as stored (``supplied by the user (...)``, not ``from supplied by ...``)."""
+    if not origin or origin.startswith("supplied"):
+        return origin
+    return f"from {origin}"
+
+
 def source_line(source: dict[str, Any]) -> str:
     """One line naming imported people's data: what, from where, its licence and citation."""
     parts = [source.get("name", ""), f"file {source.get('file', '')} (sha256 {str(source.get('sha256', ''))[:12]})",
-             f"from {source.get('origin', '')}", f"licence {source.get('licence', '')}"]
+             _origin(str(source.get("origin", ""))), f"licence {source.get('licence', '')}"]
     if source.get("citation"):
         parts.append(f"cite: {source['citation']}")
     return "People's data: " + "; ".join(p for p in parts if p)
@@ -440,7 +459,8 @@ def source_line(source: dict[str, Any]) -> str:
 
 def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
     """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
-    tell apart two configurations of one test (``wcst-v2 (default, input=image)``). Imported
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``) and those
+    set away from the preset's (``prl-v1 (default, trials=60)``: another design). Imported
     people, each with the schedule they saw, are one entry naming the parameters they differ in
     (``twostep-v1 (default; each person's own probs, replay)``); other long configurations of a
     test and preset are counted (``bandit2arm-v1 (default; 20 parameter sets)``): the parameters
@@ -455,9 +475,18 @@ def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
             continue
         for key in keys:
             own = tests[key].get("per_person")
-            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:]])}"
+            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:], *_own_design(tests[key])])}"
                          + (f"; each person's own {', '.join(own)}" if own else "") + ")")
     return names
+
+
+def _own_design(t: dict[str, Any]) -> list[str]:
+    """The parameters a test's configuration sets away from its preset's (``trials=60``)."""
+    from .designs import designs, differences
+
+    key, design = next(iter(designs({"tests": {"t": t}}).items()))
+    words = differences(key, design)
+    return [words] if words else []
 
 
 LONG_KEY = 120  # characters of a configuration's key beyond which test_names counts configurations
@@ -473,7 +502,7 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
     counts = (data.get("replies") or {}).get("by_condition", {})
-    modes = (data.get("config") or {}).get("answer_modes") or {}
+    modes = data.get("answer_modes") or (data.get("config") or {}).get("answer_modes") or {}
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)

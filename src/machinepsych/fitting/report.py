@@ -177,7 +177,7 @@ def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
             if m["params"]:
                 parts.append(f"<figure><img src='{_figure(task, m, conds, over)}' alt='{html.escape(task)}: "
                              f"{html.escape(m['name'])} parameters per condition, over {over}'/>")
-                notes = fit_table_notes(conds, m["name"])
+                notes = fit_table_notes(conds, m, words=True)  # the figure has no marks: named
                 parts.append("".join(f"<figcaption class='muted'>{html.escape(m['name'])}: {html.escape(n)}</figcaption>"
                                      for n in notes) + "</figure>")
     return parts
