@@ -110,12 +110,32 @@ def chat_turn(text: str) -> str:
     return text
 
 
+# an agent scaffold (ReAct): lines of its steps ("Thought: ...", "Action: ...", "Action Input: ...",
+# "Observation: ..."), then the line that gives its answer ("Final Answer: ...")
+SCAFFOLD_STEP = re.compile(r"^[ \t]*(?:thought|action(?:[ \t_]+input)?|observation)(?:[ \t]*\d{1,2})?[ \t]*:", re.I | re.M)
+SCAFFOLD_FINAL = re.compile(r"^[ \t]*final[ \t_]+answer[ \t]*:[ \t]*", re.I | re.M)
+
+
+def scaffold_answer(text: str) -> str:
+    """What an agent scaffold answers: the text after its last "Final Answer:" line where a
+    scaffold step (:data:`SCAFFOLD_STEP`) comes before it (the steps are reasoning, as a
+    ``<think>`` block is; a scaffold whose final answer is empty answers nothing); any other
+    text as it is ("Final Answer: 3" alone is a label the parsers read)."""
+    if "inal" not in text and "INAL" not in text:
+        return text
+    finals = list(SCAFFOLD_FINAL.finditer(text))
+    if not finals or SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
+        return text
+    return text[finals[-1].end():]
+
+
 def strip_think(text: str) -> str:
-    """``text`` after its reasoning block (``<think>...</think>``). A reply that is only a
+    """``text`` after its reasoning block (``<think>...</think>``, or the steps of an agent
+    scaffold before its final answer: :func:`scaffold_answer`). A reply that is only a
     reasoning block (nothing but whitespace after ``</think>``), or whose block is never closed
     (the reply was cut off while reasoning), has no answer: only what stands before the block
     is kept (mostly nothing)."""
-    text = chat_turn(text or "")
+    text = scaffold_answer(chat_turn(text or ""))
     if "<" not in text:  # no tag (the patterns below all need one)
         return text
     closes = list(THINK_CLOSE.finditer(text))
