@@ -11,6 +11,8 @@ from tests.support.replies import CARDS, MA1, P3, read, vf
 ODD = {"sentences": ["Tea is brewed from leaves.", "Rivers carry sediment.", "Green tea is not oxidised."]}
 VZ1 = vf("VZ1", "rows", 4, ["T", "F"])
 CS = vf("CS1", "word", 1, [])
+PETS = {"topic": "Pets", "benchmark": "v",
+        "statements": [{"id": str(k), "text": f"Statement number {k}."} for k in range(1, 4)]}
 
 # (CARDS: the card sorted is 3 red stars; option 2 is its shape, 3 its colour, 4 its number)
 
@@ -44,4 +46,57 @@ SCAFFOLDS_KEPT = [
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", SCAFFOLDS + SCAFFOLDS_KEPT)
 def test_an_agent_scaffold_answers_what_follows_its_final_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- tool and function calls
+def call(arguments: str, name: str = "submit_answer") -> str:
+    return '{"name": "%s", "arguments": %s}' % (name, arguments)
+
+
+CALLS = [
+    # arguments as a JSON string (OpenAI's function calls): decoded once, in every format
+    ("wcst", CARDS, call('"{\\"card\\": 3}"', "select_card"), 3),
+    ("visfactor-ma1", MA1, call('"{\\"answer\\": 77}"'), 77),
+    ("visfactor-p3", P3, call('"{\\"answer\\": \\"B\\"}"'), "B"),
+    ("visfactor-cs1", CS, call('"{\\"answer\\": \\"kettle\\"}"'), "kettle"),
+    ("visfactor-vz1", VZ1, call('"{\\"answer\\": [\\"T\\", \\"T\\", \\"F\\", \\"F\\"]}"'), ["T", "T", "F", "F"]),
+    ("wpt", {}, call('"{\\"forecast\\": \\"sunny\\"}"', "submit_forecast"), "sunny"),
+    ("dcigt", {}, call('"{\\"deck\\": \\"CCC\\"}"', "draw"), "CCC"),
+    # in OpenAI's wrapper, and with Anthropic's "input" and Llama's "parameters"
+    ("wcst", CARDS, '{"type": "function", "function": {"name": "choose", "arguments": "{\\"selection\\": 4}"}}', 4),
+    ("wcst", CARDS, '{"type": "tool_use", "name": "select_card", "input": {"card": 4}}', 4),
+    # a questionnaire's ratings in a string, as in an object
+    ("cogbench-v", PETS, call('"{\\"1\\": 4, \\"2\\": 2, \\"3\\": 5}"', "submit_ratings"), {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, call('"{\\"ratings\\": {\\"1\\": 4, \\"2\\": 2, \\"3\\": 5}}"', "submit_ratings"), {"1": 4, "2": 2, "3": 5}),
+    # the one argument named for the action (the answer's kind or a synonym), in <tool_call> tags or not
+    ("wcst", CARDS, "<tool_call>\n" + call('{"card": 3}', "select_card") + "\n</tool_call>", 3),
+    ("mbt", {}, call('{"arm": "left"}', "pull_arm"), "left"),
+    ("prlt", {}, "<tool_call>\n" + call('{"side": "right"}', "pull") + "\n</tool_call>", "right"),
+    ("wpt", {}, call('{"prediction": "rainy"}'), "rainy"),
+    ("visfactor-ma1", MA1, call('{"number": 45}'), 45),
+    ("visfactor-p3", P3, call('{"letter": "C"}'), "C"),
+    ("visfactor-cs1", CS, call('{"word": "kettle"}'), "kettle"),
+    ("wcst", CARDS, call('{"card": 2, "reason": "same shape"}', "select_card"), 2),
+    # what stays unread: two answer arguments that disagree, an argument naming no answer, one out of range,
+    # a hedge, a string that is no object, a key given twice in the string
+    ("wcst", CARDS, call('{"card": 2, "selection": 3}', "select_card"), None),
+    ("wcst", CARDS, call('"{\\"card\\": 2, \\"choice\\": 3}"', "select_card"), None),
+    ("mbt", {}, call('{"arm": "left", "choice": "right"}', "pull"), None),
+    ("wcst", CARDS, call('"{\\"answer\\": 2, \\"answer\\": 3}"'), None),
+    ("wcst", CARDS, call('{"rule": "colour"}', "select_card"), None),
+    ("wcst", CARDS, "<tool_call>\n" + call('{"card": 9}', "select_card") + "\n</tool_call>", None),
+    ("mbt", {}, call('{"arm": "middle"}', "pull"), None),
+    ("prlt", {}, call('{"arm": "left or right"}', "pull"), None),
+    ("visfactor-cs1", CS, call('"{\\"answer\\": \\"kettle or teapot\\"}"'), None),
+    ("visfactor-vz1", VZ1, call('"{\\"answer\\": [\\"T\\", \\"T\\", \\"F\\"]}"'), None),
+    # a call is read as an answer object is: the conclusion right before it must agree, a hedge after it is a hedge
+    ("wcst", CARDS, "So card 3. " + call('{"card": 3}', "select_card"), 3),
+    ("wcst", CARDS, "So card 2. " + call('{"card": 3}', "select_card"), None),
+    ("wcst", CARDS, call('{"card": 3}', "select_card") + " (or card 2)", None),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", CALLS)
+def test_a_tool_call_gives_its_answer_argument(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant

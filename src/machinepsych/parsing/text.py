@@ -297,9 +297,74 @@ def json_objects(text: str) -> list[tuple[int, int, Any]]:
         except ValueError:
             obj, end = _lenient(text, m.start())
         if isinstance(obj, (dict, list)) and obj:
-            out.append((m.start(), end, obj))
+            out.append((m.start(), end, _decoded_call(obj)))
             pos = end
     return out
+
+
+# a tool or function call: its name, and its arguments under one of these keys ({"name": "submit_answer",
+# "arguments": {...}}; OpenAI's arguments are a JSON string, Anthropic's are its "input", Llama's its "parameters"),
+# bare or inside {"function": {...}}
+CALL_ARGUMENT_KEYS = ("arguments", "parameters", "input", "args")
+CALL_WRAPPERS = ("function", "function_call", "tool_call")
+
+
+def call_arguments(obj: Any) -> dict | None:
+    """The arguments of the tool or function call ``obj`` (an object), or None where it is no call."""
+    if not isinstance(obj, dict):
+        return None
+    inner = next((obj[k] for k in CALL_WRAPPERS if isinstance(obj.get(k), dict)), None)
+    if inner is not None:
+        obj = inner
+    keys = {str(k).lower(): k for k in obj}
+    held = [obj[keys[k]] for k in CALL_ARGUMENT_KEYS if k in keys]
+    if "name" not in keys or not isinstance(obj[keys["name"]], str) or len(held) != 1:
+        return None
+    return held[0] if isinstance(held[0], dict) else None
+
+
+def _unique_keys(pairs: list) -> dict:
+    if len({k for k, _ in pairs}) != len(pairs):
+        raise ValueError("a key given twice")
+    return dict(pairs)
+
+
+def _decoded_call(obj: Any) -> Any:
+    """``obj``, where it is a tool call whose arguments are a JSON string ("arguments": "{\\"answer\\": 4}",
+    as OpenAI sends them), with that string decoded once into the object it holds (a string that
+    holds no object, or gives a key twice, is left as it is: no arguments)."""
+    if not isinstance(obj, dict):
+        return obj
+    target = next((obj[k] for k in CALL_WRAPPERS if isinstance(obj.get(k), dict)), obj)
+    keys = {str(k).lower(): k for k in target}
+    if "name" not in keys:
+        return obj
+    for k in CALL_ARGUMENT_KEYS:
+        held = target.get(keys.get(k, k))
+        if isinstance(held, str) and held.lstrip().startswith("{"):
+            try:
+                decoded = json.loads(held, object_pairs_hook=_unique_keys)
+            except ValueError:
+                continue
+            if isinstance(decoded, dict):
+                target[keys[k]] = decoded
+    return obj
+
+
+# an argument named for what the call does ({"card": 2}, {"arm": "right"}, {"deck": "BBB"}): the answer's kind or a
+# common synonym of it, read as an answer key is
+ACTION_KEYS = ("card", "arm", "side", "deck", "forecast", "prediction", "weather", "letter", "number", "word", "rating",
+               "pick", "guess", "classification", "category")
+
+
+def call_answers(obj: Any) -> list[Any]:
+    """The answers the tool call ``obj`` gives: the value of each of its arguments under an answer
+    key (:data:`ANSWER_KEYS`) or a key named for the action (:data:`ACTION_KEYS`); [] where ``obj``
+    is no call or gives none (two such arguments that disagree are two answers)."""
+    args = call_arguments(obj)
+    if not args:
+        return []
+    return [_unquote(v) for k, v in args.items() if str(k).lower() in ANSWER_KEYS or str(k).lower() in ACTION_KEYS]
 
 
 
@@ -406,6 +471,8 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
                 out.append((start, _unquote(obj[hit])))
                 out += [(start, _unquote(v)) for v in other_answer_values(text[start:end], obj[hit])]
                 spans.append((start, end))
+            else:  # a tool call: its answer arguments (an answer key in arguments written as an object is read below too)
+                out += [(start, v) for v in call_answers(obj)]
     if not spans:
         out += lone_value(text, objects)
     for m in ANSWER_KEY.finditer(text):
@@ -515,11 +582,12 @@ def lines_with_pos(text: str) -> list[tuple[int, str]]:
 
 
 def answer_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every answer object, ``<answer>`` tag and ``\\boxed{}`` in ``text``."""
+    """(start, end) of every answer object (a tool call giving an answer among them), ``<answer>`` tag
+    and ``\\boxed{}`` in ``text``."""
     if "{" not in text and "<" not in text:  # every one of them needs one of the two (a box: "\\boxed{")
         return []
     spans = [(s, e) for s, e, obj in json_objects(text)
-             if isinstance(obj, dict) and any(str(k).lower() in ANSWER_KEYS for k in obj)]
+             if isinstance(obj, dict) and (any(str(k).lower() in ANSWER_KEYS for k in obj) or call_answers(obj))]
     for m in ANSWER_KEY.finditer(text):
         if not any(s <= m.start() < e for s, e in spans):
             close = text.find("}", m.end())
