@@ -100,3 +100,42 @@ CALLS = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", CALLS)
 def test_a_tool_call_gives_its_answer_argument(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a reasoning block never closed
+UNCLOSED = [
+    # a block that ends, finished, on an explicit commitment: that commitment is the answer
+    ("wcst", CARDS, "<think>\nCard 4 has three figures, the number. Card 3 is red, the colour. Answer: 3.", 3),
+    ("wcst", CARDS, "<think>\nShape is the usual first rule; that is card 2. I'll go with card 2.", 2),
+    ("visfactor-p3", P3, "<think>\nA and C look alike, but only C has the notch. C it is.", "C"),
+    ("prlt", {}, "<think>\nThe left arm paid nothing twice in a row. I'll switch to the right arm.", "right"),
+    ("mbt", {}, "<think>\nLeft has paid three times out of four. Keep going with left.", "left"),
+    ("wpt", {}, "<think>\nDevice 1 came before rain twice. My prediction is rainy.", "rainy"),
+    # ("keep (going) with" decides, as "stick with" does, outside a block too)
+    ("mbt", {}, "Keep going with right.", "right"), ("prlt", {}, "Keep with the left arm.", "left"),
+    # a bare answer ending the block right after a self-correction
+    ("visfactor-ma1", MA1, "<think>\nThe dog was beside 45, I think. No wait, that was the cat. 77.", 77),
+    ("wcst", CARDS, "<think>\nNumber points to card 4. Hmm, actually, colour is the usual start. Card 3.", 3),
+    # what stays unread: a block that stops mid-sentence, describes, conditions, hedges, asks, negates, or reasons on
+    ("wcst", CARDS, "<think>\nColour would be card 3. Let me go with", None),
+    ("wcst", CARDS, "<think>\nCard 2 has the shape. Card 3 has the colour.", None),
+    ("wcst", CARDS, "<think>\nI'll go with card 2 if the rule is shape.", None),
+    ("wcst", CARDS, "<think>\nMaybe I'll go with card 3.", None),
+    ("wcst", CARDS, "<think>\nShould I pick card 2 or card 3?", None),
+    ("wcst", CARDS, "<think>\nI won't pick card 2.", None),
+    ("wcst", CARDS, "<think>\nAnswer: 2. Now let me check the number rule as well.", None),
+    ("wcst", CARDS, "<think>\nI'll go with card 2. Actually, let me look at the colours again.", None),
+    ("wcst", CARDS, "<think>\nI'll go with card 2. Actually, maybe 3.", None),
+    ("wcst", CARDS, "<think>\nShape gives 2, colour 3. Selection: 2 or 3.", None),
+    # a comment or a questionnaire is never read from a block never closed
+    ("oddball", ODD, "<think>\nThe river sentence is odd. I'll go with a short comment.", None),
+    ("cogbench-v", PETS, "<think>\nStatement 1: 4. Statement 2: 2. Statement 3: I'll go with 5.", None),
+    # a terse answer, and a block that closes, read as before
+    ("wcst", CARDS, "3", 3),
+    ("wcst", CARDS, "<think>\nColour gives 3.\n</think>\n3", 3),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", UNCLOSED)
+def test_a_reasoning_block_never_closed_answers_only_the_commitment_it_ends_on(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -14,6 +14,8 @@ import re
 import unicodedata
 from typing import Any
 
+from .unclosed import closing_commitment
+
 THINK = re.compile(r"<(think|thinking|reasoning|thought)>(.*?)</\1>", re.I | re.S)
 THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|thought)>", re.I)
 THINK_TAG = re.compile(r"</?(?:think|thinking|reasoning|thought)>", re.I)
@@ -25,8 +27,9 @@ _CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
 
 def prepare(reply: str | None) -> str:
     """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
-    before a final answer, nothing withdrawn (:func:`withdrawn`)."""
-    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT)))
+    before a final answer (of a block never closed, only a commitment it ends on:
+    :func:`.unclosed.closing_commitment`), nothing withdrawn (:func:`withdrawn`)."""
+    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT), committed_end=True))
 
 
 def said_over(text: str) -> str:
@@ -129,12 +132,13 @@ def scaffold_answer(text: str) -> str:
     return text[finals[-1].end():]
 
 
-def strip_think(text: str) -> str:
+def strip_think(text: str, *, committed_end: bool = False) -> str:
     """``text`` after its reasoning block (``<think>...</think>``, or the steps of an agent
     scaffold before its final answer: :func:`scaffold_answer`). A reply that is only a
     reasoning block (nothing but whitespace after ``</think>``), or whose block is never closed
     (the reply was cut off while reasoning), has no answer: only what stands before the block
-    is kept (mostly nothing)."""
+    is kept (mostly nothing), and, with ``committed_end`` (an answer read from it, not a comment
+    or ratings), the explicit commitment an unclosed block ends on (:func:`.unclosed.closing_commitment`)."""
     text = scaffold_answer(chat_turn(text or ""))
     if "<" not in text:  # no tag (the patterns below all need one)
         return text
@@ -143,7 +147,8 @@ def strip_think(text: str) -> str:
         return text[closes[-1].end():] if text[closes[-1].end():].strip() else ""
     opened = THINK_OPEN.search(text)
     if opened:
-        return text[:opened.start()]
+        end = closing_commitment(text[opened.end():]) if committed_end else None
+        return text[:opened.start()] if end is None else text[:opened.start()] + "\n\n" + end
     return text
 
 
