@@ -139,3 +139,28 @@ UNCLOSED = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", UNCLOSED)
 def test_a_reasoning_block_never_closed_answers_only_the_commitment_it_ends_on(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- LaTeX text commands
+LATEX_TEXT = [
+    # an answer label or decision written in \text{...} inside math: the command and its braces are markup
+    ("wcst", CARDS, r"Shape matches, so the answer is $\text{Selection: } 2$.", 2),
+    ("visfactor-p3", P3, r"The hidden figure is $\text{Answer: } D$.", "D"),
+    ("visfactor-ma1", MA1, r"It was paired with $\text{Selection: } 45$.", 45),
+    ("visfactor-cs1", CS, r"$\text{Answer: } kettle$", "kettle"),
+    ("visfactor-cs1", CS, r"$\textbf{Answer:}\ \text{kettle}$", "kettle"),
+    ("visfactor-p3", P3, r"$\text{I choose } \text{C}$", "C"),
+    ("mbt", {}, r"$\text{Pull: } \text{right}$", "right"),
+    # read as before: the text alone, a box, a hedge, an answer out of range
+    ("wcst", CARDS, r"$\text{card } 3$", 3),
+    ("wcst", CARDS, r"$\boxed{\text{card } 3}$", 3),
+    ("wcst", CARDS, r"$\text{Selection: } 3 \text{ or } 4$", None),
+    ("wcst", CARDS, r"$\text{Card 2 has the shape, card 3 the colour}$", None),
+    ("wcst", CARDS, r"$\text{Selection: } 9$", None),
+    ("visfactor-cs1", CS, r"$\text{Answer: } \text{kettle or teapot}$", None),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", LATEX_TEXT)
+def test_an_answer_in_a_latex_text_command_is_read_without_the_command(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

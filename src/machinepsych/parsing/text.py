@@ -159,8 +159,9 @@ _MD_NEEDS = [
     (re.compile(r"^[ \t]*#{1,6}(?=\s)", re.M), "#"),          # headings
     (re.compile(r"^[ \t]*>+", re.M), ">"),                    # quotes
     (re.compile(r"^[ \t]*[-*+•·▪◦][ \t]+", re.M), "-*+•·▪◦"),       # bullets
-    (re.compile(r"\$+|\\[()\[\]]"), "$\\"),                     # LaTeX math delimiters
-    (re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{"), "\\"),  # \text{
+    (re.compile(r"\$+|\\[()\[\]]|\\[ ,;]|\\q?quad(?![A-Za-z])"), "$\\"),  # LaTeX math delimiters and spaces ("\ ", "\,", "\quad")
+    # \text{...}: the command and both its braces ("$\text{Selection: } 3$"), a group never closed its opening
+    (re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{(?:(?=[^{}\n]*\})[^{}\n]*\})?"), "\\"),
 ]
 
 
@@ -168,8 +169,18 @@ def _spaces(m: re.Match) -> str:
     return " " * len(m.group(0))
 
 
+def _command_spaces(m: re.Match) -> str:
+    """A LaTeX text command as spaces, the text it holds kept where it stands."""
+    whole = m.group(0)
+    opening = whole.index("{") + 1
+    if not whole.endswith("}") or len(whole) == opening:
+        return " " * len(whole)
+    return " " * opening + whole[opening:-1] + " "
+
+
 # (each pass's characters as one class: a text with none of them is left as it is in one search)
 _MD = [(rx, re.compile("[" + re.escape(needs) + "]").search) for rx, needs in _MD_NEEDS]
+_REPLACE = {_MD_NEEDS[-1][0]: _command_spaces}
 _MD_ANY = re.compile("[" + re.escape("".join(sorted({c for _, needs in _MD_NEEDS for c in needs}))) + "]").search
 
 
@@ -180,7 +191,7 @@ def mask(text: str) -> str:
     out = text
     for rx, needs in _MD:
         if needs(out) is not None:  # a pass only blanks characters: the later ones look at what is left
-            out = rx.sub(_spaces, out)
+            out = rx.sub(_REPLACE.get(rx, _spaces), out)
     return out
 
 
@@ -220,7 +231,9 @@ def boxed(text: str) -> list[tuple[int, str]]:
     return out
 
 
-ANSWER_KEY = re.compile(r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response|option)["']?\s*:\s*""", re.I)
+# (not the group of a LaTeX text command: "$\text{Answer: } 3$" is a label in LaTeX, no object)
+ANSWER_KEY = re.compile(r"""(?<!\\text)(?<!\\textbf)(?<!\\textit)(?<!\\mathrm)(?<!\\mathbf)(?<!\\mbox)"""
+                        r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response|option)["']?\s*:\s*""", re.I)
 # ("option": the key of a chosen option, {"option": 2}, as much an answer key as "choice")
 ANSWER_KEYS = ("final_answer", "final answer", "finalanswer", "answer", "choice", "selection", "response", "option")
 XML_ANSWER = re.compile(r"<(final[_ ]?answer|answer)>(.*?)</\1>", re.I | re.S)
