@@ -164,3 +164,29 @@ LATEX_TEXT = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", LATEX_TEXT)
 def test_an_answer_in_a_latex_text_command_is_read_without_the_command(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- LaTeX tables
+LATEX_TABLES = [
+    # a LaTeX array or tabular is read as a markdown table is: a rating column beside the statement numbers
+    ("cogbench-v", PETS, r"$$\begin{array}{c|c} \text{Statement} & \text{Rating} \\ \hline 1 & 4 \\ 2 & 2 \\ 3 & 5 \end{array}$$",
+     {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "\\begin{tabular}{|c|c|l|}\n\\hline\n\\textbf{Statement} & \\textbf{Rating} & \\textbf{Why} \\\\\n\\hline\n"
+     "1 & 4 & pets are good company \\\\\n2 & 2 & too much work \\\\\n3 & 5 & yes \\\\\n\\hline\n\\end{tabular}", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, r"\begin{array}{cc} \# & \text{Score} \\ 1 & 3 \\ 2 & 3 \\ 3 & 1 \end{array}", {"1": 3, "2": 3, "3": 1}),
+    # a rating off the scale or hedged leaves its statement unread
+    ("cogbench-v", PETS, r"\begin{array}{cc} \text{Statement} & \text{Rating} \\ 1 & 4 \\ 2 & 7 \\ 3 & 5 \end{array}", {"1": 4, "2": None, "3": 5}),
+    ("cogbench-v", PETS, r"\begin{array}{cc} \text{Statement} & \text{Rating} \\ 1 & 4 \\ 2 & 2 \\ 3 & 3 or 4 \end{array}",
+     {"1": 4, "2": 2, "3": None}),
+    # as a markdown table: without a rating column, or never closed, no ratings
+    ("cogbench-v", PETS, r"\begin{array}{cc} 1 & 4 \\ 2 & 2 \\ 3 & 5 \end{array}", None),
+    ("cogbench-v", PETS, r"\begin{array}{cc} \text{Statement} & \text{Rating} \\ 1 & 4 \\ 2 & 2", None),
+    # in the other formats too: one option marked in a table, rows by number
+    ("wcst", CARDS, r"\begin{tabular}{cc} Card & Match \\ 1 & ✗ \\ 2 & ✗ \\ 3 & ✓ \\ 4 & ✗ \end{tabular}", 3),
+    ("visfactor-vz1", VZ1, r"\begin{tabular}{cc} Row & Answer \\ 1 & T \\ 2 & F \\ 3 & T \\ 4 & T \end{tabular}", ["T", "F", "T", "T"]),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", LATEX_TABLES)
+def test_a_latex_table_is_read_as_a_markdown_table(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -576,8 +576,9 @@ def key_spans(raw: str) -> list[tuple[int, int]]:
 
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
-    """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out."""
-    out: list[tuple[int, list[str]]] = []
+    """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out, and
+    of LaTeX tables (:func:`latex_table_rows`)."""
+    out: list[tuple[int, list[str]]] = latex_table_rows(text) if "\\begin" in text else []
     if "|" not in text:
         return out
     for pos, line in lines_with_pos(text):
@@ -586,6 +587,27 @@ def table_rows(text: str) -> list[tuple[int, list[str]]]:
             cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
             if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
                 out.append((pos, cells))
+    return sorted(out, key=lambda row: row[0])
+
+
+# a LaTeX table: an array or tabular environment, its column spec after it; rows end in "\\", cells are parted by "&"
+LATEX_TABLE = re.compile(r"\\begin\{(array|tabular)\}\s*(?:\{[^{}]*\})?(.*?)\\end\{\1\}", re.S)
+LATEX_RULE = re.compile(r"\\(?:hline|toprule|midrule|bottomrule)\b|\\cline\s*\{[^{}]*\}")
+LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
+
+
+def latex_table_rows(text: str) -> list[tuple[int, list[str]]]:
+    """(position, cells) of the rows of LaTeX ``array`` and ``tabular`` tables ("1 & 5 \\\\"), a cell's
+    text commands unwrapped ("\\text{Rating}" is "Rating"), rules left out."""
+    out: list[tuple[int, list[str]]] = []
+    for m in LATEX_TABLE.finditer(text):
+        pos = m.start(2)
+        for row in m.group(2).split("\\\\"):
+            body = LATEX_RULE.sub(" ", row)
+            if "&" in body:
+                cells = [LATEX_COMMAND.sub(r"\1", cell).replace("$", "").strip() for cell in body.split("&")]
+                out.append((pos + len(row) - len(row.lstrip()), cells))
+            pos += len(row) + 2
     return out
 
 
