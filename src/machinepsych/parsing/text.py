@@ -2,9 +2,12 @@
 
 :func:`prepare` gives the text the parsers read: NFKC-normalised (fullwidth digits and colons
 become ASCII: "３" -> "3", "答案：C" -> "答案:C"), with the text of a ``<think>...</think>`` block
-dropped (a reply that is only a reasoning block, or an unclosed one, reads as empty), and :func:`mask` blanks markdown and LaTeX markup with spaces
+dropped (a reply that is only a reasoning block reads as empty, an unclosed one as the commitment
+it ends on, if any: :mod:`.unclosed`), and an agent scaffold's steps before its "Final Answer:"
+(:func:`scaffold_answer`); :func:`mask` blanks markdown and LaTeX markup with spaces
 (so positions stay those of the prepared text). :func:`json_answers` finds answer objects
-``{"answer": ...}`` (fenced or not) and :func:`boxed` the contents of ``\\boxed{...}``.
+``{"answer": ...}`` (fenced or not; a tool call's answer arguments: :func:`call_answers`) and
+:func:`boxed` the contents of ``\\boxed{...}``; :func:`table_rows` the rows of markdown and LaTeX tables.
 """
 from __future__ import annotations
 
@@ -327,18 +330,21 @@ CALL_ARGUMENT_KEYS = ("arguments", "parameters", "input", "args")
 CALL_WRAPPERS = ("function", "function_call", "tool_call")
 
 
-def call_arguments(obj: Any) -> dict | None:
-    """The arguments of the tool or function call ``obj`` (an object), or None where it is no call."""
+def _call(obj: Any) -> dict | None:
+    """The call ``obj`` makes (itself, or the object it wraps: {"function": {...}}) where it names
+    what it calls; None where it is no call."""
     if not isinstance(obj, dict):
         return None
-    inner = next((obj[k] for k in CALL_WRAPPERS if isinstance(obj.get(k), dict)), None)
-    if inner is not None:
-        obj = inner
-    keys = {str(k).lower(): k for k in obj}
-    held = [obj[keys[k]] for k in CALL_ARGUMENT_KEYS if k in keys]
-    if "name" not in keys or not isinstance(obj[keys["name"]], str) or len(held) != 1:
-        return None
-    return held[0] if isinstance(held[0], dict) else None
+    body = next((obj[k] for k in CALL_WRAPPERS if isinstance(obj.get(k), dict)), obj)
+    return body if isinstance(body.get("name"), str) else None
+
+
+def call_arguments(obj: Any) -> dict | None:
+    """The arguments of the tool or function call ``obj`` (an object under one argument key), or None
+    where it is no call."""
+    body = _call(obj)
+    held = [body[k] for k in CALL_ARGUMENT_KEYS if k in body] if body is not None else []
+    return held[0] if len(held) == 1 and isinstance(held[0], dict) else None
 
 
 def _unique_keys(pairs: list) -> dict:
@@ -351,21 +357,16 @@ def _decoded_call(obj: Any) -> Any:
     """``obj``, where it is a tool call whose arguments are a JSON string ("arguments": "{\\"answer\\": 4}",
     as OpenAI sends them), with that string decoded once into the object it holds (a string that
     holds no object, or gives a key twice, is left as it is: no arguments)."""
-    if not isinstance(obj, dict):
-        return obj
-    target = next((obj[k] for k in CALL_WRAPPERS if isinstance(obj.get(k), dict)), obj)
-    keys = {str(k).lower(): k for k in target}
-    if "name" not in keys:
-        return obj
-    for k in CALL_ARGUMENT_KEYS:
-        held = target.get(keys.get(k, k))
+    body = _call(obj)
+    for k in CALL_ARGUMENT_KEYS if body is not None else ():
+        held = body.get(k)
         if isinstance(held, str) and held.lstrip().startswith("{"):
             try:
                 decoded = json.loads(held, object_pairs_hook=_unique_keys)
             except ValueError:
                 continue
             if isinstance(decoded, dict):
-                target[keys[k]] = decoded
+                body[k] = decoded
     return obj
 
 
