@@ -127,6 +127,12 @@ UNCLOSED = [
     ("wcst", CARDS, "<think>\nI'll go with card 2. Actually, let me look at the colours again.", None),
     ("wcst", CARDS, "<think>\nI'll go with card 2. Actually, maybe 3.", None),
     ("wcst", CARDS, "<think>\nShape gives 2, colour 3. Selection: 2 or 3.", None),
+    # a decision verb that leads elsewhere than to an answer ending the sentence: an option only mentioned
+    ("wcst", CARDS, "<think>\nColour gives card 4. Let me take a look at card 3.", None),
+    ("wcst", CARDS, "<think>\nColour gives card 4. I'll take a closer look at card 3.", None),
+    ("wcst", CARDS, "<think>\nColour gives card 4. Let's go with card 3 and see what the feedback says.", None),
+    ("wcst", CARDS, "<think>\nColour gives card 4. I'll go back to card 2.", None),
+    ("wcst", CARDS, "<think>\nColour gives card 4. I'll say more about card 3.", None),
     # a comment or a questionnaire is never read from a block never closed
     ("oddball", ODD, "<think>\nThe river sentence is odd. I'll go with a short comment.", None),
     ("cogbench-v", PETS, "<think>\nStatement 1: 4. Statement 2: 2. Statement 3: I'll go with 5.", None),
