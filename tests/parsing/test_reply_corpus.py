@@ -120,6 +120,9 @@ def check_free_text(line: dict) -> None:
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
     # a chat template's leaked end-of-turn token ends the comment, a leading role header is no part of it
     text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>", re.sub(r"(?i)^\s*assistant[ \t]*(?:\n|:[ \t]*)", "", text))[0].strip()
+    # (replies_blind34) an agent scaffold's steps ("Thought:", "Action:", "Observation:" lines) before its "Final Answer:"
+    # line are no part of it, nor is that label
+    text = re.sub(r"(?i)\A(?:[ \t]*(?:thought|action(?:[ \t]+input)?|observation)[ \t]*\d*[ \t]*:[^\n]*\n)+[ \t]*final[ \t]+answer[ \t]*:\s*", "", text)
     # (replies_blind13) a harness's wrapper is no part of it either: a leading "Answer:" label, quotes around the whole reply
     text = re.sub(r"(?i)^answer[ \t]*:\s*", "", text)
     text = re.sub(r'^["\u201c]([^"\u201c\u201d\n]+)["\u201d]$', r"\1", text)
