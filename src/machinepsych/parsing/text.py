@@ -155,6 +155,9 @@ def strip_think(text: str, *, committed_end: bool = False) -> str:
     return text
 
 
+# a LaTeX text command, \text{...}: the command and both its braces ("$\text{Selection: } 3$"), of a group never
+# closed its opening
+TEXT_COMMAND = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{(?:(?=[^{}\n]*\})[^{}\n]*\})?")
 # each with the characters one of its matches must contain (a text with none is left as it is)
 _MD_NEEDS = [
     (re.compile(r"\*\*|__|~~|`+"), "*_~`"),                      # bold, strike, code
@@ -163,8 +166,7 @@ _MD_NEEDS = [
     (re.compile(r"^[ \t]*>+", re.M), ">"),                    # quotes
     (re.compile(r"^[ \t]*[-*+•·▪◦][ \t]+", re.M), "-*+•·▪◦"),       # bullets
     (re.compile(r"\$+|\\[()\[\]]|\\[ ,;]|\\q?quad(?![A-Za-z])"), "$\\"),  # LaTeX math delimiters and spaces ("\ ", "\,", "\quad")
-    # \text{...}: the command and both its braces ("$\text{Selection: } 3$"), a group never closed its opening
-    (re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{(?:(?=[^{}\n]*\})[^{}\n]*\})?"), "\\"),
+    (TEXT_COMMAND, "\\"),
 ]
 
 
@@ -175,15 +177,15 @@ def _spaces(m: re.Match) -> str:
 def _command_spaces(m: re.Match) -> str:
     """A LaTeX text command as spaces, the text it holds kept where it stands."""
     whole = m.group(0)
-    opening = whole.index("{") + 1
-    if not whole.endswith("}") or len(whole) == opening:
+    if not whole.endswith("}"):  # a group never closed: its opening
         return " " * len(whole)
+    opening = whole.index("{") + 1
     return " " * opening + whole[opening:-1] + " "
 
 
 # (each pass's characters as one class: a text with none of them is left as it is in one search)
 _MD = [(rx, re.compile("[" + re.escape(needs) + "]").search) for rx, needs in _MD_NEEDS]
-_REPLACE = {_MD_NEEDS[-1][0]: _command_spaces}
+_REPLACE = {TEXT_COMMAND: _command_spaces}  # (every other pass blanks what it finds)
 _MD_ANY = re.compile("[" + re.escape("".join(sorted({c for _, needs in _MD_NEEDS for c in needs}))) + "]").search
 
 
