@@ -610,6 +610,10 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
         per = {str(k): v for k, v in score_sessions(spec, df, by_session, default=params).items()}
     except KeyError as exc:
         raise ConfigError(f"{file}: the {spec.id} scorer needs a column {exc.args[0]!r}") from None
+    except (ValueError, TypeError) as exc:  # a cell its scorer cannot read (a reward "yes", points "x")
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConfigError(f"{file}: the {spec.id} scorer cannot use a cell ({first}); give each column "
+                          "the values machinepsych export writes (README, 'Data format')") from None
     summ = summarize(per)
     from ..fitting.report import file_fits, print_fits
 
