@@ -1,6 +1,7 @@
 """``machinepsych score TEST FILE`` checks the rule words: an unknown ``rule`` or ``matches``
 value, or a file of the other card-sorting family (a WCST file given to ``lnt`` and back), is
-one line (exit 2) naming the row and value or the columns, and the fix."""
+one line (exit 2) naming the row and value or the columns, and the fix; so is a cell the test's
+scorer cannot read (a PRLT reward "yes": pandas' astype raised a ValueError traceback)."""
 from __future__ import annotations
 
 import sys
@@ -17,6 +18,8 @@ CASES = [
     ("lnt", f"{HEAD},card\n1,0,number,1,number,x\n", "card-sorting columns (card) but lnt expects"),
     ("wcst", f"{HEAD},sequence\n1,0,number,1,number,K7\n", "letter-number columns (sequence) but wcst expects"),
     ("wcst-kennedy", f"{HEAD}\n1,0,letter,1,letter\n", "letter-number rules (letter) but wcst-kennedy expects"),
+    ("prlt", "session,trial,choice,reward,correct,true_p\n0,0,left,0,0,0.8\n0,1,right,yes,1,0.8\n",
+     "the prlt scorer cannot use a cell (could not convert string to float: 'yes')"),
 ]
 
 
