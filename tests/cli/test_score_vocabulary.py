@@ -49,3 +49,21 @@ def test_rule_words_ignore_case_and_spaces(tmp_path):
     f.write_text(f"{HEAD}\n1,0, Color ,1,COLOR;shape\n1,1,color,0,\n")
     res = CliRunner().invoke(app, ["score", "wcst", str(f), "--json"])
     assert res.exit_code == 0, res.output
+
+
+def test_score_prints_the_scores_before_it_fits_the_models(tmp_path, monkeypatch, capsys):
+    """Fitting takes seconds a session (two two-step sessions: 11 s against 1.5 s unfitted, on a
+    loaded 2-core machine): the scores are on the screen before the fits are made."""
+    from machinepsych.cli import main
+    from machinepsych.fitting import report
+
+    f = tmp_path / "t.csv"
+    f.write_text("session,trial,choice,reward,correct,true_p\n" + "".join(
+        f"0,{t},{'right' if t % 3 else 'left'},{t % 2},{t % 2},0.8\n" for t in range(12)))
+    seen = []
+    monkeypatch.setattr(report, "file_fits", lambda *a: seen.append(capsys.readouterr().out) or {"omitted": "x"})
+    monkeypatch.setenv("COLUMNS", "300")
+    monkeypatch.setattr(sys, "argv", ["machinepsych", "score", "prlt", str(f)])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 0 and len(seen) == 1 and "mean (SD)" in seen[0], seen
