@@ -172,6 +172,9 @@ def test_a_trials_file_lacking_a_fit_column_is_one_line_before_any_fit(tmp_path,
     r = cli_in_process("fit", "--trials", "bad.csv", "--test", "igt", cwd=tmp_path)
     assert r.returncode != 0 and "bad.csv: line 5: deck 'E' is not one of A, B, C, D" in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+    bad.to_json(tmp_path / "bad.jsonl", orient="records", lines=True)  # no header line: the 4th record, as the file check says
+    r = cli_in_process("fit", "--trials", "bad.jsonl", "--test", "igt", cwd=tmp_path)
+    assert r.returncode != 0 and "bad.jsonl: record 4: deck 'E' is not one of A, B, C, D" in r.stderr, r.stderr
     r = cli_in_process("score", "igt", "bad.csv", "--json", cwd=tmp_path)  # scored; the fits say why not
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["fits"] == {"omitted": "not fitted: bad.csv: line 5: deck 'E' is not one of A, B, C, D "

@@ -610,11 +610,15 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
         per = {str(k): v for k, v in score_sessions(spec, df, by_session, default=params).items()}
     except KeyError as exc:
         raise ConfigError(f"{file}: the {spec.id} scorer needs a column {exc.args[0]!r}") from None
+    except (ValueError, TypeError) as exc:  # a cell its scorer cannot read (a reward "yes", points "x")
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConfigError(f"{file}: the {spec.id} scorer cannot use a cell ({first}); give each column "
+                          "the values machinepsych export writes (README, 'Data format')") from None
     summ = summarize(per)
     from ..fitting.report import file_fits, print_fits
 
-    fits = file_fits(spec, df, file)  # where the test has models; the scores stand whatever the fits say
-    if json_out:
+    if json_out:  # the fits where the test has models; the scores stand whatever the fits say
+        fits = file_fits(spec, df, file)
         sys.stdout.write(json.dumps({"sessions": per, "summary": summ, **({"fits": fits} if spec.fit else {})},
                                     indent=2, default=str) + "\n")
         return
@@ -628,8 +632,8 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
     for sid, m in per.items():
         table.add_row(sid, *["-" if m[k] is None else f"{m[k]:.2f}" for k in metrics])
     table.add_row("mean (SD)", *[fmt_mean_sd(summ.get(k)) for k in metrics])
-    console.print(table)
-    print_fits(fits, console)
+    console.print(table)  # the scores first: fitting a file's sessions takes seconds each
+    print_fits(file_fits(spec, df, file), console)
 
 
 def session_criteria(spec, df, file: Path) -> dict:

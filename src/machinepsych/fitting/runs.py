@@ -338,16 +338,18 @@ def fit_trials_frame(spec: TaskSpec, df: pd.DataFrame, path, models: Sequence[st
     :func:`file_columns`); each session of the file is a person's, under ``file | NAME``. A
     cell the test's ``file_record`` cannot use is one line naming the file, its line and the
     column, raised before anything is fitted."""
+    from ..storage.trials_file import row_name
+
     params = spec.resolve()
     sessions = []
     condition = f"file | {path.name}"
-    for i, (name, rows) in enumerate(df.assign(line=df.index + 2).groupby(df["session"].astype(str), sort=False)):
+    for i, (name, rows) in enumerate(df.assign(line=df.index).groupby(df["session"].astype(str), sort=False)):
         records = []
         for row in rows.sort_values("trial").to_dict("records"):
             try:
                 records.append({**row, **spec.fit.file_record(row)})
-            except ValueError as exc:
-                raise ConfigError(f"{path}: line {row['line']}: {exc}") from None
+            except ValueError as exc:  # a CSV's line (its header is line 1), a JSONL's or Parquet's record
+                raise ConfigError(f"{path}: {row_name(path, row['line'], 'line')}: {exc}") from None
         info = SessionInfo(run=path.name, session=i, condition=condition, participant=f"session {name}",
                            kind="person", params=params.model_dump())
         sessions.append((info, records))
