@@ -1,0 +1,32 @@
+"""Classes of misreadings a review of this session's parser rules found (issue 31): each is checked
+on replies other than the corpus lines, with the reading a careful person takes (None: unreadable,
+never guessed); the guards beside each class must keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.parsing.test_blind35_classes import ARM, DAY, FIRST, LETTER, PETS
+from tests.support.replies import CARDS, read
+
+# ----------------------------------------------------------------------------- "X. No, Y ..." that rejects Y
+NO_THEN_REJECTION = [
+    # the words after "No," reject or describe the option they name: no correction, the first answer stands
+    ("prlt", ARM, "Right arm. No, the left arm has not paid off.", "right"),
+    ("dcigt", FIRST, "BBB. No, AAA has not paid off.", "BBB"),
+    ("wcst", CARDS, "Card 2. No, card 4 has not matched for a while.", 2),
+    ("wcst", CARDS, "Card 2. No, card 4 hasn't matched lately.", 2),
+    ("dcigt", FIRST, "BBB. No, AAA never paid off.", "BBB"),
+    ("prlt", ARM, "Right arm. No, the left arm did not pay.", "right"),
+    # guards: "No," before an option alone, or a negation of the first answer, is a correction
+    ("prlt", ARM, "Right arm. No, left arm.", "left"),
+    ("prlt", ARM, "Right arm. No, not the right arm: the left arm.", "left"),
+    ("wcst", CARDS, "Card 4, no, card 1", 1),
+]
+
+CLASSES = {"no-then-rejection": NO_THEN_REJECTION}
+
+
+@pytest.mark.parametrize("test, stimulus, reply, meant",
+                         [pytest.param(*case, id=f"{name}-{k}") for name, cases in CLASSES.items() for k, case in enumerate(cases)])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
