@@ -23,7 +23,20 @@ NO_THEN_REJECTION = [
     ("wcst", CARDS, "Card 4, no, card 1", 1),
 ]
 
-CLASSES = {"no-then-rejection": NO_THEN_REJECTION}
+# ----------------------------------------------------------------------------- a forecast labelled "... today:"
+LABELLED_TODAY = [
+    # a label of the forecast asked for before "today:": the word after it is the prediction
+    ("My guess today: rainy, based on device B.", "rainy"),
+    ("My prediction today: sunny, since cue A", "sunny"),
+    ("My answer today: sunny and I am fairly sure.", "sunny"),
+    ("My forecast today: rainy, as device 1 suggests.", "rainy"),
+    # guards: today's weather beside a forecast is not the forecast
+    ("Today: sunny, tomorrow rainy.", "rainy"),
+    ("Today sunny, but I predict rainy.", "rainy"),
+]
+
+CLASSES = {"no-then-rejection": NO_THEN_REJECTION,
+           "labelled-today": [("wpt", DAY, reply, meant) for reply, meant in LABELLED_TODAY]}
 
 
 @pytest.mark.parametrize("test, stimulus, reply, meant",

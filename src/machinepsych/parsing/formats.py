@@ -50,6 +50,8 @@ WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\
                    # "It will probably rain tomorrow.", "it's going to be sunny": a forecast in words (hedged: a conclusion)
                    (re.compile(r"\bit(?:\s+will|['’]ll|\s+is\s+going\s+to|['’]s\s+going\s+to)\s+(?:(?:probably|likely|most\s+likely|surely|definitely)\s+)?(?:be\s+)?(?=(?:sunny|rain)\b)", re.I),
                     CONCLUSION, "forecast"))
+# "guess today:", "prediction today:": the label names the forecast asked for, "today" says when it is made
+_NOT_A_FORECAST_LABEL = "".join(rf"(?<!\b{w}\s)" for w in ("guess", "prediction", "answer", "forecast"))
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      word("(?:nice|fine|good|fair) weather"),
@@ -62,8 +64,9 @@ WEATHER = ChoiceReader((
    # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
    # (the question asks for tomorrow's weather: "Today the weather is sunny." alone is no forecast, and beside a statement about
    # tomorrow, that one is read: "Heute sonnig, morgen regnerisch.", "Hoy soleado, mañana lluvioso", "Sunny today, rainy tomorrow")
-   ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s*[,:]?\s+(?:the\s+weather\s+)?(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
-           r"|\btoday(?:['’]s\s+weather)?\s*[,:]?\s*[^\W\d_]+(?=\s*[,;]|\s+(?:and|but|so)\b)"
+   # (not after a label of the forecast asked for: "My guess today: rainy, based on device B.", "My prediction today: sunny")
+   ignore=(r"(?i:" + _NOT_A_FORECAST_LABEL + r"\btoday(?:['’]s\s+weather)?\s*[,:]?\s+(?:the\s+weather\s+)?(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
+           r"|" + _NOT_A_FORECAST_LABEL + r"\btoday(?:['’]s\s+weather)?\s*[,:]?\s*[^\W\d_]+(?=\s*[,;]|\s+(?:and|but|so)\b)"
            r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
            r"|\bthe\s+weather\s+today\s+(?:is|was|has\s+been)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+"
            r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*(?:[.!]?\s*(?:$|(?=\n))|(?=[,;]))"
