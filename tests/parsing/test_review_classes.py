@@ -35,7 +35,23 @@ LABELLED_TODAY = [
     ("Today sunny, but I predict rainy.", "rainy"),
 ]
 
+# ----------------------------------------------------------------------------- German "Als" (when) and a verb-first clause
+GERMAN_PREMISES = [
+    # German "Als" is "when", and a verb-first clause without a "würde" consequence is no premise of doubt; "Karte 3 passt
+    # nicht" rejects card 3: the first answer stands
+    ("Karte 2. Als ich die Farbe prüfte, passte Karte 3 nicht.", 2),
+    ("Karte 2. Hätte ich mehr Infos, wüsste ich es genauer, aber Karte 3 passt nicht.", 2),
+    ("Karte 2. Karte 3 passt nicht.", 2),
+    # guards: a premise of doubt (Dutch "als" with "vergist", German "hätte ... würde", "wenn") offers a second answer
+    ("Kaart 2. Als ik me vergist heb, kaart 3.", None),
+    ("Karte 2. Hätte ich mich vertan, würde ich Karte 3 nehmen.", None),
+    ("Karte 2. Wenn ich mich vertan habe, Karte 3.", None),
+    # and "nicht" before an answer rejects that one, not the one before it
+    ("Karte 3, nicht Karte 2.", 3),
+]
+
 CLASSES = {"no-then-rejection": NO_THEN_REJECTION,
+           "german-premises": [("wcst", CARDS, reply, meant) for reply, meant in GERMAN_PREMISES],
            "labelled-today": [("wpt", DAY, reply, meant) for reply, meant in LABELLED_TODAY]}
 
 
