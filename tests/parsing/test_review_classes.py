@@ -50,8 +50,20 @@ GERMAN_PREMISES = [
     ("Karte 3, nicht Karte 2.", 3),
 ]
 
+# ----------------------------------------------------------------------------- an example beside a committed answer
+EXAMPLE_BESIDE = [
+    # an example in a parenthesis that goes on about it after the answer, and "like" after "I answered": the answer stands
+    ('Answer: D (for example, {"answer": "C"} would be wrong)', "D"),
+    ('Answer: B (e.g. {"answer": "E"} is not what I mean)', "B"),
+    ('I answered like {"answer": "D"}', "D"),
+    # guards: an example alone, or "Answer like" echoing the instructions, is no answer
+    ('For example, {"answer": "C"}', None),
+    ('Answer like {"answer": "C"}', None),
+]
+
 CLASSES = {"no-then-rejection": NO_THEN_REJECTION,
            "german-premises": [("wcst", CARDS, reply, meant) for reply, meant in GERMAN_PREMISES],
+           "example-beside": [("visfactor-p3", LETTER, reply, meant) for reply, meant in EXAMPLE_BESIDE],
            "labelled-today": [("wpt", DAY, reply, meant) for reply, meant in LABELLED_TODAY]}
 
 

@@ -762,10 +762,10 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 
 # the words that introduce an example, right before an answer object ('Give five T/F values in order, e.g. {...}.',
 # 'Answer like {"answer": "C"}'): the object is the instructions' example, never the reply's answer (but "Like this:",
-# "It looks like {...}", "in the requested format:" present the reply's own answer: "like" only opening the line or
-# after a word for answering)
+# "It looks like {...}", "in the requested format:", 'I answered like {"answer": "D"}' present the reply's own answer:
+# "like" only opening the line or after a word for answering, not "answered" nor "I answer")
 _INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
-          r"|(?:^[^\w\n]*|\b(?:answer(?:ed)?|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
+          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
@@ -776,6 +776,16 @@ def _opening_paren(text: str, pos: int) -> int | None:
     depth = 0
     for i in range(pos - 1, text.rfind("\n", 0, pos), -1):
         depth += (text[i] == ")") - (text[i] == "(")
+        if depth < 0:
+            return i
+    return None
+
+
+def _closing_paren(text: str, pos: int) -> int | None:
+    """Where the parenthesis open at ``pos`` closes, on its line, or None."""
+    depth = 0
+    for i in range(pos, text.find("\n", pos) % (len(text) + 1)):
+        depth += (text[i] == "(") - (text[i] == ")")
         if depth < 0:
             return i
     return None
@@ -812,9 +822,11 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
     rest = text
     for start, end in spans:
         # the note goes too: from the parenthesis it stands in, or its cue, to the example's end (and a closing parenthesis)
+        # (a parenthesis that goes on about the example goes whole: 'D (for example, {"answer": "C"} would be wrong)')
         paren = _opening_paren(text, start)
+        close = _closing_paren(text, end) if paren is not None else None
         start = paren if paren is not None else start
-        end += len(re.match(r"[\s.]*\)?", text[end:]).group())
+        end = close + 1 if close is not None else end + len(re.match(r"[\s.]*\)?", text[end:]).group())
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if not spans or not (introduced or rest.strip(" \t\n.()")):
         return None
