@@ -61,9 +61,20 @@ EXAMPLE_BESIDE = [
     ('Answer like {"answer": "C"}', None),
 ]
 
+# ----------------------------------------------------------------------------- a rating corrected in number words
+WORD_CORRECTIONS = [
+    # the rating after "I mean", "no", "actually" replaces the one before, in words as in digits
+    ("Statement 1: Three, I mean four\nStatement 2: 2\nStatement 3: 5", {"1": 4, "2": 2, "3": 5}),
+    ("Statement 1: two, no, five\nStatement 2: 2\nStatement 3: 5", {"1": 5, "2": 2, "3": 5}),
+    ("Statement 1: 3, I mean four\nStatement 2: 2\nStatement 3: 5", {"1": 4, "2": 2, "3": 5}),
+    # guard: a correction off the scale is no rating
+    ("Statement 1: Four, no, seven\nStatement 2: 2\nStatement 3: 5", {"1": None, "2": 2, "3": 5}),
+]
+
 CLASSES = {"no-then-rejection": NO_THEN_REJECTION,
            "german-premises": [("wcst", CARDS, reply, meant) for reply, meant in GERMAN_PREMISES],
            "example-beside": [("visfactor-p3", LETTER, reply, meant) for reply, meant in EXAMPLE_BESIDE],
+           "word-corrections": [("cogbench-v", PETS, reply, meant) for reply, meant in WORD_CORRECTIONS],
            "labelled-today": [("wpt", DAY, reply, meant) for reply, meant in LABELLED_TODAY]}
 
 

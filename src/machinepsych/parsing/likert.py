@@ -168,9 +168,10 @@ def _loose(raw: str, low: int, high: int) -> int | None:
 ITALIC = re.compile(r"(?<![A-Za-z0-9_])_{1,2}(?=[^\W\d_])|(?<=[^\W\d_]|:)_{1,2}(?![A-Za-z0-9_])")
 BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*")
 # a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5"),
-# also after a short reason of its own ("Rating: 3 — no, thinking of my own childhood, 4": no digit in it)
+# also after a short reason of its own ("Rating: 3 — no, thinking of my own childhood, 4": no digit in it), or as a
+# number word ("Three, I mean four")
 BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:[^\d\n,]{1,60},\s*)?(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
-                             r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|,(?![ \t]*\d)|\n|$)", re.I)
+                             r"(?:(?P<d>\d)|(?:" + _WORDS + r")(?![\w-]))(?:\*\*)?\s*(?:[.!;)]|,(?![ \t]*\d)|\n|$)", re.I)
 
 
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
@@ -187,7 +188,7 @@ def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | No
         # "Rating: 2 — wait, actually, 1." (an off-scale correction: no rating); also after a block that opens with
         # its rating ("Statement 1: 2, no, 4", "Statement 1: 2... actually 4")
         if bare and (rating_keys(raw[:cut]) or LEAD.match(raw[:cut])):
-            v = int(bare.group("d"))
+            v = int(bare.group("d")) if bare.group("d") else next(n for n in range(1, 11) if bare.group(f"w{n}"))
             keys = rating_keys(raw[:cut])
             return (v if low <= v <= high else None), (keys[0].start() if keys else None)
     values, first = _keyed(raw, low, high)
