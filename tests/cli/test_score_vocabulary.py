@@ -67,3 +67,29 @@ def test_score_prints_the_scores_before_it_fits_the_models(tmp_path, monkeypatch
     with pytest.raises(SystemExit) as exit_:
         main()
     assert exit_.value.code == 0 and len(seen) == 1 and "mean (SD)" in seen[0], seen
+
+
+def test_score_no_fits_prints_the_scores_and_fits_nothing(tmp_path, monkeypatch):
+    """`score --no-fits` skips the models' fits (seconds a session, up to 2,000 sessions): the scores are
+    printed, in the table and in --json (without its `fits`), and the file's sessions are never fitted."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+    from machinepsych.fitting import report
+
+    f = tmp_path / "t.csv"
+    f.write_text("session,trial,choice,reward,correct,true_p\n" + "".join(
+        f"0,{t},{'right' if t % 3 else 'left'},{t % 2},{t % 2},0.8\n" for t in range(12)))
+    fitted = []
+    monkeypatch.setattr(report, "file_fits", lambda *a: fitted.append(a) or {"omitted": "x"})
+    monkeypatch.setenv("COLUMNS", "300")
+    res = CliRunner().invoke(app, ["score", "prlt", str(f), "--no-fits"])
+    assert res.exit_code == 0 and "mean (SD)" in res.output, res.output
+    res = CliRunner().invoke(app, ["score", "prlt", str(f), "--no-fits", "--json"])
+    out = json.loads(res.output)
+    assert res.exit_code == 0 and "fits" not in out and set(out) == {"sessions", "summary"}, res.output
+    assert fitted == []
+    res = CliRunner().invoke(app, ["score", "prlt", str(f), "--json"])
+    assert res.exit_code == 0 and json.loads(res.output)["fits"] == {"omitted": "x"} and len(fitted) == 1, res.output
