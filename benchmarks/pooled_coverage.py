@@ -1,7 +1,7 @@
 """How often the sessions-per-participant search's 95% lower bound of one session's
 reliability (``fitting.pooled.pooled_curve``'s ``rho1_lo``) lies below the value it estimates,
 on synthetic nested recoveries with and without gross misfits like the SLM's other mode
-(tests/fitting/test_pooled.py's generator). The value estimated is the curve fitted to a
+(``fitting.synthetic``'s generator, the tests' too). The value estimated is the curve fitted to a
 sample of 200,000 participants of the same kind.
 
     python benchmarks/pooled_coverage.py [--samples 1000] [--n 240] [--boot 1000] [--share 0.02]
@@ -13,25 +13,17 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 from scipy.stats import skew
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "fitting"))
-from test_pooled import CANDIDATES, COUNTS, _nested_with_misfits  # noqa: E402
-
-from machinepsych.fitting.pooled import _spearman, fit_rho1, pooled_curve  # noqa: E402
+from machinepsych.fitting.synthetic import large_sample_rho1, sampled_curves
 
 
 def coverage(share: float, samples: int, n: int, boot: int, rho1: float = 0.5) -> dict:
-    true, fitted = _nested_with_misfits(rho1, 200_000, np.random.default_rng(11), share)
-    truth = fit_rho1(COUNTS, _spearman(true, fitted))
-    est, lo, se = np.array([[pooled_curve(*_nested_with_misfits(rho1, n, np.random.default_rng([s, 5]), share),
-                                          COUNTS, CANDIDATES, 0.8, seed=s, boot=boot)[k]
-                             for k in ("rho1", "rho1_lo", "rho1_se")] for s in range(samples)]).T
+    truth = large_sample_rho1(share, rho1)
+    est, lo, se = sampled_curves(share, samples, n, boot, rho1)
     cov = float(np.mean(lo < truth))
     return {"share": share, "truth": truth, "coverage": cov, "margin": 1.96 * math.sqrt(cov * (1 - cov) / samples),
             "mean": float(est.mean()), "sd": float(est.std()), "skew": float(skew(est)),

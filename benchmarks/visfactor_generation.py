@@ -1,6 +1,6 @@
 """Items generated per second for every VisFactor subtest, measured in one run.
 
-    .venv/bin/python benchmarks/visfactor_generation.py [--n 60] [--difficulty normal] [--png]
+    .venv/bin/python benchmarks/visfactor_generation.py [--n 60] [--difficulty normal] [--png] [--subtests SS2,SS3]
 
 Generation only (the generator draws the picture); with ``--png`` the PNG encoding every
 trial also pays is included. Prints one line per subtest and the slowest three.
@@ -30,12 +30,17 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=60, help="items per subtest (1-10000)")
     ap.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
     ap.add_argument("--png", action="store_true", help="include PNG encoding")
+    ap.add_argument("--subtests", default=",".join(SUBTESTS), help="comma-separated subtests (default: all)")
     a = ap.parse_args()
     if not 1 <= a.n <= 10_000:
         ap.error("--n must be between 1 and 10000")
+    subtests = [s.strip().upper() for s in a.subtests.split(",") if s.strip()]
+    unknown = [s for s in subtests if s not in SUBTESTS]
+    if unknown or not subtests:
+        ap.error(f"--subtests: unknown {', '.join(unknown) or '(none given)'}; choose from {', '.join(SUBTESTS)}")
     rates = {}
     print("sub   items/s (wall)  items/s (CPU)")
-    for sub in SUBTESTS:
+    for sub in subtests:
         generate(sub, 0, a.difficulty)  # warm caches and imports
         wall, cpu = rate(sub, a.n, a.difficulty, a.png)
         rates[sub] = cpu

@@ -122,3 +122,16 @@ def test_visfactor_layout_names_a_structured_condition_as_not_the_papers(tmp_pat
     said = [n for n in lay.notes if n.startswith("c")][:2]
     assert said[0] == "c1 = agent:ideal"
     assert said[1].startswith("c2 = openai:m | direct | answer=structured (structured answers: a condition the papers")
+
+
+def test_visfactor_layout_sets_no_norm_beside_structured_answers_only(tmp_path):
+    # before: "norm % 76.0" in the CS1 row whose only condition answered structured
+    from machinepsych.tasks.visfactor.layout import visfactor
+
+    data = _run(tmp_path, [("visfactor-cs1", 1, {"n_items": 2})], name="vfso")
+    free = data["scores"]
+    structured = free.assign(condition="openai:m | direct | answer=structured")
+    only = visfactor(layouts.LayoutInput(structured, [], {}))
+    assert only.rows and all(r["values"].get("norm %") is None and r["values"].get("norm kit") is None for r in only.rows)
+    both = visfactor(layouts.LayoutInput(pd.concat([free, structured], ignore_index=True), [], {}))
+    assert all(r["values"].get("norm %") is not None for r in both.rows)  # a free condition keeps it

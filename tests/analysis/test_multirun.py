@@ -82,7 +82,7 @@ def test_two_runs_in_the_terminal_and_the_html_report(two_runs, tmp_path):
     res = CliRunner().invoke(app, ["report", "ra", "rb", "--store", two_runs, "--out", str(out)])
     assert res.exit_code == 0, res.output + repr(res.exception)
     text = res.output
-    assert "2 runs in one report" in text and re.search(r"Run ra \(complete\).*wcst-v\d \(default\)", text)
+    assert "2 runs in one report" in text and re.search(r"Run ra \(complete\).*wcst-v\d \(default, n_trials=24\)", text)
     assert "Run rb (complete)" in text and "shown with its run" in text
     # the at-a-glance table of wcst holds the conditions of both runs, and one chance line
     table = text[text.index("wcst | default: accuracy"):text.index("chance (", text.index("wcst | default: accuracy"))]
@@ -106,3 +106,101 @@ def test_an_unknown_run_is_one_line_naming_the_fix(two_runs, tmp_path, cli_in_pr
     assert "Unknown run 'nosuch' (run 2 of the 2 given)" in lines[0] and "Valid runs: ra, rb" in lines[0]
     assert "machinepsych runs --store" in lines[0]
     assert res.stdout == "" and not (tmp_path / "reports").exists()
+
+
+@pytest.fixture(scope="module")
+def own_design_runs(tmp_path_factory):
+    """w16a, w16b: WCST-64 cut to 16 cards (agents); w64: the published design; a structured
+    condition is not needed here (answer modes are checked on the model run below)."""
+    db = tmp_path_factory.mktemp("own") / "o.db"
+    store = Store(db)
+    for name, agent, params in (("w16a", "wsls", {"n_trials": 16}), ("w16b", "random", {"n_trials": 16}),
+                                ("w64", "perseverative", {})):
+        create_run(store, RunSpec(tasks=[TaskRun(task="wcst", params=params, sessions=2)],
+                                  participants=[ParticipantSpec(ref=f"agent:{agent}")], name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    return str(db)
+
+
+def test_runs_with_their_own_parameters_stand_beside_no_published_row(own_design_runs):
+    # each 16-card run alone has none; together they must have none either (before: 18 rows
+    # of Gemini, GPT-4o and Claude beside both, the multi-run config read as one run's)
+    assert _json(own_design_runs, "w16a")["published"] == []
+    assert _json(own_design_runs, "w16a", "w16b")["published"] == []
+    text = CliRunner().invoke(app, ["report", "w16a", "w16b", "--store", own_design_runs])
+    assert text.exit_code == 0 and "GPT-4o" not in text.output and "Gemini" not in text.output
+
+
+@pytest.fixture(scope="module")
+def prl_designs(tmp_path_factory):
+    """prlA: prl at its 100 trials; prlC: the same agents and seeds at --param trials=60."""
+    db = tmp_path_factory.mktemp("designs") / "d.db"
+    store = Store(db)
+    for name, params in (("prlA", {}), ("prlC", {"trials": 60})):
+        create_run(store, RunSpec(tasks=[TaskRun(task="prl", params=params, sessions=4)],
+                                  participants=[ParticipantSpec(ref="agent:wsls"), ParticipantSpec(ref="agent:random")],
+                                  name=name))
+        run_sync(store, name, progress=False)
+    store.close()
+    return str(db)
+
+
+def test_runs_of_other_designs_are_shown_apart_and_never_paired(prl_designs):
+    data = _json(prl_designs, "prlA", "prlC")
+    # before: one "prl | default" table, agent:wsls of both runs "paired 4", 60 trials named nowhere
+    assert [g["key"] for g in data["at_a_glance"]] == ["prl | default", "prl | default (trials=60)"]
+    groups = {g["key"]: {r["condition"] for r in g["rows"]} for g in data["at_a_glance"]}
+    assert groups["prl | default"] == {"agent:wsls | run=prlA", "agent:random | run=prlA"}
+    assert groups["prl | default (trials=60)"] == {"agent:wsls | run=prlC", "agent:random | run=prlC"}
+    for table in data["comparisons"]["pairs"]:
+        assert all(r["a"].endswith(table["rows"][0]["a"][-5:]) for r in table["rows"])  # one run per table
+        assert {r["a"][-4:] for r in table["rows"]} | {r["b"][-4:] for r in table["rows"]} in ({"prlA"}, {"prlC"})
+    assert set(data["chance"]) == {"prl | default", "prl | default (trials=60)"}
+    text = CliRunner().invoke(app, ["report", "prlA", "prlC", "--store", prl_designs])
+    assert text.exit_code == 0, text.output
+    flat = " ".join(text.output.split())
+    assert "tests: prl-v1 (default, trials=60)" in flat and "tests: prl-v1 (default);" not in flat
+
+
+def test_reliability_across_runs_of_other_designs_says_so(prl_designs):
+    res = CliRunner().invoke(app, ["reliability", "prlA", "prlC", "--store", prl_designs])
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.split())
+    # before: the 100- against the 60-trial runs shown as test-retest (ICC, paired p)
+    assert ("prl | default: not compared across runs: prlA and prlC are of different designs "
+            "(prlA: its preset's parameters; prlC: trials=60)") in flat
+    assert "test-retest across runs" not in flat
+    js = CliRunner().invoke(app, ["reliability", "prlA", "prlC", "--store", prl_designs, "--json"])
+    out = json.loads(js.output)
+    assert out["across_runs"] == [] and [d["key"] for d in out["different_designs"]] == ["prl | default"]
+
+
+def test_a_run_of_the_published_design_keeps_its_rows_beside_one_of_its_own(own_design_runs):
+    mixed = _json(own_design_runs, "w16a", "w64")
+    assert [g["key"] for g in mixed["at_a_glance"]] == ["wcst | default (n_trials=16)", "wcst | default"]
+    assert mixed["published"] and {c for r in mixed["published"] for c in r["beside"]} == {"agent:perseverative"}
+
+
+def test_the_html_contents_list_the_differences_and_the_model_fits(prl_designs, tmp_path):
+    # before: the Contents list left out "Differences between conditions" and "Model fits"
+    res = CliRunner().invoke(app, ["report", "prlA", "--store", prl_designs, "--out", str(tmp_path / "h")])
+    assert res.exit_code == 0, res.output
+    page = (tmp_path / "h" / "index.html").read_text()
+    nav = page[page.index("<nav id='contents'>"):page.index("</nav>")]
+    assert "<a href='#comparisons'>Differences between conditions</a>" in nav and "id='comparisons'" in page
+    assert "<a href='#fits'>Model fits</a>" in nav and "id='fits'" in page
+
+
+def test_each_run_s_answer_modes_reach_the_glance_of_several(two_runs):
+    # before: glance read config["answer_modes"] of the merged {run: config} and called every
+    # condition of a multi-run report "free"
+    from machinepsych.analysis import multirun, report
+
+    store = Store(two_runs, create=False)
+    parts = [report.build(store, name) for name in ("ra", "rb")]
+    parts[0]["config"]["answer_modes"]["agent:wsls"] = "structured"  # as a run --answer structured stores it
+    data, _ = multirun.merge(parts)
+    rows = {r["condition"]: r["answer"] for g in report.glance(data) for r in g["rows"]}
+    assert rows["agent:wsls"] == "structured" and rows["agent:ideal | run=ra"] == rows["agent:random"] == "free"
+    store.close()

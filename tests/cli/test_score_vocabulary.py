@@ -1,6 +1,7 @@
 """``machinepsych score TEST FILE`` checks the rule words: an unknown ``rule`` or ``matches``
 value, or a file of the other card-sorting family (a WCST file given to ``lnt`` and back), is
-one line (exit 2) naming the row and value or the columns, and the fix."""
+one line (exit 2) naming the row and value or the columns, and the fix; so is a cell the test's
+scorer cannot read (a PRLT reward "yes": pandas' astype raised a ValueError traceback)."""
 from __future__ import annotations
 
 import sys
@@ -17,6 +18,8 @@ CASES = [
     ("lnt", f"{HEAD},card\n1,0,number,1,number,x\n", "card-sorting columns (card) but lnt expects"),
     ("wcst", f"{HEAD},sequence\n1,0,number,1,number,K7\n", "letter-number columns (sequence) but wcst expects"),
     ("wcst-kennedy", f"{HEAD}\n1,0,letter,1,letter\n", "letter-number rules (letter) but wcst-kennedy expects"),
+    ("prlt", "session,trial,choice,reward,correct,true_p\n0,0,left,0,0,0.8\n0,1,right,yes,1,0.8\n",
+     "the prlt scorer cannot use a cell (could not convert string to float: 'yes')"),
 ]
 
 
@@ -46,3 +49,47 @@ def test_rule_words_ignore_case_and_spaces(tmp_path):
     f.write_text(f"{HEAD}\n1,0, Color ,1,COLOR;shape\n1,1,color,0,\n")
     res = CliRunner().invoke(app, ["score", "wcst", str(f), "--json"])
     assert res.exit_code == 0, res.output
+
+
+def test_score_prints_the_scores_before_it_fits_the_models(tmp_path, monkeypatch, capsys):
+    """Fitting takes seconds a session (two two-step sessions: 11 s against 1.5 s unfitted, on a
+    loaded 2-core machine): the scores are on the screen before the fits are made."""
+    from machinepsych.cli import main
+    from machinepsych.fitting import report
+
+    f = tmp_path / "t.csv"
+    f.write_text("session,trial,choice,reward,correct,true_p\n" + "".join(
+        f"0,{t},{'right' if t % 3 else 'left'},{t % 2},{t % 2},0.8\n" for t in range(12)))
+    seen = []
+    monkeypatch.setattr(report, "file_fits", lambda *a: seen.append(capsys.readouterr().out) or {"omitted": "x"})
+    monkeypatch.setenv("COLUMNS", "300")
+    monkeypatch.setattr(sys, "argv", ["machinepsych", "score", "prlt", str(f)])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 0 and len(seen) == 1 and "mean (SD)" in seen[0], seen
+
+
+def test_score_no_fits_prints_the_scores_and_fits_nothing(tmp_path, monkeypatch):
+    """`score --no-fits` skips the models' fits (seconds a session, up to 2,000 sessions): the scores are
+    printed, in the table and in --json (without its `fits`), and the file's sessions are never fitted."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+    from machinepsych.fitting import report
+
+    f = tmp_path / "t.csv"
+    f.write_text("session,trial,choice,reward,correct,true_p\n" + "".join(
+        f"0,{t},{'right' if t % 3 else 'left'},{t % 2},{t % 2},0.8\n" for t in range(12)))
+    fitted = []
+    monkeypatch.setattr(report, "file_fits", lambda *a: fitted.append(a) or {"omitted": "x"})
+    monkeypatch.setenv("COLUMNS", "300")
+    res = CliRunner().invoke(app, ["score", "prlt", str(f), "--no-fits"])
+    assert res.exit_code == 0 and "mean (SD)" in res.output, res.output
+    res = CliRunner().invoke(app, ["score", "prlt", str(f), "--no-fits", "--json"])
+    out = json.loads(res.output)
+    assert res.exit_code == 0 and "fits" not in out and set(out) == {"sessions", "summary"}, res.output
+    assert fitted == []
+    res = CliRunner().invoke(app, ["score", "prlt", str(f), "--json"])
+    assert res.exit_code == 0 and json.loads(res.output)["fits"] == {"omitted": "x"} and len(fitted) == 1, res.output

@@ -270,7 +270,32 @@ def test_parameter_intervals_are_cut_to_the_bounds_and_marked(capsys):
     from machinepsych.fitting.report import _fit_tables_html
 
     page = "".join(_fit_tables_html({"summary": summary, "models": {"prlt": [model.describe()]}}, "session", "sessions"))
-    assert html.escape(f"wsls: {CUT_NOTE}") in page and "pseudo-R2 below 0" in page
+    # the figure has no "*": its caption names the parameter and condition instead
+    assert html.escape("wsls: interval cut to the parameter's bounds: epsilon (c)") in page and "pseudo-R2 below 0" in page
+    assert CUT_NOTE not in page
+
+
+def test_a_parameter_at_its_bound_is_marked_and_float_noise_is_no_negative_pseudo_r2():
+    # before: "beta 30.00 [30.00, 30.00]" unmarked, and "pseudo-R2 below 0" listed a condition at -0.00
+    from rich.console import Console
+
+    from machinepsych.cli.fit import BOUND_NOTE, print_fit_tables
+    from machinepsych.fitting.report import _fit_tables_html
+    from machinepsych.fitting.runs import summarise
+
+    model = get_task("prlt").fit.model("rw")
+    high = next(p.high for p in model.params if p.name == "beta")
+    frame = pd.DataFrame({"task": "prlt", "condition": "agent:wsls", "run": "r", "session": range(3), "model": "rw",
+                          "best": True, "param_alpha": [1.0, 1.0, 1.0], "param_beta": [high] * 3,
+                          "pseudo_r2": [-9e-16, 0.0, 0.0]})
+    summary = summarise(frame, [model])
+    console = Console(width=200, record=True)
+    print_fit_tables({"summary": summary, "models": {"prlt": [model.describe()]}}, console)
+    text = console.export_text()
+    assert f"{high:.2f} [{high:.2f}, {high:.2f}]^" in text and BOUND_NOTE in text
+    assert "pseudo-R2 below 0" not in text and "-0.00" not in text
+    page = "".join(_fit_tables_html({"summary": summary, "models": {"prlt": [model.describe()]}}, "session", "sessions"))
+    assert "fitted at the parameter&#x27;s bound: alpha (agent:wsls); beta (agent:wsls)" in page
 
 
 def test_fit_on_a_model_run_through_a_loopback_endpoint(tmp_path, cli_in_process, no_api_keys):
@@ -432,3 +457,20 @@ def test_model_of_one_runs_test_is_fitted_across_runs(tmp_path, cli_in_process):
     # a name no run's test declares is still one line
     r = cli_in_process("fit", "w", "p", "--model", "bogus", "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 2 and "--model 'bogus'" in r.stderr
+
+
+def test_fit_of_a_run_with_no_complete_session_says_so(tmp_path, cli_in_process):
+    # before: "no test of these runs declares cognitive models; tests with models: ... wcst ..."
+    from machinepsych.runner.plan import ParticipantSpec, RunSpec, TaskRun
+    from machinepsych.runner.run import create_run
+    from machinepsych.storage.store import Store
+
+    store = Store(tmp_path / "s.db")
+    create_run(store, RunSpec(tasks=[TaskRun(task="wcst", sessions=2)], participants=[ParticipantSpec(ref="agent:wsls")],
+                              name="dead"))
+    for s in store.sessions(store.get_run("dead").id):
+        store.set_session_status(s.id, "failed")
+    store.close()
+    r = cli_in_process("fit", "dead", "--store", str(tmp_path / "s.db"), cwd=tmp_path)
+    assert r.returncode == 2 and "Run dead has no complete sessions yet" in r.stderr
+    assert "declares cognitive models" not in r.stderr

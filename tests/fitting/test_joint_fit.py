@@ -274,3 +274,29 @@ def test_a_lucky_one_session_pass_on_a_fixed_design_is_not_taken_without_a_repli
 
     line = _per_participant_line(out, "slm.r", "rates")
     assert line.startswith(f"r = 0.89 at the design, not confirmed over 60 other participants (r = {again['r']:.2f}")
+
+
+def test_a_longer_design_is_named_only_where_r_s_lower_bound_clears_the_target(monkeypatch):
+    # before: the longer designs were judged on the point r of n sessions (3 sessions at r 0.9
+    # printed "recovered at r >= 0.8 with trials = 80"); now on its 95% lower bound, as a fixed design
+    spec = get_task("prlt")
+    weak = {"length": 40, "n": 12, "agents": {}, "by_family": {}, "confusion": {},
+            "parameters": {"rw": {"alpha": {"r": 0.5, "lo": 0.0, "kind": "learning rate"}}}}
+    monkeypatch.setattr(rec, "recover_design", lambda *a, **k: weak)
+    at = {80: {"r": 0.9, "lo": 0.72}, 160: {"r": 0.97, "lo": 0.9}}
+    monkeypatch.setattr(rec, "recover_parameters", lambda s, params, *a, **k: {
+        "length": params.trials, "parameters": {"rw": {"alpha": {**at.get(params.trials, at[160]), "kind": "learning rate"}}}})
+    out = rec.recover(spec, 12, max_factor=4)
+    assert out["needs"] == {"rw.alpha": 160} and not out["too_few"]
+    assert rec._judged_from() == 9 and rec.lower_bound(0.95, 9) >= 0.8 > rec.lower_bound(0.95, 8)
+
+
+def test_recovery_from_too_few_sessions_says_it_cannot_be_judged(tmp_path, cli_in_process):
+    r = cli_in_process("fit", "--recover", "prlt", "--n", "3", "--longer", "2", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    text = " ".join(r.stdout.split())
+    assert "recovered at r >= 0.8" not in text.replace("not recovered", "")
+    assert "rw-pn.alpha_pos: cannot be judged from 3 sessions per model (r's 95% lower bound can reach 0.8 from --n 9)" in text
+    # a design shorter than fit's minimum is refused in one line, before any simulation
+    r = cli_in_process("fit", "--recover", "prl", "--param", "trials=5", "--n", "3", cwd=tmp_path)
+    assert r.returncode == 2 and "trials = 5 is shorter than the 10 choices fit needs" in r.stderr

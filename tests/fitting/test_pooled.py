@@ -1,6 +1,8 @@
 """The sessions per participant a weak rate needs, read off one curve fitted to every count
 simulated (``fitting.pooled``): on synthetic recoveries of known reliability, the curve and
-the count named are the known ones."""
+the count named are the known ones (the synthetic recoveries: ``fitting.synthetic``; the
+coverage of the lower bound: test_pooled_coverage.py and test_pooled_coverage_misfits.py, one
+case a file so that test workers run them side by side)."""
 from __future__ import annotations
 
 import math
@@ -10,69 +12,18 @@ import pytest
 from scipy.stats import rankdata
 
 from machinepsych.fitting.pooled import fit_rho1, pooled_curve, rho1_for, sessions_for, settled, spearman_brown
-
-COUNTS = (1, 2, 3, 4, 6, 8)
-CANDIDATES = (2, 3, 4, 6, 8)
-
-
-def _nested(rho1: float, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` participants' true values and their estimates from their first k sessions, each
-    session's error independent with the variance that makes one session's reliability
-    ``rho1`` (so k sessions' estimate, the mean, has reliability Spearman-Brown's rho_k)."""
-    rng = np.random.default_rng(seed)
-    true = rng.uniform(0.05, 0.6, n)
-    sd = math.sqrt(true.var() * (1 - rho1) / rho1)
-    errors = rng.normal(0, sd, (max(COUNTS), n))
-    return true, np.array([true + errors[:k].mean(axis=0) for k in COUNTS])
-
-
-def _nested_with_misfits(rho1: float, n: int, rng: np.random.Generator, share: float = 0.02):
-    """:func:`_nested` with the SLM's other mode: a participant is prone to it with chance
-    ``3 share``, and a prone participant's fit at each count lands at 0.9 to 1 (both rates near
-    1) with chance 1/3, so about ``share`` of the fits at each count are gross misfits."""
-    true = rng.uniform(0.05, 0.6, n)
-    sd = math.sqrt(0.55 ** 2 / 12 * (1 - rho1) / rho1)  # the variance of U(0.05, 0.6)
-    errors = rng.normal(0, sd, (max(COUNTS), n))
-    fitted = np.array([true + errors[:k].mean(axis=0) for k in COUNTS])
-    hit = (rng.random(n) < 3 * share) & (rng.random((len(COUNTS), n)) < 1 / 3)
-    fitted[hit] = rng.uniform(0.9, 1.0, hit.sum())
-    return true, fitted
-
-
-def _spearman_truth(share: float) -> float:
-    """The value the curve takes over 200,000 participants: rho_1 fitted to every count's
-    Spearman's rho (Pearson's r of the ranks, computed here with numpy)."""
-    true, fitted = _nested_with_misfits(0.5, 200_000, np.random.default_rng(11), share)
-    return fit_rho1(COUNTS, [np.corrcoef(rankdata(true), rankdata(f))[0, 1] for f in fitted])
-
-
-@pytest.mark.parametrize("share", [0.0, 0.02])
-def test_the_lower_bound_covers_the_reliability(share):
-    """Over 400 seeded samples of 240 participants (the fewest a search reads a count from),
-    with and without 2% gross misfits per count like the SLM's other mode, the 95% lower bound
-    of rho_1 lies below the value the curve takes over a large sample in 93% to 97.5% of them,
-    and its bootstrap standard error is the sample-to-sample spread of the estimate within 15%.
-    Measured here: 0.940 with misfits, 0.953 without, se / sd 1.00 and 1.04 (over 1,000
-    samples: 0.930 and 0.951). Before 2026-11-30 the curve was fitted to Pearson's r: against its own large-sample
-    value it covered 0.912 here with misfits, 0.958 without (over 1,000 samples and 1,000
-    resamples 0.925 and 0.951), and its bound lies far below Spearman's value, so it fails."""
-    truth = _spearman_truth(share)
-    est, lo, se = np.array([[pooled_curve(*_nested_with_misfits(0.5, 240, np.random.default_rng([s, 5]), share),
-                                          COUNTS, CANDIDATES, 0.8, seed=s, boot=200)[key]
-                             for key in ("rho1", "rho1_lo", "rho1_se")] for s in range(400)]).T
-    assert 0.93 <= np.mean(lo < truth) <= 0.975
-    assert np.mean(se) / np.std(est) == pytest.approx(1, abs=0.15)
+from machinepsych.fitting.synthetic import CANDIDATES, COUNTS, large_sample_rho1, nested, nested_with_misfits
 
 
 def test_the_misfits_pull_spearmans_curve_less_than_pearsons():
     """2% gross misfits per count take a large sample's rho_1 from 0.50 to 0.29 on Pearson's r
     and to 0.42 on Spearman's rho (0.52 without them: uniform true values give ranks a little
     more agreement than the values)."""
-    true, fitted = _nested_with_misfits(0.5, 200_000, np.random.default_rng(11), 0.02)
+    true, fitted = nested_with_misfits(0.5, 200_000, np.random.default_rng(11), 0.02)
     pearson = fit_rho1(COUNTS, [np.corrcoef(true, f)[0, 1] for f in fitted])
     assert pearson == pytest.approx(0.29, abs=0.01)
-    assert _spearman_truth(0.02) == pytest.approx(0.42, abs=0.01)
-    assert _spearman_truth(0.0) == pytest.approx(0.52, abs=0.01)
+    assert large_sample_rho1(0.02) == pytest.approx(0.42, abs=0.01)
+    assert large_sample_rho1(0.0) == pytest.approx(0.52, abs=0.01)
 
 
 def test_spearman_brown_and_the_sessions_it_takes():
@@ -102,7 +53,7 @@ def test_a_known_reliability_names_its_known_count(rho1, count):
     """r_k = sqrt(k rho1 / (1 + (k - 1) rho1)); the count named is the first of 2, 3, 4, 6, 8
     at which that reaches 0.8 (each case chosen with r at least 0.015 past 0.8 there and
     below it at the count before), over 3,000 participants."""
-    true, fitted = _nested(rho1, 3000, seed=1)
+    true, fitted = nested(rho1, 3000, seed=1)
     curve = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     # the curve is on Spearman's rho (since 2026-11-30): with uniform true values and normal
     # errors it reads 0.01 to 0.02 above the reliability the errors were drawn for (0.572 at
@@ -122,7 +73,7 @@ def test_sixty_participants_name_a_count_by_the_lower_bound_and_say_where_r_read
     """At 60 participants the curve's lower bound sits below its r: a reliability whose r
     reads 0.8 at 2 sessions (rho1 = 0.53: r_2 = 0.83) is named only where the bound clears
     0.8, and the bootstrap is seeded (the same seed, the same bound)."""
-    true, fitted = _nested(0.53, 60, seed=3)
+    true, fitted = nested(0.53, 60, seed=3)
     curve = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     assert curve == pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     assert curve["rho1_lo"] != pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=1)["rho1_lo"]
@@ -133,7 +84,7 @@ def test_sixty_participants_name_a_count_by_the_lower_bound_and_say_where_r_read
 
 
 def test_a_participant_without_a_finite_fit_is_left_out_at_every_count():
-    true, fitted = _nested(0.5, 40, seed=2)
+    true, fitted = nested(0.5, 40, seed=2)
     fitted[3, 7] = np.nan
     curve = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     assert curve["n"] == 39
@@ -148,7 +99,7 @@ def test_a_few_gross_misfits_pull_the_curve_down_and_widen_its_bound():
     fit landing in its consistency-near-0 mode does): every count weighs alike, so those
     counts' lower r pull rho_1 down and its bound further (the count named can only grow),
     and the bound stays below the estimate."""
-    true, fitted = _nested(0.6, 200, seed=4)
+    true, fitted = nested(0.6, 200, seed=4)
     clean = pooled_curve(true, fitted, COUNTS, CANDIDATES, 0.8, seed=0)
     low = np.argsort(true)[:2]
     fitted[4:, low] = true.max() + 0.3  # counts 6 and 8
@@ -182,11 +133,11 @@ def test_a_bound_is_settled_only_two_standard_errors_from_every_edge():
 
 def test_sixty_participants_settle_a_count_far_from_its_edge_but_not_one_near_it():
     # rho_1 = 0.7: 2 sessions clear 0.8 by far (the bound near 0.62 against the edge 0.47)
-    far = pooled_curve(*_nested(0.7, 60, 1), COUNTS, CANDIDATES, 0.8, boot=400)
+    far = pooled_curve(*nested(0.7, 60, 1), COUNTS, CANDIDATES, 0.8, boot=400)
     assert far["named"] == 2 and settled(far, CANDIDATES, 0.8, 2.0)
     # rho_1 = 0.525 (WCST-128's SLM reward rate): 60 participants put the bound about 0.08 below
     # the estimate, near the edge at 0.471: not settled
-    near = pooled_curve(*_nested(0.525, 60, 1), COUNTS, CANDIDATES, 0.8, boot=400)
+    near = pooled_curve(*nested(0.525, 60, 1), COUNTS, CANDIDATES, 0.8, boot=400)
     assert near["rho1_se"] > 0.02 and not settled(near, CANDIDATES, 0.8, 2.0)
 
 
@@ -195,8 +146,8 @@ def test_ten_times_the_participants_narrow_the_bound_about_three_times():
     named by 60 participants depends on the sample; 600 narrow rho_1's bootstrap standard
     error about sqrt(10) times or a little more, from near 0.07 to near 0.017 (measured: 3.9 to
     4.7 times; on Pearson's r, before 2026-11-30, from near 0.055)."""
-    few = [pooled_curve(*_nested(0.525, 60, s), COUNTS, CANDIDATES, 0.8, seed=s, boot=300) for s in range(4)]
-    many = [pooled_curve(*_nested(0.525, 600, s), COUNTS, CANDIDATES, 0.8, seed=s, boot=300) for s in range(4)]
+    few = [pooled_curve(*nested(0.525, 60, s), COUNTS, CANDIDATES, 0.8, seed=s, boot=300) for s in range(4)]
+    many = [pooled_curve(*nested(0.525, 600, s), COUNTS, CANDIDATES, 0.8, seed=s, boot=300) for s in range(4)]
     assert len({c["named"] for c in few}) > 1
     for a, b in zip(few, many):
         assert 2.3 < a["rho1_se"] / b["rho1_se"] < 5.0

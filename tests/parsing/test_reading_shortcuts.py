@@ -69,7 +69,7 @@ def _forget_readers() -> None:
 
 def _mask_unchecked(s: str) -> str:
     for rx, _ in text._MD:
-        s = rx.sub(lambda m: " " * len(m.group(0)), s)
+        s = rx.sub(text._REPLACE.get(rx, lambda m: " " * len(m.group(0))), s)  # each pass blanks as mask's does
     return s
 
 

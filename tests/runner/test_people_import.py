@@ -204,3 +204,22 @@ def test_two_imports_of_one_format_are_fitted_as_two_conditions(tmp_path, cli_in
     r = cli_in_process("fit", "two", "--model", "wsls", "--store", "s.db", "--json",
                        cwd=tmp_path)  # one run: its own name
     assert list(json.loads(r.stdout)["summary"]["igt"]) == ["people | generic"]
+
+
+def test_a_user_s_own_generic_file_is_cited_only_as_the_user_says(tmp_path, cli_in_process):
+    # before: "from supplied by the user; ... cite: Bechara ... (1994)", a paper cited for data
+    # it did not produce (the test's own citation attached to every generic file)
+    (tmp_path / "mine.csv").write_text("task,subject,trial,choice,gain,loss\n" + "".join(
+        f"igt,p{s},{t},{'ABCD'[(t + s) % 4]},100,0\n" for s in (1, 2) for t in range(1, 13)))
+    for name, extra in (("mine", ()), ("cited", ("--cite", "Our lab (2026). Pilot data."))):
+        r = cli_in_process("import-people", "mine.csv", "--format", "generic", "--run-name", name, *extra,
+                           "--store", "s.db", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    text = " ".join(cli_in_process("report", "mine", "--store", "s.db", cwd=tmp_path).stdout.split())
+    assert "People's data: generic long CSV; file mine.csv" in text and "from the user's own file; licence as supplied" in text
+    assert "cite:" not in text and "Bechara" not in text and "from supplied" not in text
+    text = " ".join(cli_in_process("report", "cited", "--store", "s.db", cwd=tmp_path).stdout.split())
+    assert "cite: Our lab (2026). Pilot data." in text and "Bechara" not in text
+    r = cli_in_process("import-people", "mine.csv", "--format", "hbayesdm-igt", "--run-name", "x", "--cite", "Me",
+                       "--store", "s.db", cwd=tmp_path)
+    assert r.returncode == 2 and "--cite goes with --format generic" in r.stderr

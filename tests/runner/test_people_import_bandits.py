@@ -163,7 +163,8 @@ def test_import_and_fit_beside_agents(files, tmp_path, cli_in_process):
                 "--store", "s.db", cwd=tmp_path)
     assert r.returncode == 0 and "Imported 2 people (200 trials of bandit2arm)" in r.stdout, r.stderr
     r = cli_in_process("run", "bandit2arm", "--model", "agent:wsls", "--model", "agent:rw", "--sessions", "2",
-                       "--param", "trials=60", "--run-name", "agents", "--store", "s.db", cwd=tmp_path)
+                       "--run-name", "agents", "--store", "s.db", cwd=tmp_path)  # the people's design:
+    # agents of another (--param trials=60) would be a table of their own, never placed among them
     assert r.returncode == 0, r.stderr
     store = Store(str(tmp_path / "s.db"), create=False)
     df = pd.read_csv(few, sep="\t")

@@ -47,6 +47,11 @@ DECLARED_CHANGES: dict[tuple[str, int], str] = {
                           "alike (random walk order, wrong starts join only in the circle's half, no side line), so the "
                           "points where each start's line leaves the band do not tell the answer: the items differ; "
                           "version 4 makes the previous items",
+    ("visfactor-i3", 3): "issue 30's second shortcut hunt: each group has a lure per other group, each held by the test "
+                         "figures of one group, so how many test figures hold a group's shared value no longer tells its "
+                         "rule from its lures; seven attributes of three values (a dotted border, the outline's colour and "
+                         "a line under the figure added), any of them the rule of three groups: the items differ; version "
+                         "2 makes the previous items",
     ("visfactor-vz1", 4): "issue 30: five pieces of equal area (4, 5 or 6 unit squares) are drawn first, every set of "
                           "three makes a shape of its own and the key is one set drawn uniformly (no rule on the pieces "
                           "and the shape's area beats 1/10): the items differ; version 3 makes the previous items",

@@ -27,7 +27,7 @@ def store_light_chance(store, run_ref=None, n: int = 10, *, test: str | None = N
     chance level of its report is simulated while it runs). A command in another process (a
     ``machinepsych run`` or ``report`` subprocess) then reads them instead of simulating 200 or
     1,000 sessions: for tests that read no chance level."""
-    from machinepsych.analysis.chance import chance, chance_key, missing_chance
+    from machinepsych.analysis.chance import chance, chance_key, missing_chance, report_policies
     from machinepsych.tasks.catalog import get_task
 
     if test is not None:
@@ -36,4 +36,6 @@ def store_light_chance(store, run_ref=None, n: int = 10, *, test: str | None = N
         todo = [(task, get_task(task).params_from(params)) for task, params in missing_chance(store, run_ref)]
     for task, resolved in todo:
         spec = get_task(task)
-        store.put_chance(spec.key, chance_key(resolved, spec.chance_policy.name), n, 0, chance(spec, resolved, n=n, seed=0))
+        for policy in report_policies(task):
+            store.put_chance(spec.key, chance_key(resolved, policy), n, 0,
+                             chance(spec, resolved, n=n, seed=0, responses=policy))

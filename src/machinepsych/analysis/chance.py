@@ -194,12 +194,12 @@ def chance(task: str | TaskSpec, params: Params | dict[str, Any] | None = None, 
             "seconds": round(seconds, 3), "metrics": metrics}
 
 
-def stored_chance(store, task: str, params: dict, cached: list | None = None) -> dict | None:
-    """The cached chance simulation for a test configuration (the test's default random
-    policy, one session per score), the one with the largest N; None if there is none.
-    ``cached``: the store's chance rows when the caller has already read them."""
+def stored_chance(store, task: str, params: dict, cached: list | None = None, responses: str | None = None) -> dict | None:
+    """The cached chance simulation for a test configuration (the random policy ``responses``,
+    default the test's default, one session per score), the one with the largest N; None if
+    there is none. ``cached``: the store's chance rows when the caller has already read them."""
     spec = get_task(task)
-    wanted = chance_key(spec.params_from(params), spec.chance_policy.name)
+    wanted = chance_key(spec.params_from(params), spec.policy(responses).name)
     rows = [r for r in (store.chance_results() if cached is None else cached)
             if r.task_key == spec.key and r.params == wanted]
     return max(rows, key=lambda r: r.n).result if rows else None
@@ -212,7 +212,14 @@ def missing_chance(store, run_ref) -> list[tuple[str, dict]]:
     for s in store.session_infos(run.id):
         out.setdefault(f"{s.task_id} | {s.preset}", (s.task_id, s.params))
     cached = store.chance_results() if out else []
-    return [(t, p) for t, p in out.values() if stored_chance(store, t, p, cached) is None]
+    return [(t, p) for t, p in out.values() if any(stored_chance(store, t, p, cached, r) is None for r in report_policies(t))]
+
+
+def report_policies(task: str) -> list[str]:
+    """The random policies whose chance a report prints: the test's default, and its best
+    constant answer where it declares one (``ChancePolicy.constant``)."""
+    spec = get_task(task)
+    return [spec.chance_policy.name] + ([spec.constant_policy.name] if spec.constant_policy else [])
 
 
 class ChancePrefetch:
@@ -258,7 +265,8 @@ def _simulate_chance(url: str, todo: list[tuple[str, dict]], command_pid: int) -
             spec = get_task(task)
             resolved = spec.params_from(params)
             n = AUTO_CHANCE_N["simulator" if spec.chance is not None else "loop"]
-            policy = spec.chance_policy.name
-            store.put_chance(spec.key, chance_key(resolved, policy), n, 0, chance(spec, resolved, n=n, seed=0))
+            for policy in report_policies(task):
+                store.put_chance(spec.key, chance_key(resolved, policy), n, 0,
+                                 chance(spec, resolved, n=n, seed=0, responses=policy))
     finally:
         store.close()

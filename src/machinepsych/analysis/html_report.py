@@ -95,6 +95,13 @@ def _glance_html(data: dict[str, Any]) -> str:
                         + (f"<br><small>{html.escape(g['chance_policy_text'])}</small>" if g.get("chance_policy_text") else "")
                         + "</td>"
                         f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
+        if g.get("chance_constant"):
+            c = g["chance_constant"]
+            rows.append("<tr class='muted'><td class='l'>chance: a fixed answer ("
+                        + ("&gt; chance is above the higher p95" if g.get("chance_constant_judged") else
+                           "knows the design, not the format: not the bar for &gt; chance")
+                        + f")<br><small>{html.escape(g.get('chance_constant_text') or '')}</small></td>"
+                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:
             parts.append("<p class='warn' role='note'>&#9888; " + "; ".join(
@@ -248,27 +255,30 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     run = data["run"]
     status = ", ".join(f"{k} {v}" for k, v in data["status"].items() if v)
     contents = "".join(f"<li><a href='#{_anchor(k)}'>{html.escape(k)}</a></li>" for k in data["summary"])
+    from ..fitting.report import fits_html
+
+    compared, fits = comparisons_view.html_section(data), fits_html(data)  # listed in the contents where shown
     body = [f"<h1>machinepsych report: {html.escape(run.name)}</h1>",
             f"<p class='muted'>Run state: {html.escape(data['state'])}; sessions: {html.escape(status)}. "
             "Scores are means over sessions; intervals are 95% confidence intervals of the mean (Student's t, "
             "cut to the metric's scale where marked *; none for one session).</p>",
             layout_render.layouts_html(data), _glance_html(data),  # the paper's own table first
             versus_people.html_section(data, _cond),  # each condition among the test's people
-            comparisons_view.html_section(data),
+            compared,
             "<nav id='contents'><h2>Contents</h2><ol>"
             + ("<li><a href='#layouts'>Paper layouts</a></li>" if layouts.layouts(data) else "")
             + "<li><a href='#glance'>At a glance</a></li>"
             + ("<li><a href='#versus-people'>Against people</a></li>" if versus_people.beyond_glance(data) else "")
+            + ("<li><a href='#comparisons'>Differences between conditions</a></li>" if compared else "")
             + f"<li><a href='#config'>How {'these runs were' if multirun.is_multi(data) else 'this run was'} made</a></li>"
             + ("<li><a href='#rt'>Response times of people</a></li>" if data.get("response_times") else "")
-            + f"{contents}<li><a href='#usage'>Usage</a></li></ol></nav>",
+            + contents + ("<li><a href='#fits'>Model fits</a></li>" if fits else "")
+            + "<li><a href='#usage'>Usage</a></li></ol></nav>",
             _config_html(data), response_times_html(data, _cond)]
     figures = report_figures(data, sections(data), helper)  # drawn now, or kept from an earlier report
     fold = len(data["summary"]) > layouts.FOLD_ABOVE  # many tests: each one's section folded under its heading
     body += [layouts.fold_section(_test_html(data, key, conds, figures[key]), fold) for key, conds in data["summary"].items()]
-    from ..fitting.report import fits_html
-
-    body.append(fits_html(data))
+    body.append(fits)
     from .prediction_view import people_report_section
 
     body.append(people_report_section(data))

@@ -29,7 +29,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError, UnknownNameError
 from ..storage.store import Store
-from . import report
+from . import designs, report
 from .response_times import response_times
 
 RUN_PART = " | run="  # a condition keyed by its run: "openai:x | direct | run=NAME"
@@ -97,6 +97,8 @@ def merge(parts: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[tuple[int, 
     conditions' labels."""
     labels = shown_labels(parts)
     names = [p["run"].name for p in parts]
+    shown = designs.split([(p["run"].name, p["config"]) for p in parts])  # a test in several designs
+    parts = [_redesign(p, {k: v for (n, k), v in shown.items() if n == p["run"].name}) for p in parts]
 
     def relabel(p: dict[str, Any], cond: str) -> str:
         return labels.get((p["run"].id, cond), cond)
@@ -158,9 +160,40 @@ def merge(parts: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[tuple[int, 
         "state": states[0] if len(set(states)) == 1 else ", ".join(f"{n} {s}" for n, s in zip(names, states)),
         "pooled": pooled, "conditions": conditions, "colours": report.palette(conditions),
         "config": {p["run"].name: p["config"] for p in parts},
+        "designs": shown,  # {(run, test | preset): preset shown} of a test run in several designs
+        # how each condition shown answered (run --answer), as one run's config.answer_modes
+        "answer_modes": {relabel(p, c): m for p in parts for c, m in ((p.get("config") or {}).get("answer_modes")
+                                                                       or {}).items()},
         "condition_runs": {relabel(p, c): p["run"].name for p in parts for c in p["conditions"]},
     }
     return data, labels
+
+
+def _redesign(part: dict[str, Any], presets: dict[str, str]) -> dict[str, Any]:
+    """A one-run report's data with each test run in a design of its own shown under its own
+    preset (``{test | preset: preset shown}``, :func:`.designs.split`): its scores, trials and
+    tables keyed ``test | preset (trials=60)``, apart from the other runs' design."""
+    presets = {k: v for k, v in presets.items() if k.partition(" | ")[2] != v}
+    if not presets:
+        return part
+    out = dict(part)
+
+    def key(k: str) -> str:
+        return f"{k.partition(' | ')[0]} | {presets[k]}" if k in presets else k
+
+    for name in ("trials", "scores", "samples"):
+        frame = part.get(name)
+        if frame is None or frame.empty or "task" not in frame or "preset" not in frame:
+            continue
+        f = frame.copy()
+        f["preset"] = [presets.get(f"{t} | {p}", p) for t, p in zip(f["task"], f["preset"])]
+        out[name] = f
+    for name in ("summary", "chance", "pooled"):
+        out[name] = {key(k): v for k, v in (part.get(name) or {}).items()}
+    replies = dict(part.get("replies") or {})
+    replies["by_condition"] = {(key(k), c): v for (k, c), v in replies.get("by_condition", {}).items()}
+    out["replies"] = replies
+    return out
 
 
 def is_multi(data: dict[str, Any]) -> bool:

@@ -230,9 +230,14 @@ SAMPLE = {"n_items"}
 
 
 def _own_parameters(data: dict[str, Any]) -> set[str]:
-    """The report keys (``test | preset``) run with parameters other than their preset's."""
+    """The report keys (``test | preset``) run with parameters other than their preset's, in
+    any of the report's runs (a key several runs share is one table: one run of its own
+    parameters makes the table another design)."""
+    from .report import run_configs
+
     out = set()
-    for t in ((data.get("config") or {}).get("tests") or {}).values():
+    shown = data.get("designs") or {}  # a test in another design than the other runs': its own key
+    for run, t in ((n, t) for n, config in run_configs(data) for t in (config.get("tests") or {}).values()):
         test = str(t.get("test", "")).rsplit("-v", 1)[0]
         preset = t.get("preset", "default")
         try:
@@ -244,7 +249,8 @@ def _own_parameters(data: dict[str, Any]) -> set[str]:
         params = t.get("params") or {}
         ignore = set(CONDITION_PARAMS) | MATERIALS | SAMPLE
         if any(k not in ignore and k in resolved and resolved[k] != v for k, v in params.items()):
-            out.add(f"{_canonical(test)} | {preset}")
+            key = f"{_canonical(test)} | {preset}"
+            out.add(f"{_canonical(test)} | {shown.get((run, key), preset)}")
     return out
 
 

@@ -19,7 +19,7 @@ from ..tasks.catalog import get_battery, get_task, is_battery
 from ..runner.scoring import scorer_key, scores_frame
 from .scores import summary_by_condition
 
-from .chance import AUTO_CHANCE_N, stored_chance
+from .chance import AUTO_CHANCE_N, report_policies, stored_chance
 
 
 def table_metrics(spec: TaskSpec, summary: dict[str, Any]) -> list[Metric]:
@@ -348,20 +348,23 @@ def _chance_levels(store: Store, sessions) -> dict[str, Any]:
         if k not in chance:
             if cached is None:
                 cached = store.chance_results()  # read once for all the run's tests
-            chance[k] = stored_chance(store, s.task_id, s.params, cached) or ensure_chance(store, s.task_id, s.params)
+            found = [stored_chance(store, s.task_id, s.params, cached, r) or ensure_chance(store, s.task_id, s.params, r)
+                     for r in report_policies(s.task_id)]
+            # the best constant answer's chance rides with the random one (``constant``)
+            chance[k] = {**found[0], "constant": found[1]} if len(found) > 1 else found[0]
     return chance
 
 
-def ensure_chance(store: Store, task: str, params: dict) -> dict:
-    """Simulate and cache the chance level of a test configuration the report needs (the test's
-    default random policy; ``AUTO_CHANCE_N`` sessions, seed 0)."""
+def ensure_chance(store: Store, task: str, params: dict, responses: str | None = None) -> dict:
+    """Simulate and cache the chance level of a test configuration the report needs (the random
+    policy ``responses``, default the test's default; ``AUTO_CHANCE_N`` sessions, seed 0)."""
     from .chance import chance, chance_key
 
     spec = get_task(task)
     resolved = spec.params_from(params)
     n = AUTO_CHANCE_N["simulator" if spec.chance is not None else "loop"]
-    result = chance(spec, resolved, n=n, seed=0)
-    store.put_chance(spec.key, chance_key(resolved, spec.chance_policy.name), n, 0, result)
+    result = chance(spec, resolved, n=n, seed=0, responses=responses)
+    store.put_chance(spec.key, chance_key(resolved, spec.policy(responses).name), n, 0, result)
     return result
 
 
@@ -426,10 +429,29 @@ def run_config(run, sessions) -> dict[str, Any]:
             "source": spec.get("source")}  # people's data imported from a file (runner/people_import.py)
 
 
+def run_configs(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(run name, configuration (:func:`run_config`)) of each run of a report's data: one for a
+    one-run report, one per run for several (whose ``config`` is {run name: configuration})."""
+    config = data.get("config") or {}
+    if not config:
+        return []
+    if "tests" in config:
+        return [(getattr(data.get("run"), "name", ""), config)]
+    return [(n, c) for n, c in config.items() if isinstance(c, dict)]
+
+
+def _origin(origin: str) -> str:
+    """Where imported data come from, as a phrase: ``from pip download ...``; data the user
+    supplied as stored (``supplied by the user (...)``, not ``from supplied by ...``)."""
+    if not origin or origin.startswith("supplied"):
+        return origin
+    return f"from {origin}"
+
+
 def source_line(source: dict[str, Any]) -> str:
     """One line naming imported people's data: what, from where, its licence and citation."""
     parts = [source.get("name", ""), f"file {source.get('file', '')} (sha256 {str(source.get('sha256', ''))[:12]})",
-             f"from {source.get('origin', '')}", f"licence {source.get('licence', '')}"]
+             _origin(str(source.get("origin", ""))), f"licence {source.get('licence', '')}"]
     if source.get("citation"):
         parts.append(f"cite: {source['citation']}")
     return "People's data: " + "; ".join(p for p in parts if p)
@@ -437,7 +459,8 @@ def source_line(source: dict[str, Any]) -> str:
 
 def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
     """Each test of a run's configuration as ``test-vN (preset)``, with the parameters that
-    tell apart two configurations of one test (``wcst-v2 (default, input=image)``). Imported
+    tell apart two configurations of one test (``wcst-v2 (default, input=image)``) and those
+    set away from the preset's (``prl-v1 (default, trials=60)``: another design). Imported
     people, each with the schedule they saw, are one entry naming the parameters they differ in
     (``twostep-v1 (default; each person's own probs, replay)``); other long configurations of a
     test and preset are counted (``bandit2arm-v1 (default; 20 parameter sets)``): the parameters
@@ -452,9 +475,18 @@ def test_names(tests: dict[str, dict[str, Any]]) -> list[str]:
             continue
         for key in keys:
             own = tests[key].get("per_person")
-            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:]])}"
+            names.append(f"{test} ({', '.join([preset, *key.split(' | ')[2:], *_own_design(tests[key])])}"
                          + (f"; each person's own {', '.join(own)}" if own else "") + ")")
     return names
+
+
+def _own_design(t: dict[str, Any]) -> list[str]:
+    """The parameters a test's configuration sets away from its preset's (``trials=60``)."""
+    from .designs import designs, differences
+
+    key, design = next(iter(designs({"tests": {"t": t}}).items()))
+    words = differences(key, design)
+    return [words] if words else []
 
 
 LONG_KEY = 120  # characters of a configuration's key beyond which test_names counts configurations
@@ -470,11 +502,16 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
     counts = (data.get("replies") or {}).get("by_condition", {})
-    modes = (data.get("config") or {}).get("answer_modes") or {}
+    modes = data.get("answer_modes") or (data.get("config") or {}).get("answer_modes") or {}
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)
         thr = chance_threshold(data["chance"].get(key), spec)
+        const = chance_threshold((data["chance"].get(key) or {}).get("constant"), spec)
+        # "> chance": above the higher 95th percentile of random answers and the best constant answer
+        # a participant who knows the format gives (not one that knows the design's labels)
+        judged = const if const and not (spec.constant_policy and spec.constant_policy.design) else None
+        bar = max((t[1]["p95"] for t in (thr, judged) if t), default=None)
         rows = []
         for cond, summ in conds.items():
             cell = summ.get(spec.primary) or {}
@@ -484,13 +521,17 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
                          "mean": cell.get("mean"), "ci95": cell.get("ci95"),
                          "ci_low": cell.get("ci_low"), "ci_high": cell.get("ci_high"),
                          "ci_clipped": bool(cell.get("ci_clipped")),
-                         "above_chance": None if not thr or cell.get("mean") is None else cell["mean"] > thr[1]["p95"],
+                         "above_chance": None if bar is None or cell.get("mean") is None else cell["mean"] > bar,
                          "replies": replies, "unread": unread, "invalid_pct": pct,
                          "invalid_warning": pct is not None and pct > INVALID_WARN_PCT})
         ch = data["chance"].get(key) or {}
         out.append({"key": key, "test": spec.id, "title": spec.title, "metric": metric, "rows": rows,
                     "chance": thr[1] if thr else None, "chance_n": ch.get("n"), "ci_method": CI_METHOD,
                     "chance_policy": ch.get("responses"), "chance_policy_text": policy_text(spec, ch),
+                    "chance_constant": const[1] if const else None,
+                    "chance_constant_judged": judged is not None,
+                    "chance_constant_policy": (ch.get("constant") or {}).get("responses"),
+                    "chance_constant_text": policy_text(spec, ch.get("constant") or {}),
                     "norms": norms_beside(spec, [r["condition"] for r in rows])})
     return out
 

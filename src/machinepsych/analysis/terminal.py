@@ -64,11 +64,20 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
             c = g["chance"]
             _say(console, f"  chance ({g['chance_n']} simulated sessions of random answers: "
                  f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, 95th percentile {c['p95']:.2f}")
+        if g.get("chance_constant"):
+            c = g["chance_constant"]
+            _say(console, f"  chance of a fixed answer ({g.get('chance_constant_text')}): mean {c['mean']:.2f}, "
+                 f"95th percentile {c['p95']:.2f}; " + (JUDGED if g.get("chance_constant_judged") else DESIGN))
         if any(r.get("ci_clipped") for r in g["rows"]):
             _say(console, "  * interval cut to the scale of the metric")
         for e in g["norms"]:
             n = e["norm"]
             _say(console, f"  {norm_text(g, e)}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""))
+
+
+JUDGED = "\"> chance\" is above the higher 95th percentile"
+DESIGN = ("not the bar for \"> chance\": it wins by knowing the design (its best option has one label in every "
+          "session), not the format")
 
 
 def ci_text(r: dict[str, Any]) -> str:

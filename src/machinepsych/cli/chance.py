@@ -138,3 +138,18 @@ def chance_cmd(
     seconds = f" in {result['seconds']:.1f} s" if result.get("seconds") is not None and not result.get("cached") else ""
     console.print(f"{n_used:,} simulated {'scores' if sessions > 1 else 'sessions'}{seconds}; random participant "
                   f"({result.get('responses') or 'uniform'}): {policy}", highlight=False)
+    from ..tasks.catalog import get_task
+
+    const = get_task(task).constant_policy
+    if const is not None and result.get("responses") != const.name:
+        # reports judge "> chance" against the higher of this and the best constant answer's where
+        # that answer needs only the format; a design's fixed labels are printed, not the bar
+        if const.design:
+            console.print(f"A participant who knows the design scores more with a fixed answer: --responses "
+                          f"{const.name} ({const.description}); reports print it beside this chance, but judge "
+                          f"\"> chance\" against random answers (the best option keeps one label in every session).",
+                          highlight=False)
+        else:
+            console.print(f"A participant who knows the format scores more with a fixed answer: "
+                          f"--responses {const.name} ({const.description}); reports judge \"> chance\" against the "
+                          f"higher 95th percentile.", highlight=False)

@@ -19,24 +19,56 @@ def _num(v: Any, digits: int = 2) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def _interval(cell: dict) -> str:
-    """``mean [lo, hi]``, starred where the interval was cut to the parameter's bounds."""
+NOISE = 1e-9  # a pseudo-R2 this close to 0 is 0 (the random model's own fit reads -9e-16)
+
+
+def _at_bound(cell: dict, bounds: list[float] | None) -> bool:
+    """Whether a parameter's mean lies on one of its bounds: every fit there."""
+    if not bounds:
+        return False
+    low, high = bounds
+    tol = 1e-6 * (high - low)
+    return abs(cell["mean"] - low) <= tol or abs(cell["mean"] - high) <= tol
+
+
+def _interval(cell: dict, bounds: list[float] | None = None) -> str:
+    """``mean [lo, hi]``, starred where the interval was cut to the parameter's bounds, and
+    marked ``^`` where the mean lies on a bound."""
+    mark = ("*" if cell.get("cut") else "") + ("^" if _at_bound(cell, bounds) else "")
     if cell.get("lo") is None:
-        return _num(cell["mean"])
-    return f"{_num(cell['mean'])} [{_num(cell['lo'])}, {_num(cell['hi'])}]" + ("*" if cell.get("cut") else "")
+        return _num(cell["mean"]) + mark
+    return f"{_num(cell['mean'])} [{_num(cell['lo'])}, {_num(cell['hi'])}]" + mark
+
+
+def _r2(v: float | None) -> str:
+    return _num(None if v is None else 0.0 if abs(v) < NOISE else v)
 
 
 CUT_NOTE = "* interval cut to the parameter's bounds"
+BOUND_NOTE = "^ fitted at the parameter's bound (every fit there: the choices do not place it within its range)"
 WORSE_NOTE = ("pseudo-R2 below 0: the model predicts these choices worse than the random model (every option "
               "shown equally likely)")
 
 
-def fit_table_notes(conds: dict[str, Any], model: str) -> list[str]:
-    """The notes under a model's parameter table: intervals cut to the bounds, a pseudo-R2
-    below 0 (the conditions where it is)."""
-    cut = any(c.get("cut") for e in conds.values() for c in e["params"].get(model, {}).values())
-    worse = [cond for cond, e in conds.items() if (e["pseudo_r2"].get(model) or 0) < 0]
-    return ([CUT_NOTE] if cut else []) + ([f"{WORSE_NOTE}: {', '.join(worse)}"] if worse else [])
+def fit_table_notes(conds: dict[str, Any], model: dict[str, Any], words: bool = False) -> list[str]:
+    """The notes under a model's parameter table: intervals cut to the bounds (``*``), means at a
+    bound (``^``), a pseudo-R2 below 0 (the conditions where it is). ``words``: for a figure,
+    which has no marks, each note names the parameters and conditions."""
+    name = model["name"]
+    bounds = {p["name"]: p.get("bounds") for p in model.get("params", [])}
+    cells = [(cond, p, c) for cond, e in conds.items() for p, c in e["params"].get(name, {}).items()]
+    cut = [(cond, p) for cond, p, c in cells if c.get("cut")]
+    at = [(cond, p) for cond, p, c in cells if _at_bound(c, bounds.get(p))]
+    worse = [cond for cond, e in conds.items() if (e["pseudo_r2"].get(name) or 0) < -NOISE]
+
+    def said(note: str, found: list[tuple[str, str]]) -> list[str]:
+        if not found:
+            return []
+        if not words:
+            return [note]
+        return [note[2:].split(" (")[0] + ": " + "; ".join(f"{p} ({cond})" for cond, p in found)]
+
+    return said(CUT_NOTE, cut) + said(BOUND_NOTE, at) + ([f"{WORSE_NOTE}: {', '.join(worse)}"] if worse else [])
 
 
 def print_fit_tables(result: dict[str, Any], console) -> None:
@@ -63,9 +95,10 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
             pt = FitTable(f"{task}: {m['name']}, mean [95% CI] over {over}", "condition", [*params, "pseudo-R2"])
             for i, (cond, entry) in enumerate(conds.items()):
                 cells = entry["params"].get(m["name"], {})
-                pt.add(cond, [*[_interval(cells[p]) if p in cells else "-" for p in params],
-                              _num(entry["pseudo_r2"].get(m["name"]))], code=f"c{i + 1}")
-            print_fit(console, pt, fit_table_notes(conds, m["name"]))
+                bounds = {p["name"]: p.get("bounds") for p in m["params"]}
+                pt.add(cond, [*[_interval(cells[p], bounds[p]) if p in cells else "-" for p in params],
+                              _r2(entry["pseudo_r2"].get(m["name"]))], code=f"c{i + 1}")
+            print_fit(console, pt, fit_table_notes(conds, m))
 
 
 def print_recovery(result: dict[str, Any], console) -> None:
@@ -109,7 +142,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
             per: str = typer.Option("session", "--per", help="What one fit is of: 'session' (each session alone) or 'participant' (a participant's sessions of a test fitted jointly: a model's or agent's sessions of a condition, a person's by platform id)."),
             seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1, help="Seed of the optimiser's starting points (and of --recover's simulations)."),
             trials: Optional[Path] = typer.Option(None, "--trials", help="Fit a trials file collected elsewhere (the file machinepsych score reads; its columns: docs/fitting.md) instead of runs; give its --test."),
-            test: Optional[str] = typer.Option(None, "--test", help="With --trials: the test whose models are fitted (e.g. wcst, wcst-kennedy)."),
+            test: Optional[str] = typer.Option(None, "--test", help="With --trials: the test whose models are fitted (e.g. wcst, igt, prlt; its columns: docs/fitting.md)."),
             json_out: bool = typer.Option(False, "--json", help="Print the fits as JSON."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder to write fits.csv (one row per session and model) and fits.json into."),
             store: Optional[str] = typer.Option(None, "--store", help=STORE_HELP)) -> None:
@@ -142,8 +175,10 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         _say_not_identifiable([result["test"]])
         pp = result["per_participant"] or {"rates": {}, "models": {}}
         for key, length in result["needs"].items():
-            console.print(f"{key}: " + (f"recovered at r >= 0.8 with {result_length_name(runs[0])} = {length}"
+            console.print(f"{key}: " + (f"recovered at r >= 0.8 (95% lower bound) with {result_length_name(runs[0])} = {length}"
                                         if length else _per_participant_line(result, key, "rates") if key in pp["rates"]
+                                        else f"cannot be judged from {n} sessions per model (r's 95% lower bound can "
+                                             f"reach 0.8 from --n {result['judged_from']})" if result["too_few"]
                                         else f"not recovered at r >= 0.8 ({result['fixed']})" if result["fixed"]
                                         else f"not recovered at r >= 0.8 up to {longer} times the design length"))
         for m in pp["models"]:
@@ -159,8 +194,12 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         report = fit_trials_file(trials, test, tuple(model or ()), seed, per)
     else:
         st = _store(store, create=False, readonly=True)
-        for ref in runs:
-            st.get_run(ref)  # an unknown run: one line, before any fitting
+        chosen = [st.get_run(ref) for ref in runs]  # an unknown run: one line, before any fitting
+        if not any(s.status == "complete" for r in chosen for s in st.session_infos(r.id)):
+            names = ", ".join(r.name for r in chosen)
+            raise ConfigError(f"Run{'s' if len(chosen) > 1 else ''} {names} ha{'ve' if len(chosen) > 1 else 's'} no "
+                              "complete sessions yet: fit reads complete sessions (resume the run, or see "
+                              "machinepsych runs)")
         report = fit_stored_runs(st, runs, tuple(model or ()), seed, per)
     if report.rows.empty and not report.skipped:
         raise ConfigError("no test of these runs declares cognitive models; tests with models: "

@@ -585,8 +585,11 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
               criterion: Optional[int] = typer.Option(None, "--criterion", min=1, max=10_000, help="Category criterion K (default: column, else the test's)."),
               json_out: bool = typer.Option(False, "--json"),
               method: Optional[str] = typer.Option(None, "--method", help="A family's file scorer: the method (cogbench: in a released eval file) or strategy/condition (in an export) to score."),
-              official: bool = typer.Option(False, "--official", help="A family's file scorer: the published evaluation code's arithmetic exactly (cogbench: -1 a category, divide by 10, NaN propagating).")) -> None:
-    """Score trials collected elsewhere (e.g. human data) with the same scorers."""
+              official: bool = typer.Option(False, "--official", help="A family's file scorer: the published evaluation code's arithmetic exactly (cogbench: -1 a category, divide by 10, NaN propagating)."),
+              no_fits: bool = typer.Option(False, "--no-fits", help="Print the scores only: do not fit the test's models to the file's sessions (seconds a session, up to 2,000 sessions).")) -> None:
+    """Score trials collected elsewhere (e.g. human data) with the same scorers; where the
+    test has models and the file their columns, print their fits too (docs/fitting.md), unless
+    ``--no-fits``."""
     scorer = family_file_scorer(test)
     if scorer is not None:  # the family's own reader (cogbench: released eval files and its exports)
         from ..participants.human import is_human_ref
@@ -609,9 +612,18 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
         per = {str(k): v for k, v in score_sessions(spec, df, by_session, default=params).items()}
     except KeyError as exc:
         raise ConfigError(f"{file}: the {spec.id} scorer needs a column {exc.args[0]!r}") from None
+    except (ValueError, TypeError) as exc:  # a cell its scorer cannot read (a reward "yes", points "x")
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConfigError(f"{file}: the {spec.id} scorer cannot use a cell ({first}); give each column "
+                          "the values machinepsych export writes (README, 'Data format')") from None
     summ = summarize(per)
-    if json_out:
-        sys.stdout.write(json.dumps({"sessions": per, "summary": summ}, indent=2, default=str) + "\n")
+    from ..fitting.report import file_fits, print_fits
+
+    fitted = spec.fit and not no_fits
+    if json_out:  # the fits where the test has models; the scores stand whatever the fits say
+        fits = file_fits(spec, df, file) if fitted else None
+        sys.stdout.write(json.dumps({"sessions": per, "summary": summ, **({"fits": fits} if fitted else {})},
+                                    indent=2, default=str) + "\n")
         return
     from ..analysis.scores import fmt_mean_sd
 
@@ -623,7 +635,9 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
     for sid, m in per.items():
         table.add_row(sid, *["-" if m[k] is None else f"{m[k]:.2f}" for k in metrics])
     table.add_row("mean (SD)", *[fmt_mean_sd(summ.get(k)) for k in metrics])
-    console.print(table)
+    console.print(table)  # the scores first: fitting a file's sessions takes seconds each
+    if not no_fits:
+        print_fits(file_fits(spec, df, file), console)
 
 
 def session_criteria(spec, df, file: Path) -> dict:

@@ -53,14 +53,18 @@ def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; 
         st.close()
         raise ConfigError(f"both runs given are {chosen[0].name}; give two different runs")
     frames = [run_scores(st, run.id) for run in chosen]
+    apart = _other_designs(st, chosen) if len(chosen) == 2 else []
     st.close()
     tables = [reliability(*f) for f in frames]
     retest, retest_across = across_runs(frames[0][0], frames[1][0]) if len(frames) == 2 else ([], [])
+    if apart:  # a test run in another design is not retested: its sessions share seeds, not trials
+        retest = [r for r in retest if r["key"] not in {d["key"] for d in apart}]
+        retest_across = across_seed_sets(retest)
     if json_out:
         out: dict[str, Any] = {"run": chosen[0].name, "reliability": tables[0], "across_seed_sets": across_seed_sets(tables[0])}
         if len(chosen) == 2:
             out.update(run_b=chosen[1].name, reliability_b=tables[1], across_seed_sets_b=across_seed_sets(tables[1]),
-                       across_runs=retest, across_runs_conditions=retest_across)
+                       across_runs=retest, across_runs_conditions=retest_across, different_designs=apart)
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
         return
     for run, rows in zip(chosen, tables):
@@ -68,7 +72,20 @@ def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; 
             console.print(Text(f"Run {run.name}", style="bold"))
         _print_run(run.name, rows)
     if len(chosen) == 2:
-        _print_across_runs(chosen[0].name, chosen[1].name, retest, retest_across)
+        for d in apart:
+            console.print(Text(f"{d['key']}: not compared across runs: {chosen[0].name} and {chosen[1].name} are of "
+                               f"different designs ({chosen[0].name}: {d['a']}; {chosen[1].name}: {d['b']})"))
+        if retest or not apart:
+            _print_across_runs(chosen[0].name, chosen[1].name, retest, retest_across)
+
+
+def _other_designs(st, runs) -> list[dict[str, str]]:
+    """[{key, a, b}] of the tests two runs share in different designs (version or parameters)."""
+    from ..analysis.designs import differing
+    from ..analysis.report import run_config
+
+    a, b = (run_config(r, st.session_infos(r.id)) for r in runs)
+    return [{"key": k, "a": da, "b": db} for k, (da, db) in sorted(differing(a, b).items())]
 
 
 def _per_test(rows: list[dict[str, Any]], title, headers: list[str], cells, across: list[dict[str, Any]],

@@ -442,6 +442,17 @@ class ChancePolicy:
     description: str
     answers: tuple[Any, ...] | None = None
     aliases: tuple[str, ...] = ()
+    # a participant who knows the format and gives one answer throughout (the answer that scores
+    # best, e.g. N-back's No: fewer letters are targets): reports print its chance beside the
+    # random one and judge "> chance" against the higher (docs/reports.md#chance)
+    constant: bool = False
+    # where the best fixed answer depends on the kind of trial (N-back: Not available on the first
+    # n letters, No after), the answer of each trial; else the constant answer is ``answers[0]``
+    play: Callable[["AgentView"], Any] | None = None
+    # the fixed answer wins only because the design keeps its best option under one label in every
+    # session (a bandit's machine A, IGT's deck C): knowing the design, not the format. Reports print
+    # its chance beside the random one but judge "> chance" against the random one alone
+    design: bool = False
 
 
 UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uniform over the action space)")
@@ -453,9 +464,14 @@ def policy_agent(policy: ChancePolicy) -> Agent:
     or :data:`RANDOM` (uniform over the action space) where it names none. A test's
     ``agent:random`` is the agent of its default policy, so it scores the chance level the
     report prints (N-back: Yes or No, never Not available)."""
+    if policy.play is not None:
+        return Agent(policy.play, policy.description)
     answers = policy.answers
     if not answers:
         return RANDOM
+    if policy.constant:  # its answer where the trial offers it, a uniformly random one elsewhere
+        return Agent(lambda view: answers[0] if view.action_space.contains(answers[0]) else random_policy(view),
+                     policy.description)
     return Agent(lambda view: answers[int(view.rng().integers(len(answers)))], policy.description)
 
 # (trials of one test in a run, per-session scores, the spec) -> [(title, matplotlib Figure)]
@@ -566,6 +582,8 @@ class ChoiceModels:
       the stored trial record the models read: the columns it needs beyond ``session``,
       ``trial`` and ``correct``, and the record of one row (ValueError with a short reason
       naming the column where a cell cannot be used). None: no trials file is read.
+      ``file_alternatives``: a needed column -> another column that can stand for it (card
+      sorting's key cards: ``options``, or the ``stimulus`` JSON an export writes).
     """
 
     options: "tuple[Any, ...] | Callable[[Params], tuple[Any, ...]]"
@@ -581,6 +599,7 @@ class ChoiceModels:
     not_identifiable: Mapping[str, str] = field(default_factory=dict)
     file_columns: tuple[str, ...] = ()
     file_record: "Callable[[Mapping[str, Any]], dict[str, Any]] | None" = None
+    file_alternatives: Mapping[str, str] = field(default_factory=dict)
 
     def options_for(self, params: Params) -> tuple[Any, ...]:
         return tuple(self.options(params) if callable(self.options) else self.options)
@@ -722,6 +741,12 @@ class TaskSpec:
     def chance_policy(self) -> ChancePolicy:
         """The default random policy of the chance level."""
         return self.chance_policies[0]
+
+    @property
+    def constant_policy(self) -> ChancePolicy | None:
+        """The test's best constant answer as a chance policy (:attr:`ChancePolicy.constant`), if
+        it declares one."""
+        return next((p for p in self.chance_policies if p.constant), None)
 
     def policy(self, name: str | None = None) -> ChancePolicy:
         """The random policy called ``name`` (or one of its aliases); the default for None."""

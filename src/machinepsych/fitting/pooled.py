@@ -12,24 +12,24 @@ correlation of true and fitted values (the reliability) follows the Spearman-Bro
 The correlation is Spearman's rho (Pearson's r of the participants' ranks, ties at their
 average rank): on WCST-128 a participant of low decision consistency fitted jointly at 6 or 8
 sessions can land in the SLM's other mode (consistency near 0, both rates near 1), and a few
-such gross misfits move Pearson's r a lot and its sampling distribution with them. On
-synthetic samples of 240 participants with 2% gross misfits per count (tests/fitting/
-test_pooled.py's generator; benchmarks/pooled_coverage.py) the curve on Pearson's r was
-biased up by a quarter of its spread from sample to sample (a sample with fewer misfits than
-the population reads high, and its bootstrap, which sees only the misfits it has, does not
-reach down to the truth), and its bound covered 92.5% of 1,000 samples; ranks bound what one
-participant can do, and Spearman's curve covers 93.0% (95.1% without misfits; 200
-resamples). Below 240 participants neither covers 95% with such misfits (at 120: 83% on
-Pearson's r, 89% on Spearman's rho), so the search (``recover``) reads a count from no fewer.
+such gross misfits move Pearson's r a lot and its sampling distribution with them. On synthetic
+samples of 240 participants with 2% gross misfits per count (``fitting.synthetic``;
+benchmarks/pooled_coverage.py) the curve on Pearson's r was biased up by a quarter of its
+spread from sample to sample (a sample with fewer misfits than the population reads high, and
+its bootstrap, which sees only the misfits it has, does not reach down to the truth), and its
+bound covered 92.5% of 1,000 samples; ranks bound what one participant can do, and Spearman's
+curve covers 93.0% (95.1% without misfits; 200 resamples). Below 240 participants neither
+covers 95% with such misfits (at 120: 83% on Pearson's r, 89% on Spearman's rho), so the search
+(``recover``) reads a count from no fewer.
 
-``rho_1`` is fitted by least squares to every count's observed rho in Fisher's z
-(``atanh``), every count weighing alike (each count has the same participants). Its
-one-sided 95% lower bound is the bias-corrected and accelerated (BCa) percentile of the same
-fit over a seeded bootstrap of participants (a participant's fits at every count resampled
-together, which keeps the counts' dependence; each resample ranked again), the acceleration
-from the jackknife over participants. ``r_k`` rises with ``rho_1`` at every ``k``, so the
-curve's lower bound at ``k`` is the curve at ``rho_1``'s lower bound, and the count named is
-the smallest at which it reaches the target.
+``rho_1`` is fitted by least squares to every count's observed rho in Fisher's z (``atanh``),
+every count weighing alike (each count has the same participants). Its one-sided 95% lower
+bound is the bias-corrected and accelerated (BCa) percentile of the same fit over a seeded
+bootstrap of participants (a participant's fits at every count resampled together, which keeps
+the counts' dependence; each resample ranked again, from how many times it draws each value),
+the acceleration from the jackknife over participants. ``r_k`` rises with ``rho_1`` at every
+``k``, so the curve's lower bound at ``k`` is the curve at ``rho_1``'s lower bound, and the
+count named is the smallest at which it reaches the target.
 """
 from __future__ import annotations
 
@@ -142,7 +142,8 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
     observed = _spearman(true, fitted)
     rng = np.random.default_rng([seed, 0xB007])
     idx = rng.integers(0, n, size=(boot, n)) if n else np.zeros((boot, 0), dtype=int)
-    boot_r = np.concatenate([_spearman(true[i], np.moveaxis(fitted[:, i], 0, 1))  # (resamples, K)
+    dense = rankdata(np.vstack([true, fitted]), method="dense", axis=-1).astype(np.intp) - 1
+    boot_r = np.concatenate([_correlations(*_resampled_ranks(dense, i))  # (resamples, K)
                              for i in np.array_split(idx, max(1, boot * n // 2_000_000))])
     with np.errstate(invalid="ignore"):
         rho1 = fit_rho1(counts, observed)
@@ -164,6 +165,21 @@ def pooled_curve(true: np.ndarray, fitted: np.ndarray, counts: Sequence[int], ca
             "counts": curve,
             "named": next((k for k in candidates if (curve[str(k)]["lo"] or 0) >= target_r), None),
             "reaches": next((k for k in candidates if (curve[str(k)]["r"] or 0) >= target_r), None)}
+
+
+def _resampled_ranks(dense: np.ndarray, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The average ranks (as :func:`scipy.stats.rankdata` gives them) of every variable's values
+    in every resample of participants: ``dense`` (1 + K, n), the true values' and each count's
+    fits' dense ranks from 0, ``idx`` (B, n) the participants drawn; the true values' (B, n) and
+    the fits' (B, K, n). A value's rank in a resample is the number drawn below it plus the mean
+    of 1..(the times it is drawn), counted per dense rank: nothing is sorted again."""
+    v, n = dense.shape
+    drawn = dense[:, idx]  # (1 + K, B, n): each draw's dense rank
+    cell = (np.arange(v * len(idx)).reshape(v, -1, 1) * n + drawn).ravel()
+    times = np.bincount(cell, minlength=cell.size).reshape(drawn.shape)  # per dense rank
+    ranks = np.cumsum(times, axis=-1) - times + (times + 1) / 2
+    ranks = np.take_along_axis(ranks, drawn, axis=-1)
+    return ranks[0], np.ascontiguousarray(np.moveaxis(ranks[1:], 0, 1))
 
 
 def _jackknife_spearman(true: np.ndarray, fitted: np.ndarray) -> np.ndarray:

@@ -200,6 +200,22 @@ def recover_design(spec: TaskSpec, params, n: int, seed: int = 0, agents: bool =
             "agents": classified}
 
 
+def _check_length(spec: TaskSpec, params) -> None:
+    """A design shorter than ``fit`` fits (``MIN_CHOICES`` choices a session): one line."""
+    from .runs import MIN_CHOICES
+
+    name = spec.fit.length
+    if name and int(getattr(params, name)) < MIN_CHOICES:
+        raise ConfigError(f"{name} = {getattr(params, name)} is shorter than the {MIN_CHOICES} choices fit needs in a "
+                          f"session (fit skips shorter sessions): give {name}={MIN_CHOICES} or more")
+
+
+def _judged_from() -> int:
+    """The fewest sessions per model whose r can be judged recovered: where an r of 0.95 has its
+    95% lower bound (:func:`lower_bound`) at TARGET_R or above (9)."""
+    return next(n for n in range(4, 1000) if (lower_bound(0.95, n) or 0) >= TARGET_R)
+
+
 def _weak_rates(result: Mapping[str, Any], bound: bool = False) -> list[tuple[str, str]]:
     """The learning rates recovered below TARGET_R (``bound``: whose lower bound is below it)."""
     key = "lo" if bound else "r"
@@ -218,12 +234,17 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
                           + ", ".join(_tests_with_models()))
     if not 3 <= n <= 10_000:
         raise ConfigError(f"--n must be between 3 and 10000 (got {n})")
+
     if not 1 <= max_sessions <= max(SESSION_COUNTS):
         raise ConfigError(f"--sessions must be between 1 and {max(SESSION_COUNTS)} (got {max_sessions})")
     params = spec.resolve(overrides=overrides)
+    _check_length(spec, params)
     base = recover_design(spec, params, n, seed)
+    # a longer design's verdict, as a fixed design's, is r's 95% lower bound over the n sessions:
+    # too few sessions (3: no bound) cannot show a rate recovered, nor that it is not
+    judged = _judged_from()
     out: dict[str, Any] = {"test": spec.id, "design": base, "longer": [], "needs": {}, "fixed": None,
-                           "per_participant": None, "confirmed": {}}
+                           "per_participant": None, "confirmed": {}, "too_few": n < judged, "judged_from": judged}
     weak = _weak_rates(base)
     decl = spec.fit
     start = int(getattr(params, decl.length)) if decl.length else None
@@ -249,7 +270,7 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
         models = [decl.model(m) for m in dict.fromkeys(m for m, _ in weak)]
         res = recover_parameters(spec, longer, models, n, seed)
         out["longer"].append(res)
-        still = [k for k in _weak_rates(res) if k in weak]  # only those the design did not recover
+        still = [k for k in _weak_rates(res, bound=True) if k in weak]  # only those the design did not recover
         for key in weak:
             if key not in still:
                 out["needs"][f"{key[0]}.{key[1]}"] = length

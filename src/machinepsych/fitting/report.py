@@ -48,6 +48,38 @@ def report_fits(store, runs) -> dict[str, Any] | None:
     return out
 
 
+def file_fits(spec, df, path) -> dict[str, Any] | None:
+    """The fits of a trials file scored with ``machinepsych score`` (a checked trials frame
+    read from ``path``), as :func:`report_fits` gives a run's: every session of the file fitted
+    alone, each session one participant (so ``participants`` is None). None where the test
+    declares no models; ``{"omitted": line}`` where they cannot be fitted from this file (no
+    file reader, a column they need missing, a cell they cannot use, more sessions than a
+    report fits): the line says why, and the scores stand."""
+    from ..core.errors import ConfigError
+    from .runs import check_file_test, file_columns, fit_trials_frame, missing_file_columns
+
+    if spec.fit is None:
+        return None
+    try:
+        check_file_test(spec)
+    except ConfigError as exc:
+        return {"omitted": f"not fitted: {exc}"}
+    missing = missing_file_columns(spec, df)
+    if missing:
+        return {"omitted": f"not fitted: the file has no column {', '.join(missing)} ({spec.id}'s models read "
+                           f"{', '.join(file_columns(spec))})"}
+    sessions = df["session"].astype(str).nunique()
+    if sessions > REPORT_MAX_SESSIONS:
+        return {"omitted": f"not fitted: {sessions} sessions, more than a report fits ({REPORT_MAX_SESSIONS}); "
+                           f"run machinepsych fit --trials {path} --test {spec.id}"}
+    try:
+        out = fit_trials_frame(spec, df, path).to_json()
+    except ConfigError as exc:
+        return {"omitted": f"not fitted: {exc}"}
+    out["participants"] = None
+    return out
+
+
 def print_fits(fits: dict[str, Any] | None, console) -> None:
     if not fits:
         return
@@ -55,10 +87,10 @@ def print_fits(fits: dict[str, Any] | None, console) -> None:
 
     from ..cli.fit import print_fit_tables
 
-    console.print("[bold]Model fits[/bold] (docs/fitting.md)")
     if "omitted" in fits:
-        console.print(escape(fits["omitted"]))
+        console.print(f"[bold]Model fits[/bold] (docs/fitting.md): {escape(fits['omitted'])}", soft_wrap=True)
         return
+    console.print("[bold]Model fits[/bold] (docs/fitting.md)")
     print_fit_tables(fits, console)
     if fits["skipped"]:
         console.print(f"{len(fits['skipped'])} session(s) not fitted: fewer than 10 readable choices")
@@ -145,7 +177,7 @@ def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
             if m["params"]:
                 parts.append(f"<figure><img src='{_figure(task, m, conds, over)}' alt='{html.escape(task)}: "
                              f"{html.escape(m['name'])} parameters per condition, over {over}'/>")
-                notes = fit_table_notes(conds, m["name"])
+                notes = fit_table_notes(conds, m, words=True)  # the figure has no marks: named
                 parts.append("".join(f"<figcaption class='muted'>{html.escape(m['name'])}: {html.escape(n)}</figcaption>"
                                      for n in notes) + "</figure>")
     return parts

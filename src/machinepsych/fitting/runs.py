@@ -285,6 +285,30 @@ def tests_with_models() -> list[str]:
     return [t for t in task_ids() if get_task(t).fit is not None]
 
 
+def file_columns(spec: TaskSpec) -> tuple[str, ...]:
+    """Every column a trials file of ``spec`` needs for its models to be fitted (``a (or b)``
+    where another column can stand for one)."""
+    alternatives = spec.fit.file_alternatives
+    return ("session", "trial", "correct",
+            *(f"{c} (or {alternatives[c]})" if c in alternatives else c for c in spec.fit.file_columns))
+
+
+def missing_file_columns(spec: TaskSpec, df: pd.DataFrame) -> list[str]:
+    """The columns ``spec``'s models need that the trials frame lacks."""
+    alternatives = spec.fit.file_alternatives
+    return [c for c in spec.fit.file_columns if c not in df.columns and alternatives.get(c) not in df.columns]
+
+
+def check_file_test(spec: TaskSpec) -> None:
+    """One line where ``spec``'s trials files cannot be fitted: it declares no models, or no
+    file reader (naming the tests that have one)."""
+    from ..tasks.catalog import all_tasks
+
+    if spec.fit is None or spec.fit.file_record is None:
+        readable = ", ".join(t.id for t in all_tasks() if t.fit is not None and t.fit.file_record is not None)
+        raise ConfigError(f"fit --trials reads trials files of {readable}; {spec.id} is not one of them")
+
+
 def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
     """Fit the sessions of a trials file collected elsewhere (the file ``machinepsych score``
     reads: ``session``, ``trial``, ``correct`` and the columns the test declares,
@@ -294,31 +318,38 @@ def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, 
     from pathlib import Path
 
     from ..storage.trials_file import read_trials_file
-    from ..tasks.catalog import all_tasks, get_task
+    from ..tasks.catalog import get_task
 
     spec = get_task(test)
-    if spec.fit is None or spec.fit.file_record is None:
-        readable = ", ".join(t.id for t in all_tasks() if t.fit is not None and t.fit.file_record is not None)
-        raise ConfigError(f"fit --trials reads trials files of {readable}; {spec.id} is not one of them"
-                          + (" (import its people with machinepsych import-people, then fit the run)"
-                             if spec.people is not None and spec.fit is not None else ""))
+    check_file_test(spec)
     check_models([spec], models)
     path = Path(path)
     df = read_trials_file(path)
-    missing = [c for c in spec.fit.file_columns if c not in df.columns]
+    missing = missing_file_columns(spec, df)
     if missing:
         raise ConfigError(f"{path}: missing column(s) {', '.join(missing)}; fit --trials --test {spec.id} needs "
-                          f"session, trial, correct, {', '.join(spec.fit.file_columns)} (docs/fitting.md)")
+                          f"{', '.join(file_columns(spec))} (docs/fitting.md)")
+    return fit_trials_frame(spec, df, path, models, seed, per)
+
+
+def fit_trials_frame(spec: TaskSpec, df: pd.DataFrame, path, models: Sequence[str] = (), seed: int = 0,
+                     per: str = "session") -> FitReport:
+    """Fit the sessions of a checked trials frame read from ``path`` (it has every column of
+    :func:`file_columns`); each session of the file is a person's, under ``file | NAME``. A
+    cell the test's ``file_record`` cannot use is one line naming the file, its line and the
+    column, raised before anything is fitted."""
+    from ..storage.trials_file import row_name
+
     params = spec.resolve()
     sessions = []
     condition = f"file | {path.name}"
-    for i, (name, rows) in enumerate(df.assign(line=df.index + 2).groupby(df["session"].astype(str), sort=False)):
+    for i, (name, rows) in enumerate(df.assign(line=df.index).groupby(df["session"].astype(str), sort=False)):
         records = []
         for row in rows.sort_values("trial").to_dict("records"):
             try:
                 records.append({**row, **spec.fit.file_record(row)})
-            except ValueError as exc:
-                raise ConfigError(f"{path}: line {row['line']}: {exc}") from None
+            except ValueError as exc:  # a CSV's line (its header is line 1), a JSONL's or Parquet's record
+                raise ConfigError(f"{path}: {row_name(path, row['line'], 'line')}: {exc}") from None
         info = SessionInfo(run=path.name, session=i, condition=condition, participant=f"session {name}",
                            kind="person", params=params.model_dump())
         sessions.append((info, records))

@@ -1,8 +1,9 @@
 """Parsing that reads what a reply means: one deterministic parser per answer format, shared
 by every test that answers in that format (``docs/parsing.md``).
 
-* :mod:`.text` - reply clean-up: Unicode (NFKC), ``<think>`` blocks, markdown, LaTeX
-  ``\\boxed{}``, JSON answer objects;
+* :mod:`.text` - reply clean-up: Unicode (NFKC), ``<think>`` blocks, agent scaffolds, markdown, LaTeX
+  ``\\boxed{}`` and tables, JSON answer objects and tool calls; :mod:`.unclosed` - a ``<think>`` block
+  never closed that ends on a commitment;
 * :mod:`.commitment` - the engine: explicit commitments and their strength, negation and
   contrast, several answers (invalid, never guessed);
 * :mod:`.negation` - answers ruled out by negation and contrast;

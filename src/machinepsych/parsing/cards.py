@@ -174,10 +174,20 @@ def _reader_of(obs: Observation | None, desk: bool) -> ChoiceReader:
     return _card_reader(_cards_key(stim.get("options", [])), desk, _sorted_card(stim))
 
 
+# a reply that only says what one option shows, in one sentence of its figures alone ("Card 4 shows 3 yellow cross
+# signs."): a description, no choice (not "Card 2 has the same colour.", "Card 2: same colour.", "Option 3 is the only cross")
+_FIGURES = r"(?:\d|one|two|three|four|an?|single|red|green|yellow|blue|triangles?|stars?|cross(?:es)?|circles?|signs?|symbols?|shapes?|figures?|of|and)"
+ONLY_DESCRIBED = re.compile(r"\W*(?:the\s+)?(?:card|option)\s*#?\s*[1-4]\s+(?:shows|has|contains|depicts|displays|features|bears)"
+                            r"(?:\s*,?\s+" + _FIGURES + r")+\s*[.!]?\s*", re.I)
+
+
 def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
     card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
-    "green star" where that names one option)."""
+    "green star" where that names one option); a reply that only describes an option
+    (:data:`ONLY_DESCRIBED`) chooses none."""
+    if reply and ONLY_DESCRIBED.fullmatch(reply.strip()):
+        return None, "invalid"
     return _reader_of(obs, False)(reply)
 
 

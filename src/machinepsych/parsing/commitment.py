@@ -141,7 +141,8 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
-         r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with|choose|pick|select)"
+         r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with"
+         r"|keep(?:\s+going)?\s+with|choose|pick|select)"
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|我选择?|我選擇?|选择|選ぶ))")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)

@@ -50,6 +50,8 @@ WEATHER_MARKERS = ((re.compile(r"\b(?:tomorrow(?:['’]s\s+weather)?|the\s+next\
                    # "It will probably rain tomorrow.", "it's going to be sunny": a forecast in words (hedged: a conclusion)
                    (re.compile(r"\bit(?:\s+will|['’]ll|\s+is\s+going\s+to|['’]s\s+going\s+to)\s+(?:(?:probably|likely|most\s+likely|surely|definitely)\s+)?(?:be\s+)?(?=(?:sunny|rain)\b)", re.I),
                     CONCLUSION, "forecast"))
+# "guess today:", "prediction today:": the label names the forecast asked for, "today" says when it is made
+_NOT_A_FORECAST_LABEL = "".join(rf"(?<!\b{w}\s)" for w in ("guess", "prediction", "answer", "forecast"))
 WEATHER = ChoiceReader((
     Answer("sunny", (word("sunny"), word("sun"), word("sunshine"), word("sunny weather"), word("clear skies?"),
                      word("(?:nice|fine|good|fair) weather"),
@@ -60,9 +62,20 @@ WEATHER = ChoiceReader((
    # a one-slip misspelling, where the reply is nothing else ("suny", "rany")
    exact_extra=(Answer("sunny", (word(lex.slips("sunny", ("rainy",))),)), Answer("rainy", (word(lex.slips("rainy", ("sunny",))),))),
    # today's weather answers another question than the prediction ("Today is sunny.", "It's raining today")
-   ignore=(r"(?i:\btoday(?:['’]s\s+weather)?\s+(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
+   # (the question asks for tomorrow's weather: "Today the weather is sunny." alone is no forecast, and beside a statement about
+   # tomorrow, that one is read: "Heute sonnig, morgen regnerisch.", "Hoy soleado, mañana lluvioso", "Sunny today, rainy tomorrow")
+   # (not after a label of the forecast asked for: "My guess today: rainy, based on device B.", "My prediction today: sunny")
+   ignore=(r"(?i:" + _NOT_A_FORECAST_LABEL + r"\btoday(?:['’]s\s+weather)?\s*[,:]?\s+(?:the\s+weather\s+)?(?:is|was|it\s+is|it['’]s|has\s+been)\s+(?:(?:a|an|very|quite|so|really)\s+)*[^\W\d_]+"
+           r"|" + _NOT_A_FORECAST_LABEL + r"\btoday(?:['’]s\s+weather)?\s*[,:]?\s*[^\W\d_]+(?=\s*[,;]|\s+(?:and|but|so)\b)"
            r"|\b(?:it|the\s+weather)(?:\s+(?:is|was|has\s+been)|['’]s)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+\s+(?:today|right\s+now|now)\b"
-           r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*[.!]?\s*(?:$|(?=\n)))",))
+           r"|\bthe\s+weather\s+today\s+(?:is|was|has\s+been)\s+(?:(?:very|quite|so|really)\s+)*[^\W\d_]+"
+           r"|(?:^|(?<=[\n.!?]))\s*[^\W\d_]+\s+today\s*(?:[.!]?\s*(?:$|(?=\n))|(?=[,;]))"
+           # German, Spanish, French: "heute (ist es) sonnig", "es ist heute sonnig", "hoy (está) soleado", "hoy hace sol",
+           # "aujourd'hui (il fait) beau", "aujourd'hui il pleut"
+           r"|\bheute\s*[,:]?\s*(?:(?:ist|war)(?:\s+es|\s+das\s+wetter)?\s+|scheint\s+die\s+|regnet\s+es\b)?(?:(?:sehr|ganz)\s+)?[^\W\d_]*"
+           r"|\b(?:es|das\s+wetter)\s+(?:ist|war)\s+heute\s+[^\W\d_]+"
+           r"|\bhoy\s*[,:]?\s*(?:(?:est[áa]|es|fue|hace|hizo|hay|llueve)\s+)?(?:(?:un\s+d[íi]a|muy)\s+)?[^\W\d_]*"
+           r"|\baujourd['’]hui\s*[,:]?\s*(?:il\s+pleut|(?:(?:il\s+fait|c['’]est|le\s+temps\s+est|il\s+y\s+a\s+du)\s+)?(?:(?:tr[èe]s)\s+)?[^\W\d_]+))",))
 # a move to an option is a choice of it, on the tests whose answer names an option to play ("Moving to BBB.",
 # "I'm switching over to the right arm", "Ich wechsle zu BBB", "Cambio a CCC", "Je passe à DDD", "换到CCC"; "BBBに移ります"
 # is :data:`.commitment.POST_COMMIT`); the option moved away from is no choice ("switching from AAA": :mod:`.negation`)
@@ -747,25 +760,77 @@ PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
 EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\.", re.I)
 
 
-def _without_prompt_example(text: str, obs: Observation | None) -> str | None:
-    """``text`` with the prompt's own example answer blanked out, where the reply echoes it
-    character for character, presented as the example or the format ("The example format was
-    {...}"), beside other text; None where it does not."""
+# the words that introduce an example, right before an answer object ('Give five T/F values in order, e.g. {...}.',
+# 'Answer like {"answer": "C"}'): the object is the instructions' example, never the reply's answer (but "Like this:",
+# "It looks like {...}", "in the requested format:", 'I answered like {"answer": "D"}' present the reply's own answer:
+# "like" only opening the line or after a word for answering, not "answered" nor "I answer")
+_INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
+          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
+EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
+# an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
+EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
+
+
+def _opening_paren(text: str, pos: int) -> int | None:
+    """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
+    depth = 0
+    for i in range(pos - 1, text.rfind("\n", 0, pos), -1):
+        depth += (text[i] == ")") - (text[i] == "(")
+        if depth < 0:
+            return i
+    return None
+
+
+def _closing_paren(text: str, pos: int) -> int | None:
+    """Where the parenthesis open at ``pos`` closes, on its line, or None."""
+    depth = 0
+    for i in range(pos, text.find("\n", pos) % (len(text) + 1)):
+        depth += (text[i] == "(") - (text[i] == ")")
+        if depth < 0:
+            return i
+    return None
+
+
+def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | None:
+    """(``text`` with the examples it echoes blanked out, whether the reply's only answer objects are
+    examples introduced as such), or None where it echoes none. An example: the prompt's own
+    example answer, echoed character for character, presented as the example or the format ("The
+    example format was {...}") beside other text; and any answer object right after "e.g.", "for
+    example", "such as" or "like" (:data:`EXAMPLE_INTRO`), or an answer label there (:data:`EXAMPLE_LABEL`),
+    alone or not."""
+    spans: list[tuple[int, int]] = []
+    introduced = False
     for example in PROMPT_EXAMPLE.findall(str(_stim(obs).get("question") or "")):
         rx = r"\s*".join(re.escape(c) for c in example if not c.isspace())
         m = re.search(rx, text)
         lead = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 60) if m else 0
         cue = m and EXAMPLE_NOTE.search(text[lead:m.start()])
-        if not cue:
-            continue
-        # the note goes too: from its opening parenthesis, or its cue, to the example's end (and a closing parenthesis)
-        paren = text.rfind("(", lead, cue.start() + lead)
-        start = paren if paren >= 0 else lead + cue.start()
-        end = m.end() + (len(re.match(r"[\s.]*\)?", text[m.end():]).group()))
-        rest = text[:start] + " " * (end - start) + text[end:]
-        if rest.strip(" \t\n.()"):
-            return rest
-    return None
+        if cue:
+            spans.append((lead + cue.start(), m.end()))
+            introduced |= EXAMPLE_INTRO.search(text[lead:m.start()]) is not None
+    objects = json_objects(text)
+    for start, end, _ in objects:
+        lead = max(text.rfind("\n", 0, start) + 1, start - 60)
+        if (cue := EXAMPLE_INTRO.search(text[lead:start])) is not None:
+            spans.append((lead + cue.start(), end))
+            introduced = True
+    for m in EXAMPLE_LABEL.finditer(text):
+        spans.append(m.span())
+        introduced = True
+    # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
+    introduced = introduced and all(any(a <= start and end <= b for a, b in spans) for start, end, _ in objects)
+    rest = text
+    for start, end in spans:
+        # the note goes too: from the parenthesis it stands in, or its cue, to the example's end (and a closing parenthesis)
+        # (a parenthesis that goes on about the example goes whole: 'D (for example, {"answer": "C"} would be wrong)')
+        paren = _opening_paren(text, start)
+        close = _closing_paren(text, end) if paren is not None else None
+        start = paren if paren is not None else start
+        end = close + 1 if close is not None else end + len(re.match(r"[\s.]*\)?", text[end:]).group())
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    if not spans or not (introduced or rest.strip(" \t\n.()")):
+        return None
+    return rest, introduced
 
 
 def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
@@ -786,11 +851,14 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         reply = plain or reply
         value, status = parser(reply, obs)
         prepared = prepare(reply)
-        echoed = _without_prompt_example(prepared, obs)
-        if echoed is not None:  # the prompt's own example echoed as the format beside an answer: the answer is the other one
+        examples = _without_examples(prepared, obs)
+        if examples is not None:  # an example echoed (before or after an answer, or alone): the answer is the other one
+            echoed, introduced = examples
             other, other_status = parser(echoed, obs)
             if other_status == "parsed":
                 value, status, prepared = other, other_status, echoed
+            elif status == "parsed" and introduced:
+                return None, "invalid"  # 'Give five T/F values in order, e.g. {...}.': the example was the only answer read
             elif status == "parsed" and (found := candidates and candidates(obs, value)) and names_other(echoed, value, *found):
                 return None, "invalid"  # the echo was read, and the reply names another answer beside it
         if status != "parsed":

@@ -27,12 +27,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .commitment import Finder, Mention, resolve_overlaps, without_ranges
-from .counterfactual import DOUBT
+from .counterfactual import DOUBT, LANGUAGES
 from .negation import rejected_mentions
 from .text import mask
 
-_ADDITIVE = (r"or|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
-             r"|oder|auch|ebenso|(?-i:o)|(?-i:(?:^\s*|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou|aussi|également|egalement|oppure|anche|altrimenti")
+# ("or rather", "oder besser gesagt", "ou plutôt", "o mejor dicho" correct the answer before them: no alternative offered)
+_ADDITIVE = (r"or(?!\s+rather\b)|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
+             r"|oder(?!\s+besser\s+gesagt\b)|auch|ebenso|(?-i:o)(?!\s+mejor\s+dicho\b)|(?-i:(?:^\s*|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou(?!\s+plutôt)|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
           r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile")
@@ -41,9 +42,15 @@ _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|
 # cues written without spaces between words (Chinese, Japanese)
 _CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也"
 ADDITIVE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + r")(?![^\W\d_])|或者?|もしくは|または|あるいは|也", re.I)
+_NL, _DE = LANGUAGES["nl"], LANGUAGES["de"]
 # a conditional premise opening a clause in the languages whose "if" is not among the modal words (Dutch "als", German
 # "wäre" / "hätte" first, Russian, Chinese, Japanese, Korean): "Als ik me vergist had, kaart 2", "如果我看错了，我会选2"
-_PREMISE = r"(?:^|(?<=[,.;:!?\n]))\s*(?:als|indien|wäre|wären|hätte|hätten)\b|\bесли\b|如果|要是|假如|倘若|もし|만약|만일"
+# (only with what makes it a premise, later in its sentence: Dutch "als" / "indien" with a conditional or a doubt ("zou", "had",
+# "vergist"), not German "Als ich die Farbe prüfte, war ..." (when); a German clause opening on "wäre" / "hätte" with a consequence that
+# "würde" ("Hätte ich mich vertan, würde ich Karte 3 nehmen"), not "Hätte ich mehr Infos, wüsste ich es genauer")
+_REST = r"(?=[^.!?\n]*?(?:"
+_PREMISE = (r"(?:^|(?<=[,.;:!?\n]))\s*(?:(?:als|indien)\b(?!\s+(?:ich|du|er|wir|ihr|man)\b)" + _REST + _NL.would + "|" + _NL.other + "|" + _NL.doubt + "))"
+            r"|(?:wäre|wären|hätte|hätten)\b" + _REST + _DE.would + r")))|\bесли\b|如果|要是|假如|倘若|もし|만약|만일")
 HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^\W\d_])|" + _CJK + "|" + _PREMISE, re.I)
 # a turn after the other answer in its clause: it is being compared or set aside, not offered
 TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|while|only|less|worse|wrong|fails?|misses|instead"

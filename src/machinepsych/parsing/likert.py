@@ -63,8 +63,10 @@ LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:stars?\s*)?(?:/|out\s+of|sur|v
          re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:\*\*)?\s*\(\s*(?P<a>" + _ANCHOR + r")\s*\)", re.I)]
 # (a rating followed by a dash and another rating is a range, no rating: "Statement 2: 3-4")
 LEAD_MARKS, LEAD_STOP = re.compile(r"[\s:=—–→\-*#>_|/.]*"), re.compile(r"\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|$)")
+# (also a rating written as a number word, alone before its stop: "Statement 4: three", "Aussage 2: vier."; not
+# "three reasons support this", "three or four")
 LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
-                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
+                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
 def _names_anchor(tail: str, digit: int) -> bool:
@@ -92,11 +94,16 @@ def _value(text: str, pos: int, low: int, high: int) -> int | None:
         v = int(m.group("d"))
         if stars_beside(text, end, v, high):  # "4 (★★☆☆☆)"
             return None
-    elif m.group("a"):
-        v = ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())]
     else:
-        v = next(n for n in range(1, 11) if m.group(f"w{n}"))
+        v = _word_value(m)
     return v if low <= v <= high else None
+
+
+def _word_value(m: re.Match) -> int:
+    """The rating a match of VALUE or LEAD without a digit names: its anchor ("agree") or number word ("three")."""
+    if m.group("a"):
+        return ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())]
+    return next(n for n in range(1, 11) if m.group(f"w{n}"))
 
 
 def rating_keys(text: str) -> list[re.Match]:
@@ -144,7 +151,7 @@ def _loose(raw: str, low: int, high: int) -> int | None:
             found.append(d)
     m = LEAD.match(text)
     if m:
-        found.append(int(m.group("d")) if m.group("d") else ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())])
+        found.append(int(m.group("d")) if m.group("d") else _word_value(m))
     stars = star_runs(text, high)  # "★★★★☆", "4 (★★★★☆)": every star rating agrees with the rest
     lone = star_rating(text, LEAD_MARKS.match(text).end(), high)  # a block that is one star and its stop ("⭐.")
     if lone and LEAD_STOP.match(text, lone[1]):
@@ -161,9 +168,10 @@ def _loose(raw: str, low: int, high: int) -> int | None:
 ITALIC = re.compile(r"(?<![A-Za-z0-9_])_{1,2}(?=[^\W\d_])|(?<=[^\W\d_]|:)_{1,2}(?![A-Za-z0-9_])")
 BOXED_RATING = re.compile(r"\$*(?:\\\()?\s*\\boxed\{\s*(\d+)\s*\}\s*(?:\\\))?\$*")
 # a correction that gives the new rating alone ("Rating: 2 — wait, actually, 1.", "... no, make that 5"),
-# also after a short reason of its own ("Rating: 3 — no, thinking of my own childhood, 4": no digit in it)
+# also after a short reason of its own ("Rating: 3 — no, thinking of my own childhood, 4": no digit in it), or as a
+# number word ("Three, I mean four")
 BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:[^\d\n,]{1,60},\s*)?(?:(?:actually|make\s+(?:that|it)|it['’]?s|i\s+mean|i['’]d\s+say)\s+)?(?:an?\s+)?(?:\*\*)?"
-                             r"(?P<d>\d)(?:\*\*)?\s*(?:[.!;)]|,(?![ \t]*\d)|\n|$)", re.I)
+                             r"(?:(?P<d>\d)|(?:" + _WORDS + r")(?![\w-]))(?:\*\*)?\s*(?:[.!;)]|,(?![ \t]*\d)|\n|$)", re.I)
 
 
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
@@ -177,9 +185,12 @@ def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | No
             ok = None not in values and len(set(values)) == 1
             return (values[0] if ok else None), (cut + first if first is not None else None)
         bare = BARE_CORRECTION.match(raw[cut:])
-        if bare and rating_keys(raw[:cut]):  # "Rating: 2 — wait, actually, 1." (an off-scale correction: no rating)
-            v = int(bare.group("d"))
-            return (v if low <= v <= high else None), rating_keys(raw[:cut])[0].start()
+        # "Rating: 2 — wait, actually, 1." (an off-scale correction: no rating); also after a block that opens with
+        # its rating ("Statement 1: 2, no, 4", "Statement 1: 2... actually 4")
+        if bare and (rating_keys(raw[:cut]) or LEAD.match(raw[:cut])):
+            v = int(bare.group("d")) if bare.group("d") else next(n for n in range(1, 11) if bare.group(f"w{n}"))
+            keys = rating_keys(raw[:cut])
+            return (v if low <= v <= high else None), (keys[0].start() if keys else None)
     values, first = _keyed(raw, low, high)
     if values:
         return (values[0] if None not in values and len(set(values)) == 1 else None), first

@@ -44,6 +44,8 @@ NEG_AFTER = (
     r"|(?:cost|costs|costing)\s+(?:me|us)\b"
     # an option set apart from the target ("Picture A differs in the top left corner, B is mirrored")
     r"|differs?\b|differed\b|mirrored|flipped\b|fail(?:s|ed)\b"
+    # German: "Karte 3 passt nicht", "passte Karte 3 nicht." (a bare "nicht" ending the clause, not "Karte 3, nicht Karte 2")
+    r"|(?:passt|passte|passen|passten|stimmt|stimmte|funktioniert|funktionierte)\s+nicht\b|nicht(?=\s*(?:[.!?;]|$))"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"

@@ -265,6 +265,13 @@ def invented_after(blocks: list[tuple[str, str]], ids: list[str]) -> bool:
             and numbers[len(ids):] == [str(k) for k in range(len(ids) + 1, len(numbers) + 1)])
 
 
+def _cut_off_copy(block: str, earlier: list[str]) -> bool:
+    """Whether ``block``, the reply's last, is an earlier block of its statement begun again and cut
+    off before its rating (a small model looping on "Statement 1 ... Rating: 2"): no second answer."""
+    text = block.strip()
+    return parse_rating(block)[0] is None and any(e.strip().startswith(text) and e.strip() != text for e in earlier)
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
@@ -304,7 +311,9 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         mapping = _map_ids([n for n, _ in blocks], ids) if blocks else None
         if blocks and mapping is None:
             return None, fallback_status(text)
-        for n, block in blocks:
+        for i, (n, block) in enumerate(blocks):
+            if i == len(blocks) - 1 and _cut_off_copy(block, [b for m, b in blocks[:i] if m == n]):
+                continue  # a repeat loop cut off inside its last copy: the copies before it say the rating
             if mapping[n] in found and SECOND_LOOK.search(block):  # a statement given again after a second look: the later block
                 found[mapping[n]] = []
             found.setdefault(mapping[n], []).append(parse_rating(block))

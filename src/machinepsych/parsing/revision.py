@@ -12,6 +12,14 @@ from __future__ import annotations
 
 import re
 
+# the words a list of yes/no (T/F) values is made of: a "no" among them is one of the values, not a correction
+_VALUE_WORDS = r"(?:yes|no|y|n|t|f|true|false|ja|nein|oui|non|sí|si|sim|não)"
+_NOT_A_VALUE_BEFORE = "".join(rf"(?<!\b{w})" for w in _VALUE_WORDS[3:-1].split("|"))
+_NO_VALUE_AFTER = r"(?![^\n]*\b" + _VALUE_WORDS + r"\b)"
+# a negation later in the sentence after "No," ("No, the left arm has not paid off"): what it names is rejected, not chosen
+# (a negation right after "No," is part of the correction: "No, not the right arm: the left arm")
+_NO_REJECTION_AFTER = r"(?!\s*[^\s.!?\n]+\s[^.!?\n]*?(?:\b(?:not|never|nicht|nie|niemals|pas|jamais|nunca|não)\b|n't\b))"
+
 # also right after an answer object: '{"answer": "(5, 5)"} wait no (4, 5)'
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n}])|(?<=\.\.\.)|(?<=[.!?;:,…—–}]\s))\s*"
 REVISION = re.compile(
@@ -29,6 +37,15 @@ REVISION = re.compile(
     # (and "no" in other languages after a dash: "Option 2 – nein, doch Option 3", "B – non, C", "2 — não, 3")
     r"|(?:\.\.\.|…|—|–)\s*(?:no|nein|non|nee|não)\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     r"|,\s*nein,\s*(?:doch|sorry|warte|eigentlich|besser|lieber)\b|,\s*non,\s*(?:plutôt|pardon|attends)\b"
+    # a bare "no" between commas, or after a sentence, takes back the answer before it: "left arm, no, right arm", "2, no, 3",
+    # "Left arm. No, right arm." (not in a list of yes/no values, "yes, no, yes", "Figure 1, no, figure 2, yes")
+    # (not when the words after it reject or describe what they name: "Right arm. No, the left arm has not paid off."
+    # says why the first answer stands, "No, card 4 hasn't matched", "No, AAA never did")
+    r"|" + _NOT_A_VALUE_BEFORE + r"(?:,|(?<=[.!])\s)\s*(?:no|nein|non|nee|não)\s*,(?=\s*\w)" + _NO_VALUE_AFTER + _NO_REJECTION_AFTER +
+    # "BBB, sorry, CCC", "2, I mean 3", "left arm, or rather right arm" (not "rather than")
+    r"|(?:,|—|–|\s-)\s*(?:sorry|pardon|perdón|perdon|entschuldigung)\s*[,—–:-](?=\s*\w)"
+    r"|(?:,|—|–|\s-)\s*(?:i\s+mean|ich\s+meine|je\s+veux\s+dire|quiero\s+decir)\b\s*,?"
+    r"|(?:,\s*|\b(?:or|oder|ou|o)\s+)(?:rather|besser\s+gesagt|plutôt|mejor\s+dicho)\b(?!\s+(?:than|que)\b)\s*,?"
     # an interjection taking it back: "Hmm, no — card 2.", "Uh, no. It's C."
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*no\s*(?:[,.:;!—–…]|\.\.\.)(?=\s*\w)"
     # "Hmm, actually matching on colour makes more sense. Selection: 3": an interjection, then "actually"

@@ -2,9 +2,12 @@
 
 :func:`prepare` gives the text the parsers read: NFKC-normalised (fullwidth digits and colons
 become ASCII: "３" -> "3", "答案：C" -> "答案:C"), with the text of a ``<think>...</think>`` block
-dropped (a reply that is only a reasoning block, or an unclosed one, reads as empty), and :func:`mask` blanks markdown and LaTeX markup with spaces
+dropped (a reply that is only a reasoning block reads as empty, an unclosed one as the commitment
+it ends on, if any: :mod:`.unclosed`), and an agent scaffold's steps before its "Final Answer:"
+(:func:`scaffold_answer`); :func:`mask` blanks markdown and LaTeX markup with spaces
 (so positions stay those of the prepared text). :func:`json_answers` finds answer objects
-``{"answer": ...}`` (fenced or not) and :func:`boxed` the contents of ``\\boxed{...}``.
+``{"answer": ...}`` (fenced or not; a tool call's answer arguments: :func:`call_answers`) and
+:func:`boxed` the contents of ``\\boxed{...}``; :func:`table_rows` the rows of markdown and LaTeX tables.
 """
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ import json
 import re
 import unicodedata
 from typing import Any
+
+from .unclosed import closing_commitment
 
 THINK = re.compile(r"<(think|thinking|reasoning|thought)>(.*?)</\1>", re.I | re.S)
 THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|thought)>", re.I)
@@ -25,8 +30,9 @@ _CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
 
 def prepare(reply: str | None) -> str:
     """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
-    before a final answer, nothing withdrawn (:func:`withdrawn`)."""
-    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT)))
+    before a final answer (of a block never closed, only a commitment it ends on:
+    :func:`.unclosed.closing_commitment`), nothing withdrawn (:func:`withdrawn`)."""
+    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT), committed_end=True))
 
 
 def said_over(text: str) -> str:
@@ -110,12 +116,33 @@ def chat_turn(text: str) -> str:
     return text
 
 
-def strip_think(text: str) -> str:
-    """``text`` after its reasoning block (``<think>...</think>``). A reply that is only a
+# an agent scaffold (ReAct): lines of its steps ("Thought: ...", "Action: ...", "Action Input: ...",
+# "Observation: ..."), then the line that gives its answer ("Final Answer: ...")
+SCAFFOLD_STEP = re.compile(r"^[ \t]*(?:thought|action(?:[ \t_]+input)?|observation)(?:[ \t]*\d{1,2})?[ \t]*:", re.I | re.M)
+SCAFFOLD_FINAL = re.compile(r"^[ \t]*final[ \t_]+answer[ \t]*:[ \t]*", re.I | re.M)
+
+
+def scaffold_answer(text: str) -> str:
+    """What an agent scaffold answers: the text after its last "Final Answer:" line where a
+    scaffold step (:data:`SCAFFOLD_STEP`) comes before it (the steps are reasoning, as a
+    ``<think>`` block is; a scaffold whose final answer is empty answers nothing); any other
+    text as it is ("Final Answer: 3" alone is a label the parsers read)."""
+    if "inal" not in text and "INAL" not in text:
+        return text
+    finals = list(SCAFFOLD_FINAL.finditer(text))
+    if not finals or SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
+        return text
+    return text[finals[-1].end():]
+
+
+def strip_think(text: str, *, committed_end: bool = False) -> str:
+    """``text`` after its reasoning block (``<think>...</think>``, or the steps of an agent
+    scaffold before its final answer: :func:`scaffold_answer`). A reply that is only a
     reasoning block (nothing but whitespace after ``</think>``), or whose block is never closed
     (the reply was cut off while reasoning), has no answer: only what stands before the block
-    is kept (mostly nothing)."""
-    text = chat_turn(text or "")
+    is kept (mostly nothing), and, with ``committed_end`` (an answer read from it, not a comment
+    or ratings), the explicit commitment an unclosed block ends on (:func:`.unclosed.closing_commitment`)."""
+    text = scaffold_answer(chat_turn(text or ""))
     if "<" not in text:  # no tag (the patterns below all need one)
         return text
     closes = list(THINK_CLOSE.finditer(text))
@@ -123,10 +150,14 @@ def strip_think(text: str) -> str:
         return text[closes[-1].end():] if text[closes[-1].end():].strip() else ""
     opened = THINK_OPEN.search(text)
     if opened:
-        return text[:opened.start()]
+        end = closing_commitment(text[opened.end():]) if committed_end else None
+        return text[:opened.start()] if end is None else text[:opened.start()] + "\n\n" + end
     return text
 
 
+# a LaTeX text command, \text{...}: the command and both its braces ("$\text{Selection: } 3$"), of a group never
+# closed its opening
+TEXT_COMMAND = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{(?:(?=[^{}\n]*\})[^{}\n]*\})?")
 # each with the characters one of its matches must contain (a text with none is left as it is)
 _MD_NEEDS = [
     (re.compile(r"\*\*|__|~~|`+"), "*_~`"),                      # bold, strike, code
@@ -134,8 +165,8 @@ _MD_NEEDS = [
     (re.compile(r"^[ \t]*#{1,6}(?=\s)", re.M), "#"),          # headings
     (re.compile(r"^[ \t]*>+", re.M), ">"),                    # quotes
     (re.compile(r"^[ \t]*[-*+•·▪◦][ \t]+", re.M), "-*+•·▪◦"),       # bullets
-    (re.compile(r"\$+|\\[()\[\]]"), "$\\"),                     # LaTeX math delimiters
-    (re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox|operatorname)\s*\{"), "\\"),  # \text{
+    (re.compile(r"\$+|\\[()\[\]]|\\[ ,;]|\\q?quad(?![A-Za-z])"), "$\\"),  # LaTeX math delimiters and spaces ("\ ", "\,", "\quad")
+    (TEXT_COMMAND, "\\"),
 ]
 
 
@@ -143,8 +174,18 @@ def _spaces(m: re.Match) -> str:
     return " " * len(m.group(0))
 
 
+def _command_spaces(m: re.Match) -> str:
+    """A LaTeX text command as spaces, the text it holds kept where it stands."""
+    whole = m.group(0)
+    if not whole.endswith("}"):  # a group never closed: its opening
+        return " " * len(whole)
+    opening = whole.index("{") + 1
+    return " " * opening + whole[opening:-1] + " "
+
+
 # (each pass's characters as one class: a text with none of them is left as it is in one search)
 _MD = [(rx, re.compile("[" + re.escape(needs) + "]").search) for rx, needs in _MD_NEEDS]
+_REPLACE = {TEXT_COMMAND: _command_spaces}  # (every other pass blanks what it finds)
 _MD_ANY = re.compile("[" + re.escape("".join(sorted({c for _, needs in _MD_NEEDS for c in needs}))) + "]").search
 
 
@@ -155,7 +196,7 @@ def mask(text: str) -> str:
     out = text
     for rx, needs in _MD:
         if needs(out) is not None:  # a pass only blanks characters: the later ones look at what is left
-            out = rx.sub(_spaces, out)
+            out = rx.sub(_REPLACE.get(rx, _spaces), out)
     return out
 
 
@@ -195,7 +236,9 @@ def boxed(text: str) -> list[tuple[int, str]]:
     return out
 
 
-ANSWER_KEY = re.compile(r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response|option)["']?\s*:\s*""", re.I)
+# (not the group of a LaTeX text command: "$\text{Answer: } 3$" is a label in LaTeX, no object)
+ANSWER_KEY = re.compile(r"""(?<!\\text)(?<!\\textbf)(?<!\\textit)(?<!\\mathrm)(?<!\\mathbf)(?<!\\mbox)"""
+                        r"""\{\s*["']?(?:final[_ ]?answer|answer|choice|selection|response|option)["']?\s*:\s*""", re.I)
 # ("option": the key of a chosen option, {"option": 2}, as much an answer key as "choice")
 ANSWER_KEYS = ("final_answer", "final answer", "finalanswer", "answer", "choice", "selection", "response", "option")
 XML_ANSWER = re.compile(r"<(final[_ ]?answer|answer)>(.*?)</\1>", re.I | re.S)
@@ -277,9 +320,72 @@ def json_objects(text: str) -> list[tuple[int, int, Any]]:
         except ValueError:
             obj, end = _lenient(text, m.start())
         if isinstance(obj, (dict, list)) and obj:
-            out.append((m.start(), end, obj))
+            out.append((m.start(), end, _decoded_call(obj)))
             pos = end
     return out
+
+
+# a tool or function call: its name, and its arguments under one of these keys ({"name": "submit_answer",
+# "arguments": {...}}; OpenAI's arguments are a JSON string, Anthropic's are its "input", Llama's its "parameters"),
+# bare or inside {"function": {...}}
+CALL_ARGUMENT_KEYS = ("arguments", "parameters", "input", "args")
+CALL_WRAPPERS = ("function", "function_call", "tool_call")
+
+
+def _call(obj: Any) -> dict | None:
+    """The call ``obj`` makes (itself, or the object it wraps: {"function": {...}}) where it names
+    what it calls; None where it is no call."""
+    if not isinstance(obj, dict):
+        return None
+    body = next((obj[k] for k in CALL_WRAPPERS if isinstance(obj.get(k), dict)), obj)
+    return body if isinstance(body.get("name"), str) else None
+
+
+def call_arguments(obj: Any) -> dict | None:
+    """The arguments of the tool or function call ``obj`` (an object under one argument key), or None
+    where it is no call."""
+    body = _call(obj)
+    held = [body[k] for k in CALL_ARGUMENT_KEYS if k in body] if body is not None else []
+    return held[0] if len(held) == 1 and isinstance(held[0], dict) else None
+
+
+def _unique_keys(pairs: list) -> dict:
+    if len({k for k, _ in pairs}) != len(pairs):
+        raise ValueError("a key given twice")
+    return dict(pairs)
+
+
+def _decoded_call(obj: Any) -> Any:
+    """``obj``, where it is a tool call whose arguments are a JSON string ("arguments": "{\\"answer\\": 4}",
+    as OpenAI sends them), with that string decoded once into the object it holds (a string that
+    holds no object, or gives a key twice, is left as it is: no arguments)."""
+    body = _call(obj)
+    for k in CALL_ARGUMENT_KEYS if body is not None else ():
+        held = body.get(k)
+        if isinstance(held, str) and held.lstrip().startswith("{"):
+            try:
+                decoded = json.loads(held, object_pairs_hook=_unique_keys)
+            except ValueError:
+                continue
+            if isinstance(decoded, dict):
+                body[k] = decoded
+    return obj
+
+
+# an argument named for what the call does ({"card": 2}, {"arm": "right"}, {"deck": "BBB"}): the answer's kind or a
+# common synonym of it, read as an answer key is
+ACTION_KEYS = ("card", "arm", "side", "deck", "forecast", "prediction", "weather", "letter", "number", "word", "rating",
+               "pick", "guess", "classification", "category")
+
+
+def call_answers(obj: Any) -> list[Any]:
+    """The answers the tool call ``obj`` gives: the value of each of its arguments under an answer
+    key (:data:`ANSWER_KEYS`) or a key named for the action (:data:`ACTION_KEYS`); [] where ``obj``
+    is no call or gives none (two such arguments that disagree are two answers)."""
+    args = call_arguments(obj)
+    if not args:
+        return []
+    return [_unquote(v) for k, v in args.items() if str(k).lower() in ANSWER_KEYS or str(k).lower() in ACTION_KEYS]
 
 
 
@@ -386,6 +492,8 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
                 out.append((start, _unquote(obj[hit])))
                 out += [(start, _unquote(v)) for v in other_answer_values(text[start:end], obj[hit])]
                 spans.append((start, end))
+            else:  # a tool call: its answer arguments (an answer key in arguments written as an object is read below too)
+                out += [(start, v) for v in call_answers(obj)]
     if not spans:
         out += lone_value(text, objects)
     for m in ANSWER_KEY.finditer(text):
@@ -471,8 +579,9 @@ def key_spans(raw: str) -> list[tuple[int, int]]:
 
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
-    """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out."""
-    out: list[tuple[int, list[str]]] = []
+    """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out, and
+    of LaTeX tables (:func:`latex_table_rows`)."""
+    out: list[tuple[int, list[str]]] = latex_table_rows(text) if "\\begin" in text else []
     if "|" not in text:
         return out
     for pos, line in lines_with_pos(text):
@@ -481,6 +590,27 @@ def table_rows(text: str) -> list[tuple[int, list[str]]]:
             cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
             if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
                 out.append((pos, cells))
+    return sorted(out, key=lambda row: row[0])
+
+
+# a LaTeX table: an array or tabular environment, its column spec after it; rows end in "\\", cells are parted by "&"
+LATEX_TABLE = re.compile(r"\\begin\{(array|tabular)\}\s*(?:\{[^{}]*\})?(.*?)\\end\{\1\}", re.S)
+LATEX_RULE = re.compile(r"\\(?:hline|toprule|midrule|bottomrule)\b|\\cline\s*\{[^{}]*\}")
+LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
+
+
+def latex_table_rows(text: str) -> list[tuple[int, list[str]]]:
+    """(position, cells) of the rows of LaTeX ``array`` and ``tabular`` tables ("1 & 5 \\\\"), a cell's
+    text commands unwrapped ("\\text{Rating}" is "Rating"), rules left out."""
+    out: list[tuple[int, list[str]]] = []
+    for m in LATEX_TABLE.finditer(text):
+        pos = m.start(2)
+        for row in m.group(2).split("\\\\"):
+            body = LATEX_RULE.sub(" ", row)
+            if "&" in body:
+                cells = [LATEX_COMMAND.sub(r"\1", cell).replace("$", "").strip() for cell in body.split("&")]
+                out.append((pos + len(row) - len(row.lstrip()), cells))
+            pos += len(row) + 2
     return out
 
 
@@ -495,11 +625,12 @@ def lines_with_pos(text: str) -> list[tuple[int, str]]:
 
 
 def answer_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every answer object, ``<answer>`` tag and ``\\boxed{}`` in ``text``."""
+    """(start, end) of every answer object (a tool call giving an answer among them), ``<answer>`` tag
+    and ``\\boxed{}`` in ``text``."""
     if "{" not in text and "<" not in text:  # every one of them needs one of the two (a box: "\\boxed{")
         return []
     spans = [(s, e) for s, e, obj in json_objects(text)
-             if isinstance(obj, dict) and any(str(k).lower() in ANSWER_KEYS for k in obj)]
+             if isinstance(obj, dict) and (any(str(k).lower() in ANSWER_KEYS for k in obj) or call_answers(obj))]
     for m in ANSWER_KEY.finditer(text):
         if not any(s <= m.start() < e for s, e in spans):
             close = text.find("}", m.end())

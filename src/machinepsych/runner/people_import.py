@@ -109,7 +109,7 @@ FORMATS: dict[str, Format] = {
         "and behavioral correlates of developmental changes in model-based/model-free decision-making. "
         "Developmental Science, e13380"}),
     "generic": Format("generic", None, read_generic, {
-        "name": "generic long CSV", "origin": "supplied by the user", "licence": "as supplied", "citation": ""}),
+        "name": "generic long CSV", "origin": "the user's own file", "licence": "as supplied", "citation": ""}),
 }
 
 
@@ -254,8 +254,9 @@ def replay(spec: TaskSpec, params: dict[str, Any], actions: list[Any], latencies
 
 
 def import_people(store: Store, path: str | Path, format_name: str, run_name: str,
-                  people: tuple[TaskSpec, list[Person]] | None = None) -> Any:
-    """Store a checked file as a run: one complete session per person, scored."""
+                  people: tuple[TaskSpec, list[Person]] | None = None, citation: str = "") -> Any:
+    """Store a checked file as a run: one complete session per person, scored. A file of
+    the user's own (``generic``) is cited only as ``citation`` says (none: no citation)."""
     from .scoring import score_and_store
 
     spec, persons = people or read_people(path, format_name)
@@ -263,8 +264,8 @@ def import_people(store: Store, path: str | Path, format_name: str, run_name: st
     fmt = FORMATS[format_name]
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     source = {**fmt.source, "format": format_name, "file": path.name, "sha256": digest}
-    if not source["citation"]:
-        source["citation"] = spec.citation
+    if citation:
+        source["citation"] = citation
     condition = f"people | {format_name}"
     rows = [dict(task_id=spec.id, task_version=spec.version, preset="default", params=p.params, seed=0,
                  participant={"kind": "human", "imported": True, **({"person": p.person} if p.person else {})},

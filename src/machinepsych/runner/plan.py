@@ -52,6 +52,13 @@ class RunSpec(BaseModel):
     max_cost_usd: float | None = None  # the run's cost budget (--max-cost; runner/budget.py)
     repeat: int = 1  # sessions per seed and condition (--repeat: test-retest of a sampling model)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            refuse_keys(data)
+        return data
+
     @field_validator("repeat")
     @classmethod
     def _check_repeat(cls, v: int) -> int:
@@ -128,6 +135,47 @@ class RunSpec(BaseModel):
 
 
 MAX_REPEAT = 100
+
+# where each field of a run's spec comes from on the command line (run, a participant, a test configuration)
+KEY_OPTIONS = {"name": "--run-name", "personas": "--persona", "strategies": "--strategy", "answers": "--answer",
+               "battery": "the test", "ref": "--model", "price_file": "--prices", "base_url": "--base-url",
+               "task": "the test", "preset": "--preset", "params": "--param"}
+
+
+def _strings(value: Any):
+    if isinstance(value, BaseModel):
+        value = value.model_dump()
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple, set)):
+        for v in value:
+            yield from _strings(v)
+
+
+def refuse_keys(data: dict[str, Any]) -> None:
+    """A known API key (the value of a ``*_API_KEY`` variable, in any encoding) anywhere in what
+    the user gave for a run (the model's name, the run's name, a persona, a parameter's value
+    ...) is refused in one line naming the option, before anything is created: the spec is
+    printed, stored with the run and copied into every export and report (issue 30's outside
+    probe: ``--model openai:$OPENAI_API_KEY`` was stored, exported and published)."""
+    from ..models.secrets import collect_keys, redact_keys
+
+    collect_keys()  # the environment as it is now
+    fields = [(k, v) for k, v in data.items() if k not in ("participants", "tasks")]
+    for item in [*data.get("participants", ()), *data.get("tasks", ())]:
+        fields += list((item.model_dump() if isinstance(item, BaseModel) else dict(item)).items())
+    for key, value in fields:
+        if any(redact_keys(text)[1] for text in _strings(value)):
+            option = KEY_OPTIONS.get(key, f"the run's {key}")
+            raise ConfigError(f"{option} carries an API key (the value of a *_API_KEY variable in the environment); "
+                              "what you give for a run is printed, stored with it and copied into its exports and "
+                              f"reports: give {'the model by its name (e.g. openai:gpt-4o)' if key == 'ref' else 'it without the key'} "
+                              "and keep the key in the provider's variable (e.g. OPENAI_API_KEY), which is sent as a "
+                              "header and never stored.")
 
 
 def check_repeatable(participants: list[ParticipantSpec], repeat: int) -> None:

@@ -124,17 +124,46 @@ def _refuse_cut_short(path: Path, header: bytes, shown: str) -> None:
     on the first page past the end, in whichever command reads it; one line instead, before any
     connection. The header's count is trusted only when SQLite marks it current (its
     "version-valid-for" equals the change counter); a log (``-wal``) beside the file holds
-    later pages only, never the ones the header counts."""
+    later pages, and after a checkpoint that could not grow the file (a disk still full) the
+    pages past its end: those the log holds are not missing (SQLite reads them from it)."""
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
     if not pages or header[24:28] != header[92:96]:
         return
     size, expected = path.stat().st_size, pages * page_size
-    if size < expected:
+    if size < expected and not _wal_holds(path, page_size, range(size // page_size + 1, pages + 1)):
         raise StoreError(f"The store {shown} is cut short ({size:,} of the {expected:,} bytes its header counts: a "
                          "copy or transfer that did not finish, or a full disk); it is left untouched: restore it "
                          f"from a complete copy (`sqlite3 {path} .recover` may save what the pages left hold)")
+
+
+WAL_MAGICS = (0x377F0682, 0x377F0683)
+WAL_HEADER, WAL_FRAME_HEADER = 32, 24
+
+
+def _wal_holds(path: Path, page_size: int, wanted: range) -> bool:
+    """Whether the ``-wal`` beside ``path`` holds every page of ``wanted`` in its committed
+    frames: frames of this log's generation (their salts equal the log header's) up to the last
+    commit frame (one that gives the database's size). Read as a plain file; the frames'
+    checksums are left to SQLite, which opens the store next and reports a broken log itself."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        with wal.open("rb") as f:
+            head = f.read(WAL_HEADER)
+            if len(head) < WAL_HEADER or int.from_bytes(head[:4], "big") not in WAL_MAGICS \
+                    or int.from_bytes(head[8:12], "big") != page_size:
+                return False
+            salts, held, committed = head[16:24], set(), set()
+            while len(frame := f.read(WAL_FRAME_HEADER)) == WAL_FRAME_HEADER and frame[8:16] == salts:
+                held.add(int.from_bytes(frame[:4], "big"))
+                if int.from_bytes(frame[4:8], "big"):  # a commit frame: what precedes it is whole
+                    committed |= held
+                if len(f.read(page_size)) < page_size:
+                    break
+    except OSError:
+        return False
+    return all(page in committed for page in wanted)
 
 
 def _readonly_connection(path: Path) -> sqlite3.Connection:

@@ -115,6 +115,11 @@ def _has(store: Store, table: str) -> bool:
     return found
 
 
+def has_events(store: Store) -> bool:
+    """Whether the store has the table of page events (made by the first event written)."""
+    return _has(store, "people_events")
+
+
 # ----------------------------------------------------------------------------- options
 NEUTRAL_TITLE = "A short thinking task"
 CARDS = ("picture", "text")
@@ -226,7 +231,7 @@ def record(store: Store, session_id: int, kind: str, data: dict[str, Any], *, ph
 
 
 def events(store: Store, session_ids: list[int], kind: str | None = None) -> list[EventRow]:
-    if not session_ids or not _has(store, "people_events"):
+    if not session_ids or not has_events(store):
         return []
     q = select(EventRow).where(EventRow.session_id.in_(session_ids)).order_by(EventRow.id)
     if kind:
@@ -282,7 +287,8 @@ def browser_name(ua: str) -> str:
 def participants_csv(store: Store, run: RunRow) -> str:
     """One row per session for people: its status and trial count, the person's platform ids,
     consent, practice count, times (UTC with its offset, as practice.csv writes them) and the
-    page events' summary (participants.csv)."""
+    page events' summary (participants.csv). The slots come first, then the released people:
+    each abandoned copy (status ``abandoned``, ``released_at``) with the person who left it."""
     import csv
     import io
 
@@ -294,13 +300,13 @@ def participants_csv(store: Store, run: RunRow) -> str:
 
     held = studies.assignments_for_run(store, run.id)
     counts = store.trial_counts(run.id)
-    sessions = studies.human_sessions(store, run)
+    sessions = studies.human_sessions(store, run, released=True)
     seen = summary(events(store, [s.id for s in sessions]))
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["session", "session_id", "task", "condition", "status", "trials", "participant_id", "PROLIFIC_PID",
                 "STUDY_ID", "SESSION_ID", "consented_at", "practice_trials", "assigned_at", "last_seen_at",
-                "started_at", "finished_at", *EVENT_COLUMNS])
+                "started_at", "finished_at", "released_at", *EVENT_COLUMNS])
     for s in sessions:
         a = held.get(s.id)
         rec = (a.recruitment if a else {}) or {}
@@ -309,7 +315,9 @@ def participants_csv(store: Store, run: RunRow) -> str:
                     a.participant_id if a else "", rec.get("PROLIFIC_PID", ""), rec.get("STUDY_ID", ""),
                     rec.get("SESSION_ID", ""), utc(a.consented_at if a else None),
                     len(a.practice) if a else 0, utc(a.created_at if a else None), utc(a.last_seen_at if a else None),
-                    utc(s.started_at), utc(s.finished_at), *[ev.get(k, "") for k in EVENT_COLUMNS]]])
+                    utc(s.started_at), utc(s.finished_at),
+                    (studies.state_of(a).get("released_at") or "") if s.status == studies.ABANDONED else "",
+                    *[ev.get(k, "") for k in EVENT_COLUMNS]]])
     return out.getvalue()
 
 
@@ -322,9 +330,13 @@ EVENT_COLUMNS = ["browser", "device", "screen", "focus_losses", "hidden_s", "att
 def withdraw(store: Store, participant_id: str, run_ref: str | int | None = None) -> list[dict[str, Any]]:
     """Delete everything of the person with recruitment id ``participant_id`` (in every study,
     or the study of ``run_ref``): their trials and the model calls, scores and page events of
-    their sessions, and their assignment (platform ids, practice answers, consent). Each
-    session stays as ``withdrawn`` (never given to anyone else). Logged in ``withdrawals``
-    without the id. Returns what was deleted per session."""
+    their sessions, and their assignment (platform ids, practice answers, consent). Their
+    sessions are those of their slot while they hold it, the abandoned copies once it was
+    released (a released slot's sessions are the next person's). Each stays as ``withdrawn``
+    (never given to anyone else). Logged in ``withdrawals`` without the id. Returns what was
+    deleted per session."""
+    from .study import order_of, state_of
+
     ensure(store)
     run_id = store.get_run(run_ref).id if run_ref is not None else None
     done = []
@@ -335,22 +347,15 @@ def withdraw(store: Store, participant_id: str, run_ref: str | int | None = None
         q = select(AssignmentRow).where(AssignmentRow.participant_id == participant_id)
         found = list(s.scalars(q))
         for a in found:
-            row = s.get(SessionRow, a.session_id)
-            if row is None or (run_id is not None and row.run_id != run_id):
+            released = state_of(a).get("released")
+            own = [int(c) for c in released.values()] if released else order_of(a)
+            rows = [r for r in (s.get(SessionRow, sid) for sid in own) if r is not None]
+            if not rows or (run_id is not None and rows[0].run_id != run_id):
                 continue
-            trial_ids = list(s.scalars(select(TrialRow.id).where(TrialRow.session_id == row.id)))
-            if trial_ids:
-                s.execute(delete(ModelCallRow).where(ModelCallRow.trial_id.in_(trial_ids)))
-            n_trials = s.execute(delete(TrialRow).where(TrialRow.session_id == row.id)).rowcount
-            s.execute(delete(ScoreRow).where(ScoreRow.session_id == row.id))
-            n_events = s.execute(delete(EventRow).where(EventRow.session_id == row.id)).rowcount
             n_practice = len(a.practice or [])
             s.delete(a)
-            s.execute(update(SessionRow).where(SessionRow.id == row.id).values(status="withdrawn", error=None))
-            log = {"run_id": row.run_id, "session_id": row.id, "session_index": row.index, "trials": n_trials,
-                   "practice": n_practice, "events": n_events}
-            s.add(WithdrawalRow(**log, note="withdrawn by the participant"))
-            done.append(log)
+            for row in rows:
+                done.append(_withdraw_session(s, row, n_practice if row.id == a.session_id else 0))
         s.commit()
         if sqlite:
             s.execute(text("PRAGMA secure_delete=OFF"))
@@ -359,6 +364,22 @@ def withdraw(store: Store, participant_id: str, run_ref: str | int | None = None
         for d in done:
             d["log_cleared"] = cleared
     return done
+
+
+def _withdraw_session(s, row: SessionRow, n_practice: int) -> dict[str, Any]:
+    """Delete one session's trials (and their model calls), scores and page events, mark it
+    ``withdrawn`` and log it (in the caller's transaction)."""
+    trial_ids = list(s.scalars(select(TrialRow.id).where(TrialRow.session_id == row.id)))
+    if trial_ids:
+        s.execute(delete(ModelCallRow).where(ModelCallRow.trial_id.in_(trial_ids)))
+    n_trials = s.execute(delete(TrialRow).where(TrialRow.session_id == row.id)).rowcount
+    s.execute(delete(ScoreRow).where(ScoreRow.session_id == row.id))
+    n_events = s.execute(delete(EventRow).where(EventRow.session_id == row.id)).rowcount
+    s.execute(update(SessionRow).where(SessionRow.id == row.id).values(status="withdrawn", error=None))
+    log = {"run_id": row.run_id, "session_id": row.id, "session_index": row.index, "trials": n_trials,
+           "practice": n_practice, "events": n_events}
+    s.add(WithdrawalRow(**log, note="withdrawn by the participant"))
+    return log
 
 
 def truncate_log(store: Store, wait_s: float = 10.0) -> bool:

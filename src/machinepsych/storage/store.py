@@ -127,6 +127,27 @@ def _unwritable(path: Path, missing: bool) -> str:
     return ""
 
 
+def _server_unwritable(engine: Engine, has_tables: bool) -> str:
+    """Why the database server's store cannot be written ("" where it can), read in a fresh
+    transaction: read-only transactions (``default_transaction_read_only`` of the database or
+    role, a standby replica), or a role without the right to add runs."""
+    if engine.dialect.name != "postgresql":
+        return ""
+    try:
+        with engine.connect() as conn:
+            if conn.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                replica = conn.exec_driver_sql("SELECT pg_is_in_recovery()").scalar()
+                return ("a standby replica: its transactions are read-only" if replica else
+                        "its transactions are read-only: default_transaction_read_only is on for the database "
+                        "or the role")
+            if has_tables and not conn.exec_driver_sql(
+                    "SELECT has_table_privilege(current_user, 'runs', 'INSERT')").scalar():
+                return "the role may not add runs: it has no INSERT right on its tables"
+    except SQLAlchemyError:
+        return ""  # not knowable here: the first write says what is wrong
+    return ""
+
+
 def _mount_note(path: Path) -> str:
     try:
         return ": a read-only file system" if os.statvfs(path).f_flag & os.ST_RDONLY else ""
@@ -268,6 +289,15 @@ class Store:
                 if found.state == "missing" and (not create or readonly or self.read_only):
                     self.engine.dispose()
                     raise identity.refuse_missing(self.safe_url)
+                blocked = _server_unwritable(self.engine, found.state != "missing")
+                if blocked and not (readonly or self.read_only):
+                    self.engine.dispose()
+                    raise ConfigError(f"The store {self.safe_url} cannot be written ({blocked}) and this command "
+                                      "writes to it; use a database that takes writes (ALTER DATABASE ... SET "
+                                      "default_transaction_read_only = off, a role allowed to write, or the "
+                                      "primary server rather than a replica) and pass that --store")
+                if blocked:  # a command that only reads: it keeps nothing it computes
+                    self.read_only = True
             self._open(found, readonly, hint, shown if sqlite_file is not None else self.safe_url)
         if self.engine.dialect.name == "sqlite" and not self.read_only:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -336,6 +366,18 @@ class Store:
 
     # -- runs and sessions --------------------------------------------------------------
     def create_run(self, name: str, spec: dict, sessions: list[dict]) -> RunRow:
+        """The run and its sessions, in one transaction. A store that stops taking writes
+        meanwhile (a full disk, a connection lost) is one line, exit code 3: nothing was made."""
+        try:
+            return self._create_run(name, spec, sessions)
+        except DBAPIError as exc:
+            failed = store_error(exc, self, "the run was not created (nothing of it was stored): free space "
+                                            "or reconnect, then run the command again")
+            if isinstance(failed, StoreUnavailable):
+                raise failed from None
+            raise
+
+    def _create_run(self, name: str, spec: dict, sessions: list[dict]) -> RunRow:
         with self.session() as s:
             if s.scalar(select(RunRow).where(RunRow.name == name)) is not None:
                 raise ConfigError(f"A run named {name!r} already exists in {self.safe_url}. "
@@ -1034,6 +1076,12 @@ def _sqlite_code(exc: BaseException | None) -> int | None:
     return None
 
 
+def _server_read_only(exc: BaseException) -> bool:
+    """PostgreSQL's "cannot execute ... in a read-only transaction" (SQLSTATE 25006)."""
+    orig = getattr(exc, "orig", None)
+    return orig is not None and (getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)) == "25006"
+
+
 def _disconnected(exc: BaseException) -> bool:
     """The connection to a database server was lost or cannot be made (PostgreSQL stopped,
     network down): SQLAlchemy marks it invalidated, or the driver's OperationalError."""
@@ -1052,20 +1100,24 @@ _SQLITE_OUTAGES = {13: "is full (no space left on the disk, or the database's si
                    14: "cannot be opened any more"}
 
 
-def store_error(exc: BaseException, store: "Store | None" = None) -> StoreError:
+STOPPED = "the run stopped, every trial stored so far is kept"
+
+
+def store_error(exc: BaseException, store: "Store | None" = None, outcome: str = STOPPED) -> StoreError:
     """The error a failed write raises: :class:`StoreUnavailable` (one line, exit code 3, the
-    run resumable) when the store stopped taking writes, else a StoreError."""
+    run resumable) when the store stopped taking writes, else a StoreError. ``outcome``: what
+    it means for the run (stopped mid-way; or not created)."""
     if isinstance(exc, StoreError):
         return exc
     where = store.safe_url if store is not None else "the store"
     code = _sqlite_code(exc)
     if code in _SQLITE_OUTAGES:
-        return StoreUnavailable(f"The store {where} {_SQLITE_OUTAGES[code]}; the run stopped, every trial "
-                                "stored so far is kept")
+        return StoreUnavailable(f"The store {where} {_SQLITE_OUTAGES[code]}; {outcome}")
+    if _server_read_only(exc):  # a PostgreSQL server turned read-only (a failover to a replica)
+        return StoreUnavailable(f"The store {where} has become read-only ({_first_line(exc.orig)}); {outcome}")
     if _disconnected(exc):
         return StoreUnavailable(f"Lost the connection to the store {where} for {store_retry_s():.0f} s "
-                                f"({_first_line(exc.orig if getattr(exc, 'orig', None) else exc)}); the run "
-                                "stopped, every trial stored so far is kept")
+                                f"({_first_line(exc.orig if getattr(exc, 'orig', None) else exc)}); {outcome}")
     return StoreError(f"Could not store a trial: {exc}")
 
 

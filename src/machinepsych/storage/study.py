@@ -151,11 +151,13 @@ def check_study_options(consent: str, practice: int, completion_code: str | None
     Timing(**timing)  # ranges (0..60000 ms), one line
 
 
-def human_sessions(store: Store, run: RunRow) -> list[SessionRow]:
-    """The run's sessions for people (the abandoned copies of released sessions left out)."""
+def human_sessions(store: Store, run: RunRow, *, released: bool = False) -> list[SessionRow]:
+    """The run's sessions for people; with ``released``, then the abandoned copies of released
+    sessions (left out otherwise)."""
     from machinepsych.participants.human import is_human_ref
 
-    return [s for s in store.sessions(run.id) if is_human_ref(s.participant_name) and s.status != ABANDONED]
+    mine = [s for s in store.sessions(run.id) if is_human_ref(s.participant_name)]
+    return [s for s in mine if s.status != ABANDONED] + ([s for s in mine if s.status == ABANDONED] if released else [])
 
 
 def create_study(store: Store, run: RunRow, *, consent: str = "", practice: int = 0,
@@ -370,13 +372,22 @@ def _aware(t: datetime | None) -> datetime | None:
     return t if t is None or t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
+def active_since(store: Store, seen: datetime | None, now: datetime) -> datetime:
+    """From when a person's inactivity counts: their last request, but never before the server
+    over ``store`` started (``store.serving_since``, set by the web app): while the server was
+    down the open page's heartbeats failed, and that downtime is not the person's."""
+    since = _aware(getattr(store, "serving_since", None))
+    seen = _aware(seen) or now
+    return max(seen, since) if since is not None else seen
+
+
 def expired(store: Store, a: AssignmentRow, study: StudyRow | None, now: datetime | None = None) -> bool:
     """Held, not finished, and inactive longer than the study's timeout (lab sessions and
-    released or finished slots never expire)."""
+    released or finished slots never expire), counted from :func:`active_since`."""
     if study is None or is_released(a):
         return False
     now = now or clock()
-    seen = _aware(a.last_seen_at) or now
+    seen = active_since(store, a.last_seen_at, now)
     if now - seen <= timedelta(minutes=study_options(study).inactivity_min):
         return False
     with store.session() as s:
@@ -387,11 +398,16 @@ def expired(store: Store, a: AssignmentRow, study: StudyRow | None, now: datetim
 def release(store: Store, a: AssignmentRow, now: datetime | None = None) -> None:
     """Free the slot of ``a``: every session of it that was touched (and its anchor) is
     copied as an ``abandoned`` session that takes its trials (each marked ``abandoned``) and
-    scores; the assignment moves to the anchor's copy; the sessions start again from trial 0."""
+    scores, and the page events the person's page reported (``people_events``: the next person
+    on the slot starts without them); the assignment moves to the anchor's copy; the sessions
+    start again from trial 0."""
+    from .people import EventRow, has_events
+
     now = now or clock()
     st = state_of(a)
     if st.get("released_at"):
         return
+    events = has_events(store)
     moved: dict[str, int] = {}
     with store.session() as s:
         base = min([0, *s.scalars(select(SessionRow.index).where(SessionRow.run_id == (
@@ -412,6 +428,8 @@ def release(store: Store, a: AssignmentRow, now: datetime | None = None) -> None
                 t.session_id = copy.id
                 t.info = {**(t.info or {}), "abandoned": True}
             s.execute(update(ScoreRow).where(ScoreRow.session_id == sid).values(session_id=copy.id))
+            if events:
+                s.execute(update(EventRow).where(EventRow.session_id == sid).values(session_id=copy.id))
             s.execute(update(SessionRow).where(SessionRow.id == sid).values(
                 status="pending", started_at=None, finished_at=None, error=None))
             moved[str(sid)] = copy.id

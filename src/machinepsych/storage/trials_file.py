@@ -49,8 +49,10 @@ def _shown(value, most: int = 60) -> str:
     return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
-def _where(path: Path, i: int) -> str:
-    return f"record {i + 1}" if path.suffix.lower() in RECORDS else f"row {i + 2}"
+def row_name(path: Path, i: int, row: str = "row") -> str:
+    """Where the file's ``i``-th trial (from 0) stands: ``record N`` in a file of records (JSONL,
+    JSON, Parquet), else the CSV's ``row`` (``line``) N, counting its header as 1."""
+    return f"record {i + 1}" if path.suffix.lower() in RECORDS else f"{row} {i + 2}"
 
 
 def _blank(v) -> bool:
@@ -77,26 +79,26 @@ def check_trials(df: pd.DataFrame, path: Path) -> pd.DataFrame:
     trials, correct = [], []
     for i, (session, trial, ok) in enumerate(zip(df["session"], df["trial"], df["correct"])):
         if _blank(session):
-            raise ConfigError(f"{path}: {_where(path, i)}: empty session")
+            raise ConfigError(f"{path}: {row_name(path, i)}: empty session")
         t = _whole(trial, 0)
         if t is None:
-            raise ConfigError(f"{path}: {_where(path, i)}: trial {_shown(trial)} is not a whole number >= 0")
+            raise ConfigError(f"{path}: {row_name(path, i)}: trial {_shown(trial)} is not a whole number >= 0")
         trials.append(t)
         word = "" if _blank(ok) else str(ok).strip().lower()
         if word not in TRUE_WORDS and word not in FALSE_WORDS:
-            raise ConfigError(f"{path}: {_where(path, i)}: correct {_shown(ok)} is not one of 1/0, true/false, yes/no")
+            raise ConfigError(f"{path}: {row_name(path, i)}: correct {_shown(ok)} is not one of 1/0, true/false, yes/no")
         correct.append(word in TRUE_WORDS)
     df["trial"], df["correct"] = trials, correct
     seen: dict[tuple[str, int], int] = {}
     for i, key in enumerate(zip(df["session"].astype(str), df["trial"])):
         if key in seen:
-            raise ConfigError(f"{path}: {_where(path, i)}: session {key[0]} trial {key[1]} appears twice "
-                              f"(first at {_where(path, seen[key])})")
+            raise ConfigError(f"{path}: {row_name(path, i)}: session {key[0]} trial {key[1]} appears twice "
+                              f"(first at {row_name(path, seen[key])})")
         seen[key] = i
     if "criterion" in df:
         for i, v in enumerate(df["criterion"]):
             if _whole(v, 1) is None:
-                raise ConfigError(f"{path}: {_where(path, i)}: criterion {_shown(v)} is not a whole number >= 1")
+                raise ConfigError(f"{path}: {row_name(path, i)}: criterion {_shown(v)} is not a whole number >= 1")
     if "matches" in df:
         df["matches"] = df["matches"].astype(object).where(df["matches"].notna(), "")
     return df
@@ -139,7 +141,7 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
         for i, v in enumerate(df["rule"]):
             w = "" if _blank(v) else str(v).strip().lower()
             if w not in rules:
-                raise ConfigError(f"{path}: {_where(path, i)}: rule {'(empty)' if _blank(v) else _shown(v)} is not one of {allowed}"
+                raise ConfigError(f"{path}: {row_name(path, i)}: rule {'(empty)' if _blank(v) else _shown(v)} is not one of {allowed}"
                                   f" (the rule in force on that trial)")
             fixed.append(w)
         df["rule"] = fixed
@@ -151,7 +153,7 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
             ws = sorted(w.strip().lower() for w in as_match_set(m))
             bad = [w for w in ws if w not in rules]
             if bad:
-                raise ConfigError(f"{path}: {_where(path, i)}: matches value {_shown(bad[0])} is not one of {allowed} "
+                raise ConfigError(f"{path}: {row_name(path, i)}: matches value {_shown(bad[0])} is not one of {allowed} "
                                   "(give the rules the reply matches, ';'-separated, or leave it empty)")
             fixed.append(";".join(ws))
         df["matches"] = fixed

@@ -29,7 +29,7 @@ VISFACTOR_SUBTESTS = ("CF1", "CF2", "CF3", "CS1", "CS2", "CS3", "VZ1", "VZ2", "V
 # models, and each redesign of a generator by issue 20 (no construct-free shortcut) is a version
 # (tasks/visfactor/subtests.history says which)
 VISFACTOR_VERSIONS = {"CF1": 2, "CF2": 4, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 4, "VZ2": 3, "VZ3": 2,
-                      "S1": 1, "S2": 2, "SS2": 5, "SS3": 6, "P3": 3, "I3": 2, "MA1": 2, "MV1": 2, "MV2": 2,
+                      "S1": 1, "S2": 2, "SS2": 5, "SS3": 6, "P3": 3, "I3": 3, "MA1": 2, "MV1": 2, "MV2": 2,
                       "MV3": 3, "RL2": 1}
 
 TASKS: dict[str, str] = {

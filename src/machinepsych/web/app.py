@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ..storage import study as studies
 from ..storage.store import Store
 from . import admin, extras, live, participant, preview, recruit, security
 from .annotate import annotation_router, annotator_router
@@ -79,6 +80,9 @@ def create_app(store_url: str | None = None, admin_token: str | None = None) -> 
     token = admin_token or secrets.token_urlsafe(24)
     # a connection kept for each worker thread (anyio's 40): none opened and closed per request
     store = Store(store_url, create=False, pool_size=SERVER_THREADS)
+    # people's inactivity counts from no earlier than now: their pages' heartbeats failed while
+    # the server was down (storage/study.py active_since)
+    store.serving_since = studies.clock()
     locks = live.Locks()  # a lock per person, one for giving out slots (web/live.py)
     app = FastAPI(title="machinepsych: people in the browser", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store

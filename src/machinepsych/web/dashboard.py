@@ -3,7 +3,7 @@ abandoned their sessions, and the scores per condition (people next to the run's
 agents) with the chance level of random answers, from the report's own functions."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from ..core.errors import MachinePsychError
@@ -20,10 +20,6 @@ def human_runs(store: Store) -> list[tuple[RunRow, list[SessionRow]]]:
         if any(is_human_ref(r) for r in refs):
             out.append((run, studies.human_sessions(store, run)))
     return out
-
-
-def _aware(t: datetime | None) -> datetime | None:
-    return None if t is None else (t if t.tzinfo else t.replace(tzinfo=timezone.utc))
 
 
 def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dict[str, int]:
@@ -47,7 +43,7 @@ def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dic
         elif a is None and not counts.get(s.id):
             out["not started"] += 1
         else:
-            seen = _aware(a.last_seen_at if a else s.started_at) or now
+            seen = studies.active_since(store, a.last_seen_at if a else s.started_at, now)
             idle_min = (now - seen).total_seconds() / 60.0
             out["abandoned" if idle_min > timeout_min else "in progress"] += 1
     return out
@@ -55,10 +51,11 @@ def people_status(store: Store, run: RunRow, now: datetime | None = None) -> dic
 
 def people_checks(store: Store, run: RunRow) -> list[dict[str, Any]]:
     """Per session held by a person: the browser and device, how often the page was hidden or
-    left (and for how long), and the attention checks passed (storage/people.py)."""
+    left (and for how long), and the attention checks passed (storage/people.py); then each
+    released person's, on their abandoned copy (status ``abandoned``)."""
     from ..storage import people
 
-    sessions = studies.human_sessions(store, run)
+    sessions = studies.human_sessions(store, run, released=True)
     seen = people.summary(people.events(store, [s.id for s in sessions]))
     return [{"session": s.index, "session_id": s.id, "status": s.status, **seen[s.id]} for s in sessions if s.id in seen]
 

@@ -39,7 +39,7 @@ def scripted(purpose: str, text: str) -> str:
     return "Thoughts: As this person I lean in.\nRating: 4"
 
 
-def play(strategy_name, params, reask=1, embedder=None, stop=None, history=None, spec=SPEC_A):
+def play(strategy_name, params, reask=1, embedder=None, stop=None, history=None, spec=SPEC_A, answer="free"):
     env = spec.make(params)
     ep = Episode(env, 7)
     history = list(history or [])
@@ -47,9 +47,11 @@ def play(strategy_name, params, reask=1, embedder=None, stop=None, history=None,
         ep.step(ex.turn.action)
     seen = []
 
-    async def chat(messages, purpose):
+    async def chat(messages, purpose, schema=None):
         seen.append((purpose, tuple(messages)))
-        return ModelCall(purpose, tuple(messages), scripted(purpose, messages[-1].content_text), Usage(1, 1), 0.0, "fake")
+        reply = (json.dumps({"reasoning": "As this person I lean in.", "rating": 4}) if schema is not None
+                 else scripted(purpose, messages[-1].content_text))
+        return ModelCall(purpose, tuple(messages), reply, Usage(1, 1), 0.0, "fake")
 
     strat = get_strategy(strategy_name, spec)
     if embedder is not None:
@@ -58,7 +60,7 @@ def play(strategy_name, params, reask=1, embedder=None, stop=None, history=None,
     while not ep.done and (stop is None or len(history) < stop):
         ctx = TurnContext(spec=spec, params=params, instructions=spec.instructions(env, "model"), observation=ep.observation,
                           action_space=ep.action_space, history=list(history), session_seed=7, strategy=strategy_name,
-                          scratch=scratch)
+                          scratch=scratch, answer=answer)
         turn = asyncio.run(strat.respond(ctx, chat, reask))
         step = ep.step(turn.action)
         history.append(Exchange(step.observation, turn, step.result))
@@ -103,6 +105,24 @@ def test_unparsed_after_reasks_is_an_invalid_item():
     history, _ = play("cot", params, reask=0)
     assert history[0].turn.action["2"]["rating"] is None and history[0].result.info["item_status"]["2"] == "invalid"
     assert history[0].turn.status == "parsed"
+
+
+def test_structured_cot_asks_for_the_json_object_its_schema_reads():
+    """Under --answer structured each statement's prompt asks for the schema's JSON object (reasoning, then
+    rating), never the free format's "Thoughts: ... Rating: ..."; free prompts keep the free format."""
+    from machinepsych.tasks.cogbench.answer import ONE_STATEMENT_FORMAT, ONE_STATEMENT_JSON_FORMAT
+
+    params = SPEC_A.resolve("small")
+    history, seen = play("cot", params, stop=1, answer="structured")
+    asks = [m[-1].content_text for p, m in seen if p.startswith("answer:")]
+    assert len(asks) == 3
+    for text in asks:
+        assert text.endswith(ONE_STATEMENT_JSON_FORMAT) and "Thoughts:" not in text and "Rating:" not in text
+        assert text.index('"reasoning"') < text.index('"rating"')
+    assert history[0].turn.action["1"] == {"rating": 4, "reason": "As this person I lean in."}
+    _, seen = play("cot", params, stop=1)
+    free = [m[-1].content_text for p, m in seen if p.startswith("answer:")]
+    assert free and all(t.endswith(ONE_STATEMENT_FORMAT) and "JSON" not in t for t in free)
 
 
 def test_react_and_reflexion_see_last_iterations_feedback():

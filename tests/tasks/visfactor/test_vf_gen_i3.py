@@ -1,5 +1,7 @@
-"""I3 (Figure Classification) generation 2: overall similarity to a group's examples no longer
-tells the group (generation 1: 86-93% of test figures), generation 1 stays reproducible."""
+"""I3 (Figure Classification): generation 2 made overall similarity to a group's examples stop
+telling the group (generation 1: 86-93% of test figures); generation 3 (issue 30's second hunt)
+makes how many test figures hold a group's shared value stop telling its rule from its lures.
+Generations 1 and 2 stay reproducible."""
 
 import numpy as np
 import pytest
@@ -8,11 +10,14 @@ from machinepsych.tasks.visfactor.core import generate
 from tests.support.visfactor_items import item_digest
 
 GEN1_DIGEST = "42d92d59c538fbd3ceb4edf2cd6ade6fe0a0721d5d4a84010715dc06f4e4e9b2"
+# generation 2, current until issue 30's I3 round (commit b0e46ee)
+GEN2_DIGEST = "c4e182bbce7cf493b5ab659c0031c16f0c41f4abf9943411bb3467f696898ea5"
 
 
-def test_generation_1_unchanged():
+@pytest.mark.parametrize("generation,digest", [(1, GEN1_DIGEST), (2, GEN2_DIGEST)])
+def test_older_generations_unchanged(generation, digest):
     # seeds 0-29 x easy/normal/hard: pictures, question, key, options (and a null), the full sha256
-    assert item_digest("I3", 1, ("question", "gold", "options", "null"), seeds=30, length=None) == GEN1_DIGEST
+    assert item_digest("I3", generation, ("question", "gold", "options", "null"), seeds=30, length=None) == digest
 
 
 def _common(grp, keys=None):
@@ -45,13 +50,14 @@ def test_key_is_the_exclusive_common_property(new_items):
         assert len({k for k, _ in excl}) == 1  # ... all of one attribute, the rule
         want = tuple(next(gi + 1 for gi, (k, v) in enumerate(excl) if t[k] == v) for t in tests)
         assert want == it.gold
-        # every group shares the rule and one lure attribute (the rest may be common by chance, then
-        # not only to it), and every test figure has exactly one of the two: the own group's rule, the
-        # others' lure, so what a test figure has in common with a group does not tell the group
+        # every group shares the rule and g - 1 lure values (the rest may be common by chance, then
+        # not only to it), and every test figure has exactly one of them: the own group's rule, one
+        # lure of each other group, so what a test figure has in common with a group does not tell
+        # the group
         keys = {excl[0][0], *it.params["lures"]}
         for t in tests:
             for grp in ex:
-                assert len(_common(grp, keys)) == 2 and sum(t[k] == v for k, v in _common(grp, keys)) == 1
+                assert len(_common(grp, keys)) == g and sum(t[k] == v for k, v in _common(grp, keys)) == 1
 
 
 def _similarity_rates(items):
@@ -93,3 +99,37 @@ def test_similarity_profile_does_not_tell_the_group(new_items):
         table[prof][gold] += 1
     lift = [(table[p].most_common(1)[0][0] == gold if table[p] else 1 / g) - 1 / g for p, gold, g in rows[half:]]
     assert abs(np.mean(lift)) < 0.05
+
+
+def test_every_shared_value_is_held_by_one_group_of_test_figures(new_items):
+    """Generation 3: the test figures holding any of a group's shared values (its rule or a lure)
+    are exactly the test figures of one group, a different group for each value; so how many
+    test figures hold a value is one group's size, for the rule as for a lure."""
+    for it in new_items:
+        ex, tests = it.params["examples"], it.params["tests"]
+        keys = {it.params["rule"], *it.params["lures"]}
+        for h, grp in enumerate(ex):
+            holders = [frozenset(i for i, t in enumerate(tests) if t[k] == v) for k, v in _common(grp, keys)]
+            by_group = [frozenset(i for i, gold in enumerate(it.gold) if gold - 1 == o) for o in range(len(ex))]
+            assert sorted(holders, key=sorted) == sorted(by_group, key=sorted)
+            rule_holders = frozenset(i for i, t in enumerate(tests) if t[it.params["rule"]] == grp[0][it.params["rule"]])
+            assert rule_holders == by_group[h]
+        # every test figure of a group has the same value on the rule and the lure attributes
+        for o in range(len(ex)):
+            assert len({tuple(t[k] for k in sorted(keys)) for t, gold in zip(tests, it.gold) if gold - 1 == o}) <= 1
+
+
+def test_lure_counts_tell_the_rule_in_generation_2_not_3():
+    # the lure rule of the item audit, and its variants (ties to the first value, or to no value;
+    # the rule taken as the least held value): three groups, 150 items each
+    from machinepsych.tasks.visfactor.item_rules import i3_held
+
+    new, old = (_hard(150, gen) for gen in (None, 2))
+    for which, ties in (("most", "all"), ("most", "first"), ("most", "none"), ("least", "all"), ("least", "first")):
+        rule = i3_held(which, ties)
+        assert np.mean([rule(it) for it in new]) < 0.002, (which, ties)  # chance (1/3)^8 = 0.00015
+        assert np.mean([rule(it) for it in old]) > 0.08, (which, ties)
+
+
+def _hard(n, gen):
+    return [generate("I3", 700_000 + s, "hard", generation=gen) for s in range(n)]

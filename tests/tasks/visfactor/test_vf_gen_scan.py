@@ -147,22 +147,6 @@ def test_ss2_run_to_first_junction_at_chance():
     assert 0.15 < longest < 0.40, longest
 
 
-def test_ss2_glance_features_at_chance_on_the_larger_grid():
-    # generation 2 drew the network on 7 x 7 points at normal: the branches filled the bottom rows,
-    # only wrong branches merged there, and the boosted trees found the answer in 35% of items
-    # from the run to the first junction with where the start lies (chance 20%); generation 3
-    # draws it on 11 x 11
-    from machinepsych.tasks.visfactor.audit_learned import evaluate
-    from machinepsych.tasks.visfactor.features import units
-
-    def trees(generation):
-        items = [units(generate("SS2", seed, "normal", generation=generation)) for seed in range(600)]
-        return evaluate(items, "boosted trees")["item"].accuracy
-
-    assert trees(2) > 28
-    assert trees(None) < 25
-
-
 # --- SS3 ------------------------------------------------------------------------------------
 def _ss3_rules(generation):
     """Rates of: the building with the most open sides (then nearest either point); the one

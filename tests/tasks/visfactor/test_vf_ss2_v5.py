@@ -1,7 +1,7 @@
 """SS2 generation 5 and the I3 lure rule (issue 30's second shortcut hunt): following each
 start's line three rows up, out of version 4's blind bottom band, reached version 3's shortcut;
 the item audit now looks there and flags version 4, not version 5. I3 version 2's test figures
-tell each group's lure from its rule by how many of them hold it (open: flagged)."""
+tell each group's lure from its rule by how many of them hold it (flagged); version 3's do not."""
 from __future__ import annotations
 
 import numpy as np
@@ -71,14 +71,23 @@ def test_audit_flags_ss2_version_4_where_the_lines_leave_the_band_and_passes_ver
     assert new.exit_code == 0 and EXIT_RULE in new.output, new.output
 
 
-def test_i3_lure_rule_reads_the_test_figures_of_version_2():
+def test_i3_lure_rule_reads_the_test_figures_of_version_2_not_3():
     # each group's two shared values: the one most test figures hold is the lure (version 2
     # gives every test figure the other groups' lures); a figure goes to the group whose lure it
     # lacks. Three groups (hard): about 18% of whole items (chance (1/3)^8); version 1 had no
-    # lures, so the rule finds nothing there (its shortcut was another: the likeliest group)
-    new = [generate("I3", s, "hard") for s in range(80)]
-    assert np.mean([i3_lacks_the_common_lure(it) for it in new]) > 0.08
-    old = [generate("I3", s, "hard", 1) for s in range(80)]
-    assert np.mean([i3_lacks_the_common_lure(it) for it in old]) < 0.01
-    found = ITEM_AUDIT.run([("I3", "hard", None)], 100)
+    # lures, so the rule finds nothing there (its shortcut was another: the likeliest group);
+    # version 3 gives each shared value of a group to one group of test figures
+    v2 = [generate("I3", s, "hard", 2) for s in range(80)]
+    assert np.mean([i3_lacks_the_common_lure(it) for it in v2]) > 0.08
+    for gen in (None, 1):
+        items = [generate("I3", s, "hard", gen) for s in range(80)]
+        assert np.mean([i3_lacks_the_common_lure(it) for it in items]) < 0.01
+    found = ITEM_AUDIT.run([("I3", "hard", 2)], 100)
     assert any(ITEM_AUDIT.flagged(r) for r in found), [ITEM_AUDIT.line(r) for r in found]
+
+
+def test_audit_flags_i3_version_2_and_passes_version_3():
+    old = _audit("visfactor-i3@2", "--preset", "hard", "--item-n", "200")
+    assert old.exit_code == 1 and "FLAG I3 hard: each test figure to the group whose shared value" in old.output, old.output
+    new = _audit("visfactor-i3", "--preset", "hard", "--item-n", "200")
+    assert new.exit_code == 0 and "I3 hard" in new.output, new.output

@@ -193,7 +193,9 @@ ANSWER = AnswerFormat(
 POLICIES = {
     "switch": (UNIFORM_POLICY,),
     "letter": (ChancePolicy("vowel-consonant", "vowel or consonant with equal probability (the answers the "
-                            "instructions offer)", answers=("vowel", "consonant")), UNIFORM_POLICY),
+                            "instructions offer)", answers=("vowel", "consonant")), UNIFORM_POLICY,
+               ChancePolicy("always-consonant", "consonant on every card (the best constant answer: most letters "
+                            "shown are consonants)", answers=("consonant",), constant=True)),
     "number": (ChancePolicy("even-odd", "even or odd with equal probability (the answers the instructions offer)",
                             answers=("even", "odd")), UNIFORM_POLICY),
 }

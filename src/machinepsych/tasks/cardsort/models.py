@@ -12,6 +12,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from machinepsych.core.spec import ChoiceModels
+from machinepsych.fitting.file_rows import blank
 from machinepsych.fitting.models import sorting_models
 
 from .cards import DIMENSIONS, Card, read_card
@@ -37,13 +38,27 @@ SINGLE_RULE_LEFT_OUT = {"rule-persev": SINGLE_RULE.format(what="perseveration"),
 
 
 FILE_COLUMNS = ("choice", "card", "options")
+# an exported run gives the key cards inside its ``stimulus`` JSON, not as an ``options`` column
+FILE_ALTERNATIVES = {"options": "stimulus"}
+
+
+def _stimulus_options(cell: Any) -> list[Card]:
+    """The key cards of an exported trial's ``stimulus`` (its JSON, or the object itself)."""
+    import json
+
+    try:
+        stimulus = json.loads(cell) if isinstance(cell, str) else cell
+        return [Card.from_json(o) for o in stimulus["options"]]
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ValueError(f"stimulus: not an exported card-sorting stimulus with its key cards ({exc})") from None
 
 
 def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
     """A trials file's row as the record the models read: ``choice`` the key card placed
     with, by its position 1-4 (empty: no answer), ``correct``, ``card`` the card sorted
     (``triangle red 1``) and ``options`` the four key cards in their positions, joined by
-    ``;`` (``star green 2;cross yellow 3;triangle red 1;circle blue 4``)."""
+    ``;`` (``star green 2;cross yellow 3;triangle red 1;circle blue 4``), or, where that
+    column is missing or empty, the key cards of an exported trial's ``stimulus`` JSON."""
     cell = row.get("choice")
     text = "" if cell is None or (isinstance(cell, float) and cell != cell) else str(cell).strip().removesuffix(".0")
     if text not in ("", "1", "2", "3", "4"):
@@ -52,10 +67,13 @@ def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
         card = read_card(row.get("card"))
     except ValueError as exc:
         raise ValueError(f"card: {exc}") from None
-    try:
-        options = [read_card(c) for c in str(row.get("options")).split(";")]
-    except ValueError as exc:
-        raise ValueError(f"options: {exc}") from None
+    if blank(row.get("options")) and not blank(row.get("stimulus")):
+        options = _stimulus_options(row["stimulus"])
+    else:
+        try:
+            options = [read_card(c) for c in str(row.get("options")).split(";")]
+        except ValueError as exc:
+            raise ValueError(f"options: {exc}") from None
     if len(options) != len(FOUR_PILES.options):
         raise ValueError(f"options: {len(options)} key cards, not {len(FOUR_PILES.options)} joined by ';'")
     return {"action": int(text) if text else None, "correct": bool(row.get("correct")),
@@ -71,4 +89,5 @@ def sorting_fit(length: str | None = "n_trials", single_rule: bool = False) -> C
     return ChoiceModels(options=FOUR_PILES.options, models=tuple(m for m in models if m.name not in left_out),
                         outcome=_outcome, shown=_shown, dimensions=len(DIMENSIONS), length=length,
                         agents={a: m for a, m in agents.items() if m not in left_out}, not_identifiable=left_out,
-                        file_columns=FILE_COLUMNS, file_record=file_record)
+                        file_columns=FILE_COLUMNS, file_record=file_record,
+                        file_alternatives=FILE_ALTERNATIVES)

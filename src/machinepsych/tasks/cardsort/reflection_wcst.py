@@ -10,7 +10,7 @@ import numpy as np
 from pydantic import Field
 
 from machinepsych.core.env import Params
-from machinepsych.core.spec import AnswerFormat, Scorer, TaskSpec, percent
+from machinepsych.core.spec import UNIFORM_POLICY, AnswerFormat, ChancePolicy, Scorer, TaskSpec, percent
 
 from .agents import CARD_AGENTS
 from .cards import FULL_DECK, Card
@@ -186,15 +186,37 @@ SCORER = Scorer(score_groups, (
 
 
 # ----------------------------------------------------------------------------- chance
+def _right_cards(params: ReflectionParams) -> np.ndarray:
+    """(trial, desk card) -> whether that desk card is right: the schedule is fixed, whatever the answers."""
+    x = int(params.x)
+    interval = x // 6
+    desk = desk_cards(params.desk)
+    cards = (RB_CARD_LIST + RB_EXTENSION)[:x]
+    return np.array([[RB_RULES[(t // interval) % 3] in d.matches(c) for d in desk] for t, c in enumerate(cards)])
+
+
+def _best_card(view) -> int:
+    """The desk card (1-4) right on most trials of the fixed list."""
+    return int(_right_cards(view.params).mean(axis=0).argmax()) + 1
+
+
+# The card list and the desk are fixed, so one desk card is right more often than the others
+# (card 2 on 34.7% of the 72 trials, card 1 on 30.0% of the 90): playing it throughout beats
+# random cards (issue 30)
+BEST_CARD = ChancePolicy("best-card", "the desk card right most often on the fixed list, on every trial (the best "
+                         "constant answer)", constant=True, play=_best_card,
+                         design=True)
+
+
 def simulate(params: ReflectionParams, S: int, rng: np.random.Generator, responses: str = "uniform") -> dict[str, np.ndarray]:
     """``S`` sessions of uniformly random desk cards, vectorised: the correct options per
     trial do not depend on the answers (the schedule is fixed)."""
     x = int(params.x)
     interval = x // 6
-    desk = desk_cards(params.desk)
-    cards = (RB_CARD_LIST + RB_EXTENSION)[:x]
-    ok = np.array([[RB_RULES[(t // interval) % 3] in d.matches(c) for d in desk] for t, c in enumerate(cards)])
+    ok = _right_cards(params)
     choice = rng.integers(0, 4, size=(S, x))
+    if responses == BEST_CARD.name:
+        choice = np.full_like(choice, int(ok.mean(axis=0).argmax()))
     correct = ok[np.arange(x)[None, :], choice]
     out = {"wcst": 100.0 * correct.mean(axis=1)}
     groups = group_accuracy(correct, interval)
@@ -246,7 +268,7 @@ SPEC = CardSortSpec(
     presets={"default": {}, "easy": {"x": 72}, "hard": {"x": 90},
              "easy-corrected-desk": {"x": 72, "desk": "corrected"}, "hard-corrected-desk": {"x": 90, "desk": "corrected"}},
     default_sessions=2, timing=SORTING_TIMING, feedback_mode="inline", agents=CARD_AGENTS, chance=simulate,
-    figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection",
+    chance_policies=(UNIFORM_POLICY, BEST_CARD), figures=(rule_groups_figure,), docs="docs/cardsort.md#wcst-reflection",
     layouts=("machinepsych.tasks.reflection.layout:reflection_bench",), fit=sorting_fit("x"),  # a test of the Reflection-Bench battery
 )
 # version 1: the same test whose model messages carried the True/False line twice

@@ -165,6 +165,12 @@ PERSON_INSTRUCTION = ("Rate how much you, as this person, agree with each statem
 ONE_STATEMENT_FORMAT = ("Reply in this format:\nThoughts: <your reasoning in the first person>\n"
                         "Rating: <one number from 1 to 5>\n(1 = strongly disagree, 2 = disagree, 3 = neutral, "
                         "4 = agree, 5 = strongly agree). Write \"Rating:\" exactly once.")
+# the same under --answer structured, where the call's schema asks for a JSON object read by strict JSON only
+# (:func:`statement_schema`, :func:`read_statement_json`): the reasoning, then the rating
+ONE_STATEMENT_JSON_FORMAT = ("Reply with one JSON object and nothing else:\n"
+                             "{\"reasoning\": \"<your reasoning in the first person>\", \"rating\": <one number from 1 to 5>}\n"
+                             "(1 = strongly disagree, 2 = disagree, 3 = neutral, 4 = agree, 5 = strongly agree). "
+                             "Write the reasoning first, then the rating.")
 
 ANSWER = AnswerFormat(parse=parse, format_name="likert", format=format_action, form=form, model_instruction=MODEL_INSTRUCTION,
                       person_instruction=PERSON_INSTRUCTION, parse_form=parse_form)

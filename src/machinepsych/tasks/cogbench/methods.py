@@ -3,8 +3,10 @@
 All rate one statement per call ("Thoughts: ... Rating: k", exactly one rating; an unparsed
 reply is re-asked up to the participant's ``--reask`` times, then kept as an invalid item).
 Under ``--answer structured`` each statement's call carries its own JSON Schema (the reasoning,
-then a rating 1-5: :func:`.answer.statement_schema`) and its reply is read by strict JSON only
-(:func:`.answer.read_statement_json`); the study call stays free text, as in every strategy.
+then a rating 1-5: :func:`.answer.statement_schema`), its prompt asks for that JSON object
+(:data:`.answer.ONE_STATEMENT_JSON_FORMAT`, not "Thoughts: ... Rating: ...") and its reply is
+read by strict JSON only (:func:`.answer.read_statement_json`); the study call stays free text,
+as in every strategy.
 
 * ``cot``: the initial profile, the iteration's flow (sent first as its own message, kept as a
   "study" call) and one statement, reasoning before the rating. No memory across iterations.
@@ -31,8 +33,8 @@ from typing import Any
 from machinepsych.core.spec import JUDGE_PREFIX
 from machinepsych.core.types import STUDY_PLACEHOLDER, Message, ModelCall, TextPart, Turn
 
-from .answer import (MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT, format_action, parse_rating, read_statement_json,
-                     statement_schema)
+from .answer import (MODEL_INSTRUCTION, ONE_STATEMENT_FORMAT, ONE_STATEMENT_JSON_FORMAT, format_action, parse_rating,
+                     read_statement_json, statement_schema)
 from .data import profile_text
 from .score import majority
 
@@ -156,6 +158,9 @@ class BaselineMethod:
             # the statements are asked without the flow in view (version 1 kept it in view)
             kept = study if ctx.spec.study_stays else Message.text("user", profile + "\n\n" + STUDY_PLACEHOLDER)
             msgs += [kept, Message.text("assistant", ack.reply)]
+        # under --answer structured the statement asks for the schema's JSON object, not "Thoughts: ... Rating: ..."
+        structured = getattr(ctx, "answer", "free") == "structured"
+        reply_format = ONE_STATEMENT_JSON_FORMAT if structured else ONE_STATEMENT_FORMAT
         action: dict[str, dict[str, Any]] = {}
         for s in statements(obs):
             q = [] if flow else [profile]
@@ -171,9 +176,8 @@ class BaselineMethod:
                 calls.append(refl)
                 q.append(f"Your reflection: {refl.reply.strip()}")
             steps = "Reason (Thought), then act (give the rating)." if fb else COT
-            m.append(Message.text("user", "\n\n".join(q + [f"Statement: {s['text']}", steps, ONE_STATEMENT_FORMAT])))
-            rating, reason = await rate(chat, m, f"answer:{s['id']}", calls, 1 + reask,
-                                        getattr(ctx, "answer", "free") == "structured")
+            m.append(Message.text("user", "\n\n".join(q + [f"Statement: {s['text']}", steps, reply_format])))
+            rating, reason = await rate(chat, m, f"answer:{s['id']}", calls, 1 + reask, structured)
             action[s["id"]] = {"rating": rating, "reason": reason}
         return turn_of(action, calls)
 

@@ -2,11 +2,11 @@
 schedule. See ``docs/people-data.md#igt``."""
 from __future__ import annotations
 
-from machinepsych.core.spec import TaskSpec
+from machinepsych.core.spec import UNIFORM_POLICY, TaskSpec
 
 from .agents import AGENTS
 from .answer import ANSWER
-from .chance import simulate
+from .chance import ALWAYS_C, simulate
 from .env import IGT
 from .models import FIT
 from .people import PEOPLE
@@ -18,5 +18,5 @@ CITATION = ("Bechara, A., Damasio, A. R., Damasio, H., & Anderson, S. W. (1994).
 SPEC = TaskSpec(
     id="igt", version=1, family="gambling", title="Iowa Gambling Task (Bechara et al., 1994)",
     env_class=IGT, answer=ANSWER, scorer=SCORER, citation=CITATION, default_sessions=1,
-    feedback_mode="inline", agents=AGENTS, chance=simulate, docs="docs/people-data.md#igt", fit=FIT, people=PEOPLE,
+    feedback_mode="inline", agents=AGENTS, chance=simulate, chance_policies=(UNIFORM_POLICY, ALWAYS_C), docs="docs/people-data.md#igt", fit=FIT, people=PEOPLE,
 )

@@ -1,10 +1,17 @@
-"""Vectorised IGT chance simulator: uniformly random decks, scored by the real formulas (each
-array holds one value per simulated session of the named metric)."""
+"""Vectorised IGT chance simulator: uniformly random decks (policy ``always-C``: deck C on every
+trial), scored by the real formulas (each array holds one value per simulated session of the
+named metric)."""
 from __future__ import annotations
 
 import numpy as np
 
+from ...core.spec import ChancePolicy
 from .env import DECKS, IGTParams
+
+# The decks keep their places: C and D are the good decks on every session, so one of them played
+# throughout scores the highest net score, +100 (issue 30)
+ALWAYS_C = ChancePolicy("always-C", "deck C on every trial (the best constant answer: C is one of the design's "
+                        "two good decks)", answers=("C",), constant=True, design=True)
 from .score import BLOCKS, net_scores
 
 
@@ -19,6 +26,8 @@ def _amounts(seqs: tuple[tuple[float, ...], ...], decks: np.ndarray, draw: np.nd
 
 def simulate(P: IGTParams, S: int, rng: np.random.Generator, responses: str = "uniform") -> dict[str, np.ndarray]:
     decks = rng.integers(0, len(DECKS), size=(S, int(P.trials)))
+    if responses == ALWAYS_C.name:
+        decks = np.full_like(decks, DECKS.index("C"))
     nets = net_scores(decks)
     out = {"net_total": nets.sum(axis=1).astype(float)}
     for b in range(BLOCKS):

@@ -7,6 +7,7 @@ from typing import Any
 from machinepsych.core.env import Environment
 from machinepsych.core.spaces import Choice
 from machinepsych.core.spec import Agent, AgentView, AnswerFormat, Buttons, ChoiceModels, Option, uniform_over
+from machinepsych.fitting.file_rows import number_cell, option_cell
 from machinepsych.fitting.models import option_models
 from machinepsych.core.types import Observation
 from machinepsych.parsing import parse_arm
@@ -104,6 +105,12 @@ WSLS = Agent(bandit_wsls, "win-stay-lose-shift on the last reward",
              probs=lambda view: uniform_over(_wsls_candidates(view), ARMS))
 
 
+def file_record(row) -> dict[str, Any]:
+    """A trials file's row as the record the models read: ``choice`` the arm (``right`` or
+    ``left``; empty: none) and ``reward`` what it paid (0 or 1), as ``export`` writes them."""
+    return {"action": option_cell(row, "choice", ARMS), "reward": number_cell(row, "reward")}
+
+
 def bandit_fit(length: str) -> ChoiceModels:
     """The cognitive models of a two-armed bandit: a choice of arm, rewarded 0 or 1. The
     plausible inverse temperatures (simulated by ``fit --recover``) start at 3: at reward
@@ -113,4 +120,5 @@ def bandit_fit(length: str) -> ChoiceModels:
     return ChoiceModels(
         options=ARMS, models=option_models(len(ARMS), q0=0.5, beta_plausible=(3.0, 10.0)),
         outcome=lambda r: {"reward": r.get("reward") or 0.0, "win": (r.get("reward") or 0) > 0},
-        length=length, agents={"random": "random", "wsls": "wsls"})
+        length=length, agents={"random": "random", "wsls": "wsls"}, file_columns=("choice", "reward"),
+        file_record=file_record)

@@ -13,6 +13,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from itertools import islice
 from typing import Any, Literal
 
 import numpy as np
@@ -69,6 +70,25 @@ class Draws:
         self.i += 1
         return int(self.buf[self.i - 1] * k)
 
+    def walk(self, nbrs, v, stop) -> list:
+        """A random walk from ``v`` until it enters ``stop``, each step to ``nbrs[v][index(len(nbrs[v]))]``:
+        the points it passes, ``v`` first. The same draws, in the same order, as a loop over
+        :meth:`index`, without a call per step (SS2 walks thousands of steps per item)."""
+        out = [v]
+        append = out.append
+        while v not in stop:
+            if self.i >= len(self.buf):
+                self.buf, self.i = self.rng.random(4096).tolist(), 0
+            before = len(out)
+            for u in islice(self.buf, self.i, None):
+                nb = nbrs[v]
+                v = nb[int(u * len(nb))]
+                append(v)
+                if v in stop:
+                    break
+            self.i += len(out) - before
+        return out
+
     def normal(self, loc: float = 0.0, scale: float = 1.0) -> float:
         if self.ni >= len(self.nbuf):
             self.nbuf, self.ni = self.rng.standard_normal(1024).tolist(), 0
@@ -83,7 +103,7 @@ GENERATORS: dict[str, Generator] = {}
 OLD_GENERATORS: dict[tuple[str, int], Generator] = {}
 # issue 20: the generators with a construct-free shortcut were redesigned (docs/visfactor.md#generator-deviations)
 GENERATION: dict[str, int] = {"CF1": 2, "CF2": 4, "CF3": 3, "CS1": 2, "CS2": 2, "CS3": 2, "VZ1": 4, "VZ2": 3, "VZ3": 2,
-                              "S2": 2, "SS2": 5, "SS3": 6, "P3": 3, "I3": 2, "MV3": 2}
+                              "S2": 2, "SS2": 5, "SS3": 6, "P3": 3, "I3": 3, "MV3": 2}
 
 
 def generator(subtest: str, version: int | None = None) -> Callable[[Generator], Generator]:

@@ -137,10 +137,15 @@ def _p3(rng, difficulty: str, generation: int) -> Item:
 # ----------------------------------------------------------------------------- I3
 # generation 1 drew every attribute at random, so overall similarity to a group's examples found the
 # group (the rule adds one match per own example: 85-93% of test figures); generation 2 has three values
-# of fill, size and mark, a border and a tilt, and gives every group a lure (see _i3_groups_v2)
+# of fill, size and mark, a border and a tilt, and gives every group a lure (see _i3_groups_v2);
+# generation 3 has seven attributes of three values or more (a dotted border, the outline's colour and
+# a line under the figure added) and gives each group a lure per other group (see _i3_groups_v3)
 I3_VALUES = {"sides": (3, 4, 5, 6), "fill": ("hollow", "filled"), "size": ("small", "large"), "mark": ("none", "dot")}
 I3_VALUES_2 = {"sides": (3, 4, 5, 6), "fill": ("hollow", "striped", "filled"), "size": ("small", "medium", "large"),
                "mark": ("none", "dot", "cross"), "border": ("solid", "dashed"), "tilt": ("upright", "turned")}
+I3_VALUES_3 = {**I3_VALUES_2, "border": ("solid", "dashed", "dotted"), "colour": ("black", "red", "blue"),
+               "underline": ("none", "single", "double")}
+_I3_COLOUR = {"black": (0, 0, 0), "red": (205, 30, 30), "blue": (30, 60, 215)}
 _I3_RADIUS = {"small": 0.22, "large": 0.4}
 _I3_RADIUS_2 = {"small": 0.23, "medium": 0.32, "large": 0.42}
 
@@ -148,7 +153,7 @@ _I3_RADIUS_2 = {"small": 0.23, "medium": 0.32, "large": 0.42}
 def _fig(rng, feat: dict, box: int = 64):
     """One figure; with a ``tilt`` (generation 2) its pose is fixed (upright: a side at the bottom;
     turned: a corner at the bottom), otherwise it is turned at random."""
-    img, d = canvas(box, box)
+    img, d = canvas(box, box + 12 if "underline" in feat else box)  # generation 3: room for the line under it
     n, c = feat["sides"], box / 2
     r = box * (_I3_RADIUS if "tilt" not in feat else _I3_RADIUS_2)[feat["size"]]
     if "tilt" not in feat:
@@ -168,14 +173,24 @@ def _fig(rng, feat: dict, box: int = 64):
             for x in range(-box, box, 7):
                 sd.line([(x, box), (x + box, 0)], fill="black", width=2)
             img.paste(stripes, (0, 0), mask)
-        dashed = feat["border"] == "dashed"
+        dashed = feat["border"] != "solid"
+        ink = _I3_COLOUR[feat.get("colour", "black")]
         for p, q in zip(pts, pts[1:] + pts[:1]):
-            d.line([p, q], fill="white" if dashed else "black", width=5 if dashed else 3)
-        if dashed:  # white gaps (they cut the fill back from the border too)
+            d.line([p, q], fill="white" if dashed else ink, width=5 if dashed else 3)
+        if feat["border"] == "dashed":  # white gaps (they cut the fill back from the border too)
             for p, q in zip(pts, pts[1:] + pts[:1]):
-                dashed_line(d, p, q, dash=5, fill="black", width=3)
-        for p in pts:  # corners stay black, so the outline reads as one figure
-            d.ellipse([p[0] - 1.5, p[1] - 1.5, p[0] + 1.5, p[1] + 1.5], fill="black")
+                dashed_line(d, p, q, dash=5, fill=ink, width=3)
+        elif dashed:  # dotted: round dots about 5 px apart
+            for p, q in zip(pts, pts[1:] + pts[:1]):
+                n = max(2, round(math.dist(p, q) / 5))
+                for i in range(n):
+                    x, y = p[0] + (q[0] - p[0]) * i / n, p[1] + (q[1] - p[1]) * i / n
+                    d.ellipse([x - 1.8, y - 1.8, x + 1.8, y + 1.8], fill=ink)
+        for p in pts:  # corners stay in the outline's ink, so the outline reads as one figure
+            d.ellipse([p[0] - 1.5, p[1] - 1.5, p[0] + 1.5, p[1] + 1.5], fill=ink)
+        lines = {"none": (), "single": (box + 4,), "double": (box + 1, box + 7)}[feat.get("underline", "none")]
+        for y in lines:
+            d.line([(c - 14, y), (c + 14, y)], fill="black", width=3)
     col = "white" if feat["fill"] == "filled" else "black"
     # the cross is upright (+), across the stripes; on stripes the mark gets a thin white outline
     for e, fill in ([(1.5, "white")] if feat["fill"] == "striped" else []) + [(0, col)]:
@@ -257,12 +272,66 @@ def _i3_groups_v2(rng, g: int, rule: str, group_vals: list):
     return groups, test_groups, tests, lures, lure_vals
 
 
+def _i3_groups_v3(rng, g: int, rule: str, group_vals: list):
+    """Each group has g - 1 lures: values its three examples share on an attribute of three values
+    or more where every other group's examples show three values, one each. Lure i of group h is
+    held by every test figure of group h + i (mod g) and by no other: the test figures of each
+    other group take a value of their own on it (one of the shown values). So a test figure has
+    exactly one of each group's shared values (the own group's rule, one lure of each other group),
+    as in generation 2, and every value a test figure holds on the rule and the lure attributes is
+    held by exactly the test figures of its group: how many test figures hold a value is a group's
+    size, alike for the rule and the lures (generation 2 gave a test figure every other group's
+    lure, so a lure was held by most test figures and the rule by few: issue 30's second hunt).
+    Relabelling the groups by any permutation keeps this structure; only the attribute every
+    group holds constant, a value each (the rule), tells the groups apart. The other attributes
+    are drawn at random for every figure."""
+    many = [k for k, vs in I3_VALUES_3.items() if len(vs) >= 3 and k != rule]
+    attrs = [many[int(i)] for i in rng.permutation(len(many))][:g * (g - 1)]
+    free = [k for k in I3_VALUES_3 if k != rule and k not in attrs]
+    lures = []  # (attribute, shared value, owner group, {test figure group: its value})
+    for i, k in enumerate(attrs):
+        owner, holder = i % g, (i % g + 1 + i // g) % g
+        vals = list(I3_VALUES_3[k])
+        shown = [vals[int(j)] for j in rng.choice(len(vals), 3, replace=False)]  # sides: three of four
+        x, rest = shown[0], shown[1:]
+        others = [h for h in range(g) if h != holder]
+        held = {holder: x, **{h: rest[int(j)] for h, j in zip(others, rng.permutation(len(rest)))}}
+        lures.append((k, x, owner, shown, held))
+
+    def random_free(f):
+        for k in free:
+            f[k] = I3_VALUES_3[k][int(rng.integers(len(I3_VALUES_3[k])))]
+        return f
+
+    while True:
+        groups = []
+        for h, v in enumerate(group_vals):
+            grp = [{rule: v} for _ in range(3)]
+            for k, x, owner, shown, _ in lures:
+                vals = [x] * 3 if owner == h else [shown[int(j)] for j in rng.permutation(3)]
+                for f, val in zip(grp, vals):
+                    f[k] = val
+            groups.append([{k: random_free(f)[k] for k in I3_VALUES_3} for f in grp])
+        if not any(defines(groups, k) or separates(groups, k) for k in free):
+            break
+    test_groups = [int(rng.integers(g)) for _ in range(8)]
+    tests = []
+    for t in test_groups:
+        f = random_free({rule: group_vals[t], **{k: held[t] for k, _, _, _, held in lures}})
+        tests.append({k: f[k] for k in I3_VALUES_3})
+    return groups, test_groups, tests, [k for k, *_ in lures], [x for _, x, *_ in lures]
+
+
 @generations("I3")
 def _i3(rng, difficulty: str, generation: int) -> Item:
     g = {"easy": 2, "normal": int(rng.integers(2, 4)), "hard": 3}[difficulty]
-    values = I3_VALUES if generation == 1 else I3_VALUES_2
-    # generation 2: three groups need three three-valued lure attributes besides the rule
-    feats = ["sides"] if g == 3 else list(values)
+    values = {1: I3_VALUES, 2: I3_VALUES_2}.get(generation, I3_VALUES_3)
+    # three groups need a rule of three values or more; generation 2 also needed three three-valued
+    # lure attributes besides the rule, so its rule was always the sides
+    if g == 3:
+        feats = ["sides"] if generation <= 2 else [k for k, vs in values.items() if len(vs) >= 3]
+    else:
+        feats = list(values)
     rule = feats[int(rng.integers(len(feats)))]
     vals = list(values[rule])
     group_vals = [vals[int(i)] for i in rng.choice(len(vals), g, replace=False)]
@@ -270,7 +339,8 @@ def _i3(rng, difficulty: str, generation: int) -> Item:
     if generation == 1:
         groups, test_groups, tests = _i3_groups_v1(rng, g, rule, group_vals)
     else:
-        groups, test_groups, tests, lures, lure_vals = _i3_groups_v2(rng, g, rule, group_vals)
+        make = _i3_groups_v2 if generation == 2 else _i3_groups_v3
+        groups, test_groups, tests, lures, lure_vals = make(rng, g, rule, group_vals)
         extra = {"lures": lures, "lure_values": lure_vals}
     rows = []
     for gi, grp in enumerate(groups):

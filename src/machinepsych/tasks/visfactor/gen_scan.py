@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from functools import lru_cache
+from itertools import filterfalse
 
 from .core import LETTERS, Draws, Item, canvas, generations, mc_rows, text_center
 
@@ -54,33 +55,73 @@ def _grid(shape: tuple[int, int]) -> dict:
                           if 0 <= r + dr < rows and 0 <= c + dc < cols) for r in range(rows) for c in range(cols)}
 
 
+@lru_cache(maxsize=8)
+def _numbered(shape: tuple[int, int]) -> tuple[list, dict, list]:
+    """The points of a grid of ``shape`` numbered row-major: (the point of each number, the
+    number of each point, each number's 4-neighbours' numbers in :func:`_grid`'s order). Walks
+    run on the numbers (an int hashes at once, a tuple each time it is looked up)."""
+    grid = _grid(shape)
+    points = sorted(grid)
+    number = {p: i for i, p in enumerate(points)}
+    return points, number, [tuple(number[w] for w in grid[p]) for p in points]
+
+
+class _Open(dict):
+    """Each point's number -> its 4-neighbours' numbers (``nbrs``, in order) outside
+    ``blocked``, worked out when first asked for (a walk visits a part of the grid)."""
+
+    __slots__ = ("nbrs", "blocked")
+
+    def __init__(self, nbrs: list, blocked: set):
+        super().__init__()
+        self.nbrs, self.blocked = nbrs, blocked
+
+    def __missing__(self, v: int) -> tuple:
+        out = self[v] = tuple(filterfalse(self.blocked.__contains__, self.nbrs[v]))
+        return out
+
+
+def _reaches(nbrs, src: int, targets: set) -> bool:
+    """Whether a path along ``nbrs`` from ``src`` enters ``targets``."""
+    if src in targets:
+        return True
+    seen, todo = {src}, [src]
+    while todo:
+        for w in nbrs[todo.pop()]:
+            if w not in seen:
+                if w in targets:
+                    return True
+                seen.add(w)
+                todo.append(w)
+    return False
+
+
+def _loop_erased(walk: list) -> list:
+    """The loop erasure of ``walk`` (each loop erased as it closes, in the order walked): from
+    each point kept, the walk goes on from its last visit there (the same path; Lawler 1980)."""
+    last = dict(zip(walk, range(len(walk))))  # a point -> its last visit
+    path, i, end = [walk[0]], last[walk[0]], len(walk) - 1
+    while i < end:
+        v = walk[i + 1]
+        path.append(v)
+        i = last[v]
+    return path
+
+
 def _walk_to(draws, src, targets, blocked, shape) -> list | None:
     """A loop-erased random walk on the grid from ``src`` until it enters ``targets``, never
     entering ``blocked`` (a step of Wilson's algorithm); None if no target can be reached."""
-    grid = _grid(shape)
-    nbrs = {v: tuple(w for w in ws if w not in blocked) for v, ws in grid.items()} if blocked else grid
-    seen, q = {src}, deque([src])  # can a target be reached at all?
-    while q and not (seen & targets):
-        v = q.popleft()
-        for w in nbrs[v]:
-            if w not in seen:
-                seen.add(w)
-                q.append(w)
-    if not seen & targets:
+    points, number, nbrs = _numbered(shape)
+    stop = set(map(number.get, targets))  # points off the grid: never reached
+    stop.discard(None)
+    if blocked:
+        walls = set(map(number.get, blocked))
+        walls.discard(None)
+        nbrs = _Open(nbrs, walls)
+    start = number[src]
+    if not _reaches(nbrs, start, stop):
         return None
-    path, where = [src], {src: 0}
-    v = src
-    while v not in targets:
-        nb = nbrs[v]
-        v = nb[draws.index(len(nb))]
-        if v in where:  # erase the loop just closed
-            for u in path[where[v] + 1:]:
-                del where[u]
-            del path[where[v] + 1:]
-        else:
-            where[v] = len(path)
-            path.append(v)
-    return path
+    return [points[v] for v in _loop_erased(draws.walk(nbrs, start, stop))]
 
 
 def _join_the_rest(rng, shape, tree, edges, starts) -> list:

@@ -293,24 +293,54 @@ def ss3_nearest(to: str) -> Callable[[Item], float]:
 
 
 # ----------------------------------------------------------------------------- I3
+def i3_shared(group: Sequence[dict]) -> list[tuple[str, object]]:
+    """The (attribute, value) pairs all examples of an I3 group share (its rule, its lures and any
+    shared by chance)."""
+    return [(k, v) for k, v in group[0].items() if all(f[k] == v for f in group)]
+
+
+def i3_held_candidates(item: Item, which: str = "most", ties: str = "all") -> list[list[int]]:
+    """For each test figure, the groups a participant who counts test figures picks (0-based).
+    Each group's shared values are ranked by how many of the eight test figures hold them;
+    ``which`` = "most": the most held is taken for the group's lure and a figure goes to the
+    groups whose lure it lacks; "least": the least held is taken for the rule and a figure goes to
+    the groups whose rule it holds. ``ties``: "all" (every tied value), "first" (the first in the
+    attributes' order), "none" (no value: every group). No group left: every group."""
+    tests = item.params["tests"]
+    chosen = []
+    for grp in item.params["examples"]:
+        vals = i3_shared(grp)
+        held = [sum(t[k] == v for t in tests) for k, v in vals]
+        target = max(held) if which == "most" else min(held)
+        tied = [kv for kv, c in zip(vals, held) if c == target]
+        chosen.append(tied if ties == "all" else tied[:1] if ties == "first" or len(tied) == 1 else [])
+    out = []
+    for t in tests:
+        if which == "most":
+            cand = [h for h, kvs in enumerate(chosen) if kvs and all(t[k] != v for k, v in kvs)]
+        else:
+            cand = [h for h, kvs in enumerate(chosen) if any(t[k] == v for k, v in kvs)]
+        out.append(cand or list(range(len(chosen))))
+    return out
+
+
+def i3_item_score(item: Item, candidates: Sequence[Sequence[int]]) -> float:
+    """The expected share of whole items right when each figure's group is drawn from its candidates."""
+    return math.prod((int(g) - 1 in c) / len(c) for c, g in zip(candidates, item.gold))
+
+
+def i3_held(which: str, ties: str) -> Callable[[Item], float]:
+    return lambda item: i3_item_score(item, i3_held_candidates(item, which, ties))
+
+
 def i3_lacks_the_common_lure(item: Item) -> float:
     """Each group's examples share two values (its rule and its lure); the one more of the eight
     test figures hold is taken for the lure (ties: both), and each test figure goes to the group
     whose lure it lacks (ties split). The groups are never contrasted: version 2 gives a test
     figure every other group's lure and never its own, so a lure is held by most test figures
-    and a rule value by few (issue 30's second hunt: 18-19% of hard items, chance 0.02%)."""
-    p = item.params
-    tests = p["tests"]
-    lures = []
-    for grp in p["examples"]:
-        shared = [(k, grp[0][k]) for k in grp[0] if all(f[k] == grp[0][k] for f in grp)]
-        held = [sum(t[k] == v for t in tests) for k, v in shared]
-        lures.append([kv for kv, c in zip(shared, held) if c == max(held)])
-    score = 1.0
-    for t, g in zip(tests, item.gold):
-        lacks = [h for h, kvs in enumerate(lures) if all(t[k] != v for k, v in kvs)] or list(range(len(lures)))
-        score *= ((int(g) - 1) in lacks) / len(lacks)
-    return score
+    and a rule value by few (issue 30's second hunt: 18-19% of hard items, chance 0.02%);
+    version 3 gives each group's shared values to one group of test figures each."""
+    return i3_item_score(item, i3_held_candidates(item, "most", "all"))
 
 
 # ----------------------------------------------------------------------------- measuring
@@ -337,7 +367,10 @@ RULES: dict[str, dict[str, Callable[[Item], float]]] = {
         "most dead ends per line within two steps (lines)": ss2_dead_ends(2, "manhattan"),
         "most dead ends within two steps (square)": ss2_dead_ends(2, "chebyshev", False),
     },
-    "I3": {"each test figure to the group whose shared value most test figures hold it lacks": i3_lacks_the_common_lure},
+    "I3": {"each test figure to the group whose shared value most test figures hold it lacks": i3_lacks_the_common_lure,
+           "each test figure to the group whose shared value most test figures hold it lacks (tied values: none)":
+               i3_held("most", "none"),
+           "each test figure to the group whose shared value fewest test figures hold it has": i3_held("least", "all")},
     "SS3": {"the building beside an open street that goes on at both ends": ss3_open_side_goes_on,
             "the building nearest the start-end line": ss3_nearest("line"),
             "the building nearest the midpoint of the two points": ss3_nearest("midpoint")},

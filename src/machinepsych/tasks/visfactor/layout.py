@@ -73,7 +73,10 @@ def visfactor(inp):
                     values[f"{labels[c]} items"] = mean(sel, "accuracy")
                 values[f"{labels[c]} official"] = mean(sel, "accuracy_official")
             values["chance"] = mean(in_mode, "random_constant")
-            if mode != "split":  # the kit's norm is of the kit's own format: never beside a split variant
+            # the kit's norm is of the kit's own format, answered freely: never beside a split
+            # variant, nor a row whose every condition answered structured (--answer structured)
+            free = any(parse_condition(x)["answer"] != "structured" for x in in_mode["condition"])
+            if mode != "split" and free:
                 norm = next((n for n in spec.norms if n.metric == paper), None)
                 if norm is not None:
                     values["norm %"] = norm.value
@@ -99,7 +102,7 @@ def visfactor(inp):
               "(F to every part of a split item: 80% where one option in five is T), not the 50% of guessing each "
               "part.",
               "norm %: the FRCT kit's norm group, converted to a percentage on the row's metric (default rows only: "
-              "the kit's format); norm kit: the norm in kit points (the paper's Table 2 sets it beside FRCT scores).",
+              "the kit's format, and a free-answer condition in the row); norm kit: the norm in kit points (the paper's Table 2 sets it beside FRCT scores).",
               "published: VisFactor Tables 1 and 3, and the v2 leaderboard (official scoring of the released "
               "items)."]
     return Layout("visfactor", "VisFactor: subtests x conditions", columns, rows, notes, digits=1)

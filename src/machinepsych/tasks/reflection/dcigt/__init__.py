@@ -2,12 +2,12 @@
 See ``docs/reflection-bench.md#dcigt``."""
 from __future__ import annotations
 
-from machinepsych.core.spec import TaskSpec
+from machinepsych.core.spec import UNIFORM_POLICY, TaskSpec
 from ..layout import reflection_bench
 from .._common import CITATION, DOCS, FAMILY, INSTRUCTION_SEP
 from .agents import AGENTS
 from .answer import ANSWER
-from .chance import simulate
+from .chance import ALWAYS_DDD, simulate
 from .env import DCIGT, HARD
 from .figures import behaviour
 from .models import FIT
@@ -19,6 +19,6 @@ SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     presets={"default": {}, "easy": {}, "hard": dict(HARD),
              # our first wording: "Trial k of 50" (reveals the horizon)
              "horizon": {"show_horizon": True}},
-    default_sessions=2, feedback_mode="inline", agents=AGENTS, chance=simulate, figures=(behaviour,),
+    default_sessions=2, feedback_mode="inline", agents=AGENTS, chance=simulate, chance_policies=(UNIFORM_POLICY, ALWAYS_DDD), figures=(behaviour,),
     docs=f"{DOCS}#dcigt", fit=FIT,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from machinepsych.core.spec import ChoiceModels
+from machinepsych.fitting.file_rows import number_cell, option_cell
 from machinepsych.fitting.models import gambling_models
 
 from .env import DECKS
@@ -23,5 +24,20 @@ def _outcome(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"reward": net, "win": loss == 0 if phase == "first" else net >= 0}
 
 
+PHASES = ("first", "final")
+FILE_COLUMNS = ("phase", *(f"{p}_{c}" for p in PHASES for c in ("deck", "gain", "loss")))
+
+
+def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A trials file's row as the record the models read (the columns ``export`` writes): one
+    row per pick, ``phase`` ``first`` (the first pick, its preview in ``first_gain`` and
+    ``first_loss``) or ``final`` (the final pick, its outcome in ``final_gain`` and
+    ``final_loss``); the deck picked is ``first_deck`` or ``final_deck`` (empty: none)."""
+    phase = option_cell(row, "phase", PHASES, required=True)
+    return {"phase": phase, "action": option_cell(row, f"{phase}_deck", DECKS),
+            **{f"{phase}_{c}": number_cell(row, f"{phase}_{c}") for c in ("gain", "loss")}}
+
+
 FIT = ChoiceModels(options=DECKS, models=gambling_models(len(DECKS)), outcome=_outcome, reward_scale=0.01,
-                   length="trials", agents={"random": "random", "wsls": "wsls"})
+                   length="trials", agents={"random": "random", "wsls": "wsls"}, file_columns=FILE_COLUMNS,
+                   file_record=file_record)

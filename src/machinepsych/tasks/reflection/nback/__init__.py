@@ -16,6 +16,14 @@ from .score import SCORER
 YES_NO = ChancePolicy("yes-no", "Yes or No with equal probability on every letter, never Not available "
                       "(the paper's random baseline)", answers=("yes", "no"), aliases=("paper",))
 
+# A participant who knows the format answers Not available where the instructions say so (the
+# first n letters) and No on every other letter: fewer letters are targets (42% at 2-back, 21% at
+# 4-back), so this beats random Yes/No (issue 30)
+ALWAYS_NO = ChancePolicy("always-no", "Not available on the first n letters, then No on every letter (the best fixed "
+                         "answer per kind of letter: most letters are not targets)", answers=("no",), constant=True,
+                         play=lambda view: "not available" if view.observation.trial < view.observation.stimulus["n"]
+                         else "no")
+
 SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
     id="nback", version=1, family=FAMILY, title="N-back with letters (Reflection-Bench)",
     env_class=NBack, answer=ANSWER, scorer=SCORER, citation=CITATION,
@@ -23,5 +31,5 @@ SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
              "hard": {"n": 4, "target_rate": 0.21}, "paper-sequence": {"n": 2, "sequence": "paper"},
              "hard-paper-sequence": {"n": 4, "sequence": "paper"}},
     default_sessions=2, feedback_mode="inline", agents=AGENTS, chance=simulate,
-    chance_policies=(YES_NO, UNIFORM_POLICY), figures=(accuracy_by_answer,), docs=f"{DOCS}#nback",
+    chance_policies=(YES_NO, UNIFORM_POLICY, ALWAYS_NO), figures=(accuracy_by_answer,), docs=f"{DOCS}#nback",
 )

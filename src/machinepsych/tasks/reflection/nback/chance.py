@@ -1,7 +1,8 @@
 """Vectorised N-back chance simulator. ``responses="yes-no"`` (the test's default random
 policy, alias ``"paper"``): Yes or No with equal probability on every trial, never "Not
 available", the paper's random baseline (48.07 with the paper's 52 letters, n = 2);
-``"uniform"``: random over the three answers. Returns one value per simulated session of
+``"uniform"``: random over the three answers; ``"always-no"``: Not available on the first n
+trials and No on every other (the best fixed answer per kind of trial). Returns one value per simulated session of
 ``nback`` and ``nback_paper``; the paper's chance row is ``nback`` of one session under
 ``"yes-no"``."""
 from __future__ import annotations
@@ -27,5 +28,9 @@ def simulate(P: NBackParams, S: int, rng: np.random.Generator, responses: str = 
             seq[:, i] = np.where(hit[:, i], prev, other[:, i] + (other[:, i] >= prev))
     truth = np.full((S, T), 2)  # 0 yes, 1 no, 2 not available
     truth[:, n:] = np.where(seq[:, n:] == seq[:, :-n], 0, 1)
-    resp = rng.integers(0, 3 if responses == "uniform" else 2, size=(S, T))
+    if responses == "always-no":  # Not available on the first n letters, then No
+        resp = np.ones((S, T), dtype=int)
+        resp[:, :n] = 2
+    else:
+        resp = rng.integers(0, 3 if responses == "uniform" else 2, size=(S, T))
     return nback_scores(resp == truth, n=n)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from machinepsych.core.spec import ChoiceModels
+from machinepsych.fitting.file_rows import option_cell
 from machinepsych.fitting.models import cue_models
 
 from .env import WEATHER
@@ -23,5 +24,15 @@ def _outcome(record: Mapping[str, Any]) -> dict[str, Any]:
             "target": record.get("tomorrow")}
 
 
+def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A trials file's row as the record the models read (the columns ``export`` writes and the
+    scorer reads): ``prediction`` the weather predicted (empty: none), ``cue`` the active
+    device (``A`` or ``B``), ``today`` and ``tomorrow`` the weathers (``sunny``, ``rainy``);
+    ``correct`` whether the prediction was right."""
+    return {"action": option_cell(row, "prediction", WEATHER), "tomorrow": option_cell(row, "tomorrow", WEATHER, True),
+            "stimulus": {"cue": option_cell(row, "cue", "AB", True), "today": option_cell(row, "today", WEATHER, True)}}
+
+
 FIT = ChoiceModels(options=WEATHER, models=cue_models(len(WEATHER)), outcome=_outcome, shown=_shown, n_cues=4,
-                   length="trials", agents={"random": "random", "wsls": "wsls"})
+                   length="trials", agents={"random": "random", "wsls": "wsls"},
+                   file_columns=("prediction", "cue", "today", "tomorrow"), file_record=file_record)

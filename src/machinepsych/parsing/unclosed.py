@@ -1,0 +1,66 @@
+"""A reasoning block never closed (``<think>`` with no ``</think>``) that ends on a commitment.
+
+Such a reply mostly was cut off while reasoning and answers nothing. A careful reader takes an
+answer from it only where the block ends, finished, on an explicit commitment: its last sentence
+says "X it is" ("Selection: 2 it is.") or gives an answer label or a decision in the first person
+or as a bare decision, the answer ending the sentence ("Answer: C.", "I'll go with 3.", "Keep going
+with right."); or its last sentence is a bare answer right after a self-correction ("I'll go
+number, 2. Actually, starting with colour is typical. 3."). :func:`closing_commitment` gives that
+end, for the parsers to read as the reply; a block that stops mid-sentence, or whose last sentence
+only reasons, hedges, asks, sets a condition or leads elsewhere ("Let me take a look at card 3."),
+gives nothing.
+"""
+from __future__ import annotations
+
+import re
+
+from .revision import REVISION
+from .truncation import looks_cut_off
+
+# what leads to the answer, which then ends the sentence: an answer label, the answer called the writer's, a decision
+# in the first person ("I'll go with", "I choose", "let's take") or opening its sentence ("Keep going with")
+LEAD = re.compile(r"\b(?:final\s+)?(?:answer|selection|choice|decision|prediction|forecast|pick)\s*[:=]"
+                  r"|\b(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision|prediction|forecast)\s+(?:is|will\s+be)\b"
+                  r"|\b(?:i(?:\s*['’]ll|\s+will|\s*['’]m\s+going\s+to|\s+am\s+going\s+to)?|we(?:\s*['’]ll|\s+will)?|let\s*['’]s|let\s+us)\s+"
+                  r"(?:go\s+(?:with|for)|pick|choose|select|take|stick\s+with|stay\s+with|keep(?:\s+going)?\s+with|switch\s+to"
+                  r"|pull|play|predict|say)\b"
+                  r"|^(?:keep(?:\s+going)?\s+with|going\s+with|sticking\s+with|staying\s+with|switching\s+to|stick\s+with|stay\s+with"
+                  r"|go\s+with)\b", re.I)
+# the answer, then "it is" ("Selection: 2 it is.", "Right arm it is.")
+IT_IS = re.compile(r"^(?:\S+\s+){1,3}it\s+is\s*[.!]$", re.I)
+# what makes a last sentence no commitment: a question, a condition, a hedge, an alternative, a negation
+UNSURE = re.compile(r"\?|\b(?:if|unless|whether|maybe|perhaps|probably|possibly|might|could|or|not|never|should)\b|n['’]t\b", re.I)
+SHORT = 3  # the most words an answer may take after what leads to it
+
+
+def commits(sentence: str) -> bool:
+    """Whether ``sentence`` commits to an answer it ends on: "X it is", or what leads to an answer
+    (:data:`LEAD`) followed by at most :data:`SHORT` words ("I'll go with card 2.", not "Let's take
+    a look at card 3."); never one that asks, sets a condition, hedges or negates."""
+    if UNSURE.search(sentence):
+        return False
+    if IT_IS.match(sentence):
+        return True
+    leads = list(LEAD.finditer(sentence))
+    return bool(leads) and 1 <= len(sentence[leads[-1].end():].strip(" \t.!").split()) <= SHORT
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_FINISHED = re.compile(r"[.!]$")
+
+
+def closing_commitment(block: str) -> str | None:
+    """The text of the unclosed reasoning ``block`` (what follows its opening tag) that commits to
+    an answer at its end (the last sentence; a bare answer with the self-correction before it), or
+    None where the block does not end on a commitment."""
+    s = block.strip()
+    if not _FINISHED.search(s) or looks_cut_off(s):
+        return None
+    sentences = [x.strip() for x in _SENTENCE.split(s) if x.strip()]
+    last = sentences[-1]
+    if commits(last):
+        return last
+    if (len(sentences) >= 2 and len(last.split()) <= SHORT and not UNSURE.search(last) and REVISION.search(sentences[-2])
+            and not UNSURE.search(sentences[-2])):
+        return sentences[-2] + " " + last  # "Actually, starting with colour is typical. 3."
+    return None

@@ -1,0 +1,32 @@
+"""Issue 30's outside probe (#43): an API key pasted where a run's name, model or persona goes
+was stored in the run's spec, its exports and its report. Refused in one line naming the
+option, before anything is created; the key is never echoed."""
+from __future__ import annotations
+
+import pytest
+
+KEY = "sk-probe-abc-123456"
+
+
+@pytest.mark.parametrize("args, option", [
+    (("--model", f"openai:{KEY}", "--base-url", "http://127.0.0.1:9/v1"), "--model"),
+    (("--model", "openai:sk%2Dprobe%2Dabc%2D123456", "--base-url", "http://127.0.0.1:9/v1"), "--model"),
+    (("--model", "agent:random", "--run-name", f"pilot-{KEY}"), "--run-name"),
+    (("--model", "agent:random", "--persona", KEY), "--persona"),
+])
+def test_a_known_key_given_as_a_run_option_is_refused(args, option, tmp_path, cli_in_process, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    res = cli_in_process("run", "wcst", *args, "--sessions", "1", "--param", "n_trials=2", "--store", "k.db",
+                         "--no-progress", cwd=tmp_path)
+    assert res.returncode == 2, res.stdout + res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {option} carries an API key"), lines
+    assert "probe-abc" not in res.stdout + res.stderr and "OPENAI_API_KEY" in lines[0]
+    assert list(tmp_path.iterdir()) == []  # nothing created
+
+
+def test_the_same_options_without_a_key_run(tmp_path, cli_in_process, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    res = cli_in_process("run", "wcst", "--model", "agent:random", "--run-name", "pilot-sk-probe", "--sessions", "1",
+                         "--param", "n_trials=2", "--store", "k.db", "--no-progress", cwd=tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
