@@ -1,7 +1,8 @@
 """``machinepsych score TEST FILE`` checks the rule words: an unknown ``rule`` or ``matches``
 value, or a file of the other card-sorting family (a WCST file given to ``lnt`` and back), is
 one line (exit 2) naming the row and value or the columns, and the fix; so is a cell the test's
-scorer cannot read (a PRLT reward "yes": pandas' astype raised a ValueError traceback)."""
+scorer cannot read (a PRLT reward "yes": pandas' astype raised a ValueError traceback), and a file
+whose ``task`` column names another catalog test."""
 from __future__ import annotations
 
 import sys
@@ -20,6 +21,10 @@ CASES = [
     ("wcst-kennedy", f"{HEAD}\n1,0,letter,1,letter\n", "letter-number rules (letter) but wcst-kennedy expects"),
     ("prlt", "session,trial,choice,reward,correct,true_p\n0,0,left,0,0,0.8\n0,1,right,yes,1,0.8\n",
      "the prlt scorer cannot use a cell (could not convert string to float: 'yes')"),
+    # an export's task column names another test (a wcst-reflection export scored as wcst); a task named
+    # the file's own way (not a catalog id) is no refusal
+    ("wcst", f"task,{HEAD}\nwcst-reflection,1,0,color,1,color\n",
+     "its task column holds trials of wcst-reflection, not wcst: give the test they are of (score wcst-reflection FILE)"),
 ]
 
 
@@ -93,3 +98,14 @@ def test_score_no_fits_prints_the_scores_and_fits_nothing(tmp_path, monkeypatch)
     assert fitted == []
     res = CliRunner().invoke(app, ["score", "prlt", str(f), "--json"])
     assert res.exit_code == 0 and json.loads(res.output)["fits"] == {"omitted": "x"} and len(fitted) == 1, res.output
+
+
+def test_a_task_column_of_the_files_own_naming_is_scored(tmp_path):
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+
+    f = tmp_path / "t.csv"
+    f.write_text(f"task,{HEAD}\nWisconsin,1,0,color,1,color\nwcst,1,1,color,0,shape\n")
+    r = CliRunner().invoke(app, ["score", "wcst", str(f), "--json"])
+    assert r.exit_code == 0, r.output

@@ -68,6 +68,10 @@ def test_a_trials_file_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proces
     exported = by_fit(json.loads(r.stdout))
     assert exported.keys() == theirs.keys()
     assert [exported[k]["best"] for k in theirs] == [row["best"] for row in theirs.values()]
+    # the export names its test in its task column: given as another card-sorting test, one line
+    other = "wcst-kennedy" if test == "wcst" else "wcst"
+    r = cli_in_process("fit", "--trials", "export.csv", "--test", other, cwd=tmp_path)
+    assert r.returncode == 2 and f"its task column holds trials of {test}, not {other}" in r.stderr, r.stderr
 
 
 def test_a_trials_file_with_bad_input_is_one_line(tmp_path, cli_in_process):

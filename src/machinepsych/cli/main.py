@@ -599,11 +599,12 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
     if official:
         raise ConfigError(f"--official applies to a test family's file scorer (e.g. cogbench), not to {test}")
     from ..core.scoring import score_sessions, summarize
-    from ..storage.trials_file import check_rule_words, read_trials_file
+    from ..storage.trials_file import check_rule_words, check_task_column, read_trials_file
     from ..tasks.catalog import get_task
 
     spec = get_task(test)
     df = check_rule_words(read_trials_file(file), file, spec.id, spec.family)
+    check_task_column(df, file, spec.id, "score {test} FILE")
     if criterion is not None and criterion < 1:
         raise ConfigError(f"--criterion must be at least 1 (got {criterion})")
     params = spec.resolve(None, {"criterion": criterion} if criterion else {})

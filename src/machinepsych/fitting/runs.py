@@ -317,7 +317,7 @@ def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, 
     trials are. Bad input is one line naming the file, its line and the column."""
     from pathlib import Path
 
-    from ..storage.trials_file import read_trials_file
+    from ..storage.trials_file import check_task_column, read_trials_file
     from ..tasks.catalog import get_task
 
     spec = get_task(test)
@@ -325,6 +325,7 @@ def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, 
     check_models([spec], models)
     path = Path(path)
     df = read_trials_file(path)
+    check_task_column(df, path, spec.id, "fit --trials FILE --test {test}")
     missing = missing_file_columns(spec, df)
     if missing:
         raise ConfigError(f"{path}: missing column(s) {', '.join(missing)}; fit --trials --test {spec.id} needs "

@@ -114,6 +114,25 @@ VOCABULARY = {
 }
 
 
+def check_task_column(df: pd.DataFrame, path: Path, test: str, command: str) -> None:
+    """A file with a ``task`` column (every export has one) holds trials of ``test`` only: one
+    line naming the tests it holds otherwise (a wcst-reflection export scored or fitted as wcst
+    would be read with another test's rules). Only the catalog's other test ids count (a file from
+    elsewhere may name its task its own way). ``command`` shows the fix, with ``{test}`` for the
+    test to give."""
+    if "task" not in df.columns:
+        return
+    from ..tasks.catalog import task_ids
+
+    known = set(task_ids())
+    held = sorted({str(v).strip().lower() for v in df["task"] if not _blank(v)} & (known - {test}))
+    if held:
+        fix = " or ".join(command.format(test=t) for t in held[:3]) + (" ..." if len(held) > 3 else "")
+        raise ConfigError(f"{path}: its task column holds trials of {', '.join(held[:6])}"
+                          f"{' ...' if len(held) > 6 else ''}, not {test}: give the test they are of ({fix}), "
+                          f"or a file of {test}'s trials only")
+
+
 def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd.DataFrame:
     """For a card-sorting or letter-number test: every ``rule`` and ``matches`` value is one of the
     family's rule words (case and spaces ignored; written back lower-case), and a file of the other
