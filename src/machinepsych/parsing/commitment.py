@@ -587,8 +587,12 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         return None
 
     # 5: JSON answer objects and \boxed{}
-    for pos, v in json_answers(raw):
+    found = json_answers(raw)
+    for pos, v in found:
         val = value_of(v)
+        if val is None and sum(p == pos for p, _ in found) > 1:
+            # one object giving two answers, one of them unreadable ({"card": 2, "answer": "not 2, card 3"}): they disagree
+            val = ("unreadable", repr(v))
         if val is not None:
             out.commitments.append((FINAL, pos, val, "json"))
     for pos, content in boxed(raw):

@@ -378,15 +378,32 @@ ACTION_KEYS = ("card", "arm", "side", "deck", "forecast", "prediction", "weather
                "pick", "guess", "classification", "category")
 
 
+# a call named for answering ("submit_answer", "selectCard", "Choose-Deck", "pull_arm"): one of its words opens
+# with one of these; a call named for anything else ("count_shapes", "describe_card", "note", "log") answers nothing
+ANSWERING_CALL = re.compile(r"(?:^|[^a-z])(?:submit|answer|select|choos|choice|pick|respon|final|decid|decision|pull|draw|play"
+                            r"|classif|predict|forecast|guess|rate|rating)", re.I)
+
+
+def _answering(name: str) -> bool:
+    """Whether the call named ``name`` says it answers (its words split at separators and case changes)."""
+    return ANSWERING_CALL.search(re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name)) is not None
+
+
 def call_answers(obj: Any) -> list[Any]:
-    """The answers the tool call ``obj`` gives: the value of each of its arguments under an answer
-    key (:data:`ANSWER_KEYS`) or a key named for the action (:data:`ACTION_KEYS`); [] where ``obj``
-    is no call or gives none (two such arguments that disagree are two answers)."""
+    """The answers the tool call ``obj`` gives: where its name says it answers (:data:`ANSWERING_CALL`),
+    the value of each of its arguments under an answer key (:data:`ANSWER_KEYS`) or a key named for the
+    action (:data:`ACTION_KEYS`); [] where ``obj`` is no call, a call named for another act, or gives
+    none (two such arguments that disagree are two answers)."""
     args = call_arguments(obj)
-    if not args:
+    if not args or not _answering(_call(obj)["name"]):
         return []
     return [_unquote(v) for k, v in args.items() if str(k).lower() in ANSWER_KEYS or str(k).lower() in ACTION_KEYS]
 
+
+def idle_calls(objects: list[tuple[int, int, Any]]) -> list[tuple[int, int]]:
+    """(start, end) of the calls among ``objects`` (:func:`json_objects`) named for an act other than
+    answering ({"name": "note", "arguments": {"answer": 3}}): nothing in them is an answer."""
+    return [(s, e) for s, e, obj in objects if call_arguments(obj) is not None and not _answering(_call(obj)["name"])]
 
 
 def value_end(rest: str, separators: str = "") -> int | None:
@@ -496,6 +513,7 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
                 out += [(start, v) for v in call_answers(obj)]
     if not spans:
         out += lone_value(text, objects)
+    spans += idle_calls(objects)
     for m in ANSWER_KEY.finditer(text):
         if any(s <= m.start() < e for s, e in spans):
             continue
@@ -629,10 +647,12 @@ def answer_spans(text: str) -> list[tuple[int, int]]:
     and ``\\boxed{}`` in ``text``."""
     if "{" not in text and "<" not in text:  # every one of them needs one of the two (a box: "\\boxed{")
         return []
-    spans = [(s, e) for s, e, obj in json_objects(text)
+    objects = json_objects(text)
+    spans = [(s, e) for s, e, obj in objects
              if isinstance(obj, dict) and (any(str(k).lower() in ANSWER_KEYS for k in obj) or call_answers(obj))]
+    idle = idle_calls(objects)
     for m in ANSWER_KEY.finditer(text):
-        if not any(s <= m.start() < e for s, e in spans):
+        if not any(s <= m.start() < e for s, e in spans + idle):
             close = text.find("}", m.end())
             spans.append((m.start(), close + 1 if close >= 0 else len(text)))
     spans += [m.span() for m in XML_ANSWER.finditer(text)]
