@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.parsing.test_blind35_classes import FIRST, PETS, ROWS
-from tests.support.replies import CARDS, read
+from tests.parsing.test_blind35_classes import ARM, FIRST, PETS, ROWS
+from tests.support.replies import CARDS, MA1, read
 
 # ----------------------------------------------------------------------------- a call whose name says it answers nothing
 CALLS = [
@@ -57,6 +57,9 @@ UNCLOSED = [
     ("wcst", CARDS, "<think>I'll go with 3. Hmm, actually I'll go with 2.", 2),
     ("wcst", CARDS, "<think>Card 2 it is.", 2),
     ("wcst", CARDS, "<think>2 it is.", 2),
+    ("wcst", CARDS, "<think>Selection: 2 it is.", 2),
+    ("prlt", ARM, "<think>The left arm paid twice. Right arm it is.", "right"),
+    ("visfactor-ma1", MA1, "<think>The dog was beside 45, I think. No wait, that was the cat. 77.", 77),
 ]
 
 

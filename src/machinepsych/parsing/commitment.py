@@ -590,7 +590,7 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     found = json_answers(raw)
     for pos, v in found:
         val = value_of(v)
-        if val is None and sum(p == pos for p, _ in found) > 1:
+        if val is None and isinstance(v, str) and sum(p == pos for p, _ in found) > 1:
             # one object giving two answers, one of them unreadable ({"card": 2, "answer": "not 2, card 3"}): they disagree
             val = ("unreadable", repr(v))
         if val is not None:
