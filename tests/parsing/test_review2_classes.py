@@ -71,6 +71,7 @@ def test_an_unclosed_think_commits_only_to_this_trial(test, stimulus, reply, mea
 # ----------------------------------------------------------------------------- a table corrected or disowned after it
 ARRAY = r"\begin{array}{cc} 1 & T \\ 2 & F \\ 3 & T \\ 4 & F \\ 5 & T \end{array}"
 MARKDOWN = "| figure | answer |\n|---|---|\n| 1 | T |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |"
+LATEX_RATINGS = r"\begin{array}{cc} \text{Statement} & \text{Rating} \\ 1 & 4 \\ 2 & 2 \\ 3 & 5 \end{array}"
 RATINGS = "| Statement | Rating |\n|---|---|\n| 1 | 4 |\n| 2 | 2 |\n| 3 | 5 |"
 TABLES = [
     # prose after a table that corrects or disowns it: the table is not the answer
@@ -82,11 +83,15 @@ TABLES = [
     ("visfactor-cf2", ROWS, MARKDOWN + "\nOn reflection figure 3 is F.", None),
     ("cogbench-v", PETS, RATINGS + "\nCorrection: statement 2 should be 3.", None),
     ("cogbench-v", PETS, RATINGS + "\n(ignore this table, it is for the previous topic)", None),
+    ("cogbench-v", PETS, LATEX_RATINGS + "\nCorrection: statement 2 is 3.", None),
     # guards: a table alone, or with prose after it that corrects nothing
     ("visfactor-cf2", ROWS, ARRAY, ["T", "F", "T", "F", "T"]),
     ("visfactor-cf2", ROWS, MARKDOWN, ["T", "F", "T", "F", "T"]),
     ("visfactor-cf2", ROWS, MARKDOWN + "\nFigures 1, 3 and 5 hold the model.", ["T", "F", "T", "F", "T"]),
     ("cogbench-v", PETS, RATINGS, {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, LATEX_RATINGS, {"1": 4, "2": 2, "3": 5}),
+    # a disowned table beside the one meant: the one meant is read
+    ("visfactor-cf2", ROWS, "Wrong table: " + ARRAY + "\nRight table: " + ARRAY.replace("T", "F"), ["F"] * 5),
 ]
 
 

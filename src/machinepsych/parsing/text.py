@@ -17,6 +17,7 @@ import re
 import unicodedata
 from typing import Any
 
+from .revision import REVISION
 from .unclosed import closing_commitment
 
 THINK = re.compile(r"<(think|thinking|reasoning|thought)>(.*?)</\1>", re.I | re.S)
@@ -598,17 +599,47 @@ def key_spans(raw: str) -> list[tuple[int, int]]:
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
     """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out, and
-    of LaTeX tables (:func:`latex_table_rows`)."""
-    out: list[tuple[int, list[str]]] = latex_table_rows(text) if "\\begin" in text else []
-    if "|" not in text:
-        return out
-    for pos, line in lines_with_pos(text):
-        s = line.strip()
-        if s.startswith("|") and s.count("|") >= 2:
-            cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
-            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                out.append((pos, cells))
+    of LaTeX tables (:func:`latex_table_rows`); a table corrected or disowned by the prose right
+    after or before it (:func:`disowned`) gives no rows."""
+    tables = [(m.start(), m.end(), rows) for m in LATEX_TABLE.finditer(text)
+              if (rows := latex_table_rows(m.group(0), m.start()))] if "\\begin" in text else []
+    if "|" in text:
+        block: list[tuple[int, list[str]]] = []
+        end = 0
+        for pos, line in lines_with_pos(text) + [(len(text) + 1, "")]:
+            s = line.strip()
+            if s.startswith("|") and s.count("|") >= 2:
+                if block and text[end:pos].strip():
+                    tables.append((block[0][0], end, block))
+                    block = []
+                cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                    block.append((pos, cells))
+                end = pos + len(line)
+            elif block and s:
+                tables.append((block[0][0], end, block))
+                block = []
+        if block:
+            tables.append((block[0][0], end, block))
+    tables.sort(key=lambda t: t[0])
+    out = [row for i, (start, end, rows) in enumerate(tables)
+           if not disowned(text[tables[i - 1][1] if i else 0:start], text[end:tables[i + 1][0] if i + 1 < len(tables) else len(text)])
+           for row in rows]
     return sorted(out, key=lambda row: row[0])
+
+
+# prose after a table that takes it back: a correction ("Correction: figure 5 is F.", "On reflection figure 3 is F.",
+# "Wait, I mixed up the rows"), or a word that it is not the answer ("(ignore this, it is for the previous item)");
+# before it, a label that disowns it ("Wrong table:")
+DISOWNING = re.compile(r"\b(?:ignore|disregard)\s+(?:this|that|it|the\s+(?:table|above))\b|\bfor\s+the\s+(?:previous|last|other)\s+"
+                       r"(?:item|question|trial|topic|task)\b|\bwrong\s+table\b|\bnot\s+my\s+(?:final\s+)?answer\b", re.I)
+DISOWNED_BEFORE = re.compile(r"\b(?:wrong|discarded|old|ignore(?:\s+this)?)\s+(?:table|version|draft)?\s*[:—–-]?\s*$", re.I)
+
+
+def disowned(before: str, after: str) -> bool:
+    """Whether the prose ``before`` and ``after`` a table takes the table back (:data:`DISOWNING`,
+    :data:`.revision.REVISION` after it, :data:`DISOWNED_BEFORE` right before it)."""
+    return bool(REVISION.search(after) or DISOWNING.search(after) or DISOWNED_BEFORE.search(before))
 
 
 # a LaTeX table: an array or tabular environment, its column spec after it; rows end in "\\", cells are parted by "&"
@@ -617,12 +648,12 @@ LATEX_RULE = re.compile(r"\\(?:hline|toprule|midrule|bottomrule)\b|\\cline\s*\{[
 LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
 
 
-def latex_table_rows(text: str) -> list[tuple[int, list[str]]]:
+def latex_table_rows(text: str, offset: int = 0) -> list[tuple[int, list[str]]]:
     """(position, cells) of the rows of LaTeX ``array`` and ``tabular`` tables ("1 & 5 \\\\"), a cell's
-    text commands unwrapped ("\\text{Rating}" is "Rating"), rules left out."""
+    text commands unwrapped ("\\text{Rating}" is "Rating"), rules left out; positions from ``offset``."""
     out: list[tuple[int, list[str]]] = []
     for m in LATEX_TABLE.finditer(text):
-        pos = m.start(2)
+        pos = offset + m.start(2)
         for row in m.group(2).split("\\\\"):
             body = LATEX_RULE.sub(" ", row)
             if "&" in body:
