@@ -18,6 +18,7 @@ CALLS = [
     ("wcst", CARDS, '{"tool": "select", "name": "note", "arguments": {"text": "rule is colour", "card": 3}}', None),
     ("wcst", CARDS, '{"name": "get_rule", "parameters": {"category": "colour"}}', None),
     ("wcst", CARDS, '{"name": "note", "arguments": {"answer": 3}}', None),
+    ("dcigt", FIRST, '{"name": "check_balance", "arguments": {"deck": "AAA"}}\nBalance is low, so I will keep going.', None),
     # an answer key and an action key that disagree in one call: no answer
     ("wcst", CARDS, '{"name": "select_card", "arguments": {"card": 2, "answer": "not 2, card 3"}}', None),
     ("wcst", CARDS, '{"name": "submit_answer", "arguments": {"card": 2, "answer": 3}}', None),

@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
+from .text import bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -555,8 +555,9 @@ def only_examples(line: str, finder: Finder) -> bool:
 
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
-    mention that goes on into the value, ``"row": 3``, stays)."""
-    spans = key_spans(raw)
+    mention that goes on into the value, ``"row": 3``, stays) and those within a call named for an
+    act other than answering (:func:`.text.idle_calls`: {"name": "check_balance", "arguments": {"deck": "AAA"}})."""
+    spans = key_spans(raw) + (idle_calls(json_objects(raw)) if "{" in raw else [])
     return [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in spans)] if spans else mentions
 
 
