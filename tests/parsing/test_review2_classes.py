@@ -18,6 +18,7 @@ CALLS = [
     ("wcst", CARDS, '{"tool": "select", "name": "note", "arguments": {"text": "rule is colour", "card": 3}}', None),
     ("wcst", CARDS, '{"name": "get_rule", "parameters": {"category": "colour"}}', None),
     ("wcst", CARDS, '{"name": "note", "arguments": {"answer": 3}}', None),
+    ("wcst", CARDS, '{"name": "draw_conclusion", "arguments": {"card": 2}}', None),
     ("dcigt", FIRST, '{"name": "check_balance", "arguments": {"deck": "AAA"}}\nBalance is low, so I will keep going.', None),
     # an answer key and an action key that disagree in one call: no answer
     ("wcst", CARDS, '{"name": "select_card", "arguments": {"card": 2, "answer": "not 2, card 3"}}', None),
@@ -34,6 +35,8 @@ CALLS = [
     ("wcst", CARDS, '{"name": "final_answer", "arguments": {"answer": 2}}', 2),
     ("dcigt", FIRST, '{"name": "choose_deck", "arguments": {"deck": "BBB"}}', "BBB"),
     ("mbt", {}, '{"name": "pull_arm", "arguments": {"arm": "left"}}', "left"),
+    ("dcigt", FIRST, '{"name": "draw", "arguments": {"deck": "CCC"}}', "CCC"),
+    ("dcigt", FIRST, '{"name": "drawFromDeck", "arguments": {"deck": "CCC"}}', "CCC"),
 ]
 
 

@@ -381,8 +381,10 @@ ACTION_KEYS = ("card", "arm", "side", "deck", "forecast", "prediction", "weather
 
 # a call named for answering ("submit_answer", "selectCard", "Choose-Deck", "pull_arm"): one of its words opens
 # with one of these; a call named for anything else ("count_shapes", "describe_card", "note", "log") answers nothing
-ANSWERING_CALL = re.compile(r"(?:^|[^a-z])(?:submit|answer|select|choos|choice|pick|respon|final|decid|decision|pull|draw|play"
-                            r"|classif|predict|forecast|guess|rate|rating)", re.I)
+# (a drawing, pulling or playing one only alone or of what is chosen: "draw", "pull_arm", not "draw_conclusion")
+ANSWERING_CALL = re.compile(r"(?:^|[^a-z])(?:submit|answer|select|choos|choice|pick|respon|final|decid|decision"
+                            r"|classif|predict|forecast|guess|rate|rating"
+                            r"|(?:draw|pull|play)(?:$|[^a-z]+(?:card|deck|arm|lever|side|from|a|an|the|one)(?![a-z])))", re.I)
 
 
 def _answering(name: str) -> bool:
