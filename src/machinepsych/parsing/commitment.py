@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
+from .text import bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -555,8 +555,9 @@ def only_examples(line: str, finder: Finder) -> bool:
 
 def outside_keys(raw: str, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` less those within the name of an object's key (:func:`.text.key_spans`; a
-    mention that goes on into the value, ``"row": 3``, stays)."""
-    spans = key_spans(raw)
+    mention that goes on into the value, ``"row": 3``, stays) and those within a call named for an
+    act other than answering (:func:`.text.idle_calls`: {"name": "check_balance", "arguments": {"deck": "AAA"}})."""
+    spans = key_spans(raw) + (idle_calls(json_objects(raw)) if "{" in raw else [])
     return [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in spans)] if spans else mentions
 
 
@@ -587,8 +588,12 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         return None
 
     # 5: JSON answer objects and \boxed{}
-    for pos, v in json_answers(raw):
+    found = json_answers(raw)
+    for pos, v in found:
         val = value_of(v)
+        if val is None and isinstance(v, str) and sum(p == pos for p, _ in found) > 1:
+            # one object giving two answers, one of them unreadable ({"card": 2, "answer": "not 2, card 3"}): they disagree
+            val = ("unreadable", repr(v))
         if val is not None:
             out.commitments.append((FINAL, pos, val, "json"))
     for pos, content in boxed(raw):

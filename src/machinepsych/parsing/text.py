@@ -17,6 +17,7 @@ import re
 import unicodedata
 from typing import Any
 
+from .revision import REVISION
 from .unclosed import closing_commitment
 
 THINK = re.compile(r"<(think|thinking|reasoning|thought)>(.*?)</\1>", re.I | re.S)
@@ -378,15 +379,34 @@ ACTION_KEYS = ("card", "arm", "side", "deck", "forecast", "prediction", "weather
                "pick", "guess", "classification", "category")
 
 
+# a call named for answering ("submit_answer", "selectCard", "Choose-Deck", "pull_arm"): one of its words opens
+# with one of these; a call named for anything else ("count_shapes", "describe_card", "note", "log") answers nothing
+# (a drawing, pulling or playing one only alone or of what is chosen: "draw", "pull_arm", not "draw_conclusion")
+ANSWERING_CALL = re.compile(r"(?:^|[^a-z])(?:submit|answer|select|choos|choice|pick|respon|final|decid|decision"
+                            r"|classif|predict|forecast|guess|rate|rating"
+                            r"|(?:draw|pull|play)(?:$|[^a-z]+(?:card|deck|arm|lever|side|from|a|an|the|one)(?![a-z])))", re.I)
+
+
+def _answering(name: str) -> bool:
+    """Whether the call named ``name`` says it answers (its words split at separators and case changes)."""
+    return ANSWERING_CALL.search(re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name)) is not None
+
+
 def call_answers(obj: Any) -> list[Any]:
-    """The answers the tool call ``obj`` gives: the value of each of its arguments under an answer
-    key (:data:`ANSWER_KEYS`) or a key named for the action (:data:`ACTION_KEYS`); [] where ``obj``
-    is no call or gives none (two such arguments that disagree are two answers)."""
+    """The answers the tool call ``obj`` gives: where its name says it answers (:data:`ANSWERING_CALL`),
+    the value of each of its arguments under an answer key (:data:`ANSWER_KEYS`) or a key named for the
+    action (:data:`ACTION_KEYS`); [] where ``obj`` is no call, a call named for another act, or gives
+    none (two such arguments that disagree are two answers)."""
     args = call_arguments(obj)
-    if not args:
+    if not args or not _answering(_call(obj)["name"]):
         return []
     return [_unquote(v) for k, v in args.items() if str(k).lower() in ANSWER_KEYS or str(k).lower() in ACTION_KEYS]
 
+
+def idle_calls(objects: list[tuple[int, int, Any]]) -> list[tuple[int, int]]:
+    """(start, end) of the calls among ``objects`` (:func:`json_objects`) named for an act other than
+    answering ({"name": "note", "arguments": {"answer": 3}}): nothing in them is an answer."""
+    return [(s, e) for s, e, obj in objects if call_arguments(obj) is not None and not _answering(_call(obj)["name"])]
 
 
 def value_end(rest: str, separators: str = "") -> int | None:
@@ -496,6 +516,7 @@ def _json_answers(text: str) -> list[tuple[int, Any]]:
                 out += [(start, v) for v in call_answers(obj)]
     if not spans:
         out += lone_value(text, objects)
+    spans += idle_calls(objects)
     for m in ANSWER_KEY.finditer(text):
         if any(s <= m.start() < e for s, e in spans):
             continue
@@ -580,17 +601,47 @@ def key_spans(raw: str) -> list[tuple[int, int]]:
 
 def table_rows(text: str) -> list[tuple[int, list[str]]]:
     """(position, cells) of the rows of markdown tables ("| 1 | T |"), separator rows left out, and
-    of LaTeX tables (:func:`latex_table_rows`)."""
-    out: list[tuple[int, list[str]]] = latex_table_rows(text) if "\\begin" in text else []
-    if "|" not in text:
-        return out
-    for pos, line in lines_with_pos(text):
-        s = line.strip()
-        if s.startswith("|") and s.count("|") >= 2:
-            cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
-            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                out.append((pos, cells))
+    of LaTeX tables (:func:`latex_table_rows`); a table corrected or disowned by the prose right
+    after or before it (:func:`disowned`) gives no rows."""
+    tables = [(m.start(), m.end(), rows) for m in LATEX_TABLE.finditer(text)
+              if (rows := latex_table_rows(m.group(0), m.start()))] if "\\begin" in text else []
+    if "|" in text:
+        block: list[tuple[int, list[str]]] = []
+        end = 0
+        for pos, line in lines_with_pos(text) + [(len(text) + 1, "")]:
+            s = line.strip()
+            if s.startswith("|") and s.count("|") >= 2:
+                if block and text[end:pos].strip():
+                    tables.append((block[0][0], end, block))
+                    block = []
+                cells = [c.strip().strip("*").strip() for c in s.strip("|").split("|")]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                    block.append((pos, cells))
+                end = pos + len(line)
+            elif block and s:
+                tables.append((block[0][0], end, block))
+                block = []
+        if block:
+            tables.append((block[0][0], end, block))
+    tables.sort(key=lambda t: t[0])
+    out = [row for i, (start, end, rows) in enumerate(tables)
+           if not disowned(text[tables[i - 1][1] if i else 0:start], text[end:tables[i + 1][0] if i + 1 < len(tables) else len(text)])
+           for row in rows]
     return sorted(out, key=lambda row: row[0])
+
+
+# prose after a table that takes it back: a correction ("Correction: figure 5 is F.", "On reflection figure 3 is F.",
+# "Wait, I mixed up the rows"), or a word that it is not the answer ("(ignore this, it is for the previous item)");
+# before it, a label that disowns it ("Wrong table:")
+DISOWNING = re.compile(r"\b(?:ignore|disregard)\s+(?:this|that|it|the\s+(?:table|above))\b|\bfor\s+the\s+(?:previous|last|other)\s+"
+                       r"(?:item|question|trial|topic|task)\b|\bwrong\s+table\b|\bnot\s+my\s+(?:final\s+)?answer\b", re.I)
+DISOWNED_BEFORE = re.compile(r"\b(?:wrong|discarded|old|ignore(?:\s+this)?)\s+(?:table|version|draft)?\s*[:—–-]?\s*$", re.I)
+
+
+def disowned(before: str, after: str) -> bool:
+    """Whether the prose ``before`` and ``after`` a table takes the table back (:data:`DISOWNING`,
+    :data:`.revision.REVISION` after it, :data:`DISOWNED_BEFORE` right before it)."""
+    return bool(REVISION.search(after) or DISOWNING.search(after) or DISOWNED_BEFORE.search(before))
 
 
 # a LaTeX table: an array or tabular environment, its column spec after it; rows end in "\\", cells are parted by "&"
@@ -599,12 +650,12 @@ LATEX_RULE = re.compile(r"\\(?:hline|toprule|midrule|bottomrule)\b|\\cline\s*\{[
 LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
 
 
-def latex_table_rows(text: str) -> list[tuple[int, list[str]]]:
+def latex_table_rows(text: str, offset: int = 0) -> list[tuple[int, list[str]]]:
     """(position, cells) of the rows of LaTeX ``array`` and ``tabular`` tables ("1 & 5 \\\\"), a cell's
-    text commands unwrapped ("\\text{Rating}" is "Rating"), rules left out."""
+    text commands unwrapped ("\\text{Rating}" is "Rating"), rules left out; positions from ``offset``."""
     out: list[tuple[int, list[str]]] = []
     for m in LATEX_TABLE.finditer(text):
-        pos = m.start(2)
+        pos = offset + m.start(2)
         for row in m.group(2).split("\\\\"):
             body = LATEX_RULE.sub(" ", row)
             if "&" in body:
@@ -629,10 +680,12 @@ def answer_spans(text: str) -> list[tuple[int, int]]:
     and ``\\boxed{}`` in ``text``."""
     if "{" not in text and "<" not in text:  # every one of them needs one of the two (a box: "\\boxed{")
         return []
-    spans = [(s, e) for s, e, obj in json_objects(text)
+    objects = json_objects(text)
+    spans = [(s, e) for s, e, obj in objects
              if isinstance(obj, dict) and (any(str(k).lower() in ANSWER_KEYS for k in obj) or call_answers(obj))]
+    idle = idle_calls(objects)
     for m in ANSWER_KEY.finditer(text):
-        if not any(s <= m.start() < e for s, e in spans):
+        if not any(s <= m.start() < e for s, e in spans + idle):
             close = text.find("}", m.end())
             spans.append((m.start(), close + 1 if close >= 0 else len(text)))
     spans += [m.span() for m in XML_ANSWER.finditer(text)]

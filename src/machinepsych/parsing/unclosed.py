@@ -26,10 +26,15 @@ LEAD = re.compile(r"\b(?:final\s+)?(?:answer|selection|choice|decision|predictio
                   r"|pull|play|predict|say)\b"
                   r"|^(?:keep(?:\s+going)?\s+with|going\s+with|sticking\s+with|staying\s+with|switching\s+to|stick\s+with|stay\s+with"
                   r"|go\s+with)\b", re.I)
-# the answer, then "it is" ("Selection: 2 it is.", "Right arm it is.")
-IT_IS = re.compile(r"^(?:\S+\s+){1,3}it\s+is\s*[.!]$", re.I)
-# what makes a last sentence no commitment: a question, a condition, a hedge, an alternative, a negation
-UNSURE = re.compile(r"\?|\b(?:if|unless|whether|maybe|perhaps|probably|possibly|might|could|or|not|never|should)\b|n['’]t\b", re.I)
+# the answer, then "it is" ("Selection: 2 it is.", "Right arm it is.", "Card 2 it is.", "C it is."): a bare answer, after
+# an answer label or one of the answers' own nouns, or before one ("arm", "one"); never another noun ("Rule 2 it is.")
+ANSWER_NOUN = r"(?:card|option|deck|arm|side|figure|letter|word|statement|item|choice)"
+IT_IS = re.compile(r"^(?:(?:my\s+)?(?:final\s+)?(?:answer|selection|choice|pick|decision|prediction|forecast|rating)\s*[:=]\s*"
+                   r"|(?:the\s+)?" + ANSWER_NOUN + r"\s+|the\s+)?[^\s:=]+(?:\s+(?:arm|side|deck|card|one|option))?\s+it\s+is\s*[.!]$", re.I)
+# what makes a last sentence no commitment: a question, a condition, a hedge, an alternative, a negation, a later time
+# ("We'll take 3 next time.", "Later I'll go with 4.", "then I'd choose 1": about a later trial, or conditional)
+UNSURE = re.compile(r"\?|\b(?:if|unless|whether|maybe|perhaps|probably|possibly|might|could|or|not|never|should|later"
+                    r"|afterwards|next\s+(?:time|trial|round|turn|block)|then\s+i\s*['’]d)\b|n['’]t\b", re.I)
 SHORT = 3  # the most words an answer may take after what leads to it
 
 
@@ -61,6 +66,20 @@ def closing_commitment(block: str) -> str | None:
     if commits(last):
         return last
     if (len(sentences) >= 2 and len(last.split()) <= SHORT and not UNSURE.search(last) and REVISION.search(sentences[-2])
-            and not UNSURE.search(sentences[-2])):
+            and not UNSURE.search(sentences[-2]) and not _names_another(sentences[-2], last)):
         return sentences[-2] + " " + last  # "Actually, starting with colour is typical. 3."
     return None
+
+
+_TOKEN = re.compile(r"[A-Za-z]+|\d+")
+
+
+def _names_another(sentence: str, bare: str) -> bool:
+    """Whether ``sentence`` names an answer of the bare answer's kind (a number, a code of capitals) other
+    than ``bare`` ("Actually, card 2 is right. 3.": which of the two the writer means, no reader can tell)."""
+    words = _TOKEN.findall(bare)
+    if not words:
+        return False
+    w = words[-1]
+    kind = (re.compile(r"\b\d+\b") if w.isdigit() else re.compile(r"\b[A-Z]{%d}\b" % len(w)) if w.isupper() else None)
+    return kind is not None and any(x != w for x in kind.findall(sentence))
