@@ -102,3 +102,24 @@ TABLES = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", TABLES)
 def test_a_table_corrected_after_it_is_not_read(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- "I meant X": the answer meant instead
+MEANT = [
+    ("wcst", CARDS, "Final Answer: 2\n\nNote: typo above; I meant 4.", 4),
+    ("wcst", CARDS, "Card 2. Sorry, I meant card 4.", 4),
+    ("wcst", CARDS, "Selection: 2 (typo, I meant 4)", 4),
+    ("dcigt", FIRST, "BBB. Sorry, I meant CCC.", "CCC"),
+    ("prlt", {}, "left arm - I meant right arm", "right"),
+    ("wcst", CARDS, "Card 2. I meant card 4 or card 3.", None),  # the correction hedges: no answer
+    # guards: "I meant" that names no other answer
+    ("wcst", CARDS, "Card 2. What I meant by colour is the red.", 2),
+    ("wcst", CARDS, "Card 2, I meant to say it matches on colour.", 2),
+    ("wcst", CARDS, "Selection: 3. I meant it.", 3),
+    ("wcst", CARDS, "Selection: 3. I meant that the colour matches.", 3),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", MEANT)
+def test_i_meant_names_the_answer_meant_instead(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -45,6 +45,9 @@ REVISION = re.compile(
     # "BBB, sorry, CCC", "2, I mean 3", "left arm, or rather right arm" (not "rather than")
     r"|(?:,|—|–|\s-)\s*(?:sorry|pardon|perdón|perdon|entschuldigung)\s*[,—–:-](?=\s*\w)"
     r"|(?:,|—|–|\s-)\s*(?:i\s+mean|ich\s+meine|je\s+veux\s+dire|quiero\s+decir)\b\s*,?"
+    # "Card 2. Sorry, I meant card 4.", "Selection: 2 (typo, I meant 4)": "I meant" names the answer meant instead
+    # (not "what I meant by colour", "I meant to pick 2", "I meant that the colour matches")
+    r"|(?<!\bwhat\s)(?<!\bwhich\s)(?<!\bthat\s)\bi\s+(?:actually\s+|really\s+)?meant\b(?!\s+(?:to|by|that|it|what|when|for|as|this|in)\b)\s*:?"
     r"|(?:,\s*|\b(?:or|oder|ou|o)\s+)(?:rather|besser\s+gesagt|plutôt|mejor\s+dicho)\b(?!\s+(?:than|que)\b)\s*,?"
     # an interjection taking it back: "Hmm, no — card 2.", "Uh, no. It's C."
     r"|\b(?:hmm+|hm|um+|uh+|erm|oh|ah)\s*[,.…]*\s*no\s*(?:[,.:;!—–…]|\.\.\.)(?=\s*\w)"
