@@ -8,12 +8,12 @@ Parquet records from 1.
 """
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pandas as pd
 
 from ..core.errors import ConfigError, require_file
+from ..fitting.file_rows import blank as _blank
 
 TRUE_WORDS = ("1", "1.0", "true", "t", "yes", "y", "correct")
 FALSE_WORDS = ("0", "0.0", "false", "f", "no", "n", "incorrect", "")
@@ -53,10 +53,6 @@ def row_name(path: Path, i: int, row: str = "row") -> str:
     """Where the file's ``i``-th trial (from 0) stands: ``record N`` in a file of records (JSONL,
     JSON, Parquet), else the CSV's ``row`` (``line``) N, counting its header as 1."""
     return f"record {i + 1}" if path.suffix.lower() in RECORDS else f"{row} {i + 2}"
-
-
-def _blank(v) -> bool:
-    return v is None or (isinstance(v, float) and math.isnan(v)) or str(v).strip() == ""
 
 
 def _whole(v, least: int) -> int | None:
