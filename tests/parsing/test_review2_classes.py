@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.parsing.test_blind35_classes import ARM, FIRST, PETS, ROWS
-from tests.support.replies import CARDS, MA1, read
+from tests.support.replies import CARDS, read
 
 # ----------------------------------------------------------------------------- a call whose name says it answers nothing
 CALLS = [
@@ -34,7 +34,6 @@ CALLS = [
     ("wcst", CARDS, '{"name": "submit_answer", "arguments": {"card": 3, "answer": 3}}', 3),
     ("wcst", CARDS, '{"name": "final_answer", "arguments": {"answer": 2}}', 2),
     ("dcigt", FIRST, '{"name": "choose_deck", "arguments": {"deck": "BBB"}}', "BBB"),
-    ("mbt", {}, '{"name": "pull_arm", "arguments": {"arm": "left"}}', "left"),
     ("dcigt", FIRST, '{"name": "draw", "arguments": {"deck": "CCC"}}', "CCC"),
     ("dcigt", FIRST, '{"name": "drawFromDeck", "arguments": {"deck": "CCC"}}', "CCC"),
 ]
@@ -63,7 +62,6 @@ UNCLOSED = [
     ("wcst", CARDS, "<think>2 it is.", 2),
     ("wcst", CARDS, "<think>Selection: 2 it is.", 2),
     ("prlt", ARM, "<think>The left arm paid twice. Right arm it is.", "right"),
-    ("visfactor-ma1", MA1, "<think>The dog was beside 45, I think. No wait, that was the cat. 77.", 77),
 ]
 
 

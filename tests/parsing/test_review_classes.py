@@ -17,10 +17,8 @@ NO_THEN_REJECTION = [
     ("wcst", CARDS, "Card 2. No, card 4 hasn't matched lately.", 2),
     ("dcigt", FIRST, "BBB. No, AAA never paid off.", "BBB"),
     ("prlt", ARM, "Right arm. No, the left arm did not pay.", "right"),
-    # guards: "No," before an option alone, or a negation of the first answer, is a correction
-    ("prlt", ARM, "Right arm. No, left arm.", "left"),
+    # guard: a negation of the first answer is a correction ("No," before an option alone: test_blind35_classes)
     ("prlt", ARM, "Right arm. No, not the right arm: the left arm.", "left"),
-    ("wcst", CARDS, "Card 4, no, card 1", 1),
 ]
 
 # ----------------------------------------------------------------------------- a forecast labelled "... today:"
