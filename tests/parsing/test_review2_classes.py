@@ -16,7 +16,7 @@ CALLS = [
     ("wcst", CARDS, '{"name": "describe_card", "arguments": {"card": 2}}\nIt is a red star.', None),
     ("wcst", CARDS, 'To check, I call {"name": "compare", "arguments": {"card": 2}}. It matches only by shape, so it is not the one.', None),
     ("wcst", CARDS, '{"tool": "select", "name": "note", "arguments": {"text": "rule is colour", "card": 3}}', None),
-    ("wcst", CARDS, '{"name": "get_rule", "parameters": {"category": "colour"}}', None),
+    ("wcst", CARDS, '{"name": "get_rule", "parameters": {"card": 3}}', None),  # (a legal card: read, were the name not checked)
     ("wcst", CARDS, '{"name": "note", "arguments": {"answer": 3}}', None),
     ("wcst", CARDS, '{"name": "draw_conclusion", "arguments": {"card": 2}}', None),
     ("dcigt", FIRST, '{"name": "check_balance", "arguments": {"deck": "AAA"}}\nBalance is low, so I will keep going.', None),
