@@ -49,9 +49,9 @@ UNCLOSED = [
     # a choice for a later trial, "it is" after a noun that is not the answer's, a bare number after a
     # different stated choice: no commitment a careful reader can take
     ("wcst", CARDS, "<think>We'll take 3 next time.", None),
-    ("wcst", CARDS, "<think>I'll pick card 2 on the next trial.", None),
+    ("wcst", CARDS, "<think>Next trial I'll pick card 2.", None),
     ("wcst", CARDS, "<think>Later I'll go with 4.", None),
-    ("wcst", CARDS, "<think>If colour fails, then I'd choose 1.", None),
+    ("wcst", CARDS, "<think>Colour may fail. Then I'd say let's go with 1.", None),
     ("wcst", CARDS, "<think>Rule 2 it is.", None),
     ("wcst", CARDS, "<think>Colour 3 it is.", None),
     ("wcst", CARDS, "<think>Actually, card 2 is right. 3.", None),
