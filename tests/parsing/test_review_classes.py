@@ -14,8 +14,10 @@ NO_THEN_REJECTION = [
     ("prlt", ARM, "Right arm. No, the left arm has not paid off.", "right"),
     ("dcigt", FIRST, "BBB. No, AAA has not paid off.", "BBB"),
     ("wcst", CARDS, "Card 2. No, card 4 has not matched for a while.", 2),
-    ("wcst", CARDS, "Card 2. No, card 4 hasn't matched lately.", 2),
     ("dcigt", FIRST, "BBB. No, AAA never paid off.", "BBB"),
+    # guards: a mention negated right where it is named ("hasn't", "did not") is rejected by the negation rules
+    # too: read so without the rule above
+    ("wcst", CARDS, "Card 2. No, card 4 hasn't matched lately.", 2),
     ("prlt", ARM, "Right arm. No, the left arm did not pay.", "right"),
     # guard: a negation of the first answer is a correction ("No," before an option alone: test_blind35_classes)
     ("prlt", ARM, "Right arm. No, not the right arm: the left arm.", "left"),
