@@ -41,7 +41,8 @@ GERMAN_PREMISES = [
     # nicht" rejects card 3: the first answer stands
     ("Karte 2. Als ich die Farbe prüfte, passte Karte 3 nicht.", 2),
     ("Karte 2. Hätte ich mehr Infos, wüsste ich es genauer, aber Karte 3 passt nicht.", 2),
-    ("Karte 2. Karte 3 passt nicht.", 2),
+    # (one sentence: the two cards in separate sentences are read 2 without the negation too)
+    ("Karte 2, Karte 3 passt nicht.", 2), ("Karte 3 passt nicht, also Karte 2.", 2),
     # guards: a premise of doubt (Dutch "als" with "vergist", German "hätte ... würde", "wenn") offers a second answer
     ("Kaart 2. Als ik me vergist heb, kaart 3.", None),
     ("Karte 2. Hätte ich mich vertan, würde ich Karte 3 nehmen.", None),
