@@ -55,8 +55,10 @@ GERMAN_PREMISES = [
 EXAMPLE_BESIDE = [
     # an example in a parenthesis that goes on about it after the answer, and "like" after "I answered": the answer stands
     ('Answer: D (for example, {"answer": "C"} would be wrong)', "D"),
-    ('Answer: B (e.g. {"answer": "E"} is not what I mean)', "B"),
     ('I answered like {"answer": "D"}', "D"),
+    # guard: words after the example that name no answer leave the answer as it was (read so before the parenthesis
+    # was blanked whole)
+    ('Answer: B (e.g. {"answer": "E"} is not what I mean)', "B"),
     # guards: an example alone, or "Answer like" echoing the instructions, is no answer
     ('For example, {"answer": "C"}', None),
     ('Answer like {"answer": "C"}', None),
