@@ -31,7 +31,7 @@ SCAFFOLDS = [
     # in the choice formats the Final Answer line is the commitment: an answer object in a thought is reasoning
     ("wcst", CARDS, 'Thought: {"answer": 2} would match the shape.\nAction: check_rule\nObservation: colour is likelier\nFinal Answer: 3', 3),
     ("visfactor-p3", P3, 'Thought: \\boxed{B} looked right at first.\nFinal Answer: D', "D"),
-    ("visfactor-ma1", MA1, "Thought: Answer: 45? No.\nAction: recall\nObservation: the dog was paired with 77\nFinal Answer: 77", 77),
+    ("visfactor-ma1", MA1, 'Thought: {"answer": 45} would fit.\nAction: recall\nObservation: the dog was paired with 77\nFinal Answer: 77', 77),
     ("wcst", CARDS, "Thought: card 2 has the shape.\nAction: select_card\nAction Input: 2\nFinal Answer:", None),
 ]
 # what stays as it was: "Final Answer:" without a scaffold's step before it is a label in the text
