@@ -61,8 +61,9 @@ CALLS = [
     ("visfactor-p3", P3, call('"{\\"answer\\": \\"B\\"}"'), "B"),
     ("visfactor-cs1", CS, call('"{\\"answer\\": \\"kettle\\"}"'), "kettle"),
     ("visfactor-vz1", VZ1, call('"{\\"answer\\": [\\"T\\", \\"T\\", \\"F\\", \\"F\\"]}"'), ["T", "T", "F", "F"]),
-    ("wpt", {}, call('"{\\"forecast\\": \\"sunny\\"}"', "submit_forecast"), "sunny"),
-    ("dcigt", {}, call('"{\\"deck\\": \\"CCC\\"}"', "draw"), "CCC"),
+    # (with a second, unread argument naming another option: the words alone would be two answers)
+    ("wpt", {}, call('"{\\"forecast\\": \\"sunny\\", \\"today\\": \\"rainy\\"}"', "submit_forecast"), "sunny"),
+    ("dcigt", {}, call('"{\\"deck\\": \\"CCC\\", \\"last\\": \\"AAA\\"}"', "draw"), "CCC"),
     # in OpenAI's wrapper, and with Anthropic's "input" and Llama's "parameters"
     ("wcst", CARDS, '{"type": "function", "function": {"name": "choose", "arguments": "{\\"selection\\": 4}"}}', 4),
     ("wcst", CARDS, '{"type": "tool_use", "name": "select_card", "input": {"card": 4}}', 4),
