@@ -74,10 +74,11 @@ CALLS = [
     ("wcst", CARDS, "<tool_call>\n" + call('{"card": 3}', "select_card") + "\n</tool_call>", 3),
     ("mbt", {}, call('{"arm": "left"}', "pull_arm"), "left"),
     ("prlt", {}, "<tool_call>\n" + call('{"side": "right"}', "pull") + "\n</tool_call>", "right"),
-    ("wpt", {}, call('{"prediction": "rainy"}'), "rainy"),
-    ("visfactor-ma1", MA1, call('{"number": 45}'), 45),
-    ("visfactor-p3", P3, call('{"letter": "C"}'), "C"),
     ("visfactor-cs1", CS, call('{"word": "kettle"}'), "kettle"),
+    # (beside an argument of another name holding another option: only the argument's name tells the answer)
+    ("wpt", {}, call('{"prediction": "rainy", "today": "sunny"}'), "rainy"),
+    ("visfactor-ma1", MA1, call('{"guess": 45, "runner_up": 77}'), 45),
+    ("visfactor-p3", P3, call('{"letter": "C", "runner_up": "B"}'), "C"),
     ("wcst", CARDS, call('{"card": 2, "reason": "same shape"}', "select_card"), 2),
     # what stays unread: two answer arguments that disagree, an argument naming no answer, one out of range,
     # a hedge, a string that is no object, a key given twice in the string
