@@ -68,7 +68,7 @@ def test_the_figure_draws_the_fixed_answer_the_table_judges_by(tmp_path, monkeyp
     (bar,) = [x for x in lines[spec.primary] if x["bar"]]
     (other,) = [x for x in lines[spec.primary] if not x["bar"]]
     assert (bar["kind"], bar["policy"], bar["p95"]) == ("fixed", policy, fixed) and g["chance_bar"] == fixed
-    assert bar["label"] == f"chance: fixed answer '{answer}' (95th pct; the bar)"
+    assert bar["label"] == f"chance: a fixed answer '{answer}' (95th pct; the bar)"
     assert (other["kind"], other["p95"], other["label"]) == ("random", rand, "random answers (95th pct; not the bar)")
     assert bar["label"] in texts and other["label"] in texts
 

@@ -55,15 +55,22 @@ def chance_lines(spec: TaskSpec, ch: dict | None) -> list[dict[str, Any]]:
     return lines
 
 
+def whose(line: dict[str, Any]) -> str:
+    """Whose answers a chance line is the 95th percentile of: "random answers", "a fixed answer
+    'No'", "a fixed answer knowing the design, 'machine A'"."""
+    if line["kind"] == RANDOM:
+        return "random answers"
+    return f"a fixed answer {'knowing the design, ' if line['kind'] == DESIGN else ''}'{line['answer']}'"
+
+
 def _label(line: dict[str, Any], two: bool) -> str:
-    """What a figure's key says of a line: which answers it is the 95th percentile of, and,
+    """What a figure's key says of a line: whose answers it is the 95th percentile of, and,
     where two are drawn, which one is the bar."""
-    what = "random answers" if line["kind"] == RANDOM else f"fixed answer '{line['answer']}'"
     if line["kind"] == DESIGN:
-        return f"chance of a fixed answer knowing the design, '{line['answer']}' (95th pct; not the bar)"
+        return f"chance: {whose(line)} (95th pct; not the bar)"
     if not two:
-        return f"chance: {what} (95th pct)"
-    return f"chance: {what} (95th pct; the bar)" if line["bar"] else f"{what} (95th pct; not the bar)"
+        return f"chance: {whose(line)} (95th pct)"
+    return f"chance: {whose(line)} (95th pct; the bar)" if line["bar"] else f"{whose(line)} (95th pct; not the bar)"
 
 
 def bar_p95(lines: list[dict[str, Any]]) -> float | None:

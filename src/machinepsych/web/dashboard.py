@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..analysis.chance_bar import whose
 from ..core.errors import MachinePsychError
 from ..participants.human import is_human_ref
 from ..storage import study as studies
@@ -128,7 +129,9 @@ def _scores_table(t: dict[str, Any]) -> str:
                    f"<td>{above(r)}</td><td>{bar(r['mean'])}</td></tr>" for r in t["rows"])
     rows += "".join(f"<tr class='chance-row'><td>{esc(_line_name(x, len(lines) == 1))}</td><td></td><td>{_num(x['mean'])} "
                     f"(95th percentile {_num(x['p95'])})</td><td></td><td>{bar(x['mean'])}</td></tr>" for x in lines)
-    keys = [f"{'red' if x['bar'] else 'grey'} line: {x['label']}" for x in lines if x["drawn"]]
+    drawn = sorted((x for x in lines if x["drawn"]), key=lambda x: not x["bar"])  # the bar's key first
+    keys = [f"{'red' if x['bar'] else 'grey'} line: 95th percentile of {whose(x)}"
+            + ("" if len(drawn) == 1 else ", the bar" if x["bar"] else ", not the bar") for x in drawn]
     head = "vs chance" + (f" ({'; '.join(keys)})" if keys else "")
     return (f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
             f"<th>mean (95% CI)</th><th>&gt; chance</th><th>{esc(head)}</th></tr>{rows}</table>")
@@ -137,8 +140,7 @@ def _scores_table(t: dict[str, Any]) -> str:
 def _line_name(x: dict[str, Any], alone: bool) -> str:
     """A chance row's first cell: whose answers, and, beside another line, whether "> chance" is
     judged by it."""
-    what = {"random": "random answers", "fixed": f"a fixed answer ('{x.get('answer')}')",
-            "design": f"a fixed answer knowing the design ('{x.get('answer')}')"}[x["kind"]]
+    what = whose(x)
     if alone:
         return f"chance: {what}"
     return f"chance: {what}; " + ("the bar for > chance" if x["bar"] else
@@ -173,7 +175,7 @@ def dashboard_html(data: dict[str, Any]) -> str:
                    "focus (another window) during the session.</p>")
     out.append("<style>.dbar{position:relative;width:220px;height:12px;background:#e6e6e6}"
                ".dbar span{display:block;height:100%;background:#0b57a4}"
-               ".dbar .chance{position:absolute;top:-3px;width:2px;height:18px;background:#b3261e}"
-               ".dbar .chance-other{position:absolute;top:-3px;width:0;height:18px;border-left:2px dotted #8a8a8a}"
+               ".dbar .chance{position:absolute;top:-3px;width:3px;height:18px;background:#b3261e}"
+               ".dbar .chance-other{position:absolute;top:-3px;width:2px;height:18px;background:#6b6b6b}"
                "</style>")
     return "".join(out)
