@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
+from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -461,8 +461,8 @@ def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_st
     # only a commitment in words counts: not an answer object (weighed with the answer, or an example
     # of the format), not an aside in parentheses, not an answer only mentioned (compared, ruled out)
     for s, e, _ in json_objects(rest):
-        rest = rest[:s] + " " * (e - s) + rest[e:]
-    rest = _ASIDE.sub(lambda m: " " * len(m.group()), rest)
+        rest = blank(rest, s, e)
+    rest = blank_matches(_ASIDE, rest)
     reading = _read(rest, finder, *args)
     if reading.ok and all(CONTINGENT.match(rest[m.end:]) for m in reading.mentions if _key(m.value) == _key(reading.value)):
         return False  # "... and switch to the left arm if it doesn't pay": a plan for later
@@ -542,7 +542,7 @@ def without_own_doubt(text: str, mentions: list[Mention], rejected: set[int], fi
     sentence = text[max(text.rfind(c, 0, doubt.start()) for c in ".!?\n") + 1:doubt.start()]
     if not exact_value(_OWN_HEDGE.sub(" ", sentence), finder)[0]:
         return text
-    return text[:doubt.start()] + " " * (doubt.end() - doubt.start()) + text[doubt.end():]
+    return blank(text, doubt.start(), doubt.end())
 
 
 def only_examples(line: str, finder: Finder) -> bool:

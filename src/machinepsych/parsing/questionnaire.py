@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .text import json_objects, strip_think, table_rows, withdrawn
+from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание"
@@ -160,7 +160,7 @@ def _without_range_titles(text: str) -> str:
     ranges = list(RANGE.finditer(text))
     for i, m in reversed(list(enumerate(ranges))):
         if _under_a_range(text[m.end(3):ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]):
-            text = text[:m.start()] + " " * (m.end(3) - m.start()) + text[m.end(3):]
+            text = blank(text, m.start(), m.end(3))
     return text
 
 
@@ -284,7 +284,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
     restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
-    text = RESTATE.sub(lambda m: " " * len(m.group(0)), text)
+    text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)
     if pairs:

@@ -171,6 +171,16 @@ _MD_NEEDS = [
 ]
 
 
+def blank(text: str, start: int, end: int) -> str:
+    """``text`` with ``text[start:end]`` replaced by as many spaces (positions stay)."""
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def blank_matches(pattern: re.Pattern, text: str) -> str:
+    """``text`` with every match of ``pattern`` replaced by as many spaces (positions stay)."""
+    return pattern.sub(_spaces, text)
+
+
 def _spaces(m: re.Match) -> str:
     return " " * len(m.group(0))
 
@@ -179,7 +189,7 @@ def _command_spaces(m: re.Match) -> str:
     """A LaTeX text command as spaces, the text it holds kept where it stands."""
     whole = m.group(0)
     if not whole.endswith("}"):  # a group never closed: its opening
-        return " " * len(whole)
+        return _spaces(m)
     opening = whole.index("{") + 1
     return " " * opening + whole[opening:-1] + " "
 
