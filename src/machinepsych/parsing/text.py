@@ -127,11 +127,17 @@ def scaffold_answer(text: str) -> str:
     """What an agent scaffold answers: the text after its last "Final Answer:" line where a
     scaffold step (:data:`SCAFFOLD_STEP`) comes before it (the steps are reasoning, as a
     ``<think>`` block is; a scaffold whose final answer is empty answers nothing); any other
-    text as it is ("Final Answer: 3" alone is a label the parsers read)."""
+    text as it is ("Final Answer: 3" alone is a label the parsers read). A scaffold step after the
+    last "Final Answer:" ("Final Answer: 2\nThought: on reflection, card 3 ...") goes on reasoning
+    outside the answer: which of the two stands cannot be told, and the scaffold answers nothing."""
     if "inal" not in text and "INAL" not in text:
         return text
     finals = list(SCAFFOLD_FINAL.finditer(text))
-    if not finals or SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
+    if not finals:
+        return text
+    if SCAFFOLD_STEP.search(text, finals[-1].end()) is not None:
+        return ""
+    if SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
         return text
     return text[finals[-1].end():]
 
