@@ -158,9 +158,19 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
 
 
 def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
-    """A markdown table with a row per item: "| 1 | T |", the first cell the item's number."""
-    rows = [cells for _, cells in table_rows(text) if cells and re.fullmatch(r"\d{1,2}", cells[0])]
+    """A markdown or LaTeX table with a row per item: "| 1 | T |", the first cell the item's number,
+    the value its last cell. A value asked about ("| 3 | T? |") makes the table unreadable, and so does
+    a row whose cells give two different values ("| 1 | T | F |") unless every row has as many cells
+    and a heading row names the columns ("| figure | model | answer |": the last one is the answer)."""
+    found = table_rows(text)
+    rows = [cells for _, cells in found if cells and re.fullmatch(r"\d{1,2}", cells[0])]
     if [int(c[0]) for c in rows] != list(range(1, n + 1)):
+        return None
+    if any("?" in c for cells in rows for c in cells[1:]):
+        return None
+    headed = len({len(cells) for cells in rows}) == 1 and any(
+        cells and not re.fullmatch(r"\d{1,2}", cells[0]) for _, cells in found)
+    if not headed and any(len({v for c in cells[1:] if c and (v := read(c)) is not None}) > 1 for cells in rows):
         return None
     vals = tuple(read(next((c for c in reversed(cells[1:]) if c), "")) for cells in rows)
     return None if None in vals else vals
