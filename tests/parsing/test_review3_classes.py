@@ -1,0 +1,83 @@
+"""Classes of confident misreadings a third review of the parser rules found (issue 31): each is
+checked on replies other than the corpus lines, with the reading a careful person takes (None:
+unreadable, never guessed); the guards beside each class must keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.parsing.test_blind35_classes import FIRST, PETS, ROWS
+from tests.support.replies import CARDS, MA1, P3, read
+
+TFTFT = ["T", "F", "T", "F", "T"]
+
+
+def array(body: str) -> str:
+    return r"\begin{array}{cc} " + body + r" \end{array}"
+
+
+# ----------------------------------------------------------------------------- T/F tables: a row with two values, a value asked about
+TABLES = [
+    # a row whose cells give two different values: which one is meant no reader can tell
+    ("visfactor-cf2", ROWS, "| 1 | T | F |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |", None),
+    ("visfactor-cf2", ROWS, "| 1 | T |\n| 2 | F | T |\n| 3 | T |\n| 4 | F |\n| 5 | T |", None),
+    ("visfactor-cf2", ROWS, array(r"1 & T & F \\ 2 & F \\ 3 & T \\ 4 & F \\ 5 & T"), None),
+    ("visfactor-cf2", ROWS, "| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |", None),
+    # a value asked about, in a markdown and a LaTeX table alike
+    ("visfactor-cf2", ROWS, "| figure | answer |\n|---|---|\n| 1 | T |\n| 2 | F |\n| 3 | T? |\n| 4 | F |\n| 5 | T |", None),
+    ("visfactor-cf2", ROWS, "| 1 | T? |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |", None),
+    ("visfactor-cf2", ROWS, array(r"1 & T \\ 2 & F \\ 3 & T? \\ 4 & F \\ 5 & T"), None),
+    # guards: a heading that names the columns says the last is the answer; a repeated value is one value
+    ("visfactor-cf2", ROWS, r"\begin{array}{ccc} & model & answer \\ 1 & F & T \\ 2 & F & F \\ 3 & F & T \\ 4 & F & F \\ 5 & F & T \end{array}", TFTFT),
+    ("visfactor-cf2", ROWS, "| figure | model | answer |\n|---|---|---|\n| 1 | F | T |\n| 2 | F | F |\n| 3 | F | T |\n| 4 | F | F |\n| 5 | F | T |", TFTFT),
+    ("visfactor-cf2", ROWS, "| 1 | T | T |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | Contains? |\n|---|---|\n| 1 | T |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |", TFTFT),
+    ("visfactor-cf2", ROWS, array(r"1 & T \\ 2 & F \\ 3 & T \\ 4 & F \\ 5 & T"), TFTFT),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", TABLES)
+def test_a_table_row_with_two_values_or_a_question_is_unreadable(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- an unclosed <think> that quotes a dialogue
+DIALOGUES = [
+    ("wcst", CARDS, "<think>User: which card? Assistant: I'll pick 2.", None),
+    ("wcst", CARDS, "<think>Q: which card? A: I'll pick 2.", None),
+    ("wcst", CARDS, "<think>Human: which card? AI: I'll pick 2.", None),
+    ("dcigt", FIRST, "<think>User: which deck? Assistant: Let's pick BBB.", None),
+    ("wcst", CARDS, "<think>Nutzer: Welche Karte? Assistent: I'll go with 2.", None),
+    # guards: the writer's own closing commitment
+    ("wcst", CARDS, "<think>The rule is colour. I'll pick 2.", 2),
+    ("wcst", CARDS, "<think>Rule: colour. I'll pick 2.", 2),
+    ("wcst", CARDS, "<think>Card 3 matches by shape. Final answer: 2.", 2),
+    ("dcigt", FIRST, "<think>Deck AAA lost last time. Let's pick BBB.", "BBB"),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", DIALOGUES)
+def test_a_dialogue_in_an_unclosed_think_block_commits_to_nothing(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a scaffold step after the final answer
+SCAFFOLD = [
+    ("wcst", CARDS, "Final Answer: 2\nThought: on reflection, card 3 is the colour match.", None),
+    ("wcst", CARDS, "Thought: colour.\nFinal Answer: 2\nThought: no wait, 3.", None),
+    ("dcigt", FIRST, "Final Answer: BBB\nThought: AAA might be better.", None),
+    ("visfactor-ma1", MA1, "Final Answer: 45\nThought: maybe 77.", None),
+    ("visfactor-p3", P3, "Final Answer: B\nObservation: C fits too.", None),
+    ("visfactor-cf2", ROWS, "Final Answer: T F T F F\nThought: figure 5 may be T.", None),
+    ("cogbench-v", PETS, "Final Answer: 1: 4, 2: 2, 3: 5\nThought: statement 2 might be 3.", None),
+    ("prlt", {}, "Final Answer: left\nThought: right seems better.", None),
+    # guards: a later final answer stands; a "Thought:" inside the answer's line is no step
+    ("wcst", CARDS, "Final Answer: 3\nThought: wait, actually it should be 2.\nFinal Answer: 2", 2),
+    ("wcst", CARDS, "Final answer: 2. Thought: hmm.", 2),
+    ("wcst", CARDS, "Thought: colour\nFinal Answer: 2", 2),
+    ("visfactor-ma1", MA1, "Thought: count them\nFinal Answer: 45", 45),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", SCAFFOLD)
+def test_a_scaffold_step_after_the_final_answer_leaves_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
