@@ -282,7 +282,12 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
-    return _number_reader(options)(reply)
+    return _number_reader(options)(_COUNTER_AT_END.sub("", reply or ""))
+
+
+# a counter written onto the number that ends the reply, in Japanese and Korean ("7個", "答えは7つです", "7개입니다"):
+# the number counted is the answer (only at the end: "赤が2個あるので" counts things on the way)
+_COUNTER_AT_END = re.compile(r"(?<=\d)\s*(?:個|つ|개)(?=\s*(?:です|でした|だ|입니다|이에요|예요)?\s*[.!。]?\s*$)")
 
 
 # an answer object that stops in its number, with nothing after ('{"answer": 4')

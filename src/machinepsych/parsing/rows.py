@@ -64,7 +64,11 @@ def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
 
 _ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?|hình|rysunek|figur|gambar|σχήμα)\s*)?"
 # "1. True", "Q2: F", "(3) T", and "1 T" (a number, a space and one value alone on its line)
-NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:\s*[)\].:=\-–—>→]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
+NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:(?<=\d)(?:번|番|号))?(?:\s*[)\].:=\-–—>→]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
+
+
+# the Japanese and Korean copula ending a line's list ("T、F、T、F、Tです", "1, 2, 3입니다")
+_COPULA_END = re.compile(r"(?<=[A-Za-z0-9\]\)])\s*(?:です|でした|입니다|이에요|예요)$")
 
 
 def _split(s: str) -> list[str]:
@@ -234,7 +238,7 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     for pos, vals in _numbered_blocks(lines, n, read):
         add(3, pos, vals)
     for pos, line in lines:
-        stripped = line.strip().strip(".!")
+        stripped = _COPULA_END.sub("", line.strip().strip(".!")).strip(".!")  # "T、F、T、F、Tです。"
         v = list_from(stripped, n, read, runs=runs) or _inline_numbered(stripped, n, read)
         if EXAMPLE_LINE.match(stripped):  # 'Example: {"answer": [...]}' echoes the instructions
             continue
