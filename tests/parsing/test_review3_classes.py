@@ -81,3 +81,60 @@ SCAFFOLD = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", SCAFFOLD)
 def test_a_scaffold_step_after_the_final_answer_leaves_no_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- answers before Japanese, Chinese and Korean particles and counters
+CJK = [
+    # a number: "X is the answer", a bare "选X", the label "정답은", a counter ending the reply
+    ("visfactor-ma1", MA1, "45が答えです。", 45),
+    ("visfactor-ma1", MA1, "选45。", 45),
+    ("visfactor-ma1", MA1, "정답은 45입니다.", 45),
+    ("visfactor-ma1", MA1, "45個", 45),
+    ("visfactor-ma1", MA1, "答えは45個です", 45),
+    ("visfactor-ma1", MA1, "45개입니다.", 45),
+    # a letter
+    ("visfactor-p3", P3, "Bが正解です。", "B"),
+    ("visfactor-p3", P3, "Cは違う。Bが正解。", "B"),
+    ("visfactor-p3", P3, "选B。", "B"),
+    ("visfactor-p3", P3, "정답은 B입니다.", "B"),
+    ("dcigt", FIRST, "选BBB。", "BBB"),
+    # ratings with their unit, T/F rows numbered with a counter or ending in the copula
+    ("cogbench-v", PETS, "1: 4点\n2: 2点\n3: 5点", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "1: 4점\n2: 2점\n3: 5점", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "1: 4分\n2: 2分\n3: 5分", {"1": 4, "2": 2, "3": 5}),
+    ("visfactor-cf2", ROWS, "1번: T\n2번: F\n3번: T\n4번: F\n5번: T", TFTFT),
+    ("visfactor-cf2", ROWS, "T、F、T、F、Tです。", TFTFT),
+    # guards: hedged, negated, asked, two answers, a count on the way, a unit that is not the rating's
+    ("visfactor-p3", P3, "Bが正解ではありません。", None),
+    ("visfactor-p3", P3, "Bが正解かもしれません。", None),
+    ("visfactor-p3", P3, "选B还是C？", None),
+    ("visfactor-p3", P3, "不选B。", None),
+    ("visfactor-ma1", MA1, "정답은 45 또는 77입니다.", None),
+    ("visfactor-ma1", MA1, "45個か77個", None),
+    ("visfactor-ma1", MA1, "12個と45個", None),
+    ("visfactor-ma1", MA1, "赤が12個あるので、答えは45です。", 45),
+    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", None),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", CJK)
+def test_an_answer_before_a_cjk_particle_or_counter_is_read(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a Korean negation after the answer
+KOREAN_NOT = [
+    ("visfactor-ma1", MA1, "정답: 45가 아닙니다.", None),
+    ("visfactor-ma1", MA1, "정답은 45가 아닙니다.", None),
+    ("wcst", CARDS, "2번 카드가 아닙니다.", None),
+    ("wcst", CARDS, "2번 카드가 아니에요.", None),
+    # guards: the answer after the one denied; "아니면" is "or"
+    ("wcst", CARDS, "2번 카드가 아닙니다. 3번입니다.", 3),
+    ("wcst", CARDS, "2번 아니면 3번.", None),
+    ("wcst", CARDS, "2번입니다.", 2),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", KOREAN_NOT)
+def test_an_answer_denied_in_korean_is_not_read(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
