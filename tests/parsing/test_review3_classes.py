@@ -35,10 +35,6 @@ TABLES = [
 ]
 
 
-@pytest.mark.parametrize("test,stimulus,reply,meant", TABLES)
-def test_a_table_row_with_two_values_or_a_question_is_unreadable(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
-
 
 # ----------------------------------------------------------------------------- an unclosed <think> that quotes a dialogue
 DIALOGUES = [
@@ -54,10 +50,6 @@ DIALOGUES = [
     ("dcigt", FIRST, "<think>Deck AAA lost last time. Let's pick BBB.", "BBB"),
 ]
 
-
-@pytest.mark.parametrize("test,stimulus,reply,meant", DIALOGUES)
-def test_a_dialogue_in_an_unclosed_think_block_commits_to_nothing(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
 
 
 # ----------------------------------------------------------------------------- a scaffold step after the final answer
@@ -77,10 +69,6 @@ SCAFFOLD = [
     ("visfactor-ma1", MA1, "Thought: count them\nFinal Answer: 45", 45),
 ]
 
-
-@pytest.mark.parametrize("test,stimulus,reply,meant", SCAFFOLD)
-def test_a_scaffold_step_after_the_final_answer_leaves_no_answer(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
 
 
 # ----------------------------------------------------------------------------- answers before Japanese, Chinese and Korean particles and counters
@@ -117,10 +105,6 @@ CJK = [
 ]
 
 
-@pytest.mark.parametrize("test,stimulus,reply,meant", CJK)
-def test_an_answer_before_a_cjk_particle_or_counter_is_read(test, stimulus, reply, meant):
-    assert read(test, stimulus, reply) == meant
-
 
 # ----------------------------------------------------------------------------- a Korean negation after the answer
 KOREAN_NOT = [
@@ -135,6 +119,10 @@ KOREAN_NOT = [
 ]
 
 
-@pytest.mark.parametrize("test,stimulus,reply,meant", KOREAN_NOT)
-def test_an_answer_denied_in_korean_is_not_read(test, stimulus, reply, meant):
+CLASSES = {"tables": TABLES, "dialogues": DIALOGUES, "scaffold": SCAFFOLD, "cjk": CJK, "korean-not": KOREAN_NOT}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
