@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -20,7 +21,8 @@ from typer.testing import CliRunner
 from machinepsych.analysis import chance as chance_mod
 from machinepsych.analysis.chance import MAX_N, MIN_N, choose_n, round_n, session_seconds, simulate
 from machinepsych.cli import app
-from machinepsych.core.spec import UNIFORM_POLICY
+from machinepsych.core.spec import UNIFORM_POLICY, policy_agent
+from machinepsych.participants.agents import play_agent
 from machinepsych.tasks.catalog import get_task, task_ids
 
 TESTS = task_ids()
@@ -40,7 +42,12 @@ def test_every_test_declares_a_random_policy_of_legal_answers(test):
             assert spec.policy(alias) is p
         if p.constant:  # its answer where the trial offers it (bandit-pairs: A in half the pairs)
             assert p.play is not None or len(p.answers) == 1
-            chance_mod.loop_chance(spec, spec.resolve(), 1, 0, p.name)  # a session without an illegal answer
+            # one session of its agent: every answer legal (read back by the test's parser: an illegal one
+            # is an invalid trial, not an error), and the constant answer itself given where it is on offer
+            steps, _ = play_agent(replace(spec, agents={**spec.agents, "_constant": policy_agent(p)}), spec.resolve(), 0,
+                                  "_constant")
+            assert steps and all(s.action is not None for s in steps), (test, p.name)
+            assert p.play is not None or any(s.action == p.answers[0] for s in steps), (test, p.name)
             continue
         for a in p.answers or ():
             assert env.action_space.contains(a), (test, p.name, a)

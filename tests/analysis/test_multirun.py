@@ -153,8 +153,10 @@ def test_runs_of_other_designs_are_shown_apart_and_never_paired(prl_designs):
     groups = {g["key"]: {r["condition"] for r in g["rows"]} for g in data["at_a_glance"]}
     assert groups["prl | default"] == {"agent:wsls | run=prlA", "agent:random | run=prlA"}
     assert groups["prl | default (trials=60)"] == {"agent:wsls | run=prlC", "agent:random | run=prlC"}
+    # one table of pairs per design, each pairing the conditions of one run only
+    assert [table["key"] for table in data["comparisons"]["pairs"]] == ["prl | default", "prl | default (trials=60)"]
     for table in data["comparisons"]["pairs"]:
-        assert all(r["a"].endswith(table["rows"][0]["a"][-5:]) for r in table["rows"])  # one run per table
+        assert table["rows"] and all(r["a"].endswith(table["rows"][0]["a"][-5:]) for r in table["rows"])  # one run per table
         assert {r["a"][-4:] for r in table["rows"]} | {r["b"][-4:] for r in table["rows"]} in ({"prlA"}, {"prlC"})
     assert set(data["chance"]) == {"prl | default", "prl | default (trials=60)"}
     text = CliRunner().invoke(app, ["report", "prlA", "prlC", "--store", prl_designs])

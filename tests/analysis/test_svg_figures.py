@@ -56,12 +56,16 @@ def test_metric_bars_for_many_conditions_stay_inside_and_legible():
     colours = palette(conds)
     scores = _scores(conds, spec)
     scores.loc[scores["condition"] == conds[3], spec.primary] = math.nan  # a condition without the metric
-    (fig,) = sf.metric_bars(scores, spec, {spec.primary: 35.0}, colours)
+    # two chance lines, their keys wrapped to the panel (a fixed answer's the bar, random answers' not)
+    lines = [{"p95": 35.0, "bar": False, "label": "random answers (95th pct; not the bar)"},
+             {"p95": 60.0, "bar": True, "label": "chance: a fixed answer 'a long answer to wrap' (95th pct; the bar)"}]
+    (fig,) = sf.metric_bars(scores, spec, {spec.primary: lines}, colours)
     root = _svg(fig)
     width, height = float(root.get("width")), float(root.get("height"))
     assert fig["width_px"] == width <= sf.MAX_WIDTH_PX and fig["min_pt"] >= 9
     texts = _check_text(root, width, height)
-    assert {str(i + 1) for i in range(12)} <= set(texts) and f"chance p95 of {spec.primary}" in texts
+    assert {str(i + 1) for i in range(12)} <= set(texts)
+    assert all(x["label"] in " ".join(texts) for x in lines)
     fills = {r.get("fill") for r in root.iter(NS + "rect")}
     assert set(colours.values()) <= fills  # every condition in its report colour
 

@@ -205,8 +205,15 @@ def test_score_says_in_one_line_which_fit_columns_a_file_lacks(tmp_path, cli_in_
     r = cli_in_process("score", "wcst", "t.csv", "--json", cwd=tmp_path)
     out = json.loads(r.stdout)
     assert out["sessions"]["1"]["trials"] == 12 and out["fits"] == {"omitted": said[0].split(": ", 1)[1]}
-    r = cli_in_process("score", "lnt", "t.csv", "--json", cwd=tmp_path)
-    assert "fits" not in json.loads(r.stdout) if r.returncode == 0 else "fits" not in r.stdout
+    # lnt declares no models: its file is scored, and neither the table nor --json says a word of fits
+    (tmp_path / "l.csv").write_text("session,trial,rule,correct,matches\n" + "".join(
+        f"1,{t},letter,{t % 2},{'letter' if t % 2 else 'number'}\n" for t in range(12)))
+    r = cli_in_process("score", "lnt", "l.csv", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["sessions"]["1"]["trials"] == 12 and set(out) == {"sessions", "summary"}, out
+    r = cli_in_process("score", "lnt", "l.csv", cwd=tmp_path)
+    assert r.returncode == 0 and "lnt: l.csv" in r.stdout and "Model fits" not in r.stdout, r.stdout + r.stderr
 
 
 def test_an_import_people_run_shows_its_fits_in_the_report(tmp_path, cli_in_process):

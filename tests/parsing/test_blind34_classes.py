@@ -31,7 +31,7 @@ SCAFFOLDS = [
     # in the choice formats the Final Answer line is the commitment: an answer object in a thought is reasoning
     ("wcst", CARDS, 'Thought: {"answer": 2} would match the shape.\nAction: check_rule\nObservation: colour is likelier\nFinal Answer: 3', 3),
     ("visfactor-p3", P3, 'Thought: \\boxed{B} looked right at first.\nFinal Answer: D', "D"),
-    ("visfactor-ma1", MA1, "Thought: Answer: 45? No.\nAction: recall\nObservation: the dog was paired with 77\nFinal Answer: 77", 77),
+    ("visfactor-ma1", MA1, 'Thought: {"answer": 45} would fit.\nAction: recall\nObservation: the dog was paired with 77\nFinal Answer: 77', 77),
     ("wcst", CARDS, "Thought: card 2 has the shape.\nAction: select_card\nAction Input: 2\nFinal Answer:", None),
 ]
 # what stays as it was: "Final Answer:" without a scaffold's step before it is a label in the text
@@ -61,8 +61,9 @@ CALLS = [
     ("visfactor-p3", P3, call('"{\\"answer\\": \\"B\\"}"'), "B"),
     ("visfactor-cs1", CS, call('"{\\"answer\\": \\"kettle\\"}"'), "kettle"),
     ("visfactor-vz1", VZ1, call('"{\\"answer\\": [\\"T\\", \\"T\\", \\"F\\", \\"F\\"]}"'), ["T", "T", "F", "F"]),
-    ("wpt", {}, call('"{\\"forecast\\": \\"sunny\\"}"', "submit_forecast"), "sunny"),
-    ("dcigt", {}, call('"{\\"deck\\": \\"CCC\\"}"', "draw"), "CCC"),
+    # (with a second, unread argument naming another option: the words alone would be two answers)
+    ("wpt", {}, call('"{\\"forecast\\": \\"sunny\\", \\"today\\": \\"rainy\\"}"', "submit_forecast"), "sunny"),
+    ("dcigt", {}, call('"{\\"deck\\": \\"CCC\\", \\"last\\": \\"AAA\\"}"', "draw"), "CCC"),
     # in OpenAI's wrapper, and with Anthropic's "input" and Llama's "parameters"
     ("wcst", CARDS, '{"type": "function", "function": {"name": "choose", "arguments": "{\\"selection\\": 4}"}}', 4),
     ("wcst", CARDS, '{"type": "tool_use", "name": "select_card", "input": {"card": 4}}', 4),
@@ -73,10 +74,11 @@ CALLS = [
     ("wcst", CARDS, "<tool_call>\n" + call('{"card": 3}', "select_card") + "\n</tool_call>", 3),
     ("mbt", {}, call('{"arm": "left"}', "pull_arm"), "left"),
     ("prlt", {}, "<tool_call>\n" + call('{"side": "right"}', "pull") + "\n</tool_call>", "right"),
-    ("wpt", {}, call('{"prediction": "rainy"}'), "rainy"),
-    ("visfactor-ma1", MA1, call('{"number": 45}'), 45),
-    ("visfactor-p3", P3, call('{"letter": "C"}'), "C"),
     ("visfactor-cs1", CS, call('{"word": "kettle"}'), "kettle"),
+    # (beside an argument of another name holding another option: only the argument's name tells the answer)
+    ("wpt", {}, call('{"prediction": "rainy", "today": "sunny"}'), "rainy"),
+    ("visfactor-ma1", MA1, call('{"guess": 45, "runner_up": 77}'), 45),
+    ("visfactor-p3", P3, call('{"letter": "C", "runner_up": "B"}'), "C"),
     ("wcst", CARDS, call('{"card": 2, "reason": "same shape"}', "select_card"), 2),
     # what stays unread: two answer arguments that disagree, an argument naming no answer, one out of range,
     # a hedge, a string that is no object, a key given twice in the string

@@ -70,14 +70,15 @@ EXAMPLES = [
     ("visfactor-p3", LETTER, 'Answer with one letter, e.g. {"answer": "C"}.', None),
     ("visfactor-p3", LETTER, 'For example {"answer": "B"}', None),
     ("visfactor-ma1", NUMBER, 'Give the number, e.g. {"answer": 45}.', None),
-    ("visfactor-ma1", NUMBER, 'such as {"answer": 77}', None),
+    ("visfactor-ma1", NUMBER, 'Reply like {"answer": 77}', None),
+    ("visfactor-ma1", NUMBER, 'such as {"answer": 77}', None),  # (a guard: "such as" was an example cue before, text.EXAMPLE_CUE)
     # the example before or after the reply's own answer: the reply's answer (one rule)
     ("visfactor-cf2", ROWS, 'e.g. {"answer": ["T", "F", "T", "F", "F"]}\n{"answer": ["F", "F", "T", "T", "T"]}', ["F", "F", "T", "T", "T"]),
     ("visfactor-p3", LETTER, '{"answer": "E"} (e.g. {"answer": "C"})', "E"),
     ("visfactor-ma1", NUMBER, '{"answer": 45}\n(format per the example {"answer": 42})', 45),
     # an answer label after the same words, in a card choice
     ("wcst", CARDS, "e.g. Selection: 2", None), ("wcst", CARDS, 'Answer with e.g. "Selection: 3"', None),
-    ("wcst", CARDS, 'Selection: 3 (in the requested form, e.g. "Selection: 2")', 3), ("wcst", CARDS, "e.g. Selection: 2\nSelection: 4", 4),
+    ("wcst", CARDS, "e.g. Selection: 2\nSelection: 4", 4),  # ('Selection: 3 (in the requested form, e.g. ...)': test_issue31_classes)
     # the reply's own object, the same as the example, with the instructions echoed after it: the reply's answer
     ("visfactor-s2", SAME, '{"answer": "T"}\n\n(Answer T (same cube possible) or F (different cubes), e.g. {"answer": "T"})', "T"),
     ("visfactor-s2", SAME, 'Answer T (same cube possible) or F (different cubes), e.g. {"answer": "T"}', None),

@@ -27,8 +27,6 @@ ADDENDUM = [
     ("wcst", CARDS, "Resposta: 3. Se a regra fosse a forma, eu escolheria a carta 2.", 3),
     ("visfactor-mv1", MV1, '{"answer": "T"}\n\nSi las reflexiones contaran como el mismo objeto, respondería F.', "T"),
     ("visfactor-ss3", SS3, "Respuesta: 5. Si en cambio la ruta tuviera que evitar el parque, elegiría el edificio 7.", 5),
-    ("visfactor-p3", P3, "Antwort: B. Wäre das Spiegelbild gemeint, würde ich A wählen.", "B"),
-    ("visfactor-p3", P3, "Réponse : **B**\n\nS'il s'agissait de l'image miroir, je choisirais A.", "B"),
     ("visfactor-ma1", MA1, "Risposta: 45. Se invece le coppie fossero mostrate al contrario, direi 77.", 45),
     ("dcigt", DCIGT, "Elijo el mazo CCC. Si en cambio los cuatro mazos pagaran lo mismo, elegiría AAA.", "CCC"),
 ]
@@ -42,6 +40,8 @@ ALREADY_READ = [
     ("wcst", CARDS, "答案：3。要是规则是形状的话，我会选2。", 3),
     ("wcst", CARDS, "答え：3。もしルールが形なら、2を選ぶでしょう。", 3),
     ("wcst", CARDS, "답: 3. 만약 규칙이 모양이라면 2를 골랐을 것입니다.", 3),
+    ("visfactor-p3", P3, "Antwort: B. Wäre das Spiegelbild gemeint, würde ich A wählen.", "B"),
+    ("visfactor-p3", P3, "Réponse : **B**\n\nS'il s'agissait de l'image miroir, je choisirais A.", "B"),
     ("visfactor-cs1", CS1, '{"answer": "teapot"}\n\nSi le bec était une anse, je dirais bouilloire.', "teapot"),
     ("visfactor-cs1", CS1, '{"answer": "teapot"}\n\n如果壶嘴是把手，我会说水壶。', "teapot"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.parsing.test_blind35_classes import ARM, FIRST, PETS, ROWS
-from tests.support.replies import CARDS, MA1, read
+from tests.support.replies import CARDS, read
 
 # ----------------------------------------------------------------------------- a call whose name says it answers nothing
 CALLS = [
@@ -16,7 +16,7 @@ CALLS = [
     ("wcst", CARDS, '{"name": "describe_card", "arguments": {"card": 2}}\nIt is a red star.', None),
     ("wcst", CARDS, 'To check, I call {"name": "compare", "arguments": {"card": 2}}. It matches only by shape, so it is not the one.', None),
     ("wcst", CARDS, '{"tool": "select", "name": "note", "arguments": {"text": "rule is colour", "card": 3}}', None),
-    ("wcst", CARDS, '{"name": "get_rule", "parameters": {"category": "colour"}}', None),
+    ("wcst", CARDS, '{"name": "get_rule", "parameters": {"card": 3}}', None),  # (a legal card: read, were the name not checked)
     ("wcst", CARDS, '{"name": "note", "arguments": {"answer": 3}}', None),
     ("wcst", CARDS, '{"name": "draw_conclusion", "arguments": {"card": 2}}', None),
     ("dcigt", FIRST, '{"name": "check_balance", "arguments": {"deck": "AAA"}}\nBalance is low, so I will keep going.', None),
@@ -34,7 +34,6 @@ CALLS = [
     ("wcst", CARDS, '{"name": "submit_answer", "arguments": {"card": 3, "answer": 3}}', 3),
     ("wcst", CARDS, '{"name": "final_answer", "arguments": {"answer": 2}}', 2),
     ("dcigt", FIRST, '{"name": "choose_deck", "arguments": {"deck": "BBB"}}', "BBB"),
-    ("mbt", {}, '{"name": "pull_arm", "arguments": {"arm": "left"}}', "left"),
     ("dcigt", FIRST, '{"name": "draw", "arguments": {"deck": "CCC"}}', "CCC"),
     ("dcigt", FIRST, '{"name": "drawFromDeck", "arguments": {"deck": "CCC"}}', "CCC"),
 ]
@@ -50,9 +49,9 @@ UNCLOSED = [
     # a choice for a later trial, "it is" after a noun that is not the answer's, a bare number after a
     # different stated choice: no commitment a careful reader can take
     ("wcst", CARDS, "<think>We'll take 3 next time.", None),
-    ("wcst", CARDS, "<think>I'll pick card 2 on the next trial.", None),
+    ("wcst", CARDS, "<think>Next trial I'll pick card 2.", None),
     ("wcst", CARDS, "<think>Later I'll go with 4.", None),
-    ("wcst", CARDS, "<think>If colour fails, then I'd choose 1.", None),
+    ("wcst", CARDS, "<think>Colour may fail. Then I'd say let's go with 1.", None),
     ("wcst", CARDS, "<think>Rule 2 it is.", None),
     ("wcst", CARDS, "<think>Colour 3 it is.", None),
     ("wcst", CARDS, "<think>Actually, card 2 is right. 3.", None),
@@ -63,7 +62,6 @@ UNCLOSED = [
     ("wcst", CARDS, "<think>2 it is.", 2),
     ("wcst", CARDS, "<think>Selection: 2 it is.", 2),
     ("prlt", ARM, "<think>The left arm paid twice. Right arm it is.", "right"),
-    ("visfactor-ma1", MA1, "<think>The dog was beside 45, I think. No wait, that was the cat. 77.", 77),
 ]
 
 

@@ -14,13 +14,13 @@ NO_THEN_REJECTION = [
     ("prlt", ARM, "Right arm. No, the left arm has not paid off.", "right"),
     ("dcigt", FIRST, "BBB. No, AAA has not paid off.", "BBB"),
     ("wcst", CARDS, "Card 2. No, card 4 has not matched for a while.", 2),
-    ("wcst", CARDS, "Card 2. No, card 4 hasn't matched lately.", 2),
     ("dcigt", FIRST, "BBB. No, AAA never paid off.", "BBB"),
+    # guards: a mention negated right where it is named ("hasn't", "did not") is rejected by the negation rules
+    # too: read so without the rule above
+    ("wcst", CARDS, "Card 2. No, card 4 hasn't matched lately.", 2),
     ("prlt", ARM, "Right arm. No, the left arm did not pay.", "right"),
-    # guards: "No," before an option alone, or a negation of the first answer, is a correction
-    ("prlt", ARM, "Right arm. No, left arm.", "left"),
+    # guard: a negation of the first answer is a correction ("No," before an option alone: test_blind35_classes)
     ("prlt", ARM, "Right arm. No, not the right arm: the left arm.", "left"),
-    ("wcst", CARDS, "Card 4, no, card 1", 1),
 ]
 
 # ----------------------------------------------------------------------------- a forecast labelled "... today:"
@@ -41,7 +41,8 @@ GERMAN_PREMISES = [
     # nicht" rejects card 3: the first answer stands
     ("Karte 2. Als ich die Farbe prüfte, passte Karte 3 nicht.", 2),
     ("Karte 2. Hätte ich mehr Infos, wüsste ich es genauer, aber Karte 3 passt nicht.", 2),
-    ("Karte 2. Karte 3 passt nicht.", 2),
+    # (one sentence: the two cards in separate sentences are read 2 without the negation too)
+    ("Karte 2, Karte 3 passt nicht.", 2), ("Karte 3 passt nicht, also Karte 2.", 2),
     # guards: a premise of doubt (Dutch "als" with "vergist", German "hätte ... würde", "wenn") offers a second answer
     ("Kaart 2. Als ik me vergist heb, kaart 3.", None),
     ("Karte 2. Hätte ich mich vertan, würde ich Karte 3 nehmen.", None),
@@ -54,8 +55,10 @@ GERMAN_PREMISES = [
 EXAMPLE_BESIDE = [
     # an example in a parenthesis that goes on about it after the answer, and "like" after "I answered": the answer stands
     ('Answer: D (for example, {"answer": "C"} would be wrong)', "D"),
-    ('Answer: B (e.g. {"answer": "E"} is not what I mean)', "B"),
     ('I answered like {"answer": "D"}', "D"),
+    # guard: words after the example that name no answer leave the answer as it was (read so before the parenthesis
+    # was blanked whole)
+    ('Answer: B (e.g. {"answer": "E"} is not what I mean)', "B"),
     # guards: an example alone, or "Answer like" echoing the instructions, is no answer
     ('For example, {"answer": "C"}', None),
     ('Answer like {"answer": "C"}', None),

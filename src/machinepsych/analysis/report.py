@@ -20,6 +20,7 @@ from ..runner.scoring import scorer_key, scores_frame
 from .scores import summary_by_condition
 
 from .chance import AUTO_CHANCE_N, report_policies, stored_chance
+from .chance_bar import FIXED, bar_p95, chance_lines
 
 
 def table_metrics(spec: TaskSpec, summary: dict[str, Any]) -> list[Metric]:
@@ -509,9 +510,10 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
         thr = chance_threshold(data["chance"].get(key), spec)
         const = chance_threshold((data["chance"].get(key) or {}).get("constant"), spec)
         # "> chance": above the higher 95th percentile of random answers and the best constant answer
-        # a participant who knows the format gives (not one that knows the design's labels)
-        judged = const if const and not (spec.constant_policy and spec.constant_policy.design) else None
-        bar = max((t[1]["p95"] for t in (thr, judged) if t), default=None)
+        # a participant who knows the format gives (not one that knows the design's labels); the
+        # figures and the dashboard draw the same lines (chance_bar)
+        lines = chance_lines(spec, data["chance"].get(key))
+        bar = bar_p95(lines)
         rows = []
         for cond, summ in conds.items():
             cell = summ.get(spec.primary) or {}
@@ -529,7 +531,8 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
                     "chance": thr[1] if thr else None, "chance_n": ch.get("n"), "ci_method": CI_METHOD,
                     "chance_policy": ch.get("responses"), "chance_policy_text": policy_text(spec, ch),
                     "chance_constant": const[1] if const else None,
-                    "chance_constant_judged": judged is not None,
+                    "chance_constant_judged": any(x["kind"] == FIXED for x in lines),
+                    "chance_lines": lines, "chance_bar": bar,
                     "chance_constant_policy": (ch.get("constant") or {}).get("responses"),
                     "chance_constant_text": policy_text(spec, ch.get("constant") or {}),
                     "norms": norms_beside(spec, [r["condition"] for r in rows])})

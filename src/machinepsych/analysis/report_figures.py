@@ -30,6 +30,7 @@ from ..storage import embeddings
 from ..storage import figures as figure_store
 from . import figure_helper
 from .figure_helper import FigureHelper
+from .chance_bar import chance_lines
 from .published import figure_points
 from .report import spec_of
 from .versus_people import bands
@@ -38,8 +39,9 @@ USAGE = "usage"  # the section of tokens and cost per condition
 
 
 def section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFrame, pd.DataFrame, dict, dict]:
-    """(spec, trials, scores, chance lines, colours of the conditions present) of a test's
-    section, conditions in run order (computed once per report)."""
+    """(spec, trials, scores, chance lines ({metric: [line, ...]}, :func:`.chance_bar.chance_lines`,
+    those drawn), colours of the conditions present) of a test's section, conditions in run order
+    (computed once per report)."""
     memo = data.setdefault("_section_frames", {})
     if key not in memo:
         memo[key] = _section_frames(data, key)
@@ -52,10 +54,9 @@ def _section_frames(data: dict[str, Any], key: str) -> tuple[TaskSpec, pd.DataFr
     trials: pd.DataFrame = data["trials"]
     scores: pd.DataFrame = data["scores"]
     sub_t, sub_s = _in_order(trials, spec.id, order), _in_order(scores, spec.id, order)
-    lines = {}
-    ch = data["chance"].get(key)
-    if ch and (cell := (ch.get("metrics") or {}).get(spec.primary)):
-        lines[spec.primary] = cell["p95"]
+    # the chance lines the table judges "> chance" by (chance_bar), on the primary metric's panel
+    drawn = [x for x in chance_lines(spec, data["chance"].get(key)) if x["drawn"]]
+    lines = {spec.primary: drawn} if drawn else {}
     present = {c: data["colours"][c] for c in data["colours"] if c in set(sub_s["condition"])}
     return spec, sub_t, sub_s, lines, present
 
@@ -133,11 +134,11 @@ def _matplotlib_version() -> str:
 
 @lru_cache(maxsize=None)
 def _code_digest(task: str | None) -> str:
-    """The drawing code of a section: plots.py and this module, plus, for a test, the Python
-    files of the packages that hold its figure functions (and of their parent package, where
-    family helpers live)."""
+    """The drawing code of a section: plots.py, svg_figures.py, chance_bar.py and this module,
+    plus, for a test, the Python files of the packages that hold its figure functions (and of
+    their parent package, where family helpers live)."""
     here = Path(__file__).resolve()
-    paths = [here, here.with_name("plots.py"), here.with_name("svg_figures.py")]
+    paths = [here, here.with_name("plots.py"), here.with_name("svg_figures.py"), here.with_name("chance_bar.py")]
     if task is not None:
         from ..tasks.catalog import get_task
 

@@ -31,6 +31,11 @@ MIN_SLOT_PX = 26  # a bar's slot: room for its tick label ("12", "p13") at 9 pt
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 DEFAULT_COLOUR = "#4c72b0"
 BAND_FILL, BAND_LINE = "#e4dcef", "#6a51a3"  # people's band in the bars: mean +- 1 SD, and its mean
+# chance lines (colour, width, dashes): the one "> chance" is judged by, dashed dark; another drawn
+# beside it (random answers where a fixed answer is the bar), dotted light grey
+CHANCE_BAR = ("#333333", 1.6, "6,3")
+CHANCE_OTHER = ("#9a9a9a", 1.4, "1.5,3")
+KEY_LEFT_PX = 60  # room kept left of a panel's keys when their labels are wrapped (its tick labels)
 
 
 def _px(pt: float) -> float:
@@ -168,24 +173,32 @@ def _panel_titles(panels: list[dict[str, Any]], width: float) -> list[list[str]]
     return [textwrap.wrap(p["title"], chars) or [""] for p in panels]
 
 
+def _line_keys(p: dict[str, Any], slot: float) -> list[tuple[dict[str, Any], list[str]]]:
+    """A panel's chance lines with their key labels wrapped to the panel's width."""
+    chars = max(12, int((slot - KEY_LEFT_PX - 6 - 27 - 12) / (0.6 * _px(9))))
+    lines = sorted(p.get("lines") or (), key=lambda x: not x["bar"])  # the bar's key first
+    return [(line, textwrap.wrap(line["label"], chars) or [""]) for line in lines]
+
+
 def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: float, conds: list[str],
                 colours: dict[str, str], order: list[str] | None = None) -> None:
     """Bar panels side by side: each {title, means, cis: (low, high) | None per bar, scale,
-    line: (value, label) | None, published: [(label, value)]}; ``order``: the published rows
-    of the whole figure, numbered p1, p2 ... in this order."""
+    lines: [{p95, label, bar}] (chance lines, :func:`.chance_bar.chance_lines`: the bar dashed
+    dark, another dotted light grey, each keyed above the plot), published: [(label, value)]};
+    ``order``: the published rows of the whole figure, numbered p1, p2 ... in this order."""
     n = len(panels)
     slot = svg.width / n
     labels = numbers(conds, colours)
     titles = _panel_titles(panels, svg.width)
     legend_top = top + max(len(t) for t in titles) * _px(10) * 1.2 + 8
-    keyed = sum(1 for p in panels if p.get("line")) and 1  # a row of keys (chance line) ...
-    keyed += max((len(p.get("bands") or ()) for p in panels), default=0)  # ... and one per people band
+    keys = [_line_keys(p, slot) for p in panels]
+    # rows of keys: a chance line's label (wrapped), then one per people band
+    keyed = max(sum(len(w) for _, w in k) + len(p.get("bands") or ()) for p, k in zip(panels, keys))
     plot_top = legend_top + _px(9) * 1.4 * keyed  # the same in every panel
     for i, p in enumerate(panels):
         values = [m for m in p["means"] if m is not None and math.isfinite(m)]
         values += [v for ci in p["cis"] if ci is not None for v in ci]
-        if p.get("line"):
-            values.append(p["line"][0])
+        values += [line["p95"] for line in p.get("lines") or ()]
         values += [v for b in p.get("bands") or () for v in b[:3]]
         pub = p.get("published") or []
         values += [v for _, v in pub]
@@ -194,12 +207,16 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
         left_w = max(text_width(tick_label(v, yticks), 9) for v in yticks) + 14
         for k, line in enumerate(titles[i]):
             svg.text(i * slot + left_w / 2 + slot / 2, top + (k + 1) * _px(10) * 1.2, line, 10, anchor="middle")
-        if p.get("line"):
-            lx = i * slot + left_w + 6
-            svg.line(lx, legend_top + _px(9) * 0.4, lx + 22, legend_top + _px(9) * 0.4, "#555555", 1, "5,3")
-            svg.text(lx + 27, legend_top + _px(9) * 0.75, p["line"][1], 9)
-        for k, (_, _, _, label) in enumerate(p.get("bands") or ()):  # people: mean +- 1 SD, below the chance key
-            lx, ly = i * slot + left_w + 6, legend_top + _px(9) * 1.4 * (k + (1 if p.get("line") else 0))
+        row = 0
+        for line, wrapped in keys[i]:
+            lx, ly = i * slot + left_w + 6, legend_top + _px(9) * 1.4 * row
+            colour, lw, dash = CHANCE_BAR if line["bar"] else CHANCE_OTHER
+            svg.line(lx, ly + _px(9) * 0.4, lx + 22, ly + _px(9) * 0.4, colour, lw, dash)
+            for k, text in enumerate(wrapped):
+                svg.text(lx + 27, ly + _px(9) * (0.75 + 1.4 * k), text, 9)
+            row += len(wrapped)
+        for k, (_, _, _, label) in enumerate(p.get("bands") or ()):  # people: mean +- 1 SD, below the chance keys
+            lx, ly = i * slot + left_w + 6, legend_top + _px(9) * 1.4 * (k + row)
             svg.rect(lx, ly, 22, _px(9) * 0.8, BAND_FILL)
             svg.line(lx, ly + _px(9) * 0.4, lx + 22, ly + _px(9) * 0.4, BAND_LINE, 1.2)
             svg.text(lx + 27, ly + _px(9) * 0.75, label, 9)
@@ -223,8 +240,9 @@ def _bar_panels(svg: Svg, panels: list[dict[str, Any]], top: float, bottom: floa
                 svg.line(ax.x(j), lo_e, ax.x(j), hi_e, "#222222", 1)
                 for yy in (lo_e, hi_e):
                     svg.line(ax.x(j) - 4, yy, ax.x(j) + 4, yy, "#222222", 1)
-        if p.get("line"):
-            svg.line(ax.box[0], ax.y(p["line"][0]), ax.box[2], ax.y(p["line"][0]), "#555555", 1, "5,3")
+        for line in sorted(p.get("lines") or (), key=lambda x: x["bar"]):  # the bar drawn last, on top
+            colour, lw, dash = CHANCE_BAR if line["bar"] else CHANCE_OTHER
+            svg.line(ax.box[0], ax.y(line["p95"]), ax.box[2], ax.y(line["p95"]), colour, lw, dash)
         for _, mid, _, _ in p.get("bands") or ():
             svg.line(ax.box[0], ax.y(min(max(mid, ylim[0]), ylim[1])), ax.box[2],
                      ax.y(min(max(mid, ylim[0]), ylim[1])), BAND_LINE, 1.2)
@@ -244,13 +262,15 @@ def published_names(panels: list[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(label for p in panels for label, _ in p.get("published") or []))
 
 
-def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, float] | None = None,
+def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, list[dict[str, Any]]] | None = None,
                 colours: dict[str, str] | None = None,
                 published: dict[str, list[tuple[str, float]]] | None = None,
                 bands: dict[str, list[tuple[float, float, float, str]]] | None = None) -> list[dict[str, Any]]:
     """Mean and 95% confidence interval of the test's table metrics, one bar per condition in
     its report colour, each panel on the metric's declared scale and unit (the numbers of the
-    tables); no interval for a single session; dashed line = chance 95th percentile;
+    tables); no interval for a single session; ``chance_lines`` ({metric: [{p95, label, bar}]},
+    :func:`.chance_bar.chance_lines`): dashed dark, the 95th percentile "> chance" is judged by,
+    dotted grey, another drawn beside it, each named in a key above the plot;
     ``bands`` ({metric: [(low, mid, high, label)]}): a shaded band behind the bars with a line
     at ``mid`` (people's mean plus and minus one SD);
     ``published`` ({metric: [(label, value)]}): the papers' values as hollow grey diamonds after
@@ -271,11 +291,9 @@ def metric_bars(scores: pd.DataFrame, spec: TaskSpec, chance_lines: dict[str, fl
         cis = [ci95_interval([float(v) for v in g.get_group(c).dropna()], m.scale)[:2] if c in g.groups else None
                for c in conds]
         cis = [None if ci is None or ci[0] is None else ci for ci in cis]
-        line = None
-        if chance_lines and m.name in chance_lines:
-            line = (float(chance_lines[m.name]), f"chance p95 of {m.name}")
         panels.append({"title": m.title, "means": [None if pd.isna(v) else float(v) for v in means.values],
-                       "cis": cis, "scale": m.scale, "line": line, "published": (published or {}).get(m.name, []),
+                       "cis": cis, "scale": m.scale, "lines": (chance_lines or {}).get(m.name, []),
+                       "published": (published or {}).get(m.name, []),
                        "bands": (bands or {}).get(m.name, [])})
     names = published_names(panels)
     slots = len(conds) + max(len(published_names([p])) for p in panels)
@@ -370,7 +388,7 @@ def tokens_and_cost(scores: pd.DataFrame, colours: dict[str, str] | None = None)
     per = scores.groupby("condition", sort=False)[["tokens", "cost_usd"]].mean()
     conds = list(per.index)
     panels = [{"title": t, "means": [float(v) for v in per[col].fillna(0).values], "cis": [None] * len(conds),
-               "scale": (0, None), "line": None}
+               "scale": (0, None), "lines": []}
               for col, t in (("tokens", "tokens per session"), ("cost_usd", "cost per session (USD)"))]
     title = "tokens and cost per session, mean per condition"
     svg = Svg(800, 340, title)

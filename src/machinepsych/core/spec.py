@@ -453,6 +453,9 @@ class ChancePolicy:
     # session (a bandit's machine A, IGT's deck C): knowing the design, not the format. Reports print
     # its chance beside the random one but judge "> chance" against the random one alone
     design: bool = False
+    # the fixed answer of a constant policy in a few words, for the keys of figures ("No",
+    # "consonant", "machine A"); its name where empty
+    short: str = ""
 
 
 UNIFORM_POLICY = ChancePolicy("uniform", "every valid answer equally likely (uniform over the action space)")

@@ -47,7 +47,7 @@ from . import recall
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
-from .text import bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
+from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
 FINAL, LABEL, DECISION, CONCLUSION, LEAD = 5, 4, 3, 2, 1
@@ -142,7 +142,7 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with"
-         r"|keep(?:\s+going)?\s+with|choose|pick|select)"
+         r"|keep(?:\s+going)?\s+with|choose|pick|select|选|選(?![択ぶ]))"
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|我选择?|我選擇?|选择|選ぶ))")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)
@@ -151,7 +151,7 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
     (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
                 + r"|(?:^|(?<=[\n.!?;(]))\s*" + _NOUN + r"\s*(?:[:=]|-+>|→|：)|\b" + _NOUN + r"\s*[:=：]"
-                + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:)"
+                + r"|" + _FOREIGN_LABEL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は|:|(?<=답)(?:은|는)(?=\s))"
                 + r"|\b(?:mi|ma|mon|meine)\s+" + _FOREIGN_LABEL + r"\s+(?:es|est|ist)\b)", re.I | re.M), LABEL, "label"),
     # a label typed without its colon at the start of a line or clause ("selction 3 i think", "ans 58",
     # "I pick the blue one, Selection 2"), or abbreviated with its colon ("ans: fish", "opt: 2")
@@ -191,6 +191,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # Japanese "X is the answer" ("Bが正解です", "45が答えです")
+                         r"|が\s*(?:答え|正解|正答)(?=\s*(?:です|だ|である)?\s*(?:[.!]|$))"
                          # a move to it ("BBBに移ります", "右の腕に切り替えます")
                          r"|(?:に|へ)\s*(?:移ります|移る|移動します|変えます|変更します|切り替えます|乗り換えます|替えます)"
                          # Korean: "2번 카드를 선택합니다"
@@ -461,8 +463,8 @@ def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_st
     # only a commitment in words counts: not an answer object (weighed with the answer, or an example
     # of the format), not an aside in parentheses, not an answer only mentioned (compared, ruled out)
     for s, e, _ in json_objects(rest):
-        rest = rest[:s] + " " * (e - s) + rest[e:]
-    rest = _ASIDE.sub(lambda m: " " * len(m.group()), rest)
+        rest = blank(rest, s, e)
+    rest = blank_matches(_ASIDE, rest)
     reading = _read(rest, finder, *args)
     if reading.ok and all(CONTINGENT.match(rest[m.end:]) for m in reading.mentions if _key(m.value) == _key(reading.value)):
         return False  # "... and switch to the left arm if it doesn't pay": a plan for later
@@ -542,7 +544,7 @@ def without_own_doubt(text: str, mentions: list[Mention], rejected: set[int], fi
     sentence = text[max(text.rfind(c, 0, doubt.start()) for c in ".!?\n") + 1:doubt.start()]
     if not exact_value(_OWN_HEDGE.sub(" ", sentence), finder)[0]:
         return text
-    return text[:doubt.start()] + " " * (doubt.end() - doubt.start()) + text[doubt.end():]
+    return blank(text, doubt.start(), doubt.end())
 
 
 def only_examples(line: str, finder: Finder) -> bool:

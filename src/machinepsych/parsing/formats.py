@@ -19,7 +19,7 @@ from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
-from .text import answer_spans, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
@@ -282,7 +282,12 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
-    return _number_reader(options)(reply)
+    return _number_reader(options)(_COUNTER_AT_END.sub("", reply or ""))
+
+
+# a counter written onto the number that ends the reply, in Japanese and Korean ("7個", "答えは7つです", "7개입니다"):
+# the number counted is the answer (only at the end: "赤が2個あるので" counts things on the way)
+_COUNTER_AT_END = re.compile(r"(?<=\d)\s*(?:個|つ|개)(?=\s*(?:です|でした|だ|입니다|이에요|예요)?\s*[.!。]?\s*$)")
 
 
 # an answer object that stops in its number, with nothing after ('{"answer": 4')
@@ -827,7 +832,7 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         close = _closing_paren(text, end) if paren is not None else None
         start = paren if paren is not None else start
         end = close + 1 if close is not None else end + len(re.match(r"[\s.]*\)?", text[end:]).group())
-        rest = rest[:start] + " " * (end - start) + rest[end:]
+        rest = blank(rest, start, end)
     if not spans or not (introduced or rest.strip(" \t\n.()")):
         return None
     return rest, introduced

@@ -22,7 +22,7 @@ import re
 from . import lexicon as lex
 from .revision import revised_tail
 from .stars import STAR_RUN, star_rating, star_runs, stars_beside
-from .text import is_example, strip_think, withdrawn
+from .text import blank_matches, is_example, strip_think, withdrawn
 
 ANCHOR_WORDS = {
     "strongly disagree": 1, "completely disagree": 1, "totally disagree": 1, "disagree": 2, "somewhat disagree": 2,
@@ -112,7 +112,7 @@ def rating_keys(text: str) -> list[re.Match]:
 
 def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]:
     """Ratings after keys: those written with a colon, else "my rating is", "I'd rate it"."""
-    raw = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
+    raw = blank_matches(SCALE, raw)
     keys = [k for k in rating_keys(raw) if not is_example(raw, k.start())] or list(DASH_KEY.finditer(raw))
     own = [k for k in keys if not _in_thoughts(raw, k.start())]
     if own and len(own) < len(keys) and any(_heads_line(raw, k.start()) for k in own):
@@ -140,7 +140,7 @@ def _heads_line(text: str, pos: int) -> bool:
 
 
 def _loose(raw: str, low: int, high: int) -> int | None:
-    text = SCALE.sub(lambda m: " " * len(m.group(0)), raw)
+    text = blank_matches(SCALE, raw)
     found = []
     for rx in LOOSE:
         for m in rx.finditer(text):
@@ -177,7 +177,7 @@ BARE_CORRECTION = re.compile(r"[\s,:;—–\-]*(?:[^\d\n,]{1,60},\s*)?(?:(?:actu
 def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | None, int | None]:
     """(rating or None, start of the first rating key or None) of one statement's reply."""
     raw = BOXED_RATING.sub(r"\1", withdrawn(strip_think(text or "")))  # "$\boxed{4}$" is 4
-    raw = ITALIC.sub(lambda m: " " * len(m.group(0)), raw)  # "_Rating:_ 4" (same length: positions stay)
+    raw = blank_matches(ITALIC, raw)  # "_Rating:_ 4" (same length: positions stay)
     cut = revised_tail(raw)
     if cut is not None:
         values, first = _keyed(raw[cut:], low, high)

@@ -46,7 +46,9 @@ NEG_AFTER = (
     r"|differs?\b|differed\b|mirrored|flipped\b|fail(?:s|ed)\b"
     # German: "Karte 3 passt nicht", "passte Karte 3 nicht." (a bare "nicht" ending the clause, not "Karte 3, nicht Karte 2")
     r"|(?:passt|passte|passen|passten|stimmt|stimmte|funktioniert|funktionierte)\s+nicht\b|nicht(?=\s*(?:[.!?;]|$))"
-    r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ))")  # Japanese "X ではありません"
+    r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ)"  # Japanese "X ではありません"
+    # Korean "X가 아닙니다", "2번 카드가 아니에요" (not "아니면": "or")
+    r"|(?:카드|덱|옵션|선택지|건물|그림|도형)?\s*(?:이|가)?\s*아(?:닙니다|니다|니에요|니예요|니야|님|니라|니고|니었))")
 POST_NEG = re.compile(
     r"^\s*(?:,\s*)?(?:\([^()\n]{0,60}\)\s*)?(?:(?:deck|arm|card|option)\s+)?(?:(?:which|that)\s+)?"
     r"(?:(?:has|have|had|is|was|were|are|keeps|kept|seems|seemed|looks|looked|appears|'s|’s|would\s+be|will\s+be|be|has\s+been|have\s+been|had\s+been|is\s+being|was\s+being|keeps\s+on)\s+)?"

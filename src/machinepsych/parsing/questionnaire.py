@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .text import json_objects, strip_think, table_rows, withdrawn
+from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание"
@@ -43,6 +43,8 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
 FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
+# a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
+RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)]|$)")
 NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
 _ID_KEYS, _RATING_KEYS = ("id", "statement", "statement_id", "item", "number", "n"), ("rating", "score", "value")
@@ -160,7 +162,7 @@ def _without_range_titles(text: str) -> str:
     ranges = list(RANGE.finditer(text))
     for i, m in reversed(list(enumerate(ranges))):
         if _under_a_range(text[m.end(3):ranges[i + 1].start() if i + 1 < len(ranges) else len(text)]):
-            text = text[:m.start()] + " " * (m.end(3) - m.start()) + text[m.end(3):]
+            text = blank(text, m.start(), m.end(3))
     return text
 
 
@@ -276,7 +278,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
     ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
-    text = withdrawn(strip_think(reply or "")).translate(FULLWIDTH)
+    text = RATING_UNIT.sub(r"\1", withdrawn(strip_think(reply or "")).translate(FULLWIDTH))
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
@@ -284,7 +286,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
     restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
-    text = RESTATE.sub(lambda m: " " * len(m.group(0)), text)
+    text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)
     if pairs:

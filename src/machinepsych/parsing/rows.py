@@ -64,7 +64,11 @@ def int_value(allowed: set[int] | None) -> Callable[[Any], int | None]:
 
 _ITEM_NO = r"(?:(?:q(?:uestion)?|item|row|statement|figure|fig\.?|part|test\s+figure|card|piece|sheet|picture|s|#|no\.?|hình|rysunek|figur|gambar|σχήμα)\s*)?"
 # "1. True", "Q2: F", "(3) T", and "1 T" (a number, a space and one value alone on its line)
-NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:\s*[)\].:=\-–—>→]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
+NUMBERED = re.compile(r"^\s*[-*+•]?\s*[(\[]?" + _ITEM_NO + r"(\d{1,2}|[A-I])(?:(?<=\d)(?:번|番|号))?(?:\s*[)\].:=\-–—>→]+\s*|\s+(?=\S+\s*$))(?:[(\[]?)(.*)$", re.I)
+
+
+# the Japanese and Korean copula ending a line's list ("T、F、T、F、Tです", "1, 2, 3입니다")
+_COPULA_END = re.compile(r"(?<=[A-Za-z0-9\]\)])\s*(?:です|でした|입니다|이에요|예요)$")
 
 
 def _split(s: str) -> list[str]:
@@ -158,9 +162,19 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
 
 
 def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
-    """A markdown table with a row per item: "| 1 | T |", the first cell the item's number."""
-    rows = [cells for _, cells in table_rows(text) if cells and re.fullmatch(r"\d{1,2}", cells[0])]
+    """A markdown or LaTeX table with a row per item: "| 1 | T |", the first cell the item's number,
+    the value its last cell. A value asked about ("| 3 | T? |") makes the table unreadable, and so does
+    a row whose cells give two different values ("| 1 | T | F |") unless every row has as many cells
+    and a heading row names the columns ("| figure | model | answer |": the last one is the answer)."""
+    found = table_rows(text)
+    rows = [cells for _, cells in found if cells and re.fullmatch(r"\d{1,2}", cells[0])]
     if [int(c[0]) for c in rows] != list(range(1, n + 1)):
+        return None
+    if any("?" in c for cells in rows for c in cells[1:]):
+        return None
+    headed = len({len(cells) for cells in rows}) == 1 and any(
+        cells and not re.fullmatch(r"\d{1,2}", cells[0]) for _, cells in found)
+    if not headed and any(len({v for c in cells[1:] if c and (v := read(c)) is not None}) > 1 for cells in rows):
         return None
     vals = tuple(read(next((c for c in reversed(cells[1:]) if c), "")) for cells in rows)
     return None if None in vals else vals
@@ -224,7 +238,7 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     for pos, vals in _numbered_blocks(lines, n, read):
         add(3, pos, vals)
     for pos, line in lines:
-        stripped = line.strip().strip(".!")
+        stripped = _COPULA_END.sub("", line.strip().strip(".!")).strip(".!")  # "T、F、T、F、Tです。"
         v = list_from(stripped, n, read, runs=runs) or _inline_numbered(stripped, n, read)
         if EXAMPLE_LINE.match(stripped):  # 'Example: {"answer": [...]}' echoes the instructions
             continue

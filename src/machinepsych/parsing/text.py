@@ -127,11 +127,17 @@ def scaffold_answer(text: str) -> str:
     """What an agent scaffold answers: the text after its last "Final Answer:" line where a
     scaffold step (:data:`SCAFFOLD_STEP`) comes before it (the steps are reasoning, as a
     ``<think>`` block is; a scaffold whose final answer is empty answers nothing); any other
-    text as it is ("Final Answer: 3" alone is a label the parsers read)."""
+    text as it is ("Final Answer: 3" alone is a label the parsers read). A scaffold step after the
+    last "Final Answer:" ("Final Answer: 2\nThought: on reflection, card 3 ...") goes on reasoning
+    outside the answer: which of the two stands cannot be told, and the scaffold answers nothing."""
     if "inal" not in text and "INAL" not in text:
         return text
     finals = list(SCAFFOLD_FINAL.finditer(text))
-    if not finals or SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
+    if not finals:
+        return text
+    if SCAFFOLD_STEP.search(text, finals[-1].end()) is not None:
+        return ""
+    if SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
         return text
     return text[finals[-1].end():]
 
@@ -171,6 +177,16 @@ _MD_NEEDS = [
 ]
 
 
+def blank(text: str, start: int, end: int) -> str:
+    """``text`` with ``text[start:end]`` replaced by as many spaces (positions stay)."""
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def blank_matches(pattern: re.Pattern, text: str) -> str:
+    """``text`` with every match of ``pattern`` replaced by as many spaces (positions stay)."""
+    return pattern.sub(_spaces, text)
+
+
 def _spaces(m: re.Match) -> str:
     return " " * len(m.group(0))
 
@@ -179,7 +195,7 @@ def _command_spaces(m: re.Match) -> str:
     """A LaTeX text command as spaces, the text it holds kept where it stands."""
     whole = m.group(0)
     if not whole.endswith("}"):  # a group never closed: its opening
-        return " " * len(whole)
+        return _spaces(m)
     opening = whole.index("{") + 1
     return " " * opening + whole[opening:-1] + " "
 

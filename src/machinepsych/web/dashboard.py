@@ -1,11 +1,14 @@
 """A run's live dashboard for the researcher: how many people completed, are taking, or
 abandoned their sessions, and the scores per condition (people next to the run's models and
-agents) with the chance level of random answers, from the report's own functions."""
+agents) with the chance lines the report's table judges "> chance" by (random answers', and a
+fixed answer's where it is higher: :mod:`machinepsych.analysis.chance_bar`), from the report's
+own functions."""
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
+from ..analysis.chance_bar import whose
 from ..core.errors import MachinePsychError
 from ..participants.human import is_human_ref
 from ..storage import study as studies
@@ -79,7 +82,11 @@ def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
             "rows": [{"condition": r["condition"], "n": r["n"], "mean": r["mean"], "ci95": r["ci95"],
                       "ci_low": r["ci_low"], "ci_high": r["ci_high"], "ci_clipped": r["ci_clipped"],
                       "above_chance": r["above_chance"]} for r in g["rows"]],
+            # random answers' (as before); the lines the table judges by, the bar marked
             "chance": ({"mean": g["chance"].get("mean"), "p95": g["chance"].get("p95")} if g["chance"] else None),
+            "chance_lines": [{k: x.get(k) for k in ("kind", "policy", "answer", "mean", "p95", "bar", "drawn", "label")}
+                             for x in g["chance_lines"]],
+            "chance_bar": g["chance_bar"],
         })
     return data
 
@@ -91,6 +98,54 @@ def _ci(r: dict) -> str:
 
 def _num(v: Any) -> str:
     return "–" if v is None else f"{v:.1f}"
+
+
+def _scores_table(t: dict[str, Any]) -> str:
+    """One test's scores: a bar per condition with a mark at each drawn chance line (the bar
+    "> chance" is judged by in red, random answers' beside a higher fixed answer's in grey), and
+    a row per chance line saying which answers it is of and whether it is the bar."""
+    lo, hi = t["scale"]
+    lines = t.get("chance_lines") or []
+    values = [r["mean"] for r in t["rows"] if r["mean"] is not None] + [x["p95"] for x in lines if x["drawn"]]
+    top = hi if hi is not None else max(values + [1.0])
+    bottom = lo if lo is not None else min(values + [0.0])
+    span = (top - bottom) or 1.0
+
+    def at(v: float) -> float:
+        return max(0.0, min(100.0, 100.0 * (v - bottom) / span))
+
+    marks = "".join(f"<span class='{'chance' if x['bar'] else 'chance-other'}' style='left:{at(x['p95']):.1f}%' "
+                    f"title='{esc(x['label'])}'></span>" for x in sorted(lines, key=lambda x: x["bar"]) if x["drawn"])
+
+    def bar(v: float | None) -> str:
+        if v is None:
+            return ""
+        return f"<div class='dbar' aria-hidden='true'><span style='width:{at(v):.1f}%'></span>{marks}</div>"
+
+    def above(r: dict) -> str:
+        return "–" if r.get("above_chance") is None else ("yes" if r["above_chance"] else "no")
+
+    rows = "".join(f"<tr><td>{esc(r['condition'])}</td><td>{r['n']}</td><td>{_num(r['mean'])}{_ci(r)}</td>"
+                   f"<td>{above(r)}</td><td>{bar(r['mean'])}</td></tr>" for r in t["rows"])
+    rows += "".join(f"<tr class='chance-row'><td>{esc(_line_name(x, len(lines) == 1))}</td><td></td><td>{_num(x['mean'])} "
+                    f"(95th percentile {_num(x['p95'])})</td><td></td><td>{bar(x['mean'])}</td></tr>" for x in lines)
+    drawn = sorted((x for x in lines if x["drawn"]), key=lambda x: not x["bar"])  # the bar's key first
+    keys = [f"{'red' if x['bar'] else 'grey'} line: 95th percentile of {whose(x)}"
+            + ("" if len(drawn) == 1 else ", the bar" if x["bar"] else ", not the bar") for x in drawn]
+    head = "vs chance" + (f" ({'; '.join(keys)})" if keys else "")
+    return (f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
+            f"<th>mean (95% CI)</th><th>&gt; chance</th><th>{esc(head)}</th></tr>{rows}</table>")
+
+
+def _line_name(x: dict[str, Any], alone: bool) -> str:
+    """A chance row's first cell: whose answers, and, beside another line, whether "> chance" is
+    judged by it."""
+    what = whose(x)
+    if alone:
+        return f"chance: {what}"
+    return f"chance: {what}; " + ("the bar for > chance" if x["bar"] else
+                                  "not the bar: it needs the design, not the format" if x["kind"] == "design" else
+                                  "not the bar")
 
 
 def dashboard_html(data: dict[str, Any]) -> str:
@@ -107,31 +162,7 @@ def dashboard_html(data: dict[str, Any]) -> str:
     if not data["tests"] and not data["note"]:
         out.append("<p class='muted'>No complete sessions yet (only complete sessions are scored).</p>")
     for t in data["tests"]:
-        lo, hi = t["scale"]
-        chance = t["chance"]
-        values = [r["mean"] for r in t["rows"] if r["mean"] is not None] + ([chance["p95"]] if chance else [])
-        top = hi if hi is not None else max(values + [1.0])
-        bottom = lo if lo is not None else min(values + [0.0])
-        span = (top - bottom) or 1.0
-
-        def bar(v: float | None) -> str:
-            if v is None:
-                return ""
-            w = max(0.0, min(100.0, 100.0 * (v - bottom) / span))
-            mark = ("" if not chance or chance["p95"] is None else
-                    f"<span class='chance' style='left:{max(0.0, min(100.0, 100.0 * (chance['p95'] - bottom) / span)):.1f}%'></span>")
-            return f"<div class='dbar' aria-hidden='true'><span style='width:{w:.1f}%'></span>{mark}</div>"
-
-        rows = "".join(
-            f"<tr><td>{esc(r['condition'])}</td><td>{r['n']}</td><td>{_num(r['mean'])}"
-            f"{_ci(r)}</td><td>{bar(r['mean'])}</td></tr>"
-            for r in t["rows"])
-        chance_row = ("" if not chance else
-                      f"<tr class='chance-row'><td>chance: random answers</td><td></td><td>{_num(chance['mean'])} "
-                      f"(95th percentile {_num(chance['p95'])})</td><td>{bar(chance['mean'])}</td></tr>")
-        out.append(f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
-                   f"<th>mean (95% CI)</th><th>vs chance (line: 95th percentile of random answers)</th></tr>"
-                   f"{rows}{chance_row}</table>")
+        out.append(_scores_table(t))
     checks = data.get("checks") or []
     if checks:
         out.append("<h2>Attention and focus</h2><table><tr><th>session</th><th>status</th><th>browser</th>"
@@ -144,5 +175,7 @@ def dashboard_html(data: dict[str, Any]) -> str:
                    "focus (another window) during the session.</p>")
     out.append("<style>.dbar{position:relative;width:220px;height:12px;background:#e6e6e6}"
                ".dbar span{display:block;height:100%;background:#0b57a4}"
-               ".dbar .chance{position:absolute;top:-3px;width:2px;height:18px;background:#b3261e}</style>")
+               ".dbar .chance{position:absolute;top:-3px;width:3px;height:18px;background:#b3261e}"
+               ".dbar .chance-other{position:absolute;top:-3px;width:2px;height:18px;background:#6b6b6b}"
+               "</style>")
     return "".join(out)

@@ -14,10 +14,12 @@ from .env import Arms
 # 0.8, the best of four): a participant who plays A throughout chooses the best machine on every
 # trial that offers it (issue 30)
 ALWAYS_A = ChancePolicy("always-A", "machine A whenever it is on offer (the best constant answer: A is the "
-                        "design's best machine), a random one otherwise", answers=("A",), constant=True, design=True)
+                        "design's best machine), a random one otherwise", answers=("A",), constant=True, design=True,
+                        short="machine A")
 # prl: A is the better machine until the first reversal, and on about 60% of trials in all
 ALWAYS_A_PRL = ChancePolicy("always-A", "machine A on every trial (the best constant answer: A is the better "
-                            "machine before the first reversal, on about 60% of trials)", answers=("A",), constant=True, design=True)
+                            "machine before the first reversal, on about 60% of trials)", answers=("A",), constant=True, design=True,
+                            short="machine A")
 from .score import bandit_scores, won
 
 

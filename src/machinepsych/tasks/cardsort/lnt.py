@@ -195,7 +195,8 @@ POLICIES = {
     "letter": (ChancePolicy("vowel-consonant", "vowel or consonant with equal probability (the answers the "
                             "instructions offer)", answers=("vowel", "consonant")), UNIFORM_POLICY,
                ChancePolicy("always-consonant", "consonant on every card (the best constant answer: most letters "
-                            "shown are consonants)", answers=("consonant",), constant=True)),
+                            "shown are consonants)", answers=("consonant",), constant=True,
+                            short="consonant")),
     "number": (ChancePolicy("even-odd", "even or odd with equal probability (the answers the instructions offer)",
                             answers=("even", "odd")), UNIFORM_POLICY),
 }

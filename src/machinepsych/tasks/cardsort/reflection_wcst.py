@@ -205,7 +205,7 @@ def _best_card(view) -> int:
 # random cards (issue 30)
 BEST_CARD = ChancePolicy("best-card", "the desk card right most often on the fixed list, on every trial (the best "
                          "constant answer)", constant=True, play=_best_card,
-                         design=True)
+                         design=True, short="the desk card right most often")
 
 
 def simulate(params: ReflectionParams, S: int, rng: np.random.Generator, responses: str = "uniform") -> dict[str, np.ndarray]:

@@ -11,7 +11,8 @@ from .env import DECKS, IGTParams
 # The decks keep their places: C and D are the good decks on every session, so one of them played
 # throughout scores the highest net score, +100 (issue 30)
 ALWAYS_C = ChancePolicy("always-C", "deck C on every trial (the best constant answer: C is one of the design's "
-                        "two good decks)", answers=("C",), constant=True, design=True)
+                        "two good decks)", answers=("C",), constant=True, design=True,
+                        short="deck C")
 from .score import BLOCKS, net_scores
 
 

@@ -19,7 +19,8 @@ from .score import dcigt_scores
 # The decks keep their places: DDD has the highest expected value (+30) on every session, so DDD
 # picked and kept throughout beats random decks by far (issue 30)
 ALWAYS_DDD = ChancePolicy("always-DDD", "deck DDD at both steps of every trial (the best constant answer: DDD is "
-                          "the design's best deck)", answers=("DDD",), constant=True, design=True)
+                          "the design's best deck)", answers=("DDD",), constant=True,
+                          design=True, short="deck DDD")
 
 def simulate(P: DCIGTParams, S: int, rng: np.random.Generator, responses: str = "uniform") -> dict[str, np.ndarray]:
     T = int(P.trials)

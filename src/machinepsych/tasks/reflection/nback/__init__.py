@@ -21,7 +21,7 @@ YES_NO = ChancePolicy("yes-no", "Yes or No with equal probability on every lette
 # 4-back), so this beats random Yes/No (issue 30)
 ALWAYS_NO = ChancePolicy("always-no", "Not available on the first n letters, then No on every letter (the best fixed "
                          "answer per kind of letter: most letters are not targets)", answers=("no",), constant=True,
-                         play=lambda view: "not available" if view.observation.trial < view.observation.stimulus["n"]
+                         short="Not available, then No", play=lambda view: "not available" if view.observation.trial < view.observation.stimulus["n"]
                          else "no")
 
 SPEC = TaskSpec(instruction_sep=INSTRUCTION_SEP, layouts=(reflection_bench,),
