@@ -138,7 +138,7 @@ def test_fit_per_participant_fits_an_agents_sessions_jointly(tmp_path, cli_in_pr
     out = json.loads(r.stdout)
     assert out["per"] == "participant" and len(out["sessions"]) == 2 * 2  # 2 participants x 2 models
     assert {row["sessions"] for row in out["sessions"]} == {3}
-    wsls = out["summary"]["prlt"]["agent:wsls"]
+    wsls = out["summary"]["prlt | default"]["agent:wsls"]
     assert wsls["n"] == 1 and wsls["winners"]["wsls"] == 1.0
     row = next(x for x in out["sessions"] if x["condition"] == "agent:wsls" and x["model"] == "wsls")
     assert row["n"] == 3 * 20  # every readable choice of the three sessions

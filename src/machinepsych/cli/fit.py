@@ -72,7 +72,8 @@ def fit_table_notes(conds: dict[str, Any], model: dict[str, Any], words: bool = 
 
 
 def print_fit_tables(result: dict[str, Any], console) -> None:
-    """Per test: the share of sessions each model wins, then each model's parameter means
+    """Per design (``test | preset``, ``prl | default (trials=60)``: one table each, never two
+    designs in one): the share of sessions each model wins, then each model's parameter means
     (95% intervals) and mean pseudo-R2, per condition; split over parts where the width asks,
     never cut."""
     from ..analysis.fit_table import FitTable, print_fit
@@ -80,9 +81,9 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
     joint = result.get("per") == "participant"
     unit = "participant (its sessions fitted jointly)" if joint else "session"
     over = "participants" if joint else "sessions"
-    for task, conds in result["summary"].items():
-        models = result["models"].get(task, [])
-        ft = FitTable(f"{task}: winning model per {unit} (BIC), share of {over}", "condition",
+    for design, conds in result["summary"].items():
+        models = result["models"].get(design, [])
+        ft = FitTable(f"{design}: winning model per {unit} (BIC), share of {over}", "condition",
                       ["n", *[m["name"] for m in models]])
         for i, (cond, entry) in enumerate(conds.items()):
             ft.add(cond, [str(entry["n"]), *[f"{100 * entry['winners'].get(m['name'], 0):.0f}%" for m in models]],
@@ -92,7 +93,7 @@ def print_fit_tables(result: dict[str, Any], console) -> None:
             params = [p["name"] for p in m["params"]]
             if not params:
                 continue
-            pt = FitTable(f"{task}: {m['name']}, mean [95% CI] over {over}", "condition", [*params, "pseudo-R2"])
+            pt = FitTable(f"{design}: {m['name']}, mean [95% CI] over {over}", "condition", [*params, "pseudo-R2"])
             for i, (cond, entry) in enumerate(conds.items()):
                 cells = entry["params"].get(m["name"], {})
                 bounds = {p["name"]: p.get("bounds") for p in m["params"]}
@@ -216,7 +217,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
                    err=True)
     if report.skipped:
         typer.echo(f"{len(report.skipped)} session(s) skipped for too few readable choices", err=True)
-    _say_not_identifiable(report.models)
+    _say_not_identifiable(report.tests)
     result = report.to_json()
     if json_out:
         sys.stdout.write(json.dumps(result, indent=2, default=str) + "\n")
