@@ -22,12 +22,10 @@ def two_designs(tmp_path, monkeypatch, capsys):
     def cli(*args):
         return main_in_process(*args, "--store", "s.db", cwd=tmp_path, monkeypatch=monkeypatch, capsys=capsys)
 
-    r = cli("run", "prl", "--model", "agent:wsls", "--model", "agent:random", "--sessions", "3",
-            "--param", "trials=40", "--run-name", "long", "--no-progress")
-    assert r.returncode == 0, r.stderr
-    r = cli("run", "prl", "--model", "agent:wsls", "--sessions", "3", "--param", "trials=20", "--run-name", "short",
-            "--no-progress")
-    assert r.returncode == 0, r.stderr
+    for name, trials, agents in (("long", 40, ("wsls", "random")), ("short", 20, ("wsls",))):
+        models = [arg for a in agents for arg in ("--model", f"agent:{a}")]
+        r = cli("run", "prl", *models, "--sessions", "3", "--param", f"trials={trials}", "--run-name", name, "--no-progress")
+        assert r.returncode == 0, r.stderr
     return cli, tmp_path
 
 

@@ -143,7 +143,8 @@ def fits_html(data: dict[str, Any]) -> str:
     if not fits:
         return ""
     parts = ["<section id='fits'><h2>Model fits</h2><p class='muted'>Maximum-likelihood fits of the cognitive "
-             "models each test declares, per session (docs/fitting.md). Winner: the lowest BIC.</p>"]
+             "models each test declares, per session (docs/fitting.md), one set of tables per design (test | "
+             "preset, as the tables above): sessions of two designs are never pooled. Winner: the lowest BIC.</p>"]
     if "omitted" in fits:
         parts.append(f"<p>{html.escape(fits['omitted'])}</p></section>")
         return "".join(parts)
@@ -161,8 +162,9 @@ def fits_html(data: dict[str, Any]) -> str:
 
 def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
     """Per design (``test | preset``, one each): the share of ``over`` each model wins per
-    condition, and a figure of each model's parameters per condition, captioned where an interval was cut to the parameter's
-    bounds (``*``) or the model predicts worse than the random one (pseudo-R2 below 0)."""
+    condition, and a figure of each model's parameters per condition, captioned where an
+    interval was cut to the parameter's bounds (``*``) or the model predicts worse than the
+    random one (pseudo-R2 below 0)."""
     from ..cli.fit import fit_table_notes
 
     parts = []
