@@ -56,7 +56,7 @@ def test_a_trials_file_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proces
         params = {c: v for c, v in row.items() if c.startswith("param_") and v is not None}
         assert {c: mine[k][c] for c in params} == pytest.approx(params, abs=1e-6)
         assert (mine[k]["bic"], mine[k]["pseudo_r2"], mine[k]["best"]) == pytest.approx((row["bic"], row["pseudo_r2"], row["best"]))
-    assert list(read["summary"][test]) == ["file | trials.csv"]
+    assert list(read["summary"][f"{test} | default"]) == ["file | trials.csv"]
     text = cli_in_process("fit", "--trials", "trials.csv", "--test", test, cwd=tmp_path).stdout
     assert "file | trials.csv" in text
     # the file ``export`` writes (the key cards only inside ``stimulus``) is fitted as it stands
@@ -130,21 +130,21 @@ def test_an_exported_run_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proc
     assert r.returncode == 0, r.stderr
     read = json.loads(r.stdout)
     _assert_same_fits(read["sessions"], reported["sessions"])
-    assert list(read["summary"][test]) == ["file | trials.csv"]
+    assert list(read["summary"][f"{test} | default"]) == ["file | trials.csv"]
 
     r = cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     scored = json.loads(r.stdout)
     assert len(scored["sessions"]) == 2 and set(scored["fits"]) == set(reported)
     _assert_same_fits(scored["fits"]["sessions"], reported["sessions"])
-    (cond, entry), = scored["fits"]["summary"][test].items()
+    (cond, entry), = scored["fits"]["summary"][f"{test} | default"].items()
     assert cond == "file | trials.csv" and entry["n"] == 2
     assert sum(entry["winners"].values()) == pytest.approx(1.0)
     assert scored["fits"]["participants"] is None  # each session of a file is its own participant
 
     if test == "prlt":  # the terminal's tables (the same code as report's)
         text = cli_in_process("score", test, "trials.csv", cwd=tmp_path).stdout
-        assert "Model fits" in text and f"{test}: winning model per session" in text and "file | trials.csv" in text
+        assert "Model fits" in text and f"{test} | default: winning model per session" in text and "file | trials.csv" in text
         monkeypatch.setattr("machinepsych.fitting.report.REPORT_MAX_SESSIONS", 1)  # more sessions than a report fits
         fits = json.loads(cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path).stdout)["fits"]
         assert fits == {"omitted": "not fitted: 2 sessions, more than a report fits (1); run machinepsych fit "
@@ -227,8 +227,8 @@ def test_an_import_people_run_shows_its_fits_in_the_report(tmp_path, cli_in_proc
                        cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     fits = json.loads(cli_in_process("report", "ppl", "--json", "--store", "s.db", cwd=tmp_path).stdout)["fits"]
-    assert fits["summary"]["bandit2arm"]["people | generic"]["n"] == 2
+    assert fits["summary"]["bandit2arm | default"]["people | generic"]["n"] == 2
     assert {row["participant"] for row in fits["sessions"]} == {"human:a", "human:b"}
-    assert len(fits["sessions"]) == 2 * len(fits["models"]["bandit2arm"])
+    assert len(fits["sessions"]) == 2 * len(fits["models"]["bandit2arm | default"])
     text = cli_in_process("report", "ppl", "--out", "rep", "--store", "s.db", cwd=tmp_path).stdout
-    assert "Model fits" in text and "bandit2arm: winning model per session" in text
+    assert "Model fits" in text and "bandit2arm | default: winning model per session" in text

@@ -110,7 +110,7 @@ def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participan
         pid = row["who"].removeprefix("id ")
         assert row["sessions"] == 2 and row["n"] == 2 * TRIALS
         assert sorted(map(int, row["session_indices"].split())) == sorted(index[s] for s in taken[pid])
-    assert out["summary"]["prlt"]["human"]["n"] == 2  # two participants, not four sessions
+    assert out["summary"]["prlt | default"]["human"]["n"] == 2  # two participants, not four sessions
 
     # each person's parameters: the minimiser of the summed NLL of their two stored sessions
     store = Store(f"sqlite:///{tmp_path / 'lab.db'}", create=False)
@@ -133,12 +133,12 @@ def test_two_people_who_each_took_two_sessions_in_the_browser_are_two_participan
     r = cli("report", "lab", "--json")
     assert r.returncode == 0, r.stderr
     fits = json.loads(r.stdout)["fits"]
-    assert fits["summary"]["prlt"]["human"]["n"] == 4
+    assert fits["summary"]["prlt | default"]["human"]["n"] == 4
     shown = {x["session"] for x in fits["sessions"] if x["participant_kind"] == "person"}
     assert shown == {index[s] for order in taken.values() for s in order}
     assert "P1" not in r.stdout and "P2" not in r.stdout
     joint = fits["participants"]
-    assert joint["summary"]["prlt"]["human"]["n"] == 2  # two people, each over both sessions
+    assert joint["summary"]["prlt | default"]["human"]["n"] == 2  # two people, each over both sessions
     people = {x["who"]: x for x in joint["sessions"] if x["model"] == "rw"}
     assert sorted(people) == ["person 1", "person 2"]
     by_sessions = {x["session_indices"]: x for x in rows}  # fit --per participant's, by platform id

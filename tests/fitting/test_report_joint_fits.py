@@ -33,13 +33,13 @@ def test_the_report_fits_an_agents_seeds_jointly_beside_each_session(agents):
     r = cli("report", "seeds", "--json")
     assert r.returncode == 0, r.stderr
     fits = json.loads(r.stdout)["fits"]
-    assert fits["per"] == "session" and fits["summary"]["prlt"]["agent:wsls"]["n"] == 3
+    assert fits["per"] == "session" and fits["summary"]["prlt | default"]["agent:wsls"]["n"] == 3
     joint = fits["participants"]
     assert joint["per"] == "participant" and "skipped" not in joint
     wsls = [x for x in joint["sessions"] if x["condition"] == "agent:wsls"]
     assert {x["who"] for x in wsls} == {"agent:wsls"} and {x["sessions"] for x in wsls} == {3}
     assert {x["n"] for x in wsls} == {3 * 20}  # every choice of the three sessions in one fit
-    assert joint["summary"]["prlt"]["agent:wsls"]["n"] == 1 and joint["summary"]["prlt"]["agent:wsls"]["winners"]["wsls"] == 1
+    assert joint["summary"]["prlt | default"]["agent:wsls"]["n"] == 1 and joint["summary"]["prlt | default"]["agent:wsls"]["winners"]["wsls"] == 1
     # the same fits as machinepsych fit --per participant
     r = cli("fit", "seeds", "--per", "participant", "--json")
     assert r.returncode == 0, r.stderr
@@ -60,8 +60,8 @@ def test_the_report_fits_an_agents_seeds_jointly_beside_each_session(agents):
     said = " ".join(console.export_text().split())
     assert said.index("winning model per session") < said.index("Model fits per participant")
     assert "winning model per participant (its sessions fitted jointly)" in said
-    drawn = {**fits, "models": {"prlt": [m for m in fits["models"]["prlt"] if m["name"] == "wsls"]},
-             "participants": {**joint, "models": {"prlt": [m for m in joint["models"]["prlt"] if m["name"] == "wsls"]}}}
+    drawn = {**fits, "models": {"prlt | default": [m for m in fits["models"]["prlt | default"] if m["name"] == "wsls"]},
+             "participants": {**joint, "models": {"prlt | default": [m for m in joint["models"]["prlt | default"] if m["name"] == "wsls"]}}}
     section = fits_html({"fits": drawn})  # one model's figures drawn: the section's text is the same
     assert section.index("winning model per session") < section.index("id='fits-participants'")
     assert "winning model per participant (sessions fitted jointly)" in section

@@ -98,7 +98,7 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(imported, cli_in_proc
     r = cli_in_process("fit", "people", "agents", "--store", "s.db", "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
     fits = json.loads(r.stdout)
-    summary = fits["summary"]["igt"]
+    summary = fits["summary"]["igt | default"]
     assert summary["people | hbayesdm-igt"]["n"] == 4
     # VPP's eight parameters have local optima: person 1004's best known (NLL 104.155, from 12
     # starts on three seeds) is reached; with three Newton starts the fit stopped at 107.28
@@ -199,11 +199,11 @@ def test_two_imports_of_one_format_are_fitted_as_two_conditions(tmp_path, cli_in
         assert r.returncode == 0, r.stderr
     r = cli_in_process("fit", "one", "two", "--model", "wsls", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout)["summary"]["igt"]
+    summary = json.loads(r.stdout)["summary"]["igt | default"]
     assert {c: e["n"] for c, e in summary.items()} == {"people | generic | run=one": 2, "people | generic | run=two": 3}
     r = cli_in_process("fit", "two", "--model", "wsls", "--store", "s.db", "--json",
                        cwd=tmp_path)  # one run: its own name
-    assert list(json.loads(r.stdout)["summary"]["igt"]) == ["people | generic"]
+    assert list(json.loads(r.stdout)["summary"]["igt | default"]) == ["people | generic"]
 
 
 def test_a_user_s_own_generic_file_is_cited_only_as_the_user_says(tmp_path, cli_in_process):

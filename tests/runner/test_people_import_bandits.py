@@ -179,7 +179,7 @@ def test_import_and_fit_beside_agents(files, tmp_path, cli_in_process):
     assert "optimal against people (people | hbayesdm-bandit2arm: n 2" in text
     r = cli_in_process("fit", "people", "agents", "--store", "s.db", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout)["summary"]["bandit2arm"]
+    summary = json.loads(r.stdout)["summary"]["bandit2arm | default"]
     assert summary["people | hbayesdm-bandit2arm"]["n"] == 2
     assert summary["agent:wsls"]["n"] == 2 and summary["agent:wsls"]["winners"]["wsls"] == 1.0
     assert "rw" in summary["people | hbayesdm-bandit2arm"]["params"]

@@ -128,7 +128,7 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(files, tmp_path, cli_
     r = cli_in_process("fit", "adults", "agents", "--model", "random", "--model", "hybrid", "--store", "s.db", "--json",
                        cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout)["summary"]["twostep-kool"]
+    summary = json.loads(r.stdout)["summary"]["twostep-kool | default"]
     people = summary["people | cpm-two-step"]
     assert people["n"] == 8 and people["winners"]["hybrid"] > 0.5, people["winners"]
     assert 0.0 < people["params"]["hybrid"]["w"]["mean"] < 1.0

@@ -96,7 +96,8 @@ def test_stored_trials_are_what_the_environment_produces(ts_file, imported):
 
 def test_fit_runs_on_the_people_and_on_agents_side_by_side(ts_file, tmp_path, cli_in_process):
     """The file's first 4 people (a copy of their lines, in the test's folder: the hybrid model's
-    fits are most of this test's CPU; all 11 win with hybrid too) and two agents, fitted together."""
+    fits are most of this test's CPU; all 11 win with hybrid too) and two agents, fitted together,
+    each design in its own table: the people's 201 trials apart from the agents' 80."""
     few = tmp_path / "few.txt"
     few.write_text("".join(ln for ln in ts_file.read_text().splitlines(keepends=True)
                            if ln.split("\t")[0] in {"subjID", "1", "2", "3", "4"}))
@@ -110,10 +111,12 @@ def test_fit_runs_on_the_people_and_on_agents_side_by_side(ts_file, tmp_path, cl
     r = cli_in_process("fit", "people", "agents", "--model", "random", "--model", "hybrid", "--store", "s.db", "--json",
                        cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout)["summary"]["twostep"]
-    people = summary["people | hbayesdm-ts"]
-    assert people["n"] == 4 and people["winners"]["hybrid"] == 1.0
+    fits = json.loads(r.stdout)
+    assert list(fits["summary"]) == ["twostep | default", "twostep | default (trials=80)"]
+    (key, people), = fits["summary"]["twostep | default"].items()
+    assert key == "people | hbayesdm-ts" and people["n"] == 4 and people["winners"]["hybrid"] == 1.0
     assert 0.0 < people["params"]["hybrid"]["w"]["mean"] < 1.0
+    summary = fits["summary"]["twostep | default (trials=80)"]
     assert summary["agent:model-based"]["params"]["hybrid"]["w"]["mean"] > summary["agent:model-free"]["params"]["hybrid"]["w"]["mean"]
 
 

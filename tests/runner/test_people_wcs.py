@@ -106,7 +106,7 @@ def test_fit_runs_on_the_people_and_on_agents_given_the_same_cards(wcs_file, imp
     r = cli_in_process("fit", "people", "agents", "--model", "rule-wsls", "--model", "rule-persev", "--store", "s.db",
                        "--json", cwd=imported)
     assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout)["summary"]["wcst-128"]
+    summary = json.loads(r.stdout)["summary"]["wcst-128 | default"]
     assert summary["people | hbayesdm-wcs"]["n"] == 10 and "rule-wsls" in summary["people | hbayesdm-wcs"]["params"]
     assert summary["agent:wsls"]["winners"]["rule-wsls"] == 1.0
     assert summary["agent:perseverative"]["winners"]["rule-persev"] == 1.0

@@ -540,7 +540,7 @@ def _export_fits(run: str, out: Path, fmt: str, images: Optional[Path], store: O
         else:
             report.rows.to_parquet(tmp, index=False)
     if per == "participant":
-        console.print(f"Wrote {len(report.rows)} fits ({len(report.rows.drop_duplicates(['run', 'task', 'condition', 'who']))} "
+        console.print(f"Wrote {len(report.rows)} fits ({len(report.rows.drop_duplicates(['run', 'design', 'condition', 'who']))} "
                       f"participants, their sessions fitted jointly) to {out}")
         return
     console.print(f"Wrote {len(report.rows)} fits ({report.rows['session'].nunique()} sessions) to {out}")

@@ -13,6 +13,12 @@ uniformly from their plausible ranges; every model is fitted to every simulated 
   are classified, the share won by a model of the expected model's family (``won`` gives the
   share won by each model).
 
+From fewer than 9 sessions per model (``too_few``: where even r = 0.95 has its 95% lower bound
+below 0.8) no parameter is judged: every learning rate is in ``needs`` without a length, each
+parameter says ``judged`` False, and no longer design or count of sessions is tried. A
+model-recovery share is judged from 29 sessions per model (``models_too_few``: below, a model
+winning all its sessions has its share's 95% lower bound below 0.9).
+
 Where a learning-rate parameter is recovered below r = 0.8 at the default design, longer
 designs (the declared ``length`` parameter doubled, up to ``max_factor`` times; where a
 doubling passes the longest the test allows, that longest design once) are tried and the
@@ -216,6 +222,14 @@ def _judged_from() -> int:
     return next(n for n in range(4, 1000) if (lower_bound(0.95, n) or 0) >= TARGET_R)
 
 
+def _models_judged_from() -> int:
+    """The fewest sessions per model whose model-recovery share can be judged against
+    TARGET_SHARE: where a model that wins every one of its sessions has the one-sided 95%
+    (Clopper-Pearson) lower bound of its share, ``(1 - CONFIDENCE) ** (1 / n)``, at TARGET_SHARE
+    or above (29; at 9 sessions, 9 of 9 won is bounded at 0.72)."""
+    return next(n for n in range(1, 10_000) if (1 - CONFIDENCE) ** (1 / n) >= TARGET_SHARE)
+
+
 def _weak_rates(result: Mapping[str, Any], bound: bool = False) -> list[tuple[str, str]]:
     """The learning rates recovered below TARGET_R (``bound``: whose lower bound is below it)."""
     key = "lo" if bound else "r"
@@ -242,9 +256,17 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
     base = recover_design(spec, params, n, seed)
     # a longer design's verdict, as a fixed design's, is r's 95% lower bound over the n sessions:
     # too few sessions (3: no bound) cannot show a rate recovered, nor that it is not
-    judged = _judged_from()
+    judged, models_judged = _judged_from(), _models_judged_from()
     out: dict[str, Any] = {"test": spec.id, "design": base, "longer": [], "needs": {}, "fixed": None,
-                           "per_participant": None, "confirmed": {}, "too_few": n < judged, "judged_from": judged}
+                           "per_participant": None, "confirmed": {}, "too_few": n < judged, "judged_from": judged,
+                           "models_too_few": n < models_judged, "models_judged_from": models_judged}
+    for ps in base["parameters"].values():
+        for v in ps.values():
+            v["judged"] = n >= judged
+    if n < judged:  # no verdict from so few: every learning rate "cannot be judged", none recovered
+        out["needs"] = {f"{m}.{p}": None for m, ps in base["parameters"].items() for p, v in ps.items()
+                        if v["kind"] == "learning rate"}
+        return out
     weak = _weak_rates(base)
     decl = spec.fit
     start = int(getattr(params, decl.length)) if decl.length else None

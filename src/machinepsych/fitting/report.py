@@ -103,8 +103,9 @@ JOINT = ("in the tests where a participant took two sessions or more, each parti
          "jointly (one parameter set; machinepsych fit --per participant)")
 
 
-def _figure(task: str, model: dict[str, Any], conds: dict[str, Any], over: str = "sessions") -> str:
-    """A PNG (data URL) of the model's parameter means with 95% intervals, per condition."""
+def _figure(design: str, model: dict[str, Any], conds: dict[str, Any], over: str = "sessions") -> str:
+    """A PNG (data URL) of the model's parameter means with 95% intervals, per condition of
+    one design (``test | preset``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -112,7 +113,7 @@ def _figure(task: str, model: dict[str, Any], conds: dict[str, Any], over: str =
 
     params = [p["name"] for p in model["params"]]
     names = list(conds)
-    title = f"{task}: {model['name']} parameters (mean over {over}, 95% CI)"
+    title = f"{design}: {model['name']} parameters (mean over {over}, 95% CI)"
     # wide enough for its title too (a one-parameter model's panel is narrower than the title at 10 pt)
     width = max(2.6 * len(params) + 1.2, 0.075 * len(title) + 0.6)
     fig, axes = plt.subplots(1, len(params), figsize=(width, 0.45 * len(names) + 1.4), squeeze=False)
@@ -142,7 +143,8 @@ def fits_html(data: dict[str, Any]) -> str:
     if not fits:
         return ""
     parts = ["<section id='fits'><h2>Model fits</h2><p class='muted'>Maximum-likelihood fits of the cognitive "
-             "models each test declares, per session (docs/fitting.md). Winner: the lowest BIC.</p>"]
+             "models each test declares, per session (docs/fitting.md), one set of tables per design (test | "
+             "preset, as the tables above): sessions of two designs are never pooled. Winner: the lowest BIC.</p>"]
     if "omitted" in fits:
         parts.append(f"<p>{html.escape(fits['omitted'])}</p></section>")
         return "".join(parts)
@@ -159,23 +161,24 @@ def fits_html(data: dict[str, Any]) -> str:
 
 
 def _fit_tables_html(fits: dict[str, Any], unit: str, over: str) -> list[str]:
-    """Per test: the share of ``over`` each model wins per condition, and a figure of each
-    model's parameters per condition, captioned where an interval was cut to the parameter's
-    bounds (``*``) or the model predicts worse than the random one (pseudo-R2 below 0)."""
+    """Per design (``test | preset``, one each): the share of ``over`` each model wins per
+    condition, and a figure of each model's parameters per condition, captioned where an
+    interval was cut to the parameter's bounds (``*``) or the model predicts worse than the
+    random one (pseudo-R2 below 0)."""
     from ..cli.fit import fit_table_notes
 
     parts = []
-    for task, conds in fits["summary"].items():
-        models = fits["models"].get(task, [])
+    for design, conds in fits["summary"].items():
+        models = fits["models"].get(design, [])
         head = "".join(f"<th>{html.escape(m['name'])}</th>" for m in models)
         rows = "".join(f"<tr><td>{html.escape(c)}</td><td>{e['n']}</td>"
                        + "".join(f"<td>{100 * e['winners'].get(m['name'], 0):.0f}%</td>" for m in models) + "</tr>"
                        for c, e in conds.items())
-        parts.append(f"<h3>{html.escape(task)}: winning model per {html.escape(unit)} (share of {over})</h3>"
+        parts.append(f"<h3>{html.escape(design)}: winning model per {html.escape(unit)} (share of {over})</h3>"
                      f"<table><tr><th>condition</th><th>n</th>{head}</tr>{rows}</table>")
         for m in models:
             if m["params"]:
-                parts.append(f"<figure><img src='{_figure(task, m, conds, over)}' alt='{html.escape(task)}: "
+                parts.append(f"<figure><img src='{_figure(design, m, conds, over)}' alt='{html.escape(design)}: "
                              f"{html.escape(m['name'])} parameters per condition, over {over}'/>")
                 notes = fit_table_notes(conds, m, words=True)  # the figure has no marks: named
                 parts.append("".join(f"<figcaption class='muted'>{html.escape(m['name'])}: {html.escape(n)}</figcaption>"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -41,17 +41,21 @@ class SessionInfo:
     kind: str
     params: Mapping[str, Any]
     who: str = ""  # the participant the session belongs to ("": its ``participant`` name)
+    design: str = ""  # the test's design as the report shows it (``prl | default (trials=60)``)
 
     @property
-    def unit(self) -> tuple[str, str, str]:
-        """The participant whose sessions ``per="participant"`` fits jointly."""
-        return self.run, self.condition, self.who or self.participant
+    def unit(self) -> tuple[str, str, str, str]:
+        """The participant whose sessions ``per="participant"`` fits jointly: never over two
+        designs (a participant's easy and hard sessions are two units)."""
+        return self.run, self.design, self.condition, self.who or self.participant
 
 
 @dataclass
 class FitReport:
-    """Per-session fits (``rows``: one per session and model), the winners, and the summary
-    per test and condition; ``skipped``: sessions not fitted, with the reason; ``left_out``:
+    """Per-session fits (``rows``: one per session and model, each with its ``design``), the
+    winners, and the summary per design and condition (``summary`` and ``models`` keyed by
+    design, ``test | preset`` as the report's tables are: :func:`summarise`); ``skipped``:
+    sessions not fitted, with the reason; ``left_out``:
     per test that declares none of the models asked for (``--model``), the line that says so
     (its sessions are not fitted)."""
 
@@ -61,6 +65,11 @@ class FitReport:
     models: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     per: str = "session"
     left_out: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def tests(self) -> list[str]:
+        """The tests fitted, each once."""
+        return list(dict.fromkeys(self.rows["task"])) if not self.rows.empty else []
 
     def to_json(self) -> dict[str, Any]:
         rows = self.rows.replace({np.nan: None}).to_dict("records") if not self.rows.empty else []
@@ -105,6 +114,8 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
             skipped.append({"run": info.run, "session": info.session, "task": spec.id, "participant": info.participant,
                             "reason": f"{data.n_choices} readable choices (at least {MIN_CHOICES} are fitted)"})
             continue
+        if not info.design:  # a trials file's sessions: the test's default design
+            info = replace(info, design=f"{spec.id} | default")
         key = info.unit if per == "participant" else n
         units.setdefault(key, []).append((info, data))
     groups = list(units.values())
@@ -117,14 +128,16 @@ def fit_test(spec: TaskSpec, sessions: list[tuple[SessionInfo, list[dict[str, An
         info = group[0][0]
         unit_fits = [fits[m.name][i] for m in chosen]
         best = min(unit_fits, key=lambda f: f.bic).model
-        joint = {"who": info.unit[2], "sessions": len(group),
+        joint = {"who": info.unit[-1], "sessions": len(group),
                  "session_indices": " ".join(str(g.session) for g, _ in group)} if per == "participant" else {}
         for f in unit_fits:
-            rows.append({"run": info.run, "session": info.session, **joint, "task": spec.id,
+            rows.append({"run": info.run, "session": info.session, **joint, "task": spec.id, "design": info.design,
                          "condition": info.condition, "participant": info.participant,
                          "participant_kind": info.kind, **f.row(), "best": f.model == best})
     frame = pd.DataFrame(rows)
-    return FitReport(frame, summarise(frame, chosen), skipped, {spec.id: [m.describe() for m in chosen]}, per)
+    described = [m.describe() for m in chosen]
+    return FitReport(frame, summarise(frame, chosen), skipped,
+                     {d: described for d in (frame["design"].unique() if not frame.empty else ())}, per)
 
 
 def _interval(values: np.ndarray, low: float, high: float) -> dict[str, Any]:
@@ -141,13 +154,15 @@ def _interval(values: np.ndarray, low: float, high: float) -> dict[str, Any]:
 
 
 def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str, Any]]:
-    """{test: {condition: {"n": sessions, "winners": {model: share}, "params": {model: {param:
-    {mean, lo, hi, cut}}}, "pseudo_r2": {model: mean}}}} (``cut``: the 95% interval was cut to
-    the parameter's bounds)."""
+    """{design (``test | preset``, as the report's tables are keyed): {condition: {"n": sessions,
+    "winners": {model: share}, "params": {model: {param: {mean, lo, hi, cut}}}, "pseudo_r2":
+    {model: mean}}}} (``cut``: the 95% interval was cut to the parameter's bounds). Sessions of
+    two designs (``prl`` at 100 and at 60 trials, a battery's easy and hard ``prlt``) are never
+    pooled: a condition's frequencies and means are of one design."""
     out: dict[str, dict[str, Any]] = {}
     if frame.empty:
         return out
-    for (task, cond), df in frame.groupby(["task", "condition"], sort=False):
+    for (design, cond), df in frame.groupby(["design", "condition"], sort=False):
         n = int(df["session"].nunique()) if df["run"].nunique() == 1 else int(df[["run", "session"]].drop_duplicates().shape[0])
         winners = df[df["best"]]["model"].value_counts()
         entry: dict[str, Any] = {"n": n, "winners": {m.name: float(winners.get(m.name, 0)) / n for m in models},
@@ -160,7 +175,7 @@ def summarise(frame: pd.DataFrame, models: Sequence[Any]) -> dict[str, dict[str,
             entry["params"][m.name] = {}
             for p in m.params:
                 entry["params"][m.name][p.name] = _interval(mdf[f"param_{p.name}"].to_numpy(dtype=float), p.low, p.high)
-        out.setdefault(str(task), {})[str(cond)] = entry
+        out.setdefault(str(design), {})[str(cond)] = entry
     return out
 
 
@@ -169,8 +184,8 @@ def merge(reports: Iterable[FitReport], per: str = "session") -> FitReport:
     frames = [r.rows for r in reports if not r.rows.empty]
     merged = FitReport(pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(), per=per)
     for r in reports:
-        for task, conds in r.summary.items():
-            merged.summary.setdefault(task, {}).update(conds)
+        for design, conds in r.summary.items():
+            merged.summary.setdefault(design, {}).update(conds)
         merged.skipped.extend(r.skipped)
         merged.models.update(r.models)
         merged.left_out.update(r.left_out)
@@ -221,8 +236,12 @@ def fit_stored_runs_both(store, run_refs: Sequence[str], anonymous: bool = True)
 def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, anonymous: bool = False):
     """Per run with a test that has models: (its complete sessions' trials, their
     :class:`SessionInfo` by session id, the TaskSpec of a session id); ``who``: each person's
-    sessions named by who they are (:func:`_people`)."""
+    sessions named by who they are (:func:`_people`). Each session's ``design`` is its test's
+    key as the report's tables show it: ``test | preset``, or ``test | preset (trials=60)``
+    where the runs give the test in more than one design (:func:`..analysis.designs.split`)."""
+    from ..analysis.designs import split
     from ..analysis.multirun import shown_labels
+    from ..analysis.report import run_config
     from ..storage.export import participant_kind, trials_frame
     from ..tasks.catalog import get_task
 
@@ -236,6 +255,8 @@ def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, an
     # a condition in more than one run is keyed by its run, as the report shows it: two imports
     # of one format ("people | cpm-two-step") stay two conditions, neither hiding the other
     labels = shown_labels([{"run": run, "conditions": [s.condition for s in complete[run.id].values()]} for run in runs])
+    # the designs from every session, as the report reads them: a test in two designs is two tables
+    shown = split([(run.name, run_config(run, store.session_infos(run.id))) for run in runs])
     specs_of = {run.id: {sid: get_task(s.task_id, s.task_version) for sid, s in complete[run.id].items()}
                 for run in runs}
     # the --model names are checked once, against the tests of all the runs: a name one run's
@@ -249,7 +270,8 @@ def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, an
         trials = trials[trials["session_id"].isin(list(sessions))]
         people = _people(store, run.id, sessions, anonymous) if who else {}
         infos = {sid: SessionInfo(run.name, s.index, labels[(run.id, s.condition)], s.participant_name,
-                                  participant_kind(s.participant_name), s.params, people.get(sid, ""))
+                                  participant_kind(s.participant_name), s.params, people.get(sid, ""),
+                                  f"{s.task_id} | {shown.get((run.name, f'{s.task_id} | {s.preset}'), s.preset)}")
                  for sid, s in sessions.items()}
         yield trials, infos, specs.get
 
