@@ -36,9 +36,8 @@ from collections import Counter
 import numpy as np
 
 from machinepsych.tasks.visfactor.core import Draws, generate
-from machinepsych.tasks.visfactor.gen_scan import (QUAD, SS3_BLOCK, SS3_SLACK, _adj, _manhattan, _ss3_layout, _ss3_prep,
-                                                   _ss3_streets, _ss3_view, bfs, building_segments, grid_segments,
-                                                   perimeter)
+from machinepsych.tasks.visfactor.gen_ss3 import SS3_BLOCK, SS3_SLACK, _manhattan, _ss3_layout, _ss3_prep, _ss3_streets, _ss3_view
+from machinepsych.tasks.visfactor.street_map import QUAD, _adj, bfs, building_segments, grid_segments, perimeter
 
 SIZES = {"easy": (6, 7, 10), "normal": (7, 8, 10), "hard": (8, 9, 15)}
 W = 100  # a street's length in the route search; a fixed-open street is W - 1 (preferred on ties)

@@ -5,7 +5,7 @@
 
 For each item of the given generation (seeds ``--first-seed``-, each difficulty, the streets and
 buildings only: no image is drawn), the answer's view and every other building's view
-(:func:`gen_scan.ss3_ends`: the streets going on straight from its open side, then its road-blocked
+(:func:`gen_ss3.ss3_ends`: the streets going on straight from its open side, then its road-blocked
 side, corner end first, each open / blocked / map edge): prints, per difficulty, the counts of
 each view among the answers and among the other buildings as JSON. ``--generation 6`` measures
 the current generator the same way (its answers' and others' views should then agree);
@@ -20,9 +20,10 @@ import json
 import time
 from collections import Counter
 
-from machinepsych.tasks.visfactor import gen_scan
+from machinepsych.tasks.visfactor import gen_ss3
 from machinepsych.tasks.visfactor.core import item_rng
-from machinepsych.tasks.visfactor.gen_scan import SS3_SIZES, _ss3_v3, building_segments, ss3_ends
+from machinepsych.tasks.visfactor.gen_ss3 import SS3_SIZES, _ss3_v3, ss3_ends
+from machinepsych.tasks.visfactor.street_map import building_segments
 from machinepsych.tasks.visfactor.ss3_keep import keep_table
 
 
@@ -42,7 +43,7 @@ def main() -> None:
     ap.add_argument("--generation", type=int, default=5)
     ap.add_argument("--only", nargs="*", default=["easy", "normal", "hard"])
     ap.add_argument("--keep-all", action="store_true",
-                    help="generation 6 with every finished item kept (gen_scan.ss3_acceptance 1): what SS3_KEEP is measured on")
+                    help="generation 6 with every finished item kept (gen_ss3.ss3_acceptance 1): what SS3_KEEP is measured on")
     ap.add_argument("--fit", nargs="*", metavar="COUNTS.json",
                     help="print SS3_KEEP fitted (keep_table) from this script's earlier output instead")
     a = ap.parse_args()
@@ -53,7 +54,7 @@ def main() -> None:
                 print(f'"{d}": {tuple(keep_table(counts[d]))},')
         return
     if a.keep_all:
-        gen_scan.ss3_acceptance = lambda difficulty, view: 1.0
+        gen_ss3.ss3_acceptance = lambda difficulty, view: 1.0
     out = {}
     for d in a.only:
         t0, ans, oth = time.process_time(), Counter(), Counter()

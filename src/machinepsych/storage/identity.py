@@ -246,7 +246,7 @@ def identify_engine(engine, shown: str) -> Found:
 
             return classify(tables, shown, version)
     except SQLAlchemyError as exc:
-        from .store import _first_line
+        from .write_failures import _first_line
 
         raise StoreError(f"Cannot reach the store at {shown}: {_first_line(exc)}") from None
 

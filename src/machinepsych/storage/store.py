@@ -8,7 +8,6 @@ write lock makes a trial wait without blocking the loop (see :meth:`Store._flush
 """
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import hashlib
@@ -18,10 +17,8 @@ import math
 import os
 import re
 import socket
-import sqlite3
 import time
 from collections.abc import Iterable, Iterator
-from urllib.parse import quote
 from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
@@ -39,6 +36,9 @@ from .checkpoints import BackgroundCheckpointer
 from .sqlite_writer import SQLiteTrialWriter
 from .schema import (Base, ChanceRow, ImageRow, LeaseRow, ModelCallRow, RunRow, ScoreRow, SessionRow, TrialRow,
                      utcnow)
+from .opening_checks import _readonly_url, _sqlite_path, check_server, check_sqlite_file
+from .write_failures import LOCK_WAIT_S, _first_line, _locked, store_error
+from .write_queue import WriteQueue, _StatusChange
 
 DEFAULT_URL = "sqlite:///machinepsych.db"
 
@@ -82,88 +82,6 @@ class TrialRecord:
     choice_probs_outside: float | None = None
 
 
-def _sqlite_path(url: str) -> Path | None:
-    """The file of a SQLite URL (None for other databases and in-memory SQLite); a URI
-    filename (``sqlite:///file:x.db?mode=ro&uri=true``) gives its path."""
-    if not url.startswith("sqlite"):
-        return None
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return None
-    database = parsed.database
-    if database and database.startswith("file:") and str(parsed.query.get("uri", "")).lower() in ("true", "1"):
-        database = database[5:].split("?", 1)[0] or None
-    return Path(database) if database and database != ":memory:" and "mode=memory" not in url else None
-
-
-def _readonly_url(url: str) -> tuple[str, bool]:
-    """``url`` as the engine opens it, and whether it asks for read-only access: a SQLite URL
-    with ``?mode=ro`` (as a plain path or a ``file:`` URI) is opened as the URI
-    ``file:PATH?mode=ro`` (SQLite's own read-only mode; no write can reach the file)."""
-    if not url.startswith("sqlite"):
-        return url, False
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return url, False
-    if str(parsed.query.get("mode", "")).lower() != "ro":
-        return url, False
-    path = _sqlite_path(url)
-    if path is None:
-        return url, True
-    return f"{parsed.drivername}:///file:{quote(str(path.expanduser().absolute()))}?mode=ro&uri=true", True
-
-
-def _unwritable(path: Path, missing: bool) -> str:
-    """Why the SQLite store at ``path`` cannot be written ("" where it can): the file, or the
-    folder that must take its ``-wal`` and ``-shm`` files, is read-only (permissions, an
-    immutable attribute, a read-only mount)."""
-    folder = path.absolute().parent
-    if not missing and not os.access(path, os.W_OK):
-        return f"the file is read-only{_mount_note(path)}"
-    if not os.access(folder, os.W_OK):
-        return f"its folder {folder} is read-only{_mount_note(folder)}"
-    return ""
-
-
-def _server_unwritable(engine: Engine, has_tables: bool) -> str:
-    """Why the database server's store cannot be written ("" where it can), read in a fresh
-    transaction: read-only transactions (``default_transaction_read_only`` of the database or
-    role, a standby replica), or a role without the right to add runs."""
-    if engine.dialect.name != "postgresql":
-        return ""
-    try:
-        with engine.connect() as conn:
-            if conn.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
-                replica = conn.exec_driver_sql("SELECT pg_is_in_recovery()").scalar()
-                return ("a standby replica: its transactions are read-only" if replica else
-                        "its transactions are read-only: default_transaction_read_only is on for the database "
-                        "or the role")
-            if has_tables and not conn.exec_driver_sql(
-                    "SELECT has_table_privilege(current_user, 'runs', 'INSERT')").scalar():
-                return "the role may not add runs: it has no INSERT right on its tables"
-    except SQLAlchemyError:
-        return ""  # not knowable here: the first write says what is wrong
-    return ""
-
-
-def _mount_note(path: Path) -> str:
-    try:
-        return ": a read-only file system" if os.statvfs(path).f_flag & os.ST_RDONLY else ""
-    except OSError:
-        return ""
-
-
-def _frozen_url(url: str, path: Path) -> str:
-    """A read-only URL for a store nobody can write: ``immutable=1`` where no ``-wal`` file
-    holds pages (SQLite then needs no ``-shm`` beside it), else ``mode=ro``."""
-    drivername = make_url(url).drivername
-    wal = path.with_name(path.name + "-wal")
-    flags = "mode=ro" if wal.exists() and wal.stat().st_size else "mode=ro&immutable=1"
-    return f"{drivername}:///file:{quote(str(path.expanduser().absolute()))}?{flags}&uri=true"
-
-
 def _engine_options(url: str, pool_size: int | None = None) -> dict:
     """The JSON codec of the store's engine. psycopg keeps a cache keyed by the dumps/loads
     functions and logs "using a closure in a dumps/loads function may cause a resource leak"
@@ -176,10 +94,6 @@ def _engine_options(url: str, pool_size: int | None = None) -> dict:
     if url.startswith("sqlite"):
         return {"json_serializer": json_dumps, "json_deserializer": json_loads, **pool}
     return {**pool, "json_serializer": functools.partial(json_dumps), "json_deserializer": functools.partial(json_loads)}
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 def _pid_alive(pid: int) -> bool:
@@ -231,7 +145,7 @@ ABANDONED = "abandoned"
 CLOSED = ("complete", ABANDONED)
 
 
-class Store:
+class Store(WriteQueue):
     def __init__(self, url: str | Path | None = None, *, create: bool = True, checked: bool = False,
                  readonly: bool = False, hint: str = "", pool_size: int | None = None):
         """Open the store at ``url`` (a SQLAlchemy URL or a SQLite file path). ``create=False``
@@ -262,19 +176,8 @@ class Store:
                               "to it; drop ?mode=ro from --store")
         found = identity.Found("current", identity.SCHEMA_VERSION)
         if sqlite_file is not None and not checked:
-            found = identity.identify_sqlite(sqlite_file, shown)  # read-only: before any connection
-            if found.state == "missing" and (not create or readonly or self.read_only):
-                raise identity.refuse_missing(shown)
-            if found.state == "missing" and not sqlite_file.absolute().parent.is_dir():
-                raise ConfigError(f"--store {sqlite_file}: the folder {sqlite_file.absolute().parent} does not "
-                                  "exist; create it first or choose another path")
-            blocked = _unwritable(sqlite_file, found.state == "missing")
-            if blocked and not (readonly or self.read_only):
-                raise ConfigError(f"The store {shown} cannot be written ({blocked}) and this command writes to it; "
-                                  "make it writable (chattr -i, chmod u+w, or a read-write mount) or copy it to a "
-                                  "writable folder and pass that --store")
-            if blocked and found.state != "missing":  # a command that only reads: it reads without writing
-                self.url, self.read_only = _frozen_url(self.url, sqlite_file), True
+            found, self.url, self.read_only = check_sqlite_file(self.url, self.read_only, sqlite_file, shown,
+                                                                create=create, readonly=readonly)
         try:
             self.engine: Engine = create_engine(self.url, future=True, pool_pre_ping=not self.url.startswith("sqlite"),
                                                 **_engine_options(self.url, pool_size))
@@ -285,39 +188,17 @@ class Store:
             ) from None
         if not checked:
             if sqlite_file is None:
-                found = identity.identify_engine(self.engine, self.safe_url)
-                if found.state == "missing" and (not create or readonly or self.read_only):
-                    self.engine.dispose()
-                    raise identity.refuse_missing(self.safe_url)
-                blocked = _server_unwritable(self.engine, found.state != "missing")
-                if blocked and not (readonly or self.read_only):
-                    self.engine.dispose()
-                    raise ConfigError(f"The store {self.safe_url} cannot be written ({blocked}) and this command "
-                                      "writes to it; use a database that takes writes (ALTER DATABASE ... SET "
-                                      "default_transaction_read_only = off, a role allowed to write, or the "
-                                      "primary server rather than a replica) and pass that --store")
-                if blocked:  # a command that only reads: it keeps nothing it computes
-                    self.read_only = True
+                found, self.read_only = check_server(self.engine, self.safe_url, self.read_only, create=create,
+                                                     readonly=readonly)
             self._open(found, readonly, hint, shown if sqlite_file is not None else self.safe_url)
         if self.engine.dialect.name == "sqlite" and not self.read_only:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         elif self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_read_pragmas)
         self._known_images: set[str] = set()
-        self._pending: list[tuple[int, TrialRecord, asyncio.Future]] = []
         self._conn = None
         self._raw = None  # the DB-API connection of ``_conn`` (SQLite's writer)
-        self._flush_scheduled = False
-        self._retry: asyncio.TimerHandle | None = None  # a write put off while another process holds the lock
-        self._retry_delay = 0.0
-        self._locked_since = 0.0
-        self._down_since = 0.0  # when the connection to the server was lost (0: it is not)
-        # callbacks queued in the event loop above which a trial joins the group commit
-        # (asyncio's ready queue; an event loop without one always writes at once): 0, any
-        # other work queued, such as another session's reply, makes it wait for the group
-        # commit. At 64 stubbed sessions a trial's write took 75-100 us of CPU this way
-        # (8-11 trials a commit) against 113-140 us at 16 (3-5 trials a commit).
-        self.busy_callbacks = 0
+        self._start_queue()
         self._nul_free_text = self.engine.dialect.name == "postgresql"
         # SQLite through the standard driver: trials go straight through its cursor
         self._sqlite_writer = (SQLiteTrialWriter(self.engine) if self.engine.dialect.name == "sqlite"
@@ -629,147 +510,6 @@ class Store:
             time.sleep(delay)
             delay = min(2 * delay, 0.05)
 
-    async def commit_trial(self, session_id: int, rec: TrialRecord, *, urgent: bool = False) -> None:
-        """Store a trial; returns once it is committed.
-
-        A trial is written at once (with any others waiting) unless the event loop has other
-        work queued, such as replies of other sessions that came in together. Then it joins
-        a group commit: the trials of the sessions handled in this loop iteration are written
-        in one transaction, scheduled right after the current callbacks, so no session waits
-        on a thread hand-off and replies that come in together cost one commit (a commit
-        costs more than the rows it writes). Writing at once when
-        the loop is free keeps a session's turn in one piece (reply, write, next prompt)
-        instead of three loop iterations that the other sessions' work interleaves.
-        Replies that have arrived while this one was handled, not yet picked up by the loop,
-        count as work queued too (:func:`_io_waiting`): the group commit is then written
-        after the loop has handled them, so a run whose replies come in one after another
-        (each session's reply some tens of microseconds behind the last) still shares commits.
-        ``urgent``: write at once in any case (the sessions on a run's critical path)."""
-        if not urgent:
-            loop = asyncio.get_running_loop()
-            queued = len(getattr(loop, "_ready", ()))
-            if queued > self.busy_callbacks:
-                await self._queue((session_id, rec))  # the group commit's future, awaited directly
-                return
-            if not queued and not self._pending and self._retry is None and _io_waiting(loop):
-                await self._queue((session_id, rec), after_io=True)
-                return
-        if not self._pending and self._retry is None:  # this trial alone, no future
-            delay = 0.0
-            while True:
-                try:
-                    self._write_batch([(session_id, rec)])
-                    self._down_since = 0.0
-                    return
-                except Exception as exc:
-                    delay = self._reconnect_delay(exc, delay)
-                    if delay:  # the connection to the server was lost: wait, reconnect, write again
-                        await asyncio.sleep(delay)
-                        continue
-                    if not _locked(exc):
-                        raise store_error(exc, self) from exc
-                    break
-            await self._enqueue((session_id, rec))  # another process is writing: retried, not waited for
-            return
-        fut: asyncio.Future = asyncio.get_running_loop().create_future()
-        self._pending.append((session_id, rec, fut))
-        if self._retry is None:
-            self._flush()
-        await fut  # resolved by the write (at once unless another process holds the lock)
-
-    async def write_session_status(self, session_id: int, status: str, error: str | None = None) -> None:
-        """:meth:`set_session_status` through the group commit (in the same transaction as
-        the trials that arrived with it); returns once it is committed."""
-        await self._enqueue((session_id, _StatusChange(status, error)))
-
-    def queue_session_status(self, session_id: int, status: str) -> None:
-        """:meth:`write_session_status` without waiting: the change joins the next group
-        commit, ahead of anything the session writes later. A session marks itself running
-        this way, so its first prompt does not wait for a commit; if the write fails the
-        session stays "pending", which resume treats as "running", and a warning says why."""
-        self._queue((session_id, _StatusChange(status))).add_done_callback(_warn_if_failed)
-
-    async def _enqueue(self, item: tuple[int, Any]) -> None:
-        await self._queue(item)
-
-    def _queue(self, item: tuple[int, Any], after_io: bool = False) -> asyncio.Future:
-        """``item`` into the next group commit. ``after_io``: that commit runs after the I/O
-        the loop's next poll picks up has been handled (a timer due now runs after the
-        callbacks of that poll, a ``call_soon`` before them)."""
-        loop = asyncio.get_running_loop()
-        fut: asyncio.Future = loop.create_future()
-        self._pending.append((item[0], item[1], fut))
-        if not self._flush_scheduled and self._retry is None:
-            self._flush_scheduled = True
-            if after_io:
-                loop.call_at(loop.time(), self._flush_after_io, 1)
-            else:
-                loop.call_soon(self._flush)
-        return fut
-
-    def _flush_after_io(self, again: int) -> None:
-        """The group commit of a trial that found replies waiting: it runs after the loop
-        has picked those replies up, and once more (``again``) behind the callbacks they
-        queued (their sessions' next steps, whose trials then join it)."""
-        if again and len(getattr(asyncio.get_running_loop(), "_ready", ())):
-            asyncio.get_running_loop().call_soon(self._flush_after_io, again - 1)
-            return
-        self._flush()
-
-    def _flush(self) -> None:
-        """Write everything pending in one transaction. If another process (a worker) holds
-        the database's write lock, nothing waits: the batch stays pending and is tried again
-        shortly (0.2 ms, doubling up to 5 ms) while the event loop goes on serving the other
-        sessions. SQLite's own wait would sleep the whole loop for a millisecond or more."""
-        self._retry = None
-        batch, self._pending, self._flush_scheduled = self._pending, [], False
-        if not batch:
-            return
-        try:
-            self._write_batch([(sid, rec) for sid, rec, _ in batch if not isinstance(rec, _StatusChange)],
-                              [(sid, ch) for sid, ch, _ in batch if isinstance(ch, _StatusChange)])
-            err: BaseException | None = None
-        except Exception as exc:  # handed to every waiting session, which fails loudly
-            now = time.monotonic()
-            delay = self._reconnect_delay(exc, self._retry_delay)
-            if delay:  # the server is unreachable: the batch waits and is written after a reconnect
-                self._pending = batch + self._pending
-                self._retry_delay = delay
-                self._retry = asyncio.get_running_loop().call_later(delay, self._flush)
-                return
-            if _locked(exc) and now < (self._locked_since or now) + LOCK_WAIT_S:
-                self._pending = batch + self._pending
-                self._retry_delay = min(2 * self._retry_delay, 0.005) if self._retry_delay else 0.0002
-                self._locked_since = self._locked_since or now
-                self._retry = asyncio.get_running_loop().call_later(self._retry_delay, self._flush)
-                return
-            err = exc
-        self._retry_delay, self._locked_since = 0.0, 0.0
-        if err is None:
-            self._down_since = 0.0
-        for _, _, fut in batch:
-            _resolve(fut, err, self)
-
-    def _reconnect_delay(self, exc: BaseException, delay: float) -> float:
-        """How long to wait before writing again after ``exc``: 0 unless the connection to the
-        database server was lost and :data:`STORE_RETRY_S` (from the first failure) has not
-        passed; the wait doubles from 0.25 s up to 5 s. The writer's connection is dropped,
-        so the next write connects afresh."""
-        if not _disconnected(exc):
-            return 0.0
-        now = time.monotonic()
-        self._down_since = self._down_since or now
-        if self._conn is not None:
-            with contextlib.suppress(Exception):
-                self._conn.invalidate()
-            self._conn = None
-        if now - self._down_since >= store_retry_s():
-            return 0.0
-        if not delay:
-            log.info("lost the connection to the store %s; retrying for up to %.0f s", self.safe_url,
-                        store_retry_s())
-        return min(2 * delay, 5.0) if delay else 0.25
-
     def checkpoints_paused(self) -> contextlib.AbstractContextManager:
         """A block in which no background checkpoint of this store runs (around a fork)."""
         return self._checkpointer.paused() if self._checkpointer is not None else contextlib.nullcontext()
@@ -945,20 +685,6 @@ def _write_statuses(conn, statuses: Iterable[tuple[int, "_StatusChange"]]) -> No
         conn.execute(stmt, params)
 
 
-@dataclass(frozen=True)
-class _StatusChange:
-    status: str
-    error: str | None = None
-
-    def values(self) -> dict[str, Any]:
-        values: dict[str, Any] = {"status": self.status, "error": self.error}
-        if self.status == "running":
-            values["started_at"] = utcnow()
-        if self.status in ("complete", "failed"):
-            values["finished_at"] = utcnow()
-        return values
-
-
 def _standard_json(obj: Any) -> str:
     try:
         return _encode(obj)
@@ -976,11 +702,6 @@ def _finite(obj: Any) -> Any:
     if hasattr(obj, "tolist"):  # numpy values
         return _finite(obj.tolist())
     return obj
-
-
-def _warn_if_failed(fut: asyncio.Future) -> None:
-    if not fut.cancelled() and fut.exception() is not None and not isinstance(fut.exception(), StoreUnavailable):
-        log.warning("a session's status could not be stored: %s", fut.exception())
 
 
 def _strip_nul(rows: list[dict]) -> None:
@@ -1016,109 +737,9 @@ log = logging.getLogger(__name__)
 # checkpoints (storage.checkpoints); other connections keep 10,000 pages (_sqlite_pragmas)
 WRITER_CHECKPOINT_PAGES = 100_000
 
-LOCK_WAIT_S = 30.0  # how long a write waits for another process's lock before it fails
-STORE_RETRY_S = 60.0  # how long a lost server connection is retried (MACHINEPSYCH_STORE_RETRY_S)
-
-
-def _locked(exc: BaseException) -> bool:
-    """The write failed because another connection holds SQLite's write lock (SQLITE_BUSY)."""
-    while exc is not None:
-        if isinstance(exc, sqlite3.OperationalError):
-            code = getattr(exc, "sqlite_errorcode", None)
-            # SQLITE_BUSY and its extended codes (BUSY_SNAPSHOT when the log moved on)
-            return (code & 0xFF) == 5 if code is not None else "locked" in str(exc)
-        exc = getattr(exc, "orig", None) or exc.__cause__
-    return False
-
 
 # the password of a URL's "user:password@" part
 _PASSWORD = re.compile(r"(://[^:/@]*:)[^@/]*@")
-
-
-def _io_waiting(loop: asyncio.AbstractEventLoop) -> bool:
-    """Whether the loop has I/O ready that it has not picked up yet (replies of other sessions
-    that arrived meanwhile): its selector polled without waiting. asyncio's selectors report
-    readiness until the data is read (level-triggered), so the poll takes nothing from the
-    loop's own next one. False for a loop without a selector (uvloop, the Windows proactor)."""
-    selector = getattr(loop, "_selector", None)
-    if selector is None:
-        return False
-    try:
-        return bool(selector.select(0))
-    except (OSError, ValueError):  # a closed selector
-        return False
-
-
-def _resolve(fut: asyncio.Future, err: BaseException | None, store: "Store | None" = None) -> None:
-    if fut.done():
-        return
-    if err is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(store_error(err, store))
-
-
-def store_retry_s() -> float:
-    """How long a lost connection to the store's server is retried before the run stops
-    (``MACHINEPSYCH_STORE_RETRY_S``, default 60 s; 0 to 3600)."""
-    try:
-        return min(max(float(os.environ.get("MACHINEPSYCH_STORE_RETRY_S", STORE_RETRY_S)), 0.0), 3600.0)
-    except ValueError:
-        return STORE_RETRY_S
-
-
-def _sqlite_code(exc: BaseException | None) -> int | None:
-    while exc is not None:
-        if isinstance(exc, sqlite3.Error):
-            code = getattr(exc, "sqlite_errorcode", None)
-            return None if code is None else code & 0xFF
-        exc = getattr(exc, "orig", None) or exc.__cause__
-    return None
-
-
-def _server_read_only(exc: BaseException) -> bool:
-    """PostgreSQL's "cannot execute ... in a read-only transaction" (SQLSTATE 25006)."""
-    orig = getattr(exc, "orig", None)
-    return orig is not None and (getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)) == "25006"
-
-
-def _disconnected(exc: BaseException) -> bool:
-    """The connection to a database server was lost or cannot be made (PostgreSQL stopped,
-    network down): SQLAlchemy marks it invalidated, or the driver's OperationalError."""
-    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
-        return True
-    orig = getattr(exc, "orig", None)
-    if orig is None or isinstance(orig, sqlite3.Error):
-        return False
-    name = type(orig).__module__.split(".")[0]
-    return name in ("psycopg", "psycopg2") and type(orig).__name__ in ("OperationalError", "InterfaceError")
-
-
-# SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN: the file stopped taking writes
-_SQLITE_OUTAGES = {13: "is full (no space left on the disk, or the database's size limit)",
-                   10: "cannot be written (disk I/O error)", 8: "has become read-only",
-                   14: "cannot be opened any more"}
-
-
-STOPPED = "the run stopped, every trial stored so far is kept"
-
-
-def store_error(exc: BaseException, store: "Store | None" = None, outcome: str = STOPPED) -> StoreError:
-    """The error a failed write raises: :class:`StoreUnavailable` (one line, exit code 3, the
-    run resumable) when the store stopped taking writes, else a StoreError. ``outcome``: what
-    it means for the run (stopped mid-way; or not created)."""
-    if isinstance(exc, StoreError):
-        return exc
-    where = store.safe_url if store is not None else "the store"
-    code = _sqlite_code(exc)
-    if code in _SQLITE_OUTAGES:
-        return StoreUnavailable(f"The store {where} {_SQLITE_OUTAGES[code]}; {outcome}")
-    if _server_read_only(exc):  # a PostgreSQL server turned read-only (a failover to a replica)
-        return StoreUnavailable(f"The store {where} has become read-only ({_first_line(exc.orig)}); {outcome}")
-    if _disconnected(exc):
-        return StoreUnavailable(f"Lost the connection to the store {where} for {store_retry_s():.0f} s "
-                                f"({_first_line(exc.orig if getattr(exc, 'orig', None) else exc)}); {outcome}")
-    return StoreError(f"Could not store a trial: {exc}")
 
 
 def _sqlite_read_pragmas(dbapi_conn, _record) -> None:

@@ -10,7 +10,7 @@ from collections import deque
 import pytest
 
 from machinepsych.tasks.visfactor.core import GENERATION, generate
-from machinepsych.tasks.visfactor.gen_scan import building_segments
+from machinepsych.tasks.visfactor.street_map import building_segments
 
 
 def _digest(sub: str, generation: int | None, seeds=range(6)) -> str:
@@ -24,7 +24,7 @@ def _digest(sub: str, generation: int | None, seeds=range(6)) -> str:
 
 
 # recorded from the generators before the redesign (SS2 generations 1-3, SS3 generations 1-3,
-# and MV2, which draws its maps with gen_scan's draw_map and random_map)
+# and MV2, which draws its maps with street_map's draw_map and random_map)
 PINNED = {("SS2", 1): "0467be6ad8225825", ("SS2", 2): "2d9e301044aad514", ("SS3", 2): "5c8fe46ebd592c7a", ("SS3", 1): "69c62ade5a180112", ("MV2", None): "48ca4d84f2b653fb",
           # generation 3, the current one before issue 30 (commit 7aaf979)
           ("SS2", 3): "5d8ab2122dae67fa", ("SS3", 3): "f6ee31d265ffd02f",

@@ -147,7 +147,7 @@ def test_vz1_v4_every_set_of_three_could_be_the_key():
     difficulty), three are used, the used ones at their offsets cover the shape's squares
     exactly, and no other three pieces fill it (checked here by brute force over every placement
     of every other set of three, independent of the generator's search)."""
-    from machinepsych.tasks.visfactor.gen_vz import VZ1_SQUARES
+    from machinepsych.tasks.visfactor.gen_vz1 import VZ1_SQUARES
 
     for difficulty in ("easy", "normal", "hard"):
         for seed in range(4):

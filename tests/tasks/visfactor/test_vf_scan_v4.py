@@ -9,7 +9,9 @@ import numpy as np
 from typer.testing import CliRunner
 
 from machinepsych.cli import app
-from machinepsych.tasks.visfactor.gen_scan import SS2_BAND, _ss3_view, building_segments, ss2_network
+from machinepsych.tasks.visfactor.gen_ss2 import SS2_BAND, ss2_network
+from machinepsych.tasks.visfactor.gen_ss3 import _ss3_view
+from machinepsych.tasks.visfactor.street_map import building_segments
 
 
 def _band(edges, rows):

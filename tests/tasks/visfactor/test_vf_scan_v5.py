@@ -7,7 +7,7 @@ import numpy as np
 from scipy.stats import binomtest
 
 from machinepsych.tasks.visfactor.core import generate
-from machinepsych.tasks.visfactor.gen_scan import _seg_distance, building_centre, building_segments
+from machinepsych.tasks.visfactor.street_map import _seg_distance, building_centre, building_segments
 from machinepsych.tasks.visfactor.item_rules import measure
 
 from tests.tasks.visfactor.test_vf_gen_scan import _ss3_key

@@ -1,7 +1,7 @@
 """SS3 generation 6 (issue 30, the last construct-free lift): what is drawn around the answer (the
 streets continuing its two sides, open / road-blocked / map edge) is drawn like what is drawn
 around every other building: no dead-end corner at any building, and a finished item kept with a
-probability (gen_scan.SS3_KEEP) that tilts the answer's view onto the other buildings'."""
+probability (gen_ss3.SS3_KEEP) that tilts the answer's view onto the other buildings'."""
 from __future__ import annotations
 
 import itertools
@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from machinepsych.tasks.visfactor.core import generate
-from machinepsych.tasks.visfactor.gen_scan import SS3_KEEP, SS3_SIZES, building_segments, ss3_ends
+from machinepsych.tasks.visfactor.gen_ss3 import SS3_KEEP, SS3_SIZES, ss3_ends
+from machinepsych.tasks.visfactor.street_map import building_segments
 from machinepsych.tasks.visfactor.item_rules import _ss3_sides
 from machinepsych.tasks.visfactor.ss3_keep import CELLS, keep_table
 

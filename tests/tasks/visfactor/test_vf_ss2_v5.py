@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from machinepsych.cli import app
 from machinepsych.tasks.visfactor.core import generate
-from machinepsych.tasks.visfactor.gen_scan import SS2_BAND
+from machinepsych.tasks.visfactor.gen_ss2 import SS2_BAND
 from machinepsych.tasks.visfactor.item_rules import ITEM_AUDIT, i3_lacks_the_common_lure, ss2_exit
 from tests.tasks.visfactor.test_vf_gen_scan import _ss2_routes, _ss2_tree
 

@@ -1,4 +1,4 @@
-"""The loop-erased random walks SS2's networks are drawn with (``gen_scan._walk_to``): the walk
+"""The loop-erased random walks SS2's networks are drawn with (``gen_ss2._walk_to``): the walk
 draws as a loop over ``Draws.index`` does, the loop erasure is the chronological one, and a
 walk walled off from its targets draws nothing."""
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from machinepsych.tasks.visfactor.core import Draws
-from machinepsych.tasks.visfactor.gen_scan import _grid, _loop_erased, _walk_to
+from machinepsych.tasks.visfactor.gen_ss2 import _grid, _loop_erased, _walk_to
 
 
 def _walk_by_index(draws, nbrs, v, stop) -> list:

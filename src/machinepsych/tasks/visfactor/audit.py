@@ -40,7 +40,7 @@ def _option_features(item: Item) -> tuple[tuple[float, ...], ...]:
                         float(max(r for r, _ in pts) - min(r for r, _ in pts))))
         return tuple(out)
     if item.subtest == "VZ2":
-        from .gen_vz import SHEET, tile_centre
+        from .gen_vz2 import SHEET, tile_centre
 
         cells = [tuple(round(v, 3) for v in tile_centre(t)) for t in SHEET]
         out = []

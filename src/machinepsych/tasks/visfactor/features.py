@@ -364,7 +364,7 @@ def _seg_dist(q, a, b) -> tuple[float, float]:
 
 
 def _ss3(item: Item):
-    from .gen_scan import building_segments
+    from .street_map import building_segments
 
     p = item.params
     a, b = tuple(p["from_point"]), tuple(p["to_point"])

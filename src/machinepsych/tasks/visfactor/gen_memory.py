@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from .core import Item, canvas, framed, generator, generations, labelled_row, stack, text_center
-from .gen_scan import draw_map, random_map
+from .street_map import draw_map, random_map
 from .gen_spatial import poly_panel, random_polygon, transform
 from .icons import ICON_NAMES, draw_icon
 
@@ -114,7 +114,7 @@ def _mv3_change(rng, sec):
     another free slot (quadrant of a cell no other building uses). Either move picks uniformly
     among its moves, and the move back is as likely, so a changed section is distributed like
     a drawn one: a section's chance depends on its counts only."""
-    from .gen_scan import QUAD, grid_segments
+    from .street_map import QUAD, grid_segments
 
     segs, builds = sec
     allseg = grid_segments(3, 3)
@@ -157,7 +157,7 @@ def _gen_mv3(rng, difficulty: str, generation: int) -> Item:
         while True:
             if difficulty == "hard":  # a near copy: one street segment added or removed
                 base = secs[int(rng.integers(k))]
-                from .gen_scan import grid_segments
+                from .street_map import grid_segments
                 allseg = grid_segments(3, 3)
                 e = allseg[int(rng.integers(len(allseg)))]
                 segs = sorted(set(base[0]) ^ {e})

@@ -256,7 +256,7 @@ def _ss3_sides(item: Item, k: int) -> list[float]:
     the street goes on straight there open, blocked or not at all (map edge). Issue 30: ends in
     the order of their coordinates hid which end a road block was at (SS3 version 5 at easy:
     boosted trees 12.0% so, 13.8% with the corner first, on the same 3,000 items, chance 10%)."""
-    from .gen_scan import ss3_side_ends
+    from .gen_ss3 import ss3_side_ends
 
     p = item.params
     open_ = {tuple(sorted((tuple(u), tuple(v)))) for u, v in p["open"]}
@@ -280,7 +280,7 @@ def ss3_nearest(to: str) -> Callable[[Item], float]:
     points (``to`` = "line") or its midpoint ("midpoint"), ties split: where the geometry drawn
     before the answer predicts it (a generator that redraws a layout when its answer cannot be
     made so favours the buildings that can)."""
-    from .gen_scan import _seg_distance, building_centre
+    from .street_map import _seg_distance, building_centre
 
     def rule(item: Item) -> float:
         p = item.params

@@ -1,4 +1,4 @@
-"""SS3 generation 6's table of keeping chances (gen_scan.SS3_KEEP) from measured counts of the
+"""SS3 generation 6's table of keeping chances (gen_ss3.SS3_KEEP) from measured counts of the
 answers' and the other buildings' views (benchmarks/ss3_view_table.py; docs/visfactor.md#ss3-version-6)."""
 from __future__ import annotations
 
