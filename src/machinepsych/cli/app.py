@@ -8,7 +8,7 @@ from collections import Counter
 
 import typer
 from rich.console import Console
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from ..core.errors import ConfigError
 
@@ -57,8 +57,23 @@ class OnceCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
+class OnceGroup(TyperGroup):
+    """A command group (``runs``, ``study`` ...) whose own single-valued options, those before
+    its subcommand (``runs --store a --store b``), may each be given once, as a command's."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        problem = repeated_option(self, ctx, args)
+        if problem:
+            ctx.fail(problem)
+        return super().parse_args(ctx, args)
+
+
 class App(typer.Typer):
-    """The typer app whose every command (``cls`` left out) is a :class:`OnceCommand`."""
+    """The typer app whose every command (``cls`` left out) is a :class:`OnceCommand`, and
+    which is itself, as a group, a :class:`OnceGroup`."""
+
+    def __init__(self, *, cls=None, **kwargs):
+        super().__init__(cls=cls or OnceGroup, **kwargs)
 
     def command(self, name: str | None = None, *, cls=None, **kwargs):
         return super().command(name, cls=cls or OnceCommand, **kwargs)
