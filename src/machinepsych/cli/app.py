@@ -45,10 +45,8 @@ def repeated_option(command, ctx, args: list[str]) -> str | None:
     return None
 
 
-class OnceCommand(TyperCommand):
-    """A command whose single-valued options may each be given once: typer (like click) would
-    keep the last of ``--preset a --preset b`` without a word; here it is a usage error,
-    raised while the arguments are parsed, before the command does anything."""
+class OnceOptions:
+    """Single-valued options given once each, checked while the arguments are parsed."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         problem = repeated_option(self, ctx, args)
@@ -57,15 +55,15 @@ class OnceCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
-class OnceGroup(TyperGroup):
+class OnceCommand(OnceOptions, TyperCommand):
+    """A command whose single-valued options may each be given once: typer (like click) would
+    keep the last of ``--preset a --preset b`` without a word; here it is a usage error,
+    raised while the arguments are parsed, before the command does anything."""
+
+
+class OnceGroup(OnceOptions, TyperGroup):
     """A command group (``runs``, ``study`` ...) whose own single-valued options, those before
     its subcommand (``runs --store a --store b``), may each be given once, as a command's."""
-
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
-        problem = repeated_option(self, ctx, args)
-        if problem:
-            ctx.fail(problem)
-        return super().parse_args(ctx, args)
 
 
 class App(typer.Typer):
