@@ -48,6 +48,27 @@ def test_signed_rank_mid_p_with_ties_and_zeros_counts_every_sign_flip():
     assert cmp.wilcoxon_p(np.array([0, 0, 1, 2, 3, 4, 5.0])) == pytest.approx(1 / 32)
 
 
+def test_signed_rank_ties_are_not_broken_by_floating_point_noise():
+    """Shares of 25 trials in percent are k / 25 * 100, and 7 / 25 * 100 is 28.000000000000004:
+    the differences |4.000000000000004| and |4| are one tie (mid-ranks), as they are in whole
+    trials (probe 13: lnt random vs perseverative on 12 seeds, 0.32227 shown, 0.33887 right)."""
+    k = np.array([8, 10, 4, 7, 3, 5, 10, 4, 11, 10, 6, 4])
+    in_trials = cmp.wilcoxon_p((k - 6) * 4.0)
+    assert in_trials == pytest.approx(_brute_mid_p((k - 6) * 4.0), rel=1e-12) == pytest.approx(0.3388671875)
+    assert cmp.wilcoxon_p(k / 25 * 100 - 6 / 25 * 100) == in_trials
+    row = cmp.paired(_s(k / 25 * 100), _s(np.full(12, 6) / 25 * 100))
+    assert row["p"] == in_trials and row["diff"] == pytest.approx(np.mean(k - 6) * 4)
+    # a difference that is noise alone is a zero, dropped (not a rank of its own)
+    assert cmp.wilcoxon_p(np.array([7 / 25 * 100 - 28, 1, 2, 3, 4, 5.0])) == pytest.approx(1 / 32)
+
+
+def test_noise_is_no_spread_for_welch():
+    """Two constant groups, one of them constant only up to floating-point noise: the interval
+    is the difference itself and p is 0 (t infinite), not a t of 4 / 1e-15."""
+    r = cmp.unpaired(_s([7 / 25 * 100, 28.0, 28.0]), _s([24.0, 24.0, 24.0]))
+    assert (r["ci_low"], r["ci_high"], r["p"]) == (4.0, 4.0, 0.0)
+
+
 def test_paired_difference_t_interval_effect_and_power_on_normal_differences():
     rng = np.random.default_rng(3)
     base = rng.normal(60, 10, 20)  # the seed drives the score; the conditions differ by ~2

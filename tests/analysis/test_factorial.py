@@ -72,3 +72,13 @@ def test_levels_with_colons_and_brackets_are_fitted():
     model = fit(frame, "accuracy", ["participant", "input"])
     inter = {t["term"]: t for t in model["terms"]}["participant x input"]
     assert inter["p"] < 1e-4 and inter["contrast"] == "(openai:m[x] - agent:wsls) x (image - text)"
+
+
+def test_a_metric_constant_but_for_floating_point_noise_is_not_fitted():
+    """7 / 25 * 100 is 28.000000000000004: a metric that is 28 in every session has one value,
+    and the model says so rather than fitting noise."""
+    frame = _two_by_two(0.0, seeds=4)
+    frame["accuracy"] = 28.0
+    frame.loc[frame.index[::3], "accuracy"] = 7 / 25 * 100
+    model = fit(frame, "accuracy", ["strategy", "input"])
+    assert model["terms"] == [] and "one value" in model["error"]

@@ -28,6 +28,18 @@ def test_icc_uses_the_balanced_seeds_and_needs_repeats():
     assert icc([np.array([1.0]), np.array([2.0])])["icc1"] is None  # one session per seed: no test-retest
 
 
+def test_floating_point_noise_is_no_variance_for_the_icc_or_the_split_half():
+    """7 / 25 * 100 is 28.000000000000004: seeds whose sessions all score 28 have no variance
+    within or between them, so there is no ICC (it was -1.0) and a half constant but for noise
+    does not correlate (r was -0.67)."""
+    noisy = [np.array([7 / 25 * 100, 28.0]), np.array([28.0, 28.0]), np.array([28.0, 28.0])]
+    assert icc(noisy)["icc1"] is None
+    # sessions alike within seeds (0.1 + 0.2 is 0.30000000000000004), seeds apart: ICC 1 exactly
+    alike = icc([np.array([0.1 + 0.2, 0.3]), np.array([0.5, 0.5]), np.array([0.7, 0.7])])
+    assert alike["icc1"] == 1.0 and alike["icc1k"] == 1.0
+    assert split_half([7 / 25 * 100, 28.0, 28.0, 28.0], [1.0, 2.0, 3.0, 4.0])["r"] is None
+
+
 def test_spearman_brown_and_split_half():
     assert spearman_brown(0.5) == pytest.approx(2 / 3)
     x = np.arange(10.0)

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from machinepsych.cli import app
-from machinepsych.cli.app import OnceCommand
+from machinepsych.cli.app import OnceCommand, OnceGroup
 from machinepsych.storage.store import Store
 
 TWICE = [
@@ -38,6 +38,9 @@ TWICE = [
     ("audit wcst --seed 1 --seed 2", "--seed was given twice (1, 2)"),
     ("study create r --practice 1 --practice 2 --store {tmp}/new.db", "--practice was given twice (1, 2)"),
     ("demo --store {tmp}/new.db --store {tmp}/b.db", "--store was given twice"),
+    # a group's own option (probe 13: runs kept the last, b.db, and said there was no store there)
+    ("runs --store {tmp}/a.db --store {tmp}/b.db", "--store was given twice"),
+    ("runs --store {tmp}/a.db --store {tmp}/b.db delete r", "--store was given twice"),
 ]
 
 
@@ -67,12 +70,23 @@ def _commands(group, path=()):
             yield " ".join((*path, name)), cmd
 
 
+def _groups(group, path=()):
+    yield " ".join(path) or "machinepsych", group
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):
+            yield from _groups(cmd, (*path, name))
+
+
 def test_every_command_checks_its_options():
     import typer
 
-    commands = dict(_commands(typer.main.get_command(app)))
+    root = typer.main.get_command(app)
+    commands = dict(_commands(root))
     assert {"run", "resume", "report", "score", "tasks", "chance", "study create", "serve"} <= set(commands)
     assert [n for n, c in commands.items() if not isinstance(c, OnceCommand)] == []
+    groups = dict(_groups(root))  # a group's own options (runs --store) are checked as a command's
+    assert {"machinepsych", "runs", "study", "study annotators", "store"} <= set(groups)
+    assert [n for n, g in groups.items() if not isinstance(g, OnceGroup)] == []
 
 
 def test_repeated_flags_and_repeatable_options_still_work(tmp_path):

@@ -25,7 +25,8 @@ def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path, cl
     assert res.returncode == 0, res.stderr
     assert "Run e (complete); sessions: complete 4" in res.stdout
     assert "wcst | default: mean (SD) over sessions" in res.stdout and "agent:random" in res.stdout
-    assert res.stdout.rstrip().endswith("--out reports/e"), res.stdout[-300:]
+    closing = " ".join(res.stdout[res.stdout.rindex("Report: "):].split())  # the console may wrap it
+    assert closing == f"Report: machinepsych report e --store sqlite:///{db}", res.stdout[-300:]
     assert not (tmp_path / "e.db-wal").exists(), "the store was not closed"
     st = Store(db, create=False)
     run = st.get_run("e")
@@ -33,6 +34,24 @@ def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path, cl
     assert len(st.scores(run.id)) == 4
     again = cli_in_process("report", "e", "--store", str(db), "--json", cwd=tmp_path)  # the store reads as it was left
     assert again.returncode == 0 and '"complete": 4' in again.stdout
+
+
+def test_the_report_command_a_run_prints_works_as_pasted_in_a_fresh_folder(tmp_path, cli_in_process):
+    """Probe 13: the closing line was ``report w1 --out reports/w1``, which a folder without
+    reports/ refused (``--out`` never makes a missing parent); the printed command now writes
+    the report where ``report`` puts it by default, making reports/ itself."""
+    import shlex
+
+    ran = cli_in_process("run", "wcst", "-m", "agent:random", "--sessions", "2", "--run-name", "w1",
+                         "--no-progress", cwd=tmp_path)  # the default store, machinepsych.db here
+    assert ran.returncode == 0, ran.stderr
+    printed = ran.stdout.rstrip().splitlines()[-1]
+    assert printed == "Report: machinepsych report w1"
+    words = shlex.split(printed.removeprefix("Report: "))
+    assert not (tmp_path / "reports").exists()
+    pasted = cli_in_process(*words[1:], cwd=tmp_path)
+    assert pasted.returncode == 0, pasted.stderr
+    assert (tmp_path / "reports" / "w1" / "index.html").is_file()
 
 
 def test_a_failed_run_still_exits_1_with_its_resume_hint(tmp_path):

@@ -307,11 +307,15 @@ def test_a_provider_without_log_probabilities_is_refused_in_one_line(people, mon
     r = subprocess.run([*CLI, "predict", "people", "-m", "anthropic:claude-x", "--store", str(db), "--no-progress"],
                        capture_output=True, text=True, env={**cli_env(), "ANTHROPIC_API_KEY": "sk-ant-test-0000"},
                        timeout=120)
-    assert "log-probabilities" in _one_line(r)
+    # each line names a fix predict takes (it has no --choice-probs to drop: probe 13)
+    assert "log-probabilities" in _one_line(r) and "give predict a model at an endpoint" in _one_line(r)
+    assert "--choice-probs" not in _one_line(r)
     with FakeOpenAIServer() as srv:  # answers, never with log-probabilities: refused by the probe
         plain = predict(db, srv.base_url, "--run-name", "never")
         assert srv.count == 1
-    assert "returned no log-probabilities" in _one_line(plain)
+    assert "returned no log-probabilities" in _one_line(plain) and "--choice-probs" not in _one_line(plain)
+    assert _one_line(plain).endswith("give predict a model at an endpoint that returns them "
+                                     "(-m openai:, vllm:, llamacpp:, ollama: NAME with --base-url)")
     store = Store(db)
     assert [r.name for r in store.list_runs()] == ["people"]  # nothing created
     store.close()

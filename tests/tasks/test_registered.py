@@ -78,3 +78,29 @@ def test_chance_level_exists(spec):
     result = chance(spec, n=1000 if spec.chance is not None else 40, seed=0)
     cell = result["metrics"][spec.primary]
     assert cell["n"] > 0 and np.isfinite(cell["mean"]) and np.isfinite(cell["p95"]) and cell["sd"] >= 0
+
+
+def _github_slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation but '-' and '_' dropped,
+    spaces to '-'."""
+    import re
+
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_docs_link_of_the_catalog_resolves_on_github():
+    """``tasks --json``'s ``docs`` of each test is a page of docs/ and, with an anchor, one that
+    GitHub makes: an ``<a id=...>`` or a heading's slug. Probe 13: reflection-bench.md's headings
+    ended in ``{#wpt}``, an attribute GitHub shows as text and makes no anchor of."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    missing = []
+    for spec in SPECS:
+        page, _, anchor = spec.docs.partition("#")
+        text = (root / page).read_text()
+        ids = set(re.findall(r'<a id="([^"]+)"', text))
+        ids |= {_github_slug(h) for h in re.findall(r"^#+ (.*)$", text, flags=re.M)}
+        if anchor and anchor not in ids:
+            missing.append(spec.docs)
+    assert missing == []

@@ -40,6 +40,22 @@ BOOTSTRAP_RESAMPLES = 4999
 BOOTSTRAP_SEED = 0  # the report's intervals are reproducible
 MAX_POWER_N = 1_000_000
 WILCOXON_EXACT_MAX = 100  # a larger need is shown as "more than this"
+SIGNIFICANT_DIGITS = 10  # computed scores are compared, ranked and tested for 0 to this many digits
+
+
+def noise_rounded(x, scale: float | None = None) -> np.ndarray:
+    """``x`` rounded to ``SIGNIFICANT_DIGITS`` significant digits of ``scale`` (default: the
+    largest finite |x|), so that floating-point noise is not read as a difference: a share of 25
+    trials in percent is k / 25 * 100, and 7 / 25 * 100 is 28.000000000000004, so 28.000000000000004
+    - 24 and 32 - 28 would rank as two values and not as the tie they are (the Wilcoxon p of
+    12 such differences moved from 0.33887 to 0.32227). Differences are rounded at the scale
+    of the scores they come from (``scale``), where their noise lies."""
+    x = np.asarray(x, dtype=float)
+    finite = np.abs(x[np.isfinite(x)])
+    top = float(finite.max()) if scale is None and finite.size else abs(scale or 0.0)
+    if not top or not math.isfinite(top):
+        return x
+    return np.round(x, SIGNIFICANT_DIGITS - 1 - math.floor(math.log10(top)))
 
 
 def per_seed(frame: pd.DataFrame, metric: str) -> pd.Series:
@@ -131,11 +147,13 @@ def wilcoxon_p(d: np.ndarray, mid: bool = True) -> float:
     differences tie and the exact distribution has few steps: the exact p's size at 5% falls
     to 4% at 10 pairs; the mid-p's is 5% (``benchmarks/comparisons.py``). Above
     ``WILCOXON_EXACT_MAX`` non-zero differences, the normal approximation with scipy's tie
-    correction. 1 when all are 0. ``mid=False``: the exact p, P(|T - E| >= |t - E|)."""
+    correction. 1 when all are 0. ``mid=False``: the exact p, P(|T - E| >= |t - E|). The
+    differences are :func:`noise_rounded` first (floating-point noise is neither a rank nor a
+    non-zero difference)."""
     from scipy import stats
     from scipy.stats import rankdata
 
-    d = np.asarray(d, dtype=float)
+    d = noise_rounded(d)
     d = d[d != 0]
     if not len(d):
         return 1.0
@@ -215,12 +233,14 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     """The paired comparison of a and b on the seeds both have (``power``: with the sessions
     needed for 80% power)."""
     seeds = a.index.intersection(b.index)
-    d = (a[seeds] - b[seeds]).to_numpy(dtype=float)
+    x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
+    scale = float(np.max(np.abs(np.concatenate([x, y])))) if len(x) else None
+    d = noise_rounded(x - y, scale)  # rounded where the scores' noise lies, not at the differences' own size
+    x, y = noise_rounded(x, scale), noise_rounded(y, scale)
     sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
     low, high, method = paired_interval(d)
     mean = float(np.mean(d))
     dz = mean / sd if sd > 0 else None
-    x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
     seed_r = float(np.corrcoef(x, y)[0, 1]) if len(d) > 2 and np.ptp(x) > 0 and np.ptp(y) > 0 else None
     return {"design": "paired", "n": len(d), "n_a": len(a), "n_b": len(b), "seed_r": seed_r,
             "mean_a": float(a[seeds].mean()), "mean_b": float(b[seeds].mean()), "diff": mean,
@@ -239,6 +259,8 @@ def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     from scipy import stats
 
     x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
+    scale = float(np.max(np.abs(np.concatenate([x, y])))) if len(x) and len(y) else None
+    x, y = noise_rounded(x, scale), noise_rounded(y, scale)  # noise is no spread (a constant group stays constant)
     diff = float(x.mean() - y.mean())
     out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "seed_r": None, "mean_a": float(x.mean()),
            "mean_b": float(y.mean()), "diff": diff, "ci_low": None, "ci_high": None, "ci_method": "Welch t",

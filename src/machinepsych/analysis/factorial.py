@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .comparisons import noise_rounded
+
 FIXED = ("participant", "strategy", "persona", "preset")
 MAX_FACTORS = 4
 LABEL_PARAM = re.compile(r"^([A-Za-z_]+)=(.*)$")
@@ -85,7 +87,8 @@ def fit(frame: pd.DataFrame, metric: str, factors: list[str]) -> dict[str, Any]:
     import statsmodels.formula.api as smf
 
     fac = factor_frame(frame)
-    data = pd.DataFrame({"y": frame[metric].astype(float), "seed": frame["seed"]})
+    y = frame[metric].astype(float)
+    data = pd.DataFrame({"y": pd.Series(noise_rounded(y.to_numpy()), index=y.index), "seed": frame["seed"]})  # noise is no variation
     levels = {}
     for i, f in enumerate(factors):
         levels[f] = list(dict.fromkeys(fac[f]))  # in run order: the first level is the first run

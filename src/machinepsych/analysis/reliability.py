@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.scoring import score_session
+from .comparisons import noise_rounded
 from ..tasks.catalog import get_task
 
 MIN_SESSIONS = 3  # fewer sessions (or seeds) than this: no coefficient
@@ -66,7 +67,7 @@ def split_half(a: list[float], b: list[float]) -> dict[str, Any]:
     """{r, spearman_brown, n} of paired half scores (None where they cannot be correlated)."""
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     keep = np.isfinite(x) & np.isfinite(y)
-    x, y = x[keep], y[keep]
+    x, y = noise_rounded(x[keep]), noise_rounded(y[keep])  # floating-point noise is no spread
     out: dict[str, Any] = {"n": int(len(x)), "r": None, "spearman_brown": None}
     if len(x) >= MIN_SESSIONS and np.ptp(x) > 0 and np.ptp(y) > 0:
         r = float(np.corrcoef(x, y)[0, 1])
@@ -91,8 +92,9 @@ def icc(groups: list[np.ndarray]) -> dict[str, Any]:
     if n < MIN_SESSIONS:
         return out
     means = x.mean(axis=1)
-    msb = k * float(((means - x.mean()) ** 2).sum()) / (n - 1)
-    msw = float(((x - means[:, None]) ** 2).sum()) / (n * (k - 1))
+    scale = float(np.abs(x).max())  # deviations rounded where the scores' noise lies: noise is no variance
+    msb = k * float((noise_rounded(means - x.mean(), scale) ** 2).sum()) / (n - 1)
+    msw = float((noise_rounded(x - means[:, None], scale) ** 2).sum()) / (n * (k - 1))
     if msb + (k - 1) * msw == 0:  # every session of every seed alike: nothing to tell apart
         return out
     out["icc1"] = (msb - msw) / (msb + (k - 1) * msw)

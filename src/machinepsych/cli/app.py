@@ -8,7 +8,7 @@ from collections import Counter
 
 import typer
 from rich.console import Console
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from ..core.errors import ConfigError
 
@@ -45,10 +45,8 @@ def repeated_option(command, ctx, args: list[str]) -> str | None:
     return None
 
 
-class OnceCommand(TyperCommand):
-    """A command whose single-valued options may each be given once: typer (like click) would
-    keep the last of ``--preset a --preset b`` without a word; here it is a usage error,
-    raised while the arguments are parsed, before the command does anything."""
+class OnceOptions:
+    """Single-valued options given once each, checked while the arguments are parsed."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         problem = repeated_option(self, ctx, args)
@@ -57,8 +55,23 @@ class OnceCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
+class OnceCommand(OnceOptions, TyperCommand):
+    """A command whose single-valued options may each be given once: typer (like click) would
+    keep the last of ``--preset a --preset b`` without a word; here it is a usage error,
+    raised while the arguments are parsed, before the command does anything."""
+
+
+class OnceGroup(OnceOptions, TyperGroup):
+    """A command group (``runs``, ``study`` ...) whose own single-valued options, those before
+    its subcommand (``runs --store a --store b``), may each be given once, as a command's."""
+
+
 class App(typer.Typer):
-    """The typer app whose every command (``cls`` left out) is a :class:`OnceCommand`."""
+    """The typer app whose every command (``cls`` left out) is a :class:`OnceCommand`, and
+    which is itself, as a group, a :class:`OnceGroup`."""
+
+    def __init__(self, *, cls=None, **kwargs):
+        super().__init__(cls=cls or OnceGroup, **kwargs)
 
     def command(self, name: str | None = None, *, cls=None, **kwargs):
         return super().command(name, cls=cls or OnceCommand, **kwargs)

@@ -319,7 +319,9 @@ def _finish(st, name: str, stats) -> None:
         err.print(failure_line(stats.failures, f"machinepsych resume {name}{store_arg}"), soft_wrap=True,
                   highlight=False, markup=False, emoji=False)
         raise typer.Exit(1)
-    console.print(escape(f"Report: machinepsych report {name}{store_arg} --out reports/{name}"))
+    # no --out: report writes reports/NAME by default and makes reports/ itself, where --out
+    # never makes a missing parent (a typo in a path is an error); so the line works as pasted
+    console.print(escape(f"Report: machinepsych report {name}{store_arg}"))
 
 
 def failure_line(failures: list[str], resume: str) -> str:

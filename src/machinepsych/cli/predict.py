@@ -31,7 +31,7 @@ def predict_cmd(
     from ..participants.spec import ParticipantSpec
     from ..runner.answers import probe_endpoints
     from ..runner.plan import check_run_name
-    from ..runner.predict import is_prediction, prepare_prediction
+    from ..runner.predict import NEEDS_LOGPROBS, is_prediction, prepare_prediction
     from ..runner.run import check_not_running, run_sync
 
     if run_name is not None:
@@ -52,7 +52,8 @@ def predict_cmd(
         console.print(f"Continuing prediction run [bold]{run.name}[/bold]", highlight=False)
     else:
         spec, run_spec, rows = prepare_prediction(st, people_run, participant, strategy, answer, run_name)
-        probe_endpoints(run_spec, [build_participant(p) for p in run_spec.participants])  # logprobs, before the run
+        probe_endpoints(run_spec, [build_participant(p) for p in run_spec.participants],  # logprobs, before the run
+                        no_probs_fix=NEEDS_LOGPROBS)
         run = st.create_run(spec["name"], spec, rows)
         console.print(f"Prediction run [bold]{run.name}[/bold]: {model} predicts {len(rows)} people of run "
                       f"{spec['predicts']['run']}", highlight=False)

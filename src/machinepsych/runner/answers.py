@@ -23,6 +23,7 @@ from ..tasks.catalog import get_task
 STRUCTURED_PROVIDERS = ("openai", "vllm", "ollama", "llamacpp", "anthropic", "google")
 LOGPROB_PROVIDERS = ("openai", "vllm", "ollama", "llamacpp")  # OpenAI-compatible: logprobs with top_logprobs
 PROBE_MAX_TOKENS = 200
+DROP_CHOICE_PROBS = "drop --choice-probs"  # run's fix for a model without log-probabilities; predict words its own
 
 
 def first_space(task: Any) -> tuple[Any, Space]:
@@ -74,17 +75,22 @@ def check_answers(run: Any) -> None:
                 how = "through --batch" if p.batch else f"for the {provider}: provider"
                 raise ConfigError(f"{p.ref}: structured answers are not available {how}; run it with --answer free")
     for p in probs:
-        provider = p.ref.partition(":")[0]
-        if provider not in LOGPROB_PROVIDERS or p.batch:
-            how = "through --batch" if p.batch else f"from the {provider}: provider"
-            raise ConfigError(f"{p.ref}: option probabilities need log-probabilities (logprobs with top_logprobs), "
-                              f"which are not available {how} (OpenAI, vLLM and llama.cpp give them): "
-                              "drop --choice-probs")
+        check_logprob_provider(p)
     if probs:
         for t, spec, space in spaces:
             if not isinstance(space, Choice):
                 raise ConfigError(f"{spec.id}: its answers are not one of a fixed set of options ({space.describe()}), "
                                   "so they have no option probabilities: drop --choice-probs or run another test")
+
+
+def check_logprob_provider(p: Any, fix: str = DROP_CHOICE_PROBS) -> None:
+    """A one-line refusal of a model participant (``p``, a ParticipantSpec) whose provider, or
+    ``--batch``, gives no log-probabilities; ``fix``: what the calling command's user can do."""
+    provider = p.ref.partition(":")[0]
+    if provider not in LOGPROB_PROVIDERS or p.batch:
+        how = "through --batch" if p.batch else f"from the {provider}: provider"
+        raise ConfigError(f"{p.ref}: option probabilities need log-probabilities (logprobs with top_logprobs), "
+                          f"which are not available {how} (OpenAI, vLLM and llama.cpp give them): {fix}")
 
 
 def probe_schema(run: Any) -> dict[str, Any]:
@@ -95,20 +101,21 @@ def probe_schema(run: Any) -> dict[str, Any]:
                                               "additionalProperties": False}
 
 
-def probe_endpoints(run: Any, participants: list[Any]) -> None:
+def probe_endpoints(run: Any, participants: list[Any], no_probs_fix: str = DROP_CHOICE_PROBS) -> None:
     """Ask each model once, as a trial would (the answer schema under ``--answer structured``,
     log-probabilities under ``--choice-probs``); a one-line ConfigError naming the fix when its
     endpoint refuses or ignores them. ``participants``: the built participants, in the run
-    spec's order."""
+    spec's order; ``no_probs_fix``: the fix for an endpoint without log-probabilities, in the
+    words of the command that asks (``predict`` has no --choice-probs to drop)."""
     structured = "structured" in run.answers
     todo = [(p, built) for p, built in zip(run.participants, participants)
             if not (p.is_agent or p.is_human) and (structured or p.choice_probs)]
     todo = list({(p.ref, p.base_url): (p, built) for p, built in todo}.values())  # one probe per endpoint and model
     if todo:
-        asyncio.run(_probe_all(run, todo, structured))
+        asyncio.run(_probe_all(run, todo, structured, no_probs_fix))
 
 
-async def _probe_all(run: Any, todo: list, structured: bool) -> None:
+async def _probe_all(run: Any, todo: list, structured: bool, no_probs_fix: str) -> None:
     from ..models.base import GenerateOptions
     from ..models.retry import bounded
 
@@ -129,7 +136,7 @@ async def _probe_all(run: Any, todo: list, structured: bool) -> None:
                 if exc.transient:
                     raise ConfigError(f"{p.ref}: could not check its endpoint before the run ({detail}); "
                                       "try again when it answers") from None
-                fix = "run it with --answer free" if structured else "drop --choice-probs"
+                fix = "run it with --answer free" if structured else no_probs_fix
                 raise ConfigError(f"{p.ref} refused the request a trial would send ({detail}); {fix}") from None
             if structured and reply.finish_reason not in ("length", "max_tokens", "MAX_TOKENS") and \
                     not follows_schema(reply.text, space):
@@ -137,8 +144,8 @@ async def _probe_all(run: Any, todo: list, structured: bool) -> None:
                                   "run it with --answer free")
             if p.choice_probs and not reply.logprobs:
                 raise ConfigError(f"{p.ref} returned no log-probabilities (logprobs with top_logprobs); "
-                                  "--choice-probs needs an endpoint that does (OpenAI, vLLM, llama.cpp): "
-                                  "drop --choice-probs")
+                                  f"option probabilities need an endpoint that does (OpenAI, vLLM, llama.cpp): "
+                                  f"{no_probs_fix}")
     finally:
         for _, built in todo:
             close = getattr(built.model, "aclose", None)

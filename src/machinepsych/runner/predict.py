@@ -32,6 +32,9 @@ from ..tasks.catalog import get_task, is_latest
 from .session import canonical_json, final_call, json_roundtrip, trial_record
 
 KIND = "prediction"
+# predict's fix for a model without log-probabilities (run's is "drop --choice-probs", an option predict has not)
+NEEDS_LOGPROBS = ("give predict a model at an endpoint that returns them "
+                  "(-m openai:, vllm:, llamacpp:, ollama: NAME with --base-url)")
 ANSWERING = ("answer", "reask", "judge")  # calls whose reply is the model's answer (not kept in the history)
 
 
@@ -239,11 +242,13 @@ def prepare_prediction(store: Store, people_ref: str | int, participant, strateg
     """Everything checked, nothing stored: (the run spec, its RunSpec, the session rows) of a
     prediction of the people of run ``people_ref`` by ``participant`` (a ParticipantSpec)."""
     from ..participants.factory import build_participant
+    from .answers import check_logprob_provider
     from .plan import RunSpec, TaskRun, default_run_name
 
     if participant.is_agent or participant.is_human:
         raise ConfigError(f"--model {participant.ref}: predict asks a model for the probability of each option; "
                           "give a model with log-probabilities (openai:, vllm:, llamacpp:, ollama:)")
+    check_logprob_provider(participant, fix=NEEDS_LOGPROBS)  # before the run spec's own check, worded for run
     if answer == "structured" and strategy != "direct":
         raise ConfigError(f"--answer structured predicts with --strategy direct only (a person's reasoning is not "
                           f"known to put in the model's earlier answers), not {strategy!r}")
