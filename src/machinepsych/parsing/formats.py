@@ -187,12 +187,26 @@ def _final_deck_reader(first: str) -> ChoiceReader:
                         extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
 
 
+# a self-correction that only says the reply moves to another deck, naming none ("Keep AAA. Actually no — I'll
+# switch.", "Hmm, no — switching.", "Wait, I'd rather change."): the deck before it is taken back and no other is
+# chosen (not "no need to switch", "switching would be a mistake")
+_SWITCH_ONLY = re.compile(r"(?i:(?:^[\s,.:;!…—–-]*|\b(?:i|we)(?:['’](?:ll|d|m)|\s+(?:will|would|am|shall|should))?\s+(?:rather\s+|now\s+|just\s+)?)"
+                          r"(?:switch(?:ing)?|chang(?:e|ing)|mov(?:e|ing)\s+on)(?:\s+(?:decks?|it|instead))?\b"
+                          r"(?!\s+(?:would|could|might|may|is|was|seems|sounds|looks|isn['’]t|wouldn['’]t)\b)(?=\s*(?:[.!…]|\.\.\.|$)))")
+
+
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
     """A deck (DC-IGT); on the final step "keep it" / "stay with the same deck" names the
-    previewed deck (``obs.stimulus["first_deck"]``)."""
+    previewed deck (``obs.stimulus["first_deck"]``). A self-correction that moves to no
+    named deck ("Keep AAA. Actually no — I'll switch.") leaves no deck chosen."""
     st = _stim(obs)
     first = st.get("first_deck") if st.get("phase") == "final" else None
-    return (_final_deck_reader(first) if first in DECKS else DECK)(reply)
+    reader = _final_deck_reader(first) if first in DECKS else DECK
+    value, status = reader(reply)
+    cut = revised_tail(reply) if status == "parsed" else None
+    if cut is not None and _SWITCH_ONLY.search(reply[cut:]) and not reader.finder()(mask(reply[cut:])):
+        return None, "invalid"
+    return value, status
 parse_nback = _fixed(NBACK)
 parse_lnt = _fixed(LNT)
 
@@ -488,7 +502,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     """A word (CS1-CS3) in its normal form (:func:`.words.normalise_word`: "A bicycle." is
     "bicycle"): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
     umbrella", "The word is garden."), else a last line or whole reply of at most three words
-    that is not an interjection or a lead-in ("Sure!", "Here is my answer:"). Several different
+    that is not an interjection or a lead-in ("Sure!", "Here is my answer:") where the reply was
+    not cut off ("Let me think about the shapes. The top part" names none). Several different
     committed words, or one that offers two ("bicycle or table"), are invalid."""
     raw = prepare(reply)
     if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
@@ -508,7 +523,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         if len(set(named)) == 1:
             return named[0], "parsed"
     found = _words(raw)
-    if not found:
+    if not found and not is_cut_off(raw):  # a reply cut off is read from its commitments only, not its last words
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]

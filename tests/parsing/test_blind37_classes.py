@@ -1,0 +1,67 @@
+"""Classes of misreadings the blind reply set replies_blind37 found (first measured 98.3% meant,
+0.4% wrong, 1.3% invalid): each is checked on replies other than the corpus lines, with the reading a
+careful person takes (None: unreadable, never guessed); the guards beside each class must keep their
+reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import read, vf
+
+FINAL = {"trial": 3, "phase": "final", "balance": 1940.0, "first_deck": "AAA", "first_gain": 100.0, "first_loss": 0.0}
+FIRST = {"trial": 2, "phase": "first", "balance": 1840.0}
+CS3 = {**vf("CS3", "word", 1, []),
+       "question": 'A picture of a common object is hidden in visual noise (snow). What object is it? Answer with one word. '
+                   'Respond with the answer as a JSON object {"answer": ...}, e.g. {"answer": "house"}.'}
+
+
+# ----------------------------------------------------------------------------- a DC-IGT keep corrected
+KEEP_CORRECTED = [
+    # the deck after the correction, also where the reason before it names the earlier round
+    ("dcigt", FINAL, "Keep it. Actually no — after last round's result I'm switching to CCC.", "CCC"),
+    ("dcigt", FINAL, "Stay with AAA. No wait, after the last trial's loss I'll go with BBB.", "BBB"),
+    ("dcigt", FIRST, "After the last round's loss on CCC I'll go with BBB.", "BBB"),
+    # a switch that names no deck takes the keep back and chooses none
+    ("dcigt", FINAL, "Keep AAA. Actually no — I'll switch.", None),
+    ("dcigt", FINAL, "Keep AAA. Hmm, no — switching.", None),
+    ("dcigt", FINAL, "Stay with the same deck. Wait, I'd rather change.", None),
+    ("dcigt", FINAL, "Keep AAA. On second thought, I'll switch decks.", None),
+    ("dcigt", FIRST, "BBB. Wait — I'll switch.", None),
+    # guards: a switch set aside keeps the deck; a deck named as chosen before is no choice now
+    ("dcigt", FINAL, "Keep AAA.", "AAA"),
+    ("dcigt", FINAL, "Keep AAA. Actually, no need to switch.", "AAA"),
+    ("dcigt", FINAL, "Keep AAA. Actually no, switching would be a mistake.", "AAA"),
+    ("dcigt", FINAL, "Keep AAA. Actually, I won't switch.", "AAA"),
+    ("dcigt", FINAL, "Keep AAA. Wait, I thought about switching, but no.", "AAA"),
+    ("dcigt", FINAL, "I'll switch.", None),
+    ("dcigt", FINAL, "Last round I chose BBB; this time I'll keep AAA.", "AAA"),
+    ("dcigt", FIRST, "Last time I picked CCC.", None),
+    ("dcigt", FIRST, "Previously I'd picked CCC.", None),
+]
+
+
+# ----------------------------------------------------------------------------- a word reply cut off mid-reasoning
+CUT_OFF_WORDS = [
+    # the unfinished last sentence of a reply that announced its reasoning names no word
+    ("visfactor-cs3", CS3, "Let me look at the outline carefully. The handle", None),
+    ("visfactor-cs3", CS3, "I'll describe what I see first. The left wing", None),
+    ("visfactor-cs1", CS3, "Let me think about it step by step.\n\nThe round shape at the", None),
+    # guards: a word after the lead-in, a committed answer before the cut, a terse word
+    ("visfactor-cs3", CS3, "Let me look at the drawing carefully.\n\nKite", "kite"),
+    ("visfactor-cs3", CS3, "Let me think. Umbrella.", "umbrella"),
+    ("visfactor-cs3", CS3, "Let me look at the drawing. It's a kite.", "kite"),
+    ("visfactor-cs3", CS3, 'Let me think about the shapes. {"answer": "kite"} The top part', "kite"),
+    ("visfactor-cs3", CS3, "Let me think.\nThe object is an umbrella", "umbrella"),
+    ("visfactor-cs3", CS3, "umbrella", "umbrella"),
+    ("visfactor-cs3", CS3, "Bicycle", "bicycle"),
+]
+
+
+CLASSES = {"keep-corrected": KEEP_CORRECTED,
+           "cut-off-words": CUT_OFF_WORDS}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
