@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import read, vf
+from tests.support.replies import MA1, P3, read, vf
 
 FINAL = {"trial": 3, "phase": "final", "balance": 1940.0, "first_deck": "AAA", "first_gain": 100.0, "first_loss": 0.0}
 FIRST = {"trial": 2, "phase": "first", "balance": 1840.0}
+ROWS = {**vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"]),
+        "question": 'For each test figure 1-5, does it contain the model? Respond with the answer as a JSON object {"answer": ...}. '
+                    'Give five T/F values in order, e.g. {"answer": ["T", "F", "T", "F", "F"]}.'}
+MAP = {**vf("MV2", "tf", 1, ["T", "F"]),
+       "question": 'In the test map, was the building marked ? the LIBRARY on the study map? Respond with the answer as a JSON '
+                   'object {"answer": ...}. Answer T or F, e.g. {"answer": "T"}.'}
 CS3 = {**vf("CS3", "word", 1, []),
        "question": 'A picture of a common object is hidden in visual noise (snow). What object is it? Answer with one word. '
                    'Respond with the answer as a JSON object {"answer": ...}, e.g. {"answer": "house"}.'}
@@ -57,8 +63,46 @@ CUT_OFF_WORDS = [
 ]
 
 
+# ----------------------------------------------------------------------------- a JSON list after a lead-in naming rows
+TFFTF = '\n\n{"answer": ["T", "F", "T", "F", "F"]}'
+LEAD_INS = [
+    # the rest set apart in other words than the named rows': the lead-in does not say their side, the object does
+    ("visfactor-cf2", ROWS, "Figures 1 and 3 contain the model; the others are rotated." + TFFTF, ["T", "F", "T", "F", "F"]),
+    ("visfactor-cf2", ROWS, "Figures 1 and 3 contain the model; the others change its orientation.", None),
+    # a bulleted or numbered list of marks before the object: its last item is one row, not a list of its own
+    ("visfactor-cf2", ROWS, "- Figure 1 ✔\n- Figure 2 ✘\n- Figure 3 ✔\n- Figure 4 ✘\n- Figure 5 ✘" + TFFTF, ["T", "F", "T", "F", "F"]),
+    ("visfactor-cf2", ROWS, "### Verdicts\n* **1** ✓\n* **2** ✗\n* **3** ✓\n* **4** ✗\n* **5** ✗" + TFFTF, ["T", "F", "T", "F", "F"]),
+    # the asked place named as where it stood ("The LIBRARY was in the south-west corner") is no answer beside the object
+    ("visfactor-mv2", MAP, 'The LIBRARY was in the south-west corner; the marked one is elsewhere.\n\n{"answer": "F"}', "F"),
+    ("visfactor-mv2", MAP, 'The library stood next to the park.\n\n{"answer": "T"}', "T"),
+    # guards: a lead-in that gives other rows, a list of marks that differs, the rest said in the same words or denied
+    ("visfactor-cf2", ROWS, "Figures 1 and 4 contain the model." + TFFTF, None),
+    ("visfactor-cf2", ROWS, "- Figure 1 ✔\n- Figure 2 ✔\n- Figure 3 ✔\n- Figure 4 ✘\n- Figure 5 ✘" + TFFTF, None),
+    ("visfactor-cf2", ROWS, "Figures 1 and 3 contain the model; the others don't.", ["T", "F", "T", "F", "F"]),
+    ("visfactor-cf2", ROWS, "Figures 2 and 5 are flipped; the rest are just rotated.", ["T", "F", "T", "T", "F"]),
+    ("visfactor-cf2", ROWS, "Figures 1 and 3 contain it; the rest contain it too.", ["T", "T", "T", "T", "T"]),
+    ("visfactor-mv2", MAP, "It was the library.", "T"), ("visfactor-mv2", MAP, "The library.", "T"),
+    ("visfactor-mv2", MAP, "Not the library.", "F"), ("visfactor-mv2", MAP, 'It was the library.\n\n{"answer": "F"}', None),
+]
+
+
+# ----------------------------------------------------------------------------- "Final answer - D" with citation markers
+FINAL_DASH = [
+    ("visfactor-p3", P3, "Final answer — B [1][2]\n[1] Shading.\n[2] Edge count.", "B"),
+    ("visfactor-p3", P3, "Final answer - E [1]\n[1] The only figure with three holes.", "E"),
+    ("visfactor-ma1", MA1, "Final answer - 77 [1]\n[1] Counted along the top row.", 77),
+    # guards: a hedge or a denial after the dash, an arrow, a hyphenated word
+    ("visfactor-p3", P3, "Final answer - B or C [1]\n[1] Shading.", None),
+    ("visfactor-p3", P3, "Final answer - not B [1]\n[1] Shading.", None),
+    ("visfactor-p3", P3, "Final answer -> D", "D"),
+    ("visfactor-p3", P3, "The final answer-key is hidden. I pick B.", "B"),
+]
+
+
 CLASSES = {"keep-corrected": KEEP_CORRECTED,
-           "cut-off-words": CUT_OFF_WORDS}
+           "cut-off-words": CUT_OFF_WORDS,
+           "lead-ins": LEAD_INS,
+           "final-dash": FINAL_DASH}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

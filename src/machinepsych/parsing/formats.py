@@ -344,7 +344,13 @@ def _asked_reader(name: str) -> ChoiceReader:
 def _named_alone(name: str) -> str:
     """The asked thing named, not as one of two things a reply hesitates between ("the bank or
     the library", "the library or the bank": a hedge, no answer)."""
-    return r"(?<!\b[Oo]r )(?<!\b[Oo]r the )(?<!\b[Oo]r a )(?<!\b[Oo]r an )" + word(name) + r"(?!\s+or\b)"
+    return (r"(?<!\b[Oo]r )(?<!\b[Oo]r the )(?<!\b[Oo]r a )(?<!\b[Oo]r an )" + word(name) + r"(?!\s+or\b)"
+            # (nor the subject of where it stood: "The BANK was on the north-east corner" says nothing of the marked building)
+            + _PLACED)
+
+
+_PLACED = (r"(?!\s+(?:was|is|were|are|sat|sits|stood|stands|lay|lies|appeared|appears)\s+(?:also\s+)?(?:located\s+|placed\s+|situated\s+)?"
+           r"(?:on|at|in|near|by|next\s+to|beside|across|opposite|along|further|elsewhere|north|south|east|west|to\s+the)\b)")
 
 
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
@@ -410,14 +416,19 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
-# a line of a table ("| 5 | ✅ |"), or a clause about the rows not named in it ("All others are turned only.")
+# a line of a table ("| 5 | ✅ |"), an item of a list ("- **5** ✔", "5. ✔"), or a clause about the rows not named in
+# it ("All others are turned only.")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
 _ROWS_FRAGMENT = re.compile(r"^\s*\|.*\|\s*$|\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining|all\s+other|everything\s+else)\b", re.I)
 
 
 def _rows_conclusion(parser: Parser) -> Parser:
-    """How the sentence before a list's answer object is read: a table's last line or a clause
-    about "the others" is part of a list told before it, not a list of its own (it names no answer)."""
+    """How the sentence before a list's answer object is read: a table's last line, the last item
+    of a list or a clause about "the others" is part of a list told before it, not a list of its
+    own (it names no answer; the whole list is compared with the object by :func:`_prose_agrees`)."""
     def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        if _LIST_ITEM.match(text) and "\n" not in text.strip():
+            return None, "invalid"
         if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
             return None, "invalid"
         return parser(text, obs)
