@@ -99,10 +99,26 @@ FINAL_DASH = [
 ]
 
 
+# ----------------------------------------------------------------------------- a word, then its English translation
+TRANSLATED = [
+    # a second answer object given as the first's English translation: one answer, in the language the names are in
+    ("visfactor-cs1", CS3, '{"answer": "Regenschirm"} (in English: {"answer": "umbrella"})', "umbrella"),
+    ("visfactor-cs1", CS3, '{"answer": "paraplu"}\nEnglish translation: {"answer": "umbrella"}', "umbrella"),
+    ("visfactor-cs1", CS3, '{"answer": "зонт"} (English: {"answer": "umbrella"})', "umbrella"),
+    # guards: two objects with no word between them are two answers (the prompt's "the last such object ... is
+    # taken" does not tell a change of mind from a slip); no translation right before the second; a hedge
+    ("visfactor-cs1", CS3, '{"answer": "kite"}\n{"answer": "leaf"}', None),
+    ("visfactor-cs1", CS3, '{"answer": "ombrello"}\n{"answer": "umbrella"}', None),
+    ("visfactor-cs1", CS3, '{"answer": "apple"} I am not sure in English. {"answer": "leaf"}', None),
+    ("visfactor-cs1", CS3, '{"answer": "ombrello"} (in English: {"answer": "umbrella or parasol"})', None),
+]
+
+
 CLASSES = {"keep-corrected": KEEP_CORRECTED,
            "cut-off-words": CUT_OFF_WORDS,
            "lead-ins": LEAD_INS,
-           "final-dash": FINAL_DASH}
+           "final-dash": FINAL_DASH,
+           "translated": TRANSLATED}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

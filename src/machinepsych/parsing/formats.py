@@ -534,6 +534,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         if len(set(named)) == 1:
             return named[0], "parsed"
     found = _words(raw)
+    if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
+        found = [english]
     if not found and not is_cut_off(raw):  # a reply cut off is read from its commitments only, not its last words
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
@@ -543,6 +545,22 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
+
+
+# what introduces a second answer object as the first's English translation ("(umbrella, in English: {...})")
+# (right before the second object: "I am not sure in English. {...}" gives no translation)
+_IN_ENGLISH = re.compile(r"\b(?:in\s+english|english\s+(?:word|name|translation)|translated\s+(?:in)?to\s+english|english)\s*[:=,—–-]?\s*$", re.I)
+
+
+def _english_of(raw: str) -> str | None:
+    """The word of the second of two answer objects where the text between them gives it as the
+    first's English translation ('{"answer": "ombrello"} (in English: {"answer": "umbrella"})'),
+    else None (two answers with no such word between them stay two answers)."""
+    spans, values = answer_spans(raw), json_answers(raw)
+    if len(spans) != 2 or len(values) != 2 or not isinstance(values[1][1], str):
+        return None
+    english = normalise_word(values[1][1])
+    return english if _IN_ENGLISH.search(raw[spans[0][1]:spans[1][0]]) and english and in_latin_script(english) else None
 
 
 # an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug", ", or maybe C")
