@@ -54,7 +54,11 @@ CUT_OFF_WORDS = [
     ("visfactor-cs1", CS3, "Let me think about it step by step.\n\nThe round shape at the", None),
     # guards: a word after the lead-in, a committed answer before the cut, a terse word
     ("visfactor-cs3", CS3, "Let me look at the drawing carefully.\n\nKite", "kite"),
-    ("visfactor-cs3", CS3, "Let me think. Umbrella.", "umbrella"),
+    ("visfactor-cs3", CS3, "Let me look at it.\n\nThe top part", None),
+    ("visfactor-cs3", CS3, "Let me think. Umbrella.", "umbrella"), ("visfactor-cs3", CS3, "Let me think. Umbrella", "umbrella"),
+    ("visfactor-cs3", CS3, "Let me look carefully. A kite", "kite"), ("visfactor-cs3", CS3, "I'll go with umbrella", "umbrella"),
+    ("visfactor-cs3", CS3, "Hmm, let me see. It is an umbrella", "umbrella"),
+    ("visfactor-cs3", CS3, "Let me see. I'll go with umbrella", "umbrella"),
     ("visfactor-cs3", CS3, "Let me look at the drawing. It's a kite.", "kite"),
     ("visfactor-cs3", CS3, 'Let me think about the shapes. {"answer": "kite"} The top part', "kite"),
     ("visfactor-cs3", CS3, "Let me think.\nThe object is an umbrella", "umbrella"),

@@ -23,7 +23,7 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
-from .truncation import UNCLOSED_OBJECT, is_cut_off
+from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import in_latin_script, normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
@@ -509,6 +509,24 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     return value, status
 
 
+# a sentence that opens by describing ("The top part", "This shape", "Its handle"): the start of a description, not a name
+_DESCRIBING = re.compile(r"^\W*(?:the|this|that|these|those|its|their)\b", re.I)
+# a sentence that states the object ("It is an umbrella", "This is a kite", "I think it's a kettle"): an answer, unfinished or not
+_STATING = re.compile(r"^\W*(?:i\s+(?:think|believe|guess|see)\s+)?(?:it|this|that)(?:['’]s|\s+(?:is|was|looks|must|seems|could|might))\b", re.I)
+
+
+def _cut_in_its_reasoning(raw: str) -> bool:
+    """Whether a word reply was cut off (:func:`.truncation.is_cut_off`) in a sentence of its
+    reasoning after a finished one: the unfinished last sentence neither announces nor decides
+    ("I'll go with umbrella", "It is an umbrella" are answers) and describes (three words or more, or opening with
+    "the", "this", "its"...: "Let me think about the shapes I can see. The top part"); a bare
+    word after a lead-in ("Let me think. Umbrella") is still the answer."""
+    last = _last_sentence(raw)
+    if not last or mask(raw).strip() == last or ANNOUNCE.match(last) or _STATING.match(last) or not is_cut_off(raw):
+        return False
+    return len(last.split()) >= 3 or _DESCRIBING.match(last) is not None
+
+
 def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """A word (CS1-CS3) in its normal form (:func:`.words.normalise_word`: "A bicycle." is
     "bicycle"): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
@@ -536,7 +554,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     found = _words(raw)
     if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
         found = [english]
-    if not found and not is_cut_off(raw):  # a reply cut off is read from its commitments only, not its last words
+    if not found and not _cut_in_its_reasoning(raw):  # "Let me think ... The top part": no word, only unfinished reasoning
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
