@@ -160,6 +160,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
      LABEL, "bare label"),
     # "— final answer 6", "final choice B": the final label typed without its colon, the answer ending the clause
     (re.compile(r"\bfinal\s+(?=(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s+(?:[\d\"'(\[*]|[A-Za-z]\b))", re.I), FINAL, "bare label"),
+    # "Final answer - D", "Final answer — 45" (Command R): the final label with a dash for its colon
+    (re.compile(r"\bfinal\s+(?:" + misspelt("answer") + r"|choice|selection|pick|decision)\s*[-–—](?![-–—>])\s*(?=\S)", re.I), FINAL, "label"),
     (re.compile(_SUBJ + r"\s*(?:\w+ly\s+)?(?:" + _FIRST_DEED + r")?" + _VERB + r"\b|" + _BARE, re.I | re.M), DECISION, "decision"),
     # a decision after a longer first action of the same subject ("We will look at the shapes first and then pick card 2")
     (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will)\s+(?!(?:not|never)\b)\w+(?:\s+(?!(?:not|never|and|or)\b)[^\W\d_]+){0,4}\s+and\s+(?:then\s+)?"

@@ -23,7 +23,7 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
-from .truncation import UNCLOSED_OBJECT, is_cut_off
+from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import in_latin_script, normalise_word, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
@@ -187,12 +187,26 @@ def _final_deck_reader(first: str) -> ChoiceReader:
                         extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
 
 
+# a self-correction that only says the reply moves to another deck, naming none ("Keep AAA. Actually no — I'll
+# switch.", "Hmm, no — switching.", "Wait, I'd rather change."): the deck before it is taken back and no other is
+# chosen (not "no need to switch", "switching would be a mistake")
+_SWITCH_ONLY = re.compile(r"(?i:(?:^[\s,.:;!…—–-]*|\b(?:i|we)(?:['’](?:ll|d|m)|\s+(?:will|would|am|shall|should))?\s+(?:rather\s+|now\s+|just\s+)?)"
+                          r"(?:switch(?:ing)?|chang(?:e|ing)|mov(?:e|ing)\s+on)(?:\s+(?:decks?|it|instead))?\b"
+                          r"(?!\s+(?:would|could|might|may|is|was|seems|sounds|looks|isn['’]t|wouldn['’]t)\b)(?=\s*(?:[.!…]|\.\.\.|$)))")
+
+
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
     """A deck (DC-IGT); on the final step "keep it" / "stay with the same deck" names the
-    previewed deck (``obs.stimulus["first_deck"]``)."""
+    previewed deck (``obs.stimulus["first_deck"]``). A self-correction that moves to no
+    named deck ("Keep AAA. Actually no — I'll switch.") leaves no deck chosen."""
     st = _stim(obs)
     first = st.get("first_deck") if st.get("phase") == "final" else None
-    return (_final_deck_reader(first) if first in DECKS else DECK)(reply)
+    reader = _final_deck_reader(first) if first in DECKS else DECK
+    value, status = reader(reply)
+    cut = revised_tail(reply) if status == "parsed" else None
+    if cut is not None and _SWITCH_ONLY.search(reply[cut:]) and not reader.finder()(mask(reply[cut:])):
+        return None, "invalid"
+    return value, status
 parse_nback = _fixed(NBACK)
 parse_lnt = _fixed(LNT)
 
@@ -330,7 +344,13 @@ def _asked_reader(name: str) -> ChoiceReader:
 def _named_alone(name: str) -> str:
     """The asked thing named, not as one of two things a reply hesitates between ("the bank or
     the library", "the library or the bank": a hedge, no answer)."""
-    return r"(?<!\b[Oo]r )(?<!\b[Oo]r the )(?<!\b[Oo]r a )(?<!\b[Oo]r an )" + word(name) + r"(?!\s+or\b)"
+    return (r"(?<!\b[Oo]r )(?<!\b[Oo]r the )(?<!\b[Oo]r a )(?<!\b[Oo]r an )" + word(name) + r"(?!\s+or\b)"
+            # (nor the subject of where it stood: "The BANK was on the north-east corner" says nothing of the marked building)
+            + _PLACED)
+
+
+_PLACED = (r"(?!\s+(?:was|is|were|are|sat|sits|stood|stands|lay|lies|appeared|appears)\s+(?:also\s+)?(?:located\s+|placed\s+|situated\s+)?"
+           r"(?:on|at|in|near|by|next\s+to|beside|across|opposite|along|further|elsewhere|north|south|east|west|to\s+the)\b)")
 
 
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
@@ -396,14 +416,19 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
-# a line of a table ("| 5 | ✅ |"), or a clause about the rows not named in it ("All others are turned only.")
+# a line of a table ("| 5 | ✅ |"), an item of a list ("- **5** ✔", "5. ✔"), or a clause about the rows not named in
+# it ("All others are turned only.")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
 _ROWS_FRAGMENT = re.compile(r"^\s*\|.*\|\s*$|\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining|all\s+other|everything\s+else)\b", re.I)
 
 
 def _rows_conclusion(parser: Parser) -> Parser:
-    """How the sentence before a list's answer object is read: a table's last line or a clause
-    about "the others" is part of a list told before it, not a list of its own (it names no answer)."""
+    """How the sentence before a list's answer object is read: a table's last line, the last item
+    of a list or a clause about "the others" is part of a list told before it, not a list of its
+    own (it names no answer; the whole list is compared with the object by :func:`_prose_agrees`)."""
     def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        if _LIST_ITEM.match(text) and "\n" not in text.strip():
+            return None, "invalid"
         if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
             return None, "invalid"
         return parser(text, obs)
@@ -484,11 +509,30 @@ def parse_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     return value, status
 
 
+# a sentence that opens by describing ("The top part", "This shape", "Its handle"): the start of a description, not a name
+_DESCRIBING = re.compile(r"^\W*(?:the|this|that|these|those|its|their)\b", re.I)
+# a sentence that states the object ("It is an umbrella", "This is a kite", "I think it's a kettle"): an answer, unfinished or not
+_STATING = re.compile(r"^\W*(?:i\s+(?:think|believe|guess|see)\s+)?(?:it|this|that)(?:['’]s|\s+(?:is|was|looks|must|seems|could|might))\b", re.I)
+
+
+def _cut_in_its_reasoning(raw: str) -> bool:
+    """Whether a word reply was cut off (:func:`.truncation.is_cut_off`) in a sentence of its
+    reasoning after a finished one: the unfinished last sentence neither announces nor decides
+    ("I'll go with umbrella", "It is an umbrella" are answers) and describes (three words or more, or opening with
+    "the", "this", "its"...: "Let me think about the shapes I can see. The top part"); a bare
+    word after a lead-in ("Let me think. Umbrella") is still the answer."""
+    last = _last_sentence(raw)
+    if not last or mask(raw).strip() == last or ANNOUNCE.match(last) or _STATING.match(last) or not is_cut_off(raw):
+        return False
+    return len(last.split()) >= 3 or _DESCRIBING.match(last) is not None
+
+
 def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """A word (CS1-CS3) in its normal form (:func:`.words.normalise_word`: "A bicycle." is
     "bicycle"): the JSON answer object or ``\\boxed{}``, else an answer label ("Answer:
     umbrella", "The word is garden."), else a last line or whole reply of at most three words
-    that is not an interjection or a lead-in ("Sure!", "Here is my answer:"). Several different
+    that is not an interjection or a lead-in ("Sure!", "Here is my answer:") where the reply was
+    not cut off ("Let me think about the shapes. The top part" names none). Several different
     committed words, or one that offers two ("bicycle or table"), are invalid."""
     raw = prepare(reply)
     if UNCLOSED_OBJECT.search(raw.rstrip()):  # cut off while writing its answer ('{"answer": "umb')
@@ -508,7 +552,9 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         if len(set(named)) == 1:
             return named[0], "parsed"
     found = _words(raw)
-    if not found:
+    if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
+        found = [english]
+    if not found and not _cut_in_its_reasoning(raw):  # "Let me think ... The top part": no word, only unfinished reasoning
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
@@ -517,6 +563,22 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
+
+
+# what introduces a second answer object as the first's English translation ("(umbrella, in English: {...})")
+# (right before the second object: "I am not sure in English. {...}" gives no translation)
+_IN_ENGLISH = re.compile(r"\b(?:in\s+english|english\s+(?:word|name|translation)|translated\s+(?:in)?to\s+english|english)\s*[:=,—–-]?\s*$", re.I)
+
+
+def _english_of(raw: str) -> str | None:
+    """The word of the second of two answer objects where the text between them gives it as the
+    first's English translation ('{"answer": "ombrello"} (in English: {"answer": "umbrella"})'),
+    else None (two answers with no such word between them stay two answers)."""
+    spans, values = answer_spans(raw), json_answers(raw)
+    if len(spans) != 2 or len(values) != 2 or not isinstance(values[1][1], str):
+        return None
+    english = normalise_word(values[1][1])
+    return english if _IN_ENGLISH.search(raw[spans[0][1]:spans[1][0]]) and english and in_latin_script(english) else None
 
 
 # an answer offered as well, right after the answer object ("— or possibly a kettle", "Hmm, or a mug", ", or maybe C")

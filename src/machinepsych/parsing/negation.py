@@ -63,8 +63,10 @@ DISMISSED = re.compile(r"^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\
                        r"(?:not\s+|n['’]t\s+|no\s+longer\s+)(?:the\s+|what\s+)?(?:(?:current|active|sorting|relevant|right|correct|present)\s+)?"
                        r"(?:rule|criterion|dimension|category|point|relevant|counts?|matters?)\b"
                        r"|^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\s*,?\s*(?:that|this|it)\s+(?:does\s*n['’o]t|doesn['’]t)\s+(?:matter|count|apply)\b", re.I)
-# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
-PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
+# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm"); not one the
+# reply commits to now after naming the earlier round ("after last round's loss I'll switch to DDD")
+_NOW_COMMITS = r"\b(?:i|we)(?:['’](?:ll|m)|\s+(?:will|am|shall))\b"
+PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b(?:(?!" + _NOW_COMMITS + r")[^.!?\n,;]){0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
 # a choice explained by a reason in the present ("I chose the right arm because it feels lucky"): the
 # choice of this reply, not a report of an earlier trial
 PRESENT_REASON = re.compile(r"^\s*(?:(?:arm|deck|option|card|one)\s+)?(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b", re.I)

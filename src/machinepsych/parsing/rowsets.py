@@ -269,6 +269,9 @@ def prose_rows(text: str, n: int) -> tuple | None:
             if not NEG.search(c) and re.search(r"\b(?:used|needed|required|true|contains?|belong|fit)\b", c, re.I):
                 return None  # "Only 1 and 3; the others are used too": both sides
             continue  # "..., and any of the others would stick out": the rest are already the other side
+        if (REST.search(c) and not except_at and not elliptic and not nums and set(side.values()) == {value}
+                and not ALSO.search(c)):
+            return None  # "2 and 5 contain the model; the others change its orientation": the rest set apart, its side unsaid
         if ALL.match(c) or REST.search(c):
             if except_at:  # "all ... except figure 4": the rest T, the named F
                 head, tail = c[:except_at.start()], c[except_at.end():]
