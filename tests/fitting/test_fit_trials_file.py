@@ -225,3 +225,33 @@ def test_an_import_people_run_shows_its_fits_in_the_report(tmp_path, cli_in_proc
     assert len(fits["sessions"]) == 2 * len(fits["models"]["bandit2arm"])
     text = cli_in_process("report", "ppl", "--out", "rep", "--store", "s.db", cwd=tmp_path).stdout
     assert "Model fits" in text and "bandit2arm: winning model per session" in text
+
+
+def test_key_cards_of_an_exported_stimulus_are_checked_as_the_options_column(tmp_path, cli_in_process):
+    """An export's key cards (inside its ``stimulus`` JSON) are read by the same check as the
+    ``options`` column: a colour written ``Red`` or a card that is no card is one line naming
+    the file's line and the column, not a key card that silently matches nothing."""
+    keys = [{"shape": "triangle", "color": "red", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+            {"shape": "cross", "color": "yellow", "number": 3}, {"shape": "circle", "color": "blue", "number": 4}]
+
+    def write(options) -> None:
+        stim = json.dumps({"card": keys[0], "options": options})
+        rows = [{"session": 1, "trial": t, "correct": 1, "choice": 1, "card": "triangle red 1", "stimulus": stim,
+                 "rule": "color", "matches": "color;shape;number"}
+                for t in range(12)]
+        pd.DataFrame(rows).to_csv(tmp_path / "t.csv", index=False)
+
+    write(keys)
+    r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", "--model", "random", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    for bad, said in [([{**keys[0], "color": "Red"}, *keys[1:]], "stimulus: key card 'triangle Red 1' is not a card"),
+                      ([{"shape": "hexagon", "color": "purple", "number": 9}, *keys[1:]],
+                       "stimulus: key card 'hexagon purple 9' is not a card"),
+                      (5, "stimulus: not an exported card-sorting stimulus")]:
+        write(bad)
+        for cmd in (("fit", "--trials", "t.csv", "--test", "wcst"), ("score", "wcst", "t.csv")):
+            r = cli_in_process(*cmd, cwd=tmp_path)
+            out = r.stderr if cmd[0] == "fit" else r.stdout + r.stderr
+            assert f"line 2: {said}" in out, (cmd, out)
+            if cmd[0] == "fit":
+                assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -48,9 +48,16 @@ def _stimulus_options(cell: Any) -> list[Card]:
 
     try:
         stimulus = json.loads(cell) if isinstance(cell, str) else cell
-        return [Card.from_json(o) for o in stimulus["options"]]
-    except (ValueError, TypeError, KeyError) as exc:
-        raise ValueError(f"stimulus: not an exported card-sorting stimulus with its key cards ({exc})") from None
+    except ValueError:
+        stimulus = None
+    options = stimulus.get("options") if isinstance(stimulus, dict) else None
+    if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
+        raise ValueError("stimulus: not an exported card-sorting stimulus (JSON with its key cards, "
+                         "\"options\": [{\"shape\": ..., \"color\": ..., \"number\": ...}, ...])")
+    try:  # each key card checked as the options column's are
+        return [read_card(" ".join(str(o.get(k)) for k in ("shape", "color", "number"))) for o in options]
+    except ValueError as exc:
+        raise ValueError(f"stimulus: key card {exc}") from None
 
 
 def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
