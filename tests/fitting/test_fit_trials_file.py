@@ -88,6 +88,11 @@ def test_a_trials_file_with_bad_input_is_one_line(tmp_path, cli_in_process):
                                     "triangle red 1;star green 2;cross yellow 3;circle blue 4\n")
     r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", cwd=tmp_path)
     assert r.returncode != 0 and "line 2: choice 7 is not a key card position 1-4" in r.stderr, r.stderr
+    (tmp_path / "t.csv").write_text("session,trial,correct,choice,card,options,condition\n" + "".join(
+        f"1,{t},1,1,triangle red 1,triangle red 1;star green 2;cross yellow 3;circle blue 4,{c}\n"
+        for t, c in enumerate(["a", "a", "b"])))
+    r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", cwd=tmp_path)
+    assert r.returncode == 2 and "t.csv: session 1 holds more than one condition (a, b)" in r.stderr, r.stderr
 
 
 # shorter sessions where the models are slow to fit (VPP's eight parameters)
@@ -130,21 +135,34 @@ def test_an_exported_run_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proc
     assert r.returncode == 0, r.stderr
     read = json.loads(r.stdout)
     _assert_same_fits(read["sessions"], reported["sessions"])
-    assert list(read["summary"][test]) == ["file | trials.csv"]
+    # the export's condition column keeps the run's two participants apart, as fit RUN does: the
+    # same sessions per condition, the same winners and parameter means
+    def flat(summary):  # condition -> (n, winners, parameter means)
+        return {cond.removeprefix("file | trials.csv | "): (
+            e["n"], e["winners"], {(m, p): v["mean"] for m, ps in e["params"].items() for p, v in ps.items()})
+            for cond, e in summary.items()}
+
+    mine, theirs = flat(read["summary"][test]), flat(reported["summary"][test])
+    assert mine.keys() == theirs.keys() and len(theirs) == 2
+    for cond, (n, winners, means) in theirs.items():
+        assert (mine[cond][0], mine[cond][1]) == (n, winners)
+        assert mine[cond][2] == pytest.approx(means, abs=1e-6)
 
     r = cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     scored = json.loads(r.stdout)
     assert len(scored["sessions"]) == 2 and set(scored["fits"]) == set(reported)
     _assert_same_fits(scored["fits"]["sessions"], reported["sessions"])
-    (cond, entry), = scored["fits"]["summary"][test].items()
-    assert cond == "file | trials.csv" and entry["n"] == 2
-    assert sum(entry["winners"].values()) == pytest.approx(1.0)
+    assert len(reported["summary"][test]) == 2
+    for cond, entry in scored["fits"]["summary"][test].items():
+        assert cond.removeprefix("file | trials.csv | ") in reported["summary"][test] and entry["n"] == 1
+        assert sum(entry["winners"].values()) == pytest.approx(1.0)
     assert scored["fits"]["participants"] is None  # each session of a file is its own participant
 
     if test == "prlt":  # the terminal's tables (the same code as report's)
         text = cli_in_process("score", test, "trials.csv", cwd=tmp_path).stdout
-        assert "Model fits" in text and f"{test}: winning model per session" in text and "file | trials.csv" in text
+        assert "Model fits" in text and f"{test}: winning model per session" in text
+        assert "file | trials.csv | agent:random" in text
         monkeypatch.setattr("machinepsych.fitting.report.REPORT_MAX_SESSIONS", 1)  # more sessions than a report fits
         fits = json.loads(cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path).stdout)["fits"]
         assert fits == {"omitted": "not fitted: 2 sessions, more than a report fits (1); run machinepsych fit "
