@@ -199,8 +199,13 @@ def test_a_trials_file_lacking_a_fit_column_is_one_line_before_any_fit(tmp_path,
     assert r.returncode != 0 and "bad.jsonl: record 4: deck 'E' is not one of A, B, C, D" in r.stderr, r.stderr
     r = cli_in_process("score", "igt", "bad.csv", "--json", cwd=tmp_path)  # scored; the fits say why not
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["fits"] == {"omitted": "not fitted: bad.csv: line 5: deck 'E' is not one of A, B, C, D "
-                                                       "(empty: no answer)"}
+    # the scorer counts that row invalid (n_invalid 1); its fits refuse it: the line says both
+    scored = json.loads(r.stdout)
+    assert sum(s["n_invalid"] for s in scored["sessions"].values()) == 1
+    assert scored["fits"] == {"omitted": "not fitted: bad.csv: line 5: deck 'E' is not one of A, B, C, D "
+                                         "(empty: no answer); the scores above read that row by the scorer's own "
+                                         "rule (an answer it cannot read counts as invalid); fix the cell for "
+                                         "scores and fits of the same rows"}
 
     _agents_run(tmp_path / "b", cli_in_process, "bandit-pairs") if (tmp_path / "b").mkdir() is None else None
     pairs = pd.read_csv(tmp_path / "b" / "trials.csv").drop(columns=["offered"])

@@ -350,6 +350,10 @@ def _file_condition(path, session: str, rows: pd.DataFrame) -> str:
     return f"file | {path.name}" + (f" | {held[0]}" if held else "")
 
 
+class FileCellError(ConfigError):
+    """A cell of a trials file the test's ``file_record`` cannot use (its file, line and column)."""
+
+
 def fit_trials_frame(spec: TaskSpec, df: pd.DataFrame, path, models: Sequence[str] = (), seed: int = 0,
                      per: str = "session") -> FitReport:
     """Fit the sessions of a checked trials frame read from ``path`` (it has every column of
@@ -368,7 +372,7 @@ def fit_trials_frame(spec: TaskSpec, df: pd.DataFrame, path, models: Sequence[st
             try:
                 records.append({**row, **spec.fit.file_record(row)})
             except ValueError as exc:  # a CSV's line (its header is line 1), a JSONL's or Parquet's record
-                raise ConfigError(f"{path}: {row_name(path, row['line'], 'line')}: {exc}") from None
+                raise FileCellError(f"{path}: {row_name(path, row['line'], 'line')}: {exc}") from None
         info = SessionInfo(run=path.name, session=i, condition=condition, participant=f"session {name}",
                            kind="person", params=params.model_dump())
         sessions.append((info, records))
