@@ -87,7 +87,7 @@ def test_a_trials_file_with_bad_input_is_one_line(tmp_path, cli_in_process):
     (tmp_path / "t.csv").write_text("session,trial,correct,choice,card,options\n1,0,1,7,triangle red 1,"
                                     "triangle red 1;star green 2;cross yellow 3;circle blue 4\n")
     r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", cwd=tmp_path)
-    assert r.returncode != 0 and "line 2: choice 7 is not a key card position 1-4" in r.stderr, r.stderr
+    assert r.returncode != 0 and "line 2: choice 7 is not one of 1, 2, 3, 4 (empty: no answer)" in r.stderr, r.stderr
     (tmp_path / "t.csv").write_text("session,trial,correct,choice,card,options,condition\n" + "".join(
         f"1,{t},1,1,triangle red 1,triangle red 1;star green 2;cross yellow 3;circle blue 4,{c}\n"
         for t, c in enumerate(["a", "a", "b"])))
