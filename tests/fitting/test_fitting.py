@@ -361,9 +361,10 @@ def test_recover_command_prints_recovery_and_confusion(tmp_path, cli_in_process)
         assert v["share"] == pytest.approx(by_family) and v["share"] >= v["won"][v["expected"]]
     for m, share in design["by_family"].items():
         assert share >= design["confusion"][m][m]
-    # a learning rate below r = 0.8 at 40 trials was tried at 80, and said either way
+    # a learning rate not recovered at 40 trials (r's 95% lower bound below 0.8, the bar of every
+    # design) was tried at 80, and said either way
     weak = [f"{m}.{p}" for m, ps in design["parameters"].items() for p, v in ps.items()
-            if v["kind"] == "learning rate" and (v["r"] is None or v["r"] < 0.8)]
+            if v["kind"] == "learning rate" and (v["lo"] is None or v["lo"] < 0.8)]
     assert set(out["needs"]) == set(weak)
     assert all(v in (None, 80) for v in out["needs"].values())
     assert [d["length"] for d in out["longer"]] == ([80] if weak else [])
