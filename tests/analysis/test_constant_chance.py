@@ -102,3 +102,15 @@ def test_a_design_label_answer_is_printed_but_not_the_bar():
     nb = _glance_of(75.0)
     assert nb["chance_constant_judged"] is True
     assert "knowing the design" in terminal.DESIGN and "higher 95th percentile" in terminal.JUDGED
+
+
+def test_prl_s_fixed_answer_line_gives_no_share_the_design_decides():
+    """prl's machine A is the better one on a share of trials that the design sets (60% at its
+    100 trials, 67% at 60): the description printed beside the mean names no share (it read
+    "on about 60% of trials" at every design)."""
+    spec = get_task("prl")
+    means = [chance(spec, spec.resolve(None, {"trials": t}), n=400, seed=0, responses="always-A")["metrics"][spec.primary]
+             ["mean"] for t in (100, 60)]
+    assert means[0] == pytest.approx(60.0, abs=1) and means[1] == pytest.approx(66.7, abs=1)
+    assert "%" not in spec.constant_policy.description
+    assert spec.constant_policy.description.startswith("machine A on every trial")

@@ -206,3 +206,23 @@ def test_each_run_s_answer_modes_reach_the_glance_of_several(two_runs):
     rows = {r["condition"]: r["answer"] for g in report.glance(data) for r in g["rows"]}
     assert rows["agent:wsls"] == "structured" and rows["agent:ideal | run=ra"] == rows["agent:random"] == "free"
     store.close()
+
+
+@pytest.mark.parametrize("name", ["tests", "answer_modes"])
+def test_a_run_named_as_a_configuration_key_is_one_run_of_several(tmp_path, name):
+    """Several runs are told from one by the runs, not by a key of the configuration: a run
+    named ``tests`` (``check_run_name`` allows it) was taken for one run's configuration and
+    ``report pa tests`` crashed (AttributeError: 'list' object has no attribute 'get')."""
+    db = str(tmp_path / "d.db")
+    store = Store(db)
+    for run, agent in (("pa", "wsls"), (name, "random")):
+        create_run(store, RunSpec(tasks=[WCST], participants=[ParticipantSpec(ref=f"agent:{agent}")], seed=5, name=run))
+        run_sync(store, run, progress=False)
+    store.close()
+    out = tmp_path / "html"
+    res = CliRunner().invoke(app, ["report", "pa", name, "--store", db, "--out", str(out)])
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    assert f"<h3>Run {name}" in (out / "index.html").read_text()
+    got = _json(db, "pa", name)
+    assert [r["run"] for r in got["runs"]] == ["pa", name]
+    assert {"agent:wsls", "agent:random"} <= {r["condition"] for g in got["at_a_glance"] for r in g["rows"]}

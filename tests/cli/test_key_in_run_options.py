@@ -30,3 +30,21 @@ def test_the_same_options_without_a_key_run(tmp_path, cli_in_process, monkeypatc
     res = cli_in_process("run", "wcst", "--model", "agent:random", "--run-name", "pilot-sk-probe", "--sessions", "1",
                          "--param", "n_trials=2", "--store", "k.db", "--no-progress", cwd=tmp_path)
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_a_stored_run_holding_a_key_value_is_resumed(tmp_path, cli_in_process, monkeypatch):
+    """The check is for what the user gives a new run: a stored run's spec re-read (resume, its
+    budget) is not refused for a string that is now some *_API_KEY value (before: ``resume``
+    said "--run-name carries an API key ... give it without the key", an option resume has not)."""
+    name = "zzabcdefgh12345678"
+    res = cli_in_process("run", "wcst", "--model", "agent:random", "--run-name", name, "--sessions", "1",
+                         "--param", "n_trials=2", "--store", "k.db", "--no-progress", cwd=tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
+    monkeypatch.setenv("MY_API_KEY", name)
+    res = cli_in_process("resume", name, "--store", "k.db", "--no-progress", cwd=tmp_path)
+    assert res.returncode == 0 and "carries an API key" not in res.stderr, res.stdout + res.stderr
+    # a new run given the same name now is refused, as before
+    res = cli_in_process("run", "wcst", "--model", "agent:random", "--run-name", name, "--sessions", "1",
+                         "--param", "n_trials=2", "--store", "k2.db", "--no-progress", cwd=tmp_path)
+    assert res.returncode == 2 and res.stderr.startswith("error: --run-name carries an API key"), res.stderr
+    assert not (tmp_path / "k2.db").exists()

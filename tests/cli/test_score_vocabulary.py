@@ -109,3 +109,26 @@ def test_a_task_column_of_the_files_own_naming_is_scored(tmp_path):
     f.write_text(f"task,{HEAD}\nWisconsin,1,0,color,1,color\nwcst,1,1,color,0,shape\n")
     r = CliRunner().invoke(app, ["score", "wcst", str(f), "--json"])
     assert r.exit_code == 0, r.output
+
+
+def test_only_a_cell_that_cannot_be_converted_is_called_the_user_s_cell(tmp_path, monkeypatch):
+    """A scorer's own TypeError (a bug) is not reported as "cannot use a cell" (before: any
+    TypeError was); a JSONL cell int() cannot read (a list where points go) still is, in one line."""
+    from typer.testing import CliRunner
+
+    from machinepsych.cli import app
+
+    f = tmp_path / "t.jsonl"
+    f.write_text('{"session": 1, "trial": 0, "correct": 1, "pad": 1, "points": [1, 2], "stake": 1}\n')
+    res = CliRunner().invoke(app, ["score", "twostep-kool", str(f), "--no-fits"])
+    said = str(res.exception)  # the app raises ConfigError; main() prints it as one line, exit 2
+    assert type(res.exception).__name__ == "ConfigError" and "\n" not in said, repr(res.exception)
+    assert "the twostep-kool scorer cannot use a cell (int() argument must be" in said, said
+
+    def bug(*a, **k):
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'NoneType'")
+
+    monkeypatch.setattr("machinepsych.core.scoring.score_sessions", bug)
+    f.write_text('{"session": 1, "trial": 0, "correct": 1, "pad": 1, "points": 2, "stake": 1}\n')
+    res = CliRunner().invoke(app, ["score", "twostep-kool", str(f), "--no-fits"])
+    assert "cannot use a cell" not in res.output and isinstance(res.exception, TypeError), res.output

@@ -87,7 +87,12 @@ def test_a_trials_file_with_bad_input_is_one_line(tmp_path, cli_in_process):
     (tmp_path / "t.csv").write_text("session,trial,correct,choice,card,options\n1,0,1,7,triangle red 1,"
                                     "triangle red 1;star green 2;cross yellow 3;circle blue 4\n")
     r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", cwd=tmp_path)
-    assert r.returncode != 0 and "line 2: choice 7 is not a key card position 1-4" in r.stderr, r.stderr
+    assert r.returncode != 0 and "line 2: choice 7 is not one of 1, 2, 3, 4 (empty: no answer)" in r.stderr, r.stderr
+    (tmp_path / "t.csv").write_text("session,trial,correct,choice,card,options,condition\n" + "".join(
+        f"1,{t},1,1,triangle red 1,triangle red 1;star green 2;cross yellow 3;circle blue 4,{c}\n"
+        for t, c in enumerate(["a", "a", "b"])))
+    r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", cwd=tmp_path)
+    assert r.returncode == 2 and "t.csv: session 1 holds more than one condition (a, b)" in r.stderr, r.stderr
 
 
 # shorter sessions where the models are slow to fit (VPP's eight parameters)
@@ -130,21 +135,35 @@ def test_an_exported_run_is_fitted_as_the_run_it_came_from(tmp_path, cli_in_proc
     assert r.returncode == 0, r.stderr
     read = json.loads(r.stdout)
     _assert_same_fits(read["sessions"], reported["sessions"])
-    assert list(read["summary"][f"{test} | default"]) == ["file | trials.csv"]
+    # the export's condition column keeps the run's two participants apart, as fit RUN does: the
+    # same sessions per condition, the same winners and parameter means (both keyed by the design)
+    def flat(summary):  # condition -> (n, winners, parameter means)
+        return {cond.removeprefix("file | trials.csv | "): (
+            e["n"], e["winners"], {(m, p): v["mean"] for m, ps in e["params"].items() for p, v in ps.items()})
+            for cond, e in summary.items()}
+
+    design = f"{test} | default"
+    mine, theirs = flat(read["summary"][design]), flat(reported["summary"][design])
+    assert mine.keys() == theirs.keys() and len(theirs) == 2
+    for cond, (n, winners, means) in theirs.items():
+        assert (mine[cond][0], mine[cond][1]) == (n, winners)
+        assert mine[cond][2] == pytest.approx(means, abs=1e-6)
 
     r = cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     scored = json.loads(r.stdout)
     assert len(scored["sessions"]) == 2 and set(scored["fits"]) == set(reported)
     _assert_same_fits(scored["fits"]["sessions"], reported["sessions"])
-    (cond, entry), = scored["fits"]["summary"][f"{test} | default"].items()
-    assert cond == "file | trials.csv" and entry["n"] == 2
-    assert sum(entry["winners"].values()) == pytest.approx(1.0)
+    assert len(reported["summary"][design]) == 2
+    for cond, entry in scored["fits"]["summary"][design].items():
+        assert cond.removeprefix("file | trials.csv | ") in reported["summary"][design] and entry["n"] == 1
+        assert sum(entry["winners"].values()) == pytest.approx(1.0)
     assert scored["fits"]["participants"] is None  # each session of a file is its own participant
 
     if test == "prlt":  # the terminal's tables (the same code as report's)
         text = cli_in_process("score", test, "trials.csv", cwd=tmp_path).stdout
-        assert "Model fits" in text and f"{test} | default: winning model per session" in text and "file | trials.csv" in text
+        assert "Model fits" in text and f"{test} | default: winning model per session" in text
+        assert "file | trials.csv | agent:random" in text
         monkeypatch.setattr("machinepsych.fitting.report.REPORT_MAX_SESSIONS", 1)  # more sessions than a report fits
         fits = json.loads(cli_in_process("score", test, "trials.csv", "--json", cwd=tmp_path).stdout)["fits"]
         assert fits == {"omitted": "not fitted: 2 sessions, more than a report fits (1); run machinepsych fit "
@@ -181,8 +200,13 @@ def test_a_trials_file_lacking_a_fit_column_is_one_line_before_any_fit(tmp_path,
     assert r.returncode != 0 and "bad.jsonl: record 4: deck 'E' is not one of A, B, C, D" in r.stderr, r.stderr
     r = cli_in_process("score", "igt", "bad.csv", "--json", cwd=tmp_path)  # scored; the fits say why not
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["fits"] == {"omitted": "not fitted: bad.csv: line 5: deck 'E' is not one of A, B, C, D "
-                                                       "(empty: no answer)"}
+    # the scorer counts that row invalid (n_invalid 1); its fits refuse it: the line says both
+    scored = json.loads(r.stdout)
+    assert sum(s["n_invalid"] for s in scored["sessions"].values()) == 1
+    assert scored["fits"] == {"omitted": "not fitted: bad.csv: line 5: deck 'E' is not one of A, B, C, D "
+                                         "(empty: no answer); the scores above read that row by the scorer's own "
+                                         "rule (an answer it cannot read counts as invalid); fix the cell for "
+                                         "scores and fits of the same rows"}
 
     _agents_run(tmp_path / "b", cli_in_process, "bandit-pairs") if (tmp_path / "b").mkdir() is None else None
     pairs = pd.read_csv(tmp_path / "b" / "trials.csv").drop(columns=["offered"])
@@ -232,3 +256,33 @@ def test_an_import_people_run_shows_its_fits_in_the_report(tmp_path, cli_in_proc
     assert len(fits["sessions"]) == 2 * len(fits["models"]["bandit2arm | default"])
     text = cli_in_process("report", "ppl", "--out", "rep", "--store", "s.db", cwd=tmp_path).stdout
     assert "Model fits" in text and "bandit2arm | default: winning model per session" in text
+
+
+def test_key_cards_of_an_exported_stimulus_are_checked_as_the_options_column(tmp_path, cli_in_process):
+    """An export's key cards (inside its ``stimulus`` JSON) are read by the same check as the
+    ``options`` column: a colour written ``Red`` or a card that is no card is one line naming
+    the file's line and the column, not a key card that silently matches nothing."""
+    keys = [{"shape": "triangle", "color": "red", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+            {"shape": "cross", "color": "yellow", "number": 3}, {"shape": "circle", "color": "blue", "number": 4}]
+
+    def write(options) -> None:
+        stim = json.dumps({"card": keys[0], "options": options})
+        rows = [{"session": 1, "trial": t, "correct": 1, "choice": 1, "card": "triangle red 1", "stimulus": stim,
+                 "rule": "color", "matches": "color;shape;number"}
+                for t in range(12)]
+        pd.DataFrame(rows).to_csv(tmp_path / "t.csv", index=False)
+
+    write(keys)
+    r = cli_in_process("fit", "--trials", "t.csv", "--test", "wcst", "--model", "random", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    for bad, said in [([{**keys[0], "color": "Red"}, *keys[1:]], "stimulus: key card 'triangle Red 1' is not a card"),
+                      ([{"shape": "hexagon", "color": "purple", "number": 9}, *keys[1:]],
+                       "stimulus: key card 'hexagon purple 9' is not a card"),
+                      (5, "stimulus: not an exported card-sorting stimulus")]:
+        write(bad)
+        for cmd in (("fit", "--trials", "t.csv", "--test", "wcst"), ("score", "wcst", "t.csv")):
+            r = cli_in_process(*cmd, cwd=tmp_path)
+            out = r.stderr if cmd[0] == "fit" else r.stdout + r.stderr
+            assert f"line 2: {said}" in out, (cmd, out)
+            if cmd[0] == "fit":
+                assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -75,6 +75,9 @@ def test_recover_names_the_sessions_per_participant_wcst_128_needs(monkeypatch):
                                    "d": {"r": 0.7, "bias": 0.0, "kind": "decision consistency"}}},
             "by_family": {n: (0.8 if n == "random" else 1.0) for n in names},
             "confusion": {n: {f: float(f == n) for f in names} for n in names}}
+    # r's 95% lower bound, as recover_design gives it: p's passes at the design, r's does not
+    for name, lo in (("r", 0.2), ("p", 0.82), ("d", 0.4)):
+        base["parameters"]["slm"][name]["lo"] = lo
     monkeypatch.setattr(rec, "recover_design", lambda *a, **k: base)
     # 9 participants: the fewest whose r can be judged (from fewer, recover tries nothing)
     out = rec.recover(spec, 9, max_sessions=2, batches=1, seed=2)
@@ -290,6 +293,25 @@ def test_a_longer_design_is_named_only_where_r_s_lower_bound_clears_the_target(m
     out = rec.recover(spec, 12, max_factor=4)
     assert out["needs"] == {"rw.alpha": 160} and not out["too_few"]
     assert rec._judged_from() == 9 and rec.lower_bound(0.95, 9) >= 0.8 > rec.lower_bound(0.95, 8)
+
+
+def test_the_design_is_judged_on_the_lower_bound_a_longer_design_is_judged_on(monkeypatch):
+    # before: the design passed a rate on its point r (0.85 over 40 sessions: lower bound 0.76,
+    # "recovered" without a word), where a longer design reading the same 0.85 was "not recovered"
+    spec = get_task("prlt")
+    design = {"length": 40, "n": 40, "agents": {}, "by_family": {}, "confusion": {},
+              "parameters": {"rw": {"alpha": {"r": 0.85, "lo": rec.lower_bound(0.85, 40), "kind": "learning rate"}}}}
+    assert design["parameters"]["rw"]["alpha"]["lo"] < 0.8
+    monkeypatch.setattr(rec, "recover_design", lambda *a, **k: design)
+    at = {80: 0.85, 160: 0.9}
+    monkeypatch.setattr(rec, "recover_parameters", lambda s, params, *a, **k: {"length": params.trials, "parameters": {
+        "rw": {"alpha": {"r": at[params.trials], "lo": rec.lower_bound(at[params.trials], 40), "kind": "learning rate"}}}})
+    out = rec.recover(spec, 40, max_factor=4)
+    assert [d["length"] for d in out["longer"]] == [80, 160] and out["needs"] == {"rw.alpha": 160}
+    # a design whose bound clears 0.8 is not lengthened
+    design["parameters"]["rw"]["alpha"].update(r=0.9, lo=rec.lower_bound(0.9, 40))
+    out = rec.recover(spec, 40, max_factor=4)
+    assert out["longer"] == [] and out["needs"] == {}
 
 
 def test_recovery_from_too_few_sessions_says_it_cannot_be_judged(tmp_path, cli_in_process):

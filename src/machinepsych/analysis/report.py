@@ -433,10 +433,12 @@ def run_config(run, sessions) -> dict[str, Any]:
 def run_configs(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """(run name, configuration (:func:`run_config`)) of each run of a report's data: one for a
     one-run report, one per run for several (whose ``config`` is {run name: configuration})."""
+    from .multirun import is_multi  # by the runs, never by a key a run's name can equal ("tests")
+
     config = data.get("config") or {}
     if not config:
         return []
-    if "tests" in config:
+    if not is_multi(data):
         return [(getattr(data.get("run"), "name", ""), config)]
     return [(n, c) for n, c in config.items() if isinstance(c, dict)]
 
@@ -503,7 +505,10 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     percent (``invalid_pct``) and ``invalid_warning`` (that share above ``INVALID_WARN_PCT``)."""
     out = []
     counts = (data.get("replies") or {}).get("by_condition", {})
-    modes = data.get("answer_modes") or (data.get("config") or {}).get("answer_modes") or {}
+    from .multirun import is_multi
+
+    # several runs: their modes by condition; one run: its configuration's (a run may be named "answer_modes")
+    modes = data.get("answer_modes") or ({} if is_multi(data) else (data.get("config") or {}).get("answer_modes")) or {}
     for key, conds in data["summary"].items():
         spec = spec_of(key)
         metric = spec.scorer.metric(spec.primary)

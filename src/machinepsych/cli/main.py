@@ -616,6 +616,8 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
     except KeyError as exc:
         raise ConfigError(f"{file}: the {spec.id} scorer needs a column {exc.args[0]!r}") from None
     except (ValueError, TypeError) as exc:  # a cell its scorer cannot read (a reward "yes", points "x")
+        if not _cell_conversion(exc):
+            raise  # a scorer's own error (a bug), not the user's cell: shown as such
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ConfigError(f"{file}: the {spec.id} scorer cannot use a cell ({first}); give each column "
                           "the values machinepsych export writes (README, 'Data format')") from None
@@ -641,6 +643,17 @@ def score_cmd(test: str = typer.Argument(..., help="Test id whose scorer to use 
     console.print(table)  # the scores first: fitting a file's sessions takes seconds each
     if not no_fits:
         print_fits(file_fits(spec, df, file), console)
+
+
+# what int() and float() say of a cell that is no number at all (a JSONL list or object)
+_CONVERSION_TYPE_ERRORS = ("int() argument must be", "float() argument must be")
+
+
+def _cell_conversion(exc: Exception) -> bool:
+    """Whether a scorer's error is a cell it could not convert: a ValueError (a reward "yes",
+    points "x"), or the TypeError of int() or float() given a list or object (a JSONL cell
+    ``[1, 2]``); any other TypeError is the scorer's own."""
+    return isinstance(exc, ValueError) or str(exc).startswith(_CONVERSION_TYPE_ERRORS)
 
 
 def session_criteria(spec, df, file: Path) -> dict:

@@ -3,13 +3,36 @@ table read as text, every cell kept as written, with the file's line number of e
 a cell that cannot be used is named by its line and column."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
 
 if TYPE_CHECKING:
     import pandas as pd
+
+
+def blank(cell: Any) -> bool:
+    """An empty cell: missing, None, NaN (pandas' empty CSV cell) or only spaces."""
+    return cell is None or (isinstance(cell, float) and math.isnan(cell)) or str(cell).strip() == ""
+
+
+# the words of a yes/no cell of a trials file (``correct``, two-step's ``collected``), case ignored
+YES_WORDS = ("1", "true", "t", "yes", "y", "correct")
+NO_WORDS = ("0", "false", "f", "no", "n", "incorrect")
+YES_NO = "1/0, true/false, yes/no"  # as an error line names them
+
+
+def yes_no(cell: Any) -> bool | None:
+    """A yes/no cell: True or False by its word (:data:`YES_WORDS`, :data:`NO_WORDS`; a whole
+    number pandas read as ``1.0`` is ``1``), None where it is empty; a ValueError otherwise."""
+    if blank(cell):
+        return None
+    word = str(cell).strip().lower().removesuffix(".0")
+    if word not in YES_WORDS + NO_WORDS:
+        raise ValueError(f"{cell!r} is not one of {YES_NO}")
+    return word in YES_WORDS
 
 
 def read_table(path: Path, sep: str | None) -> pd.DataFrame:

@@ -9,10 +9,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.tables import YES_NO, blank, yes_no
 
-def blank(cell: Any) -> bool:
-    """An empty cell: missing, None, NaN (pandas' empty CSV cell) or only spaces."""
-    return cell is None or (isinstance(cell, float) and math.isnan(cell)) or str(cell).strip() == ""
+
 
 
 def option_cell(row: Mapping[str, Any], column: str, options: Sequence[Any], required: bool = False) -> Any:
@@ -61,15 +60,11 @@ def options_cell(row: Mapping[str, Any], column: str, options: Sequence[str]) ->
     return picked
 
 
-YES, NO = ("1", "true", "yes"), ("0", "false", "no")
-
-
 def truth_cell(row: Mapping[str, Any], column: str) -> bool | None:
-    """A yes/no cell (1/0, true/false, yes/no; case ignored), None where it is empty."""
+    """A yes/no cell (the trials file's words, :func:`~machinepsych.core.tables.yes_no`), None
+    where it is empty."""
     cell = row.get(column)
-    if blank(cell):
-        return None
-    word = str(cell).strip().removesuffix(".0").lower()
-    if word not in YES + NO:
-        raise ValueError(f"{column} {cell!r} is not one of 1/0, true/false, yes/no")
-    return word in YES
+    try:
+        return yes_no(cell)
+    except ValueError:
+        raise ValueError(f"{column} {cell!r} is not one of {YES_NO}") from None

@@ -22,11 +22,12 @@ winning all its sessions has its share's 95% lower bound below 0.9).
 Where a learning-rate parameter is recovered below r = 0.8 at the default design, longer
 designs (the declared ``length`` parameter doubled, up to ``max_factor`` times; where a
 doubling passes the longest the test allows, that longest design once) are tried and the
-length at which it reaches 0.8 is named. A longer design simulates and fits only the models
+length at which it reaches 0.8 is named (at the design as at a longer one: r's 95% lower bound
+over the ``n`` sessions, :func:`lower_bound`). A longer design simulates and fits only the models
 whose rates it still has to recover (parameter recovery alone: model recovery and the agents
 are measured at the design itself). Where the design cannot be lengthened (no declared
 length, or already the longest the test allows), ``fixed`` says so; a learning rate its
-sample recovers at r >= 0.8 there passes at one session only where an independent sample of
+sample recovers there (lower bound >= 0.8) passes at one session only where an independent sample of
 ``COUNT_SAMPLE`` times ``n`` participants recovers it with 95% confidence (``confirmed``,
 :func:`_confirm_one_session`), and ``per_participant``
 names the number of sessions per participant (2, 3, 4, 6 or 8; each simulated participant
@@ -267,7 +268,7 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
         out["needs"] = {f"{m}.{p}": None for m, ps in base["parameters"].items() for p, v in ps.items()
                         if v["kind"] == "learning rate"}
         return out
-    weak = _weak_rates(base)
+    weak = _weak_rates(base, bound=True)  # the design on the bar a longer design is judged on
     decl = spec.fit
     start = int(getattr(params, decl.length)) if decl.length else None
     limit = _longest(spec)
@@ -306,8 +307,8 @@ def recover(spec: TaskSpec, n: int = 40, overrides: Mapping[str, Any] | None = N
 
 def _confirm_one_session(spec: TaskSpec, params, base: Mapping[str, Any], weak: list[tuple[str, str]], n: int,
                          seed: int) -> dict[str, dict[str, Any]]:
-    """On a design that cannot be lengthened, a learning rate the design's sample recovers at
-    r >= 0.8 passes at one session only where an independent sample of ``n`` participants
+    """On a design that cannot be lengthened, a learning rate the design's sample recovers (r's
+    lower bound at least 0.8) passes at one session only where an independent sample of ``n`` participants
     (seeds from ``seed + CONFIRM_SEED``, one session each) recovers it with 95% confidence
     (its Fisher lower bound, ``lo``, at least 0.8): a sample of a few dozen can read r well
     above its value by chance (WCST-128's SLM ``r`` read 0.89 over 30 participants of seed 3,

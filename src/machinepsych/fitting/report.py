@@ -48,6 +48,11 @@ def report_fits(store, runs) -> dict[str, Any] | None:
     return out
 
 
+# a cell the fits refuse is one the scorer read by its own rule (an answer it cannot read counted invalid)
+SCORED_APART = ("the scores above read that row by the scorer's own rule (an answer it cannot read counts as "
+                "invalid); fix the cell for scores and fits of the same rows")
+
+
 def file_fits(spec, df, path) -> dict[str, Any] | None:
     """The fits of a trials file scored with ``machinepsych score`` (a checked trials frame
     read from ``path``), as :func:`report_fits` gives a run's: every session of the file fitted
@@ -56,7 +61,7 @@ def file_fits(spec, df, path) -> dict[str, Any] | None:
     file reader, a column they need missing, a cell they cannot use, more sessions than a
     report fits): the line says why, and the scores stand."""
     from ..core.errors import ConfigError
-    from .runs import check_file_test, file_columns, fit_trials_frame, missing_file_columns
+    from .runs import FileCellError, check_file_test, file_columns, fit_trials_frame, missing_file_columns
 
     if spec.fit is None:
         return None
@@ -74,6 +79,8 @@ def file_fits(spec, df, path) -> dict[str, Any] | None:
                            f"run machinepsych fit --trials {path} --test {spec.id}"}
     try:
         out = fit_trials_frame(spec, df, path).to_json()
+    except FileCellError as exc:  # the scores read that row by their scorer's own rule: said, not hidden
+        return {"omitted": f"not fitted: {exc}; {SCORED_APART}"}
     except ConfigError as exc:
         return {"omitted": f"not fitted: {exc}"}
     out["participants"] = None

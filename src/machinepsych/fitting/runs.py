@@ -334,7 +334,8 @@ def check_file_test(spec: TaskSpec) -> None:
 def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, per: str = "session") -> FitReport:
     """Fit the sessions of a trials file collected elsewhere (the file ``machinepsych score``
     reads: ``session``, ``trial``, ``correct`` and the columns the test declares,
-    ``ChoiceModels.file_columns``), each session under the condition ``file | NAME``, as a
+    ``ChoiceModels.file_columns``), each session under the condition ``file | NAME`` (``file |
+    NAME | CONDITION`` where the file has a ``condition`` column), as a
     person's: every row read through the test's ``file_record`` and fitted as a stored run's
     trials are. Bad input is one line naming the file, its line and the column."""
     from pathlib import Path
@@ -355,24 +356,45 @@ def fit_trials_file(path, test: str, models: Sequence[str] = (), seed: int = 0, 
     return fit_trials_frame(spec, df, path, models, seed, per)
 
 
+def _file_condition(path, session: str, rows: pd.DataFrame) -> str:
+    """The condition of one session of a trials file: ``file | NAME``, and where the file has a
+    ``condition`` column (an export of a run does), ``file | NAME | CONDITION``, so that the
+    conditions of one run are fitted apart, as ``fit RUN`` fits them. A session whose rows hold
+    two conditions is one line."""
+    from .file_rows import blank
+
+    if "condition" not in rows.columns:
+        return f"file | {path.name}"
+    held = list(dict.fromkeys(str(c).strip() for c in rows["condition"] if not blank(c)))
+    if len(held) > 1:
+        raise ConfigError(f"{path}: session {session} holds more than one condition ({', '.join(held)}); "
+                          f"give each session one condition")
+    return f"file | {path.name}" + (f" | {held[0]}" if held else "")
+
+
+class FileCellError(ConfigError):
+    """A cell of a trials file the test's ``file_record`` cannot use (its file, line and column)."""
+
+
 def fit_trials_frame(spec: TaskSpec, df: pd.DataFrame, path, models: Sequence[str] = (), seed: int = 0,
                      per: str = "session") -> FitReport:
     """Fit the sessions of a checked trials frame read from ``path`` (it has every column of
-    :func:`file_columns`); each session of the file is a person's, under ``file | NAME``. A
+    :func:`file_columns`); each session of the file is a person's, under its condition
+    (:func:`_file_condition`). A
     cell the test's ``file_record`` cannot use is one line naming the file, its line and the
     column, raised before anything is fitted."""
     from ..storage.trials_file import row_name
 
     params = spec.resolve()
     sessions = []
-    condition = f"file | {path.name}"
     for i, (name, rows) in enumerate(df.assign(line=df.index).groupby(df["session"].astype(str), sort=False)):
+        condition = _file_condition(path, name, rows)
         records = []
         for row in rows.sort_values("trial").to_dict("records"):
             try:
                 records.append({**row, **spec.fit.file_record(row)})
             except ValueError as exc:  # a CSV's line (its header is line 1), a JSONL's or Parquet's record
-                raise ConfigError(f"{path}: {row_name(path, row['line'], 'line')}: {exc}") from None
+                raise FileCellError(f"{path}: {row_name(path, row['line'], 'line')}: {exc}") from None
         info = SessionInfo(run=path.name, session=i, condition=condition, participant=f"session {name}",
                            kind="person", params=params.model_dump())
         sessions.append((info, records))

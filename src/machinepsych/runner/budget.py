@@ -50,7 +50,7 @@ def cap_note(run_spec: dict) -> str | None:
 
     if run_spec.get("max_cost_usd") is None:
         return None
-    spec = RunSpec.model_validate(run_spec)
+    spec = RunSpec.stored(run_spec)
     built = [build_participant(p) for p in spec.participants if p.max_tokens is None and not (p.is_agent or p.is_human)]
     caps = {p.name: reply_cap(p.model, None) for p in built if hasattr(p, "budget")}
     if not caps:

@@ -305,7 +305,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
     ``concurrency_share`` > 1: this is one of that many processes driving the run, each
     keeping its share of every endpoint's call slots (``--concurrency`` is for the run).
     ``session_driver``: what drives one session (a prediction run's: ``runner.predict``)."""
-    spec = RunSpec.model_validate(run.spec)
+    spec = RunSpec.stored(run.spec)
     participants: dict[str, Participant] = {p.ref: build_participant(p, spec.max_attempts)
                                             for p in spec.participants}
     for p in participants.values():

@@ -222,7 +222,7 @@ async def execute(store: Store, run_ref: str | int, *, progress: bool = True, ma
 
 async def _execute_locked(store: Store, run: RunRow, *, progress: bool, max_sessions: int | None, workers: int,
                           executor: str, ray_address: str | None) -> RunStats:
-    spec = RunSpec.model_validate(run.spec)
+    spec = RunSpec.stored(run.spec)
     # a light row per open session (complete ones are not read): the full rows are read in
     # chunks as sessions start, so a run's memory follows its active sessions
     summary = store.session_summary(run.id)

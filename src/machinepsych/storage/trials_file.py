@@ -13,10 +13,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..core.errors import ConfigError, require_file
-from ..fitting.file_rows import blank as _blank
-
-TRUE_WORDS = ("1", "1.0", "true", "t", "yes", "y", "correct")
-FALSE_WORDS = ("0", "0.0", "false", "f", "no", "n", "incorrect", "")
+from ..core.tables import YES_NO, yes_no
+from ..core.tables import blank as _blank
 RECORDS = (".jsonl", ".ndjson", ".json", ".parquet")
 
 
@@ -80,10 +78,10 @@ def check_trials(df: pd.DataFrame, path: Path) -> pd.DataFrame:
         if t is None:
             raise ConfigError(f"{path}: {row_name(path, i)}: trial {_shown(trial)} is not a whole number >= 0")
         trials.append(t)
-        word = "" if _blank(ok) else str(ok).strip().lower()
-        if word not in TRUE_WORDS and word not in FALSE_WORDS:
-            raise ConfigError(f"{path}: {row_name(path, i)}: correct {_shown(ok)} is not one of 1/0, true/false, yes/no")
-        correct.append(word in TRUE_WORDS)
+        try:
+            correct.append(bool(yes_no(ok)))  # empty: not correct
+        except ValueError:
+            raise ConfigError(f"{path}: {row_name(path, i)}: correct {_shown(ok)} is not one of {YES_NO}") from None
     df["trial"], df["correct"] = trials, correct
     seen: dict[tuple[str, int], int] = {}
     for i, key in enumerate(zip(df["session"].astype(str), df["trial"])):

@@ -16,9 +16,10 @@ from .env import Arms
 ALWAYS_A = ChancePolicy("always-A", "machine A whenever it is on offer (the best constant answer: A is the "
                         "design's best machine), a random one otherwise", answers=("A",), constant=True, design=True,
                         short="machine A")
-# prl: A is the better machine until the first reversal, and on about 60% of trials in all
+# prl: A is the better machine until the first reversal; its share of the trials depends on
+# the design (its length and reversals), and the mean printed beside the line gives it
 ALWAYS_A_PRL = ChancePolicy("always-A", "machine A on every trial (the best constant answer: A is the better "
-                            "machine before the first reversal, on about 60% of trials)", answers=("A",), constant=True, design=True,
+                            "machine before the first reversal)", answers=("A",), constant=True, design=True,
                             short="machine A")
 from .score import bandit_scores, won
 

@@ -12,7 +12,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from machinepsych.core.spec import ChoiceModels
-from machinepsych.fitting.file_rows import blank
+from machinepsych.core.tables import blank
+from machinepsych.fitting.file_rows import option_cell
 from machinepsych.fitting.models import sorting_models
 
 from .cards import DIMENSIONS, Card, read_card
@@ -48,9 +49,16 @@ def _stimulus_options(cell: Any) -> list[Card]:
 
     try:
         stimulus = json.loads(cell) if isinstance(cell, str) else cell
-        return [Card.from_json(o) for o in stimulus["options"]]
-    except (ValueError, TypeError, KeyError) as exc:
-        raise ValueError(f"stimulus: not an exported card-sorting stimulus with its key cards ({exc})") from None
+    except ValueError:
+        stimulus = None
+    options = stimulus.get("options") if isinstance(stimulus, dict) else None
+    if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
+        raise ValueError("stimulus: not an exported card-sorting stimulus (JSON with its key cards, "
+                         "\"options\": [{\"shape\": ..., \"color\": ..., \"number\": ...}, ...])")
+    try:  # each key card checked as the options column's are
+        return [read_card(" ".join(str(o.get(k)) for k in ("shape", "color", "number"))) for o in options]
+    except ValueError as exc:
+        raise ValueError(f"stimulus: key card {exc}") from None
 
 
 def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -59,10 +67,7 @@ def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
     (``triangle red 1``) and ``options`` the four key cards in their positions, joined by
     ``;`` (``star green 2;cross yellow 3;triangle red 1;circle blue 4``), or, where that
     column is missing or empty, the key cards of an exported trial's ``stimulus`` JSON."""
-    cell = row.get("choice")
-    text = "" if cell is None or (isinstance(cell, float) and cell != cell) else str(cell).strip().removesuffix(".0")
-    if text not in ("", "1", "2", "3", "4"):
-        raise ValueError(f"choice {cell!r} is not a key card position 1-4 (empty: no answer)")
+    action = option_cell(row, "choice", FOUR_PILES.options)  # the key card's position; empty: no answer
     try:
         card = read_card(row.get("card"))
     except ValueError as exc:
@@ -76,7 +81,7 @@ def file_record(row: Mapping[str, Any]) -> dict[str, Any]:
             raise ValueError(f"options: {exc}") from None
     if len(options) != len(FOUR_PILES.options):
         raise ValueError(f"options: {len(options)} key cards, not {len(FOUR_PILES.options)} joined by ';'")
-    return {"action": int(text) if text else None, "correct": bool(row.get("correct")),
+    return {"action": action, "correct": bool(row.get("correct")),
             "stimulus": {"card": card.to_json(), "options": [o.to_json() for o in options]}}
 
 
