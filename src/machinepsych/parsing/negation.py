@@ -47,6 +47,8 @@ NEG_AFTER = (
     # German: "Karte 3 passt nicht", "passte Karte 3 nicht." (a bare "nicht" ending the clause, not "Karte 3, nicht Karte 2")
     r"|(?:passt|passte|passen|passten|stimmt|stimmte|funktioniert|funktionierte)\s+nicht\b|nicht(?=\s*(?:[.!?;]|$))"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ)"  # Japanese "X ではありません"
+    # Chinese "选项C被排除了", "A是错的", "B不对"
+    r"|(?:已经|已經|已)?被\s*(?:排除|淘汰|否定)|(?:是)?(?:错|錯)(?:的|误|誤)(?!过|過)|不(?:对|對|正确|正確)"
     # Korean "X가 아닙니다", "2번 카드가 아니에요" (not "아니면": "or")
     r"|(?:카드|덱|옵션|선택지|건물|그림|도형)?\s*(?:이|가)?\s*아(?:닙니다|니다|니에요|니예요|니야|님|니라|니고|니었))")
 POST_NEG = re.compile(

@@ -1,0 +1,47 @@
+"""Classes of misreadings a fourth review of the parser rules found (issue 31): each is checked on
+replies other than the corpus lines, with the reading a careful person takes (None: unreadable,
+never guessed); the guards beside each class must keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.parsing.test_blind35_classes import FIRST, PETS, ROWS
+from tests.support.replies import CARDS, MA1, P3, read, vf
+
+TFTFT = ["T", "F", "T", "F", "T"]
+SS3 = vf("SS3", "int", 1, [2, 3, 4, 7, 8])
+
+
+# ----------------------------------------------------------------------------- the bare Chinese choosing verb
+CHOOSE = [
+    # "选X" followed by a reason or a judgement about X is no choice of X; "我选" right after other Chinese words is one
+    ("visfactor-p3", P3, "选A的理由是形状一样，但最终我选C。", "C"),
+    ("visfactor-p3", P3, "選A的理由是顏色一樣，但最終我選C。", "C"),
+    ("wcst", CARDS, "选3号卡的理由是颜色相同，但最终我选2号卡。", 2),
+    ("dcigt", FIRST, "选BBB的理由是上次赢了，但这次我选CCC。", "CCC"),
+    ("visfactor-p3", P3, "最终我选C。", "C"),
+    ("visfactor-p3", P3, "选A会错。", None),
+    ("visfactor-p3", P3, "选A的理由是形状一样。", None),
+    # an option said to be excluded, wrong, not right
+    ("visfactor-p3", P3, "选项C被排除了。", None),
+    ("visfactor-p3", P3, "C是错的。", None),
+    ("visfactor-p3", P3, "B不对。", None),
+    # guards: the verb with its answer ending the clause, after a comma or a question too
+    ("visfactor-p3", P3, "选C。", "C"),
+    ("visfactor-p3", P3, "选A。不对，选D。", "D"),
+    ("visfactor-p3", P3, "选B吗？不，选D。", "D"),
+    ("visfactor-p3", P3, "选A是错的，应该是C。", "C"),
+    ("visfactor-ma1", MA1, "选45。", 45),
+    ("dcigt", FIRST, "选BBB。", "BBB"),
+    ("visfactor-p3", P3, "选A还是选B？我不确定。", None),
+    ("visfactor-p3", P3, "不选B。", None),
+]
+
+
+CLASSES = {"choose": CHOOSE}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
