@@ -38,7 +38,24 @@ CHOOSE = [
 ]
 
 
-CLASSES = {"choose": CHOOSE}
+# ----------------------------------------------------------------------------- a counter on the number ending the reply
+COUNTERS = [
+    # a count of something else after the answer is named stays a count
+    ("visfactor-ss3", SS3, "ルートは建物7の横を通ります。道路封鎖は2つ。", 7),
+    ("visfactor-ss3", SS3, "建物7の横を通ります。角は4個", 7),
+    ("visfactor-ss3", SS3, "7番です。通行止めは2個。", 7),
+    ("visfactor-ss3", SS3, "答えは7番の建物。交差点は3つ", 7),
+    ("visfactor-ss3", SS3, "7番の建物です。曲がり角は3つです。", None),
+    # guards: the reply's only number, or the number right after an answer label
+    ("visfactor-ss3", SS3, "7個", 7),
+    ("visfactor-ss3", SS3, "答えは7つです", 7),
+    ("visfactor-ss3", SS3, "7개입니다", 7),
+    ("visfactor-ma1", MA1, "赤が12個あるので、答えは45個です", 45),
+    ("visfactor-ma1", MA1, "정답은 45개입니다", 45),
+]
+
+
+CLASSES = {"choose": CHOOSE, "counters": COUNTERS}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
