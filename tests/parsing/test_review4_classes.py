@@ -55,7 +55,32 @@ COUNTERS = [
 ]
 
 
-CLASSES = {"choose": CHOOSE, "counters": COUNTERS}
+# ----------------------------------------------------------------------------- which column of a T/F table is the answer
+TABLES = [
+    # the heading names the answer column, wherever it stands
+    ("visfactor-cf2", ROWS, "| Figure | Answer | Initial guess |\n|---|---|---|\n| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | Final | First impression |\n|---|---|---|\n| 1 | T | F |\n| 2 | F | F |\n| 3 | T | T |\n| 4 | F | T |\n| 5 | T | F |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | Answer | Mirror image? |\n|---|---|---|\n| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | Contains | Rotated? |\n|---|---|---|\n| 1 | yes | no |\n| 2 | no | no |\n| 3 | yes | no |\n| 4 | no | yes |\n| 5 | yes | no |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Fig. | T/F | note |\n|---|---|---|\n| 1 | T | |\n| 2 | F | |\n| 3 | T | unsure |\n| 4 | F | |\n| 5 | T | |", TFTFT),
+    ("visfactor-cf2", ROWS, "| 図 | 正解 | メモ |\n|---|---|---|\n| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |", TFTFT),
+    # columns that are the values, one marked a row
+    ("visfactor-cf2", ROWS, "| # | True | False |\n|---|---|---|\n| 1 | ✓ | |\n| 2 | | ✓ |\n| 3 | ✓ | |\n| 4 | | ✓ |\n| 5 | ✓ | |", TFTFT),
+    # no heading names the answer and the columns disagree: a footer or a key table is no heading
+    ("visfactor-cf2", ROWS, "| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |\n| Note | draft vs final | |", None),
+    ("visfactor-cf2", ROWS, "| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |\n\n| Key | T = yes | F = no |", None),
+    ("visfactor-cf2", ROWS, "| Figure | 1st pass | 2nd pass |\n|---|---|---|\n| 1 | T | T |\n| 2 | F | F |\n| 3 | F | T |\n| 4 | F | F |\n| 5 | T | T |", None),
+    ("visfactor-cf2", ROWS, "| 1 | T | model present, not rotated |\n| 2 | F | missing a line |\n| 3 | T | present |\n| 4 | F | rotated |\n| 5 | T | present |", None),
+    # guards: one value column under its heading, a mark per row, columns that agree, LaTeX
+    ("visfactor-cf2", ROWS, "| Piece | Used? |\n|---|---|\n| 1 | ✅ |\n| 2 | ❌ |\n| 3 | ✅ |\n| 4 | ❌ |\n| 5 | ✅ |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | Yes/No | T/F |\n|---|---|---|\n| 1 | Yes | T |\n| 2 | No | F |\n| 3 | Yes | T |\n| 4 | No | F |\n| 5 | Yes | T |", TFTFT),
+    ("visfactor-cf2", ROWS, r"\begin{array}{ccc} \text{Fig} & \text{Guess} & \text{Final} \\ 1 & F & T \\ 2 & F & F \\ 3 & F & T \\ 4 & F & F \\ 5 & F & T \end{array}", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | Answer | Sure? |\n|---|---|---|\n| 1 | T | yes |\n| 2 | F | yes |\n| 3 | T | no |\n| 4 | F | yes |\n| 5 | T | yes |", TFTFT),
+    ("visfactor-cf2", ROWS, "| 1 | T | T |\n| 2 | F | F |\n| 3 | T | T |\n| 4 | F | F |\n| 5 | T | T |", TFTFT),
+]
+
+
+CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
