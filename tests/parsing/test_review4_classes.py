@@ -80,7 +80,28 @@ TABLES = [
 ]
 
 
-CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES}
+# ----------------------------------------------------------------------------- scaffold steps after the final answer, and inside a closed <think>
+SCAFFOLD = [
+    # an Observation echo, a step naming no answer: the final answer stands
+    ("wcst", CARDS, "Thought: colour rule.\nAction: match\nObservation: done\nFinal Answer: 3\nObservation: 3", 3),
+    ("wcst", CARDS, "Thought: colour rule.\nFinal Answer: 3\nObservation: Final Answer recorded.", 3),
+    ("wcst", CARDS, "Final Answer: 3\n\nThought: the colour rule still holds since the last feedback was correct.", 3),
+    ("visfactor-p3", P3, "Thought: the triangle is hidden.\nFinal Answer: C\nObservation: (waiting for feedback)", "C"),
+    ("visfactor-cf2", ROWS, "Thought: compare each figure.\nFinal Answer: T, F, T, F, T\nObservation: submitted", TFTFT),
+    ("visfactor-ma1", MA1, "Thought: the picture was paired with 45.\nFinal Answer: 45\nAction: none", 45),
+    # a scaffold inside a closed block is reasoning; the answer after the block stands
+    ("wcst", CARDS, "<think>\nThought: colour.\nFinal Answer: 2\nThought: wait, let me check shape.\n</think>\nSelection: 3", 3),
+    ("visfactor-p3", P3, "<think>\nThought: compare A-E.\nFinal Answer: B\nThought: hmm, check C.\n</think>\n**Answer: C**", "C"),
+    ("cogbench-v", PETS, "<think>\nThought: read each.\nFinal Answer: draft\nThought: now rate.\n</think>\n1: 4\n2: 2\n3: 5", {"1": 4, "2": 2, "3": 5}),
+    # guards: a later step naming another answer leaves none
+    ("wcst", CARDS, "Final Answer: 3\nThought: on reflection card 2 matches better.", None),
+    ("visfactor-p3", P3, "Thought: compare.\nFinal Answer: C\nThought: B also looks close.", None),
+    ("dcigt", FIRST, "Final Answer: BBB\nAction: switch to CCC", None),
+    ("wcst", CARDS, "Thought: colour.\nFinal Answer: 3\nThought: on reflection, card 2.\nFinal Answer: 2", 2),
+]
+
+
+CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES, "scaffold": SCAFFOLD}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
