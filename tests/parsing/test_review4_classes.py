@@ -101,7 +101,24 @@ SCAFFOLD = [
 ]
 
 
-CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES, "scaffold": SCAFFOLD}
+# ----------------------------------------------------------------------------- one speaker's label in an unclosed <think>
+LABELS = [
+    # one label alone is the writer's own note, not a quoted dialogue: the block's closing commitment stands
+    ("wcst", CARDS, "<think>Model: the stimulus is two red triangles. Card 3 has red. I'll pick 3.", 3),
+    ("wcst", CARDS, "<think>Q: which rule? Colour, most likely. I'll pick 3.", 3),
+    ("visfactor-p3", P3, "<think>A: square, not there. C: triangle, there. I'll pick C.", "C"),
+    ("dcigt", FIRST, "<think>System: deck AAA lost. So I'll go with BBB.", "BBB"),
+    ("wcst", CARDS, "<think>AI: that's me. I'll pick 3.", 3),
+    ("wcst", CARDS, "<think>Assistant: I'll pick 2. No wait, I'll pick 3.", 3),
+    # guards: two speakers, a Q/A pair
+    ("wcst", CARDS, "<think>User: which card? Assistant: I'll pick 2.", None),
+    ("wcst", CARDS, "<think>Q: which card? A: I'll pick 2.", None),
+    ("wcst", CARDS, "<think>Human: which card? AI: I'll pick 2.", None),
+    ("wcst", CARDS, "<think>用户：哪张卡？助手：I'll pick 2.", None),
+]
+
+
+CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES, "scaffold": SCAFFOLD, "labels": LABELS}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
