@@ -118,7 +118,25 @@ LABELS = [
 ]
 
 
-CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES, "scaffold": SCAFFOLD, "labels": LABELS}
+# ----------------------------------------------------------------------------- smaller: a past question's answer, a reason in parentheses, the scale beside a rating
+SMALLER = [
+    ("visfactor-p3", P3, "前の問題ではBが正解です。この問題はDです。", "D"),
+    ("visfactor-p3", P3, "选A是错的，应该是C。", "C"),
+    ("wcst", CARDS, "3が正解です(色が同じ)。", 3),
+    ("wcst", CARDS, "3が正解です（色が同じ）。", 3),
+    ("cogbench-v", PETS, "1：5点満点中4点\n2：5点満点中2点\n3：5点満点中5点", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "1: 5점 만점에 4점\n2: 5점 만점에 2점\n3: 5점 만점에 5점", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "1：满分5分，我给4分\n2：满分5分，我给2分\n3：满分5分，我给5分", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "1. 4分（满分5分）\n2. 2分（满分5分）\n3. 5分（满分5分）", {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-v", PETS, "1. 4分，\n2. 2分，\n3. 5分。", {"1": 4, "2": 2, "3": 5}),
+    # guards: a hedge in the parentheses, a past answer alone, a scale with no rating
+    ("visfactor-p3", P3, "Bが正解です(たぶん)。", None),
+    ("visfactor-p3", P3, "前回はBでした。", None),
+    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", None),
+]
+
+
+CLASSES = {"choose": CHOOSE, "counters": COUNTERS, "tables": TABLES, "scaffold": SCAFFOLD, "labels": LABELS, "smaller": SMALLER}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

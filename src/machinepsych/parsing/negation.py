@@ -66,7 +66,9 @@ DISMISSED = re.compile(r"^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\
                        r"(?:rule|criterion|dimension|category|point|relevant|counts?|matters?)\b"
                        r"|^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\s*,?\s*(?:that|this|it)\s+(?:does\s*n['’o]t|doesn['’]t)\s+(?:matter|count|apply)\b", re.I)
 # an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm")
-PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
+PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b[^.!?\n,;]{0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$"
+                          # and in Japanese, Chinese and Korean ("前の問題ではBが正解です", "上一题选B", "이전 문제에서는 B")
+                          r"|(?:前の(?:問題|問い|設問|試行)|前回|上一(?:题|題|轮|輪|次)|上次|이전\s*문제|지난\s*(?:문제|번))\s*(?:では|で|は|に|에서는|에서|는|은)?\s*[、，,:：]?\s*(?:选|選)?\s*$", re.I)
 # a choice explained by a reason in the present ("I chose the right arm because it feels lucky"): the
 # choice of this reply, not a report of an earlier trial
 PRESENT_REASON = re.compile(r"^\s*(?:(?:arm|deck|option|card|one)\s+)?(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b", re.I)
