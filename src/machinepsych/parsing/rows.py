@@ -165,7 +165,7 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
 # first guess, a note or a reason beside it
 _ANSWER_HEADING = re.compile(
     r"(?:(?:my|the|your|final)\s+)*(?:answers?|final|verdict|result|response|decision|judge?ment|t\s*/\s*f|true\s*/\s*false|true\s+or\s+false"
-    r"|yes\s*/\s*no|y\s*/\s*n|contains?(?:\s+(?:it|(?:the\s+)?model|(?:the\s+)?(?:shape|figure|pattern)))?|present|match(?:es)?"
+    r"|yes\s*/\s*no|y\s*/\s*n|revised|corrected|updated|after|(?:2nd|second)\s+(?:pass|look)|contains?(?:\s+(?:it|(?:the\s+)?model|(?:the\s+)?(?:shape|figure|pattern)))?|present|match(?:es)?"
     r"|respuesta|r[ée]ponse|antwort|risposta|resposta|ответ|odpowied[źz]|svar|jawaban|đáp\s+án|cevap|答え|正解|答案|回答|解答|判定|判断|判斷|結果|结果"
     r"|含む|包含|是否包含|정답|답|답변|결과|포함)(?:\s*\?)?", re.I)
 
@@ -208,7 +208,8 @@ def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     if heading is not None and (vals := _marked_columns(heading, rows, read)) is not None:
         return vals
     named = _answer_columns(heading) if heading is not None else []
-    if any("?" in cells[k] for cells in rows for k in (named or range(1, len(cells)))):
+    # a value asked about or left open ("T?", a note "F?" or "or F" beside it) leaves the table unread
+    if any("?" in c or hedged(c, read) for cells in rows for c in cells[1:]):
         return None
     if named:
         columns = {tuple(read(cells[k]) for cells in rows) for k in named}
