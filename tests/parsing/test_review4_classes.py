@@ -64,6 +64,7 @@ TABLES = [
     ("visfactor-cf2", ROWS, "| Figure | Contains | Rotated? |\n|---|---|---|\n| 1 | yes | no |\n| 2 | no | no |\n| 3 | yes | no |\n| 4 | no | yes |\n| 5 | yes | no |", TFTFT),
     ("visfactor-cf2", ROWS, "| Fig. | T/F | note |\n|---|---|---|\n| 1 | T | |\n| 2 | F | |\n| 3 | T | unsure |\n| 4 | F | |\n| 5 | T | |", TFTFT),
     ("visfactor-cf2", ROWS, "| 図 | 正解 | メモ |\n|---|---|---|\n| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |", TFTFT),
+    ("visfactor-cf2", ROWS, "| Figure | 1st pass | 2nd pass |\n|---|---|---|\n| 1 | T | T |\n| 2 | F | F |\n| 3 | F | T |\n| 4 | F | F |\n| 5 | T | T |", TFTFT),
     ("visfactor-cf2", ROWS, "| Fig | Before | After |\n|--|--|--|\n| 1 | T | T |\n| 2 | T | F |\n| 3 | T | T |\n| 4 | T | F |\n| 5 | T | T |", TFTFT),
     # a note beside the answer that asks about it or leaves the row open
     ("visfactor-cf2", ROWS, "| Figure | Answer | Note |\n|---|---|---|\n| 1 | T | |\n| 2 | F | |\n| 3 | T | F? |\n| 4 | F | |\n| 5 | T | |", None),
@@ -73,7 +74,7 @@ TABLES = [
     # no heading names the answer and the columns disagree: a footer or a key table is no heading
     ("visfactor-cf2", ROWS, "| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |\n| Note | draft vs final | |", None),
     ("visfactor-cf2", ROWS, "| 1 | T | F |\n| 2 | F | T |\n| 3 | T | F |\n| 4 | F | T |\n| 5 | T | F |\n\n| Key | T = yes | F = no |", None),
-    ("visfactor-cf2", ROWS, "| Figure | 1st pass | 2nd pass |\n|---|---|---|\n| 1 | T | T |\n| 2 | F | F |\n| 3 | F | T |\n| 4 | F | F |\n| 5 | T | T |", None),
+    ("visfactor-cf2", ROWS, "| Figure | Top half | Bottom half |\n|---|---|---|\n| 1 | T | T |\n| 2 | F | F |\n| 3 | F | T |\n| 4 | F | F |\n| 5 | T | T |", None),
     ("visfactor-cf2", ROWS, "| 1 | T | model present, not rotated |\n| 2 | F | missing a line |\n| 3 | T | present |\n| 4 | F | rotated |\n| 5 | T | present |", None),
     # guards: one value column under its heading, a mark per row, columns that agree, LaTeX
     ("visfactor-cf2", ROWS, "| Piece | Used? |\n|---|---|\n| 1 | ✅ |\n| 2 | ❌ |\n| 3 | ✅ |\n| 4 | ❌ |\n| 5 | ✅ |", TFTFT),
