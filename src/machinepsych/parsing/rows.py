@@ -195,7 +195,9 @@ def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     A value asked about ("| 3 | T? |") makes the table unreadable. The heading is the row right above
     the first numbered row, where its first cell is no number and it has as many cells (a footer or
     a key table is none); the column it names the answer in ("| figure | answer | first guess |") is
-    read, and where none is named, the rows' cells must agree ("| 1 | T | F |": no answer)."""
+    read, or the marked one where the columns are the values (:func:`_marked_columns`), and where none
+    is named, the rows' cells must agree ("| 1 | T | F |": no answer). A note that asks about a value
+    or leaves it open ("F?", "or F") leaves the table unread too."""
     found = table_rows(text)
     first = next((k for k, (_, cells) in enumerate(found) if cells and re.fullmatch(r"\d{1,2}", cells[0])), None)
     if first is None:
