@@ -140,10 +140,18 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
+# what must follow a bare choosing verb: one answer (a letter, a number, a deck's name, with a counter) ending its clause
+_CLAUSE_END_ANSWER = (r"(?=\s*(?:选项|選項|第)?\s*[A-Za-z0-9]{1,6}\s*(?:号|號|番)?\s*(?:卡片|卡|牌组|牌組|牌|张|張|组|組)?\s*"
+                      r"(?:[。.!！，,；;]|\s*$))")
 _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with"
-         r"|keep(?:\s+going)?\s+with|choose|pick|select|选|選(?![択ぶ]))"
-         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|我选择?|我選擇?|选择|選ぶ))")
+         r"|keep(?:\s+going)?\s+with|choose|pick|select)"
+         # the bare Chinese verb only when the answer ends its clause ("选C。", "不，选D。"), never a reason or a
+         # judgement about that answer ("选A的理由是...", "选A会错。")
+         r"|(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
+         r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|选择|選ぶ)"
+         # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
+         r"|我选择?|我選擇?)")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)
 _FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,2}\s+and\s+)"
@@ -194,7 +202,7 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
                          # Japanese "X is the answer" ("Bが正解です", "45が答えです")
-                         r"|が\s*(?:答え|正解|正答)(?=\s*(?:です|だ|である)?\s*(?:[.!]|$))"
+                         r"|が\s*(?:答え|正解|正答)(?=\s*(?:です|だ|である)?\s*(?:\((?![^()\n]*(?:たぶん|多分|かも|おそらく|恐らく|でしょう|自信|\?|？|maybe|perhaps|not|or\b))[^()\n]{1,40}\)\s*)?(?:[.!]|$))"
                          # a move to it ("BBBに移ります", "右の腕に切り替えます")
                          r"|(?:に|へ)\s*(?:移ります|移る|移動します|変えます|変更します|切り替えます|乗り換えます|替えます)"
                          # Korean: "2번 카드를 선택합니다"

@@ -296,12 +296,26 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
-    return _number_reader(options)(_COUNTER_AT_END.sub("", reply or ""))
+    return _number_reader(options)(_uncounted(reply or ""))
 
 
 # a counter written onto the number that ends the reply, in Japanese and Korean ("7個", "答えは7つです", "7개입니다"):
 # the number counted is the answer (only at the end: "赤が2個あるので" counts things on the way)
 _COUNTER_AT_END = re.compile(r"(?<=\d)\s*(?:個|つ|개)(?=\s*(?:です|でした|だ|입니다|이에요|예요)?\s*[.!。]?\s*$)")
+# an answer label right before that number ("答えは7個", "정답은 43개입니다")
+_LABEL_BEFORE_COUNTED = re.compile(r"(?:答え|正解|正答|解答|回答|答案|정답|답)\s*(?:は|が|是|为|為|은|는|:|：)?\s*\d+$")
+
+
+def _uncounted(reply: str) -> str:
+    """``reply`` without the counter on the number ending it, where that number is the reply's only
+    number or stands right after an answer label: a count of something else ending a reply that
+    names its answer earlier ("建物7の横を通ります。道路封鎖は2つ。") stays a count, no answer."""
+    m = _COUNTER_AT_END.search(reply)
+    if m is None:
+        return reply
+    if len(re.findall(r"\d+", reply)) > 1 and not _LABEL_BEFORE_COUNTED.search(reply[:m.start()]):
+        return reply
+    return reply[:m.start()] + reply[m.end():]
 
 
 # an answer object that stops in its number, with nothing after ('{"answer": 4')

@@ -47,6 +47,8 @@ NEG_AFTER = (
     # German: "Karte 3 passt nicht", "passte Karte 3 nicht." (a bare "nicht" ending the clause, not "Karte 3, nicht Karte 2")
     r"|(?:passt|passte|passen|passten|stimmt|stimmte|funktioniert|funktionierte)\s+nicht\b|nicht(?=\s*(?:[.!?;]|$))"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ)"  # Japanese "X ではありません"
+    # Chinese "选项C被排除了", "A是错的", "B不对"
+    r"|(?:已经|已經|已)?被\s*(?:排除|淘汰|否定)|(?:是)?(?:错|錯)(?:的|误|誤)(?!过|過)|不(?:对|對|正确|正確)"
     # Korean "X가 아닙니다", "2번 카드가 아니에요" (not "아니면": "or")
     r"|(?:카드|덱|옵션|선택지|건물|그림|도형)?\s*(?:이|가)?\s*아(?:닙니다|니다|니에요|니예요|니야|님|니라|니고|니었))")
 POST_NEG = re.compile(
@@ -66,7 +68,9 @@ DISMISSED = re.compile(r"^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\
 # an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm"); not one the
 # reply commits to now after naming the earlier round ("after last round's loss I'll switch to DDD")
 _NOW_COMMITS = r"\b(?:i|we)(?:['’](?:ll|m)|\s+(?:will|am|shall))\b"
-PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b(?:(?!" + _NOW_COMMITS + r")[^.!?\n,;]){0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$", re.I)
+PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b(?:(?!" + _NOW_COMMITS + r")[^.!?\n,;]){0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said))\s*[:,]?\s*(?:(?:the|deck|option|card|arm)\s+)?$"
+                          # and in Japanese, Chinese and Korean ("前の問題ではBが正解です", "上一题选B", "이전 문제에서는 B")
+                          r"|(?:前の(?:問題|問い|設問|試行)|前回|上一(?:题|題|轮|輪|次)|上次|이전\s*문제|지난\s*(?:문제|번))\s*(?:では|で|は|に|에서는|에서|는|은)?\s*[、，,:：]?\s*(?:选|選)?\s*$", re.I)
 # a choice explained by a reason in the present ("I chose the right arm because it feels lucky"): the
 # choice of this reply, not a report of an earlier trial
 PRESENT_REASON = re.compile(r"^\s*(?:(?:arm|deck|option|card|one)\s+)?(?:because|since|as)\s+(?:it|this|that)\s+(?:feels|seems|looks|is)\b", re.I)

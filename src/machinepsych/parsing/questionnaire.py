@@ -42,9 +42,13 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
-FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
+FULLWIDTH = str.maketrans("０１２３４５６７８９：。，", "0123456789:.,")
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
-RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)]|$)")
+RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
+# the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
+RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分|滿分|만점)?\s*(?:の中|中|에서|에|중)\s*(?:で)?\s*(?=[1-9]\s*(?:点|分|점))"
+                          r"|(?:满分|滿分)\s*[1-9]\s*分\s*[，,。.]?\s*(?:我给|我給|给|給)?\s*(?=[1-9]\s*分)"
+                          r"|\s*[(（]\s*(?:满分|滿分|満点)\s*[1-9]\s*(?:点|分|점)?\s*[)）]")
 NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
 _ID_KEYS, _RATING_KEYS = ("id", "statement", "statement_id", "item", "number", "n"), ("rating", "score", "value")
@@ -278,7 +282,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
     ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
-    text = RATING_UNIT.sub(r"\1", withdrawn(strip_think(reply or "")).translate(FULLWIDTH))
+    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]

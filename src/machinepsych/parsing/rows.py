@@ -161,22 +161,65 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
     return None if None in vals else vals
 
 
+# a column heading that names the answer ("Answer", "Final", "T/F", "Contains?", "正解", "Respuesta"), not a
+# first guess, a note or a reason beside it
+_ANSWER_HEADING = re.compile(
+    r"(?:(?:my|the|your|final)\s+)*(?:answers?|final|verdict|result|response|decision|judge?ment|t\s*/\s*f|true\s*/\s*false|true\s+or\s+false"
+    r"|yes\s*/\s*no|y\s*/\s*n|revised|corrected|updated|after|(?:2nd|second)\s+(?:pass|look)|contains?(?:\s+(?:it|(?:the\s+)?model|(?:the\s+)?(?:shape|figure|pattern)))?|present|match(?:es)?"
+    r"|respuesta|r[ée]ponse|antwort|risposta|resposta|ответ|odpowied[źz]|svar|jawaban|đáp\s+án|cevap|答え|正解|答案|回答|解答|判定|判断|判斷|結果|结果"
+    r"|含む|包含|是否包含|정답|답|답변|결과|포함)(?:\s*\?)?", re.I)
+
+
+def _answer_columns(heading: list[str]) -> list[int]:
+    """The columns (after the first) whose heading names the answer."""
+    return [k for k, c in enumerate(heading) if k and _ANSWER_HEADING.fullmatch(c.strip(" *:_`"))]
+
+
+def _marked_columns(heading: list[str], rows: list[list[str]], read: Callable[[Any], Any]) -> tuple | None:
+    """A table whose columns after the first are the values themselves ("| # | True | False |") and
+    each row marks exactly one of them ("| 1 | ✓ | |", "| 2 | | x |"): the value of the marked column."""
+    values = [read(c.strip(" *:?")) for c in heading[1:]]
+    if len(values) < 2 or None in values or len(set(values)) != len(values):
+        return None
+    out = []
+    for cells in rows:
+        marked = [k for k, c in enumerate(cells[1:]) if c]
+        if len(marked) != 1 or not re.fullmatch(r"[✓✔✅☑xX]", cells[1 + marked[0]]):
+            return None
+        out.append(values[marked[0]])
+    return tuple(out)
+
+
 def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
-    """A markdown or LaTeX table with a row per item: "| 1 | T |", the first cell the item's number,
-    the value its last cell. A value asked about ("| 3 | T? |") makes the table unreadable, and so does
-    a row whose cells give two different values ("| 1 | T | F |") unless every row has as many cells
-    and a heading row names the columns ("| figure | model | answer |": the last one is the answer)."""
+    """A markdown or LaTeX table with a row per item: "| 1 | T |", the first cell the item's number.
+    A value asked about ("| 3 | T? |") makes the table unreadable. The heading is the row right above
+    the first numbered row, where its first cell is no number and it has as many cells (a footer or
+    a key table is none); the column it names the answer in ("| figure | answer | first guess |") is
+    read, or the marked one where the columns are the values (:func:`_marked_columns`), and where none
+    is named, the rows' cells must agree ("| 1 | T | F |": no answer). A note that asks about a value
+    or leaves it open ("F?", "or F") leaves the table unread too."""
     found = table_rows(text)
+    first = next((k for k, (_, cells) in enumerate(found) if cells and re.fullmatch(r"\d{1,2}", cells[0])), None)
+    if first is None:
+        return None
     rows = [cells for _, cells in found if cells and re.fullmatch(r"\d{1,2}", cells[0])]
     if [int(c[0]) for c in rows] != list(range(1, n + 1)):
         return None
-    if any("?" in c for cells in rows for c in cells[1:]):
+    width = len(rows[0])
+    heading = found[first - 1][1] if first and len(found[first - 1][1]) == width and all(len(c) == width for c in rows) else None
+    if heading is not None and (vals := _marked_columns(heading, rows, read)) is not None:
+        return vals
+    named = _answer_columns(heading) if heading is not None else []
+    # a value asked about or left open ("T?", a note "F?" or "or F" beside it) leaves the table unread
+    if any("?" in c or hedged(c, read) for cells in rows for c in cells[1:]):
         return None
-    headed = len({len(cells) for cells in rows}) == 1 and any(
-        cells and not re.fullmatch(r"\d{1,2}", cells[0]) for _, cells in found)
-    if not headed and any(len({v for c in cells[1:] if c and (v := read(c)) is not None}) > 1 for cells in rows):
-        return None
-    vals = tuple(read(next((c for c in reversed(cells[1:]) if c), "")) for cells in rows)
+    if named:
+        columns = {tuple(read(cells[k]) for cells in rows) for k in named}
+        vals = columns.pop() if len(columns) == 1 else (None,)
+    else:
+        if any(len({v for c in cells[1:] if c and (v := read(c)) is not None}) > 1 for cells in rows):
+            return None
+        vals = tuple(read(next((c for c in reversed(cells[1:]) if c), "")) for cells in rows)
     return None if None in vals else vals
 
 
@@ -249,7 +292,9 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     table = _table(raw, n, read)
     if table is not None:
         cands.append((3, 0, table))
-    if not cands and prose is not None and (v := prose(text)) is not None:
+    # a table with a row per item that gives no answer (its columns disagree) is not read as prose either
+    numbered_table = any(cells and re.fullmatch(r"\d{1,2}", cells[0]) for _, cells in table_rows(raw))
+    if not cands and prose is not None and not numbered_table and (v := prose(text)) is not None:
         cands.append((2, 0, v))
     if not cands:
         add(1, 0, text)

@@ -123,23 +123,41 @@ SCAFFOLD_STEP = re.compile(r"^[ \t]*(?:thought|action(?:[ \t_]+input)?|observati
 SCAFFOLD_FINAL = re.compile(r"^[ \t]*final[ \t_]+answer[ \t]*:[ \t]*", re.I | re.M)
 
 
+# what names an answer in a scaffold step: a number, a lone capital letter (not "I", nor "A" before a word), a deck's name
+_ANSWER_TOKEN = re.compile(r"(?<![\w.])(?:\d{1,3}(?![\d.,]\d)|(?!I\b)(?!A\s+[a-z])[A-Z]|([A-Z])\1{2,})(?!\w)")
+
+
 def scaffold_answer(text: str) -> str:
-    """What an agent scaffold answers: the text after its last "Final Answer:" line where a
-    scaffold step (:data:`SCAFFOLD_STEP`) comes before it (the steps are reasoning, as a
-    ``<think>`` block is; a scaffold whose final answer is empty answers nothing); any other
-    text as it is ("Final Answer: 3" alone is a label the parsers read). A scaffold step after the
-    last "Final Answer:" ("Final Answer: 2\nThought: on reflection, card 3 ...") goes on reasoning
-    outside the answer: which of the two stands cannot be told, and the scaffold answers nothing."""
+    """What an agent scaffold answers: the text of its last "Final Answer:" line, up to the next
+    step, where a scaffold step (:data:`SCAFFOLD_STEP`) comes before it (the steps are reasoning, as
+    a ``<think>`` block is; a scaffold whose final answer is empty answers nothing); any other text
+    as it is ("Final Answer: 3" alone is a label the parsers read). After the last "Final Answer:",
+    a step that names no other answer (an Observation echoing it, "Thought: done") leaves it
+    standing; a step naming another ("Final Answer: 2\nThought: on reflection, card 3 ...") goes on
+    reasoning outside the answer: which of the two stands cannot be told, and the scaffold answers
+    nothing. What names an answer is :data:`_ANSWER_TOKEN`; after an answer that is a list or a word
+    (which such a token cannot tell from another), a step naming anything, or any Thought or Action
+    after a word, leaves none."""
     if "inal" not in text and "INAL" not in text:
         return text
     finals = list(SCAFFOLD_FINAL.finditer(text))
     if not finals:
         return text
-    if SCAFFOLD_STEP.search(text, finals[-1].end()) is not None:
-        return ""
-    if SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None:
+    later = list(SCAFFOLD_STEP.finditer(text, finals[-1].end()))
+    if SCAFFOLD_STEP.search(text, 0, finals[-1].start()) is None and not later:
         return text
-    return text[finals[-1].end():]
+    answer = text[finals[-1].end():later[0].start() if later else len(text)]
+    named = {m.group(0) for m in _ANSWER_TOKEN.finditer(answer)}
+    for k, step in enumerate(later):
+        body = text[step.end():later[k + 1].start() if k + 1 < len(later) else len(text)]
+        tokens = {m.group(0) for m in _ANSWER_TOKEN.finditer(body)}
+        if len(named) == 1:  # one answer: a step naming any other
+            other = bool(tokens - named)
+        else:  # a list, ratings or a word: a step naming anything, or a thought or action after a word
+            other = bool(tokens) or (not named and not step.group(0).strip().lower().startswith("observation"))
+        if other:
+            return ""
+    return answer
 
 
 def strip_think(text: str, *, committed_end: bool = False) -> str:
@@ -149,12 +167,13 @@ def strip_think(text: str, *, committed_end: bool = False) -> str:
     (the reply was cut off while reasoning), has no answer: only what stands before the block
     is kept (mostly nothing), and, with ``committed_end`` (an answer read from it, not a comment
     or ratings), the explicit commitment an unclosed block ends on (:func:`.unclosed.closing_commitment`)."""
-    text = scaffold_answer(chat_turn(text or ""))
+    text = chat_turn(text or "")
+    if "<" in text and (closes := list(THINK_CLOSE.finditer(text))):
+        # a closed block goes first: a scaffold inside it is reasoning, the answer after it stands
+        return scaffold_answer(text[closes[-1].end():]) if text[closes[-1].end():].strip() else ""
+    text = scaffold_answer(text)
     if "<" not in text:  # no tag (the patterns below all need one)
         return text
-    closes = list(THINK_CLOSE.finditer(text))
-    if closes:
-        return text[closes[-1].end():] if text[closes[-1].end():].strip() else ""
     opened = THINK_OPEN.search(text)
     if opened:
         end = closing_commitment(text[opened.end():]) if committed_end else None

@@ -8,8 +8,9 @@ with right."); or its last sentence is a bare answer right after a self-correcti
 number, 2. Actually, starting with colour is typical. 3."). :func:`closing_commitment` gives that
 end, for the parsers to read as the reply; a block that stops mid-sentence, or whose last sentence
 only reasons, hedges, asks, sets a condition or leads elsewhere ("Let me take a look at card 3."),
-gives nothing; nor does a block that quotes or imagines a dialogue ("User: which card? Assistant: I'll
-pick 2."): its turns are no commitment of the writer's.
+gives nothing; nor does a block that quotes or imagines a dialogue, two speakers' turns ("User: which
+card? Assistant: I'll pick 2."): its turns are no commitment of the writer's (one label alone, "Model:",
+"A:", is the writer's own note).
 """
 from __future__ import annotations
 
@@ -40,12 +41,23 @@ SHORT = 3  # the most words an answer may take after what leads to it
 # a turn of a dialogue the block quotes or imagines, labelled with its speaker ("User: which card? Assistant: I'll
 # pick 2.", "Q: ... A: ...") at the block's start or a line's or sentence's: what is said in it is no commitment of the
 # writer's own (the languages of :mod:`.lexicon`; "答:" / "回答:" alone are answer labels, not turns)
-ROLE_TURN = re.compile(r"(?:^|(?<=[\n.!?。！？])\s*)(?:user|human|assistant|ai|bot|system|model|gpt|q|a|questioner"
+ROLE_TURN = re.compile(r"(?:^|(?<=[\n.!?。！？])\s*)(?P<who>user|human|assistant|ai|bot|system|model|gpt|q|a|questioner"
                        r"|benutzer|nutzer|assistent(?:in)?|mensch|usuario|usuária|usuário|utilizador|asistente|humano"
                        r"|utilisateur|utilisatrice|assistante?|humain|utente|assistente|umano|пользователь|ассистент|помощник"
                        r"|kullanıcı|asistan|المستخدم|المساعد|उपयोगकर्ता|सहायक|użytkownik|asystent|användare|assistent|pengguna"
                        r"|asisten|người\s+dùng|trợ\s+lý|χρήστης|βοηθός"
                        r"|用户|用戶|助手|助理|人类|人類|问|問|ユーザー?|アシスタント|人間|質問|사용자|유저|어시스턴트|질문)\s*:", re.I)
+# labels that are also an answer, a note's heading or the writer's name for itself ("A: square, not there.",
+# "Model: the stimulus is ...", "Q: which rule?"): a turn of a dialogue only beside another speaker's, or as a Q/A pair
+_WEAK_ROLES = {"a", "q", "ai", "bot", "model", "system"}
+
+
+def quotes_dialogue(block: str) -> bool:
+    """Whether ``block`` quotes or imagines a dialogue (:data:`ROLE_TURN`): turns of two different
+    speakers ("User: ... Assistant: ...", "Q: ... A: ..."); one speaker's label alone ("Assistant:
+    I'll pick 2.", "Model: ...", "A: square, ...") is the writer's own note."""
+    speakers = {m.group("who").lower() for m in ROLE_TURN.finditer(block)}
+    return len(speakers) >= 2 and (bool(speakers - _WEAK_ROLES) or {"q", "a"} <= speakers)
 
 
 def commits(sentence: str) -> bool:
@@ -69,7 +81,7 @@ def closing_commitment(block: str) -> str | None:
     an answer at its end (the last sentence; a bare answer with the self-correction before it), or
     None where the block does not end on a commitment."""
     s = block.strip()
-    if not _FINISHED.search(s) or looks_cut_off(s) or ROLE_TURN.search(s):
+    if not _FINISHED.search(s) or looks_cut_off(s) or quotes_dialogue(s):
         return None
     sentences = [x.strip() for x in _SENTENCE.split(s) if x.strip()]
     last = sentences[-1]
