@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import read, vf
+from tests.support.replies import CARDS, P3, read, vf
 
 CS = vf("CS3", "word", 1, [])
+VZ2 = vf("VZ2", "letter", 1, ["A", "B", "C", "D", "E"])
 
 
 # ----------------------------------------------------------------------------- an inability read as a word
@@ -28,7 +29,34 @@ NO_NAME = [
 ]
 
 
-CLASSES = {"no-name": [("visfactor-cs3", CS, reply, meant) for reply, meant in NO_NAME]}
+# ----------------------------------------------------------------------------- other agents' answers in a debate
+DEBATE = [
+    # another agent's answer is no answer of this reply; naming it again as its own ("I agree with the others: 3") is
+    ("wcst", CARDS, "Agent 1 says 4, Agent 2 says 4. I agree with the others: 4.", 4),
+    ("wcst", CARDS, "Agent C picked 1, and I agree with them: 1", 1),
+    ("wcst", CARDS, "The other agents chose 2. We agree - 2.", 2),
+    ("visfactor-p3", P3, "Agent 1 said B, Agent 2 said E. I agree with Agent 2: E.", "E"),
+    ("visfactor-p3", P3, "Agent B thinks C. I agree: C", "C"),
+    # guards: the others' answers alone, or a disagreement without an answer, are no answer of this reply
+    ("wcst", CARDS, "Agent 1 says 4, Agent 2 says 1.", None), ("wcst", CARDS, "The other agents chose 2.", None),
+    # a quoted agent's answer (a line of its own, or a sentence) adopted by naming the agent: that agent's answer
+    ("wcst", CARDS, "Agent A says 3, Agent B says 1. I agree with Agent B.", 1),
+    ("visfactor-vz2", VZ2, '{"answer": "A"} <- Agent 1\n{"answer": "E"} <- Agent 2\nI agree with Agent 1.', "A"),
+    ("visfactor-vz2", VZ2, 'Agent 1: {"answer": "C"}\nAgent 2: {"answer": "B"}\nI side with Agent 2.', "B"),
+    ("visfactor-vz2", VZ2, 'Agent 1: {"answer": "C"}\nAgent 2: {"answer": "C"}\n{"answer": "E"}', "E"),
+    # guards: quoted lines alone are no answer of this reply, nor an adoption of an agent that gave none
+    ("visfactor-vz2", VZ2, '{"answer": "A"} <- Agent 1\n{"answer": "E"} <- Agent 2', None),
+    ("visfactor-vz2", VZ2, 'Agent 1: {"answer": "C"}\nAgent 2: {"answer": "C"}', None),
+    ("visfactor-vz2", VZ2, '{"answer": "A"} <- Agent 1\n{"answer": "E"} <- Agent 2\nI side with Agent 4.', None),
+    ("visfactor-vz2", VZ2, '{"answer": "D"}', "D"),
+    ("wcst", CARDS, "Agent A says 3. I agree with the others: 3 or 4.", None),
+    ("wcst", CARDS, "Agent B chose 1, but I choose 4", 4), ("wcst", CARDS, "I agree with the others: 3.", 3),
+    ("wcst", CARDS, "Agent A says 3. I agree with the others: Selection: 1", 1),
+]
+
+
+CLASSES = {"no-name": [("visfactor-cs3", CS, reply, meant) for reply, meant in NO_NAME],
+           "debate": DEBATE}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

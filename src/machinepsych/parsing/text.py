@@ -17,6 +17,7 @@ import re
 import unicodedata
 from typing import Any
 
+from .debate import debated
 from .revision import REVISION
 from .unclosed import closing_commitment
 
@@ -32,8 +33,9 @@ _CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
 def prepare(reply: str | None) -> str:
     """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
     before a final answer (of a block never closed, only a commitment it ends on:
-    :func:`.unclosed.closing_commitment`), nothing withdrawn (:func:`withdrawn`)."""
-    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT), committed_end=True))
+    :func:`.unclosed.closing_commitment`), nothing withdrawn (:func:`withdrawn`), no other agent's
+    answer quoted in a debate (:func:`.debate.debated`)."""
+    return debated(withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT), committed_end=True)))
 
 
 def said_over(text: str) -> str:
