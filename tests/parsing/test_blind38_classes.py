@@ -55,8 +55,19 @@ DEBATE = [
 ]
 
 
+# ----------------------------------------------------------------------------- "Keep it" on DC-IGT's final step
+FINAL = {"trial": 1, "phase": "final", "balance": 2000.0, "first_deck": "CCC", "first_gain": 50.0, "first_loss": 0.0}
+KEEP = [
+    # "it" as the object of keeping ends a finished clause, with or without a leaked end-of-turn token
+    ("Keep it", "CCC"), ("keep it<|im_end|>", "CCC"), ("Stick with it<|eot_id|>", "CCC"), ("Keep it<end_of_turn>", "CCC"),
+    ("Keep it.", "CCC"), ("Keep.", "CCC"),
+    # guards: a clause stopped on "it" before its verb is cut off; not keeping is no keep
+    ("I'd say it", None), ("Don't keep it", None), ("Switch.", None), ("Switch to AAA<end_of_turn>", "AAA"),
+]
+
+
 CLASSES = {"no-name": [("visfactor-cs3", CS, reply, meant) for reply, meant in NO_NAME],
-           "debate": DEBATE}
+           "debate": DEBATE, "keep": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
