@@ -55,6 +55,28 @@ DEBATE = [
 ]
 
 
+# ----------------------------------------------------------------------------- every option gone over, then a commitment
+SS2 = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
+LNT = {"letter": "k", "digit": 7, "sequence": "k7"}
+EVERY_OPTION = [
+    # a list of the options, one a line, then the answer object: the list's last line is no conclusion against it
+    ("visfactor-ss2", SS2, 'S1: dead end.\nS2: passes the circle, reaches F.\nS3: misses the circle.\nS4: blocked.\nS5: blocked.\n{"answer": 2}', 2),
+    ("visfactor-p3", P3, '- A: mirrored.\n- B: rotated, matches.\n- C: mirrored.\n{"answer": "B"}', "B"),
+    # a closing "I'll <verb>: <answer>" on the last line commits, after reasoning over every option
+    ("lnt", LNT, "Letter: consonant.\nNumber: odd.\nI'll classify the number: odd.", "odd"),
+    ("mbt", {"trial": 4}, "Left arm: 2 rewards.\nRight arm: 0 rewards.\nI will exploit: left arm.", "left"),
+    ("wcst", CARDS, "Card 1: colour.\nCard 2: shape.\nI'll sort it: card 2.", 2),
+    # guards: a list whose last line names another answer and no line for the answer object's is two answers; a one-line
+    # item before the object is a conclusion; an announcement, a hedge or a question after the colon commits to nothing
+    ("visfactor-ss2", SS2, 'S1: dead end.\nS4: passes the circle.\n{"answer": 2}', None),
+    ("visfactor-ss2", SS2, 'S4: passes the circle.\n{"answer": 2}', None),
+    ("lnt", LNT, "Letter: consonant.\nNumber: odd.", None),
+    ("lnt", LNT, "Letter: consonant.\nNumber: odd.\nI'll compare them: odd.", None),
+    ("mbt", {"trial": 4}, "Left arm: 2 rewards.\nRight arm: 0 rewards.\nI'll pull: left arm or right arm", None),
+    ("mbt", {"trial": 4}, "Left arm: 2 rewards.\nRight arm: 0 rewards.\nI'll pull: left arm?", None),
+]
+
+
 # ----------------------------------------------------------------------------- "Keep it" on DC-IGT's final step
 FINAL = {"trial": 1, "phase": "final", "balance": 2000.0, "first_deck": "CCC", "first_gain": 50.0, "first_loss": 0.0}
 KEEP = [
@@ -67,7 +89,8 @@ KEEP = [
 
 
 CLASSES = {"no-name": [("visfactor-cs3", CS, reply, meant) for reply, meant in NO_NAME],
-           "debate": DEBATE, "keep": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP]}
+           "debate": DEBATE, "every-option": EVERY_OPTION,
+           "keep": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
