@@ -88,9 +88,25 @@ KEEP = [
 ]
 
 
+# ----------------------------------------------------------------------------- a turn opened right after the answer
+MA = vf("MA1", "int", 1, [12, 45, 77, 90])
+TURN = [
+    # a token that opens a turn after the answer ends the reply, as an end-of-turn token does (its role word is no text of it)
+    ("visfactor-cs1", vf("CS1", "word", 1, []), "umbrella<|im_start|>user", "umbrella"),
+    ("visfactor-cs1", vf("CS1", "word", 1, []), "kettle<start_of_turn>model", "kettle"),
+    ("visfactor-ma1", MA, "45<|im_start|>user", 45), ("visfactor-p3", P3, "C<start_of_turn>user", "C"),
+    ("prlt", {"trial": 3}, "left arm<|start_header_id|>user<|end_header_id|>", "left"),
+    # guards: a turn-opening token before the reply, with its role header, is dropped; a turn after an end token as before
+    ("visfactor-cs1", vf("CS1", "word", 1, []), "<|im_start|>assistant\numbrella", "umbrella"),
+    ("visfactor-cs1", vf("CS1", "word", 1, []), "<start_of_turn>model\nkettle<end_of_turn>", "kettle"),
+    ("wcst", CARDS, "Selection: 2<|im_end|>\n<|im_start|>user\nSelection: 3", 2),
+]
+
+
 CLASSES = {"no-name": [("visfactor-cs3", CS, reply, meant) for reply, meant in NO_NAME],
            "debate": DEBATE, "every-option": EVERY_OPTION,
-           "keep": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP]}
+           "keep": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP],
+           "turn": TURN}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
