@@ -37,6 +37,7 @@ keeps its answer), so a line may not change class.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -144,7 +145,19 @@ class TrialFinder:
 
 
 def key(messages: list[dict]) -> str:
-    return json.dumps([(m.get("role"), message_text(m)) for m in messages], ensure_ascii=False)
+    """A request as the endpoint tells requests apart: each message's role, text and images (a digest
+    of each image's URL). Study pages whose text is the same and whose pictures differ (VisFactor
+    MA1, MV1-MV3: a study page of its own per item) are different requests; told apart by text
+    alone, item 2's study page was taken for item 1's and the session's later trials were lost."""
+    return json.dumps([(m.get("role"), message_text(m), image_digests(m)) for m in messages], ensure_ascii=False)
+
+
+def image_digests(message: dict) -> list[str]:
+    """A short digest of the URL (a data: URL, the image itself) of each image part of ``message``."""
+    content = message.get("content")
+    parts = content if isinstance(content, list) else []
+    return [hashlib.sha256(str((p.get("image_url") or {}).get("url", "")).encode()).hexdigest()[:16]
+            for p in parts if isinstance(p, dict) and p.get("type") == "image_url"]
 
 
 class CorpusEndpoint:

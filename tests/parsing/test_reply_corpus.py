@@ -28,7 +28,7 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24", "replies_blind26", "replies_blind27", "replies_blind31",
                                                       "replies_blind32", "replies_blind33", "replies_blind34", "replies_blind35",
-                                                      "replies_blind36", "replies_blind37")), 31
+                                                      "replies_blind36", "replies_blind37", "replies_blind38")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
@@ -120,7 +120,8 @@ def check_free_text(line: dict) -> None:
     # comment wrapped in one JSON object is its string, one wrapped in a code fence its inside
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
     # a chat template's leaked end-of-turn token ends the comment, a leading role header is no part of it
-    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>", re.sub(r"(?i)^\s*assistant[ \t]*(?:\n|:[ \t]*)", "", text))[0].strip()
+    # (replies_blind38: Gemma's <end_of_turn> too)
+    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>|<end_of_turn>", re.sub(r"(?i)^\s*assistant[ \t]*(?:\n|:[ \t]*)", "", text))[0].strip()
     # (replies_blind34) an agent scaffold's steps ("Thought:", "Action:", "Observation:" lines) before its "Final Answer:"
     # line are no part of it, nor is that label
     text = re.sub(r"(?i)\A(?:[ \t]*(?:thought|action(?:[ \t]+input)?|observation)[ \t]*\d*[ \t]*:[^\n]*\n)+[ \t]*final[ \t]+answer[ \t]*:\s*", "", text)
@@ -233,7 +234,7 @@ def test_blind_sets_are_well_formed(fmt, folder):
     """The blind sets (replies_blind5, replies_blind7, replies_blind8, replies_blind9, replies_blind10, replies_blind11,
     replies_blind12, replies_blind13, replies_blind14, replies_blind16, replies_blind17, replies_blind18, replies_blind19,
     replies_blind21, replies_blind22, replies_blind23, replies_blind24, replies_blind26, replies_blind27, replies_blind31, replies_blind32,
-    replies_blind33, replies_blind34, replies_blind35, replies_blind36, replies_blind37): every format, at least 31
+    replies_blind33, replies_blind34, replies_blind35, replies_blind36, replies_blind37, replies_blind38): every format, at least 31
     lines, well formed, some unreadable; the benchmark keeps each set's first measurement."""
     lines = checked(folder, fmt, MIN_BLIND, f"{folder.name} ")
     assert any(line["meant"] is None or (isinstance(line["meant"], dict) and not any(v is not None for v in line["meant"].values()))

@@ -180,6 +180,16 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
+    # (replies_blind38) a debate reply adopting the others' answer and naming it ("I agree with the others: 3",
+    # "We agree with Agent B - 2"): the answer after the colon or dash is this reply's
+    (re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|completely|still)\s+)?agree(?:\s+with\s+(?:the\s+others?|them|everyone|both|all|the\s+(?:other\s+)?(?:agents?|group|majority)"
+                r"|agents?\s+(?:[A-Z]|\d{1,2})(?:\s+and\s+(?:[A-Z]|\d{1,2}))?))?\s*(?:[:—–]|\s-)", re.I), DECISION, "decision"),
+    # (replies_blind38) a closing decision of the reply's last line with its answer after a colon, ending the reply, after
+    # reasoning that went over every option ("Letter: consonant.\nNumber: even.\nI'll classify the letter: consonant.",
+    # "... I'll explore: left arm."); not an announcement of reasoning ("I'll compare them: ...")
+    (re.compile(r"\b(?:i|we)(?:\s*[’']ll|\s+will|\s+am\s+going\s+to|\s*[’']m\s+going\s+to)\s+"
+                r"(?!(?:not|never|explain|compare|analy[sz]e|consider|check|list|look|go\s+through|think|describe|summari[sz]e|start\s+by)\b)"
+                r"[a-z]+(?:\s+(?!(?:not|never|or)\b)[a-z]+){0,3}\s*:(?=[^\n:]{1,30}\Z)", re.I), DECISION, "decision"),
     # "I am fairly confident in D", "I'm sure it's C"
     (re.compile(r"\b(?:i\s*(?:am|['’]m)|we\s*(?:are|['’]re))\s+(?:(?:\w+ly|quite|very|pretty|so|really)\s+)?(?:confident|sure|certain)\s+(?:in|of|about|that)?", re.I), DECISION, "decision"),
     # a choice told in the past with a reason in the present ("I chose the right arm because it feels lucky")

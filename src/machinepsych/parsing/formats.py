@@ -770,6 +770,27 @@ _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
 
+# (replies_blind38) a line that opens with a short label and a colon ("S5: dead end.", "- Figure B: mirrored.")
+_LABELLED_LINE = re.compile(r"^\s*(?:[-*•]\s*|\d{1,2}[.)]\s*)?(?:\*\*)?(?P<label>[^\n:*]{1,20}?)(?:\*\*)?\s*:\s*\S")
+
+
+def _ends_enumeration(text: str, value: Any, read_line: Parser, obs: Observation | None) -> bool:
+    """Whether the prose right before the first answer object of ``text`` ends in a list that goes
+    over the options one a line ("S1: blocked.\nS2: misses the circle.\nS3: passes ...\nS4: dead
+    end.\nS5: dead end.\n{...}"), one of whose items is the answer ``value``: its last line is that
+    list's last item, not a conclusion the answer object restates (a list without a line for the
+    answer still weighs against it)."""
+    spans = answer_spans(text)
+    lines = [ln for ln in text[:min(s for s, _ in spans)].split("\n") if ln.strip()] if spans else []
+    items = []
+    for ln in reversed(lines):
+        m = _LABELLED_LINE.match(ln)
+        if not m or m.group("label").strip().lower() in {i[0] for i in items}:
+            break
+        items.append((m.group("label").strip().lower(), ln))
+    return len(items) >= 2 and any(read_line(ln, obs) == (value, "parsed") for _, ln in items[1:])
+
+
 # ----------------------------------------------------------------------------- a second candidate (:mod:`.hedges`)
 Candidates = Callable[[Observation | None, Any], "tuple[Any, ...] | None"]  # (finder, other, same) of the answers
 
@@ -952,7 +973,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if found is not None and hedged_alternative(prepared, value, *found):  # "Selection: 4 (or 2 if ...)"
             return None, "invalid"
         before = conclusion_before_answer(strip_think(prepared))
-        if before is None or not before.strip() or _NOT_ASSERTED.search(before) or TABLE_LINE.fullmatch(before.strip()):
+        if (before is None or not before.strip() or _NOT_ASSERTED.search(before) or TABLE_LINE.fullmatch(before.strip())
+                or _ends_enumeration(strip_think(prepared), value, read_before, obs)):
             return value, status  # (a table's last line, "| E | ✗ |", is one row of a table, not a conclusion)
         other, other_status = read_before(before, obs)
         if other_status == "parsed" and other != value:

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from typing import Any
 
+from .debate import debated
 from .revision import REVISION
 from .unclosed import closing_commitment
 
@@ -32,8 +33,9 @@ _CJK_PUNCT = str.maketrans({"、": ",", "。": "."})
 def prepare(reply: str | None) -> str:
     """The reply as the parsers read it: NFKC (and "、" "。" as "," "."), no reasoning block
     before a final answer (of a block never closed, only a commitment it ends on:
-    :func:`.unclosed.closing_commitment`), nothing withdrawn (:func:`withdrawn`)."""
-    return withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT), committed_end=True))
+    :func:`.unclosed.closing_commitment`), nothing withdrawn (:func:`withdrawn`), no other agent's
+    answer quoted in a debate (:func:`.debate.debated`)."""
+    return debated(withdrawn(strip_think(unicodedata.normalize("NFKC", reply or "").translate(_CJK_PUNCT), committed_end=True)))
 
 
 def said_over(text: str) -> str:
@@ -77,6 +79,9 @@ THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|thought)>", re.I)
 # (Gemma's end and start of a sequence are "<eos>" and "<bos>", without bars)
 END_OF_TURN = re.compile(r"<\|(?:im_end|eot_id|end|endoftext|end_of_text|eos)\|>|<end_of_turn>|</s>|<eos>", re.I)
 SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{1,24}\|>|<start_of_turn>|<s>|<bos>", re.I)
+# (replies_blind38) a token that opens a turn, after some text, ends the reply as an end-of-turn token does: the model
+# went on to write the next turn without closing its own ("umbrella<|im_start|>user" is umbrella, never "umbrellauser")
+TURN_BOUNDARY = re.compile(END_OF_TURN.pattern + r"|<\|(?:im_start|start_header_id)\|>|<start_of_turn>", re.I)
 # a role header on a line of its own ("assistant", "model:"): before any text it is dropped,
 # after text it opens a turn the model wrote on its own (a repeat, an invented exchange)
 ROLE_HEADER = re.compile(r"^[ \t]*(?:assistant|model)[ \t]*:?[ \t]*$", re.I | re.M)
@@ -89,10 +94,10 @@ NEXT_TRIAL = re.compile(r"^[ \t]*Trial[ \t]+\d+(?:[ \t]+of[ \t]+\d+)?[ \t]*[.:]?
 
 
 def chat_turn(text: str) -> str:
-    """``text`` as the one turn its writer meant: up to the first end-of-turn token, role header
+    """``text`` as the one turn its writer meant: up to the first end-of-turn or turn-opening token, role header
     or next trial's heading that follows some text, without the other special tokens of a chat template."""
     if "<" in text:
-        for m in END_OF_TURN.finditer(text):
+        for m in TURN_BOUNDARY.finditer(text):
             if text[:m.start()].strip():
                 text = text[:m.start()]
                 break

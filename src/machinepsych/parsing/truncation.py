@@ -27,6 +27,10 @@ _OPEN_WORDS = (
     "between about toward towards another such"
 ).split()
 UNFINISHED_END = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in _OPEN_WORDS) + r")\s*[,:;]?\s*$", re.I)
+# (replies_blind38) "it" as the object of a verb of choosing or keeping ends a finished clause ("Keep it", "I'll stay with it",
+# "Go for it"), where "I'd say it" or "... and it" stops before its verb
+FINISHED_IT = re.compile(r"(?<![\w'’])(?:keep(?:ing)?|take|taking|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with|go(?:ing)?\s+for"
+                         r"|choose|choosing|pick|picking|select|leave|leaving)\s+it\s*$", re.I)
 # a move told without where it goes ("Starting at the circled dot at (1, 1), I move"): a verb of
 # moving or tracing needs its direction, the reply stopped before it
 UNFINISHED_MOVE = re.compile(r"\b(?:i|we|it|you|then)\s+(?:(?:then|now|next|first)\s+)?(?:move|go|step|trace|follow|draw|continue|head|turn|land|end\s+up|get)\s*[,:;]?\s*$", re.I)
@@ -118,7 +122,7 @@ def looks_cut_off(text: str) -> bool:
         return True
     if not _ENDS_IN_LETTER.search(s):
         return False
-    if UNFINISHED_END.search(s[-40:]) or UNFINISHED_MOVE.search(s[-40:]):
+    if (UNFINISHED_END.search(s[-40:]) and not FINISHED_IT.search(s[-40:])) or UNFINISHED_MOVE.search(s[-40:]):
         return True
     if len(lines) >= 2 and _ITEM.match(lines[-1]) and _ITEM.match(lines[-2]):
         last, prev = lines[-1].strip(), lines[-2].rstrip()

@@ -7,7 +7,7 @@ markdown or punctuation, single spaces, no leading article ("a", "an", "the") no
 a phrase that ends in an article or preposition ("the outline of a") stopped before its word. A value that
 offers two answers ("bicycle or table", "bicycle/table", "either a cup or a mug", "cup, mug")
 or hedges ("maybe a cup", "cup?") is no answer (None): a hedge between two words is never
-read as one of them. :func:`word_in` reads a word out of a phrase ("It's a heart", "a picture
+read as one of them; nor is a phrase that says it names nothing ("cannot name anything", "nichts"). :func:`word_in` reads a word out of a phrase ("It's a heart", "a picture
 of a bell"): the same form after the leading filler words.
 """
 from __future__ import annotations
@@ -22,6 +22,14 @@ ARTICLES = {"a", "an", "the"}
 OPEN_END = ARTICLES | {"of", "to", "with", "for", "from", "and", "or", "like", "is", "was", "my", "its"}
 # words that offer another answer or hedge: the value is not one answer
 HEDGES = {"or", "and", "either", "maybe", "perhaps", "possibly", "probably", "vs", "versus", "nor", "not"}
+# (replies_blind38) words that say no object is named: an inability or a negation ("I cannot name anything",
+# "I can't tell", "I don't know", "Nothing.") in English and in every Latin-script language the refusal rule
+# (.refusal.DECLINE) knows ("Ich kann nichts", "Non lo so", "Não sei", "Keine Ahnung", "Aucune idée", "Ni idea");
+# a phrase with one is no name, in a reply's JSON, after a label or in its last sentence alike
+NO_NAME = {"no", "not", "none", "nothing", "nope", "idk", "cannot", "can't", "can’t", "cant", "unable", "don't", "don’t", "dont",
+           "nicht", "nichts", "kein", "keine", "keinen", "keiner", "nada", "ni", "ningún", "ninguno", "ninguna", "ne", "pas", "rien",
+           "aucun", "aucune", "non", "niente", "nulla", "não", "nao", "nenhum", "nenhuma", "nie", "nic", "inte", "ingenting",
+           "inget", "tidak", "yok", "değil", "không"}
 # words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
 FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
@@ -66,7 +74,7 @@ def _form(words: list[str]) -> str | None:
         words = words[1:]
     if len(words) > 2 and words[:2] == ["pair", "of"]:  # "a pair of scissors" is "scissors"
         words = words[2:]
-    if not words or len(words) > 3 or any(w in HEDGES for w in words) or words[-1] in OPEN_END:
+    if not words or len(words) > 3 or any(w in HEDGES or w in NO_NAME for w in words) or words[-1] in OPEN_END:
         return None  # "outline of a": a phrase stopped before its word
     if any(not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*", w) for w in words):
         return None
