@@ -195,6 +195,16 @@ _SWITCH_ONLY = re.compile(r"(?i:(?:^[\s,.:;!…—–-]*|\b(?:i|we)(?:['’](?:l
                           r"(?!\s+(?:would|could|might|may|is|was|seems|sounds|looks|isn['’]t|wouldn['’]t)\b)(?=\s*(?:[.!…]|\.\.\.|$)))")
 
 
+# keeping the previewed deck said unsure, or beside a switch in the same clause ("I'd keep it, maybe.", "Maybe keep it",
+# "Keep it or switch", "Keep it, switch to AAA"): the hedge words of the other formats applied to keeping; no deck chosen
+# unless a later clause keeps it plainly
+_KEEPING = (r"(?:keep(?:ing)?|stay(?:ing)?|stick(?:ing)?|remain)(?:\s+with)?"
+            r"(?:\s+(?:it|this|that|(?:the\s+)?same|[A-D]{3})(?:\s+(?:deck|one))?)?")
+_KEEP_UNSURE = re.compile(r"(?i)\b(?:maybe|perhaps|possibly)\s+(?:i(?:['’]d|['’]ll|\s+(?:will|would|should|could|might))\s+)?" + _KEEPING + r"\b"
+                          r"|\b" + _KEEPING + r"\b\s*(?:[,;]\s*)?(?:maybe|perhaps|possibly|i\s+guess|or\s+(?:not|switch|change|move|maybe|perhaps)\b)"
+                          r"|\b" + _KEEPING + r"\s*[,;]\s*(?:then\s+|or\s+)?(?:switch(?:ing)?|chang(?:e|ing)|mov(?:e|ing))\s+to\b")
+
+
 def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
     """A deck (DC-IGT); on the final step "keep it" / "stay with the same deck" names the
     previewed deck (``obs.stimulus["first_deck"]``). A self-correction that moves to no
@@ -203,6 +213,9 @@ def parse_deck(reply: str, obs: Observation | None = None) -> tuple[Any, ParseSt
     first = st.get("first_deck") if st.get("phase") == "final" else None
     reader = _final_deck_reader(first) if first in DECKS else DECK
     value, status = reader(reply)
+    unsure = [m.end() for m in _KEEP_UNSURE.finditer(reply or "")] if status == "parsed" and value == first else []
+    if unsure and reader(reply[unsure[-1]:]) != (first, "parsed"):  # (settled by a later keep: "Keep it, I guess - I'll stay with AAA")
+        return None, "invalid"
     cut = revised_tail(reply) if status == "parsed" else None
     if cut is not None and _SWITCH_ONLY.search(reply[cut:]) and not reader.finder()(mask(reply[cut:])):
         return None, "invalid"
