@@ -219,10 +219,18 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요))", re.I)
 # an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
+# what a Japanese reply's last "X は <answer>" may have as X: the answer's own noun (the answer, the building, the
+# figure, the deck, ...), a nominalised clause ("一致するのは1"), or "in the end" ("最終的には")
+_JA_ANSWER_SUBJECT = (r"(?:答え|正解|正答|解答|回答|結論|結果|番号|数字|数値|建物|ビル|スタート(?:地点)?|出発点|開始点|始点|終点|地点|ルート|経路"
+                      r"|図形|選択肢|オプション|候補|カード|デッキ|山|腕|アーム|ピース|部品|文字|記号|絵|画像|単語|言葉|エッジ|辺|面|シート"
+                      r"|パターン|選択|もの|物|方|ほう|の|最終的に|結局)")
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
-                        r"|(?:は|是|为|為)\s*$"  # Japanese and Chinese: "隠れている図形はCです。", "答案是C。"
+                        r"|(?:是|为|為)\s*$"  # Chinese: "答案是C。"
+                        # Japanese, where the subject is the answer's own noun ("隠れている図形はCです。", "答えは7"; not a count of
+                        # something else, "通行止めは2")
+                        r"|" + _JA_ANSWER_SUBJECT + r"\s*は\s*$"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # what the answer's description in parentheses after it may not hold ("is 1 (or 4)", "is C (not sure)")
 _UNSURE_ASIDE = re.compile(r"\b(?:or|not|no|maybe|perhaps|probably|might|could|unsure|guess|if|unless|either)\b|n['’]t\b|\?", re.I)
