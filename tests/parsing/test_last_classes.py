@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import read
+from tests.support.replies import P3, read, vf
+
+BUILDINGS = vf("SS3", "int", 1, list(range(1, 11)))
 
 # ----------------------------------------------------------------------------- keeping DC-IGT's deck, unsure
 FINAL = {"trial": 1, "phase": "final", "balance": 2000.0, "first_deck": "CCC", "first_gain": 50.0, "first_loss": 0.0}
@@ -21,7 +23,34 @@ KEEP_UNSURE = [
 ]
 
 
-CLASSES = {"keep-unsure": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP_UNSURE]}
+# ----------------------------------------------------------------------------- a count of something else ending a Japanese reply
+OTHER_SUBJECT = [
+    # "…は 2" at the end states the answer only where its subject is the answer's own noun; a count of road blocks is none
+    ("7番です。通行止めは2。", 7), ("通行止めは2。", None),
+    # guards: the answer, the building, the number, the figure as the subject; a nominalised clause; "in the end"
+    ("答えは7。", 7), ("正解は7", 7), ("番号は7。", 7), ("建物は7。", 7), ("7番です。", 7), ("7番。3は通行止め。", 7),
+    ("通れるのは7です。", 7), ("最終的には7です。", 7),
+]
+JA_LETTER = [("隠れている図形はCです。", "C"), ("答えはBです。", "B"), ("通行止めはB。", None)]
+
+
+# ----------------------------------------------------------------------------- "one of" a list of answers
+ONE_OF = [
+    # an answer named as one of several is no choice among them, in Japanese, Chinese, Korean and English
+    ("visfactor-ss3", BUILDINGS, "建物7、8、9のうち1つ", None), ("visfactor-ss3", BUILDINGS, "建物7、8のうちのどれか", None),
+    ("visfactor-ss3", BUILDINGS, "建物7、8、9之一", None), ("visfactor-ss3", BUILDINGS, "7、8、9中的一个", None),
+    ("visfactor-ss3", BUILDINGS, "건물 7, 8, 9 중 하나", None), ("visfactor-p3", P3, "B, C or D - one of those.", None),
+    ("visfactor-p3", P3, "It's one of these: A, B.", None),
+    # guards: one answer, and "one of" about something else than the answers, keep their reading
+    ("visfactor-ss3", BUILDINGS, "建物7", 7), ("visfactor-p3", P3, "B. One of the figures looks rotated.", "B"),
+    ("visfactor-p3", P3, "One of the options is B.", "B"), ("visfactor-p3", P3, "答案是B", "B"),
+]
+
+
+CLASSES = {"keep-unsure": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP_UNSURE],
+           "other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
+           + [("visfactor-p3", P3, reply, meant) for reply, meant in JA_LETTER],
+           "one-of": ONE_OF}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -27,7 +27,10 @@ INDECISION = re.compile(
     r"|non\s+riesco\s+a\s+decider\w*|non\s+so\s+(?:quale|cosa)\s+scegliere|n[ãa]o\s+consigo\s+decidir|n[ãa]o\s+sei\s+qual\s+escolher)\b"
     # Chinese and Japanese, inside a sentence
     r"|无法决定|無法決定|不能决定|不能決定|决定不了|決定不了|拿不定主意|难以抉择|難以抉擇|难以决定|難以決定|犹豫不决|猶豫不決"
-    r"|決められません|決められない|決めかねて|決めかねます|選べません|選べない|迷っています", re.I)
+    r"|決められません|決められない|決めかねて|決めかねます|選べません|選べない|迷っています"
+    # "one of" a list of answers ("建物7、8、9のうち1つ", "7、8、9之一", "7, 8, 9 중 하나", "it's one of these"): no one chosen
+    r"|(?:の)?うち(?:の)?\s*(?:1つ|一つ|ひとつ|1個|どれか|いずれか)|之一|(?:其中|中)的?(?:一个|一個)(?!\s*[\d０-９])|중\s*(?:하나|한\s*(?:개|곳|동|개의))"
+    r"|\b(?:it['’]s|it\s+is|must\s+be|should\s+be|is|[,—–-])\s*one\s+of\s+(?:these|those|them|the\s+(?:two|three|four|five|options|buildings|answers))\b", re.I)
 # a turn after the indecision, in its sentence: the reply goes on to decide
 TURN = re.compile(r"\b(?:but|though|although|however|so\s+i['’]?(?:ll|\s+will)|still|yet|aber|pero|mais|ma|mas|ultimately|in\s+the\s+end)\b"
                   r"|但是?|不过|でも|しかし", re.I)
