@@ -47,10 +47,21 @@ ONE_OF = [
 ]
 
 
+# ----------------------------------------------------------------------------- an answer only described as looking alike
+LOOKS_ALIKE = [
+    # a resemblance said of the one answer named is a description, no choice, in English as in Chinese and Japanese
+    ("选项A看起来很像。", None), ("选项A看起来是对的。", None), ("选项A似乎很像", None), ("Option A looks alike.", None),
+    ("A looks similar.", None), ("選択肢Aが似ている。", None),
+    # guards: the answer named plainly, or stated and then described, or judged right
+    ("选项A。", "A"), ("答案是A，看起来很像。", "A"), ("Option A. It looks alike.", "A"), ("Option A", "A"),
+    ("Option A looks right.", "A"),
+]
+
+
 CLASSES = {"keep-unsure": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP_UNSURE],
            "other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
            + [("visfactor-p3", P3, reply, meant) for reply, meant in JA_LETTER],
-           "one-of": ONE_OF}
+           "one-of": ONE_OF, "looks-alike": [("visfactor-p3", P3, reply, meant) for reply, meant in LOOKS_ALIKE]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

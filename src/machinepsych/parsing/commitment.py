@@ -224,6 +224,22 @@ ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one
 _JA_ANSWER_SUBJECT = (r"(?:答え|正解|正答|解答|回答|結論|結果|番号|数字|数値|建物|ビル|スタート(?:地点)?|出発点|開始点|始点|終点|地点|ルート|経路"
                       r"|図形|選択肢|オプション|候補|カード|デッキ|山|腕|アーム|ピース|部品|文字|記号|絵|画像|単語|言葉|エッジ|辺|面|シート"
                       r"|パターン|選択|もの|物|方|ほう|の|最終的に|結局)")
+# a resemblance said of an answer ("Option A looks alike.", "选项A看起来很像。", "A似乎是", "Aが似ている"): a description of
+# it, no choice of it (not "图像" (image), "想像" (imagine))
+RESEMBLES = re.compile(r"\b(?:looks?|seems?|appears?)\s+(?:(?:very|quite|really|pretty|so|rather|somewhat|a\s+bit|kind\s+of)\s+)?"
+                       r"(?:alike|similar|like\s+(?:it|the\s+\w+|that|this|them))\b"
+                       r"|看起来|看上去|看起來|看上去|似乎|好像|(?<![图圖影肖偶想好])像|相似|类似|類似|似て|似た|비슷", re.I)
+
+
+def _only_described(text: str, mentions: list[Mention]) -> bool:
+    """Whether every sentence naming an answer in ``text`` says it looks alike, without more."""
+    def sentence(m: Mention) -> str:
+        start = max(text.rfind(c, 0, m.start) for c in ".!?\n。！？") + 1
+        end = min((e for e in (text.find(c, m.end) for c in ".!?\n。！？") if e >= 0), default=len(text))
+        return text[start:end]
+    return bool(mentions) and all(RESEMBLES.search(sentence(m)) for m in mentions)
+
+
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
@@ -821,7 +837,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         other = [v for v in binary if _key(v) not in ruled_out]
         out.value, out.ok = (other[0], True) if len(other) == 1 else (None, False)
         return out
-    if len(strong) == 1:
+    if len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected]):
+        out.why = "an answer only described as looking alike, not chosen"
+    elif len(strong) == 1:
         key = next(iter(strong))
         out.value = next(m.value for m in mentions if _key(m.value) == key)
         out.ok, out.why = True, "one answer mentioned"
