@@ -58,10 +58,23 @@ LOOKS_ALIKE = [
 ]
 
 
+# ----------------------------------------------------------------------------- a prose conclusion naming another letter than the object
+PROSE_OTHER = [
+    # the sentence before the answer object says another option matches: two answers
+    ('B matches best.\n{"answer": "C"}', None), ('B fits.\n{"answer": "C"}', None), ('So B fits.\n{"answer": "C"}', None),
+    ('Option B matches best.\n{"answer": "C"}', None), ('D is the closest match.\n{"answer": "A"}', None),
+    # guards: the conclusion agreeing with the object, one ruling another out, a comparison settled in it, the object alone
+    ('B matches best.\n{"answer": "B"}', "B"), ('A is wrong.\n{"answer": "C"}', "C"),
+    ('B and C both look similar; C matches best.\n{"answer": "C"}', "C"), ('B does not match; C matches best.\n{"answer": "C"}', "C"),
+    ('So B is the match.\n{"answer": "B"}', "B"), ('{"answer": "C"}', "C"),
+]
+
+
 CLASSES = {"keep-unsure": [("dcigt", FINAL, reply, meant) for reply, meant in KEEP_UNSURE],
            "other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
            + [("visfactor-p3", P3, reply, meant) for reply, meant in JA_LETTER],
-           "one-of": ONE_OF, "looks-alike": [("visfactor-p3", P3, reply, meant) for reply, meant in LOOKS_ALIKE]}
+           "one-of": ONE_OF, "looks-alike": [("visfactor-p3", P3, reply, meant) for reply, meant in LOOKS_ALIKE],
+           "prose-other": [("visfactor-p3", P3, reply, meant) for reply, meant in PROSE_OTHER]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -998,11 +998,28 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     return parse
 
 
+# a one-letter option said to be the match in the conclusion before the answer object ("B matches best.", "so C fits"),
+# which the letter reader leaves out (a bare letter before a verb may be a pronoun or an article)
+_LETTER_VERDICT = re.compile(r"(?:^|[;:,]\s*|\b(?i:so|thus|therefore|hence)\s+)(?:(?i:option|figure|choice|answer|picture)\s+)?[\"'“*]*"
+                             r"(?P<letter>[A-Z])[\"'”*]*\s+(?:(?:matches|fits|works)(?:\s+(?:best|perfectly|exactly))?"
+                             r"|is\s+(?:the\s+)?(?:(?:best|closest|only|exact|correct|right)\s+)?(?:match|answer|one|correct|right|best))\b")
+
+
+def _letter_conclusion(sentence: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+    """The letter the conclusion before an answer object names: read as a letter reply, or as a
+    one-letter option said to match ("B matches best.")."""
+    value, status = parse_letter(sentence, obs)
+    m = _LETTER_VERDICT.search(sentence) if status != "parsed" else None
+    if m and m.group("letter") in tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"):
+        return m.group("letter"), "parsed"
+    return value, status
+
+
 _fixed_candidates = lambda reader: _choice_candidates(lambda obs: reader)  # noqa: E731
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
     one_answer(parse_card_choice, candidates=_choice_candidates(lambda obs: _reader_of(obs, False))),
     one_answer(parse_desk_card, candidates=_choice_candidates(lambda obs: _reader_of(obs, True))),
-    one_answer(parse_letter, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
+    one_answer(parse_letter, _letter_conclusion, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
     one_answer(parse_number, candidates=_choice_candidates(_number_options)), one_answer(parse_tf, candidates=_fixed_candidates(TF)),
     _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows), candidates=_rows_candidates)),
     _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell),
