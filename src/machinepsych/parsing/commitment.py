@@ -220,10 +220,10 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
 # an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # what a Japanese reply's last "X は <answer>" may have as X: the answer's own noun (the answer, the building, the
-# figure, the deck, ...), a nominalised clause ("一致するのは1"), or "in the end" ("最終的には")
+# figure, the deck, ...), a nominalised clause ("一致するのは1"), "in the end" ("最終的には"), or this question ("この問題はD")
 _JA_ANSWER_SUBJECT = (r"(?:答え|正解|正答|解答|回答|結論|結果|番号|数字|数値|建物|ビル|スタート(?:地点)?|出発点|開始点|始点|終点|地点|ルート|経路"
                       r"|図形|選択肢|オプション|候補|カード|デッキ|山|腕|アーム|ピース|部品|文字|記号|絵|画像|単語|言葉|エッジ|辺|面|シート"
-                      r"|パターン|選択|もの|物|方|ほう|の|最終的に|結局)")
+                      r"|パターン|選択|もの|物|方|ほう|の|最終的に|結局|問題|設問|問い|今回)")
 # a resemblance said of an answer ("Option A looks alike.", "选项A看起来很像。", "A似乎是", "Aが似ている"): a description of
 # it, no choice of it (not "图像" (image), "想像" (imagine))
 RESEMBLES = re.compile(r"\b(?:looks?|seems?|appears?)\s+(?:(?:very|quite|really|pretty|so|rather|somewhat|a\s+bit|kind\s+of)\s+)?"
