@@ -19,15 +19,17 @@ def _run(args: list[str], cwd) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("command", [CLI, [sys.executable, "-m", "machinepsych"]], ids=["script", "module"])
 def test_a_run_prints_its_report_and_leaves_a_closed_store(command, tmp_path, cli_in_process):
-    db = tmp_path / "e.db"
+    deep = tmp_path / ("store_" + "x" * 90)  # a store path longer than the console is wide
+    deep.mkdir()
+    db = deep / "e.db"
     res = _run([*command, "run", "wcst", "--model", "agent:ideal", "--model", "agent:random", "--sessions", "2",
                 "--store", str(db), "--run-name", "e", "--no-progress"], tmp_path)
     assert res.returncode == 0, res.stderr
     assert "Run e (complete); sessions: complete 4" in res.stdout
     assert "wcst | default: mean (SD) over sessions" in res.stdout and "agent:random" in res.stdout
-    closing = " ".join(res.stdout[res.stdout.rindex("Report: "):].split())  # the console may wrap it
-    assert closing == f"Report: machinepsych report e --store sqlite:///{db}", res.stdout[-300:]
-    assert not (tmp_path / "e.db-wal").exists(), "the store was not closed"
+    closing = res.stdout[res.stdout.rindex("Report: "):].rstrip("\n")  # one line, never wrapped: it is pasted
+    assert closing == f"Report: machinepsych report e --store sqlite:///{db}", res.stdout[-400:]
+    assert not (deep / "e.db-wal").exists(), "the store was not closed"
     st = Store(db, create=False)
     run = st.get_run("e")
     assert [s.status for s in st.sessions(run.id)] == ["complete"] * 4

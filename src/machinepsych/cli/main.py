@@ -320,8 +320,10 @@ def _finish(st, name: str, stats) -> None:
                   highlight=False, markup=False, emoji=False)
         raise typer.Exit(1)
     # no --out: report writes reports/NAME by default and makes reports/ itself, where --out
-    # never makes a missing parent (a typo in a path is an error); so the line works as pasted
-    console.print(escape(f"Report: machinepsych report {name}{store_arg}"))
+    # never makes a missing parent (a typo in a path is an error); so the line works as pasted, and
+    # it is never wrapped (a long store path folded mid-word by the console could not be pasted)
+    console.print(f"Report: machinepsych report {name}{store_arg}", soft_wrap=True, markup=False, highlight=False,
+                  emoji=False)
 
 
 def failure_line(failures: list[str], resume: str) -> str:
