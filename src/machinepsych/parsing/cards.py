@@ -181,6 +181,17 @@ ONLY_DESCRIBED = re.compile(r"\W*(?:the\s+)?(?:card|option)\s*#?\s*[1-4]\s+(?:sh
                             r"(?:\s*,?\s+" + _FIGURES + r")+\s*[.!]?\s*", re.I)
 
 
+# the cards' count stated as such ("数量都是4" = the counts are all 4, "both counts are 4", "the count is 4"): the
+# number of shapes on the cards, a reason, never the option chosen (a "number" may be the option's number: not this)
+COUNT_STATED = re.compile(r"(?:\b(?:shape\s+)?counts?\s+(?:is|are|was|were|of)|(?:数量|數量|个数|個數|個数|数目|數目)\s*(?:都|也|均|皆)?\s*(?:是|为|為|は|が))"
+                          r"\s*(?:both\s+|all\s+)?[1-4](?![\d.,]\d)", re.I)
+
+
+def _without_counts(reply: str) -> str:
+    """``reply`` with the counts it states of the cards (:data:`COUNT_STATED`) blanked out."""
+    return COUNT_STATED.sub(lambda m: " " * len(m.group()), reply) if reply else reply
+
+
 def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
     card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
@@ -188,10 +199,10 @@ def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int |
     (:data:`ONLY_DESCRIBED`) chooses none."""
     if reply and ONLY_DESCRIBED.fullmatch(reply.strip()):
         return None, "invalid"
-    return _reader_of(obs, False)(reply)
+    return _reader_of(obs, False)(_without_counts(reply))
 
 
 def parse_desk_card(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Reflection-Bench WCST: a desk card by its string ("circle yellow 1"), a description, its
     shape word (the desk shapes are all different), or its position ("Selection: 3")."""
-    return _reader_of(obs, True)(reply)
+    return _reader_of(obs, True)(_without_counts(reply))

@@ -161,7 +161,9 @@ NBACK = ChoiceReader((
            (word("yes"), _any(lex.YES))),
     Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
                   r"一致(?:しません|しない|していません)|不一致"),
-           (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match)\b)",
+           (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match"
+            # "No previous letter two back yet": no such letter, not the answer "no"
+            r"|(?:previous|earlier|prior|preceding)\s+letters?)\b)",
             _any(lex.NO))),
 ), exact_extra=(Answer("not available", (word(lex.slips("not available")), word(lex.slips("unavailable")))),))
 LNT_WORDS = ("vowel", "consonant", "even", "odd")
@@ -491,6 +493,13 @@ _WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s
                          r"|choice|selection|pick|guess|option|prediction|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
+# one word in quotes that a sentence says the picture's word reads or that the reply goes with ('The partly erased word
+# reads "window".', 'I'll go with "key" — the round head ...'): the answer; any other quoted word (a hint, a rejected
+# reading, "could read", "or") is none
+_QUOTED_STATED = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:the|this|that)\s+(?:[a-z-]+\s+){0,3}?word\s+(?:reads|spells|says)"
+                            r"|i(?:['’]ll|\s+will)?\s+go\s+with)\s+[\"“](?P<w>[^\W\d_]{2,30})[\"”]\s*(?:[.!]|\s*[—–]\s+[^\n\"“”]*[.!]?)?\s*$",
+                            re.I | re.M)
+
 
 # the clause that ends a sentence by stating the object ("I can make out wings and a tail — it's an airplane.")
 _STATED = re.compile(r"(?:[—–;]|\s-\s|,?\s+so\b)\s*((?:it['’]s|it\s+is|that['’]s|that\s+is|this\s+is)\s+[^—–;]+)$", re.I)
@@ -523,6 +532,8 @@ def _words(raw: str) -> list[str | None]:
     found += [normalise_word(c) for _, c in boxed(raw)]
     if not found:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw))]
+    if not found:
+        found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
     return found
 
 
@@ -886,6 +897,11 @@ EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
 
 
+# a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
+# follows on it, up to an example it introduces, is the instruction echoed, never an answer
+FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
+
+
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
     depth = 0
@@ -925,9 +941,12 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
             introduced |= EXAMPLE_INTRO.search(text[lead:m.start()]) is not None
     objects = json_objects(text)
     for start, end, _ in objects:
-        lead = max(text.rfind("\n", 0, start) + 1, start - 60)
+        line_start = text.rfind("\n", 0, start) + 1
+        lead = max(line_start, start - 60)
         if (cue := EXAMPLE_INTRO.search(text[lead:start])) is not None:
-            spans.append((lead + cue.start(), end))
+            # ('Format reminder: Answer T (...) or F (...), e.g. {...}.': the whole reminder line is the prompt's, echoed)
+            echoed_line = FORMAT_NOTE_LINE.match(text, line_start, start) is not None
+            spans.append((line_start if echoed_line else lead + cue.start(), end))
             introduced = True
     for m in EXAMPLE_LABEL.finditer(text):
         spans.append(m.span())
