@@ -58,6 +58,11 @@ def noise_rounded(x, scale: float | None = None) -> np.ndarray:
     return np.round(x, SIGNIFICANT_DIGITS - 1 - math.floor(math.log10(top)))
 
 
+def _scale(x: np.ndarray, y: np.ndarray) -> float | None:
+    """The largest |score| of two groups (the scale their noise lies at); None where one is empty."""
+    return float(np.max(np.abs(np.concatenate([x, y])))) if len(x) and len(y) else None
+
+
 def per_seed(frame: pd.DataFrame, metric: str) -> pd.Series:
     """{seed: mean of the metric over the sessions of that seed} (repeated sessions averaged;
     sessions without a value left out)."""
@@ -234,7 +239,7 @@ def paired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     needed for 80% power)."""
     seeds = a.index.intersection(b.index)
     x, y = a[seeds].to_numpy(dtype=float), b[seeds].to_numpy(dtype=float)
-    scale = float(np.max(np.abs(np.concatenate([x, y])))) if len(x) else None
+    scale = _scale(x, y)
     d = noise_rounded(x - y, scale)  # rounded where the scores' noise lies, not at the differences' own size
     x, y = noise_rounded(x, scale), noise_rounded(y, scale)
     sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
@@ -259,7 +264,7 @@ def unpaired(a: pd.Series, b: pd.Series, power: bool = True) -> dict[str, Any]:
     from scipy import stats
 
     x, y = a.to_numpy(dtype=float), b.to_numpy(dtype=float)
-    scale = float(np.max(np.abs(np.concatenate([x, y])))) if len(x) and len(y) else None
+    scale = _scale(x, y)
     x, y = noise_rounded(x, scale), noise_rounded(y, scale)  # noise is no spread (a constant group stays constant)
     diff = float(x.mean() - y.mean())
     out = {"design": "unpaired", "n": None, "n_a": len(x), "n_b": len(y), "seed_r": None, "mean_a": float(x.mean()),

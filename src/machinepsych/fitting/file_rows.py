@@ -12,8 +12,6 @@ from typing import Any
 from ..core.tables import YES_NO, blank, yes_no
 
 
-
-
 def option_cell(row: Mapping[str, Any], column: str, options: Sequence[Any], required: bool = False) -> Any:
     """The option a cell names (case and spaces ignored; a whole number read as ``1.0`` by
     pandas matches ``1``), None where the cell is empty (an error where it is ``required``)."""

@@ -361,7 +361,7 @@ def _file_condition(path, session: str, rows: pd.DataFrame) -> str:
     ``condition`` column (an export of a run does), ``file | NAME | CONDITION``, so that the
     conditions of one run are fitted apart, as ``fit RUN`` fits them. A session whose rows hold
     two conditions is one line."""
-    from .file_rows import blank
+    from ..core.tables import blank
 
     if "condition" not in rows.columns:
         return f"file | {path.name}"

@@ -13,8 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..core.errors import ConfigError, require_file
-from ..core.tables import YES_NO, yes_no
-from ..core.tables import blank as _blank
+from ..core.tables import YES_NO, blank, yes_no
 RECORDS = (".jsonl", ".ndjson", ".json", ".parquet")
 
 
@@ -72,7 +71,7 @@ def check_trials(df: pd.DataFrame, path: Path) -> pd.DataFrame:
                           "(and for card sorting rule, matches[, criterion])")
     trials, correct = [], []
     for i, (session, trial, ok) in enumerate(zip(df["session"], df["trial"], df["correct"])):
-        if _blank(session):
+        if blank(session):
             raise ConfigError(f"{path}: {row_name(path, i)}: empty session")
         t = _whole(trial, 0)
         if t is None:
@@ -119,7 +118,7 @@ def check_task_column(df: pd.DataFrame, path: Path, test: str, command: str) -> 
     from ..tasks.catalog import task_ids
 
     known = set(task_ids())
-    held = sorted({str(v).strip().lower() for v in df["task"] if not _blank(v)} & (known - {test}))
+    held = sorted({str(v).strip().lower() for v in df["task"] if not blank(v)} & (known - {test}))
     if held:
         fix = " or ".join(command.format(test=t) for t in held[:3]) + (" ..." if len(held) > 3 else "")
         raise ConfigError(f"{path}: its task column holds trials of {', '.join(held[:6])}"
@@ -137,8 +136,8 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
     other = next(f for f in VOCABULARY if f != family)
     o_rules, o_cols, o_name, o_test = VOCABULARY[other]
     # a column counts where it holds something (an export of a store of both families has both, empty)
-    theirs = [c for c in o_cols if c in df.columns and not all(_blank(v) for v in df[c])]
-    words = {str(v).strip().lower() for v in df["rule"] if not _blank(v)} if "rule" in df else set()
+    theirs = [c for c in o_cols if c in df.columns and not all(blank(v) for v in df[c])]
+    words = {str(v).strip().lower() for v in df["rule"] if not blank(v)} if "rule" in df else set()
     if "matches" in df:
         from ..core.scoring import list_cell as as_match_set
 
@@ -152,9 +151,9 @@ def check_rule_words(df: pd.DataFrame, path: Path, test: str, family: str) -> pd
     if "rule" in df:
         fixed = []
         for i, v in enumerate(df["rule"]):
-            w = "" if _blank(v) else str(v).strip().lower()
+            w = "" if blank(v) else str(v).strip().lower()
             if w not in rules:
-                raise ConfigError(f"{path}: {row_name(path, i)}: rule {'(empty)' if _blank(v) else _shown(v)} is not one of {allowed}"
+                raise ConfigError(f"{path}: {row_name(path, i)}: rule {'(empty)' if blank(v) else _shown(v)} is not one of {allowed}"
                                   f" (the rule in force on that trial)")
             fixed.append(w)
         df["rule"] = fixed
