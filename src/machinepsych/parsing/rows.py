@@ -293,8 +293,10 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     if table is not None:
         cands.append((3, 0, table))
     # a table with a row per item that gives no answer (its columns disagree) is not read as prose either
-    numbered_table = any(cells and re.fullmatch(r"\d{1,2}", cells[0]) for _, cells in table_rows(raw))
-    if not cands and prose is not None and not numbered_table and (v := prose(text)) is not None:
+    # (its rows looked for only where prose would be read: most replies have candidates)
+    if (not cands and prose is not None
+            and not any(cells and re.fullmatch(r"\d{1,2}", cells[0]) for _, cells in table_rows(raw))
+            and (v := prose(text)) is not None):
         cands.append((2, 0, v))
     if not cands:
         add(1, 0, text)
