@@ -20,7 +20,7 @@ from ..runner.scoring import scorer_key, scores_frame
 from .scores import summary_by_condition
 
 from .chance import AUTO_CHANCE_N, report_policies, stored_chance
-from .chance_bar import FIXED, bar_p95, chance_lines
+from .chance_bar import FIXED, RANDOM, bar_p95, chance_lines
 
 
 def table_metrics(spec: TaskSpec, summary: dict[str, Any]) -> list[Metric]:
@@ -542,6 +542,14 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
                     "chance_constant_text": policy_text(spec, ch.get("constant") or {}),
                     "norms": norms_beside(spec, [r["condition"] for r in rows])})
     return out
+
+
+def chance_detail(group: dict[str, Any], line: dict[str, Any]) -> str:
+    """What a glance's chance row adds to its name (``row``): random answers' simulated sessions
+    and policy, or the fixed answer's description."""
+    if line["kind"] == RANDOM:
+        return f"{group['chance_n']} simulated sessions: {group.get('chance_policy_text') or 'uniform'}"
+    return group.get("chance_constant_text") or ""
 
 
 def norms_beside(spec: TaskSpec, conditions: list[str]) -> list[dict[str, Any]]:
