@@ -48,3 +48,26 @@ def test_a_stored_run_holding_a_key_value_is_resumed(tmp_path, cli_in_process, m
                          "--param", "n_trials=2", "--store", "k2.db", "--no-progress", cwd=tmp_path)
     assert res.returncode == 2 and res.stderr.startswith("error: --run-name carries an API key"), res.stderr
     assert not (tmp_path / "k2.db").exists()
+
+
+def test_a_stored_name_holding_a_key_is_never_printed(tmp_path, cli_in_process, monkeypatch):
+    """A run stored before its name became a key's value: ``resume``, ``runs`` and ``report``
+    (terminal, HTML, JSON) print it redacted as ``run`` redacts replies (models.secrets), and the
+    command lines they give name the run by its id (before: ``resume`` printed "Run NAME" and
+    "Report: machinepsych report NAME", ``runs`` the name, the report its heading and folder)."""
+    name = "zzabcdefgh12345678"
+    res = cli_in_process("run", "wcst", "--model", "agent:random", "--run-name", name, "--sessions", "1",
+                         "--param", "n_trials=2", "--store", "k.db", "--no-progress", cwd=tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
+    monkeypatch.setenv("MY_API_KEY", name)
+    outputs = []
+    for args in (("resume", name), ("runs",), ("report", "1", "--out", "rep"), ("report", "1", "--json")):
+        res = cli_in_process(*args, "--store", "k.db", *(["--no-progress"] if args[0] == "resume" else []), cwd=tmp_path)
+        assert res.returncode == 0, res.stdout + res.stderr
+        outputs.append(res.stdout + res.stderr)
+    printed = "\n".join(outputs)
+    assert "zzabcdefgh" not in printed, [line for line in printed.splitlines() if "zzabcdefgh" in line]
+    assert "Run [redacted API key] (complete)" in outputs[0] and "Report: machinepsych report 1 --store" in outputs[0]
+    assert "[redacted API key]" in outputs[1] and '"run": "[redacted API key]"' in outputs[3]
+    written = [p for p in (tmp_path / "rep").rglob("*") if p.is_file() and p.suffix in (".html", ".json")]
+    assert written and not [p for p in written if "zzabcdefgh" in p.read_text()]

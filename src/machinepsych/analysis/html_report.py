@@ -277,9 +277,11 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     body.append("<section id='usage'><h2>Usage</h2>" + _usage_table(data) + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
-    write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
+    from ..models.secrets import redacted  # a run's stored name or spec holding a known key: masked (14 ms a MB)
+
+    write_text_atomic(path, redacted(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
                     f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layout_render.LAYOUT_STYLE}</style></head>"
-                    f"<body>{''.join(body)}</body></html>")
+                    f"<body>{''.join(body)}</body></html>"))
     with atomic_path(out / "scores.json") as tmp, open(tmp, "w", encoding="utf-8") as f:
         for piece in json_pieces(data):  # the sessions' rows a chunk at a time
             f.write(piece)

@@ -679,7 +679,9 @@ def json_pieces(data: dict[str, Any]) -> Iterator[str]:
     """``json.dumps(to_json(data), indent=2, default=str)`` in pieces, the per-session rows
     :data:`JSON_ROWS` at a time (100,000 sessions: never a dict per session, nor the whole
     text at once)."""
-    text = json.dumps(to_json(data, sessions=False), indent=2, default=str)
+    from ..models.secrets import redacted  # a run's stored name or spec holding a known key: masked
+
+    text = redacted(json.dumps(to_json(data, sessions=False), indent=2, default=str))
     head, tail = text.split(json.dumps(SESSIONS_MARK))
     yield head
     scores: pd.DataFrame = data["scores"]
@@ -688,8 +690,8 @@ def json_pieces(data: dict[str, Any]) -> Iterator[str]:
     else:
         for start in range(0, len(scores), JSON_ROWS):
             rows = session_records(scores.iloc[start:start + JSON_ROWS])
-            yield ("[\n" if start == 0 else ",\n") + ",\n".join(
-                "    " + json.dumps(r, indent=2, default=str).replace("\n", "\n    ") for r in rows)
+            yield redacted(("[\n" if start == 0 else ",\n") + ",\n".join(
+                "    " + json.dumps(r, indent=2, default=str).replace("\n", "\n    ") for r in rows))
         yield "\n  ]"
     yield tail
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from . import comparisons_view, multirun
 from .report import INVALID_WARN_PCT, battery_tables, chance_detail, glance, legend, norm_text, spec_of, table_metrics, test_names
 from .response_times import print_response_times
 from . import published as published_rows
+from ..models.secrets import redacted
 from .fit_table import FitTable, print_fit
 from .layout_render import print_layouts
 from .scores import fmt_mean_sd
@@ -104,7 +106,7 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     if multirun.is_multi(data):  # several runs in one report: a line for each
         multirun.print_runs(data, console)
     else:
-        console.print(f"[bold]Run {run.name}[/bold] ({data['state']}); sessions: "
+        console.print(f"[bold]Run {escape(redacted(run.name))}[/bold] ({data['state']}); sessions: "
                       + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
         tests = (data.get("config") or {}).get("tests") or {}
         if tests:  # each test with its version (what models were sent depends on it)

@@ -236,6 +236,7 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
     the embeddings it computes for the report's figures."""
     from ..analysis.chance import ChancePrefetch
     from ..runner.budget import BudgetExceeded, cap_note
+    from ..runner.plan import run_ref
     from ..runner.run import run_sync
     from ..storage.vector_use import kept_vectors_for
 
@@ -257,12 +258,12 @@ def _execute(st, run, *, progress: bool, workers: int, executor: str, ray_addres
             stats = run_sync(st, run.id, progress=progress, workers=workers, executor=executor, ray_address=ray_address,
                              on_locked=locked)
     except StoreUnavailable as exc:  # one line, with the command that continues the run
-        raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run.name}{_store_arg(st)}") from None
+        raise StoreUnavailable(f"{exc}; continue with: machinepsych resume {run_ref(run.name, run.id)}{_store_arg(st)}") from None
     except BudgetExceeded as exc:  # --max-cost reached: the run stops, resumable
         st.set_run_status(run.id, "incomplete")
         stored = float(st.run_totals(run.id)["cost_usd"])  # with the calls that were in flight then
         raise BudgetExceeded(f"{exc}; ${stored:.5f} stored once the calls in flight had returned; the run stopped "
-                             f"and can continue with: machinepsych resume {run.name}"
+                             f"and can continue with: machinepsych resume {run_ref(run.name, run.id)}"
                              f"{_store_arg(st)} --max-cost USD") from None
     chance.wait()
     process.leave_at_once_after(executor)
@@ -274,7 +275,10 @@ def _finish(st, name: str, stats) -> None:
 
     from ..analysis import report, terminal  # not html_report: its figures import matplotlib
 
+    from ..runner.plan import run_ref
+
     run = st.get_run(name)
+    name = run_ref(run.name, run.id)  # as the lines below give it to a command: never a key
     if (run.spec or {}).get("kind") == "prediction":  # resumed through `resume`: the prediction's tables
         from ..analysis.prediction_view import print_report
 
@@ -358,6 +362,7 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
                max_cost: Optional[float] = typer.Option(None, "--max-cost", min=0, max=1_000_000, help="Set (raise) the run's cost budget in USD before resuming; recorded in the run's history.")) -> None:
     """Continue an interrupted run: every unfinished session from its last committed trial
     (on this machine, in worker processes or on Ray, however it was started)."""
+    from ..models.secrets import redacted
     from ..runner.repoint import apply_repoint, plan_repoint
     from ..storage.history import describe_change
     from ..runner.run import check_executor, check_not_running
@@ -375,7 +380,7 @@ def resume_cmd(run: str = typer.Argument(..., help="Run name or id."),
     if change is not None:
         apply_repoint(st, change)
         r = st.get_run(r.id)
-        console.print(f"Repointed {describe_change(change.entry)} ({change.entry['sessions']} unfinished "
+        console.print(f"Repointed {redacted(describe_change(change.entry))} ({change.entry['sessions']} unfinished "
                       "session(s)); recorded in the run's history", highlight=False, soft_wrap=True)
     if max_cost is not None and max_cost != (r.spec or {}).get("max_cost_usd"):
         raise_budget(st, r, max_cost)
