@@ -62,7 +62,7 @@ def predict_cmd(
 
     print_prediction(prediction_report(st, run), console)
     if stats.failures:
-        from .main import failure_line
+        from .execution import failure_line
         from .app import err
 
         err.print(failure_line(stats.failures, f"machinepsych predict {people_run} --model {model} "
