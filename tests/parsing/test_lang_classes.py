@@ -1,0 +1,63 @@
+"""Classes of misreadings a probe of questionnaires, free text and answers in Japanese, Korean and
+Chinese found (issue 31): each is checked on replies written for the class, with the reading a careful
+person takes (None: unreadable, never guessed); the guards beside each class keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, read
+
+ODDBALL = {"sentences": ["Mount Fuji is Japan's highest mountain.", "Sushi is one of Japan's best-known dishes.",
+                         "Coffee beans are the seeds of a cherry-like fruit.", "Tokyo is the capital of Japan."]}
+DECK = {"trial": 1, "phase": "first", "balance": 2000.0}
+
+
+def _comment(reply: str) -> tuple:
+    return ("oddball", ODDBALL, reply, reply)
+
+
+def _refusal(reply: str) -> tuple:
+    return ("oddball", ODDBALL, reply, None)
+
+
+# ----------------------------------------------------------------------------- a Korean, Japanese or Chinese correction
+# "No," in Korean (아니), Japanese (いや) or Chinese (不对) takes the answer before it back: the answer after it is
+# read, or, where it cannot be read, the reply is unreadable (never the answer taken back)
+CORRECTION = [
+    ("wcst", CARDS, "2번 카드를 고르겠습니다. 아니, 4번으로 하겠습니다.", 4),
+    ("wcst", CARDS, "2번. 아니, 4번으로.", None),
+    ("wcst", CARDS, "카드 2。いや、4かな。", None),
+    ("wcst", CARDS, "我选2。不对，4也许。", None),
+    ("dcigt", DECK, "AAA. 아니, CCC로 바꾸겠습니다.", "CCC"),
+    # "(으)로 하겠습니다" (I'll make it X) commits like "を選びます" and "にします"
+    ("wcst", CARDS, "4번으로 하겠습니다.", 4), ("dcigt", DECK, "BBB로 할게요.", "BBB"),
+    # guards: a correction that confirms the first answer keeps it; one answer alone is read
+    ("wcst", CARDS, "2번 카드를 고르겠습니다. 아니, 그게 맞습니다.", 2),
+    ("wcst", CARDS, "カード2にします。いや、カード4にします。", 4), ("wcst", CARDS, "我选2。不对，选4。", 4),
+    ("wcst", CARDS, "2번 카드를 선택합니다.", 2), ("wcst", CARDS, "2번 또는 4번으로 하겠습니다.", None),
+]
+
+# ----------------------------------------------------------------------------- refusals in Chinese, Japanese and Korean
+# a reply that only declines (and apologises, or offers other help) is a refusal, not a comment; one that turns to
+# the passage after "…ですが、" or "…지만" is a comment
+REFUSAL = [
+    _refusal("很抱歉，我无法对这段文字发表评论。"), _refusal("对不起，我不能评论这段内容。还有什么可以帮您的吗？"),
+    _refusal("저는 이 내용에 대해 평가하기 어렵습니다. 다른 도움이 필요하시면 말씀해 주세요."),
+    _refusal("AI로서 개인적인 의견은 없습니다. 죄송합니다."),
+    _refusal("申し訳ありませんが、この文章についてはコメントできません。"),
+    _refusal("申し訳ありませんが、その依頼にはお応えできません。"),
+    # guards: comments, including ones that begin with an apology or a difficulty and then comment
+    _comment("申し訳ないですが、一つ言わせてください：コーヒーの文は浮いています。"),
+    _comment("이 글은 평가하기 어렵지만 커피 문장이 이상합니다."),
+    _comment("很好的日本概述。咖啡豆那句话和主题无关。"), _comment("No comment."),
+    _comment("No comment on the trains, but the coffee sentence is strange."),
+    _comment("일본에 대한 좋은 요약입니다. 커피 원두 문장은 주제와 맞지 않네요."),
+]
+
+CLASSES = {"correction": CORRECTION, "refusal": REFUSAL}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
