@@ -10,6 +10,12 @@ from tests.support.replies import CARDS, read
 ODDBALL = {"sentences": ["Mount Fuji is Japan's highest mountain.", "Sushi is one of Japan's best-known dishes.",
                          "Coffee beans are the seeds of a cherry-like fruit.", "Tokyo is the capital of Japan."]}
 DECK = {"trial": 1, "phase": "first", "balance": 2000.0}
+STATEMENTS = ["Owning a pet makes people healthier.", "Pets are a financial burden.", "Children with pets are more caring."]
+QUESTIONNAIRE = {"statements": [{"id": str(i), "text": t} for i, t in enumerate(STATEMENTS, 1)]}
+
+
+def _ratings(reply: str, meant: list | None) -> tuple:
+    return ("cogbench-a", QUESTIONNAIRE, reply, None if meant is None else {str(i): r for i, r in enumerate(meant, 1)})
 
 
 def _comment(reply: str) -> tuple:
@@ -54,7 +60,28 @@ REFUSAL = [
     _comment("일본에 대한 좋은 요약입니다. 커피 원두 문장은 주제와 맞지 않네요."),
 ]
 
-CLASSES = {"correction": CORRECTION, "refusal": REFUSAL}
+# ----------------------------------------------------------------------------- questionnaires in Japanese, Korean, Chinese
+# a rating column headed in the reply's language, anchors in Chinese and Korean (in full-width parentheses too),
+# statement numbers with a counter ("1번", "第1题") or the enumeration comma ("1、4"), and a numbered list that skips a
+# statement (that statement unrated, the others read)
+CJK_QUESTIONNAIRE = [
+    _ratings("| 番号 | 評価 |\n|---|---|\n| 1 | 4 |\n| 2 | 2 |\n| 3 | 5 |", [4, 2, 5]),
+    _ratings("| 번호 | 점수 |\n|---|---|\n| 1 | 4 |\n| 2 | 2 |\n| 3 | 5 |", [4, 2, 5]),
+    _ratings("| 编号 | 评分 |\n|---|---|\n| 1 | 4 |\n| 2 | 2 |\n| 3 | 5 |", [4, 2, 5]),
+    _ratings("1. 4（同意）\n2. 2（不同意）\n3. 5（非常同意）", [4, 2, 5]),
+    _ratings("1. 4 (동의함)\n2. 1 (전혀 동의하지 않음)\n3. 3 (보통)", [4, 1, 3]),
+    _ratings("1. 4（そう思う）\n2. 2（そう思わない）\n3. 5（強くそう思う）", [4, 2, 5]),
+    _ratings("1번: 4\n2번: 2\n3번: 5", [4, 2, 5]), _ratings("第1题：4分\n第2题：2分\n第3题：5分", [4, 2, 5]),
+    _ratings("1、4\n2、2\n3、5", [4, 2, 5]), _ratings("1. 4\n3. 5", [4, None, 5]),
+    _ratings("문장 1: 4점\n문장 3: 2점", [4, None, 2]),
+    # guards: an anchor that disagrees with its digit, a rating out of range, a list out of order or repeated
+    _ratings("1. 4（不同意）\n2. 2\n3. 5", [None, 2, 5]),
+    _ratings("| 번호 | 점수 |\n|---|---|\n| 1 | 4 |\n| 2 | 6 |\n| 3 | 5 |", [4, None, 5]),
+    _ratings("1. 4\n3. 5\n2. 2", None), _ratings("1. 4\n2. 2\n2. 5", None), _ratings("2. 4\n3. 5", None),
+    _ratings("陈述1\n想法：我同意，但是有保留。\n评分：2\n\n陈述2\n想法：不同意。\n评分：2\n\n陈述3\n想法：同意\n评分：5", [2, 2, 5]),
+]
+
+CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -23,7 +23,7 @@ from .likert import _value, parse_rating, rating_keys
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
-               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание"
+               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|문장|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 # a heading may open with an emoji ("### 📝 Statement 1")
@@ -42,7 +42,7 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
-FULLWIDTH = str.maketrans("０１２３４５６７８９：。，", "0123456789:.,")
+FULLWIDTH = str.maketrans("０１２３４５６７８９：。，（）", "0123456789:.,()")
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
 RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
 # the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
@@ -102,7 +102,7 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     rows = table_rows(text)
     if rows:
         head = [c.lower() for c in rows[0][1]]
-        col = next((i for i, c in enumerate(head) if re.search(r"rating|score", c)), None)
+        col = next((i for i, c in enumerate(head) if RATING_COLUMN.search(c)), None)
         if col is not None:
             for _, cells in rows[1:]:
                 if len(cells) > col and re.fullmatch(r"\d{1,3}", cells[0]):
@@ -137,6 +137,11 @@ def _closed(text: str) -> str:
 ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*$")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
+# the header of a table's rating column, in the languages of the rating keys (:data:`.likert.KEY`)
+RATING_COLUMN = re.compile(r"rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n|note|valutazione|punteggio"
+                           r"|avalia[çc][ãa]o|nota|puan|оценка|評価|评分|評分|评级|打分|分数|分數|得分|点数|スコア|평가|평점|점수", re.I)
+
+
 # a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
 
@@ -190,7 +195,9 @@ def _blocks(text: str) -> list[tuple[str, str]]:
     heads = sorted(by_end.values())
     if not heads:
         heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)]
-        if [int(h[2]) for h in heads] != list(range(1, len(heads) + 1)):
+        numbers = [int(h[2]) for h in heads]
+        # numbered 1, 2, 3, ... in order; a statement may be skipped ("1. 4  2. 2  4. 5": statement 3 unrated)
+        if not numbers or numbers[0] != 1 or any(b <= a for a, b in zip(numbers, numbers[1:])):
             return []
     return [(h[2], _unpiped(text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)])) for i, h in enumerate(heads)]
 
@@ -234,7 +241,7 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
 
 
 # a line that is a statement number and its rating only ("1 — 5", "2 - 2", "3: 4")
-LINE_PAIR = re.compile(r"[ \t*_\-•]*(\d{1,2})[ \t*]*(?:[:=→—–-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
+LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
 
 
 def _in_order(text: str, n: int) -> list[int]:
