@@ -81,7 +81,17 @@ CJK_QUESTIONNAIRE = [
     _ratings("陈述1\n想法：我同意，但是有保留。\n评分：2\n\n陈述2\n想法：不同意。\n评分：2\n\n陈述3\n想法：同意\n评分：5", [2, 2, 5]),
 ]
 
-CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE}
+# ----------------------------------------------------------------------------- the statement echoed before its rating
+# "1. Owning a pet makes people healthier. — 4": the statement's own words, then the rating after them
+ECHO = [
+    _ratings("\n".join(f"{i}. {t} — {r}" for i, (t, r) in enumerate(zip(STATEMENTS, [4, 2, 5]), 1)), [4, 2, 5]),
+    _ratings(f'1. **{STATEMENTS[0]}** 4\n2. "{STATEMENTS[1]}" – 2\n3. {STATEMENTS[2][:-1]}: 4 - agree', [4, 2, 4]),
+    # guards: two ratings, a rating out of range, a digit inside a sentence after the statement
+    _ratings(f"1. {STATEMENTS[0][:-1]} — 4 or 5\n2. {STATEMENTS[1][:-1]} — 2\n3. {STATEMENTS[2][:-1]}: 6", [None, 2, None]),
+    _ratings(f"1. {STATEMENTS[0]} I have 2 cats.\n2. {STATEMENTS[1]} 3 vets.\n3. {STATEMENTS[2]} 5", [None, None, 5]),
+]
+
+CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

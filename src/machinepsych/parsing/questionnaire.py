@@ -285,10 +285,30 @@ def _cut_off_copy(block: str, earlier: list[str]) -> bool:
     return parse_rating(block)[0] is None and any(e.strip().startswith(text) and e.strip() != text for e in earlier)
 
 
+_ECHO_LEAD = re.compile(r"[\s*_\"'“”‘’«»>]*")
+
+
+def _read_block(block: str, statement: str) -> tuple[int | None, str]:
+    """(rating, reason) of one statement's block; a block that opens with the statement's own text
+    ("1. Owning a pet makes people healthier. — 4") is read after that text, where the block gives
+    no rating read whole (the words of the statement are no part of the answer)."""
+    rating, reason = parse_rating(block)
+    start = _ECHO_LEAD.match(block).end()
+    echo = statement.strip().rstrip(".").casefold()
+    if rating is not None or not echo or not block[start:].casefold().startswith(echo):
+        return rating, reason
+    rest = block[start + len(echo):]
+    # (the statement's closing stop, quotes and bold go with it; an ellipsis does not: "Owning a pet... 4" is cut off)
+    rest_rating, rest_reason = parse_rating(rest if rest.startswith("..") else rest.lstrip(".*_\"'”’»"))
+    return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
-    ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
+    statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
+    ids = [str(s["id"]) for s in statements]
+    texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
@@ -329,7 +349,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
                 continue  # a repeat loop cut off inside its last copy: the copies before it say the rating
             if mapping[n] in found and SECOND_LOOK.search(block):  # a statement given again after a second look: the later block
                 found[mapping[n]] = []
-            found.setdefault(mapping[n], []).append(parse_rating(block))
+            found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:
         found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}
     if not found:
