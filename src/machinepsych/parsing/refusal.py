@@ -68,6 +68,8 @@ DECLINE = re.compile(
     # Korean "hard to give": "평가하기 어렵습니다", "답변을 드리기 곤란합니다"; and "as an AI I have no opinion":
     # "AI로서 개인적인 의견은 없습니다"
     r"|(?:의견|코멘트|논평|답변|응답|대답|평가|말씀)(?:을|를)?\s*(?:드리|하|제공하)기\s*(?:가\s*)?(?:어렵|곤란)"
+    # and in Japanese: "AIとして個人的な意見は持っていません"
+    r"|(?:ai|人工知能|言語モデル|アシスタント)\s*として[^。！？\n]{0,20}?(?:意見|感情|見解|考え)(?:は|を)?\s*(?:持って(?:い)?ません|持ちません|ありません)"
     r"|(?:ai|인공지능|언어\s*모델|어시스턴트)\s*(?:로서|로써)[^.!?\n]{0,20}?(?:의견|감정|견해|생각)(?:은|이|을)?\s*(?:없|가지고\s*있지\s*않|갖고\s*있지\s*않)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
