@@ -9,6 +9,8 @@ from tests.support.replies import CARDS, read
 
 ODDBALL = {"sentences": ["Mount Fuji is Japan's highest mountain.", "Sushi is one of Japan's best-known dishes.",
                          "Coffee beans are the seeds of a cherry-like fruit.", "Tokyo is the capital of Japan."]}
+ROWS = {"subtest": "CF2", "answer_kind": "rows", "n_rows": 5, "options": ["T", "F"],
+        "question": "For each test figure 1-5, does it contain the model? Answer T or F per figure."}
 DECK = {"trial": 1, "phase": "first", "balance": 2000.0}
 STATEMENTS = ["Owning a pet makes people healthier.", "Pets are a financial burden.", "Children with pets are more caring."]
 QUESTIONNAIRE = {"statements": [{"id": str(i), "text": t} for i, t in enumerate(STATEMENTS, 1)]}
@@ -52,9 +54,10 @@ REFUSAL = [
     _refusal("AI로서 개인적인 의견은 없습니다. 죄송합니다."),
     _refusal("申し訳ありませんが、この文章についてはコメントできません。"),
     _refusal("申し訳ありませんが、その依頼にはお応えできません。"),
+    _refusal("申し訳ありませんが、AIとして個人的な意見は持っていません。"),
     # guards: comments, including ones that begin with an apology or a difficulty and then comment
     _comment("申し訳ないですが、一つ言わせてください：コーヒーの文は浮いています。"),
-    _comment("이 글은 평가하기 어렵지만 커피 문장이 이상합니다."),
+    _comment("이 글은 평가하기 어렵지만 커피 문장이 이상합니다."), _comment("AIとして意見はありませんが、コーヒーの文は浮いています。"),
     _comment("很好的日本概述。咖啡豆那句话和主题无关。"), _comment("No comment."),
     _comment("No comment on the trains, but the coffee sentence is strange."),
     _comment("일본에 대한 좋은 요약입니다. 커피 원두 문장은 주제와 맞지 않네요."),
@@ -91,7 +94,20 @@ ECHO = [
     _ratings(f"1. {STATEMENTS[0]} I have 2 cats.\n2. {STATEMENTS[1]} 3 vets.\n3. {STATEMENTS[2]} 5", [None, None, 5]),
 ]
 
-CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO}
+# ----------------------------------------------------------------------------- T/F rows in Korean and Japanese
+# Korean yes / no (예, 네 / 아니오, 아니요) and true / false (참 / 거짓) are row values; "図形 1", "그림 1", "도형 1" label rows
+TF = ["T", "T", "F", "F", "T"]
+KO_JA_ROWS = [
+    ("visfactor-cf2", ROWS, "1번: 예\n2번: 예\n3번: 아니오\n4번: 아니오\n5번: 예", TF),
+    ("visfactor-cf2", ROWS, "그림 1: 예\n그림 2: 네\n그림 3: 아니요\n그림 4: 거짓\n그림 5: 참", TF),
+    ("visfactor-cf2", ROWS, "図形1: はい\n図形2: はい\n図形3: いいえ\n図形4: いいえ\n図形5: はい", TF),
+    ("visfactor-cf2", ROWS, "図形1: T\n図形2: T\n図形3: F\n図形4: F\n図形5: T", TF),
+    # guards: a row cut off, a row left without a value
+    ("visfactor-cf2", ROWS, "1번: 예\n2번: 예\n3번: 아니오\n4번:", None),
+    ("visfactor-cf2", ROWS, "그림 1: 예\n그림 2: 예\n그림 3: 아니요\n그림 5: 예", None),
+]
+
+CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO, "ko_ja_rows": KO_JA_ROWS}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
