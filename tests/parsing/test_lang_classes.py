@@ -107,7 +107,19 @@ KO_JA_ROWS = [
     ("visfactor-cf2", ROWS, "그림 1: 예\n그림 2: 예\n그림 3: 아니요\n그림 5: 예", None),
 ]
 
-CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO, "ko_ja_rows": KO_JA_ROWS}
+# ----------------------------------------------------------------------------- a row left between two values
+# "4: T 또는 F", "4: はい か いいえ", "4: 예 아니면 아니오": "or" in Korean, Japanese and Chinese leaves the row open
+ROW_HEDGE = [
+    ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: T 또는 F\n5: T", None),
+    ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: T か F\n5: T", None),
+    ("visfactor-cf2", ROWS, "1: 예\n2: 예\n3: 아니오\n4: 예 아니면 아니오\n5: 예", None),
+    ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: T 还是 F\n5: T", None),
+    # guards: every row settled
+    ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: F\n5: T", TF), ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: T or F\n5: T", None),
+]
+
+CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO, "ko_ja_rows": KO_JA_ROWS,
+           "row_hedge": ROW_HEDGE}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -105,7 +105,7 @@ _LABEL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the)\
 _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
 
 
-_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|または|/)\s*([^\s,;)]+)", re.I)
+_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|或是|还是|還是|または|もしくは|か|또는|혹은|아니면|/)\s*([^\s,;)]+)", re.I)
 
 
 def hedged(after: str, read: Callable[[Any], Any]) -> bool:
