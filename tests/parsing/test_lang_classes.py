@@ -118,8 +118,20 @@ ROW_HEDGE = [
     ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: F\n5: T", TF), ("visfactor-cf2", ROWS, "1: T\n2: T\n3: F\n4: T or F\n5: T", None),
 ]
 
+# ----------------------------------------------------------------------------- a rating left between two values
+# "Rating: 3 또는 4", "評価：3か4", "评分：3或4", "评分：3~4": no rating, as "Rating: 3 or 4"
+RATING_HEDGE = [
+    _ratings("Statement 1\nRating: 3 또는 4\n\nStatement 2\nRating: 2\n\nStatement 3\nRating: 5", [None, 2, 5]),
+    _ratings("陈述1\n评分：3或4\n\n陈述2\n评分：2\n\n陈述3\n评分：5", [None, 2, 5]),
+    _ratings("ステートメント1\n評価：3か4\n\nステートメント2\n評価：2\n\nステートメント3\n評価：5", [None, 2, 5]),
+    _ratings("陈述1\n评分：3~4\n\n陈述2\n评分：2分\n\n陈述3\n评分：5", [None, 2, 5]),
+    # guards: one rating each; a rating before its anchor
+    _ratings("ステートメント1\n評価：4\n\nステートメント2\n評価：2\n\nステートメント3\n評価：5", [4, 2, 5]),
+    _ratings("Statement 1\nRating: 4 - agree\n\nStatement 2\nRating: 2 / disagree\n\nStatement 3\nRating: 5", [4, 2, 5]),
+]
+
 CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO, "ko_ja_rows": KO_JA_ROWS,
-           "row_hedge": ROW_HEDGE}
+           "row_hedge": ROW_HEDGE, "rating_hedge": RATING_HEDGE}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

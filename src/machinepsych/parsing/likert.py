@@ -58,7 +58,8 @@ KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s
 # (the bold of the key and of the value may stand apart: "**Rating:** **4**")
 VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>" + STAR_RUN.pattern + r")|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
-OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/)\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
+# (and "or", "to" in Korean, Japanese and Chinese: "3 또는 4", "3か4", "3或4", "3~4")
+OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
 SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scale|from)\s+(?:of\s+)?1\s*(?:to|-|–)\s*5\b"
                    r"|\(\s*1\s*[-–]\s*5\s*\)", re.I)
