@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import CARDS, read
+from tests.support.replies import CARDS, P3, read, vf
 
 ODDBALL = {"sentences": ["Mount Fuji is Japan's highest mountain.", "Sushi is one of Japan's best-known dishes.",
                          "Coffee beans are the seeds of a cherry-like fruit.", "Tokyo is the capital of Japan."]}
@@ -130,8 +130,19 @@ RATING_HEDGE = [
     _ratings("Statement 1\nRating: 4 - agree\n\nStatement 2\nRating: 2 / disagree\n\nStatement 3\nRating: 5", [4, 2, 5]),
 ]
 
+# ----------------------------------------------------------------------------- Korean "might be" after the answer
+# "정답은 B입니다. D일 수도 있습니다." (the answer is B; it might be D) offers a second answer, as "It might be D." does
+MA = vf("MA1", "int", 1, [15, 57, 73, 94])
+KO_MIGHT = [
+    ("visfactor-p3", P3, "정답은 B입니다. D일 수도 있습니다.", None), ("visfactor-ma1", MA, "57입니다. 73일 수도 있어요.", None),
+    ("wcst", CARDS, "2번 카드입니다. 3번일 수도 있어요.", None),
+    # guards: the answer alone, with a reason, or with a rejected other
+    ("visfactor-p3", P3, "정답은 B입니다.", "B"), ("visfactor-ma1", MA, "정답은 57입니다. 다른 숫자는 아닙니다.", 57),
+    ("wcst", CARDS, "2번 카드입니다. 색깔이 같기 때문입니다.", 2), ("visfactor-p3", P3, "정답은 B입니다. 아마 D는 아닙니다.", "B"),
+]
+
 CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO, "ko_ja_rows": KO_JA_ROWS,
-           "row_hedge": ROW_HEDGE, "rating_hedge": RATING_HEDGE}
+           "row_hedge": ROW_HEDGE, "rating_hedge": RATING_HEDGE, "ko_might": KO_MIGHT}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
