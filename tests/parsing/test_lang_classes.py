@@ -141,8 +141,18 @@ KO_MIGHT = [
     ("wcst", CARDS, "2번 카드입니다. 색깔이 같기 때문입니다.", 2), ("visfactor-p3", P3, "정답은 B입니다. 아마 D는 아닙니다.", "B"),
 ]
 
+# ----------------------------------------------------------------------------- a word after a Korean or Japanese label
+# "정답: umbrella", "답: umbrella", "단어: umbrella", "正解：umbrella" label the word as "Answer:" does
+CS1 = vf("CS1", "word", 1, [])
+WORD_LABEL = [
+    ("visfactor-cs1", CS1, "정답: umbrella", "umbrella"), ("visfactor-cs1", CS1, "답: umbrella", "umbrella"),
+    ("visfactor-cs1", CS1, "단어: umbrella", "umbrella"), ("visfactor-cs1", CS1, "正解：umbrella", "umbrella"),
+    # guards: two words offered, a word in another script (not the English word asked for)
+    ("visfactor-cs1", CS1, "정답: umbrella 또는 cane", None), ("visfactor-cs1", CS1, "정답: 우산", None),
+]
+
 CLASSES = {"correction": CORRECTION, "refusal": REFUSAL, "cjk_questionnaire": CJK_QUESTIONNAIRE, "echo": ECHO, "ko_ja_rows": KO_JA_ROWS,
-           "row_hedge": ROW_HEDGE, "rating_hedge": RATING_HEDGE, "ko_might": KO_MIGHT}
+           "row_hedge": ROW_HEDGE, "rating_hedge": RATING_HEDGE, "ko_might": KO_MIGHT, "word_label": WORD_LABEL}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
