@@ -216,7 +216,9 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          # a move to it ("BBBに移ります", "右の腕に切り替えます")
                          r"|(?:に|へ)\s*(?:移ります|移る|移動します|変えます|変更します|切り替えます|乗り換えます|替えます)"
                          # Korean: "2번 카드를 선택합니다"
-                         r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요))", re.I)
+                         r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요)"
+                         # Korean "I'll make it X" ("4번으로 하겠습니다", "BBB로 할게요"), the particle (으)로 then the decision
+                         r"|으?로\s*(?:하겠습니다|하겠어요|할게요|할께요|합니다|정했습니다|정할게요|결정했습니다|결정합니다|바꾸겠습니다|바꿀게요|변경하겠습니다))", re.I)
 # an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # what a Japanese reply's last "X は <answer>" may have as X: the answer's own noun (the answer, the building, the
@@ -463,7 +465,9 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
 
 # words that take an answer back (not "Wait, I should explain: ...")
 RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
-                        r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b", re.I)
+                        r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b"
+                        # the Chinese, Japanese and Korean correction markers of revision.REVISION take back too ("2번. 아니, ...")
+                        r"|不对|不對|错了|錯了|更正|いや|いえ|やっぱり|訂正|아니(?:요|오|야)?(?=\s*[,，、.。:：])|정정", re.I)
 # what may stand between a correction marker and the answer it names ("wait, actually it's C")
 _CORRECTED_TO = re.compile(r"^(?:[\s,.:;!—–…-]|\b(?:no|nope|wait|actually|sorry|hmm+|oh|i\s+mean|it['’]s|it\s+is|it\s+should\s+be"
                            r"|should\s+be|the\s+answer\s+is|it\s+must\s+be|must\s+be|rather|make\s+(?:it|that))\b)*", re.I)

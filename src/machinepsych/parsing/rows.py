@@ -26,12 +26,14 @@ from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
         "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確",
-        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解"}
+        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解",
+        "예", "네", "참", "맞음", "맞다", "맞습니다"}  # Korean yes / true
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
          "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对",
          "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές",
          # false in Chinese and Japanese script beside 真/正 ("假", simplified "误", traditional "錯", "不對", "間違い")
-         "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是"}
+         "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是",
+         "아니오", "아니요", "아뇨", "거짓", "틀림", "틀리다", "틀립니다"}  # Korean no / false
 
 
 # a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
@@ -103,7 +105,7 @@ _LABEL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the)\
 _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
 
 
-_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|または|/)\s*([^\s,;)]+)", re.I)
+_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|或是|还是|還是|または|もしくは|か|또는|혹은|아니면|/)\s*([^\s,;)]+)", re.I)
 
 
 def hedged(after: str, read: Callable[[Any], Any]) -> bool:
@@ -150,7 +152,7 @@ def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | N
         return None
     items = [m.groups() for m in found]
     if len(items) != n:
-        items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q|图|圖|図|卡片?|カード|ピース)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
+        items = re.findall(r"(?:^|[\s,;])(?:figure|card|piece|item|row|question|q|图形?|圖形?|図形?|卡片?|カード|ピース|그림|도형)\s*(\d{1,2})\s*[).:=\-–—]?\s*([^\s,;]+)", text, re.I)
     if len(items) != n:  # "1 ✓ 2 ✗ 3 ✗": a number and a mark, the pairs apart only by spaces
         items = re.findall(r"(?:^|(?<=\s))(\d{1,2})\s+(" + _MARK + r")(?=\s|$)", text.strip())
     if len(items) != n:  # "1 是，2 否，3 否": a number and its value, the pairs between commas
