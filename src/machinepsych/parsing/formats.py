@@ -112,10 +112,11 @@ ARM = ChoiceReader((
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS + MOVE_MARKERS, ignore=(LEFT_BEHIND,),
-   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else
-   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
+   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else (the side's initial as a
+   # capital, as :func:`.choice.letter` reads letters: a lone lower-case "l" is also a "1" or an "I" mistyped, and "r" reads alike)
+   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])R(?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
                                  word(lex.slips("right", ("left",))))),
-                Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
+                Answer("left", (r"(?<![A-Za-z0-9])L(?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
                                 word(lex.slips("left", ("right",)))))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
