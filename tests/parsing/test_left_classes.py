@@ -102,7 +102,8 @@ TRANSLATED = [
 
 CLASSES = {"other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
            + [("visfactor-p3", P3, reply, meant) for reply, meant in ZH_LETTER],
-           "side-initial": [(test, {"trial": 4}, reply, meant) for test in ("mbt", "prlt") for reply, meant in SIDE_INITIAL]}
+           "side-initial": [(test, {"trial": 4}, reply, meant) for test in ("mbt", "prlt") for reply, meant in SIDE_INITIAL],
+           "translated": [("visfactor-cs1", CS1, reply, meant) for reply, meant in TRANSLATED]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
