@@ -23,6 +23,7 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
+from .transcript import invented_turns
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import in_latin_script, normalise_word, word_in
 
@@ -979,6 +980,24 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
     return rest, introduced
 
 
+def _own_turn(parse: Parser, parser: Parser, candidates: Candidates | None, transcript: tuple[str, list[str]],
+              obs: Observation | None) -> tuple[Any, ParseStatus]:
+    """The answer of a reply's own turn, read by ``parse``, where no turn it invented for itself after
+    a user turn of its own writing (:func:`.transcript.invented_turns`) gives or names another (read by
+    ``parser``, or found among ``candidates``): "I'd say card 3.\nUser: Are you sure?\nAssistant: No,
+    card 2." is two answers, invalid."""
+    own, later = transcript
+    value, status = parse(own, obs)
+    if status != "parsed":
+        return value, status
+    found = candidates(obs, value) if candidates is not None else None
+    for turn in later:
+        other, other_status = parser(turn, obs)
+        if (other_status == "parsed" and other != value) or (found is not None and names_other(prepare(turn), value, *found)):
+            return None, "invalid"
+    return value, status
+
+
 def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
@@ -990,6 +1009,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
+            return _own_turn(parse, parser, candidates, transcript, obs)
         # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)
         plain = without_addenda(reply) if reply else None
         if plain is not None and not plain.strip():
