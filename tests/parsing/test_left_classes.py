@@ -100,7 +100,8 @@ TRANSLATED = [
 ]
 
 
-CLASSES = {"transcript": _transcripts(), "other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
+CLASSES = {"transcript": _transcripts(), "tentative": _tentative(),
+           "other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
            + [("visfactor-p3", P3, reply, meant) for reply, meant in ZH_LETTER],
            "side-initial": [(test, {"trial": 4}, reply, meant) for test in ("mbt", "prlt") for reply, meant in SIDE_INITIAL],
            "translated": [("visfactor-cs1", CS1, reply, meant) for reply, meant in TRANSLATED]}

@@ -23,6 +23,7 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
+from .tentative import tentative
 from .transcript import invented_turns
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import in_latin_script, normalise_word, word_in
@@ -1016,8 +1017,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if plain is not None and not plain.strip():
             return None, "invalid"  # only what it would answer under another premise
         reply = plain or reply
-        value, status = parser(reply, obs)
         prepared = prepare(reply)
+        if (lone := tentative(prepared)) is not None and (said := parser(lone[0], obs))[1] == "parsed":
+            return (None, "invalid") if lone[1] else said  # "B, maybe.", "3?": offered; "Probably B.": a best guess
+        value, status = parser(reply, obs)
         examples = _without_examples(prepared, obs)
         if examples is not None:  # an example echoed (before or after an answer, or alone): the answer is the other one
             echoed, introduced = examples
