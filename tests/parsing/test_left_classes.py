@@ -87,16 +87,16 @@ SIDE_INITIAL = [("l", None), ("r", None), ("l.", None),
                 ("L", "left"), ("R", "right"), ("L.", "left"), ("**R**", "right"), ("left", "left"), ("Left arm", "left")]
 
 
-# ----------------------------------------------------------------------------- a statement in another language before the object
-TRANSLATED = [
-    # the sentence names the object in its own language; the object gives the English name asked for
-    ('Das Objekt ist eine Tasse. {"answer": "cup"}', "cup"), ('La palabra es silla. {"answer": "chair"}', "chair"),
-    ('Le mot est chaise. {"answer": "chair"}', "chair"), ('Das Wort ist Garten.\n{"answer": "garden"}', "garden"),
-    # guards: an English statement of another word is still a second answer; the statement alone is read as written
-    ('The object is a mug. {"answer": "cup"}', None), ('The word is garden. {"answer": "house"}', None),
-    ('The object is a cup. {"answer": "cup"}', "cup"), ("Das Objekt ist eine Tasse.", "tasse"),
-    # two objects with nothing between them stay two answers (the corpora's labels: null)
-    ('{"answer": "apple"}\n{"answer": "leaf"}', None),
+# ----------------------------------------------------------------------------- guards: a second word beside the object
+SECOND_WORD = [
+    # a statement in another language naming a word other than the object's: the reader cannot tell a translation
+    # ("Tasse" for cup) from another object ("Teekanne" for a kettle) without one, so both stay two answers
+    ('Das Objekt ist eine Tasse. {"answer": "cup"}', None), ('La palabra es silla. {"answer": "chair"}', None),
+    ('The object is a mug. {"answer": "cup"}', None), ('The object is a cup. {"answer": "cup"}', "cup"),
+    ("Das Objekt ist eine Tasse.", "tasse"),
+    # two objects with nothing between them stay two answers (the corpora's labels: null), although VisFactor's
+    # instructions say the last object is taken
+    ('{"answer": "apple"}\n{"answer": "leaf"}', None), ('{"answer": "apple"}\n{"answer": "apple"}', "apple"),
 ]
 
 
@@ -104,7 +104,7 @@ CLASSES = {"transcript": _transcripts(), "tentative": _tentative(),
            "other-subject": [("visfactor-ss3", BUILDINGS, reply, meant) for reply, meant in OTHER_SUBJECT]
            + [("visfactor-p3", P3, reply, meant) for reply, meant in ZH_LETTER],
            "side-initial": [(test, {"trial": 4}, reply, meant) for test in ("mbt", "prlt") for reply, meant in SIDE_INITIAL],
-           "translated": [("visfactor-cs1", CS1, reply, meant) for reply, meant in TRANSLATED]}
+           "second-word": [("visfactor-cs1", CS1, reply, meant) for reply, meant in SECOND_WORD]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -672,21 +672,10 @@ def _last_sentence(text: str) -> str:
     return ([x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()] or [""])[-1]
 
 
-# a label or copula of another language than English ("Das Objekt ist eine Tasse.", "La palabra es silla.", "Le mot est ...")
-_FOREIGN_STATEMENT = re.compile(r"\b(?:wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto|antwort|respuesta|r[ée]ponse|lautet|ist|es|est)\b"
-                                r"|(?<![^\W\d_])[èé](?![^\W\d_])", re.I)
-
-
 def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """The word a sentence states with a label ("The word is garden."): how the sentence before
-    an answer object is read (an interjection, a lead-in or a remark names no word). A sentence
-    in another language names the object in that language ("Das Objekt ist eine Tasse." before
-    {"answer": "cup"}): the object gives the English name asked for, no second answer, as "Je
-    pense que c'est une chaise." before {"answer": "chair"} is none."""
-    prepared = prepare(reply)
-    if any(_FOREIGN_STATEMENT.search(m.group()) for m in _WORD_LABEL.finditer(mask(prepared))):
-        return None, "invalid"
-    found = [w for w in _words(prepared) if w]
+    an answer object is read (an interjection, a lead-in or a remark names no word)."""
+    found = [w for w in _words(prepare(reply)) if w]
     return (found[0], "parsed") if found and len(set(found)) == 1 else (None, "invalid")
 
 
