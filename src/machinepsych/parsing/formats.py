@@ -115,7 +115,7 @@ ARM = ChoiceReader((
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS + MOVE_MARKERS, ignore=(LEFT_BEHIND,),
    # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else (the side's initial as a
-   # capital, as :func:`.choice.letter` reads letters: a lone lower-case "l" is also a "1" or an "I" mistyped, and "r" reads alike)
+   # capital, as :func:`.choice.letter` reads letters: a lone lower-case "l" is also a "1" or an "I" mistyped; "r" is treated the same)
    exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])R(?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
                                  word(lex.slips("right", ("left",))))),
                 Answer("left", (r"(?<![A-Za-z0-9])L(?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
