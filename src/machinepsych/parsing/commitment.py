@@ -226,6 +226,17 @@ ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one
 _JA_ANSWER_SUBJECT = (r"(?:答え|正解|正答|解答|回答|結論|結果|番号|数字|数値|建物|ビル|スタート(?:地点)?|出発点|開始点|始点|終点|地点|ルート|経路"
                       r"|図形|選択肢|オプション|候補|カード|デッキ|山|腕|アーム|ピース|部品|文字|記号|絵|画像|単語|言葉|エッジ|辺|面|シート"
                       r"|パターン|選択|もの|物|方|ほう|の|最終的に|結局|問題|設問|問い|今回)")
+# what a Chinese reply's last "X 是 <answer>" may have as X: the answer's own noun (the answer, the building, the figure,
+# the card, ...), a nominalised clause ("匹配的是1"), a word that concludes ("所以是7", "应该是7", "我觉得是7"), a pronoun,
+# or nothing ("是7"); not a count or a property of something else ("路障数量是2": the number of road blocks)
+_ZH_ANSWER_SUBJECT = (r"(?:^|[,.:;!?，：；]|答案|答|正解|结果|結果|结论|結論|编号|編號|号码|號碼|号|號|数字|數字|数值|數值|建筑|建築|大楼|大樓|楼|樓"
+                      r"|选项|選項|选择|選擇|候选|候選|卡片|卡|牌|牌组|牌組|牌堆|图形|圖形|图片|圖片|图案|圖案|图|圖|字母|字|单词|單詞|词|詞"
+                      r"|边|邊|面|部分|块|塊|路线|路線|路径|路徑|起点|起點|终点|終點|出发点|出發點|臂|手臂|题|題|问题|問題|的"
+                      r"|所以|因此|因而|那么|那麼|应该|應該|应当|應當|就|即|肯定|一定|确定|確定|觉得|覺得|认为|認為|猜|最终|最終|最后|最後"
+                      r"|它|这|這|那|这个|這個|那个|那個)")
+# the same for a Korean reply's last "X 은/는 <answer>" ("정답은 7", "건물은 7"; not "장애물은 2", the road blocks)
+_KO_ANSWER_SUBJECT = (r"(?:답|정답|답변|결과|결론|번호|숫자|건물|선택지|선택|옵션|후보|카드|덱|더미|그림|도형|이미지|글자|문자|단어|모서리|변|면"
+                      r"|경로|길|시작점|출발점|시작\s*지점|출발\s*지점|도착점|팔|조각|것|거|최종적으로|결국|문제)")
 # a resemblance said of an answer ("Option A looks alike.", "选项A看起来很像。", "A似乎是", "Aが似ている"): a description of
 # it, no choice of it (not "图像" (image), "想像" (imagine))
 RESEMBLES = re.compile(r"\b(?:looks?|seems?|appears?)\s+(?:(?:very|quite|really|pretty|so|rather|somewhat|a\s+bit|kind\s+of)\s+)?"
@@ -245,7 +256,8 @@ def _only_described(text: str, mentions: list[Mention]) -> bool:
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
 COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
-                        r"|(?:是|为|為)\s*$"  # Chinese: "答案是C。"
+                        r"|" + _ZH_ANSWER_SUBJECT + r"\s*(?:是|为|為)\s*$"  # Chinese: "答案是C。" (not "路障数量是2")
+                        r"|" + _KO_ANSWER_SUBJECT + r"\s*(?:은|는)\s*$"  # Korean: "정답은 7" (not "장애물은 2")
                         # Japanese, where the subject is the answer's own noun ("隠れている図形はCです。", "答えは7"; not a count of
                         # something else, "通行止めは2")
                         r"|" + _JA_ANSWER_SUBJECT + r"\s*は\s*$"

@@ -23,6 +23,8 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
+from .tentative import tentative
+from .transcript import invented_turns
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import in_latin_script, normalise_word, word_in
 
@@ -112,10 +114,11 @@ ARM = ChoiceReader((
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS + MOVE_MARKERS, ignore=(LEFT_BEHIND,),
-   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else
-   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
+   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else (the side's initial as a
+   # capital, as :func:`.choice.letter` reads letters: a lone lower-case "l" is also a "1" or an "I" mistyped; "r" is treated the same)
+   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])R(?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
                                  word(lex.slips("right", ("left",))))),
-                Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
+                Answer("left", (r"(?<![A-Za-z0-9])L(?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
                                 word(lex.slips("left", ("right",)))))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
@@ -967,6 +970,24 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
     return rest, introduced
 
 
+def _own_turn(parse: Parser, parser: Parser, candidates: Candidates | None, transcript: tuple[str, list[str]],
+              obs: Observation | None) -> tuple[Any, ParseStatus]:
+    """The answer of a reply's own turn, read by ``parse``, where no turn it invented for itself after
+    a user turn of its own writing (:func:`.transcript.invented_turns`) gives or names another (read by
+    ``parser``, or found among ``candidates``): "I'd say card 3.\nUser: Are you sure?\nAssistant: No,
+    card 2." is two answers, invalid."""
+    own, later = transcript
+    value, status = parse(own, obs)
+    if status != "parsed":
+        return value, status
+    found = candidates(obs, value) if candidates is not None else None
+    for turn in later:
+        other, other_status = parser(turn, obs)
+        if (other_status == "parsed" and other != value) or (found is not None and names_other(prepare(turn), value, *found)):
+            return None, "invalid"
+    return value, status
+
+
 def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
@@ -978,13 +999,17 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
+            return _own_turn(parse, parser, candidates, transcript, obs)
         # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)
         plain = without_addenda(reply) if reply else None
         if plain is not None and not plain.strip():
             return None, "invalid"  # only what it would answer under another premise
         reply = plain or reply
-        value, status = parser(reply, obs)
         prepared = prepare(reply)
+        if (lone := tentative(prepared)) is not None and (said := parser(lone[0], obs))[1] == "parsed":
+            return (None, "invalid") if lone[1] else said  # "B, maybe.", "3?": offered; "Probably B.": a best guess
+        value, status = parser(reply, obs)
         examples = _without_examples(prepared, obs)
         if examples is not None:  # an example echoed (before or after an answer, or alone): the answer is the other one
             echoed, introduced = examples
