@@ -514,15 +514,33 @@ def _stated_after(sentence: str) -> str | None:
 
 # a last sentence that says what the drawing shows, with an article before the object ("The outline looks like a teapot.",
 # "The silhouette is a giraffe.", after a colon or a dash too): the answer stated, not a remark ("The outline is unclear." names nothing)
-_DESCRIBED = re.compile(r"(?:^|[:;—–]\s*)(?:the\s+)?(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))\s+"
-                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)\s+"
+# (issue 31 word probe) also after a comma or "that" ("Based on the outline, the object is most likely a chair.", "I have
+# concluded that the object depicted is a bicycle."), with the subject described ("The incomplete drawing", "The object in
+# the picture", "The hidden object") and the verb qualified ("is most likely", "is clearly")
+_DESCRIBED = re.compile(r"(?:^|[:;,—–]\s*|\bthat\s+)(?:the\s+)?(?:(?:incomplete|partial|hidden|noisy|erased|snowy)\s+)?"
+                        r"(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))"
+                        r"(?:\s+(?:in\s+the\s+(?:picture|image|drawing)|depicted|shown|drawn|here))?\s+"
+                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)"
+                        r"(?:\s+(?:most\s+likely|clearly|definitely|certainly))?\s+"
                         r"(?P<w>(?:an?|the)\s+[^.!?\n]{1,40}?)\s*[.!]?$", re.I)
+# (issue 31 word probe) a last sentence that says the object is seen where the picture is ("Through the noise I can make
+# out a horse.", "There is a car hidden in the snow.", "I can see a boat in the picture."), or that the reply is sure what it
+# is ("I'm fairly confident it's a boat.", "I can tell this is a teapot."): the place is required where it only says a
+# thing is seen, so a part seen ("I can see a wheel.") is never taken for the object
+_PLACE = r"(?:in|through|behind|under|within|among)\s+(?:the\s+|all\s+the\s+)?(?:picture|image|drawing|snow|noise|static|clutter)"
+_SEEN = re.compile(r"(?:^|[:;,—–]\s*)(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
+                   r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|sure|certain)\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w3>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?))\s*[.!]?$", re.I)
 
 
 def _described(sentence: str) -> str | None:
     """The object a last sentence says the drawing shows (:data:`_DESCRIBED`), or None."""
     m = _DESCRIBED.search(sentence.strip())
-    return normalise_word(m.group("w")) if m else None
+    if m:
+        return normalise_word(m.group("w"))
+    m = _SEEN.search(sentence.strip())
+    return normalise_word(next(g for g in m.group("w", "w2", "w3", "w4") if g)) if m else None
 
 
 def _words(raw: str) -> list[str | None]:
