@@ -24,7 +24,7 @@ from .hedges import hedged_alternative, names_other, row_finder, row_other, row_
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
-from .words import in_latin_script, normalise_word, word_in
+from .words import in_latin_script, normalise_word, quoted_in_other_script, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -490,7 +490,7 @@ from .cells import parse_cell  # noqa: E402
 # ----------------------------------------------------------------------------- a word
 _WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
                          r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案|答え|回答|解答|câu\s+trả\s+lời|trả\s+lời|jawaban|svar|απάντηση|odpowied[źz]"
-                         r"|choice|selection|pick|guess|option|prediction|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
+                         r"|choice|selection|pick|guess|option|prediction|reading|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
 # one word in quotes that a sentence says the picture's word reads or that the reply goes with ('The partly erased word
@@ -614,7 +614,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
-        found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)
+        found = [w] if last and (w := quoted_in_other_script(last) or word_in(last, bare=False) or word_in(sentences[-1], bare=False)
                                  or _stated_after(sentences[-1]) or _described(sentences[-1])) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"

@@ -214,6 +214,28 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     return _form(rest)
 
 
+# (issue 31 word probe) one Latin-script word in quotes or corner brackets in a sentence written in another script
+# ('单词是 "winter"。', '単語は「garden」です。', '단어는 "river"입니다.', 'Слово — «market».'); a sentence with a negation
+# or a hedge of those languages ("不是", "ではない", "아니", "не", "可能", "かも", "아마", "может") names none
+_QUOTED_LATIN = re.compile(r"[\"“”「『«„‚‘'](?P<w>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' -]{0,30}?)[\"“”」』»‘’']")
+_OTHER_SCRIPT_DOUBT = re.compile(r"不|没|沒|非|或|可能|也许|ない|なく|じゃ|かも|または|아니|않|아마|或는|\bне\b|\bнет\b|\bни\b|может|или|либо", re.I)
+
+
+def quoted_in_other_script(line: str) -> str | None:
+    """The one Latin-script word quoted in ``line`` where everything else in it is written in another script
+    (:data:`_QUOTED_LATIN`), else None."""
+    text = unicodedata.normalize("NFKC", str(line)).strip()
+    found = list(_QUOTED_LATIN.finditer(text))
+    if len(found) != 1:
+        return None
+    rest = text[:found[0].start()] + text[found[0].end():]
+    if not re.search(r"[^\W\d_]", rest) or not in_latin_script(found[0].group("w")) or _OTHER_SCRIPT_DOUBT.search(rest):
+        return None
+    if any(ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN") for ch in rest):
+        return None  # the sentence is (partly) in the Latin script: read by the English rules
+    return normalise_word(found[0].group("w"))
+
+
 def word_correct(choice: object, accepted: object) -> bool:
     """Whether a word answer names one of the ``accepted`` names, both in the normal form
     (:func:`normalise_word`): how the scorer matches a stored word ("A bicycle." is right where
