@@ -528,7 +528,7 @@ _DESCRIBED = re.compile(r"(?:^|[:;,—–]\s*|\bthat\s+)(?:the\s+)?(?:(?:incompl
 # is ("I'm fairly confident it's a boat.", "I can tell this is a teapot."): the place is required where it only says a
 # thing is seen, so a part seen ("I can see a wheel.") is never taken for the object
 _PLACE = r"(?:in|through|behind|under|within|among)\s+(?:the\s+|all\s+the\s+)?(?:picture|image|drawing|snow|noise|static|clutter)"
-_SEEN = re.compile(r"(?:^|[:;,—–]\s*)(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+_SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i\s+am\s))(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
                    r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|sure|certain)\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w3>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?))\s*[.!]?$", re.I)
