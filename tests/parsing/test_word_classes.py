@@ -93,13 +93,58 @@ QUOTED_OTHER_SCRIPT = [
 ]
 
 
+# ----------------------------------------------------------------------------- an answer label in other places
+LABEL_PLACES = [
+    # alone on its line (a markdown heading) with the word on the next; after a comma; an arrow before the word
+    ("### Final answer\n\n**Anchor**\n\nThe hook shape at the bottom gives it away.", "anchor"),
+    ("Answer\nbell", "bell"), ("Looking at it closely, my answer is **candle**.", "candle"),
+    ("Having weighed the options, the answer is:\n\nSpoon", "spoon"), ("-> rocket", "rocket"), ("→ crown", "crown"),
+    # guards: a heading over a hedge or over two words, and a label over a hedge, name none
+    ("## Answer\n\nCup or mug", None), ("## Answer\n\ncup, mug", None), ("Looking closely, my answer is maybe candle.", None),
+]
+
+
+# ----------------------------------------------------------------------------- a revision in the last clause
+REVISED = [
+    ("I thought it was a lamp at first, but on closer inspection it's a bell.", "bell"),
+    ("It looked like a spoon at first, but looking again, it is a key.", "key"),
+    # guards: a revision that hedges, or no revision, stays unread
+    ("It looked like a spoon, but on closer look it's a key or a lock.", None), ("It looked like a spoon, a key.", None),
+]
+
+
+# ----------------------------------------------------------------------------- the object stated before an explanation
+STATED_ONCE = [
+    ("Great puzzle! After studying the fragments, I believe that the object depicted is a candle. The flame is at the "
+     "top and the holder at the bottom. I hope this helps!", "candle"),
+    ("Thanks! Based on the shapes, it appears to be an anchor. The curved arms at the bottom are typical.", "anchor"),
+    # guards: two sentences stating different objects, or a stated object then a hedge, name none
+    ("The object is a cup. The object is a mug. The handle is large.", None),
+    ("Based on the shapes, it appears to be an anchor. Or maybe a hook. The arms are curved.", None),
+]
+
+
+# ----------------------------------------------------------------------------- a clause is no name
+CLAUSE_NO_NAME = [
+    # a last sentence of several words with a verb or a pronoun is a remark, never the word
+    ("The picture is hard to read. The arms are curved.", None), ("Kettle? I hope this helps!", None),
+    ('{"answer": "it is round"}', None), ("Thanks!\nYou can see it.", None),
+    # guards: one such word alone is a word (CS2), and names of two or three words stay names
+    ('{"answer": "think"}', "think"), ("teddy bear", "teddy bear"), ("It's an ice cream cone.", "ice cream cone"),
+]
+
+
 CLASSES = {"described": [("visfactor-cs1", CS1, r, m) for r, m in DESCRIBED],
            "reads": [("visfactor-cs2", CS2, r, m) for r, m in READS],
            "unknown": [("visfactor-cs1", CS1, r, m) for r, m in UNKNOWN],
            "clauses": [("visfactor-cs1", CS1, r, m) for r, m in CLAUSES],
            "gloss": [("visfactor-cs1", CS1, r, m) for r, m in GLOSS],
            "stated": [("visfactor-cs3", CS1, r, m) for r, m in STATED],
-           "quoted-other-script": [("visfactor-cs2", CS2, r, m) for r, m in QUOTED_OTHER_SCRIPT]}
+           "quoted-other-script": [("visfactor-cs2", CS2, r, m) for r, m in QUOTED_OTHER_SCRIPT],
+           "label-places": [("visfactor-cs1", CS1, r, m) for r, m in LABEL_PLACES],
+           "revised": [("visfactor-cs1", CS1, r, m) for r, m in REVISED],
+           "stated-once": [("visfactor-cs1", CS1, r, m) for r, m in STATED_ONCE],
+           "clause-no-name": [("visfactor-cs1", CS1, r, m) for r, m in CLAUSE_NO_NAME]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -488,7 +488,8 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
+# (issue 31 word probe: also after a comma, "In this case, the answer is:\n\n**Scissors**", "Based on what I can see, my answer is **kettle**.")
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?,]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
                          r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案|答え|回答|解答|câu\s+trả\s+lời|trả\s+lời|jawaban|svar|απάντηση|odpowied[źz]"
                          r"|choice|selection|pick|guess|option|prediction|reading|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
@@ -531,7 +532,8 @@ _PLACE = r"(?:in|through|behind|under|within|among)\s+(?:the\s+|all\s+the\s+)?(?
 _SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i\s+am\s))(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
                    r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|sure|certain)\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w3>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
-                   r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?))\s*[.!]?$", re.I)
+                   r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|(?:it|this)\s+(?:appears|seems)\s+to\s+be\s+(?P<w5>(?:an?|the)\s+[^.!?\n,]{1,40}?))\s*[.!]?$", re.I)
 
 
 def _described(sentence: str) -> str | None:
@@ -540,7 +542,22 @@ def _described(sentence: str) -> str | None:
     if m:
         return normalise_word(m.group("w"))
     m = _SEEN.search(sentence.strip())
-    return normalise_word(next(g for g in m.group("w", "w2", "w3", "w4") if g)) if m else None
+    return normalise_word(next(g for g in m.group("w", "w2", "w3", "w4", "w5") if g)) if m else None
+
+
+def _stated_in_one_sentence(raw: str) -> str | None:
+    """The object a reply states in a sentence of its own before it goes on to explain or to close
+    ("... I have concluded that the object depicted is a bicycle. The two circles are wheels. I hope this
+    helps!"): the one name (one or two words) that every stating sentence (:func:`_described`) gives, else None
+    (none, or two different ones)."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", mask(raw)) if x.strip()]
+    named = {w for w in map(_described, sentences) if w is not None}
+    return named.pop() if len(named) == 1 and len(next(iter(named)).split()) <= 2 else None
+
+
+# (issue 31 word probe) an answer label alone on its line (a markdown heading: "## Answer\n\n**Kettle**"), the word on the next line
+_HEADED = re.compile(r"^[ \t#]*(?:my[ \t]+)?(?:final[ \t]+)?(?:answer|object|word|identified[ \t]+object|hidden[ \t]+object)[ \t]*:?[ \t]*(?:\n[ \t]*)+"
+                     r"(?P<w>[^\n]{1,40}?)[ \t]*$", re.I | re.M)
 
 
 def _words(raw: str) -> list[str | None]:
@@ -552,6 +569,8 @@ def _words(raw: str) -> list[str | None]:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
+    if not found:
+        found = [word_in(m.group("w"), bare=False) for m in _HEADED.finditer(mask(raw))]
     return found
 
 
@@ -615,7 +634,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
         found = [w] if last and (w := quoted_in_other_script(last) or word_in(last, bare=False) or word_in(sentences[-1], bare=False)
-                                 or _stated_after(sentences[-1]) or _described(sentences[-1])) else []
+                                 or _stated_after(sentences[-1]) or _described(sentences[-1])
+                                 or _stated_in_one_sentence(raw)) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")

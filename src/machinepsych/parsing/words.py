@@ -40,6 +40,12 @@ DESCRIBING = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray"
               "dark", "pale", "small", "big", "large", "tiny", "little", "huge", "giant", "tall", "old", "new", "old-fashioned",
               "vintage", "antique", "modern", "classic", "simple", "stylised", "stylized", "wooden", "plastic", "metal",
               "metallic", "golden", "silver"}
+# (issue 31 word probe) words that make a phrase of several words a clause, never a name ("The arms are curved.",
+# "I hope this helps!"): verbs that say or ask, auxiliaries and pronouns (one of them alone stays a word: CS2 "think")
+CLAUSE_WORDS = {"is", "are", "was", "were", "am", "be", "been", "being", "has", "have", "had", "do", "does", "did", "can",
+                "could", "will", "would", "shall", "should", "may", "might", "must", "hope", "helps", "thanks", "thank",
+                "think", "know", "looks", "seems", "appears", "i", "you", "we", "they", "he", "she", "me", "my", "your",
+                "our", "their", "this", "these", "those", "it", "its", "it's", "it’s", "there"}
 # words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
 FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
@@ -96,6 +102,8 @@ def _form(words: list[str]) -> str | None:
         return None  # "outline of a": a phrase stopped before its word
     if any(not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*", w) for w in words):
         return None
+    if len(words) > 1 and any(w in CLAUSE_WORDS for w in words):
+        return None  # "arms are curved", "hope this helps": a clause, not a name
     return " ".join(words)
 
 
@@ -126,6 +134,10 @@ STANCE = re.compile(r"(?:i\s+(?:think|believe|guess|suppose|reckon)|i['’]d\s+s
 # a last clause that decides ("I'll say cup", "but I'll go with kettle", "so I choose mug"): it alone is the answer
 DECIDING = re.compile(r"(?:(?:so|but|and|then|ultimately|finally)\s+)?(?:i(?:['’]ll|\s+will|['’]d|\s+would)\s+(?:say|go\s+with|pick|choose|answer)"
                       r"|i\s+(?:choose|pick|select)|(?:i['’]m\s+)?going\s+with|my\s+(?:final\s+)?answer\s+is)\s+\S", re.I)
+# a last clause that revises what the reply first thought ("but on closer look it's a mug", "but looking again, it is a
+# bell"): what follows its opening is the answer
+REVISING = re.compile(r"[,;—–]\s*(?:but|however)\s*,?\s+(?:on\s+(?:a\s+)?(?:closer\s+(?:look|inspection)|second\s+(?:thought|look)|reflection)|looking\s+(?:closer|again|more\s+closely)"
+                      r"|now|actually)\s*,?\s*(?=(?:it['’]s|it\s+is|this\s+is|i\s+(?:see|think\s+it['’]s))\s)", re.I)
 # a clause that rules a name out ("Not a motorcycle — a bicycle.", "It isn't a chair; it's a table.")
 RULED_OUT = re.compile(r"(?:not|no|never|(?:it|this|that)(?:\s+isn['’]t|\s+is\s+not|['’]s\s+not))\s+(?:an?\s+|the\s+)?[^\W\d_]", re.I)
 # a clause that describes the named object rather than naming another ("seen from the side", "a metal pot with a
@@ -167,6 +179,9 @@ def _one_clause(text: str) -> str | None:
     clauses left after those that only lead in ("Hmm,"), say how sure ("I think") or rule out ("Not a motorcycle"),
     where one is left, or its first followed by descriptions ("Kettle — a metal pot with a spout"); else None
     (two names: "cup, mug")."""
+    revised = REVISING.search(text)
+    if revised:  # "At first I thought it was a cup, but on closer look it's a mug."
+        return text[revised.end():]
     parts = [x for x in CLAUSE_BREAK.split(text) if x.strip(_EDGE + " ")]
     if len(parts) < 2:
         return text
@@ -196,6 +211,7 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
         text = text[colon.end():].strip()
     if not bare and (text.endswith(":") or text.endswith("：")):
         return None  # a lead-in ("Here is my answer:"), the answer follows it
+    text = re.sub(r"^\s*(?:=>|->|→|⇒)\s*", "", text)  # "=> lamp": an arrow before the word
     text = _unglossed(text)
     text = _one_clause(text) if text is not None else None
     if text is None:
