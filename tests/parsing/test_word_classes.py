@@ -134,6 +134,15 @@ CLAUSE_NO_NAME = [
 ]
 
 
+# ----------------------------------------------------------------------------- the letters a word is spelled with
+SPELLED = [
+    ("G A R D E N", "garden"), ("R-I-V-E-R.", "river"), ("The visible letters spell out MARKET.", "market"),
+    ('The remaining letters read "winter".', "winter"),
+    # guards: letters that spell two words, or a hedge, name none
+    ("The letters spell out river or rover.", None), ("W I N T E R or W I N D O W", None),
+]
+
+
 CLASSES = {"described": [("visfactor-cs1", CS1, r, m) for r, m in DESCRIBED],
            "reads": [("visfactor-cs2", CS2, r, m) for r, m in READS],
            "unknown": [("visfactor-cs1", CS1, r, m) for r, m in UNKNOWN],
@@ -144,7 +153,8 @@ CLASSES = {"described": [("visfactor-cs1", CS1, r, m) for r, m in DESCRIBED],
            "label-places": [("visfactor-cs1", CS1, r, m) for r, m in LABEL_PLACES],
            "revised": [("visfactor-cs1", CS1, r, m) for r, m in REVISED],
            "stated-once": [("visfactor-cs1", CS1, r, m) for r, m in STATED_ONCE],
-           "clause-no-name": [("visfactor-cs1", CS1, r, m) for r, m in CLAUSE_NO_NAME]}
+           "clause-no-name": [("visfactor-cs1", CS1, r, m) for r, m in CLAUSE_NO_NAME],
+           "spelled": [("visfactor-cs2", CS2, r, m) for r, m in SPELLED]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

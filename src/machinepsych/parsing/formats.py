@@ -533,7 +533,12 @@ _SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i
                    r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
                    r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|sure|certain)\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w3>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
-                   r"|(?:it|this)\s+(?:appears|seems)\s+to\s+be\s+(?P<w5>(?:an?|the)\s+[^.!?\n,]{1,40}?))\s*[.!]?$", re.I)
+                   r"|(?:it|this)\s+(?:appears|seems)\s+to\s+be\s+(?P<w5>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   # the word the letters spell (CS2: "The erased letters spell out WINDOW.", 'The remaining letters read "garden".')
+                   r"|(?:the\s+)?(?:(?:erased|visible|remaining|partial|faded|broken)\s+)?letters\s+(?:spell(?:\s+out)?|read|form|make\s+up)\s+"
+                   r"[\"'“‘]?(?P<w6>[^\W\d_]+)[\"'”’]?)\s*[.!]?$", re.I)
+# a word spelled out letter by letter, the whole line ("W I N T E R", "G-A-R-D-E-N")
+_SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){2,}[^\W\d_])[\W_]*")
 
 
 def _described(sentence: str) -> str | None:
@@ -542,7 +547,13 @@ def _described(sentence: str) -> str | None:
     if m:
         return normalise_word(m.group("w"))
     m = _SEEN.search(sentence.strip())
-    return normalise_word(next(g for g in m.group("w", "w2", "w3", "w4", "w5") if g)) if m else None
+    return normalise_word(next(g for g in m.group("w", "w2", "w3", "w4", "w5", "w6") if g)) if m else None
+
+
+def _spelled(line: str) -> str | None:
+    """The word a line spells out letter by letter ("W I N T E R" -> "winter"), else None."""
+    m = _SPELLED.fullmatch(line.strip())
+    return normalise_word(re.sub(r"[\s\-‐]", "", m.group(1))) if m else None
 
 
 def _stated_in_one_sentence(raw: str) -> str | None:
@@ -633,7 +644,7 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
-        found = [w] if last and (w := quoted_in_other_script(last) or word_in(last, bare=False) or word_in(sentences[-1], bare=False)
+        found = [w] if last and (w := quoted_in_other_script(last) or _spelled(last) or word_in(last, bare=False) or word_in(sentences[-1], bare=False)
                                  or _stated_after(sentences[-1]) or _described(sentences[-1])
                                  or _stated_in_one_sentence(raw)) else []
     if found and None not in found and len(set(found)) == 1:
