@@ -18,6 +18,7 @@ DESCRIBED = [
     # colour, size, age or material before the name: the name ("a red apple" is apple, for the reader and the scorer)
     ('{"answer": "a green apple"}', "apple"), ('{"answer": "tiny mushroom"}', "mushroom"),
     ("It's a wooden chair.", "chair"), ('{"answer": "vintage big candle"}', "candle"), ("A yellow star.", "star"),
+    ('{"answer": "ceramic mug"}', "mug"), ("It's a steel key.", "key"),
     # guards: a describing word alone is a word (CS2 "red", "white"); a compound name keeps both words; two names stay two
     ('{"answer": "red"}', "red"), ("White.", "white"), ('{"answer": "light bulb"}', "light bulb"),
     ('{"answer": "ice cream"}', "ice cream"), ('{"answer": "red apple or cherry"}', None),
@@ -28,7 +29,8 @@ DESCRIBED = [
 READS = [
     # "It reads / says / spells (out) X", "It seems to be X": the word, never "reads window"
     ("It reads garden.", "garden"), ("It says river.", "river"), ("It spells out market.", "market"),
-    ("It seems to be a lamp.", "lamp"), ('This reads "winter".', "winter"),
+    ("It seems to be a lamp.", "lamp"), ('This reads "winter".', "winter"), ('I read it as "river".', "river"),
+    ("The letters say GARDEN.", "garden"), ("I'm going with market.", "market"),
     # guards: a reading with two words offered or a question stays unread
     ("It reads garden or golden.", None), ("It says river?", None),
 ]
@@ -52,6 +54,7 @@ CLAUSES = [
     ("rocket: it has fins and a pointed nose", "rocket"),
     # a last clause that decides, after two candidates: that one
     ("Either a key or a lock — I'll say key.", "key"), ("It might be a bell or a lamp, but I'll go with bell.", "bell"),
+    ("Hard to say, but I'll guess bell.", "bell"), ("A crown, I'm quite certain.", "crown"),
     # guards: two names joined by a comma or a dash stay two; a hedge after a name stays a hedge; an apology names nothing
     ("cup, mug", None), ("Kettle — a teapot.", None), ("A kettle, or maybe a teapot.", None),
     ("Either a key or a lock.", None), ("Sorry, the picture is too faint to say what it is.", None),
@@ -76,6 +79,7 @@ STATED = [
     ("After looking at the curves, I concluded that the object shown is a mushroom.", "mushroom"),
     ("The hidden object in the picture is a bottle.", "bottle"), ("Behind all the static there is a flag.", "flag"),
     ("There is a flag hidden in the noise.", "flag"), ("Through the snow I can make out a rocket.", "rocket"),
+    ("There's a bottle in the image.", "bottle"), ("The partly hidden object is a bell.", "bell"),
     ("I'm quite sure it is a hammer.", "hammer"), ("From the outline I can tell that it's a crown.", "crown"),
     # guards: a part seen without the picture's place is no answer; a hedge stays a hedge
     ("I can see a wheel.", None), ("There is a car or a bus hidden in the noise.", None),

@@ -489,7 +489,7 @@ from .cells import parse_cell  # noqa: E402
 
 # ----------------------------------------------------------------------------- a word
 # (issue 31 word probe: also after a comma, "In this case, the answer is:\n\n**Scissors**", "Based on what I can see, my answer is **kettle**.")
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?,]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?,]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:(?:partially|partly)\s+)?(?:(?:erased|hidden|faded|incomplete|visible)\s+)?"
                          r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案|答え|回答|解答|câu\s+trả\s+lời|trả\s+lời|jawaban|svar|απάντηση|odpowied[źz]"
                          r"|choice|selection|pick|guess|option|prediction|reading|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
@@ -529,13 +529,13 @@ _DESCRIBED = re.compile(r"(?:^|[:;,—–]\s*|\bthat\s+)(?:the\s+)?(?:(?:incompl
 # is ("I'm fairly confident it's a boat.", "I can tell this is a teapot."): the place is required where it only says a
 # thing is seen, so a part seen ("I can see a wheel.") is never taken for the object
 _PLACE = r"(?:in|through|behind|under|within|among)\s+(?:the\s+|all\s+the\s+)?(?:picture|image|drawing|snow|noise|static|clutter)"
-_SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i\s+am\s))(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
-                   r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
+_SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i\s+am\s))(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is|there['’]s)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is|there['’]s)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
                    r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|sure|certain)\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w3>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    r"|(?:it|this)\s+(?:appears|seems)\s+to\s+be\s+(?P<w5>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
                    # the word the letters spell (CS2: "The erased letters spell out WINDOW.", 'The remaining letters read "garden".')
-                   r"|(?:the\s+)?(?:(?:erased|visible|remaining|partial|faded|broken)\s+)?letters\s+(?:spell(?:\s+out)?|read|form|make\s+up)\s+"
+                   r"|(?:the\s+)?(?:(?:erased|visible|remaining|partial|faded|broken)\s+)?letters\s+(?:spell(?:\s+out)?|read|say|form|make\s+up)\s+"
                    r"[\"'“‘]?(?P<w6>[^\W\d_]+)[\"'”’]?)\s*[.!]?$", re.I)
 # a word spelled out letter by letter, the whole line ("W I N T E R", "G-A-R-D-E-N")
 _SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){2,}[^\W\d_])[\W_]*")

@@ -39,13 +39,16 @@ NO_NAME = {"no", "not", "none", "nothing", "nope", "idk", "cannot", "can't", "ca
 DESCRIBING = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray", "brown", "orange", "pink", "purple",
               "dark", "pale", "small", "big", "large", "tiny", "little", "huge", "giant", "tall", "old", "new", "old-fashioned",
               "vintage", "antique", "modern", "classic", "simple", "stylised", "stylized", "wooden", "plastic", "metal",
-              "metallic", "golden", "silver"}
+              "metallic", "golden", "silver", "glass", "ceramic", "steel", "iron", "rubber", "leather"}
 # (issue 31 word probe) words that make a phrase of several words a clause, never a name ("The arms are curved.",
 # "I hope this helps!"): verbs that say or ask, auxiliaries and pronouns (one of them alone stays a word: CS2 "think")
 CLAUSE_WORDS = {"is", "are", "was", "were", "am", "be", "been", "being", "has", "have", "had", "do", "does", "did", "can",
                 "could", "will", "would", "shall", "should", "may", "might", "must", "hope", "helps", "thanks", "thank",
                 "think", "know", "looks", "seems", "appears", "i", "you", "we", "they", "he", "she", "me", "my", "your",
-                "our", "their", "this", "these", "those", "it", "its", "it's", "it’s", "there"}
+                "our", "their", "this", "these", "those", "it", "its", "it's", "it’s", "there",
+                # verbs that say what the picture or the word shows ("The letters read STONE.")
+                "read", "reads", "say", "says", "spell", "spells", "spelled", "spelt", "show", "shows", "depict", "depicts",
+                "resemble", "resembles", "look", "see", "guess", "choose", "pick"}
 # words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
 FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
@@ -55,7 +58,8 @@ FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my",
           "choose", "pick", "select", "i'll", "i’ll", "go", "with", "going",
           # (issue 31 word probe) a verb that says what a word reads or what a picture seems to be ("It reads window",
           # "It says WINTER", "It spells out window", "It appears to be a shoe")
-          "reads", "read", "says", "spells", "spell", "spelled", "spelt", "out", "appears", "seems", "to",
+          "reads", "read", "says", "spells", "spell", "spelled", "spelt", "out", "appears", "seems", "to", "as",
+          "i'm", "i’m", "am",
           # "Het is een fiets.", "Das ist ein Fahrrad.", "C'est une chaise.", "Es una silla.", "È una sedia.", "É um carro."
           "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é",
           # an abbreviated label ("ans: fish", "ans fish": lexicon.ABBREVIATED_LABELS)
@@ -130,9 +134,10 @@ GLOSS = re.compile(r"([^()\[\]]+?)\s*[(\[]([^()\[\]]+)[)\]]\s*[.!]?")
 CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\s[-—–]\s|[—–])\s*")
 # a clause that only says how sure the reply is ("I think", "definitely"): no second name
 STANCE = re.compile(r"(?:i\s+(?:think|believe|guess|suppose|reckon)|i['’]d\s+say|i\s+would\s+say|definitely|for\s+sure|surely"
+                    r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|pretty\s+|very\s+)?(?:sure|certain|confident)"
                     r"|certainly|clearly|of\s+course)\W*", re.I)
 # a last clause that decides ("I'll say cup", "but I'll go with kettle", "so I choose mug"): it alone is the answer
-DECIDING = re.compile(r"(?:(?:so|but|and|then|ultimately|finally)\s+)?(?:i(?:['’]ll|\s+will|['’]d|\s+would)\s+(?:say|go\s+with|pick|choose|answer)"
+DECIDING = re.compile(r"(?:(?:so|but|and|then|ultimately|finally)\s+)?(?:i(?:['’]ll|\s+will|['’]d|\s+would)\s+(?:say|go\s+with|pick|choose|answer|guess)"
                       r"|i\s+(?:choose|pick|select)|(?:i['’]m\s+)?going\s+with|my\s+(?:final\s+)?answer\s+is)\s+\S", re.I)
 # a last clause that revises what the reply first thought ("but on closer look it's a mug", "but looking again, it is a
 # bell"): what follows its opening is the answer
