@@ -132,7 +132,8 @@ STATED_ONCE = [
 CLAUSE_NO_NAME = [
     # a last sentence of several words with a verb or a pronoun is a remark, never the word
     ("The picture is hard to read. The arms are curved.", None), ("Kettle? I hope this helps!", None),
-    ('{"answer": "it is round"}', None), ("Thanks!\nYou can see it.", None),
+    ('{"answer": "it is round"}', None), ("Thanks!\nYou can see it.", None), ("I'm an AI.", None),
+    ("I am an AI.", None), ("Thanks, happy to help.", None), ("I'm going with bell.", "bell"),
     # guards: one such word alone is a word (CS2), and names of two or three words stay names
     ('{"answer": "think"}', "think"), ("teddy bear", "teddy bear"), ("It's an ice cream cone.", "ice cream cone"),
 ]

@@ -48,7 +48,10 @@ CLAUSE_WORDS = {"is", "are", "was", "were", "am", "be", "been", "being", "has", 
                 "our", "their", "this", "these", "those", "it", "its", "it's", "it’s", "there",
                 # verbs that say what the picture or the word shows ("The letters read STONE.")
                 "read", "reads", "say", "says", "spell", "spells", "spelled", "spelt", "show", "shows", "depict", "depicts",
-                "resemble", "resembles", "look", "see", "guess", "choose", "pick"}
+                "resemble", "resembles", "look", "see", "guess", "choose", "pick",
+                # what a closing line says ("I'm an AI.", "Thanks, happy to help.", "Let me know.")
+                "i'm", "i’m", "you're", "you’re", "we're", "we’re", "they're", "they’re", "to", "help", "let", "let's",
+                "let’s", "please"}
 # words that open a phrase naming the answer ("It's a picture of a heart") and are dropped before it
 FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my", "i", "think", "this", "picture", "of",
           "shows", "show", "looks", "like", "word", "object", "final", "that", "be", "would", "say", "guess", "image",
@@ -59,7 +62,6 @@ FILLER = {"a", "an", "the", "it", "is", "its", "it's", "it’s", "answer", "my",
           # (issue 31 word probe) a verb that says what a word reads or what a picture seems to be ("It reads window",
           # "It says WINTER", "It spells out window", "It appears to be a shoe")
           "reads", "read", "says", "spells", "spell", "spelled", "spelt", "out", "appears", "seems", "to", "as",
-          "i'm", "i’m", "am",
           # "Het is een fiets.", "Das ist ein Fahrrad.", "C'est une chaise.", "Es una silla.", "È una sedia.", "É um carro."
           "het", "een", "ein", "eine", "ist", "das", "es", "un", "une", "una", "uno", "um", "uma", "c'est", "c’est", "est", "è", "é",
           # an abbreviated label ("ans: fish", "ans fish": lexicon.ABBREVIATED_LABELS)
@@ -217,6 +219,7 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     if not bare and (text.endswith(":") or text.endswith("：")):
         return None  # a lead-in ("Here is my answer:"), the answer follows it
     text = re.sub(r"^\s*(?:=>|->|→|⇒)\s*", "", text)  # "=> lamp": an arrow before the word
+    text = re.sub(r"^\s*(?:i['’]m|i\s+am)\s+(?=going\s+with\s)", "", text, flags=re.I)  # "I'm going with spoon." (not "I am an AI.")
     text = _unglossed(text)
     text = _one_clause(text) if text is not None else None
     if text is None:
