@@ -104,7 +104,7 @@ LABEL_PLACES = [
     ("Answer\nbell", "bell"), ("Looking at it closely, my answer is **candle**.", "candle"),
     ("Having weighed the options, the answer is:\n\nSpoon", "spoon"), ("-> rocket", "rocket"), ("→ crown", "crown"),
     # guards: a heading over a hedge or over two words, and a label over a hedge, name none
-    ("## Answer\n\nCup or mug", None), ("## Answer\n\ncup, mug", None), ("Looking closely, my answer is maybe candle.", None),
+    ("On reflection, the hidden object is round.\nAnswer: bell", "bell"), ("## Answer\n\nCup or mug", None), ("## Answer\n\ncup, mug", None), ("Looking closely, my answer is maybe candle.", None),
 ]
 
 

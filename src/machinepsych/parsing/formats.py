@@ -488,8 +488,9 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-# (issue 31 word probe: also after a comma, "In this case, the answer is:\n\n**Scissors**", "Based on what I can see, my answer is **kettle**.")
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?,]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:(?:partially|partly)\s+)?(?:(?:erased|hidden|faded|incomplete|visible)\s+)?"
+# (issue 31 word probe: "my/the answer" also after a comma, "In this case, the answer is:\n\n**Scissors**", "Based on what I can see,
+# my answer is **kettle**."; not "..., the hidden object is round.", a description)
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?])|(?<=,)(?=\s*(?:my|the)\s+(?:final\s+)?answer\b))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:(?:partially|partly)\s+)?(?:(?:erased|hidden|faded|incomplete|visible)\s+)?"
                          r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案|答え|回答|解答|câu\s+trả\s+lời|trả\s+lời|jawaban|svar|απάντηση|odpowied[źz]"
                          r"|choice|selection|pick|guess|option|prediction|reading|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
