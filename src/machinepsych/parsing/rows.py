@@ -19,6 +19,7 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
 from .revision import revised_tail
+from .row_corrections import UNREADABLE, corrected_rows
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
@@ -312,7 +313,14 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     if n <= 0:
         return None, fallback_status(reply or "")
     read, text = _legend(reply or "")
-    vals, _ = read_list(text, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
+
+    def whole(t: str) -> tuple | None:
+        return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda s: prose_rows(s, n))[0]
+    vals = corrected_rows(text, n, whole)
+    if vals is None:
+        vals = whole(text)
+    elif vals == UNREADABLE:
+        vals = None
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
 
 

@@ -1,0 +1,51 @@
+"""Classes of misreadings a probe of 345 replies to the choice formats (letter, card, number, T/F
+rows) found, written in the styles real models use before the parsers were measured on them (the
+probe: 96.8 / 1.1 / 2.1 card, 91.3 / 0 / 8.7 letter, 93.4 / 0 / 6.6 number, 87.6 / 1.0 / 11.3 T/F
+rows, % meant / wrong / invalid). Each class is checked on replies other than the probe's, with the
+reading a careful person takes (None: unreadable, never guessed); the guards beside each class must
+keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import read, vf
+
+CF2 = vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"])
+S1 = vf("S1", "rows", 8, [str(k) for k in range(1, 9)])
+
+
+# ----------------------------------------------------------------------------- one row corrected after the whole list
+ROW_CORRECTION = [
+    # the list, a correction marker, then the new value of single rows: the list with those rows changed
+    ('{"answer": ["T", "F", "T", "F", "F"]}\n\nCorrection: figure 4 is T.', ["T", "F", "T", "T", "F"]),
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nWait, figure 5 is T.', ["T", "F", "T", "F", "T"]),
+    ("T, F, T, F, F\n\nOops, figure 1 is F.", ["F", "F", "T", "F", "F"]),
+    ("T, F, T, T, F\nActually, figure 5 is T.", ["T", "F", "T", "T", "T"]),
+    ("1. T\n2. F\n3. T\n4. F\n5. F\n\nCorrection: figure 2 is T and figure 3 is F.", ["T", "T", "F", "F", "F"]),
+    ("| Figure | Answer |\n|---|---|\n| 1 | T |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |\n\nCorrection: figure 5 is F.",
+     ["T", "F", "T", "F", "F"]),
+    ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", ["T", "F", "F", "F", "F"]),
+    ("T, F, T, F, F\nWait — F for figure 2, T for figure 4.", ["T", "F", "T", "T", "F"]),
+    # guards: a tentative or asked row, two values for one row, a row out of range (unreadable); a whole list again
+    ("T, F, T, F, F\nWait, figure 4 might be T.", None),
+    ("T, F, T, F, F\nWait, figure 4 is T. Figure 4 is F.", None),
+    ("T, F, T, F, F\nOn closer inspection, T for figure 3 is wrong: F for figure 3.", None),
+    ("T, F, T, F, F\nWait, is figure 4 T?", None),
+    ("T, F, T, F, F\nWait, actually: F, F, T, F, T", ["F", "F", "T", "F", "T"]),
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 9 is T.', None),
+    ('{"answer": ["T", "F", "T", "F", "F"]}', ["T", "F", "T", "F", "F"]),
+]
+ROW_CORRECTION_S1 = [
+    ('{"answer": ["T", "T", "F", "T", "F", "F", "T", "F"]}\nCorrection: card 8 is T.', ["T", "T", "F", "T", "F", "F", "T", "T"]),
+    ("TTFTFFTF\nWait, card 2 is F.", ["T", "F", "F", "T", "F", "F", "T", "F"]),
+]
+
+
+CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
+           + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1]}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
