@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.replies import read, vf
+from tests.support.replies import CARDS, read, vf
 
 CF2 = vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"])
+CF1 = vf("CF1", "mc", 1, ["A", "B", "C", "D", "E"])
 S1 = vf("S1", "rows", 8, [str(k) for k in range(1, 9)])
 
 
@@ -41,8 +42,37 @@ ROW_CORRECTION_S1 = [
 ]
 
 
+# ----------------------------------------------------------------------------- an ordinal that leaves out its noun
+# (CARDS: 1 circle yellow 1, 2 star green 2, 3 cross red 4, 4 triangle blue 3; the sorted card is star red 3)
+ELIDED_ORDINAL = [
+    # after "the first card", "the second" is the second card: an enumeration names several cards, a choice the one chosen
+    ("Looking at the top cards: the first card shows one yellow circle, the second", None),
+    ("The first card has a circle, the second has stars, and the third", None),
+    ("The first card shares nothing, the second shares the shape", None),
+    ("The first card shares nothing, the second shares the shape, so the second.", 2),
+    ("The first card shares nothing; the fourth shares the number. I choose the fourth.", 4),
+    ("La primera carta no comparte nada, la tercera el color. Elijo la tercera.", 3),
+    ("Die erste Karte passt nicht, die zweite zeigt Sterne. Ich wähle die zweite Karte.", 2),
+    # guards: an ordinal of something else stays no card; the card named with its noun stays read; a lone ordinal stays unread
+    ("The third card matches the colour; on the second trial I used shape. Selection: 3", 3),
+    ("The first card matches by shape, so the first.", 1),
+    ("Not the first card, the second.", 2),
+    ("I'll take the second", None),
+    ("Selection: 2", 2),
+]
+# the same in the letter format (CF1: figures A-E)
+ELIDED_ORDINAL_LETTER = [
+    ("The first figure is a square, the second", None),
+    ("The first figure does not fit, the third fits exactly, so the third.", "C"),
+    ("The first option is a square, the second a triangle. The answer is the second.", "B"),
+    # guards
+    ("The first figure fits.", "A"), ("The second.", None), ('{"answer": "D"}', "D"),
+]
+
 CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
-           + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1]}
+           + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1],
+           "elided-ordinal": [("wcst", CARDS, reply, meant) for reply, meant in ELIDED_ORDINAL]
+           + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
