@@ -69,10 +69,28 @@ ELIDED_ORDINAL_LETTER = [
     ("The first figure fits.", "A"), ("The second.", None), ('{"answer": "D"}', "D"),
 ]
 
+# ----------------------------------------------------------------------------- the played thing named with its letter
+BANDIT4 = {"trial": 1, "options": ["A", "B", "C", "D"]}
+PLAY_NOUN = [
+    # the machine or deck a bandit or gambling test plays, named by its noun and letter, in the languages of the lexicon
+    ("I'll play machine B this time.", "B"), ("Machine D.", "D"), ("Slot machine C", "C"), ("Ich spiele Automat B.", "B"),
+    ("Juego la máquina C.", "C"), ("Je joue la machine A.", "A"), ("マシンCを選びます。", "C"), ("Gioco la macchina D.", "D"),
+    ("Machine A paid little; I'll switch to machine C.", "C"),
+    # guards: two machines offered, a machine described and another cut off, a machine left, a bare letter
+    ("Machine B or machine D.", None), ("Machine A paid little, machine C", None), ("I play A.", "A"), ("C", "C"),
+]
+IGT = {"trial": 1, "balance": 2000, "options": ["A", "B", "C", "D"]}
+PLAY_NOUN_IGT = [
+    ("I'll pick a card from deck C.", "C"), ("Je choisis le paquet D.", "D"), ("Elijo el mazo B.", "B"),
+    ("Deck B has lost me money. Deck C.", "C"), ("Deck A or deck D, hard to say.", None),
+]
+
 CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
            + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1],
            "elided-ordinal": [("wcst", CARDS, reply, meant) for reply, meant in ELIDED_ORDINAL]
-           + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER]}
+           + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER],
+           "play-noun": [("bandit4arm", BANDIT4, reply, meant) for reply, meant in PLAY_NOUN]
+           + [("igt", IGT, reply, meant) for reply, meant in PLAY_NOUN_IGT]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -233,7 +233,7 @@ from .elision import with_ordinal_nouns  # noqa: E402
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
 _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
-                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + ")")
+                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + "|" + lex.PLAY_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
                               + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
