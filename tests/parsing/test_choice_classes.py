@@ -42,6 +42,20 @@ ROW_CORRECTION_S1 = [
 ]
 
 
+# ----------------------------------------------------------------------------- row values in every script of the lexicon
+ROW_WORDS = [
+    # numbered rows whose values are words of another script, and Korean, Russian and German ("W" for wahr) values
+    ("1: 正しい, 2: 誤り, 3: 正しい, 4: 誤り, 5: 正しい", ["T", "F", "T", "F", "T"]),
+    ("1: はい, 2: いいえ, 3: はい, 4: はい, 5: いいえ", ["T", "F", "T", "T", "F"]),
+    ("1: 예, 2: 아니오, 3: 예, 4: 예, 5: 아니오", ["T", "F", "T", "T", "F"]),
+    ("1: да, 2: нет, 3: нет, 4: да, 5: нет", ["T", "F", "F", "T", "F"]),
+    ("да, нет, да, да, нет", ["T", "F", "T", "T", "F"]), ("W, F, W, W, F", ["T", "F", "T", "T", "F"]),
+    ("1: верно, 2: неверно, 3: верно, 4: верно, 5: неверно", ["T", "F", "T", "T", "F"]),
+    # guards: a row left open, a row whose word is no value, a list one row short
+    ("1: 예, 2: 아니오, 3: 예 또는 아니오, 4: 예, 5: 아니오", None), ("1: да, 2: нет, 3: может быть, 4: да, 5: нет", None),
+    ("1: はい, 2: いいえ, 3: はい, 4: はい", None), ("1：是，2：否，3：是，4：是，5：否", ["T", "F", "T", "T", "F"]),
+]
+
 # ----------------------------------------------------------------------------- an ordinal that leaves out its noun
 # (CARDS: 1 circle yellow 1, 2 star green 2, 3 cross red 4, 4 triangle blue 3; the sorted card is star red 3)
 ELIDED_ORDINAL = [
@@ -87,6 +101,7 @@ PLAY_NOUN_IGT = [
 
 CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
            + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1],
+           "row-words": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_WORDS],
            "elided-ordinal": [("wcst", CARDS, reply, meant) for reply, meant in ELIDED_ORDINAL]
            + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER],
            "play-noun": [("bandit4arm", BANDIT4, reply, meant) for reply, meant in PLAY_NOUN]

@@ -27,12 +27,15 @@ from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
 TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "☑", "verdadero", "vrai", "v", "wahr", "vero", "是", "对",
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
         "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確",
-        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解"}
+        "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解",
+        # Korean and Russian yes / true, and German "W" (wahr) beside "F" (falsch)
+        "예", "네", "맞음", "참", "да", "верно", "истина", "правда", "w"}
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
          "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对",
          "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές",
          # false in Chinese and Japanese script beside 真/正 ("假", simplified "误", traditional "錯", "不對", "間違い")
-         "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是"}
+         "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是",
+         "아니오", "아니요", "아니", "틀림", "거짓", "нет", "неверно", "ложь"}
 
 
 # a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
@@ -104,7 +107,7 @@ _LABEL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the)\
 _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
 
 
-_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|または|/)\s*([^\s,;)]+)", re.I)
+_OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|または|또는|혹은|아니면|/)\s*([^\s,;)]+)", re.I)
 
 
 def hedged(after: str, read: Callable[[Any], Any]) -> bool:
@@ -145,8 +148,8 @@ _MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross stand
 
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
-    # (Chinese too: "1：是，2：否，3：是")
-    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([A-Za-z0-9]+|" + _MARK + "|不是|[是否对對错錯])", text, re.I))
+    # (every script: "1：是，2：否，3：是", "1: 正しい, 2: 誤り", "1: 예, 2: 아니오", "1: да, 2: нет")
+    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
     if any(hedged(text[m.end():], read) for m in found):
         return None
     items = [m.groups() for m in found]
