@@ -27,6 +27,14 @@ ROW_CORRECTION = [
      ["T", "F", "T", "F", "F"]),
     ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", ["T", "F", "F", "F", "F"]),
     ("T, F, T, F, F\nWait — F for figure 2, T for figure 4.", ["T", "F", "T", "T", "F"]),
+    # the corrected rows told in words, or a whole new list told in words after the marker
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 4 is true.', ["T", "F", "T", "T", "F"]),
+    ("T, F, T, F, F\nWait, figure 4 contains the model.", ["T", "F", "T", "T", "F"]),
+    ("Figures 1 and 3 contain the model; the others do not. Wait, figure 4 contains it too.", ["T", "F", "T", "T", "F"]),
+    ("T, F, T, F, F\nWait, figures 2 and 4 are T.", ["T", "T", "T", "T", "F"]),
+    ("T, F, T, F, F\nActually, only figure 2 is T.", ["F", "T", "F", "F", "F"]),
+    ("T, F, T, F, F\nWait, all are T except 5.", ["T", "T", "T", "T", "F"]),
+    ("T, F, T, F, F\nWait, all good.", ["T", "F", "T", "F", "F"]),
     # guards: a tentative or asked row, two values for one row, a row out of range (unreadable); a whole list again
     ("T, F, T, F, F\nWait, figure 4 might be T.", None),
     ("T, F, T, F, F\nWait, figure 4 is T. Figure 4 is F.", None),
@@ -54,6 +62,34 @@ ROW_WORDS = [
     # guards: a row left open, a row whose word is no value, a list one row short
     ("1: 예, 2: 아니오, 3: 예 또는 아니오, 4: 예, 5: 아니오", None), ("1: да, 2: нет, 3: может быть, 4: да, 5: нет", None),
     ("1: はい, 2: いいえ, 3: はい, 4: はい", None), ("1：是，2：否，3：是，4：是，5：否", ["T", "F", "T", "T", "F"]),
+]
+
+# ----------------------------------------------------------------------------- T / F as the side of a set of rows
+SIDE_LETTERS = [
+    ("T for 1, 3, 4; F for 2, 5.", ["T", "F", "T", "T", "F"]), ("T: 2, 3; F: 1, 4, 5", ["F", "T", "T", "F", "F"]),
+    ("Figures 3 and 5: T. The rest: F.", ["F", "F", "T", "F", "T"]), ("Figures 1 and 2 are F; the rest are T.", ["F", "F", "T", "T", "T"]),
+    ("1, 3 and 4: T; 2 and 5: F", ["T", "F", "T", "T", "F"]), ("F for figures 2 and 5, T for figures 1, 3 and 4.", ["T", "F", "T", "T", "F"]),
+    # guards: a set left open, a cut-off numbered list, a gloss "(T)" beside a word
+    ("Figures 3 and 5: T or F.", None), ("1: T\n2: F\n3: T\n4:", None),
+    ("Rotated (T): 1, 3, 4\nFlipped (F): 2, 5", ["T", "F", "T", "T", "F"]),
+]
+
+# ----------------------------------------------------------------------------- a confidence beside the values
+CONFIDENCE = [
+    ("T (90%), F (80%), T (60%), T (70%), F (95%)", ["T", "F", "T", "T", "F"]),
+    ("T, F, F, T, F (low confidence on 3)", ["T", "F", "F", "T", "F"]), ("T, F, T, T, F (confidence: high)", ["T", "F", "T", "T", "F"]),
+    ("1: T (0.9)\n2: F (0.8)\n3: T (0.6)\n4: T (0.7)\n5: F (0.95)", ["T", "F", "T", "T", "F"]),
+    # guards: a doubt that offers the other value stays a hedge; a list one short stays unread
+    ("T, F, T, T, F (3 could be F)", None), ("T (90%), F (80%), T (60%), T (70%)", None),
+]
+
+# ----------------------------------------------------------------------------- an object keyed by the row numbers
+ROW_OBJECT = [
+    ('{"1": "T", "2": "F", "3": "T", "4": "T", "5": "F"}', ["T", "F", "T", "T", "F"]),
+    ('Here you go: {"1": true, "2": false, "3": true, "4": true, "5": false}', ["T", "F", "T", "T", "F"]),
+    # guards: an object one row short, and one that disagrees with an answer object
+    ('{"1": "T", "2": "F", "3": "T", "4": "T"}', None),
+    ('{"1": "T", "2": "F", "3": "T", "4": "T", "5": "F"} {"answer": ["F", "F", "T", "T", "F"]}', None),
 ]
 
 # ----------------------------------------------------------------------------- an ordinal that leaves out its noun
@@ -102,6 +138,9 @@ PLAY_NOUN_IGT = [
 CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
            + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1],
            "row-words": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_WORDS],
+           "side-letters": [("visfactor-cf2", CF2, reply, meant) for reply, meant in SIDE_LETTERS],
+           "confidence": [("visfactor-cf2", CF2, reply, meant) for reply, meant in CONFIDENCE],
+           "row-object": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_OBJECT],
            "elided-ordinal": [("wcst", CARDS, reply, meant) for reply, meant in ELIDED_ORDINAL]
            + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER],
            "play-noun": [("bandit4arm", BANDIT4, reply, meant) for reply, meant in PLAY_NOUN]
