@@ -135,6 +135,17 @@ PLAY_NOUN_IGT = [
     ("Deck B has lost me money. Deck C.", "C"), ("Deck A or deck D, hard to say.", None),
 ]
 
+# ----------------------------------------------------------------------------- the answer stated with a copula of another language
+MA1 = vf("MA1", "int", 1, [12, 15, 20, 51, 56, 81])
+STATED = [
+    # "it was 81", "the answer reads E": the reply's last words state the answer (as "The clock was 77.")
+    ("C'était 81.", 81, MA1), ("Число было 81.", 81, MA1), ("Era 56.", 56, MA1), ("Foi 20.", 20, MA1), ("Это 15.", 15, MA1),
+    ("Die richtige Antwort lautet: E", "E", CF1), ("Die Antwort lautet D.", "D", CF1), ("Это C.", "C", CF1),
+    # guards: a number not on offer, two numbers, a question
+    ("C'était 82.", None, MA1), ("C'était 81 ou 56.", None, MA1), ("Die Antwort lautet E oder D.", None, CF1),
+    ("Было 81?", None, MA1),
+]
+
 CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
            + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1],
            "row-words": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_WORDS],
@@ -143,6 +154,7 @@ CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, me
            "row-object": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_OBJECT],
            "elided-ordinal": [("wcst", CARDS, reply, meant) for reply, meant in ELIDED_ORDINAL]
            + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER],
+           "stated": [("visfactor-ma1" if st is MA1 else "visfactor-cf1", st, reply, meant) for reply, meant, st in STATED],
            "play-noun": [("bandit4arm", BANDIT4, reply, meant) for reply, meant in PLAY_NOUN]
            + [("igt", IGT, reply, meant) for reply, meant in PLAY_NOUN_IGT]}
 

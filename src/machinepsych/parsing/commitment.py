@@ -241,9 +241,11 @@ def _only_described(text: str, mentions: list[Mention]) -> bool:
 
 
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
-COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé]|était|etait|fut|fue|foi|fu|lautet|lauten|было|был|была|это)(?=\s|:)|[’']s)\s*:?\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
                         r"|(?:是|为|為)\s*$"  # Chinese: "答案是C。"
+                        # Korean, where the subject is the answer's own noun ("숫자는 51입니다", "정답은 B입니다")
+                        r"|(?:정답|답|숫자|번호|건물|도형|그림|선택지?|카드|옵션)\s*(?:은|는)\s*$"
                         # Japanese, where the subject is the answer's own noun ("隠れている図形はCです。", "答えは7"; not a count of
                         # something else, "通行止めは2")
                         r"|" + _JA_ANSWER_SUBJECT + r"\s*は\s*$"
