@@ -146,6 +146,18 @@ STATED = [
     ("Было 81?", None, MA1),
 ]
 
+# ----------------------------------------------------------------------------- one answer after a hedge word
+HEDGED_ALONE = [
+    # "Probably B." commits as "I think B." and "B, probably." do, in every choice format
+    ("visfactor-cf1", CF1, "Probably B.", "B"), ("visfactor-cf1", CF1, "Most likely D", "D"), ("visfactor-cf1", CF1, "Wahrscheinlich C.", "C"),
+    ("visfactor-ma1", MA1, "Probably 56.", 56), ("visfactor-ma1", MA1, "Vielleicht 81.", 81), ("wcst", CARDS, "Probably 2.", 2),
+    ("wcst", CARDS, "Maybe card 3.", 3),
+    # guards: two answers, a negation, one hedge per answer, a hedge then a doubt that goes on
+    ("visfactor-cf1", CF1, "Probably B or C.", None), ("visfactor-cf1", CF1, "Probably not B.", None),
+    ("visfactor-cf1", CF1, "Maybe B. Maybe C.", None), ("wcst", CARDS, "Maybe 2, maybe 3.", None),
+    ("visfactor-ma1", MA1, "Probably 56 or 81.", None),
+]
+
 CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_CORRECTION]
            + [("visfactor-s1", S1, reply, meant) for reply, meant in ROW_CORRECTION_S1],
            "row-words": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROW_WORDS],
@@ -155,6 +167,7 @@ CLASSES = {"row-correction": [("visfactor-cf2", CF2, reply, meant) for reply, me
            "elided-ordinal": [("wcst", CARDS, reply, meant) for reply, meant in ELIDED_ORDINAL]
            + [("visfactor-cf1", CF1, reply, meant) for reply, meant in ELIDED_ORDINAL_LETTER],
            "stated": [("visfactor-ma1" if st is MA1 else "visfactor-cf1", st, reply, meant) for reply, meant, st in STATED],
+           "hedged-alone": HEDGED_ALONE,
            "play-noun": [("bandit4arm", BANDIT4, reply, meant) for reply, meant in PLAY_NOUN]
            + [("igt", IGT, reply, meant) for reply, meant in PLAY_NOUN_IGT]}
 

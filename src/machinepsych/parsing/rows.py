@@ -367,7 +367,7 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
 
     def whole(t: str) -> tuple | None:
         return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
-    text = CONFIDENCE.sub("", text)
+    text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
     vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+")[0], prose)
     if vals is None:
         vals = whole(text)
