@@ -17,36 +17,31 @@ S1 = vf("S1", "rows", 8, [str(k) for k in range(1, 9)])
 
 # ----------------------------------------------------------------------------- one row corrected after the whole list
 ROW_CORRECTION = [
-    # the list, a correction marker, then the new value of single rows: the list with those rows changed
-    ('{"answer": ["T", "F", "T", "F", "F"]}\n\nCorrection: figure 4 is T.', ["T", "F", "T", "T", "F"]),
-    ('{"answer": ["T", "F", "T", "F", "F"]}\nWait, figure 5 is T.', ["T", "F", "T", "F", "T"]),
-    ("T, F, T, F, F\n\nOops, figure 1 is F.", ["F", "F", "T", "F", "F"]),
-    ("T, F, T, T, F\nActually, figure 5 is T.", ["T", "F", "T", "T", "T"]),
-    ("1. T\n2. F\n3. T\n4. F\n5. F\n\nCorrection: figure 2 is T and figure 3 is F.", ["T", "T", "F", "F", "F"]),
-    ("| Figure | Answer |\n|---|---|\n| 1 | T |\n| 2 | F |\n| 3 | T |\n| 4 | F |\n| 5 | T |\n\nCorrection: figure 5 is F.",
-     ["T", "F", "T", "F", "F"]),
-    ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", ["T", "F", "F", "F", "F"]),
-    ("T, F, T, F, F\nWait — F for figure 2, T for figure 4.", ["T", "F", "T", "T", "F"]),
-    # the corrected rows told in words, or a whole new list told in words after the marker
-    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 4 is true.', ["T", "F", "T", "T", "F"]),
-    ("T, F, T, F, F\nWait, figure 4 contains the model.", ["T", "F", "T", "T", "F"]),
-    ("Figures 1 and 3 contain the model; the others do not. Wait, figure 4 contains it too.", ["T", "F", "T", "T", "F"]),
-    ("T, F, T, F, F\nWait, figures 2 and 4 are T.", ["T", "T", "T", "T", "F"]),
+    # the list, a correction marker, then the value of single rows: the list is taken back, no whole new one given
+    # (unreadable, as a table or ratings corrected after them: test_review2_classes), never the list taken back
+    ('{"answer": ["T", "F", "T", "F", "F"]}\n\nCorrection: figure 4 is T.', None),
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nWait, figure 5 is T.', None),
+    ("T, F, T, F, F\n\nOops, figure 1 is F.", None),
+    ("T, F, T, T, F\nActually, figure 5 is T.", None),
+    ("1. T\n2. F\n3. T\n4. F\n5. F\n\nCorrection: figure 2 is T and figure 3 is F.", None),
+    ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", None),
+    ("T, F, T, F, F\nWait — F for figure 2, T for figure 4.", None),
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 4 is true.', None),
+    ("T, F, T, F, F\nWait, figure 4 contains the model.", None),
+    ("Figures 1 and 3 contain the model; the others do not. Wait, figure 4 contains it too.", None),
+    ("T, F, T, F, F\nWait, figure 4 might be T.", None), ("T, F, T, F, F\nWait, is figure 4 T?", None),
+    # a whole new list after the marker, in values or in words for every row, is the answer
     ("T, F, T, F, F\nActually, only figure 2 is T.", ["F", "T", "F", "F", "F"]),
     ("T, F, T, F, F\nWait, all are T except 5.", ["T", "T", "T", "T", "F"]),
-    ("T, F, T, F, F\nWait, all good.", ["T", "F", "T", "F", "F"]),
-    # guards: a tentative or asked row, two values for one row, a row out of range (unreadable); a whole list again
-    ("T, F, T, F, F\nWait, figure 4 might be T.", None),
-    ("T, F, T, F, F\nWait, figure 4 is T. Figure 4 is F.", None),
-    ("T, F, T, F, F\nOn closer inspection, T for figure 3 is wrong: F for figure 3.", None),
-    ("T, F, T, F, F\nWait, is figure 4 T?", None),
     ("T, F, T, F, F\nWait, actually: F, F, T, F, T", ["F", "F", "T", "F", "T"]),
-    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 9 is T.', None),
+    # guards: a correction that corrects nothing keeps the list; a list alone
+    ("T, F, T, F, F\nWait, all good.", ["T", "F", "T", "F", "F"]),
     ('{"answer": ["T", "F", "T", "F", "F"]}', ["T", "F", "T", "F", "F"]),
+    ("T, F, T, F, F\nWait, let me double-check. Yes, that is right.", ["T", "F", "T", "F", "F"]),
 ]
 ROW_CORRECTION_S1 = [
-    ('{"answer": ["T", "T", "F", "T", "F", "F", "T", "F"]}\nCorrection: card 8 is T.', ["T", "T", "F", "T", "F", "F", "T", "T"]),
-    ("TTFTFFTF\nWait, card 2 is F.", ["T", "F", "F", "T", "F", "F", "T", "F"]),
+    ('{"answer": ["T", "T", "F", "T", "F", "F", "T", "F"]}\nCorrection: card 8 is T.', None),
+    ("TTFTFFTF\nWait, card 2 is F.", None), ("TTFTFFTF", ["T", "T", "F", "T", "F", "F", "T", "F"]),
 ]
 
 

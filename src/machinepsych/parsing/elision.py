@@ -22,19 +22,33 @@ _DESCRIBING = (r"shows?|has|have|is|are|contains?|matches|match|shares?|gives?|d
                r"|tiene|muestra|es|coincide|zeigt|hat|ist|passt|montre|est|correspond|ha|mostra|è|tem|mostra")
 
 
+# the things other than an option that replies count with ordinals ("the first time", "on the second trial")
+_OTHER_THING = re.compile(r"(?i)\s+(?:times?|trials?|rounds?|steps?|rules?|attempts?|tries|try|guess(?:es)?|rows?|lines?|sentences?|feedback"
+                          r"|places?|half|part|look|thought|pass|vez|veces|fois|mal|intento|essai|versuch|ensayo|regla|r[èe]gle|regel)\b")
+
+
 @lru_cache(maxsize=None)
-def _patterns(nouns: str) -> tuple[re.Pattern, re.Pattern]:
-    named = re.compile(r"(?i)\b" + _DETERMINER + r"\s+(?:" + _ORDINALS + r")\s+(?:" + nouns + r")\b")
-    bare = re.compile(r"(?i)(\b" + _DETERMINER + r"\s+(?:" + _ORDINALS + r"))(?=\s*(?:[,.;:!?)]|$)|\s+(?:" + _DESCRIBING + r")\b)")
-    return named, bare
+def _patterns(nouns: str) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    ordinal = re.compile(r"(?i)\b" + _DETERMINER + r"\s+(?:" + _ORDINALS + r")")
+    named = re.compile(r"(?i)\s+(?:" + nouns + r")\b")
+    bare = re.compile(r"(?i)\s*(?:[,.;:!?)]|$)|\s+(?:" + _DESCRIBING + r"|" + _DETERMINER + r"|an?)\b")
+    return ordinal, named, bare
 
 
 def with_ordinal_nouns(reply: str, nouns: str, noun: str) -> str:
-    """``reply`` with ``noun`` written after each ordinal that leaves it out once an ordinal with
-    one of ``nouns`` (a pattern) has named the kind of answer."""
-    named, bare = _patterns(nouns)
-    first = named.search(reply or "")
-    if first is None:
-        return reply
-    head, rest = reply[:first.end()], reply[first.end():]
-    return head + bare.sub(lambda m: f"{m.group(1)} {noun}", rest)
+    """``reply`` with ``noun`` written after each ordinal that leaves it out where the last ordinal
+    before it came with one of ``nouns`` (a pattern): "the first card ..., the second" (not "the
+    first time or the second", whose ordinal counts times)."""
+    ordinal, named, bare = _patterns(nouns)
+    text = reply or ""
+    out, at, kind = [], 0, None
+    for m in ordinal.finditer(text):
+        if named.match(text, m.end()):
+            kind = "named"
+        elif bare.match(text, m.end()):
+            if kind == "named":
+                out.append(text[at:m.end()] + " " + noun)
+                at = m.end()
+        elif _OTHER_THING.match(text, m.end()):
+            kind = None  # an ordinal of something else ("the first time")
+    return "".join(out) + text[at:] if out else reply
