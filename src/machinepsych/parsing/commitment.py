@@ -254,7 +254,7 @@ def _only_described(text: str, mentions: list[Mention]) -> bool:
 
 
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
-COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé]|était|etait|fut|fue|foi|fu|lautet|lauten|было|был|была|это)(?=\s|:)|[’']s)\s*:?\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
                         r"|" + _ZH_ANSWER_SUBJECT + r"\s*(?:是|为|為)\s*$"  # Chinese: "答案是C。" (not "路障数量是2")
                         r"|" + _KO_ANSWER_SUBJECT + r"\s*(?:은|는)\s*$"  # Korean: "정답은 7" (not "장애물은 2")
@@ -587,6 +587,10 @@ DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+thoug
                           r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
 
 
+# a last line that is one answer after a hedge word ("Probably B.", "Most likely 66.", "Maybe card 2"): a hedged
+# commitment, as "I think B." is
+LEAD_HEDGE = re.compile(r"^\W*(?:probably|maybe|perhaps|likely|most\s+likely|presumably|wahrscheinlich|vielleicht|probablemente|quiz[áa]s"
+                        r"|probablement|peut-[êe]tre|probabilmente|forse|provavelmente|talvez|наверное|вероятно|可能是?|たぶん|多分|아마(?:도)?)\s*[,:]?\s*", re.I)
 _OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
 
 
@@ -750,6 +754,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             ok = False
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
+        elif (lead := LEAD_HEDGE.match(line)) is not None and (hedged := exact_value(line[lead.end():], exact_finder))[0]:
+            out.commitments.append((CONCLUSION, pos + lead.end(), hedged[1], "hedged last line"))  # "Probably B.", as "I think B."
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
         pos0, first_line = lines[0]

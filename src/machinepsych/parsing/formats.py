@@ -231,11 +231,12 @@ parse_lnt = _fixed(LNT)
 
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
+from .elision import with_ordinal_nouns  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
 _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
-                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + ")")
+                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + "|" + lex.PLAY_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
                               + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
@@ -270,7 +271,7 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
 def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
-    return _letter_reader(options)(reply)
+    return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
 
 
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"

@@ -19,6 +19,7 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
 from .revision import revised_tail
+from .row_corrections import UNREADABLE, corrected_rows
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
@@ -27,13 +28,14 @@ TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "�
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
         "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確",
         "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解",
-        "예", "네", "참", "맞음", "맞다", "맞습니다"}  # Korean yes / true
+        # Korean and Russian yes / true, and German "W" (wahr) beside "F" (falsch)
+        "예", "네", "참", "맞음", "맞다", "맞습니다", "да", "верно", "истина", "правда", "w"}  # Korean yes / true
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
          "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对",
          "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές",
          # false in Chinese and Japanese script beside 真/正 ("假", simplified "误", traditional "錯", "不對", "間違い")
          "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是",
-         "아니오", "아니요", "아뇨", "거짓", "틀림", "틀리다", "틀립니다"}  # Korean no / false
+         "아니오", "아니요", "아뇨", "아니", "거짓", "틀림", "틀리다", "틀립니다", "нет", "неверно", "ложь"}  # Korean and Russian no / false
 
 
 # a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
@@ -146,8 +148,8 @@ _MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross stand
 
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
-    # (Chinese too: "1：是，2：否，3：是")
-    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([A-Za-z0-9]+|" + _MARK + "|不是|[是否对對错錯])", text, re.I))
+    # (every script: "1：是，2：否，3：是", "1: 正しい, 2: 誤り", "1: 예, 2: 아니오", "1: да, 2: нет")
+    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
     if any(hedged(text[m.end():], read) for m in found):
         return None
     items = [m.groups() for m in found]
@@ -229,6 +231,22 @@ def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
 EXAMPLE_LINE = re.compile(r"^\W*(?:e\.\s?g\.|for\s+(?:example|instance)|(?:an?\s+)?(?:example|sample)(?:\s+(?:answer|output|reply|format))?)\s*[:,(\-–—=]", re.I)
 
 
+_FLAT_OBJECT = re.compile(r"\{[^{}]*\}")
+
+
+def row_objects(text: str, n: int) -> list[tuple[int, dict]]:
+    """(position, object) of each JSON object of ``text`` whose keys are the row numbers 1..n."""
+    out = []
+    for m in _FLAT_OBJECT.finditer(text):
+        try:
+            obj = json.loads(m.group(0))
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and sorted(str(k).strip() for k in obj) == sorted(str(k) for k in range(1, n + 1)):
+            out.append((m.start(), {str(k).strip(): v for k, v in obj.items()}))
+    return out
+
+
 def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str,
               prose: Callable[[str], tuple | None] | None = None) -> tuple[tuple | None, str]:
     """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
@@ -259,6 +277,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         add(5, pos, v)
     for pos, c in boxed(raw):
         add(5, pos, c)
+    for pos, obj in row_objects(raw, n):  # '{"1": "T", "2": "F", ...}': the rows by number, no "answer" key
+        add(5, pos, obj)
     if len({c[2] for c in cands}) > 1:  # two answer objects that differ, no self-correction between them
         return None, "different answer objects"
     lines = lines_with_pos(text)
@@ -309,12 +329,50 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     return best[2], f"level {top}"
 
 
+# a capital T or F as the side of a set of rows in prose ("T for 1, 3, 4; F for 2, 5", "T: 1, 3, 4", "3 and 5: T",
+# "Figures 3 and 5 are T", "The rest: F"): the value, said as the word the prose reader knows (a letter elsewhere,
+# "1: T" or "rotated (T)", stays as it is)
+_SET = r"(?:(?:figures?|cards?|pieces?|rows?|items?)\s+)?\d{1,2}(?:\s*(?:,|and|&)\s*(?:and\s+)?\d{1,2})*"
+_SIDE_LETTERS = (
+    # "T for 1, 3, 4", "F: 2, 5" (the letter before its set)
+    re.compile(r"(?<![\w'’(])()([TF])(?=\s+for\s+" + _SET + r"|\s*:\s*" + _SET + r"\s*(?:[;.\n]|$))"),
+    # "3 and 5: T", "1, 2 and 4: F" (a set of two rows or more before it)
+    re.compile(r"(\d{1,2}(?:\s*(?:,|and|&)\s*(?:and\s+)?\d{1,2})+\s*:\s*)([TF])(?![\w'’)])"),
+    # "are T", "The rest: F"
+    re.compile(r"(\b(?:are|is)\s+|\b(?:the\s+)?(?:rest|others)\s*:\s*)([TF])(?![\w'’)])", re.I),
+)
+
+
+# a confidence beside a row's value or after the list ("T (90%)", "F (p=0.8)", "(low confidence on 3)", "(confidence:
+# high)"): how sure the reply is, not a value (a doubt that offers the other value, "(3 could be F)", is not one)
+CONFIDENCE = re.compile(r"\s*\(\s*(?:(?:conf(?:idence)?|p|prob(?:ability)?)\s*[:=]?\s*)?\d{1,3}(?:\.\d+)?\s*%?\s*\)"
+                        r"|\s*\([^()\n]*\bconfiden(?:ce|t)\b[^()\n]*\)", re.I)
+
+
+def letters_as_words(text: str) -> str:
+    """``text`` with each capital T / F that is the side of a set of rows written "true" / "false"."""
+    for rx in _SIDE_LETTERS:
+        text = rx.sub(lambda m: m.group(1) + ("true" if m.group(2) == "T" else "false"), text)
+    return text
+
+
 def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
     read, text = _legend(reply or "")
-    vals, _ = read_list(text, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
+
+    def prose(t: str) -> tuple | None:
+        return prose_rows(letters_as_words(t), n)
+
+    def whole(t: str) -> tuple | None:
+        return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
+    text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
+    vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+")[0], prose)
+    if vals is None:
+        vals = whole(text)
+    elif vals == UNREADABLE:
+        vals = None
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
 
 
