@@ -146,8 +146,9 @@ STATED = [
 HEDGED_ALONE = [
     # "Probably B." commits as "I think B." and "B, probably." do, in every choice format
     ("visfactor-cf1", CF1, "Probably B.", "B"), ("visfactor-cf1", CF1, "Most likely D", "D"), ("visfactor-cf1", CF1, "Wahrscheinlich C.", "C"),
-    ("visfactor-ma1", MA1, "Probably 56.", 56), ("visfactor-ma1", MA1, "Vielleicht 81.", 81), ("wcst", CARDS, "Probably 2.", 2),
-    ("wcst", CARDS, "Maybe card 3.", 3),
+    ("visfactor-ma1", MA1, "Probably 56.", 56), ("wcst", CARDS, "Probably 2.", 2),
+    # but an answer offered as a possibility is not given (parsing/tentative.py: "Maybe B." is invalid)
+    ("visfactor-ma1", MA1, "Vielleicht 81.", None), ("wcst", CARDS, "Maybe card 3.", None),
     # guards: two answers, a negation, one hedge per answer, a hedge then a doubt that goes on
     ("visfactor-cf1", CF1, "Probably B or C.", None), ("visfactor-cf1", CF1, "Probably not B.", None),
     ("visfactor-cf1", CF1, "Maybe B. Maybe C.", None), ("wcst", CARDS, "Maybe 2, maybe 3.", None),
