@@ -1,0 +1,52 @@
+"""Classes a fifth adversarial review of the session's new rules found (issue 31): each checked on replies
+other than the stored sets, with the reading a careful person takes (None: unreadable, never guessed); the
+guards beside each class keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, P3, read, vf
+
+CF2 = vf("CF2", "rows", 5, list("12345"))
+TFTFT = ["T", "F", "T", "F", "T"]
+
+
+def _rows(third: str) -> str:
+    return f"1: T\n2: F\n3: {third}\n4: F\n5: T"
+
+
+CASES = [
+    # --- the Korean "no" labelling the rows it answers no for is no self-correction (it read the list inverted)
+    ("visfactor-cf2", CF2, "예: 1, 3, 5\n아니오: 2, 4", TFTFT),
+    ("visfactor-cf2", CF2, "예: 1, 3\n아니요: 2, 4, 5", ["T", "F", "T", "F", "F"]),
+    # guards: the English list, and "아니," that takes the answer before it back
+    ("visfactor-cf2", CF2, "Yes: 1, 3, 5\nNo: 2, 4", TFTFT),
+    ("wcst", CARDS, "2번 카드를 고르겠습니다. 아니, 3번으로 하겠습니다.", 3),
+    # --- a row's value left open in brackets ("T (or F)", "T（或F）") or offered as a possibility ("T?", "T (maybe)")
+    ("visfactor-cf2", CF2, _rows("T (or F)"), None),
+    ("visfactor-cf2", CF2, _rows("T（或F）"), None),
+    ("visfactor-cf2", CF2, _rows("T (maybe)"), None),
+    ("visfactor-cf2", CF2, _rows("T?"), None),
+    ("visfactor-cf2", CF2, _rows("T？"), None),
+    ("visfactor-cf2", CF2, _rows("T, maybe"), None),
+    ("visfactor-cf2", CF2, _rows("T (not sure)"), None),
+    ("visfactor-cf2", CF2, "1:T, 2:F, 3:T?, 4:F, 5:T", None),
+    ("visfactor-cf2", CF2, "1:T, 2:F, 3:T (or F), 4:F, 5:T", None),
+    # guards: a best guess, a remark in brackets, a question answered inside them
+    ("visfactor-cf2", CF2, _rows("T (probably)"), TFTFT),
+    ("visfactor-cf2", CF2, _rows("T (contains it)"), TFTFT),
+    ("visfactor-cf2", CF2, _rows("T (rotated? no)"), TFTFT),
+    # --- the bare Chinese 选 after a word that concludes or sets the time ("所以选3", "这次选3")
+    ("wcst", CARDS, "颜色规则不对，所以选3。", 3),
+    ("wcst", CARDS, "上次的规则不对，这次选3。", 3),
+    ("wcst", CARDS, "形状规则错了，因此选3。", 3),
+    ("visfactor-p3", P3, "颜色不对，所以选C。", "C"),
+    # guards: a reason about that answer is no choice; two answers stay two
+    ("wcst", CARDS, "所以选3的理由是颜色。", None),
+    ("wcst", CARDS, "所以选2还是3？", None),
+]
+
+
+@pytest.mark.parametrize("test, stimulus, reply, meant", CASES)
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
