@@ -9,6 +9,13 @@ from tests.support.replies import CARDS, P3, read, vf
 
 CF2 = vf("CF2", "rows", 5, list("12345"))
 TFTFT = ["T", "F", "T", "F", "T"]
+QUESTIONNAIRE = {"statements": [{"id": str(i), "text": t} for i, t in enumerate(
+    ["Owning a pet makes people healthier.", "Pets are a financial burden.", "Children with pets are more caring."], 1)]}
+
+
+def _ratings(first: str, layout: str = "{i}. {r}") -> str:
+    """A questionnaire reply whose first statement's rating is ``first``, the others 2 and 5."""
+    return "\n".join(layout.format(i=i, r=r) for i, r in enumerate([first, 2, 5], 1))
 
 
 def _rows(third: str) -> str:
@@ -44,6 +51,15 @@ CASES = [
     # guards: a reason about that answer is no choice; two answers stay two
     ("wcst", CARDS, "所以选3的理由是颜色。", None),
     ("wcst", CARDS, "所以选2还是3？", None),
+    # --- a second rating offered after the first ("4, maybe 5") leaves the statement unrated, as "4 or 5" does
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4, maybe 5"), {"1": None, "2": 2, "3": 5}),
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4 (or maybe 5)"), {"1": None, "2": 2, "3": 5}),
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4 maybe 5"), {"1": None, "2": 2, "3": 5}),
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4, perhaps 3", "Statement {i}\nRating: {r}"), {"1": None, "2": 2, "3": 5}),
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4, vielleicht 5", "Aussage {i}: {r}"), {"1": None, "2": 2, "3": 5}),
+    # guards: a rating with an anchor, and a rating alone
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4 - agree"), {"1": 4, "2": 2, "3": 5}),
+    ("cogbench-a", QUESTIONNAIRE, _ratings("4", "Statement {i}\nRating: {r}"), {"1": 4, "2": 2, "3": 5}),
 ]
 
 
