@@ -60,6 +60,22 @@ CASES = [
     # guards: a rating with an anchor, and a rating alone
     ("cogbench-a", QUESTIONNAIRE, _ratings("4 - agree"), {"1": 4, "2": 2, "3": 5}),
     ("cogbench-a", QUESTIONNAIRE, _ratings("4", "Statement {i}\nRating: {r}"), {"1": 4, "2": 2, "3": 5}),
+    # --- a reply that opens with its own "Q:" and answers it after "A:": the "A:" labels the answer, it is no option A
+    ("visfactor-p3", P3, "Q: Which figure contains the shape?\nA: C", "C"),
+    ("visfactor-p3", P3, "**Q:** Which figure?\n**A:** D", "D"),
+    ("visfactor-p3", P3, "问：哪个图形？\nA：C", "C"),
+    ("visfactor-p3", P3, "Q: Which option?\nA: C\nQ: Next item?\nA: D", None),
+    # guards: the letters listed as options, and the card format that read "A: 3" already
+    ("visfactor-p3", P3, "Q: Which figure?\nA: no\nB: no\nC: yes\nAnswer: C", "C"),
+    ("wcst", CARDS, "Q: Which card matches?\nA: 3", 3),
+    # --- an invented assistant turn that gives another answer as a turn of talk ("Sorry, B then.") is a second answer
+    ("visfactor-p3", P3, "Answer: C\n\nUser: Wrong, it was B.\nAssistant: Sorry, B then.", None),
+    ("visfactor-p3", P3, "Answer: C\n\nUser: Are you sure?\nAssistant: B then.", None),
+    ("visfactor-p3", P3, "Answer: C\n\nUser: Are you sure?\nAssistant: You're right, B.", None),
+    ("wcst", CARDS, "Selection: 3\nUser: Sure?\nAssistant: Sorry, 2 then.", None),
+    # guards: a turn that keeps the answer, or talks without one
+    ("visfactor-p3", P3, "Answer: C\n\nUser: Are you sure?\nAssistant: Okay, C then.", "C"),
+    ("visfactor-p3", P3, "Answer: C\n\nUser: Thanks!\nAssistant: You're welcome!", "C"),
 ]
 
 
