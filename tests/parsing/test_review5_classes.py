@@ -76,6 +76,15 @@ CASES = [
     # guards: a turn that keeps the answer, or talks without one
     ("visfactor-p3", P3, "Answer: C\n\nUser: Are you sure?\nAssistant: Okay, C then.", "C"),
     ("visfactor-p3", P3, "Answer: C\n\nUser: Thanks!\nAssistant: You're welcome!", "C"),
+    # --- a self-correction after a full list that changes single rows: the list with those rows changed
+    ("visfactor-cf2", CF2, _rows("T") + "\n\nCorrection: figure 3 is F.", ["T", "F", "F", "F", "T"]),
+    ("visfactor-cf2", CF2, _rows("T") + "\n\nNo wait, figure 3 is F.", ["T", "F", "F", "F", "T"]),
+    ("visfactor-cf2", CF2, _rows("T") + "\n\nActually, figure 3 is F, 5 is F.", ["T", "F", "F", "F", "F"]),
+    ("visfactor-cf2", CF2, _rows("T") + "\n\n아니, 3번은 F입니다.", ["T", "F", "F", "F", "T"]),
+    ("visfactor-cf2", CF2, _rows("T") + "\n\n訂正：図形3はFです。", ["T", "F", "F", "F", "T"]),
+    # guards: a remark about a row after the correction word keeps the list; a full list after it replaces it
+    ("visfactor-cf2", CF2, _rows("T") + "\n\nWait, figure 3 is tricky, but I keep T.", TFTFT),
+    ("visfactor-cf2", CF2, _rows("F") + "\n\nWait — I misread figure 3. Final: T, F, T, F, T", TFTFT),
 ]
 
 
