@@ -85,6 +85,15 @@ CASES = [
     # guards: a remark about a row after the correction word keeps the list; a full list after it replaces it
     ("visfactor-cf2", CF2, _rows("T") + "\n\nWait, figure 3 is tricky, but I keep T.", TFTFT),
     ("visfactor-cf2", CF2, _rows("F") + "\n\nWait — I misread figure 3. Final: T, F, T, F, T", TFTFT),
+    # --- a lone labelled answer with a word of doubt is offered as a possibility, as the bare one is ("C (not sure)")
+    ("visfactor-p3", P3, "Answer: C (not sure)", None),
+    ("visfactor-p3", P3, "Answer: C — I guess", None),
+    ("visfactor-p3", P3, "Final answer: maybe C", None),
+    ("wcst", CARDS, "Selection: 3?", None),
+    # guards: a labelled best guess and a confidence are read
+    ("visfactor-p3", P3, "Answer: C (probably)", "C"),
+    ("wcst", CARDS, "Selection: 3 (confidence: 60%)", 3),
+    ("visfactor-p3", P3, "Answer: C", "C"),
 ]
 
 
