@@ -119,7 +119,7 @@ _DOUBT = re.compile(r"^\s*(?:[?？]|[(（\[]\s*(?:" + GUESS + r"|不确定|不�
 def hedged(after: str, read: Callable[[Any], Any]) -> bool:
     """Whether a row's value is followed by "or" and another value ("3: T or F", "3: T (or F)",
     "3：T（或F）") or offered as a possibility ("3. T?", "3. T (maybe)"): a row left open."""
-    if _DOUBT.match(after):
+    if after[:1] and not after[:1].isalnum() and _DOUBT.match(after):  # (after the value, not a cell of its own: "unsure")
         return True
     m = _OR.match(re.sub(r"^\s*[(（\[]", "", after))
     return bool(m) and read(m.group(1).rstrip(")）]")) is not None
