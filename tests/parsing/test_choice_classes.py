@@ -17,16 +17,18 @@ S1 = vf("S1", "rows", 8, [str(k) for k in range(1, 9)])
 
 # ----------------------------------------------------------------------------- one row corrected after the whole list
 ROW_CORRECTION = [
-    # the list, a correction marker, then the value of single rows: the list is taken back, no whole new one given
-    # (unreadable, as a table or ratings corrected after them: test_review2_classes), never the list taken back
-    ('{"answer": ["T", "F", "T", "F", "F"]}\n\nCorrection: figure 4 is T.', None),
-    ('{"answer": ["T", "F", "T", "F", "F"]}\nWait, figure 5 is T.', None),
-    ("T, F, T, F, F\n\nOops, figure 1 is F.", None),
-    ("T, F, T, T, F\nActually, figure 5 is T.", None),
-    ("1. T\n2. F\n3. T\n4. F\n5. F\n\nCorrection: figure 2 is T and figure 3 is F.", None),
-    ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", None),
+    # the list, a correction marker, then nothing but edits of rows by number ("figure 4 is T"): the list with
+    # those rows changed (parsing/rowedits.py), never the list taken back
+    ('{"answer": ["T", "F", "T", "F", "F"]}\n\nCorrection: figure 4 is T.', ["T", "F", "T", "T", "F"]),
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nWait, figure 5 is T.', ["T", "F", "T", "F", "T"]),
+    ("T, F, T, F, F\n\nOops, figure 1 is F.", ["F", "F", "T", "F", "F"]),
+    ("T, F, T, T, F\nActually, figure 5 is T.", ["T", "F", "T", "T", "T"]),
+    ("1. T\n2. F\n3. T\n4. F\n5. F\n\nCorrection: figure 2 is T and figure 3 is F.", ["T", "T", "F", "F", "F"]),
+    ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", ["T", "F", "F", "F", "F"]),
+    # a correction in other words than plain edits takes the list back and gives no whole new one: unreadable
+    # (as ratings corrected after them are: test_review2_classes), never the list taken back
     ("T, F, T, F, F\nWait — F for figure 2, T for figure 4.", None),
-    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 4 is true.', None),
+    ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 4 is true.', ["T", "F", "T", "T", "F"]),
     ("T, F, T, F, F\nWait, figure 4 contains the model.", None),
     ("Figures 1 and 3 contain the model; the others do not. Wait, figure 4 contains it too.", None),
     ("T, F, T, F, F\nWait, figure 4 might be T.", None), ("T, F, T, F, F\nWait, is figure 4 T?", None),
@@ -40,8 +42,8 @@ ROW_CORRECTION = [
     ("T, F, T, F, F\nWait, let me double-check. Yes, that is right.", ["T", "F", "T", "F", "F"]),
 ]
 ROW_CORRECTION_S1 = [
-    ('{"answer": ["T", "T", "F", "T", "F", "F", "T", "F"]}\nCorrection: card 8 is T.', None),
-    ("TTFTFFTF\nWait, card 2 is F.", None), ("TTFTFFTF", ["T", "T", "F", "T", "F", "F", "T", "F"]),
+    ('{"answer": ["T", "T", "F", "T", "F", "F", "T", "F"]}\nCorrection: card 8 is T.', ["T", "T", "F", "T", "F", "F", "T", "T"]),
+    ("TTFTFFTF\nWait, card 2 is F.", ["T", "F", "F", "T", "F", "F", "T", "F"]), ("TTFTFFTF", ["T", "T", "F", "T", "F", "F", "T", "F"]),
 ]
 
 

@@ -140,6 +140,8 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
+# a Chinese word that concludes ("所以", "因此", "那就") or sets the time ("这次", "最后") right before the bare verb 选
+CJK_CONCLUDING = r"(?:所以|因此|因而|于是|於是|那么|那麼|那就|这次|這次|这回|這回|最后|最後|最终|最終)"
 # what must follow a bare choosing verb: one answer (a letter, a number, a deck's name, with a counter) ending its clause
 _CLAUSE_END_ANSWER = (r"(?=\s*(?:选项|選項|第)?\s*[A-Za-z0-9]{1,6}\s*(?:号|號|番)?\s*(?:卡片|卡|牌组|牌組|牌|张|張|组|組)?\s*"
                       r"(?:[。.!！，,；;]|\s*$))")
@@ -148,7 +150,8 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          r"|keep(?:\s+going)?\s+with|choose|pick|select)"
          # the bare Chinese verb only when the answer ends its clause ("选C。", "不，选D。"), never a reason or a
          # judgement about that answer ("选A的理由是...", "选A会错。")
-         r"|(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
+         # (also after a Chinese word that concludes or sets the time: "颜色规则不对，所以选3。", "这次选3。")
+         r"|(?:(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*|" + CJK_CONCLUDING + r")(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|选择|選ぶ)"
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
          r"|我选择?|我選擇?)")
@@ -479,7 +482,7 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
 RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
                         r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b"
                         # the Chinese, Japanese and Korean correction markers of revision.REVISION take back too ("2번. 아니, ...")
-                        r"|不对|不對|错了|錯了|更正|いや|いえ|やっぱり|訂正|아니(?:요|오|야)?(?=\s*[,，、.。:：])|정정", re.I)
+                        r"|不对|不對|错了|錯了|更正|いや|いえ|やっぱり|訂正|아니(?:요|오|야)?(?=\s*[,，、.。])|정정", re.I)
 # what may stand between a correction marker and the answer it names ("wait, actually it's C")
 _CORRECTED_TO = re.compile(r"^(?:[\s,.:;!—–…-]|\b(?:no|nope|wait|actually|sorry|hmm+|oh|i\s+mean|it['’]s|it\s+is|it\s+should\s+be"
                            r"|should\s+be|the\s+answer\s+is|it\s+must\s+be|must\s+be|rather|make\s+(?:it|that))\b)*", re.I)

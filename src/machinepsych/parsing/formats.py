@@ -24,7 +24,7 @@ from .hedges import hedged_alternative, names_other, row_finder, row_other, row_
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .tentative import tentative
-from .transcript import invented_turns
+from .transcript import answer_labelled, invented_turns, turn_core
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import in_latin_script, normalise_word, quoted_in_other_script, word_in
 
@@ -1034,6 +1034,8 @@ def _own_turn(parse: Parser, parser: Parser, candidates: Candidates | None, tran
     found = candidates(obs, value) if candidates is not None else None
     for turn in later:
         other, other_status = parser(turn, obs)
+        if other_status != "parsed" and (core := turn_core(turn)) != turn.strip():
+            other, other_status = parser(core, obs)  # "Sorry, B then.": an answer said as a turn of talk
         if (other_status == "parsed" and other != value) or (found is not None and names_other(prepare(turn), value, *found)):
             return None, "invalid"
     return value, status
@@ -1050,6 +1052,7 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        reply = answer_labelled(reply)  # "Q: Which figure?\nA: C": "A:" labels the answer
         if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
             return _own_turn(parse, parser, candidates, transcript, obs)
         # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from .hedges import ROW_AFTER, ROW_BEFORE
 from .revision import REVISION
+from .rowedits import edited_rows
 from .rowsets import ALL, ALSO, EXCEPT, ONLY, REST
 from .text import prepare
 
@@ -41,10 +42,12 @@ def _names_rows(tail: str, n: int, prose: Callable[[str], tuple | None]) -> bool
 
 
 def corrected_rows(reply: str, n: int, read: Callable[[str], tuple | None],
-                   prose: Callable[[str], tuple | None]) -> tuple | None:
+                   prose: Callable[[str], tuple | None], value: Callable[[str], object] | None = None) -> tuple | None:
     """What ``reply`` answers where it gives a list of ``n`` values and then corrects it after its
     last correction marker: the new list told in words for every row, or :data:`UNREADABLE` where
-    it corrects single rows; None where the reply does not end that way (``read`` gives the list a
+    it corrects single rows in other words than plain edits; the list with those rows changed where the
+    correction is nothing but edits of rows by number that each read (``value`` reads one row's value,
+    :func:`.rowedits.edited_rows`); None where the reply does not end that way (``read`` gives the list a
     text names, or None; ``prose`` the list a text tells in words)."""
     raw = prepare(reply)
     marks = [m for m in REVISION.finditer(raw) if raw[m.end():].strip(" \t\n.!,;:")]
@@ -59,5 +62,8 @@ def corrected_rows(reply: str, n: int, read: Callable[[str], tuple | None],
     if not _names_rows(tail, n, prose):
         return None
     head = raw[:mark.start()]
+    before = read(head)
+    if before is not None and value is not None and (edited := edited_rows(tail, before, value)) is not None:
+        return edited  # "1: T ... 5: T\n\nCorrection: figure 3 is F.": nothing but row edits, each read: the list so changed
     # (the list before may be one the readers take only whole, a LaTeX array: values named before the marker suffice)
-    return UNREADABLE if read(head) is not None or prose(head) is not None or _SAYS_VALUES.search(head) else None
+    return UNREADABLE if before is not None or prose(head) is not None or _SAYS_VALUES.search(head) else None

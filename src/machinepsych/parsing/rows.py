@@ -20,6 +20,8 @@ from machinepsych.core.types import ParseStatus
 
 from .revision import revised_tail
 from .row_corrections import UNREADABLE, corrected_rows
+from .rowedits import edited_rows, names_a_row
+from .tentative import GUESS
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
@@ -110,10 +112,19 @@ _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|s
 _OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|或是|还是|還是|または|もしくは|か|또는|혹은|아니면|/)\s*([^\s,;)]+)", re.I)
 
 
+# a row's value offered as a possibility: a question mark on it ("3. T?"), or a word of doubt in brackets or ending the
+# row ("3. T (maybe)", "3. T, perhaps", "3：T（不确定）"); a committed best guess ("3. T (probably)") stays read
+_DOUBT = re.compile(r"^\s*(?:[?？]|[(（\[]\s*(?:" + GUESS + r"|不确定|不確定|たぶん|多分|아마)\s*[?？]?\s*[)）\]]"
+                    r"|[,，]?\s*(?:" + GUESS + r")\s*[?？.!]*[ \t]*(?:$|\n))", re.I)
+
+
 def hedged(after: str, read: Callable[[Any], Any]) -> bool:
-    """Whether a row's value is followed by "or" and another value ("3: T or F"): a row left open."""
-    m = _OR.match(after)
-    return bool(m) and read(m.group(1)) is not None
+    """Whether a row's value is followed by "or" and another value ("3: T or F", "3: T (or F)",
+    "3：T（或F）") or offered as a possibility ("3. T?", "3. T (maybe)"): a row left open."""
+    if after[:1] and not after[:1].isalnum() and _DOUBT.match(after):  # (after the value, not a cell of its own: "unsure")
+        return True
+    m = _OR.match(re.sub(r"^\s*[(（\[]", "", after))
+    return bool(m) and read(m.group(1).rstrip(")）]")) is not None
 
 
 def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any], Any]) -> list[tuple[int, tuple]]:
@@ -132,7 +143,7 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
                 break
             body = re.sub(r"^(?:group|class|category)\s*", "", mm.group(2).strip().strip("*"), flags=re.I)
             first = re.split(r"[\s,;]+|[-–—(](?=\s)", body, maxsplit=1)[0]
-            if hedged(body[len(first):], read):  # a row left open leaves no block to read
+            if hedged(body[len(first.rstrip('?？')):], read):  # a row left open leaves no block to read
                 return []
             value = read(first)
             vals.append(value if value is not None else read(phrase_value(body)))
@@ -263,6 +274,10 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         last = bare_last_sentence(mask(raw[cut:])) if prose is not None else None
         if last is not None and (vals := prose(last)) is not None:  # "... wait: ..., so piece 1 is needed too. Pieces 1, 2 and 4."
             return vals, "the set of rows that ends a self-correction"
+        before, _ = read_list(raw[:cut], n, read, runs=runs, prose=prose) if names_a_row(raw[cut:]) else (None, "")
+        edited = edited_rows(raw[cut:], before, read) if before is not None else None
+        if edited is not None:  # "1. T ... 5. T\n\nCorrection: figure 3 is F.": the list with that row changed
+            return edited, "a list with rows a self-correction changes"
     text = mask(raw)
     cands: list[tuple[int, int, tuple]] = []  # (level, position, values)
 
@@ -368,7 +383,7 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     def whole(t: str) -> tuple | None:
         return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
     text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
-    vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+")[0], prose)
+    vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+")[0], prose, read)
     if vals is None:
         vals = whole(text)
     elif vals == UNREADABLE:

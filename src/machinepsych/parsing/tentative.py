@@ -26,6 +26,8 @@ _CUE = r"(?:" + GUESS + r"|" + BEST + r")"
 LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")\s*[,:]?\s+)?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
                   r"(?P<tail>\s*(?:[,;—–]|\s-|\.{2,}|…)?\s*(?:\(\s*" + _CUE + r"\s*\)|" + _CUE + r"))?"
                   r"\s*(?P<q>[?？]+)?\s*[.!。…]*\s*$", re.I)
+# an answer label before the lone answer ("Answer: C (not sure)", "Selection: 3?"): the doubt is on the answer all the same
+ANSWER_LABEL = re.compile(r"^\W*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|selection|choice|response)\s*[:：]\s*", re.I)
 _GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r")(?![^\W\d_])", re.I)
 
 
@@ -33,7 +35,7 @@ def tentative(text: str) -> tuple[str, bool] | None:
     """(the answer's words, whether they are only offered as a possibility) where prepared reply
     ``text`` is one short answer (at most four words) with a cue of doubt before or after it, or a
     question mark; else None."""
-    m = LONE.match(text.strip())
+    m = LONE.match(ANSWER_LABEL.sub("", text.strip(), count=1))
     if m is None or not (m.group("lead") or m.group("tail") or m.group("q")) or len(m.group("core").split()) > 4:
         return None
     cues = f"{m.group('lead') or ''} {m.group('tail') or ''}"

@@ -55,3 +55,28 @@ def invented_turns(reply: str) -> tuple[str, list[str]] | None:
             if text.strip():
                 turns.append(text)
     return own, turns
+
+
+# a reply that opens with a question of its own and answers it ("Q: Which figure contains the shape?\nA: C"): the "A:"
+# labels the answer, it is no option A (unless the reply goes on to list options "B:", "C:" by their letters)
+_QA_OPENING = re.compile(r"\A\s*(?:\*\*)?(?:q|question|问|問|質問|질문)(?:\*\*)?[ \t]*[:：][^\n]*\n(?:[ \t]*\n)*[ \t]*(?:\*\*)?(?P<a>a)(?:\*\*)?[ \t]*[:：]", re.I)
+_OPTION_LINE = re.compile(r"^[ \t]*(?:\*\*)?[B-E](?:\*\*)?[ \t]*[:：)]", re.M)
+
+
+def answer_labelled(reply: str) -> str:
+    """``reply`` with the "A:" that answers its own opening "Q:" written as "Answer:"; unchanged otherwise."""
+    m = _QA_OPENING.match(reply) if reply else None
+    if m is None or _OPTION_LINE.search(reply, m.end()):
+        return reply
+    return reply[:m.start("a")] + "Answer" + reply[m.end("a"):]
+
+
+# the words a conversational turn opens or closes with around its answer ("Sorry, B then.", "You're right, card 2.")
+_TURN_LEAD = re.compile(r"\A\s*(?:(?:sorry|apologies|ok(?:ay)?|oh|ah|hmm+|right|fair\s+enough|i\s+see|you['’]re\s+right|my\s+(?:mistake|bad)"
+                        r"|good\s+point|in\s+that\s+case)\s*[,.!—–-]*\s*)+", re.I)
+_TURN_TAIL = re.compile(r"[ \t,]+then\s*[.!]*\s*\Z", re.I)
+
+
+def turn_core(turn: str) -> str:
+    """An invented turn's answer without the words it is said with: "Sorry, B then." -> "B"."""
+    return _TURN_TAIL.sub("", _TURN_LEAD.sub("", turn)).strip()
