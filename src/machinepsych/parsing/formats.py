@@ -542,8 +542,8 @@ _SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i
                    # the word the letters spell (CS2: "The erased letters spell out WINDOW.", 'The remaining letters read "garden".')
                    r"|(?:the\s+)?(?:(?:erased|visible|remaining|partial|faded|broken)\s+)?letters\s+(?:spell(?:\s+out)?|read|say|form|make\s+up)\s+"
                    r"[\"'“‘]?(?P<w6>[^\W\d_]+)[\"'”’]?)\s*[.!]?$", re.I)
-# a word spelled out letter by letter, the whole line ("W I N T E R", "G-A-R-D-E-N")
-_SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){2,}[^\W\d_])[\W_]*")
+# a word spelled out letter by letter, the whole line ("W I N T E R", "G-A-R-D-E-N"); never one asked ("G A R D E N?")
+_SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){2,}[^\W\d_])[^\w?？]*")
 
 
 def _described(sentence: str) -> str | None:
@@ -558,7 +558,10 @@ def _described(sentence: str) -> str | None:
 def _spelled(line: str) -> str | None:
     """The word a line spells out letter by letter ("W I N T E R" -> "winter"), else None."""
     m = _SPELLED.fullmatch(line.strip())
-    return normalise_word(re.sub(r"[\s\-‐]", "", m.group(1))) if m else None
+    letters = re.sub(r"[\s\-‐]", "", m.group(1)).lower() if m else ""
+    if not letters or letters in "abcdefghijklmnopqrstuvwxyz":
+        return None  # (review 6) letters in alphabet order from any start ("A B C", "B C D") list options, spell no word
+    return normalise_word(letters)
 
 
 def _stated_in_one_sentence(raw: str) -> str | None:

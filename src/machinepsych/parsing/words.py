@@ -32,7 +32,11 @@ NO_NAME = {"no", "not", "none", "nothing", "nope", "idk", "cannot", "can't", "ca
            "inget", "tidak", "yok", "değil", "không",
            # (issue 31 word probe) a value that says the object is not known ('{"answer": "unknown"}', "Unclear.")
            "unknown", "unclear", "unsure", "uncertain", "undetermined", "unidentified", "unidentifiable", "indeterminate",
-           "illegible", "unreadable", "unrecognisable", "unrecognizable"}
+           "illegible", "unreadable", "unrecognisable", "unrecognizable",
+           # (review 6) a choice of none or of both ("Either a cup or a mug — I'll say neither.") and a negated 'be' or
+           # 'do' ("It isn't a car.") name no one object
+           "neither", "both", "isn't", "isn’t", "aren't", "aren’t", "wasn't", "wasn’t", "doesn't", "doesn’t",
+           "didn't", "didn’t", "won't", "won’t", "couldn't", "couldn’t"}
 # (issue 31 word probe) words that describe the object before its name ("a red apple", "a small teapot", "an
 # old-fashioned telephone"): colour, size, age and material; dropped before a name that follows them, so the reader
 # and the scorer both take "apple" (a name is never made of them alone: "red" stays "red", a CS2 word)
@@ -106,6 +110,8 @@ def _form(words: list[str]) -> str | None:
         words = words[1:]
     if not words or len(words) > 3 or any(w in HEDGES or w in NO_NAME for w in words) or words[-1] in OPEN_END:
         return None  # "outline of a": a phrase stopped before its word
+    if len(letters := [x for w in words for x in w.split("-")]) > 1 and all(len(x) == 1 for x in letters):
+        return None  # (review 6) letters listed ("A B C", "a-b-c-d" as options), no name
     if any(not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*", w) for w in words):
         return None
     if len(words) > 1 and any(w in CLAUSE_WORDS for w in words):
@@ -240,9 +246,10 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
 
 # (issue 31 word probe) one Latin-script word in quotes or corner brackets in a sentence written in another script
 # ('单词是 "winter"。', '単語は「garden」です。', '단어는 "river"입니다.', 'Слово — «market».'); a sentence with a negation
-# or a hedge of those languages ("不是", "ではない", "아니", "не", "可能", "かも", "아마", "может") names none
+# or a hedge of those languages ("不是", "ではない", "ではありません", "아니", "아닙니다", "не", "可能", "かも", "아마", "может")
+# names none
 _QUOTED_LATIN = re.compile(r"[\"“”「『«„‚‘'](?P<w>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' -]{0,30}?)[\"“”」』»‘’']")
-_OTHER_SCRIPT_DOUBT = re.compile(r"不|没|沒|非|或|可能|也许|ない|なく|じゃ|かも|または|아니|않|아마|或는|\bне\b|\bнет\b|\bни\b|может|или|либо", re.I)
+_OTHER_SCRIPT_DOUBT = re.compile(r"不|没|沒|非|或|可能|也许|ない|なく|じゃ|ません|かも|または|아니|아닙|아닌|않|아마|或는|\bне\b|\bнет\b|\bни\b|может|или|либо", re.I)
 
 
 def quoted_in_other_script(line: str) -> str | None:
