@@ -78,11 +78,14 @@ def test_a_report_prints_both_chances(tmp_path, monkeypatch):
     out = io.StringIO()
     terminal.print_tables(data, Console(file=out, width=200))
     text = out.getvalue()
-    assert "chance of a fixed answer (Not available on the first n letters, then No" in text and "higher 95th percentile" in text
+    assert ("chance: a fixed answer 'Not available, then No'; the bar for > chance: mean" in text
+            and "(Not available on the first n letters, then No" in text)
+    assert "chance: random answers; not the bar: mean" in text
     from machinepsych.analysis import html_report
 
     page = html_report.write_html(data, tmp_path / "html").read_text()
-    assert "chance: a fixed answer" in page and "No on every letter" in page
+    assert "chance: a fixed answer &#x27;Not available, then No&#x27;; the bar for &gt; chance" in page
+    assert "No on every letter" in page
 
 
 def test_a_design_label_answer_is_printed_but_not_the_bar():
@@ -101,7 +104,8 @@ def test_a_design_label_answer_is_printed_but_not_the_bar():
     assert g["rows"][0]["above_chance"] is True
     nb = _glance_of(75.0)
     assert nb["chance_constant_judged"] is True
-    assert "knowing the design" in terminal.DESIGN and "higher 95th percentile" in terminal.JUDGED
+    design = next(x for x in g["chance_lines"] if x["kind"] == "design")
+    assert design["row"] == "chance: a fixed answer knowing the design, 'machine A'; not the bar: it needs the design, not the format"
 
 
 def test_prl_s_fixed_answer_line_gives_no_share_the_design_decides():

@@ -85,10 +85,10 @@ def test_two_runs_in_the_terminal_and_the_html_report(two_runs, tmp_path):
     assert "2 runs in one report" in text and re.search(r"Run ra \(complete\).*wcst-v\d \(default, n_trials=24\)", text)
     assert "Run rb (complete)" in text and "shown with its run" in text
     # the at-a-glance table of wcst holds the conditions of both runs, and one chance line
-    table = text[text.index("wcst | default: accuracy"):text.index("chance (", text.index("wcst | default: accuracy"))]
+    table = text[text.index("wcst | default: accuracy"):text.index("  chance: random answers", text.index("wcst | default: accuracy"))]
     for cond in ("agent:ideal | run=ra", "agent:wsls", "agent:ideal | run=rb", "agent:random"):
         assert cond in table, cond
-    assert text.count("chance (") == 2  # wcst and lnt, once each
+    assert text.count("  chance: random answers") == 2  # wcst and lnt, once each
     html = (out / "index.html").read_text()
     assert "How these runs were made" in html and "<h3>Run ra" in html and "<h3>Run rb" in html
     assert "machinepsych report: ra + rb" in html and html.count("<img") >= 4

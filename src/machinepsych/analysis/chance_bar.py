@@ -1,5 +1,6 @@
 """The chance lines of a test's primary metric: which one "> chance" is judged by (the bar), and
-how the figures and the dashboard label each, so that what they draw is what the table judges.
+how the figures key each and the tables (the HTML report's, the terminal's, the dashboard's,
+``report --json``) name each, so that what they draw and say is what the table judges.
 
 A test's chance result (the report's ``data["chance"][key]``) holds its random participant's
 scores and, where the test declares a best fixed answer (``ChancePolicy.constant``), that
@@ -34,8 +35,9 @@ def chance_lines(spec: TaskSpec, ch: dict | None) -> list[dict[str, Any]]:
     """The chance lines of the test's primary metric, random answers' first: each ``{kind
     ("random", "fixed": a fixed answer that needs only the format, "design": one that needs the
     design's labels), policy, mean, p95, bar (True on the one line "> chance" is judged by),
-    drawn (False for a design fixed answer: never a line in a figure), label}``. Empty where the
-    result has no score of the primary metric."""
+    drawn (False for a design fixed answer: never a line in a figure), label (a figure's key),
+    row (a table's chance row: :func:`row_name`)}``. Empty where the result has no score of the
+    primary metric."""
     lines = []
     random = _p95(spec, ch)
     if random:
@@ -51,7 +53,7 @@ def chance_lines(spec: TaskSpec, ch: dict | None) -> list[dict[str, Any]]:
     bar = max(judged, key=lambda x: x["p95"]) if judged else None  # random answers' on a tie
     for x in lines:
         x["bar"], x["drawn"] = x is bar, x["kind"] != DESIGN
-        x["label"] = _label(x, len(judged) > 1)
+        x["label"], x["row"] = _label(x, len(judged) > 1), row_name(x, len(lines) == 1)
     return lines
 
 
@@ -71,6 +73,18 @@ def _label(line: dict[str, Any], two: bool) -> str:
     if not two:
         return f"chance: {whose(line)} (95th pct)"
     return f"chance: {whose(line)} (95th pct; the bar)" if line["bar"] else f"{whose(line)} (95th pct; not the bar)"
+
+
+def row_name(line: dict[str, Any], alone: bool) -> str:
+    """A chance row's name in a table, in the words of the figure's key: whose answers, and,
+    beside another line, whether "> chance" is judged by it ("the bar for > chance"; "not the
+    bar", saying why for a fixed answer that needs the design)."""
+    what = whose(line)
+    if alone:
+        return f"chance: {what}"
+    return f"chance: {what}; " + ("the bar for > chance" if line["bar"] else
+                                  "not the bar: it needs the design, not the format" if line["kind"] == DESIGN else
+                                  "not the bar")
 
 
 def bar_p95(lines: list[dict[str, Any]]) -> float | None:

@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..core.atomic import atomic_path, write_text_atomic
 
-from .report import (INVALID_WARN_PCT, battery_tables, glance, json_pieces, legend, norm_text, sample_candidates, spec_of,
+from .report import (INVALID_WARN_PCT, battery_tables, chance_detail, glance, json_pieces, legend, norm_text, sample_candidates, spec_of,
                      table_metrics)
 from . import multirun
 from .figure_helper import FigureHelper
@@ -89,19 +89,10 @@ def _glance_html(data: dict[str, Any]) -> str:
                         f"<td>{_f(n.value)}</td><td></td>{'<td></td>' if g['chance'] else ''}<td></td>{blank}</tr>")
         rows.append(layouts.published_trs(data, g["key"], [m.name], 1, (3 if g["chance"] else 2) + len(against),
                                           lambda p: _f(p.value) if p else "-"))  # the papers' rows, never in our n
-        if g["chance"]:
-            c = g["chance"]
-            rows.append(f"<tr class='muted'><td class='l'>chance: random answers ({g['chance_n']} simulated sessions)"
-                        + (f"<br><small>{html.escape(g['chance_policy_text'])}</small>" if g.get("chance_policy_text") else "")
-                        + "</td>"
-                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
-        if g.get("chance_constant"):
-            c = g["chance_constant"]
-            rows.append("<tr class='muted'><td class='l'>chance: a fixed answer ("
-                        + ("&gt; chance is above the higher p95" if g.get("chance_constant_judged") else
-                           "knows the design, not the format: not the bar for &gt; chance")
-                        + f")<br><small>{html.escape(g.get('chance_constant_text') or '')}</small></td>"
-                        f"<td></td><td>{_f(c['mean'])}</td><td>p95 {_f(c['p95'])}</td><td></td><td></td>{blank}</tr>")
+        for x in g["chance_lines"]:  # named as the figure keys them (chance_bar)
+            rows.append(f"<tr class='muted'><td class='l'>{html.escape(x['row'])}<br>"
+                        f"<small>{html.escape(chance_detail(g, x))}</small></td>"
+                        f"<td></td><td>{_f(x['mean'])}</td><td>p95 {_f(x['p95'])}</td><td></td><td></td>{blank}</tr>")
         warned = [r for r in g["rows"] if r["invalid_warning"]]
         if warned:
             parts.append("<p class='warn' role='note'>&#9888; " + "; ".join(
@@ -286,9 +277,11 @@ def write_html(data: dict[str, Any], out_dir: str | Path, helper: FigureHelper |
     body.append("<section id='usage'><h2>Usage</h2>" + _usage_table(data) + ("".join(_figure(f) for f in usage) if usage else
                 "<p class='muted'>No model tokens (built-in agents and people only).</p>") + "</section>")
     path = out / "index.html"
-    write_text_atomic(path, f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
+    from ..models.secrets import redacted  # a run's stored name or spec holding a known key: masked (14 ms a MB)
+
+    write_text_atomic(path, redacted(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(run.name)}</title>"
                     f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{STYLE}{layout_render.LAYOUT_STYLE}</style></head>"
-                    f"<body>{''.join(body)}</body></html>")
+                    f"<body>{''.join(body)}</body></html>"))
     with atomic_path(out / "scores.json") as tmp, open(tmp, "w", encoding="utf-8") as f:
         for piece in json_pieces(data):  # the sessions' rows a chunk at a time
             f.write(piece)

@@ -201,8 +201,13 @@ def is_multi(data: dict[str, Any]) -> bool:
 
 
 def folder_name(data: dict[str, Any]) -> str:
-    """The default report folder's name: the run's, or the runs' joined by '+'."""
-    return "+".join(r["run"] for r in data["runs"])[:200] if is_multi(data) else data["run"].name
+    """The default report folder's name: the run's, or the runs' joined by '+' (each by its id
+    where its name holds a known key: :func:`~machinepsych.runner.plan.run_ref`)."""
+    from ..runner.plan import run_ref
+
+    if is_multi(data):
+        return "+".join(run_ref(r["run"], r["id"]) for r in data["runs"])[:200]
+    return run_ref(data["run"].name, data["run"].id)
 
 
 def own_session_numbers(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -233,13 +238,14 @@ def print_runs(data: dict[str, Any], console) -> None:
     and its tests with their versions."""
     from rich.text import Text
 
+    from ..models.secrets import redacted
     from .report import test_names
 
     console.print(f"[bold]{len(data['runs'])} runs in one report[/bold]; sessions: "
                   + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
     for r in data["runs"]:
         tests = (r.get("config") or {}).get("tests") or {}
-        console.print(Text(f"  Run {r['run']} ({r['state']}); sessions: "
+        console.print(Text(f"  Run {redacted(r['run'])} ({r['state']}); sessions: "
                            + ", ".join(f"{k} {v}" for k, v in r["status"].items() if v)
                            + ("; tests: " + ", ".join(test_names(tests)) if tests else "")))
         source = (r.get("config") or {}).get("source")

@@ -20,7 +20,7 @@ from ..runner.scoring import scorer_key, scores_frame
 from .scores import summary_by_condition
 
 from .chance import AUTO_CHANCE_N, report_policies, stored_chance
-from .chance_bar import FIXED, bar_p95, chance_lines
+from .chance_bar import FIXED, RANDOM, bar_p95, chance_lines
 
 
 def table_metrics(spec: TaskSpec, summary: dict[str, Any]) -> list[Metric]:
@@ -544,6 +544,14 @@ def glance(data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def chance_detail(group: dict[str, Any], line: dict[str, Any]) -> str:
+    """What a glance's chance row adds to its name (``row``): random answers' simulated sessions
+    and policy, or the fixed answer's description."""
+    if line["kind"] == RANDOM:
+        return f"{group['chance_n']} simulated sessions: {group.get('chance_policy_text') or 'uniform'}"
+    return group.get("chance_constant_text") or ""
+
+
 def norms_beside(spec: TaskSpec, conditions: list[str]) -> list[dict[str, Any]]:
     """The test's norms on its primary metric that stand beside at least one of ``conditions``
     (:meth:`~machinepsych.core.spec.Norm.beside`: the test's own format), each as
@@ -671,7 +679,9 @@ def json_pieces(data: dict[str, Any]) -> Iterator[str]:
     """``json.dumps(to_json(data), indent=2, default=str)`` in pieces, the per-session rows
     :data:`JSON_ROWS` at a time (100,000 sessions: never a dict per session, nor the whole
     text at once)."""
-    text = json.dumps(to_json(data, sessions=False), indent=2, default=str)
+    from ..models.secrets import redacted  # a run's stored name or spec holding a known key: masked
+
+    text = redacted(json.dumps(to_json(data, sessions=False), indent=2, default=str))
     head, tail = text.split(json.dumps(SESSIONS_MARK))
     yield head
     scores: pd.DataFrame = data["scores"]
@@ -680,8 +690,8 @@ def json_pieces(data: dict[str, Any]) -> Iterator[str]:
     else:
         for start in range(0, len(scores), JSON_ROWS):
             rows = session_records(scores.iloc[start:start + JSON_ROWS])
-            yield ("[\n" if start == 0 else ",\n") + ",\n".join(
-                "    " + json.dumps(r, indent=2, default=str).replace("\n", "\n    ") for r in rows)
+            yield redacted(("[\n" if start == 0 else ",\n") + ",\n".join(
+                "    " + json.dumps(r, indent=2, default=str).replace("\n", "\n    ") for r in rows))
         yield "\n  ]"
     yield tail
 

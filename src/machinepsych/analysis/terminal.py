@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from . import comparisons_view, multirun
-from .report import INVALID_WARN_PCT, battery_tables, glance, legend, norm_text, spec_of, table_metrics, test_names
+from .report import INVALID_WARN_PCT, battery_tables, chance_detail, glance, legend, norm_text, spec_of, table_metrics, test_names
 from .response_times import print_response_times
 from . import published as published_rows
+from ..models.secrets import redacted
 from .fit_table import FitTable, print_fit
 from .layout_render import print_layouts
 from .scores import fmt_mean_sd
@@ -60,24 +62,13 @@ def print_glance(data: dict[str, Any], console: Console) -> None:
                 _say(console, f"  ! {r['condition']}: {r['unread']:,} of {r['replies']:,} answers could not be read "
                      f"({r['invalid_pct']:.1f}% > {INVALID_WARN_PCT:g}%); they score as wrong or missing answers",
                      "bold red")
-        if g["chance"]:
-            c = g["chance"]
-            _say(console, f"  chance ({g['chance_n']} simulated sessions of random answers: "
-                 f"{g.get('chance_policy_text') or 'uniform'}): mean {c['mean']:.2f}, 95th percentile {c['p95']:.2f}")
-        if g.get("chance_constant"):
-            c = g["chance_constant"]
-            _say(console, f"  chance of a fixed answer ({g.get('chance_constant_text')}): mean {c['mean']:.2f}, "
-                 f"95th percentile {c['p95']:.2f}; " + (JUDGED if g.get("chance_constant_judged") else DESIGN))
+        for x in g["chance_lines"]:  # named as the figure keys them (chance_bar)
+            _say(console, f"  {x['row']}: mean {x['mean']:.2f}, 95th percentile {x['p95']:.2f} ({chance_detail(g, x)})")
         if any(r.get("ci_clipped") for r in g["rows"]):
             _say(console, "  * interval cut to the scale of the metric")
         for e in g["norms"]:
             n = e["norm"]
             _say(console, f"  {norm_text(g, e)}: {n.value:.2f}" + (f" ({n.source})" if n.source else ""))
-
-
-JUDGED = "\"> chance\" is above the higher 95th percentile"
-DESIGN = ("not the bar for \"> chance\": it wins by knowing the design (its best option has one label in every "
-          "session), not the format")
 
 
 def ci_text(r: dict[str, Any]) -> str:
@@ -115,7 +106,7 @@ def print_tables(data: dict[str, Any], console: Console | None = None) -> None:
     if multirun.is_multi(data):  # several runs in one report: a line for each
         multirun.print_runs(data, console)
     else:
-        console.print(f"[bold]Run {run.name}[/bold] ({data['state']}); sessions: "
+        console.print(f"[bold]Run {escape(redacted(run.name))}[/bold] ({data['state']}); sessions: "
                       + ", ".join(f"{k} {v}" for k, v in data["status"].items() if v), highlight=False)
         tests = (data.get("config") or {}).get("tests") or {}
         if tests:  # each test with its version (what models were sent depends on it)

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..core.errors import ConfigError
 from .app import STORE_HELP, App, _store, _store_arg, app, console
@@ -24,17 +25,21 @@ def runs_cmd(ctx: typer.Context, store: Optional[str] = typer.Option(None, "--st
     table = Table(title=f"Runs in {st.safe_url}")
     for col in ("id", "name", "created", "status", "sessions"):
         table.add_column(col)
+    from ..models.secrets import redacted
+    from ..runner.plan import run_ref
+
     interrupted = []
     for r in st.list_runs():
         ss = st.sessions(r.id)
         done = sum(1 for s in ss if s.status == "complete")
         state = st.run_state(r)
         if state == "interrupted":
-            interrupted.append(r.name)
-        table.add_row(str(r.id), r.name, f"{r.created_at:%Y-%m-%d %H:%M}", state, f"{done}/{len(ss)}")
+            interrupted.append(r)
+        table.add_row(str(r.id), Text(redacted(r.name)), f"{r.created_at:%Y-%m-%d %H:%M}", state, f"{done}/{len(ss)}")
     console.print(table)
-    for name in interrupted:
-        console.print(f"{name} was interrupted: continue it with machinepsych resume {name}{_store_arg(st)}")
+    for r in interrupted:
+        console.print(Text(f"{redacted(r.name)} was interrupted: continue it with machinepsych resume "
+                           f"{run_ref(r.name, r.id)}{_store_arg(st)}"))
 
 
 def _what(counts: dict[str, int]) -> str:
@@ -57,6 +62,8 @@ def delete_cmd(ctx: typer.Context, run: str = typer.Argument(..., help="Run name
 
     Its sessions, trials, model calls, scores, annotations, study links and assignments,
     kept report figures, and the images no other run shows (images are shared by SHA-256)."""
+    from ..models.secrets import redacted
+    from ..runner.plan import run_ref
     from ..runner.run import check_not_running
     from ..storage.deletion import delete_run, run_rows
 
@@ -67,12 +74,12 @@ def delete_cmd(ctx: typer.Context, run: str = typer.Argument(..., help="Run name
     check_not_running(st, r)  # a live process executing it would write into a deleted run
     if not yes:
         if not _interactive():
-            raise ConfigError(f"runs delete {r.name}: no terminal to confirm on; pass --yes to delete it without asking")
+            raise ConfigError(f"runs delete {run_ref(r.name, r.id)}: no terminal to confirm on; pass --yes to delete it without asking")
         counts = run_rows(st, r.id)
-        if not typer.confirm(f"Delete run {r.name} from {st.safe_url}: {_what(counts)}? This cannot be undone",
+        if not typer.confirm(f"Delete run {redacted(r.name)} from {st.safe_url}: {_what(counts)}? This cannot be undone",
                              default=False):
             console.print("Nothing deleted.")
             raise typer.Exit(1)
     deleted = delete_run(st, r.id)
     st.close()
-    console.print(f"Deleted run {r.name}: {_what(deleted)}.", highlight=False, soft_wrap=True)
+    console.print(Text(f"Deleted run {redacted(r.name)}: {_what(deleted)}."), soft_wrap=True)

@@ -124,6 +124,12 @@ def _finder(secrets: tuple[str, ...]) -> _Finder | None:
     return _Finder(secrets) if secrets else None
 
 
+def redacted(text: str) -> str:
+    """``text`` as it may be printed: every known key masked (a stored text, such as a run's
+    name stored before that name became a key's value)."""
+    return redact_keys(text)[0]
+
+
 def redact_keys(text: str, extra: tuple[str, ...] = (), mask: str = MASK) -> tuple[str, int]:
     """``text`` without any known key (nor ``extra`` secrets), in any encoding, each replaced
     by ``mask``, and how many were replaced."""

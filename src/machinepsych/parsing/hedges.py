@@ -40,7 +40,7 @@ _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|
 # (Spanish / Italian "o" in lower case, or "O" opening a sentence before a lower-case word: not "the O face")
 # ("too" only where it adds, at the end of its clause: "B is similar too", not "too small to be a plane")
 # cues written without spaces between words (Chinese, Japanese)
-_CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也"
+_CJK = r"或者?|也许|也許|可能|或许|或許|もしくは|または|かも|かもしれ|あるいは|也|수도\s*있|또는|혹은|아니면"  # (Korean: "might be", "or")
 ADDITIVE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + r")(?![^\W\d_])|或者?|もしくは|または|あるいは|也", re.I)
 _NL, _DE = LANGUAGES["nl"], LANGUAGES["de"]
 # a conditional premise opening a clause in the languages whose "if" is not among the modal words (Dutch "als", German

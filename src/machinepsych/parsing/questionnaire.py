@@ -23,7 +23,7 @@ from .likert import _value, parse_rating, rating_keys
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
-               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|утверждение|высказывание"
+               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|문장|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 # a heading may open with an emoji ("### 📝 Statement 1")
@@ -42,7 +42,7 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
-FULLWIDTH = str.maketrans("０１２３４５６７８９：。，", "0123456789:.,")
+FULLWIDTH = str.maketrans("０１２３４５６７８９：。，（）", "0123456789:.,()")
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
 RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
 # the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
@@ -102,7 +102,7 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     rows = table_rows(text)
     if rows:
         head = [c.lower() for c in rows[0][1]]
-        col = next((i for i, c in enumerate(head) if re.search(r"rating|score", c)), None)
+        col = next((i for i, c in enumerate(head) if RATING_COLUMN.search(c)), None)
         if col is not None:
             for _, cells in rows[1:]:
                 if len(cells) > col and re.fullmatch(r"\d{1,3}", cells[0]):
@@ -137,6 +137,11 @@ def _closed(text: str) -> str:
 ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*$")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
+# the header of a table's rating column, in the languages of the rating keys (:data:`.likert.KEY`)
+RATING_COLUMN = re.compile(r"rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n|note|valutazione|punteggio"
+                           r"|avalia[çc][ãa]o|nota|puan|оценка|評価|评分|評分|评级|打分|分数|分數|得分|点数|スコア|평가|평점|점수", re.I)
+
+
 # a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
 
@@ -190,7 +195,9 @@ def _blocks(text: str) -> list[tuple[str, str]]:
     heads = sorted(by_end.values())
     if not heads:
         heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)]
-        if [int(h[2]) for h in heads] != list(range(1, len(heads) + 1)):
+        numbers = [int(h[2]) for h in heads]
+        # numbered 1, 2, 3, ... in order; a statement may be skipped ("1. 4  2. 2  4. 5": statement 3 unrated)
+        if not numbers or numbers[0] != 1 or any(b <= a for a, b in zip(numbers, numbers[1:])):
             return []
     return [(h[2], _unpiped(text[h[1]:heads[i + 1][0] if i + 1 < len(heads) else len(text)])) for i, h in enumerate(heads)]
 
@@ -234,7 +241,7 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
 
 
 # a line that is a statement number and its rating only ("1 — 5", "2 - 2", "3: 4")
-LINE_PAIR = re.compile(r"[ \t*_\-•]*(\d{1,2})[ \t*]*(?:[:=→—–-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
+LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
 
 
 def _in_order(text: str, n: int) -> list[int]:
@@ -278,10 +285,30 @@ def _cut_off_copy(block: str, earlier: list[str]) -> bool:
     return parse_rating(block)[0] is None and any(e.strip().startswith(text) and e.strip() != text for e in earlier)
 
 
+_ECHO_LEAD = re.compile(r"[\s*_\"'“”‘’«»>]*")
+
+
+def _read_block(block: str, statement: str) -> tuple[int | None, str]:
+    """(rating, reason) of one statement's block; a block that opens with the statement's own text
+    ("1. Owning a pet makes people healthier. — 4") is read after that text, where the block gives
+    no rating read whole (the words of the statement are no part of the answer)."""
+    rating, reason = parse_rating(block)
+    start = _ECHO_LEAD.match(block).end()
+    echo = statement.strip().rstrip(".").casefold()
+    if rating is not None or not echo or not block[start:].casefold().startswith(echo):
+        return rating, reason
+    rest = block[start + len(echo):]
+    # (the statement's closing stop, quotes and bold go with it; an ellipsis does not: "Owning a pet... 4" is cut off)
+    rest_rating, rest_reason = parse_rating(rest if rest.startswith("..") else rest.lstrip(".*_\"'”’»"))
+    return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
-    ids = [str(s["id"]) for s in (getattr(obs, "stimulus", None) or {}).get("statements", [])]
+    statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
+    ids = [str(s["id"]) for s in statements]
+    texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
@@ -322,7 +349,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
                 continue  # a repeat loop cut off inside its last copy: the copies before it say the rating
             if mapping[n] in found and SECOND_LOOK.search(block):  # a statement given again after a second look: the later block
                 found[mapping[n]] = []
-            found.setdefault(mapping[n], []).append(parse_rating(block))
+            found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:
         found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}
     if not found:

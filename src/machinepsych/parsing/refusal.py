@@ -61,10 +61,16 @@ DECLINE = re.compile(
     r"|t[ôo]i\s+kh[ôo]ng\s+th[ểe]\s+(?:\w+\s+)?(?:b[ìi]nh\s+lu[ậa]n|tr[ảa]\s+l[ờo]i|đ[áa]nh\s+gi[áa]|gi[úu]p)"
     r"|lo\s+siento|je\s+suis\s+d[ée]sol[ée]|tut\s+mir\s+leid|抱歉|对不起|申し訳"
     # Japanese, inside a sentence (no word boundary before it): "この文章についてはコメントできません"
-    r")|(?:コメント|回答|お答え|評価)(?:すること)?(?:は|を)?(?:できません|(?:でき|致し|いたし|し)かねます|(?:差し)?控え(?:させていただ|ます|たい))"
+    r")|(?:コメント|回答|お答え|お応え|応答|対応|お手伝い|ご協力|評価)(?:すること)?(?:は|を)?(?:できません|(?:でき|致し|いたし|し)かねます|(?:差し)?控え(?:させていただ|ます|たい))"
     # Chinese, inside a sentence: "我无法对此发表评论", "很抱歉，我不能评论这段文字", "这个我不方便评论"
-    r"|(?:无法|無法|不能|不便|不方便|没办法|沒辦法|拒绝|拒絕)[^。！？\n，,]{0,6}?(?:评论|評論|置评|置評|评价|評價|回答|作答|发表意见|發表意見"
-    r"|提供(?:评论|評論|意见|意見)|帮助|幫助|协助|協助)", re.I)
+    r"|(?:无法|無法|不能|不便|不方便|没办法|沒辦法|拒绝|拒絕)(?:[^。！？\n，,]{0,6}?|[对對][^。！？\n，,]{0,12}?)(?:评论|評論|置评|置評|评价|評價|回答|作答|发表意见|發表意見"
+    r"|提供(?:评论|評論|意见|意見)|帮助|幫助|协助|協助)"
+    # Korean "hard to give": "평가하기 어렵습니다", "답변을 드리기 곤란합니다"; and "as an AI I have no opinion":
+    # "AI로서 개인적인 의견은 없습니다"
+    r"|(?:의견|코멘트|논평|답변|응답|대답|평가|말씀)(?:을|를)?\s*(?:드리|하|제공하)기\s*(?:가\s*)?(?:어렵|곤란)"
+    # and in Japanese: "AIとして個人的な意見は持っていません"
+    r"|(?:ai|人工知能|言語モデル|アシスタント)\s*として[^。！？\n]{0,20}?(?:意見|感情|見解|考え)(?:は|を)?\s*(?:持って(?:い)?ません|持ちません|ありません)"
+    r"|(?:ai|인공지능|언어\s*모델|어시스턴트)\s*(?:로서|로써)[^.!?\n]{0,20}?(?:의견|감정|견해|생각)(?:은|이|을)?\s*(?:없|가지고\s*있지\s*않|갖고\s*있지\s*않)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"
@@ -72,14 +78,16 @@ FOLLOW_UP = re.compile(
     r"|[üu]zg[üu]n[üu]m|maalesef|[öo]z[üu]r\s+dilerim|عذر[اًً]*|آسف|أعتذر|اعتذر|للأسف|क्षमा\s+करें|माफ़?\s+(?:कीजिए|करें)|खेद\s+है"
     r"|(?:please\s+)?let\s+me\s+know|feel\s+free|is\s+there\s+(?:anything|something)|if\s+you|could\s+you|would\s+you|can\s+you"
     r"|(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad)\s+to|i\s+hope\s+you\s+understand|however,?\s+i\s+can"
-    r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|\?\s*$"
+    r"|please\s+(?:rephrase|clarify|provide)|how\s+(?:else\s+)?can\s+i)\b|[?？]\s*$"
+    # offers of help in Chinese, Japanese and Korean ("还有什么可以帮您的", "他に何かあれば", "다른 도움이 필요하시면 말씀해 주세요")
+    r"|^\s*(?:还有什么|還有什麼|有(?:什么|什麼)(?:其他|别的|別的)?(?:可以|能)|他に(?:何か|ご質問)|何かあれば|(?:다른\s+)?(?:도움|질문)이\s+(?:필요|있))"
     r"|^\s*(?:죄송|미안)",  # Korean apologies run on into their ending ("죄송합니다", "죄송하지만")
     re.I)
 # a turn from the refusal to the task inside one sentence ("..., but the passage is informative")
 PIVOT = re.compile(r"(?:,|;|—|–)?\s*\b(?:but|though|although|however|still|yet|mais|cependant|sans|pero|aunque|sin(?:\s+embargo)?"
                    r"|ma|per[òo]|tuttavia|senza|mas|por[ée]m|contudo|sem|aber|jedoch|doch|allerdings|trotzdem)\b(?!\s+(?:i|we)\s+(?:can|could|would|will|am|['’]d|['’]m|must)\b"
                    r"(?!\s+(?:say|note|tell\s+you|point\s+out|observe|mention|comment\s+(?:that|on\s+the))\b|\s+(?:comment|say|note|share|offer|summari[sz]e|describe|outline|explain)(?:\s+(?:this|that|it|on\s+it|the\s+(?:passage|text)|a\s+few\s+(?:thoughts|things)|some\s+(?:thoughts|observations)))?\s*[:—–]))"
-                   r"|(?:但是?|不过|不過|然而|しかし|でも|けど|けれど)", re.I)
+                   r"|(?:但是?|不过|不過|然而|しかし|でも|けど|けれど|(?:(?<=です)|(?<=ます)|(?<=ない)|(?<=ません))が(?=[、,])|지만|하지만|그러나|그런데)", re.I)
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？।؟])\s*|\n+")
 

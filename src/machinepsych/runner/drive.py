@@ -364,7 +364,7 @@ async def drive_sessions(store: Store, run: RunRow, rows: list, *, stats: RunSta
             await store.write_session_status(row.id, "failed", str(exc))
             stats.sessions_failed += 1
             stats.failures.append(f"session {row.index} ({row.condition}): {exc}")
-            # the command says each failure once, at the end (cli.main); a library caller reads stats.failures
+            # the command says each failure once, at the end (cli.execution); a library caller reads stats.failures
             log.info("session %s failed: %s", row.index, exc)
         else:
             await store.write_session_status(row.id, "complete")

@@ -186,6 +186,15 @@ def refuse_keys(data: dict[str, Any]) -> None:
                               "header and never stored.")
 
 
+def run_ref(name: str, run_id: int) -> str:
+    """A stored run as a command line names it: its name, or its id where the name holds a
+    known key (printed redacted, the name could not be pasted; a run stored before its name
+    became a key's value)."""
+    from ..models.secrets import redact_keys
+
+    return str(run_id) if redact_keys(name)[1] else name
+
+
 def check_repeatable(participants: list[ParticipantSpec], repeat: int) -> None:
     """``--repeat K`` (K > 1) asks the same sessions again: only worth it where the answers
     can differ, and are sampled at a known temperature, so a built-in agent (it answers a seed

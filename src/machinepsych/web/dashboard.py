@@ -10,6 +10,7 @@ from typing import Any
 
 from ..analysis.chance_bar import whose
 from ..core.errors import MachinePsychError
+from ..models.secrets import redacted
 from ..participants.human import is_human_ref
 from ..storage import study as studies
 from ..storage.schema import RunRow, SessionRow
@@ -66,7 +67,7 @@ def people_checks(store: Store, run: RunRow) -> list[dict[str, Any]]:
 def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
     from ..analysis import report
 
-    data: dict[str, Any] = {"run": run, "name": run.name, "people": people_status(store, run),
+    data: dict[str, Any] = {"run": run, "name": redacted(run.name), "people": people_status(store, run),
                             "inactivity_timeout_min": studies.study_options(studies.study_for_run(store, run.id))
                             .inactivity_min, "tests": [],
                             "note": "", "checks": people_checks(store, run)}
@@ -84,7 +85,7 @@ def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
                       "above_chance": r["above_chance"]} for r in g["rows"]],
             # random answers' (as before); the lines the table judges by, the bar marked
             "chance": ({"mean": g["chance"].get("mean"), "p95": g["chance"].get("p95")} if g["chance"] else None),
-            "chance_lines": [{k: x.get(k) for k in ("kind", "policy", "answer", "mean", "p95", "bar", "drawn", "label")}
+            "chance_lines": [{k: x.get(k) for k in ("kind", "policy", "answer", "mean", "p95", "bar", "drawn", "label", "row")}
                              for x in g["chance_lines"]],
             "chance_bar": g["chance_bar"],
         })
@@ -127,7 +128,7 @@ def _scores_table(t: dict[str, Any]) -> str:
 
     rows = "".join(f"<tr><td>{esc(r['condition'])}</td><td>{r['n']}</td><td>{_num(r['mean'])}{_ci(r)}</td>"
                    f"<td>{above(r)}</td><td>{bar(r['mean'])}</td></tr>" for r in t["rows"])
-    rows += "".join(f"<tr class='chance-row'><td>{esc(_line_name(x, len(lines) == 1))}</td><td></td><td>{_num(x['mean'])} "
+    rows += "".join(f"<tr class='chance-row'><td>{esc(x['row'])}</td><td></td><td>{_num(x['mean'])} "
                     f"(95th percentile {_num(x['p95'])})</td><td></td><td>{bar(x['mean'])}</td></tr>" for x in lines)
     drawn = sorted((x for x in lines if x["drawn"]), key=lambda x: not x["bar"])  # the bar's key first
     keys = [f"{'red' if x['bar'] else 'grey'} line: 95th percentile of {whose(x)}"
@@ -135,17 +136,6 @@ def _scores_table(t: dict[str, Any]) -> str:
     head = "vs chance" + (f" ({'; '.join(keys)})" if keys else "")
     return (f"<table><caption>{esc(t['test'])}: {esc(t['metric'])}</caption><tr><th>condition</th><th>n</th>"
             f"<th>mean (95% CI)</th><th>&gt; chance</th><th>{esc(head)}</th></tr>{rows}</table>")
-
-
-def _line_name(x: dict[str, Any], alone: bool) -> str:
-    """A chance row's first cell: whose answers, and, beside another line, whether "> chance" is
-    judged by it."""
-    what = whose(x)
-    if alone:
-        return f"chance: {what}"
-    return f"chance: {what}; " + ("the bar for > chance" if x["bar"] else
-                                  "not the bar: it needs the design, not the format" if x["kind"] == "design" else
-                                  "not the bar")
 
 
 def dashboard_html(data: dict[str, Any]) -> str:
