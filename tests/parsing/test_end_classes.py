@@ -26,7 +26,18 @@ UNKNOWN = [
     ("dcigt", FIRST, "Deck AAA.", "AAA"), ("mbt", ARM, "The left arm.", "left"),
 ]
 
-CLASSES = {"unknown": UNKNOWN}
+# ----------------------------------------------------------------------------- a describing word is no name
+DESCRIBED = [
+    ("visfactor-cs3", CS3, "The hidden object is round.", None), ("visfactor-cs1", CS1, "This is tricky.", None),
+    ("visfactor-cs1", CS1, "It is hard.", None), ("visfactor-cs3", CS3, "The object is blurry.", None),
+    ("visfactor-cs2", CS2, "I N", "in"), ("visfactor-cs2", CS2, "A B", None), ("visfactor-cs2", CS2, "I S", None),
+    # guards: a name after "is" is read
+    ("visfactor-cs3", CS3, "The hidden object is a wheel.", "wheel"), ("visfactor-cs1", CS1, "It is a cup.", "cup"),
+    ("visfactor-cs3", CS3, "The shape looks round. It is a wheel.", "wheel"), ("visfactor-cs2", CS2, "W I N T E R", "winter"),
+    ("visfactor-cs2", CS2, "T F", None), ("visfactor-cs2", CS2, "The word is hard.", "hard"), ("visfactor-cs2", CS2, "hard", "hard"),
+]
+
+CLASSES = {"unknown": UNKNOWN, "described": DESCRIBED}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
