@@ -37,7 +37,16 @@ DESCRIBED = [
     ("visfactor-cs2", CS2, "T F", None), ("visfactor-cs2", CS2, "The word is hard.", "hard"), ("visfactor-cs2", CS2, "hard", "hard"),
 ]
 
-CLASSES = {"unknown": UNKNOWN, "described": DESCRIBED}
+# ----------------------------------------------------------------------------- an answer object asked as a question
+OBJECT_ASKED = [
+    ("visfactor-cs1", CS1, '{"answer": "umbrella"}?', None), ("visfactor-p3", P3, '{"answer": "C"}?', None),
+    ("visfactor-ma1", MA1, '{"answer": 45}?', None), ("wcst", CARDS, '{"answer": 3}?', None),
+    # guards: the object alone, or with a committed best guess, is read
+    ("visfactor-cs1", CS1, '{"answer": "umbrella"}', "umbrella"), ("visfactor-p3", P3, '{"answer": "C"}', "C"),
+    ("visfactor-cs1", CS1, '{"answer": "umbrella"} (probably)', "umbrella"),
+]
+
+CLASSES = {"unknown": UNKNOWN, "described": DESCRIBED, "object asked": OBJECT_ASKED}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

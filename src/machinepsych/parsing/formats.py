@@ -24,6 +24,7 @@ from .hedges import hedged_alternative, names_other, row_finder, row_other, row_
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .tentative import tentative
+from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
 from .words import describes_only, in_latin_script, normalise_word, quoted_in_other_script, word_in
@@ -1081,6 +1082,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
                 return None, "invalid"  # the echo was read, and the reply names another answer beside it
         if status != "parsed":
             return value, status
+        if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
+            return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given

@@ -1,0 +1,40 @@
+"""Replies that name an answer without giving it (issue 31, reviews 5 and 6), the same in every answer
+format (:func:`.formats.one_answer` asks these of every reply it read an answer from):
+
+* a correction asked, not made - "AAA. No wait, BBB?", "B. Actually, C?": the text after the last
+  self-correction (:func:`.revision.revised_tail`) is one question naming an answer; the first answer is
+  taken back and none given;
+* an answer named only as absent - "There is no CCC here.", "There is no rain today.", "No sun here.":
+  what is absent is not chosen (the rest of the reply is read: "There is no CCC here, so AAA." is AAA);
+* a hedge between an answer and its negation - "It could be a match or not.", "Maybe a match, maybe not.";
+* "right" meaning correct - "That's right.", "You're right.", "All right.", "Right, so ...": no side
+  (the rest is read: "That's right: the left arm." is left; "Right." and "the right one" stay a side);
+* an answer object asked - '{"answer": "umbrella"}?', as "3?" is (:mod:`.tentative`).
+
+Each check gives the reply's text with the clause that names no answer blanked (the rest is read again,
+and is invalid where it names none), or None where the reply has no such clause."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .text import answer_spans
+
+_OBJECT_ASKED = re.compile(r"\s*(?:`{3})?\s*[?？]+[\s.]*")
+
+Parser = Callable[[str], tuple[Any, str]]
+
+
+def object_asked(text: str) -> bool:
+    """Whether the reply's last answer object is followed by nothing but a question mark."""
+    spans = answer_spans(text)
+    return bool(spans) and _OBJECT_ASKED.fullmatch(text[max(e for _, e in spans):]) is not None
+
+
+def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
+    """The reading of a reply ``text`` that ``read`` read as ``value``, where a clause of it names an answer
+    without giving it: the rest read again (invalid where it names none); None where no clause does."""
+    if object_asked(text):
+        return None, "invalid"
+    return None
