@@ -17,6 +17,18 @@ CS1 = vf("CS1", "word", 1, [])
 CS2 = vf("CS2", "word", 1, [])
 CS3 = vf("CS3", "word", 1, [])
 
+# ----------------------------------------------------------------------------- a correction asked, not made
+ASKED_CORRECTION = [
+    ("dcigt", FIRST, "AAA. No wait, BBB?", None), ("dcigt", FIRST, "AAA. Actually, maybe BBB?", None),
+    ("wpt", DAY, "Rainy. No wait, sunny?", None), ("prlt", ARM, "Right. No wait, left?", None),
+    ("mbt", ARM, "Left arm. Wait, right arm?", None), ("wcst", CARDS, "Card 2. No wait, card 3?", None),
+    ("visfactor-p3", P3, "B. Actually, C?", None), ("visfactor-ma1", MA1, "45. Wait, 77?", None),
+    # guards: a correction made is read; a question answered after it is read
+    ("dcigt", FIRST, "AAA. No wait, BBB.", "BBB"), ("wpt", DAY, "Rainy. No wait, sunny.", "sunny"),
+    ("prlt", ARM, "Right. No wait, left.", "left"), ("wcst", CARDS, "Card 2. No wait, card 3? Yes, card 3.", 3),
+    ("visfactor-p3", P3, "B. Actually, C.", "C"),
+]
+
 # ----------------------------------------------------------------------------- an answer beside "unknown"
 UNKNOWN = [
     ("dcigt", FIRST, "Deck AAA, unknown.", None), ("mbt", ARM, "The left arm, unknown.", None),
@@ -46,7 +58,7 @@ OBJECT_ASKED = [
     ("visfactor-cs1", CS1, '{"answer": "umbrella"} (probably)', "umbrella"),
 ]
 
-CLASSES = {"unknown": UNKNOWN, "described": DESCRIBED, "object asked": OBJECT_ASKED}
+CLASSES = {"asked correction": ASKED_CORRECTION, "unknown": UNKNOWN, "described": DESCRIBED, "object asked": OBJECT_ASKED}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -19,11 +19,21 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .revision import revised_tail
 from .text import answer_spans
 
+_ASKED = re.compile(r"[^.!?\n]*[?？]+\s*")
 _OBJECT_ASKED = re.compile(r"\s*(?:`{3})?\s*[?？]+[\s.]*")
 
 Parser = Callable[[str], tuple[Any, str]]
+
+
+def asked_correction(text: str) -> str | None:
+    """The question after the last self-correction, where it is all that follows it ("No wait, BBB?"),
+    without its question mark; else None."""
+    cut = revised_tail(text)
+    tail = text[cut:].strip() if cut is not None else ""
+    return tail.rstrip("?？ \t\n") if tail and _ASKED.fullmatch(tail) else None
 
 
 def object_asked(text: str) -> bool:
@@ -36,5 +46,8 @@ def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
     """The reading of a reply ``text`` that ``read`` read as ``value``, where a clause of it names an answer
     without giving it: the rest read again (invalid where it names none); None where no clause does."""
     if object_asked(text):
+        return None, "invalid"
+    asked = asked_correction(text)
+    if asked is not None and read(asked)[1] == "parsed":
         return None, "invalid"
     return None
