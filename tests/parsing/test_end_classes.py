@@ -29,6 +29,16 @@ ASKED_CORRECTION = [
     ("visfactor-p3", P3, "B. Actually, C.", "C"),
 ]
 
+# ----------------------------------------------------------------------------- an answer named only as absent
+ABSENT = [
+    ("dcigt", FIRST, "There is no CCC here.", None), ("wpt", DAY, "There is no rain today.", None),
+    ("wpt", DAY, "No sun here.", None), ("dcigt", FIRST, "There's no deck BBB here.", None),
+    ("prlt", ARM, "There is no left arm here.", None),
+    # guards: another answer committed is read; a plain answer is read
+    ("dcigt", FIRST, "There is no CCC here, so AAA.", "AAA"), ("wpt", DAY, "There is no rain today, so sunny.", "sunny"),
+    ("dcigt", FIRST, "CCC.", "CCC"), ("wpt", DAY, "Rainy.", "rainy"),
+]
+
 # ----------------------------------------------------------------------------- an answer beside "unknown"
 UNKNOWN = [
     ("dcigt", FIRST, "Deck AAA, unknown.", None), ("mbt", ARM, "The left arm, unknown.", None),
@@ -58,7 +68,7 @@ OBJECT_ASKED = [
     ("visfactor-cs1", CS1, '{"answer": "umbrella"} (probably)', "umbrella"),
 ]
 
-CLASSES = {"asked correction": ASKED_CORRECTION, "unknown": UNKNOWN, "described": DESCRIBED, "object asked": OBJECT_ASKED}
+CLASSES = {"asked correction": ASKED_CORRECTION, "absent": ABSENT, "unknown": UNKNOWN, "described": DESCRIBED, "object asked": OBJECT_ASKED}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

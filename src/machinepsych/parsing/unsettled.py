@@ -20,8 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .revision import revised_tail
-from .text import answer_spans
+from .text import answer_spans, blank
 
+# "there is no X (here)", "there's no X", "no X here/today": X is absent, not chosen
+ABSENT = re.compile(r"\bthere\s*(?:is|are|['’]s|was|were)\s+no\s+(?P<x>[^.,;:!?\n]{1,30}?)"
+                    r"(?=\s+(?:here|there|today|now|left|at\s+all|in\s+(?:the|this)\b)|\s*(?:[.,;:!?\n]|$))"
+                    r"|(?:^|(?<=[.!?;:\n]))\s*no\s+(?P<y>[^.,;:!?\n]{1,30}?)\s+(?:here|there|today|now)\b", re.I)
 _ASKED = re.compile(r"[^.!?\n]*[?？]+\s*")
 _OBJECT_ASKED = re.compile(r"\s*(?:`{3})?\s*[?？]+[\s.]*")
 
@@ -42,6 +46,18 @@ def object_asked(text: str) -> bool:
     return bool(spans) and _OBJECT_ASKED.fullmatch(text[max(e for _, e in spans):]) is not None
 
 
+def without_absent(text: str, value: Any, read: Parser) -> str | None:
+    """``text`` with each clause naming ``value`` as absent blanked (what ``read`` reads of the absent
+    thing alone is ``value``), or None where no clause does."""
+    out = text
+    for m in ABSENT.finditer(text):
+        x = m.group("x") or m.group("y")
+        said = read(x.strip())
+        if said[1] == "parsed" and said[0] == value:
+            out = blank(out, m.start(), m.end())
+    return out if out != text else None
+
+
 def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
     """The reading of a reply ``text`` that ``read`` read as ``value``, where a clause of it names an answer
     without giving it: the rest read again (invalid where it names none); None where no clause does."""
@@ -50,4 +66,10 @@ def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
     asked = asked_correction(text)
     if asked is not None and read(asked)[1] == "parsed":
         return None, "invalid"
+    for rest in (without_absent(text, value, read),):
+        if rest is not None:
+            if not rest.strip(" \t\n.,;:!?—–-"):
+                return None, "invalid"
+            again = read(rest)
+            return again if again[1] == "parsed" else (None, "invalid")
     return None
