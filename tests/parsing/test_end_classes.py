@@ -39,6 +39,19 @@ ABSENT = [
     ("dcigt", FIRST, "CCC.", "CCC"), ("wpt", DAY, "Rainy.", "rainy"),
 ]
 
+# ----------------------------------------------------------------------------- a hedge between the two values; "right" meaning correct
+BOTH_VALUES = [
+    ("nback", LETTER_H, "It could be a match or not.", None), ("nback", LETTER_H, "Maybe a match, maybe not.", None),
+    ("nback", LETTER_H, "It might be a match or it might not.", None),
+    ("prlt", ARM, "That's right.", None), ("prlt", ARM, "You're right.", None), ("prlt", ARM, "All right.", None),
+    ("mbt", ARM, "That's right.", None), ("prlt", ARM, "Right, so I need to think about this.", None),
+    # guards: a committed value is read; "right" naming a side is read
+    ("nback", LETTER_H, "It's a match.", "yes"), ("nback", LETTER_H, "Not a match.", "no"),
+    ("prlt", ARM, "Right.", "right"), ("prlt", ARM, "The right one.", "right"), ("prlt", ARM, "Right arm.", "right"),
+    ("mbt", ARM, "The right one.", "right"), ("prlt", ARM, "That's right: the left arm.", "left"),
+    ("prlt", ARM, "All right, the right arm.", "right"),
+]
+
 # ----------------------------------------------------------------------------- an answer beside "unknown"
 UNKNOWN = [
     ("dcigt", FIRST, "Deck AAA, unknown.", None), ("mbt", ARM, "The left arm, unknown.", None),
@@ -68,7 +81,8 @@ OBJECT_ASKED = [
     ("visfactor-cs1", CS1, '{"answer": "umbrella"} (probably)', "umbrella"),
 ]
 
-CLASSES = {"asked correction": ASKED_CORRECTION, "absent": ABSENT, "unknown": UNKNOWN, "described": DESCRIBED, "object asked": OBJECT_ASKED}
+CLASSES = {"asked correction": ASKED_CORRECTION, "absent": ABSENT, "both values": BOTH_VALUES, "unknown": UNKNOWN,
+           "described": DESCRIBED, "object asked": OBJECT_ASKED}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

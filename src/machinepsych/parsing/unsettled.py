@@ -26,6 +26,14 @@ from .text import answer_spans, blank
 ABSENT = re.compile(r"\bthere\s*(?:is|are|['’]s|was|were)\s+no\s+(?P<x>[^.,;:!?\n]{1,30}?)"
                     r"(?=\s+(?:here|there|today|now|left|at\s+all|in\s+(?:the|this)\b)|\s*(?:[.,;:!?\n]|$))"
                     r"|(?:^|(?<=[.!?;:\n]))\s*no\s+(?P<y>[^.,;:!?\n]{1,30}?)\s+(?:here|there|today|now)\b", re.I)
+# a sentence offering an answer or its negation: "... or not", "... or it might not", "maybe X, maybe not"
+# (not "whether or not")
+EITHER_WAY = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*?(?<!\bwhether\s)(?:\bor\s+(?:(?:it|that|this)\s+)?(?:(?:might|may|could)\s+)?"
+                        r"(?:be\s+)?not|[,;—–]\s*(?:maybe|perhaps|possibly)\s+not)\b\s*[.!?]*\s*(?=$|\n|(?<=[.!?])\s)", re.I)
+# "right" meaning correct, not a side (not before arm, side, one, lever...)
+CORRECT = re.compile(r"\b(?:that['’]s|that\s+is|you['’]re|you\s+are|it['’]s|all|quite|exactly|is)\s+right\b"
+                     r"|\balright\b|(?:^|(?<=[.!?\n]))\s*right\s*,\s*(?=so\b|then\b|well\b|let\b|ok(?:ay)?\b|now\b)", re.I)
+_SIDE_AFTER = re.compile(r"\s*(?:-\s*)?(?:hand(?:ed)?\b|arm|side|one|lever|bandit|machine|button|option|deck)\b", re.I)
 _ASKED = re.compile(r"[^.!?\n]*[?？]+\s*")
 _OBJECT_ASKED = re.compile(r"\s*(?:`{3})?\s*[?？]+[\s.]*")
 
@@ -58,6 +66,23 @@ def without_absent(text: str, value: Any, read: Parser) -> str | None:
     return out if out != text else None
 
 
+def without_either_way(text: str) -> str | None:
+    """``text`` with each sentence that offers an answer or its negation blanked, or None where none does."""
+    out = text
+    for m in EITHER_WAY.finditer(text):
+        out = blank(out, m.start(), m.end())
+    return out if out != text else None
+
+
+def without_correct(text: str) -> str | None:
+    """``text`` with each "right" that means correct blanked, or None where none does."""
+    out = text
+    for m in CORRECT.finditer(text):
+        if not _SIDE_AFTER.match(text, m.end()):
+            out = blank(out, m.start(), m.end())
+    return out if out != text else None
+
+
 def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
     """The reading of a reply ``text`` that ``read`` read as ``value``, where a clause of it names an answer
     without giving it: the rest read again (invalid where it names none); None where no clause does."""
@@ -66,7 +91,7 @@ def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
     asked = asked_correction(text)
     if asked is not None and read(asked)[1] == "parsed":
         return None, "invalid"
-    for rest in (without_absent(text, value, read),):
+    for rest in (without_absent(text, value, read), without_either_way(text), without_correct(text)):
         if rest is not None:
             if not rest.strip(" \t\n.,;:!?—–-"):
                 return None, "invalid"
