@@ -57,30 +57,25 @@ def object_asked(text: str) -> bool:
 def without_absent(text: str, value: Any, read: Parser) -> str | None:
     """``text`` with each clause naming ``value`` as absent blanked (what ``read`` reads of the absent
     thing alone is ``value``), or None where no clause does."""
-    out = text
-    for m in ABSENT.finditer(text):
-        x = m.group("x") or m.group("y")
-        said = read(x.strip())
-        if said[1] == "parsed" and said[0] == value:
-            out = blank(out, m.start(), m.end())
-    return out if out != text else None
+    absent = [m for m in ABSENT.finditer(text) if read((m.group("x") or m.group("y")).strip()) == (value, "parsed")]
+    return _blanked(text, [m.span() for m in absent])
 
 
 def without_either_way(text: str) -> str | None:
     """``text`` with each sentence that offers an answer or its negation blanked, or None where none does."""
-    out = text
-    for m in EITHER_WAY.finditer(text):
-        out = blank(out, m.start(), m.end())
-    return out if out != text else None
+    return _blanked(text, [m.span() for m in EITHER_WAY.finditer(text)])
 
 
 def without_correct(text: str) -> str | None:
     """``text`` with each "right" that means correct blanked, or None where none does."""
-    out = text
-    for m in CORRECT.finditer(text):
-        if not _SIDE_AFTER.match(text, m.end()):
-            out = blank(out, m.start(), m.end())
-    return out if out != text else None
+    return _blanked(text, [m.span() for m in CORRECT.finditer(text) if not _SIDE_AFTER.match(text, m.end())])
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """``text`` with ``spans`` blanked, or None where there are none."""
+    for start, end in spans:
+        text = blank(text, start, end)
+    return text if spans else None
 
 
 def settled(text: str, value: Any, read: Parser) -> tuple[Any, str] | None:
