@@ -5,6 +5,8 @@ committed best guess:
 * offered as a possibility - "maybe", "perhaps", "possibly", "I guess", "I suppose", "not sure" /
   "unsure" (also in parentheses), or a question mark on the answer: the reply proposes the answer, it
   does not give it: invalid, in every format (DC-IGT's "I'd keep it, maybe." already was);
+* not given - "unknown", "unclear", "no idea", "not sure which" beside the answer ("Deck AAA,
+  unknown.", "The left arm, unknown."): invalid too;
 * a best guess - "probably", "likely", "most likely", "I think", "I believe", "I'd say", or a
   confidence ("B (confidence: 60%)", "B. I'm fairly confident."): the answer the reply commits to,
   read ("Probably B." is B, as the stored sets label "cat probably", "option 4 i think" and "Probably
@@ -22,13 +24,15 @@ GUESS = (r"maybe|perhaps|possibly|i\s+guess|i\s+suppose|not\s+sure|unsure|vielle
 # a committed best guess
 BEST = (r"probably|likely|most\s+likely|i\s+think|i\s+believe|i['’]d\s+say|wahrscheinlich|probablemente|probablement"
         r"|probabilmente|provavelmente|大概")
-_CUE = r"(?:" + GUESS + r"|" + BEST + r")"
+# no answer given: the answer named beside a word saying it is not known ("Deck AAA, unknown.", "Card 2, unclear.")
+UNKNOWN = r"unknown|unclear|uncertain|no\s+idea|not\s+sure\s+which(?:\s+one)?|(?:i\s+)?don['’]t\s+know|dunno|unbekannt|desconocido|inconnu"
+_CUE = r"(?:" + GUESS + r"|" + BEST + r"|" + UNKNOWN + r")"
 LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")\s*[,:]?\s+)?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
                   r"(?P<tail>\s*(?:[,;—–]|\s-|\.{2,}|…)?\s*(?:\(\s*" + _CUE + r"\s*\)|" + _CUE + r"))?"
                   r"\s*(?P<q>[?？]+)?\s*[.!。…]*\s*$", re.I)
 # an answer label before the lone answer ("Answer: C (not sure)", "Selection: 3?"): the doubt is on the answer all the same
 ANSWER_LABEL = re.compile(r"^\W*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|selection|choice|response)\s*[:：]\s*", re.I)
-_GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r")(?![^\W\d_])", re.I)
+_GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|" + UNKNOWN + r")(?![^\W\d_])", re.I)
 
 
 def tentative(text: str) -> tuple[str, bool] | None:
