@@ -845,6 +845,7 @@ def parse_by_answer_kind(reply: str, obs: Observation) -> tuple[Any, ParseStatus
 
 
 from .likert import parse_questionnaire  # noqa: E402
+from .tf_hedge import guard_both_ways  # noqa: E402
 
 # a conclusion that rules out, hedges or offers alternatives asserts no answer of its own
 _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?:es|ed)?|wrong|incorrect|except|rather|instead"
@@ -1133,7 +1134,7 @@ FORMATS: dict[str, Parser] = {
     "desk-card": parse_desk_card,
     "letter": parse_letter,
     "number": parse_number,
-    "tf": parse_tf,
+    "tf": guard_both_ways(parse_tf),
     "tf-rows": parse_tf_rows,
     "group-list": parse_group_list,
     "cell": parse_cell,
