@@ -39,3 +39,45 @@ def test_tf_hedged_between_both_values_is_invalid(reply):
 ])
 def test_tf_guards(reply, meant):
     assert read("visfactor-s2", S2, reply) == (meant, "parsed")
+
+
+QUESTIONNAIRE = {"topic": "Pets", "benchmark": "a",
+                 "statements": [{"id": str(k), "text": f"Pet statement number {k}."} for k in range(1, 5)]}
+
+
+def ratings(reply: str, stimulus: dict = QUESTIONNAIRE) -> dict | None:
+    value, status = read("cogbench-a", stimulus, reply)
+    return {k: v["rating"] for k, v in value.items()} if status == "parsed" else None
+
+
+# 2. a statement rated again after a correction marker: the later rating
+@pytest.mark.parametrize("reply", [
+    "Statement 1: 4\nStatement 2: 2\nStatement 3: 3\nStatement 4: 1\n\nActually, on reflection, statement 3 matters more to me.\nStatement 3: 5",
+    "Statement 1: 4\nStatement 2: 2\nStatement 3: 3\nStatement 4: 1\nWait, I misread statement 3.\nStatement 3: 5",
+    "Statement 1\nRating: 4\nStatement 2\nRating: 2\nStatement 3\nRating: 3\nStatement 4\nRating: 1\n\nOn second thought:\nStatement 3\nRating: 5",
+])
+def test_rerated_after_correction_takes_the_later_rating(reply):
+    assert ratings(reply) == {"1": 4, "2": 2, "3": 5, "4": 1}
+
+
+def test_rerated_without_marker_stays_a_conflict():
+    reply = "Statement 1: 4\nStatement 2: 2\nStatement 3: 3\nStatement 4: 1\nStatement 3: 5"
+    assert ratings(reply) == {"1": 4, "2": 2, "3": None, "4": 1}
+
+
+# 3. a rating withdrawn by a correction marker without a new number: unrated
+@pytest.mark.parametrize("reply", [
+    "Statement 1\nRating: 4\nStatement 2\nRating: 2\nActually, thinking about my neighbour's dog, I'd rate it higher.\nStatement 3\nRating: 3\nStatement 4\nRating: 1",
+    "Statement 1\nRating: 4\nStatement 2\nRating: 2. Wait, that's too high.\nStatement 3\nRating: 3\nStatement 4\nRating: 1",
+    "Statement 1\nRating: 4\nStatement 2\nRating: 2 — on reflection it deserves less.\nStatement 3\nRating: 3\nStatement 4\nRating: 1",
+])
+def test_rating_withdrawn_without_number_is_unrated(reply):
+    assert ratings(reply) == {"1": 4, "2": None, "3": 3, "4": 1}
+
+
+@pytest.mark.parametrize("reply, meant", [
+    ("Statement 1\nRating: 4\nStatement 2\nRating: 2. Actually, I'm confident in that.\nStatement 3\nRating: 3\nStatement 4\nRating: 1", 2),
+    ("Statement 1\nRating: 4\nStatement 2\nRating: 2 — actually, make that a 3.\nStatement 3\nRating: 3\nStatement 4\nRating: 1", 3),
+])
+def test_correction_guards(reply, meant):
+    assert ratings(reply) == {"1": 4, "2": meant, "3": 3, "4": 1}

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lex
+from .rating_revisions import withdrawn_without_number
 from .revision import revised_tail
 from .stars import STAR_RUN, star_rating, star_runs, stars_beside
 from .text import blank_matches, is_example, strip_think, withdrawn
@@ -199,6 +200,8 @@ def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | No
             v = int(bare.group("d")) if bare.group("d") else next(n for n in range(1, 11) if bare.group(f"w{n}"))
             keys = rating_keys(raw[:cut])
             return (v if low <= v <= high else None), (keys[0].start() if keys else None)
+        if withdrawn_without_number(raw):  # "Rating: 3. Actually, I'd go higher.": taken back, no new rating
+            return None, None
     values, first = _keyed(raw, low, high)
     if values:
         return (values[0] if None not in values and len(set(values)) == 1 else None), first
