@@ -81,3 +81,40 @@ def test_rating_withdrawn_without_number_is_unrated(reply):
 ])
 def test_correction_guards(reply, meant):
     assert ratings(reply) == {"1": 4, "2": meant, "3": 3, "4": 1}
+
+
+def stored_stimulus(test: str) -> dict:
+    """The first stimulus of ``test`` in replies_blind22 (a real one, as the environment emits it)."""
+    import glob
+    import json
+    for path in sorted(glob.glob("tests/fixtures/replies_blind22/*.jsonl")):
+        for line in open(path, encoding="utf-8"):
+            row = json.loads(line)
+            if row["test"] == test:
+                return row["stimulus"]
+    raise LookupError(test)
+
+
+# 4. invalid lines: a katakana label, Korean LNT words, a French / Spanish "Note" / "Nota" key
+@pytest.mark.parametrize("test, reply, meant", [
+    ("wcst", "セレクション：2", 2),
+    ("wcst", "アンサー: 3（色が同じなので）", 3),
+    ("lnt", "홀수", "odd"),
+    ("lnt", "모음입니다.", "vowel"),
+    ("lnt", "자음", "consonant"),
+])
+def test_foreign_labels_and_words(test, reply, meant):
+    assert read(test, stored_stimulus(test), reply) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("reply", [
+    "Statement 1 : Note 4.\nStatement 2 : Note 2. Pas convaincu.\nStatement 3 : Note 3.\nStatement 4 : Note 1.",
+    "Statement 1 : Nota 4.\nStatement 2 : Nota 2, no me convence.\nStatement 3 : Nota 3.\nStatement 4 : Nota 1.",
+])
+def test_note_key_without_colon(reply):
+    assert ratings(reply) == {"1": 4, "2": 2, "3": 3, "4": 1}
+
+
+def test_note_guard_a_numbered_note_in_a_reason_is_no_rating():
+    reply = "Statement 1: 4. Note 2 of the video was odd.\nStatement 2: 2\nStatement 3: 3\nStatement 4: 1"
+    assert ratings(reply) == {"1": 4, "2": 2, "3": 3, "4": 1}

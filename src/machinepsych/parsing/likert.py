@@ -49,7 +49,7 @@ KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("ratin
                  r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
                  # (and in other languages: "评分 3", "Bewertung 4")
-                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка)|评分|評分|評価|评级|打分|평가|평점|점수)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
+                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка|note|nota)|评分|評分|評価|评级|打分|평가|평점|점수)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
 # "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
 DASH_KEY = re.compile(r"\b(?:rating|score)\s*-(?=[ \t]*[1-5][ \t.]*(?:\n|$))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
