@@ -118,3 +118,18 @@ def test_note_key_without_colon(reply):
 def test_note_guard_a_numbered_note_in_a_reason_is_no_rating():
     reply = "Statement 1: 4. Note 2 of the video was odd.\nStatement 2: 2\nStatement 3: 3\nStatement 4: 1"
     assert ratings(reply) == {"1": 4, "2": 2, "3": 3, "4": 1}
+
+
+# 4. a reply that announces its plan and ends on a labelled answer ("... Deck: CCC") is finished, not cut off
+@pytest.mark.parametrize("test, reply, meant", [
+    ("dcigt", "I'll explore. Deck: AAA", "AAA"),
+    ("dcigt", "I will begin with exploration. Deck: DDD", "DDD"),
+    ("mbt", "I'll try the other one now. Arm: left", "left"),
+])
+def test_plan_then_labelled_answer(test, reply, meant):
+    assert read(test, stored_stimulus(test), reply) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("reply", ["Let me compare the decks. Deck: the", "Let me look at the decks. Deck AAA has lost money and deck"])
+def test_plan_cut_off_guard(reply):
+    assert read("dcigt", stored_stimulus("dcigt"), reply) == (None, "invalid")
