@@ -133,3 +133,16 @@ def test_plan_then_labelled_answer(test, reply, meant):
 @pytest.mark.parametrize("reply", ["Let me compare the decks. Deck: the", "Let me look at the decks. Deck AAA has lost money and deck"])
 def test_plan_cut_off_guard(reply):
     assert read("dcigt", stored_stimulus("dcigt"), reply) == (None, "invalid")
+
+
+# 4. T/F rows named as the flipped ones with the particle ("Flipped over: ..."): those rows F, the rest T
+@pytest.mark.parametrize("reply, meant", [
+    ("Turned over: 2 and 8.", ("T", "F", "T", "T", "T", "T", "T", "F")),
+    ("Flipped over: cards 3 and 4", ("T", "T", "F", "F", "T", "T", "T", "T")),
+])
+def test_flipped_over_rows(reply, meant):
+    assert read("visfactor-s1", stored_stimulus("visfactor-s1"), reply) == (meant, "parsed")
+
+
+def test_flipped_rows_guard():
+    assert read("visfactor-s1", stored_stimulus("visfactor-s1"), "Flipped: 2 and 4.") == (("T", "F", "T", "F", "T", "T", "T", "T"), "parsed")
