@@ -146,3 +146,19 @@ def test_flipped_over_rows(reply, meant):
 
 def test_flipped_rows_guard():
     assert read("visfactor-s1", stored_stimulus("visfactor-s1"), "Flipped: 2 and 4.") == (("T", "F", "T", "F", "T", "T", "T", "T"), "parsed")
+
+
+# 4. after an answer object, "Actually ..." leading into a new object that ends the reply: the new object
+@pytest.mark.parametrize("test, reply, meant", [
+    ("visfactor-i3", '{"answer": [1, 1, 1, 2, 2, 2, 1, 2]}\n\nActually figure 5 is round, so: {"answer": [1, 1, 1, 2, 1, 2, 1, 2]}',
+     (1, 1, 1, 2, 1, 2, 1, 2)),
+    ("visfactor-cs1", '{"answer": "cat"}\n\n(Format as in the example {"answer": "cat"}.) Actually it is a dog: {"answer": "dog"}', "dog"),
+    ("visfactor-cs1", '{"answer": "cat"}\nActually it looks more like a dog: {"answer": "dog"}', "dog"),
+])
+def test_actually_then_new_object(test, reply, meant):
+    assert read(test, stored_stimulus(test), reply) == (meant, "parsed")
+
+
+def test_actually_same_object_guard():
+    reply = '{"answer": [1, 1, 1, 2, 2, 2, 1, 2]}\n\nActually I am sure: {"answer": [1, 1, 1, 2, 2, 2, 1, 2]}'
+    assert read("visfactor-i3", stored_stimulus("visfactor-i3"), reply) == ((1, 1, 1, 2, 2, 2, 1, 2), "parsed")

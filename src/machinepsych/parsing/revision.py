@@ -74,4 +74,12 @@ def revised_tail(text: str) -> int | None:
     """Start of the text after the last self-correction marker, or None without one."""
     # a marker with nothing after it ("... 4, on second thought.") leaves the one before it to say where the tail starts
     found = [m for m in REVISION.finditer(text) if text[m.end():].strip(" \t\n.!,;:")]
-    return found[-1].end() if found else None
+    found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
+    return max(m.end() for m in found) if found else None
+
+
+# (blind40) after an answer object, a sentence opening on "Actually" that leads into a second object ending the reply:
+# '{"answer": [1, 1, 1, 2]}\n\nActually figure 3 has a curve, so: {"answer": [1, 1, 2, 2]}', '... (per the example
+# {"answer": "house"}.) Actually it's a fish: {"answer": "fish"}' (the reply thinks again and gives its answer anew)
+RETHINK = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah)\s*,?\s*)?actually\b"
+                     r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
