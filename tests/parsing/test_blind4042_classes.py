@@ -162,3 +162,17 @@ def test_actually_then_new_object(test, reply, meant):
 def test_actually_same_object_guard():
     reply = '{"answer": [1, 1, 1, 2, 2, 2, 1, 2]}\n\nActually I am sure: {"answer": [1, 1, 1, 2, 2, 2, 1, 2]}'
     assert read("visfactor-i3", stored_stimulus("visfactor-i3"), reply) == ((1, 1, 1, 2, 2, 2, 1, 2), "parsed")
+
+
+# 4. a heading over every start ("from each start:") before a trace that agrees with the answer object is no label
+@pytest.mark.parametrize("reply, meant", [
+    ('Going over each start: S2 reaches F without the circle, S5 loops back, S1 passes the circle. {"answer": 1}', 1),
+    ('Checking every start: S4 goes around the circle, S2 passes through it. {"answer": 2}', 2),
+])
+def test_trace_over_each_start(reply, meant):
+    assert read("visfactor-ss2", stored_stimulus("visfactor-ss2"), reply) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("reply, meant", [("Start: S2", 2), ("The start is S4.", 4)])
+def test_start_label_guard(reply, meant):
+    assert read("visfactor-ss2", stored_stimulus("visfactor-ss2"), reply) == (meant, "parsed")

@@ -276,7 +276,8 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
-    (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
+    # (not a heading over every option: "Tracing from each start: S1 dead-ends, S2 ..., S3 ...")
+    (re.compile(r"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
     # MA1: what the picture was paired with, stated ("From memory, that picture went with 82.", "It was paired with 45.")
     (re.compile(r"\b(?:picture|image|drawing|figure|object|it|that|this)\s+(?:was\s+|is\s+)?(?:paired|matched|went|goes|belonged|belongs|came)\s+with\b", re.I),
      LABEL, "label"),
