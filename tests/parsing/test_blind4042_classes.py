@@ -176,3 +176,20 @@ def test_trace_over_each_start(reply, meant):
 @pytest.mark.parametrize("reply, meant", [("Start: S2", 2), ("The start is S4.", 4)])
 def test_start_label_guard(reply, meant):
     assert read("visfactor-ss2", stored_stimulus("visfactor-ss2"), reply) == (meant, "parsed")
+
+
+# 4. "I was wrong with X. Y.": what the reply was wrong with is taken back with the marker; Y is the answer
+@pytest.mark.parametrize("test, reply, meant", [
+    ("wpt", "I was wrong on sunny; rainy now.", "rainy"),
+    ("mbt", "I was wrong with the left arm. Right arm.", "right"),
+])
+def test_wrong_with_taken_back(test, reply, meant):
+    assert read(test, stored_stimulus(test), reply) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("test, reply, meant", [
+    ("wpt", "I was wrong with rainy. Rainy again.", "rainy"),
+    ("mbt", "Left arm. I was wrong about that, right arm.", "right"),
+])
+def test_wrong_with_guards(test, reply, meant):
+    assert read(test, stored_stimulus(test), reply) == (meant, "parsed")
