@@ -131,7 +131,7 @@ _LABEL_BEFORE = re.compile(r"\b" + _NOUN + r"\W*$", re.I)  # "... Selection:", w
 _ADJ = (r"(?:(?:correct|right|best|most\s+likely|likely|only|true|actual|sensible|logical|appropriate|matching|optimal"
         r"|better|safest|safe|wisest|wise|obvious|clear|definitive|overall|proper)\s+)")
 _FOREIGN_FINAL = r"(?:respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|finale\s+antwort|risposta\s+finale|resposta\s+final|окончательный\s+ответ|最终答案|最終答案|最终回答|最終回答|最终选择|最終選択|최종\s*답(?:변)?|antwoord|(?:son|nihai)\s+(?:cevap|yan[ıi]t|se[çc]im)|الإجابة\s+النهائية|अंतिम\s+(?:उत्तर|जवाब|चयन))"
-_FOREIGN_LABEL = (r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|(?<![^\W\d_])(?:lựa\s+chọn|câu\s+trả\s+lời|trả\s+lời|wyb[óo]r|val|svar|pilihan|jawaban|επιλογή|απάντηση)|cevap|uttar|उत्तर"
+_FOREIGN_LABEL = (r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[óo]n|r[ée]ponse|choix|s[ée]lection|antwort|auswahl|wahl|risposta|scelta|selezione|resposta|escolha|sele[çc][ãa]o|正解|正答|ответ|выбор|答案|回答|答え|解答|选择|選擇|選択|セレクション|セレクト|アンサー|チョイス|答|정답|답|keuze|odpowied[źz]|antwoord|đáp\s+án|(?<![^\W\d_])(?:lựa\s+chọn|câu\s+trả\s+lời|trả\s+lời|wyb[óo]r|val|svar|pilihan|jawaban|επιλογή|απάντηση)|cevap|uttar|उत्तर"
                   # Turkish, Arabic, Hindi: "Seçimim: 3", "Cevabım: 2", "الاختيار: 3", "إجابتي: 2", "चयन: 3", "मेरा जवाब: 2"
                   r"|se[çc]im(?:im)?|cevab[ıi]m|yan[ıi]t(?:[ıi]m)?|الاختيار|اختياري|الإجابة|الاجابة|إجابتي|اجابتي|الجواب|जवाब|चयन|चुनाव)")
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"

@@ -277,7 +277,8 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
 
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
-    (re.compile(r"\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
+    # (not a heading over every option: "Tracing from each start: S1 dead-ends, S2 ..., S3 ...")
+    (re.compile(r"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
     # MA1: what the picture was paired with, stated ("From memory, that picture went with 82.", "It was paired with 45.")
     (re.compile(r"\b(?:picture|image|drawing|figure|object|it|that|this)\s+(?:was\s+|is\s+)?(?:paired|matched|went|goes|belonged|belongs|came)\s+with\b", re.I),
      LABEL, "label"),
@@ -848,6 +849,7 @@ def parse_by_answer_kind(reply: str, obs: Observation) -> tuple[Any, ParseStatus
 
 
 from .likert import parse_questionnaire  # noqa: E402
+from .tf_hedge import guard_both_ways  # noqa: E402
 
 # a conclusion that rules out, hedges or offers alternatives asserts no answer of its own
 _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?:es|ed)?|wrong|incorrect|except|rather|instead"
@@ -1138,7 +1140,7 @@ FORMATS: dict[str, Parser] = {
     "desk-card": parse_desk_card,
     "letter": parse_letter,
     "number": parse_number,
-    "tf": parse_tf,
+    "tf": guard_both_ways(parse_tf),
     "tf-rows": parse_tf_rows,
     "group-list": parse_group_list,
     "cell": parse_cell,

@@ -182,10 +182,10 @@ ARM = {"left": r"linker\s*arm|brazo\s+izquierdo|bras\s+gauche|linke[nrs]?\s+arm|
                 r"|sa[ğg](?:daki)?\s+kol(?:u|a)?|(?<!\w)(?:الذراع\s+)?(?:اليمنى|اليمين|الأيمن)(?!\w)|द(?:ा|ाँ|ां)(?:याँ|यां|या|ईं|ई|एं|ये)\s*(?:हाथ|भुजा|लीवर)"
                 r"|praw(?:e|a|ą|y)\s+(?:rami[ęe]|r[ęe]k[aęi]|d[źz]wigni[aęe])|lengan\s+kanan|h[öo]ger\s+arm|h[öo]gra\s+armen"
                 r"|δεξ(?:ί|ι|ιά|ια)\s+(?:χέρι|βραχίονα|μοχλό)|tay\s+phải|cần\s+phải"}
-LNT = {"vowel": r"vocal|voyelle|vokal|vocale|vogal|klinker|гласн(?:ая|ый|ой|ую|ые)|元音|母音|samog[łl]osk\w*|φωνήεν|nguyên\s+âm",
-       "consonant": r"consonante|consonne|konsonant|consoante|medeklinker|согласн(?:ая|ый|ой|ую|ые)|辅音|子音|sp[óo][łl]g[łl]osk\w*|konsonan|σύμφωνο|phụ\s+âm",
-       "even": r"gerade|pari|чётн\w*|четн\w*|偶数|双数|parzyst\w*|genap|j[äa]mn(?:t)?|άρτιος|ζυγός|chẵn",
-       "odd": r"[íi]mpar|impair|ungerade|dispari|oneven|нечётн\w*|нечетн\w*|奇数|单数|nieparzyst\w*|ganjil|udda|περιττός|μονός|lẻ"}
+LNT = {"vowel": r"vocal|voyelle|vokal|vocale|vogal|klinker|гласн(?:ая|ый|ой|ую|ые)|元音|母音|모음|samog[łl]osk\w*|φωνήεν|nguyên\s+âm",
+       "consonant": r"consonante|consonne|konsonant|consoante|medeklinker|согласн(?:ая|ый|ой|ую|ые)|辅音|子音|자음|sp[óo][łl]g[łl]osk\w*|konsonan|σύμφωνο|phụ\s+âm",
+       "even": r"gerade|pari|чётн\w*|четн\w*|偶数|双数|雙數|짝수|parzyst\w*|genap|j[äa]mn(?:t)?|άρτιος|ζυγός|chẵn",
+       "odd": r"[íi]mpar|impair|ungerade|dispari|oneven|нечётн\w*|нечетн\w*|奇数|单数|單數|홀수|nieparzyst\w*|ganjil|udda|περιττός|μονός|lẻ"}
 LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else ("pair" is an English word)
 ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|linker|sinistr[oa]|esquerd[oa]|左|왼쪽|лев(?:ая|ую|ой|о)", "right": r"derech[oa]|droite?|rechts|rechter|destr[oa]|direit[oa]|右|오른쪽|прав(?:ая|ую|ой|о)"}
 YES = r"yep|yeah|yup|s[ií]|oui|ja|sim|haan|evet|doğru|نعم|हाँ|हां|tak|ya|có|ναι|是的?|对|對|有|はい|ええ|そうです|네|예|да"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lex
+from .rating_revisions import withdrawn_without_number
 from .revision import revised_tail
 from .stars import STAR_RUN, star_rating, star_runs, stars_beside
 from .text import blank_matches, is_example, strip_think, withdrawn
@@ -48,7 +49,7 @@ KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("ratin
                  r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
                  # (and in other languages: "评分 3", "Bewertung 4")
-                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка)|评分|評分|評価|评级|打分|평가|평점|점수)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
+                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка|note|nota)|评分|評分|評価|评级|打分|평가|평점|점수)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
 # "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
 DASH_KEY = re.compile(r"\b(?:rating|score)\s*-(?=[ \t]*[1-5][ \t.]*(?:\n|$))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
@@ -199,6 +200,8 @@ def read_rating(text: str | None, low: int = 1, high: int = 5) -> tuple[int | No
             v = int(bare.group("d")) if bare.group("d") else next(n for n in range(1, 11) if bare.group(f"w{n}"))
             keys = rating_keys(raw[:cut])
             return (v if low <= v <= high else None), (keys[0].start() if keys else None)
+        if withdrawn_without_number(raw):  # "Rating: 3. Actually, I'd go higher.": taken back, no new rating
+            return None, None
     values, first = _keyed(raw, low, high)
     if values:
         return (values[0] if None not in values and len(set(values)) == 1 else None), first

@@ -20,6 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .rating_revisions import rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
@@ -347,7 +348,8 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
         for i, (n, block) in enumerate(blocks):
             if i == len(blocks) - 1 and _cut_off_copy(block, [b for m, b in blocks[:i] if m == n]):
                 continue  # a repeat loop cut off inside its last copy: the copies before it say the rating
-            if mapping[n] in found and SECOND_LOOK.search(block):  # a statement given again after a second look: the later block
+            # a statement given again after a second look, or after a correction marker closing the block before: the later block
+            if mapping[n] in found and (SECOND_LOOK.search(block) or (i and rerated_after_correction(blocks[i - 1][1]))):
                 found[mapping[n]] = []
             found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:

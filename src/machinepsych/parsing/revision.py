@@ -32,8 +32,9 @@ REVISION = re.compile(
     r"|(?:on\s+|having\s+|after\s+)?re-?read(?:ing)?(?:\s+(?:it|this|that|the\s+statement|the\s+question))?(?=\s*[,:—–])"
     r"|corrected(?=\s*[:,—–-])|revised(?:\s+(?:answer|list|choice))?(?=\s*[:,—–-])|(?:update|edit)(?=\s*:))\b"
     r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
+    # ("I was wrong with rainy. Sunny.": what it was wrong with is taken back with it)
     # (a condition is no correction: "If I misread the colour, I would pick card 2" takes nothing back)
-    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
+    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong(?:\s+(?:with|about|on)\s+[^.!?\n,;:]{1,30}(?=[.!?\n,;:]))?|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     # (and "no" in other languages after a dash: "Option 2 – nein, doch Option 3", "B – non, C", "2 — não, 3")
     r"|(?:\.\.\.|…|—|–)\s*(?:no|nein|non|nee|não)\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     r"|,\s*nein,\s*(?:doch|sorry|warte|eigentlich|besser|lieber)\b|,\s*non,\s*(?:plutôt|pardon|attends)\b"
@@ -74,4 +75,12 @@ def revised_tail(text: str) -> int | None:
     """Start of the text after the last self-correction marker, or None without one."""
     # a marker with nothing after it ("... 4, on second thought.") leaves the one before it to say where the tail starts
     found = [m for m in REVISION.finditer(text) if text[m.end():].strip(" \t\n.!,;:")]
-    return found[-1].end() if found else None
+    found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
+    return max(m.end() for m in found) if found else None
+
+
+# (blind40) after an answer object, a sentence opening on "Actually" that leads into a second object ending the reply:
+# '{"answer": [1, 1, 1, 2]}\n\nActually figure 3 has a curve, so: {"answer": [1, 1, 2, 2]}', '... (per the example
+# {"answer": "house"}.) Actually it's a fish: {"answer": "fish"}' (the reply thinks again and gives its answer anew)
+RETHINK = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah)\s*,?\s*)?actually\b"
+                     r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)

@@ -34,7 +34,7 @@ _NEGATORS = r"not|no|none|never|" + _EXCEPT + r"|but\s+not|neither|nor|without|n
 _NEGATORS += r"|(?:아니오|아니요|아뇨)(?=\s*[:：])"
 EXCEPT = re.compile(r"\b(?:" + _EXCEPT + r")\b", re.I)
 # words of the F side: what a row is when the answer is F ("flipped", "unused", "piece 4 has the wrong angle")
-_F_SIDE = (r"flipped|mirror(?:ed)?|mirror\s+images?|reflected"
+_F_SIDE = (r"turned\s+over|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
            r"|reversed|unused|excluded|left\s+out|left\s+over|leftover|spare|different|false|lack|lacks|missing"
            r"|too\s+(?:big|large|small|wide|narrow|long|short|tall|many)"
            # a set said to be wrong ("piece 4 has the wrong angle", "piece 3 is unnecessary")
@@ -184,6 +184,7 @@ BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick"
 
 def _bare(clause: str) -> bool:
     """A clause that is only a set of rows ("Pieces 1, 2 and 5", "Use pieces 3 and 5")."""
+    clause = OVER.sub(r"\1", clause)  # "Flipped over: cards 1, 5 and 7." as "Flipped: ..."
     rest = re.sub(_NOUN, " ", SET.sub(" ", clause), flags=re.I)
     words = [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in BARE_WORDS]
     # a set and a word of the F side that says what they are ("Flipped: 1, 3, 7.", "Mirrored: 2 and 5"); a bare "not" says too little
@@ -193,6 +194,8 @@ def _bare(clause: str) -> bool:
                          and all(NEG.fullmatch(w) and w not in _BARE_NEGATIONS for w in words))
 
 
+# a word of the F side with its particle ("flipped over", "turned over"): one word of the F side
+OVER = re.compile(r"\b(flipped|turned)\s+over\b", re.I)
 _BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without"}
 
 

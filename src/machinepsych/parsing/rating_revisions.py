@@ -1,0 +1,45 @@
+"""Ratings taken back by a correction marker (:mod:`.revision`), in a questionnaire read statement
+by statement.
+
+* A statement rated again after a correction marker ("Statement 10: 4 ... Actually, on
+  reflection, statement 10 deserves more ... Statement 10: 5"): the later rating is the answer for
+  that statement (:func:`rerated_after_correction`). Two ratings of one statement with no marker
+  between them stay a conflict (no rating).
+* A rating withdrawn by a correction marker that names a change but no new number ("Rating: 3
+  Actually, after the second video, I'd go higher.", "Note : 3. En fait, plutôt plus haut."): the
+  statement is unrated, never the value withdrawn (:func:`withdrawn_without_number`). A marker
+  that only confirms ("Actually, I'm confident.") withdraws nothing.
+"""
+from __future__ import annotations
+
+import re
+
+from .revision import REVISION, revised_tail
+
+# a change of the rating said without its new value: higher / lower, raise / lower it, too high / too low, in the
+# lexicon's languages
+CHANGE = re.compile(
+    r"\b(?:(?:go|rate\s+(?:it|this|that)|be|put\s+it|score\s+it|mark\s+it)\s+(?:a\s+(?:bit|little)\s+|much\s+|slightly\s+)?(?:higher|lower)"
+    r"|(?:deserves?|merits?|warrants?)\s+(?:a\s+)?(?:more|less|higher|lower)|(?:raise|lower|bump|increase|decrease|reduce)\s+(?:it|that|this|my\s+rating|the\s+rating)"
+    r"|(?:that|it|this|my\s+rating)(?:['’]s|\s+(?:is|was|seems))\s+too\s+(?:high|low|generous|harsh|strong|weak)"
+    r"|höher|niedriger|plus\s+(?:haut|élevé|elevé|bas)e?|moins\s+élevée?|más\s+alt[oa]|más\s+baj[oa]|(?:subir|bajar)(?:la|lo)?)\b"
+    r"|更高|更低|高めに|低めに|もっと高|もっと低|더\s*높|더\s*낮", re.I)
+_NUMBER = re.compile(r"\d")
+
+
+def withdrawn_without_number(text: str) -> bool:
+    """Whether ``text`` (one statement's reply) ends by taking its rating back with a change and no
+    new number after the last correction marker."""
+    cut = revised_tail(text)
+    if cut is None:
+        return False
+    tail = text[cut:]
+    return CHANGE.search(tail) is not None and _NUMBER.search(tail) is None
+
+
+def rerated_after_correction(previous_block: str) -> bool:
+    """Whether the block before a statement's second rating has a correction marker after a rating
+    of its own (also a marker that closes it: "Rating: 1\n\nOn second thought:"): the second rating is
+    the one meant."""
+    found = list(REVISION.finditer(previous_block))
+    return bool(found) and _NUMBER.search(previous_block[:found[-1].start()]) is not None
