@@ -180,6 +180,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     # and in Japanese, Korean and Chinese ("1番のカードは赤が2枚、なので3番です", "그래서 3번", "所以3号")
     (re.compile(r"(?:なので|だから|よって|したがって|従って|ゆえに|그래서|따라서|그러므로|所以|因此|因而)\s*[、，,:：]?\s*"), CONCLUSION, "so"),
+    # and "but" in Korean, Chinese, Japanese and German ("네, 하지만 F입니다.", "Ja, aber F."), as "Yes, but F." reads F
+    (re.compile(r"(?:하지만|그러나|그렇지만|但是|不过|不過|しかし|(?i:\b(?:aber|jedoch)\b))\s*[、，,:：]?\s*"), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
