@@ -30,8 +30,28 @@ CONTRADICTED = [
     ("visfactor-s2", S2, "네.", "T"), ("visfactor-s2", S2, "Ja.", "T"),
 ]
 
+# ----------------------------------------------------------------------------- 2. a correction inside one answer
+CORRECTED = [
+    ("nback", NBACK, "예, 아니 잠깐, 아니요.", "no"), ("nback", NBACK, "Yes, no wait, no.", "no"), ("nback", NBACK, "Yes. Wait, no.", "no"),
+    ("nback", NBACK, "Ja, nein warte, nein.", "no"), ("nback", NBACK, "是，不，等等，不是。", "no"),
+    ("visfactor-s2", S2, "예, 아니 잠깐, 아니요.", "F"),
+    ("visfactor-cf2", CF2, "1. T 아니, F\n2. F\n3. T\n4. F\n5. T", ["F", "F", "T", "F", "T"]),
+    ("visfactor-cf2", CF2, "1. T, no, F\n2. F\n3. T\n4. F\n5. T", ["F", "F", "T", "F", "T"]),
+    ("visfactor-cf2", CF2, "1. T — sorry, F\n2. F\n3. T\n4. F\n5. T", ["F", "F", "T", "F", "T"]),
+    ("visfactor-cf2", CF2, "1. 예 아니, 아니오\n2. 아니오\n3. 예\n4. 아니오\n5. 예", ["F", "F", "T", "F", "T"]),
+    ("visfactor-cf2", CF2, "1：对，不对，错\n2：错\n3：对\n4：错\n5：对", ["F", "F", "T", "F", "T"]),
+    # an answer taken back by "wait, no" where "no" is no answer: none given
+    ("dcigt", DECK, "AAA. Wait, no.", None), ("prlt", ARM, "Left arm. Wait, no.", None), ("visfactor-p3", P3, "B. Wait, no.", None),
+    # guards: the correction back to the first, a correction naming another answer, a row with two values left open
+    ("nback", NBACK, "아니요, 잠깐, 예.", "yes"), ("nback", NBACK, "Yes. Wait, no, yes.", "yes"),
+    ("prlt", ARM, "Left arm. Wait, no, right arm.", "right"), ("dcigt", DECK, "AAA, no wait, BBB.", "BBB"),
+    ("visfactor-cf2", CF2, "1. T\n2. F\n3. T\n4. F\n5. T 아니면 F", None),
+    ("visfactor-cf2", CF2, "1. T\n2. F\n3. T\n4. F\n5. T", ["T", "F", "T", "F", "T"]),
+    ("visfactor-cf2", CF2, "1. T, no, T\n2. F\n3. T\n4. F\n5. T", ["T", "F", "T", "F", "T"]),
+]
 
-CASES = CONTRADICTED
+
+CASES = CONTRADICTED + CORRECTED
 
 
 @pytest.mark.parametrize("test, stimulus, reply, meant", CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])

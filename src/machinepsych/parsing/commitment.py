@@ -467,6 +467,8 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
+        if _BARE_NO.fullmatch(raw[cut:]):  # "AAA. Wait, no.": taken back, where "no" is no answer, and none given
+            return Reading(why="a self-correction takes the answer back without committing to another", mentions=tail.mentions)
         named = corrected_to(raw[cut:], finder)
         if named is not None:
             return Reading(value=named.value, ok=True, why="the answer a self-correction names", mentions=tail.mentions)
@@ -480,6 +482,7 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
     return _read(raw, *args)
 
 
+_BARE_NO = re.compile(r"\s*no\s*[.!]*\s*", re.I)
 # words that take an answer back (not "Wait, I should explain: ...")
 RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
                         r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b"
