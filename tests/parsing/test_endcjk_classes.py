@@ -50,8 +50,17 @@ CORRECTED = [
     ("visfactor-cf2", CF2, "1. T, no, T\n2. F\n3. T\n4. F\n5. T", ["T", "F", "T", "F", "T"]),
 ]
 
+# ----------------------------------------------------------------------------- 3. "as an AI I have no opinion" in Chinese
+REFUSED = [
+    ("oddball", ODDBALL, "作为AI，我没有个人意见。", None), ("oddball", ODDBALL, "作为一个AI助手，我没有个人观点。", None),
+    ("oddball", ODDBALL, "我没有个人意见。", None), ("oddball", ODDBALL, "As an AI, I have no personal opinion.", None),
+    # guards: a comment on the text, one that turns from the disclaimer to the text
+    ("oddball", ODDBALL, "这段文字没有个人意见。", "这段文字没有个人意见。"),
+    ("oddball", ODDBALL, "作为AI，我没有个人观点，但这段文字很有趣。", "作为AI，我没有个人观点，但这段文字很有趣。"),
+]
 
-CASES = CONTRADICTED + CORRECTED
+
+CASES = CONTRADICTED + CORRECTED + REFUSED
 
 
 @pytest.mark.parametrize("test, stimulus, reply, meant", CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])
