@@ -59,8 +59,21 @@ REFUSED = [
     ("oddball", ODDBALL, "作为AI，我没有个人观点，但这段文字很有趣。", "作为AI，我没有个人观点，但这段文字很有趣。"),
 ]
 
+# ----------------------------------------------------------------------------- 4. a hedged answer read as its English form
+# "Probably B." and "I think D." read (a best guess); "Maybe B." and "It might be B." do not (offered as possible)
+HEDGED = [
+    ("visfactor-p3", P3, "大概是B", "B"), ("visfactor-p3", P3, "大概B。", "B"), ("visfactor-p3", P3, "Dだと思います", "D"),
+    ("visfactor-p3", P3, "Dだと思います。", "D"), ("visfactor-p3", P3, "B라고 생각합니다.", "B"), ("visfactor-p3", P3, "B인 것 같습니다.", "B"),
+    ("wcst", CARDS, "3番だと思います。", 3), ("wcst", CARDS, "大概是3", 3), ("visfactor-ma1", MA1, "大概是45", 45),
+    ("visfactor-p3", P3, "可能是B", None), ("visfactor-p3", P3, "Bかもしれません", None), ("visfactor-ma1", MA1, "45일 수도 있습니다", None),
+    # guards: the English forms, the forms that already read, the hedge that stays one
+    ("visfactor-p3", P3, "Probably B.", "B"), ("visfactor-p3", P3, "I think D.", "D"), ("visfactor-p3", P3, "Maybe B.", None),
+    ("visfactor-p3", P3, "아마도 B입니다.", "B"), ("visfactor-p3", P3, "たぶんD", "D"), ("visfactor-p3", P3, "B일 수도 있습니다", None),
+    ("visfactor-p3", P3, "也许是B", None), ("visfactor-p3", P3, "我觉得是B", "B"),
+]
 
-CASES = CONTRADICTED + CORRECTED + REFUSED
+
+CASES = CONTRADICTED + CORRECTED + REFUSED + HEDGED
 
 
 @pytest.mark.parametrize("test, stimulus, reply, meant", CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])
