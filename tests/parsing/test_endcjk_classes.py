@@ -72,8 +72,16 @@ HEDGED = [
     ("visfactor-p3", P3, "也许是B", None), ("visfactor-p3", P3, "我觉得是B", "B"),
 ]
 
+# ----------------------------------------------------------------------------- 5. a hedge, then "but the answer is X"
+BUT_THE_ANSWER = [
+    ("visfactor-p3", P3, "B일 수도 있지만 정답은 D입니다.", "D"), ("visfactor-p3", P3, "It might be B, but the answer is D.", "D"),
+    ("visfactor-p3", P3, "It might be B, but my answer is D.", "D"), ("visfactor-p3", P3, "Es könnte B sein, aber die Antwort ist D.", "D"),
+    # guards: the answer hedged after "but" stays hedged; a hedge on two answers stays unread
+    ("visfactor-p3", P3, "Maybe B, but the answer is D.", "D"), ("visfactor-p3", P3, "B, but it might also be D.", None),
+    ("visfactor-p3", P3, "정답은 B입니다. D일 수도 있습니다.", None),
+]
 
-CASES = CONTRADICTED + CORRECTED + REFUSED + HEDGED
+CASES = CONTRADICTED + CORRECTED + REFUSED + HEDGED + BUT_THE_ANSWER
 
 
 @pytest.mark.parametrize("test, stimulus, reply, meant", CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])

@@ -44,6 +44,7 @@ from typing import Any
 from .indecision import undecided_after
 from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
+from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
@@ -704,7 +705,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if kind == "bare label" and not BARE_LABEL_END.match(text[t.end:]):  # "selection 3 i think", not "Answer B looks"
                 continue
             lv = level
-            if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
+            # (a hedge before a turn to a contrast is not on this answer: "It might be B, but the answer is D.")
+            if level in (DECISION, LABEL) and HEDGE.search(after_contrast(sentence) + text[m.start():t.start]):
                 lv = CONCLUSION
             out.commitments.append((lv, t.start, t.value, kind))
     out.commitments = without_contingencies(text, out.commitments, mentions)
