@@ -65,6 +65,7 @@ HEDGED = [
     ("visfactor-p3", P3, "大概是B", "B"), ("visfactor-p3", P3, "大概B。", "B"), ("visfactor-p3", P3, "Dだと思います", "D"),
     ("visfactor-p3", P3, "Dだと思います。", "D"), ("visfactor-p3", P3, "B라고 생각합니다.", "B"), ("visfactor-p3", P3, "B인 것 같습니다.", "B"),
     ("wcst", CARDS, "3番だと思います。", 3), ("wcst", CARDS, "大概是3", 3), ("visfactor-ma1", MA1, "大概是45", 45),
+    ("visfactor-p3", P3, "Bが正解です(たぶん)。", "B"),  # as "B is the answer (probably)." (test_review4 had it unread)
     ("visfactor-p3", P3, "可能是B", None), ("visfactor-p3", P3, "Bかもしれません", None), ("visfactor-ma1", MA1, "45일 수도 있습니다", None),
     # guards: the English forms, the forms that already read, the hedge that stays one
     ("visfactor-p3", P3, "Probably B.", "B"), ("visfactor-p3", P3, "I think D.", "D"), ("visfactor-p3", P3, "Maybe B.", None),
