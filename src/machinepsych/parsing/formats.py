@@ -24,9 +24,10 @@ from .hedges import hedged_alternative, names_other, row_finder, row_other, row_
 from .indecision import undecided_after
 from .refusal import is_refusal
 from .tentative import tentative
+from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
-from .words import in_latin_script, normalise_word, quoted_in_other_script, word_in
+from .words import describes_only, in_latin_script, normalise_word, quoted_in_other_script, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -543,7 +544,7 @@ _SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i
                    r"|(?:the\s+)?(?:(?:erased|visible|remaining|partial|faded|broken)\s+)?letters\s+(?:spell(?:\s+out)?|read|say|form|make\s+up)\s+"
                    r"[\"'“‘]?(?P<w6>[^\W\d_]+)[\"'”’]?)\s*[.!]?$", re.I)
 # a word spelled out letter by letter, the whole line ("W I N T E R", "G-A-R-D-E-N"); never one asked ("G A R D E N?")
-_SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){2,}[^\W\d_])[^\w?？]*")
+_SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){1,}[^\W\d_])[^\w?？]*")
 
 
 def _described(sentence: str) -> str | None:
@@ -561,6 +562,8 @@ def _spelled(line: str) -> str | None:
     letters = re.sub(r"[\s\-‐]", "", m.group(1)).lower() if m else ""
     if not letters or letters in "abcdefghijklmnopqrstuvwxyz":
         return None  # (review 6) letters in alphabet order from any start ("A B C", "B C D") list options, spell no word
+    if len(letters) == 2 and not re.search(r"[aeiouy]", letters):
+        return None  # two letters spell a word only with a vowel ("I N" is "in"; "T F" lists two letters)
     return normalise_word(letters)
 
 
@@ -585,7 +588,7 @@ def _words(raw: str) -> list[str | None]:
     found = [normalise_word(v) if isinstance(v, str) else None for _, v in json_answers(raw)]
     found += [normalise_word(c) for _, c in boxed(raw)]
     if not found:
-        found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw))]
+        found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw)) if not describes_only(m.group(0))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
     if not found:
@@ -1079,6 +1082,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
                 return None, "invalid"  # the echo was read, and the reply names another answer beside it
         if status != "parsed":
             return value, status
+        if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
+            return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given

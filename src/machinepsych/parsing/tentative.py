@@ -5,6 +5,8 @@ committed best guess:
 * offered as a possibility - "maybe", "perhaps", "possibly", "I guess", "I suppose", "not sure" /
   "unsure" (also in parentheses), or a question mark on the answer: the reply proposes the answer, it
   does not give it: invalid, in every format (DC-IGT's "I'd keep it, maybe." already was);
+* not given - "unknown", "unclear", "no idea", "not sure which" beside the answer ("Deck AAA,
+  unknown.", "The left arm, unknown."): invalid too;
 * a best guess - "probably", "likely", "most likely", "I think", "I believe", "I'd say", or a
   confidence ("B (confidence: 60%)", "B. I'm fairly confident."): the answer the reply commits to,
   read ("Probably B." is B, as the stored sets label "cat probably", "option 4 i think" and "Probably
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-# offered as a possibility (English, German, Spanish, French, Italian, Portuguese, Chinese)
+# offered as a possibility (English, German, Spanish, French, Italian, Portuguese, Chinese, Japanese, Korean)
 GUESS = (r"maybe|perhaps|possibly|i\s+guess|i\s+suppose|not\s+sure|unsure|vielleicht|quiz[áa]s|tal\s+vez|peut[-\s][êe]tre"
          r"|forse|talvez|也许是?|也許是?|或许是?|或許是?|可能是?"
          # Japanese and Korean "(it) might be", after the answer ("Bかもしれません", "B일 수도 있습니다")
@@ -26,14 +28,16 @@ BEST = (r"probably|likely|most\s+likely|i\s+think|i\s+believe|i['’]d\s+say|wah
         r"|probabilmente|provavelmente|大概是?|应该是|應該是|我(?:觉得|覺得|认为|認為)是?|たぶん|多分|おそらく|恐らく|아마(?:도)?"
         # "I think" after the answer in Japanese and Korean ("Dだと思います", "B라고 생각합니다", "B인 것 같습니다")
         r"|だ?と思(?:います|う)|(?:이?라고|인\s*것\s*같)\s*(?:생각합니다|생각해요|습니다|아요)")
-_CUE = r"(?:" + GUESS + r"|" + BEST + r")"
+# no answer given: the answer named beside a word saying it is not known ("Deck AAA, unknown.", "Card 2, unclear.")
+UNKNOWN = r"unknown|unclear|uncertain|no\s+idea|not\s+sure\s+which(?:\s+one)?|(?:i\s+)?don['’]t\s+know|dunno|unbekannt|desconocido|inconnu"
+_CUE = r"(?:" + GUESS + r"|" + BEST + r"|" + UNKNOWN + r")"
 # (a cue in Chinese, Japanese or Korean needs no space before the answer: "大概是B", "たぶんD")
 LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")(?:\s*[,:]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*))?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
                   r"(?P<tail>\s*(?:[,;—–]|\s-|\.{2,}|…)?\s*(?:\(\s*" + _CUE + r"\s*\)|" + _CUE + r"))?"
                   r"\s*(?P<q>[?？]+)?\s*[.!。…]*\s*$", re.I)
 # an answer label before the lone answer ("Answer: C (not sure)", "Selection: 3?"): the doubt is on the answer all the same
 ANSWER_LABEL = re.compile(r"^\W*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|selection|choice|response)\s*[:：]\s*", re.I)
-_GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r")(?![^\W\d_])", re.I)
+_GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|" + UNKNOWN + r")(?![^\W\d_])", re.I)
 
 
 def tentative(text: str) -> tuple[str, bool] | None:

@@ -44,6 +44,28 @@ DESCRIBING = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray"
               "dark", "pale", "small", "big", "large", "tiny", "little", "huge", "giant", "tall", "old", "new", "old-fashioned",
               "vintage", "antique", "modern", "classic", "simple", "stylised", "stylized", "wooden", "plastic", "metal",
               "metallic", "golden", "silver", "glass", "ceramic", "steel", "iron", "rubber", "leather"}
+# (review 6) what a sentence says the object or the task is like, after "is" ("The hidden object is round.", "This is
+# tricky."): a description or a comment, never the object's name (with the describing words above)
+TASK_COMMENTS = {"tricky", "hard", "difficult", "tough", "challenging", "unclear", "blurry", "fuzzy", "faint", "noisy", "vague",
+                 "ambiguous", "confusing", "impossible", "unreadable", "illegible", "obscured", "incomplete", "partial",
+                 "strange", "weird", "odd", "interesting", "easy", "clear", "visible", "hidden", "unrecognisable",
+                 "unrecognizable"}
+SHAPE_WORDS = {"round", "oval", "circular", "curved", "square", "rectangular", "triangular", "pointy", "pointed", "flat",
+               "long", "short", "thin", "thick", "wide", "narrow", "straight", "bent", "symmetrical", "symmetric", "hollow"}
+DESCRIBED_AS = re.compile(r"^\W*(?:(?:the|this|that|its)\s+)?(?:[^\W\d_]+\s+){0,2}?(?:it|this|that|object|shape|picture|image"
+                          r"|drawing|figure|outline|silhouette|item|thing|task|puzzle|question|one)"
+                          r"(?:['’]s|\s+(?:is|was|looks|seems|appears)(?:\s+to\s+be)?)\s+"
+                          r"(?:(?:very|quite|really|rather|pretty|too|so|fairly|somewhat|a\s+bit|kind\s+of)\s+)?"
+                          r"(?P<adj>[^\W\d_][\w-]*)\s*[.!]*\s*$", re.I)
+
+
+def describes_only(phrase: str) -> bool:
+    """Whether ``phrase`` only says what the object or the task is like ("The hidden object is round.",
+    "This is tricky.", "It is hard."): no name of it."""
+    m = DESCRIBED_AS.match(str(phrase).strip())
+    return m is not None and m.group("adj").lower() in DESCRIBING | TASK_COMMENTS | SHAPE_WORDS
+
+
 # (issue 31 word probe) words that make a phrase of several words a clause, never a name ("The arms are curved.",
 # "I hope this helps!"): verbs that say or ask, auxiliaries and pronouns (one of them alone stays a word: CS2 "think")
 CLAUSE_WORDS = {"is", "are", "was", "were", "am", "be", "been", "being", "has", "have", "had", "do", "does", "did", "can",
@@ -215,6 +237,8 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     "json") names nothing, and neither does a label before its value ("Hint: kettle", read by the
     answer labels or not at all)."""
     text = unicodedata.normalize("NFKC", str(phrase)).strip()
+    if describes_only(text):
+        return None
     colon = re.search(r"[:：](?=\s*\S)", text)
     if colon:  # "My choice: lamp", '{"object": "chair"}': the value after an answer label, never "choice lamp"
         if not all(w in LABEL_WORDS for w in _tokens(text[:colon.start()])):
@@ -233,6 +257,8 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     words = _once(_tokens(text))
     if not words:
         return None
+    if len(words) > 1 and all(len(w) == 1 for w in words):
+        return None  # letters listed or spelled ("A B", "I S"): never the last letter once "a" or "i" is dropped
     rest = list(words)
     while rest and rest[0] in FILLER and len(rest) > 1:
         rest = rest[1:]
