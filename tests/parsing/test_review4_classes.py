@@ -135,7 +135,7 @@ SMALLER = [
     ("cogbench-v", PETS, "1. 4分（满分5分）\n2. 2分（满分5分）\n3. 5分（满分5分）", {"1": 4, "2": 2, "3": 5}),
     ("cogbench-v", PETS, "1. 4分，\n2. 2分，\n3. 5分。", {"1": 4, "2": 2, "3": 5}),
     # guards: a hedge in the parentheses, a past answer alone, a scale with no rating
-    ("visfactor-p3", P3, "Bが正解です(たぶん)。", None),
+    ("visfactor-p3", P3, "Bが正解です(かも)。", None),
     ("visfactor-p3", P3, "前回はBでした。", None),
     ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", None),
 ]

@@ -44,6 +44,7 @@ from typing import Any
 from .indecision import undecided_after
 from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
+from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
@@ -180,6 +181,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"(?:\b(?:so|therefore|thus|hence|ergo|then|but|rather|instead)\b)\s*[,:]?\s*(?:(?:i[’']d|i\s+would)\s+say\s*[,:]?\s*)?", re.I), CONCLUSION, "so"),
     # and in Japanese, Korean and Chinese ("1番のカードは赤が2枚、なので3番です", "그래서 3번", "所以3号")
     (re.compile(r"(?:なので|だから|よって|したがって|従って|ゆえに|그래서|따라서|그러므로|所以|因此|因而)\s*[、，,:：]?\s*"), CONCLUSION, "so"),
+    # and "but" in Korean, Chinese, Japanese and German ("네, 하지만 F입니다.", "Ja, aber F."), as "Yes, but F." reads F
+    (re.compile(r"(?:하지만|그러나|그렇지만|但是|不过|不過|しかし|(?i:\b(?:aber|jedoch)\b))\s*[、，,:：]?\s*"), CONCLUSION, "so"),
     (re.compile(r"(?:→|=>|(?<!-)->)\s*[,:]?\s*", re.I), CONCLUSION, "arrow"),
     # a correction naming the new answer: "B — make it C", "(no, make that 3)"
     (re.compile(r"(?:^|(?<=[\n.!?:;,(—–-]))\s*(?:no\s*,?\s*)?make\s+(?:it|that)\b", re.I), DECISION, "decision"),
@@ -465,6 +468,8 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
+        if _BARE_NO.fullmatch(raw[cut:]):  # "AAA. Wait, no.": taken back, where "no" is no answer, and none given
+            return Reading(why="a self-correction takes the answer back without committing to another", mentions=tail.mentions)
         named = corrected_to(raw[cut:], finder)
         if named is not None:
             return Reading(value=named.value, ok=True, why="the answer a self-correction names", mentions=tail.mentions)
@@ -478,6 +483,7 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
     return _read(raw, *args)
 
 
+_BARE_NO = re.compile(r"\s*no\s*[.!]*\s*", re.I)
 # words that take an answer back (not "Wait, I should explain: ...")
 RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
                         r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b"
@@ -699,7 +705,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             if kind == "bare label" and not BARE_LABEL_END.match(text[t.end:]):  # "selection 3 i think", not "Answer B looks"
                 continue
             lv = level
-            if level in (DECISION, LABEL) and HEDGE.search(sentence + text[m.start():t.start]):
+            # (a hedge before a turn to a contrast is not on this answer: "It might be B, but the answer is D.")
+            if level in (DECISION, LABEL) and HEDGE.search(after_contrast(sentence) + text[m.start():t.start]):
                 lv = CONCLUSION
             out.commitments.append((lv, t.start, t.value, kind))
     out.commitments = without_contingencies(text, out.commitments, mentions)

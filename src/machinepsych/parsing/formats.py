@@ -161,10 +161,10 @@ NBACK = ChoiceReader((
                                   r"|n[ãa]o\s+se\s+aplica|нет\s+данных|недоступн\w*|не\s+применимо"
                                   r"|(?:ej|inte)\s+tillg[äa]nglig|niedost[ęe]pn\w*|nie\s+dotyczy|tidak\s+tersedia|không\s+có\s+sẵn|μη\s+διαθέσιμ\w*|δεν\s+είναι\s+διαθέσιμ\w*|" + lex.NOT_AVAILABLE),
                              r"該当なし|該当しない|適用外|利用不可|利用できません|不适用|不適用|不可用|无法比较|無法比較", r"(?<![A-Za-z])NA(?![A-Za-z])")),
-    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)"),
+    Answer("yes", (_any(r"(?:it(?:'s|’s|\s+is)\s+)?a\s+match|match(?:es)?(?=\s*[!.]?\s*$)|(?:the\s+)?same\s+letter|(?:the\s+)?same(?=\s*[!.]?\s*$)"), r"一致(?:します|する|です|している)", lex.MATCH_SAID),
            (word("yes"), _any(lex.YES))),
     Answer("no", (_any(r"no\s+match|not\s+a\s+match|mismatch|different(?:\s+letters?)?(?=\s*[!.]?\s*$)|a\s+different\s+letter|(?:(?:it\s+)?is\s+not|it['’]s\s+not|(?:it\s+)?isn['’]t|not)\s+the\s+same(?:\s+letter)?"),
-                  r"一致(?:しません|しない|していません)|不一致"),
+                  r"一致(?:しません|しない|していません)|不一致", lex.MISMATCH_SAID, _any(r"(?:does\s+not|doesn['’]t)\s+match(?=\s*[!.]?\s*$)")),
            (r"(?<![A-Za-z0-9])(?i:no)(?![A-Za-z0-9]|[\s_-]+(?:available|longer|more|idea|reward|need|way|letter|one|problem|match"
             # "No previous letter two back yet": no such letter, not the answer "no"
             r"|(?:previous|earlier|prior|preceding)\s+letters?)\b)",

@@ -55,7 +55,7 @@ HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^
 # a turn after the other answer in its clause: it is being compared or set aside, not offered
 TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|while|only|less|worse|wrong|fails?|misses|instead"
                         r"|next\s+(?:time|round|trial|turn)|later)\b"
-                        r"|\b(?:aber|pero|mais|ma)\b|但|不过|でも|しかし", re.I)
+                        r"|\b(?:aber|pero|mais|ma)\b|但|不过|でも|しかし|지만|그러나|그런데", re.I)
 CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b|" + _PREMISE, re.I)
 # a counterfactual ("if the rule turns out to be shape, it would be 2 instead"): what another reading would give
 COUNTERFACTUAL = re.compile(r"\b(?:if|had|were)\b.*\bwould\b|\bwould\b.*\bif\b", re.I | re.S)

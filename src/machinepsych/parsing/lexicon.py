@@ -190,6 +190,14 @@ LNT_EXACT = {"even": r"par|pair"}  # read only where the reply is nothing else (
 ARM_EXACT = {"left": r"izquierd[oa]|gauche|links|linker|sinistr[oa]|esquerd[oa]|左|왼쪽|лев(?:ая|ую|ой|о)", "right": r"derech[oa]|droite?|rechts|rechter|destr[oa]|direit[oa]|右|오른쪽|прав(?:ая|ую|ой|о)"}
 YES = r"yep|yeah|yup|s[ií]|oui|ja|sim|haan|evet|doğru|نعم|हाँ|हां|tak|ya|có|ναι|是的?|对|對|有|はい|ええ|そうです|네|예|да"
 NO = r"nope|nah|nein|nee|non|não|nao|nahin|nahi|hayır|yanlış|नहीं|nie|nej|tidak|không|όχι|否|不是|不对|没有|不|いいえ|いや|違います|아니요|아니오|아뇨|нет"
+# a letter said to match the one n back, or not, in Korean, Chinese and German ("일치합니다", "一致。", "Es passt."), ending its
+# sentence: the statement answers yes or no as "It matches." does, so "아니요, 일치합니다." says two things
+MATCH_SAID = (r"(?:일치(?:합니다|해요|함|한다)|같습니다|같아요|동일합니다)(?=\s*[.!。]?\s*$)"
+              r"|(?<![不没沒])(?:一致|相同|匹配)(?:的)?(?=\s*[.!。！]?\s*$)"
+              r"|\b(?i:es\s+passt|(?:sie\s+|es\s+)?stimm(?:t|en)\s+überein|(?:das\s+ist\s+|es\s+ist\s+)?der\s+gleiche(?:\s+buchstabe)?)(?=\s*[.!]?\s*$)")
+MISMATCH_SAID = (r"(?:일치하지\s*않(?:습니다|아요|음|는다)|불일치|다릅니다|달라요)(?=\s*[.!。]?\s*$)"
+                 r"|(?:不相同|不同|不匹配)(?=\s*[.!。！]?\s*$)"
+                 r"|\b(?i:es\s+passt\s+nicht|(?:sie\s+|es\s+)?stimm(?:t|en)\s+nicht\s+überein|(?:das\s+ist\s+|es\s+ist\s+)?ein\s+anderer(?:\s+buchstabe)?)(?=\s*[.!]?\s*$)")
 CARD_NOUNS = r"opcj[aię]|kart[aęy](?:\s+(?:numer|nr\.?))?|kartu|kort(?:et)?|pilihan|phương\s+án|lá\s+bài|thẻ|επιλογή|κάρτα|optie|kaart|옵션|카드|선택지|карт[аоуы]\w*|вариант\w*|オプション|carta|tarjeta|carte|karte|karten|carta|cart[aã]o|opci[óo]n|opci[óo]n|choix|option|opzione|op[çc][ãa]o|卡片?|张|選項|选项|カード|選択肢"
 SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star": r"estrellas?|[ée]toiles?|sterne?|stella|estrela|星星?|星形",
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}

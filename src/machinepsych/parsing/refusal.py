@@ -70,7 +70,10 @@ DECLINE = re.compile(
     r"|(?:의견|코멘트|논평|답변|응답|대답|평가|말씀)(?:을|를)?\s*(?:드리|하|제공하)기\s*(?:가\s*)?(?:어렵|곤란)"
     # and in Japanese: "AIとして個人的な意見は持っていません"
     r"|(?:ai|人工知能|言語モデル|アシスタント)\s*として[^。！？\n]{0,20}?(?:意見|感情|見解|考え)(?:は|を)?\s*(?:持って(?:い)?ません|持ちません|ありません)"
-    r"|(?:ai|인공지능|언어\s*모델|어시스턴트)\s*(?:로서|로써)[^.!?\n]{0,20}?(?:의견|감정|견해|생각)(?:은|이|을)?\s*(?:없|가지고\s*있지\s*않|갖고\s*있지\s*않)", re.I)
+    r"|(?:ai|인공지능|언어\s*모델|어시스턴트)\s*(?:로서|로써)[^.!?\n]{0,20}?(?:의견|감정|견해|생각)(?:은|이|을)?\s*(?:없|가지고\s*있지\s*않|갖고\s*있지\s*않)"
+    # and in Chinese, as the English "As an AI, I have no personal opinion" / "I don't have opinions": "作为AI，我没有个人意见。"
+    r"|(?:作为|作為|身为|身為)\s*(?:一个|一個|一名)?\s*(?:ai|人工智能|人工智慧|语言模型|語言模型|(?:ai\s*)?助手)[^。！？\n]{0,20}?(?:没有|沒有|不具备|不具備|并无|並無)"
+    r"|我(?:并|並)?(?:没有|沒有)(?:任何)?(?:个人|個人)?(?:的)?(?:意见|意見|观点|觀點|看法|感情|情感|偏好|立场|立場)", re.I)
 # what a refusal adds without commenting: apologies, offers of help, questions back
 FOLLOW_UP = re.compile(
     r"^\s*(?:(?:i['’]m|i\s+am)\s+(?:sorry|afraid)|sorry|apologies|unfortunately|thank\s+you|thanks"

@@ -31,7 +31,7 @@ REVISION = re.compile(
     # "Re-reading, ...", "On re-reading the statement, ...": a second look that may replace the answer before it
     r"|(?:on\s+|having\s+|after\s+)?re-?read(?:ing)?(?:\s+(?:it|this|that|the\s+statement|the\s+question))?(?=\s*[,:—–])"
     r"|corrected(?=\s*[:,—–-])|revised(?:\s+(?:answer|list|choice))?(?=\s*[:,—–-])|(?:update|edit)(?=\s*:))\b"
-    r"(?:\s*[,—–-]?\s*no\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
+    r"(?:\s*[,—–-]?\s*(?P<no>no)\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     # ("I was wrong with rainy. Sunny.": what it was wrong with is taken back with it)
     # (a condition is no correction: "If I misread the colour, I would pick card 2" takes nothing back)
     r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong(?:\s+(?:with|about|on)\s+[^.!?\n,;:]{1,30}(?=[.!?\n,;:]))?|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
@@ -68,13 +68,20 @@ REVISION = re.compile(
     # "2번입니다. 아니, 3번입니다."
     r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って"
     # (not 아니오/아니요 before a colon: the word "no" labelling the rows it answers no for, "예: 1, 3\n아니오: 2, 4, 5")
-    r"|아니(?:요|오|야)?(?=\s*[,，、.。])|잠깐(?:만요)?|정정)\s*[，,、。:：]?)", re.I)
+    r"|아니(?:요|오|야)?(?=\s*[,，、.。])|잠깐(?:만요)?|정정)\s*[，,、。:：]?"
+    # and after a comma, "wait" (with the "no" before it): "예, 아니 잠깐, 아니요.", "是，不，等等，不是。", "Ja, nein warte, nein."
+    r"|(?<=[,，、])\s*(?:(?:아니|不|いや|nein|non)\s*[,，、]?\s*)?(?:잠깐(?:만요)?|等等|等一下|待って|ちょっと待って|warte|attends|espera)\s*[，,、:：]?)", re.I)
 
 
 def revised_tail(text: str) -> int | None:
     """Start of the text after the last self-correction marker, or None without one."""
     # a marker with nothing after it ("... 4, on second thought.") leaves the one before it to say where the tail starts
-    found = [m for m in REVISION.finditer(text) if text[m.end():].strip(" \t\n.!,;:")]
+    every = list(REVISION.finditer(text))
+    # "Yes. Wait, no.", "Yes, no wait, no.": a marker's own "no" ending the reply is what the correction says (the
+    # answer "no" where no is an answer; elsewhere a tail that names nothing)
+    if every and every[-1].group("no") and not text[every[-1].end():].strip(" \t\n.!,;:"):
+        return every[-1].start("no")
+    found = [m for m in every if text[m.end():].strip(" \t\n.!,;:")]
     found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
     return max(m.end() for m in found) if found else None
 

@@ -127,6 +127,24 @@ def hedged(after: str, read: Callable[[Any], Any]) -> bool:
     return bool(m) and read(m.group(1).rstrip(")）]")) is not None
 
 
+# a row's value corrected in place, another value after a word that takes the first back ("1. T 아니, F", "1. T, no, F",
+# "1. T — sorry, F", "1：对，不对，错"): the row's value is the corrected one
+_TAKE_BACK = (r"(?:no|nein|non|nee|não|wait|sorry|i\s+mean|actually|oops|correction|rather|아니(?:요|오|야)?|잠깐(?:만요)?|정정"
+              r"|不对|不對|不是|等等|更正|いや|いえ|訂正|やっぱり)")
+_TAKEN_BACK = re.compile(r"\s*(?:[,，、;—–(（]|\s-)?\s*(?:" + _TAKE_BACK + r"\s*[,，、:：—–-]?\s*)+", re.I)
+_LAST_VALUE = re.compile(r"(?P<value>[^\s,;，、。.!:：()（）]+)\s*[)）]?\s*[.!。]?\s*$")
+
+
+def corrected_in_place(after: str, value: Any, read: Callable[[Any], Any]) -> Any:
+    """The value a row's ``after`` (the row after its first value ``value``) corrects it to ("1. T
+    아니, F": F), or None where it corrects nothing."""
+    last = _LAST_VALUE.search(after)
+    if last is None or not last.start() or not _TAKEN_BACK.fullmatch(after[:last.start()]):
+        return None
+    new = read(last.group("value"))
+    return new if new is not None and new != value else None
+
+
 def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any], Any]) -> list[tuple[int, tuple]]:
     """(position, values) of each run of consecutive numbered lines 1..n whose values read."""
     out = []
@@ -146,6 +164,7 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
             if hedged(body[len(first.rstrip('?？')):], read):  # a row left open leaves no block to read
                 return []
             value = read(first)
+            value = corrected_in_place(body[len(first):], value, read) or value if value is not None else None
             vals.append(value if value is not None else read(phrase_value(body)))
             j += 1
         if len(vals) == n and None not in vals:

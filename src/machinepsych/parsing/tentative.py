@@ -18,16 +18,21 @@ from __future__ import annotations
 
 import re
 
-# offered as a possibility (English, German, Spanish, French, Italian, Portuguese, Chinese)
+# offered as a possibility (English, German, Spanish, French, Italian, Portuguese, Chinese, Japanese, Korean)
 GUESS = (r"maybe|perhaps|possibly|i\s+guess|i\s+suppose|not\s+sure|unsure|vielleicht|quiz[áa]s|tal\s+vez|peut[-\s][êe]tre"
-         r"|forse|talvez|也许|也許|或许|或許")
+         r"|forse|talvez|也许是?|也許是?|或许是?|或許是?|可能是?"
+         # Japanese and Korean "(it) might be", after the answer ("Bかもしれません", "B일 수도 있습니다")
+         r"|かも(?:しれ(?:ません|ない))?|일\s*수도\s*있(?:습니다|어요|다)|일지도\s*(?:모릅니다|몰라요|모른다)")
 # a committed best guess
 BEST = (r"probably|likely|most\s+likely|i\s+think|i\s+believe|i['’]d\s+say|wahrscheinlich|probablemente|probablement"
-        r"|probabilmente|provavelmente|大概")
+        r"|probabilmente|provavelmente|大概是?|应该是|應該是|我(?:觉得|覺得|认为|認為)是?|たぶん|多分|おそらく|恐らく|아마(?:도)?"
+        # "I think" after the answer in Japanese and Korean ("Dだと思います", "B라고 생각합니다", "B인 것 같습니다")
+        r"|だ?と思(?:います|う)|(?:이?라고|인\s*것\s*같)\s*(?:생각합니다|생각해요|습니다|아요)")
 # no answer given: the answer named beside a word saying it is not known ("Deck AAA, unknown.", "Card 2, unclear.")
 UNKNOWN = r"unknown|unclear|uncertain|no\s+idea|not\s+sure\s+which(?:\s+one)?|(?:i\s+)?don['’]t\s+know|dunno|unbekannt|desconocido|inconnu"
 _CUE = r"(?:" + GUESS + r"|" + BEST + r"|" + UNKNOWN + r")"
-LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")\s*[,:]?\s+)?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
+# (a cue in Chinese, Japanese or Korean needs no space before the answer: "大概是B", "たぶんD")
+LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")(?:\s*[,:]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*))?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
                   r"(?P<tail>\s*(?:[,;—–]|\s-|\.{2,}|…)?\s*(?:\(\s*" + _CUE + r"\s*\)|" + _CUE + r"))?"
                   r"\s*(?P<q>[?？]+)?\s*[.!。…]*\s*$", re.I)
 # an answer label before the lone answer ("Answer: C (not sure)", "Selection: 3?"): the doubt is on the answer all the same
