@@ -71,3 +71,58 @@ def test_a_stored_name_holding_a_key_is_never_printed(tmp_path, cli_in_process, 
     assert "[redacted API key]" in outputs[1] and '"run": "[redacted API key]"' in outputs[3]
     written = [p for p in (tmp_path / "rep").rglob("*") if p.is_file() and p.suffix in (".html", ".json")]
     assert written and not [p for p in written if "zzabcdefgh" in p.read_text()]
+
+
+def test_a_stored_name_holding_a_key_is_masked_by_every_command(tmp_path, cli_in_process, monkeypatch):
+    """The other commands that print a stored run's name (issue 30/32): ``study`` (list, add-sessions,
+    pause, export), ``reliability`` (terminal, JSON, the one-line error), ``fit``, ``export`` (the
+    trials' ``run`` column, the fits, the inspect log) and the web dashboard's title and heading print
+    it masked, and the command lines they give name the run by its id (before: each printed it as
+    stored)."""
+    name, people = "zzabcdefgh12345678", "zzpeople0987654321"
+    for args in (("wcst", "--model", "agent:random", "--run-name", name, "--sessions", "2"),
+                 ("wcst", "--model", "human", "--run-name", people, "--sessions", "1")):
+        res = cli_in_process("run", *args, "--param", "n_trials=12", "--store", "k.db", "--no-progress", cwd=tmp_path)
+        assert res.returncode == 0, res.stdout + res.stderr
+    monkeypatch.setenv("MY_API_KEY", name)
+    monkeypatch.setenv("OTHER_API_KEY", people)
+    from machinepsych.models import secrets
+
+    secrets.collect_keys()  # a command reads the keys once; here both are set after the runs were made
+    outputs = []
+    for args, ok in ((("study", "export", people, "--out", "ppl"), 0), (("study", "pause", people), 2),
+                     (("study", "create", people), 0), (("study", "list"), 0), (("study", "add-sessions", people, "1"), 0),
+                     (("study", "pause", people), 0), (("study", "export", "1", "--out", "agents"), 0),
+                     (("reliability", "1"), 0), (("reliability", "1", "--json"), 0), (("reliability", "1", name), 2),
+                     (("fit", "1"), 0), (("export", "1", "--out", "t.csv"), 0),
+                     (("export", "1", "--fits", "--out", "f.csv"), 0),
+                     (("export", "1", "--format", "inspect", "--out", "r.eval"), 0)):
+        res = cli_in_process(*args, "--store", "k.db", cwd=tmp_path)
+        assert res.returncode == ok, (args, res.stdout + res.stderr)
+        outputs.append(res.stdout + res.stderr)
+    printed = "\n".join(outputs)
+    assert "zzabcdefgh" not in printed and "zzpeople09" not in printed, [
+        line for line in printed.splitlines() if "zzabcdefgh" in line or "zzpeople09" in line]
+    assert "machinepsych study create 2" in outputs[1] and "[redacted API key]" in outputs[3]
+    assert "machinepsych export 1" in outputs[6] and '"run": "[redacted API key]"' in outputs[8]
+    assert "both runs given are [redacted API key]" in outputs[9]
+    for written in ("t.csv", "f.csv"):
+        text = (tmp_path / written).read_text()
+        assert "zzabcdefgh" not in text and "[redacted API key]" in text, written
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "r.eval") as log:  # the inspect log: its header, samples and summaries
+        text = "".join(log.read(n).decode() for n in log.namelist())
+    assert "zzabcdefgh" not in text and "[redacted API key]" in text
+
+    from fastapi.testclient import TestClient
+    from machinepsych.web.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'k.db'}", admin_token="t" * 24)
+    with TestClient(app) as client:
+        auth = {"Authorization": "Bearer " + "t" * 24}
+        pages = [client.get(url, headers=auth) for url in ("/admin/runs/2", "/admin/runs/2/dashboard.json", "/admin",
+                                                           "/admin/results")]
+    assert all(p.status_code == 200 for p in pages), [p.status_code for p in pages]
+    assert not [p.url for p in pages if "zzpeople09" in p.text or "zzabcdefgh" in p.text]
+    assert "<h1>Dashboard: [redacted API key]</h1>" in pages[0].text

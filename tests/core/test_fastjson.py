@@ -10,7 +10,7 @@ import pytest
 from machinepsych.core import fastjson
 from machinepsych.models.openai_compat import request_json
 from machinepsych.core.types import Message, TextPart
-from machinepsych.storage.store import _standard_json, json_dumps
+from machinepsych.storage.json_codec import _standard_json, json_dumps
 
 
 @dataclasses.dataclass
@@ -81,7 +81,7 @@ def test_request_body_is_the_same_json():
                                   b'{"n": 99999999999999999999, "m": 1}', b'[1, 1234567890123456789012]',
                                   b'{"usage": {"prompt_tokens": 123456789012345678}}', b'[-18446744073709551617]'])
 def test_store_decoder_gives_the_standard_value(text):
-    from machinepsych.storage.store import json_loads
+    from machinepsych.storage.json_codec import json_loads
 
     fast, standard = json_loads(text), json.loads(text)
     assert type(fast) is type(standard)

@@ -77,12 +77,14 @@ LATEX_RATINGS = r"\begin{array}{cc} \text{Statement} & \text{Rating} \\ 1 & 4 \\
 RATINGS = "| Statement | Rating |\n|---|---|\n| 1 | 4 |\n| 2 | 2 |\n| 3 | 5 |"
 TABLES = [
     # prose after a table that corrects or disowns it: the table is not the answer
-    ("visfactor-cf2", ROWS, ARRAY + " Correction: figure 5 is F.", None),
-    ("visfactor-cf2", ROWS, ARRAY + "\nOn reflection figure 3 is F.", None),
+    # (nothing but edits of rows by number after a correction marker: the table with those rows changed,
+    # parsing/rowedits.py; before this session such a table was unread)
+    ("visfactor-cf2", ROWS, ARRAY + " Correction: figure 5 is F.", ["T", "F", "T", "F", "F"]),
+    ("visfactor-cf2", ROWS, ARRAY + "\nOn reflection figure 3 is F.", ["T", "F", "F", "F", "T"]),
     ("visfactor-cf2", ROWS, ARRAY + "\nWait, I mixed up the rows: figure 1 is F and figure 2 is T.", None),
     ("visfactor-cf2", ROWS, "Wrong table: " + ARRAY + " (ignore this, it is for the previous item).", None),
-    ("visfactor-cf2", ROWS, MARKDOWN + "\nCorrection: figure 5 is F.", None),
-    ("visfactor-cf2", ROWS, MARKDOWN + "\nOn reflection figure 3 is F.", None),
+    ("visfactor-cf2", ROWS, MARKDOWN + "\nCorrection: figure 5 is F.", ["T", "F", "T", "F", "F"]),
+    ("visfactor-cf2", ROWS, MARKDOWN + "\nOn reflection figure 3 is F.", ["T", "F", "F", "F", "T"]),
     ("cogbench-v", PETS, RATINGS + "\nCorrection: statement 2 should be 3.", None),
     ("cogbench-v", PETS, RATINGS + "\n(ignore this table, it is for the previous topic)", None),
     ("cogbench-v", PETS, LATEX_RATINGS + "\nCorrection: statement 2 is 3.", None),

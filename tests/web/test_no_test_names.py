@@ -103,7 +103,7 @@ def answer_bodies(store, row, spec, state) -> list[dict]:
         return [{"action": state["options"][0]}]
     from machinepsych.core.play import Episode
     from machinepsych.runner.session import replay
-    from machinepsych.web.participant import practice_seed
+    from machinepsych.web.session_phase import practice_seed
 
     if state["phase"] == "practice":
         ep = Episode(spec.make(spec.params_from(row.params)), practice_seed(row.seed))

@@ -195,6 +195,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
     if param:
         raise ConfigError("--param goes with --recover (the fitted sessions keep their own parameters)")
     from ..fitting.runs import fit_stored_runs, fit_trials_file, tests_with_models
+    from ..models.secrets import redacted
 
     if trials is not None:
         report = fit_trials_file(trials, test, tuple(model or ()), seed, per)
@@ -202,7 +203,7 @@ def fit_cmd(runs: list[str] = typer.Argument(None, help="Run names or ids (with 
         st = _store(store, create=False, readonly=True)
         chosen = [st.get_run(ref) for ref in runs]  # an unknown run: one line, before any fitting
         if not any(s.status == "complete" for r in chosen for s in st.session_infos(r.id)):
-            names = ", ".join(r.name for r in chosen)
+            names = ", ".join(redacted(r.name) for r in chosen)
             raise ConfigError(f"Run{'s' if len(chosen) > 1 else ''} {names} ha{'ve' if len(chosen) > 1 else 's'} no "
                               "complete sessions yet: fit reads complete sessions (resume the run, or see "
                               "machinepsych runs)")

@@ -60,7 +60,8 @@ def main() -> None:
         from ..runner.budget import BudgetExceeded
 
         stopped = isinstance(exc, BudgetExceeded)  # --max-cost reached: resumable, like a store gone away
-        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {bounded_line(str(exc))}", soft_wrap=True,
+        # escaped: a message quotes values (a masked run name, "[redacted API key]") that are not markup
+        err.print(f"[red]{'stopped' if stopped else 'error'}:[/red] {escape(bounded_line(str(exc)))}", soft_wrap=True,
                   highlight=False)
         sys.exit(3 if stopped else 2)
     except OSError as exc:  # disk full, permission, path errors of any file a command writes or reads

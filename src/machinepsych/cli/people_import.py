@@ -19,7 +19,8 @@ def import_people_cmd(
     cite: Optional[str] = typer.Option(None, "--cite", help="With --format generic: the publication your data come from, shown as the run's citation (none otherwise)."),
 ) -> None:
     """Store people's trials from a data file as a run of participants human:<subject>."""
-    from ..runner.plan import check_run_name
+    from ..models.secrets import redacted
+    from ..runner.plan import check_run_name, run_ref
     from ..runner.people_import import import_people, read_people
 
     from ..core.errors import ConfigError
@@ -33,5 +34,5 @@ def import_people_cmd(
     run = import_people(st, file, format, run_name, people, citation=(cite or "").strip())
     spec, persons = people
     n = sum(len(p.records) for p in persons)
-    console.print(f"Imported {len(persons)} people ({n} trials of {spec.id}) as run {run.name}; "
-                  f"see machinepsych report {run.name}", highlight=False)
+    console.print(f"Imported {len(persons)} people ({n} trials of {spec.id}) as run {redacted(run.name)}; "
+                  f"see machinepsych report {run_ref(run.name, run.id)}", highlight=False, markup=False)

@@ -27,6 +27,9 @@ def predict_cmd(
     no_progress: bool = typer.Option(False, "--no-progress", help="Hide the progress bar."),
 ) -> None:
     """Predict people's choices with a model, trial by trial, and compare with cognitive models."""
+    from rich.markup import escape
+
+    from ..models.secrets import redacted
     from ..participants.factory import build_participant
     from ..participants.spec import ParticipantSpec
     from ..runner.answers import probe_endpoints
@@ -46,17 +49,17 @@ def predict_cmd(
             from ..core.errors import ConfigError
 
             raise ConfigError(f"--run-name {run_name}: a run of that name exists and does not predict run "
-                              f"{people.name}; pick another --run-name")
+                              f"{redacted(people.name)}; pick another --run-name")
         check_not_running(st, existing)
         run = existing
-        console.print(f"Continuing prediction run [bold]{run.name}[/bold]", highlight=False)
+        console.print(f"Continuing prediction run [bold]{escape(redacted(run.name))}[/bold]", highlight=False)
     else:
         spec, run_spec, rows = prepare_prediction(st, people_run, participant, strategy, answer, run_name)
         probe_endpoints(run_spec, [build_participant(p) for p in run_spec.participants],  # logprobs, before the run
                         no_probs_fix=NEEDS_LOGPROBS)
         run = st.create_run(spec["name"], spec, rows)
-        console.print(f"Prediction run [bold]{run.name}[/bold]: {model} predicts {len(rows)} people of run "
-                      f"{spec['predicts']['run']}", highlight=False)
+        console.print(f"Prediction run [bold]{escape(redacted(run.name))}[/bold]: {model} predicts {len(rows)} people of run "
+                      f"{escape(redacted(spec['predicts']['run']))}", highlight=False)
     stats = run_sync(st, run.id, progress=not no_progress)
     from ..analysis.prediction import prediction_report, print_prediction
 
@@ -66,7 +69,7 @@ def predict_cmd(
         from .app import err
 
         err.print(failure_line(stats.failures, f"machinepsych predict {people_run} --model {model} "
-                               f"--run-name {run.name}"), soft_wrap=True, highlight=False, markup=False)
+                               f"--run-name {redacted(run.name)}"), soft_wrap=True, highlight=False, markup=False)
         raise typer.Exit(1)
 
 

@@ -42,6 +42,7 @@ def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; 
     on another day or another seed range): each run's table, then test-retest across the runs."""
     from ..analysis.multirun import resolve_runs
     from ..analysis.reliability import across_runs, across_seed_sets, reliability, run_scores
+    from ..models.secrets import redacted
     from ..core.errors import ConfigError
 
     if len(runs) > 2:
@@ -49,9 +50,10 @@ def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; 
                           "give at most two runs")
     st = _store(store, create=False, readonly=True)
     chosen = resolve_runs(st, list(runs), _store_arg(st))  # an unknown run: one line, before any work
+    names = [redacted(r.name) for r in chosen]  # a stored name holding a known key: masked
     if len(runs) == 2 and len(chosen) == 1:
         st.close()
-        raise ConfigError(f"both runs given are {chosen[0].name}; give two different runs")
+        raise ConfigError(f"both runs given are {names[0]}; give two different runs")
     frames = [run_scores(st, run.id) for run in chosen]
     apart = _other_designs(st, chosen) if len(chosen) == 2 else []
     st.close()
@@ -61,22 +63,22 @@ def reliability_cmd(runs: list[str] = typer.Argument(..., help="Run name or id; 
         retest = [r for r in retest if r["key"] not in {d["key"] for d in apart}]
         retest_across = across_seed_sets(retest)
     if json_out:
-        out: dict[str, Any] = {"run": chosen[0].name, "reliability": tables[0], "across_seed_sets": across_seed_sets(tables[0])}
+        out: dict[str, Any] = {"run": names[0], "reliability": tables[0], "across_seed_sets": across_seed_sets(tables[0])}
         if len(chosen) == 2:
-            out.update(run_b=chosen[1].name, reliability_b=tables[1], across_seed_sets_b=across_seed_sets(tables[1]),
+            out.update(run_b=names[1], reliability_b=tables[1], across_seed_sets_b=across_seed_sets(tables[1]),
                        across_runs=retest, across_runs_conditions=retest_across, different_designs=apart)
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
         return
-    for run, rows in zip(chosen, tables):
+    for name, rows in zip(names, tables):
         if len(chosen) == 2:
-            console.print(Text(f"Run {run.name}", style="bold"))
-        _print_run(run.name, rows)
+            console.print(Text(f"Run {name}", style="bold"))
+        _print_run(name, rows)
     if len(chosen) == 2:
         for d in apart:
-            console.print(Text(f"{d['key']}: not compared across runs: {chosen[0].name} and {chosen[1].name} are of "
-                               f"different designs ({chosen[0].name}: {d['a']}; {chosen[1].name}: {d['b']})"))
+            console.print(Text(f"{d['key']}: not compared across runs: {names[0]} and {names[1]} are of "
+                               f"different designs ({names[0]}: {d['a']}; {names[1]}: {d['b']})"))
         if retest or not apart:
-            _print_across_runs(chosen[0].name, chosen[1].name, retest, retest_across)
+            _print_across_runs(names[0], names[1], retest, retest_across)
 
 
 def _other_designs(st, runs) -> list[dict[str, str]]:
@@ -107,7 +109,7 @@ def _print_run(name: str, rows: list[dict[str, Any]]) -> None:
     from ..analysis.reliability import across_seed_sets
 
     if not rows:
-        console.print(f"Run {name} has no complete sessions yet.", highlight=False)
+        console.print(f"Run {name} has no complete sessions yet.", highlight=False, markup=False)
         return
     _per_test(rows, lambda key: f"{key}: reliability",
               ["metric", "n", "split-half r", "Spearman-Brown", "ICC(1)", "95% CI", "ICC(1,k)", "seeds x k",
@@ -128,7 +130,7 @@ def _print_across_runs(name_a: str, name_b: str, rows: list[dict[str, Any]], acr
     seeds and the runs' comparison (paired on shared seeds, else Welch)."""
     if not rows:
         console.print(f"Runs {name_a} and {name_b} share no condition of the same test with scores; "
-                      "test-retest across runs compares the same conditions (by label) in both.", highlight=False)
+                      "test-retest across runs compares the same conditions (by label) in both.", highlight=False, markup=False)
         return
     _per_test(rows, lambda key: f"{key}: test-retest across runs {name_a} and {name_b}",
               ["metric", "seeds a / b / shared", "ICC(1)", "95% CI", "mean a / b", "design", "p"],

@@ -142,6 +142,7 @@ def list_cmd(
                                                 "(the --base-url it was created with)."),
 ) -> None:
     """The study links of the store, each at its own address, with how many sessions it has given out."""
+    from ..models.secrets import redacted
     from ..storage.store import Store
     from ..storage.study import assignments_for_run, list_studies, slots, study_options
 
@@ -159,7 +160,7 @@ def list_cmd(
             taken = sum(1 for g in groups if g[0].id in held)
             opts = study_options(row)
             where = (base_url or opts.base_url or DEFAULT_BASE_URL).rstrip("/")
-            typer.echo(f"{run.name}: {where}/s/{row.slug} [{opts.state}] ({taken} of {len(groups)} "
+            typer.echo(f"{redacted(run.name)}: {where}/s/{row.slug} [{opts.state}] ({taken} of {len(groups)} "
                        f"slots held; completion code {row.completion_code}; inactivity timeout "
                        f"{opts.inactivity_min:g} min; time limit {opts.time_limit}; order {opts.order})")
     finally:
@@ -167,13 +168,16 @@ def list_cmd(
 
 
 def _study_of(st, run: str):
+    from ..models.secrets import redacted
+    from ..runner.plan import run_ref
     from ..core.errors import ConfigError
     from ..storage.study import study_for_run
 
     row = st.get_run(run)
     study = study_for_run(st, row.id)
     if study is None:
-        raise ConfigError(f"run {row.name!r} has no study link; make one with `machinepsych study create {row.name}`")
+        raise ConfigError(f"run {redacted(row.name)!r} has no study link; make one with `machinepsych study create "
+                          f"{run_ref(row.name, row.id)}`")
     return row, study
 
 
@@ -184,6 +188,7 @@ def add_sessions_cmd(
     store: Optional[str] = typer.Option(None, "--store", help="Result store: a SQLAlchemy URL or a SQLite file path."),
 ) -> None:
     """Add N slots for people to RUN, on the next seeds."""
+    from ..models.secrets import redacted
     from ..storage.store import Store
     from ..storage.study import add_sessions
 
@@ -191,12 +196,14 @@ def add_sessions_cmd(
     try:
         row = st.get_run(run)
         added = add_sessions(st, row, n)
-        typer.echo(f"Added {added} session{'s' if added != 1 else ''} ({n} slot{'s' if n != 1 else ''}) to {row.name}.")
+        typer.echo(f"Added {added} session{'s' if added != 1 else ''} ({n} slot{'s' if n != 1 else ''}) to "
+                   f"{redacted(row.name)}.")
     finally:
         st.close()
 
 
 def _set_state(run: str, store: str | None, state: str, said: str) -> None:
+    from ..models.secrets import redacted
     from ..storage.store import Store
     from ..storage.study import set_study_state
 
@@ -204,7 +211,7 @@ def _set_state(run: str, store: str | None, state: str, said: str) -> None:
     try:
         row, study = _study_of(st, run)
         set_study_state(st, study, state)
-        typer.echo(f"The study of {row.name} is {state}: {said}")
+        typer.echo(f"The study of {redacted(row.name)} is {state}: {said}")
     finally:
         st.close()
 
@@ -291,15 +298,18 @@ def export_cmd(
 
 def _why_empty(st, row, n_sessions: int) -> str:
     """Why an export holds nobody, said after the line (empty when someone is there)."""
+    from ..models.secrets import redacted
+    from ..runner.plan import run_ref
     from ..storage.study import assignments_for_run, study_for_run
 
     if n_sessions == 0:
-        return (f": run {row.name} has no sessions for people (its participants are agents or models; "
-                f"`machinepsych export {row.name}` writes their trials)")
+        return (f": run {redacted(row.name)} has no sessions for people (its participants are agents or models; "
+                f"`machinepsych export {run_ref(row.name, row.id)}` writes their trials)")
     if not assignments_for_run(st, row.id):
         made = study_for_run(st, row.id) is not None
         return (": no person has taken this study yet" if made else
-                f": no study link was made for run {row.name} yet (machinepsych study create {row.name})")
+                f": no study link was made for run {redacted(row.name)} yet (machinepsych study create "
+                f"{run_ref(row.name, row.id)})")
     return ""
 
 

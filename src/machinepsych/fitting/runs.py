@@ -242,15 +242,18 @@ def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, an
     from ..analysis.designs import split
     from ..analysis.multirun import shown_labels
     from ..analysis.report import run_config
+    from ..models.secrets import redacted
+    from ..runner.plan import run_ref
     from ..storage.export import participant_kind, trials_frame
     from ..tasks.catalog import get_task
 
     runs = [store.get_run(ref) for ref in run_refs]
     for run in runs:
         if (run.spec or {}).get("kind") == "prediction":  # machinepsych predict: no outcomes of the model's own
-            raise ConfigError(f"run {run.name} is a prediction run (a model's answers along people's sessions, "
-                              f"without outcomes of their own); fit the people run {run.spec['predicts']['run']}, "
-                              f"and see machinepsych report {run.name}")
+            raise ConfigError(f"run {redacted(run.name)} is a prediction run (a model's answers along people's "
+                              f"sessions, without outcomes of their own); fit the people run "
+                              f"{redacted(run.spec['predicts']['run'])}, "
+                              f"and see machinepsych report {run_ref(run.name, run.id)}")
     complete = {run.id: {s.id: s for s in store.sessions(run.id) if s.status == "complete"} for run in runs}
     # a condition in more than one run is keyed by its run, as the report shows it: two imports
     # of one format ("people | cpm-two-step") stay two conditions, neither hiding the other
@@ -269,7 +272,7 @@ def _stored(store, run_refs: Sequence[str], models: Sequence[str], who: bool, an
         trials = trials_frame(store, run.id)
         trials = trials[trials["session_id"].isin(list(sessions))]
         people = _people(store, run.id, sessions, anonymous) if who else {}
-        infos = {sid: SessionInfo(run.name, s.index, labels[(run.id, s.condition)], s.participant_name,
+        infos = {sid: SessionInfo(redacted(run.name), s.index, labels[(run.id, s.condition)], s.participant_name,
                                   participant_kind(s.participant_name), s.params, people.get(sid, ""),
                                   f"{s.task_id} | {shown.get((run.name, f'{s.task_id} | {s.preset}'), s.preset)}")
                  for sid, s in sessions.items()}

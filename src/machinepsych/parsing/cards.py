@@ -14,6 +14,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, gated, number
 from .commitment import CONCLUSION, LABEL
+from .elision import with_ordinal_nouns
 
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
 
@@ -192,6 +193,10 @@ def _without_counts(reply: str) -> str:
     return COUNT_STATED.sub(lambda m: " " * len(m.group()), reply) if reply else reply
 
 
+# the nouns after which a later ordinal may leave its noun out (:mod:`.elision`)
+_ELIDED_NOUNS = r"(?:(?:key|top|option|desk|target|reference|response|choice|stimulus|sorting)\s+)?(?:card|option|one|pile|" + lex.CARD_NOUNS + ")"
+
+
 def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Which option card (1-4) a reply chooses: a number ("Selection: 3", "option 3", "the third
     card", a bare "3") or a description of one displayed option ("2 green stars", "triangle red 1",
@@ -199,10 +204,10 @@ def parse_card_choice(reply: str, obs: Observation | None = None) -> tuple[int |
     (:data:`ONLY_DESCRIBED`) chooses none."""
     if reply and ONLY_DESCRIBED.fullmatch(reply.strip()):
         return None, "invalid"
-    return _reader_of(obs, False)(_without_counts(reply))
+    return _reader_of(obs, False)(_without_counts(with_ordinal_nouns(reply, _ELIDED_NOUNS, "card")))
 
 
 def parse_desk_card(reply: str, obs: Observation | None = None) -> tuple[int | None, ParseStatus]:
     """Reflection-Bench WCST: a desk card by its string ("circle yellow 1"), a description, its
     shape word (the desk shapes are all different), or its position ("Selection: 3")."""
-    return _reader_of(obs, True)(_without_counts(reply))
+    return _reader_of(obs, True)(_without_counts(with_ordinal_nouns(reply, _ELIDED_NOUNS, "card")))

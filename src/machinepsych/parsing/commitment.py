@@ -140,6 +140,8 @@ _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this
          r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
+# a Chinese word that concludes ("所以", "因此", "那就") or sets the time ("这次", "最后") right before the bare verb 选
+CJK_CONCLUDING = r"(?:所以|因此|因而|于是|於是|那么|那麼|那就|这次|這次|这回|這回|最后|最後|最终|最終)"
 # what must follow a bare choosing verb: one answer (a letter, a number, a deck's name, with a counter) ending its clause
 _CLAUSE_END_ANSWER = (r"(?=\s*(?:选项|選項|第)?\s*[A-Za-z0-9]{1,6}\s*(?:号|號|番)?\s*(?:卡片|卡|牌组|牌組|牌|张|張|组|組)?\s*"
                       r"(?:[。.!！，,；;]|\s*$))")
@@ -148,7 +150,8 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          r"|keep(?:\s+going)?\s+with|choose|pick|select)"
          # the bare Chinese verb only when the answer ends its clause ("选C。", "不，选D。"), never a reason or a
          # judgement about that answer ("选A的理由是...", "选A会错。")
-         r"|(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
+         # (also after a Chinese word that concludes or sets the time: "颜色规则不对，所以选3。", "这次选3。")
+         r"|(?:(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*|" + CJK_CONCLUDING + r")(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|选择|選ぶ)"
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
          r"|我选择?|我選擇?)")
@@ -226,6 +229,17 @@ ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one
 _JA_ANSWER_SUBJECT = (r"(?:答え|正解|正答|解答|回答|結論|結果|番号|数字|数値|建物|ビル|スタート(?:地点)?|出発点|開始点|始点|終点|地点|ルート|経路"
                       r"|図形|選択肢|オプション|候補|カード|デッキ|山|腕|アーム|ピース|部品|文字|記号|絵|画像|単語|言葉|エッジ|辺|面|シート"
                       r"|パターン|選択|もの|物|方|ほう|の|最終的に|結局|問題|設問|問い|今回)")
+# what a Chinese reply's last "X 是 <answer>" may have as X: the answer's own noun (the answer, the building, the figure,
+# the card, ...), a nominalised clause ("匹配的是1"), a word that concludes ("所以是7", "应该是7", "我觉得是7"), a pronoun,
+# or nothing ("是7"); not a count or a property of something else ("路障数量是2": the number of road blocks)
+_ZH_ANSWER_SUBJECT = (r"(?:^|[,.:;!?，：；]|答案|答|正解|结果|結果|结论|結論|编号|編號|号码|號碼|号|號|数字|數字|数值|數值|建筑|建築|大楼|大樓|楼|樓"
+                      r"|选项|選項|选择|選擇|候选|候選|卡片|卡|牌|牌组|牌組|牌堆|图形|圖形|图片|圖片|图案|圖案|图|圖|字母|字|单词|單詞|词|詞"
+                      r"|边|邊|面|部分|块|塊|路线|路線|路径|路徑|起点|起點|终点|終點|出发点|出發點|臂|手臂|题|題|问题|問題|的"
+                      r"|所以|因此|因而|那么|那麼|应该|應該|应当|應當|就|即|肯定|一定|确定|確定|觉得|覺得|认为|認為|猜|最终|最終|最后|最後"
+                      r"|它|这|這|那|这个|這個|那个|那個)")
+# the same for a Korean reply's last "X 은/는 <answer>" ("정답은 7", "건물은 7"; not "장애물은 2", the road blocks)
+_KO_ANSWER_SUBJECT = (r"(?:답|정답|답변|결과|결론|번호|숫자|건물|선택지|선택|옵션|후보|카드|덱|더미|그림|도형|이미지|글자|문자|단어|모서리|변|면"
+                      r"|경로|길|시작점|출발점|시작\s*지점|출발\s*지점|도착점|팔|조각|것|거|최종적으로|결국|문제)")
 # a resemblance said of an answer ("Option A looks alike.", "选项A看起来很像。", "A似乎是", "Aが似ている"): a description of
 # it, no choice of it (not "图像" (image), "想像" (imagine))
 RESEMBLES = re.compile(r"\b(?:looks?|seems?|appears?)\s+(?:(?:very|quite|really|pretty|so|rather|somewhat|a\s+bit|kind\s+of)\s+)?"
@@ -243,9 +257,10 @@ def _only_described(text: str, mentions: list[Mention]) -> bool:
 
 
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
-COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé])|[’']s)\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
+COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé]|était|etait|fut|fue|foi|fu|lautet|lauten|было|был|была|это)(?=\s|:)|[’']s)\s*:?\s+(?:(?:the|la|le|el|die|der|das|lo|il|o|a|number|option|card|letter|deck)\s+)*$"
                         r"|(?<=\w)\s*=\s*$"  # the asked thing set equal to the answer ("Edge 1 = E")
-                        r"|(?:是|为|為)\s*$"  # Chinese: "答案是C。"
+                        r"|" + _ZH_ANSWER_SUBJECT + r"\s*(?:是|为|為)\s*$"  # Chinese: "答案是C。" (not "路障数量是2")
+                        r"|" + _KO_ANSWER_SUBJECT + r"\s*(?:은|는)\s*$"  # Korean: "정답은 7" (not "장애물은 2")
                         # Japanese, where the subject is the answer's own noun ("隠れている図形はCです。", "答えは7"; not a count of
                         # something else, "通行止めは2")
                         r"|" + _JA_ANSWER_SUBJECT + r"\s*は\s*$"
@@ -467,7 +482,7 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
 RETRACTION = re.compile(r"\b(?:misread|mistake|wrong|actually|instead|incorrect|correct(?:ion|ed)|rather|scratch|oops|mixed\s+up"
                         r"|second\s+thoughts?|looking\s+again|closer\s+look|take\s+(?:it|that)\s+back|no\s+wait)\b"
                         # the Chinese, Japanese and Korean correction markers of revision.REVISION take back too ("2번. 아니, ...")
-                        r"|不对|不對|错了|錯了|更正|いや|いえ|やっぱり|訂正|아니(?:요|오|야)?(?=\s*[,，、.。:：])|정정", re.I)
+                        r"|不对|不對|错了|錯了|更正|いや|いえ|やっぱり|訂正|아니(?:요|오|야)?(?=\s*[,，、.。])|정정", re.I)
 # what may stand between a correction marker and the answer it names ("wait, actually it's C")
 _CORRECTED_TO = re.compile(r"^(?:[\s,.:;!—–…-]|\b(?:no|nope|wait|actually|sorry|hmm+|oh|i\s+mean|it['’]s|it\s+is|it\s+should\s+be"
                            r"|should\s+be|the\s+answer\s+is|it\s+must\s+be|must\s+be|rather|make\s+(?:it|that))\b)*", re.I)
@@ -575,6 +590,10 @@ DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+thoug
                           r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
 
 
+# a last line that is one answer after a hedge word ("Probably B.", "Most likely 66.", "Maybe card 2"): a hedged
+# commitment, as "I think B." is
+LEAD_HEDGE = re.compile(r"^\W*(?:probably|maybe|perhaps|likely|most\s+likely|presumably|wahrscheinlich|vielleicht|probablemente|quiz[áa]s"
+                        r"|probablement|peut-[êe]tre|probabilmente|forse|provavelmente|talvez|наверное|вероятно|可能是?|たぶん|多分|아마(?:도)?)\s*[,:]?\s*", re.I)
 _OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
 
 
@@ -738,6 +757,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             ok = False
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
+        elif (lead := LEAD_HEDGE.match(line)) is not None and (hedged := exact_value(line[lead.end():], exact_finder))[0]:
+            out.commitments.append((CONCLUSION, pos + lead.end(), hedged[1], "hedged last line"))  # "Probably B.", as "I think B."
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
         pos0, first_line = lines[0]

@@ -23,8 +23,10 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
+from .tentative import tentative
+from .transcript import answer_labelled, invented_turns, turn_core
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
-from .words import in_latin_script, normalise_word, word_in
+from .words import in_latin_script, normalise_word, quoted_in_other_script, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -112,10 +114,11 @@ ARM = ChoiceReader((
     Answer("left", (word("left arm"), word("left-hand arm"), word("arm on the left"), word("left lever"),
                     _any(lex.ARM["left"])), (word("left(?:\\s+one)?"), _any(lex.ARM_EXACT["left"]))),
 ), binary=True, extra_markers=ARM_MARKERS + MOVE_MARKERS, ignore=(LEFT_BEHIND,),
-   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else
-   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])[Rr](?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
+   # "R", a one-slip misspelling ("rigth arm", "rite arm", "lfet"), where the reply is nothing else (the side's initial as a
+   # capital, as :func:`.choice.letter` reads letters: a lone lower-case "l" is also a "1" or an "I" mistyped; "r" is treated the same)
+   exact_extra=(Answer("right", (r"(?<![A-Za-z0-9])R(?![A-Za-z0-9])", word(lex.slips("right arm", ("left arm",))),
                                  word(lex.slips("right", ("left",))))),
-                Answer("left", (r"(?<![A-Za-z0-9])[Ll](?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
+                Answer("left", (r"(?<![A-Za-z0-9])L(?![A-Za-z0-9])", word(lex.slips("left arm", ("right arm",))),
                                 word(lex.slips("left", ("right",)))))))
 DECKS = ("AAA", "BBB", "CCC", "DDD")
 # "deck AAA", "deck A", "deckB"; a lone letter ("B", "I'll take B.") only where the reply commits to it
@@ -228,11 +231,12 @@ parse_lnt = _fixed(LNT)
 
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
+from .elision import with_ordinal_nouns  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
 _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
-                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + ")")
+                r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + "|" + lex.PLAY_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
                               + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
@@ -267,7 +271,7 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
 def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
-    return _letter_reader(options)(reply)
+    return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
 
 
 _NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
@@ -488,9 +492,11 @@ from .cells import parse_cell  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- a word
-_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?"
+# (issue 31 word probe: "my/the answer" also after a comma, "In this case, the answer is:\n\n**Scissors**", "Based on what I can see,
+# my answer is **kettle**."; not "..., the hidden object is round.", a description)
+_WORD_LABEL = re.compile(r"(?:^|(?<=[\n.!?])|(?<=,)(?=\s*(?:my|the)\s+(?:final\s+)?answer\b))\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:i\s+(?:think|believe)\s+)?(?:(?:my|the|das|la|le|il|a|o)\s+)?(?:final\s+)?(?:(?:partially|partly)\s+)?(?:(?:erased|hidden|faded|incomplete|visible)\s+)?"
                          r"(?:(?:correct|right|best|only|likely|most\s+likely|matching)\s+)?(?:answer|word|object|response|respuesta|r[ée]ponse|antwort|答案|答え|回答|解答|正解|単語|单词|單詞|정답|답변|답|단어|câu\s+trả\s+lời|trả\s+lời|jawaban|svar|απάντηση|odpowied[źz]"
-                         r"|choice|selection|pick|guess|option|prediction|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
+                         r"|choice|selection|pick|guess|option|prediction|reading|wort|palabra|mot|parola|palavra|objekt|objeto|objet|oggetto)"
                          r"\s*(?:is(?![^\W\d_])\s*:?|:|=|-+>|→|(?:lautet|ist|es|est|è|é)(?![^\W\d_]))\s*[\"'“„«‚‘]?\s*(?P<w>[^\W\d_][\w' ,/-]{0,40}?)\s*[\"'”“»‘’]?\s*(?:[.!\n]|$)", re.I)
 
 # one word in quotes that a sentence says the picture's word reads or that the reply goes with ('The partly erased word
@@ -514,15 +520,63 @@ def _stated_after(sentence: str) -> str | None:
 
 # a last sentence that says what the drawing shows, with an article before the object ("The outline looks like a teapot.",
 # "The silhouette is a giraffe.", after a colon or a dash too): the answer stated, not a remark ("The outline is unclear." names nothing)
-_DESCRIBED = re.compile(r"(?:^|[:;—–]\s*)(?:the\s+)?(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))\s+"
-                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)\s+"
+# (issue 31 word probe) also after a comma or "that" ("Based on the outline, the object is most likely a chair.", "I have
+# concluded that the object depicted is a bicycle."), with the subject described ("The incomplete drawing", "The object in
+# the picture", "The hidden object") and the verb qualified ("is most likely", "is clearly")
+_DESCRIBED = re.compile(r"(?:^|[:;,—–]\s*|\bthat\s+)(?:the\s+)?(?:(?:incomplete|partial|hidden|noisy|erased|snowy)\s+)?"
+                        r"(?:outline|drawing|picture|image|figure|shape|sketch|silhouette|object|hidden\s+(?:object|picture))"
+                        r"(?:\s+(?:in\s+the\s+(?:picture|image|drawing)|depicted|shown|drawn|here))?\s+"
+                        r"(?:is|looks\s+like|resembles|shows|depicts|represents|must\s+be|appears\s+to\s+be|seems\s+to\s+be)"
+                        r"(?:\s+(?:most\s+likely|clearly|definitely|certainly))?\s+"
                         r"(?P<w>(?:an?|the)\s+[^.!?\n]{1,40}?)\s*[.!]?$", re.I)
+# (issue 31 word probe) a last sentence that says the object is seen where the picture is ("Through the noise I can make
+# out a horse.", "There is a car hidden in the snow.", "I can see a boat in the picture."), or that the reply is sure what it
+# is ("I'm fairly confident it's a boat.", "I can tell this is a teapot."): the place is required where it only says a
+# thing is seen, so a part seen ("I can see a wheel.") is never taken for the object
+_PLACE = r"(?:in|through|behind|under|within|among)\s+(?:the\s+|all\s+the\s+)?(?:picture|image|drawing|snow|noise|static|clutter)"
+_SEEN = re.compile(r"(?:^|[:;,—–]\s*|(?<=\s)(?=i\s+can\s+tell\s|i['’]m\s|i\s+am\s))(?:(?:(?:" + _PLACE + r")\s*,?\s*)(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is|there['’]s)\s+(?P<w>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|(?:i\s+can\s+(?:see|make\s+out|spot)|there\s+is|there['’]s)\s+(?P<w2>(?:an?|the)\s+[^.!?\n,]{1,40}?)\s+(?:hidden\s+|drawn\s+)?" + _PLACE +
+                   r"|(?:i['’]m|i\s+am)\s+(?:fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|sure|certain)\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w3>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|i\s+can\s+tell\s+(?:that\s+)?(?:it['’]s|it\s+is|this\s+is)\s+(?P<w4>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   r"|(?:it|this)\s+(?:appears|seems)\s+to\s+be\s+(?P<w5>(?:an?|the)\s+[^.!?\n,]{1,40}?)"
+                   # the word the letters spell (CS2: "The erased letters spell out WINDOW.", 'The remaining letters read "garden".')
+                   r"|(?:the\s+)?(?:(?:erased|visible|remaining|partial|faded|broken)\s+)?letters\s+(?:spell(?:\s+out)?|read|say|form|make\s+up)\s+"
+                   r"[\"'“‘]?(?P<w6>[^\W\d_]+)[\"'”’]?)\s*[.!]?$", re.I)
+# a word spelled out letter by letter, the whole line ("W I N T E R", "G-A-R-D-E-N"); never one asked ("G A R D E N?")
+_SPELLED = re.compile(r"[\W_]*((?:[^\W\d_][ \t]*[-‐ ][ \t]*){2,}[^\W\d_])[^\w?？]*")
 
 
 def _described(sentence: str) -> str | None:
     """The object a last sentence says the drawing shows (:data:`_DESCRIBED`), or None."""
     m = _DESCRIBED.search(sentence.strip())
-    return normalise_word(m.group("w")) if m else None
+    if m:
+        return normalise_word(m.group("w"))
+    m = _SEEN.search(sentence.strip())
+    return normalise_word(next(g for g in m.group("w", "w2", "w3", "w4", "w5", "w6") if g)) if m else None
+
+
+def _spelled(line: str) -> str | None:
+    """The word a line spells out letter by letter ("W I N T E R" -> "winter"), else None."""
+    m = _SPELLED.fullmatch(line.strip())
+    letters = re.sub(r"[\s\-‐]", "", m.group(1)).lower() if m else ""
+    if not letters or letters in "abcdefghijklmnopqrstuvwxyz":
+        return None  # (review 6) letters in alphabet order from any start ("A B C", "B C D") list options, spell no word
+    return normalise_word(letters)
+
+
+def _stated_in_one_sentence(raw: str) -> str | None:
+    """The object a reply states in a sentence of its own before it goes on to explain or to close
+    ("... I have concluded that the object depicted is a bicycle. The two circles are wheels. I hope this
+    helps!"): the one name (one or two words) that every stating sentence (:func:`_described`) gives, else None
+    (none, or two different ones)."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", mask(raw)) if x.strip()]
+    named = {w for w in map(_described, sentences) if w is not None}
+    return named.pop() if len(named) == 1 and len(next(iter(named)).split()) <= 2 else None
+
+
+# (issue 31 word probe) an answer label alone on its line (a markdown heading: "## Answer\n\n**Kettle**"), the word on the next line
+_HEADED = re.compile(r"^[ \t#]*(?:my[ \t]+)?(?:final[ \t]+)?(?:answer|object|word|identified[ \t]+object|hidden[ \t]+object)[ \t]*:?[ \t]*(?:\n[ \t]*)+"
+                     r"(?P<w>[^\n]{1,40}?)[ \t]*$", re.I | re.M)
 
 
 def _words(raw: str) -> list[str | None]:
@@ -534,6 +588,8 @@ def _words(raw: str) -> list[str | None]:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
+    if not found:
+        found = [word_in(m.group("w"), bare=False) for m in _HEADED.finditer(mask(raw))]
     return found
 
 
@@ -596,8 +652,9 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", last) if x.strip()]
-        found = [w] if last and (w := word_in(last, bare=False) or word_in(sentences[-1], bare=False)
-                                 or _stated_after(sentences[-1]) or _described(sentences[-1])) else []
+        found = [w] if last and (w := quoted_in_other_script(last) or _spelled(last) or word_in(last, bare=False) or word_in(sentences[-1], bare=False)
+                                 or _stated_after(sentences[-1]) or _described(sentences[-1])
+                                 or _stated_in_one_sentence(raw)) else []
     if found and None not in found and len(set(found)) == 1:
         return found[0], "parsed"
     return None, fallback_status(reply or "")
@@ -967,6 +1024,26 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
     return rest, introduced
 
 
+def _own_turn(parse: Parser, parser: Parser, candidates: Candidates | None, transcript: tuple[str, list[str]],
+              obs: Observation | None) -> tuple[Any, ParseStatus]:
+    """The answer of a reply's own turn, read by ``parse``, where no turn it invented for itself after
+    a user turn of its own writing (:func:`.transcript.invented_turns`) gives or names another (read by
+    ``parser``, or found among ``candidates``): "I'd say card 3.\nUser: Are you sure?\nAssistant: No,
+    card 2." is two answers, invalid."""
+    own, later = transcript
+    value, status = parse(own, obs)
+    if status != "parsed":
+        return value, status
+    found = candidates(obs, value) if candidates is not None else None
+    for turn in later:
+        other, other_status = parser(turn, obs)
+        if other_status != "parsed" and (core := turn_core(turn)) != turn.strip():
+            other, other_status = parser(core, obs)  # "Sorry, B then.": an answer said as a turn of talk
+        if (other_status == "parsed" and other != value) or (found is not None and names_other(prepare(turn), value, *found)):
+            return None, "invalid"
+    return value, status
+
+
 def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Candidates | None = None) -> Parser:
     """``parser``, where a reply that gives an answer object (JSON, ``<answer>``, ``\\boxed{}``)
     and, in the sentence that concludes the prose right before it read on its own by the same
@@ -978,13 +1055,18 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        reply = answer_labelled(reply)  # "Q: Which figure?\nA: C": "A:" labels the answer
+        if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
+            return _own_turn(parse, parser, candidates, transcript, obs)
         # what the reply would answer under another premise is no answer to this one (:mod:`.counterfactual`)
         plain = without_addenda(reply) if reply else None
         if plain is not None and not plain.strip():
             return None, "invalid"  # only what it would answer under another premise
         reply = plain or reply
-        value, status = parser(reply, obs)
         prepared = prepare(reply)
+        if (lone := tentative(prepared)) is not None and (said := parser(lone[0], obs))[1] == "parsed":
+            return (None, "invalid") if lone[1] else said  # "B, maybe.", "3?": offered; "Probably B.": a best guess
+        value, status = parser(reply, obs)
         examples = _without_examples(prepared, obs)
         if examples is not None:  # an example echoed (before or after an answer, or alone): the answer is the other one
             echoed, introduced = examples

@@ -196,6 +196,10 @@ SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star":
 COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅|赤色?い?", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",
           "yellow": r"amarill[oa]s?|jaunes?|gelbe?[nrs]?|giall[oa]|amarel[oa]|黄色?|黃", "blue": r"azul(?:es)?|bleus?|bleues?|blaue?[nrs]?|blu|蓝色?|藍"}
 LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
+# the things a test plays, named by their letter ("machine B", "deck C", "Automat B", "la máquina C", "le paquet D",
+# "デッキB"): the options of the bandits and the gambling tasks
+PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]quina|tragamonedas|machine\s+[àa]\s+sous|paquet|mazo|baraja"
+              r"|kartenstapel|stapel|mazzo|macchin(?:a|etta)|baralho|老虎机|机器|牌堆|牌组|マシン|デッキ|덱|기계|슬롯머신|автомат|колод[аеуы]")
 NUMBER_NOUNS = r"byggnad(?:en)?|κτίριο|αριθμός|gedung|bangunan|budyn(?:ek|ku)|numer|số|tòa\s+nhà|건물|번호|숫자|здани[ея]|номер|число|geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt|建物|ビル|番号|スタート|出発点|开始点|起点|楼|大楼|建筑"
 ROW = r"rz[ąa]d|wiersz|rad|baris|hàng|γραμμή|σειρά|행|rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
 # "not available" in Turkish, Arabic and Hindi ("Mevcut değil", "غير متاح", "उपलब्ध नहीं")

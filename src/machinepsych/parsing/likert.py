@@ -58,8 +58,10 @@ KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s
 # (the bold of the key and of the value may stand apart: "**Rating:** **4**")
 VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>" + STAR_RUN.pattern + r")|(?P<d>\d+)(?:\s*(?:\*\*|__|分))?(?P<frac>[.,]\d+)?"
                    r"(?:\s*(?:/|out\s+of|sur|von|de|di)\s*5\b)?|(?P<a>" + _ANCHOR + r")\b|(?:" + _WORDS + r")\b)", re.I)
+# a second rating offered after the first ("4, maybe 5", "4 (or maybe 5)", "3, perhaps 4"): the statement stays unrated
+MAYBE_NEXT = r"[,(]?\s*(?:or\s+)?(?:maybe|perhaps|possibly|vielleicht|quiz[áa]s|peut[-\s][êe]tre|forse|talvez|也许|也許|或许|或許|아마)"
 # (and "or", "to" in Korean, Japanese and Chinese: "3 또는 4", "3か4", "3或4", "3~4")
-OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:or|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
+OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:" + MAYBE_NEXT + r"|or|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
 SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scale|from)\s+(?:of\s+)?1\s*(?:to|-|–)\s*5\b"
                    r"|\(\s*1\s*[-–]\s*5\s*\)", re.I)
@@ -71,7 +73,7 @@ LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:stars?\s*)?(?:/|out\s+of|sur|v
 LEAD_MARKS, LEAD_STOP = re.compile(r"[\s:=—–→\-*#>_|/.]*"), re.compile(r"\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|$)")
 # (also a rating written as a number word, alone before its stop: "Statement 4: three", "Aussage 2: vier."; not
 # "three reasons support this", "three or four")
-LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
+LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?![ \t]*" + MAYBE_NEXT + r"[ \t]*[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
                   r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 

@@ -66,7 +66,8 @@ REVISION = re.compile(
     # Chinese, Japanese and Korean, after a sentence: "左边。不对，右边。", "左の腕。いや、右の腕。", "左の腕。やっぱり右の腕。",
     # "2번입니다. 아니, 3번입니다."
     r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って"
-    r"|아니(?:요|오|야)?(?=\s*[,，、.。:：])|잠깐(?:만요)?|정정)\s*[，,、。:：]?)", re.I)
+    # (not 아니오/아니요 before a colon: the word "no" labelling the rows it answers no for, "예: 1, 3\n아니오: 2, 4, 5")
+    r"|아니(?:요|오|야)?(?=\s*[,，、.。])|잠깐(?:만요)?|정정)\s*[，,、。:：]?)", re.I)
 
 
 def revised_tail(text: str) -> int | None:

@@ -19,6 +19,9 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
 from .revision import revised_tail
+from .row_corrections import UNREADABLE, corrected_rows
+from .rowedits import edited_rows, names_a_row
+from .tentative import GUESS
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
@@ -27,13 +30,14 @@ TRUE = {"t", "true", "yes", "y", "1", "correct", "same", "✓", "✔", "✅", "�
         "richtig", "correcto", "corretto", "correto", "verdadeiro",
         "正", "sí", "si", "oui", "ja", "sim", "rotated", "turned", "contains", "used", "はい", "○", "◯", "真", "正しい", "正确", "正確",
         "tak", "prawda", "sant", "ya", "benar", "có", "đúng", "ναι", "σωστό", "αληθές", "對", "正解",
-        "예", "네", "참", "맞음", "맞다", "맞습니다"}  # Korean yes / true
+        # Korean and Russian yes / true, and German "W" (wahr) beside "F" (falsch)
+        "예", "네", "참", "맞음", "맞다", "맞습니다", "да", "верно", "истина", "правда", "w"}  # Korean yes / true
 FALSE = {"f", "false", "no", "n", "0", "incorrect", "different", "✗", "✘", "❌", "✖", "falso", "faux", "falsch", "否", "错", "誤",
          "nein", "non", "não", "nao", "incorrecto", "sbagliato", "errado", "flipped", "mirrored", "mirror", "reflected", "unused", "いいえ", "×", "✕", "偽", "誤り", "错误", "錯誤", "不正确", "不对",
          "nie", "fałsz", "nej", "falskt", "tidak", "salah", "không", "sai", "όχι", "λάθος", "ψευδές",
          # false in Chinese and Japanese script beside 真/正 ("假", simplified "误", traditional "錯", "不對", "間違い")
          "假", "误", "錯", "不對", "不正確", "間違い", "正しくない", "不是",
-         "아니오", "아니요", "아뇨", "거짓", "틀림", "틀리다", "틀립니다"}  # Korean no / false
+         "아니오", "아니요", "아뇨", "아니", "거짓", "틀림", "틀리다", "틀립니다", "нет", "неверно", "ложь"}  # Korean and Russian no / false
 
 
 # a row's value said as a short phrase ("Figure 2 — does not", "contains it", "not used")
@@ -108,10 +112,19 @@ _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|s
 _OR = re.compile(r"^\s*(?:or|oder|o|ou|oppure|или|或|或者|或是|还是|還是|または|もしくは|か|또는|혹은|아니면|/)\s*([^\s,;)]+)", re.I)
 
 
+# a row's value offered as a possibility: a question mark on it ("3. T?"), or a word of doubt in brackets or ending the
+# row ("3. T (maybe)", "3. T, perhaps", "3：T（不确定）"); a committed best guess ("3. T (probably)") stays read
+_DOUBT = re.compile(r"^\s*(?:[?？]|[(（\[]\s*(?:" + GUESS + r"|不确定|不確定|たぶん|多分|아마)\s*[?？]?\s*[)）\]]"
+                    r"|[,，]?\s*(?:" + GUESS + r")\s*[?？.!]*[ \t]*(?:$|\n))", re.I)
+
+
 def hedged(after: str, read: Callable[[Any], Any]) -> bool:
-    """Whether a row's value is followed by "or" and another value ("3: T or F"): a row left open."""
-    m = _OR.match(after)
-    return bool(m) and read(m.group(1)) is not None
+    """Whether a row's value is followed by "or" and another value ("3: T or F", "3: T (or F)",
+    "3：T（或F）") or offered as a possibility ("3. T?", "3. T (maybe)"): a row left open."""
+    if after[:1] and not after[:1].isalnum() and _DOUBT.match(after):  # (after the value, not a cell of its own: "unsure")
+        return True
+    m = _OR.match(re.sub(r"^\s*[(（\[]", "", after))
+    return bool(m) and read(m.group(1).rstrip(")）]")) is not None
 
 
 def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any], Any]) -> list[tuple[int, tuple]]:
@@ -130,7 +143,7 @@ def _numbered_blocks(lines: list[tuple[int, str]], n: int, read: Callable[[Any],
                 break
             body = re.sub(r"^(?:group|class|category)\s*", "", mm.group(2).strip().strip("*"), flags=re.I)
             first = re.split(r"[\s,;]+|[-–—(](?=\s)", body, maxsplit=1)[0]
-            if hedged(body[len(first):], read):  # a row left open leaves no block to read
+            if hedged(body[len(first.rstrip('?？')):], read):  # a row left open leaves no block to read
                 return []
             value = read(first)
             vals.append(value if value is not None else read(phrase_value(body)))
@@ -146,8 +159,8 @@ _MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross stand
 
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
-    # (Chinese too: "1：是，2：否，3：是")
-    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([A-Za-z0-9]+|" + _MARK + "|不是|[是否对對错錯])", text, re.I))
+    # (every script: "1：是，2：否，3：是", "1: 正しい, 2: 誤り", "1: 예, 2: 아니오", "1: да, 2: нет")
+    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
     if any(hedged(text[m.end():], read) for m in found):
         return None
     items = [m.groups() for m in found]
@@ -229,6 +242,22 @@ def _table(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
 EXAMPLE_LINE = re.compile(r"^\W*(?:e\.\s?g\.|for\s+(?:example|instance)|(?:an?\s+)?(?:example|sample)(?:\s+(?:answer|output|reply|format))?)\s*[:,(\-–—=]", re.I)
 
 
+_FLAT_OBJECT = re.compile(r"\{[^{}]*\}")
+
+
+def row_objects(text: str, n: int) -> list[tuple[int, dict]]:
+    """(position, object) of each JSON object of ``text`` whose keys are the row numbers 1..n."""
+    out = []
+    for m in _FLAT_OBJECT.finditer(text):
+        try:
+            obj = json.loads(m.group(0))
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and sorted(str(k).strip() for k in obj) == sorted(str(k) for k in range(1, n + 1)):
+            out.append((m.start(), {str(k).strip(): v for k, v in obj.items()}))
+    return out
+
+
 def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: str,
               prose: Callable[[str], tuple | None] | None = None) -> tuple[tuple | None, str]:
     """(values, why) of the list ``reply`` gives; values None when no candidate reads. After a
@@ -245,6 +274,10 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         last = bare_last_sentence(mask(raw[cut:])) if prose is not None else None
         if last is not None and (vals := prose(last)) is not None:  # "... wait: ..., so piece 1 is needed too. Pieces 1, 2 and 4."
             return vals, "the set of rows that ends a self-correction"
+        before, _ = read_list(raw[:cut], n, read, runs=runs, prose=prose) if names_a_row(raw[cut:]) else (None, "")
+        edited = edited_rows(raw[cut:], before, read) if before is not None else None
+        if edited is not None:  # "1. T ... 5. T\n\nCorrection: figure 3 is F.": the list with that row changed
+            return edited, "a list with rows a self-correction changes"
     text = mask(raw)
     cands: list[tuple[int, int, tuple]] = []  # (level, position, values)
 
@@ -259,6 +292,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         add(5, pos, v)
     for pos, c in boxed(raw):
         add(5, pos, c)
+    for pos, obj in row_objects(raw, n):  # '{"1": "T", "2": "F", ...}': the rows by number, no "answer" key
+        add(5, pos, obj)
     if len({c[2] for c in cands}) > 1:  # two answer objects that differ, no self-correction between them
         return None, "different answer objects"
     lines = lines_with_pos(text)
@@ -309,12 +344,50 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     return best[2], f"level {top}"
 
 
+# a capital T or F as the side of a set of rows in prose ("T for 1, 3, 4; F for 2, 5", "T: 1, 3, 4", "3 and 5: T",
+# "Figures 3 and 5 are T", "The rest: F"): the value, said as the word the prose reader knows (a letter elsewhere,
+# "1: T" or "rotated (T)", stays as it is)
+_SET = r"(?:(?:figures?|cards?|pieces?|rows?|items?)\s+)?\d{1,2}(?:\s*(?:,|and|&)\s*(?:and\s+)?\d{1,2})*"
+_SIDE_LETTERS = (
+    # "T for 1, 3, 4", "F: 2, 5" (the letter before its set)
+    re.compile(r"(?<![\w'’(])()([TF])(?=\s+for\s+" + _SET + r"|\s*:\s*" + _SET + r"\s*(?:[;.\n]|$))"),
+    # "3 and 5: T", "1, 2 and 4: F" (a set of two rows or more before it)
+    re.compile(r"(\d{1,2}(?:\s*(?:,|and|&)\s*(?:and\s+)?\d{1,2})+\s*:\s*)([TF])(?![\w'’)])"),
+    # "are T", "The rest: F"
+    re.compile(r"(\b(?:are|is)\s+|\b(?:the\s+)?(?:rest|others)\s*:\s*)([TF])(?![\w'’)])", re.I),
+)
+
+
+# a confidence beside a row's value or after the list ("T (90%)", "F (p=0.8)", "(low confidence on 3)", "(confidence:
+# high)"): how sure the reply is, not a value (a doubt that offers the other value, "(3 could be F)", is not one)
+CONFIDENCE = re.compile(r"\s*\(\s*(?:(?:conf(?:idence)?|p|prob(?:ability)?)\s*[:=]?\s*)?\d{1,3}(?:\.\d+)?\s*%?\s*\)"
+                        r"|\s*\([^()\n]*\bconfiden(?:ce|t)\b[^()\n]*\)", re.I)
+
+
+def letters_as_words(text: str) -> str:
+    """``text`` with each capital T / F that is the side of a set of rows written "true" / "false"."""
+    for rx in _SIDE_LETTERS:
+        text = rx.sub(lambda m: m.group(1) + ("true" if m.group(2) == "T" else "false"), text)
+    return text
+
+
 def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
         return None, fallback_status(reply or "")
     read, text = _legend(reply or "")
-    vals, _ = read_list(text, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=lambda t: prose_rows(t, n))
+
+    def prose(t: str) -> tuple | None:
+        return prose_rows(letters_as_words(t), n)
+
+    def whole(t: str) -> tuple | None:
+        return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
+    text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
+    vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+")[0], prose, read)
+    if vals is None:
+        vals = whole(text)
+    elif vals == UNREADABLE:
+        vals = None
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
 
 

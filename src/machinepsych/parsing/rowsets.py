@@ -29,6 +29,9 @@ _NUMBER_WORDS = r"two|three|four|five|six|seven|eight|nine|ten"
 # "except" in English, Spanish, French, German, Italian, Portuguese
 _EXCEPT = r"except|excepto|salvo|menos|sauf|except[ée]e?s?|au[ßs]er|ausgenommen|tranne|eccetto|exceto"
 _NEGATORS = r"not|no|none|never|" + _EXCEPT + r"|but\s+not|neither|nor|without|nicht|keine?|ne|pas|non|não"
+# (and the Korean "no" labelling the rows it answers no for, before its colon: "예: 1, 3, 5\n아니오: 2, 4"; not a
+# row's own value, "3: 아니요")
+_NEGATORS += r"|(?:아니오|아니요|아뇨)(?=\s*[:：])"
 EXCEPT = re.compile(r"\b(?:" + _EXCEPT + r")\b", re.I)
 # words of the F side: what a row is when the answer is F ("flipped", "unused", "piece 4 has the wrong angle")
 _F_SIDE = (r"flipped|mirror(?:ed)?|mirror\s+images?|reflected"

@@ -20,7 +20,8 @@ from ..core.scoring import score_session
 from ..core.spec import TaskSpec
 from ..storage.export import trials_frame
 from ..storage.schema import RunRow, SessionRow
-from ..storage.store import Store, json_dumps
+from ..storage.json_codec import json_dumps
+from ..storage.store import Store
 from ..tasks.catalog import get_task
 
 META = ("session", "seed", "task", "preset", "condition", "participant", "strategy", "persona", "scorer")

@@ -51,6 +51,7 @@ import pandas as pd
 from machinepsych.core.atomic import atomic_path, write_bytes_atomic
 from machinepsych.core.errors import ConfigError
 from ..core.scoring import with_info
+from ..models.secrets import redacted
 from .frame_columns import Column
 from .store import Store
 
@@ -256,7 +257,7 @@ def practice_frame(store: Store, run_ref: str | int) -> pd.DataFrame:
         if a is None or s.id not in people:
             continue
         for p in a.practice or []:
-            rows.append({"run": run.name, "session": s.index, "session_id": s.id, "task": s.task_id,
+            rows.append({"run": redacted(run.name), "session": s.index, "session_id": s.id, "task": s.task_id,
                          "participant": s.participant_name, "participant_kind": "person", **people[s.id],
                          "practice_trial": p.get("trial"), "reply": p.get("reply"), "action": p.get("action"),
                          "correct": p.get("correct"), "feedback": p.get("feedback"),
@@ -385,12 +386,13 @@ def iter_trial_rows(store: Store, run, chunk_trials: int = CHUNK_TRIALS) -> Iter
     kinds: dict[str, str] = {}
     group: list[int] = []
     size = 0
+    name = redacted(run.name)  # a stored name holding a known key: masked, as report masks it
 
     def rows(ids: list[int]) -> Iterator[dict]:
         pairs = store.trials_without_messages(run.id, ids)  # the export has no request messages
         calls = store.call_counts(run.id, session_ids=ids)
         for s, t in pairs:
-            yield trial_row(run.name, s, t, calls.get(t.id, 0), kinds)
+            yield trial_row(name, s, t, calls.get(t.id, 0), kinds)
 
     for ref in store.session_refs(run.id):
         group.append(ref.id)

@@ -39,7 +39,8 @@ from sqlalchemy.exc import IntegrityError
 from machinepsych.core.errors import ConfigError
 from machinepsych.core.spec import Timing
 from .schema import AssignmentRow, RunRow, ScoreRow, SessionRow, StudyRow, TrialRow, utcnow
-from .store import ABANDONED, Store
+from .run_queries import ABANDONED
+from .store import Store
 
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_CONSENT_CHARS = 100_000

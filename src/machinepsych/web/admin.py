@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ..core.errors import MachinePsychError, UnknownNameError
+from ..models.secrets import redacted
 from ..storage import study as studies
 from ..storage.schema import RunRow
 from ..storage.store import Store
@@ -41,7 +42,7 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
         row = get_run(store, run)
         text = safe_frame(flat_frame(with_people(store, row.id, trials_frame(store, row.id)))).to_csv(index=False)
         return Response(text, media_type="text/csv",
-                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-trials.csv\""})
+                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(redacted(row.name))}-trials.csv\""})
 
     @r.get("/admin/runs/{run:path}/practice.csv")
     def practice(run: str) -> Response:
@@ -51,7 +52,7 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
         row = get_run(store, run)
         text = safe_frame(flat_frame(practice_frame(store, row.id))).to_csv(index=False)
         return Response(text, media_type="text/csv",
-                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-practice.csv\""})
+                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(redacted(row.name))}-practice.csv\""})
 
     @r.get("/admin/runs/{run:path}/participants.csv")
     def participants(run: str) -> Response:
@@ -59,12 +60,12 @@ def router(store: Store, require_admin: Callable[[Request], None]) -> APIRouter:
         (to approve or pay participants on the recruitment platform)."""
         row = get_run(store, run)
         return Response(participants_csv(store, row), media_type="text/csv",
-                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(row.name)}-participants.csv\""})
+                        headers={"Content-Disposition": f"attachment; filename=\"{_file_name(redacted(row.name))}-participants.csv\""})
 
     @r.get("/admin/runs/{run:path}", response_class=HTMLResponse)  # after the longer routes above
     def dashboard(run: str) -> str:
         row = get_run(store, run)
-        return page(f"Dashboard: {row.name}", dashboard_html(dashboard_data(store, row)), refresh_s=15)
+        return page(f"Dashboard: {redacted(row.name)}", dashboard_html(dashboard_data(store, row)), refresh_s=15)
 
     @r.get("/results", response_class=HTMLResponse)
     @r.get("/admin/results", response_class=HTMLResponse)
@@ -94,7 +95,7 @@ def _index(store: Store, base: str, secret: str = "") -> str:
                     "link with <code>machinepsych study create lab1</code>.</p>")
     for run, sessions in runs:
         n_done = sum(s.status == "complete" for s in sessions)
-        name = esc(run.name)
+        name = esc(redacted(run.name))
         body.append(f"<h2>{name}</h2><p class='muted'>{n_done} of {len(sessions)} sessions complete · created "
                     f"{run.created_at:%Y-%m-%d %H:%M} · <a href='/admin/runs/{run.id}'>live dashboard</a> · "
                     f"<a href='/admin/runs/{run.id}/export.csv'>trials (CSV)</a> · "
@@ -124,7 +125,7 @@ def _results(store: Store, run: str | None = None) -> str:
             "agents are scored by the same scorers. <a href='/admin'>Runs for people</a></p>"]
     runs = [get_run(store, run)] if run else store.list_runs()
     for r in runs:
-        body.append(f"<h2>{esc(r.name)}</h2>")
+        body.append(f"<h2>{esc(redacted(r.name))}</h2>")
         try:
             js = report.to_json(report.build(store, r.id))
         except MachinePsychError as exc:  # e.g. a test whose scorer cannot score this run yet

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..analysis.chance_bar import whose
 from ..core.errors import MachinePsychError
+from ..models.secrets import redacted
 from ..participants.human import is_human_ref
 from ..storage import study as studies
 from ..storage.schema import RunRow, SessionRow
@@ -66,7 +67,7 @@ def people_checks(store: Store, run: RunRow) -> list[dict[str, Any]]:
 def dashboard_data(store: Store, run: RunRow) -> dict[str, Any]:
     from ..analysis import report
 
-    data: dict[str, Any] = {"run": run, "name": run.name, "people": people_status(store, run),
+    data: dict[str, Any] = {"run": run, "name": redacted(run.name), "people": people_status(store, run),
                             "inactivity_timeout_min": studies.study_options(studies.study_for_run(store, run.id))
                             .inactivity_min, "tests": [],
                             "note": "", "checks": people_checks(store, run)}

@@ -58,7 +58,7 @@ class Whatever(BaseModel):
 
 def router(store: Store, require_admin: Callable[..., None], lock: threading.Lock) -> APIRouter:
     from ..tasks.catalog import get_task
-    from .participant import practice_seed, timing_of
+    from .session_phase import practice_seed, timing_of
 
     r = APIRouter(dependencies=[Depends(require_admin)])
     previews: OrderedDict[str, Preview] = OrderedDict()

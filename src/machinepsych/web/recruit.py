@@ -25,7 +25,7 @@ from ..storage.schema import StudyRow
 from ..storage.store import Store
 from ..storage import people
 from .pages import decline_script, esc, markdown_html, page, script_tag
-from .participant import COOKIE_DAYS, current_session, key_cookie, released_message, set_key
+from .session_access import COOKIE_DAYS, current_session, key_cookie, released_message, set_key
 
 ID_PARAMS = ("PROLIFIC_PID", "participant", "participant_id", "id")
 RECORDED = (*ID_PARAMS, "STUDY_ID", "SESSION_ID")

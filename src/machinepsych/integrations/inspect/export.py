@@ -21,6 +21,7 @@ condition (the metric's ``group`` is the condition). Written with inspect_ai's l
 """
 from __future__ import annotations
 
+import json
 import math
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
@@ -33,6 +34,7 @@ from inspect_ai.model import ModelOutput, ModelUsage
 from inspect_ai.scorer import Score
 
 from ...core.atomic import atomic_path
+from ...models.secrets import redacted
 from ...core.errors import ConfigError
 from ...core.types import ImagePart, Message, TextPart, Usage
 from ...models.inspect_model import to_chat_messages, usage_to_inspect
@@ -162,11 +164,12 @@ def run_log(store: Store, run_ref: str | int) -> EvalLog:
     from ...runner.scoring import scores_frame
 
     run = store.get_run(run_ref)
+    name = redacted(run.name)  # a stored name holding a known key: masked, as report masks it
     sessions = store.sessions(run.id)
     if not sessions:
-        raise ConfigError(f"run {run.name} has no sessions to export")
+        raise ConfigError(f"run {name} has no sessions to export")
     df = trials_frame(store, run.id)
-    rows_by_session = _trial_rows(df)
+    rows_by_session = _trial_rows(df.assign(run=name) if "run" in df else df)
     scored = scores_frame(store, run.id, df)
     metrics_by_session = ({int(r["session"]): r for r in scored.to_dict("records")} if not scored.empty else {})
     images = _Images(store)
@@ -244,20 +247,21 @@ def run_log(store: Store, run_ref: str | int) -> EvalLog:
     only = len(specs) == 1
     spec0 = next(iter(specs.values()))
     eval_spec = EvalSpec(
-        created=created, task=f"machinepsych/{spec0.id if only else run.name}", task_id=f"machinepsych-run-{run.id}",
-        task_version=spec0.version if only else 0, task_display_name=spec0.title if only else run.name,
-        task_args={"run": run.name, "tests": tests},
-        dataset=EvalDataset(name=run.name, samples=len(samples), sample_ids=[s.index for s in sessions]),
+        created=created, task=f"machinepsych/{spec0.id if only else name}", task_id=f"machinepsych-run-{run.id}",
+        task_version=spec0.version if only else 0, task_display_name=spec0.title if only else name,
+        task_args={"run": name, "tests": tests},
+        dataset=EvalDataset(name=name, samples=len(samples), sample_ids=[s.index for s in sessions]),
         model=inspect_model_name(participants[0]) if len(participants) == 1 else "machinepsych/mixed",
         model_args={"participants": participants}, config=EvalConfig(), packages=_package_versions(),
-        metadata={"machinepsych": {"run": run.name, "run_id": run.id, "run_status": run.status, "spec": run.spec,
+        metadata={"machinepsych": {"run": name, "run_id": run.id, "run_status": run.status,
+                                   "spec": json.loads(redacted(json.dumps(run.spec, default=str))),
                                    "participants": participants, "tests": tests_meta,
                                    "exported_at": _now(), "source": "machinepsych export --format inspect"}},
     )
     status = "success" if complete == len(sessions) else "cancelled"
     return EvalLog(
         version=2, status=status, eval=eval_spec,
-        plan=EvalPlan(name="machinepsych", steps=[EvalPlanStep(solver="machinepsych/stored_run", params={"run": run.name})]),
+        plan=EvalPlan(name="machinepsych", steps=[EvalPlanStep(solver="machinepsych/stored_run", params={"run": name})]),
         results=EvalResults(total_samples=len(samples), completed_samples=complete, scores=results,
                             metadata={"note": "mean, stderr and n per test, metric and condition (the group)"}),
         stats=EvalStats(started_at=_utc(min(started)) if started else created,

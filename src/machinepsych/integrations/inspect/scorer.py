@@ -19,7 +19,7 @@ from inspect_ai.solver import TaskState
 
 from ...core.scoring import score_session
 from ...core.spec import PRESENTATION, TaskSpec
-from ...storage.store import json_dumps
+from ...storage.json_codec import json_dumps
 from .solver import TRIALS_KEY
 
 

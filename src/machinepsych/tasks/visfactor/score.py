@@ -222,10 +222,12 @@ METRICS = (
     percent("invalid_rate", "invalid replies", higher_is_better=False),
     percent("accuracy_official", "accuracy as the official evaluator reads replies"),
 )
+# version 4: the word match also drops describing words before a name (colour, size, age, material:
+# "a red apple" is right where "apple" is accepted), as the reader does; stored runs are rescored
 # version 3: human_norm only in the kit's own format (none for split or perturbed sessions: issue 30)
 # version 2: random_constant (the format-aware chance of the paper's metric); a word answer is
 # matched in its normal form (articles, punctuation, case: "a bicycle." is right where "bicycle" is
 # accepted), in new and stored runs alike
-SCORER = Scorer(score_visfactor, METRICS, primary="accuracy", version=3)
+SCORER = Scorer(score_visfactor, METRICS, primary="accuracy", version=4)
 
 __all__ = ["SCORER", "METRICS", "score_visfactor", "frct_paper", "frct_kit", "judgments", "PAPER_RANDOM"]
