@@ -288,6 +288,8 @@ NUMBER_MARKERS = (
 )
 
 
+# a topic particle between a number noun and its number in Korean, Japanese and Chinese ("숫자는 29입니다", "番号は3", "建筑是6")
+_TOPIC = r"\s*(?:은|는|이|가|は|が|是|为|為)\s*"
 # "the one", "this one", "which one": a pronoun, not the number ("The route from S2 is the one.")
 _PRONOUN_ONE = "".join(rf"(?<!\b{d}\s)" for d in ("the", "The", "this", "This", "that", "That", "which", "Which", "any", "each"))
 
@@ -297,7 +299,8 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
     answers = []
     for o in options:
         words = lex.number_words(o)
-        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
+        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", _NUMBER_NOUN + _TOPIC + str(o) + r"(?!\d)",
+                  r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
         positional = options == tuple(range(1, len(options) + 1))
         if positional:  # options numbered by position (SS2's starts): "the fourth starting point"
