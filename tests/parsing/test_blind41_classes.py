@@ -9,6 +9,7 @@ import pytest
 from tests.support.replies import CARDS, MA1, P3, read, vf
 
 SS3 = vf("SS3", "int", 1, list(range(1, 11)))
+I3 = vf("I3", "groups", 6, [1, 2, 3])
 
 
 # ----------------------------------------------------------------------------- two answers after one label
@@ -38,7 +39,25 @@ NAMED_NUMBER = [
 ]
 
 
-CLASSES = {"two-after-label": TWO_AFTER_LABEL, "named-number": NAMED_NUMBER}
+# ----------------------------------------------------------------------------- group lists in other words
+GROUPS = [
+    # figure and group words of the lexicon's languages, and figure -> group arrows, read as "figure 1: group 2"
+    ("Figura 1: grupo 2, Figura 2: grupo 3, Figura 3: grupo 1, Figura 4: grupo 1, Figura 5: grupo 2, Figura 6: grupo 3", [2, 3, 1, 1, 2, 3]),
+    ("Figure 1: gruppo 2, figure 2: gruppo 3, figure 3: gruppo 1, figure 4: gruppo 1, figure 5: gruppo 2, figure 6: gruppo 3", [2, 3, 1, 1, 2, 3]),
+    ("Abbildung 1: Gruppe 3, Abbildung 2: Gruppe 3, Abbildung 3: Gruppe 1, Abbildung 4: Gruppe 2, Abbildung 5: Gruppe 2, Abbildung 6: Gruppe 1",
+     [3, 3, 1, 2, 2, 1]),
+    ("Figures: 1->2, 2->3, 3->1, 4->1, 5->2, 6->3", [2, 3, 1, 1, 2, 3]), ("1 -> 2\n2 -> 3\n3 -> 1\n4 -> 1\n5 -> 2\n6 -> 3", [2, 3, 1, 1, 2, 3]),
+    ("Рисунки: 1→3, 2→3, 3→2, 4→1, 5→2, 6→1", [3, 3, 2, 1, 2, 1]),
+    # guards: a figure missing, a hedged group, a group out of range, a figure given twice; the plain list still read
+    ("Figur 1: Gruppe 2, Figur 2: Gruppe 3, Figur 3: Gruppe 1, Figur 4: Gruppe 1, Figur 5: Gruppe 2", None),
+    ("Figur 1: Gruppe 2 oder 3, Figur 2: Gruppe 3, Figur 3: Gruppe 1, Figur 4: Gruppe 1, Figur 5: Gruppe 2, Figur 6: Gruppe 3", None),
+    ("Рисунки: 1→2, 2→3, 3→1, 4→1, 5→2, 6→4", None), ("Рисунки: 1→2, 2→3, 3→1, 4→1, 5→2, 5→3", None),
+    ("[2, 3, 1, 1, 2, 3]", [2, 3, 1, 1, 2, 3]), ("Gruppen: 2 3 1 1 2 3", [2, 3, 1, 1, 2, 3]),
+]
+
+
+CLASSES = {"two-after-label": TWO_AFTER_LABEL, "named-number": NAMED_NUMBER,
+           "groups": [("visfactor-i3", I3, reply, meant) for reply, meant in GROUPS]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -20,6 +20,7 @@ from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
@@ -448,7 +449,7 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
+    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
