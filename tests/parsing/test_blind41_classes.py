@@ -10,6 +10,7 @@ from tests.support.replies import CARDS, MA1, P3, read, vf
 
 SS3 = vf("SS3", "int", 1, list(range(1, 11)))
 I3 = vf("I3", "groups", 6, [1, 2, 3])
+DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
 
 
 # ----------------------------------------------------------------------------- two answers after one label
@@ -56,8 +57,22 @@ GROUPS = [
 ]
 
 
+# ----------------------------------------------------------------------------- "I'll begin with CCC" after other decks
+BEGIN_WITH = [
+    # (DC-IGT's first step) beginning, starting or opening with a deck commits to it, like going with it, after reasoning naming other decks
+    ("C and D are safer. I'll begin with DDD because it is steady.", "DDD"),
+    ("Decks A and B have big losses, C and D fewer. I will begin with CCC.", "CCC"),
+    ("A and B pay more but lose more; C and D are safer. We'll start off with DDD.", "DDD"),
+    # guards: two decks, a rejection, an announcement of reasoning, a later self-correction
+    ("A and B are risky; I'll begin with CCC, then maybe DDD.", None), ("A and B are risky. I'll begin with CCC or DDD.", None),
+    ("I won't begin with AAA; C and D are safer.", None), ("Let me begin with the analysis: A and B are risky, C and D safe.", None),
+    ("C and D are safer. I'll begin with BBB. No wait, DDD.", "DDD"), ("I'll start with CCC.", "CCC"),
+]
+
+
 CLASSES = {"two-after-label": TWO_AFTER_LABEL, "named-number": NAMED_NUMBER,
-           "groups": [("visfactor-i3", I3, reply, meant) for reply, meant in GROUPS]}
+           "groups": [("visfactor-i3", I3, reply, meant) for reply, meant in GROUPS],
+           "begin-with": [("dcigt", DCIGT, reply, meant) for reply, meant in BEGIN_WITH]}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -132,8 +132,12 @@ _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|
                for d in DECKS}
 _DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
                       for d in DECKS)
+# DC-IGT's first choice said as where the reply begins ("I'll begin with CCC.", "We'll start off with deck D"): the deck
+# chosen, after reasoning that names other decks by letter ("C and D are safer.")
+BEGIN_MARKERS = ((re.compile(r"\b(?:i|we)(?:['’]ll|\s+will|\s+shall|['’]m\s+going\s+to|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
+                             r"(?:(?:now|then|just|simply)\s+)?(?:begin|start|open)(?:\s+off)?\s+with\b", re.I), DECISION, "decision"),)
 DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS),
-                   extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
+                   extra_markers=MOVE_MARKERS + BEGIN_MARKERS, ignore=(LEFT_BEHIND,))
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
