@@ -10,6 +10,7 @@ from tests.support.replies import CARDS, MA1, P3, read, vf
 
 SS3 = vf("SS3", "int", 1, list(range(1, 11)))
 I3 = vf("I3", "groups", 6, [1, 2, 3])
+CF2 = vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"])
 DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
 
 
@@ -70,8 +71,24 @@ BEGIN_WITH = [
 ]
 
 
+# ----------------------------------------------------------------------------- rows said in words, then the same rows as JSON
+ROWS_IN_WORDS = [
+    # a row with the bare "no" of the lexicon's languages is F, as "5 no" is; prose and an object that agree are one answer
+    ('Abbildung 1 enthält das Muster, 2 nicht, 3 ja, 4 nein, 5 nein.\n{"answer": ["T", "F", "T", "F", "F"]}', ["T", "F", "T", "F", "F"]),
+    ("1 ja, 2 nicht, 3 ja, 4 ja, 5 nein.", ["T", "F", "T", "T", "F"]),
+    ("Abbildung 1 enthält das Muster, 2 nein, 3 ja, 4 nein, 5 ja.", ["T", "F", "T", "F", "T"]),
+    ('Рисунок 1 содержит образец, 2 нет, 3 да, 4 да, 5 нет.\n{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"]),
+    ("Figuur 1 bevat het patroon, 2 niet, 3 ja, 4 ja, 5 nee.", ["T", "F", "T", "T", "F"]),
+    # guards: prose and object that differ are two answers; the English sentence keeps its reading
+    ('Abbildung 1 enthält das Muster, 2 nicht, 3 ja, 4 ja, 5 nein.\n{"answer": ["T", "F", "T", "F", "F"]}', None),
+    ('Figure 1 contains the pattern, 2 not, 3 yes, 4 yes, 5 no.\n{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"]),
+    ('Figure 1 contains the pattern, 2 not, 3 yes, 4 yes, 5 no.\n{"answer": ["T", "T", "T", "T", "F"]}', None),
+]
+
+
 CLASSES = {"two-after-label": TWO_AFTER_LABEL, "named-number": NAMED_NUMBER,
            "groups": [("visfactor-i3", I3, reply, meant) for reply, meant in GROUPS],
+           "rows-in-words": [("visfactor-cf2", CF2, reply, meant) for reply, meant in ROWS_IN_WORDS],
            "begin-with": [("dcigt", DCIGT, reply, meant) for reply, meant in BEGIN_WITH]}
 
 

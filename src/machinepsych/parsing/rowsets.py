@@ -32,6 +32,9 @@ _NEGATORS = r"not|no|none|never|" + _EXCEPT + r"|but\s+not|neither|nor|without|n
 # (and the Korean "no" labelling the rows it answers no for, before its colon: "예: 1, 3, 5\n아니오: 2, 4"; not a
 # row's own value, "3: 아니요")
 _NEGATORS += r"|(?:아니오|아니요|아뇨)(?=\s*[:：])"
+# the bare "no" of the lexicon's other languages after a row ("5 nein", "3 нет", "2 nee"): that row is F, as "5 no" is
+_NO_WORDS = ("nein", "нет", "nee", "niet", "nie", "nej")
+_NEGATORS += "|" + "|".join(_NO_WORDS)
 EXCEPT = re.compile(r"\b(?:" + _EXCEPT + r")\b", re.I)
 # words of the F side: what a row is when the answer is F ("flipped", "unused", "piece 4 has the wrong angle")
 _F_SIDE = (r"flipped|mirror(?:ed)?|mirror\s+images?|reflected"
@@ -193,7 +196,7 @@ def _bare(clause: str) -> bool:
                          and all(NEG.fullmatch(w) and w not in _BARE_NEGATIONS for w in words))
 
 
-_BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without"}
+_BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without", *_NO_WORDS}
 
 
 _CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " and "),
