@@ -80,7 +80,10 @@ ROWS_IN_WORDS = [
     ("Abbildung 1 enthält das Muster, 2 nein, 3 ja, 4 nein, 5 ja.", ["T", "F", "T", "F", "T"]),
     ('Рисунок 1 содержит образец, 2 нет, 3 да, 4 да, 5 нет.\n{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"]),
     ("Figuur 1 bevat het patroon, 2 niet, 3 ja, 4 ja, 5 nee.", ["T", "F", "T", "T", "F"]),
-    # guards: prose and object that differ are two answers; the English sentence keeps its reading
+    # guards: a row said with "maybe" / "don't know" in the lexicon's languages leaves the list unread; prose and object that
+    # differ are two answers; the English sentence keeps its reading
+    ("1: ja, 2: nein, 3: vielleicht, 4: ja, 5: nein", None), ("1: да, 2: нет, 3: может быть, 4: да, 5: нет", None),
+    ("1 ja, 2 nein, 3 weiß nicht, 4 ja, 5 nein.", None), ("1 sí, 2 no, 3 quizás, 4 sí, 5 no.", None),
     ('Abbildung 1 enthält das Muster, 2 nicht, 3 ja, 4 ja, 5 nein.\n{"answer": ["T", "F", "T", "F", "F"]}', None),
     ('Figure 1 contains the pattern, 2 not, 3 yes, 4 yes, 5 no.\n{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"]),
     ('Figure 1 contains the pattern, 2 not, 3 yes, 4 yes, 5 no.\n{"answer": ["T", "T", "T", "T", "F"]}', None),
