@@ -17,6 +17,7 @@ from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
 from .commitment import Finder, Mention, Reading, Resolver, read
+from .paired import two_after_label
 
 L, R = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
 # words after which a capital letter is a pronoun or article, not an answer ("I think", "A few")
@@ -205,6 +206,8 @@ class ChoiceReader:
         return read(reply, finder, self.resolve, self.extra_markers, exact_finder=exact, binary=both)
 
     def __call__(self, reply: str | None) -> tuple[Any, ParseStatus]:
+        if two_after_label(reply):  # "Selection: 1 2": two answers where one is asked (:mod:`.paired`)
+            return None, "invalid"
         r = self.reading(reply)
         if r.ok:
             return r.value, "parsed"

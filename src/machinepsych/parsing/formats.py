@@ -20,6 +20,7 @@ from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
 from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
@@ -132,8 +133,12 @@ _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|
                for d in DECKS}
 _DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
                       for d in DECKS)
+# DC-IGT's first choice said as where the reply begins ("I'll begin with CCC.", "We'll start off with deck D"): the deck
+# chosen, after reasoning that names other decks by letter ("C and D are safer.")
+BEGIN_MARKERS = ((re.compile(r"\b(?:i|we)(?:['’]ll|\s+will|\s+shall|['’]m\s+going\s+to|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
+                             r"(?:(?:now|then|just|simply)\s+)?(?:begin|start|open)(?:\s+off)?\s+with\b", re.I), DECISION, "decision"),)
 DECK = ChoiceReader(tuple(Answer(a.value, a.strong + (_DECK_ORDINALS[a.value],), a.weak) for a in _DECK_ANSWERS),
-                   extra_markers=MOVE_MARKERS, ignore=(LEFT_BEHIND,))
+                   extra_markers=MOVE_MARKERS + BEGIN_MARKERS, ignore=(LEFT_BEHIND,))
 # on DC-IGT's final step, keeping the previewed deck names it ("Keep it.", "Stay with the same deck.")
 KEEP = (r"(?i:\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with|remain\s+with)\s+(?:it|this(?:\s+(?:deck|one))?"
         r"|that(?:\s+(?:deck|one))?|the\s+same(?:\s+(?:deck|one))?|my\s+(?:first\s+|previewed\s+|current\s+)?(?:deck|choice|pick|one)"
@@ -290,6 +295,8 @@ NUMBER_MARKERS = (
 )
 
 
+# a topic particle between a number noun and its number in Korean, Japanese and Chinese ("숫자는 29입니다", "番号は3", "建筑是6")
+_TOPIC = r"\s*(?:은|는|이|가|は|が|是|为|為)\s*"
 # "the one", "this one", "which one": a pronoun, not the number ("The route from S2 is the one.")
 _PRONOUN_ONE = "".join(rf"(?<!\b{d}\s)" for d in ("the", "The", "this", "This", "that", "That", "which", "Which", "any", "each"))
 
@@ -299,7 +306,8 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
     answers = []
     for o in options:
         words = lex.number_words(o)
-        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
+        strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", _NUMBER_NOUN + _TOPIC + str(o) + r"(?!\d)",
+                  r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
                   L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
         positional = options == tuple(range(1, len(options) + 1))
         if positional:  # options numbered by position (SS2's starts): "the fourth starting point"
@@ -447,7 +455,7 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(reply, int(st.get("n_rows", 0)), allowed)
+    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")

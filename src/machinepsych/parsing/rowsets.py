@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .tentative import GUESS
+
 _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?"
          # Spanish, French, German, Italian, Portuguese
          r"|piezas?|figuras?|cartas?|tarjetas?|pi[èe]ces?|cartes?|teile?|figuren|karten?|pezzi|pezzo|carte|pe[çc]as?|cart[õo]es)")
@@ -32,6 +34,9 @@ _NEGATORS = r"not|no|none|never|" + _EXCEPT + r"|but\s+not|neither|nor|without|n
 # (and the Korean "no" labelling the rows it answers no for, before its colon: "예: 1, 3, 5\n아니오: 2, 4"; not a
 # row's own value, "3: 아니요")
 _NEGATORS += r"|(?:아니오|아니요|아뇨)(?=\s*[:：])"
+# the bare "no" of the lexicon's other languages after a row ("5 nein", "3 нет", "2 nee"): that row is F, as "5 no" is
+_NO_WORDS = ("nein", "нет", "nee", "niet", "nie", "nej")
+_NEGATORS += "|" + "|".join(_NO_WORDS)
 EXCEPT = re.compile(r"\b(?:" + _EXCEPT + r")\b", re.I)
 # words of the F side: what a row is when the answer is F ("flipped", "unused", "piece 4 has the wrong angle")
 _F_SIDE = (r"turned\s+over|flipped|mirror(?:ed)?|mirror\s+images?|reflected"
@@ -62,7 +67,10 @@ ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?
                  r"|no\s+(?:single\s+)?(?:card|figure|piece|item|row|one|drawing|picture|shape)s?|not\s+(?:a\s+single|one))\b", re.I)  # "Use all pieces except 3."
 # "Only cards 4 and 7 ...", and "only" closing the clause ("The model appears in figures 2 and 5 only.")
 ONLY = re.compile(r"^\s*only\b|\bonly\s*[.!]?\s*$", re.I)
-HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or)\b|\?", re.I)
+HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or"
+                    # (and the "maybe" / "don't know" of the lexicon's other languages: "3 vielleicht", "3: может быть")
+                    r"|" + GUESS + r"|может\s+быть|возможно|наверное|не\s+знаю|misschien|weet\s+niet|wei[ßs]\s+(?:ich\s+)?nicht|unklar|unsicher"
+                    r"|no\s+s[ée]|je\s+ne\s+sais\s+pas|non\s+so|n[ãa]o\s+sei|たぶん|多分|かもしれ\w*|わからない|아마|모르\w*)\b|\?", re.I)
 # rows left unanswered ("I'd rather not guess on 3-5", "I can't make out figures 3-5"): no reading
 UNANSWERED = re.compile(r"\b(?:rather\s+not\s+(?:guess|say|answer)|(?:won[’']?t|will\s+not|can[’']?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+){0,2}?"
                         r"(?:guess|answer|make\s+out|see|judge|decide|determine|tell)|no\s+answer\s+for|skip(?:ping)?)\b", re.I)
@@ -196,7 +204,7 @@ def _bare(clause: str) -> bool:
 
 # a word of the F side with its particle ("flipped over", "turned over"): one word of the F side
 OVER = re.compile(r"\b(flipped|turned)\s+over\b", re.I)
-_BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without"}
+_BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without", *_NO_WORDS}
 
 
 _CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " and "),
