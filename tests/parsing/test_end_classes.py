@@ -1,5 +1,5 @@
 """Classes of confident wrong readings the reviews of this session left (issue 31, reviews 5 and 6,
-/tmp/lead/s14/review5_cases.py and review6_cases.py): each class is checked on several phrasings and every
+an adversarial review of 258 and one of 216 replies, kept outside the repository): each class is checked on several phrasings and every
 answer format where it applies, with the reading a careful person takes (None: unreadable, never guessed);
 the guards beside each class keep the close replies' readings."""
 from __future__ import annotations
@@ -81,8 +81,20 @@ OBJECT_ASKED = [
     ("visfactor-cs1", CS1, '{"answer": "umbrella"} (probably)', "umbrella"),
 ]
 
+# ----------------------------------------------------------------------------- the last trial's answer said to be wrong
+# ("I was wrong with rainy." reports the last trial: it names no answer now, neither rainy nor, by ruling it out, sunny)
+WAS_WRONG = [
+    ("wpt", DAY, "I was wrong with rainy.", None), ("wpt", DAY, "I was wrong about sunny.", None),
+    ("prlt", ARM, "I was wrong with the left arm.", None), ("dcigt", FIRST, "I was wrong about AAA.", None),
+    # guards: an answer given after it is read, also the same one again
+    ("wpt", DAY, "I was wrong with rainy. Sunny.", "sunny"), ("wpt", DAY, "I was wrong about rainy, so sunny.", "sunny"),
+    ("prlt", ARM, "I was wrong about the left arm. Right arm.", "right"), ("dcigt", FIRST, "I was wrong about AAA. BBB.", "BBB"),
+    ("wpt", DAY, "I was wrong about rainy last time; rainy again.", "rainy"),
+]
+
 CLASSES = {"asked correction": ASKED_CORRECTION, "absent": ABSENT, "both values": BOTH_VALUES, "unknown": UNKNOWN,
-           "described": DESCRIBED, "object asked": OBJECT_ASKED}
+           "described": DESCRIBED, "object asked": OBJECT_ASKED,
+           "was wrong": WAS_WRONG}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

@@ -1,5 +1,5 @@
 """Classes of wrong readings the reviews of this session left in Korean, Japanese, Chinese and German (issue 31,
-/tmp/lead/s14/review5_cases.py and lang/): each class on several phrasings and languages, with the reading a
+the adversarial review of 258 replies and the probe of 201 Chinese, Japanese and Korean replies, kept outside the repository): each class on several phrasings and languages, with the reading a
 careful person takes (None: unreadable, never guessed), and guards that keep the close replies' readings."""
 from __future__ import annotations
 

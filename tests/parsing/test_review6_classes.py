@@ -1,5 +1,5 @@
 """Classes of confident wrong word readings an adversarial review of this session's word rules found (review 6,
-issue 31: 216 replies over CS1-CS3, DC-IGT, WPT, n-back, LNT, PRLT and MBT, /tmp/lead/s14/review6_cases.py).
+issue 31: 216 replies over CS1-CS3, DC-IGT, WPT, n-back, LNT, PRLT and MBT kept outside the repository).
 Each class is checked on several phrasings with the reading a careful person takes (None: unreadable, never
 guessed); the guards beside each class keep the close replies' readings."""
 from __future__ import annotations

@@ -65,12 +65,13 @@ DISMISSED = re.compile(r"^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\
                        r"(?:not\s+|n['’]t\s+|no\s+longer\s+)(?:the\s+|what\s+)?(?:(?:current|active|sorting|relevant|right|correct|present)\s+)?"
                        r"(?:rule|criterion|dimension|category|point|relevant|counts?|matters?)\b"
                        r"|^[^.!?;\n]{0,80}?\b(?:but|yet|though|although|however)\s*,?\s*(?:that|this|it)\s+(?:does\s*n['’o]t|doesn['’]t)\s+(?:matter|count|apply)\b", re.I)
-# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm"), or
+# an answer named as what was chosen before ("Previous choice: AAA", "last time I chose the left arm", "I was wrong
+# with rainy": a report of the last trial, which names no answer now, neither it nor the other of two), or
 # (replies_blind38) as another agent's answer in a debate ("Agent A says 3", "Agent B chose 2", "the others picked 1"):
 # no answer of this reply unless it names it again as its own ("... I agree with the others: 3."); not one the
 # reply commits to now after naming the earlier round ("after last round's loss I'll switch to DDD")
 _NOW_COMMITS = r"\b(?:i|we)(?:['’](?:ll|m)|\s+(?:will|am|shall))\b"
-PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b(?:(?!" + _NOW_COMMITS + r")[^.!?\n,;]){0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said)"
+PAST_CONTEXT = re.compile(r"(?:\b(?:previous(?:ly)?|earlier|prior|last\s+(?:time|round|trial|turn))\b(?:(?!" + _NOW_COMMITS + r")[^.!?\n,;]){0,30}|\b(?:i|we|you)\s+(?:chose|picked|selected|went\s+with|took|predicted|answered|said|(?:was|were)\s+wrong\s+(?:with|about|on))"
                           r"|" + r"(?:\b(?:agent|player|model|debater|participant|assistant|speaker)\s*(?:[A-Z]|\d{1,2})?|\b(?:the\s+)?other\s+(?:agents?|players?|models?|debaters?)|\bthe\s+others)"
                           r"\s+(?:says?|said|chose|chooses|choose|picked|picks?|selected|selects?|went\s+with|goes\s+with|answered|answers?|voted\s+for|votes?\s+for"
                           r"|suggested|suggests?|proposed|proposes?|prefers?|preferred|thinks?|thought|argued\s+for|argues?\s+for|backed|backs?))"
