@@ -121,7 +121,9 @@ def check_free_text(line: dict) -> None:
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
     # a chat template's leaked end-of-turn token ends the comment, a leading role header is no part of it
     # (replies_blind38: Gemma's <end_of_turn> too)
-    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>|<end_of_turn>", re.sub(r"(?i)^\s*assistant[ \t]*(?:\n|:[ \t]*)", "", text))[0].strip()
+    # (replies_blind47: Gemma's "<start_of_turn>model" header too)
+    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>|<end_of_turn>",
+                    re.sub(r"(?i)^\s*(?:assistant[ \t]*(?:\n|:[ \t]*)|<start_of_turn>model[ \t]*\n)", "", text))[0].strip()
     # (replies_blind34) an agent scaffold's steps ("Thought:", "Action:", "Observation:" lines) before its "Final Answer:"
     # line are no part of it, nor is that label
     text = re.sub(r"(?i)\A(?:[ \t]*(?:thought|action(?:[ \t]+input)?|observation)[ \t]*\d*[ \t]*:[^\n]*\n)+[ \t]*final[ \t]+answer[ \t]*:\s*", "", text)
