@@ -1,0 +1,95 @@
+"""The classes replies_blind43 declined on first measurement (issue 31), and the hedge policy for a lone
+answer, on replies other than the set's own lines, in every answer format where they apply: each case
+failed before its fix; the guards keep close replies' readings (the reading right, and the near-miss that
+must stay invalid)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from machinepsych.core.types import Observation
+from machinepsych.tasks.catalog import get_task
+
+SET = Path(__file__).resolve().parents[1] / "fixtures" / "replies_blind43"
+# (test, an answer, another legal answer), as a reply writes them
+ANSWERS = [("wcst", "3", "1"), ("visfactor-cf1", "B", "D"), ("visfactor-ma1", "47", "23"), ("visfactor-s2", "T", "F"),
+           ("visfactor-cf3", "(3, 4)", "(2, 5)"), ("dcigt", "AAA", "BBB"), ("lnt", "consonant", "vowel"),
+           ("mbt", "right", "left"), ("prlt", "left", "right"), ("wpt", "rainy", "sunny"), ("nback", "no", "yes"),
+           ("visfactor-cs1", "bicycle", "umbrella")]
+
+
+@lru_cache(maxsize=None)
+def stimulus(test: str) -> dict:
+    """The stimulus of the set's first line for ``test`` (a real one, as the environment emitted it)."""
+    for path in sorted(SET.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and (row := json.loads(line))["test"] == test:
+                return row["stimulus"]
+    raise LookupError(test)
+
+
+def read(test: str, reply: str):
+    return get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus(test), parts=()))
+
+
+def meant(test: str, answer: str):
+    """The action a reply naming ``answer`` stores."""
+    value, status = read(test, f'{{"answer": {json.dumps(answer)}}}' if test.startswith("visfactor") else answer)
+    assert status == "parsed", (test, answer)
+    return value
+
+
+# 1. an explicit commitment, then a sentence of its own that only concedes another answer is possible
+CONCEDED = [  # (each invalid before the fix)
+    "Selection: {a}\n\nThough {b} is also possible if the rule flipped.",
+    "I'll go with {a}. Though {b} is also possible as a first try.",
+    "So {a}. Although {b} could also work.",
+    "Answer: {a}. Admittedly, {b} is also plausible.",
+    "Respuesta: {a}. Aunque {b} también es posible.",
+    "Antwort: {a}. Obwohl {b} auch möglich ist.",
+    "Réponse : {a}. Bien que {b} soit aussi possible.",
+    "答案：{a}。不过{b}也有可能。",
+]
+
+
+@pytest.mark.parametrize("template", CONCEDED)
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_commitment_kept_past_a_later_concession(test, a, b, template):
+    if test == "nback" and template.startswith("So"):
+        pytest.skip("'So no.' reads as a negation")
+    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
+
+
+def test_commitment_kept_past_a_concession_in_the_sets_forms():
+    assert read("wpt", "Pattern [1, 0] → rain so far. Predict rainy. Though today being sunny makes sunny also possible.") == ("rainy", "parsed")
+    assert read("wcst", "Colour and shape both point at card 2.\n\nI'll go with card 2.\nThough card 4 is also possible if the rule is number.") == (2, "parsed")
+
+
+# the same breath, a bare or hedged answer, a later sentence with no concessive word, a question: still invalid
+STILL_INVALID = [
+    "Answer: {a}, though {b} is also possible.",
+    "{a}. Though {b} is also possible.",
+    "I think {a}. Though {b} is also possible.",
+    "Probably {a}. Although {b} is also plausible.",
+    "Answer: {a}\n\nIt might also be {b}.",
+    "Answer: {a}. Though {b} is also possible, I'd pick {b}.",
+]
+
+
+@pytest.mark.parametrize("template", STILL_INVALID)
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] != "visfactor-cs1"])
+def test_alternative_not_conceded_after_a_commitment_stays_invalid(test, a, b, template):
+    assert read(test, template.format(a=a, b=b))[1] != "parsed"
+
+
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_a_later_switch_still_switches(test, a, b):
+    assert read(test, f"Answer: {a}. Though {b} is also possible. Actually, {b}.") == (meant(test, b), "parsed")
+
+
+def test_word_after_so_is_the_word():  # (read "so bicycle" before)
+    assert read("visfactor-cs1", "So bicycle.") == ("bicycle", "parsed")
+    assert read("visfactor-cs1", '{"answer": "kettle"}\n\nIt could also be a teapot.') == (None, "invalid")
