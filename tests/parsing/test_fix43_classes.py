@@ -93,3 +93,49 @@ def test_a_later_switch_still_switches(test, a, b):
 def test_word_after_so_is_the_word():  # (read "so bicycle" before)
     assert read("visfactor-cs1", "So bicycle.") == ("bicycle", "parsed")
     assert read("visfactor-cs1", '{"answer": "kettle"}\n\nIt could also be a teapot.') == (None, "invalid")
+
+
+# 2. a closing line "<short lead-in the labels do not know>: <one answer>"
+CLOSING = [  # (invalid before the fix in most formats; see the report for the count)
+    "{b} is tempting.\nTrying shape: {a}",
+    "{b} got nothing. Continue: {a}.",
+    "{b} or {a}?\nSettling on: {a}",
+    "Let me weigh them.\nGoing with: {a}",
+    "{b} es mejor.\nVoy con: {a}",
+    "{b} wins.\nBleibe bei: {a}",
+]
+
+
+@pytest.mark.parametrize("template", CLOSING)
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_closing_line_after_a_short_lead_in_is_the_answer(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
+
+
+def test_closing_line_in_the_sets_forms():
+    assert read("wcst", "triangle blue 3 - option 1 is also a triangle. Option 3 has the colour, option 4 the number.\nTrying shape: 1") == (1, "parsed")
+    assert read("prlt", "The last three rewards came from the left. Continue: left.") == ("left", "parsed")
+
+
+# a key of something listed, a rejection, two answers, a question: no commitment
+NO_CLOSING = [
+    "Colour: {b}\nShape: {a}",
+    "Trying: {a} or {b}",
+    "Let me weigh them.\nRuled out: {a}",
+    "Let me weigh them.\nTrying shape: {a}?",
+]
+
+
+@pytest.mark.parametrize("template", NO_CLOSING)
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] not in ("visfactor-cf3", "nback")])
+def test_closing_line_that_keys_or_doubts_is_no_commitment(test, a, b, template):
+    assert read(test, template.format(a=a, b=b))[1] != "parsed"
+
+
+def test_closing_list_of_rows_is_no_answer():  # (replies_blind42: "翻转的卡片：3、6、8。" then the object)
+    from machinepsych.parsing.closing import closing_answer
+    assert closing_answer("翻转的卡片：3、6、8。") is None
+    assert closing_answer("Some prose.\nFlipped: 3, 6, 8") is None
+    assert closing_answer("Some prose.\nCard 2: 3") is None
+    assert closing_answer("Some prose.\nC: 3") is None
+    assert closing_answer("Some prose.\nTrying shape: 1") == "1"

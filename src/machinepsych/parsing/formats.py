@@ -16,6 +16,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .closing import closing_answer
 from .concession import conceded
 from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
@@ -1075,6 +1076,9 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
         if (kept := conceded(reply)) is not None and (committed := parse(kept, obs))[1] == "parsed":
             return committed
+        # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
+        if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
+            return said
         return value, status
 
     def parse_once(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
