@@ -139,3 +139,27 @@ def test_closing_list_of_rows_is_no_answer():  # (replies_blind42: "翻转的卡
     assert closing_answer("Some prose.\nCard 2: 3") is None
     assert closing_answer("Some prose.\nC: 3") is None
     assert closing_answer("Some prose.\nTrying shape: 1") == "1"
+
+
+# 3. one answer with a word of doubt: a best guess is read, an answer offered is not; a doubt closing the
+# reply leaves the answer what its own cue makes it (the stored sets: "I believe it was 81, though I'm not
+# fully certain." 81; "I think it's probably D, but I'm not very confident." D; "{a}, I guess" invalid)
+BEST_GUESS = [  # (invalid before the fix in most formats, or read in some formats and not in others)
+    "Probably {a}, but I'm not very sure.",
+    "{a}, but I'm not very sure.",
+    "I think it's {a}, but I'm not sure.",
+    "Probably {a}, though I can't be certain.",
+]
+
+
+@pytest.mark.parametrize("template", BEST_GUESS + ["Probably {a}.", "I think it's {a}", "I think {a}."])
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_best_guess_is_read(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
+
+
+@pytest.mark.parametrize("template", ["I guess {a}.", "I guess it's {a}.", "Maybe {a}, but I'm not sure.", "{a}?",
+                                      "{a} or {b}, but I'm not sure.", "{a}, I guess"])
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_answer_offered_is_invalid(test, a, b, template):  # ("I guess (3, 4)." was read as (3, 4) before)
+    assert read(test, template.format(a=a, b=b)) == (None, "invalid")
