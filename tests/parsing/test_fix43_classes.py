@@ -43,7 +43,7 @@ def meant(test: str, answer: str):
 
 
 # 1. an explicit commitment, then a sentence of its own that only concedes another answer is possible
-CONCEDED = [  # (each invalid before the fix)
+CONCEDED = [  # (85 of these 95 cases were invalid before the fix; read with the closing lines below)
     "Selection: {a}\n\nThough {b} is also possible if the rule flipped.",
     "I'll go with {a}. Though {b} is also possible as a first try.",
     "So {a}. Although {b} could also work.",
@@ -55,12 +55,6 @@ CONCEDED = [  # (each invalid before the fix)
 ]
 
 
-@pytest.mark.parametrize("template", CONCEDED)
-@pytest.mark.parametrize("test, a, b", ANSWERS)
-def test_commitment_kept_past_a_later_concession(test, a, b, template):
-    if test == "nback" and template.startswith("So"):
-        pytest.skip("'So no.' reads as a negation")
-    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
 
 
 def test_commitment_kept_past_a_concession_in_the_sets_forms():
@@ -96,7 +90,7 @@ def test_word_after_so_is_the_word():  # (read "so bicycle" before)
 
 
 # 2. a closing line "<short lead-in the labels do not know>: <one answer>"
-CLOSING = [  # (invalid before the fix in most formats; see the report for the count)
+CLOSING = [  # (55 of these 72 cases were invalid before the fix)
     "{b} is tempting.\nTrying shape: {a}",
     "{b} got nothing. Continue: {a}.",
     "{b} or {a}?\nSettling on: {a}",
@@ -106,9 +100,12 @@ CLOSING = [  # (invalid before the fix in most formats; see the report for the c
 ]
 
 
-@pytest.mark.parametrize("template", CLOSING)
+@pytest.mark.parametrize("template", CONCEDED + CLOSING)
 @pytest.mark.parametrize("test, a, b", ANSWERS)
-def test_closing_line_after_a_short_lead_in_is_the_answer(test, a, b, template):
+def test_the_commitment_is_read(test, a, b, template):
+    """1: kept past a later concession; 2: a closing line after a short lead-in."""
+    if test == "nback" and template.startswith("So"):
+        pytest.skip("'So no.' reads as a negation")
     assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
 
 
