@@ -135,6 +135,9 @@ def test_closing_list_of_rows_is_no_answer():  # (replies_blind42: "翻转的卡
     assert closing_answer("Some prose.\nFlipped: 3, 6, 8") is None
     assert closing_answer("Some prose.\nCard 2: 3") is None
     assert closing_answer("Some prose.\nC: 3") is None
+    assert closing_answer("card 3. User: Are you sure? Assistant: card 2.") is None  # a speaker's turn
+    assert closing_answer("Dogs are animals. The drawing fits: T") is None  # a description
+    assert closing_answer("Antwortvorschlag: kettle") is None and closing_answer("You said: 2") is None
     assert closing_answer("Some prose.\nTrying shape: 1") == "1"
 
 

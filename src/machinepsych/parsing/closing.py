@@ -6,7 +6,8 @@ said, set apart, and names one answer (not a list) after a phrase of one to thre
 It is no commitment where the phrase is a key of something listed or described rather than a deed: a
 row, option or statement ("Card 1: ...", "Figure 2: T", "Option B:", "Step 3:", "Statement 4:"), a rule or a
 dimension ("Rule: colour", "Colour: 3"), a fact of the task ("Feedback: correct", "Total: 4", "Left: 30"),
-a note ("Hint: kettle", "Example: 2"), a doubt or an alternative ("Maybe: 3", "Backup: 2", "Not: 1", "Ruled
+a note ("Hint: kettle", "Example: 2"), a speaker's turn ("Assistant: C."), a noun phrase that describes
+("The drawing fits: T"), a proposal or what another said ("Vorschlag: Lampe", "You said: 2"), a doubt or an alternative ("Maybe: 3", "Backup: 2", "Not: 1", "Ruled
 out: 4"); nor where the line before is another such "<phrase>: <value>" line (the last row of a list), nor
 where the phrase itself names an answer. The answer after the colon is read by the format's own reader,
 hedges and all ("Trying shape: 1?" proposes, it does not give)."""
@@ -34,6 +35,9 @@ KEYS = frozenset((
     "note notes hint hints clue clues example examples format reminder instruction instructions question prompt task reasoning reason "
     "because why evidence observation observations check checking summary analysis thoughts thought comment comments explanation "
     "confidence certainty probability odds chance "
+    # a speaker's turn ("Assistant: C.", "User: ..."), a noun phrase that describes ("The drawing fits: T")
+    "user assistant human model system ai bot nutzer benutzer assistent usuario asistente utilisateur assistant "
+    "the this that these those a an its their his her our der die das el la le les "
     # in other languages
     "karte karten schritt regel farbe form anzahl hinweis beispiel carta cartas paso regla forma pista ejemplo carte étape règle "
     "couleur indice exemple").split())
@@ -42,7 +46,10 @@ DOUBTS = frozenset((
     "maybe perhaps possibly probably likely unlikely guess alternative alternatives other others backup runner candidate candidates "
     "possible possibilities not no never none ruled out excluded exclude eliminated eliminate rejected reject wrong bad worst worse avoid "
     "skip skipped drop dropped discard discarded except lost lose loses against vs versus or either neither both tie if unless "
-    "has have had shows contains fails fail failed was were is are would could might vielleicht quizás quizas peut-être").split())
+    "has have had shows contains fails fail failed was were is are would could might vielleicht quizás quizas peut-être "
+    # a proposal, or what someone else said ("Vorschlag: Lampe", "Suggestion: 3", "You said: 2")
+    "suggestion suggested suggest proposal proposed propose vorschlag sugerencia propuesta you your they their he she said says "
+    "expected").split())
 _UNSPACED = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
 _SEVERAL = re.compile(r"[,;、，；]|\band\b|\bund\b|\by\b|\bet\b", re.I)
 # the labels the answer readers know already ("Answer:", "Selection:", "Final:") are theirs to judge
@@ -60,7 +67,7 @@ def closing_answer(reply: str) -> str | None:
         return None
     phrase = m.group("phrase")
     words = [w.lower().strip("'’-") for w in phrase.split()]
-    if words[0] in KEYS or any(w in DOUBTS for w in words) or _KNOWN.search(phrase):
+    if words[0] in KEYS or any(w in DOUBTS or w.endswith("vorschlag") for w in words) or _KNOWN.search(phrase):
         return None
     if any(len(w) < 2 or (w.isupper() and len(w) <= 3) for w in phrase.split()):
         return None  # an option's own name ("C: 3", "AAA: 50"), never a lead-in
