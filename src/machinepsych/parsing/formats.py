@@ -16,6 +16,8 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .closing import closing_answer
+from .concession import conceded
 from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
@@ -1068,6 +1070,18 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = parse_once(reply, obs)
+        if status != "invalid":
+            return value, status
+        # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
+        if (kept := conceded(reply)) is not None and (committed := parse(kept, obs))[1] == "parsed":
+            return committed
+        # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
+        if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
+            return said
+        return value, status
+
+    def parse_once(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         reply = answer_labelled(reply)  # "Q: Which figure?\nA: C": "A:" labels the answer
         if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
             return _own_turn(parse, parser, candidates, transcript, obs)
