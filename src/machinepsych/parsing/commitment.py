@@ -250,13 +250,22 @@ RESEMBLES = re.compile(r"\b(?:looks?|seems?|appears?)\s+(?:(?:very|quite|really|
                        r"|看起来|看上去|看起來|看上去|似乎|好像|(?<![图圖影肖偶想好])像|相似|类似|類似|似て|似た|비슷", re.I)
 
 
-def _only_described(text: str, mentions: list[Mention]) -> bool:
-    """Whether every sentence naming an answer in ``text`` says it looks alike, without more."""
+# a remark on an answer's appeal ("BBB is tempting.", "Card 2 looks good.", "Sunny sounds promising."): said of it, no
+# choice of it (not "looks best", "looks right": a verdict)
+APPEALS = re.compile(r"\b(?:is|looks?|seems?|sounds?|feels?)\s+(?:(?:very|quite|really|pretty|so|rather|somewhat|a\s+bit|kind\s+of"
+                     r"|most|more|fairly|also|too)\s+)?(?:tempting|good|nice|promising|appealing|attractive|interesting|enticing"
+                     r"|lucrative|solid|safe|fine|okay|ok|decent|reasonable|plausible|worth\s+(?:a\s+(?:try|look|shot))|an?\s+option"
+                     r"|(?:like\s+)?an?\s+(?:good|nice|safe|solid|decent|tempting|reasonable|plausible)\s+(?:option|candidate|bet|pick|choice))\b", re.I)
+
+
+def _only_described(text: str, mentions: list[Mention], said: re.Pattern = RESEMBLES) -> bool:
+    """Whether every sentence naming an answer in ``text`` says it looks alike (or what ``said``
+    finds), without more."""
     def sentence(m: Mention) -> str:
         start = max(text.rfind(c, 0, m.start) for c in ".!?\n。！？") + 1
         end = min((e for e in (text.find(c, m.end) for c in ".!?\n。！？") if e >= 0), default=len(text))
         return text[start:end]
-    return bool(mentions) and all(RESEMBLES.search(sentence(m)) for m in mentions)
+    return bool(mentions) and all(said.search(sentence(m)) for m in mentions)
 
 
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
@@ -871,6 +880,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         return out
     if len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected]):
         out.why = "an answer only described as looking alike, not chosen"
+    elif len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected], APPEALS):
+        out.why = "an answer only remarked on as tempting or good, not chosen"
     elif len(strong) == 1:
         key = next(iter(strong))
         out.value = next(m.value for m in mentions if _key(m.value) == key)
