@@ -48,6 +48,7 @@ from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
+from .tentative import GUESS
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -609,6 +610,10 @@ DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+thoug
 # commitment, as "I think B." is
 LEAD_HEDGE = re.compile(r"^\W*(?:probably|maybe|perhaps|likely|most\s+likely|presumably|wahrscheinlich|vielleicht|probablemente|quiz[áa]s"
                         r"|probablement|peut-[êe]tre|probabilmente|forse|provavelmente|talvez|наверное|вероятно|可能是?|たぶん|多分|아마(?:도)?)\s*[,:]?\s*", re.I)
+# a hedge word that only offers the answer as a possibility ("Maybe", "Perhaps", "Vielleicht"): no commitment, as the
+# lone "Maybe B." is none (:mod:`.tentative`)
+_OFFERED = re.compile(r"\W*(?:" + GUESS + r")\W*", re.I)
+_OFFERED_LEAD = re.compile(r"^[\W_]*(?:" + GUESS + r")(?![^\W\d_])", re.I)
 _OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
 
 
@@ -773,7 +778,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             ok = False
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
-        elif (lead := LEAD_HEDGE.match(line)) is not None and (hedged := exact_value(line[lead.end():], exact_finder))[0]:
+        elif ((lead := LEAD_HEDGE.match(line)) is not None and not _OFFERED.fullmatch(lead.group().strip(" \t,:：*_"))
+              and (hedged := exact_value(line[lead.end():], exact_finder))[0]):  # (not "Maybe: B", offered as "Maybe B." is)
             out.commitments.append((CONCLUSION, pos + lead.end(), hedged[1], "hedged last line"))  # "Probably B.", as "I think B."
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
@@ -882,6 +888,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         out.why = "an answer only described as looking alike, not chosen"
     elif len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected], APPEALS):
         out.why = "an answer only remarked on as tempting or good, not chosen"
+    elif len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected], _OFFERED_LEAD):
+        out.why = "an answer only offered as a possibility"  # "Let me weigh them.\nMaybe: BBB", as the lone "Maybe BBB."
     elif len(strong) == 1:
         key = next(iter(strong))
         out.value = next(m.value for m in mentions if _key(m.value) == key)
