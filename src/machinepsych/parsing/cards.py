@@ -188,9 +188,24 @@ COUNT_STATED = re.compile(r"(?:\b(?:shape\s+)?counts?\s+(?:is|are|was|were|of)|(
                           r"\s*(?:both\s+|all\s+)?[1-4](?![\d.,]\d)", re.I)
 
 
+# a row about one card that gives it a number ("Card 2: 3", "Option 4: 1 match", "Card 1 - 0 shared features"): a count
+# or a score of that card in a list, no choice of it nor of the card the number names
+CARD_ROW = re.compile(r"^[ \t*_>#-]*(?:\d{1,2}[.)][ \t]*)?[*_]*(?i:card|option|karte|carta|carte|opci[óo]n)[ \t]*#?[ \t]*(?P<card>[1-4])[*_]*"
+                      r"[ \t]*(?:[:：=]|->|→|[-–—][ \t])[ \t]*[*_]*(?P<n>\d{1,2})(?![\d.,]\d)[*_]*"
+                      r"(?:[ \t]+(?i:match(?:es|ing)?|shared|common|attributes?|features?|points?|hits?|in\s+common)(?:[ \t]+\w+){0,2})?"
+                      r"[ \t]*[.;]?[ \t]*$", re.M)
+_ANY_CARD_ROW = re.compile(r"^[ \t*_>#-]*(?:\d{1,2}[.)][ \t]*)?[*_]*(?i:card|option|karte|carta|carte|opci[óo]n)[ \t]*#?[ \t]*[1-4][*_]*"
+                           r"[ \t]*(?:[:：=]|->|→|[-–—][ \t])[^\n]{0,40}$", re.M)
+
+
 def _without_counts(reply: str) -> str:
-    """``reply`` with the counts it states of the cards (:data:`COUNT_STATED`) blanked out."""
-    return COUNT_STATED.sub(lambda m: " " * len(m.group()), reply) if reply else reply
+    """``reply`` with the counts it states of the cards (:data:`COUNT_STATED`) and its rows giving one card
+    another number (:data:`CARD_ROW`) blanked out."""
+    if not reply:
+        return reply
+    if any(m.group("card") != m.group("n") for m in CARD_ROW.finditer(reply)):  # the rows of a list, every one of them
+        reply = _ANY_CARD_ROW.sub(lambda m: "row" + " " * (len(m.group()) - 3) if len(m.group()) > 3 else m.group(), reply)
+    return COUNT_STATED.sub(lambda m: " " * len(m.group()), reply)
 
 
 # the nouns after which a later ordinal may leave its noun out (:mod:`.elision`)
