@@ -10,7 +10,11 @@ a note ("Hint: kettle", "Example: 2"), a speaker's turn ("Assistant: C."), a nou
 ("The drawing fits: T"), a proposal or what another said ("Vorschlag: Lampe", "You said: 2"), a doubt or an alternative ("Maybe: 3", "Backup: 2", "Not: 1", "Ruled
 out: 4"); nor where the line before is another such "<phrase>: <value>" line (the last row of a list), nor
 where the phrase itself names an answer. The answer after the colon is read by the format's own reader,
-hedges and all ("Trying shape: 1?" proposes, it does not give)."""
+hedges and all ("Trying shape: 1?" proposes, it does not give).
+
+Only a deed of choosing or going on (:data:`DEEDS`: "Trying", "Going with", "Continue", "Voy con") opens such a phrase:
+a phrase that names, judges or weighs something ("Gut feeling: C", "Missing from: C", "By colour: 2", "Most rewarded:
+left", "Reminds me of: kettle") says what the reply thinks of an answer, not that it takes it."""
 from __future__ import annotations
 
 import re
@@ -50,6 +54,16 @@ DOUBTS = frozenset((
     # a proposal, or what someone else said ("Vorschlag: Lampe", "Suggestion: 3", "You said: 2")
     "suggestion suggested suggest proposal proposed propose vorschlag sugerencia propuesta you your they their he she said says "
     "expected").split())
+# the words a closing phrase opens with when it is a deed of choosing or going on ("Trying shape", "Going with", "Continue",
+# "Settling on", "Voy con", "Bleibe bei"): only such a phrase commits; one that names or judges something ("Gut feeling",
+# "Missing from", "By colour", "Reminds me of", "Most rewarded", "Avoiding") is no commitment
+DEEDS = frozenset((
+    "try trying go going continue continuing settle settling settled stay staying stick sticking keep keeping pick picking "
+    "choose choosing chose select selecting take taking switch switching play playing opt opting lock locking locked commit "
+    "committing bet betting submit submitting predict predicting forecast forecasting press pressing next again "
+    "voy elijo escojo sigo pruebo tomo juego quedo bleibe nehme wähle waehle gehe versuche probiere tippe bleiben "
+    "prends choisis garde reste vais essaie continue scelgo prendo vado resto provo escolho fico vou").split())
+_SUBJECT = frozenset("i i'm i’m im i'll i’ll ill now so then je ich yo me on".split())
 _UNSPACED = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
 _SEVERAL = re.compile(r"[,;、，；]|\band\b|\bund\b|\by\b|\bet\b", re.I)
 # the labels the answer readers know already ("Answer:", "Selection:", "Final:") are theirs to judge
@@ -69,6 +83,9 @@ def closing_answer(reply: str) -> str | None:
     words = [w.lower().strip("'’-") for w in phrase.split()]
     if words[0] in KEYS or any(w in DOUBTS or w.endswith("vorschlag") for w in words) or _KNOWN.search(phrase):
         return None
+    deed = next((w for w in words if w not in _SUBJECT), "")
+    if deed not in DEEDS:
+        return None  # a phrase that names or judges something, not a deed of choosing ("Gut feeling: C", "By colour: 2")
     if any(len(w) < 2 or (w.isupper() and len(w) <= 3) for w in phrase.split()):
         return None  # an option's own name ("C: 3", "AAA: 50"), never a lead-in
     if _UNSPACED.search(phrase):
