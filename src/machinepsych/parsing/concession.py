@@ -41,6 +41,12 @@ _CHOOSES = re.compile(r"\b(?:i['’]ll|i\s+will|i['’]d|i\s+would|i\s+(?:choose
                       r"|rather|better|more\s+likely|answer|selection|final|but|wait)\b|[?？]|[{}]", re.I)
 _CONCESSION = re.compile(r"(?:(?<=[.!])[ \t]+|(?<=[。！])[ \t]*|\n\s*)(?P<c>[\W_]{0,3}" + _OPENER + r"[^\n]*?)\s*\Z")
 _POSSIBLE_RX = re.compile(_POSSIBLE)
+# what may follow the concession's "is also possible" in its sentence: a German verb at the end ("... auch möglich ist."),
+# a condition or a purpose ("if the rule flipped", "as a first try"), and the sentence's end - no second sentence, no
+# further clause ("..., and I now lean that way.", "(I'm not sure)", "; I'm torn.", ". Hmm, B.")
+_ONLY_CONDITION = re.compile(r"(?:\s+(?:ist|w[äa]e?re|sei|sein|sein\s+k[öo]nnte|es|est|soit|sia|seja))?"
+                             r"(?:\s*,?\s*(?i:if|as|given|since|in\s+case|when|for|under|depending|on|at|wenn|falls|als|si|como|comme|se)\b[^.!?;()\n]*)?"
+                             r"\s*[.!。！]*\s*", re.I)
 # the sentence before: its last sentence (after a sentence end or a line break)
 _LAST_SENTENCE = re.compile(r"(?:^|(?<=[.!?。！？])[ \t]+|\n)(?P<s>[^\n]*?)\s*\Z", re.S)
 # a bare decision said without a subject ("Predict rainy.", "Go with AAA.", "Choose card 2.")
@@ -57,8 +63,9 @@ def conceded(reply: str) -> str | None:
     if m is None:
         return None
     concession = m.group("c")
-    if _POSSIBLE_RX.search(concession) is None or _CHOOSES.search(concession) is not None:
-        return None
+    possible = _POSSIBLE_RX.search(concession)
+    if possible is None or _CHOOSES.search(concession) is not None or not _ONLY_CONDITION.fullmatch(concession[possible.end():]):
+        return None  # (what follows "is also possible" may only say when: "... if the rule flipped.", "... as a first try.")
     kept = reply[:m.start()].rstrip()
     last = _LAST_SENTENCE.search(kept)
     return kept if last is not None and explicit(last.group("s")) else None
