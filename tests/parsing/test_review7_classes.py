@@ -1,0 +1,139 @@
+"""Review 7 (issue 31): confident wrong readings an adversarial review found, fixed as classes in every answer
+format where they apply: a remark on an option's appeal read as a choice, a row about one card read as that
+card, an answer only offered ("Maybe: B") read as given, a closing "<phrase>: <answer>" whose phrase names or
+judges rather than chooses, and a concession that goes on to more than a concession. Each case failed before
+its fix; the guards keep close replies' readings (the reading right, and the near-miss that stays invalid)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from machinepsych.core.types import Observation
+from machinepsych.tasks.catalog import get_task
+
+SET = Path(__file__).resolve().parents[1] / "fixtures" / "replies_blind43"
+# (test, an answer, another legal answer), as a reply writes them
+ANSWERS = [("wcst", "3", "1"), ("visfactor-cf1", "B", "D"), ("visfactor-ma1", "47", "23"), ("visfactor-cf3", "(3, 4)", "(2, 5)"),
+           ("dcigt", "AAA", "BBB"), ("lnt", "consonant", "vowel"), ("mbt", "right", "left"), ("prlt", "left", "right"),
+           ("wpt", "rainy", "sunny"), ("visfactor-cs1", "bicycle", "umbrella")]
+CARDS = ["wcst", "wcst-reflection", "wcst-kennedy", "wcst-color", "wcst-shape", "wcst-number"]
+
+
+@lru_cache(maxsize=None)
+def stimulus(test: str) -> dict:
+    """The stimulus of the first stored line for ``test`` (a real one, as the environment emitted it)."""
+    for path in sorted(SET.glob("*.jsonl")) + sorted(SET.parent.glob("replies_blind4[0-2]/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and (row := json.loads(line))["test"] == test:
+                return row["stimulus"]
+    raise LookupError(test)
+
+
+def read(test: str, reply: str):
+    return get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus(test), parts=()))
+
+
+def meant(test: str, answer: str):
+    """The action a reply naming ``answer`` stores."""
+    value, status = read(test, f'{{"answer": {json.dumps(answer)}}}' if test.startswith("visfactor") else answer)
+    assert status == "parsed", (test, answer)
+    return value
+
+
+# 1. a remark on an answer's appeal is no choice of it (read as the answer before, in every format)
+REMARKS = ["{a} is tempting.", "{a} looks good.", "{a} seems promising.", "{a} sounds good.", "{a} is appealing."]
+# ... while a choice beside the remark, or a verdict ("looks best"), keeps its reading
+CHOSEN_PAST_REMARK = ["{b} is tempting, but I'll go with {a}.", "{a} looks good. I'll go with {a}."]
+
+
+@pytest.mark.parametrize("template", REMARKS)
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] != "visfactor-cs1"] + [("wcst", "card 3", "card 1")])
+def test_remark_on_an_answers_appeal_is_no_choice(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (None, "invalid")
+
+
+@pytest.mark.parametrize("template", CHOSEN_PAST_REMARK)
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_choice_beside_a_remark_is_read(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
+
+
+# 2. a row that gives one card another number ("Card 2: 3", "Card 4: 1 match"): no choice of either card
+CARD_ROWS = ["Matching by colour.\nCard 2: 3", "Card 2: 3", "Card 4: 1 match", "Card 1: no\nCard 2: 3",
+             "Counting shared features.\nCard 1: 0\nCard 2: 2 matches\nCard 3: 1"]
+
+
+@pytest.mark.parametrize("reply", CARD_ROWS)
+@pytest.mark.parametrize("test", CARDS)
+def test_row_about_one_card_is_no_choice(test, reply):
+    assert read(test, reply) == (None, "invalid")
+
+
+@pytest.mark.parametrize("test", CARDS)
+def test_rows_then_a_choice_read_the_choice(test):
+    assert read(test, "Card 1: 0 matches\nCard 2: 2 matches\nCard 3: 1 match\nSelection: 2") == (2, "parsed")
+    assert read(test, "Matching by colour.\nCard: 2") == (2, "parsed")
+    assert read(test, "Card 3: the one I choose.") == (3, "parsed")
+
+
+# 3. an answer only offered ("Maybe: B" closing a reply), as the lone "Maybe B." is: no answer given
+OFFERED = ["Let me weigh them.\nMaybe: {a}", "Let me weigh them.\nPerhaps: {a}", "Let me weigh them.\nMaybe {a}",
+           "Let me weigh them.\nVielleicht: {a}", "Let me weigh them.\nQuizás: {a}"]
+
+
+@pytest.mark.parametrize("template", OFFERED)
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_answer_only_offered_is_no_answer(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (None, "invalid")
+
+
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] != "visfactor-cs1"])
+def test_best_guess_closing_line_is_read(test, a, b):
+    assert read(test, f"Let me weigh them.\nProbably: {a}") == (meant(test, a), "parsed")
+
+
+# 4. a closing "<phrase>: <answer>" commits only where the phrase is a deed of choosing or going on
+NAMED_NOT_CHOSEN = ["Looking at it.\nGut feeling: {a}", "Looking at it.\nMissing from: {a}", "Looking at it.\nBy colour: {a}",
+                    "Looking at it.\nOtherwise: {a}", "Looking at it.\nFallback: {a}", "Looking at it.\nReminds me of: {a}",
+                    "Looking at it.\nInitial impression: {a}", "Looking at it.\nCompared to: {a}", "Looking at it.\nStill unsure: {a}"]
+DEEDS = ["Looking at it.\nTrying shape: {a}", "Looking at it.\nGoing with: {a}", "Looking at it.\nSticking with: {a}",
+         "Looking at it.\nPicking: {a}", "Looking at it.\nVoy con: {a}"]
+
+
+@pytest.mark.parametrize("template", NAMED_NOT_CHOSEN)
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] not in ("dcigt", "wpt", "lnt", "mbt", "visfactor-cf3")])
+def test_closing_phrase_that_names_or_judges_is_no_commitment(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (None, "invalid")
+
+
+@pytest.mark.parametrize("template", DEEDS)
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_closing_deed_is_the_commitment(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
+
+
+# 5. a concession keeps the commitment only where it concedes, and says nothing further
+GOES_ON = ["Answer: {a}. Although {b} is also plausible. Hmm, {b}.",
+           "Answer: {a}. Although {b} is also plausible, and more so now that I look again.",
+           "I'll go with {a}. Though {b} is also possible and I now lean that way.",
+           "Answer: {a}. Though {b} is also possible (I'm not sure).",
+           "Answer: {a}. Though {b} is also possible; I'm really torn.",
+           "Answer: {a}. Though {b} is also possible. I can't decide.",
+           "Answer: {a}. Though {b} is also possible; in fact I now prefer it."]
+CONCEDES = ["Answer: {a}. Though {b} is also possible if the rule flipped.", "Antwort: {a}. Obwohl {b} auch möglich ist.",
+            "I'll go with {a}. Though {b} is also possible as a first try."]
+
+
+@pytest.mark.parametrize("template", GOES_ON)
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] != "visfactor-cs1"])
+def test_concession_that_goes_on_is_no_concession(test, a, b, template):
+    assert read(test, template.format(a=a, b=b))[1] != "parsed" or read(test, template.format(a=a, b=b))[0] != meant(test, a)
+
+
+@pytest.mark.parametrize("template", CONCEDES)
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_concession_alone_keeps_the_commitment(test, a, b, template):
+    assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
