@@ -1,0 +1,45 @@
+"""Rules that did one job twice, folded into one (issue 31), and ratings corrected in a table: each case is read
+as a careful reader reads it (None: unreadable, never guessed), in every caller of the shared rule; the guards
+beside each keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, MA1, P3, read, vf
+
+BUILDINGS = vf("SS3", "int", 1, list(range(1, 11)))
+FORMATS = {"card": ("wcst", CARDS, "card 3", 3), "letter": ("visfactor-p3", P3, "B", "B"), "number": ("visfactor-ma1", MA1, "45", 45),
+           "building": ("visfactor-ss3", BUILDINGS, "building 7", 7), "arm": ("mbt", {"trial": 4}, "the left arm", "left")}
+
+
+# ----------------------------------------------------------------------------- one list of lead hedges (parsing/tentative)
+# an answer offered as a possibility is no answer, alone ("Maybe card 3.") or closing a longer reply; a best guess
+# ("Probably card 3.") is the answer, alone or closing one: the lone reader and the last-line reader say the same
+OFFERED = ("Maybe {}.", "Perhaps {}.", "Possibly {}.", "I guess {}.", "Vielleicht {}.", "Peut-être {}.", "Quizás {}.", "也许{}", "可能是{}")
+BEST_GUESS = ("Probably {}.", "Most likely {}.", "Presumably {}.", "Wahrscheinlich {}.", "Probablemente {}.", "たぶん{}")
+
+
+def _lead_hedges() -> list[tuple]:
+    cases = []
+    for test, stimulus, say, answer in FORMATS.values():
+        for lead in ("", "Let me compare the options one by one.\n", "Hard to tell from the picture.\n\n"):
+            cases += [(test, stimulus, lead + form.format(say), None) for form in OFFERED if "{}" in form and not (
+                test == "mbt" and not form[0].isascii())]
+            cases += [(test, stimulus, lead + form.format(say), answer) for form in BEST_GUESS if test != "mbt" or form[0].isascii()]
+        # guards: the hedge in the reasoning, the answer plain on the last line
+        cases += [(test, stimulus, f"Maybe {say}, maybe not; let me check.\n{say[0].upper() + say[1:]}.", answer)]
+    return cases
+
+
+CLASSES = {"lead-hedge": _lead_hedges()}
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
+                         ids=[f"{name}-{i}" for name, cases in CLASSES.items() for i in range(len(cases))])
+def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+def test_one_vocabulary_of_lead_hedges():
+    from machinepsych.parsing import commitment, tentative
+    assert commitment.LEAD_HEDGE is tentative.LEAD_HEDGE
