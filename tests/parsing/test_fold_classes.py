@@ -31,7 +31,26 @@ def _lead_hedges() -> list[tuple]:
     return cases
 
 
-CLASSES = {"lead-hedge": _lead_hedges()}
+# ----------------------------------------------------------------------------- one "X or not" (parsing/tf_hedge.OR_NOT)
+# an answer named with its negation left open is no answer, in every language of the lexicon, alike in the T/F reader
+# (tf_hedge) and in every other format's (unsettled); a question asked of itself, "whether or not", stay as they were
+S2 = vf("S2", "tf", 1, ["T", "F"])
+OR_NOT = ("{} or not.", "{} or it might not be.", "{}, maybe not.", "{}, vielleicht nicht.", "{} oder nicht.", "{} ou pas.",
+          "{}, peut-être pas.", "{} o no.", "{}, quizás no.", "{} ou não.", "{}还是不是。")
+
+
+def _or_not() -> list[tuple]:
+    cases = []
+    for test, stimulus, say, answer in [*FORMATS.values(), ("visfactor-s2", S2, "the same cube", "T")]:
+        say = say[0].upper() + say[1:]
+        cases += [(test, stimulus, form.format(say), None) for form in OR_NOT]
+        # guards: the reply asks itself and answers; "whether or not" opens a concession; the answer alone
+        cases += [(test, stimulus, f"{say} or not? Yes: {say}.", answer), (test, stimulus, f"{say}.", answer)]
+    cases += [("visfactor-s2", S2, "Whether or not it is turned, it is the same cube.", "T")]
+    return cases
+
+
+CLASSES = {"lead-hedge": _lead_hedges(), "or-not": _or_not()}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],
@@ -43,3 +62,8 @@ def test_each_class_reads_as_a_careful_reader(test, stimulus, reply, meant):
 def test_one_vocabulary_of_lead_hedges():
     from machinepsych.parsing import commitment, tentative
     assert commitment.LEAD_HEDGE is tentative.LEAD_HEDGE
+
+
+def test_one_or_not_pattern():
+    from machinepsych.parsing import tf_hedge, unsettled
+    assert tf_hedge.OR_NOT in unsettled.EITHER_WAY.pattern and tf_hedge.OR_NOT in tf_hedge.HEDGE_BOTH.pattern
