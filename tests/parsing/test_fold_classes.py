@@ -50,7 +50,29 @@ def _or_not() -> list[tuple]:
     return cases
 
 
-CLASSES = {"lead-hedge": _lead_hedges(), "or-not": _or_not()}
+# ----------------------------------------------------------------------------- one rule of row edits (rows.read_list)
+# a list, a correction marker, then nothing but edits of rows by number: the list with those rows changed, alike for T/F
+# rows (through row_corrections, which defers to read_list) and group numbers (read_list itself)
+CF2 = vf("CF2", "rows", 5, ["1", "2", "3", "4", "5"])
+I3 = vf("I3", "groups", 5, [1, 2])
+EDITS = ("{}\n\nCorrection: figure 3 is {}.", "{}\nWait, figure 3 is {}.", "{}\nOops, figure 3 is {}.", "{}\n訂正：図形3は{}です。",
+         "{}\n아니, 3번은 {}입니다.", "{}\nActually, figure 3 should be {}.")
+
+
+def _row_edits() -> list[tuple]:
+    cases = []
+    for test, stimulus, listed, new, edited in (("visfactor-cf2", CF2, "T, F, T, F, F", "F", ["T", "F", "F", "F", "F"]),
+                                                ("visfactor-i3", I3, "1, 2, 2, 1, 1", "1", [1, 2, 1, 1, 1])):
+        cases += [(test, stimulus, form.format(listed, new), edited) for form in EDITS]
+        cases += [(test, stimulus, f"{listed}\nWait, figure 2 is {new} and figure 3 is {new}.", [edited[0], new if test == "visfactor-cf2" else 1, *edited[2:]])]
+        cases += [(test, stimulus, listed, [{"T": "T", "F": "F"}.get(v.strip(), v.strip()) if test == "visfactor-cf2" else int(v) for v in listed.split(",")])]
+    # guards: T/F rows corrected in other words than plain edits are unreadable, never the list taken back
+    cases += [("visfactor-cf2", CF2, "T, F, T, F, F\nWait, figure 4 contains the model.", None),
+              ("visfactor-cf2", CF2, "T, F, T, F, F\nWait — F for figure 2, T for figure 4.", None)]
+    return cases
+
+
+CLASSES = {"lead-hedge": _lead_hedges(), "or-not": _or_not(), "row-edits": _row_edits()}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

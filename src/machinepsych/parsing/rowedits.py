@@ -12,6 +12,8 @@ _ROW = (r"(?:(?:figure|fig\.?|row|item|card|piece|question|q|no\.?|number|#|그�
 _IS = r"\s*(?:is|should\s+be|must\s+be|=|:|：|->|→|은|는|は|是|应该是|應該是)\s*(?:actually\s+|really\s+)?"
 EDIT = re.compile(r"(?<![\w.])" + _ROW + _IS + r"(?P<value>[^\s.,;。，、！!]+?)\s*(?:입니다|です|이에요|예요)?\s*(?=[.,;。，、！!]|\s|$)", re.I)
 # what may stand around the edits ("Correction:", "wait,", "actually", "and", "sorry")
+# the reason :func:`.rows.read_list` gives for a list it read with rows a self-correction changes
+EDITED = "a list with rows a self-correction changes"
 _FILLER = re.compile(r"^(?:[\s,.:;!。，、：！—–-]|\b(?:and|also|sorry|wait|actually|correction|oops|i\s+mean|그리고|또|そして|和)\b|그리고|そして|和|还有|還有)*$", re.I)
 
 
