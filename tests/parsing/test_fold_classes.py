@@ -72,7 +72,38 @@ def _row_edits() -> list[tuple]:
     return cases
 
 
-CLASSES = {"lead-hedge": _lead_hedges(), "or-not": _or_not(), "row-edits": _row_edits()}
+# ----------------------------------------------------------------------------- ratings corrected by statement number
+# a whole questionnaire, a correction marker, then nothing but edits of statements by number, in the languages of the
+# lexicon: the ratings with those statements changed, the rule of T/F rows (parsing/rowedits); T/F rows so corrected
+# in the same languages read the same way
+QUESTIONNAIRE = {"statements": [{"id": 1, "text": "Owning a pet makes people healthier."},
+                                {"id": 2, "text": "Cities should ban cars from their centres."},
+                                {"id": 3, "text": "Homework helps children learn."}]}
+RATED = ("1: 4\n2: 2\n3: 5\n", "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\n", "Aussage 1: 4\nAussage 2: 2\nAussage 3: 5\n",
+         "陈述1：4\n陈述2：2\n陈述3：5\n", "Statement 1\nRating: 4\n\nStatement 2\nRating: 2\n\nStatement 3\nRating: 5\n\n")
+RATING_EDITS = ("Correction: statement 2 should be 3.", "Korrektur: Aussage 2 sollte 3 sein.", "Corrección: la afirmación 2 debería ser 3.",
+                "Correction : l'affirmation 2 devrait être 3.", "更正：第2条应为3", "訂正：項目2は3です。", "정정: 2번은 3입니다.",
+                "Wait, 2 should be 3.", "Oops, statement 2 is 3.", "Actually, statement 2 should be a 3.")
+ROW_EDITS_LANG = ("Korrektur: Figur 3 ist F.", "Corrección: la figura 3 es F.", "更正：第3条应为F", "Correction : la figure 3 est F.")
+
+
+def _rating_edits() -> list[tuple]:
+    cases = [("cogbench-a", QUESTIONNAIRE, head + tail, {"1": 4, "2": 3, "3": 5}) for head in RATED for tail in RATING_EDITS]
+    cases += [("cogbench-a", QUESTIONNAIRE, "1: 4\n2: 2\n3: 5\nWait, statement 2 should be 1 and statement 3 should be 4.",
+               {"1": 4, "2": 1, "3": 4})]
+    cases += [("visfactor-cf2", CF2, "1. T\n2. F\n3. T\n4. F\n5. F\n\n" + tail, ["T", "F", "F", "F", "F"]) for tail in ROW_EDITS_LANG]
+    # guards: an edit off the scale leaves its statement unrated; one naming no statement asked, or a correction in other
+    # words, leaves the reply unread; the ratings alone; a correction naming the statement's rating anew stays read
+    cases += [("cogbench-a", QUESTIONNAIRE, "1: 4\n2: 2\n3: 5\nCorrection: statement 2 should be 7.", {"1": 4, "2": None, "3": 5}),
+              ("cogbench-a", QUESTIONNAIRE, "1: 4\n2: 2\n3: 5\nCorrection: statement 9 should be 2.", None),
+              ("cogbench-a", QUESTIONNAIRE, "1: 4\n2: 2\n3: 5\nCorrection: statement 2 deserves more.", None),
+              ("cogbench-a", QUESTIONNAIRE, "1: 4\n2: 2\n3: 5", {"1": 4, "2": 2, "3": 5}),
+              ("cogbench-a", QUESTIONNAIRE, "Statement 1: 4\nStatement 2: 2\nActually, on reflection:\nStatement 2: 3\nStatement 3: 5",
+               {"1": 4, "2": 3, "3": 5})]
+    return cases
+
+
+CLASSES = {"lead-hedge": _lead_hedges(), "or-not": _or_not(), "row-edits": _row_edits(), "rating-edits": _rating_edits()}
 
 
 @pytest.mark.parametrize("test,stimulus,reply,meant", [case for cases in CLASSES.values() for case in cases],

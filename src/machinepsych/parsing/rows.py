@@ -18,9 +18,9 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
-from .revision import REVISION, revised_tail
+from .revision import revised_tail
 from .row_corrections import UNREADABLE, corrected_rows
-from .rowedits import EDITED, edited_rows, names_a_row
+from .rowedits import EDITED, before_marker, edited_rows, names_a_row
 from .tentative import GUESS
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
@@ -293,9 +293,7 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         last = bare_last_sentence(mask(raw[cut:])) if prose is not None else None
         if last is not None and (vals := prose(last)) is not None:  # "... wait: ..., so piece 1 is needed too. Pieces 1, 2 and 4."
             return vals, "the set of rows that ends a self-correction"
-        # (the list before the marker, the marker's own words left out: "\\end{array} Correction: figure 5 is F.")
-        head = raw[:next((m.start() for m in REVISION.finditer(raw) if m.end() == cut), cut)]
-        before, _ = read_list(head, n, read, runs=runs, prose=prose) if names_a_row(raw[cut:]) else (None, "")
+        before, _ = read_list(before_marker(raw, cut), n, read, runs=runs, prose=prose) if names_a_row(raw[cut:]) else (None, "")
         edited = edited_rows(raw[cut:], before, read) if before is not None else None
         if edited is not None:  # "1. T ... 5. T\n\nCorrection: figure 3 is F.": the list with that row changed
             return edited, EDITED
