@@ -3,9 +3,10 @@
 "{"answer": ["T", "F", "T", "F", "F"]} Correction: figure 4 is T.", "T, F, T, F, F\nWait, figure 4
 contains the model.": the reply gives every row, then a correction marker (:data:`.revision.REVISION`)
 and, after it, the value of single rows. The list before the marker is taken back, and the reply
-does not give the whole new one: it is unreadable (:data:`UNREADABLE`), as a table or ratings
-corrected after them are (never the list taken back, nor the corrected rows read as a list that names
-only them). After the marker, a list told in words for every row ("Actually, only figure 2 is T.",
+does not give the whole new one: it is unreadable (:data:`UNREADABLE`), as a table corrected after
+it in other words is (never the list taken back, nor the corrected rows read as a list that names
+only them); where the correction is nothing but edits of rows by number, the list so edited
+(:func:`.rows.read_list`, as ratings so corrected are: :mod:`.rating_revisions`). After the marker, a list told in words for every row ("Actually, only figure 2 is T.",
 "Wait, all are T except 5.") is the new list.
 """
 from __future__ import annotations
