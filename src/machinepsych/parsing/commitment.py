@@ -48,6 +48,7 @@ from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .recall import Asked
 from .revision import revised_tail
+from .tentative import LEAD_HEDGE
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -596,10 +597,6 @@ DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+thoug
                           r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
 
 
-# a last line that is one answer after a hedge word ("Probably B.", "Most likely 66.", "Maybe card 2"): a hedged
-# commitment, as "I think B." is
-LEAD_HEDGE = re.compile(r"^\W*(?:probably|maybe|perhaps|likely|most\s+likely|presumably|wahrscheinlich|vielleicht|probablemente|quiz[áa]s"
-                        r"|probablement|peut-[êe]tre|probabilmente|forse|provavelmente|talvez|наверное|вероятно|可能是?|たぶん|多分|아마(?:도)?)\s*[,:]?\s*", re.I)
 _OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
 
 
@@ -765,6 +762,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         elif (lead := LEAD_HEDGE.match(line)) is not None and (hedged := exact_value(line[lead.end():], exact_finder))[0]:
+            if lead.group("guess"):  # "...\nMaybe card 2.": the reply ends by offering an answer, as the lone "Maybe card 2." does
+                out.why = "the reply ends by offering an answer as a possibility"
+                return out
             out.commitments.append((CONCLUSION, pos + lead.end(), hedged[1], "hedged last line"))  # "Probably B.", as "I think B."
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")

@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .rating_revisions import rerated_after_correction
+from .rating_revisions import edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
@@ -304,6 +304,19 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
 
 
+def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None]], ids: list[str],
+                text: str) -> tuple[Any, ParseStatus]:
+    """The questionnaire ``read`` with the statements ``edits`` names rated anew (:func:`.rating_revisions.edited_ratings`);
+    invalid where an edit names no statement asked."""
+    action, status = read
+    mapping = _map_ids([str(k) for k, _ in edits], ids) if status == "parsed" else None
+    if mapping is None:
+        return (None, fallback_status(text)) if status == "parsed" else read
+    for k, rating in edits:
+        action[mapping[str(k)]] = {"rating": rating, "reason": action[mapping[str(k)]]["reason"]}
+    return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
@@ -311,6 +324,8 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
+        return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
