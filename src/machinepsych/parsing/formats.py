@@ -131,7 +131,8 @@ _DECK_ORDINALS = {d: L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(
 # the clause ends with it ("deck a." but not "deck a friend picked")
 _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|$))" if d == "AAA" else r"(?![A-Za-z0-9'’])")
                for d in DECKS}
-_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck|" + lex.DECK_NOUNS + r")[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]),
+                             (letter(d[0]),))
                       for d in DECKS)
 # DC-IGT's first choice said as where the reply begins ("I'll begin with CCC.", "We'll start off with deck D"): the deck
 # chosen, after reasoning that names other decks by letter ("C and D are safer.")
