@@ -239,6 +239,7 @@ parse_lnt = _fixed(LNT)
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
@@ -404,8 +405,13 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    if status == "parsed" and leading_mark(reply) not in (None, value):  # "❌ same": the mark and the words disagree
+        return None, "invalid"
     if status == "parsed":
         return value, status
+    marked = mark_verdict(reply)
+    if marked is not None:  # "**Verdict:** ❌ does not match", "✅ Match": a check mark or a cross, with words that agree
+        return marked, "parsed"
     text = prepare(reply or "")
     lead = YES_NO_LEAD.match(text)
     rest = text[lead.end():] if lead else ""
