@@ -80,6 +80,13 @@ OBJECTS = [
     ("visfactor-ss3", SS3, '{"answer": 2}\n{"answer": 9}\n\nCorrection: the second one, building 2.', None),
     # a correction naming a third answer is read as a correction is
     ("visfactor-ss3", SS3, '{"answer": 2}\n{"answer": 9}\nCorrection: building 5.', 5),
+    # lists: the object named by its place (a correction that names rows is no place: unread)
+    ("visfactor-vz1", VZ1, '{"answer": ["T","F","F","T","F"]}\n{"answer": ["T","F","F","T","T"]}\n\nCorrection: the second one is right.',
+     ["T", "F", "F", "T", "T"]),
+    ("visfactor-vz1", VZ1, '{"answer": ["T","F","F","T","F"]}\n{"answer": ["T","F","F","T","T"]}\n\nCorrection: ignore the last one.',
+     ["T", "F", "F", "T", "F"]),
+    ("visfactor-vz1", VZ1, '{"answer": ["T","F","F","T","F"]}\n{"answer": ["T","F","F","T","T"]}', None),
+    ("visfactor-vz1", VZ1, '{"answer": ["T","F","F","T","F"]}\n{"answer": ["T","F","F","T","T"]}\n\nCorrection: piece 5 is needed too.', None),
 ]
 
 
