@@ -62,6 +62,9 @@ PIECE_SETS = [
     ("Piece 3 is too big. So pieces 2 and 5 might work.", None), ("使うのはピース 1 と 5 かもしれない。", None),
     ("用到的是第1和第5块吗？", None), ("ピース1は使わない。", None), ("Let me check piece 1. Therefore I", None),
     ("Piece 1 covers the top. Therefore the pieces used are 1, 4 and 5?", None),
+    # guard: a conclusion that leaves out a piece the reasoning said fits, or takes one it ruled out, says two things
+    ("Piece 5 is too big. Therefore the pieces used are 1, 4 and 5.", None),
+    ("Piece 2 fits the notch. Therefore the pieces used are 1, 4 and 5.", None),
 ]
 
 

@@ -260,7 +260,21 @@ def concluded_rows(text: str, n: int) -> tuple | None:
     clauses = _clauses(rest)
     if not head or len(clauses) != 1 or not SET.search(rest) or not _bare(clauses[0]):
         return None
-    return _prose_rows(rest, n)
+    vals = _prose_rows(rest, n)
+    return None if vals is None or _said_otherwise(sentences[:-1], vals, n) else vals
+
+
+def _said_otherwise(sentences: list[str], vals: tuple, n: int) -> bool:
+    """Whether a clause of ``sentences`` puts a row it names on the side ``vals`` does not ("Card 1 is rotated.
+    Therefore cards 2, 4 and 7.": card 1 said T, the conclusion leaves it F): the reply says two things."""
+    for sentence in sentences:
+        for clause in _clauses(sentence):
+            for part in _split_sets(clause) or []:
+                nums = _numbers(part, n)
+                side = clause_side(SET.sub(" ", part)) if nums else None
+                if side is not None and any(vals[k - 1] != side for k in nums):
+                    return True
+    return False
 
 
 def prose_rows(text: str, n: int) -> tuple | None:

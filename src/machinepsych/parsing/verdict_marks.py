@@ -32,11 +32,12 @@ def mark_verdict(reply: str | None) -> str | None:
 
 
 _LEADING = re.compile(r"\s*" + _LABEL + r"(?:(?P<yes>" + _YES_MARK + r")|(?P<no>" + _NO_MARK + r"))(?![^\n]*(?:" + _YES_MARK + "|" + _NO_MARK
-                      + r"))[^\n]*\s*", re.I)
+                      + r"))[^\n]{0,40}\s*", re.I)
 
 
 def leading_mark(reply: str | None) -> str | None:
-    """"T" / "F" for a one-line reply that opens with a check mark or a cross (after an optional label) and has no
-    other mark ("❌ same": the mark says F whatever the words say), else None."""
+    """"T" / "F" for a short one-line reply that opens with a check mark or a cross (after an optional label) and has
+    no other mark ("❌ same": the mark says F whatever the words say), else None (a longer line may open on a mark
+    as decoration: "✅ Analysis complete: the diagram does not match. Answer: F")."""
     m = _LEADING.fullmatch(re.sub(r"[*_`#>]", "", (reply or "").replace("\ufe0f", "")))
     return None if m is None else ("T" if m.group("yes") else "F")
