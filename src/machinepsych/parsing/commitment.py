@@ -46,6 +46,7 @@ from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
 from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
+from .object_correction import confirmed_object
 from .recall import Asked
 from .revision import revised_tail
 from .tentative import LEAD_HEDGE
@@ -466,6 +467,11 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
     args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
     cut = revised_tail(raw)
     if cut is not None:
+        decided, value = confirmed_object(raw, cut, lambda t: r.value if (r := _read(t, *args)).ok else None,
+                                          lambda t: _named_answers(t, finder))
+        if decided:  # '{"answer": 4}\n{"answer": 7}\n\nCorrection: ... past 7.': the object the correction confirms
+            return Reading(value=value, ok=value is not None, why="the answer object a correction after two confirms"
+                           if value is not None else "a correction after answer objects that names two of them")
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
@@ -482,6 +488,14 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
             return Reading(why="a self-correction takes the answer back without committing to another", mentions=whole.mentions)
         return whole
     return _read(raw, *args)
+
+
+def _named_answers(text: str, finder: Finder) -> list:
+    """The answers ``text`` names and does not reject."""
+    masked = mask(text)
+    mentions = resolve_overlaps(finder(masked))
+    rejected = rejected_mentions(masked, mentions)
+    return [m.value for i, m in enumerate(mentions) if i not in rejected]
 
 
 _BARE_NO = re.compile(r"\s*no\s*[.!]*\s*", re.I)

@@ -245,6 +245,30 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
 LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
 
 
+# a line that is a statement number and what follows it ("5: 3 or 4", "5: 3 (agree)")
+_NUMBERED_LINE = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\S.*)")
+
+
+def _rated_lines(lines: list[str], n: int) -> list[int | None]:
+    """The ratings of lines "k: <rating>" for the statements 1..n in order, where a line's rating does not read
+    ("5: 3 or 4", "5: 7") or a statement is given two different ratings ("5: 3" ... "5: 4", no correction between):
+    that statement None, the others read (a careful reader leaves only that one out). [] where the lines are not
+    such a list, or fewer than half of them read."""
+    got: dict[int, list[int | None]] = {}
+    last = 0
+    for ln in lines:
+        m = _NUMBERED_LINE.fullmatch(ln.strip())
+        if not m or not last <= int(m.group(1)) <= n:
+            return []
+        last = int(m.group(1))
+        pair = LINE_PAIR.fullmatch(ln)
+        got.setdefault(last, []).append(int(pair.group(2)) if pair else parse_rating(m.group(2))[0])
+    if sorted(got) != list(range(1, n + 1)):
+        return []
+    out = [vs[0] if len(set(vs)) == 1 else None for _, vs in sorted(got.items())]
+    return out if 2 * sum(v is not None for v in out) >= n else []
+
+
 def _in_order(text: str, n: int) -> list[int]:
     """The n ratings of a reply that gives them in statement order without headings: lines
     "1 — 5", "2 — 2", ... numbered 1..n, or exactly n "Rating:" keys ("Rating: 4" / "Rating: 2" /
@@ -255,6 +279,9 @@ def _in_order(text: str, n: int) -> list[int]:
     pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
     if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
         return [int(m.group(2)) for m in pairs]
+    rated = _rated_lines(lines, n)
+    if rated:
+        return rated
     keys = rating_keys(text)
     values = [_value(text, k.end(), 1, 5) for k in keys]
     return values if len(keys) == n and None not in values and not NUMBERED.search(text) else []

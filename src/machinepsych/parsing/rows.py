@@ -22,6 +22,7 @@ from .revision import revised_tail
 from .row_corrections import UNREADABLE, corrected_rows
 from .rowedits import EDITED, before_marker, edited_rows, names_a_row
 from .tentative import GUESS
+from .object_correction import objects_before, place_named
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
@@ -286,6 +287,11 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     if unclosed:  # '{"answer": [1, 2, 2, 1': cut off while writing its list, only what came before is read
         raw = raw[:unclosed.start()]
     cut = revised_tail(raw)
+    run = objects_before(raw, cut) if cut is not None else []
+    place = place_named(raw[cut:]) if run and not re.search(r"\d", raw[cut:]) else None
+    if place is not None:  # '{"answer": [...]}\n{"answer": [...]}\n\nCorrection: the second one is right.': that object
+        vals, why = read_list(raw[run[place][0]:run[place][1]], n, read, runs=runs)
+        return vals, "the answer object a correction after two names by its place: " + why
     if cut is not None:
         vals, why = read_list(raw[cut:], n, read, runs=runs, prose=prose)
         if vals is not None:
