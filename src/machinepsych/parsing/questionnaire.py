@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .rating_revisions import rerated_after_correction
+from .rating_revisions import edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
@@ -245,6 +245,30 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
 LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
 
 
+# a line that is a statement number and what follows it ("5: 3 or 4", "5: 3 (agree)")
+_NUMBERED_LINE = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\S.*)")
+
+
+def _rated_lines(lines: list[str], n: int) -> list[int | None]:
+    """The ratings of lines "k: <rating>" for the statements 1..n in order, where a line's rating does not read
+    ("5: 3 or 4", "5: 7") or a statement is given two different ratings ("5: 3" ... "5: 4", no correction between):
+    that statement None, the others read (a careful reader leaves only that one out). [] where the lines are not
+    such a list, or fewer than half of them read."""
+    got: dict[int, list[int | None]] = {}
+    last = 0
+    for ln in lines:
+        m = _NUMBERED_LINE.fullmatch(ln.strip())
+        if not m or not last <= int(m.group(1)) <= n:
+            return []
+        last = int(m.group(1))
+        pair = LINE_PAIR.fullmatch(ln)
+        got.setdefault(last, []).append(int(pair.group(2)) if pair else parse_rating(m.group(2))[0])
+    if sorted(got) != list(range(1, n + 1)):
+        return []
+    out = [vs[0] if len(set(vs)) == 1 else None for _, vs in sorted(got.items())]
+    return out if 2 * sum(v is not None for v in out) >= n else []
+
+
 def _in_order(text: str, n: int) -> list[int]:
     """The n ratings of a reply that gives them in statement order without headings: lines
     "1 — 5", "2 — 2", ... numbered 1..n, or exactly n "Rating:" keys ("Rating: 4" / "Rating: 2" /
@@ -255,6 +279,9 @@ def _in_order(text: str, n: int) -> list[int]:
     pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
     if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
         return [int(m.group(2)) for m in pairs]
+    rated = _rated_lines(lines, n)
+    if rated:
+        return rated
     keys = rating_keys(text)
     values = [_value(text, k.end(), 1, 5) for k in keys]
     return values if len(keys) == n and None not in values and not NUMBERED.search(text) else []
@@ -304,6 +331,19 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
 
 
+def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None]], ids: list[str],
+                text: str) -> tuple[Any, ParseStatus]:
+    """The questionnaire ``read`` with the statements ``edits`` names rated anew (:func:`.rating_revisions.edited_ratings`);
+    invalid where an edit names no statement asked."""
+    action, status = read
+    mapping = _map_ids([str(k) for k, _ in edits], ids) if status == "parsed" else None
+    if mapping is None:
+        return (None, fallback_status(text)) if status == "parsed" else read
+    for k, rating in edits:
+        action[mapping[str(k)]] = {"rating": rating, "reason": action[mapping[str(k)]]["reason"]}
+    return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None."""
@@ -311,6 +351,8 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
+        return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]

@@ -17,7 +17,9 @@ certain.") leaves the answer what its own cue makes it: a best guess is read, an
 invalid ("Maybe B, but I'm not sure."), in every format. "I think it's C" is "I think C".
 
 Only a reply that is nothing but the answer and the cue is judged here; a doubt closing a longer
-sentence is :func:`.commitment.without_own_doubt`'s ("Card 2, though I can't be certain.")."""
+sentence is :func:`.commitment.without_own_doubt`'s ("Card 2, though I can't be certain."). The same
+two lists say what a cue before the answer on the last line of a longer reply does (:data:`LEAD_HEDGE`,
+read by :mod:`.commitment`): "...\nProbably card 2." commits to card 2, "...\nMaybe card 2." offers it."""
 from __future__ import annotations
 
 import re
@@ -28,12 +30,15 @@ GUESS = (r"maybe|perhaps|possibly|i\s+guess|i\s+suppose|not\s+sure|unsure|vielle
          # Japanese and Korean "(it) might be", after the answer ("Bかもしれません", "B일 수도 있습니다")
          r"|かも(?:しれ(?:ません|ない))?|일\s*수도\s*있(?:습니다|어요|다)|일지도\s*(?:모릅니다|몰라요|모른다)")
 # a committed best guess
-BEST = (r"probably|likely|most\s+likely|i\s+think|i\s+believe|i['’]d\s+say|wahrscheinlich|probablemente|probablement"
-        r"|probabilmente|provavelmente|大概是?|应该是|應該是|我(?:觉得|覺得|认为|認為)是?|たぶん|多分|おそらく|恐らく|아마(?:도)?"
+BEST = (r"probably|likely|most\s+likely|presumably|i\s+think|i\s+believe|i['’]d\s+say|wahrscheinlich|probablemente|probablement"
+        r"|probabilmente|provavelmente|наверное|вероятно|大概是?|应该是|應該是|我(?:觉得|覺得|认为|認為)是?|たぶん|多分|おそらく|恐らく|아마(?:도)?"
         # "I think" after the answer in Japanese and Korean ("Dだと思います", "B라고 생각합니다", "B인 것 같습니다")
         r"|だ?と思(?:います|う)|(?:이?라고|인\s*것\s*같)\s*(?:생각합니다|생각해요|습니다|아요)")
 # no answer given: the answer named beside a word saying it is not known ("Deck AAA, unknown.", "Card 2, unclear.")
 UNKNOWN = r"unknown|unclear|uncertain|no\s+idea|not\s+sure\s+which(?:\s+one)?|(?:i\s+)?don['’]t\s+know|dunno|unbekannt|desconocido|inconnu"
+# a cue before the answer, on a line of its own ("Probably B.", "Maybe card 2", "Vielleicht Karte 2", "たぶんD"):
+# ``guess`` where the answer is offered, ``best`` where it is a best guess
+LEAD_HEDGE = re.compile(r"^\W*(?:(?P<guess>" + GUESS + r")|(?P<best>" + BEST + r"))(?:\s*[,:，：、]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*)", re.I)
 _CUE = r"(?:" + GUESS + r"|" + BEST + r"|" + UNKNOWN + r")"
 # (a cue in Chinese, Japanese or Korean needs no space before the answer: "大概是B", "たぶんD")
 LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")(?:\s*[,:]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*))?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
