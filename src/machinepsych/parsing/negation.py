@@ -26,7 +26,9 @@ PRE_NEG = re.compile(
     r"|\bruling\s+out|\brule\s+out|\bruled\s+out|\bexcluded|\bdiscarded|\bdismissed|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\b(?:wait|waits|waiting|await|awaits|awaiting)(?:\s+for)?"  # the card awaited ("I'll wait for the first card") is no choice
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
-    r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
+    r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$"  # French elision: "plutôt que l'option 2"
+    # Chinese "不是卡牌 2", "并非边 C", "不选牌组 B": the negation right before the answer or its noun (not "是不是", a question)
+    r"|(?:(?<!是)不是|并非|並非|不(?:选|選))\s*$", re.I)
 NEG_AFTER = (
     r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
     r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
@@ -47,6 +49,8 @@ NEG_AFTER = (
     # German: "Karte 3 passt nicht", "passte Karte 3 nicht." (a bare "nicht" ending the clause, not "Karte 3, nicht Karte 2")
     r"|(?:passt|passte|passen|passten|stimmt|stimmte|funktioniert|funktionierte)\s+nicht\b|nicht(?=\s*(?:[.!?;]|$))"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ)"  # Japanese "X ではありません"
+    # a Japanese or Chinese remark that the answer is risky or bad ("デッキBは危ない。", "牌组B风险太大"), as "risky" is
+    r"|は\s*(?:危ない|危険|悪い|良くない|よくない|リスクが高い)|(?:很|太)?(?:危险|危險|不好)|风险(?:很|太)?(?:大|高)|風險(?:很|太)?(?:大|高)"
     # Chinese "选项C被排除了", "A是错的", "B不对"
     r"|(?:已经|已經|已)?被\s*(?:排除|淘汰|否定)|(?:是)?(?:错|錯)(?:的|误|誤)(?!过|過)|不(?:对|對|正确|正確)"
     # Korean "X가 아닙니다", "2번 카드가 아니에요" (not "아니면": "or")
