@@ -106,7 +106,10 @@ def _numbered_as(k: int, shape: str, color: str) -> str:
 # shape", "sel. 2 red"): the word after the number confirms it as after "card" (the rule matched by is such a word too);
 # the label stays out of the mention, so that it commits to it as a label does
 _LABEL_WORDS = ("selection", "answer", "choice", "pick", *(k for k, v in lex.ABBREVIATED_LABELS.items() if v != "number"))
+# (not a label of an earlier choice: "last sel 4 circle", "prev sel 4 circle; now 2" report the previous trial)
+_EARLIER = ("last ", "prev ", "prev. ", "previous ", "prior ", "earlier ", "old ", "letzte ", "vorherige ", "anterior ", "précédente ")
 _AFTER_ANSWER_LABEL = "(?i:" + "|".join(rf"(?<={re.escape(w + sep)})(?<![A-Za-z]{re.escape(w + sep)})"
+                                        + "".join(rf"(?<!{re.escape(e + w + sep)})" for e in _EARLIER)
                                         for w in _LABEL_WORDS for sep in (" ", ": ", ":", ". ", ".", " = ", "=", " - ")) + ")"
 _RULE_WORDS = r"shape|form|colou?r|farbe|forme|couleur"
 
