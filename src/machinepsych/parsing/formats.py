@@ -869,6 +869,9 @@ from .likert import parse_questionnaire  # noqa: E402
 from .tf_hedge import guard_both_ways  # noqa: E402
 
 # a conclusion that rules out, hedges or offers alternatives asserts no answer of its own
+# a reply closing on a bracketed remark that its answer is wrong ("Selection: 4 (wrong)", "sel 4 circle (incorrect)", "B (not it)")
+_DENIED_IN_BRACKETS = re.compile(r"[(\[]\s*(?i:wrong|incorrect|not\s+(?:it|this(?:\s+one)?|right|correct)|ruled\s+out|excluded|eliminated"
+                                 r"|falsch|incorrect[oa]?|faux|fausse|错|錯|不对|不對|違う)\s*[)\]][\s.!]*\Z")
 _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?:es|ed)?|wrong|incorrect|except|rather|instead"
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
@@ -1116,6 +1119,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
             return None, "invalid"
         if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given
             return None, "invalid"
