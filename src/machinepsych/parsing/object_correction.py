@@ -5,7 +5,9 @@ objects stand together, then a correction that says which is meant, by naming it
 or by its place ("the second one is right", "the latter", "ignore the first"). A careful reader
 takes that object. Where the correction names the answer of no object, or of more than one, or
 names an object by a place the reply does not have, the correction decides nothing here; two
-objects with nothing after them stay two answers (no reading).
+objects with nothing after them stay two answers (no reading). A correction that only offers ("maybe the
+second one", "the route could go past 7") confirms nothing: no reading; "the first one is not right"
+drops the first, as "the first one was wrong" does.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .tentative import GUESS
 from .text import json_objects
 
 # an object named by its place: "the second one", "the latter", "the last object", "the bottom answer", "ignore the first"
@@ -21,7 +24,12 @@ _PLACE_RX = {k: re.compile(r"\b(?:the\s+)?(?:" + v + r")(?:\s+(?:one|object|answ
              for k, v in _PLACE.items()}
 # the place named as the one dropped ("ignore the first", "the first one was wrong", "disregard the first object")
 _DROPPED = re.compile(r"\b(?:ignore|disregard|discard|drop|scratch|not)\s+(?:the\s+)?(?P<a>\w+)(?:\s+(?:one|object|answer|json|line))?\b"
-                      r"|\bthe\s+(?P<b>\w+)(?:\s+(?:one|object|answer|json|line))?\s+(?:is|was)\s+(?:wrong|a\s+mistake|an?\s+(?:error|typo)|incorrect)\b", re.I)
+                      r"|\bthe\s+(?P<b>\w+)(?:\s+(?:one|object|answer|json|line))?\s+(?:is|was)\s+(?:wrong|a\s+mistake|an?\s+(?:error|typo)|incorrect"
+                      r"|not\s+(?:right|correct|it|the\s+(?:one|answer)))\b"
+                      r"|\bthe\s+(?P<c>\w+)(?:\s+(?:one|object|answer|json|line))?\s+(?:isn['’]t|wasn['’]t)\s+(?:right|correct|it|the\s+(?:one|answer))\b", re.I)
+# a correction that only offers ("maybe the second one", "the route could go past 7"): it settles nothing, the two
+# answers stand (no reading), as an offered answer is none anywhere else
+_OFFERS = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|could|might|may)(?![^\W\d_])|[?？]", re.I)
 
 
 def objects_before(raw: str, cut: int) -> list[tuple[int, int]]:
@@ -43,7 +51,7 @@ def place_named(tail: str) -> int | None:
     """The object ``tail`` names by its place: 0 (the first), -1 (the last), or None (none, or both)."""
     kept = {k for k, rx in _PLACE_RX.items() if rx.search(tail)}
     for m in _DROPPED.finditer(tail):
-        word = (m.group("a") or m.group("b") or "").lower()
+        word = (m.group("a") or m.group("b") or m.group("c") or "").lower()
         for k, v in _PLACE.items():
             if re.fullmatch(v, word):
                 kept.discard(k)
@@ -63,6 +71,8 @@ def confirmed_object(raw: str, cut: int, read_object: Callable[[str], Any], name
     if any(v is None for v in values) or len(set(map(repr, values))) < 2:
         return False, None
     tail = raw[cut:]
+    if _OFFERS.search(tail):
+        return True, None  # "Correction: maybe the second one.": offered, not confirmed
     place = place_named(tail)
     stripped = tail
     for rx in _PLACE_RX.values():
