@@ -249,6 +249,10 @@ LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番
 _NUMBERED_LINE = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\S.*)")
 
 
+# beside a line's rating, another one or a doubt ("5: 3 (or 4)", "5: 3 (not sure)", "5: 3 (or not)"): no rating of that statement
+_ANOTHER = re.compile(r"\b(?:or|oder|o|ou|maybe|perhaps|possibly|vielleicht|quiz[áa]s|not\s+sure|unsure)\b|[?？]|或|还是|還是|かも", re.I)
+
+
 def _rated_lines(lines: list[str], n: int) -> list[int | None]:
     """The ratings of lines "k: <rating>" for the statements 1..n in order, where a line's rating does not read
     ("5: 3 or 4", "5: 7") or a statement is given two different ratings ("5: 3" ... "5: 4", no correction between):
@@ -262,7 +266,7 @@ def _rated_lines(lines: list[str], n: int) -> list[int | None]:
             return []
         last = int(m.group(1))
         pair = LINE_PAIR.fullmatch(ln)
-        got.setdefault(last, []).append(int(pair.group(2)) if pair else parse_rating(m.group(2))[0])
+        got.setdefault(last, []).append(int(pair.group(2)) if pair else None if _ANOTHER.search(m.group(2)) else parse_rating(m.group(2))[0])
     if sorted(got) != list(range(1, n + 1)):
         return []
     out = [vs[0] if len(set(vs)) == 1 else None for _, vs in sorted(got.items())]
