@@ -137,3 +137,59 @@ def test_concession_that_goes_on_is_no_concession(test, a, b, template):
 @pytest.mark.parametrize("test, a, b", ANSWERS)
 def test_concession_alone_keeps_the_commitment(test, a, b, template):
     assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
+
+
+# 6. (after main's k-fix44 / k-fold) a Chinese negation right before the answer's noun ("不是卡牌 2", "不是边 C"), and a
+# Japanese or Chinese remark that an answer is risky ("デッキBは危ない。"): the answer ruled out, as "not card 2" is
+NEGATED_NOUN = [("wcst", "不是卡牌 2。"), ("wcst", "不是卡片 2。"), ("visfactor-cf1", "不是选项 C。"), ("visfactor-vz3", "不是边 C。"),
+                ("dcigt", "不是牌组 B。"), ("dcigt", "デッキBは危ない。"), ("dcigt", "BBBは危ない。"), ("dcigt", "牌组B风险太大。")]
+
+
+@pytest.mark.parametrize("test, reply", NEGATED_NOUN)
+def test_negated_or_risky_answer_noun_is_no_choice(test, reply):
+    assert read(test, reply) == (None, "invalid")
+
+
+def test_negated_answer_noun_then_the_choice():
+    assert read("wcst", "不是卡牌 2，是卡牌 3。") == (3, "parsed")
+    assert read("dcigt", "牌组B风险太大，选C。") == ("CCC", "parsed")
+    assert read("visfactor-vz3", "边 C。") == ("C", "parsed")
+    assert read("dcigt", "デッキB") == ("BBB", "parsed")
+
+
+# 7. an abbreviated label of an earlier choice ("last sel 4 circle"), and an answer closing on its own denial in brackets
+@pytest.mark.parametrize("test", CARDS)
+@pytest.mark.parametrize("reply", ["last sel 4 circle", "prev sel 4 circle; now 2", "Selection: 4 (wrong)", "sel 4 circle (incorrect)"])
+def test_earlier_or_denied_label_is_no_choice(test, reply):
+    if test == "wcst-reflection" and "circle" in reply and "wrong" not in reply and "incorrect" not in reply:
+        pytest.skip("Reflection-Bench reads a desk card by its shape word alone")
+    assert read(test, reply)[1] != "parsed"
+
+
+@pytest.mark.parametrize("test, a, b", ANSWERS)
+def test_answer_closing_on_a_bracketed_denial_is_no_answer(test, a, b):
+    assert read(test, f"Answer: {a} (wrong)") == (None, "invalid")
+    assert read(test, f"Answer: {a} (confident)")[1] == "parsed" or test == "visfactor-cs1"
+
+
+# 8. a correction after two answer objects that only offers, or drops one by "is not right"
+TWO = '{{"answer": {x}}}\n{{"answer": {y}}}\n\nCorrection: '
+
+
+@pytest.mark.parametrize("test, x, y", [("visfactor-ma1", "47", "23"), ("visfactor-ss3", "4", "7"), ("wcst", "2", "3"),
+                                         ("visfactor-cf1", '"B"', '"D"')])
+def test_correction_after_two_objects_that_offers_or_drops(test, x, y):
+    two = TWO.format(x=x, y=y)
+    assert read(test, two + "maybe the second one.") == (None, "invalid")
+    assert read(test, two + f"it could be {y.strip(chr(34))}.") == (None, "invalid")
+    assert read(test, two + "the first one is not right.")[0] == read(test, two + "the second one is right.")[0] is not None
+
+
+# 9. a numbered rating line with another rating or a doubt in brackets ("5: 3 (or 4)") leaves only that statement null
+@pytest.mark.parametrize("aside", ["(or 4)", "(not sure)", "(or not)", "(maybe 4)"])
+def test_rating_with_an_alternative_in_brackets_nulls_its_statement(aside):
+    lines = [f"{i}: {r}" for i, r in enumerate([4, 3, 4, 4, 3, 3, 5, 2, 3, 3], 1)]
+    lines[4] += " " + aside
+    value, status = read("cogbench-a", "\n".join(lines))
+    ratings = {k: (v.get("rating") if isinstance(v, dict) else v) for k, v in value.items()}
+    assert status == "parsed" and ratings["5"] is None and ratings["4"] == 4 and ratings["6"] == 3
