@@ -193,3 +193,12 @@ def test_rating_with_an_alternative_in_brackets_nulls_its_statement(aside):
     value, status = read("cogbench-a", "\n".join(lines))
     ratings = {k: (v.get("rating") if isinstance(v, dict) else v) for k, v in value.items()}
     assert status == "parsed" and ratings["5"] is None and ratings["4"] == 4 and ratings["6"] == 3
+
+
+# 10. a rejection written as a lead-in with a colon ("Avoiding: AAA", "Staying away from: AAA", "Steering clear of: AAA"); (a
+# weather forecast of two answers reads the other one, as "not rainy" does)
+@pytest.mark.parametrize("lead", ["Avoiding", "Staying away from", "Steering clear of", "Rather than"])
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] in ("dcigt", "prlt", "mbt", "wcst", "visfactor-cf1")])
+def test_rejection_before_a_colon_is_no_choice(test, a, b, lead):
+    assert read(test, f"Looking at it.\n{lead}: {a}") == (None, "invalid")
+    assert read(test, f"{lead} {b}. Going with: {a}") == (meant(test, a), "parsed")

@@ -50,6 +50,7 @@ DOUBTS = frozenset((
     "maybe perhaps possibly probably likely unlikely guess alternative alternatives other others backup runner candidate candidates "
     "possible possibilities not no never none ruled out excluded exclude eliminated eliminate rejected reject wrong bad worst worse avoid "
     "skip skipped drop dropped discard discarded except lost lose loses against vs versus or either neither both tie if unless "
+    "away clear off from instead rather "
     "has have had shows contains fails fail failed was were is are would could might vielleicht quizás quizas peut-être "
     # a proposal, or what someone else said ("Vorschlag: Lampe", "Suggestion: 3", "You said: 2")
     "suggestion suggested suggest proposal proposed propose vorschlag sugerencia propuesta you your they their he she said says "

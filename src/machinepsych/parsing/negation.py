@@ -20,13 +20,13 @@ PRE_NEG = re.compile(
     r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非|\bnicht|\bkeine?"
     # "ce n'est pas le même cube", "no es el mismo cubo", "non è lo stesso", "não é o mesmo"
     r"|\bpas|\bno\s+(?:es|son|era|eran|fue|parece[n]?)|\bnon\s+(?:è|e|sono|era)|\bn[ãa]o\s+(?:é|e|s[ãa]o|era|parece)"
-    r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
+    r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\b(?:steer|stay|keep|kept|stayed|steered)(?:s|ing)?\s+clear\s+of|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bno\s+(?:reason|need|point)\s+to\s+(?:switch|move|change|go|turn)\s+(?:over\s+)?to"  # "no reason to switch to BBB"
     r"|\bruling\s+out|\brule\s+out|\bruled\s+out|\bexcluded|\bdiscarded|\bdismissed|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\b(?:wait|waits|waiting|await|awaits|awaiting)(?:\s+for)?"  # the card awaited ("I'll wait for the first card") is no choice
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
-    r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$"  # French elision: "plutôt que l'option 2"
+    r"(?:\s*[:：]\s*|\s+" + _BETWEEN + r")(?:[a-z][’'])?$"  # French elision: "plutôt que l'option 2"; a colon: "Avoiding: AAA"
     # Chinese "不是卡牌 2", "并非边 C", "不选牌组 B": the negation right before the answer or its noun (not "是不是", a question)
     r"|(?:(?<!是)不是|并非|並非|不(?:选|選))\s*$", re.I)
 NEG_AFTER = (
