@@ -433,10 +433,25 @@ def restated(text: str, question: str) -> str | None:
         return None
     asked = set(question_words)
     content = [w for w in words if w not in _RESTATING]
-    if len(content) < 2 or any(w not in asked for w in content):
+    if len(content) < 2 or any(w not in asked for w in content) or not _states_the_claim(words, _claim_words(q)):
         return None
     negations = len(_NEGATION.findall(text))
     return "F" if negations == 1 else "T" if negations == 0 else None
+
+
+def _states_the_claim(words: list[str], question_words: list[str]) -> bool:
+    """Whether a restatement reaches what the question asks of its subject: it names the question's
+    last word of content ("... one of the study SECTIONS", "... the same CUBE") and ends on a word of
+    content, not cut off after a verb or an article ("The test section is" restates nothing)."""
+    asked = [w for w in question_words if w not in _RESTATING]
+    return bool(asked) and asked[-1] in words and words[-1] not in _RESTATING
+
+
+def _claim_words(question: str) -> list[str]:
+    """The words of the question's claim: its first question, less the asides in parentheses ("Can these
+    two drawings show the same cube (turned differently)?" -> ... "same", "cube")."""
+    claim = re.sub(r"\([^()]*\)", " ", question).split("?")[0]
+    return re.findall(r"[^\W\d_]+", claim.lower())
 
 
 # a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")

@@ -1,0 +1,66 @@
+"""The classes the blind probe sets replies_blind45..47 found in the number, T/F-row and word formats
+(issue 31), each checked on replies other than the sets' own lines, in several phrasings and languages,
+with guards that keep the close replies' readings (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+from machinepsych.core.types import Observation
+from machinepsych.tasks.catalog import get_task
+
+
+def vf(subtest: str, kind: str, n_rows: int, options: list, question: str) -> dict:
+    return {"subtest": subtest, "answer_kind": kind, "n_rows": n_rows, "options": options, "question": question,
+            "person_question": question.split(" Respond")[0]}
+
+
+MA1 = [11, 16, 25, 27, 33, 34, 36, 38, 39, 43, 55, 63, 65, 69, 76, 77, 79, 84, 88, 95, 99]
+STIMULI = {
+    "visfactor-mv3": vf("MV3", "tf", 1, ["T", "F"], "Is the test section exactly one of the study sections? Respond with the "
+                        'answer as a JSON object {"answer": ...}. Answer T or F, e.g. {"answer": "T"}.'),
+    "visfactor-s2": vf("S2", "tf", 1, ["T", "F"], "Can these two drawings show the same cube (turned differently)? Each face "
+                       'carries a different symbol. Respond with the answer as a JSON object {"answer": ...}. Answer T (same '
+                       'cube possible) or F (different cubes), e.g. {"answer": "T"}.'),
+    "visfactor-ma1": vf("MA1", "int", 1, MA1, "Which number was shown with this picture? Respond with the answer as a JSON "
+                        'object {"answer": ...}. Answer the number, e.g. {"answer": 42}.'),
+    "visfactor-cf2": vf("CF2", "rows", 5, list("12345"), "For each test figure 1-5, does it contain the model pattern? Respond "
+                        'with the answer as a JSON object {"answer": ...}. Give five T/F values in order, e.g. '
+                        '{"answer": ["T", "F", "T", "F", "F"]}.'),
+    "prlt": {"trial": 1},
+}
+
+
+def read(test: str, reply: str):
+    action, status = get_task(test).answer.parse(reply, Observation(trial=0, stimulus=STIMULI[test], parts=()))
+    return (list(action) if isinstance(action, tuple) else action) if status == "parsed" else None
+
+
+def check(cases):
+    for test, reply, meant in cases:
+        assert read(test, reply) == meant, (test, reply)
+
+
+def test_a_yes_no_question_restated_only_up_to_its_subject_or_a_verb_is_cut_off():
+    # (was read as T or F: the words all came from the question and no negation / one negation was counted)
+    check([("visfactor-mv3", "The test section", None), ("visfactor-mv3", "The test section is", None), ("visfactor-mv3", "The test section exactly", None),
+           ("visfactor-mv3", "It is not one of the study", None), ("visfactor-s2", "These two drawings can", None),
+           ("visfactor-s2", "These two drawings show the", None)])
+
+
+def test_a_whole_restatement_still_answers():
+    check([("visfactor-mv3", "It is one of the study sections.", "T"), ("visfactor-mv3", "It is not one of the study sections.", "F"),
+           ("visfactor-mv3", "The test section is exactly one of the study sections", "T"),
+           ("visfactor-s2", "They can't show the same cube.", "F"), ("visfactor-s2", "They show the same cube.", "T"),
+           ("visfactor-s2", "Same cube.", "T")])
+
+
+def test_another_answer_offered_as_possible_in_the_other_languages_of_the_lexicon():
+    # (was read as the first answer: the hedge words of Portuguese, Russian, Turkish, Polish, Swedish, ... were not known)
+    check([("visfactor-ma1", '{"answer": 63}\n\nMas não tenho certeza — talvez seja 43.', None),
+           ("visfactor-ma1", '{"answer": 63} Возможно, 43.', None), ("visfactor-ma1", "Selection 63, возможно 43.", None),
+           ("visfactor-ma1", '{"answer": 63} Belki 43.', None), ("visfactor-ma1", '{"answer": 63} Być może 43.', None),
+           ("visfactor-ma1", '{"answer": 63} Kanske 43.', None), ("visfactor-ma1", '{"answer": 63} Ίσως 43.', None),
+           ("prlt", "Left arm — возможно, правая рука.", None), ("prlt", "Left arm, talvez a direita.", None)])
+
+
+def test_a_hedge_in_another_language_that_names_no_other_answer_keeps_the_answer():
+    check([("visfactor-ma1", '{"answer": 63}', 63), ("visfactor-ma1", "63 — возможно, 63 и есть.", 63),
+           ("prlt", "Left arm.", "left"), ("visfactor-ma1", '{"answer": 63} (the example said {"answer": 42})', 63)])
