@@ -64,3 +64,30 @@ def test_another_answer_offered_as_possible_in_the_other_languages_of_the_lexico
 def test_a_hedge_in_another_language_that_names_no_other_answer_keeps_the_answer():
     check([("visfactor-ma1", '{"answer": 63}', 63), ("visfactor-ma1", "63 — возможно, 63 и есть.", 63),
            ("prlt", "Left arm.", "left"), ("visfactor-ma1", '{"answer": 63} (the example said {"answer": 42})', 63)])
+
+
+CF3 = ('Copy the figure onto the 5x5 dot grid. At which dot does your copy end? Respond with the answer as a JSON object '
+       '{"answer": ...}. Answer "(row, col)", e.g. {"answer": "(2, 5)"}.')
+VZ1 = ('Which of the pieces 1-5 together exactly make the shape on the left? Respond with the answer as a JSON object '
+       '{"answer": ...}. Give five T/F values (T = the piece is used), e.g. {"answer": ["T", "F", "T", "T", "F"]}.')
+STIMULI |= {"visfactor-cf3": vf("CF3", "cell", 1, [], CF3), "visfactor-vz1": vf("VZ1", "rows", 5, list("12345"), VZ1)}
+
+
+def test_the_prompts_example_echoed_after_the_answer_and_named_in_another_language():
+    # (was invalid: two answer objects, the second the prompt's example, its note in Spanish, Russian, Korean, ...)
+    check([("visfactor-cf3", '{"answer": "(3, 4)"} (por el formato del ejemplo {"answer": "(2, 5)"})', "(3, 4)"),
+           ("visfactor-cf3", '{"answer": "(3, 4)"}\n(формат как в примере {"answer": "(2, 5)"})', "(3, 4)"),
+           ("visfactor-cf3", '{"answer": "(3, 4)"} (예: {"answer": "(2, 5)"} 형식에 따름)', "(3, 4)"),
+           ("visfactor-cf3", '{"answer": "(3, 4)"}（按示例格式 {"answer": "(2, 5)"}）', "(3, 4)"),
+           ("visfactor-cf3", '{"answer": "(3, 4)"} (wie im Beispiel {"answer": "(2, 5)"})', "(3, 4)"),
+           ("visfactor-vz1", '{"answer": ["T", "T", "T", "F", "F"]} (come nell\'esempio {"answer": ["T", "F", "T", "T", "F"]})',
+            ["T", "T", "T", "F", "F"]),
+           ("visfactor-vz1", '{"answer": ["F", "T", "T", "F", "F"]} (örnekteki gibi {"answer": ["T", "F", "T", "T", "F"]})',
+            ["F", "T", "T", "F", "F"])])
+
+
+def test_two_answers_without_an_example_note_stay_two_answers():
+    check([("visfactor-cf3", '{"answer": "(3, 4)"} {"answer": "(2, 5)"}', None),
+           ("visfactor-cf3", '{"answer": "(3, 4)"} (o quizás {"answer": "(2, 5)"})', None),
+           ("visfactor-cf3", '{"answer": "(2, 5)"}', "(2, 5)"), ("visfactor-cf3", 'Formato: {"answer": "(2, 5)"}', "(2, 5)"),
+           ("visfactor-vz1", '{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"])])

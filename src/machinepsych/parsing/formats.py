@@ -968,7 +968,12 @@ PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
 
 # words that present what follows as the example or the format, not as the reply's answer ("e.g." ends at its dot:
 # no word boundary after it, "(Answer T or F, e.g. {...})")
-EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\.", re.I)
+EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\."
+                          # the example or the format named in the other languages of the lexicon ("por el formato del ejemplo",
+                          # "seguindo o exemplo", "формат как в примере", "예: ... 형식에 따름", "按示例格式")
+                          r"|\b(?:ejemplos?|exemplos?|esempio|esempi|exemples?|beispiel\w*|formato|formats|z\.\s?b\.|p\.\s?ej\.|par\s+ex\."
+                          r"|формат\w*|пример\w*|örne[kğ]\w*|przykład\w*|exempel|contoh|παράδειγμα\w*|μορφή|مثال|उदाहरण|ví\s+dụ|định\s+dạng)"
+                          r"(?![^\W\d_])|例|형식|예\s*[:：]|形式|格式|書式", re.I)
 
 
 # the words that introduce an example, right before an answer object ('Give five T/F values in order, e.g. {...}.',
