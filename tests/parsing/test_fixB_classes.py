@@ -91,3 +91,22 @@ def test_two_answers_without_an_example_note_stay_two_answers():
            ("visfactor-cf3", '{"answer": "(3, 4)"} (o quizás {"answer": "(2, 5)"})', None),
            ("visfactor-cf3", '{"answer": "(2, 5)"}', "(2, 5)"), ("visfactor-cf3", 'Formato: {"answer": "(2, 5)"}', "(2, 5)"),
            ("visfactor-vz1", '{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"])])
+
+
+def test_an_answer_object_corrected_by_a_second_one_in_another_language():
+    # (was invalid: the correction word opening the sentence between the objects was English only)
+    check([("visfactor-cf3", '{"answer": "(3, 5)"} Perdón, me equivoqué de columna: {"answer": "(3, 4)"}', "(3, 4)"),
+           ("visfactor-cf3", '{"answer": "(3, 5)"}\nMoment, die Spalte war falsch: {"answer": "(3, 4)"}', "(3, 4)"),
+           ("visfactor-cf3", '{"answer": "(3, 5)"} Извините, столбец 4: {"answer": "(3, 4)"}', "(3, 4)"),
+           ("visfactor-s2", '{"answer": "T"}\n\nEspera, si giro el cubo 90°, no coincide. {"answer": "F"}', "F"),
+           ("visfactor-s2", '{"answer": "F"} Na verdade, girando o cubo, coincide. {"answer": "T"}', "T"),
+           ("visfactor-cf2", '{"answer": ["T","F","T","F","T"]}\nAspetta, la figura 2 contiene il modello. '
+            '{"answer": ["T","T","T","F","T"]}', ["T", "T", "T", "F", "T"])])
+
+
+def test_two_answer_objects_without_a_correction_stay_two_answers():
+    check([("visfactor-cf3", '{"answer": "(3, 5)"} {"answer": "(3, 4)"}', None),
+           ("visfactor-cf3", '{"answer": "(3, 5)"} Ou {"answer": "(3, 4)"}', None),
+           ("visfactor-cf3", '{"answer": "(3, 5)"} Извините за задержку.', "(3, 5)"),
+           ("visfactor-cf2", '{"answer": ["T","F","T","F","T"]} {"answer": ["T","T","T","F","T"]}', None),
+           ("visfactor-s2", '{"answer": "F"} Nein. {"answer": "F"}', "F")])
