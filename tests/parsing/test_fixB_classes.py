@@ -110,3 +110,25 @@ def test_two_answer_objects_without_a_correction_stay_two_answers():
            ("visfactor-cf3", '{"answer": "(3, 5)"} Извините за задержку.', "(3, 5)"),
            ("visfactor-cf2", '{"answer": ["T","F","T","F","T"]} {"answer": ["T","T","T","F","T"]}', None),
            ("visfactor-s2", '{"answer": "F"} Nein. {"answer": "F"}', "F")])
+
+
+I3 = ('Sort the figures 1-8 into group 1 or group 2. Respond with the answer as a JSON object {"answer": ...}. '
+      'Give eight group numbers in order, e.g. {"answer": [1, 2, 1, 2, 1, 2, 1, 2]}.')
+STIMULI |= {"visfactor-i3": vf("I3", "groups", 8, [1, 2], I3)}
+
+
+def test_each_row_and_its_value_set_apart_by_a_long_dash_on_one_line():
+    # (was invalid: "1 - yes" was read, "1 — yes" / "1 – yes" not, in every language)
+    check([("visfactor-cf2", "1 — да, 2 — нет, 3 — нет, 4 — да, 5 — нет.", list("TFFTF")),
+           ("visfactor-cf2", "1 – yes, 2 – no, 3 – no, 4 – no, 5 – yes", list("TFFFT")),
+           ("visfactor-cf2", "1 — ja; 2 — nein; 3 — ja; 4 — nein; 5 — ja", list("TFTFT")),
+           ("visfactor-cf2", "1 — T, 2 — F, 3 — F, 4 — F, 5 — T", list("TFFFT")),
+           ("visfactor-i3", "1 — 1, 2 — 2, 3 — 2, 4 — 1, 5 — 1, 6 — 2, 7 — 2, 8 — 1", [1, 2, 2, 1, 1, 2, 2, 1])])
+
+
+def test_a_dashed_row_list_with_a_row_missing_unsure_or_extra_stays_unreadable():
+    check([("visfactor-cf2", "1 — yes, 2 — no, 3 — no, 4 — no", None),
+           ("visfactor-cf2", "1 — yes, 2 — no, 3 — maybe, 4 — no, 5 — yes", None),
+           ("visfactor-cf2", "1 — да, 2 — нет, 3 — нет, 4 — нет, 5 — да или нет", None),
+           ("visfactor-cf2", "1 — yes, 2 — no, 3 — no, 4 — no, 5 — yes, 6 — no", None),
+           ("visfactor-cf2", "1 - yes, 2 - no, 3 - no, 4 - no, 5 - yes", list("TFFFT"))])
