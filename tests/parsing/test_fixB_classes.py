@@ -132,3 +132,40 @@ def test_a_dashed_row_list_with_a_row_missing_unsure_or_extra_stays_unreadable()
            ("visfactor-cf2", "1 — да, 2 — нет, 3 — нет, 4 — нет, 5 — да или нет", None),
            ("visfactor-cf2", "1 — yes, 2 — no, 3 — no, 4 — no, 5 — yes, 6 — no", None),
            ("visfactor-cf2", "1 - yes, 2 - no, 3 - no, 4 - no, 5 - yes", list("TFFFT"))])
+
+
+S1 = ('For each of the cards 1-8, is it the first card turned in the plane of the page (T), or has it been flipped over (F)? '
+      'Respond with the answer as a JSON object {"answer": ...}. Give eight T/F values in order, e.g. '
+      '{"answer": ["T", "F", "F", "T", "T", "F", "T", "F"]}.')
+STIMULI |= {"visfactor-s1": vf("S1", "rows", 8, list("12345678"), S1)}
+
+
+def test_row_sets_told_in_sentences_of_the_other_languages():
+    # (was invalid: "the others", the question's predicate, the card's sides and CJK row numbers were English words only)
+    check([("visfactor-cf2", "Las figuras 1 y 3 contienen el modelo; las demás no.", list("TFTFF")),
+           ("visfactor-cf2", "Die Figuren 2 und 4 enthalten das Muster, die übrigen nicht.", list("FTFTF")),
+           ("visfactor-cf2", "Le figure 1 e 5 contengono il modello; le altre no.", list("TFFFT")),
+           ("visfactor-cf2", "Фигуры 2 и 5 содержат модель; остальные нет.", list("FTFFT")),
+           ("visfactor-vz1", "Se usan todas las piezas menos la 2.", list("TFTTT")),
+           ("visfactor-vz1", "Servono i pezzi 1 e 2.", list("TTFFF")), ("visfactor-vz1", "Нужны детали 1 и 3.", list("TFTFF")),
+           ("visfactor-vz1", "조각 1, 4를 사용합니다.", list("TFFTF")), ("visfactor-vz1", "需要第1块和第3块。", list("TFTFF")),
+           ("visfactor-s1", "翻转的卡片：2、5。其余都是旋转。", list("TFTTFTTT")),
+           ("visfactor-s1", "第2张和第5张卡片是翻转的，其余都是旋转。", list("TFTTFTTT"))])
+
+
+def test_row_sets_in_other_languages_that_hedge_or_name_no_side_stay_unreadable():
+    check([("visfactor-vz1", "需要的是第2块或第4块。", None), ("visfactor-vz1", "需要的是第2块和第4块，也许第5块。", None),
+           ("visfactor-vz1", "Se usan todas las piezas menos la 3, quizás la 4.", None),
+           ("visfactor-vz1", "조각 2, 3, 5를 사용할 수도 있습니다.", None), ("visfactor-vz1", "Servono i pezzi 3 e 5, forse anche 1.", None),
+           ("visfactor-vz1", "Se usan las piezas 2 y 4.", list("FTFTF"))])
+
+
+def test_a_list_of_rows_in_cjk_punctuation_stays_one_list_and_a_clause_on_the_others_before_the_object_agrees():
+    check([("visfactor-s1", "卡片1、4、6是翻转的，其余是旋转的。", list("FTTFTFTT")),
+           ("visfactor-s1", "卡片2、5不是翻转的，其余是翻转的。", list("FTFFTFFF")),
+           ("visfactor-s1", '卡片1、4、6是翻转的，其余是旋转的。\n{"answer": ["F", "T", "T", "F", "T", "F", "T", "T"]}', list("FTTFTFTT")),
+           # (the prose before the object, read whole, agrees with it; a clause on the others alone names no list)
+           ("visfactor-s1", 'Cartas viradas: 2 e 7. Todas as outras estão apenas giradas.\n'
+                            '{"answer": ["T", "F", "T", "T", "T", "T", "F", "T"]}', list("TFTTTTFT")),
+           ("visfactor-s1", 'Cartas viradas: 2 e 7. Todas as outras estão apenas giradas.\n'
+                            '{"answer": ["T", "F", "T", "T", "T", "T", "T", "T"]}', None)])

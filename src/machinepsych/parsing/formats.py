@@ -18,6 +18,7 @@ from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
+from .rowset_words import in_english_words
 from .revision import revised_tail
 from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
@@ -487,7 +488,8 @@ def _rows_conclusion(parser: Parser) -> Parser:
     def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         if _LIST_ITEM.match(text) and "\n" not in text.strip():
             return None, "invalid"
-        if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
+        said = in_english_words(text)  # "Todas as outras estão apenas giradas.": a clause about the others, in any language
+        if _ROWS_FRAGMENT.search(said) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", said).strip(" |")):
             return None, "invalid"
         return parser(text, obs)
     return read

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .rowset_words import in_english_words
 from .tentative import GUESS
 
 _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?"
@@ -241,6 +242,7 @@ def prose_rows(text: str, n: int) -> tuple | None:
     bare_run = SPACED_SET.fullmatch(text)
     if bare_run:  # "pieces 1 2": a noun and row numbers apart only by spaces
         text = bare_run.group(1) + " " + ", ".join(bare_run.group(2).split())
+    text = in_english_words(text)  # "Se usan todas las piezas menos la 3.", "조각 2, 3, 5를 사용합니다." (:mod:`.rowset_words`)
     for rx, repl in _CJK_SET:
         text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
