@@ -169,3 +169,15 @@ def test_a_list_of_rows_in_cjk_punctuation_stays_one_list_and_a_clause_on_the_ot
                             '{"answer": ["T", "F", "T", "T", "T", "T", "F", "T"]}', list("TFTTTTFT")),
            ("visfactor-s1", 'Cartas viradas: 2 e 7. Todas as outras estão apenas giradas.\n'
                             '{"answer": ["T", "F", "T", "T", "T", "T", "T", "T"]}', None)])
+
+
+def test_the_left_arm_set_against_the_right_one_right_after_it():
+    # (was invalid: "not right" after the left arm was read as "the left arm is not right (correct)")
+    check([("prlt", "Left, not right.", "left"), ("prlt", "The left one, not the right one.", "left"),
+           ("prlt", "I choose left, not right.", "left"), ("prlt", "Left arm; not the right.", "left")])
+
+
+def test_not_right_said_of_the_left_arm_or_after_a_question_still_rules_it_out():
+    check([("prlt", "The left arm is not right.", None), ("prlt", "Left arm? Not right.", None),
+           ("prlt", "Left arm, not right, I think. Or right.", None), ("prlt", "Right arm, not left.", "right"),
+           ("prlt", "Left arm, not right arm.", "left")])
