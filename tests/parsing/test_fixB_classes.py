@@ -181,3 +181,16 @@ def test_not_right_said_of_the_left_arm_or_after_a_question_still_rules_it_out()
     check([("prlt", "The left arm is not right.", None), ("prlt", "Left arm? Not right.", None),
            ("prlt", "Left arm, not right, I think. Or right.", None), ("prlt", "Right arm, not left.", "right"),
            ("prlt", "Left arm, not right arm.", "left")])
+
+
+def test_rows_given_t_or_f_after_a_reason_are_no_sets_said_in_words():
+    # (was read T for figure 2: the clause "Figure 2: shifted -> F" has no word of the F side, so the set reader said T)
+    cases = [("visfactor-cf2", "Figure 1: the corner is there -> T. Figure 2: shifted -> F. Figure 3: T. "
+                               "Figure 4: missing a line -> F. Figure 5: T.", None),
+             ("visfactor-cf2", "Figure 1: ok → T. Figure 2: moved → F. Figure 3: T. Figure 4: F. Figure 5: T.", None)]
+    check(cases + [(t, r + '\n\n{"answer": ["T", "F", "T", "F", "T"]}', list("TFTFT")) for t, r, _ in cases])
+
+
+def test_sets_whose_verdict_letters_agree_with_their_words_still_read():
+    check([("visfactor-cf2", "Figures 1, 3 and 5: T; figures 2 and 4: F.", list("TFTFT")),
+           ("visfactor-cf2", "T: 1, 3, 5; F: 2, 4", list("TFTFT"))])

@@ -126,6 +126,17 @@ def _excepting_side(head: str, tail: str) -> str | None:
     return value
 
 
+# a row's own verdict written as the letter T or F in its clause ("Figure 2: shifted -> F", "Figure 3: T")
+VERDICT = re.compile(r"(?<![^\W\d_])([TF])(?![^\W\d_])")
+
+
+def _verdict_differs(clause: str, side: str) -> bool:
+    """Whether ``clause`` gives its rows a T/F letter other than the side its words say ("Figure 2: shifted -> F":
+    no word of the F side, but the verdict F): the clause is a verdict, not a set said in words, and the words
+    cannot tell its side."""
+    return any(v != side for v in VERDICT.findall(SET.sub(" ", clause)))
+
+
 def _other(value: str) -> str:
     return "F" if value == "T" else "T"
 
@@ -264,7 +275,7 @@ def prose_rows(text: str, n: int) -> tuple | None:
         except_at = EXCEPT.search(c) if ALL.match(c) or REST.search(c) else None
         said = clause_side(SET.sub(" ", c[:except_at.start()] if except_at else c))  # "none is flipped except 3": before "except"
         elliptic = ELLIPTIC.match(c)
-        if said is None or (elliptic and not follows):
+        if said is None or (elliptic and not follows) or _verdict_differs(c, said):
             return None
         if elliptic:  # "2 and 5 are flipped; the rest are (not)": the predicate before, affirmed (or denied)
             value = _other(predicate) if elliptic.group("neg") or elliptic.group("none") else predicate
