@@ -193,4 +193,14 @@ def test_rows_given_t_or_f_after_a_reason_are_no_sets_said_in_words():
 
 def test_sets_whose_verdict_letters_agree_with_their_words_still_read():
     check([("visfactor-cf2", "Figures 1, 3 and 5: T; figures 2 and 4: F.", list("TFTFT")),
-           ("visfactor-cf2", "T: 1, 3, 5; F: 2, 4", list("TFTFT"))])
+           ("visfactor-cf2", "T: 1, 3, 5; F: 2, 4", list("TFTFT")),
+           ("visfactor-cf2", "Figures 2 and 4 do not contain the model (F); the rest do.", list("TFTFT"))])
+
+
+def test_a_bracketed_f_marks_its_rows_and_is_no_predicate_for_the_rest():
+    # (was read all F: "(F)" stood for the word "false", which "the rest do" took up as the predicate)
+    check([("visfactor-cf2", "Figures 1 and 3 do not contain the model (F); the rest do.", list("FTFTT")),
+           ("visfactor-cf2", "Figures 2 and 4 (F); the rest do.", list("TFTFT")),
+           ("visfactor-s1", "Karten 5–8: gespiegelt (F); die übrigen nur gedreht.", list("TTTTFFFF")),
+           ("visfactor-s1", "Cards 2 and 5 are flipped (F); the rest are too.", list("FFFFFFFF")),
+           ("visfactor-cf2", "Figures 2 and 4 (F), the rest (T).", list("TFTFT"))])

@@ -143,7 +143,8 @@ def _other(value: str) -> str:
 
 def _clauses(text: str) -> list[str]:
     # a T/F in brackets after a set says its side ("Karten 5–8: gespiegelt (F)")
-    text = re.sub(r"\(\s*F\s*\)", " false ", re.sub(r"\(\s*T\s*\)", " ", text))
+    # (as a plain "not": the mark says the side of its rows, not a predicate the rest take up in "...; the rest do")
+    text = re.sub(r"\(\s*F\s*\)", " not ", re.sub(r"\(\s*T\s*\)", " ", text))
     # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
