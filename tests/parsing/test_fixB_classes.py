@@ -204,3 +204,15 @@ def test_a_bracketed_f_marks_its_rows_and_is_no_predicate_for_the_rest():
            ("visfactor-s1", "Karten 5–8: gespiegelt (F); die übrigen nur gedreht.", list("TTTTFFFF")),
            ("visfactor-s1", "Cards 2 and 5 are flipped (F); the rest are too.", list("FFFFFFFF")),
            ("visfactor-cf2", "Figures 2 and 4 (F), the rest (T).", list("TFTFT"))])
+
+
+def test_a_cell_named_by_row_and_column_in_russian_turkish_arabic_and_hindi():
+    # (was invalid: the row and column words of these languages were missing from the lexicon)
+    check([("visfactor-cf3", "Конец копии: строка 3, столбец 5.", "(3, 5)"), ("visfactor-cf3", "Satır 2, sütun 4.", "(2, 4)"),
+           ("visfactor-cf3", "ряд 1, колонка 2", "(1, 2)")])
+
+
+def test_a_cell_in_those_languages_hedged_or_off_the_grid_stays_unreadable():
+    check([("visfactor-cf3", "строка 3 или 4, столбец 5", None), ("visfactor-cf3", "Строка 6, столбец 2", None),
+           ("visfactor-cf3", "Zeile 3, Spalte 5", "(3, 5)")])
+
