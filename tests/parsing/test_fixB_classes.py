@@ -216,3 +216,15 @@ def test_a_cell_in_those_languages_hedged_or_off_the_grid_stays_unreadable():
     check([("visfactor-cf3", "строка 3 или 4, столбец 5", None), ("visfactor-cf3", "Строка 6, столбец 2", None),
            ("visfactor-cf3", "Zeile 3, Spalte 5", "(3, 5)")])
 
+
+def test_a_bare_set_named_after_a_rule_out_is_the_answers_list():
+    # (was read with the rows not named on the T side: "the side opposite to the first set named", here a rule-out)
+    check([("visfactor-vz1", "Piece 4 is too wide; pieces 1 and 5.", list("TFFFT")),
+           ("visfactor-vz1", "Piece 3 sticks out. Pieces 1, 2 and 4.", list("TTFTF")),
+           ("visfactor-vz1", "Pieces 1 and 4. Actually, piece 4 is too wide; pieces 1 and 5.", list("TFFFT"))])
+
+
+def test_sets_that_name_both_sides_or_only_rule_out_keep_their_reading():
+    check([("visfactor-vz1", "Pieces 1 and 5; piece 4 is too wide.", list("TFFFT")),
+           ("visfactor-vz1", "Pieces 1, 3 and 4 are needed; 2 and 5 are not.", list("TFTTF")),
+           ("visfactor-vz1", "Piece 2 does not fit and piece 5 is too big.", None)])

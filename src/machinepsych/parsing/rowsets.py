@@ -261,7 +261,7 @@ def prose_rows(text: str, n: int) -> tuple | None:
         return None
     side: dict[int, str] = {}
     only = False
-    default = None
+    default, by_first_set = None, False
     clauses = []
     for clause in _clauses(text):
         parts = _split_sets(GROUP.sub(" ", clause))
@@ -322,7 +322,10 @@ def prose_rows(text: str, n: int) -> tuple | None:
             if side.setdefault(k, value) != value:
                 return None
         if default is None:
-            default = _other(value)
+            default, by_first_set = _other(value), True
+        elif by_first_set and value == "T" != _other(default) and _bare(c):
+            # "Piece 4 is too wide; pieces 1 and 5.": the bare set after a rule-out is the answer's list, the rest not in it
+            default = "F"
     if not side and default is None:
         return None
     explicit = bool(ONLY.search(text) or REST.search(text) or ALL.search(text)) or len(set(side.values())) == 2
