@@ -228,3 +228,16 @@ def test_sets_that_name_both_sides_or_only_rule_out_keep_their_reading():
     check([("visfactor-vz1", "Pieces 1 and 5; piece 4 is too wide.", list("TFFFT")),
            ("visfactor-vz1", "Pieces 1, 3 and 4 are needed; 2 and 5 are not.", list("TFTTF")),
            ("visfactor-vz1", "Piece 2 does not fit and piece 5 is too big.", None)])
+
+
+def test_a_set_hedged_then_settled_by_a_last_sentence_that_commits():
+    # (was invalid: the hedge anywhere in the reply left the whole list unread)
+    check([("visfactor-vz1", "Pieces 2 and 4 might fit, or maybe 1 and 5. I'll go with pieces 1 and 5.", list("TFFFT")),
+           ("visfactor-vz1", "Either pieces 1, 3 or pieces 2, 4 would work. Final answer: pieces 2 and 4.", list("FTFTF")),
+           ("visfactor-vz1", "Could be pieces 1 and 2, could be 3 and 4.\nI'd settle on pieces 3 and 4.", list("FFTTF"))])
+
+
+def test_a_hedge_not_settled_or_settled_with_another_hedge_stays_unreadable():
+    check([("visfactor-vz1", "Either pieces 1, 2, 4 or pieces 3, 5 would work. I'll go with pieces 3 and 5, maybe 1.", None),
+           ("visfactor-vz1", "Either pieces 1, 2, 4 or pieces 3, 5 would work.", None),
+           ("visfactor-vz1", "Either pieces 1, 2, 4 or pieces 3, 5 would work. I'll go with the second option.", None)])

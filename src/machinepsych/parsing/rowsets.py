@@ -258,7 +258,8 @@ def prose_rows(text: str, n: int) -> tuple | None:
     for rx, repl in _CJK_SET:
         text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
-        return None
+        settled = committed_last_set(text)  # "Either 1, 2, 4 or 3, 5 would work. I'll go with pieces 3 and 5."
+        return prose_rows(settled, n) if settled is not None else None
     side: dict[int, str] = {}
     only = False
     default, by_first_set = None, False
@@ -333,6 +334,24 @@ def prose_rows(text: str, n: int) -> tuple | None:
         return None  # "I think figure 1 is odd.": not a list of the rows that are true
     vals = tuple(side.get(k, default) for k in range(1, n + 1))
     return None if None in vals else vals
+
+
+# a last sentence that commits to what follows ("I'll go with", "I'll settle on", "Final answer:")
+COMMITTED = re.compile(r"^\W*(?:(?:so|then|ok(?:ay)?)\s*,?\s*)?(?:(?:i|we)(?:['’]ll|\s+will|['’]d|\s+would)\s+(?:go|settle|stick)\s+(?:with|on|for)"
+                       r"|(?:my\s+)?final\s+(?:answer|choice)\s*[:：]|my\s+(?:answer|choice)\s*[:：])\s*", re.I)
+
+
+def committed_last_set(text: str) -> str | None:
+    """The set of rows a reply's last sentence commits to after a hedge ("Either pieces 1, 2, 4 or pieces 3, 5
+    would work. I'll go with pieces 3 and 5."), where that sentence is the commitment and a bare set with no
+    hedge of its own; else None."""
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if p.strip(" .!")]
+    m = COMMITTED.match(sentences[-1]) if len(sentences) > 1 else None
+    if m is None:
+        return None
+    rest = sentences[-1][m.end():].strip()
+    clauses = _clauses(rest)
+    return rest if len(clauses) == 1 and SET.search(rest) and _bare(clauses[0]) and not HEDGED.search(rest) else None
 
 
 def bare_last_sentence(text: str) -> str | None:
