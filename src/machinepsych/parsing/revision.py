@@ -83,6 +83,7 @@ def revised_tail(text: str) -> int | None:
         return every[-1].start("no")
     found = [m for m in every if text[m.end():].strip(" \t\n.!,;:")]
     found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
+    found += [m for m in RETHINK_LANG.finditer(text) if "}" in text[:m.start()]]
     return max(m.end() for m in found) if found else None
 
 
@@ -91,3 +92,17 @@ def revised_tail(text: str) -> int | None:
 # {"answer": "house"}.) Actually it's a fish: {"answer": "fish"}' (the reply thinks again and gives its answer anew)
 RETHINK = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah)\s*,?\s*)?actually\b"
                      r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
+
+
+# the same in the other languages of the lexicon: after an answer object, a sentence opening on "wait", "actually",
+# "sorry", "no" or "I was wrong" that leads into a second object ending the reply ('{"answer": "(4, 5)"} Pardon, je me
+# suis trompé de colonne : {"answer": "(4, 4)"}', '{"answer": "F"} Подождите, если повернуть куб ... {"answer": "T"}')
+_TAKE_BACK = (r"eigentlich|moment(?:\s+mal)?|warte|nein|korrektur|entschuldigung|ich\s+habe\s+mich\s+(?:geirrt|vertan)"
+              r"|pardon|attendez|attends|en\s+fait|non|je\s+me\s+suis\s+tromp[ée]e?"
+              r"|espera|perd[óo]n|perdona|en\s+realidad|me\s+equivoqu[ée]|aspetta|scusa|in\s+realt[àa]|anzi|mi\s+sono\s+sbagliat[oa]"
+              r"|espere|desculpe?|na\s+verdade|me\s+enganei|errei|corre[çc][ãa]o|correcci[óo]n|correzione"
+              r"|подождите|подожди|постойте|стоп|извините|простите|на\s+самом\s+деле|нет|поправка|я\s+ошиб\w+"
+              r"|bekle|aslında|düzeltme|czekaj|właściwie|przepraszam|poprawka|vänta|egentligen|förlåt|rättelse"
+              r"|tunggu|sebenarnya|maaf|koreksi|περίμενε|συγγνώμη|διόρθωση|انتظر|في\s+الواقع|تصحيح|रुको|सुधार|khoan|thực\s+ra|xin\s+lỗi")
+RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
+                          r"(?:" + _TAKE_BACK + r")(?![^\W\d_])(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
