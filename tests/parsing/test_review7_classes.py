@@ -202,3 +202,13 @@ def test_rating_with_an_alternative_in_brackets_nulls_its_statement(aside):
 def test_rejection_before_a_colon_is_no_choice(test, a, b, lead):
     assert read(test, f"Looking at it.\n{lead}: {a}") == (None, "invalid")
     assert read(test, f"{lead} {b}. Going with: {a}") == (meant(test, a), "parsed")
+
+
+# 11. (after main's k-fixB) a second answer object after a take-back in another language that only offers it
+# ('Pardon, je me suis trompé, peut-être {...}', 'Подождите, возможно {...}'): offered, as "Wait, maybe {...}" is
+@pytest.mark.parametrize("words", ["Pardon, je me suis trompé, peut-être", "Подождите, возможно", "Espera, quizás", "Warte, vielleicht"])
+@pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] != "visfactor-cs1"])
+def test_offered_second_object_after_a_take_back_is_no_answer(test, a, b, words):
+    first, second = (json.dumps({"answer": x}) for x in (a, b))
+    assert read(test, f"{first}\n{words} {second}") == (None, "invalid")
+    assert read(test, f"{first}\nPardon, je me suis trompé : {second}") == (meant(test, b), "parsed")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .tentative import GUESS
+
 # the words a list of yes/no (T/F) values is made of: a "no" among them is one of the values, not a correction
 _VALUE_WORDS = r"(?:yes|no|y|n|t|f|true|false|ja|nein|oui|non|sí|si|sim|não)"
 _NOT_A_VALUE_BEFORE = "".join(rf"(?<!\b{w})" for w in _VALUE_WORDS[3:-1].split("|"))
@@ -104,5 +106,10 @@ _TAKE_BACK = (r"eigentlich|moment(?:\s+mal)?|warte|nein|korrektur|entschuldigung
               r"|подождите|подожди|постойте|стоп|извините|простите|на\s+самом\s+деле|нет|поправка|я\s+ошиб\w+"
               r"|bekle|aslında|düzeltme|czekaj|właściwie|przepraszam|poprawka|vänta|egentligen|förlåt|rättelse"
               r"|tunggu|sebenarnya|maaf|koreksi|περίμενε|συγγνώμη|διόρθωση|انتظر|في\s+الواقع|تصحيح|रुको|सुधार|khoan|thực\s+ra|xin\s+lỗi")
+# (not where the words before the second object only offer it: 'Pardon, je me suis trompé, peut-être {...}', 'Подождите,
+# возможно {...}' - as "Wait, maybe {...}" offers)
+_OFFERED = (GUESS + r"|might|could|may|possiblement|possivelmente|возможно|может\s+быть|наверное|belki|być\s+może|możliwe|kanske"
+            r"|möjligen|mungkin|ίσως|πιθανώς|ربما|शायद")
 RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
-                          r"(?:" + _TAKE_BACK + r")(?![^\W\d_])(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
+                          r"(?:" + _TAKE_BACK + r")(?![^\W\d_])(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
+                          r"(?![^{}]{0,240}?(?<![^\W\d_])(?:" + _OFFERED + r")(?![^\W\d_])[^{}]{0,40}\{)", re.I)
