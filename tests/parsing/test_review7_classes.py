@@ -6,41 +6,16 @@ its fix; the guards keep close replies' readings (the reading right, and the nea
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
+from test_fix43_classes import meant, read
 
-from machinepsych.core.types import Observation
-from machinepsych.tasks.catalog import get_task
-
-SET = Path(__file__).resolve().parents[1] / "fixtures" / "replies_blind43"
-# (test, an answer, another legal answer), as a reply writes them
+# (test, an answer, another legal answer), as a reply writes them; read on the stimulus of replies_blind43's first line of
+# each test, as test_fix43_classes does
 ANSWERS = [("wcst", "3", "1"), ("visfactor-cf1", "B", "D"), ("visfactor-ma1", "47", "23"), ("visfactor-cf3", "(3, 4)", "(2, 5)"),
            ("dcigt", "AAA", "BBB"), ("lnt", "consonant", "vowel"), ("mbt", "right", "left"), ("prlt", "left", "right"),
            ("wpt", "rainy", "sunny"), ("visfactor-cs1", "bicycle", "umbrella")]
 CARDS = ["wcst", "wcst-reflection", "wcst-kennedy", "wcst-color", "wcst-shape", "wcst-number"]
-
-
-@lru_cache(maxsize=None)
-def stimulus(test: str) -> dict:
-    """The stimulus of the first stored line for ``test`` (a real one, as the environment emitted it)."""
-    for path in sorted(SET.glob("*.jsonl")) + sorted(SET.parent.glob("replies_blind4[0-2]/*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and (row := json.loads(line))["test"] == test:
-                return row["stimulus"]
-    raise LookupError(test)
-
-
-def read(test: str, reply: str):
-    return get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus(test), parts=()))
-
-
-def meant(test: str, answer: str):
-    """The action a reply naming ``answer`` stores."""
-    value, status = read(test, f'{{"answer": {json.dumps(answer)}}}' if test.startswith("visfactor") else answer)
-    assert status == "parsed", (test, answer)
-    return value
 
 
 # 1. a remark on an answer's appeal is no choice of it (read as the answer before, in every format)

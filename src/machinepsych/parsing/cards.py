@@ -204,12 +204,12 @@ COUNT_STATED = re.compile(r"(?:\b(?:shape\s+)?counts?\s+(?:is|are|was|were|of)|(
 
 # a row about one card that gives it a number ("Card 2: 3", "Option 4: 1 match", "Card 1 - 0 shared features"): a count
 # or a score of that card in a list, no choice of it nor of the card the number names
-CARD_ROW = re.compile(r"^[ \t*_>#-]*(?:\d{1,2}[.)][ \t]*)?[*_]*(?i:card|option|karte|carta|carte|opci[óo]n)[ \t]*#?[ \t]*(?P<card>[1-4])[*_]*"
-                      r"[ \t]*(?:[:：=]|->|→|[-–—][ \t])[ \t]*[*_]*(?P<n>\d{1,2})(?![\d.,]\d)[*_]*"
+_ROW_HEAD = (r"^[ \t*_>#-]*(?:\d{1,2}[.)][ \t]*)?[*_]*(?i:card|option|karte|carta|carte|opci[óo]n)[ \t]*#?[ \t]*(?P<card>[1-4])[*_]*"
+             r"[ \t]*(?:[:：=]|->|→|[-–—][ \t])")
+CARD_ROW = re.compile(_ROW_HEAD + r"[ \t]*[*_]*(?P<n>\d{1,2})(?![\d.,]\d)[*_]*"
                       r"(?:[ \t]+(?i:match(?:es|ing)?|shared|common|attributes?|features?|points?|hits?|in\s+common)(?:[ \t]+\w+){0,2})?"
                       r"[ \t]*[.;]?[ \t]*$", re.M)
-_ANY_CARD_ROW = re.compile(r"^[ \t*_>#-]*(?:\d{1,2}[.)][ \t]*)?[*_]*(?i:card|option|karte|carta|carte|opci[óo]n)[ \t]*#?[ \t]*[1-4][*_]*"
-                           r"[ \t]*(?:[:：=]|->|→|[-–—][ \t])[^\n]{0,40}$", re.M)
+_ANY_CARD_ROW = re.compile(_ROW_HEAD + r"[^\n]{0,40}$", re.M)
 
 
 def _without_counts(reply: str) -> str:
