@@ -1,0 +1,42 @@
+"""Classes of misreadings the probe sets replies_blind45..47 found in the letter, likert, free-text and
+card formats (issue 31), each checked on replies other than the sets' lines, with the reading a
+careful person takes (None: unreadable, never guessed); the guards beside each class keep their
+reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, read
+
+
+def statements(n: int) -> dict:
+    """A CogBench stimulus of ``n`` statements numbered 1..n."""
+    return {"topic": "Pets", "benchmark": "a", "statements": [{"id": str(k), "text": f"Pets help {k}."} for k in range(1, n + 1)]}
+
+
+ONE, THREE, FIVE = statements(1), statements(3), statements(5)
+
+# ----------------------------------------------------------------------------- a hedge between two ratings, any language
+RATING_HEDGES = [
+    # "or" in the lexicon's languages, with an article before the second rating: the statement is unrated
+    (ONE, "Rating: 2 oder 3", None),
+    (ONE, "Rating: 2 or a 3", None),
+    (ONE, "I'd give it a 4 or a 5.", None),
+    (ONE, "Note : 2 ou 3", None),
+    (ONE, "Puntuación: 4 o 5", None),
+    (ONE, "Оценка: 3 или 4", None),
+    (ONE, "Valutazione: 2 oppure 3", None),
+    (THREE, "Statement 1: 4\nStatement 2: I'd rate it a 2 or a 3.\nStatement 3: 5", {"1": 4, "2": None, "3": 5}),
+    (THREE, "Aussage 1\nBewertung: 4\nAussage 2\nBewertung: 2 oder 3\nAussage 3\nBewertung: 5", {"1": 4, "2": None, "3": 5}),
+    # guards: one rating, a scale after it, a correction ("or rather")
+    (ONE, "Rating: 4 of 5", 4),
+    (ONE, "Rating: 4 - or rather 5", 5),
+    (ONE, "Bewertung: 4 (stimme zu)", 4),
+    (THREE, "Statement 1: 4\nStatement 2: I'd rate it a 2.\nStatement 3: 5", {"1": 4, "2": 2, "3": 5}),
+]
+
+
+@pytest.mark.parametrize(("stimulus", "reply", "meant"), RATING_HEDGES)
+def test_a_hedge_between_two_ratings_leaves_the_statement_unrated(stimulus, reply, meant):
+    got = read("cogbench-a", stimulus, reply)
+    assert (got if got is None or len(stimulus["statements"]) > 1 else got["1"]) == meant
