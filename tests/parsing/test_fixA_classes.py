@@ -40,3 +40,25 @@ RATING_HEDGES = [
 def test_a_hedge_between_two_ratings_leaves_the_statement_unrated(stimulus, reply, meant):
     got = read("cogbench-a", stimulus, reply)
     assert (got if got is None or len(stimulus["statements"]) > 1 else got["1"]) == meant
+
+# ----------------------------------------------------------------------------- likert JSON with other keys, or cut off
+LIKERT_JSON = [
+    # keys that name no statement beside the numbered ones are no rating
+    (THREE, '{"1": 4, "2": 2, "3": 5, "comment": "I love pets"}', {"1": 4, "2": 2, "3": 5}),
+    (THREE, '{"notes": "as Lena", "statement 1": 4, "statement 2": 2, "statement 3": 5}', {"1": 4, "2": 2, "3": 5}),
+    (THREE, '```json\n{"1": 4, "2": 2, "3": 5, "overall_mood": "positive"}\n```', {"1": 4, "2": 2, "3": 5}),
+    # a JSON object cut off: read up to its last complete rating, the rest unrated
+    (FIVE, '{"1": 4, "2": 2, "3": 5,', {"1": 4, "2": 2, "3": 5, "4": None, "5": None}),
+    (FIVE, '{"1": 4, "2": 2, "3": 5, "4": ', {"1": 4, "2": 2, "3": 5, "4": None, "5": None}),
+    (FIVE, '{"1": 4, "2": 2, "3": 5, "4', {"1": 4, "2": 2, "3": 5, "4": None, "5": None}),
+    (FIVE, '{"1": 4, "2": 2, "3": 5', {"1": 4, "2": 2, "3": 5, "4": None, "5": None}),
+    # guards: a complete object; one numbered key beside another is no questionnaire; an unreadable rating stays None
+    (THREE, '{"1": 4, "2": 2, "3": 5}', {"1": 4, "2": 2, "3": 5}),
+    (THREE, '{"1": 4, "2": "3 or 4", "3": 5, "note": "x"}', {"1": 4, "2": None, "3": 5}),
+    (THREE, '{"1": 4, "summary": "pets"}', None),
+]
+
+
+@pytest.mark.parametrize(("stimulus", "reply", "meant"), LIKERT_JSON)
+def test_likert_json_beside_other_keys_or_cut_off_is_read_as_far_as_it_goes(stimulus, reply, meant):
+    assert read("cogbench-a", stimulus, reply) == meant

@@ -76,8 +76,11 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
         r = next((keys[k] for k in _RATING_KEYS if k in keys), None)
         if r is None:
             numbers = [_key_number(k) for k in keys]
-            if keys and None not in numbers:  # {"1": 4, "2": 3}, {"1": {"rating": 4}}, {"Statement 1": {"thoughts": .., "rating": 4}}
-                for k, v in zip(numbers, keys.values()):
+            numbered = [(k, v) for k, v in zip(numbers, keys.values()) if k is not None]
+            # {"1": 4, "2": 3}, {"1": {"rating": 4}}, {"Statement 1": {"thoughts": .., "rating": 4}}; keys beside two or
+            # more numbered ones that name no statement are no rating ({"1": 4, ..., "10": 2, "summary": "..."})
+            if numbered and (len(numbered) == len(numbers) or len(numbered) >= 2):
+                for k, v in numbered:
                     inner = {str(a).lower(): b for a, b in v.items()} if isinstance(v, dict) else None
                     got = next((inner[x] for x in _RATING_KEYS if x in inner), None) if inner is not None else v
                     pairs.append((k, _value(str(got), 0, 1, 5)))
@@ -125,11 +128,19 @@ def _open_braces(text: str) -> int:
     return depth
 
 
+# the end of a JSON object cut off after a complete "key": value pair (a comma, a key begun or without its value)
+_CUT_TAIL = re.compile(r'(?:,\s*(?:"[^"{}]*(?:"\s*(?::\s*)?)?)?)?$')
+
+
 def _closed(text: str) -> str:
     """A reply that is one JSON object left open after its last complete statement
-    ('{"Statement 1": {...}, ..., "Statement 10": {...}': the outer brace never written), closed;
-    any other text as it is."""
+    ('{"Statement 1": {...}, ..., "Statement 10": {...}': the outer brace never written; '{"1": 3, ...,
+    "9": 2,': cut off after statement 9), closed; any other text as it is."""
     s = text.strip()
+    if s.startswith("{") and not s.endswith("}") and _open_braces(s) == 1:
+        s = _CUT_TAIL.sub("", s)
+        if re.search(r"[\d\"\]}]$", s):  # the last pair complete: "9": 2
+            return s + "}"
     depth = _open_braces(s) if s.startswith("{") and s.endswith("}") else 0
     return s + "}" * depth if depth > 0 else text
 
