@@ -62,3 +62,25 @@ LIKERT_JSON = [
 @pytest.mark.parametrize(("stimulus", "reply", "meant"), LIKERT_JSON)
 def test_likert_json_beside_other_keys_or_cut_off_is_read_as_far_as_it_goes(stimulus, reply, meant):
     assert read("cogbench-a", stimulus, reply) == meant
+
+# ----------------------------------------------------------------------------- numbered "k: r" lines with a gap or a bad rating
+NUMBERED_LINES = [
+    # every line a statement number and a number: read each rating, the statement left out or rated off the scale unrated
+    (FIVE, "1: 4\n2: 2\n4: 5\n5: 1", {"1": 4, "2": 2, "3": None, "4": 5, "5": 1}),
+    (FIVE, "1: 4\n2: 7\n3: 5\n4: 3\n5: 1", {"1": 4, "2": None, "3": 5, "4": 3, "5": 1}),
+    (FIVE, "My ratings:\n1 - 4\n2 - 2\n3 - 0\n4 - 5\n5 - 1", {"1": 4, "2": 2, "3": None, "4": 5, "5": 1}),
+    (FIVE, "1 → 4\n3 → 4.5\n5 → 2", {"1": 4, "2": None, "3": None, "4": None, "5": 2}),
+    # pairs with a spaced dash on one line, numbered 1..n
+    (FIVE, "1 - 4, 2 - 2, 3 - 5, 4 - 3, 5 - 1", {"1": 4, "2": 2, "3": 5, "4": 3, "5": 1}),
+    (FIVE, "1 – 4; 2 – 2; 3 – 5; 4 – 3; 5 – 1", {"1": 4, "2": 2, "3": 5, "4": 3, "5": 1}),
+    # guards: numbers out of order or beyond the statements are no such list; a range is no pair
+    (FIVE, "1: 4\n3: 2\n2: 5", None),
+    (FIVE, "1: 4\n2: 2\n7: 5", None),
+    (FIVE, "On a scale 1 - 5, I'd say 4 - 5.", None),
+    (FIVE, "1: 4\n2: 2\n3: 5\n4: 3\n5: 1", {"1": 4, "2": 2, "3": 5, "4": 3, "5": 1}),
+]
+
+
+@pytest.mark.parametrize(("stimulus", "reply", "meant"), NUMBERED_LINES)
+def test_numbered_rating_lines_are_read_one_by_one(stimulus, reply, meant):
+    assert read("cogbench-a", stimulus, reply) == meant

@@ -243,7 +243,7 @@ def _beside_headings(text: str, ranges: list[re.Match]) -> list[tuple[str, str]]
 
 
 # statement numbers mapped to ratings on one line: "1) 5  2) 3", "1 → 4, 2 → 2", "1: 4; 2: 2"
-PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=)\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
+PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=|\s[-–—](?=\s))\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
 
 
 def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
@@ -266,9 +266,30 @@ def _in_order(text: str, n: int) -> list[int]:
     pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
     if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
         return [int(m.group(2)) for m in pairs]
+    gapped = _numbered_lines(lines, n)
+    if gapped:
+        return gapped
     keys = rating_keys(text)
     values = [_value(text, k.end(), 1, 5) for k in keys]
     return values if len(keys) == n and None not in values and not NUMBERED.search(text) else []
+
+
+# a line that is a statement number and a number (in range or not: "5: 6", "5: 4.5")
+LINE_NUMBER = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\d+(?:[.,]\d+)?)[ \t*.]*")
+
+
+def _numbered_lines(lines: list[str], n: int) -> list[int | None]:
+    """The ratings of a reply whose every line is "k: r" (a statement number, a number), numbered in
+    order within 1..n, where a statement is left out ("4: 2" then "7: 5") or its number is no rating
+    ("5: 6"): each rating read where it is one, the others None; [] where the lines are not all such."""
+    pairs = [LINE_NUMBER.fullmatch(ln) for ln in lines]
+    if len(pairs) < 2 or not all(pairs):
+        return []
+    numbers = [int(m.group(1)) for m in pairs]  # type: ignore[union-attr]
+    if numbers[0] < 1 or numbers[-1] > n or any(b <= a for a, b in zip(numbers, numbers[1:])):
+        return []
+    got = {k: _value(m.group(2), 0, 1, 5) for k, m in zip(numbers, pairs)}  # type: ignore[union-attr]
+    return [got.get(k) for k in range(1, n + 1)]
 
 
 def _map_ids(numbers: list[str], ids: list[str]) -> dict[str, str] | None:
