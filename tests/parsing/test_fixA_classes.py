@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.parsing.test_blind35_classes import ARM, LETTER, NUMBER
 from tests.support.replies import CARDS, read
 
 
@@ -84,3 +85,25 @@ NUMBERED_LINES = [
 @pytest.mark.parametrize(("stimulus", "reply", "meant"), NUMBERED_LINES)
 def test_numbered_rating_lines_are_read_one_by_one(stimulus, reply, meant):
     assert read("cogbench-a", stimulus, reply) == meant
+
+# ----------------------------------------------------------------------------- an example echoed after the answer, any language
+EXAMPLE_ECHOES = [
+    # the example cue in another language right before the echoed object: the answer before it stands, in every format
+    ("visfactor-p3", LETTER, '{"answer": "B"} (como en el ejemplo {"answer": "C"})', "B"),
+    ("visfactor-p3", LETTER, '{"answer": "B"}\n(Beispiel: {"answer": "C"})', "B"),
+    ("visfactor-p3", LETTER, '{"answer": "E"} (z. B. {"answer": "C"})', "E"),
+    ("visfactor-p3", LETTER, '{"answer": "A"} (例：{"answer": "C"})', "A"),
+    ("visfactor-p3", LETTER, '{"answer": "D"} (예시: {"answer": "C"})', "D"),
+    ("visfactor-p3", LETTER, '{"answer": "D"} (как в примере {"answer": "C"})', "D"),
+    ("visfactor-ma1", NUMBER, '{"answer": 45} (come nell\'esempio {"answer": 42})', 45),
+    ("visfactor-ma1", NUMBER, '{"answer": 77} (conforme o exemplo: {"answer": 42})', 77),
+    # guards: the cue word with words after it presents the answer; an answer that is not after an echo stays read
+    ("visfactor-p3", LETTER, 'Como en el ejemplo, mi respuesta es {"answer": "B"}', "B"),
+    ("visfactor-p3", LETTER, '{"answer": "C"}', "C"),
+    ("visfactor-p3", LETTER, 'Beispielhaft klar: {"answer": "D"}', "D"),
+]
+
+
+@pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), EXAMPLE_ECHOES)
+def test_an_example_echoed_in_another_language_is_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
