@@ -107,3 +107,26 @@ EXAMPLE_ECHOES = [
 @pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), EXAMPLE_ECHOES)
 def test_an_example_echoed_in_another_language_is_no_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+# ----------------------------------------------------------------------------- a JSON answer corrected in another language
+CORRECTED_OBJECTS = [
+    # a sentence opening on a correction word, in the lexicon's languages, leads into a second object ending the
+    # reply: the second object is the answer (as "Actually ... {...}" in English)
+    ("visfactor-p3", LETTER, '{"answer": "C"}\nEigentlich passt B besser.\n{"answer": "B"}', "B"),
+    ("visfactor-p3", LETTER, '{"answer": "C"} En fait, non : {"answer": "E"}', "E"),
+    ("visfactor-p3", LETTER, '{"answer": "A"}\n\nEn realidad la figura D es idéntica. {"answer": "D"}', "D"),
+    ("visfactor-p3", LETTER, '{"answer": "A"} Na verdade é a E. {"answer": "E"}', "E"),
+    ("visfactor-p3", LETTER, '{"answer": "A"}\nНа самом деле это B.\n{"answer": "B"}', "B"),
+    ("visfactor-p3", LETTER, '{"answer": "A"}\n不对，应该是C。{"answer": "C"}', "C"),
+    ("visfactor-p3", LETTER, '{"answer": "A"}\nいや、Dです。{"answer": "D"}', "D"),
+    ("visfactor-ma1", NUMBER, '{"answer": 12} In realtà è 77. {"answer": 77}', 77),
+    # guards: the correction word with no second object after it leaves the first; two objects with no correction
+    # between them are two answers
+    ("visfactor-p3", LETTER, '{"answer": "C"} Eigentlich bin ich mir sicher.', "C"),
+    ("visfactor-p3", LETTER, '{"answer": "C"} {"answer": "B"}', None),
+]
+
+
+@pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), CORRECTED_OBJECTS)
+def test_an_answer_object_corrected_in_another_language_gives_the_second(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

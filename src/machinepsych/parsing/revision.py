@@ -82,7 +82,7 @@ def revised_tail(text: str) -> int | None:
     if every and every[-1].group("no") and not text[every[-1].end():].strip(" \t\n.!,;:"):
         return every[-1].start("no")
     found = [m for m in every if text[m.end():].strip(" \t\n.!,;:")]
-    found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
+    found += [m for rx in (RETHINK, RETHINK_LANGS) for m in rx.finditer(text) if "}" in text[:m.start()]]
     return max(m.end() for m in found) if found else None
 
 
@@ -91,3 +91,13 @@ def revised_tail(text: str) -> int | None:
 # {"answer": "house"}.) Actually it's a fish: {"answer": "fish"}' (the reply thinks again and gives its answer anew)
 RETHINK = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah)\s*,?\s*)?actually\b"
                      r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
+
+# the same in the lexicon's other languages: a sentence after an answer object opening on a correction word that leads
+# into a second object ending the reply ('{"answer": "B"} Eigentlich nein, ... es ist A. {"answer": "A"}', "Pardon, je
+# me suis trompé : {...}", "Подождите, ... {...}", "En realidad ... {...}", "不对，... {...}", "いや、... {...}")
+RETHINK_LANGS = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|eh)\s*,?\s*)?"
+                           r"(?:(?:eigentlich|moment|warte|nein|en\s+fait|attendez|attends|pardon|non|en\s+realidad|de\s+hecho|espera|perd[oó]n"
+                           r"|na\s+verdade|espere|desculpe|não|in\s+realtà|aspetta|scusa|scusate|eigenlijk|wacht|nee|подождите|подожди"
+                           r"|на\s+самом\s+деле|нет|извините|bekle|hayır|aslında|czekaj|właściwie|nie|vänta|nej|faktiskt|tunggu|sebenarnya)(?![^\W\d_])"
+                           r"|不对|不對|等等|其实|其實|いや|やっぱり|待って|実は|아니|잠깐|사실은?)"
+                           r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
