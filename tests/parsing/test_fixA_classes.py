@@ -130,3 +130,25 @@ CORRECTED_OBJECTS = [
 @pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), CORRECTED_OBJECTS)
 def test_an_answer_object_corrected_in_another_language_gives_the_second(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+# ----------------------------------------------------------------------------- a first-person verb of answering, other languages
+ANSWERING_VERBS = [
+    # "I answer / I say / I take" in the lexicon's languages commits to the answer after it, as "I choose" does
+    ("wcst", CARDS, "Je réponds 3.", 3),
+    ("wcst", CARDS, "Ich antworte 2.", 2),
+    ("wcst", CARDS, "Ich nehme 4.", 4),
+    ("wcst", CARDS, "Respondo 1.", 1),
+    ("wcst", CARDS, "Eu respondo 2.", 2),
+    ("wcst", CARDS, "Rispondo 4.", 4),
+    ("wcst", CARDS, "Я отвечаю 3.", 3),
+    ("wcst", CARDS, "La forme compte. Je dirais 2.", 2),
+    ("prlt", ARM, "Je prends le bras gauche.", "left"),
+    # guards: a negated one, a saying with no answer
+    ("wcst", CARDS, "Ich sage nicht 2, sondern 3.", None),
+    ("wcst", CARDS, "Je dis: la couleur compte.", None),
+]
+
+
+@pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), ANSWERING_VERBS)
+def test_a_first_person_verb_of_answering_commits_in_every_language(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
