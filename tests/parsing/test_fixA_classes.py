@@ -152,3 +152,21 @@ ANSWERING_VERBS = [
 @pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), ANSWERING_VERBS)
 def test_a_first_person_verb_of_answering_commits_in_every_language(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a doubt set aside by keeping the answer
+KEPT_AFTER_DOUBT = [
+    # a clause that keeps the answer without naming it, after a doubt that names another, settles on the answer
+    ("wcst", CARDS, "Selection: 2\n\nHmm, maybe card 1 instead. I'll keep my answer though.", 2),
+    ("wcst", CARDS, "Selection: 3\n\nCard 4 is possible too if the rule is number. I'm sticking with my choice.", 3),
+    ("wcst", CARDS, "Selection: 3\n\nHmm, but it could also be number, in which case card 4 would be right. Je garde ma réponse.", 3),
+    ("wcst", CARDS, "Selection: 3\n\nMaybe card 1 fits as well. Ich bleibe bei meiner Antwort.", 3),
+    # guards: the doubt alone, or a keeping that is itself conditional, leaves two candidates
+    ("wcst", CARDS, "Selection: 3\n\nHmm, but it could also be number, in which case card 4 would be right.", None),
+    ("wcst", CARDS, "Selection: 3\n\nMaybe card 1 fits as well. I'll keep my answer if the rule is colour.", None),
+]
+
+
+@pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), KEPT_AFTER_DOUBT)
+def test_a_doubt_set_aside_by_keeping_the_answer_leaves_the_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
