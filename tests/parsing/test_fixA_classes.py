@@ -170,3 +170,37 @@ KEPT_AFTER_DOUBT = [
 @pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), KEPT_AFTER_DOUBT)
 def test_a_doubt_set_aside_by_keeping_the_answer_leaves_the_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+# ----------------------------------------------------------------------------- a letter written loosely or in another language
+VZ3 = {"subtest": "VZ3", "answer_kind": "letter", "n_rows": 1, "options": list("ABCDEFGHI")}
+LOOSE_LETTERS = [
+    # the item's noun in another language before the letter
+    ("visfactor-p3", LETTER, "A figura que corresponde é a folha B.", "B"),
+    ("visfactor-vz3", VZ3, "Il lato corrisponde allo spigolo F del cubo.", "F"),
+    ("visfactor-vz3", VZ3, "Эта сторона совпадает с ребром G.", "G"),
+    # a letter in corner quotes, or before "だと思います" (I think it is)
+    ("visfactor-p3", LETTER, "答えは『B』です。", "B"),
+    ("visfactor-p3", LETTER, "形が同じなのは「E」。", "E"),
+    ("visfactor-p3", LETTER, "図を比べた。だから E だと思います。", "E"),
+    # a lower-case letter right after the item's noun, ending the clause
+    ("visfactor-p3", LETTER, "figure b", "B"),
+    ("visfactor-p3", LETTER, "ok picture e.", "E"),
+    # the item's noun alone as a line's label, the letter after it ("Edge: I", the letter I)
+    ("visfactor-vz3", VZ3, "**Edge:** I", "I"),
+    ("visfactor-vz3", VZ3, "The fold brings it round.\nEdge: H", "H"),
+    ("visfactor-p3", LETTER, "Figure: D", "D"),
+    # an answer object cut off after its one letter
+    ("visfactor-p3", LETTER, '{"answer": "D', "D"),
+    ("visfactor-p3", LETTER, '```json\n{"answer": "b', "B"),
+    # guards: a lower-case letter inside a sentence, a label over a description, a cut object with more than a letter,
+    # the pronoun after a label
+    ("visfactor-p3", LETTER, "figure a bit rotated", None),
+    ("visfactor-p3", LETTER, "Figure: A is rotated, B is flipped", None),
+    ("visfactor-p3", LETTER, '{"answer": "B or', None),
+    ("visfactor-vz3", VZ3, "Edge: I am not sure which one.", None),
+]
+
+
+@pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), LOOSE_LETTERS)
+def test_a_letter_written_loosely_or_in_another_language_is_read(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant

@@ -222,6 +222,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # Japanese "I think it is X" ("C だと思います", "Cだと思う")
+                         r"|\s*だと(?:思います|思う|考えます)(?=\s*(?:[。.!！]|$))"
                          # Japanese "X is the answer" ("Bが正解です", "45が答えです")
                          r"|が\s*(?:答え|正解|正答)(?=\s*(?:です|だ|である)?\s*(?:\((?![^()\n]*(?:たぶん|多分|かも|おそらく|恐らく|でしょう|自信|\?|？|maybe|perhaps|not|or\b))[^()\n]{1,40}\)\s*)?(?:[.!]|$))"
                          # a move to it ("BBBに移ります", "右の腕に切り替えます")
