@@ -204,3 +204,24 @@ LOOSE_LETTERS = [
 @pytest.mark.parametrize(("test", "stimulus", "reply", "meant"), LOOSE_LETTERS)
 def test_a_letter_written_loosely_or_in_another_language_is_read(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+# ----------------------------------------------------------------------------- a final list after reasoning, a correction after the list
+FINAL_LISTS = [
+    # a list under "Final ratings:" is the answer where it rates every statement; the reasoning before it that names a
+    # statement with its rating is no second rating
+    (THREE, "Thinking it over: Statement 2 is hard, maybe 3.\n\nFinal ratings:\nStatement 1: 4\nStatement 2: 2\nStatement 3: 5",
+     {"1": 4, "2": 2, "3": 5}),
+    (THREE, "Statement 1 feels true. Statement 3 less so.\n\n**My final answers:**\n1. 4\n2. 2\n3. 3", {"1": 4, "2": 2, "3": 3}),
+    (THREE, "Aussage 2 ist schwierig, also 2.\n\nEndgültige Bewertungen:\nAussage 1: 5\nAussage 2: 2\nAussage 3: 4", {"1": 5, "2": 2, "3": 4}),
+    # a correction of one statement after the list
+    (THREE, "1: 4\n2: 2\n3: 5\n\nCorrection: statement 2 should be 3.", {"1": 4, "2": 3, "3": 5}),
+    (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\nStatement 3 should have been a 4.", {"1": 4, "2": 2, "3": 4}),
+    # guards: a final list that rates fewer statements than the reply does leaves the whole reply read
+    (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\n\nFinal ratings:\nStatement 1: 4", {"1": 4, "2": 2, "3": 5}),
+    (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5", {"1": 4, "2": 2, "3": 5}),
+]
+
+
+@pytest.mark.parametrize(("stimulus", "reply", "meant"), FINAL_LISTS)
+def test_a_final_list_and_a_later_correction_give_the_ratings(stimulus, reply, meant):
+    assert read("cogbench-a", stimulus, reply) == meant

@@ -38,7 +38,10 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
                      r"(?:['’]s\s+rating)?\s+(?:up\s+|down\s+)?to\s+(?:an?\s+)?(?P<r>[1-5])\b"
                      # in another statement's block: "I changed my mind on 7, it should be a 5"
                      r"|\b(?:changed?\s+my\s+mind|on\s+second\s+thoughts?)\s+(?:on|about|for)\s+(?:statement\s+)?(?P<id2>\d{1,3})\s*[,:;—–-]?\s*"
-                     r"(?:it\s+should\s+be|make\s+it|i['’]d\s+(?:say|give\s+it)|rate\s+it)\s+(?:an?\s+)?(?P<r2>[1-5])\b", re.I)
+                     r"(?:it\s+should\s+be|make\s+it|i['’]d\s+(?:say|give\s+it)|rate\s+it)\s+(?:an?\s+)?(?P<r2>[1-5])\b"
+                     # a correction after the list: "Correction: statement 8 should be 4", "Aussage 8 sollte 4 sein"
+                     r"|(?:\b(?:correction|korrektur|correcci[óo]n|correzione|corre[çc][ãa]o)\s*[:：]\s*)?\b(?:statement|item|aussage|[ée]nonc[ée]|afirmaci[óo]n|enunciado)\s+(?P<id3>\d{1,3})\s+(?:should\s+(?:be|have\s+been)|sollte|devrait\s+être|deber[íi]a\s+ser)"
+                     r"\s+(?:rated\s+)?(?:an?\s+)?(?P<r3>[1-5])\b(?:\s*sein)?[.!]?", re.I)
 # a repeated statement block that says it is a second look ("Re-reading, I'm even more sure."); a bare
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
@@ -336,9 +339,31 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
 
 
+# a heading over the list that ends the reply's reasoning ("Final ratings:", "**My final answers:**", "Endgültige
+# Bewertungen:", "Calificaciones finales:", "Notes finales :", "最终评分：", "最終評価：")
+FINAL_LIST = re.compile(r"(?im)^[ \t*_#>]*(?:(?:my\s+)?final\s+(?:ratings?|answers?|scores?|list)|endg[üu]ltige\s+(?:bewertungen|antworten)"
+                        r"|(?:calificaciones|puntuaciones|respuestas)\s+finales|notes?\s+finales?|valutazioni\s+finali|avalia[çc][õo]es\s+finais"
+                        r"|итоговые\s+оценки|最终评分|最終評分|最終評価|최종\s*평가)[ \t*_]*[:：]?[ \t*_]*$")
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
-    least one statement has a rating; the others are kept with rating None."""
+    least one statement has a rating; the others are kept with rating None. A list under a heading
+    that closes the reasoning ("Final ratings:") is the answer where it rates every statement the
+    whole reply rates: what the reasoning said of a statement before it is no second rating."""
+    whole = _parse_questionnaire(reply, obs)
+    heads = list(FINAL_LIST.finditer(reply or ""))
+    if not heads:
+        return whole
+    final = _parse_questionnaire(reply[heads[-1].end():], obs)
+    if final[1] != "parsed":
+        return whole
+    rated = {k for k, v in (whole[0] or {}).items() if v["rating"] is not None}
+    return final if all(final[0][k]["rating"] is not None for k in rated) else whole
+
+
+def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
+    """:func:`parse_questionnaire` of the whole reply."""
     statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
@@ -349,7 +374,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     echo = ECHO_INTRO.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
+    restated = [(m.group("id") or m.group("id2") or m.group("id3"), int(m.group("r") or m.group("r2") or m.group("r3"))) for m in RESTATE.finditer(text)]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)
