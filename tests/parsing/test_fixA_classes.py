@@ -225,3 +225,21 @@ FINAL_LISTS = [
 @pytest.mark.parametrize(("stimulus", "reply", "meant"), FINAL_LISTS)
 def test_a_final_list_and_a_later_correction_give_the_ratings(stimulus, reply, meant):
     assert read("cogbench-a", stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- one rating for every statement
+ALL_SAME_RATING = [
+    (THREE, "I'd rate all three statements a 4 - I simply have no view.", {"1": 4, "2": 4, "3": 4}),
+    (THREE, "I give every statement a 2.", {"1": 2, "2": 2, "3": 2}),
+    (THREE, "3 for all statements.", {"1": 3, "2": 3, "3": 3}),
+    (THREE, "Alle Aussagen: 5", {"1": 5, "2": 5, "3": 5}),
+    # guards: an exception, a hedge, a bound are no one rating for all
+    (THREE, "I'd rate all statements a 3 except the second, which gets 5.", None),
+    (THREE, "I'd rate all of them a 3 or 4.", None),
+    (THREE, "I'd rate all of them at least a 3.", None),
+]
+
+
+@pytest.mark.parametrize(("stimulus", "reply", "meant"), ALL_SAME_RATING)
+def test_one_rating_said_for_every_statement_rates_each(stimulus, reply, meant):
+    assert read("cogbench-a", stimulus, reply) == meant

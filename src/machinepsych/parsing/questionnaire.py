@@ -339,6 +339,15 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
 
 
+# one rating said for every statement, with nothing excepted ("I'd rate all ten statements a 3", "I give every statement
+# a 4", "3 for all statements", "Alle Aussagen: 3")
+_ALL = r"(?:all|every|each)(?:\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:statements?|items?|of\s+them|ones))?"
+ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+" + _ALL + r"\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
+                      r"|(?:^|(?<=\n))\s*(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)\s*[:：=]\s*)"
+                      r"([1-5])\b(?!\s*(?:or|to|-|–|oder|ou|o)\s*(?:an?\s+)?\d)(?![^.!?\n]*\b(?:except|but|apart|other\s+than|save|außer|sauf|excepto|salvo)\b)"
+                      r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
+
+
 # a heading over the list that ends the reply's reasoning ("Final ratings:", "**My final answers:**", "Endgültige
 # Bewertungen:", "Calificaciones finales:", "Notes finales :", "最终评分：", "最終評価：")
 FINAL_LIST = re.compile(r"(?im)^[ \t*_#>]*(?:(?:my\s+)?final\s+(?:ratings?|answers?|scores?|list)|endg[üu]ltige\s+(?:bewertungen|antworten)"
@@ -418,6 +427,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
+    if not found and len(ids) > 1 and (same := ALL_SAME.search(text)):  # "I'd rate all ten statements a 3"
+        found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)
         if mapping is None or len({n for n, _ in restated}) != len(restated):
