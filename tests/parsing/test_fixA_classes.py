@@ -216,6 +216,7 @@ FINAL_LISTS = [
     # a correction of one statement after the list
     (THREE, "1: 4\n2: 2\n3: 5\n\nCorrection: statement 2 should be 3.", {"1": 4, "2": 3, "3": 5}),
     (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\nStatement 3 should have been a 4.", {"1": 4, "2": 2, "3": 4}),
+    (THREE, "1: 4\n2: 2\n3: 5\nKorrektur: Aussage 1 ist 5.", {"1": 5, "2": 2, "3": 5}),
     # guards: a final list that rates fewer statements than the reply does leaves the whole reply read
     (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\n\nFinal ratings:\nStatement 1: 4", {"1": 4, "2": 2, "3": 5}),
     (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5", {"1": 4, "2": 2, "3": 5}),

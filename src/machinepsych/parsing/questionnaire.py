@@ -41,7 +41,10 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
                      r"(?:it\s+should\s+be|make\s+it|i['’]d\s+(?:say|give\s+it)|rate\s+it)\s+(?:an?\s+)?(?P<r2>[1-5])\b"
                      # a correction after the list: "Correction: statement 8 should be 4", "Aussage 8 sollte 4 sein"
                      r"|(?:\b(?:correction|korrektur|correcci[óo]n|correzione|corre[çc][ãa]o)\s*[:：]\s*)?\b(?:statement|item|aussage|[ée]nonc[ée]|afirmaci[óo]n|enunciado)\s+(?P<id3>\d{1,3})\s+(?:should\s+(?:be|have\s+been)|sollte|devrait\s+être|deber[íi]a\s+ser)"
-                     r"\s+(?:rated\s+)?(?:an?\s+)?(?P<r3>[1-5])\b(?:\s*sein)?[.!]?", re.I)
+                     r"\s+(?:rated\s+)?(?:an?\s+)?(?P<r3>[1-5])\b(?:\s*sein)?[.!]?"
+                     # after a correction label, "is" says it too: "Correction: statement 2 is 3."
+                     r"|\b(?:correction|korrektur|correcci[óo]n|correzione|corre[çc][ãa]o)\s*[:：]\s*(?:statement|item|aussage|[ée]nonc[ée]|afirmaci[óo]n|enunciado)"
+                     r"\s+(?P<id4>\d{1,3})\s+(?:is|ist|est|es|=|→|->)\s+(?:an?\s+)?(?P<r4>[1-5])\b[.!]?", re.I)
 # a repeated statement block that says it is a second look ("Re-reading, I'm even more sure."); a bare
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
@@ -383,7 +386,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     echo = ECHO_INTRO.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group("id") or m.group("id2") or m.group("id3"), int(m.group("r") or m.group("r2") or m.group("r3"))) for m in RESTATE.finditer(text)]
+    restated = [(m.group("id") or m.group("id2") or m.group("id3") or m.group("id4"), int(m.group("r") or m.group("r2") or m.group("r3") or m.group("r4")))
+                for m in RESTATE.finditer(text)]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)
