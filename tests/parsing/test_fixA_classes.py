@@ -70,7 +70,7 @@ NUMBERED_LINES = [
     (FIVE, "1: 4\n2: 2\n4: 5\n5: 1", {"1": 4, "2": 2, "3": None, "4": 5, "5": 1}),
     (FIVE, "1: 4\n2: 7\n3: 5\n4: 3\n5: 1", {"1": 4, "2": None, "3": 5, "4": 3, "5": 1}),
     (FIVE, "My ratings:\n1 - 4\n2 - 2\n3 - 0\n4 - 5\n5 - 1", {"1": 4, "2": 2, "3": None, "4": 5, "5": 1}),
-    (FIVE, "1 → 4\n3 → 4.5\n5 → 2", {"1": 4, "2": None, "3": None, "4": None, "5": 2}),
+    (FIVE, "1 → 4\n2 → 3\n3 → 4.5\n5 → 2", {"1": 4, "2": 3, "3": None, "4": None, "5": 2}),
     # pairs with a spaced dash on one line, numbered 1..n
     (FIVE, "1 - 4, 2 - 2, 3 - 5, 4 - 3, 5 - 1", {"1": 4, "2": 2, "3": 5, "4": 3, "5": 1}),
     (FIVE, "1 – 4; 2 – 2; 3 – 5; 4 – 3; 5 – 1", {"1": 4, "2": 2, "3": 5, "4": 3, "5": 1}),
@@ -213,9 +213,8 @@ FINAL_LISTS = [
      {"1": 4, "2": 2, "3": 5}),
     (THREE, "Statement 1 feels true. Statement 3 less so.\n\n**My final answers:**\n1. 4\n2. 2\n3. 3", {"1": 4, "2": 2, "3": 3}),
     (THREE, "Aussage 2 ist schwierig, also 2.\n\nEndgültige Bewertungen:\nAussage 1: 5\nAussage 2: 2\nAussage 3: 4", {"1": 5, "2": 2, "3": 4}),
-    # a correction of one statement after the list
+    # a correction of one statement after the list (rating_revisions.edited_ratings, from main)
     (THREE, "1: 4\n2: 2\n3: 5\n\nCorrection: statement 2 should be 3.", {"1": 4, "2": 3, "3": 5}),
-    (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\nStatement 3 should have been a 4.", {"1": 4, "2": 2, "3": 4}),
     (THREE, "1: 4\n2: 2\n3: 5\nKorrektur: Aussage 1 ist 5.", {"1": 5, "2": 2, "3": 5}),
     # guards: a final list that rates fewer statements than the reply does leaves the whole reply read
     (THREE, "Statement 1: 4\nStatement 2: 2\nStatement 3: 5\n\nFinal ratings:\nStatement 1: 4", {"1": 4, "2": 2, "3": 5}),

@@ -97,7 +97,18 @@ def _numbered_as(k: int, shape: str, color: str) -> str:
     another card's word stays unread: the number may count that card's shapes)."""
     words = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
              + "|" + re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color)))
-    return gated(re.escape(str(k)), L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*" + f"{k}" + r"(?!\d)\s*[(,:-]?\s*(?i:" + words + r")" + R_)
+    return gated(re.escape(str(k)), r"(?:" + L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*" + f"{k}" + r"(?!\d)\s*[(,:-]?\s*(?i:" + words + r")"
+                 # (after a label, a word outside brackets: "Selection: 4 (cross, 3)" is read as before, by its label)
+                 + r"|" + _AFTER_ANSWER_LABEL + f"{k}" + r"(?!\d)\s*[,:-]?\s*(?i:" + words + r"|" + _RULE_WORDS + r"))" + R_)
+
+
+# right after an answer label, in full or as a sloppy reply shortens it ("Selection: 4 circle", "sel 4 circle", "ans: 3
+# shape", "sel. 2 red"): the word after the number confirms it as after "card" (the rule matched by is such a word too);
+# the label stays out of the mention, so that it commits to it as a label does
+_LABEL_WORDS = ("selection", "answer", "choice", "pick", *(k for k, v in lex.ABBREVIATED_LABELS.items() if v != "number"))
+_AFTER_ANSWER_LABEL = "(?i:" + "|".join(rf"(?<={re.escape(w + sep)})(?<![A-Za-z]{re.escape(w + sep)})"
+                                        for w in _LABEL_WORDS for sep in (" ", ": ", ":", ". ", ".", " = ", "=", " - ")) + ")"
+_RULE_WORDS = r"shape|form|colou?r|farbe|forme|couleur"
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:

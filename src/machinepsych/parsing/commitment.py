@@ -46,8 +46,10 @@ from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
 from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
+from .object_correction import confirmed_object
 from .recall import Asked
 from .revision import revised_tail
+from .tentative import LEAD_HEDGE
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -472,6 +474,11 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
     args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
     cut = revised_tail(raw)
     if cut is not None:
+        decided, value = confirmed_object(raw, cut, lambda t: r.value if (r := _read(t, *args)).ok else None,
+                                          lambda t: _named_answers(t, finder))
+        if decided:  # '{"answer": 4}\n{"answer": 7}\n\nCorrection: ... past 7.': the object the correction confirms
+            return Reading(value=value, ok=value is not None, why="the answer object a correction after two confirms"
+                           if value is not None else "a correction after answer objects that names two of them")
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
@@ -488,6 +495,14 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
             return Reading(why="a self-correction takes the answer back without committing to another", mentions=whole.mentions)
         return whole
     return _read(raw, *args)
+
+
+def _named_answers(text: str, finder: Finder) -> list:
+    """The answers ``text`` names and does not reject."""
+    masked = mask(text)
+    mentions = resolve_overlaps(finder(masked))
+    rejected = rejected_mentions(masked, mentions)
+    return [m.value for i, m in enumerate(mentions) if i not in rejected]
 
 
 _BARE_NO = re.compile(r"\s*no\s*[.!]*\s*", re.I)
@@ -603,10 +618,6 @@ DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+thoug
                           r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
 
 
-# a last line that is one answer after a hedge word ("Probably B.", "Most likely 66.", "Maybe card 2"): a hedged
-# commitment, as "I think B." is
-LEAD_HEDGE = re.compile(r"^\W*(?:probably|maybe|perhaps|likely|most\s+likely|presumably|wahrscheinlich|vielleicht|probablemente|quiz[áa]s"
-                        r"|probablement|peut-[êe]tre|probabilmente|forse|provavelmente|talvez|наверное|вероятно|可能是?|たぶん|多分|아마(?:도)?)\s*[,:]?\s*", re.I)
 _OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
 
 
@@ -772,6 +783,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         elif (lead := LEAD_HEDGE.match(line)) is not None and (hedged := exact_value(line[lead.end():], exact_finder))[0]:
+            if lead.group("guess"):  # "...\nMaybe card 2.": the reply ends by offering an answer, as the lone "Maybe card 2." does
+                out.why = "the reply ends by offering an answer as a possibility"
+                return out
             out.commitments.append((CONCLUSION, pos + lead.end(), hedged[1], "hedged last line"))  # "Probably B.", as "I think B."
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")

@@ -16,6 +16,8 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .closing import closing_answer
+from .concession import conceded
 from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
 from .revision import revised_tail
@@ -131,7 +133,8 @@ _DECK_ORDINALS = {d: L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(
 # the clause ends with it ("deck a." but not "deck a friend picked")
 _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|$))" if d == "AAA" else r"(?![A-Za-z0-9'’])")
                for d in DECKS}
-_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck|" + lex.DECK_NOUNS + r")[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]),
+                             (letter(d[0]),))
                       for d in DECKS)
 # DC-IGT's first choice said as where the reply begins ("I'll begin with CCC.", "We'll start off with deck D"): the deck
 # chosen, after reasoning that names other decks by letter ("C and D are safer.")
@@ -238,6 +241,7 @@ parse_lnt = _fixed(LNT)
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
@@ -414,8 +418,13 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    if status == "parsed" and leading_mark(reply) not in (None, value):  # "❌ same": the mark and the words disagree
+        return None, "invalid"
     if status == "parsed":
         return value, status
+    marked = mark_verdict(reply)
+    if marked is not None:  # "**Verdict:** ❌ does not match", "✅ Match": a check mark or a cross, with words that agree
+        return marked, "parsed"
     text = prepare(reply or "")
     lead = YES_NO_LEAD.match(text)
     rest = text[lead.end():] if lead else ""
@@ -1079,6 +1088,18 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = parse_once(reply, obs)
+        if status != "invalid":
+            return value, status
+        # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
+        if (kept := conceded(reply)) is not None and (committed := parse(kept, obs))[1] == "parsed":
+            return committed
+        # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
+        if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
+            return said
+        return value, status
+
+    def parse_once(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         reply = answer_labelled(reply)  # "Q: Which figure?\nA: C": "A:" labels the answer
         if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
             return _own_turn(parse, parser, candidates, transcript, obs)

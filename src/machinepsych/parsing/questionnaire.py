@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .rating_revisions import rerated_after_correction
+from .rating_revisions import edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
@@ -38,13 +38,7 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
                      r"(?:['’]s\s+rating)?\s+(?:up\s+|down\s+)?to\s+(?:an?\s+)?(?P<r>[1-5])\b"
                      # in another statement's block: "I changed my mind on 7, it should be a 5"
                      r"|\b(?:changed?\s+my\s+mind|on\s+second\s+thoughts?)\s+(?:on|about|for)\s+(?:statement\s+)?(?P<id2>\d{1,3})\s*[,:;—–-]?\s*"
-                     r"(?:it\s+should\s+be|make\s+it|i['’]d\s+(?:say|give\s+it)|rate\s+it)\s+(?:an?\s+)?(?P<r2>[1-5])\b"
-                     # a correction after the list: "Correction: statement 8 should be 4", "Aussage 8 sollte 4 sein"
-                     r"|(?:\b(?:correction|korrektur|correcci[óo]n|correzione|corre[çc][ãa]o)\s*[:：]\s*)?\b(?:statement|item|aussage|[ée]nonc[ée]|afirmaci[óo]n|enunciado)\s+(?P<id3>\d{1,3})\s+(?:should\s+(?:be|have\s+been)|sollte|devrait\s+être|deber[íi]a\s+ser)"
-                     r"\s+(?:rated\s+)?(?:an?\s+)?(?P<r3>[1-5])\b(?:\s*sein)?[.!]?"
-                     # after a correction label, "is" says it too: "Correction: statement 2 is 3."
-                     r"|\b(?:correction|korrektur|correcci[óo]n|correzione|corre[çc][ãa]o)\s*[:：]\s*(?:statement|item|aussage|[ée]nonc[ée]|afirmaci[óo]n|enunciado)"
-                     r"\s+(?P<id4>\d{1,3})\s+(?:is|ist|est|es|=|→|->)\s+(?:an?\s+)?(?P<r4>[1-5])\b[.!]?", re.I)
+                     r"(?:it\s+should\s+be|make\s+it|i['’]d\s+(?:say|give\s+it)|rate\s+it)\s+(?:an?\s+)?(?P<r2>[1-5])\b", re.I)
 # a repeated statement block that says it is a second look ("Re-reading, I'm even more sure."); a bare
 # "Actually, yes." in a repeated block is a second answer, not a revision
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
@@ -262,6 +256,31 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
 LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
 
 
+# a line that is a statement number and what follows it ("5: 3 or 4", "5: 3 (agree)")
+_NUMBERED_LINE = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\S.*)")
+
+
+def _rated_lines(lines: list[str], n: int) -> list[int | None]:
+    """The ratings of lines "k: <rating>" for the statements 1..n in order, where a line's rating does not read
+    ("5: 3 or 4", "5: 7"), a statement is given two different ratings ("5: 3" ... "5: 4", no correction between) or
+    is left out: that statement None, the others read (a careful reader leaves only that one out). [] where the lines are not
+    such a list, or fewer than half of them read."""
+    got: dict[int, list[int | None]] = {}
+    last = 0
+    for ln in lines:
+        m = _NUMBERED_LINE.fullmatch(ln.strip())
+        if not m or not last <= int(m.group(1)) <= n:
+            return []
+        last = int(m.group(1))
+        pair = LINE_PAIR.fullmatch(ln)
+        got.setdefault(last, []).append(int(pair.group(2)) if pair else parse_rating(m.group(2))[0])
+    if len(got) < 2:
+        return []
+    # (a statement left out, "4: 2" then "7: 5", is unrated)
+    out = [got[k][0] if k in got and len(set(got[k])) == 1 else None for k in range(1, n + 1)]
+    return out if 2 * sum(v is not None for v in out) >= n else []
+
+
 def _in_order(text: str, n: int) -> list[int]:
     """The n ratings of a reply that gives them in statement order without headings: lines
     "1 — 5", "2 — 2", ... numbered 1..n, or exactly n "Rating:" keys ("Rating: 4" / "Rating: 2" /
@@ -272,30 +291,12 @@ def _in_order(text: str, n: int) -> list[int]:
     pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
     if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
         return [int(m.group(2)) for m in pairs]
-    gapped = _numbered_lines(lines, n)
-    if gapped:
-        return gapped
+    rated = _rated_lines(lines, n)
+    if rated:
+        return rated
     keys = rating_keys(text)
     values = [_value(text, k.end(), 1, 5) for k in keys]
     return values if len(keys) == n and None not in values and not NUMBERED.search(text) else []
-
-
-# a line that is a statement number and a number (in range or not: "5: 6", "5: 4.5")
-LINE_NUMBER = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\d+(?:[.,]\d+)?)[ \t*.]*")
-
-
-def _numbered_lines(lines: list[str], n: int) -> list[int | None]:
-    """The ratings of a reply whose every line is "k: r" (a statement number, a number), numbered in
-    order within 1..n, where a statement is left out ("4: 2" then "7: 5") or its number is no rating
-    ("5: 6"): each rating read where it is one, the others None; [] where the lines are not all such."""
-    pairs = [LINE_NUMBER.fullmatch(ln) for ln in lines]
-    if len(pairs) < 2 or not all(pairs):
-        return []
-    numbers = [int(m.group(1)) for m in pairs]  # type: ignore[union-attr]
-    if numbers[0] < 1 or numbers[-1] > n or any(b <= a for a, b in zip(numbers, numbers[1:])):
-        return []
-    got = {k: _value(m.group(2), 0, 1, 5) for k, m in zip(numbers, pairs)}  # type: ignore[union-attr]
-    return [got.get(k) for k in range(1, n + 1)]
 
 
 def _map_ids(numbers: list[str], ids: list[str]) -> dict[str, str] | None:
@@ -358,6 +359,19 @@ FINAL_LIST = re.compile(r"(?im)^[ \t*_#>]*(?:(?:my\s+)?final\s+(?:ratings?|answe
                         r"|итоговые\s+оценки|最终评分|最終評分|最終評価|최종\s*평가)[ \t*_]*[:：]?[ \t*_]*$")
 
 
+def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None]], ids: list[str],
+                text: str) -> tuple[Any, ParseStatus]:
+    """The questionnaire ``read`` with the statements ``edits`` names rated anew (:func:`.rating_revisions.edited_ratings`);
+    invalid where an edit names no statement asked."""
+    action, status = read
+    mapping = _map_ids([str(k) for k, _ in edits], ids) if status == "parsed" else None
+    if mapping is None:
+        return (None, fallback_status(text)) if status == "parsed" else read
+    for k, rating in edits:
+        action[mapping[str(k)]] = {"rating": rating, "reason": action[mapping[str(k)]]["reason"]}
+    return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None. A list under a heading
@@ -380,14 +394,15 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
+        return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
     echo = ECHO_INTRO.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group("id") or m.group("id2") or m.group("id3") or m.group("id4"), int(m.group("r") or m.group("r2") or m.group("r3") or m.group("r4")))
-                for m in RESTATE.finditer(text)]
+    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     pairs = _structured(text)

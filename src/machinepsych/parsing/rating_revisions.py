@@ -9,12 +9,18 @@ by statement.
   Actually, after the second video, I'd go higher.", "Note : 3. En fait, plutôt plus haut."): the
   statement is unrated, never the value withdrawn (:func:`withdrawn_without_number`). A marker
   that only confirms ("Actually, I'm confident.") withdraws nothing.
+* Ratings corrected after the whole questionnaire by edits of statements by number, nothing else
+  ("1: 4\n2: 2\n3: 5\nCorrection: statement 2 should be 3.", "Korrektur: Aussage 2 sollte 3 sein.",
+  "更正：第2条应为3"): the ratings before the correction with those statements changed, the rule
+  of T/F rows corrected after their list (:mod:`.rowedits`); an edit to a rating off the scale
+  leaves its statement unrated (:func:`edited_ratings`).
 """
 from __future__ import annotations
 
 import re
 
 from .revision import REVISION, revised_tail
+from .rowedits import before_marker, row_edits
 
 # a change of the rating said without its new value: higher / lower, raise / lower it, too high / too low, in the
 # lexicon's languages
@@ -43,3 +49,14 @@ def rerated_after_correction(previous_block: str) -> bool:
     the one meant."""
     found = list(REVISION.finditer(previous_block))
     return bool(found) and _NUMBER.search(previous_block[:found[-1].start()]) is not None
+
+
+def edited_ratings(text: str) -> tuple[str, list[tuple[int, int | None]]] | None:
+    """(the reply before its last correction marker, (statement number, new rating; None off the 1-5
+    scale) of each edit) where ``text`` (a whole questionnaire's reply) ends with a correction that is
+    nothing but edits of statements by number; None otherwise."""
+    cut = revised_tail(text)
+    edits = row_edits(text[cut:]) if cut is not None else None
+    if edits is None:
+        return None
+    return before_marker(text, cut), [(k, int(v) if v.isdigit() and 1 <= int(v) <= 5 else None) for k, v in edits]
