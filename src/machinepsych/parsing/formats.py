@@ -254,7 +254,10 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                   (re.compile(r"\bthe\s+(?:exact|identical|only|true|real|perfect)\s+(?:copy|match|duplicate|one)\s+(?:is|must\s+be)\b", re.I),
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*" + _LETTER_NOUN + r"[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))", re.I | re.M), LABEL, "label"),
+                  # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                              r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
+                              re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
                   (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
                    LABEL, "label"))
