@@ -20,6 +20,7 @@ from .closing import closing_answer
 from .concession import conceded
 from .counterfactual import without_addenda
 from .rows import parse_numbers, parse_rows
+from .rowset_words import in_english_words
 from .revision import revised_tail
 from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
@@ -456,10 +457,25 @@ def restated(text: str, question: str) -> str | None:
         return None
     asked = set(question_words)
     content = [w for w in words if w not in _RESTATING]
-    if len(content) < 2 or any(w not in asked for w in content):
+    if len(content) < 2 or any(w not in asked for w in content) or not _states_the_claim(words, _claim_words(q)):
         return None
     negations = len(_NEGATION.findall(text))
     return "F" if negations == 1 else "T" if negations == 0 else None
+
+
+def _states_the_claim(words: list[str], question_words: list[str]) -> bool:
+    """Whether a restatement reaches what the question asks of its subject: it names the question's
+    last word of content ("... one of the study SECTIONS", "... the same CUBE") and ends on a word of
+    content, not cut off after a verb or an article ("The test section is" restates nothing)."""
+    asked = [w for w in question_words if w not in _RESTATING]
+    return bool(asked) and asked[-1] in words and words[-1] not in _RESTATING
+
+
+def _claim_words(question: str) -> list[str]:
+    """The words of the question's claim: its first question, less the asides in parentheses ("Can these
+    two drawings show the same cube (turned differently)?" -> ... "same", "cube")."""
+    claim = re.sub(r"\([^()]*\)", " ", question).split("?")[0]
+    return re.findall(r"[^\W\d_]+", claim.lower())
 
 
 # a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")
@@ -495,7 +511,8 @@ def _rows_conclusion(parser: Parser) -> Parser:
     def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         if _LIST_ITEM.match(text) and "\n" not in text.strip():
             return None, "invalid"
-        if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
+        said = in_english_words(text)  # "Todas as outras estão apenas giradas.": a clause about the others, in any language
+        if _ROWS_FRAGMENT.search(said) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", said).strip(" |")):
             return None, "invalid"
         return parser(text, obs)
     return read
@@ -976,7 +993,12 @@ PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
 
 # words that present what follows as the example or the format, not as the reply's answer ("e.g." ends at its dot:
 # no word boundary after it, "(Answer T or F, e.g. {...})")
-EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\.", re.I)
+EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\."
+                          # the example or the format named in the other languages of the lexicon ("por el formato del ejemplo",
+                          # "seguindo o exemplo", "формат как в примере", "예: ... 형식에 따름", "按示例格式")
+                          r"|\b(?:ejemplos?|exemplos?|esempio|esempi|exemples?|beispiel\w*|formato|formats|z\.\s?b\.|p\.\s?ej\.|par\s+ex\."
+                          r"|формат\w*|пример\w*|örne[kğ]\w*|przykład\w*|exempel|contoh|παράδειγμα\w*|μορφή|مثال|उदाहरण|ví\s+dụ|định\s+dạng)"
+                          r"(?![^\W\d_])|例|형식|예\s*[:：]|形式|格式|書式", re.I)
 
 
 # the words that introduce an example, right before an answer object ('Give five T/F values in order, e.g. {...}.',

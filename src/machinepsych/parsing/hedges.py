@@ -36,7 +36,10 @@ _ADDITIVE = (r"or(?!\s+rather\b)|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equ
              r"|oder(?!\s+besser\s+gesagt\b)|auch|ebenso|(?-i:o)(?!\s+mejor\s+dicho\b)|(?-i:(?:^\s*|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou(?!\s+plutôt)|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
-          r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile")
+          r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile"
+          # Portuguese, Russian, Turkish, Polish, Swedish, Indonesian, Greek, Arabic, Hindi ("maybe", "possibly", "might")
+          r"|talvez|possivelmente|poderia|возможно|может\s+быть|мож(?:ет|но)\s+(?:и\s+)?(?=[^.!?\n]*\bбыть\b)|belki|olabilir"
+          r"|być\s+może|możliwe|kanske|möjligen|mungkin|ίσως|πιθανώς|ربما|शायद")
 # (Spanish / Italian "o" in lower case, or "O" opening a sentence before a lower-case word: not "the O face")
 # ("too" only where it adds, at the end of its clause: "B is similar too", not "too small to be a plane")
 # cues written without spaces between words (Chinese, Japanese)

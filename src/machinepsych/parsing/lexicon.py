@@ -213,10 +213,13 @@ PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]
 # (Portuguese "edifício"/"prédio", the routes of SS3 and the plain "number" words of the lexicon's languages added for
 # "O edifício 6.", "A rota 3", "숫자는 29입니다.")
 NUMBER_NOUNS = r"edif[íi]cio|pr[ée]dio|rota|ruta|percorso|itin[ée]raire|маршрут\w*|路线|路線|ルート|경로|zahl|nombre|数字|數字|цифр[аы]|byggnad(?:en)?|κτίριο|αριθμός|gedung|bangunan|budyn(?:ek|ku)|numer|số|tòa\s+nhà|건물|번호|숫자|здани[ея]|номер|число|geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt|建物|ビル|番号|スタート|出発点|开始点|起点|楼|大楼|建筑"
-ROW = r"rz[ąa]d|wiersz|rad|baris|hàng|γραμμή|σειρά|행|rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
+# (and Russian, Turkish, Arabic and Hindi: "строка 1, столбец 2", "satır 1, sütun 2")
+ROW = (r"rz[ąa]d|wiersz|rad|baris|hàng|γραμμή|σειρά|행|rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
+       r"|строк[аеиу]?|ряд[уа]?|sat[ıi]r|صف|पंक्ति")
 # "not available" in Turkish, Arabic and Hindi ("Mevcut değil", "غير متاح", "उपलब्ध नहीं")
 NOT_AVAILABLE = r"mevcut\s+de[ğg]il|uygulanamaz|ge[çc]erli\s+de[ğg]il|غير\s+(?:متاح|متوفر|متوافر|قابل\s+للتطبيق)|لا\s+ينطبق|उपलब्ध\s+नहीं|लागू\s+नहीं"
-COLUMN = r"kolumn[aey]?|kolom|cột|στήλη|열|col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"
+COLUMN = (r"kolumn[aey]?|kolom|cột|στήλη|열|col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"
+          r"|столб(?:ец|ца|це)|колонк[аеиу]|s[üu]tun|عمود|स्तंभ|कॉलम")
 
 
 # The answer nouns of every test in Chinese, Japanese and Korean, as the lead word before a bare answer ("边 C。",

@@ -110,7 +110,7 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
         if not (mentions[i - 1].start >= offset + pre.start() and mentions[i - 1].end <= word_end):
             pre = None
     later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
-    if pre or POST_NEG.match(text[m.end:m.end + 100]) or IT_NEG.match(later) or DISMISSED.match(later):
+    if pre or post_negated(text, m) or IT_NEG.match(later) or DISMISSED.match(later):
         return "ruled out"
     if PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:]):
         return "past"
@@ -120,6 +120,16 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
     if FEEDBACK.match(text, m.end):  # "Option 1 was right. Now ...": the last trial's feedback, this trial's choice follows
         return "past"
     return None
+
+
+# the right side set against the left answer right before it ("Left arm, not right.", "The left one, not the right one."):
+# a contrast that rejects the right arm, not "(is) not right" said of the left one ("The left arm is not right." still is)
+SIDE_CONTRAST = re.compile(r"\s*[,;—–]\s*not\s+(?:the\s+)?right(?:\s+(?:one|arm|lever|side|hand))?\s*(?:[.!;)\n]|$)", re.I)
+
+
+def post_negated(text: str, m: Mention) -> bool:
+    """Whether what follows mention ``m`` rules it out (:data:`POST_NEG`), but for the left side set against the right."""
+    return bool(POST_NEG.match(text[m.end:m.end + 100])) and not (m.value == "left" and SIDE_CONTRAST.match(text, m.end))
 
 
 def reported_mentions(text: str, mentions: list[Mention], among: Iterable[int]) -> set[int]:
@@ -139,7 +149,7 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
             out.add(i)
     # a rule-out said of a list carries back over it ("Decks AAA and BBB have cost me too much")
     for i in sorted(out, reverse=True):
-        if POST_NEG.match(text[mentions[i].end:mentions[i].end + 100]):
+        if post_negated(text, mentions[i]):
             chain, joined, j = [], False, i
             while j > 0:
                 gap = text[mentions[j - 1].end:mentions[j].start]

@@ -82,7 +82,8 @@ def revised_tail(text: str) -> int | None:
     if every and every[-1].group("no") and not text[every[-1].end():].strip(" \t\n.!,;:"):
         return every[-1].start("no")
     found = [m for m in every if text[m.end():].strip(" \t\n.!,;:")]
-    found += [m for rx in (RETHINK, RETHINK_LANGS) for m in rx.finditer(text) if "}" in text[:m.start()]]
+    found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
+    found += [m for m in RETHINK_LANG.finditer(text) if "}" in text[:m.start()]]
     return max(m.end() for m in found) if found else None
 
 
@@ -92,12 +93,18 @@ def revised_tail(text: str) -> int | None:
 RETHINK = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah)\s*,?\s*)?actually\b"
                      r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
 
-# the same in the lexicon's other languages: a sentence after an answer object opening on a correction word that leads
-# into a second object ending the reply ('{"answer": "B"} Eigentlich nein, ... es ist A. {"answer": "A"}', "Pardon, je
-# me suis trompé : {...}", "Подождите, ... {...}", "En realidad ... {...}", "不对，... {...}", "いや、... {...}")
-RETHINK_LANGS = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|eh)\s*,?\s*)?"
-                           r"(?:(?:eigentlich|moment|warte|nein|en\s+fait|attendez|attends|pardon|non|en\s+realidad|de\s+hecho|espera|perd[oó]n"
-                           r"|na\s+verdade|espere|desculpe|não|in\s+realtà|aspetta|scusa|scusate|eigenlijk|wacht|nee|подождите|подожди"
-                           r"|на\s+самом\s+деле|нет|извините|bekle|hayır|aslında|czekaj|właściwie|nie|vänta|nej|faktiskt|tunggu|sebenarnya)(?![^\W\d_])"
-                           r"|不对|不對|等等|其实|其實|いや|やっぱり|待って|実は|아니|잠깐|사실은?)"
-                           r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
+
+# the same in the other languages of the lexicon: after an answer object, a sentence opening on "wait", "actually",
+# "sorry", "no" or "I was wrong" that leads into a second object ending the reply ('{"answer": "(4, 5)"} Pardon, je me
+# suis trompé de colonne : {"answer": "(4, 4)"}', '{"answer": "F"} Подождите, если повернуть куб ... {"answer": "T"}')
+_TAKE_BACK = (r"eigentlich|moment(?:\s+mal)?|warte|nein|korrektur|entschuldigung|ich\s+habe\s+mich\s+(?:geirrt|vertan)"
+              r"|pardon|attendez|attends|en\s+fait|non|je\s+me\s+suis\s+tromp[ée]e?"
+              r"|espera|perd[óo]n|perdona|en\s+realidad|me\s+equivoqu[ée]|aspetta|scusa|in\s+realt[àa]|anzi|mi\s+sono\s+sbagliat[oa]"
+              r"|espere|desculpe?|na\s+verdade|me\s+enganei|errei|corre[çc][ãa]o|correcci[óo]n|correzione"
+              r"|подождите|подожди|постойте|стоп|извините|простите|на\s+самом\s+деле|нет|поправка|я\s+ошиб\w+"
+              r"|bekle|aslında|düzeltme|czekaj|właściwie|przepraszam|poprawka|vänta|egentligen|förlåt|rättelse"
+              r"|tunggu|sebenarnya|maaf|koreksi|περίμενε|συγγνώμη|διόρθωση|انتظر|في\s+الواقع|تصحيح|रुको|सुधार|khoan|thực\s+ra|xin\s+lỗi")
+# (and in Chinese, Japanese and Korean, after a sentence of theirs too: '{"answer": "A"}\n不对，应该是C。{"answer": "C"}', "いや、...")
+_TAKE_BACK_CJK = r"不对|不對|等等|其实|其實|いや|やっぱり|待って|実は|아니|잠깐|사실은?"
+RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
+                          r"(?:(?:" + _TAKE_BACK + r")(?![^\W\d_])|" + _TAKE_BACK_CJK + r")(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)

@@ -180,7 +180,8 @@ _MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross stand
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
     # (every script: "1：是，2：否，3：是", "1: 正しい, 2: 誤り", "1: 예, 2: 아니오", "1: да, 2: нет")
-    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
+    # (and a dash of any length between the row and its value: "1 — да, 2 — нет", "1 – yes, 2 – no")
+    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-–—：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
     if any(hedged(text[m.end():], read) for m in found):
         return None
     items = [m.groups() for m in found]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .rowset_words import in_english_words
 from .tentative import GUESS
 
 _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?"
@@ -125,13 +126,25 @@ def _excepting_side(head: str, tail: str) -> str | None:
     return value
 
 
+# a row's own verdict written as the letter T or F in its clause ("Figure 2: shifted -> F", "Figure 3: T")
+VERDICT = re.compile(r"(?<![^\W\d_])([TF])(?![^\W\d_])")
+
+
+def _verdict_differs(clause: str, side: str) -> bool:
+    """Whether ``clause`` gives its rows a T/F letter other than the side its words say ("Figure 2: shifted -> F":
+    no word of the F side, but the verdict F): the clause is a verdict, not a set said in words, and the words
+    cannot tell its side."""
+    return any(v != side for v in VERDICT.findall(SET.sub(" ", clause)))
+
+
 def _other(value: str) -> str:
     return "F" if value == "T" else "T"
 
 
 def _clauses(text: str) -> list[str]:
     # a T/F in brackets after a set says its side ("Karten 5–8: gespiegelt (F)")
-    text = re.sub(r"\(\s*F\s*\)", " false ", re.sub(r"\(\s*T\s*\)", " ", text))
+    # (as a plain "not": the mark says the side of its rows, not a predicate the rest take up in "...; the rest do")
+    text = re.sub(r"\(\s*F\s*\)", " not ", re.sub(r"\(\s*T\s*\)", " ", text))
     # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
@@ -291,13 +304,15 @@ def _prose_rows(text: str, n: int) -> tuple | None:
     bare_run = SPACED_SET.fullmatch(text)
     if bare_run:  # "pieces 1 2": a noun and row numbers apart only by spaces
         text = bare_run.group(1) + " " + ", ".join(bare_run.group(2).split())
+    text = in_english_words(text)  # "Se usan todas las piezas menos la 3.", "조각 2, 3, 5를 사용합니다." (:mod:`.rowset_words`)
     for rx, repl in _CJK_SET:
         text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
-        return None
+        settled = committed_last_set(text)  # "Either 1, 2, 4 or 3, 5 would work. I'll go with pieces 3 and 5."
+        return prose_rows(settled, n) if settled is not None else None
     side: dict[int, str] = {}
     only = False
-    default = None
+    default, by_first_set = None, False
     clauses = []
     for clause in _clauses(text):
         parts = _split_sets(GROUP.sub(" ", clause))
@@ -312,7 +327,7 @@ def _prose_rows(text: str, n: int) -> tuple | None:
         except_at = EXCEPT.search(c) if ALL.match(c) or REST.search(c) else None
         said = clause_side(SET.sub(" ", c[:except_at.start()] if except_at else c))  # "none is flipped except 3": before "except"
         elliptic = ELLIPTIC.match(c)
-        if said is None or (elliptic and not follows):
+        if said is None or (elliptic and not follows) or _verdict_differs(c, said):
             return None
         if elliptic:  # "2 and 5 are flipped; the rest are (not)": the predicate before, affirmed (or denied)
             value = _other(predicate) if elliptic.group("neg") or elliptic.group("none") else predicate
@@ -358,7 +373,10 @@ def _prose_rows(text: str, n: int) -> tuple | None:
             if side.setdefault(k, value) != value:
                 return None
         if default is None:
-            default = _other(value)
+            default, by_first_set = _other(value), True
+        elif by_first_set and value == "T" != _other(default) and _bare(c):
+            # "Piece 4 is too wide; pieces 1 and 5.": the bare set after a rule-out is the answer's list, the rest not in it
+            default = "F"
     if not side and default is None:
         return None
     explicit = bool(ONLY.search(text) or REST.search(text) or ALL.search(text)) or len(set(side.values())) == 2
@@ -366,6 +384,24 @@ def _prose_rows(text: str, n: int) -> tuple | None:
         return None  # "I think figure 1 is odd.": not a list of the rows that are true
     vals = tuple(side.get(k, default) for k in range(1, n + 1))
     return None if None in vals else vals
+
+
+# a last sentence that commits to what follows ("I'll go with", "I'll settle on", "Final answer:")
+COMMITTED = re.compile(r"^\W*(?:(?:so|then|ok(?:ay)?)\s*,?\s*)?(?:(?:i|we)(?:['’]ll|\s+will|['’]d|\s+would)\s+(?:go|settle|stick)\s+(?:with|on|for)"
+                       r"|(?:my\s+)?final\s+(?:answer|choice)\s*[:：]|my\s+(?:answer|choice)\s*[:：])\s*", re.I)
+
+
+def committed_last_set(text: str) -> str | None:
+    """The set of rows a reply's last sentence commits to after a hedge ("Either pieces 1, 2, 4 or pieces 3, 5
+    would work. I'll go with pieces 3 and 5."), where that sentence is the commitment and a bare set with no
+    hedge of its own; else None."""
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if p.strip(" .!")]
+    m = COMMITTED.match(sentences[-1]) if len(sentences) > 1 else None
+    if m is None:
+        return None
+    rest = sentences[-1][m.end():].strip()
+    clauses = _clauses(rest)
+    return rest if len(clauses) == 1 and SET.search(rest) and _bare(clauses[0]) and not HEDGED.search(rest) else None
 
 
 def bare_last_sentence(text: str) -> str | None:
