@@ -156,6 +156,11 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          # (also after a Chinese word that concludes or sets the time: "颜色规则不对，所以选3。", "这次选3。")
          r"|(?:(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*|" + CJK_CONCLUDING + r")(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|选择|選ぶ)"
+         # a first-person verb of answering, saying or taking in another language ("Je réponds 1.", "Ich antworte 2.",
+         # "Respondo 3.", "Я отвечаю 4.", "Ich nehme 2.", "Je dirais 2.")
+         r"|(?:^|(?<=[\n.!?:;,]))\s*(?:je\s+(?:r[ée]ponds|r[ée]pondrais|dis|dirais|prends)|ich\s+(?:antworte|sage|nehme|w[üu]rde\s+sagen)"
+         r"|(?:eu\s+)?(?:respondo|responderia|respondería|digo|diria|diría)|(?:io\s+)?(?:rispondo|risponderei|dico|direi|prendo)"
+         r"|я\s+(?:отвечаю|отвечу|говорю|скажу|беру|возьму)|ik\s+(?:zeg|neem|antwoord))(?![^\W\d_])"
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
          r"|我选择?|我選擇?)")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
@@ -219,6 +224,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # Japanese "I think it is X" ("C だと思います", "Cだと思う")
+                         r"|\s*だと(?:思います|思う|考えます)(?=\s*(?:[。.!！]|$))"
                          # Japanese "X is the answer" ("Bが正解です", "45が答えです")
                          r"|が\s*(?:答え|正解|正答)(?=\s*(?:です|だ|である)?\s*(?:\((?![^()\n]*(?:たぶん|多分|かも|おそらく|恐らく|でしょう|自信|\?|？|maybe|perhaps|not|or\b))[^()\n]{1,40}\)\s*)?(?:[.!]|$))"
                          # a move to it ("BBBに移ります", "右の腕に切り替えます")

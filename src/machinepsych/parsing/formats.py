@@ -254,6 +254,11 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                   # "so the exact copy is D", "the only match is B": what the answer is, in the item's own words
                   (re.compile(r"\bthe\s+(?:exact|identical|only|true|real|perfect)\s+(?:copy|match|duplicate|one)\s+(?:is|must\s+be)\b", re.I),
                    LABEL, "label"),
+                  # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
+                  # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                              r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
+                              re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
                   (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
                    LABEL, "label"))
@@ -272,16 +277,25 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
         strong = (L_ + _LETTER_NOUN + r"\s*[\"'“(]?" + e + r"(?![A-Za-z0-9])(?!['’][a-z])",
                   L_ + _LETTER_NOUN + r"\s*\(\s*(?i:" + e + r")\s*\)", r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))",
                   r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])",
-                  r"(?<![A-Za-z0-9])[\"“]" + e + r"[\"”](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"'
+                  r"(?<![A-Za-z0-9])[\"“「『]" + e + r"[\"”」』](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"', 「D」
+                  # a lower-case letter right after the item's noun, ending the reply's clause ("sheet d", "figure c.")
+                  L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
 
 
+# an answer object cut off after its one letter ('{"answer": "C'): the letter is whole (a letter answer has one)
+CUT_LETTER_OBJECT = re.compile(r"(\s*(?:`{3}(?:json)?\s*)?\{\s*[\"']answer[\"']\s*:\s*[\"'])([A-Za-z])\s*")
+
+
 def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+    cut = CUT_LETTER_OBJECT.fullmatch(reply or "")
+    if cut:
+        reply = cut.group(1) + cut.group(2) + '"}'
     return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
 
 

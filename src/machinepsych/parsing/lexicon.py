@@ -203,7 +203,9 @@ SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star":
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}
 COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅|赤色?い?", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",
           "yellow": r"amarill[oa]s?|jaunes?|gelbe?[nrs]?|giall[oa]|amarel[oa]|黄色?|黃", "blue": r"azul(?:es)?|bleus?|bleues?|blaue?[nrs]?|blu|蓝色?|藍"}
-LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
+# (the nouns of the letter items in the lexicon's languages: figure, sheet, edge, option, picture, side)
+LETTER_NOUNS = (r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
+                r"|aresta|folha|op[çc][ãa]o|spigolo|foglio|opzione|lettera|zijde|ribbe|blad|optie|ребр(?:о|а|ом|е|у)|лист(?:а|е|у|ом)?|вариант(?:а|е|у|ом)?|фигур(?:а|ы|е|у|ой)|букв(?:а|ы|е|у|ой)")
 # the things a test plays, named by their letter ("machine B", "deck C", "Automat B", "la máquina C", "le paquet D",
 # "デッキB"): the options of the bandits and the gambling tasks
 PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]quina|tragamonedas|machine\s+[àa]\s+sous|paquet|mazo|baraja"

@@ -106,10 +106,12 @@ _TAKE_BACK = (r"eigentlich|moment(?:\s+mal)?|warte|nein|korrektur|entschuldigung
               r"|подождите|подожди|постойте|стоп|извините|простите|на\s+самом\s+деле|нет|поправка|я\s+ошиб\w+"
               r"|bekle|aslında|düzeltme|czekaj|właściwie|przepraszam|poprawka|vänta|egentligen|förlåt|rättelse"
               r"|tunggu|sebenarnya|maaf|koreksi|περίμενε|συγγνώμη|διόρθωση|انتظر|في\s+الواقع|تصحيح|रुको|सुधार|khoan|thực\s+ra|xin\s+lỗi")
+# (and in Chinese, Japanese and Korean, after a sentence of theirs too: '{"answer": "A"}\n不对，应该是C。{"answer": "C"}', "いや、...")
+_TAKE_BACK_CJK = r"不对|不對|等等|其实|其實|いや|やっぱり|待って|実は|아니|잠깐|사실은?"
 # (not where the words before the second object only offer it: 'Pardon, je me suis trompé, peut-être {...}', 'Подождите,
 # возможно {...}' - as "Wait, maybe {...}" offers)
 _OFFERED = (GUESS + r"|might|could|may|possiblement|possivelmente|возможно|может\s+быть|наверное|belki|być\s+może|możliwe|kanske"
             r"|möjligen|mungkin|ίσως|πιθανώς|ربما|शायद")
-RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
-                          r"(?:" + _TAKE_BACK + r")(?![^\W\d_])(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
+RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
+                          r"(?:(?:" + _TAKE_BACK + r")(?![^\W\d_])|" + _TAKE_BACK_CJK + r")(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
                           r"(?![^{}]{0,240}?(?<![^\W\d_])(?:" + _OFFERED + r")(?![^\W\d_])[^{}]{0,40}\{)", re.I)
