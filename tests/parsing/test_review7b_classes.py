@@ -64,3 +64,49 @@ def test_one_answer_after_a_bare_label_is_read(test, a, b, template):
 def test_a_card_confirmed_by_a_word_after_a_bare_label_is_read():
     assert read("wcst", "ans: 4 shape") == (4, "parsed")
     assert read("wcst", "ans: 4") == (4, "parsed")
+
+
+# 3. a row's T/F value beside a verdict mark of the other value: the row says both, the list is not read
+ROWS = "\n".join("{}. {}".format(i, v) for i, v in enumerate("TFTFT", 1))
+CONTRADICTED = [ROWS.replace("1. T", "1. T ❌"), ROWS.replace("3. T", "3. T ✗"), ROWS.replace("2. F", "2. F ✔"),
+                ROWS.replace("2. F", "2. F ✅ (matches)"), ROWS.replace("1. T", "1. Yes ❌").replace("2. F", "2. No"),
+                "| Fig | Ans | |\n|---|---|---|\n| 1 | T | ✅ |\n| 2 | F | ✅ |\n| 3 | T | ✅ |\n| 4 | F | ❌ |\n| 5 | T | ✅ |"]
+AGREEING = [ROWS, ROWS.replace("1. T", "1. T ✅").replace("2. F", "2. F ❌"), "1. ✅\n2. ❌\n3. ✅\n4. ❌\n5. ✅",
+            ROWS.replace("1. T", "1. True (✔)").replace("4. F", "4. F ✗ rotated")]
+
+
+@pytest.mark.parametrize("reply", CONTRADICTED)
+@pytest.mark.parametrize("test", ["visfactor-cf2", "visfactor-s2"])
+def test_row_beside_a_mark_of_the_other_value_is_unreadable(test, reply):
+    assert read(test, reply) == (None, "invalid")
+
+
+@pytest.mark.parametrize("reply", AGREEING)
+def test_rows_with_agreeing_or_only_marks_are_read(reply):
+    assert read("visfactor-cf2", reply) == (("T", "F", "T", "F", "T"), "parsed")
+
+
+# 4. a correction after a questionnaire that names a statement and leaves its new value unsettled: that statement
+# unrated, the others stand; a plain edit is still applied; an edit of a statement not asked leaves the reply invalid
+# (no stored label says otherwise)
+RATINGS = "1. 4\n2. 4\n3. 4\n4. 4\n5. 2\n6. 4\n7. 3\n8. 2\n9. 2\n10. 4"
+UNSETTLED = ["Correction: statement 2 should be 5 or 6", "Correction: statement 2 could be 5", "Correction: statement 2 should not be 5",
+             "Korrektur: Aussage 2 sollte 3 oder 4 sein.", "Actually, statement 2 should be a bit higher."]
+
+
+def ratings(reply: str):
+    value, status = read("cogbench-a", reply)
+    return None if value is None else {k: v["rating"] for k, v in value.items()}, status
+
+
+@pytest.mark.parametrize("tail", UNSETTLED)
+def test_unsettled_correction_unrates_its_statement(tail):
+    got, status = ratings(RATINGS + "\n" + tail)
+    assert status == "parsed" and got["2"] is None and got["1"] == 4 and got["5"] == 2 and got["10"] == 4
+
+
+def test_plain_and_unknown_edits_read_as_before():
+    assert ratings(RATINGS + "\nCorrection: statement 2 should be 5")[0]["2"] == 5
+    assert ratings(RATINGS + "\nCorrection: statement 2 should be 9")[0]["2"] is None
+    assert ratings(RATINGS + "\nCorrection: statement 12 should be 5") == (None, "invalid")
+    assert ratings(RATINGS + "\nActually, I'm confident in these.")[0]["2"] == 4

@@ -20,6 +20,7 @@ from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
@@ -473,7 +474,10 @@ OTHER_SIDE = {"yes": re.compile(r"\b(?:no|not|false|F)\b|n['’]t\b", re.I), "no
 
 
 def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
-    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`)."""
+    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`); none where a row's value stands beside a mark
+    of the other value ("1. T ❌", :mod:`.row_marks`)."""
+    if contradicting_mark(reply):
+        return None, "invalid"
     return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
 
 
