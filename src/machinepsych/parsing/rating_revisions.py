@@ -71,15 +71,23 @@ _NAMED = re.compile(r"(?:\b(?:statement|item|question|aussage|frage|afirmaci[óo
                     r"|affermazione|domanda)\s*|문항\s*|진술\s*|第\s*)(?P<row>\d{1,2})(?:\s*(?:条|條|项|項|题|題|번))?(?P<rest>[^\n.;。]*)", re.I)
 
 
+# a new value left open: two values ("5 or 6"), a possibility ("could be 5"), a denial ("should not be 5"); a plain new
+# value ("I'd raise statement 1 to a 4", "statement 10 deserves more ... Statement 10: 5") is a re-rating, read elsewhere
+_UNSETTLED = re.compile(r"\d\s*(?:or|oder|o|ou|или|或|または)\s*\d|\b(?:could|might|may|maybe|perhaps|possibly|not|k[öo]nnte|vielleicht"
+                        r"|nicht|quiz[áa]s|podr[íi]a|no|peut[- ][êe]tre|pourrait|pas)\b", re.I)
+
+
 def doubted_ratings(text: str) -> tuple[str, list[tuple[int, None]]] | None:
     """(the reply before its last correction marker, (statement number, None) for each statement the
-    correction names with a value it leaves unsettled) where ``text`` (a whole questionnaire's reply) ends with
-    a correction that is not plain edits (:func:`edited_ratings`) and names statements with a number or a change
-    after them; None otherwise."""
+    correction names with a value it leaves open: two values, a possibility, a denial, or a change without a
+    number) where ``text`` (a whole questionnaire's reply) ends with a correction that is not plain edits
+    (:func:`edited_ratings`); None otherwise."""
     cut = revised_tail(text)
     if cut is None or row_edits(text[cut:]) is not None:
         return None
-    named = [m for m in _NAMED.finditer(text[cut:]) if _NUMBER.search(m.group("rest")) or CHANGE.search(m.group("rest"))]
+    tail = text[cut:]
+    named = [m for m in _NAMED.finditer(tail) if _UNSETTLED.search(m.group("rest"))
+             or (CHANGE.search(m.group("rest")) and not _NUMBER.search(tail, m.end("row")))]
     if not named:
         return None
     return before_marker(text, cut), [(int(m.group("row")), None) for m in named]
