@@ -91,7 +91,7 @@ def test_rows_with_agreeing_or_only_marks_are_read(reply):
 # (no stored label says otherwise)
 RATINGS = "1. 4\n2. 4\n3. 4\n4. 4\n5. 2\n6. 4\n7. 3\n8. 2\n9. 2\n10. 4"
 UNSETTLED = ["Correction: statement 2 should be 5 or 6", "Correction: statement 2 could be 5", "Correction: statement 2 should not be 5",
-             "Korrektur: Aussage 2 sollte 3 oder 4 sein.", "Actually, statement 2 should be a bit higher."]
+             "Korrektur: Aussage 2 sollte 3 oder 4 sein."]
 
 
 def ratings(reply: str):
@@ -110,3 +110,4 @@ def test_plain_and_unknown_edits_read_as_before():
     assert ratings(RATINGS + "\nCorrection: statement 2 should be 9")[0]["2"] is None
     assert ratings(RATINGS + "\nCorrection: statement 12 should be 5") == (None, "invalid")
     assert ratings(RATINGS + "\nActually, I'm confident in these.")[0]["2"] == 4
+    assert ratings(RATINGS + "\nActually, I'd raise statement 2 to a 5.")[0]["2"] == 5

@@ -79,15 +79,13 @@ _UNSETTLED = re.compile(r"\d\s*(?:or|oder|o|ou|или|或|または)\s*\d|\b(?:c
 
 def doubted_ratings(text: str) -> tuple[str, list[tuple[int, None]]] | None:
     """(the reply before its last correction marker, (statement number, None) for each statement the
-    correction names with a value it leaves open: two values, a possibility, a denial, or a change without a
-    number) where ``text`` (a whole questionnaire's reply) ends with a correction that is not plain edits
-    (:func:`edited_ratings`); None otherwise."""
+    correction names with a value it leaves open: two values, a possibility, a denial) where ``text`` (a whole questionnaire's reply) ends with a correction that is not plain edits
+    (:func:`edited_ratings`); None otherwise. (A change without a number, "statement 2 deserves more", is read
+    as before: the stored cases leave the reply unread.)"""
     cut = revised_tail(text)
     if cut is None or row_edits(text[cut:]) is not None:
         return None
-    tail = text[cut:]
-    named = [m for m in _NAMED.finditer(tail) if _UNSETTLED.search(m.group("rest"))
-             or (CHANGE.search(m.group("rest")) and not _NUMBER.search(tail, m.end("row")))]
+    named = [m for m in _NAMED.finditer(text[cut:]) if _UNSETTLED.search(m.group("rest"))]
     if not named:
         return None
     return before_marker(text, cut), [(int(m.group("row")), None) for m in named]
