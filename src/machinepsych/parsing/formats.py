@@ -18,7 +18,9 @@ from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .closing import closing_answer
 from .concession import conceded
+from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
@@ -486,7 +488,10 @@ OTHER_SIDE = {"yes": re.compile(r"\b(?:no|not|false|F)\b|n['’]t\b", re.I), "no
 
 
 def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
-    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`)."""
+    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`); none where a row's value stands beside a mark
+    of the other value ("1. T ❌", :mod:`.row_marks`)."""
+    if contradicting_mark(reply):
+        return None, "invalid"
     return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
 
 
@@ -1117,6 +1122,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = parse_once(reply, obs)
+        if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
+            return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
         if status != "invalid":
             return value, status
         # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
@@ -1126,6 +1133,14 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
             return said
         return value, status
+
+    def _names_another(text: str, value: Any, obs: Observation | None) -> bool:
+        """Whether ``text`` names an answer other than ``value``: through the format's candidates, or, for a
+        number, another number (an option or not)."""
+        found = candidates(obs, value) if candidates is not None else None
+        if found is not None and names_other(prepare(text), value, *found):
+            return True
+        return isinstance(value, int) and any(int(n) != value for n in re.findall(r"(?<![\w.])\d+(?!\w|\.\d)", text))
 
     def parse_once(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         reply = answer_labelled(reply)  # "Q: Which figure?\nA: C": "A:" labels the answer
