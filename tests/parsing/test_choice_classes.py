@@ -26,7 +26,7 @@ ROW_CORRECTION = [
     ("1. T\n2. F\n3. T\n4. F\n5. F\n\nCorrection: figure 2 is T and figure 3 is F.", ["T", "T", "F", "F", "F"]),
     ("T, F, T, F, F\nOn closer inspection, figure 3 is F.", ["T", "F", "F", "F", "F"]),
     # a correction in other words than plain edits takes the list back and gives no whole new one: unreadable
-    # (as ratings corrected after them are: test_review2_classes), never the list taken back
+    # (as ratings corrected after them in other words are: test_review2_classes), never the list taken back
     ("T, F, T, F, F\nWait — F for figure 2, T for figure 4.", None),
     ('{"answer": ["T", "F", "T", "F", "F"]}\nCorrection: figure 4 is true.', ["T", "F", "T", "T", "F"]),
     ("T, F, T, F, F\nWait, figure 4 contains the model.", None),

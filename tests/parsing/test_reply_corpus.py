@@ -28,7 +28,7 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24", "replies_blind26", "replies_blind27", "replies_blind31",
                                                       "replies_blind32", "replies_blind33", "replies_blind34", "replies_blind35",
-                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44")), 31
+                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
@@ -121,7 +121,9 @@ def check_free_text(line: dict) -> None:
     text = re.sub(r"(?s)^\s*<think>(?:.*?</think>|(?!.*</think>).*)", "", line["reply"]).strip()
     # a chat template's leaked end-of-turn token ends the comment, a leading role header is no part of it
     # (replies_blind38: Gemma's <end_of_turn> too)
-    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>|<end_of_turn>", re.sub(r"(?i)^\s*assistant[ \t]*(?:\n|:[ \t]*)", "", text))[0].strip()
+    # (replies_blind47: Gemma's "<start_of_turn>model" header too)
+    text = re.split(r"<\|(?:im_end|eot_id|end|endoftext)\|>|</s>|<end_of_turn>",
+                    re.sub(r"(?i)^\s*(?:assistant[ \t]*(?:\n|:[ \t]*)|<start_of_turn>model[ \t]*\n)", "", text))[0].strip()
     # (replies_blind34) an agent scaffold's steps ("Thought:", "Action:", "Observation:" lines) before its "Final Answer:"
     # line are no part of it, nor is that label
     text = re.sub(r"(?i)\A(?:[ \t]*(?:thought|action(?:[ \t]+input)?|observation)[ \t]*\d*[ \t]*:[^\n]*\n)+[ \t]*final[ \t]+answer[ \t]*:\s*", "", text)

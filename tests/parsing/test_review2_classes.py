@@ -85,9 +85,11 @@ TABLES = [
     ("visfactor-cf2", ROWS, "Wrong table: " + ARRAY + " (ignore this, it is for the previous item).", None),
     ("visfactor-cf2", ROWS, MARKDOWN + "\nCorrection: figure 5 is F.", ["T", "F", "T", "F", "F"]),
     ("visfactor-cf2", ROWS, MARKDOWN + "\nOn reflection figure 3 is F.", ["T", "F", "F", "F", "T"]),
-    ("cogbench-v", PETS, RATINGS + "\nCorrection: statement 2 should be 3.", None),
+    # (ratings so corrected, statements edited by number and nothing else, read as rows are: rating_revisions.edited_ratings)
+    ("cogbench-v", PETS, RATINGS + "\nCorrection: statement 2 should be 3.", {"1": 4, "2": 3, "3": 5}),
+    ("cogbench-v", PETS, RATINGS + "\nWait, I mixed up the rows: statement 1 is 2 and statement 2 is 4.", None),
     ("cogbench-v", PETS, RATINGS + "\n(ignore this table, it is for the previous topic)", None),
-    ("cogbench-v", PETS, LATEX_RATINGS + "\nCorrection: statement 2 is 3.", None),
+    ("cogbench-v", PETS, LATEX_RATINGS + "\nCorrection: statement 2 is 3.", {"1": 4, "2": 3, "3": 5}),
     # guards: a table alone, or with prose after it that corrects nothing
     ("visfactor-cf2", ROWS, ARRAY, ["T", "F", "T", "F", "T"]),
     ("visfactor-cf2", ROWS, MARKDOWN, ["T", "F", "T", "F", "T"]),

@@ -101,7 +101,8 @@ CJK = [
     ("visfactor-ma1", MA1, "45個か77個", None),
     ("visfactor-ma1", MA1, "12個と45個", None),
     ("visfactor-ma1", MA1, "赤が12個あるので、答えは45です。", 45),
-    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", None),
+    # (the statement whose line does not read is unrated, the clear lines read: replies_blind44 likert:16's class)
+    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", {"1": None, "2": 2, "3": 5}),
 ]
 
 

@@ -137,7 +137,8 @@ SMALLER = [
     # guards: a hedge in the parentheses, a past answer alone, a scale with no rating
     ("visfactor-p3", P3, "Bが正解です(かも)。", None),
     ("visfactor-p3", P3, "前回はBでした。", None),
-    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", None),
+    # (the statement whose line does not read is unrated, the clear lines read: replies_blind44 likert:16's class)
+    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", {"1": None, "2": 2, "3": 5}),
 ]
 
 

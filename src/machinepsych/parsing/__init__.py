@@ -8,6 +8,8 @@ by every test that answers in that format (``docs/parsing.md``).
   contrast, several answers (invalid, never guessed);
 * :mod:`.negation` - answers ruled out by negation and contrast;
 * :mod:`.revision` - self-corrections ("Wait, actually ...": the text after them is read first);
+* :mod:`.concession` - a commitment kept past a later sentence that only grants another answer is possible;
+  :mod:`.closing` - a closing line "<short lead-in>: <answer>" ("Trying shape: 1");
 * :mod:`.hedges` - a second candidate beside the answer; :mod:`.counterfactual` - what a reply would
   answer under another premise ("If instead ..., I would pick X"), read as no answer;
 * :mod:`.lexicon` - number words, ordinals and answer words in other languages;

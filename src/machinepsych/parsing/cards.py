@@ -97,7 +97,21 @@ def _numbered_as(k: int, shape: str, color: str) -> str:
     another card's word stays unread: the number may count that card's shapes)."""
     words = (SHAPE_FORMS.get(shape, re.escape(shape) + "s?") + "|" + lex.SHAPES.get(shape, re.escape(shape))
              + "|" + re.escape(color) + "|" + lex.COLORS.get(color, re.escape(color)))
-    return gated(re.escape(str(k)), L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*" + f"{k}" + r"(?!\d)\s*[(,:-]?\s*(?i:" + words + r")" + R_)
+    return gated(re.escape(str(k)), r"(?:" + L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*" + f"{k}" + r"(?!\d)\s*[(,:-]?\s*(?i:" + words + r")"
+                 # (after a label, a word outside brackets: "Selection: 4 (cross, 3)" is read as before, by its label)
+                 + r"|" + _AFTER_ANSWER_LABEL + f"{k}" + r"(?!\d)\s*[,:-]?\s*(?i:" + words + r"|" + _RULE_WORDS + r"))" + R_)
+
+
+# right after an answer label, in full or as a sloppy reply shortens it ("Selection: 4 circle", "sel 4 circle", "ans: 3
+# shape", "sel. 2 red"): the word after the number confirms it as after "card" (the rule matched by is such a word too);
+# the label stays out of the mention, so that it commits to it as a label does
+_LABEL_WORDS = ("selection", "answer", "choice", "pick", *(k for k, v in lex.ABBREVIATED_LABELS.items() if v != "number"))
+# (not a label of an earlier choice: "last sel 4 circle", "prev sel 4 circle; now 2" report the previous trial)
+_EARLIER = ("last ", "prev ", "prev. ", "previous ", "prior ", "earlier ", "old ", "letzte ", "vorherige ", "anterior ", "précédente ")
+_AFTER_ANSWER_LABEL = "(?i:" + "|".join(rf"(?<={re.escape(w + sep)})(?<![A-Za-z]{re.escape(w + sep)})"
+                                        + "".join(rf"(?<!{re.escape(e + w + sep)})" for e in _EARLIER)
+                                        for w in _LABEL_WORDS for sep in (" ", ": ", ":", ". ", ".", " = ", "=", " - ")) + ")"
+_RULE_WORDS = r"shape|form|colou?r|farbe|forme|couleur"
 
 
 def _cards_key(options: Sequence[Mapping[str, Any]]) -> tuple:
@@ -188,9 +202,24 @@ COUNT_STATED = re.compile(r"(?:\b(?:shape\s+)?counts?\s+(?:is|are|was|were|of)|(
                           r"\s*(?:both\s+|all\s+)?[1-4](?![\d.,]\d)", re.I)
 
 
+# a row about one card that gives it a number ("Card 2: 3", "Option 4: 1 match", "Card 1 - 0 shared features"): a count
+# or a score of that card in a list, no choice of it nor of the card the number names
+_ROW_HEAD = (r"^[ \t*_>#-]*(?:\d{1,2}[.)][ \t]*)?[*_]*(?i:card|option|karte|carta|carte|opci[óo]n)[ \t]*#?[ \t]*(?P<card>[1-4])[*_]*"
+             r"[ \t]*(?:[:：=]|->|→|[-–—][ \t])")
+CARD_ROW = re.compile(_ROW_HEAD + r"[ \t]*[*_]*(?P<n>\d{1,2})(?![\d.,]\d)[*_]*"
+                      r"(?:[ \t]+(?i:match(?:es|ing)?|shared|common|attributes?|features?|points?|hits?|in\s+common)(?:[ \t]+\w+){0,2})?"
+                      r"[ \t]*[.;]?[ \t]*$", re.M)
+_ANY_CARD_ROW = re.compile(_ROW_HEAD + r"[^\n]{0,40}$", re.M)
+
+
 def _without_counts(reply: str) -> str:
-    """``reply`` with the counts it states of the cards (:data:`COUNT_STATED`) blanked out."""
-    return COUNT_STATED.sub(lambda m: " " * len(m.group()), reply) if reply else reply
+    """``reply`` with the counts it states of the cards (:data:`COUNT_STATED`) and its rows giving one card
+    another number (:data:`CARD_ROW`) blanked out."""
+    if not reply:
+        return reply
+    if any(m.group("card") != m.group("n") for m in CARD_ROW.finditer(reply)):  # the rows of a list, every one of them
+        reply = _ANY_CARD_ROW.sub(lambda m: "row" + " " * (len(m.group()) - 3) if len(m.group()) > 3 else m.group(), reply)
+    return COUNT_STATED.sub(lambda m: " " * len(m.group()), reply)
 
 
 # the nouns after which a later ordinal may leave its noun out (:mod:`.elision`)

@@ -46,8 +46,10 @@ from .lexicon import ABBREVIATED_LABELS, misspelt
 from . import recall
 from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
+from .object_correction import confirmed_object
 from .recall import Asked
 from .revision import revised_tail
+from .tentative import GUESS, LEAD_HEDGE
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -154,6 +156,11 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          # (also after a Chinese word that concludes or sets the time: "颜色规则不对，所以选3。", "这次选3。")
          r"|(?:(?:^|(?<=[\n.!?:;。！？：；，,、]))\s*|" + CJK_CONCLUDING + r")(?:选|選)(?![択ぶ项項择擇])" + _CLAUSE_END_ANSWER +
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|选择|選ぶ)"
+         # a first-person verb of answering, saying or taking in another language ("Je réponds 1.", "Ich antworte 2.",
+         # "Respondo 3.", "Я отвечаю 4.", "Ich nehme 2.", "Je dirais 2.")
+         r"|(?:^|(?<=[\n.!?:;,]))\s*(?:je\s+(?:r[ée]ponds|r[ée]pondrais|dis|dirais|prends)|ich\s+(?:antworte|sage|nehme|w[üu]rde\s+sagen)"
+         r"|(?:eu\s+)?(?:respondo|responderia|respondería|digo|diria|diría)|(?:io\s+)?(?:rispondo|risponderei|dico|direi|prendo)"
+         r"|я\s+(?:отвечаю|отвечу|говорю|скажу|беру|возьму)|ik\s+(?:zeg|neem|antwoord))(?![^\W\d_])"
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
          r"|我选择?|我選擇?)")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
@@ -217,6 +224,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
                          r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # Japanese "I think it is X" ("C だと思います", "Cだと思う")
+                         r"|\s*だと(?:思います|思う|考えます)(?=\s*(?:[。.!！]|$))"
                          # Japanese "X is the answer" ("Bが正解です", "45が答えです")
                          r"|が\s*(?:答え|正解|正答)(?=\s*(?:です|だ|である)?\s*(?:\((?![^()\n]*(?:たぶん|多分|かも|おそらく|恐らく|でしょう|自信|\?|？|maybe|perhaps|not|or\b))[^()\n]{1,40}\)\s*)?(?:[.!]|$))"
                          # a move to it ("BBBに移ります", "右の腕に切り替えます")
@@ -250,13 +259,22 @@ RESEMBLES = re.compile(r"\b(?:looks?|seems?|appears?)\s+(?:(?:very|quite|really|
                        r"|看起来|看上去|看起來|看上去|似乎|好像|(?<![图圖影肖偶想好])像|相似|类似|類似|似て|似た|비슷", re.I)
 
 
-def _only_described(text: str, mentions: list[Mention]) -> bool:
-    """Whether every sentence naming an answer in ``text`` says it looks alike, without more."""
+# a remark on an answer's appeal ("BBB is tempting.", "Card 2 looks good.", "Sunny sounds promising."): said of it, no
+# choice of it (not "looks best", "looks right": a verdict)
+APPEALS = re.compile(r"\b(?:is|looks?|seems?|sounds?|feels?)\s+(?:(?:very|quite|really|pretty|so|rather|somewhat|a\s+bit|kind\s+of"
+                     r"|most|more|fairly|also|too)\s+)?(?:tempting|good|nice|promising|appealing|attractive|interesting|enticing"
+                     r"|lucrative|solid|safe|fine|okay|ok|decent|reasonable|plausible|worth\s+(?:a\s+(?:try|look|shot))|an?\s+option"
+                     r"|(?:like\s+)?an?\s+(?:good|nice|safe|solid|decent|tempting|reasonable|plausible)\s+(?:option|candidate|bet|pick|choice))\b", re.I)
+
+
+def _only_described(text: str, mentions: list[Mention], said: re.Pattern = RESEMBLES) -> bool:
+    """Whether every sentence naming an answer in ``text`` says it looks alike (or what ``said``
+    finds), without more."""
     def sentence(m: Mention) -> str:
         start = max(text.rfind(c, 0, m.start) for c in ".!?\n。！？") + 1
         end = min((e for e in (text.find(c, m.end) for c in ".!?\n。！？") if e >= 0), default=len(text))
         return text[start:end]
-    return bool(mentions) and all(RESEMBLES.search(sentence(m)) for m in mentions)
+    return bool(mentions) and all(said.search(sentence(m)) for m in mentions)
 
 
 # the reply's last words state the answer ("The clock was 77.", "Die Kante ist G.", "- it's 8.")
@@ -465,6 +483,11 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
     args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
     cut = revised_tail(raw)
     if cut is not None:
+        decided, value = confirmed_object(raw, cut, lambda t: r.value if (r := _read(t, *args)).ok else None,
+                                          lambda t: _named_answers(t, finder))
+        if decided:  # '{"answer": 4}\n{"answer": 7}\n\nCorrection: ... past 7.': the object the correction confirms
+            return Reading(value=value, ok=value is not None, why="the answer object a correction after two confirms"
+                           if value is not None else "a correction after answer objects that names two of them")
         tail = _read(raw[cut:], *args)
         if tail.ok or tail.why.startswith("several") or tail.why.startswith("different"):
             return tail
@@ -481,6 +504,14 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
             return Reading(why="a self-correction takes the answer back without committing to another", mentions=whole.mentions)
         return whole
     return _read(raw, *args)
+
+
+def _named_answers(text: str, finder: Finder) -> list:
+    """The answers ``text`` names and does not reject."""
+    masked = mask(text)
+    mentions = resolve_overlaps(finder(masked))
+    rejected = rejected_mentions(masked, mentions)
+    return [m.value for i, m in enumerate(mentions) if i not in rejected]
 
 
 _BARE_NO = re.compile(r"\s*no\s*[.!]*\s*", re.I)
@@ -596,10 +627,9 @@ DOUBT_REMARK = re.compile(r"(?:[,;—–]|\s-)\s*(?:though|although|even\s+thoug
                           r"(?:\s+(?:about\s+(?:it|that|this)|of\s+(?:it|that)))?\s*(?=[.!]|$)", re.I)
 
 
-# a last line that is one answer after a hedge word ("Probably B.", "Most likely 66.", "Maybe card 2"): a hedged
-# commitment, as "I think B." is
-LEAD_HEDGE = re.compile(r"^\W*(?:probably|maybe|perhaps|likely|most\s+likely|presumably|wahrscheinlich|vielleicht|probablemente|quiz[áa]s"
-                        r"|probablement|peut-[êe]tre|probabilmente|forse|provavelmente|talvez|наверное|вероятно|可能是?|たぶん|多分|아마(?:도)?)\s*[,:]?\s*", re.I)
+# a sole answer opened by a word that only offers it ("Maybe", "Perhaps", "Vielleicht"): no commitment, as the lone
+# "Maybe B." is none (:mod:`.tentative`)
+_OFFERED_LEAD = re.compile(r"^[\W_]*(?:" + GUESS + r")(?![^\W\d_])", re.I)
 _OWN_HEDGE = re.compile(r"\b(?:probably|maybe|perhaps|likely|most\s+likely|i\s+think|i\s+guess|i\s+believe|i['’]d\s+say|i\s+would\s+say)\b", re.I)
 
 
@@ -765,6 +795,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         if ok:
             out.commitments.append((DECISION, pos, val, "last line"))
         elif (lead := LEAD_HEDGE.match(line)) is not None and (hedged := exact_value(line[lead.end():], exact_finder))[0]:
+            if lead.group("guess"):  # "...\nMaybe card 2.": the reply ends by offering an answer, as the lone "Maybe card 2." does
+                out.why = "the reply ends by offering an answer as a possibility"
+                return out
             out.commitments.append((CONCLUSION, pos + lead.end(), hedged[1], "hedged last line"))  # "Probably B.", as "I think B."
         # a first paragraph that is only the answer, followed by a justification ("even\n\n(The
         # letter is a consonant, but ...)", "circle yellow 1\n\n(cross green 2 would have been ...)")
@@ -871,6 +904,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         return out
     if len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected]):
         out.why = "an answer only described as looking alike, not chosen"
+    elif len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected], APPEALS):
+        out.why = "an answer only remarked on as tempting or good, not chosen"
+    elif len(strong) == 1 and _only_described(text, [m for i, m in enumerate(mentions) if i not in rejected], _OFFERED_LEAD):
+        out.why = "an answer only offered as a possibility"  # "Let me weigh them.\nMaybe: BBB", as the lone "Maybe BBB."
     elif len(strong) == 1:
         key = next(iter(strong))
         out.value = next(m.value for m in mentions if _key(m.value) == key)

@@ -16,8 +16,13 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .closing import closing_answer
+from .concession import conceded
+from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
+from .rowset_words import in_english_words
 from .revision import revised_tail
 from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
@@ -131,7 +136,8 @@ _DECK_ORDINALS = {d: L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(
 # the clause ends with it ("deck a." but not "deck a friend picked")
 _DECK_LOWER = {d: r"(?i:\bdeck)[\s_-]*" + d[0].lower() + (r"(?=\s*(?:[.!,;:)\n]|$))" if d == "AAA" else r"(?![A-Za-z0-9'’])")
                for d in DECKS}
-_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck)[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]), (letter(d[0]),))
+_DECK_ANSWERS = tuple(Answer(d, (word(d), r"(?i:\bdeck|" + lex.DECK_NOUNS + r")[\s_-]*" + d[0] + r"(?![A-Za-z0-9'’])", _DECK_LOWER[d]),
+                             (letter(d[0]),))
                       for d in DECKS)
 # DC-IGT's first choice said as where the reply begins ("I'll begin with CCC.", "We'll start off with deck D"): the deck
 # chosen, after reasoning that names other decks by letter ("C and D are safer.")
@@ -238,6 +244,7 @@ parse_lnt = _fixed(LNT)
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- letters, numbers, T/F
@@ -249,6 +256,11 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                   # "so the exact copy is D", "the only match is B": what the answer is, in the item's own words
                   (re.compile(r"\bthe\s+(?:exact|identical|only|true|real|perfect)\s+(?:copy|match|duplicate|one)\s+(?:is|must\s+be)\b", re.I),
                    LABEL, "label"),
+                  # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
+                  # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                              r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
+                              re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
                   (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
                    LABEL, "label"))
@@ -267,16 +279,25 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
         strong = (L_ + _LETTER_NOUN + r"\s*[\"'“(]?" + e + r"(?![A-Za-z0-9])(?!['’][a-z])",
                   L_ + _LETTER_NOUN + r"\s*\(\s*(?i:" + e + r")\s*\)", r"\(" + e + r"\)", r"(?m:^\s*" + e + r"[).:](?=\s|$))",
                   r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])",
-                  r"(?<![A-Za-z0-9])[\"“]" + e + r"[\"”](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"'
+                  r"(?<![A-Za-z0-9])[\"“「『]" + e + r"[\"”」』](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"', 「D」
+                  # a lower-case letter right after the item's noun, ending the reply's clause ("sheet d", "figure c.")
+                  L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
 
 
+# an answer object cut off after its one letter ('{"answer": "C'): the letter is whole (a letter answer has one)
+CUT_LETTER_OBJECT = re.compile(r"(\s*(?:`{3}(?:json)?\s*)?\{\s*[\"']answer[\"']\s*:\s*[\"'])([A-Za-z])\s*")
+
+
 def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+    cut = CUT_LETTER_OBJECT.fullmatch(reply or "")
+    if cut:
+        reply = cut.group(1) + cut.group(2) + '"}'
     return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
 
 
@@ -403,8 +424,13 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    if status == "parsed" and leading_mark(reply) not in (None, value):  # "❌ same": the mark and the words disagree
+        return None, "invalid"
     if status == "parsed":
         return value, status
+    marked = mark_verdict(reply)
+    if marked is not None:  # "**Verdict:** ❌ does not match", "✅ Match": a check mark or a cross, with words that agree
+        return marked, "parsed"
     text = prepare(reply or "")
     lead = YES_NO_LEAD.match(text)
     rest = text[lead.end():] if lead else ""
@@ -433,10 +459,25 @@ def restated(text: str, question: str) -> str | None:
         return None
     asked = set(question_words)
     content = [w for w in words if w not in _RESTATING]
-    if len(content) < 2 or any(w not in asked for w in content):
+    if len(content) < 2 or any(w not in asked for w in content) or not _states_the_claim(words, _claim_words(q)):
         return None
     negations = len(_NEGATION.findall(text))
     return "F" if negations == 1 else "T" if negations == 0 else None
+
+
+def _states_the_claim(words: list[str], question_words: list[str]) -> bool:
+    """Whether a restatement reaches what the question asks of its subject: it names the question's
+    last word of content ("... one of the study SECTIONS", "... the same CUBE") and ends on a word of
+    content, not cut off after a verb or an article ("The test section is" restates nothing)."""
+    asked = [w for w in question_words if w not in _RESTATING]
+    return bool(asked) and asked[-1] in words and words[-1] not in _RESTATING
+
+
+def _claim_words(question: str) -> list[str]:
+    """The words of the question's claim: its first question, less the asides in parentheses ("Can these
+    two drawings show the same cube (turned differently)?" -> ... "same", "cube")."""
+    claim = re.sub(r"\([^()]*\)", " ", question).split("?")[0]
+    return re.findall(r"[^\W\d_]+", claim.lower())
 
 
 # a reply that opens by answering yes or no and goes on to say why ("No, the bank was on the other corner.")
@@ -447,7 +488,10 @@ OTHER_SIDE = {"yes": re.compile(r"\b(?:no|not|false|F)\b|n['’]t\b", re.I), "no
 
 
 def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
-    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`)."""
+    """``obs.stimulus["n_rows"]`` T/F values (see :mod:`.rows`); none where a row's value stands beside a mark
+    of the other value ("1. T ❌", :mod:`.row_marks`)."""
+    if contradicting_mark(reply):
+        return None, "invalid"
     return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
 
 
@@ -472,7 +516,8 @@ def _rows_conclusion(parser: Parser) -> Parser:
     def read(text: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         if _LIST_ITEM.match(text) and "\n" not in text.strip():
             return None, "invalid"
-        if _ROWS_FRAGMENT.search(text) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", text).strip(" |")):
+        said = in_english_words(text)  # "Todas as outras estão apenas giradas.": a clause about the others, in any language
+        if _ROWS_FRAGMENT.search(said) and not re.search(r"\d", _ROWS_FRAGMENT.sub(" ", said).strip(" |")):
             return None, "invalid"
         return parser(text, obs)
     return read
@@ -860,6 +905,9 @@ from .likert import parse_questionnaire  # noqa: E402
 from .tf_hedge import guard_both_ways  # noqa: E402
 
 # a conclusion that rules out, hedges or offers alternatives asserts no answer of its own
+# a reply closing on a bracketed remark that its answer is wrong ("Selection: 4 (wrong)", "sel 4 circle (incorrect)", "B (not it)")
+_DENIED_IN_BRACKETS = re.compile(r"[(\[]\s*(?i:wrong|incorrect|not\s+(?:it|this(?:\s+one)?|right|correct)|ruled\s+out|excluded|eliminated"
+                                 r"|falsch|incorrect[oa]?|faux|fausse|错|錯|不对|不對|違う)\s*[)\]][\s.!]*\Z")
 _NOT_ASSERTED = re.compile(r"\b(?:not|no|never|none|either|neither|nor|or|miss(?:es|ed)?|wrong|incorrect|except|rather|instead"
                            r"|if|maybe|perhaps|might|could|unless|also)\b|n[’']t\b|\?", re.I)
 
@@ -953,7 +1001,12 @@ PROMPT_EXAMPLE = re.compile(r"e\.\s?g\.,?\s*(\{[^{}\n]{1,80}\})")
 
 # words that present what follows as the example or the format, not as the reply's answer ("e.g." ends at its dot:
 # no word boundary after it, "(Answer T or F, e.g. {...})")
-EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\.", re.I)
+EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as\s+requested|requested|like|such\s+as)\b|\be\.\s?g\."
+                          # the example or the format named in the other languages of the lexicon ("por el formato del ejemplo",
+                          # "seguindo o exemplo", "формат как в примере", "예: ... 형식에 따름", "按示例格式")
+                          r"|\b(?:ejemplos?|exemplos?|esempio|esempi|exemples?|beispiel\w*|formato|formats|z\.\s?b\.|p\.\s?ej\.|par\s+ex\."
+                          r"|формат\w*|пример\w*|örne[kğ]\w*|przykład\w*|exempel|contoh|παράδειγμα\w*|μορφή|مثال|उदाहरण|ví\s+dụ|định\s+dạng)"
+                          r"(?![^\W\d_])|例|형식|예\s*[:：]|形式|格式|書式", re.I)
 
 
 # the words that introduce an example, right before an answer object ('Give five T/F values in order, e.g. {...}.',
@@ -1068,6 +1121,28 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = parse_once(reply, obs)
+        if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
+            return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
+        if status != "invalid":
+            return value, status
+        # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
+        if (kept := conceded(reply)) is not None and (committed := parse(kept, obs))[1] == "parsed":
+            return committed
+        # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
+        if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
+            return said
+        return value, status
+
+    def _names_another(text: str, value: Any, obs: Observation | None) -> bool:
+        """Whether ``text`` names an answer other than ``value``: through the format's candidates, or, for a
+        number, another number (an option or not)."""
+        found = candidates(obs, value) if candidates is not None else None
+        if found is not None and names_other(prepare(text), value, *found):
+            return True
+        return isinstance(value, int) and any(int(n) != value for n in re.findall(r"(?<![\w.])\d+(?!\w|\.\d)", text))
+
+    def parse_once(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         reply = answer_labelled(reply)  # "Q: Which figure?\nA: C": "A:" labels the answer
         if (transcript := invented_turns(reply)) is not None:  # the model went on writing the user's turn and its own
             return _own_turn(parse, parser, candidates, transcript, obs)
@@ -1095,6 +1170,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
             return None, "invalid"
         if disclaims_answer(prepared):  # '{"answer": "house"} (Just following the example ...)': no answer given
             return None, "invalid"

@@ -36,7 +36,10 @@ _ADDITIVE = (r"or(?!\s+rather\b)|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equ
              r"|oder(?!\s+besser\s+gesagt\b)|auch|ebenso|(?-i:o)(?!\s+mejor\s+dicho\b)|(?-i:(?:^\s*|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou(?!\s+plutôt)|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
-          r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile")
+          r"|peut[-\s]?être|pourrait|possiblement|forse|potrebbe|se|possibile"
+          # Portuguese, Russian, Turkish, Polish, Swedish, Indonesian, Greek, Arabic, Hindi ("maybe", "possibly", "might")
+          r"|talvez|possivelmente|poderia|возможно|может\s+быть|мож(?:ет|но)\s+(?:и\s+)?(?=[^.!?\n]*\bбыть\b)|belki|olabilir"
+          r"|być\s+może|możliwe|kanske|möjligen|mungkin|ίσως|πιθανώς|ربما|शायद")
 # (Spanish / Italian "o" in lower case, or "O" opening a sentence before a lower-case word: not "the O face")
 # ("too" only where it adds, at the end of its clause: "B is similar too", not "too small to be a plane")
 # cues written without spaces between words (Chinese, Japanese)
@@ -74,6 +77,17 @@ ABOUT_FORMAT = re.compile(r"\b(?:e\.\s?g\.|(?:answer|respond|reply)\s+with|examp
                           r"|options?\s+(?:were|are|was|is)|choices\s+(?:were|are)|(?:the\s+)?question)\b|例", re.I)
 CLAUSE_END = re.compile(r"[.!?;:。！？；]+(?=\s|$)|\n+|\s[—–]\s?|\s-\s|[—–]|[()\[\]]|\.\.\.|…"
                         r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou)\b)")
+
+
+# a clause that keeps the answer without naming it, after a doubt ("I'll keep my answer though", "I'm sticking with it",
+# "Ich bleibe dabei", "Je garde ma réponse", "Me quedo con mi respuesta", "我还是坚持我的答案")
+_ANSWER_NOUN = r"(?:(?:original|first|initial|current)\s+)?(?:answer|choice|selection|pick|guess|decision)"
+KEEPS = re.compile(r"\b(?:i['’]ll|i\s+will|i['’]m|i\s+am|i)\s+(?:still\s+)?(?:keep(?:ing)?|stick(?:ing)?\s+with|stay(?:ing)?\s+with|stand(?:ing)?\s+by)"
+                   r"\s+(?:my\s+" + _ANSWER_NOUN + r"|it|that)\b|\bmy\s+" + _ANSWER_NOUN + r"\s+(?:stays|stands|remains)\b"
+                   r"|\bich\s+bleibe\s+(?:bei\s+meiner\s+(?:antwort|wahl)|dabei)|\bje\s+(?:garde|maintiens)\s+(?:ma\s+réponse|mon\s+choix)"
+                   r"|\bme\s+quedo\s+con\s+mi\s+(?:respuesta|elección)|\bmantengo\s+(?:mi|la\s+mia)\s+(?:respuesta|elección|risposta|scelta)"
+                   r"|\bmantenho\s+(?:a\s+)?minha\s+(?:resposta|escolha)|\bя\s+(?:оставлю|оставляю)\s+(?:свой\s+)?(?:ответ|выбор)"
+                   r"|我(?:还是|還是|仍然|依然)?(?:坚持|堅持|保持)(?:我的)?(?:答案|选择|選擇)|(?:答え|回答)は(?:そのまま|変えません)", re.I)
 
 
 BOLD_END = re.compile(r"(?<=\S)\*\*(?=\s)")
@@ -150,6 +164,8 @@ def _hedged_clauses(text: str, masked: str, mentions: list[Mention], value: Any,
     for s, e in _clauses(masked, text):
         ms = [m for i, m in enumerate(mentions) if s <= m.start < e and i not in rejected]
         if not ms:
+            if KEEPS.search(masked[s:e]) and not HEDGE_CUE.search(masked[s:e]):
+                hedged, prev_other = False, False  # "I'll keep my answer though.": the doubt before it is set aside
             continue
         clause = masked[s:e]
         others = {repr(m.value) for m in ms if other(m.value, value)}

@@ -203,7 +203,9 @@ SHAPES = {"triangle": r"tri[áa]ngulos?|dreiecke?|triangolo|三角形?", "star":
           "cross": r"cruz|cruces|croix|kreuze?|croce|十字", "circle": r"c[íi]rculos?|cercles?|kreise?|cerchio|圆形?|圓|円形?|丸"}
 COLORS = {"red": r"roj[oa]s?|rouges?|rote?[nrs]?|ross[oa]|vermelh[oa]|红色?|紅|赤色?い?", "green": r"verdes?|verts?|vertes?|gr[üu]ne?[nrs]?|绿色?|綠",
           "yellow": r"amarill[oa]s?|jaunes?|gelbe?[nrs]?|giall[oa]|amarel[oa]|黄色?|黃", "blue": r"azul(?:es)?|bleus?|bleues?|blaue?[nrs]?|blu|蓝色?|藍"}
-LETTER_NOUNS = r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
+# (the nouns of the letter items in the lexicon's languages: figure, sheet, edge, option, picture, side)
+LETTER_NOUNS = (r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|opci[óo]n|lettre|letra|buchstabe|图|選項|选项|選択肢|図形?|辺"
+                r"|aresta|folha|op[çc][ãa]o|spigolo|foglio|opzione|lettera|zijde|ribbe|blad|optie|ребр(?:о|а|ом|е|у)|лист(?:а|е|у|ом)?|вариант(?:а|е|у|ом)?|фигур(?:а|ы|е|у|ой)|букв(?:а|ы|е|у|ой)")
 # the things a test plays, named by their letter ("machine B", "deck C", "Automat B", "la máquina C", "le paquet D",
 # "デッキB"): the options of the bandits and the gambling tasks
 PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]quina|tragamonedas|machine\s+[àa]\s+sous|paquet|mazo|baraja"
@@ -211,7 +213,30 @@ PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]
 # (Portuguese "edifício"/"prédio", the routes of SS3 and the plain "number" words of the lexicon's languages added for
 # "O edifício 6.", "A rota 3", "숫자는 29입니다.")
 NUMBER_NOUNS = r"edif[íi]cio|pr[ée]dio|rota|ruta|percorso|itin[ée]raire|маршрут\w*|路线|路線|ルート|경로|zahl|nombre|数字|數字|цифр[аы]|byggnad(?:en)?|κτίριο|αριθμός|gedung|bangunan|budyn(?:ek|ku)|numer|số|tòa\s+nhà|건물|번호|숫자|здани[ея]|номер|число|geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt|建物|ビル|番号|スタート|出発点|开始点|起点|楼|大楼|建筑"
-ROW = r"rz[ąa]d|wiersz|rad|baris|hàng|γραμμή|σειρά|행|rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
+# (and Russian, Turkish, Arabic and Hindi: "строка 1, столбец 2", "satır 1, sütun 2")
+ROW = (r"rz[ąa]d|wiersz|rad|baris|hàng|γραμμή|σειρά|행|rows?|filas?|lignes?|zeilen?|reihen?|righe|riga|linhas?|行"
+       r"|строк[аеиу]?|ряд[уа]?|sat[ıi]r|صف|पंक्ति")
 # "not available" in Turkish, Arabic and Hindi ("Mevcut değil", "غير متاح", "उपलब्ध नहीं")
 NOT_AVAILABLE = r"mevcut\s+de[ğg]il|uygulanamaz|ge[çc]erli\s+de[ğg]il|غير\s+(?:متاح|متوفر|متوافر|قابل\s+للتطبيق)|لا\s+ينطبق|उपलब्ध\s+नहीं|लागू\s+नहीं"
-COLUMN = r"kolumn[aey]?|kolom|cột|στήλη|열|col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"
+COLUMN = (r"kolumn[aey]?|kolom|cột|στήλη|열|col(?:umn)?s?|columnas?|colonnes?|spalten?|colonn[ae]|colunas?|列"
+          r"|столб(?:ец|ца|це)|колонк[аеиу]|s[üu]tun|عمود|स्तंभ|कॉलम")
+
+
+# The answer nouns of every test in Chinese, Japanese and Korean, as the lead word before a bare answer ("边 C。",
+# "建筑物 3", "卡牌 2", "エッジC", "건물 3"), read as "Edge C." and "Building 3" are. "边" / "邊" is the edge only where
+# it is no side word ("左边", "这边", "边上"); a Korean noun only where no syllable runs on before it ("대답" is no "답").
+# (nor after a counter: "4번 모서리", "第4条边" name the net's edge of the question, not an answer)
+_CJK_EDGE = (r"(?<![左右上下前后後旁这這那两兩各每四周身外里裡内內一另哪条條])(?:边|邊)(?![上下缘緣长長界际際])|(?<![条條])棱边?|稜|エッジ"
+             r"|(?<![가-힣])(?<!번\s)(?<!째\s)모서리")
+CJK_LETTER_NOUNS = (_CJK_EDGE + r"|图形|圖形|图案|圖案|图片|圖片|圖|画像|絵|(?<![가-힣])(?:그림|도형|모양|보기|시트)|纸张?|紙|シート"
+                    r"|(?<![가-힣])(?:옵션|선택지|조각)|オプション|选择|選択|字母|文字|碎片|ピース|ブロック")
+CJK_NUMBER_NOUNS = (r"建筑物|建築物|建築|大楼|大樓|楼房|樓房|樓|(?<![가-힣])(?:빌딩|경로|번호|숫자|출발점|시작점)|路径|路徑|路線|経路"
+                    r"|起點|出发点|出發點|出発点|スタート地点|开始点|開始點|号码|號碼|编号|編號|ナンバー|选项|選項|選択肢|オプション")
+CJK_CARD_NOUNS = r"卡牌|纸牌|紙牌|牌|札|(?<![가-힣])(?:카드|옵션|선택지)"
+LETTER_NOUNS += "|" + CJK_LETTER_NOUNS
+NUMBER_NOUNS += "|" + CJK_NUMBER_NOUNS
+CARD_NOUNS += "|" + CJK_CARD_NOUNS
+PLAY_NOUNS += r"|卡组|卡組|牌组|牌組|老虎機|機器|機械|山札|スロット(?:マシン)?|(?<![가-힣])(?:카드\s*더미|더미)"
+# a deck named by its letter in the lexicon's languages ("Stapel B", "el mazo C", "牌组 B", "デッキB", "덱 B")
+DECK_NOUNS = (r"(?i:paquet|mazo|baraja|kartenstapel|stapel|mazzo|baralho|колод[аеуы])|卡组|卡組|牌组|牌組|牌堆|デッキ|山札"
+              r"|(?<![가-힣])덱")

@@ -62,7 +62,10 @@ VALUE = re.compile(r"\s*(?:(?:\*\*?|__?|[\"'`“‘(\[])\s*)*(?:(?P<s>" + STAR_R
 # a second rating offered after the first ("4, maybe 5", "4 (or maybe 5)", "3, perhaps 4"): the statement stays unrated
 MAYBE_NEXT = r"[,(]?\s*(?:or\s+)?(?:maybe|perhaps|possibly|vielleicht|quiz[áa]s|peut[-\s][êe]tre|forse|talvez|也许|也許|或许|或許|아마)"
 # (and "or", "to" in Korean, Japanese and Chinese: "3 또는 4", "3か4", "3或4", "3~4")
-OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:" + MAYBE_NEXT + r"|or|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
+# ("or" in the lexicon's languages, and an article before the second rating: "3 or a 4", "3 oder 4", "3 ou 4", "3 или 4")
+_OR_WORDS = r"or|oder|o|ou|oppure|или|либо|veya|ya\s+da|atau|hoặc|ή|lub|albo|eller|या|أو"
+OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:" + MAYBE_NEXT + r"|(?<![^\W\d_])(?:" + _OR_WORDS + r")(?![^\W\d_])|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*"
+                     r"(?:(?:an?|un[ae]?|ein[e]?|uno?)\s+)?(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
 SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scale|from)\s+(?:of\s+)?1\s*(?:to|-|–)\s*5\b"
                    r"|\(\s*1\s*[-–]\s*5\s*\)", re.I)

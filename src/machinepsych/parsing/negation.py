@@ -20,13 +20,15 @@ PRE_NEG = re.compile(
     r"|\binvece\s+di|\bpiuttosto\s+che|而不是|而非|\bnicht|\bkeine?"
     # "ce n'est pas le même cube", "no es el mismo cubo", "non è lo stesso", "não é o mesmo"
     r"|\bpas|\bno\s+(?:es|son|era|eran|fue|parece[n]?)|\bnon\s+(?:è|e|sono|era)|\bn[ãa]o\s+(?:é|e|s[ãa]o|era|parece)"
-    r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\bneither|\bnor"
+    r"|\bexcept(?:\s+for)?|\bavoid(?:s|ing|ed)?|\baway\s+from|\b(?:steer|stay|keep|kept|stayed|steered)(?:s|ing)?\s+clear\s+of|\bneither|\bnor"
     r"|\b(?:switch|switching|switched|move|moving|moved|shift|shifting|change|changing|changed|go|going|turn|turning)\s+(?:(?:my|the|our)\s+\w+\s+)?(?:away\s+)?from"
     r"|\bno\s+(?:reason|need|point)\s+to\s+(?:switch|move|change|go|turn)\s+(?:over\s+)?to"  # "no reason to switch to BBB"
     r"|\bruling\s+out|\brule\s+out|\bruled\s+out|\bexcluded|\bdiscarded|\bdismissed|\beliminat(?:e|ing)|\bexclud(?:e|ing)|\babandon(?:ing)?|\bdropping|\bagainst"
     r"|\b(?:wait|waits|waiting|await|awaits|awaiting)(?:\s+for)?"  # the card awaited ("I'll wait for the first card") is no choice
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
-    r"\s+" + _BETWEEN + r"(?:[a-z][’'])?$", re.I)  # French elision: "plutôt que l'option 2"
+    r"(?:\s*[:：]\s*|\s+" + _BETWEEN + r")(?:[a-z][’'])?$"  # French elision: "plutôt que l'option 2"; a colon: "Avoiding: AAA"
+    # Chinese "不是卡牌 2", "并非边 C", "不选牌组 B": the negation right before the answer or its noun (not "是不是", a question)
+    r"|(?:(?<!是)不是|并非|並非|不(?:选|選))\s*$", re.I)
 NEG_AFTER = (
     r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
     r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"
@@ -47,6 +49,8 @@ NEG_AFTER = (
     # German: "Karte 3 passt nicht", "passte Karte 3 nicht." (a bare "nicht" ending the clause, not "Karte 3, nicht Karte 2")
     r"|(?:passt|passte|passen|passten|stimmt|stimmte|funktioniert|funktionierte)\s+nicht\b|nicht(?=\s*(?:[.!?;]|$))"
     r"|(?:では|じゃ)\s*(?:ない|ありません|なかった|なく)|ではなく|は(?:違う|違います|ダメ|だめ)"  # Japanese "X ではありません"
+    # a Japanese or Chinese remark that the answer is risky or bad ("デッキBは危ない。", "牌组B风险太大"), as "risky" is
+    r"|は\s*(?:危ない|危険|悪い|良くない|よくない|リスクが高い)|(?:很|太)?(?:危险|危險|不好)|风险(?:很|太)?(?:大|高)|風險(?:很|太)?(?:大|高)"
     # Chinese "选项C被排除了", "A是错的", "B不对"
     r"|(?:已经|已經|已)?被\s*(?:排除|淘汰|否定)|(?:是)?(?:错|錯)(?:的|误|誤)(?!过|過)|不(?:对|對|正确|正確)"
     # Korean "X가 아닙니다", "2번 카드가 아니에요" (not "아니면": "or")
@@ -110,7 +114,7 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
         if not (mentions[i - 1].start >= offset + pre.start() and mentions[i - 1].end <= word_end):
             pre = None
     later = text[m.end:mentions[i + 1].start] if i + 1 < len(mentions) else text[m.end:]
-    if pre or POST_NEG.match(text[m.end:m.end + 100]) or IT_NEG.match(later) or DISMISSED.match(later):
+    if pre or post_negated(text, m) or IT_NEG.match(later) or DISMISSED.match(later):
         return "ruled out"
     if PAST_CONTEXT.search(text[offset:m.start]) and not PRESENT_REASON.match(text[m.end:]):
         return "past"
@@ -120,6 +124,16 @@ def _excluded(text: str, mentions: list[Mention], i: int) -> str | None:
     if FEEDBACK.match(text, m.end):  # "Option 1 was right. Now ...": the last trial's feedback, this trial's choice follows
         return "past"
     return None
+
+
+# the right side set against the left answer right before it ("Left arm, not right.", "The left one, not the right one."):
+# a contrast that rejects the right arm, not "(is) not right" said of the left one ("The left arm is not right." still is)
+SIDE_CONTRAST = re.compile(r"\s*[,;—–]\s*not\s+(?:the\s+)?right(?:\s+(?:one|arm|lever|side|hand))?\s*(?:[.!;)\n]|$)", re.I)
+
+
+def post_negated(text: str, m: Mention) -> bool:
+    """Whether what follows mention ``m`` rules it out (:data:`POST_NEG`), but for the left side set against the right."""
+    return bool(POST_NEG.match(text[m.end:m.end + 100])) and not (m.value == "left" and SIDE_CONTRAST.match(text, m.end))
 
 
 def reported_mentions(text: str, mentions: list[Mention], among: Iterable[int]) -> set[int]:
@@ -139,7 +153,7 @@ def rejected_mentions(text: str, mentions: list[Mention]) -> set[int]:
             out.add(i)
     # a rule-out said of a list carries back over it ("Decks AAA and BBB have cost me too much")
     for i in sorted(out, reverse=True):
-        if POST_NEG.match(text[mentions[i].end:mentions[i].end + 100]):
+        if post_negated(text, mentions[i]):
             chain, joined, j = [], False, i
             while j > 0:
                 gap = text[mentions[j - 1].end:mentions[j].start]

@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .rating_revisions import rerated_after_correction
+from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
@@ -76,8 +76,11 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
         r = next((keys[k] for k in _RATING_KEYS if k in keys), None)
         if r is None:
             numbers = [_key_number(k) for k in keys]
-            if keys and None not in numbers:  # {"1": 4, "2": 3}, {"1": {"rating": 4}}, {"Statement 1": {"thoughts": .., "rating": 4}}
-                for k, v in zip(numbers, keys.values()):
+            numbered = [(k, v) for k, v in zip(numbers, keys.values()) if k is not None]
+            # {"1": 4, "2": 3}, {"1": {"rating": 4}}, {"Statement 1": {"thoughts": .., "rating": 4}}; keys beside two or
+            # more numbered ones that name no statement are no rating ({"1": 4, ..., "10": 2, "summary": "..."})
+            if numbered and (len(numbered) == len(numbers) or len(numbered) >= 2):
+                for k, v in numbered:
                     inner = {str(a).lower(): b for a, b in v.items()} if isinstance(v, dict) else None
                     got = next((inner[x] for x in _RATING_KEYS if x in inner), None) if inner is not None else v
                     pairs.append((k, _value(str(got), 0, 1, 5)))
@@ -125,11 +128,19 @@ def _open_braces(text: str) -> int:
     return depth
 
 
+# the end of a JSON object cut off after a complete "key": value pair (a comma, a key begun or without its value)
+_CUT_TAIL = re.compile(r'(?:,\s*(?:"[^"{}]*(?:"\s*(?::\s*)?)?)?)?$')
+
+
 def _closed(text: str) -> str:
     """A reply that is one JSON object left open after its last complete statement
-    ('{"Statement 1": {...}, ..., "Statement 10": {...}': the outer brace never written), closed;
-    any other text as it is."""
+    ('{"Statement 1": {...}, ..., "Statement 10": {...}': the outer brace never written; '{"1": 3, ...,
+    "9": 2,': cut off after statement 9), closed; any other text as it is."""
     s = text.strip()
+    if s.startswith("{") and not s.endswith("}") and _open_braces(s) == 1:
+        s = _CUT_TAIL.sub("", s)
+        if re.search(r"[\d\"\]}]$", s):  # the last pair complete: "9": 2
+            return s + "}"
     depth = _open_braces(s) if s.startswith("{") and s.endswith("}") else 0
     return s + "}" * depth if depth > 0 else text
 
@@ -232,7 +243,7 @@ def _beside_headings(text: str, ranges: list[re.Match]) -> list[tuple[str, str]]
 
 
 # statement numbers mapped to ratings on one line: "1) 5  2) 3", "1 → 4, 2 → 2", "1: 4; 2: 2"
-PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=)\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
+PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=|\s[-–—](?=\s))\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
 
 
 def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
@@ -245,6 +256,35 @@ def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
 LINE_PAIR = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*([1-5])[ \t*.]*")
 
 
+# a line that is a statement number and what follows it ("5: 3 or 4", "5: 3 (agree)")
+_NUMBERED_LINE = re.compile(r"[ \t*_\-•]*(?:第[ \t]*)?(\d{1,2})(?:[ \t]*(?:번|番|号|號|题|題|問|问))?[ \t*]*(?:[:=→—–、-]|->|=>)[ \t*]*(\S.*)")
+
+
+# beside a line's rating, another one or a doubt ("5: 3 (or 4)", "5: 3 (not sure)", "5: 3 (or not)"): no rating of that statement
+_ANOTHER = re.compile(r"\b(?:or|oder|o|ou|maybe|perhaps|possibly|vielleicht|quiz[áa]s|not\s+sure|unsure)\b|[?？]|或|还是|還是|かも", re.I)
+
+
+def _rated_lines(lines: list[str], n: int) -> list[int | None]:
+    """The ratings of lines "k: <rating>" for the statements 1..n in order, where a line's rating does not read
+    ("5: 3 or 4", "5: 7"), a statement is given two different ratings ("5: 3" ... "5: 4", no correction between) or
+    is left out: that statement None, the others read (a careful reader leaves only that one out). [] where the lines are not
+    such a list, or fewer than half of them read."""
+    got: dict[int, list[int | None]] = {}
+    last = 0
+    for ln in lines:
+        m = _NUMBERED_LINE.fullmatch(ln.strip())
+        if not m or not last <= int(m.group(1)) <= n:
+            return []
+        last = int(m.group(1))
+        pair = LINE_PAIR.fullmatch(ln)
+        got.setdefault(last, []).append(int(pair.group(2)) if pair else None if _ANOTHER.search(m.group(2)) else parse_rating(m.group(2))[0])
+    if len(got) < 2:
+        return []
+    # (a statement left out, "4: 2" then "7: 5", is unrated)
+    out = [got[k][0] if k in got and len(set(got[k])) == 1 else None for k in range(1, n + 1)]
+    return out if 2 * sum(v is not None for v in out) >= n else []
+
+
 def _in_order(text: str, n: int) -> list[int]:
     """The n ratings of a reply that gives them in statement order without headings: lines
     "1 — 5", "2 — 2", ... numbered 1..n, or exactly n "Rating:" keys ("Rating: 4" / "Rating: 2" /
@@ -255,6 +295,9 @@ def _in_order(text: str, n: int) -> list[int]:
     pairs = [LINE_PAIR.fullmatch(ln) for ln in lines]
     if len(lines) == n and all(pairs) and [int(m.group(1)) for m in pairs] == list(range(1, n + 1)):
         return [int(m.group(2)) for m in pairs]
+    rated = _rated_lines(lines, n)
+    if rated:
+        return rated
     keys = rating_keys(text)
     values = [_value(text, k.end(), 1, 5) for k in keys]
     return values if len(keys) == n and None not in values and not NUMBERED.search(text) else []
@@ -304,13 +347,61 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     return (rest_rating, rest_reason) if rest_rating is not None else (rating, reason)
 
 
+# one rating said for every statement, with nothing excepted ("I'd rate all ten statements a 3", "I give every statement
+# a 4", "3 for all statements", "Alle Aussagen: 3")
+_ALL = r"(?:all|every|each)(?:\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:statements?|items?|of\s+them|ones))?"
+ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+" + _ALL + r"\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
+                      r"|(?:^|(?<=\n))\s*(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)\s*[:：=]\s*)"
+                      r"([1-5])\b(?!\s*(?:or|to|-|–|oder|ou|o)\s*(?:an?\s+)?\d)(?![^.!?\n]*\b(?:except|but|apart|other\s+than|save|außer|sauf|excepto|salvo)\b)"
+                      r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
+
+
+# a heading over the list that ends the reply's reasoning ("Final ratings:", "**My final answers:**", "Endgültige
+# Bewertungen:", "Calificaciones finales:", "Notes finales :", "最终评分：", "最終評価：")
+FINAL_LIST = re.compile(r"(?im)^[ \t*_#>]*(?:(?:my\s+)?final\s+(?:ratings?|answers?|scores?|list)|endg[üu]ltige\s+(?:bewertungen|antworten)"
+                        r"|(?:calificaciones|puntuaciones|respuestas)\s+finales|notes?\s+finales?|valutazioni\s+finali|avalia[çc][õo]es\s+finais"
+                        r"|итоговые\s+оценки|最终评分|最終評分|最終評価|최종\s*평가)[ \t*_]*[:：]?[ \t*_]*$")
+
+
+def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None]], ids: list[str],
+                text: str) -> tuple[Any, ParseStatus]:
+    """The questionnaire ``read`` with the statements ``edits`` names rated anew (:func:`.rating_revisions.edited_ratings`);
+    invalid where an edit names no statement asked."""
+    action, status = read
+    mapping = _map_ids([str(k) for k, _ in edits], ids) if status == "parsed" else None
+    if mapping is None:
+        return (None, fallback_status(text)) if status == "parsed" else read
+    for k, rating in edits:
+        action[mapping[str(k)]] = {"rating": rating, "reason": action[mapping[str(k)]]["reason"]}
+    return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
-    least one statement has a rating; the others are kept with rating None."""
+    least one statement has a rating; the others are kept with rating None. A list under a heading
+    that closes the reasoning ("Final ratings:") is the answer where it rates every statement the
+    whole reply rates: what the reasoning said of a statement before it is no second rating."""
+    whole = _parse_questionnaire(reply, obs)
+    heads = list(FINAL_LIST.finditer(reply or ""))
+    if not heads:
+        return whole
+    final = _parse_questionnaire(reply[heads[-1].end():], obs)
+    if final[1] != "parsed":
+        return whole
+    rated = {k for k, v in (whole[0] or {}).items() if v["rating"] is not None}
+    return final if all(final[0][k]["rating"] is not None for k in rated) else whole
+
+
+def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
+    """:func:`parse_questionnaire` of the whole reply."""
     statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
+        return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
+    if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
+        return _with_edits(parse_questionnaire(doubted[0], obs), doubted[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
@@ -361,6 +452,8 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
+    if not found and len(ids) > 1 and (same := ALL_SAME.search(text)):  # "I'd rate all ten statements a 3"
+        found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)
         if mapping is None or len({n for n, _ in restated}) != len(restated):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .tentative import GUESS
+
 # the words a list of yes/no (T/F) values is made of: a "no" among them is one of the values, not a correction
 _VALUE_WORDS = r"(?:yes|no|y|n|t|f|true|false|ja|nein|oui|non|sí|si|sim|não)"
 _NOT_A_VALUE_BEFORE = "".join(rf"(?<!\b{w})" for w in _VALUE_WORDS[3:-1].split("|"))
@@ -23,7 +25,7 @@ _NO_REJECTION_AFTER = r"(?!\s*[^\s.!?\n]+\s[^.!?\n]*?(?:\b(?:not|never|nicht|nie
 # also right after an answer object: '{"answer": "(5, 5)"} wait no (4, 5)'
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n}])|(?<=\.\.\.)|(?<=[.!?;:,…—–}]\s))\s*"
 REVISION = re.compile(
-    r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction"
+    r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
     r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+(?:a\s+)?(?:closer|second)\s+(?:look|inspection|glance)|looking\s+(?:again|more\s+closely)"
     # "No. Well — strictly speaking, not available.": a precision that replaces the answer before it
@@ -83,6 +85,7 @@ def revised_tail(text: str) -> int | None:
         return every[-1].start("no")
     found = [m for m in every if text[m.end():].strip(" \t\n.!,;:")]
     found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
+    found += [m for m in RETHINK_LANG.finditer(text) if "}" in text[:m.start()]]
     return max(m.end() for m in found) if found else None
 
 
@@ -91,3 +94,24 @@ def revised_tail(text: str) -> int | None:
 # {"answer": "house"}.) Actually it's a fish: {"answer": "fish"}' (the reply thinks again and gives its answer anew)
 RETHINK = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah)\s*,?\s*)?actually\b"
                      r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)", re.I)
+
+
+# the same in the other languages of the lexicon: after an answer object, a sentence opening on "wait", "actually",
+# "sorry", "no" or "I was wrong" that leads into a second object ending the reply ('{"answer": "(4, 5)"} Pardon, je me
+# suis trompé de colonne : {"answer": "(4, 4)"}', '{"answer": "F"} Подождите, если повернуть куб ... {"answer": "T"}')
+_TAKE_BACK = (r"eigentlich|moment(?:\s+mal)?|warte|nein|korrektur|entschuldigung|ich\s+habe\s+mich\s+(?:geirrt|vertan)"
+              r"|pardon|attendez|attends|en\s+fait|non|je\s+me\s+suis\s+tromp[ée]e?"
+              r"|espera|perd[óo]n|perdona|en\s+realidad|me\s+equivoqu[ée]|aspetta|scusa|in\s+realt[àa]|anzi|mi\s+sono\s+sbagliat[oa]"
+              r"|espere|desculpe?|na\s+verdade|me\s+enganei|errei|corre[çc][ãa]o|correcci[óo]n|correzione"
+              r"|подождите|подожди|постойте|стоп|извините|простите|на\s+самом\s+деле|нет|поправка|я\s+ошиб\w+"
+              r"|bekle|aslında|düzeltme|czekaj|właściwie|przepraszam|poprawka|vänta|egentligen|förlåt|rättelse"
+              r"|tunggu|sebenarnya|maaf|koreksi|περίμενε|συγγνώμη|διόρθωση|انتظر|في\s+الواقع|تصحيح|रुको|सुधार|khoan|thực\s+ra|xin\s+lỗi")
+# (and in Chinese, Japanese and Korean, after a sentence of theirs too: '{"answer": "A"}\n不对，应该是C。{"answer": "C"}', "いや、...")
+_TAKE_BACK_CJK = r"不对|不對|等等|其实|其實|いや|やっぱり|待って|実は|아니|잠깐|사실은?"
+# (not where the words before the second object only offer it: 'Pardon, je me suis trompé, peut-être {...}', 'Подождите,
+# возможно {...}' - as "Wait, maybe {...}" offers)
+_OFFERED = (GUESS + r"|might|could|may|possiblement|possivelmente|возможно|может\s+быть|наверное|belki|być\s+może|możliwe|kanske"
+            r"|möjligen|mungkin|ίσως|πιθανώς|ربما|शायद")
+RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
+                          r"(?:(?:" + _TAKE_BACK + r")(?![^\W\d_])|" + _TAKE_BACK_CJK + r")(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
+                          r"(?![^{}]{0,240}?(?<![^\W\d_])(?:" + _OFFERED + r")(?![^\W\d_])[^{}]{0,40}\{)", re.I)

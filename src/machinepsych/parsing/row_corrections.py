@@ -3,9 +3,10 @@
 "{"answer": ["T", "F", "T", "F", "F"]} Correction: figure 4 is T.", "T, F, T, F, F\nWait, figure 4
 contains the model.": the reply gives every row, then a correction marker (:data:`.revision.REVISION`)
 and, after it, the value of single rows. The list before the marker is taken back, and the reply
-does not give the whole new one: it is unreadable (:data:`UNREADABLE`), as a table or ratings
-corrected after them are (never the list taken back, nor the corrected rows read as a list that names
-only them). After the marker, a list told in words for every row ("Actually, only figure 2 is T.",
+does not give the whole new one: it is unreadable (:data:`UNREADABLE`), as a table corrected after
+it in other words is (never the list taken back, nor the corrected rows read as a list that names
+only them); where the correction is nothing but edits of rows by number, the list so edited
+(:func:`.rows.read_list`, as ratings so corrected are: :mod:`.rating_revisions`). After the marker, a list told in words for every row ("Actually, only figure 2 is T.",
 "Wait, all are T except 5.") is the new list.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 
 from .hedges import ROW_AFTER, ROW_BEFORE
 from .revision import REVISION
-from .rowedits import edited_rows
+from .rowedits import EDITED
 from .rowsets import ALL, ALSO, EXCEPT, ONLY, REST
 from .text import prepare
 
@@ -41,29 +42,31 @@ def _names_rows(tail: str, n: int, prose: Callable[[str], tuple | None]) -> bool
     return bool(named) and all(0 < k <= n for k in named) and prose(ALSO.sub(" ", tail)) is not None
 
 
-def corrected_rows(reply: str, n: int, read: Callable[[str], tuple | None],
-                   prose: Callable[[str], tuple | None], value: Callable[[str], object] | None = None) -> tuple | None:
+def corrected_rows(reply: str, n: int, read: Callable[[str], tuple[tuple | None, str]],
+                   prose: Callable[[str], tuple | None]) -> tuple | None:
     """What ``reply`` answers where it gives a list of ``n`` values and then corrects it after its
     last correction marker: the new list told in words for every row, or :data:`UNREADABLE` where
     it corrects single rows in other words than plain edits; the list with those rows changed where the
-    correction is nothing but edits of rows by number that each read (``value`` reads one row's value,
-    :func:`.rowedits.edited_rows`); None where the reply does not end that way (``read`` gives the list a
-    text names, or None; ``prose`` the list a text tells in words)."""
+    correction is nothing but edits of rows by number that each read (as ``read`` reads the whole
+    reply: :func:`.rows.read_list`, whose one rule of row edits is :func:`.rowedits.edited_rows`);
+    None where the reply does not end that way (``read`` gives (the list a text names or None, why);
+    ``prose`` the list a text tells in words)."""
     raw = prepare(reply)
     marks = [m for m in REVISION.finditer(raw) if raw[m.end():].strip(" \t\n.!,;:")]
     if not marks:
         return None
     mark = marks[-1]
     tail = raw[mark.end():].lstrip(" \t\n,;:.!—–-")
-    if read(tail) is not None:  # the correction gives the whole list again
+    if read(tail)[0] is not None:  # the correction gives the whole list again
         return None
     if _every_row(tail):  # "Actually, only figure 2 is T.", "Wait, all are T except 5.": a new list told in words
         return prose(tail) if _SAYS_VALUES.search(tail) else None  # ("Wait, all good." keeps the list)
     if not _names_rows(tail, n, prose):
         return None
     head = raw[:mark.start()]
-    before = read(head)
-    if before is not None and value is not None and (edited := edited_rows(tail, before, value)) is not None:
+    before = read(head)[0]
+    edited, why = read(raw) if before is not None else (None, "")
+    if why == EDITED:
         return edited  # "1: T ... 5: T\n\nCorrection: figure 3 is F.": nothing but row edits, each read: the list so changed
     # (the list before may be one the readers take only whole, a LaTeX array: values named before the marker suffice)
     return UNREADABLE if before is not None or prose(head) is not None or _SAYS_VALUES.search(head) else None

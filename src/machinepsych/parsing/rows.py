@@ -20,8 +20,9 @@ from machinepsych.core.types import ParseStatus
 
 from .revision import revised_tail
 from .row_corrections import UNREADABLE, corrected_rows
-from .rowedits import edited_rows, names_a_row
+from .rowedits import EDITED, before_marker, edited_rows, names_a_row
 from .tentative import GUESS
+from .object_correction import objects_before, place_named
 from .rowsets import bare_last_sentence, prose_groups, prose_rows
 from .text import boxed, json_answers, lines_with_pos, mask, prepare, table_rows
 from .truncation import UNCLOSED_LIST, UNCLOSED_OBJECT
@@ -179,7 +180,8 @@ _MARK = "[✓✔✅☑✗✘❌✖×✕○◯]"  # a check mark or a cross stand
 def _inline_numbered(text: str, n: int, read: Callable[[Any], Any]) -> tuple | None:
     """'1. True 2. False 3. True', '1:T, 2:F' or 'Figure 1 ✓, figure 2 ✗' on one line."""
     # (every script: "1：是，2：否，3：是", "1: 正しい, 2: 誤り", "1: 예, 2: 아니오", "1: да, 2: нет")
-    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
+    # (and a dash of any length between the row and its value: "1 — да, 2 — нет", "1 – yes, 2 – no")
+    found = list(re.finditer(r"(?:^|[\s,;，；、])" + _ITEM_NO + r"(\d{1,2})\s*[).:=\-–—：]\s*([^\W_]+|" + _MARK + ")", text, re.I))
     if any(hedged(text[m.end():], read) for m in found):
         return None
     items = [m.groups() for m in found]
@@ -286,6 +288,11 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
     if unclosed:  # '{"answer": [1, 2, 2, 1': cut off while writing its list, only what came before is read
         raw = raw[:unclosed.start()]
     cut = revised_tail(raw)
+    run = objects_before(raw, cut) if cut is not None else []
+    place = place_named(raw[cut:]) if run and not re.search(r"\d", raw[cut:]) else None
+    if place is not None:  # '{"answer": [...]}\n{"answer": [...]}\n\nCorrection: the second one is right.': that object
+        vals, why = read_list(raw[run[place][0]:run[place][1]], n, read, runs=runs)
+        return vals, "the answer object a correction after two names by its place: " + why
     if cut is not None:
         vals, why = read_list(raw[cut:], n, read, runs=runs, prose=prose)
         if vals is not None:
@@ -293,10 +300,10 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         last = bare_last_sentence(mask(raw[cut:])) if prose is not None else None
         if last is not None and (vals := prose(last)) is not None:  # "... wait: ..., so piece 1 is needed too. Pieces 1, 2 and 4."
             return vals, "the set of rows that ends a self-correction"
-        before, _ = read_list(raw[:cut], n, read, runs=runs, prose=prose) if names_a_row(raw[cut:]) else (None, "")
+        before, _ = read_list(before_marker(raw, cut), n, read, runs=runs, prose=prose) if names_a_row(raw[cut:]) else (None, "")
         edited = edited_rows(raw[cut:], before, read) if before is not None else None
         if edited is not None:  # "1. T ... 5. T\n\nCorrection: figure 3 is F.": the list with that row changed
-            return edited, "a list with rows a self-correction changes"
+            return edited, EDITED
     text = mask(raw)
     cands: list[tuple[int, int, tuple]] = []  # (level, position, values)
 
@@ -402,7 +409,7 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     def whole(t: str) -> tuple | None:
         return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
     text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
-    vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+")[0], prose, read)
+    vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+"), prose)
     if vals is None:
         vals = whole(text)
     elif vals == UNREADABLE:

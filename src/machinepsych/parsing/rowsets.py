@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .rowset_words import in_english_words
 from .tentative import GUESS
 
 _NOUN = (r"(?:figures?|cards?|pieces?|items?|rows?|numbers?|test\s+figures?|drawings?|pictures?|shapes?|questions?|nos?\.?"
@@ -125,13 +126,25 @@ def _excepting_side(head: str, tail: str) -> str | None:
     return value
 
 
+# a row's own verdict written as the letter T or F in its clause ("Figure 2: shifted -> F", "Figure 3: T")
+VERDICT = re.compile(r"(?<![^\W\d_])([TF])(?![^\W\d_])")
+
+
+def _verdict_differs(clause: str, side: str) -> bool:
+    """Whether ``clause`` gives its rows a T/F letter other than the side its words say ("Figure 2: shifted -> F":
+    no word of the F side, but the verdict F): the clause is a verdict, not a set said in words, and the words
+    cannot tell its side."""
+    return any(v != side for v in VERDICT.findall(SET.sub(" ", clause)))
+
+
 def _other(value: str) -> str:
     return "F" if value == "T" else "T"
 
 
 def _clauses(text: str) -> list[str]:
     # a T/F in brackets after a set says its side ("Karten 5–8: gespiegelt (F)")
-    text = re.sub(r"\(\s*F\s*\)", " false ", re.sub(r"\(\s*T\s*\)", " ", text))
+    # (as a plain "not": the mark says the side of its rows, not a predicate the rest take up in "...; the rest do")
+    text = re.sub(r"\(\s*F\s*\)", " not ", re.sub(r"\(\s*T\s*\)", " ", text))
     # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
@@ -187,7 +200,10 @@ BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick"
               "appears", "appear", "in", "occurs", "occur", "shows", "show", "up", "found", "present", "visible",
               # "Se usan las piezas 2, 3 y 4", "On utilise les pièces 1 et 3", "Ich nehme die Teile 2 und 5"
               "se", "usan", "usa", "uso", "usar", "usaría", "las", "los", "el", "la", "on", "utilise", "utilisées", "utilisés",
-              "les", "je", "ich", "nehme", "verwende", "benutze", "die", "werden", "verwendet", "benutzt"}
+              "les", "je", "ich", "nehme", "verwende", "benutze", "die", "werden", "verwendet", "benutzt",
+              # "J'utilise les pièces 1 et 5", "Uso as peças 1 e 5", "Wir verwenden die Teile 2 und 4", "Uso i pezzi 1 e 5"
+              "j", "utilisons", "nous", "as", "os", "utilizo", "utilizamos", "usamos", "wir", "verwenden", "nehmen", "uso", "usiamo",
+              "utilizzo", "i", "gli", "der", "den"}
 
 
 def _bare(clause: str) -> bool:
@@ -207,10 +223,15 @@ OVER = re.compile(r"\b(flipped|turned)\s+over\b", re.I)
 _BARE_NEGATIONS = {"not", "no", "none", "never", "nor", "neither", "ne", "pas", "non", "não", "nicht", "kein", "keine", "without", *_NO_WORDS}
 
 
-_CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與)\s*(?=\d)"), " and "),
-            (re.compile(r"ピース|部品|パーツ|碎片|块|塊|片"), " pieces "), (re.compile(r"カード|卡片?"), " cards "),
-            (re.compile(r"図形?|フィギュア|图形?|圖形?"), " figures "),
-            (re.compile(r"を?使(?:い|う|用)\w*|を?用い\w*|使用|用"), " use "), (re.compile(r"[。、，]"), "."))
+_CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與|과|와|하고|및)\s*(?=第?\s*\d)"), " and "),
+            (re.compile(r"ピース|部品|パーツ|碎片|块|塊|片|조각"), " pieces "), (re.compile(r"カード|卡片?|카드"), " cards "),
+            (re.compile(r"図形?|フィギュア|图形?|圖形?|그림|도형"), " figures "),
+            # (the verb's own endings only: "使うのは" keeps its "のは", a particle read below)
+            (re.compile(r"を?使(?:用|い|う|っ)(?:ます|ました|います|ている|てい|た|て|する|した|される|さ)?|を?用い(?:ます|る|た)?|사용\w*|쓰\w*"
+                        r"|使用|用到|用了|用"), " use "),
+            # the particles and copulas around a set ("使うのはピース 1 と 5 です", "用到的是第1和第5块", "조각 1과 5를")
+            (re.compile(r"です|でした|である|のは|(?<=\d)\s*(?:を|が|は|를|을|은|는|이|가|입니다)|的是|是(?=\s*第?\s*\d)|第(?=\s*\d)"), " "),
+            (re.compile(r"[。、，]"), "."))
 
 
 # a noun and then row numbers set apart only by spaces, the whole reply ("pieces 1 2", "Figures 2 3 5.")
@@ -233,7 +254,49 @@ def unfinished_last_row(text: str) -> bool:
     return bool(SET.search(last)) and len(rows) >= 2 and all(p.rstrip()[-1] in ".!?;" for p in rows)
 
 
+# a word that concludes reasoning before the sentence that gives the answer ("Therefore", "So", "Thus", "Daher", "Donc",
+# "Por lo tanto", "因此", "したがって", "따라서")
+CONCLUSION = re.compile(r"^\s*(?:(?:and\s+)?(?:therefore|thus|hence|so|consequently|in\s+conclusion|in\s+summary|in\s+short|to\s+sum\s+up|overall|finally"
+                        r"|daher|deshalb|somit|also|folglich|donc|ainsi|par\s+cons[ée]quent|por\s+(?:lo\s+)?tanto|as[íi]\s+que|entonces|quindi|dunque"
+                        r"|portanto|ent[ãa]o|因此|所以|因而|つまり|したがって|よって|따라서|그러므로)\b[,:]?\s*|(?:因此|所以|つまり|したがって|よって|따라서)[，、,]?\s*)", re.I)
+
+
+def concluded_rows(text: str, n: int) -> tuple | None:
+    """n T/F values from the last sentence of prose where a word that concludes heads it and the rest is only a set
+    of rows ("... piece 5 fills the corner. Therefore the pieces used are 1, 4 and 5."): the reasoning before names
+    rows on the way, the conclusion commits to the set. None where the last sentence is anything else."""
+    sentences = [p for p in _SENTENCES.split(text.strip()) if p.strip(" .!")]
+    if not sentences:
+        return None
+    head = CONCLUSION.match(sentences[-1])
+    rest = sentences[-1][head.end():] if head else ""
+    clauses = _clauses(rest)
+    if not head or len(clauses) != 1 or not SET.search(rest) or not _bare(clauses[0]):
+        return None
+    vals = _prose_rows(rest, n)
+    return None if vals is None or _said_otherwise(sentences[:-1], vals, n) else vals
+
+
+def _said_otherwise(sentences: list[str], vals: tuple, n: int) -> bool:
+    """Whether a clause of ``sentences`` puts a row it names on the side ``vals`` does not ("Card 1 is rotated.
+    Therefore cards 2, 4 and 7.": card 1 said T, the conclusion leaves it F): the reply says two things."""
+    for sentence in sentences:
+        for clause in _clauses(sentence):
+            for part in _split_sets(clause) or []:
+                nums = _numbers(part, n)
+                side = clause_side(SET.sub(" ", part)) if nums else None
+                if side is not None and any(vals[k - 1] != side for k in nums):
+                    return True
+    return False
+
+
 def prose_rows(text: str, n: int) -> tuple | None:
+    """n T/F values from the concluding sentence of a reply (:func:`concluded_rows`: it commits, what comes before
+    reasons), else from the sets of rows it names in prose (:func:`_prose_rows`), or None."""
+    return concluded_rows(text, n) or _prose_rows(text, n)
+
+
+def _prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from a reply that names sets of rows in prose, or None; a reply cut off inside
     its last row's sentence (:func:`unfinished_last_row`) gives none."""
     if unfinished_last_row(text):
@@ -241,13 +304,15 @@ def prose_rows(text: str, n: int) -> tuple | None:
     bare_run = SPACED_SET.fullmatch(text)
     if bare_run:  # "pieces 1 2": a noun and row numbers apart only by spaces
         text = bare_run.group(1) + " " + ", ".join(bare_run.group(2).split())
+    text = in_english_words(text)  # "Se usan todas las piezas menos la 3.", "조각 2, 3, 5를 사용합니다." (:mod:`.rowset_words`)
     for rx, repl in _CJK_SET:
         text = rx.sub(repl, text)
     if HEDGED.search(text) or UNANSWERED.search(text):
-        return None
+        settled = committed_last_set(text)  # "Either 1, 2, 4 or 3, 5 would work. I'll go with pieces 3 and 5."
+        return prose_rows(settled, n) if settled is not None else None
     side: dict[int, str] = {}
     only = False
-    default = None
+    default, by_first_set = None, False
     clauses = []
     for clause in _clauses(text):
         parts = _split_sets(GROUP.sub(" ", clause))
@@ -262,7 +327,7 @@ def prose_rows(text: str, n: int) -> tuple | None:
         except_at = EXCEPT.search(c) if ALL.match(c) or REST.search(c) else None
         said = clause_side(SET.sub(" ", c[:except_at.start()] if except_at else c))  # "none is flipped except 3": before "except"
         elliptic = ELLIPTIC.match(c)
-        if said is None or (elliptic and not follows):
+        if said is None or (elliptic and not follows) or _verdict_differs(c, said):
             return None
         if elliptic:  # "2 and 5 are flipped; the rest are (not)": the predicate before, affirmed (or denied)
             value = _other(predicate) if elliptic.group("neg") or elliptic.group("none") else predicate
@@ -308,7 +373,10 @@ def prose_rows(text: str, n: int) -> tuple | None:
             if side.setdefault(k, value) != value:
                 return None
         if default is None:
-            default = _other(value)
+            default, by_first_set = _other(value), True
+        elif by_first_set and value == "T" != _other(default) and _bare(c):
+            # "Piece 4 is too wide; pieces 1 and 5.": the bare set after a rule-out is the answer's list, the rest not in it
+            default = "F"
     if not side and default is None:
         return None
     explicit = bool(ONLY.search(text) or REST.search(text) or ALL.search(text)) or len(set(side.values())) == 2
@@ -316,6 +384,24 @@ def prose_rows(text: str, n: int) -> tuple | None:
         return None  # "I think figure 1 is odd.": not a list of the rows that are true
     vals = tuple(side.get(k, default) for k in range(1, n + 1))
     return None if None in vals else vals
+
+
+# a last sentence that commits to what follows ("I'll go with", "I'll settle on", "Final answer:")
+COMMITTED = re.compile(r"^\W*(?:(?:so|then|ok(?:ay)?)\s*,?\s*)?(?:(?:i|we)(?:['’]ll|\s+will|['’]d|\s+would)\s+(?:go|settle|stick)\s+(?:with|on|for)"
+                       r"|(?:my\s+)?final\s+(?:answer|choice)\s*[:：]|my\s+(?:answer|choice)\s*[:：])\s*", re.I)
+
+
+def committed_last_set(text: str) -> str | None:
+    """The set of rows a reply's last sentence commits to after a hedge ("Either pieces 1, 2, 4 or pieces 3, 5
+    would work. I'll go with pieces 3 and 5."), where that sentence is the commitment and a bare set with no
+    hedge of its own; else None."""
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if p.strip(" .!")]
+    m = COMMITTED.match(sentences[-1]) if len(sentences) > 1 else None
+    if m is None:
+        return None
+    rest = sentences[-1][m.end():].strip()
+    clauses = _clauses(rest)
+    return rest if len(clauses) == 1 and SET.search(rest) and _bare(clauses[0]) and not HEDGED.search(rest) else None
 
 
 def bare_last_sentence(text: str) -> str | None:

@@ -475,6 +475,13 @@ EXAMPLE_CUE = re.compile(
     r"|used?|uses|show(?:s|ed|n)?|gave|gives|had|has|said|says|suggest(?:s|ed)?|read|reads|wrote|writes|put|puts))*\s*[`\"']*\s*$", re.I)
 
 
+# the example cue in the lexicon's other languages, right before the object ("(por el formato del ejemplo {...})",
+# "(seguindo o exemplo {...})", "(формат как в примере {...})", "(예: {...})", "(例：{...})", "z. B. {...}")
+EXAMPLE_CUE_LANGS = re.compile(r"(?:(?<![^\W\d_])(?:ejemplos?|exemplos?|exemples?|esempi[oa]?|beispiel\w*|voorbeeld\w*|пример\w*|örne[kğ]\w*"
+                               r"|przyk[łl]ad\w*|exempel|contoh(?:nya)?|παράδειγμα|예시?|例えば|例如|比如|例|उदाहरण)(?![^\W\d_])"
+                               r"|\bz\.\s?B\.|\bp\.\s?ej\.|\bpar\s+ex\.|\bp\.\s?ex\.)[\s:：,(\-–—=`\"']*$", re.I)
+
+
 # "I followed the example format {"answer": "A"}" (but "in the example format: {...}" presents the answer)
 EXAMPLE_FORMAT = re.compile(r"\bexamples?(?:['’]s)?\s+(?:format|form|style|layout|structure)(?:\s+(?:of|like|as|shown|given))?\s*:?\s*[`\"']*\s*$", re.I)
 
@@ -497,7 +504,7 @@ def is_example(text: str, pos: int) -> bool:
     few linking words between, or a note on the format (:data:`FORMAT_NOTE`)."""
     line_start = text.rfind("\n", 0, pos) + 1
     before = text[max(line_start, pos - 80):pos]
-    if EXAMPLE_CUE.search(before) or EXAMPLE_FORMAT.search(before):
+    if EXAMPLE_CUE.search(before) or EXAMPLE_FORMAT.search(before) or EXAMPLE_CUE_LANGS.search(before):
         return True
     note = FORMAT_NOTE.search(before)
     return note is not None and not PRESENTED.search(before[note.start():])

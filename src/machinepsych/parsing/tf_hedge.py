@@ -3,8 +3,8 @@ not, I can't say.", "Either way is possible.", "Gleicher Würfel oder nicht.", "
 cube, ou pas.". The reply names one value and leaves the other open in the same breath; a careful
 reader takes no answer from it (the value named is a mention, not a commitment).
 
-:func:`hedged_both_ways` finds such a clause: "<value> or not" (and "or non", "oder nicht", "o no",
-"ou pas", "ou non", "of niet", "o no", "或者不是", "还是不是", "かどうか"), "either way" / "could go
+:func:`hedged_both_ways` finds such a clause: "<value> or not" (:data:`OR_NOT`: "oder nicht", "o no",
+"ou pas", "of niet", "或者不是", "还是不是", "かどうか", ", maybe not", ", vielleicht nicht"), "either way" / "could go
 either way" and their translations, outside a question the reply asks itself ("Same cube or
 not? Yes: ..."), and not "whether or not" (which opens a concession: "Whether or not it is turned,
 it is the same cube"). Only a later sentence that gives a value on its own settles it
@@ -17,10 +17,14 @@ from typing import Any
 
 from ..core.types import Observation, ParseStatus
 
-# "<value> or not" in the lexicon's languages (not "whether or not", "ob oder nicht", nor a question: "..., or not?")
-_OR_NOT = (r"(?<!whether\s)(?<!whether)\b(?:or\s+(?:not|n[o']t|it\s+(?:might|may|could|does|is)\s*n[o'’]?t)"
-           r"|oder\s+(?:nicht|auch\s+nicht|eben\s+nicht)|o\s+no|ou\s+(?:pas|non)|of\s+niet|o\s+meno)\b(?!\s*[?？])"
-           r"|或者?不是|还是不是|還是不是|也可能不是|かどうか(?:わから|分から|不明)|(?:인지|일지)\s*아닌지")
+# "<answer> or not" and "<answer>, maybe not" in the lexicon's languages (not "whether or not", "ob oder nicht"): one
+# answer named, its negation left open; one pattern for the T/F hedge here and for every format's (:mod:`.unsettled`)
+OR_NOT = (r"(?<!whether\s)(?<!whether)(?:\b(?:or\s+(?:maybe\s+|perhaps\s+)?(?:(?:it|that|this)\s+)?(?:(?:might|may|could|does|is)\s*)?(?:be\s+)?(?:not|n[o'’]t)(?:\s+be)?"
+          r"|oder\s+(?:nicht|auch\s+nicht|eben\s+nicht)|o\s+no|ou\s+(?:pas|non|não)|of\s+niet|o\s+meno)\b"
+          r"|[,;—–]\s*(?:maybe|perhaps|possibly|vielleicht(?:\s+auch)?|peut[-\s][êe]tre|quiz[áa]s|tal\s+vez|forse|talvez)\s+(?:not|nicht|pas|no|não)\b"
+          r"|或者?不是|还是不是|還是不是|也可能不是|かどうか(?:わから|分から|不明)|(?:인지|일지)\s*아닌지)")
+# (as a T/F hedge, not in a question: "..., or not?")
+_OR_NOT = OR_NOT + r"(?!\s*[?？])"
 # "either way" / "could go either way" and translations (a reply that leaves both values open)
 _EITHER = (r"\b(?:(?:could|can|might|may)\s+go\s+either\s+way|either\s+(?:way|one|answer)\s+(?:is|seems|could|might)\s+"
            r"(?:possible|plausible|fine|right|valid|likely)|both\s+(?:are|seem)\s+(?:possible|plausible)"

@@ -21,15 +21,15 @@ from typing import Any
 
 from .revision import revised_tail
 from .text import answer_spans, blank
+from .tf_hedge import OR_NOT
 
 # "there is no X (here)", "there's no X", "no X here/today": X is absent, not chosen
 ABSENT = re.compile(r"\bthere\s*(?:is|are|['’]s|was|were)\s+no\s+(?P<x>[^.,;:!?\n]{1,30}?)"
                     r"(?=\s+(?:here|there|today|now|left|at\s+all|in\s+(?:the|this)\b)|\s*(?:[.,;:!?\n]|$))"
                     r"|(?:^|(?<=[.!?;:\n]))\s*no\s+(?P<y>[^.,;:!?\n]{1,30}?)\s+(?:here|there|today|now)\b", re.I)
-# a sentence offering an answer or its negation: "... or not", "... or it might not", "maybe X, maybe not"
-# (not "whether or not")
-EITHER_WAY = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*?(?<!\bwhether\s)(?:\bor\s+(?:(?:it|that|this)\s+)?(?:(?:might|may|could)\s+)?"
-                        r"(?:be\s+)?not|[,;—–]\s*(?:maybe|perhaps|possibly)\s+not)\b\s*[.!?]*\s*(?=$|\n|(?<=[.!?])\s)", re.I)
+# a sentence offering an answer or its negation, ending on it: "... or not", "... or it might not", "maybe X, maybe not",
+# "... oder nicht", "... ou pas", "...还是不是。" (the T/F hedge's pattern, :data:`.tf_hedge.OR_NOT`)
+EITHER_WAY = re.compile(r"(?:^|(?<=[.!?。！？\n]))[^.!?。！？\n]*?(?:" + OR_NOT + r")\s*[.!?。！？]*\s*(?=$|\n|(?<=[.!?])\s|(?<=[。！？]))", re.I)
 # "right" meaning correct, not a side (not before arm, side, one, lever...)
 CORRECT = re.compile(r"\b(?:that['’]s|that\s+is|you['’]re|you\s+are|it['’]s|all|quite|exactly|is)\s+right\b"
                      r"|\balright\b|(?:^|(?<=[.!?\n]))\s*right\s*,\s*(?=so\b|then\b|well\b|let\b|ok(?:ay)?\b|now\b)", re.I)

@@ -249,6 +249,7 @@ def word_in(phrase: str, *, bare: bool = True) -> str | None:
     if not bare and (text.endswith(":") or text.endswith("：")):
         return None  # a lead-in ("Here is my answer:"), the answer follows it
     text = re.sub(r"^\s*(?:=>|->|→|⇒)\s*", "", text)  # "=> lamp": an arrow before the word
+    text = re.sub(r"^\s*(?:so|therefore|thus|hence)\s*[,:]?\s+(?=\S)", "", text, flags=re.I)  # "So lamp.": a conclusion's word
     text = re.sub(r"^\s*(?:i['’]m|i\s+am)\s+(?=going\s+with\s)", "", text, flags=re.I)  # "I'm going with spoon." (not "I am an AI.")
     text = _unglossed(text)
     text = _one_clause(text) if text is not None else None
