@@ -192,7 +192,7 @@ FIRST_MEASURED = {
     "replies_blind47": "first measured (425 lines) on main bcad762: 97.6 / 0.9 / 1.4; likert 92.0/4.0/4.0, tf_rows 94.2/1.4/4.3, free_text 98.0/2.0 (a questionable label), card 98.4, others 100; end to end the same (--max-seed 12015)",
     "replies_blind46": "first measured (425 lines, ~2/3 in other languages) on main bcad762: 93.6 / 0.5 / 5.9; card 98.3, free_text 100, letter 89.1/0/10.9, likert 90.0/2.0/8.0, number 92.0/2.0/6.0, tf_rows 84.6/0/15.4, word 98.9",
     "replies_blind48": "first measured (519 lines) on main a0eb7c0 (the final parser of round 2): 99.0 / 0.8 / 0.2; free_text 96.9/3.1/0 (two labels keep a wrapper the corpus convention drops: label convention), likert 95.5/3.0/1.5 (one label error; one real wrong: a range for all statements; one Japanese compact list), other formats 100; end to end the same (--max-seed 13015)",
-    "replies_blind49": "first measured (498 lines) on main a0eb7c0 (the final parser of round 2): 99.2 / 0.2 / 0.6; card 95.8/1.4/2.8 (a cut-off option list read as 1; 'so the answer is 1' and Chinese '答案：1' after reasoning declined), number 98.6/0/1.4, other formats 100",
+    "replies_blind49": "first measured (498 lines) on main a0eb7c0 (the final parser of round 2): 99.2 / 0.2 / 0.6; card 95.8/1.4/2.8 (a cut-off option list read as 1; 'so the answer is 1' and Chinese '答案：1' after reasoning declined), number 98.6/0/1.4, other formats 100; end to end the same (--max-seed 14015), 0 lost",
 }
 
 
