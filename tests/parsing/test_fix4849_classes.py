@@ -1,0 +1,28 @@
+"""Classes of misreadings the final blind sets replies_blind48/49 found (issue 31). Each class is checked on
+replies other than the sets' lines, with the reading a careful person takes (None: unreadable, never
+guessed); the guards beside each class must keep their reading."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, MA1, P3, read
+
+# ----------------------------------------------------------------------------- an enumeration broken off at its next head
+BROKEN_OFF = [
+    # the reply stops at the head word of the next item of a list of options: nothing was chosen
+    ("wcst", CARDS, "The new card is star red 3. Counting the shapes: Option 1 has 1, Option", None),
+    ("wcst", CARDS, "Checking colours: card 3 is red, card", None),
+    ("wcst", CARDS, "Karte 3 hat die gleiche Farbe, Karte", None),
+    ("wcst", CARDS, "新卡片是红色星星3个。选项3是红色，选项", None),
+    ("visfactor-ma1", MA1, "Option A: 12, option", None),
+    # guards: a commitment before the broken item still reads; a finished list reads; a last word naming no earlier head
+    ("wcst", CARDS, "The answer is Option 3. Option 1 has 1, option", 3),
+    ("wcst", CARDS, "Card 3 matches on colour, so card 3.", 3),
+    ("wcst", CARDS, "Option 1 has 1 shape, option 4 has 3, so I pick option 4", 4),
+    ("wcst", CARDS, "I match by colour, card 3, final", 3),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", BROKEN_OFF)
+def test_enumeration_broken_off_is_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
