@@ -26,3 +26,28 @@ BROKEN_OFF = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", BROKEN_OFF)
 def test_enumeration_broken_off_is_no_answer(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a range given for every statement
+LIKERT = {"iteration": 0, "topic": "Remote work", "benchmark": "v", "profile": {"Name": "Ana Ruiz"},
+          "statements": [{"id": "1", "text": "Remote work raises productivity."},
+                         {"id": "2", "text": "Remote work isolates people."},
+                         {"id": "3", "text": "Offices will disappear within ten years."}]}
+ONE = dict(LIKERT, statements=LIKERT["statements"][:1])
+RANGE_FOR_ALL = [
+    # a range or two values said for every statement rates none of them (as for one statement)
+    (LIKERT, "Hard to say without more context; somewhere between 2 and 3 for all of them.", None),
+    (LIKERT, "2 or 3 for every statement.", None),
+    (LIKERT, "Roughly 3-4 for all statements.", None),
+    (LIKERT, "Ich würde zwischen 3 und 4 sagen, 4 für alle Aussagen.", None),
+    (ONE, "Somewhere between 3 and 4.", None),
+    # guards: one rating for all reads for all; a range for one statement with others rated keeps the others
+    (LIKERT, "I'd say 4 for all of them.", {"1": 4, "2": 4, "3": 4}),
+    (LIKERT, "I'd rate all statements a 2.", {"1": 2, "2": 2, "3": 2}),
+    (LIKERT, "1: 4\n2: 3\n3: 2", {"1": 4, "2": 3, "3": 2}),
+]
+
+
+@pytest.mark.parametrize("stimulus,reply,meant", RANGE_FOR_ALL)
+def test_range_for_every_statement_rates_none(stimulus, reply, meant):
+    assert read("cogbench-v", stimulus, reply) == meant

@@ -356,6 +356,11 @@ ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give
                       r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
 
 
+# (replies_blind48) a rating for all that closes a range or a pair of values ("between 3 and 4 for all of them",
+# "3 or 4 for every statement", "zwischen 3 und 4 für alle"): two ratings given, none chosen, so none is read
+RANGE_BEFORE = re.compile(r"\d\s*(?:and|or|to|und|oder|bis|et|ou|à|y|o|a|-|–|/)\s*$", re.I)
+
+
 # a heading over the list that ends the reply's reasoning ("Final ratings:", "**My final answers:**", "Endgültige
 # Bewertungen:", "Calificaciones finales:", "Notes finales :", "最终评分：", "最終評価：")
 FINAL_LIST = re.compile(r"(?im)^[ \t*_#>]*(?:(?:my\s+)?final\s+(?:ratings?|answers?|scores?|list)|endg[üu]ltige\s+(?:bewertungen|antworten)"
@@ -452,7 +457,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
-    if not found and len(ids) > 1 and (same := ALL_SAME.search(text)):  # "I'd rate all ten statements a 3"
+    if (not found and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
+            and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)
