@@ -51,3 +51,23 @@ RANGE_FOR_ALL = [
 @pytest.mark.parametrize("stimulus,reply,meant", RANGE_FOR_ALL)
 def test_range_for_every_statement_rates_none(stimulus, reply, meant):
     assert read("cogbench-v", stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a retraction between two answer objects
+RETRACTED = [
+    # a sentence saying the first object was wrong, then a second object ending the reply: the second
+    ("visfactor-ma1", MA1, '{"answer": 12}\nNo — 12 was the kettle. This one was 45. {"answer": 45}', 45),
+    ("visfactor-ma1", MA1, '{"answer": 90}\nNo, that number belongs to the bell.\n{"answer": 77}', 77),
+    ("visfactor-ma1", MA1, '{"answer": 90}\nThat was wrong, the bell had 77. {"answer": 77}', 77),
+    ("visfactor-ma1", MA1, '{"answer": 90}\nMy mistake. {"answer": 12}', 12),
+    ("visfactor-p3", P3, '{"answer": "B"}\nNo — B was the other row. {"answer": "D"}', "D"),
+    # guards: "No doubt." / "No match" take nothing back (two answers, no reading); one object stays read
+    ("visfactor-ma1", MA1, '{"answer": 12}\nNo doubt. {"answer": 45}', None),
+    ("visfactor-p3", P3, '{"answer": "B"}\nNo match elsewhere. {"answer": "D"}', None),
+    ("visfactor-ma1", MA1, 'No — I am sure. {"answer": 45}', 45),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", RETRACTED)
+def test_retraction_between_objects_keeps_the_second(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
