@@ -71,3 +71,23 @@ RETRACTED = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", RETRACTED)
 def test_retraction_between_objects_keeps_the_second(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- a final commitment after "also" in the reasoning
+FINAL_AFTER_ALSO = [
+    # the count a reason shares with the new card ("also has 3") is no answer offered beside the conclusion that follows it
+    ("wcst", CARDS, "The new card has 3 shapes. Option 4 (triangle blue 3) also has 3 shapes, so the answer is 4.", 4),
+    ("wcst", CARDS, "新卡片是红色星星3个。选项4也有3个。答案：4", 4),
+    ("wcst", CARDS, "新卡片是红色星星3个。选项4也有3个，所以选4。", 4),
+    ("wcst", CARDS, "Die neue Karte hat 3 Formen. Option 4 hat auch 3, daher ist die Antwort 4.", 4),
+    ("wcst", CARDS, "La nouvelle carte a 3 formes. L'option 4 en a aussi 3, donc la réponse est 4.", 4),
+    # guards: another answer offered after the answer still hedges it, in every language
+    ("wcst", CARDS, "Option 3 matches colour, so the answer is 3, though option 2 could also work.", None),
+    ("wcst", CARDS, "Answer: 3. Option 2 might also be right.", None),
+    ("wcst", CARDS, "新卡片是红色星星3个。答案：4。选项2也可以。", None),
+]
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", FINAL_AFTER_ALSO)
+def test_final_commitment_beats_also_in_reasoning(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
