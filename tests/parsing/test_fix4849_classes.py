@@ -91,3 +91,23 @@ FINAL_AFTER_ALSO = [
 @pytest.mark.parametrize("test,stimulus,reply,meant", FINAL_AFTER_ALSO)
 def test_final_commitment_beats_also_in_reasoning(test, stimulus, reply, meant):
     assert read(test, stimulus, reply) == meant
+
+
+# ----------------------------------------------------------------------------- Japanese compact ratings and scales
+COMPACT = [
+    # "文N：r" (Japanese "sentence N") and "句子N：r" head a statement's rating as "陈述N：r" does, one a line or in a run
+    (LIKERT, "文1：4\n文2：1\n文3：3", {"1": 4, "2": 1, "3": 3}),
+    (LIKERT, "文1：4 文2：1 文3：3", {"1": 4, "2": 1, "3": 3}),
+    (LIKERT, "句子1：2\n句子2：5\n句子3：3", {"1": 2, "2": 5, "3": 3}),
+    # the scale said before a rating without its unit: the rating ("4 out of 5")
+    (LIKERT, "1：5点満点中3\n2：5点満点中1\n3：5点満点中4", {"1": 3, "2": 1, "3": 4}),
+    (LIKERT, "文1：5点満点で2点\n文2：4点\n文3：5点", {"1": 2, "2": 4, "3": 5}),
+    # guards: a value between ratings, or a number not a rating, after the scale rates nothing
+    (LIKERT, "1：5点満点中3.5\n2：2\n3：4", {"1": None, "2": 2, "3": 4}),
+    (LIKERT, "1：5点満点中35\n2：2\n3：4", {"1": None, "2": 2, "3": 4}),
+]
+
+
+@pytest.mark.parametrize("stimulus,reply,meant", COMPACT)
+def test_japanese_compact_ratings(stimulus, reply, meant):
+    assert read("cogbench-v", stimulus, reply) == meant
