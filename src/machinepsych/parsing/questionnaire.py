@@ -361,7 +361,7 @@ ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give
 
 
 # (replies_blind48) a rating for all that closes a range or a pair of values ("between 3 and 4 for all of them",
-# "3 or 4 for every statement", "zwischen 3 und 4 für alle"): two ratings given, none chosen, so none is read
+# "3 or 4 for every statement", "3-4 for all statements"): two ratings given, none chosen, so none is read
 RANGE_BEFORE = re.compile(r"\d\s*(?:and|or|to|und|oder|bis|et|ou|à|y|o|a|-|–|/)\s*$", re.I)
 
 
