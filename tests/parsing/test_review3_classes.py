@@ -102,7 +102,8 @@ CJK = [
     ("visfactor-ma1", MA1, "12個と45個", None),
     ("visfactor-ma1", MA1, "赤が12個あるので、答えは45です。", 45),
     # (the statement whose line does not read is unrated, the clear lines read: replies_blind44 likert:16's class)
-    ("cogbench-v", PETS, "1: 5点満点中4\n2: 2\n3: 5", {"1": None, "2": 2, "3": 5}),
+    # ("5点満点中4" reads 4 as "4 out of 5" does, test_fix4849_classes; a rating between two ratings does not)
+    ("cogbench-v", PETS, "1: 5点満点中4.5\n2: 2\n3: 5", {"1": None, "2": 2, "3": 5}),
 ]
 
 

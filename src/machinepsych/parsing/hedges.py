@@ -75,8 +75,12 @@ SENTENCE_END = re.compile(r"[.!?。！？)\n]")
 # a clause about the example, the format or the options themselves (an echo, not an answer)
 ABOUT_FORMAT = re.compile(r"\b(?:e\.\s?g\.|(?:answer|respond|reply)\s+with|example|for\s+instance|format|template|instructions?|such\s+as|placeholder"
                           r"|options?\s+(?:were|are|was|is)|choices\s+(?:were|are)|(?:the\s+)?question)\b|例", re.I)
-CLAUSE_END = re.compile(r"[.!?;:。！？；]+(?=\s|$)|\n+|\s[—–]\s?|\s-\s|[—–]|[()\[\]]|\.\.\.|…"
-                        r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou)\b)")
+# (blind49) a stop before Chinese or Japanese ends a clause too (the masked text has "。" as "." with no space after it),
+# and so does a comma before a conclusion ("..., so the answer is 1", "，所以选1"): the conclusion is a clause of its own,
+# and where it names the answer without a cue it settles on it, whatever the reasoning before it mentioned "also"
+CLAUSE_END = re.compile(r"[.!?;:。！？；：]+(?=\s|$|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])|\n+|\s[—–]\s?|\s-\s|[—–]|[()\[\]]|\.\.\.|…"
+                        r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou|so|therefore|thus|hence|daher|deshalb|donc|quindi|por\s+lo\s+tanto|as[ií]\s+que|portanto)\b)"
+                        r"|[,，、]\s*(?=所以|因此|因而|所以说|だから|したがって|よって)")
 
 
 # a clause that keeps the answer without naming it, after a doubt ("I'll keep my answer though", "I'm sticking with it",

@@ -23,8 +23,9 @@ from .likert import _value, parse_rating, rating_keys
 from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
+# (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
 _HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
-               r"|कथन|ステートメント|項目|設問|item|frase|陈述|陳述|声明|진술|문항|문장|утверждение|высказывание"
+               r"|कथन|ステートメント|項目|設問|文章|記述|主張|文|句子|命题|命題|说法|說法|item|frase|陈述|陳述|声明|진술|문항|문장|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
 # a heading may open with an emoji ("### 📝 Statement 1")
@@ -47,7 +48,10 @@ FULLWIDTH = str.maketrans("０１２３４５６７８９：。，（）", "0123
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
 RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
 # the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
-RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分|滿分|만점)?\s*(?:の中|中|에서|에|중)\s*(?:で)?\s*(?=[1-9]\s*(?:点|分|점))"
+# (blind48) the rating after the scale may go without its unit, "5点満点中4" is 4 as "4 out of 5" is; "満点で" says "on a
+# scale of" too ("5点満点で4点")
+RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分|滿分|만점)?\s*(?:(?:の中|中|에서|에|중)\s*(?:で)?|(?<=満点)\s*で)\s*"
+                          r"(?=[1-9](?:\s*(?:点|分|점)|(?![\d.,]\d|\d)))"
                           r"|(?:满分|滿分)\s*[1-9]\s*分\s*[，,。.]?\s*(?:我给|我給|给|給)?\s*(?=[1-9]\s*分)"
                           r"|\s*[(（]\s*(?:满分|滿分|満点)\s*[1-9]\s*(?:点|分|점)?\s*[)）]")
 NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
@@ -356,6 +360,11 @@ ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give
                       r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
 
 
+# (replies_blind48) a rating for all that closes a range or a pair of values ("between 3 and 4 for all of them",
+# "3 or 4 for every statement", "3-4 for all statements"): two ratings given, none chosen, so none is read
+RANGE_BEFORE = re.compile(r"\d\s*(?:and|or|to|und|oder|bis|et|ou|à|y|o|a|-|–|/)\s*$", re.I)
+
+
 # a heading over the list that ends the reply's reasoning ("Final ratings:", "**My final answers:**", "Endgültige
 # Bewertungen:", "Calificaciones finales:", "Notes finales :", "最终评分：", "最終評価：")
 FINAL_LIST = re.compile(r"(?im)^[ \t*_#>]*(?:(?:my\s+)?final\s+(?:ratings?|answers?|scores?|list)|endg[üu]ltige\s+(?:bewertungen|antworten)"
@@ -452,7 +461,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
-    if not found and len(ids) > 1 and (same := ALL_SAME.search(text)):  # "I'd rate all ten statements a 3"
+    if (not found and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
+            and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)

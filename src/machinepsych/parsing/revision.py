@@ -86,6 +86,7 @@ def revised_tail(text: str) -> int | None:
     found = [m for m in every if text[m.end():].strip(" \t\n.!,;:")]
     found += [m for m in RETHINK.finditer(text) if "}" in text[:m.start()]]
     found += [m for m in RETHINK_LANG.finditer(text) if "}" in text[:m.start()]]
+    found += [m for m in RETRACT.finditer(text) if "}" in text[:m.start()]]
     return max(m.end() for m in found) if found else None
 
 
@@ -115,3 +116,12 @@ _OFFERED = (GUESS + r"|might|could|may|possiblement|possivelmente|возможн
 RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:hmm+|oh|ah|äh|euh|эм+)\s*,?\s*)?"
                           r"(?:(?:" + _TAKE_BACK + r")(?![^\W\d_])|" + _TAKE_BACK_CJK + r")(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
                           r"(?![^{}]{0,240}?(?<![^\W\d_])(?:" + _OFFERED + r")(?![^\W\d_])[^{}]{0,40}\{)", re.I)
+
+
+# (blind49) after an answer object, a sentence that opens by saying it was wrong and leads into a second object ending the
+# reply: '{"answer": 76}\nNo — 76 was the lamp. This one was 74. {"answer": 74}', '... That was wrong: {...}', 'Sorry, ...
+# {...}', 'My mistake. {...}' ("No" with a stop, comma or dash after it; "No doubt.", "No match here" take nothing back)
+RETRACT = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:(?:no|nope)\s*(?:[—–,.!:;]|\s-\s)"
+                     r"|that(?:\s+was|\s+is|['’]s)\s+(?:wrong|a\s+mistake|an\s+error|incorrect|not\s+right)\b|sorry\b|my\s+(?:mistake|bad)\b)"
+                     r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
+                     r"(?![^{}]{0,240}?(?<![^\W\d_])(?:" + GUESS + r"|might|could|may)(?![^\W\d_])[^{}]{0,40}\{)", re.I)

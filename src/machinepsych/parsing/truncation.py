@@ -106,12 +106,30 @@ UNCLOSED_LIST = re.compile(r"\{\s*[\"']\w+[\"']\s*:\s*\[[^\[\]{}]*$")
 DANGLING_DASH = re.compile(r"(?:\s-|[–—])$")
 
 
+# (replies_blind49) an enumeration broken off at the head of its next item: the reply's last word follows a list separator
+# and repeats the word that named an earlier item with its label ("Option 1 has 3, Option", "Deck A: +50; deck",
+# "选项1有3个，选项"): the item it started has no value yet, so nothing in the list was committed to
+_LAST_HEAD = re.compile(r"[,;，；、]\s*(?:and\s+|und\s+|et\s+|y\s+)?([^\W\d_]{2,})\s*$", re.I)
+
+
+def enumeration_broken_off(text: str) -> bool:
+    """Whether ``text`` stops at the head word of a new list item whose word named an earlier,
+    labelled item (:data:`_LAST_HEAD`): "Option 1 has 3, Option", "Figure A: T, figure"."""
+    m = _LAST_HEAD.search(text or "")
+    if not m:
+        return False
+    head = re.escape(m.group(1))
+    return re.search(r"(?<![^\W\d_])" + head + r"\s*(?:#\s*)?(?:\d{1,3}(?!\d)|[A-Z]{1,4}(?![^\W\d_]))",
+                     text[:m.start()], re.I) is not None
+
+
 def looks_cut_off(text: str) -> bool:
     """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
     ("... sentence by sentence.\n\nSentence 1:") or dash (:data:`DANGLING_DASH`), or after
     announcing its reasoning (:func:`announced_and_unfinished`)."""
     s = (text or "").rstrip()
-    if s.endswith(":") or DANGLING_DASH.search(s) or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s):
+    if (s.endswith(":") or DANGLING_DASH.search(s) or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s)
+            or enumeration_broken_off(s)):
         return True
     if not s:
         return False
