@@ -1,0 +1,52 @@
+"""Classes of misreadings the blind reply sets replies_blind50 and replies_blind51 found in the card,
+number, T/F-row and word formats (issue 31): each is checked on replies other than the corpus lines,
+with the reading a careful person takes (None: unreadable, never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.replies import CARDS, read, vf
+
+SS3 = vf("SS3", "int", 1, [1, 2, 3, 4, 5, 6])
+SS2 = vf("SS2", "mc", 1, [1, 2, 3, 4, 5])
+
+
+# ----------------------------------------------------------------------------- 1. an arrow to the final answer
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("wcst", CARDS, "Let's see: the card has three red stars. Option 2 has stars as well. → 2", 2),
+    ("wcst", CARDS, "Let me compare the shapes. Card 2 shares the star.\n-> 2", 2),
+    ("wcst-shape", CARDS, "Let me think. The rule is shape, and the second card is a star. => 2", 2),
+    ("visfactor-ss2", SS2, "Let me trace each start. Only S3 reaches the exit. → 3", 3),
+])
+def test_an_arrow_after_the_reasoning_gives_the_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("test,stimulus,reply", [
+    # an arrow with nothing after it: cut off
+    ("wcst", CARDS, "Let's see: the card has three red stars. Option 2 has stars as well. →"),
+    # arrows inside a list of options, one per option, are no final answer
+    ("wcst", CARDS, "Let me compare: option 1 has circles → 1, option 2 has stars → 2"),
+    # reasoning cut off in its first item stays unread
+    ("wcst", CARDS, "Let me analyse each card.\n\n1. The first card shows"),
+])
+def test_an_arrow_inside_the_reasoning_or_cut_off_stays_unread(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None
+
+
+# ----------------------------------------------------------------------------- 3. abbreviated answer nouns
+@pytest.mark.parametrize("reply,meant", [
+    ("bldg 3", 3), ("Bldg 4.", 4), ("The answer is bldg 5.", 5), ("answer: Bldg. 2", 2),
+    ("fig 6", 6), ("No. 3", 3), ("opt. 1", 1), ("Not bldg 2, it's bldg 3", 3),
+])
+def test_an_abbreviated_answer_noun_names_the_number(reply, meant):
+    assert read("visfactor-ss3", SS3, reply) == meant
+
+
+@pytest.mark.parametrize("reply", [
+    "bldg 2 or bldg 3",  # a hedge between two
+    "bldg 11",  # not among the options
+    "No 2",  # "no" without its period may answer something else
+])
+def test_an_abbreviated_noun_keeps_hedges_and_out_of_range_unread(reply):
+    assert read("visfactor-ss3", SS3, reply) is None
