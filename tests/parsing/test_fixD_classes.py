@@ -50,3 +50,31 @@ def test_an_abbreviated_answer_noun_names_the_number(reply, meant):
 ])
 def test_an_abbreviated_noun_keeps_hedges_and_out_of_range_unread(reply):
     assert read("visfactor-ss3", SS3, reply) is None
+
+
+# ----------------------------------------------------------------------------- 5. an example echoed "as in" after the answer
+WORD = vf("CS2", "word", 1, [])
+LETTER = vf("CF1", "mc", 1, list("ABCDE"))
+CF2 = vf("CF2", "rows", 5, list("12345"))
+
+
+@pytest.mark.parametrize("test,stimulus,reply,meant", [
+    ("visfactor-cs2", WORD, '{"answer": "lamp"}\n(one word, as in {"answer": "chair"})', "lamp"),
+    ("visfactor-cs2", WORD, 'lamp\n(one word, as in {"answer": "chair"})', "lamp"),
+    ("visfactor-cs2", WORD, '{"answer": "lamp"} (ein Wort, wie in {"answer": "chair"})', "lamp"),
+    ("visfactor-cf1", LETTER, '{"answer": "B"}\n(one letter, as in {"answer": "C"})', "B"),
+    ("visfactor-cf1", LETTER, 'B (comme dans {"answer": "C"})', "B"),
+    ("visfactor-ss3", SS3, '{"answer": 3}\n(a number, as in {"answer": 5})', 3),
+    ("visfactor-cf2", CF2, '{"answer": ["T", "F", "T", "F", "T"]}\n(five values, as in {"answer": ["T", "T", "T", "T", "T"]})',
+     ["T", "F", "T", "F", "T"]),
+])
+def test_an_example_echoed_as_in_after_the_answer_is_no_answer(test, stimulus, reply, meant):
+    assert read(test, stimulus, reply) == meant
+
+
+@pytest.mark.parametrize("test,stimulus,reply", [
+    ("visfactor-cs2", WORD, '(one word, as in {"answer": "chair"})'),  # only the example: nothing answered
+    ("visfactor-cf1", LETTER, '(one letter, as in {"answer": "C"})'),
+])
+def test_an_example_alone_stays_unread(test, stimulus, reply):
+    assert read(test, stimulus, reply) is None

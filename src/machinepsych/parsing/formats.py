@@ -1014,6 +1014,8 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 # "It looks like {...}", "in the requested format:", 'I answered like {"answer": "D"}' present the reply's own answer:
 # "like" only opening the line or after a word for answering, not "answered" nor "I answer")
 _INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
+          # (replies_blind50) "as in" and its forms in the other languages of the lexicon ('(one word, as in {"answer": "table"})')
+          r"|\bas\s+in|\bwie\s+in|\bcomme\s+dans|\bcomo\s+en|\bcomo\s+em|\bcome\s+in|\bкак\s+в|\b(?:wie|comme|como|come)\s+(?=[`\"']*\s*\{)"
           r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
