@@ -78,3 +78,23 @@ def test_an_example_echoed_as_in_after_the_answer_is_no_answer(test, stimulus, r
 ])
 def test_an_example_alone_stays_unread(test, stimulus, reply):
     assert read(test, stimulus, reply) is None
+
+
+# ----------------------------------------------------------------------------- 4. a rule-out with its complement counted
+@pytest.mark.parametrize("reply,meant", [
+    ("Figures 1 and 3 don't contain it; the other three do.", ["F", "T", "F", "T", "T"]),
+    ("Figures 2, 4 and 5 contain it; the other two don't.", ["F", "T", "F", "T", "T"]),
+    ("Figures 1 and 3 don't contain it; the other three figures do.", ["F", "T", "F", "T", "T"]),
+    ("Figures 1 and 3 lack the model; the other ones have it.", ["F", "T", "F", "T", "T"]),
+])
+def test_the_other_n_rows_take_the_other_side(reply, meant):
+    assert read("visfactor-cf2", CF2, reply) == meant
+
+
+@pytest.mark.parametrize("reply", [
+    "Figures 1 and 3 don't contain it; the other two do.",  # two named, "the other two" of five: does not add up
+    "Figures 1 and 3 don't contain it; the other three might.",  # the rest hedged
+    "Figures 1 and 3 don't contain it.",  # the rest unsaid
+])
+def test_a_complement_that_does_not_count_or_commit_stays_unread(reply):
+    assert read("visfactor-cf2", CF2, reply) is None
