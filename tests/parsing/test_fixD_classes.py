@@ -98,3 +98,29 @@ def test_the_other_n_rows_take_the_other_side(reply, meant):
 ])
 def test_a_complement_that_does_not_count_or_commit_stays_unread(reply):
     assert read("visfactor-cf2", CF2, reply) is None
+
+
+# ----------------------------------------------------------------------------- 2. group membership after a description of the groups
+I3 = vf("I3", "groups", 6, [1, 2])
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("Group 1 figures are all shaded; group 2 figures are hollow.\n\nFigures 2, 3 and 6 belong to group 1; figures 1, 4 and 5 to group 2.",
+     [2, 1, 1, 2, 2, 1]),
+    ("Group 1 is the shaded one.\n\nFigures 2, 3 and 6 belong to group 1; the rest to group 2.", [2, 1, 1, 2, 2, 1]),
+    ("Gruppe 1 ist schattiert.\n\nDie Figuren 2, 3 und 6 gehören zu Gruppe 1; die übrigen zu Gruppe 2.", [2, 1, 1, 2, 2, 1]),
+    ("Las figuras 2, 3 y 6 pertenecen al grupo 1; las demás al grupo 2.", [2, 1, 1, 2, 2, 1]),
+    ("Les figures 2, 3 et 6 appartiennent au groupe 1 ; les autres au groupe 2.", [2, 1, 1, 2, 2, 1]),
+])
+def test_group_membership_after_a_description_of_the_groups(reply, meant):
+    assert read("visfactor-i3", I3, reply) == meant
+
+
+@pytest.mark.parametrize("reply", [
+    "Group 1 is the shaded one.",  # the groups described, no figure placed
+    "Group 1 is the shaded one. Figures 2, 3 and 6 belong to group 1.",  # figures 1, 4, 5 placed nowhere
+    "Group 3 is the hollow one.\n\nFigures 2, 3 and 6 belong to group 1; the rest to group 2.",  # a group the item lacks
+    "Figures 2, 3 and 6 belong to group 1; figures 1, 4 and 5 maybe to group 2.",  # hedged
+])
+def test_a_description_alone_or_an_incomplete_membership_stays_unread(reply):
+    assert read("visfactor-i3", I3, reply) is None

@@ -440,6 +440,7 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
     or "All ... group 2" (Chinese
     "第1、2、3个图形属于第2组，..." too), or None."""
     text = re.sub(r"[，,]\s*(?=第)", ";", text)  # "...属于第2组，第4、5、8个..." : a comma before 第 ends a clause
+    text = in_english_words(text)  # (replies_blind51) "die übrigen zu Gruppe 2", "las demás al grupo 2": the rest
     text = re.sub(r"第\s*(\d)\s*[组組类類]", r" group \1 ", text)
     text = re.sub(r"[第个個]", " ", text.translate(_CJK_PUNCT))
     text = GROUP_THEN_NEXT.sub(r"\1; ", text)  # "Figure 1: group 2, figure 2: group 1, ...": a clause per figure
@@ -460,6 +461,8 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
         if ALL.match(rest) and not SET.search(rest):
             return tuple([int(g[0])] * n) if len(_clauses(text)) == 1 else None
         nums = _numbers(rest, n)
+        if nums == [] and not re.search(r"\d", rest):
+            continue  # (replies_blind51) "Group 1 figures all have a curved line": what the group is, no figure in it
         if not nums:
             return None
         for k in nums:
