@@ -440,9 +440,9 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
     or "All ... group 2" (Chinese
     "第1、2、3个图形属于第2组，..." too), or None."""
     text = re.sub(r"[，,]\s*(?=第)", ";", text)  # "...属于第2组，第4、5、8个..." : a comma before 第 ends a clause
-    text = in_english_words(text)  # (replies_blind51) "die übrigen zu Gruppe 2", "las demás al grupo 2": the rest
     text = re.sub(r"第\s*(\d)\s*[组組类類]", r" group \1 ", text)
     text = re.sub(r"[第个個]", " ", text.translate(_CJK_PUNCT))
+    text = in_english_words(text)  # (replies_blind51) "die übrigen zu Gruppe 2", "las demás al grupo 2": the rest
     text = GROUP_THEN_NEXT.sub(r"\1; ", text)  # "Figure 1: group 2, figure 2: group 1, ...": a clause per figure
     if HEDGED.search(text):
         return None
