@@ -301,7 +301,7 @@ def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None
     return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
 
 
-_NUMBER_NOUN = r"(?i:option|choice|building|number|no\.|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
+_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     # (not a heading over every option: "Tracing from each start: S1 dead-ends, S2 ..., S3 ...")
     (re.compile(r"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
@@ -1014,6 +1014,8 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 # "It looks like {...}", "in the requested format:", 'I answered like {"answer": "D"}' present the reply's own answer:
 # "like" only opening the line or after a word for answering, not "answered" nor "I answer")
 _INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
+          # (replies_blind50) "as in" and its forms in the other languages of the lexicon ('(one word, as in {"answer": "table"})')
+          r"|\bas\s+in|\bwie\s+in|\bcomme\s+dans|\bcomo\s+en|\bcomo\s+em|\bcome\s+in|\bкак\s+в|\b(?:wie|comme|como|come)\s+(?=[`\"']*\s*\{)"
           r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")

@@ -47,6 +47,9 @@ for _n, _ko in enumerate(("첫", "두", "세", "네", "다섯", "여섯", "일�
 # the answer labels a sloppy reply abbreviates ("ans: d", "sel 3", "opt 2", "num 68"): read as the word
 # they shorten, by one rule in every format (commitment's labels, a word answer's label words)
 ABBREVIATED_LABELS = {"ans": "answer", "sel": "selection", "opt": "option", "num": "number"}
+# the answer nouns a sloppy reply abbreviates before a number ("bldg 2", "Bldg. 3", "fig 4", "no. 5", "opt 2"):
+# read as the noun they shorten; "no" only with its period ("No 2" may be a "no" answering something)
+ABBREVIATED_NOUNS = r"bldg\.?|blg\.?|fig\.?|no\.|nr\.?|opt\.?"
 
 
 def slip_forms(word: str) -> set[str]:

@@ -20,6 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .stars import STAR_RUN
 from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
@@ -55,6 +56,8 @@ RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分
                           r"|(?:满分|滿分)\s*[1-9]\s*分\s*[，,。.]?\s*(?:我给|我給|给|給)?\s*(?=[1-9]\s*分)"
                           r"|\s*[(（]\s*(?:满分|滿分|満点)\s*[1-9]\s*(?:点|分|점)?\s*[)）]")
 NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
+# (blind50) a bare statement number before its star rating, one a line ("1 ⭐⭐⭐⭐", "2: ★★★☆☆"): a numbered line as "1." is
+STAR_NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})(?:[ \t]*[:=→—–\-])?[ \t]*(?=" + STAR_RUN.pattern + r")")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
 _ID_KEYS, _RATING_KEYS = ("id", "statement", "statement_id", "item", "number", "n"), ("rating", "score", "value")
 XML = re.compile(r"<(\w+)[^>]*?\bid\s*=\s*[\"']?(\w+)[\"']?[^>]*>\s*([^<]{1,20}?)\s*</\1>", re.I)
@@ -151,6 +154,9 @@ def _closed(text: str) -> str:
 
 # a line introducing an example or template echoed after the answer ("Example:", "Template:", "Format:")
 ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*$")
+# (blind51) the intro with the example's first heading on its line ("Example: Statement 1\nThoughts: ...\nRating: 3")
+ECHO_HEADED = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*(?="
+                         + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_:]*$)")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
 # the header of a table's rating column, in the languages of the rating keys (:data:`.likert.KEY`)
@@ -210,7 +216,8 @@ def _blocks(text: str) -> list[tuple[str, str]]:
             by_end.update({h[1]: h for h in run_on})
     heads = sorted(by_end.values())
     if not heads:
-        heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)]
+        heads = [(m.start(), m.end(), m.group(1)) for m in NUMBERED.finditer(text)] \
+            or [(m.start(), m.end(), m.group(1)) for m in STAR_NUMBERED.finditer(text)]
         numbers = [int(h[2]) for h in heads]
         # numbered 1, 2, 3, ... in order; a statement may be skipped ("1. 4  2. 2  4. 5": statement 3 unrated)
         if not numbers or numbers[0] != 1 or any(b <= a for a, b in zip(numbers, numbers[1:])):
@@ -414,7 +421,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
-    echo = ECHO_INTRO.search(text)
+    echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
     restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
@@ -451,6 +458,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             # a statement given again after a second look, or after a correction marker closing the block before: the later block
             if mapping[n] in found and (SECOND_LOOK.search(block) or (i and rerated_after_correction(blocks[i - 1][1]))):
                 found[mapping[n]] = []
+            if not block.strip(" \t\n*_#:.") and any(r is not None for r, _ in found.get(mapping[n], [])):
+                continue  # (blind50) a heading alone repeated after the statement was rated (a repetition loop): no second answer
             found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:
         found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}

@@ -60,7 +60,9 @@ DENIED_F = re.compile(r"(?:\b(?:not|no|none|never|nicht|keine?|pas|non|não)\b|n
                       r"(?:\s+(?:of|the|them|these|those|one|ones|single|any|a|an|is|are|was|were|be|been|being|seems?|appears?|looks?"
                       r"|to|actually|really|other|others|rest|remaining|sind|ist|son|es|est[áa]n?|sont|est|\d{1,2}|" + _NUMBER_WORDS + "|" + _NOUN + r"))*?"
                       r"\s+(?:" + _F_SIDE + r")\b", re.I)
-REST = re.compile(r"\b(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
+# (replies_blind50) "the other three (figures)", "the other ones": the rest, counted
+_OTHER_COUNTED = r"the\s+other\s+(?:(?:" + _NUMBER_WORDS + r"|\d{1,2})(?:\s+(?:ones|" + _NOUN + r"))?|ones)"
+REST = re.compile(r"\b(?:" + _OTHER_COUNTED + r"|the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+\w+)?|all\s+other\s+\w+|everything\s+else)\b", re.I)
 # "all" in Spanish, French, German, Italian, Portuguese too ("Todas giradas excepto la 2")
 _ALL_WORDS = r"all|every|each|todas|todos|toutes|tous|alle|tutte|tutti"
 ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?\s+use)\s+)?(?:" + _ALL_WORDS + r"|none"
@@ -80,7 +82,7 @@ ALSO = re.compile(r"\b(?:too|also|as\s+well|likewise|auch|aussi|tambi[ée]n|anch
 GROUP = re.compile(r"\b(?:group|class|category)\s*(\d)\b", re.I)
 # a clause about the rest that leaves out its predicate ("the rest are", "the others aren't", "the rest do too"):
 # the predicate of the clause before it, affirmed or denied
-_OTHERS = r"(?:the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+ones)?)"
+_OTHERS = r"(?:" + _OTHER_COUNTED + r"|the\s+rest|the\s+others|all\s+(?:the\s+)?others|the\s+remaining(?:\s+ones)?)"
 _BE = r"(?:are|is|were|was|do|does|did|have|has)"
 ELLIPTIC = re.compile(r"^\s*(?:(?:and|but|while|whereas)\s+)?(?:" + _OTHERS + r"\s+" + _BE + r"(?P<neg>\s*n[’']t|\s+not)?(?:\s+(?:too|also|as\s+well))?"
                       # "none of the others (is)", "no other card (is)": the predicate denied
@@ -383,7 +385,18 @@ def _prose_rows(text: str, n: int) -> tuple | None:
     if not explicit and not all(_bare(c) for c in _clauses(text)):
         return None  # "I think figure 1 is odd.": not a list of the rows that are true
     vals = tuple(side.get(k, default) for k in range(1, n + 1))
-    return None if None in vals else vals
+    return None if None in vals or not _other_count_fits(text, n - len(side)) else vals
+
+
+_OTHER_COUNT = re.compile(r"\bthe\s+other\s+(" + _NUMBER_WORDS + r"|\d{1,2})\b", re.I)
+
+
+def _other_count_fits(text: str, unnamed: int) -> bool:
+    """Whether every "the other three" of ``text`` counts the rows it left unnamed (``unnamed``):
+    "Figures 2 and 4 don't; the other two do." of five rows says two sets that do not fit."""
+    words = _NUMBER_WORDS.split("|")  # two .. ten
+    return all((int(m.group(1)) if m.group(1).isdigit() else words.index(m.group(1).lower()) + 2) == unnamed
+               for m in _OTHER_COUNT.finditer(text))
 
 
 # a last sentence that commits to what follows ("I'll go with", "I'll settle on", "Final answer:")
@@ -429,6 +442,7 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
     text = re.sub(r"[，,]\s*(?=第)", ";", text)  # "...属于第2组，第4、5、8个..." : a comma before 第 ends a clause
     text = re.sub(r"第\s*(\d)\s*[组組类類]", r" group \1 ", text)
     text = re.sub(r"[第个個]", " ", text.translate(_CJK_PUNCT))
+    text = in_english_words(text)  # (replies_blind51) "die übrigen zu Gruppe 2", "las demás al grupo 2": the rest
     text = GROUP_THEN_NEXT.sub(r"\1; ", text)  # "Figure 1: group 2, figure 2: group 1, ...": a clause per figure
     if HEDGED.search(text):
         return None
@@ -447,6 +461,8 @@ def prose_groups(text: str, n: int, allowed: set[int] | None) -> tuple | None:
         if ALL.match(rest) and not SET.search(rest):
             return tuple([int(g[0])] * n) if len(_clauses(text)) == 1 else None
         nums = _numbers(rest, n)
+        if nums == [] and not re.search(r"\d", rest):
+            continue  # (replies_blind51) "Group 1 figures all have a curved line": what the group is, no figure in it
         if not nums:
             return None
         for k in nums:

@@ -90,7 +90,11 @@ def announced_and_unfinished(text: str) -> bool:
 
 # a last sentence that is one bare number or capital letter after a closed one ("... (circle green 2). 4"): an answer, not a cut
 # (also a last sentence that is one label word and one token after its colon: "I'll start by exploring. Deck: CCC")
-BARE_LAST = re.compile(r"[.!?]\s+(?:\d{1,3}|[A-Z]|[^\W\d_]{1,15}\s*[:：]\s*[^\s:：]{1,12})$")
+# (replies_blind51) an arrow to one bare number or capital letter after a closed sentence or on its own line
+# ends the reasoning as well: "... Option 4 has circles too. → 4" (not an arrow inside a list: "option 2 → 2, option 4 → 4")
+BARE_LAST = re.compile(r"[.!?]\s+(?:\d{1,3}|[A-Z]|[^\W\d_]{1,15}\s*[:：]\s*[^\s:：]{1,12})$"
+                       r"|(?:[.!?]|^|\n)\s*(?:→|⇒|=>|-+>)\s*(?:\d{1,3}|[A-Z])$")
+
 
 
 # an answer object opened and never closed: '{"answer": "umb', '{"answer": [1, 2, 2, 1' (but an object whose
