@@ -64,7 +64,8 @@ MAYBE_NEXT = r"[,(]?\s*(?:or\s+)?(?:maybe|perhaps|possibly|vielleicht|quiz[áa]s
 # (and "or", "to" in Korean, Japanese and Chinese: "3 또는 4", "3か4", "3或4", "3~4")
 # ("or" in the lexicon's languages, and an article before the second rating: "3 or a 4", "3 oder 4", "3 ou 4", "3 или 4")
 _OR_WORDS = r"or|oder|o|ou|oppure|или|либо|veya|ya\s+da|atau|hoặc|ή|lub|albo|eller|या|أو"
-OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\]])*\s*(?:" + MAYBE_NEXT + r"|(?<![^\W\d_])(?:" + _OR_WORDS + r")(?![^\W\d_])|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*"
+# (a bracket may open before the second rating: "Rating: 2 (or 3)")
+OR_NEXT = re.compile(r"\s*(?:\*\*|[\"'”’)\](])*\s*(?:" + MAYBE_NEXT + r"|(?<![^\W\d_])(?:" + _OR_WORDS + r")(?![^\W\d_])|to|-|–|/|또는|아니면|혹은|或者?|或是|还是|還是|か|または|もしくは|から|到|至|[~〜～])\s*(?:\*\*)?\s*"
                      r"(?:(?:an?|un[ae]?|ein[e]?|uno?)\s+)?(?:\d(?!\s*(?:/|out\s+of)?\s*5\b)|" + _ANCHOR + r")", re.I)
 # a scale echoed in the reply is not a rating
 SCALE = re.compile(r"\b[1-5]\s*(?:=|means|is)\s*(?:" + _ANCHOR + r")\b|\b(?:scale|from)\s+(?:of\s+)?1\s*(?:to|-|–)\s*5\b"
@@ -77,7 +78,9 @@ LOOSE = [re.compile(r"(?<![\d.])(?P<d>[1-5])\s*(?:stars?\s*)?(?:/|out\s+of|sur|v
 LEAD_MARKS, LEAD_STOP = re.compile(r"[\s:=—–→\-*#>_|/.]*"), re.compile(r"\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|$)")
 # (also a rating written as a number word, alone before its stop: "Statement 4: three", "Aussage 2: vier."; not
 # "three reasons support this", "three or four")
-LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?![ \t]*" + MAYBE_NEXT + r"[ \t]*[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
+# (a second rating in brackets, "2 (or 3)": none)
+LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?![ \t]*" + MAYBE_NEXT + r"[ \t]*[1-5](?!\d))"
+                  r"(?![ \t]*\([ \t]*(?:" + _OR_WORDS + r")[ \t]+(?:an?[ \t]+)?[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
                   r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
 
 
