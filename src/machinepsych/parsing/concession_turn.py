@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .concession import _OPENER
+from .concession import _CONCESSION
 
-# a closing sentence (after a sentence end or a line break) opened by a concessive word
-_CONCESSIVE_SENTENCE = re.compile(r"(?:(?<=[.!])[ \t]+|(?<=[。！])[ \t]*|\n\s*)(?P<c>[\W_]{0,3}" + _OPENER + r"[^\n]*?)\s*\Z")
 # what prefers the other answer: a comparison, a preference, a change of mind
 _PREFERS = re.compile(r"\b(?:better|more\s+likely|likelier|rather|prefer(?:able|red)?|now\s+i\s+(?:think|believe|lean|prefer)"
                       r"|on\s+second\s+thought|instead|i\s+(?:now\s+)?lean|i['’]m\s+leaning"
@@ -23,7 +21,7 @@ _PREFERS = re.compile(r"\b(?:better|more\s+likely|likelier|rather|prefer(?:able|
 def concession_turn(reply: str) -> str | None:
     """The closing concessive sentence of ``reply`` where it prefers something (to be checked for naming
     another answer by the caller); else None."""
-    m = _CONCESSIVE_SENTENCE.search(reply or "")
+    m = _CONCESSION.search(reply or "")  # a closing sentence opened by a concessive word
     if m is None or _PREFERS.search(m.group("c")) is None:
         return None
     return m.group("c")

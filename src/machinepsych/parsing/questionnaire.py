@@ -153,9 +153,10 @@ def _closed(text: str) -> str:
 
 
 # a line introducing an example or template echoed after the answer ("Example:", "Template:", "Format:")
-ECHO_INTRO = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*$")
+_ECHO_LEAD = r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*"
+ECHO_INTRO = re.compile(_ECHO_LEAD + r"$")
 # (blind51) the intro with the example's first heading on its line ("Example: Statement 1\nThoughts: ...\nRating: 3")
-ECHO_HEADED = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*(?="
+ECHO_HEADED = re.compile(_ECHO_LEAD + r"(?="
                          + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_:]*$)")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
