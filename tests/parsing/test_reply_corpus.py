@@ -32,9 +32,10 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
-# 30 likert lines
+# 30 likert lines; replies_blind54 (339 lines, a probe weighted to questionnaires) 21 T/F-row lines
 SHORTER_BLIND = {FIXTURES / "replies_blind20": 17, FIXTURES / "replies_blind25": 30, FIXTURES / "replies_blind28": 30,
-                 FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30}
+                 FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30,
+                 FIXTURES / "replies_blind54": 21}
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt", "lnt-letter", "lnt-number"}
@@ -134,13 +135,17 @@ def check_free_text(line: dict) -> None:
     # (replies_blind13) a harness's wrapper is no part of it either: a leading "Answer:" label, quotes around the whole reply
     text = re.sub(r"(?i)^answer[ \t]*:\s*", "", text)
     text = re.sub(r'^["\u201c]([^"\u201c\u201d\n]+)["\u201d]$', r"\1", text)
+    # (replies_blind54) single quotes around the whole reply too
+    text = re.sub(r"^'([^'\n]+)'$", r"\1", text)
     # (replies_blind19) and a reasoning model's <answer> tags around the whole comment
     text = re.sub(r"(?s)^<answer>\s*(.*?)\s*</answer>$", r"\1", text)
     fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
     if fenced and not fenced.group(1).lstrip().startswith("{"):
         assert line["meant"] == fenced.group(1).strip()
     elif line["meant"] is not None and line["meant"] != text:
-        obj = json.loads(text.strip("`").removeprefix("json").strip())
+        # (replies_blind54) chat text around the one object ("Here is my comment: {...}", "{...} Hope that helps!")
+        # is no part of the comment either
+        obj = json.loads(re.search(r"(?s)\{.*\}", text).group(0))
         # the comment is the object's one value, or the value of its comment key beside metadata ("sentiment")
         assert obj == {next(iter(obj)): line["meant"]} or obj.get("comment") == line["meant"]
 
@@ -167,11 +172,11 @@ def check(fmt: str, line: dict) -> None:
 # labels kept as their authors wrote them before measuring, against the corpus's convention (each counts as read
 # wrong, and the closing note says so): replies_blind48 free_text 35 labels a fenced comment with its fence;
 # replies_blind51 free_text 31 and 57 leave out a chat lead-in ("Sure! Here's my comment:") that 24 labelled lines
-# of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4, 9 and 28 and replies_blind53 free_text 3, 12, 21, 41, 63
+# of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4 and 9 and replies_blind53 free_text 3, 12, 21, 41, 63
 # and 66 (a lead-in or a "Comment:" label; the lead's brief for those two sets wrongly called a lead-in a wrapper). Such a line is checked for its keys only.
 AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), *(("replies_blind53", "free_text", i) for i in (3, 12, 21, 41, 63, 66)), ("replies_blind51", "free_text", 31),
                       ("replies_blind51", "free_text", 57), ("replies_blind52", "free_text", 4),
-                      ("replies_blind52", "free_text", 9), ("replies_blind52", "free_text", 28)}
+                      ("replies_blind52", "free_text", 9)}
 
 
 def checked(folder, fmt: str, minimum: int, name: str) -> list[dict]:
