@@ -20,6 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
 from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
@@ -393,6 +394,20 @@ def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None
     return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
 
 
+def _with_prose(found: dict[str, list[tuple[int | None, str]]], text: str, ids: list[str]) -> dict[str, list[tuple[int | None, str]]]:
+    """``found`` with the statements it lacks rated from prose clauses (:mod:`.prose_ratings`), where the prose
+    reading agrees with every rating ``found`` holds (a disagreement: the prose is not read)."""
+    prose = prose_ratings(text, len(ids))
+    mapping = _map_ids([str(k) for k in range(1, len(ids) + 1)], ids) if prose else None
+    if mapping is None:
+        return found
+    rated = {mapping[str(k)]: v for k, v in enumerate(prose, 1)}
+    held = {sid: {r for r, _ in got} - {None} for sid, got in found.items()}
+    if any(h and rated[sid] is not None and h != {rated[sid]} for sid, h in held.items() if sid in rated):
+        return found
+    return {**found, **{sid: [(v, "")] for sid, v in rated.items() if not held.get(sid) and v is not None}}
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None. A list under a heading
@@ -474,6 +489,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     if (not found and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
+    if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
+        found = _with_prose(found, text, ids)
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)
         if mapping is None or len({n for n, _ in restated}) != len(restated):
