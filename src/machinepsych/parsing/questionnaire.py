@@ -122,6 +122,21 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     return pairs
 
 
+# a JSON key whose value lists the ratings in statement order ({"ratings": [4, 3, 4]}, {"answers": [...]}, {"scores": [...]})
+LIST_KEY = re.compile(r"(?:my[ _]?|final[ _]?)?(?:ratings?|answers?|scores?|responses?|values?|bewertungen|antworten|puntuaciones|calificaciones"
+                      r"|respuestas|notes|r[ée]ponses|valutazioni|risposte|评分|評分|分数|答案|評価|回答|点数|점수|평가|답변)", re.I)
+
+
+def _listed_ratings(text: str, n: int) -> list[int | None] | None:
+    """The ratings of a JSON object that lists them in statement order under one key meaning ratings, one value
+    per statement (a value that does not read: that statement None); None where there is no such list of n."""
+    lists = [v for _, _, obj in json_objects(_closed(text)) if isinstance(obj, dict)
+             for k, v in obj.items() if isinstance(v, list) and LIST_KEY.fullmatch(str(k).strip())]
+    if len(lists) != 1 or len(lists[0]) != n or any(isinstance(v, (dict, list)) for v in lists[0]):
+        return None
+    return [_value(str(v), 0, 1, 5) if v is not None else None for v in lists[0]]
+
+
 def _open_braces(text: str) -> int:
     """How many braces ``text`` leaves open (those inside strings aside)."""
     depth, quote, escaped = 0, False, False
@@ -451,6 +466,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
         for sid, r in pairs:
             if sid in mapping:
                 found.setdefault(mapping[sid], []).append((r, ""))
+    listed = _listed_ratings(text, len(ids)) if not found and len(ids) > 1 else None
+    if listed:  # {"ratings": [4, 3, 4, ...]}: one rating per statement, in order
+        found = {sid: [(v, "")] for sid, v in zip(ids, listed)}
     inline = _inline_pairs(text, len(ids)) if not found and len(ids) > 1 and "\n" not in text.strip() else None
     if inline:  # one line of pairs: "1) 5  2) 3", "Final ratings: 1 → 4, 2 → 2"
         mapping = _map_ids([n for n, _ in inline], ids) or {}
