@@ -183,6 +183,19 @@ RATING_COLUMN = re.compile(r"rating|score|bewertung|puntuaci[óo]n|calificaci[ó
 
 # a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
+# (blind53) the prompt's format echoed after the answer, its heading a placeholder ("(Format: Statement <number>\nThoughts:
+# ...\nRating: 3)", "Example: Statement <n>", "Statement <number>" alone): from there on no rating of the reply's
+ECHO_TEMPLATE = re.compile(r"(?im)^[ \t*_>]*\(?[ \t*_]*(?:(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*)?"
+                           r"(?:" + _HEAD_WORD + r")\s*#?\s*<[^<>\n]{1,40}>")
+
+
+def _without_template_echo(text: str) -> str:
+    """``text`` without a format template echoed after its ratings (:data:`ECHO_TEMPLATE`, where a digit comes before it
+    and no numbered statement heading after it)."""
+    for m in ECHO_TEMPLATE.finditer(text):
+        if re.search(r"\d", text[:m.start()]) and not HEADING.search(text, m.end()):
+            return text[:m.start()]
+    return text
 
 
 # one block for several statements: "Statements 1–4", "Statements 1 to 3", "Énoncé 1 à 10", "Aussagen 1 bis 5"; a
@@ -444,7 +457,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
-    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(_without_template_echo(strip_think(reply or ""))).translate(FULLWIDTH)))
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
