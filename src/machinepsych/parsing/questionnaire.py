@@ -391,8 +391,10 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
 # one rating said for every statement, with nothing excepted ("I'd rate all ten statements a 3", "I give every statement
 # a 4", "3 for all statements", "Alle Aussagen: 3")
 _ALL = r"(?:all|every|each)(?:\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:statements?|items?|of\s+them|ones))?"
-ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+" + _ALL + r"\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
-                      r"|(?:^|(?<=\n))\s*(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)\s*[:：=]\s*)"
+ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+(?:them\s+all|" + _ALL + r")\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
+                      r"|(?:^|(?<=\n))\s*(?:(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)"
+                      # (blind53) "All ten: 3", "All 10: 3", "All of them: 4", "Alle zehn: 3"
+                      r"|all\s+(?:ten|\d{1,2}|of\s+them)|alle\s+(?:zehn|\d{1,2}))\s*[:：=]\s*)"
                       r"([1-5])\b(?!\s*(?:or|to|-|–|oder|ou|o)\s*(?:an?\s+)?\d)(?![^.!?\n]*\b(?:except|but|apart|other\s+than|save|außer|sauf|excepto|salvo)\b)"
                       r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
 
@@ -517,7 +519,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
-    if (not found and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
+    # (blind53) also after a heading that rated nothing itself ("Statement 1–10: I'll rate them all 4")
+    if (not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
     if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
