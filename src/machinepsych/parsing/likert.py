@@ -45,11 +45,12 @@ ANCHOR_WORDS = {
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
 KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
-                 r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|평가|평점|점수|betyg|ocena|nilai|skor|đánh\s+giá|điểm|βαθμολογία|note(?=\s*[:=]\s*[1-5]\b))"
+                 r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|分数|分數|得分|点数|оценка|평가|평점|점수|betyg|ocena|nilai|skor|đánh\s+giá|điểm|βαθμολογία|note(?=\s*[:=]\s*[1-5]\b))"
                  r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
                  # (and in other languages: "评分 3", "Bewertung 4")
-                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка|note|nota)|评分|評分|評価|评级|打分|평가|평점|점수)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
+                 # (Chinese, Japanese and Korean rating words may run into the rating: "陈述1：评分4", "点数5")
+                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка|note|nota)(?=\s)|(?:评分|評分|評価|评级|打分|分数|分數|得分|点数|평가|평점|점수))(?=\s*(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
 # "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
 DASH_KEY = re.compile(r"\b(?:rating|score)\s*-(?=[ \t]*[1-5][ \t.]*(?:\n|$))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"

@@ -20,6 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
 from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
@@ -121,6 +122,21 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     return pairs
 
 
+# a JSON key whose value lists the ratings in statement order ({"ratings": [4, 3, 4]}, {"answers": [...]}, {"scores": [...]})
+LIST_KEY = re.compile(r"(?:my[ _]?|final[ _]?)?(?:ratings?|answers?|scores?|responses?|values?|bewertungen|antworten|puntuaciones|calificaciones"
+                      r"|respuestas|notes|r[ée]ponses|valutazioni|risposte|评分|評分|分数|答案|評価|回答|点数|점수|평가|답변)", re.I)
+
+
+def _listed_ratings(text: str, n: int) -> list[int | None] | None:
+    """The ratings of a JSON object that lists them in statement order under one key meaning ratings, one value
+    per statement (a value that does not read: that statement None); None where there is no such list of n."""
+    lists = [v for _, _, obj in json_objects(_closed(text)) if isinstance(obj, dict)
+             for k, v in obj.items() if isinstance(v, list) and LIST_KEY.fullmatch(str(k).strip())]
+    if len(lists) != 1 or len(lists[0]) != n or any(isinstance(v, (dict, list)) for v in lists[0]):
+        return None
+    return [_value(str(v), 0, 1, 5) if v is not None else None for v in lists[0]]
+
+
 def _open_braces(text: str) -> int:
     """How many braces ``text`` leaves open (those inside strings aside)."""
     depth, quote, escaped = 0, False, False
@@ -167,6 +183,19 @@ RATING_COLUMN = re.compile(r"rating|score|bewertung|puntuaci[óo]n|calificaci[ó
 
 # a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
+# (blind53) the prompt's format echoed after the answer, its heading a placeholder ("(Format: Statement <number>\nThoughts:
+# ...\nRating: 3)", "Example: Statement <n>", "Statement <number>" alone): from there on no rating of the reply's
+ECHO_TEMPLATE = re.compile(r"(?im)^[ \t*_>]*\(?[ \t*_]*(?:(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*)?"
+                           r"(?:" + _HEAD_WORD + r")\s*#?\s*<[^<>\n]{1,40}>")
+
+
+def _without_template_echo(text: str) -> str:
+    """``text`` without a format template echoed after its ratings (:data:`ECHO_TEMPLATE`, where a digit comes before it
+    and no numbered statement heading after it)."""
+    for m in ECHO_TEMPLATE.finditer(text):
+        if re.search(r"\d", text[:m.start()]) and not HEADING.search(text, m.end()):
+            return text[:m.start()]
+    return text
 
 
 # one block for several statements: "Statements 1–4", "Statements 1 to 3", "Énoncé 1 à 10", "Aussagen 1 bis 5"; a
@@ -362,8 +391,10 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
 # one rating said for every statement, with nothing excepted ("I'd rate all ten statements a 3", "I give every statement
 # a 4", "3 for all statements", "Alle Aussagen: 3")
 _ALL = r"(?:all|every|each)(?:\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:statements?|items?|of\s+them|ones))?"
-ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+" + _ALL + r"\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
-                      r"|(?:^|(?<=\n))\s*(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)\s*[:：=]\s*)"
+ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+(?:them\s+all|" + _ALL + r")\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
+                      r"|(?:^|(?<=\n))\s*(?:(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)"
+                      # (blind53) "All ten: 3", "All 10: 3", "All of them: 4", "Alle zehn: 3"
+                      r"|all\s+(?:ten|\d{1,2}|of\s+them)|alle\s+(?:zehn|\d{1,2}))\s*[:：=]\s*)"
                       r"([1-5])\b(?!\s*(?:or|to|-|–|oder|ou|o)\s*(?:an?\s+)?\d)(?![^.!?\n]*\b(?:except|but|apart|other\s+than|save|außer|sauf|excepto|salvo)\b)"
                       r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
 
@@ -393,6 +424,20 @@ def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None
     return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
 
 
+def _with_prose(found: dict[str, list[tuple[int | None, str]]], text: str, ids: list[str]) -> dict[str, list[tuple[int | None, str]]]:
+    """``found`` with the statements it lacks rated from prose clauses (:mod:`.prose_ratings`), where the prose
+    reading agrees with every rating ``found`` holds (a disagreement: the prose is not read)."""
+    prose = prose_ratings(text, len(ids))
+    mapping = _map_ids([str(k) for k in range(1, len(ids) + 1)], ids) if prose else None
+    if mapping is None:
+        return found
+    rated = {mapping[str(k)]: v for k, v in enumerate(prose, 1)}
+    held = {sid: {r for r, _ in got} - {None} for sid, got in found.items()}
+    if any(h and rated[sid] is not None and h != {rated[sid]} for sid, h in held.items() if sid in rated):
+        return found
+    return {**found, **{sid: [(v, "")] for sid, v in rated.items() if not held.get(sid) and v is not None}}
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None. A list under a heading
@@ -414,7 +459,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
-    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(_without_template_echo(strip_think(reply or ""))).translate(FULLWIDTH)))
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
@@ -436,6 +481,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
         for sid, r in pairs:
             if sid in mapping:
                 found.setdefault(mapping[sid], []).append((r, ""))
+    listed = _listed_ratings(text, len(ids)) if not found and len(ids) > 1 else None
+    if listed:  # {"ratings": [4, 3, 4, ...]}: one rating per statement, in order
+        found = {sid: [(v, "")] for sid, v in zip(ids, listed)}
     inline = _inline_pairs(text, len(ids)) if not found and len(ids) > 1 and "\n" not in text.strip() else None
     if inline:  # one line of pairs: "1) 5  2) 3", "Final ratings: 1 → 4, 2 → 2"
         mapping = _map_ids([n for n, _ in inline], ids) or {}
@@ -471,9 +519,12 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
-    if (not found and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
+    # (blind53) also after a heading that rated nothing itself ("Statement 1–10: I'll rate them all 4")
+    if (not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
+    if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
+        found = _with_prose(found, text, ids)
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)
         if mapping is None or len({n for n, _ in restated}) != len(restated):
