@@ -22,7 +22,7 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
-from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
+from .rating_revisions import current_values, doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 # (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
@@ -460,6 +460,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(_without_template_echo(strip_think(reply or ""))).translate(FULLWIDTH)))
+    text = current_values(text)  # "Rating: 3 → 4", "Previous rating: 3\nRating: 4", "3, no, mejor 2": the rating meant
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated

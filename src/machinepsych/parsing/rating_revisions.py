@@ -89,3 +89,58 @@ def doubted_ratings(text: str) -> tuple[str, list[tuple[int, None]]] | None:
     if not named:
         return None
     return before_marker(text, cut), [(int(m.group("row")), None) for m in named]
+
+
+# ---------------------------------------------------------------- a rating written with its earlier value, or corrected in place
+# (each rule rewrites the text of a whole questionnaire before it is split into statements: :func:`current_values`)
+# the place of a rating: after a key's colon ("Rating: 3 → 4", "Statement 1: 3 → 4") or a numbered line's number ("1. 3 -> 4")
+_AT = r"(?P<pre>(?:[:：=]|(?:^|(?<=\n))[ \t*_\-•]*\d{1,2}[.)])[ \t]*(?:\*\*)?[ \t]*)"
+_ARROW = r"(?:→|->|=>|⟶|➝|➔|⇒)"
+# "3 → 4", "4 → on second thought, 3", "3 => 2"; not a line of pairs ("1 → 4, 2 → 2": another arrow on the line)
+EARLIER_ARROW = re.compile(_AT + r"(?P<old>[1-5])(?:\*\*)?[ \t]*" + _ARROW + r"[ \t]*(?:(?:on\s+second\s+thoughts?|actually|revised|now|updated)\s*[,:]?[ \t]*)?"
+                           r"(?=(?:\*\*)?[^\n]*$)(?![^\n]*" + _ARROW + r")", re.I | re.M)
+# "from 3 to 4", "changed from 3 to 1", "de 3 a 4", "von 3 auf 4", "从3改为4", "3から4に"
+EARLIER_FROM = re.compile(_AT + r"(?:(?:(?:changed|moved|went|gone|cambiad[ao]|pass[ée]e?|ge[äa]ndert)\s+)?(?:from|de|von|da|desde|从|從)\s*(?P<old>[1-5])\s*"
+                          r"(?:to|a|à|auf|zu|para|改为|改為|到)\s*(?=(?:an?\s+)?[1-5](?![\d.,]\d))(?:an?\s+)?"
+                          r"|[1-5]\s*から\s*(?=[1-5]))", re.I)
+# a key that names the earlier rating, with its value and an arrow after it ("Previous rating: 3", "Old rating: 3 →",
+# "Rating (iteration 0): 3", "Vorherige Bewertung: 3", "Puntuación anterior: 3", "Note précédente : 3", "之前的评分：3")
+_RATING_WORD = r"(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|note|valutazione|punteggio|avalia[çc][ãa]o|nota|评分|評分|評価|평가|点数|分数)"
+EARLIER_KEY = re.compile(r"(?:\b(?:previous|old|initial|earlier|original|prior|former|past|last|first)\s+" + _RATING_WORD
+                         + r"|\b(?:vorherige|alte|ursprüngliche|frühere|bisherige|erste)\s+" + _RATING_WORD
+                         + r"|\b" + _RATING_WORD + r"\s+(?:anterior|previa|original|inicial|pr[ée]c[ée]dente|initiale|ancienne|precedente|iniziale|vecchia)"
+                         + r"|\b(?:ancienne|vieille)\s+note|(?:之前的?|原来的?|原來的?|以前の|前回の|이전\s*)" + _RATING_WORD
+                         + r"|\b(?:rating|score)\s*\((?:iteration\s*0|before|previous|old|earlier|initial|original)[^)\n]{0,20}\))"
+                         r"[ \t]*(?:\*\*)?[ \t]*[:：=][ \t]*(?:\*\*)?[ \t]*[1-5](?:\s*/\s*5)?(?:\*\*)?(?:[ \t]*" + _ARROW + r")?", re.I)
+# the current one's key with a bracket naming it current ("Rating (now): 4"): the key itself
+CURRENT_KEY = re.compile(r"\b(rating|score)\s*\((?:now|current|new|updated|revised|final|iteration\s*[1-9]\d*)\)", re.I)
+# a correction right after the rating, in the lexicon's languages: "3 – nein, doch 2", "3, no, mejor 2", "3，不，改为2",
+# "3、いや2にします", "3, 아니 2로", "2. No, on reflection I do agree: 4" (the new rating ends its sentence)
+_NO = r"(?:(?:no|nein|non|não|nao|nee|nope)(?![^\W\d_])|不对|不對|不是|不|いや|いいえ|아니요|아니|아뇨)"
+CORRECTED_IN_PLACE = re.compile(_AT + r"(?P<old>[1-5])(?![\d.,]\d)(?:\*\*)?\s*(?:[,，、.。;；]|[ \t][—–-]|—|–)\s*" + _NO
+                                + r"\s*[,，、.。!！:：—–-]?\s*(?P<fill>[^\d\n]{0,50}?)(?:\*\*)?(?=[1-5](?![\d.,]\d)(?:\*\*)?\s*"
+                                r"(?:[.!。！)）]|$|\n|にします|に|로|으로|점|分|\())", re.I | re.M)
+# a denial before the rating meant: "not 2, but 3", "nicht 2, sondern 3", "no 2, sino 3", "pas 2, mais 3", "不是2，而是3"
+NOT_BUT = re.compile(_AT + r"(?:(?:not|nicht|no|pas|non|não|nao)\s+(?:an?\s+)?[1-5]\s*[,，;]?\s*(?:but|sondern|sino|mais|ma|mas)\s+(?:rather\s+)?(?:an?\s+)?(?=[1-5](?![\d.,]\d))"
+                     r"|不是\s*[1-5]\s*[,，]?\s*(?:而是|是)\s*(?=[1-5]))", re.I)
+# an edit line that changes the rating just given ("Rating: 3\nEdit: changing this to 2.", "Update: I'll lower it to 2")
+EDIT_LINE = re.compile(r"\b(?P<head>edit|update|correction|revision)\s*:\s*(?:i['’]?(?:ll|m|\s+will|\s+am)\s+|let\s+me\s+)?"
+                       r"(?:chang|lower|rais|mov|revis|updat|bump|adjust)\w*\s+(?:this|it|that|my\s+rating|the\s+rating)\s+(?:down\s+|up\s+)?to\s+(?:an?\s+)?(?=[1-5](?![\d.,]\d))", re.I)
+# a second value offered as a possibility beside the rating: "3 (could be 4)", "3 (might be 4)", "3 (eventuell 4)", "3 (4 would also fit)"
+POSSIBLE_NEXT = re.compile(r"(?<=[1-5])(?P<open>\s*[(,]\s*)(?:(?:it\s+)?(?:could|might|may|would)\s+(?:also\s+|even\s+)?(?:be|go\s+(?:to\s+)?)|eventuell|allenfalls|magari|"
+                           r"pode\s+ser|tal\s+vez|可能是?|多分|아마도?)\s*(?:an?\s+)?(?=[1-5](?![\d.,]\d))", re.I)
+POSSIBLE_AFTER = re.compile(r"(?<=[1-5])\s*\(\s*(?P<v>[1-5])\s+(?:would|could|might|may)\s+(?:also\s+)?(?:fit|work|do|be\s+(?:fine|ok|okay|reasonable|defensible))[^)\n]*\)", re.I)
+
+
+def current_values(text: str) -> str:
+    """``text`` (a questionnaire's reply) with each rating written beside its earlier value, or corrected in place, left
+    as the rating meant: the value after the arrow ("Rating: 3 → 4" is 4), the current key's ("Previous rating: 3\\nRating: 4"),
+    the one after the correction ("Bewertung: 3 – nein, doch 2" is 2, "not 2, but 3" is 3); a second value offered as a
+    possibility ("3 (could be 4)") becomes "3 (or 4)", which rates nothing."""
+    text = EARLIER_KEY.sub("", text)
+    text = CURRENT_KEY.sub(r"\1", text)
+    for rx in (EARLIER_ARROW, EARLIER_FROM, CORRECTED_IN_PLACE, NOT_BUT):
+        text = rx.sub(lambda m: m.group("pre"), text)
+    text = EDIT_LINE.sub(lambda m: m.group("head") + ": make that ", text)
+    text = POSSIBLE_NEXT.sub(lambda m: m.group("open") + "or ", text)
+    return POSSIBLE_AFTER.sub(lambda m: f" (or {m.group('v')})", text)
