@@ -22,7 +22,7 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
-from .rating_revisions import current_values, doubted_ratings, edited_ratings, rerated_after_correction
+from .rating_revisions import current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 # (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
@@ -114,7 +114,8 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     rows = table_rows(text)
     if rows:
         head = [c.lower() for c in rows[0][1]]
-        col = next((i for i, c in enumerate(head) if RATING_COLUMN.search(c)), None)
+        col = current_column(head)  # "| Statement | Before | After |": the current rating's column
+        col = col if col is not None else next((i for i, c in enumerate(head) if RATING_COLUMN.search(c)), None)
         if col is not None:
             for _, cells in rows[1:]:
                 if len(cells) > col and re.fullmatch(r"\d{1,3}", cells[0]):

@@ -60,7 +60,7 @@ def edited_ratings(text: str) -> tuple[str, list[tuple[int, int | None]]] | None
     scale) of each edit) where ``text`` (a whole questionnaire's reply) ends with a correction that is
     nothing but edits of statements by number; None otherwise."""
     cut = revised_tail(text)
-    edits = row_edits(text[cut:]) if cut is not None else None
+    edits = (row_edits(text[cut:]) or requested_edits(text[cut:])) if cut is not None else None
     if edits is None:
         return None
     return before_marker(text, cut), [(k, int(v) if v.isdigit() and 1 <= int(v) <= 5 else None) for k, v in edits]
@@ -144,3 +144,62 @@ def current_values(text: str) -> str:
     text = EDIT_LINE.sub(lambda m: m.group("head") + ": make that ", text)
     text = POSSIBLE_NEXT.sub(lambda m: m.group("open") + "or ", text)
     return POSSIBLE_AFTER.sub(lambda m: f" (or {m.group('v')})", text)
+
+
+# ---------------------------------------------------------------- edits of statements by number, said as a request
+_STMT = (r"(?:(?:the\s+)?(?:statement|item|question|no\.?|number|#|aussage|frage|afirmaci[óo]n|enunciado|pregunta|affirmation|[ée]nonc[ée]"
+         r"|affermazione|domanda|陈述|陳述|문항|진술|項目)\s*|第\s*|l['’]\s*(?:affirmation|affermazione)\s*|la\s+(?:afirmaci[óo]n|affermazione)\s*)")
+_NEW = r"(?:an?\s+|einer?\s+|un[ae]?\s+)?(?P<value>\d{1,2})(?![\d.,]\d)"
+# (the earlier value named after the new one is part of the edit: "should be a 1, not a 2", "instead of 2")
+_NOT_OLD = r"(?:\s*,?\s*(?:not|rather\s+than|instead\s+of|nicht|statt|no|en\s+lugar\s+de|pas|au\s+lieu\s+de)\s+(?:an?\s+|einer?\s+)?\d)?"
+REQUESTED_EDIT = re.compile(
+    r"(?:\b(?:make|set|change|put|rate|mark|give|move|bump|raise|lower|score)\s+(?:my\s+rating\s+(?:for|of)\s+)?" + _STMT + r"?(?P<row>\d{1,2})(?:['’]s\s+rating)?\s+"
+    r"(?:(?:up\s+|down\s+)?to\s+|as\s+)?" + _NEW
+    + r"|(?<![\w.])" + _STMT + r"(?P<row2>\d{1,2})\s*(?:番|号|號|条|條)?\s+(?:should\s+(?:really\s+)?be|must\s+be|gets|deserves|sollte|soll|debería\s+ser|devrait\s+être|dovrebbe\s+essere|deveria\s+ser)\s+"
+    + _NEW.replace("value", "value2")
+    + r"|(?<![\w.])" + _STMT + r"(?P<row3>\d{1,2})\s+(?:bitte\s+)?(?:mit\s+(?:einer?\s+)?(?P<value3>\d)\s+bewerten|auf\s+(?P<value4>\d)\s+(?:setzen|ändern|stellen|korrigieren))"
+    r"|\b(?:cambia|pon|cambiar|poner)\s+" + _STMT + r"?(?P<row5>\d{1,2})\s+a\s+(?:un\s+)?(?P<value5>\d)"
+    r"|\b(?:mettre|mets|mettez|changer|change)\s+" + _STMT + r"?(?P<row6>\d{1,2})\s+à\s+(?P<value6>\d))" + _NOT_OLD, re.I)
+# a further edit joined to one before ("make 3 a 2 and 7 a 4")
+FURTHER_EDIT = re.compile(r"\s*(?:,|;)?\s*(?:and|und|y|et|e|,)\s+" + _STMT + r"?(?P<row>\d{1,2})\s+(?:(?:up\s+|down\s+)?to\s+|as\s+|a\s+|à\s+|auf\s+)?" + _NEW + _NOT_OLD, re.I)
+_REQUEST_FILLER = re.compile(r"^(?:[\s,.:;!。，、：！—–-]|\b(?:and|also|sorry|wait|actually|correction|oops|i\s+mean|please|bitte|por\s+favor|s['’]il\s+vous\s+pla[iî]t"
+                             r"|instead|too|as\s+well|i['’]d|let['’]s|let\s+me|i\s+want\s+to|i\s+will|i['’]ll|und|y|et|e|doch|lieber)\b)*$", re.I)
+
+
+def requested_edits(tail: str) -> list[tuple[int, str]] | None:
+    """(statement number, new value as written) of each edit ``tail`` (the text after a correction marker) asks for
+    ("make statement 5 a 2", "statement 3 should be a 1, not a 2", "Aussage 4 bitte mit 2 bewerten", "make 3 a 2 and 7 a 4"),
+    where it is nothing but such edits; else None."""
+    found, pos = [], 0
+    spans = []
+    for m in REQUESTED_EDIT.finditer(tail):
+        if m.start() < pos:
+            continue
+        row = next(m.group(g) for g in ("row", "row2", "row3", "row3", "row5", "row6") if m.group(g))
+        value = next(m.group(g) for g in ("value", "value2", "value3", "value4", "value5", "value6") if m.group(g))
+        found.append((int(row), value))
+        end = m.end()
+        while (more := FURTHER_EDIT.match(tail, end)) is not None:
+            found.append((int(more.group("row")), more.group("value")))
+            end = more.end()
+        spans.append((m.start(), end))
+        pos = end
+    if not found:
+        return None
+    gaps = [tail[:spans[0][0]]] + [tail[a[1]:b[0]] for a, b in zip(spans, spans[1:])] + [tail[spans[-1][1]:]]
+    return found if all(_REQUEST_FILLER.match(g) for g in gaps) else None
+
+
+# a table's columns of the earlier and the current rating ("| Statement | Before | After |", "| Old | New |", "Previous rating | Current rating")
+_EARLIER_COLUMN = re.compile(r"\b(?:before|old|previous|initial|earlier|original|prior|first|vorher|alt|bisher|anterior|antes|avant|ancien(?:ne)?|prima|precedente)\b"
+                             r"|之前|原来|原來|以前|前回|이전", re.I)
+_CURRENT_COLUMN = re.compile(r"\b(?:after|new|current|updated|revised|now|final|nachher|neu|aktuell|nuev[oa]|actual|despu[ée]s|apr[èe]s|nouv(?:eau|elle)|dopo|nuov[oa]|depois)\b"
+                             r"|之后|之後|现在|現在|新|今回|이후|현재", re.I)
+
+
+def current_column(head: list[str]) -> int | None:
+    """The index of a table's column of the current rating where another column holds the earlier one (a change table:
+    "| Statement | Before | After |", "| # | Old | New | Why |"); None where the table has no such pair."""
+    earlier = [i for i, c in enumerate(head) if _EARLIER_COLUMN.search(c)]
+    current = [i for i, c in enumerate(head) if _CURRENT_COLUMN.search(c) and not _EARLIER_COLUMN.search(c)]
+    return current[0] if len(current) == 1 and earlier else None
