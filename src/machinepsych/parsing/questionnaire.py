@@ -22,7 +22,7 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
-from .rating_revisions import current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction
+from .rating_revisions import closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 # (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
@@ -425,6 +425,17 @@ def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None
     return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
 
 
+def _against_summary(read: tuple[Any, ParseStatus], summary: dict[str, int], text: str) -> tuple[Any, ParseStatus]:
+    """The questionnaire ``read`` with each statement a closing summary rates otherwise unrated (:func:`.rating_revisions.closing_summary`)."""
+    action, status = read
+    if status != "parsed":
+        return read
+    for sid, v in summary.items():
+        if action[sid]["rating"] is not None and action[sid]["rating"] != v:
+            action[sid] = {"rating": None, "reason": action[sid]["reason"]}
+    return read if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
+
+
 def _with_prose(found: dict[str, list[tuple[int | None, str]]], text: str, ids: list[str]) -> dict[str, list[tuple[int | None, str]]]:
     """``found`` with the statements it lacks rated from prose clauses (:mod:`.prose_ratings`), where the prose
     reading agrees with every rating ``found`` holds (a disagreement: the prose is not read)."""
@@ -462,6 +473,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(_without_template_echo(strip_think(reply or ""))).translate(FULLWIDTH)))
     text = current_values(text)  # "Rating: 3 → 4", "Previous rating: 3\nRating: 4", "3, no, mejor 2": the rating meant
+    if len(ids) > 1 and (summary := closing_summary(text, len(ids))) is not None:  # "...\n\nIn summary: 4, 2, ...": changes nothing
+        return _against_summary(_parse_questionnaire(summary[0], obs), dict(zip(ids, summary[1])), text)
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated

@@ -203,3 +203,20 @@ def current_column(head: list[str]) -> int | None:
     earlier = [i for i, c in enumerate(head) if _EARLIER_COLUMN.search(c)]
     current = [i for i, c in enumerate(head) if _CURRENT_COLUMN.search(c) and not _EARLIER_COLUMN.search(c)]
     return current[0] if len(current) == 1 and earlier else None
+
+
+# a closing summary after the statements' blocks: a head, then one rating per statement in order ("In summary: 4, 2, 5, ...")
+CLOSING_SUMMARY = re.compile(r"\n[ \t*_#>]*(?:in\s+summary|summary(?:\s+of\s+(?:my\s+)?ratings)?|to\s+summari[sz]e|in\s+short|overall|my\s+ratings|all\s+ratings"
+                             r"|ratings\s+in\s+(?:short|brief)|zusammenfassung|zusammengefasst|resumen|en\s+r[ée]sum[ée]|r[ée]sum[ée]|riepilogo|in\s+sintesi|resumo"
+                             r"|总结|總結|まとめ|요약)[^\n:：\d]{0,30}[:：]?[ \t*_]*\n?[ \t*_]*(?P<list>(?:[1-5][ \t]*[,;/、，][ \t]*)+[1-5])[ \t*_.。]*$", re.I)
+
+
+def closing_summary(text: str, n: int) -> tuple[str, list[int]] | None:
+    """(the reply before it, the ratings it lists) where ``text`` (a questionnaire's reply) ends with a summary of n ratings
+    in statement order after ratings of its own, and says no correction; None otherwise. The summary changes no rating: a
+    statement it rates otherwise than its block is unrated (a careful reader cannot tell which is meant)."""
+    m = CLOSING_SUMMARY.search(text)
+    if m is None or REVISION.search(m.group(0)) or not _NUMBER.search(text[:m.start()]):
+        return None
+    values = [int(v) for v in re.findall(r"[1-5]", m.group("list"))]
+    return (text[:m.start()], values) if len(values) == n else None
