@@ -137,3 +137,17 @@ def test_statement_numbers_never_read_as_ratings():
     # a correction naming a statement without a new value changes nothing it cannot settle; numbers stay numbers
     assert q(blocks(tail="\n\nActually, make statement 5 a 9.")) == meant(*R[:4], None, *R[5:])
     assert q("\n".join(f"Statement {k}: {v}" for k, v in enumerate(R, 1))) == meant(*R)
+
+
+@pytest.mark.parametrize("tail,want", [
+    # the edit with its reason (blind54 likert:6)
+    ("\n\nActually, make statement 5 a 2 — I don't think it matters much.", meant(*R[:4], 2, *R[5:])),
+    # a reason that names another number is no plain edit: the edit is not applied on its own
+    ("\n\nActually, make statement 5 a 2 — or maybe 3.", None),
+])
+def test_edit_with_its_reason(tail, want):
+    got = q(blocks(tail=tail))
+    if want is None:
+        assert got is None or got["5"] != 2
+    else:
+        assert got == want

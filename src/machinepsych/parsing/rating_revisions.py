@@ -165,6 +165,8 @@ FURTHER_EDIT = re.compile(r"\s*(?:,|;)?\s*(?:and|und|y|et|e|,)\s+" + _STMT + r"?
 _REQUEST_FILLER = re.compile(r"^(?:[\s,.:;!。，、：！—–-]|\b(?:and|also|sorry|wait|actually|correction|oops|i\s+mean|please|bitte|por\s+favor|s['’]il\s+vous\s+pla[iî]t"
                              r"|instead|too|as\s+well|i['’]d|let['’]s|let\s+me|i\s+want\s+to|i\s+will|i['’]ll|und|y|et|e|doch|lieber)\b)*$", re.I)
 
+_EDIT_REASON = re.compile(r"[ \t]*(?:[—–:;(]|\s-\s|,\s*(?:because|since|as|weil|da|porque|car|perch[ée])\b)[^\d\n]*$", re.I)
+
 
 def requested_edits(tail: str) -> list[tuple[int, str]] | None:
     """(statement number, new value as written) of each edit ``tail`` (the text after a correction marker) asks for
@@ -187,7 +189,10 @@ def requested_edits(tail: str) -> list[tuple[int, str]] | None:
     if not found:
         return None
     gaps = [tail[:spans[0][0]]] + [tail[a[1]:b[0]] for a, b in zip(spans, spans[1:])] + [tail[spans[-1][1]:]]
-    return found if all(_REQUEST_FILLER.match(g) for g in gaps) else None
+    last = gaps.pop()
+    # (the last edit may give its reason: "make statement 5 a 2 — I don't think camping beats a coding club.", no number in it)
+    reason = _EDIT_REASON.match(last) is not None and REVISION.search(last) is None
+    return found if all(_REQUEST_FILLER.match(g) for g in gaps) and (_REQUEST_FILLER.match(last) or reason) else None
 
 
 # a table's columns of the earlier and the current rating ("| Statement | Before | After |", "| Old | New |", "Previous rating | Current rating")
