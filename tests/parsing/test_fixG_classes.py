@@ -151,3 +151,18 @@ def test_edit_with_its_reason(tail, want):
         assert got is None or got["5"] != 2
     else:
         assert got == want
+
+
+@pytest.mark.parametrize("reply,want", [
+    # a repeated block headed as revised (review8 D8): the revised one
+    (blocks() + "\n\nStatement 4 (revised)\nRating: 1", with4(1)),
+    (blocks() + "\n\nStatement 4 — corrected:\nRating: 1", with4(1)),
+    # repeated with no word of revision: two ratings, none
+    (blocks() + "\n\nStatement 4\nRating: 1", with4(None)),
+    # an overall rating after the blocks is no rating of the last statement (review8 case 108)
+    (blocks(tail="\n\nOverall rating: 3"), meant(*R)),
+    # the correction's line names another number after it: left to the correction reader, which takes the last (review8 case 97)
+    (blocks({4: "Rating: 1 — no, I stand by 3... hmm, 1."}), with4(1)),
+])
+def test_repeated_and_closing_lines(reply, want):
+    assert q(reply) == want

@@ -22,7 +22,8 @@ from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
-from .rating_revisions import closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction
+from .rating_revisions import (closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction,
+                               revised_heading)
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 # (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
@@ -520,7 +521,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             if i == len(blocks) - 1 and _cut_off_copy(block, [b for m, b in blocks[:i] if m == n]):
                 continue  # a repeat loop cut off inside its last copy: the copies before it say the rating
             # a statement given again after a second look, or after a correction marker closing the block before: the later block
-            if mapping[n] in found and (SECOND_LOOK.search(block) or (i and rerated_after_correction(blocks[i - 1][1]))):
+            if mapping[n] in found and (SECOND_LOOK.search(block) or revised_heading(block) or (i and rerated_after_correction(blocks[i - 1][1]))):
                 found[mapping[n]] = []
             if not block.strip(" \t\n*_#:.") and any(r is not None for r, _ in found.get(mapping[n], [])):
                 continue  # (blind50) a heading alone repeated after the statement was rated (a repetition loop): no second answer

@@ -115,10 +115,11 @@ EARLIER_KEY = re.compile(r"(?:\b(?:previous|old|initial|earlier|original|prior|f
 # the current one's key with a bracket naming it current ("Rating (now): 4"): the key itself
 CURRENT_KEY = re.compile(r"\b(rating|score)\s*\((?:now|current|new|updated|revised|final|iteration\s*[1-9]\d*)\)", re.I)
 # a correction right after the rating, in the lexicon's languages: "3 – nein, doch 2", "3, no, mejor 2", "3，不，改为2",
-# "3、いや2にします", "3, 아니 2로", "2. No, on reflection I do agree: 4" (the new rating ends its sentence)
+# "3、いや2にします", "3, 아니 2로", "2. No, on reflection I do agree: 4" (the new rating ends its sentence, and its line
+# names no number after it: "2 — no, I stand by 3... hmm, 2." is left to the correction reader, :mod:`.revision`)
 _NO = r"(?:(?:no|nein|non|não|nao|nee|nope)(?![^\W\d_])|不对|不對|不是|不|いや|いいえ|아니요|아니|아뇨)"
 CORRECTED_IN_PLACE = re.compile(_AT + r"(?P<old>[1-5])(?![\d.,]\d)(?:\*\*)?\s*(?:[,，、.。;；]|[ \t][—–-]|—|–)\s*" + _NO
-                                + r"\s*[,，、.。!！:：—–-]?\s*(?P<fill>[^\d\n]{0,50}?)(?:\*\*)?(?=[1-5](?![\d.,]\d)(?:\*\*)?\s*"
+                                + r"\s*[,，、.。!！:：—–-]?\s*(?P<fill>[^\d\n]{0,50}?)(?:\*\*)?(?=[1-5](?![^\n]*\d)(?:\*\*)?\s*"
                                 r"(?:[.!。！)）]|$|\n|にします|に|로|으로|점|分|\())", re.I | re.M)
 # a denial before the rating meant: "not 2, but 3", "nicht 2, sondern 3", "no 2, sino 3", "pas 2, mais 3", "不是2，而是3"
 NOT_BUT = re.compile(_AT + r"(?:(?:not|nicht|no|pas|non|não|nao)\s+(?:an?\s+)?[1-5]\s*[,，;]?\s*(?:but|sondern|sino|mais|ma|mas)\s+(?:rather\s+)?(?:an?\s+)?(?=[1-5](?![\d.,]\d))"
@@ -216,12 +217,31 @@ CLOSING_SUMMARY = re.compile(r"\n[ \t*_#>]*(?:in\s+summary|summary(?:\s+of\s+(?:
                              r"|总结|總結|まとめ|요약)[^\n:：\d]{0,30}[:：]?[ \t*_]*\n?[ \t*_]*(?P<list>(?:[1-5][ \t]*[,;/、，][ \t]*)+[1-5])[ \t*_.。]*$", re.I)
 
 
+# an overall rating after the statements' blocks ("Overall rating: 4"): a rating of the whole, no statement's
+OVERALL_CLOSING = re.compile(r"\n[ \t*_#>]*(?:overall|general|total|average|mean|gesamt|global(?:e)?|media)[ \t]+(?:rating|score|bewertung|note|puntuaci[óo]n)"
+                             r"[ \t*_]*[:：=][ \t*_]*[1-5](?:[.,]\d+)?(?:[ \t]*/[ \t]*5)?[ \t*_.]*$", re.I)
+
+
 def closing_summary(text: str, n: int) -> tuple[str, list[int]] | None:
     """(the reply before it, the ratings it lists) where ``text`` (a questionnaire's reply) ends with a summary of n ratings
-    in statement order after ratings of its own, and says no correction; None otherwise. The summary changes no rating: a
+    in statement order after ratings of its own, and says no correction, or with an overall rating of the whole (no ratings
+    listed: "Overall rating: 4"); None otherwise. The summary changes no rating: a
     statement it rates otherwise than its block is unrated (a careful reader cannot tell which is meant)."""
+    if (overall := OVERALL_CLOSING.search(text)) is not None and _NUMBER.search(text[:overall.start()]):
+        return text[:overall.start()], []
     m = CLOSING_SUMMARY.search(text)
     if m is None or REVISION.search(m.group(0)) or not _NUMBER.search(text[:m.start()]):
         return None
     values = [int(v) for v in re.findall(r"[1-5]", m.group("list"))]
     return (text[:m.start()], values) if len(values) == n else None
+
+
+# a statement's block repeated under a heading that says it is revised ("Statement 4 (revised)", "Statement 4 — corrected:")
+REVISED_HEADING = re.compile(r"[ \t*_]*[(\[—–:-]?[ \t*_]*(?:revised|corrected|updated|amended|revisited|überarbeitet|korrigiert|revisad[oa]|corregid[oa]"
+                             r"|r[ée]vis[ée]e?|corrig[ée]e?|rivist[oa]|corrett[oa]|修订|修訂|修正|訂正|更正|수정)\b", re.I)
+
+
+def revised_heading(block: str) -> bool:
+    """Whether ``block`` (the text after a statement's heading) opens by calling itself revised: a later block of a statement so
+    headed replaces the earlier one."""
+    return REVISED_HEADING.match(block) is not None
