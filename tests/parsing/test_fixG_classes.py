@@ -166,3 +166,15 @@ def test_edit_with_its_reason(tail, want):
 ])
 def test_repeated_and_closing_lines(reply, want):
     assert q(reply) == want
+
+
+@pytest.mark.parametrize("reply,want", [
+    # a possibility said in the reasoning, not beside the rating, changes nothing
+    (blocks({4: "Thoughts again: it is 3 years since, it could be worse.\nRating: 2"}), meant(*R)),
+    # a dash-and-no that rejects, with no new number, keeps the rating
+    (blocks({4: "Rating: 2 — no strong feelings either way."}), meant(*R)),
+    # "no" that opens a sentence with a number in its reasons keeps the rating: the new number does not end it
+    (blocks({4: "Rating: 2. No, 3 would overstate it."}), with4(2)),
+])
+def test_guards_near_misses(reply, want):
+    assert q(reply) == want

@@ -128,9 +128,9 @@ NOT_BUT = re.compile(_AT + r"(?:(?:not|nicht|no|pas|non|não|nao)\s+(?:an?\s+)?[
 EDIT_LINE = re.compile(r"\b(?P<head>edit|update|correction|revision)\s*:\s*(?:i['’]?(?:ll|m|\s+will|\s+am)\s+|let\s+me\s+)?"
                        r"(?:chang|lower|rais|mov|revis|updat|bump|adjust)\w*\s+(?:this|it|that|my\s+rating|the\s+rating)\s+(?:down\s+|up\s+)?to\s+(?:an?\s+)?(?=[1-5](?![\d.,]\d))", re.I)
 # a second value offered as a possibility beside the rating: "3 (could be 4)", "3 (might be 4)", "3 (eventuell 4)", "3 (4 would also fit)"
-POSSIBLE_NEXT = re.compile(r"(?<=[1-5])(?P<open>\s*[(,]\s*)(?:(?:it\s+)?(?:could|might|may|would)\s+(?:also\s+|even\s+)?(?:be|go\s+(?:to\s+)?)|eventuell|allenfalls|magari|"
+POSSIBLE_NEXT = re.compile(_AT + r"(?P<v>[1-5])(?P<open>\s*[(,]\s*)(?:(?:it\s+)?(?:could|might|may|would)\s+(?:also\s+|even\s+)?(?:be|go\s+(?:to\s+)?)|eventuell|allenfalls|magari|"
                            r"pode\s+ser|tal\s+vez|可能是?|多分|아마도?)\s*(?:an?\s+)?(?=[1-5](?![\d.,]\d))", re.I)
-POSSIBLE_AFTER = re.compile(r"(?<=[1-5])\s*\(\s*(?P<v>[1-5])\s+(?:would|could|might|may)\s+(?:also\s+)?(?:fit|work|do|be\s+(?:fine|ok|okay|reasonable|defensible))[^)\n]*\)", re.I)
+POSSIBLE_AFTER = re.compile(_AT + r"(?P<v>[1-5])\s*\(\s*(?P<w>[1-5])\s+(?:would|could|might|may)\s+(?:also\s+)?(?:fit|work|do|be\s+(?:fine|ok|okay|reasonable|defensible))[^)\n]*\)", re.I)
 
 
 def current_values(text: str) -> str:
@@ -143,8 +143,8 @@ def current_values(text: str) -> str:
     for rx in (EARLIER_ARROW, EARLIER_FROM, CORRECTED_IN_PLACE, NOT_BUT):
         text = rx.sub(lambda m: m.group("pre"), text)
     text = EDIT_LINE.sub(lambda m: m.group("head") + ": make that ", text)
-    text = POSSIBLE_NEXT.sub(lambda m: m.group("open") + "or ", text)
-    return POSSIBLE_AFTER.sub(lambda m: f" (or {m.group('v')})", text)
+    text = POSSIBLE_NEXT.sub(lambda m: m.group("pre") + m.group("v") + m.group("open") + "or ", text)
+    return POSSIBLE_AFTER.sub(lambda m: f"{m.group('pre')}{m.group('v')} (or {m.group('w')})", text)
 
 
 # ---------------------------------------------------------------- edits of statements by number, said as a request
