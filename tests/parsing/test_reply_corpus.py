@@ -28,7 +28,7 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24", "replies_blind26", "replies_blind27", "replies_blind31",
                                                       "replies_blind32", "replies_blind33", "replies_blind34", "replies_blind35",
-                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52")), 31
+                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52", "replies_blind53")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
@@ -37,9 +37,11 @@ SHORTER_BLIND = {FIXTURES / "replies_blind20": 17, FIXTURES / "replies_blind25":
                  FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30}
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
-WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
+WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt", "lnt-letter", "lnt-number"}
 CS_TESTS = {"visfactor-cs1", "visfactor-cs2", "visfactor-cs3"}
-CARD_TESTS = {"wcst", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection"}
+CARD_TESTS = {"wcst", "wcst-128", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection"}
+# letter.jsonl may also hold the choice tests whose options are letters (bandits, IGT, PRL, two-step; replies_blind53 on)
+LETTER_CHOICE_TESTS = {"bandit2arm", "bandit4arm", "bandit4arm-gl", "bandit-pairs", "prl", "igt", "twostep", "twostep-kool"}
 SHAPES, COLORS = {"triangle", "star", "cross", "circle"}, {"red", "green", "yellow", "blue"}
 
 
@@ -68,7 +70,9 @@ def check_visfactor(fmt: str, line: dict) -> None:
     st, meant = line["stimulus"], line["meant"]
     assert line["test"] == f"visfactor-{st['subtest'].lower()}"
     kind, n = st["answer_kind"], st["n_rows"]
-    assert kind in VISFACTOR_KINDS[fmt]
+    # a VisFactor test is checked by its own answer kind in any of the three files (replies_blind53 files SS2's
+    # numbers under number and I3's group lists under tf_rows); the benchmark's rows are by file
+    assert kind in set().union(*VISFACTOR_KINDS.values())
     assert kind == get_task(line["test"]).env_class(get_task(line["test"]).resolve()).reset(seed=0).stimulus["answer_kind"]
     if meant is None:
         return
@@ -148,6 +152,8 @@ def check(fmt: str, line: dict) -> None:
     get_task(line["test"])  # raises for an unknown id
     if fmt == "card":
         check_card(line)
+    elif fmt == "letter" and line["test"] in LETTER_CHOICE_TESTS:
+        assert line["meant"] is None or line["meant"] in line["stimulus"]["options"]
     elif fmt in VISFACTOR_KINDS:
         check_visfactor(fmt, line)
     elif fmt == "word":
@@ -161,9 +167,9 @@ def check(fmt: str, line: dict) -> None:
 # labels kept as their authors wrote them before measuring, against the corpus's convention (each counts as read
 # wrong, and the closing note says so): replies_blind48 free_text 35 labels a fenced comment with its fence;
 # replies_blind51 free_text 31 and 57 leave out a chat lead-in ("Sure! Here's my comment:") that 24 labelled lines
-# of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4, 9 and 28 (the lead's brief
-# for those two sets wrongly called a lead-in a wrapper). Such a line is checked for its keys only.
-AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), ("replies_blind51", "free_text", 31),
+# of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4, 9 and 28 and replies_blind53 free_text 3, 12, 21, 41, 63
+# and 66 (a lead-in or a "Comment:" label; the lead's brief for those two sets wrongly called a lead-in a wrapper). Such a line is checked for its keys only.
+AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), *(("replies_blind53", "free_text", i) for i in (3, 12, 21, 41, 63, 66)), ("replies_blind51", "free_text", 31),
                       ("replies_blind51", "free_text", 57), ("replies_blind52", "free_text", 4),
                       ("replies_blind52", "free_text", 9), ("replies_blind52", "free_text", 28)}
 
