@@ -272,7 +272,8 @@ def _ordinal_option(k: int, noun: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
+def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
+    _LETTER_NOUN = _letter_noun(nouns)
     answers = []
     for k, o in enumerate(options, 1):
         e = re.escape(o)
@@ -292,13 +293,19 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
 CUT_LETTER_OBJECT = re.compile(r"(\s*(?:`{3}(?:json)?\s*)?\{\s*[\"']answer[\"']\s*:\s*[\"'])([A-Za-z])\s*")
 
 
-def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
+def _letter_noun(nouns: str = "") -> str:
+    """The nouns naming a letter option, with a test's own (``nouns``: "spaceship", "alien")."""
+    return _LETTER_NOUN if not nouns else "(?:" + _LETTER_NOUN + "|" + nouns + ")"
+
+
+def parse_letter(reply: str, obs: Observation | None = None, nouns: str = "") -> tuple[str | None, ParseStatus]:
+    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``); ``nouns``: what the test
+    calls the options of this step, beyond the shared letter nouns ("Spaceship B" as "Machine B")."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
     cut = CUT_LETTER_OBJECT.fullmatch(reply or "")
     if cut:
         reply = cut.group(1) + cut.group(2) + '"}'
-    return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
+    return _letter_reader(options, nouns)(with_ordinal_nouns(reply, r"(?:one|" + _letter_noun(nouns) + ")", "option"))
 
 
 _NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
@@ -1200,21 +1207,33 @@ _LETTER_VERDICT = re.compile(r"(?:^|[;:,]\s*|\b(?i:so|thus|therefore|hence)\s+)(
                              r"|is\s+(?:the\s+)?(?:(?:best|closest|only|exact|correct|right)\s+)?(?:match|answer|one|correct|right|best))\b")
 
 
-def _letter_conclusion(sentence: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+def _letter_conclusion(sentence: str, obs: Observation | None = None, nouns: str = "") -> tuple[Any, ParseStatus]:
     """The letter the conclusion before an answer object names: read as a letter reply, or as a
     one-letter option said to match ("B matches best.")."""
-    value, status = parse_letter(sentence, obs)
+    value, status = letter_parser(nouns)(sentence, obs)
     m = _LETTER_VERDICT.search(sentence) if status != "parsed" else None
     if m and m.group("letter") in tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"):
         return m.group("letter"), "parsed"
     return value, status
 
 
+@lru_cache(maxsize=16)
+def letter_parser(nouns: str = "") -> Parser:
+    """The letter format's parser for a test that also names its options with ``nouns`` (the
+    two-step tests' "Spaceship B", "alien C"; see :data:`.lexicon.SPACESHIP_NOUNS`)."""
+    raw = parse_letter_once if not nouns else lambda reply, obs=None: parse_letter_once(reply, obs, nouns)
+    raw.__doc__ = parse_letter_once.__doc__
+    raw.__name__ = "parse_letter"
+    return one_answer(raw, lambda sentence, obs=None: _letter_conclusion(sentence, obs, nouns),
+                      candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"), nouns)))
+
+
+parse_letter_once = parse_letter
 _fixed_candidates = lambda reader: _choice_candidates(lambda obs: reader)  # noqa: E731
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
     one_answer(parse_card_choice, candidates=_choice_candidates(lambda obs: _reader_of(obs, False))),
     one_answer(parse_desk_card, candidates=_choice_candidates(lambda obs: _reader_of(obs, True))),
-    one_answer(parse_letter, _letter_conclusion, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
+    letter_parser(""),
     one_answer(parse_number, candidates=_choice_candidates(_number_options)), one_answer(parse_tf, candidates=_fixed_candidates(TF)),
     _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows), candidates=_rows_candidates)),
     _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell),
