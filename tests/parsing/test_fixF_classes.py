@@ -11,6 +11,8 @@ from machinepsych.tasks.catalog import get_task
 
 SHIP1 = {"trial": 1, "stage": 1, "options": ["A", "B"]}
 ALIEN_X = {"trial": 1, "stage": 2, "options": ["C", "D"], "planet": "X"}
+IGT = {"trial": 1, "balance": 2000.0, "options": ["A", "B", "C", "D"]}
+WCST = {"card": {"shape": "cross", "color": "green", "number": 2}, "options": [{"shape": "star", "color": "green", "number": 2}, {"shape": "cross", "color": "yellow", "number": 3}, {"shape": "circle", "color": "blue", "number": 4}, {"shape": "triangle", "color": "red", "number": 1}], "variant": "wcst"}  # a stored wcst stimulus (replies_blind22)
 KOOL2 = {"trial": 1, "pad": 2, "stake": 5, "options": ["C", "D"]}
 
 # (test, stimulus, reply, the careful reading: a value, or None for invalid)
@@ -29,6 +31,13 @@ CASES = [
     ("twostep", ALIEN_X, "外星人C", "C"),
     ("twostep-kool", KOOL2, "Spaceship C.", "C"),
     ("twostep-kool", KOOL2, "Raumschiff D", "D"),
+    # 2. a plan naming the option it starts with, as the reply's last word
+    ("igt", IGT, "No information yet, so I'll sample each deck. Let me start with **B**.", "B"),
+    ("igt", IGT, "Let me start with C.", "C"),
+    ("igt", IGT, "I'll begin with **D** first.", "D"),
+    ("igt", IGT, "Je commence par A.", "A"),
+    ("igt", IGT, "Empiezo con la C.", "C"),
+    ("twostep", SHIP1, "Nothing learnt yet; I'll start with spaceship B.", "B"),
 ]
 GUARDS = [
     ("twostep", SHIP1, "A", "A"),
@@ -39,6 +48,10 @@ GUARDS = [
     ("twostep", ALIEN_X, "I'm on planet X.", None),
     ("twostep-kool", KOOL2, "Planet D", None),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Machine B", "B"),
+    ("igt", IGT, "I'll start with A or B.", None),                       # two options: no plan
+    ("igt", IGT, "Let me start with deck B. It lost money. Deck C gained.", None),  # a walkthrough, not the last word
+    ("igt", IGT, "I'd start with A, but maybe B.", None),
+    ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Spaceship B", None),  # not a bandit's noun
 ]
 
