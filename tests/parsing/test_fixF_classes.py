@@ -38,6 +38,11 @@ CASES = [
     ("igt", IGT, "Je commence par A.", "A"),
     ("igt", IGT, "Empiezo con la C.", "C"),
     ("twostep", SHIP1, "Nothing learnt yet; I'll start with spaceship B.", "B"),
+    # 3. a repetition loop cut off mid-item: every complete item agrees
+    ("wcst", WCST, "Card 2, card 2, card 2, card", 2),
+    ("wcst", WCST, "Option 4; option 4; option 4; opt", 4),
+    ("igt", IGT, "Deck B, deck B, deck B, deck", "B"),
+    ("twostep", SHIP1, "Spaceship A. Spaceship A. Spaceship A. Space", "A"),
 ]
 GUARDS = [
     ("twostep", SHIP1, "A", "A"),
@@ -51,6 +56,9 @@ GUARDS = [
     ("igt", IGT, "I'll start with A or B.", None),                       # two options: no plan
     ("igt", IGT, "Let me start with deck B. It lost money. Deck C gained.", None),  # a walkthrough, not the last word
     ("igt", IGT, "I'd start with A, but maybe B.", None),
+    ("wcst", WCST, "Option 3, option 2, option 3, option", None),   # a cut loop whose items disagree
+    ("igt", IGT, "Deck B; deck C; deck", None),
+    ("wcst", WCST, "Option 1 has 3, Option", None),                  # a list broken off, no loop
     ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Spaceship B", None),  # not a bandit's noun
 ]

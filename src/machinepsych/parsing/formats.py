@@ -244,6 +244,7 @@ parse_lnt = _fixed(LNT)
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .loops import loop_before_cut  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -1130,6 +1131,7 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        reply = loop_before_cut(reply) or reply  # "Option 3, option 3, option": a loop cut mid-item (:mod:`.loops`)
         value, status = parse_once(reply, obs)
         if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
             return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
