@@ -4,11 +4,16 @@ fix; the ``GUARDS`` keep close replies' readings (the reading right, and the nea
 invalid)."""
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+from pathlib import Path
+
 import pytest
 
 from machinepsych.core.types import Observation
 from machinepsych.tasks.catalog import get_task
 
+BLIND43 = Path(__file__).resolve().parents[1] / "fixtures" / "replies_blind43"
 SHIP1 = {"trial": 1, "stage": 1, "options": ["A", "B"]}
 ALIEN_X = {"trial": 1, "stage": 2, "options": ["C", "D"], "planet": "X"}
 IGT = {"trial": 1, "balance": 2000.0, "options": ["A", "B", "C", "D"]}
@@ -43,6 +48,12 @@ CASES = [
     ("wcst", WCST, "Option 4; option 4; option 4; opt", 4),
     ("igt", IGT, "Deck B, deck B, deck B, deck", "B"),
     ("twostep", SHIP1, "Spaceship A. Spaceship A. Spaceship A. Space", "A"),
+    # 4. an example echoed in words after (or before) the answer, in every format
+    ("wcst", WCST, "Option 4 (triangle). Example answer format: Option 1", 4),
+    ("wcst", WCST, "Option 2 (e.g. Option 3)", 2),
+    ("wcst", WCST, "Card 2 matches by colour. Example answer: Option 3", 2),
+    ("visfactor-ma1", "MA1", "It was 47. Example answer format: 23", 47),
+    ("visfactor-cs1", "CS1", "bicycle. Example answer: umbrella", "bicycle"),
 ]
 GUARDS = [
     ("twostep", SHIP1, "A", "A"),
@@ -59,12 +70,28 @@ GUARDS = [
     ("wcst", WCST, "Option 3, option 2, option 3, option", None),   # a cut loop whose items disagree
     ("igt", IGT, "Deck B; deck C; deck", None),
     ("wcst", WCST, "Option 1 has 3, Option", None),                  # a list broken off, no loop
+    ("wcst", WCST, "Example answer format: Option 1", None),          # the echo alone: no answer of the reply's
+    ("wcst", WCST, "Option 3, for example.", 3),
+    ("wcst", WCST, "Option 2.\nExample: Option 3", 2),
+    ("igt", IGT, "Deck C. Example answer: A", "C"),
+    ("wcst", WCST, "For example, option 1 matches the colour of the card because both are red. So option 2.", 2),
     ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Spaceship B", None),  # not a bandit's noun
 ]
 
 
-def read(test: str, stimulus: dict, reply: str):
+@lru_cache(maxsize=None)
+def stored_stimulus(subtest: str) -> dict:
+    """The stimulus of replies_blind43's first line of the visfactor test ``subtest`` (as the environment emitted it)."""
+    for path in sorted(BLIND43.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and (row := json.loads(line))["test"] == "visfactor-" + subtest.lower():
+                return row["stimulus"]
+    raise LookupError(subtest)
+
+
+def read(test: str, stimulus: dict | str, reply: str):
+    stimulus = stored_stimulus(stimulus) if isinstance(stimulus, str) else stimulus
     value, status = get_task(test).answer.parse(reply, Observation(trial=0, stimulus=stimulus, parts=()))
     return value if status == "parsed" else None
 

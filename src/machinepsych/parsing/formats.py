@@ -1030,6 +1030,17 @@ EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
 
 
+# (replies_blind52) an example answer echoed in words, to the end of its line: an example label and its colon ("Example
+# answer format: Option 1", "Example: B", "Sample answer: 3", "Ejemplo: 2", "例：B"), or "e.g." / "for example" opening
+# a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
+# form of the echoed example object, left out as it is
+EXAMPLE_WORDS = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)(?:\s+(?:answer|reply|response|output|selection))?"
+    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
+    r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
+    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
+
+
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
 FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
@@ -1082,6 +1093,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
             spans.append((line_start if echoed_line else lead + cue.start(), end))
             introduced = True
     for m in EXAMPLE_LABEL.finditer(text):
+        spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_WORDS.finditer(text):
         spans.append(m.span())
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
