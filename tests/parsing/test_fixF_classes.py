@@ -54,6 +54,11 @@ CASES = [
     ("wcst", WCST, "Card 2 matches by colour. Example answer: Option 3", 2),
     ("visfactor-ma1", "MA1", "It was 47. Example answer format: 23", 47),
     ("visfactor-cs1", "CS1", "bicycle. Example answer: umbrella", "bicycle"),
+    # 5. VZ1's piece set told with the noun as the topic, in Japanese, Chinese and Korean
+    ("visfactor-vz1", "VZ1", "使用するピースは1と3です。", ["T", "F", "T", "F", "F"]),
+    ("visfactor-vz1", "VZ1", "使用的碎片是2和5。", ["F", "T", "F", "F", "T"]),
+    ("visfactor-vz1", "VZ1", "사용하는 조각은 1과 4입니다.", ["T", "F", "F", "T", "F"]),
+    ("visfactor-vz1", "VZ1", "사용할 조각은 2와 3입니다.", ["F", "T", "T", "F", "F"]),
 ]
 GUARDS = [
     ("twostep", SHIP1, "A", "A"),
@@ -75,6 +80,11 @@ GUARDS = [
     ("wcst", WCST, "Option 2.\nExample: Option 3", 2),
     ("igt", IGT, "Deck C. Example answer: A", "C"),
     ("wcst", WCST, "For example, option 1 matches the colour of the card because both are red. So option 2.", 2),
+    ("visfactor-vz1", "VZ1", "使うのはピース1と5です。", ["T", "F", "F", "F", "T"]),
+    ("visfactor-vz1", "VZ1", "使用しないピースは1と2です。", None),   # the pieces not used: not read as used
+    ("visfactor-vz1", "VZ1", "不使用的碎片是1和2。", None),
+    ("visfactor-vz1", "VZ1", "사용하지 않는 조각은 1과 2입니다.", None),
+    ("visfactor-vz1", "VZ1", "使用するピースは1と2、または3です。", None),
     ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Spaceship B", None),  # not a bandit's noun
 ]
