@@ -18,6 +18,14 @@ SHIP1 = {"trial": 1, "stage": 1, "options": ["A", "B"]}
 ALIEN_X = {"trial": 1, "stage": 2, "options": ["C", "D"], "planet": "X"}
 IGT = {"trial": 1, "balance": 2000.0, "options": ["A", "B", "C", "D"]}
 WCST = {"card": {"shape": "cross", "color": "green", "number": 2}, "options": [{"shape": "star", "color": "green", "number": 2}, {"shape": "cross", "color": "yellow", "number": 3}, {"shape": "circle", "color": "blue", "number": 4}, {"shape": "triangle", "color": "red", "number": 1}], "variant": "wcst"}  # a stored wcst stimulus (replies_blind22)
+# a two-group I3 item, as the environment emitted it (replies_blind53 tf_rows:25)
+I3_TWO = {"subtest": "I3", "item_seed": 46710688, "difficulty": "normal", "mode": "default", "answer_kind": "groups", "n_rows": 8,
+          "question": "The figures of each group share a property that the other group does not have. To which group (1-2) does each test "
+                      "figure 1-8 belong?", "options": [1, 2], "row_questions": [], "answer_format": "8 group numbers", "perturbation": {}}
+ODDBALL = {'sentences': ['Coral reefs grow in warm, shallow seas.', 'Currents move heat around the planet.', 'Tiny ocean plants produce much of the oxygen we breathe.', 'The Pacific is the largest and deepest ocean.', "Oceans cover about seventy percent of Earth's surface.", 'The deepest known point is the Mariana Trench.', 'The oboe usually plays the tuning note.', 'Ocean water is salty because of dissolved minerals.']}  # replies_blind52 free_text:28's stimulus
+I3_THREE = {**I3_TWO, "item_seed": 963019727, "options": [1, 2, 3],  # replies_blind53 tf_rows:30's item: groups 1-3
+            "question": "The figures of each group share a property that the other groups do not have. To which group (1-3) does each "
+                        "test figure 1-8 belong?"}
 KOOL2 = {"trial": 1, "pad": 2, "stake": 5, "options": ["C", "D"]}
 
 # (test, stimulus, reply, the careful reading: a value, or None for invalid)
@@ -59,6 +67,10 @@ CASES = [
     ("visfactor-vz1", "VZ1", "使用的碎片是2和5。", ["F", "T", "F", "F", "T"]),
     ("visfactor-vz1", "VZ1", "사용하는 조각은 1과 4입니다.", ["T", "F", "F", "T", "F"]),
     ("visfactor-vz1", "VZ1", "사용할 조각은 2와 3입니다.", ["F", "T", "T", "F", "F"]),
+    # 7. a comment object among chat: the object is the answer
+    ("oddball", ODDBALL, 'Here is my comment: {"comment": "Nice facts; the oboe line is odd."}', "Nice facts; the oboe line is odd."),
+    ("oddball", ODDBALL, 'Sure! {"comment": "The oboe line is off-topic."} Hope this helps.', "The oboe line is off-topic."),
+    ("oddball", ODDBALL, 'Mein Kommentar: {"comment": "Die Oboe passt nicht."}', "Die Oboe passt nicht."),
 ]
 GUARDS = [
     ("twostep", SHIP1, "A", "A"),
@@ -85,6 +97,18 @@ GUARDS = [
     ("visfactor-vz1", "VZ1", "不使用的碎片是1和2。", None),
     ("visfactor-vz1", "VZ1", "사용하지 않는 조각은 1과 2입니다.", None),
     ("visfactor-vz1", "VZ1", "使用するピースは1と2、または3です。", None),
+    # 6. a group outside the item's groups: invalid (already so on main; blind53 tf_rows:30's item has groups 1-3)
+    ("visfactor-i3", I3_TWO, '{"answer": [1, 2, 3, 1, 2, 1, 2, 1]}', None),
+    ("visfactor-i3", I3_TWO, '{"answer": [1, 2, 0, 1, 2, 1, 2, 1]}', None),
+    ("visfactor-i3", I3_TWO, '{"answer": [1, 2, 1, 1, 2, 1, 2, 1]}', [1, 2, 1, 1, 2, 1, 2, 1]),
+    ("visfactor-i3", I3_THREE, '{"answer": [1, 2, 3, 1, 2, 1, 2, 1]}', [1, 2, 3, 1, 2, 1, 2, 1]),
+    ("visfactor-vz1", "VZ1", '{"answer": [1, 0, 2, 1, 0]}', None),
+    ("visfactor-vz1", "VZ1", '{"answer": ["T", "F", "X", "T", "F"]}', None),
+    # 7. a lead-in before a plain-text comment is kept, and so are objects that are examples, or two
+    ("oddball", ODDBALL, "Here is my comment: the oboe line is odd.", "Here is my comment: the oboe line is odd."),
+    ("oddball", ODDBALL, "Comment: The oboe line is odd.", "Comment: The oboe line is odd."),
+    ("oddball", ODDBALL, 'Format, e.g. {"comment": "text"}. The oboe line is odd.', 'Format, e.g. {"comment": "text"}. The oboe line is odd.'),
+    ("oddball", ODDBALL, '{"comment": "A"} {"comment": "B"}', '{"comment": "A"} {"comment": "B"}'),
     ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Spaceship B", None),  # not a bandit's noun
 ]

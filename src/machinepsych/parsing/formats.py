@@ -24,7 +24,7 @@ from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
-from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
@@ -813,7 +813,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _fenced_comment(text)
+    inner = _wrapped_comment(text) or _fenced_comment(text) or _comment_in_chat(text)
     return (inner or text), "parsed"
 
 
@@ -884,6 +884,19 @@ def _wrapped_comment(text: str) -> str | None:
     values = [v for v in obj.values()] if isinstance(obj, dict) else []
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
+    return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+def _comment_in_chat(text: str) -> str | None:
+    """The comment of a reply that gives one answer object holding it among chat ("Here is my
+    comment: {"comment": "..."}", "Sure! {...} Hope this helps."): the object is the answer, as in
+    the other formats, so its comment (under a comment key, :data:`COMMENT_KEYS`) is what was said;
+    an object introduced as an example (:func:`.text.is_example`), or two objects, give none."""
+    found = json_objects(text)
+    if len(found) != 1 or is_example(text, found[0][0]):
+        return None
+    obj = found[0][2]
+    values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS] if isinstance(obj, dict) else []
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
 
 
