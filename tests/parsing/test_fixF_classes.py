@@ -26,6 +26,7 @@ ODDBALL = {'sentences': ['Coral reefs grow in warm, shallow seas.', 'Currents mo
 I3_THREE = {**I3_TWO, "item_seed": 963019727, "options": [1, 2, 3],  # replies_blind53 tf_rows:30's item: groups 1-3
             "question": "The figures of each group share a property that the other groups do not have. To which group (1-3) does each "
                         "test figure 1-8 belong?"}
+MA1 = {"subtest": "MA1", "answer_kind": "int", "options": [45, 77, 23, 12]}
 KOOL2 = {"trial": 1, "pad": 2, "stake": 5, "options": ["C", "D"]}
 
 # (test, stimulus, reply, the careful reading: a value, or None for invalid)
@@ -71,6 +72,14 @@ CASES = [
     ("oddball", ODDBALL, 'Here is my comment: {"comment": "Nice facts; the oboe line is odd."}', "Nice facts; the oboe line is odd."),
     ("oddball", ODDBALL, 'Sure! {"comment": "The oboe line is off-topic."} Hope this helps.', "The oboe line is off-topic."),
     ("oddball", ODDBALL, 'Mein Kommentar: {"comment": "Die Oboe passt nicht."}', "Die Oboe passt nicht."),
+    # 8. a correction that only offers its new answer: a hedge
+    ("visfactor-ma1", MA1, '{"answer": 45}. Wait, it could be {"answer": 77}', None),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nNo wait, {"answer": 77}. Maybe.', None),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nHmm, it might be {"answer": 77}', None),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nOn second thought, it could be {"answer": 77}.', None),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nWait — maybe it was {"answer": 77}', None),
+    ("igt", IGT, '{"answer": "A"}\nWait, it could be {"answer": "B"}', None),
+    ("igt", IGT, "Deck A. Wait, it could be deck B.", None),
 ]
 GUARDS = [
     ("twostep", SHIP1, "A", "A"),
@@ -109,6 +118,13 @@ GUARDS = [
     ("oddball", ODDBALL, "Comment: The oboe line is odd.", "Comment: The oboe line is odd."),
     ("oddball", ODDBALL, 'Format, e.g. {"comment": "text"}. The oboe line is odd.', 'Format, e.g. {"comment": "text"}. The oboe line is odd.'),
     ("oddball", ODDBALL, '{"comment": "A"} {"comment": "B"}', '{"comment": "A"} {"comment": "B"}'),
+    # 8. a correction that states, or decides, its answer; a best guess; the tentative forms already invalid
+    ("visfactor-ma1", MA1, '{"answer": 45}\nNo, maybe {"answer": 77}', None),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nNo, {"answer": 77}', 77),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nWait, it is {"answer": 77}', 77),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nNo, probably {"answer": 77}', 77),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nNein, vielleicht {"answer": 77}', None),
+    ("igt", IGT, "Deck A. Wait, deck B could do better, so B.", "B"),
     ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),
     ("bandit2arm", {"trial": 1, "options": ["A", "B"]}, "Spaceship B", None),  # not a bandit's noun
 ]

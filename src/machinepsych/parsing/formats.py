@@ -245,6 +245,7 @@ parse_lnt = _fixed(LNT)
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
+from .offered_revision import offered_correction  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -1162,6 +1163,9 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         value, status = parse_once(reply, obs)
         if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
             return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
+        if status == "parsed" and (cut := offered_correction(reply)) is not None and (first := parse_once(reply[:cut], obs))[1] == "parsed" \
+                and first[0] != value:
+            return None, "invalid"  # '{"answer": 45} Wait, it could be {"answer": 77}': only offered (:mod:`.offered_revision`)
         if status != "invalid":
             return value, status
         # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
