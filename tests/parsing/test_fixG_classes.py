@@ -178,3 +178,12 @@ def test_repeated_and_closing_lines(reply, want):
 ])
 def test_guards_near_misses(reply, want):
     assert q(reply) == want
+
+
+@pytest.mark.parametrize("body,want", [
+    ("Bewertung: von 3 auf 1", 1), ("Note : de 3 à 1", 1), ("评分：从3改为1", 1), ("評価：3から1に", 1), ("Valutazione: da 3 a 1", 1),
+    ("Avaliação: de 3 para 1", 1), ("Puntuación anterior: 3\nPuntuación: 1", 1), ("Note précédente : 3\nNote : 1", 1),
+    ("之前的评分：3\n评分：1", 1), ("Rating: 3 ➔ 1", 1), ("Rating: 3 ⇒ 1", 1),
+])
+def test_earlier_value_in_the_lexicons_languages(body, want):
+    assert q(blocks({4: body})) == with4(want)
