@@ -106,7 +106,7 @@ EARLIER_FROM = re.compile(_AT + r"(?:(?:(?:changed|moved|went|gone|cambiad[ao]|p
 # a key that names the earlier rating, with its value and an arrow after it ("Previous rating: 3", "Old rating: 3 →",
 # "Rating (iteration 0): 3", "Vorherige Bewertung: 3", "Puntuación anterior: 3", "Note précédente : 3", "之前的评分：3")
 _RATING_WORD = r"(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|note|valutazione|punteggio|avalia[çc][ãa]o|nota|评分|評分|評価|평가|点数|分数)"
-EARLIER_KEY = re.compile(r"(?:\b(?:previous|old|initial|earlier|original|prior|former|past|last|first)\s+" + _RATING_WORD
+EARLIER_KEY = re.compile(r"(?:\b(?:previous|old|initial|earlier|original|prior|former|first)\s+" + _RATING_WORD
                          + r"|\b(?:vorherige|alte|ursprüngliche|frühere|bisherige|erste)\s+" + _RATING_WORD
                          + r"|\b" + _RATING_WORD + r"\s+(?:anterior|previa|original|inicial|pr[ée]c[ée]dente|initiale|ancienne|precedente|iniziale|vecchia)"
                          + r"|\b(?:ancienne|vieille)\s+note|(?:之前的?|原来的?|原來的?|以前の|前回の|이전\s*)" + _RATING_WORD
