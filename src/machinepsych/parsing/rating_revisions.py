@@ -18,6 +18,16 @@ by statement.
   ("Correction: statement 2 should be 5 or 6", "statement 2 could be 5", "Aussage 2 sollte 3 oder 4 sein"):
   that statement's rating was taken back and no new one given - unrated; the others stand
   (:func:`doubted_ratings`).
+* A rating written with its earlier value ("Rating: 3 → 4", "Previous rating: 3\nRating: 4", "from 3 to 4"), corrected
+  in place ("3 – nein, doch 2", "评分：3，不，改为2", "not 2, but 3", "Edit: changing this to 2") or offered with a
+  possible second value ("3 (could be 4)"): the text of the whole questionnaire rewritten to the rating meant, or to
+  one that rates nothing, before it is split into statements (:func:`current_values`); a change table's current
+  column (:func:`current_column`).
+* Edits asked for by statement number after the list ("make statement 5 a 2", "make 3 a 2 and 7 a 4", "Aussage 4
+  bitte mit 2 bewerten"): as the edits above (:func:`requested_edits`); a block headed as revised replaces the earlier
+  one (:func:`revised_heading`).
+* A closing summary of the ratings after the blocks changes nothing, a statement it rates otherwise is unrated; an
+  overall rating after them rates no statement (:func:`closing_summary`).
 """
 from __future__ import annotations
 
