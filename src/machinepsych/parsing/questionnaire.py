@@ -47,6 +47,8 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
 FULLWIDTH = str.maketrans("０１２３４５６７８９：。，（）", "0123456789:.,()")
+# (blind54) enclosed digits ("③", "❸", "⓷", "➂", "➌") are the digits
+FULLWIDTH.update({c + k: str(k + 1) for c in (0x2460, 0x2776, 0x2780, 0x278A, 0x24F5) for k in range(9)})
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
 RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
 # the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
