@@ -125,6 +125,7 @@ def test_all_same_in_other_languages(reply):
     assert q(reply) == meant(*[3] * 10)
 
 
-@pytest.mark.parametrize("reply", ["Ich gebe allen eine 3 oder 4.", "全部3或4分。", "Je mets 3 partout sauf la 2."])
+@pytest.mark.parametrize("reply", ["Ich gebe allen eine 3 oder 4.", "全部3或4分。", "Je mets 3 partout sauf la 2.",
+                                   "所有陈述中，陈述3最重要。", "모든 진술 중 진술 3이 가장 어렵습니다."])
 def test_all_same_with_another_is_unrated(reply):
     assert q(reply) is None

@@ -1,0 +1,43 @@
+"""Forms a whole questionnaire's ratings come in besides blocks and keys (``docs/parsing.md#likert``).
+
+- One rating for every statement said outside English ("Ich gebe allen eine 3", "Je mets 3 partout", "全部3分",
+  "すべて3", "모두 3점"), as :data:`.questionnaire.ALL_SAME` reads the English forms: nothing excepted, no second value.
+- An ordered list on one line: bare values ("4 2 5 3 ...", "4/2/5/...", "[4, 2, 5, ...]", "Ratings (1–10): 4, 2, ...",
+  "My ratings, in order: ...") or numbered pairs ("1-3, 2-4, ...", "1：5、2：2、..."), the other lines of the reply
+  holding no number (a note). Read only where the list has one value per statement (pairs: numbered 1..n in order);
+  a value off the scale leaves its statement unrated.
+- Groups: "Statements 1, 3 and 5 get a 4", "Statements 1, 5 and 9: 4", "Statements 1–3: 4, 2, 5" (one value per
+  statement of the range, in order), and "All 4s except 2 and 7, which get 2" / "All 4s except statement 2 (2), ...".
+  A statement named twice with different ratings is unrated.
+"""
+from __future__ import annotations
+
+import re
+
+_D = r"(?<![\d.,])([1-5])(?![\d.,]?\d)"  # (each pattern's only groups: the rating)
+# a second value or an exception beside the one rating for all ("3 oder 4", "全部3或4分", "sauf la 2", "除了陈述2")
+_SECOND = re.compile(r"\s*(?:分|点|점)?\s*(?:or|oder|ou|o|y|und|et|bis|à|a|to|或者?|还是|到|至|か|から|또는|아니면|에서|[-–~〜～/])\s*\d", re.I)
+_EXCEPT = re.compile(r"except|but\b|außer|ausser|bis\s+auf|sauf|à\s+part|excepto|salvo|menos|tranne|eccetto|exceto|除了|除|以外|を除|除く|제외|빼고|말고", re.I)
+_FOR_ALL = [
+    # German: "Ich gebe allen eine 3", "Ich bewerte alle Aussagen mit 3", "Alle bekommen eine 3", "überall eine 3"
+    re.compile(r"\b(?:gebe|vergebe|bewerte|gäbe|würde)\s+(?:ich\s+)?(?:allen|alle[ns]?)(?:\s+\w+)?\s+(?:(?:mit|eine[rn]?|die)\s+)*" + _D, re.I),
+    re.compile(r"\balle(?:\s+\w+)?\s+(?:bekommen|erhalten)\s+(?:eine\s+)?" + _D + r"|\büberall\s+(?:eine\s+)?" + _D, re.I),
+    # French, Spanish, Italian, Portuguese: "Je mets 3 partout", "3 à toutes les affirmations", "un 3 a todas", "3 a tutte"
+    re.compile(_D + r"\s+(?:partout|(?:à|pour|a|para|en|em|per)\s+(?:toutes|tous|todas|todos|tutte|tutti)\b)", re.I),
+    # Chinese, Japanese, Korean: "全部3分", "我给所有陈述都打3分", "すべて3", "すべてのステートメントに3をつけます", "모두 3점"
+    re.compile(r"(?:所有|全部|全都|一律|每[个條条項项]|すべて|全て|全部|いずれも|모두|모든|전부)[^\d。.!?！？\n]{0,15}?(?<!陈述)(?<!陳述)(?<!项目)(?<!項目)(?<![第号號])(?<!진술)(?<!문항)" + _D
+               # (the rating, not a statement's number: "所有陈述中，陈述3最重要" is none)
+               + r"(?=\s*(?:分|点|점|を|[。.!！,，、]|$))"),
+]
+
+
+def one_for_all(text: str) -> int | None:
+    """The one rating ``text`` gives every statement in a language other than English, else None."""
+    for rx in _FOR_ALL:
+        for m in rx.finditer(text):
+            line = text[text.rfind("\n", 0, m.start()) + 1:(text + "\n").find("\n", m.end())]
+            d = next(g for g in range(1, rx.groups + 1) if m.group(g))
+            if _SECOND.match(text, m.end(d)) or _EXCEPT.search(line):
+                return None
+            return int(m.group(d))
+    return None
