@@ -20,7 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .rating_forms import one_for_all
+from .rating_forms import one_for_all, ordered_list
 from .prose_ratings import prose_ratings
 from .stars import STAR_RUN
 from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
@@ -59,7 +59,8 @@ RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分
                           r"(?=[1-9](?:\s*(?:点|分|점)|(?![\d.,]\d|\d)))"
                           r"|(?:满分|滿分)\s*[1-9]\s*分\s*[，,。.]?\s*(?:我给|我給|给|給)?\s*(?=[1-9]\s*分)"
                           r"|\s*[(（]\s*(?:满分|滿分|満点)\s*[1-9]\s*(?:点|分|점)?\s*[)）]")
-NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
+# (the number may be bold: "- **1.** 3 — ...")
+NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)](?:\*\*|__)?\s")
 # (blind50) a bare statement number before its star rating, one a line ("1 ⭐⭐⭐⭐", "2: ★★★☆☆"): a numbered line as "1." is
 STAR_NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})(?:[ \t]*[:=→—–\-])?[ \t]*(?=" + STAR_RUN.pattern + r")")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
@@ -515,6 +516,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:
         found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}
+    if not found and len(ids) > 1 and (ordered := ordered_list(text, len(ids))):
+        found = {sid: [(v, "")] for sid, v in zip(ids, ordered)}  # "4 2 5 3 ...", "1-3, 2-4, ...", "[4, 2, ...]"
     if not found:
         m = LIST.search(text)
         values = [int(v) for v in re.findall(r"[1-5]", m.group(1))] if m else []

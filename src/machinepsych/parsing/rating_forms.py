@@ -41,3 +41,41 @@ def one_for_all(text: str) -> int | None:
                 return None
             return int(m.group(d))
     return None
+
+
+# the head of a one-line list: words with no number but a "(1–10)" range, then a colon ("Ratings (1–10):",
+# "My ratings, in order:", "Rating for each statement:", "Notes :", "评分：")
+_LIST_HEAD = re.compile(r"[^\d\n:]{0,50}?(?:\(\s*1\s*[-–—]\s*(?P<n>\d{1,2})\s*\)[^\d\n:]{0,20})?:\s*")
+_SEP = r"\s*(?:[,;、/|]|\s)\s*"
+_BARE = re.compile(r"\d{1,2}(?:" + _SEP + r"\d{1,2})+")
+_PAIR = r"\d{1,2}\s*(?:[-:=–]|->|→)\s*\d{1,2}"
+_PAIRS = re.compile(_PAIR + r"(?:\s*[,;、/|]\s*" + _PAIR + r")+")
+
+
+def ordered_list(text: str, n: int) -> list[int | None] | None:
+    """The ratings of statements 1..n given as one line in order (bare values or numbered pairs), the reply's
+    only line with a number; None where the reply is not so written or the list is not one per statement."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if re.search(r"\d", ln)]
+    if len(lines) != 1:
+        return None
+    line = lines[0].strip("*_ \t")
+    head = _LIST_HEAD.match(line)
+    if head and head.group("n") and int(head.group("n")) != n:
+        return None
+    body = line[head.end():] if head else line
+    body = body.strip("*_ \t").rstrip(".").strip()
+    if body.startswith("[") and body.endswith("]"):  # a bare JSON array
+        body = body[1:-1].strip()
+    if _PAIRS.fullmatch(body):
+        pairs = [tuple(map(int, m.groups())) for m in re.finditer(r"(\d{1,2})\s*(?:[-:=–]|->|→)\s*(\d{1,2})", body)]
+        if [k for k, _ in pairs] != list(range(1, n + 1)):
+            return None
+        values = [v for _, v in pairs]
+    elif _BARE.fullmatch(body):
+        values = [int(v) for v in re.findall(r"\d+", body)]
+        if len(values) != n:
+            return None
+    else:
+        return None
+    return [v if 1 <= v <= 5 else None for v in values]
+
