@@ -70,6 +70,11 @@ def test_rating_words(word, v):
     assert q(reply) == meant(v, *R[1:])
 
 
+def test_spanish_declaracion_heads_a_statement():
+    reply = "\n".join(f"Declaración {k}: {'de acuerdo (4)' if v == 4 else v}" for k, v in enumerate(R, 1))
+    assert q(reply) == meant(*R)
+
+
 @pytest.mark.parametrize("word", ["neutre (4)", "de acuerdo (2)", "stimme zu (1)"])
 def test_rating_word_with_a_digit_that_disagrees_is_unrated(word):
     reply = "\n".join(f"Statement {k}: {word if k == 1 else R[k - 1]}" for k in range(1, 11))
@@ -101,6 +106,30 @@ def test_rating_under_another_key(key):
 def test_paragraph_per_statement_ending_id_say():
     reply = "\n\n".join(f"Statement {k} makes sense to me in some ways, though I sleep 7 hours. I'd say {v}." for k, v in enumerate(R, 1))
     assert q(reply) == meant(*R)
+
+
+def test_paragraph_per_statement_ending_on_the_rating():
+    reply = "\n\n".join(f"Statement {k}: This matches my view in a way{', I think' if k % 2 else ''}. {v}." for k, v in enumerate(R, 1))
+    assert q(reply) == meant(*R)
+
+
+def test_paragraph_ending_on_a_number_after_another_is_unrated():
+    reply = "\n\n".join(f"Statement {k}: I sleep 7 hours. {v}." if k == 1 else f"Statement {k}: Fine. {v}." for k, v in enumerate(R, 1))
+    assert q(reply) == meant(None, *R[1:])
+
+
+def test_one_paragraph_with_each_rating_in_brackets():
+    reply = " ".join(f"Thinking of point number {'one two three four five six seven eight nine ten'.split()[k - 1]}, I lean this way ({v})."
+                     for k, v in enumerate(R, 1))
+    assert q(reply) == meant(*R)
+
+
+@pytest.mark.parametrize("reply", [
+    " ".join(f"I lean this way ({v})." for v in R[:9]),
+    " ".join(f"I lean this way ({v})." for v in R) + " I sleep 7 hours.",
+])
+def test_brackets_of_another_count_or_with_other_numbers_are_unread(reply):
+    assert q(reply) is None
 
 
 def test_pipe_pairs_after_a_heading():

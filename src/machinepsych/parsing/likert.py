@@ -63,7 +63,7 @@ ANCHOR_WORDS = {
 # (an anchor written with a typographic apostrophe, "d’accord", is the same anchor)
 _ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+").replace("'", "['’]")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
-KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
+KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|\b(?:agreement(?:\s+level)?|answer|response)|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
                  r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|分数|分數|得分|点数|оценка|평가|평점|점수|betyg|ocena|nilai|skor|đánh\s+giá|điểm|βαθμολογία|note(?=\s*[:=]\s*[1-5]\b))"
                  r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
@@ -157,7 +157,7 @@ def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]
     own = [k for k in keys if not _in_thoughts(raw, k.start())]
     if own and len(own) < len(keys) and any(_heads_line(raw, k.start()) for k in own):
         keys = own  # "Thoughts: Rating: 3 at first, but ...\nRating: 4": the block's own rating line is its answer
-    values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
+    values: list[int | None] = [_value(raw, SAYING.match(raw, k.end()).end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
     for m in KEY_IS.finditer(raw) if not keys else ():
         v = _value(raw, m.end(), low, high)
@@ -165,6 +165,12 @@ def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]
             values.append(v)
             first = m.start() if first is None else min(first, m.start())
     return values, first
+
+
+# (blind54, review 8) the rating after its key said as a sentence: "Rating: I'd say 3.", "Rating: I give it a 3.",
+# "Rating: I'm going with 3.", "Rating: My rating is 3." (not a hedge: "Rating: Probably a 3" stays unread)
+SAYING = re.compile(r"(?:\s*(?:\*\*)?\s*(?:i\s*(?:['’]d|would)\s+say|i\s+say|i\s*(?:['’]d|would|will|['’]ll)?\s*(?:give|rate)\s+(?:it|this)(?:\s+as)?"
+                    r"|i['’]m\s+going\s+with|i\s*(?:['’]d|['’]ll|will|would)?\s*go\s+with|my\s+rating\s+is|it['’]s)\s+(?:an?\s+)?)?", re.I)
 
 
 def _in_thoughts(text: str, pos: int) -> bool:

@@ -79,3 +79,82 @@ def ordered_list(text: str, n: int) -> list[int | None] | None:
         return None
     return [v if 1 <= v <= 5 else None for v in values]
 
+
+_IDS = r"\d{1,2}(?:\s*[-–—]\s*\d{1,2}|(?:\s*(?:,|&|\band\b|\bund\b|\bet\b|\by\b|\be\b)\s*(?:statements?\s+)?\d{1,2}(?![-–—]\d))+)?"
+_VALS = r"[1-5](?![\d.,]?\d)(?:\s*,\s*[1-5](?![\d.,]?\d))*"
+# a group of statements and its rating: "Statements 1, 3 and 5 get a 4", "Statements 1, 5 and 9: 4", "Statements 1–3: 4, 2,
+# 5", "I agree with 1, 2 and 6 (4 each)", "neutral on 4 and 7 (3)"
+GROUP = re.compile(r"\b(?:statements?|items?|with|on|to|for)\s+(?P<ids>" + _IDS + r")\s*(?:(?:gets?|receives?|are|is)\s+(?:an?\s+)?(?P<v>[1-5])(?![\d.,]?\d)"
+                   r"|[:=→]\s*(?P<vs>" + _VALS + r")|\(\s*(?P<p>[1-5])(?:\s+each)?\s*\))", re.I)
+# "All 4s except 2 and 7, which get 2", "All 4s except statement 2 (2), statement 6 (2) and statement 8 (1)"
+ALL_EXCEPT = re.compile(r"\ball\s+(?P<base>[1-5])(?:['’]?s)?\s*,?\s*except(?:\s+for)?\s+(?P<rest>[^.\n]+)", re.I)
+_EXCEPT_ITEM = re.compile(r"(?:statements?\s+)?(?P<id>\d{1,2})\s*\(\s*(?P<v>[1-5])\s*\)", re.I)
+_EXCEPT_GROUP = re.compile(r"(?:statements?\s+)?(?P<ids>" + _IDS + r")\s*,?\s*(?:which|that|who)\s+(?:gets?|receives?|are)\s+(?:an?\s+)?(?P<v>[1-5])\s*$", re.I)
+
+
+def _ids(spec: str) -> list[int]:
+    """The statement numbers of "1, 3 and 5", "1–3", "2 and 7"."""
+    bounds = re.fullmatch(r"(\d{1,2})\s*[-–—]\s*(\d{1,2})", spec.strip())
+    if bounds:
+        low, high = int(bounds.group(1)), int(bounds.group(2))
+        return list(range(low, high + 1)) if low < high else []
+    return [int(k) for k in re.findall(r"\d{1,2}", spec)]
+
+
+def _all_except(text: str, n: int) -> list[int | None] | None:
+    m = ALL_EXCEPT.search(text)
+    if not m or re.search(r"\d", text[:m.start()] + text[m.end():]):
+        return None
+    out: list[int | None] = [int(m.group("base"))] * n
+    rest = m.group("rest").strip()
+    items = list(_EXCEPT_ITEM.finditer(rest))
+    group = _EXCEPT_GROUP.fullmatch(rest)
+    if group:
+        pairs = [(k, int(group.group("v"))) for k in _ids(group.group("ids"))]
+    elif items and not re.search(r"\d", _EXCEPT_ITEM.sub("", rest)):
+        pairs = [(int(i.group("id")), int(i.group("v"))) for i in items]
+    else:
+        return None
+    if not pairs or any(not 1 <= k <= n for k, _ in pairs):
+        return None
+    for k, v in pairs:
+        out[k - 1] = v
+    return out
+
+
+def group_ratings(text: str, n: int) -> list[int | None] | None:
+    """The ratings of statements 1..n given by groups ("Statements 1, 3 and 5 get a 4", "Statements 1–3: 4, 2, 5",
+    "All 4s except 2 and 7, which get 2"), every number of the reply inside a group; None where it is not so written
+    or a group names a statement not asked, or no group names more than one statement. A statement given two different ratings, or a range given another count
+    of values, is unrated; statements no group names are unrated."""
+    excepted = _all_except(text, n)
+    if excepted is not None:
+        return excepted
+    groups = list(GROUP.finditer(text))
+    if not any(len(_ids(g.group("ids"))) > 1 for g in groups) or re.search(r"\d", GROUP.sub("", text)):
+        return None
+    got: dict[int, set[int | None]] = {}
+    for g in groups:
+        ids = _ids(g.group("ids"))
+        if not ids or any(not 1 <= k <= n for k in ids):
+            return None
+        values = [int(v) for v in re.findall(r"\d", g.group("vs"))] if g.group("vs") else [int(g.group("v") or g.group("p"))]
+        if len(values) == 1:
+            values = values * len(ids)
+        for k, v in zip(ids, values if len(values) == len(ids) else [None] * len(ids)):
+            got.setdefault(k, set()).add(v)
+    out = [next(iter(got[k])) if len(got.get(k, ())) == 1 else None for k in range(1, n + 1)]
+    return out if any(v is not None for v in out) else None
+
+
+PAREN_RATING = re.compile(r"\(\s*([1-5])\s*\)")
+
+
+def parenthesized_in_order(text: str, n: int) -> list[int] | None:
+    """The ratings of a reply that goes through the statements in order in running prose, each rating in brackets
+    after what it says of its statement ("... so I agree with the first statement (4). The costs are real (4). ..."):
+    exactly n bracketed ratings and no other number; None otherwise."""
+    found = [int(m.group(1)) for m in PAREN_RATING.finditer(text)]
+    if len(found) != n or re.search(r"\d", PAREN_RATING.sub("", text)):
+        return None
+    return found
