@@ -32,10 +32,11 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
-# 30 likert lines; replies_blind54 (339 lines, a probe weighted to questionnaires) 21 T/F-row lines
+# 30 likert lines; replies_blind54 (339 lines, a probe weighted to questionnaires) 21 T/F-row lines,
+# replies_blind55 (460 lines, a probe weighted to letters) 30 free-text, likert and T/F-row lines
 SHORTER_BLIND = {FIXTURES / "replies_blind20": 17, FIXTURES / "replies_blind25": 30, FIXTURES / "replies_blind28": 30,
                  FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30,
-                 FIXTURES / "replies_blind54": 21}
+                 FIXTURES / "replies_blind54": 21, FIXTURES / "replies_blind55": 30}
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
 WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt", "lnt-letter", "lnt-number"}
