@@ -37,6 +37,11 @@ def csv(sep=", ", vals=R):
     "Bewertungen: " + csv(),
     csv("/"),
     "[" + csv() + "]",
+    "評価：" + csv("、"),
+    "평가: " + csv(),
+    "Puntuaciones (1–10): " + csv(),
+    "Here are my ratings:\n\n" + csv() + "\n\nHope this helps.",
+    " ".join(f"{k}-{v}" for k, v in enumerate(R, 1)),
     "\n".join(f"- **{k}.** {v} — I thought about it." for k, v in enumerate(R, 1)),
     ", ".join(f"{k}: {v}" for k, v in enumerate(R, 1)) + "\n(Nota: algunas afirmaciones fueron difíciles.)",
     ", ".join(f"{k}: {v}" for k, v in enumerate(R, 1)) + "\n(참고: 일부 진술은 어려웠습니다.)",
@@ -52,6 +57,8 @@ def test_ordered_list(reply):
     "[" + csv(vals=R[:8]) + "]",
     "I sleep 7 hours and work 8, so: " + csv(),
     "My ratings, in order: 4, 2, 5, 3, 4, 2, 5, 1, 4, 7",
+    " ".join(f"{k}-{v}" for k, v in enumerate(R[:9], 1)),
+    "Ratings (1–9): " + csv(),
 ])
 def test_ordered_list_guards(reply):
     got = q(reply)

@@ -49,7 +49,7 @@ _LIST_HEAD = re.compile(r"[^\d\n:]{0,50}?(?:\(\s*1\s*[-–—]\s*(?P<n>\d{1,2})\
 _SEP = r"\s*(?:[,;、/|]|\s)\s*"
 _BARE = re.compile(r"\d{1,2}(?:" + _SEP + r"\d{1,2})+")
 _PAIR = r"\d{1,2}\s*(?:[-:=–]|->|→)\s*\d{1,2}"
-_PAIRS = re.compile(_PAIR + r"(?:\s*[,;、/|]\s*" + _PAIR + r")+")
+_PAIRS = re.compile(_PAIR + r"(?:(?:\s*[,;、/|]\s*|\s+)" + _PAIR + r")+")
 
 
 def ordered_list(text: str, n: int) -> list[int | None] | None:
