@@ -165,3 +165,14 @@ def test_all_same_in_other_languages(reply):
                                    "所有陈述中，陈述3最重要。", "모든 진술 중 진술 3이 가장 어렵습니다."])
 def test_all_same_with_another_is_unrated(reply):
     assert q(reply) is None
+
+
+@pytest.mark.parametrize("reply", [
+    "I'd rate them all 3, except statement 5.",
+    "All 4s except 2 and 7.",
+    "All 4s except 2 and 12, which get 2.",
+    "Statements 1, 3 and 5 get a 4, though I sleep 7 hours.",
+    "Statements 1, 3 and 12 get a 4.",
+])
+def test_groups_that_do_not_say_every_rating_are_unread(reply):
+    assert q(reply) is None
