@@ -850,18 +850,22 @@ def _announces(sentences: list[str], i: int) -> bool:
 
 
 # a harness's wrapper around the comment: a leading "Answer:" label (on the comment's line or its
-# own), one pair of double quotes around the whole reply (and no other double quote inside)
+# own), one pair of double quotes around the whole reply (and no other double quote inside), or of single quotes
 _ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
 _QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+# one pair of single quotes around the whole reply ('...', ‘...’): inside, a single quote only as an apostrophe (between
+# two letters, "didn't", or after an "s" before a space, "the bees' hive"), never quotes around a phrase ("'Paris' is odd")
+_SINGLE_QUOTE_WRAPPER = re.compile(r"\A\s*(['‘])((?:[^'‘’\n]|(?<=[^\W\d_])['’](?=[^\W\d_])|(?<=s)['’](?=\s))+)(['’])\s*\Z")
 # the answer tags of a reasoning model around the whole comment ("<think>...</think> <answer>The castle part is
 # good.</answer>"); a tag the reply names itself ("<comment>...</comment>") is kept, as written
 _TAG_WRAPPER = re.compile(r"\A\s*<(answer|final_answer)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
 
 
 def _unwrapped_comment(text: str) -> str:
-    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
+    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`,
+    :data:`_SINGLE_QUOTE_WRAPPER`)."""
     text = _ANSWER_WRAPPER.sub("", text, count=1)
-    m = _QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
+    m = _QUOTE_WRAPPER.match(text) or _SINGLE_QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
     return m.group(2).strip() if m and m.group(2).strip() else text
 
 
