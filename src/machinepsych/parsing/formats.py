@@ -28,6 +28,7 @@ from .text import answer_spans, blank, json_answers, json_objects, lines_with_po
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
+from .optout import opts_out
 from .refusal import is_refusal
 from .tentative import tentative
 from .unsettled import settled
@@ -793,9 +794,9 @@ def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None
 # ----------------------------------------------------------------------------- free text
 def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """Free comments (Oddball): the reply itself, without a reasoning block that an answer
-    follows, a JSON object or a code fence that only wraps it; what is said is kept as written,
-    "No comment." and "..." included (a reply that notices nothing); an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
-    with that.", :func:`.refusal.is_refusal`), are no comment."""
+    follows, a JSON object or a code fence that only wraps it; what is said is kept as written; an empty
+    reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
+    and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
     if not text:
         return None, "empty"
@@ -806,6 +807,8 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _fenced_comment(text)
+    if opts_out(inner or text) or (inner and is_refusal(inner)):
+        return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
 
 
