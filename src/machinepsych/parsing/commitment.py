@@ -50,6 +50,7 @@ from .object_correction import confirmed_object
 from .recall import Asked
 from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
+from .start_plan import START_PLAN
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -219,6 +220,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bi\s+(?:believe|think|guess|reckon|suppose)\s+(?:that\s+)?(?:it\s+(?:was|is|would\s+be)|it['’]s)", re.I), CONCLUSION, "belief"),
     # an alternative offered ("probably 1, but it might also be 4", "31, but it could also have been 13") weighs as much as a hedged answer
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?(?:be|have\s+been)\b", re.I), CONCLUSION, "alt"),
+    # a plan naming the option it starts with, as the reply's last word ("Let me start with **A**.") (:mod:`.start_plan`)
+    (START_PLAN, DECISION, "decision"),
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"

@@ -24,7 +24,7 @@ from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
-from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
@@ -245,6 +245,8 @@ parse_lnt = _fixed(LNT)
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .loops import loop_before_cut  # noqa: E402
+from .offered_revision import offered_correction  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -273,7 +275,8 @@ def _ordinal_option(k: int, noun: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
+def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
+    _LETTER_NOUN = _letter_noun(nouns)
     answers = []
     for k, o in enumerate(options, 1):
         e = re.escape(o)
@@ -293,13 +296,19 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
 CUT_LETTER_OBJECT = re.compile(r"(\s*(?:`{3}(?:json)?\s*)?\{\s*[\"']answer[\"']\s*:\s*[\"'])([A-Za-z])\s*")
 
 
-def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
+def _letter_noun(nouns: str = "") -> str:
+    """The nouns naming a letter option, with a test's own (``nouns``: "spaceship", "alien")."""
+    return _LETTER_NOUN if not nouns else "(?:" + _LETTER_NOUN + "|" + nouns + ")"
+
+
+def parse_letter(reply: str, obs: Observation | None = None, nouns: str = "") -> tuple[str | None, ParseStatus]:
+    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``); ``nouns``: what the test
+    calls the options of this step, beyond the shared letter nouns ("Spaceship B" as "Machine B")."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
     cut = CUT_LETTER_OBJECT.fullmatch(reply or "")
     if cut:
         reply = cut.group(1) + cut.group(2) + '"}'
-    return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
+    return _letter_reader(options, nouns)(with_ordinal_nouns(reply, r"(?:one|" + _letter_noun(nouns) + ")", "option"))
 
 
 _NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
@@ -806,7 +815,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _fenced_comment(text)
+    inner = _wrapped_comment(text) or _fenced_comment(text) or _comment_in_chat(text)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
@@ -883,6 +892,19 @@ def _wrapped_comment(text: str) -> str | None:
     values = [v for v in obj.values()] if isinstance(obj, dict) else []
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
+    return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+def _comment_in_chat(text: str) -> str | None:
+    """The comment of a reply that gives one answer object holding it among chat ("Here is my
+    comment: {"comment": "..."}", "Sure! {...} Hope this helps."): the object is the answer, as in
+    the other formats, so its comment (under a comment key, :data:`COMMENT_KEYS`) is what was said;
+    an object introduced as an example (:func:`.text.is_example`), or two objects, give none."""
+    found = json_objects(text)
+    if len(found) != 1 or is_example(text, found[0][0]):
+        return None
+    obj = found[0][2]
+    values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS] if isinstance(obj, dict) else []
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
 
 
@@ -1029,6 +1051,17 @@ EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
 
 
+# (replies_blind52) an example answer echoed in words, to the end of its line: an example label and its colon ("Example
+# answer format: Option 1", "Example: B", "Sample answer: 3", "Ejemplo: 2", "例：B"), or "e.g." / "for example" opening
+# a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
+# form of the echoed example object, left out as it is
+EXAMPLE_WORDS = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)(?:\s+(?:answer|reply|response|output|selection))?"
+    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
+    r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
+    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
+
+
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
 FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
@@ -1083,6 +1116,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
     for m in EXAMPLE_LABEL.finditer(text):
         spans.append(m.span())
         introduced = True
+    for m in EXAMPLE_WORDS.finditer(text):
+        spans.append(m.span())
+        introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
     introduced = introduced and all(any(a <= start and end <= b for a, b in spans) for start, end, _ in objects)
     rest = text
@@ -1130,9 +1166,13 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        reply = loop_before_cut(reply) or reply  # "Option 3, option 3, option": a loop cut mid-item (:mod:`.loops`)
         value, status = parse_once(reply, obs)
         if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
             return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
+        if status == "parsed" and (cut := offered_correction(reply)) is not None and (first := parse_once(reply[:cut], obs))[1] == "parsed" \
+                and first[0] != value:
+            return None, "invalid"  # '{"answer": 45} Wait, it could be {"answer": 77}': only offered (:mod:`.offered_revision`)
         if status != "invalid":
             return value, status
         # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
@@ -1207,21 +1247,33 @@ _LETTER_VERDICT = re.compile(r"(?:^|[;:,]\s*|\b(?i:so|thus|therefore|hence)\s+)(
                              r"|is\s+(?:the\s+)?(?:(?:best|closest|only|exact|correct|right)\s+)?(?:match|answer|one|correct|right|best))\b")
 
 
-def _letter_conclusion(sentence: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+def _letter_conclusion(sentence: str, obs: Observation | None = None, nouns: str = "") -> tuple[Any, ParseStatus]:
     """The letter the conclusion before an answer object names: read as a letter reply, or as a
     one-letter option said to match ("B matches best.")."""
-    value, status = parse_letter(sentence, obs)
+    value, status = letter_parser(nouns)(sentence, obs)
     m = _LETTER_VERDICT.search(sentence) if status != "parsed" else None
     if m and m.group("letter") in tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"):
         return m.group("letter"), "parsed"
     return value, status
 
 
+@lru_cache(maxsize=16)
+def letter_parser(nouns: str = "") -> Parser:
+    """The letter format's parser for a test that also names its options with ``nouns`` (the
+    two-step tests' "Spaceship B", "alien C"; see :data:`.lexicon.SPACESHIP_NOUNS`)."""
+    raw = parse_letter_once if not nouns else lambda reply, obs=None: parse_letter_once(reply, obs, nouns)
+    raw.__doc__ = parse_letter_once.__doc__
+    raw.__name__ = "parse_letter"
+    return one_answer(raw, lambda sentence, obs=None: _letter_conclusion(sentence, obs, nouns),
+                      candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"), nouns)))
+
+
+parse_letter_once = parse_letter
 _fixed_candidates = lambda reader: _choice_candidates(lambda obs: reader)  # noqa: E731
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
     one_answer(parse_card_choice, candidates=_choice_candidates(lambda obs: _reader_of(obs, False))),
     one_answer(parse_desk_card, candidates=_choice_candidates(lambda obs: _reader_of(obs, True))),
-    one_answer(parse_letter, _letter_conclusion, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
+    letter_parser(""),
     one_answer(parse_number, candidates=_choice_candidates(_number_options)), one_answer(parse_tf, candidates=_fixed_candidates(TF)),
     _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows), candidates=_rows_candidates)),
     _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell),
