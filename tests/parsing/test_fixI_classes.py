@@ -10,6 +10,9 @@ from machinepsych.tasks.catalog import get_task
 
 FOUR = {"options": ["A", "B", "C", "D"]}
 TWO = {"options": ["A", "B"]}
+WCST = {"card": {"shape": "circle", "color": "green", "number": 3}, "variant": "wcst",
+        "options": [{"shape": "star", "color": "green", "number": 2}, {"shape": "cross", "color": "yellow", "number": 3},
+                    {"shape": "triangle", "color": "red", "number": 1}, {"shape": "circle", "color": "blue", "number": 4}]}
 
 
 def _read(test: str, stimulus: dict, reply: str):
@@ -24,11 +27,18 @@ CASES = [
     ("bandit2arm", TWO, "A. Just joking, B.", "B"),
     ("igt", FOUR, "A。开玩笑的，D。", "D"),
     ("igt", FOUR, "A. Je plaisante, D.", "D"),
+    # 6. an example echoed inside a parenthesis after the answer, in every format
+    ("bandit4arm-gl", FOUR, 'A (format: one letter, e.g. "B")', "A"),
+    ("igt", FOUR, "C (one letter, for example D)", "C"),
+    ("igt", FOUR, "D (eine Antwort, z. B. A)", "D"),
+    ("wcst", WCST, "3 (a card number, e.g. 2)", 3),
 ]
 
 GUARDS = [
     ("igt", FOUR, "D. Kidding aside, D is best.", "D"),
     ("igt", FOUR, "A. Just kidding — D or C.", None),
+    ("igt", FOUR, "(e.g. B)", None),
+    ("igt", FOUR, "B (e.g. because A lost)", "B"),
 ]
 
 

@@ -1059,6 +1059,11 @@ EXAMPLE_WORDS = re.compile(
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
 FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
 
+# an example echoed inside a parenthesis after other words of the instructions ('A (format: one letter, e.g. "B")',
+# "3 (a number, for example 2)", "D (eine Antwort, z. B. A)"): the parenthesis is the prompt's format note, not an answer
+EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\.|for\s+example|for\s+instance|z\.\s?B\.|p\.\s?ej\.|par\s+ex\."
+                               r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
+
 
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
@@ -1110,6 +1115,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         spans.append(m.span())
         introduced = True
     for m in EXAMPLE_WORDS.finditer(text):
+        spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_IN_PARENS.finditer(text):
         spans.append(m.span())
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
