@@ -32,6 +32,9 @@ CASES = [
     ("igt", FOUR, "C (one letter, for example D)", "C"),
     ("igt", FOUR, "D (eine Antwort, z. B. A)", "D"),
     ("wcst", WCST, "3 (a card number, e.g. 2)", 3),
+    # 7. "either X or Y" with no choice after it: a hedge, in every format and language
+    ("wcst", WCST, "Either the first card (colour) or the fourth (shape) could be right.", None),
+    ("wcst", WCST, "Entweder die erste oder die vierte Karte.", None),
 ]
 
 GUARDS = [
@@ -39,6 +42,11 @@ GUARDS = [
     ("igt", FOUR, "A. Just kidding — D or C.", None),
     ("igt", FOUR, "(e.g. B)", None),
     ("igt", FOUR, "B (e.g. because A lost)", "B"),
+    ("igt", FOUR, "C. Either A or B would be worse.", "C"),
+    ("igt", FOUR, "Either way, I pick C.", "C"),
+    ("wcst", WCST, "Either card 1 or card 4 — I'll go with card 4.", 4),
+    ("igt", FOUR, "要么A要么B。", None),
+    ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 
 

@@ -20,6 +20,7 @@ from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
@@ -1220,6 +1221,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if either_or_hedge(prepared, value, lambda text: parser(text, obs)):  # "Either the first card or the fourth could be right."
             return None, "invalid"
         if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
             return None, "invalid"
