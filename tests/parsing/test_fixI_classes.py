@@ -35,6 +35,11 @@ CASES = [
     # 7. "either X or Y" with no choice after it: a hedge, in every format and language
     ("wcst", WCST, "Either the first card (colour) or the fourth (shape) could be right.", None),
     ("wcst", WCST, "Entweder die erste oder die vierte Karte.", None),
+    # 3. a commitment, then a plan for later trials naming other options
+    ("igt", FOUR, "I'll play A. (If it doesn't pay, I'll try B next.)", "A"),
+    ("igt", FOUR, "Go with C — and if it loses, switch to A.", "C"),
+    ("igt", FOUR, "A. Later I may switch to B.", "A"),
+    ("bandit2arm", TWO, "I'll play A. If it doesn't pay, I'll try B next.", "A"),
 ]
 
 GUARDS = [
@@ -46,6 +51,8 @@ GUARDS = [
     ("igt", FOUR, "Either way, I pick C.", "C"),
     ("wcst", WCST, "Either card 1 or card 4 — I'll go with card 4.", 4),
     ("igt", FOUR, "要么A要么B。", None),
+    ("igt", FOUR, "A. Or maybe switch to B.", None),
+    ("igt", FOUR, "C. If I misread it, A.", None),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 
