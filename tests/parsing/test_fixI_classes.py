@@ -10,6 +10,7 @@ from machinepsych.tasks.catalog import get_task
 
 FOUR = {"options": ["A", "B", "C", "D"]}
 TWO = {"options": ["A", "B"]}
+DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
 WCST = {"card": {"shape": "circle", "color": "green", "number": 3}, "variant": "wcst",
         "options": [{"shape": "star", "color": "green", "number": 2}, {"shape": "cross", "color": "yellow", "number": 3},
                     {"shape": "triangle", "color": "red", "number": 1}, {"shape": "circle", "color": "blue", "number": 4}]}
@@ -40,6 +41,20 @@ CASES = [
     ("igt", FOUR, "Go with C — and if it loses, switch to A.", "C"),
     ("igt", FOUR, "A. Later I may switch to B.", "A"),
     ("bandit2arm", TWO, "I'll play A. If it doesn't pay, I'll try B next.", "A"),
+    # 2. a letter in a short sentence, or after the options ruled out or weighed
+    ("prl", TWO, "A again, it's winning.", "A"),
+    ("bandit4arm-gl", FOUR, "A ended up positive overall, I'll keep playing A.", "A"),
+    ("igt", FOUR, "I avoid A and B because they seem risky; between C and D, D.", "D"),
+    ("igt", FOUR, "Either A or D; let's say D.", "D"),
+    ("dcigt", DCIGT, "CCC or DDD, I'll take DDD.", "DDD"),
+    ("igt", FOUR, "A, B, C or D: C.", "C"),
+    ("igt", FOUR, "I'll avoid A and B and go with D.", "D"),
+    ("bandit4arm-gl", FOUR, "Wähle D.", "D"),
+    ("prl", TWO, "Sigo con la A.", "A"),
+    ("prl", TWO, "Je reste sur A.", "A"),
+    ("igt", FOUR, "Ich bleibe bei C.", "C"),
+    ("bandit2arm", TWO, "Machine: A", "A"),
+    ("bandit2arm", TWO, "**Machine:** B", "B"),
 ]
 
 GUARDS = [
@@ -53,6 +68,11 @@ GUARDS = [
     ("igt", FOUR, "要么A要么B。", None),
     ("igt", FOUR, "A. Or maybe switch to B.", None),
     ("igt", FOUR, "C. If I misread it, A.", None),
+    ("igt", FOUR, "A or B, I'll take B or maybe A.", None),
+    ("dcigt", DCIGT, "CCC or DDD, I'm not sure.", None),
+    ("igt", FOUR, "I tried A again and lost. B.", "B"),
+    ("igt", FOUR, "Let's say it's not A.", None),
+    ("igt", FOUR, "A and B: both bad.", None),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 

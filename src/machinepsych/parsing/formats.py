@@ -261,7 +261,7 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
                   # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
                               r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
                               re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label

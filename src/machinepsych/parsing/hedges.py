@@ -80,7 +80,9 @@ ABOUT_FORMAT = re.compile(r"\b(?:e\.\s?g\.|(?:answer|respond|reply)\s+with|examp
 # and where it names the answer without a cue it settles on it, whatever the reasoning before it mentioned "also"
 CLAUSE_END = re.compile(r"[.!?;:。！？；：]+(?=\s|$|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])|\n+|\s[—–]\s?|\s-\s|[—–]|[()\[\]]|\.\.\.|…"
                         r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou|so|therefore|thus|hence|daher|deshalb|donc|quindi|por\s+lo\s+tanto|as[ií]\s+que|portanto)\b)"
-                        r"|[,，、]\s*(?=所以|因此|因而|所以说|だから|したがって|よって)")
+                        r"|[,，、]\s*(?=所以|因此|因而|所以说|だから|したがって|よって)"
+                        # (review 8) and a comma before a first-person decision after the options weighed ("CCC or DDD, I'll take DDD.")
+                        r"|,\s*(?=(?i:i['’]ll|i\s+will|i\s+choose|i\s+pick|let['’]s)\s)")
 
 # (review 8) a plan for later trials after the choice ("(If it doesn't pay, I'll try B next.)", "— and if it loses, switch
 # to A", "Later I may switch to B", "Nächstes Mal vielleicht B"): another option for another trial, not offered for this one
