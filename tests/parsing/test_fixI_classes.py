@@ -55,6 +55,14 @@ CASES = [
     ("igt", FOUR, "Ich bleibe bei C.", "C"),
     ("bandit2arm", TWO, "Machine: A", "A"),
     ("bandit2arm", TWO, "**Machine:** B", "B"),
+    # 4. a zh/ja/ko letter fused to a particle or the option's noun
+    ("igt", FOUR, "C 덱을 고르겠습니다", "C"),
+    ("igt", FOUR, "D덱으로 하겠습니다.", "D"),
+    ("bandit2arm", TWO, "A기계를 하겠습니다", "A"),
+    ("igt", FOUR, "Cのデッキにします", "C"),
+    ("bandit2arm", TWO, "Bのマシンにします", "B"),
+    ("igt", FOUR, "我从C牌组抽一张", "C"),
+    ("igt", FOUR, "我抽D", "D"),
 ]
 
 GUARDS = [
@@ -73,6 +81,8 @@ GUARDS = [
     ("igt", FOUR, "I tried A again and lost. B.", "B"),
     ("igt", FOUR, "Let's say it's not A.", None),
     ("igt", FOUR, "A and B: both bad.", None),
+    ("igt", FOUR, "我从A和B中选B。", None),
+    ("igt", FOUR, "Dのデッキを選びます。", "D"),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 

@@ -168,7 +168,9 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          r"|(?:eu\s+)?(?:respondo|responderia|respondería|digo|diria|diría)|(?:io\s+)?(?:rispondo|risponderei|dico|direi|prendo)"
          r"|я\s+(?:отвечаю|отвечу|говорю|скажу|беру|возьму)|ik\s+(?:zeg|neem|antwoord))(?![^\W\d_])"
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
-         r"|我选择?|我選擇?)")
+         r"|我选择?|我選擇?|我(?:就|还是|還是|要)?(?:抽|玩)"
+         # "我从C牌组抽一张": from one deck only, then the draw (not "我从A和B中选B")
+         r"|我(?:就|还是|還是|要)?(?:从|從)(?=\s*[A-Za-z]{1,3}\s*(?:号|號)?\s*(?:牌组|牌組|牌堆|卡组|卡組|机器|機器)?\s*(?:里|裡|中)?\s*(?:抽|拿|取)))")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)
 _FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,3}\s+and\s+)"
@@ -231,7 +233,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
-                         r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # (and with the option's noun between: "Cのデッキにします", "Bのマシンにします", "A台を選びます")
+                         r"|(?:\s*の?\s*(?:デッキ|マシン|機械|スロット(?:マシン)?|台|山札))?(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
                          # Japanese "I think it is X" ("C だと思います", "Cだと思う")
                          r"|\s*だと(?:思います|思う|考えます)(?=\s*(?:[。.!！]|$))"
                          # Japanese "X is the answer" ("Bが正解です", "45が答えです")
@@ -240,6 +243,9 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          r"|(?:に|へ)\s*(?:移ります|移る|移動します|変えます|変更します|切り替えます|乗り換えます|替えます)"
                          # Korean: "2번 카드를 선택합니다"
                          r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요)"
+                         # (review 8) with the option's noun fused or after a space ("C 덱을 고르겠습니다", "A기계를 하겠습니다", "D덱으로 하겠습니다")
+                         r"|\s*(?:덱|기계|머신|슬롯\s*머신)\s*(?:을|를|으로|로)\s*(?:선택|고르|골라|하겠|할게|합니다|플레이|뽑|돌리|당기)"
+                         r"|(?:을|를)\s*(?:고르겠|골라|뽑겠|뽑을|플레이하겠|플레이할|플레이합)"
                          # Korean "I'll make it X" ("4번으로 하겠습니다", "BBB로 할게요"), the particle (으)로 then the decision
                          r"|으?로\s*(?:하겠습니다|하겠어요|할게요|할께요|합니다|정했습니다|정할게요|결정했습니다|결정합니다|바꾸겠습니다|바꿀게요|변경하겠습니다))", re.I)
 # (blind55) the reply opening on an answer played once more ("A again, it's winning.", "C again.", "B wieder.", "A otra vez")
