@@ -63,6 +63,13 @@ CASES = [
     ("bandit2arm", TWO, "Bのマシンにします", "B"),
     ("igt", FOUR, "我从C牌组抽一张", "C"),
     ("igt", FOUR, "我抽D", "D"),
+    # 1. bandit-pairs: a side names the machine the trial put there (options listed left first)
+    ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "The right one.", "B"),
+    ("bandit-pairs", {"trial": 1, "options": ["A", "C"]}, "Neither has a history yet; I'll take the right-hand machine.", "C"),
+    ("bandit-pairs", {"trial": 1, "options": ["B", "D"]}, "Je prends la machine de gauche.", "B"),
+    ("bandit-pairs", {"trial": 1, "options": ["B", "A"]}, "I pick the left machine, B.", "B"),
+    ("bandit-pairs", {"trial": 1, "options": ["D", "C"]}, "Ich nehme den linken Automaten.", "D"),
+    ("bandit-pairs", {"trial": 1, "options": ["D", "C"]}, "右边的机器。", "C"),
 ]
 
 GUARDS = [
@@ -83,6 +90,10 @@ GUARDS = [
     ("igt", FOUR, "A and B: both bad.", None),
     ("igt", FOUR, "我从A和B中选B。", None),
     ("igt", FOUR, "Dのデッキを選びます。", "D"),
+    ("bandit-pairs", {"trial": 1, "options": ["B", "D"]}, "I pick the left machine, D.", None),
+    ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A is the right one.", None),
+    ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A", "A"),
+    ("bandit2arm", TWO, "The right one.", None),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 
