@@ -70,6 +70,9 @@ CASES = [
     ("bandit-pairs", {"trial": 1, "options": ["B", "A"]}, "I pick the left machine, B.", "B"),
     ("bandit-pairs", {"trial": 1, "options": ["D", "C"]}, "Ich nehme den linken Automaten.", "D"),
     ("bandit-pairs", {"trial": 1, "options": ["D", "C"]}, "右边的机器。", "C"),
+    # 8. a lone count after the option is the reason it is chosen (the sorted card's count)
+    ("wcst-number", WCST, "Option 3 has two.", 3),
+    ("wcst", WCST, "Card 4 shows four.", 4),
 ]
 
 GUARDS = [
@@ -94,6 +97,8 @@ GUARDS = [
     ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A is the right one.", None),
     ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A", "A"),
     ("bandit2arm", TWO, "The right one.", None),
+    ("wcst", WCST, "Card 4 shows 3 yellow cross signs.", None),
+    ("wcst", WCST, "Option 3 has two, option 1 has three.", None),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 
