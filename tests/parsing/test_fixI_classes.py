@@ -10,6 +10,11 @@ from machinepsych.tasks.catalog import get_task
 
 FOUR = {"options": ["A", "B", "C", "D"]}
 TWO = {"options": ["A", "B"]}
+CS3 = {"subtest": "CS3", "item_seed": 985350882, "difficulty": "normal", "mode": "default", "answer_kind": "word", "n_rows": 1,
+       "question": 'A picture of a common object is hidden in visual noise (snow). What object is it? Answer with one word. '
+                   'Respond with the answer as a JSON object {"answer": ...}, e.g. {"answer": "house"}.',
+       "person_question": "A picture of a common object is hidden in visual noise (snow). What object is it?", "options": [],
+       "row_questions": [], "answer_format": "word", "perturbation": {}}
 DCIGT = {"trial": 1, "phase": "first", "balance": 2000.0}
 WCST = {"card": {"shape": "circle", "color": "green", "number": 3}, "variant": "wcst",
         "options": [{"shape": "star", "color": "green", "number": 2}, {"shape": "cross", "color": "yellow", "number": 3},
@@ -73,6 +78,9 @@ CASES = [
     # 8. a lone count after the option is the reason it is chosen (the sorted card's count)
     ("wcst-number", WCST, "Option 3 has two.", 3),
     ("wcst", WCST, "Card 4 shows four.", 4),
+    # 9. a sentence in another language before a word answer's object states no English word to compare
+    ("visfactor-cs3", CS3, 'Das Objekt ist ein Schlüssel. {"answer": "key"}', "key"),
+    ("visfactor-cs3", CS3, "C'est une clé. {\"answer\": \"key\"}", "key"),
 ]
 
 GUARDS = [
@@ -99,6 +107,8 @@ GUARDS = [
     ("bandit2arm", TWO, "The right one.", None),
     ("wcst", WCST, "Card 4 shows 3 yellow cross signs.", None),
     ("wcst", WCST, "Option 3 has two, option 1 has three.", None),
+    ("visfactor-cs3", CS3, 'The object is a lock. {"answer": "key"}', None),
+    ("visfactor-cs3", CS3, 'The object is a key. {"answer": "key"}', "key"),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 
