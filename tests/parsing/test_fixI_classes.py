@@ -99,6 +99,7 @@ GUARDS = [
     ("igt", FOUR, "I tried A again and lost. B.", "B"),
     ("igt", FOUR, "Let's say it's not A.", None),
     ("igt", FOUR, "A and B: both bad.", None),
+    ("igt", FOUR, "A, B, C, D", None),
     ("igt", FOUR, "我从A和B中选B。", None),
     ("igt", FOUR, "Dのデッキを選びます。", "D"),
     ("bandit-pairs", {"trial": 1, "options": ["B", "D"]}, "I pick the left machine, D.", None),

@@ -15,11 +15,15 @@ _CLAUSE_START = re.compile(r"[.;!?\n]")
 
 def after_option_list(line: str) -> int | None:
     """Where the last clause of ``line`` starts when the clause before it (after its last ``[,:;—–]``)
-    is only a list of options; None otherwise."""
+    is only a list of options and the last clause one of them alone; None otherwise."""
     body = line.rstrip().rstrip(".!")
     seps = [m.start() for m in _SEPARATOR.finditer(body)]
     if not seps:
         return None
     at = seps[-1]
     start = max((m.end() for m in _CLAUSE_START.finditer(body, 0, at)), default=0)
-    return at + 1 if OPTIONS_CLAUSE.fullmatch(body, start, at) else None
+    if not OPTIONS_CLAUSE.fullmatch(body, start, at):
+        return None
+    # the one after the list is one of the listed ("A, B, C, D, E" lists five, chooses none)
+    listed = {t.lower() for t in re.findall(r"[A-Za-z0-9]{1,6}", body[start:at])}
+    return at + 1 if body[at + 1:].strip(" \t*_\"'“”").lower() in listed else None
