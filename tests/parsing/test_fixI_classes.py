@@ -68,6 +68,7 @@ CASES = [
     ("bandit2arm", TWO, "Bのマシンにします", "B"),
     ("igt", FOUR, "我从C牌组抽一张", "C"),
     ("igt", FOUR, "我抽D", "D"),
+    ("igt", FOUR, "Dのデッキを選びます。", "D"),
     # 1. bandit-pairs: a side names the machine the trial put there (options listed left first)
     ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "The right one.", "B"),
     ("bandit-pairs", {"trial": 1, "options": ["A", "C"]}, "Neither has a history yet; I'll take the right-hand machine.", "C"),
@@ -80,7 +81,6 @@ CASES = [
     ("wcst", WCST, "Card 4 shows four.", 4),
     # 9. a sentence in another language before a word answer's object states no English word to compare
     ("visfactor-cs3", CS3, 'Das Objekt ist ein Schlüssel. {"answer": "key"}', "key"),
-    ("visfactor-cs3", CS3, "C'est une clé. {\"answer\": \"key\"}", "key"),
 ]
 
 GUARDS = [
@@ -101,7 +101,6 @@ GUARDS = [
     ("igt", FOUR, "A and B: both bad.", None),
     ("igt", FOUR, "A, B, C, D", None),
     ("igt", FOUR, "我从A和B中选B。", None),
-    ("igt", FOUR, "Dのデッキを選びます。", "D"),
     ("bandit-pairs", {"trial": 1, "options": ["B", "D"]}, "I pick the left machine, D.", None),
     ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A is the right one.", None),
     ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A", "A"),
@@ -110,6 +109,7 @@ GUARDS = [
     ("wcst", WCST, "Option 3 has two, option 1 has three.", None),
     ("visfactor-cs3", CS3, 'The object is a lock. {"answer": "key"}', None),
     ("visfactor-cs3", CS3, 'The object is a key. {"answer": "key"}', "key"),
+    ("visfactor-cs3", CS3, "C'est une clé. {\"answer\": \"key\"}", "key"),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 
