@@ -60,6 +60,7 @@ CASES = [
     ("igt", FOUR, "Ich bleibe bei C.", "C"),
     ("bandit2arm", TWO, "Machine: A", "A"),
     ("bandit2arm", TWO, "**Machine:** B", "B"),
+    ("bandit-pairs", TWO, "I'll start with A and see how it pays.", "A"),
     # 4. a zh/ja/ko letter fused to a particle or the option's noun
     ("igt", FOUR, "C 덱을 고르겠습니다", "C"),
     ("igt", FOUR, "D덱으로 하겠습니다.", "D"),
@@ -98,6 +99,7 @@ GUARDS = [
     ("igt", FOUR, "Let's say it's not A.", None),
     ("igt", FOUR, "A and B: both bad.", None),
     ("igt", FOUR, "A, B, C, D", None),
+    ("igt", FOUR, "I'll start with A first, then C.", None),
     ("igt", FOUR, "我从A和B中选B。", None),
     ("bandit-pairs", {"trial": 1, "options": ["B", "D"]}, "I pick the left machine, D.", None),
     ("bandit-pairs", {"trial": 1, "options": ["A", "B"]}, "A is the right one.", None),
