@@ -20,6 +20,7 @@ from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
@@ -261,7 +262,7 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
                   # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
                               r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
                               re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
@@ -1066,6 +1067,11 @@ EXAMPLE_WORDS = re.compile(
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
 FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
 
+# an example echoed inside a parenthesis after other words of the instructions ('A (format: one letter, e.g. "B")',
+# "3 (a number, for example 2)", "D (eine Antwort, z. B. A)"): the parenthesis is the prompt's format note, not an answer
+EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\.|for\s+example|for\s+instance|z\.\s?B\.|p\.\s?ej\.|par\s+ex\."
+                               r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
+
 
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
@@ -1117,6 +1123,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         spans.append(m.span())
         introduced = True
     for m in EXAMPLE_WORDS.finditer(text):
+        spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_IN_PARENS.finditer(text):
         spans.append(m.span())
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
@@ -1219,6 +1228,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if either_or_hedge(prepared, value, lambda text: parser(text, obs)):  # "Either the first card or the fourth could be right."
             return None, "invalid"
         if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
             return None, "invalid"
