@@ -80,6 +80,9 @@ CASES = [
     # 8. a lone count after the option is the reason it is chosen (the sorted card's count)
     ("wcst-number", WCST, "Option 3 has two.", 3),
     ("wcst", WCST, "Card 4 shows four.", 4),
+    # 9. a sentence in another language before a word answer's object states no English word to compare
+    ("visfactor-cs3", CS3, 'Das Objekt ist ein Schlüssel. {"answer": "key"}', "key"),
+    ("visfactor-cs3", CS3, "C'est une clé. {\"answer\": \"key\"}", "key"),
 ]
 
 GUARDS = [
@@ -107,12 +110,8 @@ GUARDS = [
     ("bandit2arm", TWO, "The right one.", None),
     ("wcst", WCST, "Card 4 shows 3 yellow cross signs.", None),
     ("wcst", WCST, "Option 3 has two, option 1 has three.", None),
-    # (class 9 left as it is: a sentence in another language naming the object cannot be told from one naming another
-    # object without a translation (test_left_classes' guard "Das Objekt ist eine Tasse." with "cup"): two answers)
-    ("visfactor-cs3", CS3, 'Das Objekt ist ein Schlüssel. {"answer": "key"}', None),
     ("visfactor-cs3", CS3, 'The object is a lock. {"answer": "key"}', None),
     ("visfactor-cs3", CS3, 'The object is a key. {"answer": "key"}', "key"),
-    ("visfactor-cs3", CS3, "C'est une clé. {\"answer\": \"key\"}", "key"),
     ("wcst", WCST, "Soit la première carte, soit la quatrième.", None),
 ]
 

@@ -35,7 +35,7 @@ from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
-from .words import describes_only, in_latin_script, normalise_word, quoted_in_other_script, word_in
+from .words import FOREIGN_FILLER, describes_only, in_latin_script, normalise_word, quoted_in_other_script, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -797,8 +797,16 @@ def _last_sentence(text: str) -> str:
 def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """The word a sentence states with a label ("The word is garden."): how the sentence before
     an answer object is read (an interjection, a lead-in or a remark names no word)."""
+    if _in_another_language(reply):  # "Das Objekt ist ein Schlüssel.": its word is no English name to compare
+        return None, "invalid"
     found = [w for w in _words(prepare(reply)) if w]
     return (found[0], "parsed") if found and len(set(found)) == 1 else (None, "invalid")
+
+
+def _in_another_language(sentence: str) -> bool:
+    """Whether ``sentence`` is written in another language the reader knows: two of its articles and
+    copulas (:data:`.words.FOREIGN_FILLER`: "Das Objekt ist ein Schlüssel.", "C'est une clé.")."""
+    return len({w for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", sentence.lower()) if w in FOREIGN_FILLER}) >= 2
 
 
 # ----------------------------------------------------------------------------- free text
