@@ -35,7 +35,7 @@ from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
 from .truncation import ANNOUNCE, UNCLOSED_OBJECT, is_cut_off
-from .words import FOREIGN_FILLER, describes_only, in_latin_script, normalise_word, quoted_in_other_script, word_in
+from .words import describes_only, in_latin_script, normalise_word, quoted_in_other_script, word_in
 
 Parser = Callable[[str, Observation], "tuple[Any, ParseStatus]"]
 L_, R_ = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
@@ -804,9 +804,16 @@ def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None
 
 
 def _in_another_language(sentence: str) -> bool:
-    """Whether ``sentence`` is written in another language the reader knows: two of its articles and
-    copulas (:data:`.words.FOREIGN_FILLER`: "Das Objekt ist ein Schlüssel.", "C'est une clé.")."""
-    return len({w for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", sentence.lower()) if w in FOREIGN_FILLER}) >= 2
+    """Whether ``sentence`` says what the object is in another language the reader knows, with a
+    copula and an indefinite article ("Das Objekt ist ein Schlüssel.", "C'est une clé.", "Es una
+    llave."); not a label stating the answer word ("Das Wort ist Teekanne.": a word of its own)."""
+    words = set(re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", sentence.lower()))
+    return bool(words & _FOREIGN_COPULAS and words & _FOREIGN_INDEFINITE) and not words & _WORD_LABELS
+
+
+_FOREIGN_COPULAS = {"ist", "est", "es", "è", "é", "c'est", "c’est", "is"}
+_FOREIGN_INDEFINITE = {"ein", "eine", "un", "une", "una", "uno", "um", "uma", "een"}
+_WORD_LABELS = {"wort", "mot", "palabra", "parola", "palavra", "woord", "antwort", "réponse", "respuesta", "risposta", "resposta"}
 
 
 # ----------------------------------------------------------------------------- free text
