@@ -79,3 +79,27 @@ def test_an_option_described_is_not_chosen(test, reply):
 ])
 def test_an_option_chosen_after_its_report_still_reads(test, reply, meant):
     assert _read(test, reply) == (meant, "parsed")
+
+
+_LIST = "\n".join(f"{i}. {v}" for i, v in enumerate(V, 1)) + "\n"
+
+
+@pytest.mark.parametrize("change", [
+    "Should I change statement 3 to 1? No.",
+    "I won't update statement 3 to 1.",
+    "I will not change statement 3 to 1.",
+    "If you'd like, I can revise statement 3 to a 1.",
+    "Shall I lower statement 3 to 1?",
+    "I could lower statement 3 to 1.",
+])
+def test_a_change_not_made_keeps_the_rating(change):
+    """Class 3: a later change of one statement's rating that is denied, asked, offered or only possible."""
+    value, status = _read("cogbench-a", _LIST + change)
+    assert status == "parsed" and [value[str(k)]["rating"] for k in range(1, 11)] == V
+
+
+@pytest.mark.parametrize("change", ["Change statement 3 to 1.", "Not sure about 2, but I'd change statement 3 to 1.",
+                                    "Actually, I'd raise statement 3 to a 1."])
+def test_a_change_made_still_reads(change):
+    value, status = _read("cogbench-a", _LIST + change)
+    assert status == "parsed" and value["3"]["rating"] == 1

@@ -20,6 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .unasserted_change import made
 from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
 from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
@@ -493,7 +494,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
+    # (a change denied, asked, offered or only possible is no rating: "I won't update statement 3 to 1")
+    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)
+                if made(text, m.start(), m.end())]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     if len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
