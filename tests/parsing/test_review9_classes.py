@@ -17,7 +17,7 @@ _FIX = Path(__file__).resolve().parents[1] / "fixtures" / "replies_blind55"
 
 
 def _stimulus(test: str) -> dict:
-    for name in ("letter", "likert"):
+    for name in ("letter", "likert", "word", "card"):
         for line in (_FIX / f"{name}.jsonl").read_text().splitlines():
             d = json.loads(line)
             if d["test"] == test:
@@ -103,3 +103,26 @@ def test_a_change_not_made_keeps_the_rating(change):
 def test_a_change_made_still_reads(change):
     value, status = _read("cogbench-a", _LIST + change)
     assert status == "parsed" and value["3"]["rating"] == 1
+
+
+@pytest.mark.parametrize("test,reply", [
+    ("visfactor-cf1", "C. Just kidding, I don't know."),
+    ("visfactor-cf1", "C. Just kidding."),
+    ("visfactor-cf1", "C。开玩笑的。"),
+    ("dcigt", "AAA, just kidding!"),
+    ("wcst", "Card 3. Just kidding lol"),
+])
+def test_an_answer_joked_away_gives_none(test, reply):
+    """Class 4: a joke marker taking the answer back with no answer after it."""
+    assert _read(test, reply) == (None, "invalid")
+
+
+@pytest.mark.parametrize("test,reply,meant", [
+    ("visfactor-cf1", "E! Just kidding. C.", "C"),
+    ("visfactor-cf1", "D. I'm not joking.", "D"),
+    ("visfactor-cf1", "C. No joke, it's really C.", "C"),
+    ("dcigt", "AAA, kidding! BBB.", "BBB"),
+    ("wcst", "Card 3 — just kidding, card 3 really.", 3),
+])
+def test_a_joke_followed_by_an_answer_or_denied_still_reads(test, reply, meant):
+    assert _read(test, reply) == (meant, "parsed")

@@ -246,6 +246,7 @@ parse_lnt = _fixed(LNT)
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
 from .described_option import described_only  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
@@ -1169,6 +1170,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         reply = loop_before_cut(reply) or reply  # "Option 3, option 3, option": a loop cut mid-item (:mod:`.loops`)
         value, status = parse_once(reply, obs)
+        if status == "parsed" and joked_away(reply):
+            return None, "invalid"  # "C. Just kidding.": the answer taken back, none given (:mod:`.joke_retraction`)
         if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
             return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
         if status == "parsed" and (cut := offered_correction(reply)) is not None and (first := parse_once(reply[:cut], obs))[1] == "parsed" \
