@@ -126,3 +126,24 @@ def test_an_answer_joked_away_gives_none(test, reply):
 ])
 def test_a_joke_followed_by_an_answer_or_denied_still_reads(test, reply, meant):
     assert _read(test, reply) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("reply", [
+    "Previous ratings: 4, 3, 5, 2, 1, 4, 3, 2, 5, 1",
+    "Previous ratings: 1: 4, 2: 3, 3: 5, 4: 2, 5: 1, 6: 4, 7: 3, 8: 2, 9: 5, 10: 1. I'm not sure about my new ones yet.",
+    "Last time's ratings: 4 3 5 2 1 4 3 2 5 1",
+    "Vorherige Bewertungen: 4, 3, 5, 2, 1, 4, 3, 2, 5, 1",
+])
+def test_earlier_ratings_only_are_no_ratings(reply):
+    """Class 5: ratings given only under a head naming them earlier ones."""
+    assert _read("cogbench-a", reply) == (None, "invalid")
+
+
+@pytest.mark.parametrize("reply", [
+    "Previous ratings: 3 3 3 3 3 3 3 3 3 3\nNew ratings: 4 3 5 2 1 4 3 2 5 1",
+    "Previous ratings: 3 3 3 3 3 3 3 3 3 3\nRatings now: 4 3 5 2 1 4 3 2 5 1",
+    "Ratings: 4, 3, 5, 2, 1, 4, 3, 2, 5, 1",
+])
+def test_current_ratings_after_earlier_ones_read(reply):
+    value, status = _read("cogbench-a", reply)
+    assert status == "parsed" and [value[str(k)]["rating"] for k in range(1, 11)] == V
