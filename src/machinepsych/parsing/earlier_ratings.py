@@ -13,14 +13,18 @@ EARLIER_HEAD = re.compile(r"(?:my\s+)?" + _EARLIER + r"\s*" + _RATINGS + r"|" + 
 _CURRENT_HEAD = re.compile(r"(?:\b(?:new|current|updated|revised|final|now|neue|aktuelle|nouvelles?|nuevas?)\s+)?" + _RATINGS + r"\s*(?:now\s*)?[:：=]"
                            r"|\bnow\s*[:：]", re.I)
 
+# current ratings named anywhere after the head ("Current rating", "new ones", "ratings now")
+_CURRENT_NAMED = re.compile(r"\b(?:current|new|updated|revised|final|aktuellen?|neuen?|nouvelles?|nuevas?|actuales?)\s+" + _RATINGS
+                            + r"|" + _RATINGS + r"\s+now\b", re.I)
+
 
 def earlier_only(text: str) -> bool:
     """Whether ``text`` states its ratings only under a head naming them earlier ones: the head comes before every
     digit and no head of current ratings follows."""
     head = EARLIER_HEAD.search(text)
-    if head is None or re.search(r"\d", text[:head.start()]):
-        return False
-    return _CURRENT_HEAD.search(text, head.end()) is None
+    if head is None or re.search(r"\d", text[:head.start()]) or "|" in text[:head.start()].rsplit("\n", 1)[-1]:
+        return False  # (a table's column of earlier ratings beside a current one: "| Previous rating | Current rating |")
+    return _CURRENT_HEAD.search(text, head.end()) is None and _CURRENT_NAMED.search(text, head.end()) is None
 
 
 def current_after_earlier(text: str) -> int | None:
