@@ -245,7 +245,9 @@ parse_lnt = _fixed(LNT)
 
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
+from .described_option import described_only  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
@@ -1192,6 +1194,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         reply = loop_before_cut(reply) or reply  # "Option 3, option 3, option": a loop cut mid-item (:mod:`.loops`)
         value, status = parse_once(reply, obs)
+        if status == "parsed" and joked_away(reply):
+            return None, "invalid"  # "C. Just kidding.": the answer taken back, none given (:mod:`.joke_retraction`)
         if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
             return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
         if status == "parsed" and (cut := offered_correction(reply)) is not None and (first := parse_once(reply[:cut], obs))[1] == "parsed" \
@@ -1290,8 +1294,17 @@ def letter_parser(nouns: str = "") -> Parser:
     raw = parse_letter_once if not nouns else lambda reply, obs=None: parse_letter_once(reply, obs, nouns)
     raw.__doc__ = parse_letter_once.__doc__
     raw.__name__ = "parse_letter"
-    return one_answer(raw, lambda sentence, obs=None: _letter_conclusion(sentence, obs, nouns),
+    read = one_answer(raw, lambda sentence, obs=None: _letter_conclusion(sentence, obs, nouns),
                       candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"), nouns)))
+
+    def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = read(reply, obs)
+        # an option named only as what it did ("Spaceship A went to the red planet."): described, not chosen
+        if status == "parsed" and isinstance(value, str) and described_only(reply or "", value, _letter_noun(nouns)):
+            return None, "invalid"
+        return value, status
+    parse.__doc__, parse.__name__ = read.__doc__, getattr(read, "__name__", "parse_letter")
+    return parse
 
 
 parse_letter_once = parse_letter

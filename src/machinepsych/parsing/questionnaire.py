@@ -20,6 +20,8 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .unasserted_change import made
+from .earlier_ratings import current_after_earlier, earlier_only
 from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
 from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
@@ -481,6 +483,10 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
     text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(_without_template_echo(strip_think(reply or ""))).translate(FULLWIDTH)))
     text = current_values(text)  # "Rating: 3 → 4", "Previous rating: 3\nRating: 4", "3, no, mejor 2": the rating meant
+    if earlier_only(text):  # "Previous ratings: 4, 3, 5, ...", nothing current after them (:mod:`.earlier_ratings`)
+        return None, "invalid"
+    if (current := current_after_earlier(text)) is not None:  # "Previous ratings: ...\nNew ratings: ...": the new ones
+        return _parse_questionnaire(text[current:], obs)
     if len(ids) > 1 and (summary := closing_summary(text, len(ids))) is not None:  # "...\n\nIn summary: 4, 2, ...": changes nothing
         return _against_summary(_parse_questionnaire(summary[0], obs), dict(zip(ids, summary[1])), text)
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
@@ -493,7 +499,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
+    # (a change denied, asked, offered or only possible is no rating: "I won't update statement 3 to 1")
+    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)
+                if made(text, m.start(), m.end())]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
     if len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."

@@ -50,6 +50,10 @@ _SEP = r"\s*(?:[,;、/|]|\s)\s*"
 _BARE = re.compile(r"\d{1,2}(?:" + _SEP + r"\d{1,2})+")
 _PAIR = r"\d{1,2}\s*(?:[-:=–]|->|→)\s*\d{1,2}"
 _PAIRS = re.compile(_PAIR + r"(?:(?:\s*[,;、/|]\s*|\s+)" + _PAIR + r")+")
+# a head that ranks the statements ("Ranking of statements from most to least agreeable:", "Rangfolge:", "排名："):
+# its numbers are statement numbers in an order, not ratings
+_RANK_HEAD = re.compile(r"\brank(?:ing|ed|s)?\b|\b(?:most|least|best|worst)\s+to\s+(?:least|most|worst|best)\b|\brangfolge|\brangliste"
+                        r"|\bclassement\b|\bclasificaci[óo]n\b|\bclassifica\b|排名|排序|順位|순위", re.I)
 
 
 def ordered_list(text: str, n: int) -> list[int | None] | None:
@@ -62,6 +66,8 @@ def ordered_list(text: str, n: int) -> list[int | None] | None:
     head = _LIST_HEAD.match(line)
     if head and head.group("n") and int(head.group("n")) != n:
         return None
+    if head and _RANK_HEAD.search(head.group(0)):
+        return None
     body = line[head.end():] if head else line
     body = body.strip("*_ \t").rstrip(".").strip()
     if body.startswith("[") and body.endswith("]"):  # a bare JSON array
@@ -73,7 +79,8 @@ def ordered_list(text: str, n: int) -> list[int | None] | None:
         values = [v for _, v in pairs]
     elif _BARE.fullmatch(body):
         values = [int(v) for v in re.findall(r"\d+", body)]
-        if len(values) != n:
+        # (every statement number once, some off the scale: the statements listed in an order, "1, 2, ..., 10")
+        if len(values) != n or (sorted(values) == list(range(1, n + 1)) and n > 5):
             return None
     else:
         return None
