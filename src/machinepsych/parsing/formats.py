@@ -29,6 +29,7 @@ from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
 from .refusal import is_refusal
+from .sequence import named_in_sequence
 from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
@@ -310,7 +311,7 @@ def parse_letter(reply: str, obs: Observation | None = None, nouns: str = "") ->
     return _letter_reader(options, nouns)(with_ordinal_nouns(reply, r"(?:one|" + _letter_noun(nouns) + ")", "option"))
 
 
-_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
+_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|num[ée]ro|n[°º]|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     # (not a heading over every option: "Tracing from each start: S1 dead-ends, S2 ..., S3 ...")
     (re.compile(r"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
@@ -1211,6 +1212,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
             return value, status
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
+        if named_in_sequence(prepared, value, lambda text: parser(text, obs)):
+            return None, "invalid"  # "It passes beside building 1 and then building 9.": two answers in order (:mod:`.sequence`)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
