@@ -1039,7 +1039,11 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 _INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
           # (replies_blind50) "as in" and its forms in the other languages of the lexicon ('(one word, as in {"answer": "table"})')
           r"|\bas\s+in|\bwie\s+in|\bcomme\s+dans|\bcomo\s+en|\bcomo\s+em|\bcome\s+in|\bкак\s+в|\b(?:wie|comme|como|come)\s+(?=[`\"']*\s*\{)"
-          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
+          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like"
+          # (replies_blind59) an example or format label opening a sentence, its colon right before the object ("Sure! Example
+          # format: {...}", "Format: {...}", "Sample answer: {...}", "Ejemplo: {...}", "Beispielformat: {...}", "例：{...}")
+          r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))[ \t*_#>-]*(?:(?:an?|the)\s+)?(?:(?:example|sample)(?:\s+(?:answer|reply|response|output))?(?:\s+(?:format|form))?"
+          r"|format|template|ejemplo|formato|exemplo|exemple|beispiel(?:format)?|esempio|пример|формат|例|형식|예시?)[ \t*_]*(?=[:：]))\s*[:,：]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
