@@ -5,6 +5,7 @@ registry :data:`FORMATS` names them. See ``docs/parsing.md`` for the rules.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -815,7 +816,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _fenced_comment(text) or _comment_in_chat(text)
+    inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
     return (inner or text), "parsed"
 
 
@@ -887,6 +888,24 @@ def _wrapped_comment(text: str) -> str | None:
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+# (replies_blind59) a JSON wrapper whose closing brace is missing, its string closed ('{"comment": "Rivers and deltas."')
+_UNCLOSED_WRAPPER = re.compile(r'\A(?:`{3}(?:json)?\s*)?\{\s*"(?P<key>\w+)"\s*:\s*(?P<value>"(?:[^"\\\n]|\\.)*")\s*,?\s*(?:`{3})?\s*\Z')
+
+
+def _unclosed_wrapper(text: str) -> str | None:
+    """The comment of a reply that is one JSON wrapper left unclosed after its string
+    (``{"comment": "..."`` with no ``}``): the string is whole, so it is read as a closed wrapper's
+    value is; a string cut off itself (no closing quote) gives None."""
+    m = _UNCLOSED_WRAPPER.match(text)
+    if m is None or m["key"].lower() not in COMMENT_KEYS:
+        return None
+    try:
+        value = json.loads(m["value"])
+    except ValueError:
+        return None
+    return value.strip() or None
 
 
 def _comment_in_chat(text: str) -> str | None:
