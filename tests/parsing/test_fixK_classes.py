@@ -127,3 +127,38 @@ def test_unclosed_comment_wrapper(reply, meant):
 ])
 def test_guards_class_4(reply, meant):
     assert read(COMMENT, reply) == meant
+
+
+# class 6: bandit-pairs, a machine named by its side (the stimulus's options are left, right)
+PAIR = "letter.jsonl:2"  # options D (left), A (right)
+
+
+@pytest.mark.parametrize("reply, meant", [
+    ("I'll try the machine on the right, A.", "A"),
+    ("Left one: D", "D"),
+    ("I choose the machine on the left.", "D"),
+    ("Ich nehme die linke Maschine.", "D"),
+    ("Je prends celle de droite.", "A"),
+    ("Elijo la máquina de la izquierda.", "D"),
+    ("右边的机器。", "A"),
+])
+def test_side_names_its_machine(reply, meant):
+    assert read(PAIR, reply) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("reply, meant", [
+    ("I'll try the machine on the right, D.", None),  # D stands on the left: two machines named
+    ("Not the left one.", None),
+    ("Left or right?", None),
+    ("The left one paid less, so A.", "A"),  # the side belongs to the reasoning, the letter is the choice
+    ("Machine A.", "A"),
+])
+def test_guards_class_6(reply, meant):
+    assert read(PAIR, reply)[0] == meant
+
+
+def test_sides_only_where_machines_stand_on_sides():
+    """bandit2arm names no sides: "the left one" there is no machine."""
+    row = next(json.loads(x) for x in (SET / "letter.jsonl").read_text(encoding="utf-8").splitlines() if json.loads(x)["test"] == "bandit2arm")
+    obs = Observation(trial=0, stimulus=row["stimulus"], parts=())
+    assert get_task("bandit2arm").answer.parse("I choose the machine on the left.", obs) == (None, "invalid")
