@@ -105,6 +105,7 @@ def test_word_with_bracketed_letter(reply):
 @pytest.mark.parametrize("reply, meant", [
     ("Card 1: turned (T), 2: flipped (F), 3: T, 4: T, 5: F, 6: T, 7: F, 8: F", ROWS),
     ("1: T, 2: F, 3: T, 4: T, 5: F, 6: T, 7: F, 8: F", ROWS),
+    ("Karten 1–4: gedreht (T); Karten 5–8: gespiegelt (F).", ("T", "T", "T", "T", "F", "F", "F", "F")),  # ranges, read as before
     ("Karte 1: gedreht (T), 2: gespiegelt (F), 3: T", None),  # three rows of eight: no answer (main read TFTFFFFF)
 ])
 def test_guards_class_3(reply, meant):

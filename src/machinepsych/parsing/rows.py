@@ -418,9 +418,9 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
 
 
-# (replies_blind59) a row's value said as a word or two, its letter in brackets right after, after the row's label
-# ("Karte 1: gedreht (T), 2: gespiegelt (F)", "3 - nur gedreht (T)")
-_WORD_AND_LETTER = re.compile(r"(?P<lead>[:=\-–—]\s*)(?P<words>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s*\(\s*(?P<letter>[TFtf])\s*\)")
+# (replies_blind59) a row's value said as a word or two, its letter in brackets right after, after the row's one number
+# ("Karte 1: gedreht (T), 2: gespiegelt (F)", "3 - nur gedreht (T)"; not a range's: "Karten 1–4: gedreht (T)" is read as it was)
+_WORD_AND_LETTER = re.compile(r"(?P<lead>(?<![\d–—-])(?<![–—-]\s)\d{1,2}\s*[:=\-–—]\s*)(?P<words>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s*\(\s*(?P<letter>[TFtf])\s*\)")
 
 
 def bracketed_letters(text: str) -> str:
