@@ -163,3 +163,30 @@ def test_sides_only_where_machines_stand_on_sides():
     row = next(json.loads(x) for x in (SET / "letter.jsonl").read_text(encoding="utf-8").splitlines() if json.loads(x)["test"] == "bandit2arm")
     obs = Observation(trial=0, stimulus=row["stimulus"], parts=())
     assert get_task("bandit2arm").answer.parse("I choose the machine on the left.", obs) == (None, "invalid")
+
+
+# class 5: a compact likert list under another language's statement word, its lines or slashes between
+LIKERT = "likert.jsonl:51"
+RATED = [5, 4, 4, 4, 3, 4, 5, 1, 4, 3]
+
+
+def ratings(reply: str) -> list:
+    value, status = read(LIKERT, reply)
+    assert status == "parsed"
+    return [value[str(k)]["rating"] for k in range(1, 11)]
+
+
+@pytest.mark.parametrize("word, join", [("Declaración", " / "), ("Aussage", " / "), ("Affirmation", " / "),
+                                        ("Dichiarazione", " / "), ("Dichiarazione", "\n"), ("Afirmação", " / ")])
+def test_statement_word_of_another_language(word, join):
+    assert ratings(join.join(f"{word} {k}: {r}" for k, r in enumerate(RATED, 1))) == RATED
+
+
+@pytest.mark.parametrize("reply, first", [
+    ("Statement 1: 4/5 / Statement 2: 3", 4),  # "4/5": four out of five
+    ("Statement 1: 3 / 4 / Statement 2: 3", None),  # two ratings: none
+    ("\n".join(f"Declaración {k}: {r}" for k, r in enumerate(RATED, 1)), 5),  # (read before too)
+])
+def test_guards_class_5(reply, first):
+    value, _ = read(LIKERT, reply)
+    assert value["1"]["rating"] == first
