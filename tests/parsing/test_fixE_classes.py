@@ -151,7 +151,11 @@ def test_one_rating_for_all(reply, v):
 @pytest.mark.parametrize("reply", [
     "I'd rate them all between 3 and 4.",
     "I'd rate them all 3 or 4.",
-    "I'd rate them all 3, except statement 5, which gets a 2.",
 ])
 def test_one_rating_for_all_with_another_is_unrated(reply):
     assert q(reply) is None
+
+
+def test_one_rating_for_all_with_a_named_exception_rates_the_exception_apart():
+    # (k-fixH) the exception is read with its own rating, the rest with the one for all (rating_forms.group_ratings)
+    assert q("I'd rate them all 3, except statement 5, which gets a 2.") == {**meant(*[3] * 10), "5": 2}

@@ -29,6 +29,7 @@ from .text import answer_spans, blank, is_example, json_answers, json_objects, l
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
+from .optout import opts_out
 from .refusal import is_refusal
 from .sequence import named_in_sequence
 from .tentative import tentative
@@ -804,9 +805,9 @@ def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None
 # ----------------------------------------------------------------------------- free text
 def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """Free comments (Oddball): the reply itself, without a reasoning block that an answer
-    follows, a JSON object or a code fence that only wraps it; what is said is kept as written,
-    "No comment." and "..." included (a reply that notices nothing); an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
-    with that.", :func:`.refusal.is_refusal`), are no comment."""
+    follows, a JSON object or a code fence that only wraps it; what is said is kept as written; an empty
+    reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
+    and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
     if not text:
         return None, "empty"
@@ -817,6 +818,8 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if opts_out(inner or text) or (inner and is_refusal(inner)):
+        return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
 
 
@@ -861,18 +864,22 @@ def _announces(sentences: list[str], i: int) -> bool:
 
 
 # a harness's wrapper around the comment: a leading "Answer:" label (on the comment's line or its
-# own), one pair of double quotes around the whole reply (and no other double quote inside)
+# own), one pair of double quotes around the whole reply (and no other double quote inside), or of single quotes
 _ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
 _QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+# one pair of single quotes around the whole reply ('...', ‘...’): inside, a single quote only as an apostrophe (between
+# two letters, "didn't", or after an "s" before a space, "the bees' hive"), never quotes around a phrase ("'Paris' is odd")
+_SINGLE_QUOTE_WRAPPER = re.compile(r"\A\s*(['‘])((?:[^'‘’\n]|(?<=[^\W\d_])['’](?=[^\W\d_])|(?<=s)['’](?=\s))+)(['’])\s*\Z")
 # the answer tags of a reasoning model around the whole comment ("<think>...</think> <answer>The castle part is
 # good.</answer>"); a tag the reply names itself ("<comment>...</comment>") is kept, as written
 _TAG_WRAPPER = re.compile(r"\A\s*<(answer|final_answer)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
 
 
 def _unwrapped_comment(text: str) -> str:
-    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
+    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`,
+    :data:`_SINGLE_QUOTE_WRAPPER`)."""
     text = _ANSWER_WRAPPER.sub("", text, count=1)
-    m = _QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
+    m = _QUOTE_WRAPPER.match(text) or _SINGLE_QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
     return m.group(2).strip() if m and m.group(2).strip() else text
 
 

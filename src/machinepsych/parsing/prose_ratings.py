@@ -16,7 +16,7 @@ import re
 from .likert import OR_NEXT, parse_rating
 
 # a statement named inside a sentence ("For statement 1,", "statement 2 gets", "Für Aussage 3", "对于陈述4")
-_NAMES = (r"statement|aussage|afirmaci[óo]n|enunciado|affirmation|[ée]nonc[ée]|陈述|陳述|記述|項目|진술|문항")
+_NAMES = (r"statement|aussage|afirmaci[óo]n|declaraci[óo]n|enunciado|affirmation|[ée]nonc[ée]|陈述|陳述|記述|項目|진술|문항")
 MENTION = re.compile(r"(?<![A-Za-zÀ-ÿ])(?:" + _NAMES + r")\s*#?\s*(\d{1,2})(?!\d)(?![.,]\d)", re.I)
 # the end of the sentence that rates a statement (not a decimal point)
 SENTENCE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|(?<=\d)\.(?!\d)|[。！？\n]")
@@ -63,3 +63,16 @@ def prose_ratings(text: str, n: int) -> list[int | None] | None:
         # (another number after the clause, before the next statement: "..., 4. Or maybe 2.": no rating)
         out.append(None if stop and OTHER_NUMBER.search(span, stop.start()) else _clause_rating(clause))
     return out
+
+
+# a statement's paragraph that closes on its rating alone ("... no preparation removes. 5.", "... I'd say 2.", "So: 3.")
+LAST_SENTENCE = re.compile(r"(?:^|(?<=[.!?。！？:])\s+|\n)(?:(?:so|i['’]d\s+say|i\s+would\s+say)[\s,:]*)?(?:an?\s+)?\**([1-5])\**[.!。]?\s*$", re.I)
+
+
+def closing_rating(block: str) -> int | None:
+    """The rating a statement's paragraph ends on, said alone as its last sentence, where the paragraph holds no
+    other number ("I sleep 7 hours. 4." is none); else None."""
+    m = LAST_SENTENCE.search(block)
+    if not m or OTHER_NUMBER.search(block[:m.start()]) or re.search(r"\d", block[:m.start()]):
+        return None
+    return int(m.group(1))

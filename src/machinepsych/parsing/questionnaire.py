@@ -20,7 +20,8 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
-from .prose_ratings import prose_ratings
+from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
+from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
 from .rating_revisions import (closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction,
                                revised_heading)
@@ -48,6 +49,8 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
 FULLWIDTH = str.maketrans("０１２３４５６７８９：。，（）", "0123456789:.,()")
+# (blind54) enclosed digits ("③", "❸", "⓷", "➂", "➌") are the digits
+FULLWIDTH.update({c + k: str(k + 1) for c in (0x2460, 0x2776, 0x2780, 0x278A, 0x24F5) for k in range(9)})
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
 RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
 # the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
@@ -57,7 +60,8 @@ RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分
                           r"(?=[1-9](?:\s*(?:点|分|점)|(?![\d.,]\d|\d)))"
                           r"|(?:满分|滿分)\s*[1-9]\s*分\s*[，,。.]?\s*(?:我给|我給|给|給)?\s*(?=[1-9]\s*分)"
                           r"|\s*[(（]\s*(?:满分|滿分|満点)\s*[1-9]\s*(?:点|分|점)?\s*[)）]")
-NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
+# (the number may be bold: "- **1.** 3 — ...")
+NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)](?:\*\*|__)?\s")
 # (blind50) a bare statement number before its star rating, one a line ("1 ⭐⭐⭐⭐", "2: ★★★☆☆"): a numbered line as "1." is
 STAR_NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})(?:[ \t]*[:=→—–\-])?[ \t]*(?=" + STAR_RUN.pattern + r")")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
@@ -201,10 +205,11 @@ def _without_template_echo(text: str) -> str:
 
 
 # one block for several statements: "Statements 1–4", "Statements 1 to 3", "Énoncé 1 à 10", "Aussagen 1 bis 5"; a
-# dash joins two numbers only after a plural ("Statement 1 - 4" is statement 1 rated 4)
+# dash joins two numbers only after a plural ("Statement 1 - 4" is statement 1 rated 4) or before a number off the scale
+# ("Statement 1-10 ratings:")
 _RANGE_WORD = r"(?:to|through|thru|till|until|à|au|a|bis|hasta|al|até|tot|から|至|到|～|〜)"
 RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:(?:statements|items|aussagen|[ée]nonc[ée]s|enunciados|afirmaciones|affirmations|stellingen)\s*(\d{1,3})\s*(?:[-–—]|" + _RANGE_WORD
-                   + r")|(?:" + _HEAD_WORDS + r")\s*(\d{1,3})\s*" + _RANGE_WORD + r")\s*(\d{1,3})(?!\d)[^\n]*", re.I)
+                   + r")|(?:" + _HEAD_WORDS + r")\s*(\d{1,3})\s*(?:" + _RANGE_WORD + r"|[-–—](?=\s*(?:[6-9]|\d\d))))\s*(\d{1,3})(?!\d)[^\n]*", re.I)
 
 
 def _range_bounds(m: re.Match) -> tuple[int, int]:
@@ -380,6 +385,8 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     ("1. Owning a pet makes people healthier. — 4") is read after that text, where the block gives
     no rating read whole (the words of the statement are no part of the answer)."""
     rating, reason = parse_rating(block)
+    if rating is None and (closing := closing_rating(block)) is not None:  # "... no preparation removes. 5."
+        return closing, reason
     start = _ECHO_LEAD.match(block).end()
     echo = statement.strip().rstrip(".").casefold()
     if rating is not None or not echo or not block[start:].casefold().startswith(echo):
@@ -489,7 +496,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
-    pairs = _structured(text)
+    if len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
+        found = {sid: [(v, "")] for sid, v in zip(ids, grouped)}
+    pairs = _structured(text) if not found else []
     if pairs:
         if len(ids) == 1 and all(p[0] in (None, ids[0], "1") for p in pairs):
             pairs = [(ids[0], r) for _, r in pairs]
@@ -528,6 +537,10 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:
         found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}
+    if not found and len(ids) > 1 and (ordered := ordered_list(text, len(ids))):
+        found = {sid: [(v, "")] for sid, v in zip(ids, ordered)}  # "4 2 5 3 ...", "1-3, 2-4, ...", "[4, 2, ...]"
+    if not found and len(ids) > 1 and (bracketed := parenthesized_in_order(text, len(ids))):
+        found = {sid: [(v, "")] for sid, v in zip(ids, bracketed)}  # "... I agree with the first statement (4). The costs ... (4). ..."
     if not found:
         m = LIST.search(text)
         values = [int(v) for v in re.findall(r"[1-5]", m.group(1))] if m else []
@@ -539,6 +552,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     if (not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
+    elif not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (v := one_for_all(text)):
+        found = {sid: [(v, "")] for sid in ids}  # "Ich gebe allen eine 3", "全部3分", "모두 3점"
     if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
         found = _with_prose(found, text, ids)
     if restated and found:
