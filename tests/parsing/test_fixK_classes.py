@@ -130,7 +130,8 @@ def test_guards_class_4(reply, meant):
     assert read(COMMENT, reply) == meant
 
 
-# class 6: bandit-pairs, a machine named by its side (the stimulus's options are left, right)
+# class 6: bandit-pairs, a machine named by its side (the stimulus's options are left, right); k-fixI's sides read all
+# but the side as the answer line's label ("Left one: D"), added here; the rest stay as guards
 PAIR = "letter.jsonl:2"  # options D (left), A (right)
 
 
@@ -149,6 +150,9 @@ def test_side_names_its_machine(reply, meant):
 
 @pytest.mark.parametrize("reply, meant", [
     ("I'll try the machine on the right, D.", None),  # D stands on the left: two machines named
+    ("Left one: A", None),  # A stands on the right: two machines named
+    ("Right one: A", "A"),
+    ("Left: D or A", None),
     ("Not the left one.", None),
     ("Left or right?", None),
     ("The left one paid less, so A.", "A"),  # the side belongs to the reasoning, the letter is the choice

@@ -28,7 +28,7 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24", "replies_blind26", "replies_blind27", "replies_blind31",
                                                       "replies_blind32", "replies_blind33", "replies_blind34", "replies_blind35",
-                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52", "replies_blind53")), 31
+                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52", "replies_blind53", "replies_blind59")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
@@ -146,7 +146,8 @@ def check_free_text(line: dict) -> None:
     elif line["meant"] is not None and line["meant"] != text:
         # (replies_blind54) chat text around the one object ("Here is my comment: {...}", "{...} Hope that helps!")
         # is no part of the comment either
-        obj = json.loads(re.search(r"(?s)\{.*\}", text).group(0))
+        # (replies_blind59) and a wrapper cut off before its closing brace, its string closed, is one too
+        obj = json.loads(re.search(r"(?s)\{.*\}", text).group(0) if "}" in text else text.strip() + "}")
         # the comment is the object's one value, or the value of its comment key beside metadata ("sentiment")
         assert obj == {next(iter(obj)): line["meant"]} or obj.get("comment") == line["meant"]
 
@@ -174,8 +175,9 @@ def check(fmt: str, line: dict) -> None:
 # wrong, and the closing note says so): replies_blind48 free_text 35 labels a fenced comment with its fence;
 # replies_blind51 free_text 31 and 57 leave out a chat lead-in ("Sure! Here's my comment:") that 24 labelled lines
 # of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4 and 9 and replies_blind53 free_text 3, 12, 21, 41, 63
-# and 66 (a lead-in or a "Comment:" label; the lead's brief for those two sets wrongly called a lead-in a wrapper). Such a line is checked for its keys only.
-AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), *(("replies_blind53", "free_text", i) for i in (3, 12, 21, 41, 63, 66)), ("replies_blind51", "free_text", 31),
+# and 66 (a lead-in or a "Comment:" label; the lead's brief for those two sets wrongly called a lead-in a wrapper). replies_blind59 free_text 62 keeps a chat template's end-of-turn token
+# in its label. Such a line is checked for its keys only.
+AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), ("replies_blind59", "free_text", 62), *(("replies_blind53", "free_text", i) for i in (3, 12, 21, 41, 63, 66)), ("replies_blind51", "free_text", 31),
                       ("replies_blind51", "free_text", 57), ("replies_blind52", "free_text", 4),
                       ("replies_blind52", "free_text", 9)}
 

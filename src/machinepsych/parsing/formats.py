@@ -21,6 +21,7 @@ from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
@@ -263,7 +264,7 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
                   # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
                               r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
                               re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
@@ -798,8 +799,23 @@ def _last_sentence(text: str) -> str:
 def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """The word a sentence states with a label ("The word is garden."): how the sentence before
     an answer object is read (an interjection, a lead-in or a remark names no word)."""
+    if _in_another_language(reply):  # "Das Objekt ist ein Schlüssel.": its word is no English name to compare
+        return None, "invalid"
     found = [w for w in _words(prepare(reply)) if w]
     return (found[0], "parsed") if found and len(set(found)) == 1 else (None, "invalid")
+
+
+def _in_another_language(sentence: str) -> bool:
+    """Whether ``sentence`` says what the object is in another language the reader knows, with a
+    copula and an indefinite article ("Das Objekt ist ein Schlüssel.", "C'est une clé.", "Es una
+    llave."); not a label stating the answer word ("Das Wort ist Teekanne.": a word of its own)."""
+    words = set(re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", sentence.lower()))
+    return bool(words & _FOREIGN_COPULAS and words & _FOREIGN_INDEFINITE) and not words & _WORD_LABELS
+
+
+_FOREIGN_COPULAS = {"ist", "est", "es", "è", "é", "c'est", "c’est", "is"}
+_FOREIGN_INDEFINITE = {"ein", "eine", "un", "une", "una", "uno", "um", "uma", "een"}
+_WORD_LABELS = {"wort", "mot", "palabra", "parola", "palavra", "woord", "antwort", "réponse", "respuesta", "risposta", "resposta"}
 
 
 # ----------------------------------------------------------------------------- free text
@@ -1090,6 +1106,11 @@ EXAMPLE_WORDS = re.compile(
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
 FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
 
+# an example echoed inside a parenthesis after other words of the instructions ('A (format: one letter, e.g. "B")',
+# "3 (a number, for example 2)", "D (eine Antwort, z. B. A)"): the parenthesis is the prompt's format note, not an answer
+EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\.|for\s+example|for\s+instance|z\.\s?B\.|p\.\s?ej\.|par\s+ex\."
+                               r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
+
 
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
@@ -1141,6 +1162,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         spans.append(m.span())
         introduced = True
     for m in EXAMPLE_WORDS.finditer(text):
+        spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_IN_PARENS.finditer(text):
         spans.append(m.span())
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
@@ -1245,6 +1269,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         if named_in_sequence(prepared, value, lambda text: parser(text, obs)):
             return None, "invalid"  # "It passes beside building 1 and then building 9.": two answers in order (:mod:`.sequence`)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if either_or_hedge(prepared, value, lambda text: parser(text, obs)):  # "Either the first card or the fourth could be right."
             return None, "invalid"
         if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
             return None, "invalid"
