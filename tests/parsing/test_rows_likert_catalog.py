@@ -116,6 +116,14 @@ def test_every_test_uses_the_shared_parser_of_its_format(test_id):
 
         assert answer.format_name == "letter" and answer.parse is letter_parser(SPACESHIP_NOUNS)
         return
+    if test_id == "bandit-pairs":  # the letter parser, and a side read as the machine there ("the left one")
+        from machinepsych.parsing.sides import parse_sided_letter
+
+        assert answer.format_name == "letter" and answer.parse is parse_sided_letter
+        obs = Observation(0, {"trial": 1, "options": ["D", "A"]}, ("D", "A"))
+        for reply in ("D", "Machine A.", "**Answer: D**", "A or D, hard to say", "C"):
+            assert answer.parse(reply, obs) == FORMATS["letter"](reply, obs), reply
+        return
     want = "visfactor" if test_id.startswith("visfactor-") else EXPECTED[test_id]
     assert answer.format_name == want
     assert answer.parse is FORMATS[want]

@@ -5,6 +5,7 @@ registry :data:`FORMATS` names them. See ``docs/parsing.md`` for the rules.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -31,6 +32,7 @@ from .hedges import hedged_alternative, names_other, row_finder, row_other, row_
 from .indecision import undecided_after
 from .optout import opts_out
 from .refusal import is_refusal
+from .sequence import named_in_sequence
 from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
@@ -314,7 +316,7 @@ def parse_letter(reply: str, obs: Observation | None = None, nouns: str = "") ->
     return _letter_reader(options, nouns)(with_ordinal_nouns(reply, r"(?:one|" + _letter_noun(nouns) + ")", "option"))
 
 
-_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
+_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|num[ée]ro|n[°º]|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     # (not a heading over every option: "Tracing from each start: S1 dead-ends, S2 ..., S3 ...")
     (re.compile(r"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
@@ -833,7 +835,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _fenced_comment(text) or _comment_in_chat(text)
+    inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
@@ -911,6 +913,24 @@ def _wrapped_comment(text: str) -> str | None:
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+# (replies_blind59) a JSON wrapper whose closing brace is missing, its string closed ('{"comment": "Rivers and deltas."')
+_UNCLOSED_WRAPPER = re.compile(r'\A(?:`{3}(?:json)?\s*)?\{\s*"(?P<key>\w+)"\s*:\s*(?P<value>"(?:[^"\\\n]|\\.)*")\s*,?\s*(?:`{3})?\s*\Z')
+
+
+def _unclosed_wrapper(text: str) -> str | None:
+    """The comment of a reply that is one JSON wrapper left unclosed after its string
+    (``{"comment": "..."`` with no ``}``): the string is whole, so it is read as a closed wrapper's
+    value is; a string cut off itself (no closing quote) gives None."""
+    m = _UNCLOSED_WRAPPER.match(text)
+    if m is None or m["key"].lower() not in COMMENT_KEYS:
+        return None
+    try:
+        value = json.loads(m["value"])
+    except ValueError:
+        return None
+    return value.strip() or None
 
 
 def _comment_in_chat(text: str) -> str | None:
@@ -1063,7 +1083,11 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 _INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
           # (replies_blind50) "as in" and its forms in the other languages of the lexicon ('(one word, as in {"answer": "table"})')
           r"|\bas\s+in|\bwie\s+in|\bcomme\s+dans|\bcomo\s+en|\bcomo\s+em|\bcome\s+in|\bкак\s+в|\b(?:wie|comme|como|come)\s+(?=[`\"']*\s*\{)"
-          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
+          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like"
+          # (replies_blind59) an example or format label opening a sentence, its colon right before the object ("Sure! Example
+          # format: {...}", "Format: {...}", "Sample answer: {...}", "Ejemplo: {...}", "Beispielformat: {...}", "例：{...}")
+          r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))[ \t*_#>-]*(?:(?:an?|the)\s+)?(?:(?:example|sample)(?:\s+(?:answer|reply|response|output))?(?:\s+(?:format|form))?"
+          r"|format|template|ejemplo|formato|exemplo|exemple|beispiel(?:format)?|esempio|пример|формат|例|형식|예시?)[ \t*_]*(?=[:：]))\s*[:,：]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
@@ -1246,6 +1270,8 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
             return value, status
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
+        if named_in_sequence(prepared, value, lambda text: parser(text, obs)):
+            return None, "invalid"  # "It passes beside building 1 and then building 9.": two answers in order (:mod:`.sequence`)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
             return None, "invalid"
         if either_or_hedge(prepared, value, lambda text: parser(text, obs)):  # "Either the first card or the fourth could be right."

@@ -99,9 +99,10 @@ LEAD_MARKS, LEAD_STOP = re.compile(r"[\s:=—–→\-*#>_|/.]*"), re.compile(r"\
 # (also a rating written as a number word, alone before its stop: "Statement 4: three", "Aussage 2: vier."; not
 # "three reasons support this", "three or four")
 # (a second rating in brackets, "2 (or 3)": none)
+# (blind59: a slash ending its statement's block, before the next heading, ends the rating: "Aussage 1: 5 / Aussage 2: 4")
 LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?![ \t]*" + MAYBE_NEXT + r"[ \t]*[1-5](?!\d))"
                   r"(?![ \t]*\([ \t]*(?:" + _OR_WORDS + r")[ \t]+(?:an?[ \t]+)?[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
-                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
+                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|/\s*$|$)", re.I)
 
 
 def anchor_key(words: str) -> str:

@@ -30,7 +30,7 @@ from .rating_revisions import (closing_summary, current_column, current_values, 
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 # (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
-_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|declaraci[óo]n|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|declaraci[óo]n|dichiarazione|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|文章|記述|主張|文|句子|命题|命題|说法|說法|item|frase|陈述|陳述|声明|진술|문항|문장|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"

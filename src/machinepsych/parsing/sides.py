@@ -41,10 +41,30 @@ def _named(reply: str, left: str, right: str) -> str:
     return reply
 
 
+# (replies_blind59) a side as the label of the answer line ("Left one: B", "Right machine: C.")
+_SIDE_LABELS = tuple(re.compile(r"^[ \t*_]*(?i:" + side + r")(?:[\s-]+hand(?:ed)?)?(?:\s+(?i:" + _NOUN + r"))?[ \t*_]*[:：]\s*(?P<rest>[^\n]{0,24}?)\s*$")
+                     for side in (_LEFT, _RIGHT))
+
+
+def _side_label(reply: str, options: list[str], obs: Observation | None) -> tuple[Any, ParseStatus] | None:
+    """A reply that labels its answer with a side: the machine there where what follows the label is
+    that machine or nothing more ("Left one: B" where B is on the left), no answer where it names
+    another ("Left one: C"); None where the reply is no such line."""
+    for rx, machine in zip(_SIDE_LABELS, options):
+        if (m := rx.match(reply.strip())) is not None:
+            rest = m["rest"].rstrip(".!")
+            if not rest or parse_letter(rest, obs) == (machine, "parsed"):
+                return machine, "parsed"
+            return None, "invalid"
+    return None
+
+
 def parse_sided_letter(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
     """The letter format, where the trial's options are a left and a right machine: a side names
     the machine on it."""
     options = [str(o) for o in (getattr(obs, "stimulus", None) or {}).get("options") or ()]
+    if len(options) == 2 and reply and (labelled := _side_label(reply, options, obs)) is not None:
+        return labelled
     if len(options) == 2 and reply:
         named = _named(reply, *options)
         if named != reply:
