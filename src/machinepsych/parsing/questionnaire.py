@@ -182,6 +182,10 @@ ECHO_INTRO = re.compile(_ECHO_LEAD + r"$")
 # (blind51) the intro with the example's first heading on its line ("Example: Statement 1\nThoughts: ...\nRating: 3")
 ECHO_HEADED = re.compile(_ECHO_LEAD + r"(?="
                          + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_:]*$)")
+# (blind58) the intro with a whole example rating on its line, after the ratings ("Example: Statement 1: 3", "e.g. Statement 1: 3",
+# "For example, Statement 1: 3"): an echo of the format
+ECHO_RATED = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)[ \t]*[:,]?[ \t*_]*(?="
+                        + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_]*[:=\-–—][ \t*_]*\d[ \t*_.]*$)")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
 # the header of a table's rating column, in the languages of the rating keys (:data:`.likert.KEY`)
@@ -496,7 +500,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
-    echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text)
+    echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text) or ECHO_RATED.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
     # (a change denied, asked, offered or only possible is no rating: "I won't update statement 3 to 1")
