@@ -41,3 +41,49 @@ def test_example_rating_echoed_after_list_is_ignored(echo):  # blind58 likert:88
 
 def test_second_rating_without_example_label_stays_a_conflict():
     assert ratings(listed(SECOND) + "\n\nStatement 1: 3") == ([None] + SECOND[1:], "parsed")
+
+
+BOLD_LINE = [5, 3, 4, 2, 4, 2, 5, 1, 5, 5]
+
+
+@pytest.mark.parametrize("sep", [" · ", " • ", " | ", "; "])
+def test_one_line_of_bold_keyed_pairs(sep):  # blind58 likert:101
+    assert ratings(sep.join(f"**Statement {i}:** {v}" for i, v in enumerate(BOLD_LINE, 1))) == (BOLD_LINE, "parsed")
+
+
+PETS = ["Owning a pet makes people healthier — 4 (agree)", "Financial burden — 3 (neutral)", "Children more responsible — 4",
+        "Large dogs in apartments — 4", "Pet vs device for people alone — 3", "Exotic pets health risks — 4",
+        "Shelter adoption — 5", "Ties young adults down — 2", "Pets at work boost morale — 3", "Landlords banning pets — 2"]
+
+
+@pytest.mark.parametrize("head", ["", "My ratings:\n"])
+def test_numbered_statement_words_then_dash_rating(head):  # blind58 likert:9
+    assert ratings(head + "\n".join(f"{i}. {w}" for i, w in enumerate(PETS, 1))) == ([4, 3, 4, 4, 3, 4, 5, 2, 3, 2], "parsed")
+
+
+def test_dash_rating_against_its_anchor_leaves_that_statement_unrated():
+    lines = [PETS[0].replace("(agree)", "(disagree)")] + PETS[1:]
+    assert ratings("\n".join(f"{i}. {w}" for i, w in enumerate(lines, 1))) == ([None, 3, 4, 4, 3, 4, 5, 2, 3, 2], "parsed")
+
+
+STARS = [5, 3, 5, 2, 5, 2, 5, 1, 5, 4]
+
+
+@pytest.mark.parametrize("sep,empty", [(" / ", False), (" | ", True), (", ", False)])
+def test_star_counts_in_statement_order(sep, empty):  # blind56 likert:72
+    reply = sep.join("★" * v + ("☆" * (5 - v) if empty else "") for v in STARS)
+    assert ratings(reply) == (STARS, "parsed")
+
+
+def test_star_counts_one_short_stay_invalid():
+    assert ratings(" / ".join("★" * v for v in STARS[:9])) == (None, "invalid")
+
+
+def test_bare_pipe_table():  # blind57 likert:36
+    assert ratings("Statement | Rating\n" + "\n".join(f"{i} | {v}" for i, v in enumerate(STARS, 1))) == (STARS, "parsed")
+    assert ratings("Statement | Rating\n--- | ---\n" + "\n".join(f"{i} | {v}" for i, v in enumerate(STARS, 1))) == (STARS, "parsed")
+
+
+def test_bare_pipe_table_missing_a_row_stays_invalid():
+    rows = "\n".join(f"{i} | {v}" for i, v in enumerate(STARS, 1) if i != 3)
+    assert ratings("Statement | Rating\n" + rows) == (None, "invalid")

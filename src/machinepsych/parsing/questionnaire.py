@@ -297,7 +297,8 @@ def _beside_headings(text: str, ranges: list[re.Match]) -> list[tuple[str, str]]
 
 
 # statement numbers mapped to ratings on one line: "1) 5  2) 3", "1 → 4, 2 → 2", "1: 4; 2: 2"
-PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=|\s[-–—](?=\s))\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
+# (blind58) also bold keys and middle dots, bullets or pipes between the pairs: "**Statement 1:** 5 · **Statement 2:** 3 | ..."
+PAIR = re.compile(r"(?<![\d.,])(\d{1,2})(?:\*\*)?\s*(?:\)|:|→|->|=>|=|\s[-–—](?=\s))\s*(?:\*\*)?\s*([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.·•|]|\s\d|$))", re.M)
 
 
 def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
