@@ -25,6 +25,7 @@ from .earlier_ratings import current_after_earlier, earlier_only
 from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
 from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
+from .plain_lists import bare_pipe_table, dash_rated_lines, star_counts
 from .rating_revisions import (closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction,
                                revised_heading)
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
@@ -526,6 +527,11 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     if inline:  # one line of pairs: "1) 5  2) 3", "Final ratings: 1 → 4, 2 → 2"
         mapping = _map_ids([n for n, _ in inline], ids) or {}
         found = {mapping[n]: [(v, "")] for n, v in inline if n in mapping}
+    plain = next((v for read in (dash_rated_lines, star_counts, bare_pipe_table) if (v := read(text, len(ids)))), None) \
+        if not found and len(ids) > 1 else None
+    # "1. Owning a pet ... — 4 (agree)\n2. ...", "★★★★★ / ★★★ / ...", "Statement | Rating\n1 | 4\n...": one rating per statement
+    if plain:
+        found = {sid: [(v, "")] for sid, v in zip(ids, plain)}
     if not found:
         text = _without_range_titles(text)
         blocks = [(n, b) for n, b in _blocks(text) if not (TEMPLATE.search(b) and parse_rating(b)[0] is None)]
