@@ -26,7 +26,7 @@ from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
-from .text import answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import PLACEHOLDER_VALUE, answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
@@ -827,6 +827,18 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
     and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
+    if (rest := _without_echoed_example(text, obs)) is not None:
+        if rest:  # 'Nice facts.\n\nExample format: {"comment": "..."}': the comment is the rest
+            text = rest
+        elif (alone := _read_comment(text))[0] is not None:
+            return None, "invalid"  # 'Example format: {"comment": "..."}' alone: the example echoed, no comment
+        else:
+            return alone
+    return _read_comment(text)
+
+
+def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
+    """The comment of ``text``, a reply unwrapped and without an echoed example (:func:`parse_free_text`)."""
     if not text:
         return None, "empty"
     if is_refusal(text):
@@ -839,6 +851,36 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
+
+
+def _without_echoed_example(text: str, obs: Observation | None) -> str | None:
+    """``text`` without the format example it echoes, or None where it echoes none. An echoed example:
+    an answer object whose comment is a placeholder (``{"comment": "..."}``, ``"<comment>"``) or is the
+    prompt's own example, with the label that introduces it on its line ("Example format:") or the
+    parenthesis it stands in ("(Format example: {...})") -- the same marks that make an object an echo,
+    not an answer, in the other formats (:func:`.text.json_answers`, :func:`_without_examples`)."""
+    prompt = {re.sub(r"\s", "", e) for e in PROMPT_EXAMPLE.findall(str(_stim(obs).get("question") or ""))}
+    spans = []
+    for start, end, obj in json_objects(text):
+        values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS] if isinstance(obj, dict) else []
+        placeholders = values and all(isinstance(v, str) and PLACEHOLDER_VALUE.fullmatch(v) for v in values)
+        if not placeholders and re.sub(r"\s", "", text[start:end]) not in prompt:
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        lead = max(line_start, start - 60)
+        cue = EXAMPLE_INTRO.search(text[lead:start])
+        start = line_start if FORMAT_NOTE_LINE.match(text, line_start, start) else lead + cue.start() if cue else start
+        paren = _opening_paren(text, start)
+        close = _closing_paren(text, end) if paren is not None else None
+        if paren is not None and close is not None:  # "Nice facts (format: {...}).": the sentence's own stop stays
+            start, end = len(text[:paren].rstrip(" \t")), close + 1
+        else:
+            end += len(re.match(r"[ \t.]*", text[end:]).group())
+        spans.append((start, end))
+    rest = text
+    for start, end in reversed(spans):
+        rest = rest[:start] + rest[end:]
+    return re.sub(r"\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", rest).strip() if spans else None
 
 
 _WHOLE_FENCE = re.compile(r"\A(`{3,}|~{3,})[ \t]*(?:text|txt|plaintext|markdown|md)?[ \t]*\n(.*?)\n?\1\s*\Z", re.S | re.I)
