@@ -54,3 +54,29 @@ def test_echoed_example_alone_is_no_comment(reply):
 ])
 def test_close_replies_keep_their_readings(reply, expected):
     assert read(reply) == expected
+
+
+# class 2: a reply that announces it will read the passage first, cut off while walking through its sentences
+@pytest.mark.parametrize("reply", [
+    "Let me analyse the passage carefully before commenting.\n\nThe first sentence is about knots, the second about",
+    "I'll go through the sentences first. Sentence 1 is about knots, and sentence 2 is about",
+    "Before I comment, let me read it again.\n\nThe first one is about knots, the second one about",
+])
+def test_reading_plan_cut_off_is_no_comment(reply):
+    assert read(reply) == (None, "invalid")
+
+
+# guards: a comment cut off stays the comment, also after an announcement of comments; a walk that ends stays
+@pytest.mark.parametrize("reply", [
+    "Here are my comments.\n\nThe first sentence is lovely, and the second",
+    "Let me comment. The Moon sentence does not belong here, and the",
+    "The passage is about sailing. The Moon sentence is odd, and the",
+    "Let me analyse the passage carefully before commenting.\n\nThe first sentence is about knots, the second about sails.",
+    "Glaciers are",
+])
+def test_comments_cut_off_keep_their_reading(reply):
+    assert read(reply) == (reply, "parsed")
+
+
+def test_announcement_cut_off_stays_no_comment():
+    assert read("Let me make a few comments on this passage.\n\n1. The first sentence,") == (None, "invalid")

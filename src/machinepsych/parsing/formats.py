@@ -845,7 +845,8 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
         return None, "refusal"
     sentences = [x for x in _SENTENCES.split(text) if x.strip()]
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
-    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
+    if cut and (all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences)
+                or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
@@ -903,6 +904,26 @@ _SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
 # a last line that is only a list label: the list was cut off before its first item ("...:\n\n1.")
 _BARE_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•]|(?:step|point|sentence)\s+\d{1,2}\s*[:.)]?)\s*$", re.I)
 _STEP_LABEL = re.compile(r"^\W*(?:step|point|part)\s+\d{1,2}\s*[:.)]\s*$", re.I)
+
+
+# (replies_blind58) a plan to read the passage before commenting ("Let me analyse the passage carefully before commenting.",
+# "I'll go through the sentences first."), and a walk through the passage's sentences by their place ("The first sentence
+# is about clock speed, the second about", "Sentence 1 says")
+_READING_PLAN = re.compile(r"^\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to)\s+(?:first\s+|carefully\s+|quickly\s+)?"
+                           r"(?:analy[sz]e|read|re-?read|go\s+(?:through|over)|look\s+(?:at|over|through)|examine|review|consider|think\s+about"
+                           r"|break\s+down|walk\s+through)\b|\bbefore\s+(?:i\s+)?comment", re.I)
+_SENTENCE_WALK = re.compile(r"^\W*(?:the\s+(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\s+(?:sentence|one|line|statement)"
+                            r"|sentence\s+(?:one|two|three|\d+))\b", re.I)
+
+
+def _reading_cut_off(sentences: list[str]) -> bool:
+    """Whether a reply that announces it will read the passage before commenting (:data:`_READING_PLAN`)
+    is cut off in that reading: its unfinished last sentence walks through the passage's sentences by
+    place (:data:`_SENTENCE_WALK`) -- the plan's first step, not yet a comment (a comment cut off after
+    "Here are my comments." stays the comment)."""
+    plan = [_READING_PLAN.search(x) is not None for x in sentences[:-1]]
+    return any(plan) and _SENTENCE_WALK.match(sentences[-1]) is not None \
+        and all(p or _announces(sentences, i) for i, p in enumerate(plan))
 
 
 def _said_before_cut(sentences: list[str]) -> bool:
