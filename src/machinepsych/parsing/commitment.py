@@ -48,6 +48,7 @@ from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .object_correction import confirmed_object
 from .recall import Asked
+from .retry import retried
 from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
@@ -900,7 +901,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     first_out: dict[Any, int] = {}
     for i in sorted(rejected - reported_mentions(text, mentions, rejected)):
         first_out.setdefault(_key(mentions[i].value), mentions[i].start)
-    rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
+    # (not one named again as tried once more: "The right arm gave 0. One more try: right arm." (:mod:`.retry`))
+    rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))
+                           and not retried(text, m.start, m.end)}
     ruled_out = set(first_out)
     counted = compared_by_count(text, mentions)
     strong = {_key(m.value) for i, m in enumerate(mentions)
