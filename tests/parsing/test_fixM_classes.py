@@ -50,3 +50,28 @@ def test_list_with_doubted_part_is_invalid(tail):
 ])
 def test_list_without_offered_value_stands(reply):
     assert _read("visfactor-i3", reply, _I3) == ((1, 2, 1, 2, 1, 2, 1, 2), "parsed")
+
+
+_STAGE1 = {"trial": 1, "stage": 1, "options": ["A", "B"]}
+_STAGE2 = {"trial": 2, "stage": 2, "options": ["C", "D"], "planet": "X"}
+
+
+# class 3: the two-step test's own noun as the label of the answer line ("Spaceship: A", "**Alien:** D 👽")
+@pytest.mark.parametrize("reply, stimulus, meant", [
+    ("Spaceship: A", _STAGE1, "A"),
+    ("**Spaceship: B**", _STAGE1, "B"),
+    ("### Round 5 (x5)\n\n**Spaceship: B**", _STAGE1, "B"),
+    ("**Alien:** D 👽", _STAGE2, "D"),
+    ("**Alien: D**", _STAGE2, "D"),
+    ("Alien: C", _STAGE2, "C"),
+])
+def test_two_step_noun_as_label(reply, stimulus, meant):
+    assert _read("twostep", reply, stimulus) == (meant, "parsed")
+
+
+# guards: the other step's noun, a question, two letters stay invalid
+@pytest.mark.parametrize("reply, stimulus", [
+    ("Alien: A", _STAGE1), ("Spaceship: D", _STAGE2), ("Spaceship: A?", _STAGE1), ("Spaceship: A or B", _STAGE1),
+])
+def test_two_step_label_guards(reply, stimulus):
+    assert _read("twostep", reply, stimulus) == (None, "invalid")
