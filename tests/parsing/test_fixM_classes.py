@@ -75,3 +75,20 @@ def test_two_step_noun_as_label(reply, stimulus, meant):
 ])
 def test_two_step_label_guards(reply, stimulus):
     assert _read("twostep", reply, stimulus) == (None, "invalid")
+
+
+_IGT = {"trial": 2, "balance": 2100.0, "options": ["A", "B", "C", "D"]}
+
+
+# class 4: an example echoed after the answer, with the answer's own label, is the echo; the answer stands
+@pytest.mark.parametrize("reply, meant", [
+    ("Deck: A\n\nExample of the expected answer: Deck: C", "A"),
+    ("Deck: B\n\nExample of a valid reply: Deck: C", "B"),
+    ("Deck: A (e.g. Deck: C)", "A"),
+])
+def test_echoed_example_with_label(reply, meant):
+    assert _read("igt", reply, _IGT) == (meant, "parsed")
+
+
+def test_echoed_example_alone_is_no_answer():
+    assert _read("igt", "Example of the expected answer: Deck: C", _IGT) == (None, "invalid")

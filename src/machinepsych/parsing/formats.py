@@ -1106,10 +1106,13 @@ EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\
 # a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
 # form of the echoed example object, left out as it is
 EXAMPLE_WORDS = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)(?:\s+(?:answer|reply|response|output|selection))?"
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)"
+    # (fixM) "Example of the expected answer:", "Example of a valid reply:"
+    r"(?:\s+(?:of\s+)?(?:(?:an?|the)\s+)?(?:(?:expected|required|requested|desired|valid|correct)\s+)?(?:answer|reply|response|output|selection))?"
     r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
     r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
-    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
+    # (the answer's own label may come again in the echo: "Example of the expected answer: Deck: C", "(e.g. Deck: C)")
+    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*[:：][ \t*_]*)?(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
 
 
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
