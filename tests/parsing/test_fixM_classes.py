@@ -92,3 +92,14 @@ def test_echoed_example_with_label(reply, meant):
 
 def test_echoed_example_alone_is_no_answer():
     assert _read("igt", "Example of the expected answer: Deck: C", _IGT) == (None, "invalid")
+
+
+# class 5 (part): drawing from one deck, said without the pronoun ("从C牌堆抽一张。"), is the choice of it
+@pytest.mark.parametrize("reply, meant", [("从C牌堆抽一张。", "C"), ("好的，从B卡组抽。", "B"), ("从D牌组抽一张。", "D")])
+def test_chinese_draw_from_deck(reply, meant):
+    assert _read("igt", reply, _IGT) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("reply", ["不从C牌堆抽。", "从A和B中选B"])
+def test_chinese_draw_guards(reply):
+    assert _read("igt", reply, _IGT) == (None, "invalid")

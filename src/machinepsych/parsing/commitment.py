@@ -171,7 +171,8 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
          r"|我选择?|我選擇?|我(?:就|还是|還是|要)?(?:抽|玩)"
          # "我从C牌组抽一张": from one deck only, then the draw (not "我从A和B中选B")
-         r"|我(?:就|还是|還是|要)?(?:从|從)(?=\s*[A-Za-z]{1,3}\s*(?:号|號)?\s*(?:牌组|牌組|牌堆|卡组|卡組|机器|機器)?\s*(?:里|裡|中)?\s*(?:抽|拿|取)))")
+         # (fixM) and without the pronoun, opening the reply or a clause ("从C牌堆抽一张。")
+         r"|(?:我|(?:^|(?<=[\n.!?:;,。！？：；，]))\s*)(?:就|还是|還是|要)?(?:从|從)(?=\s*[A-Za-z]{1,3}\s*(?:号|號)?\s*(?:牌组|牌組|牌堆|卡组|卡組|机器|機器)?\s*(?:里|裡|中)?\s*(?:抽|拿|取)))")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)
 _FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,3}\s+and\s+)"
