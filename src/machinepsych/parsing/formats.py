@@ -259,6 +259,13 @@ from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
                 r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + "|" + lex.PLAY_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
+def _noun_label(nouns: str) -> re.Pattern[str]:
+    """The item's noun (one of ``nouns``) alone as the label of a line, one capital letter after it and at most an
+    emoji or a mark ("Edge: I", "**Sheet:** D", "**Spaceship: B**", "**Alien:** D 👽")."""
+    return re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:" + nouns + r")[ \t]*(?:\*\*|__)?[ \t]*[:：=]"
+                      r"(?=[ \t*_]*[A-Z][ \t*_.!]*(?:[^\w\s]{1,3}[ \t]*)?(?:\n|$))", re.I | re.M)
+
+
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
                               + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
                   # "so the exact copy is D", "the only match is B": what the answer is, in the item's own words
@@ -266,9 +273,8 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
                   # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
-                              r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
-                              re.I | re.M), LABEL, "label"),
+                  (_noun_label(r"edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
+                               r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur"), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
                   (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
                    LABEL, "label"))
@@ -294,7 +300,9 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
-    return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
+    # a test's own nouns as a line's label too ('Spaceship: A', '**Alien:** D')
+    markers = LETTER_MARKERS + (((_noun_label(nouns), LABEL, "label"),) if nouns else ())
+    return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=markers)
 
 
 # an answer object cut off after its one letter ('{"answer": "C'): the letter is whole (a letter answer has one)
@@ -1161,10 +1169,13 @@ EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\
 # a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
 # form of the echoed example object, left out as it is
 EXAMPLE_WORDS = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)(?:\s+(?:answer|reply|response|output|selection))?"
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)"
+    # (fixM) "Example of the expected answer:", "Example of a valid reply:"
+    r"(?:\s+(?:of\s+)?(?:(?:an?|the)\s+)?(?:(?:expected|required|requested|desired|valid|correct)\s+)?(?:answer|reply|response|output|selection))?"
     r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
     r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
-    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
+    # (the answer's own label may come again in the echo: "Example of the expected answer: Deck: C", "(e.g. Deck: C)")
+    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*[:：][ \t*_]*)?(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
 
 
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
