@@ -87,9 +87,11 @@ def test_the_prompts_example_echoed_after_the_answer_and_named_in_another_langua
 
 
 def test_two_answers_without_an_example_note_stay_two_answers():
+    # (replies_blind59, k-fixK: an object right after a "Format:" label opening its sentence is the format's example,
+    # no answer of the reply's own: 'Formato: {...}' alone is no answer)
     check([("visfactor-cf3", '{"answer": "(3, 4)"} {"answer": "(2, 5)"}', None),
            ("visfactor-cf3", '{"answer": "(3, 4)"} (o quizás {"answer": "(2, 5)"})', None),
-           ("visfactor-cf3", '{"answer": "(2, 5)"}', "(2, 5)"), ("visfactor-cf3", 'Formato: {"answer": "(2, 5)"}', "(2, 5)"),
+           ("visfactor-cf3", '{"answer": "(2, 5)"}', "(2, 5)"), ("visfactor-cf3", 'Formato: {"answer": "(2, 5)"}', None),
            ("visfactor-vz1", '{"answer": ["T", "F", "T", "T", "F"]}', ["T", "F", "T", "T", "F"])])
 
 

@@ -58,7 +58,7 @@ REFUSAL = [
     # guards: comments, including ones that begin with an apology or a difficulty and then comment
     _comment("申し訳ないですが、一つ言わせてください：コーヒーの文は浮いています。"),
     _comment("이 글은 평가하기 어렵지만 커피 문장이 이상합니다."), _comment("AIとして意見はありませんが、コーヒーの文は浮いています。"),
-    _comment("很好的日本概述。咖啡豆那句话和主题无关。"), _comment("No comment."),
+    _comment("很好的日本概述。咖啡豆那句话和主题无关。"), _refusal("No comment."),
     _comment("No comment on the trains, but the coffee sentence is strange."),
     _comment("일본에 대한 좋은 요약입니다. 커피 원두 문장은 주제와 맞지 않네요."),
 ]

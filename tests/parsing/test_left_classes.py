@@ -89,9 +89,11 @@ SIDE_INITIAL = [("l", None), ("r", None), ("l.", None),
 
 # ----------------------------------------------------------------------------- guards: a second word beside the object
 SECOND_WORD = [
-    # a statement in another language naming a word other than the object's: the reader cannot tell a translation
-    # ("Tasse" for cup) from another object ("Teekanne" for a kettle) without one, so both stay two answers
-    ('Das Objekt ist eine Tasse. {"answer": "cup"}', None), ('La palabra es silla. {"answer": "chair"}', None),
+    # a statement in another language saying what the object is, before the answer object, is the object said in that
+    # language (changed in issue 31's round 2: five blind sets' writers labelled it the object's word, and the object is
+    # the explicit commitment: copula and indefinite article, "ist eine"); "the word is silla" and an English statement
+    # naming another word stay a second answer
+    ('Das Objekt ist eine Tasse. {"answer": "cup"}', "cup"), ('La palabra es silla. {"answer": "chair"}', None),
     ('The object is a mug. {"answer": "cup"}', None), ('The object is a cup. {"answer": "cup"}', "cup"),
     ("Das Objekt ist eine Tasse.", "tasse"),
     # two objects with nothing between them stay two answers (the corpora's labels: null), although VisFactor's

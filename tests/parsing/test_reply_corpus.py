@@ -28,18 +28,22 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24", "replies_blind26", "replies_blind27", "replies_blind31",
                                                       "replies_blind32", "replies_blind33", "replies_blind34", "replies_blind35",
-                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52")), 31
+                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52", "replies_blind53", "replies_blind59")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
-# 30 likert lines
+# 30 likert lines; replies_blind54 (339 lines, a probe weighted to questionnaires) 21 T/F-row lines,
+# replies_blind55 (460 lines, a probe weighted to letters) 30 free-text, likert and T/F-row lines
 SHORTER_BLIND = {FIXTURES / "replies_blind20": 17, FIXTURES / "replies_blind25": 30, FIXTURES / "replies_blind28": 30,
-                 FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30}
+                 FIXTURES / "replies_blind29": 30, FIXTURES / "replies_blind30": 30,
+                 FIXTURES / "replies_blind54": 21, FIXTURES / "replies_blind55": 30}
 KEYS = {"test", "stimulus", "reply", "meant", "style"}
 VISFACTOR_KINDS = {"letter": {"mc", "letter"}, "tf_rows": {"rows", "tf"}, "number": {"int", "groups", "cell"}}
-WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt"}
+WORD_TESTS = {"wpt", "prlt", "mbt", "dcigt", "nback", "lnt", "lnt-letter", "lnt-number"}
 CS_TESTS = {"visfactor-cs1", "visfactor-cs2", "visfactor-cs3"}
-CARD_TESTS = {"wcst", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection"}
+CARD_TESTS = {"wcst", "wcst-128", "wcst-kennedy", "wcst-shape", "wcst-color", "wcst-number", "wcst-reflection"}
+# letter.jsonl may also hold the choice tests whose options are letters (bandits, IGT, PRL, two-step; replies_blind53 on)
+LETTER_CHOICE_TESTS = {"bandit2arm", "bandit4arm", "bandit4arm-gl", "bandit-pairs", "prl", "igt", "twostep", "twostep-kool"}
 SHAPES, COLORS = {"triangle", "star", "cross", "circle"}, {"red", "green", "yellow", "blue"}
 
 
@@ -68,7 +72,9 @@ def check_visfactor(fmt: str, line: dict) -> None:
     st, meant = line["stimulus"], line["meant"]
     assert line["test"] == f"visfactor-{st['subtest'].lower()}"
     kind, n = st["answer_kind"], st["n_rows"]
-    assert kind in VISFACTOR_KINDS[fmt]
+    # a VisFactor test is checked by its own answer kind in any of the three files (replies_blind53 files SS2's
+    # numbers under number and I3's group lists under tf_rows); the benchmark's rows are by file
+    assert kind in set().union(*VISFACTOR_KINDS.values())
     assert kind == get_task(line["test"]).env_class(get_task(line["test"]).resolve()).reset(seed=0).stimulus["answer_kind"]
     if meant is None:
         return
@@ -130,13 +136,18 @@ def check_free_text(line: dict) -> None:
     # (replies_blind13) a harness's wrapper is no part of it either: a leading "Answer:" label, quotes around the whole reply
     text = re.sub(r"(?i)^answer[ \t]*:\s*", "", text)
     text = re.sub(r'^["\u201c]([^"\u201c\u201d\n]+)["\u201d]$', r"\1", text)
+    # (replies_blind54) single quotes around the whole reply too
+    text = re.sub(r"^'([^'\n]+)'$", r"\1", text)
     # (replies_blind19) and a reasoning model's <answer> tags around the whole comment
     text = re.sub(r"(?s)^<answer>\s*(.*?)\s*</answer>$", r"\1", text)
     fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
     if fenced and not fenced.group(1).lstrip().startswith("{"):
         assert line["meant"] == fenced.group(1).strip()
     elif line["meant"] is not None and line["meant"] != text:
-        obj = json.loads(text.strip("`").removeprefix("json").strip())
+        # (replies_blind54) chat text around the one object ("Here is my comment: {...}", "{...} Hope that helps!")
+        # is no part of the comment either
+        # (replies_blind59) and a wrapper cut off before its closing brace, its string closed, is one too
+        obj = json.loads(re.search(r"(?s)\{.*\}", text).group(0) if "}" in text else text.strip() + "}")
         # the comment is the object's one value, or the value of its comment key beside metadata ("sentiment")
         assert obj == {next(iter(obj)): line["meant"]} or obj.get("comment") == line["meant"]
 
@@ -148,6 +159,8 @@ def check(fmt: str, line: dict) -> None:
     get_task(line["test"])  # raises for an unknown id
     if fmt == "card":
         check_card(line)
+    elif fmt == "letter" and line["test"] in LETTER_CHOICE_TESTS:
+        assert line["meant"] is None or line["meant"] in line["stimulus"]["options"]
     elif fmt in VISFACTOR_KINDS:
         check_visfactor(fmt, line)
     elif fmt == "word":
@@ -161,11 +174,12 @@ def check(fmt: str, line: dict) -> None:
 # labels kept as their authors wrote them before measuring, against the corpus's convention (each counts as read
 # wrong, and the closing note says so): replies_blind48 free_text 35 labels a fenced comment with its fence;
 # replies_blind51 free_text 31 and 57 leave out a chat lead-in ("Sure! Here's my comment:") that 24 labelled lines
-# of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4, 9 and 28 (the lead's brief
-# for those two sets wrongly called a lead-in a wrapper). Such a line is checked for its keys only.
-AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), ("replies_blind51", "free_text", 31),
+# of 13 earlier sets keep as part of the comment, and so do replies_blind52 free_text 4 and 9 and replies_blind53 free_text 3, 12, 21, 41, 63
+# and 66 (a lead-in or a "Comment:" label; the lead's brief for those two sets wrongly called a lead-in a wrapper). replies_blind59 free_text 62 keeps a chat template's end-of-turn token
+# in its label. Such a line is checked for its keys only.
+AUTHORS_CONVENTION = {("replies_blind48", "free_text", 35), ("replies_blind59", "free_text", 62), *(("replies_blind53", "free_text", i) for i in (3, 12, 21, 41, 63, 66)), ("replies_blind51", "free_text", 31),
                       ("replies_blind51", "free_text", 57), ("replies_blind52", "free_text", 4),
-                      ("replies_blind52", "free_text", 9), ("replies_blind52", "free_text", 28)}
+                      ("replies_blind52", "free_text", 9)}
 
 
 def checked(folder, fmt: str, minimum: int, name: str) -> list[dict]:

@@ -100,13 +100,29 @@ def test_every_test_uses_the_shared_parser_of_its_format(test_id):
     if test_id == "wcst-vision-probe":  # its own structured format (a count and card list)
         assert answer.format_name == ""
         return
-    if test_id == "twostep":  # the letter parser, but a lost round's step takes any reply as OK
-        from machinepsych.parsing import parse_letter
+    if test_id == "twostep":  # the letter parser with the step's noun, but a lost round's step takes any reply as OK
+        from machinepsych.parsing.formats import letter_parser
+        from machinepsych.parsing.lexicon import ALIEN_NOUNS, SPACESHIP_NOUNS
 
-        obs = Observation(0, {"stage": "first", "options": ["A", "B"]}, ("A", "B"))
-        for reply in ("B", "I choose spaceship A.", "**Answer: B**", "A or B, hard to say"):
-            assert answer.parse(reply, obs) == parse_letter(reply, obs), reply
+        for stage, nouns, options in ((1, SPACESHIP_NOUNS, ["A", "B"]), (2, ALIEN_NOUNS, ["C", "D"])):
+            obs = Observation(0, {"stage": stage, "options": options}, tuple(options))
+            for reply in ("B", "D", "I choose spaceship A.", "Alien C", "**Answer: B**", "A or B, hard to say"):
+                assert answer.parse(reply, obs) == letter_parser(nouns)(reply, obs), reply
         assert answer.parse("anything", Observation(0, {"stage": "lost"}, ("OK",)))[1] == "parsed"
+        return
+    if test_id == "twostep-kool":  # the letter parser, with the spaceship's noun ("Spaceship D.")
+        from machinepsych.parsing.formats import letter_parser
+        from machinepsych.parsing.lexicon import SPACESHIP_NOUNS
+
+        assert answer.format_name == "letter" and answer.parse is letter_parser(SPACESHIP_NOUNS)
+        return
+    if test_id == "bandit-pairs":  # the letter parser, and a side read as the machine there ("the left one")
+        from machinepsych.parsing.sides import parse_sided_letter
+
+        assert answer.format_name == "letter" and answer.parse is parse_sided_letter
+        obs = Observation(0, {"trial": 1, "options": ["D", "A"]}, ("D", "A"))
+        for reply in ("D", "Machine A.", "**Answer: D**", "A or D, hard to say", "C"):
+            assert answer.parse(reply, obs) == FORMATS["letter"](reply, obs), reply
         return
     want = "visfactor" if test_id.startswith("visfactor-") else EXPECTED[test_id]
     assert answer.format_name == want

@@ -192,7 +192,10 @@ def _reader_of(obs: Observation | None, desk: bool) -> ChoiceReader:
 # a reply that only says what one option shows, in one sentence of its figures alone ("Card 4 shows 3 yellow cross
 # signs."): a description, no choice (not "Card 2 has the same colour.", "Card 2: same colour.", "Option 3 is the only cross")
 _FIGURES = r"(?:\d|one|two|three|four|an?|single|red|green|yellow|blue|triangles?|stars?|cross(?:es)?|circles?|signs?|symbols?|shapes?|figures?|of|and)"
+# (blind55) a lone count after the verb is the reason the option is chosen, matching the sorted card's count ("Option 3 has
+# two."): the option is the answer
 ONLY_DESCRIBED = re.compile(r"\W*(?:the\s+)?(?:card|option)\s*#?\s*[1-4]\s+(?:shows|has|contains|depicts|displays|features|bears)"
+                            r"(?!\s+(?:\d|one|two|three|four)\s*[.!]?\s*$)"
                             r"(?:\s*,?\s+" + _FIGURES + r")+\s*[.!]?\s*", re.I)
 
 

@@ -50,6 +50,8 @@ from .object_correction import confirmed_object
 from .recall import Asked
 from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
+from .option_list import after_option_list
+from .start_plan import START_PLAN
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -140,7 +142,7 @@ _FOREIGN_LABEL = (r"(?:선택|답변|выбор|respuesta|elecci[óo]n|selecci[�
 _COLON = r"\s*(?:[:=]|-+>|→|=>|\bis\b|\bwill\s+be\b|\bwould\s+be\b|\bwas\b|是|为|為|は|：)"
 _SUBJ = r"(?:\b(?:i|we)\b(?:\s*(?:[’']ll|[’']d|[’']m\s+going\s+to|will|would|shall|am\s+going\s+to|want\s+to|wish\s+to|plan\s+to|intend\s+to|decide(?:d)?\s+to|have\s+decided\s+to|choose\s+to|prefer\s+to|need\s+to|should|must|can|now|then|also|again|just|definitely|therefore|thus|so|still))*)"
 _VERB = (r"(?:choose|pick|select|go\s+(?:with|for)|take|change\s+(?:it|that|this|my\s+(?:answer|prediction|choice|guess|pick|forecast))(?:\s+to)?"
-         r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
+         r"|(?:[’']m\s+|am\s+)?(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?)\s+(?:away\s+)?from\s+[^.!?\n]{1,30}?\s+to|stick\s+with|stay\s+with|keep\s+(?:playing|pulling|drawing\s+from|picking|choosing|going\s+with)|continue\s+(?:with|playing)|(?:start|begin)\s+with(?=\s+(?:machine\s+|deck\s+|option\s+)?[A-Za-z0-9]{1,6}\s+(?:and\s+see|to\s+(?:explore|see|test|find\s+out)|first)\b)|keep|switch(?:\s+over)?\s+(?:back\s+)?to|change\s+to|move\s+to|opt\s+for|predict|forecast"
          r"|say|guess|answer|bet\s+on|play|draw\s+from|pull|try|vote\s+for|settle\s+on|lean\s+towards?|match\s+it\s+(?:to|with)"
          r"|(?:put|place|sort)\s+it\s+(?:on|in|into|with|under|to)|am\s+(?:choosing|picking|going\s+with|selecting)|[’']m\s+(?:choosing|picking|going\s+with|selecting|sticking\s+with|staying\s+with|switching\s+to))")
 # a Chinese word that concludes ("所以", "因此", "那就") or sets the time ("这次", "最后") right before the bare verb 选
@@ -148,7 +150,7 @@ CJK_CONCLUDING = r"(?:所以|因此|因而|于是|於是|那么|那麼|那就|�
 # what must follow a bare choosing verb: one answer (a letter, a number, a deck's name, with a counter) ending its clause
 _CLAUSE_END_ANSWER = (r"(?=\s*(?:选项|選項|第)?\s*[A-Za-z0-9]{1,6}\s*(?:号|號|番)?\s*(?:卡片|卡|牌组|牌組|牌|张|張|组|組)?\s*"
                       r"(?:[。.!！，,；;]|\s*$))")
-_BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to)"
+_BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|select|take|try|stick\s+with|stay\s+with|switch\s+to|say)"
          r"|(?:^|(?<=[\n.!?:;]))\s*(?:going\s+with|choosing|picking|selecting|sticking\s+with|staying\s+with|switching\s+to|opting\s+for|switch\s+to|stay\s+with|stick\s+with"
          r"|keep(?:\s+going)?\s+with|choose|pick|select)"
          # the bare Chinese verb only when the answer ends its clause ("选C。", "不，选D。"), never a reason or a
@@ -158,14 +160,20 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          r"|\b(?:elijo|escojo|je\s+choisis|ich\s+w[äa]hle|scelgo|escolho|ik\s+kies(?:\s+voor)?|я\s+выбираю|jag\s+v[äa]ljer|(?:saya|aku)\s+(?:memilih|pilih)|wybieram|(?:tôi\s+)?chọn|επιλέγω|选择|選ぶ)"
          # a first-person verb of answering, saying or taking in another language ("Je réponds 1.", "Ich antworte 2.",
          # "Respondo 3.", "Я отвечаю 4.", "Ich nehme 2.", "Je dirais 2.")
+         # (blind55) staying with an option, and the German imperative, at the start of a clause ("Je reste sur A.", "Sigo con la A.",
+         # "Ich bleibe bei C.", "Me quedo con B.", "Wähle D.")
+         r"|(?:^|(?<=[\n.!?:;,]))\s*(?:je\s+(?:reste\s+(?:sur|avec)|garde|joue|continue\s+avec)|ich\s+(?:bleibe\s+bei|spiele)|(?:sigo|contin[úu]o|me\s+quedo)\s+con"
+         r"|juego|w[äa]hle|nimm|spiele)(?![^\W\d_])"
          r"|(?:^|(?<=[\n.!?:;,]))\s*(?:je\s+(?:r[ée]ponds|r[ée]pondrais|dis|dirais|prends)|ich\s+(?:antworte|sage|nehme|w[üu]rde\s+sagen)"
          r"|(?:eu\s+)?(?:respondo|responderia|respondería|digo|diria|diría)|(?:io\s+)?(?:rispondo|risponderei|dico|direi|prendo)"
          r"|я\s+(?:отвечаю|отвечу|говорю|скажу|беру|возьму)|ik\s+(?:zeg|neem|antwoord))(?![^\W\d_])"
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
-         r"|我选择?|我選擇?)")
+         r"|我选择?|我選擇?|我(?:就|还是|還是|要)?(?:抽|玩)"
+         # "我从C牌组抽一张": from one deck only, then the draw (not "我从A和B中选B")
+         r"|我(?:就|还是|還是|要)?(?:从|從)(?=\s*[A-Za-z]{1,3}\s*(?:号|號)?\s*(?:牌组|牌組|牌堆|卡组|卡組|机器|機器)?\s*(?:里|裡|中)?\s*(?:抽|拿|取)))")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)
-_FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,2}\s+and\s+)"
+_FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,3}\s+and\s+)"
 MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bfinal(?:ly)?\s*(?:" + _NOUN + r"|one|call|say)?" + _COLON + r"|" + _FOREIGN_FINAL + r"\s*(?:[:=：]|es\b|est\b|ist\b|是|は)?", re.I), FINAL, "final"),
     (re.compile(r"(?:\b(?:my|the|our|your)\s+" + _ADJ + r"?" + _NOUN + _COLON + r"|\b" + _ADJ + _NOUN + _COLON
@@ -219,11 +227,14 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\bi\s+(?:believe|think|guess|reckon|suppose)\s+(?:that\s+)?(?:it\s+(?:was|is|would\s+be)|it['’]s)", re.I), CONCLUSION, "belief"),
     # an alternative offered ("probably 1, but it might also be 4", "31, but it could also have been 13") weighs as much as a hedged answer
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?(?:be|have\s+been)\b", re.I), CONCLUSION, "alt"),
+    # a plan naming the option it starts with, as the reply's last word ("Let me start with **A**.") (:mod:`.start_plan`)
+    (START_PLAN, DECISION, "decision"),
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
                          # Japanese and Chinese decisions follow the answer ("2枚目のカードを選びます", "右の腕にします")
-                         r"|(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
+                         # (and with the option's noun between: "Cのデッキにします", "Bのマシンにします", "A台を選びます")
+                         r"|(?:\s*の?\s*(?:デッキ|マシン|機械|スロット(?:マシン)?|台|山札))?(?:を|に)\s*(?:選びます|選ぶ|選択します|選択|します|決めます|引きます|予測します)|吧"
                          # Japanese "I think it is X" ("C だと思います", "Cだと思う")
                          r"|\s*だと(?:思います|思う|考えます)(?=\s*(?:[。.!！]|$))"
                          # Japanese "X is the answer" ("Bが正解です", "45が答えです")
@@ -232,8 +243,13 @@ POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s
                          r"|(?:に|へ)\s*(?:移ります|移る|移動します|変えます|変更します|切り替えます|乗り換えます|替えます)"
                          # Korean: "2번 카드를 선택합니다"
                          r"|(?:을|를)\s*(?:선택|고르)(?:합니다|할게요|하겠습니다|했습니다|해요|함)|(?:을|를)\s*(?:고릅니다|골라요)"
+                         # (review 8) with the option's noun fused or after a space ("C 덱을 고르겠습니다", "A기계를 하겠습니다", "D덱으로 하겠습니다")
+                         r"|\s*(?:덱|기계|머신|슬롯\s*머신)\s*(?:을|를|으로|로)\s*(?:선택|고르|골라|하겠|할게|합니다|플레이|뽑|돌리|당기)"
+                         r"|(?:을|를)\s*(?:고르겠|골라|뽑겠|뽑을|플레이하겠|플레이할|플레이합)"
                          # Korean "I'll make it X" ("4번으로 하겠습니다", "BBB로 할게요"), the particle (으)로 then the decision
                          r"|으?로\s*(?:하겠습니다|하겠어요|할게요|할께요|합니다|정했습니다|정할게요|결정했습니다|결정합니다|바꾸겠습니다|바꿀게요|변경하겠습니다))", re.I)
+# (blind55) the reply opening on an answer played once more ("A again, it's winning.", "C again.", "B wieder.", "A otra vez")
+OPENS_AGAIN = re.compile(r"\s*(?:again|once\s+more|wieder|nochmal|noch\s+einmal|otra\s+vez|de\s+nuevo|encore|à\s+nouveau|再次?|もう一度|다시)(?=\s*(?:[,.!;:—–。，！]|$))", re.I)
 # an answer said to be the only one left ("B is the only one whose shape I can trace", "C is the only option that fits")
 ONLY_ONE = re.compile(r"^\s*(?:is|was|remains)\s+(?:then\s+)?the\s+only\s+(?:one|option|figure|candidate|choice|answer|possibility|match)\b(?!\s+(?:i|we)\s+(?:ruled|excluded|rejected|eliminated)\b)", re.I)
 # what a Japanese reply's last "X は <answer>" may have as X: the answer's own noun (the answer, the building, the
@@ -748,7 +764,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     if all(c[3] == "alt" for c in out.commitments if c[0] == CONCLUSION):
         out.commitments = [c for c in out.commitments if c[3] != "alt"]
     for i, m in enumerate(mentions):
-        if i not in rejected and POST_COMMIT.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
+        if i not in rejected and (POST_COMMIT.match(text[m.end:]) or (OPENS_AGAIN.match(text[m.end:]) and not text[:m.start].strip(" \t*_\"'"))) \
+                and not _runs_on(text, mentions, i, rejected):
             out.commitments.append((DECISION, m.start, m.value, "it is"))
         elif i not in rejected and ONLY_ONE.match(text[m.end:]) and not _runs_on(text, mentions, i, rejected):
             out.commitments.append((CONCLUSION, m.start, m.value, "only"))
@@ -790,6 +807,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                     ok = ok and all(i in rejected or _key(m.value) == _key(val)
                                     for i, m in enumerate(mentions) if m.start < base + at)
                     pos = base + at if ok else pos
+        if not ok and (at := after_option_list(line)) is not None:  # "Between C and D, D." (:mod:`.option_list`)
+            ok, val = exact_value(line[at:], exact_finder)
+            pos = lines[-1][0] + at if ok else pos
         if ok and only_examples(line, exact_finder):  # "(e.g. triangle red 1)": the prompt's example echoed after the answer
             ok = False
         if ok:

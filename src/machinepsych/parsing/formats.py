@@ -5,6 +5,7 @@ registry :data:`FORMATS` names them. See ``docs/parsing.md`` for the rules.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -20,15 +21,18 @@ from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
+from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
-from .text import answer_spans, blank, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
+from .optout import opts_out
 from .refusal import is_refusal
+from .sequence import named_in_sequence
 from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
@@ -243,7 +247,11 @@ parse_lnt = _fixed(LNT)
 
 # ----------------------------------------------------------------------------- cards
 from .cards import _reader_of, parse_card_choice, parse_desk_card  # noqa: E402
+from .described_option import described_only  # noqa: E402
 from .elision import with_ordinal_nouns  # noqa: E402
+from .joke_retraction import joked_away  # noqa: E402
+from .loops import loop_before_cut  # noqa: E402
+from .offered_revision import offered_correction  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -258,7 +266,7 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
                   # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|kante|arista|aresta"
+                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
                               r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
                               re.I | re.M), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
@@ -272,7 +280,8 @@ def _ordinal_option(k: int, noun: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
+def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
+    _LETTER_NOUN = _letter_noun(nouns)
     answers = []
     for k, o in enumerate(options, 1):
         e = re.escape(o)
@@ -292,16 +301,22 @@ def _letter_reader(options: tuple[str, ...]) -> ChoiceReader:
 CUT_LETTER_OBJECT = re.compile(r"(\s*(?:`{3}(?:json)?\s*)?\{\s*[\"']answer[\"']\s*:\s*[\"'])([A-Za-z])\s*")
 
 
-def parse_letter(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
-    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``)."""
+def _letter_noun(nouns: str = "") -> str:
+    """The nouns naming a letter option, with a test's own (``nouns``: "spaceship", "alien")."""
+    return _LETTER_NOUN if not nouns else "(?:" + _LETTER_NOUN + "|" + nouns + ")"
+
+
+def parse_letter(reply: str, obs: Observation | None = None, nouns: str = "") -> tuple[str | None, ParseStatus]:
+    """One option letter (A-E, A-I, from ``obs.stimulus["options"]``); ``nouns``: what the test
+    calls the options of this step, beyond the shared letter nouns ("Spaceship B" as "Machine B")."""
     options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
     cut = CUT_LETTER_OBJECT.fullmatch(reply or "")
     if cut:
         reply = cut.group(1) + cut.group(2) + '"}'
-    return _letter_reader(options)(with_ordinal_nouns(reply, r"(?:one|" + _LETTER_NOUN + ")", "option"))
+    return _letter_reader(options, nouns)(with_ordinal_nouns(reply, r"(?:one|" + _letter_noun(nouns) + ")", "option"))
 
 
-_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|" + lex.NUMBER_NOUNS + ")"
+_NUMBER_NOUN = r"(?i:" + lex.ABBREVIATED_NOUNS + r"|option|choice|building|number|start(?:ing)?(?:\s+point)?|point|route|path|answer|num[ée]ro|n[°º]|" + lex.NUMBER_NOUNS + ")"
 NUMBER_MARKERS = (
     # (not a heading over every option: "Tracing from each start: S1 dead-ends, S2 ..., S3 ...")
     (re.compile(r"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)\b(?:the\s+)?(?:number|building|starting\s+point|start)\b(?:[^.?!\n\d]{0,40}?\s(?:is|was)|[^.?!\n\d]{0,40}?\s*[=:])", re.I), LABEL, "label"),
@@ -786,16 +801,31 @@ def _last_sentence(text: str) -> str:
 def _stated_word(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """The word a sentence states with a label ("The word is garden."): how the sentence before
     an answer object is read (an interjection, a lead-in or a remark names no word)."""
+    if _in_another_language(reply):  # "Das Objekt ist ein Schlüssel.": its word is no English name to compare
+        return None, "invalid"
     found = [w for w in _words(prepare(reply)) if w]
     return (found[0], "parsed") if found and len(set(found)) == 1 else (None, "invalid")
+
+
+def _in_another_language(sentence: str) -> bool:
+    """Whether ``sentence`` says what the object is in another language the reader knows, with a
+    copula and an indefinite article ("Das Objekt ist ein Schlüssel.", "C'est une clé.", "Es una
+    llave."); not a label stating the answer word ("Das Wort ist Teekanne.": a word of its own)."""
+    words = set(re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", sentence.lower()))
+    return bool(words & _FOREIGN_COPULAS and words & _FOREIGN_INDEFINITE) and not words & _WORD_LABELS
+
+
+_FOREIGN_COPULAS = {"ist", "est", "es", "è", "é", "c'est", "c’est", "is"}
+_FOREIGN_INDEFINITE = {"ein", "eine", "un", "une", "una", "uno", "um", "uma", "een"}
+_WORD_LABELS = {"wort", "mot", "palabra", "parola", "palavra", "woord", "antwort", "réponse", "respuesta", "risposta", "resposta"}
 
 
 # ----------------------------------------------------------------------------- free text
 def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """Free comments (Oddball): the reply itself, without a reasoning block that an answer
-    follows, a JSON object or a code fence that only wraps it; what is said is kept as written,
-    "No comment." and "..." included (a reply that notices nothing); an empty reply, and a refusal that says nothing else ("I'm sorry, but I can't help
-    with that.", :func:`.refusal.is_refusal`), are no comment."""
+    follows, a JSON object or a code fence that only wraps it; what is said is kept as written; an empty
+    reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
+    and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
     if not text:
         return None, "empty"
@@ -805,7 +835,9 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
     if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _fenced_comment(text)
+    inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if opts_out(inner or text) or (inner and is_refusal(inner)):
+        return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
 
 
@@ -850,18 +882,22 @@ def _announces(sentences: list[str], i: int) -> bool:
 
 
 # a harness's wrapper around the comment: a leading "Answer:" label (on the comment's line or its
-# own), one pair of double quotes around the whole reply (and no other double quote inside)
+# own), one pair of double quotes around the whole reply (and no other double quote inside), or of single quotes
 _ANSWER_WRAPPER = re.compile(r"\A\s*answer[ \t]*:[ \t]*(?:\n\s*)?(?=\S)", re.I)
 _QUOTE_WRAPPER = re.compile(r'\A\s*(["“])([^"“”\n]+)(["”])\s*\Z')
+# one pair of single quotes around the whole reply ('...', ‘...’): inside, a single quote only as an apostrophe (between
+# two letters, "didn't", or after an "s" before a space, "the bees' hive"), never quotes around a phrase ("'Paris' is odd")
+_SINGLE_QUOTE_WRAPPER = re.compile(r"\A\s*(['‘])((?:[^'‘’\n]|(?<=[^\W\d_])['’](?=[^\W\d_])|(?<=s)['’](?=\s))+)(['’])\s*\Z")
 # the answer tags of a reasoning model around the whole comment ("<think>...</think> <answer>The castle part is
 # good.</answer>"); a tag the reply names itself ("<comment>...</comment>") is kept, as written
 _TAG_WRAPPER = re.compile(r"\A\s*<(answer|final_answer)>\s*(.*?)\s*</\1>\s*\Z", re.S | re.I)
 
 
 def _unwrapped_comment(text: str) -> str:
-    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`)."""
+    """``text`` without a harness's wrapper (:data:`_ANSWER_WRAPPER`, :data:`_QUOTE_WRAPPER`,
+    :data:`_SINGLE_QUOTE_WRAPPER`)."""
     text = _ANSWER_WRAPPER.sub("", text, count=1)
-    m = _QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
+    m = _QUOTE_WRAPPER.match(text) or _SINGLE_QUOTE_WRAPPER.match(text) or _TAG_WRAPPER.match(text)
     return m.group(2).strip() if m and m.group(2).strip() else text
 
 
@@ -876,6 +912,37 @@ def _wrapped_comment(text: str) -> str | None:
     values = [v for v in obj.values()] if isinstance(obj, dict) else []
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
+    return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+# (replies_blind59) a JSON wrapper whose closing brace is missing, its string closed ('{"comment": "Rivers and deltas."')
+_UNCLOSED_WRAPPER = re.compile(r'\A(?:`{3}(?:json)?\s*)?\{\s*"(?P<key>\w+)"\s*:\s*(?P<value>"(?:[^"\\\n]|\\.)*")\s*,?\s*(?:`{3})?\s*\Z')
+
+
+def _unclosed_wrapper(text: str) -> str | None:
+    """The comment of a reply that is one JSON wrapper left unclosed after its string
+    (``{"comment": "..."`` with no ``}``): the string is whole, so it is read as a closed wrapper's
+    value is; a string cut off itself (no closing quote) gives None."""
+    m = _UNCLOSED_WRAPPER.match(text)
+    if m is None or m["key"].lower() not in COMMENT_KEYS:
+        return None
+    try:
+        value = json.loads(m["value"])
+    except ValueError:
+        return None
+    return value.strip() or None
+
+
+def _comment_in_chat(text: str) -> str | None:
+    """The comment of a reply that gives one answer object holding it among chat ("Here is my
+    comment: {"comment": "..."}", "Sure! {...} Hope this helps."): the object is the answer, as in
+    the other formats, so its comment (under a comment key, :data:`COMMENT_KEYS`) is what was said;
+    an object introduced as an example (:func:`.text.is_example`), or two objects, give none."""
+    found = json_objects(text)
+    if len(found) != 1 or is_example(text, found[0][0]):
+        return None
+    obj = found[0][2]
+    values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS] if isinstance(obj, dict) else []
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
 
 
@@ -1016,15 +1083,35 @@ EXAMPLE_NOTE = re.compile(r"\b(?:example|format|template|schema|instructions?|as
 _INTRO = (r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as"
           # (replies_blind50) "as in" and its forms in the other languages of the lexicon ('(one word, as in {"answer": "table"})')
           r"|\bas\s+in|\bwie\s+in|\bcomme\s+dans|\bcomo\s+en|\bcomo\s+em|\bcome\s+in|\bкак\s+в|\b(?:wie|comme|como|come)\s+(?=[`\"']*\s*\{)"
-          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like)\s*[:,]?\s*[`\"']*\s*")
+          r"|(?:^[^\w\n]*|\b(?:(?<!\bi\s)answer|respond(?:ed)?|reply|replied|format(?:ted)?|written|write|output)\s+)like"
+          # (replies_blind59) an example or format label opening a sentence, its colon right before the object ("Sure! Example
+          # format: {...}", "Format: {...}", "Sample answer: {...}", "Ejemplo: {...}", "Beispielformat: {...}", "例：{...}")
+          r"|(?:^|(?<=[.!?\n])|(?<=[.!?]\s))[ \t*_#>-]*(?:(?:an?|the)\s+)?(?:(?:example|sample)(?:\s+(?:answer|reply|response|output))?(?:\s+(?:format|form))?"
+          r"|format|template|ejemplo|formato|exemplo|exemple|beispiel(?:format)?|esempio|пример|формат|例|형식|예시?)[ \t*_]*(?=[:：]))\s*[:,：]?\s*[`\"']*\s*")
 EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 # an answer label after the same words ('Answer with e.g. "Selection: 3"', "e.g. Selection: 2")
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
 
 
+# (replies_blind52) an example answer echoed in words, to the end of its line: an example label and its colon ("Example
+# answer format: Option 1", "Example: B", "Sample answer: 3", "Ejemplo: 2", "例：B"), or "e.g." / "for example" opening
+# a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
+# form of the echoed example object, left out as it is
+EXAMPLE_WORDS = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)(?:\s+(?:answer|reply|response|output|selection))?"
+    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
+    r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
+    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
+
+
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
 FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
+
+# an example echoed inside a parenthesis after other words of the instructions ('A (format: one letter, e.g. "B")',
+# "3 (a number, for example 2)", "D (eine Antwort, z. B. A)"): the parenthesis is the prompt's format note, not an answer
+EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\.|for\s+example|for\s+instance|z\.\s?B\.|p\.\s?ej\.|par\s+ex\."
+                               r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
 
 
 def _opening_paren(text: str, pos: int) -> int | None:
@@ -1076,6 +1163,12 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
     for m in EXAMPLE_LABEL.finditer(text):
         spans.append(m.span())
         introduced = True
+    for m in EXAMPLE_WORDS.finditer(text):
+        spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_IN_PARENS.finditer(text):
+        spans.append(m.span())
+        introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
     introduced = introduced and all(any(a <= start and end <= b for a, b in spans) for start, end, _ in objects)
     rest = text
@@ -1123,9 +1216,15 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     read_before = conclusion or parser
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        reply = loop_before_cut(reply) or reply  # "Option 3, option 3, option": a loop cut mid-item (:mod:`.loops`)
         value, status = parse_once(reply, obs)
+        if status == "parsed" and joked_away(reply):
+            return None, "invalid"  # "C. Just kidding.": the answer taken back, none given (:mod:`.joke_retraction`)
         if status == "parsed" and (turn := concession_turn(reply)) is not None and _names_another(turn, value, obs):
             return None, "invalid"  # "Selection: 3. Though on reflection 2 is better." (:mod:`.concession_turn`)
+        if status == "parsed" and (cut := offered_correction(reply)) is not None and (first := parse_once(reply[:cut], obs))[1] == "parsed" \
+                and first[0] != value:
+            return None, "invalid"  # '{"answer": 45} Wait, it could be {"answer": 77}': only offered (:mod:`.offered_revision`)
         if status != "invalid":
             return value, status
         # a commitment, then a sentence only conceding another answer is possible (:mod:`.concession`)
@@ -1171,7 +1270,11 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
             return value, status
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
             return unsettled  # "AAA. No wait, BBB?", "There is no CCC here.", "That's right.": named, not given
+        if named_in_sequence(prepared, value, lambda text: parser(text, obs)):
+            return None, "invalid"  # "It passes beside building 1 and then building 9.": two answers in order (:mod:`.sequence`)
         if offers_another(prepared):  # '{"answer": "B"}, or possibly "C".': a hedge after the answer
+            return None, "invalid"
+        if either_or_hedge(prepared, value, lambda text: parser(text, obs)):  # "Either the first card or the fourth could be right."
             return None, "invalid"
         if _DENIED_IN_BRACKETS.search(prepared):  # "Selection: 4 (wrong)", "sel 4 circle (incorrect)": the answer marked wrong
             return None, "invalid"
@@ -1200,21 +1303,42 @@ _LETTER_VERDICT = re.compile(r"(?:^|[;:,]\s*|\b(?i:so|thus|therefore|hence)\s+)(
                              r"|is\s+(?:the\s+)?(?:(?:best|closest|only|exact|correct|right)\s+)?(?:match|answer|one|correct|right|best))\b")
 
 
-def _letter_conclusion(sentence: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+def _letter_conclusion(sentence: str, obs: Observation | None = None, nouns: str = "") -> tuple[Any, ParseStatus]:
     """The letter the conclusion before an answer object names: read as a letter reply, or as a
     one-letter option said to match ("B matches best.")."""
-    value, status = parse_letter(sentence, obs)
+    value, status = letter_parser(nouns)(sentence, obs)
     m = _LETTER_VERDICT.search(sentence) if status != "parsed" else None
     if m and m.group("letter") in tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"):
         return m.group("letter"), "parsed"
     return value, status
 
 
+@lru_cache(maxsize=16)
+def letter_parser(nouns: str = "") -> Parser:
+    """The letter format's parser for a test that also names its options with ``nouns`` (the
+    two-step tests' "Spaceship B", "alien C"; see :data:`.lexicon.SPACESHIP_NOUNS`)."""
+    raw = parse_letter_once if not nouns else lambda reply, obs=None: parse_letter_once(reply, obs, nouns)
+    raw.__doc__ = parse_letter_once.__doc__
+    raw.__name__ = "parse_letter"
+    read = one_answer(raw, lambda sentence, obs=None: _letter_conclusion(sentence, obs, nouns),
+                      candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE"), nouns)))
+
+    def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
+        value, status = read(reply, obs)
+        # an option named only as what it did ("Spaceship A went to the red planet."): described, not chosen
+        if status == "parsed" and isinstance(value, str) and described_only(reply or "", value, _letter_noun(nouns)):
+            return None, "invalid"
+        return value, status
+    parse.__doc__, parse.__name__ = read.__doc__, getattr(read, "__name__", "parse_letter")
+    return parse
+
+
+parse_letter_once = parse_letter
 _fixed_candidates = lambda reader: _choice_candidates(lambda obs: reader)  # noqa: E731
 (parse_card_choice, parse_desk_card, parse_letter, parse_number, parse_tf, parse_tf_rows, parse_group_list, parse_cell, parse_word, parse_weather, parse_arm, parse_deck, parse_nback, parse_lnt) = (
     one_answer(parse_card_choice, candidates=_choice_candidates(lambda obs: _reader_of(obs, False))),
     one_answer(parse_desk_card, candidates=_choice_candidates(lambda obs: _reader_of(obs, True))),
-    one_answer(parse_letter, _letter_conclusion, candidates=_choice_candidates(lambda obs: _letter_reader(tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")))),
+    letter_parser(""),
     one_answer(parse_number, candidates=_choice_candidates(_number_options)), one_answer(parse_tf, candidates=_fixed_candidates(TF)),
     _prose_agrees(one_answer(parse_tf_rows, _rows_conclusion(parse_tf_rows), candidates=_rows_candidates)),
     _prose_agrees(one_answer(parse_group_list, _rows_conclusion(parse_group_list))), one_answer(parse_cell),

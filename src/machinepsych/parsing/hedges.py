@@ -80,7 +80,18 @@ ABOUT_FORMAT = re.compile(r"\b(?:e\.\s?g\.|(?:answer|respond|reply)\s+with|examp
 # and where it names the answer without a cue it settles on it, whatever the reasoning before it mentioned "also"
 CLAUSE_END = re.compile(r"[.!?;:。！？；：]+(?=\s|$|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])|\n+|\s[—–]\s?|\s-\s|[—–]|[()\[\]]|\.\.\.|…"
                         r"|,\s*(?=(?:or|but|though|although|maybe|perhaps|possibly|unless|if|oder|o|ou|so|therefore|thus|hence|daher|deshalb|donc|quindi|por\s+lo\s+tanto|as[ií]\s+que|portanto)\b)"
-                        r"|[,，、]\s*(?=所以|因此|因而|所以说|だから|したがって|よって)")
+                        r"|[,，、]\s*(?=所以|因此|因而|所以说|だから|したがって|よって)"
+                        # (review 8) and a comma before a first-person decision after the options weighed ("CCC or DDD, I'll take DDD.")
+                        r"|,\s*(?=(?i:i['’]ll|i\s+will|i\s+choose|i\s+pick|let['’]s)\s)")
+
+# (review 8) a plan for later trials after the choice ("(If it doesn't pay, I'll try B next.)", "— and if it loses, switch
+# to A", "Later I may switch to B", "Nächstes Mal vielleicht B"): another option for another trial, not offered for this one
+_OUTCOME = r"(?:pays?|paid|loses?|lost|wins?|won|fails?|works?|does\s+(?:well|badly|poorly)|goes\s+(?:well|badly)|turns\s+out)"
+LATER_PLAN = re.compile(r"\b(?:next\s+(?:time|round|trial|turn|play|pull|draw)|(?<=\s)next(?=\s*[.!)]|\s*$)|later(?:\s+on)?|afterwards|after\s+that|in\s+turn"
+                        r"|(?:if|once|when|unless)\s+(?:it|that|this|(?:the\s+)?(?:machine|deck|arm|option)(?:\s+[A-Z])?|[A-Z])\s+(?:\w+\s+){0,2}?" + _OUTCOME +
+                        r"|(?:if|when|once)\s+(?:it|that|this|[A-Z])\s+(?:doesn['’]t|does\s+not|don['’]t|stops?)\b"
+                        r"|nächstes\s+mal|sp[äa]ter|la\s+prochaine\s+fois|plus\s+tard|la\s+pr[óo]xima\s+vez|despu[ée]s|m[áa]s\s+tarde)\b"
+                        r"|下次|之后|之後|以后|以後|次回|後で|다음\s*번|나중에", re.I)
 
 
 # a clause that keeps the answer without naming it, after a doubt ("I'll keep my answer though", "I'm sticking with it",
@@ -174,7 +185,7 @@ def _hedged_clauses(text: str, masked: str, mentions: list[Mention], value: Any,
         clause = masked[s:e]
         others = {repr(m.value) for m in ms if other(m.value, value)}
         # the options restated, a mapping of several answers ("Yes if it matches, No otherwise"), the format
-        if ABOUT_FORMAT.search(clause) or len(others) >= 2 or _counterfactual(clause):
+        if ABOUT_FORMAT.search(clause) or len(others) >= 2 or _counterfactual(clause) or LATER_PLAN.search(clause):
             prev_other = False
             continue
         cue = HEDGE_CUE.search(clause)

@@ -213,6 +213,14 @@ LETTER_NOUNS = (r"figura|feuille|hoja|kante|arista|edge|ar[êe]te|figur|blatt|op
 # "デッキB"): the options of the bandits and the gambling tasks
 PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]quina|tragamonedas|machine\s+[àa]\s+sous|paquet|mazo|baraja"
               r"|kartenstapel|stapel|mazzo|macchin(?:a|etta)|baralho|老虎机|机器|牌堆|牌组|マシン|デッキ|덱|기계|슬롯머신|автомат|колод[аеуы]")
+# the two-step tests' options in the lexicon's languages, each kind apart (a test passes the kind it asks for, so that
+# the noun of another kind, "planet X" or an alien at the spaceship step, names no answer): "Spaceship B", "Vaisseau B",
+# "Raumschiff A", "la nave B", "宇宙船A", "우주선 B"; "alien C", "l'extraterrestre D", "Außerirdischer C", "外星人 C"
+SPACESHIP_NOUNS = (r"(?i:space\s*ship|rocket|ship|vaisseau(?:\s+spatial)?|fus[ée]e|raumschiff|rakete|nave(?:\s+espacial)?|astronave"
+                   r"|cohete|foguete|statek(?:\s+kosmiczny)?|космическ\w+\s+корабл\w*|корабл\w*|ракет\w*)|宇宙船|飞船|飛船|宇宙飞船|宇宙飛船"
+                   r"|ロケット|(?<![가-힣])(?:우주선|로켓)")
+ALIEN_NOUNS = (r"(?i:alien|extra-?terrestre|extraterrestrial|au(?:ß|ss)erirdische[rnm]?|alieno|alien[ií]gena|kosmit[aey]?"
+               r"|инопланетян\w*|пришельц\w*|пришелец)|外星人|异星人|異星人|宇宙人|エイリアン|(?<![가-힣])외계인")
 # (Portuguese "edifício"/"prédio", the routes of SS3 and the plain "number" words of the lexicon's languages added for
 # "O edifício 6.", "A rota 3", "숫자는 29입니다.")
 NUMBER_NOUNS = r"edif[íi]cio|pr[ée]dio|rota|ruta|percorso|itin[ée]raire|маршрут\w*|路线|路線|ルート|경로|zahl|nombre|数字|數字|цифр[аы]|byggnad(?:en)?|κτίριο|αριθμός|gedung|bangunan|budyn(?:ek|ku)|numer|số|tòa\s+nhà|건물|번호|숫자|здани[ея]|номер|число|geb[äa]ude|edificio|b[âa]timent|edificio|nummer|n[úu]mero|numero|punto|point\s+de\s+d[ée]part|startpunkt|建物|ビル|番号|スタート|出発点|开始点|起点|楼|大楼|建筑"

@@ -41,15 +41,35 @@ ANCHOR_WORDS = {
     "非常同意": 5, "强烈同意": 5, "完全同意": 5,
     "전혀 동의하지 않음": 1, "전혀 동의하지 않는다": 1, "매우 동의하지 않음": 1, "동의하지 않음": 2, "동의하지 않는다": 2,
     "보통": 3, "중립": 3, "동의함": 4, "동의한다": 4, "매우 동의함": 5, "매우 동의한다": 5,
+    # (blind54, review 8) the rest of each language's standard 5-point anchor set
+    "stimme überhaupt nicht zu": 1, "stimme gar nicht zu": 1, "stimme nicht zu": 2, "stimme eher nicht zu": 2,
+    "teils/teils": 3, "teils, teils": 3, "weder noch": 3, "stimme eher zu": 4, "stimme zu": 4, "stimme voll zu": 5,
+    "stimme voll und ganz zu": 5, "stimme völlig zu": 5, "überhaupt nicht einverstanden": 1, "nicht einverstanden": 2,
+    "eher nicht einverstanden": 2, "teilweise einverstanden": 3, "eher einverstanden": 4, "einverstanden": 4,
+    "voll einverstanden": 5, "völlig einverstanden": 5,
+    "plutôt pas d'accord": 2, "neutre": 3, "ni d'accord ni pas d'accord": 3, "ni d'accord ni en désaccord": 3,
+    "plutôt d'accord": 4, "totalement d'accord": 5, "en désaccord": 2, "totalement en désaccord": 1,
+    "fortement en désaccord": 1, "fortement d'accord": 5,
+    "muy en desacuerdo": 1, "algo en desacuerdo": 2, "ni de acuerdo ni en desacuerdo": 3, "algo de acuerdo": 4,
+    "per niente d'accordo": 1, "fortemente in disaccordo": 1, "né d'accordo né in disaccordo": 3, "neutrale": 3,
+    "completamente d'accordo": 5, "fortemente d'accordo": 5, "totalmente d'accordo": 5, "molto d'accordo": 5,
+    "discordo fortemente": 1, "não concordo nem discordo": 3, "nem concordo nem discordo": 3, "neutro": 3,
+    "concordo plenamente": 5, "concordo fortemente": 5,
+    "どちらともいえない": 3, "あまりそう思わない": 2, "ややそう思う": 4, "非常にそう思う": 5,
+    "既不同意也不反对": 3, "有点同意": 4, "有点不同意": 2,
+    "매우 동의": 5, "동의": 4, "동의하지 않는다": 2, "그렇지 않다": 2, "전혀 그렇지 않다": 1, "보통이다": 3,
+    "그렇다": 4, "매우 그렇다": 5,
 }
-_ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+")
+# (an anchor written with a typographic apostrophe, "d’accord", is the same anchor)
+_ANCHOR = "|".join(sorted(map(re.escape, ANCHOR_WORDS), key=len, reverse=True)).replace(r"\ ", r"\s+").replace("'", "['’]")
 _WORDS = "|".join(f"(?P<w{n}>{lex.number_words(n)})" for n in range(1, 11))
-KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
-                 r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|оценка|평가|평점|점수|betyg|ocena|nilai|skor|đánh\s+giá|điểm|βαθμολογία|note(?=\s*[:=]\s*[1-5]\b))"
+KEY = re.compile(r"(?:\b(?:final\s+|my\s+|overall\s+)?(?:" + lex.misspelt("rating") + r"|score)|\boverall|\b(?:agreement(?:\s+level)?|answer|response)|puntuaci[óo]n|calificaci[óo]n|valoraci[óo]n"
+                 r"|bewertung|beoordeling|waardering|valutazione|punteggio|avalia[çc][ãa]o|nota|puan|रेटिंग|評価|评分|評分|评级|打分|分数|分數|得分|点数|оценка|평가|평점|점수|betyg|ocena|nilai|skor|đánh\s+giá|điểm|βαθμολογία|note(?=\s*[:=]\s*[1-5]\b))"
                  r"\s*(?:\*\*?|__?)?\s*(?:[:=：→]|[—–](?!\s*[A-Za-z]))"
                  # "Rating 4 — ..." (the key without its colon, right before a rating alone)
                  # (and in other languages: "评分 3", "Bewertung 4")
-                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка|note|nota)|评分|評分|評価|评级|打分|평가|평점|점수)(?=\s+(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
+                 # (Chinese, Japanese and Korean rating words may run into the rating: "陈述1：评分4", "点数5")
+                 r"|(?:\b(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|valutazione|punteggio|avalia[çc][ãa]o|оценка|note|nota)(?=\s)|(?:评分|評分|評価|评级|打分|分数|分數|得分|点数|평가|평점|점수))(?=\s*(?:\*\*)?[1-5](?![\d.,]\d)(?!\s*(?:to|-|–|or|/\s*[^5])\s*\d)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$))", re.I)
 # "Rating - 4" ending its line: a key only where the block has no other key (a reason may quote "Rating - 5")
 DASH_KEY = re.compile(r"\b(?:rating|score)\s*-(?=[ \t]*[1-5][ \t.]*(?:\n|$))", re.I)
 KEY_IS = re.compile(r"\b(?:(?:my|final|the)\s+)?(?:rating|score)\s+(?:is|would\s+be|will\s+be|of)\b"
@@ -79,16 +99,22 @@ LEAD_MARKS, LEAD_STOP = re.compile(r"[\s:=—–→\-*#>_|/.]*"), re.compile(r"\
 # (also a rating written as a number word, alone before its stop: "Statement 4: three", "Aussage 2: vier."; not
 # "three reasons support this", "three or four")
 # (a second rating in brackets, "2 (or 3)": none)
+# (blind59: a slash ending its statement's block, before the next heading, ends the rating: "Aussage 1: 5 / Aussage 2: 4")
 LEAD = re.compile(r"^[\s:=—–→\-*#>_|/.]*(?:i\s+)?(?:(?P<d>[1-5])(?![\d.,]\d)(?![ \t]*[-–—][ \t]*[1-5](?!\d))(?![ \t]*" + MAYBE_NEXT + r"[ \t]*[1-5](?!\d))"
                   r"(?![ \t]*\([ \t]*(?:" + _OR_WORDS + r")[ \t]+(?:an?[ \t]+)?[1-5](?!\d))(?:[ \t]*stars?\b)?|(?P<a>" + _ANCHOR + r")\b"
-                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|$)", re.I)
+                  r"(?:\s+with\s+(?:this|that|it|the\s+statement)(?:\s+(?:one|statement))?)?|(?:" + _WORDS + r")(?![\w-])(?:[ \t]*stars?\b)?)\s*(?:\*\*)?\s*(?:[.,;:!()—–\-\n]|/\s*5|/\s*$|$)", re.I)
+
+
+def anchor_key(words: str) -> str:
+    """The ANCHOR_WORDS key of an anchor as written ("Stimme  Zu", "d’accord")."""
+    return re.sub(r"\s+", " ", words.lower()).replace("’", "'")
 
 
 def _names_anchor(tail: str, digit: int) -> bool:
     """Whether ``tail`` ("- Agree", "/ agree") is a dash or slash before the anchor of ``digit``."""
     a = re.search(r"(?:" + _ANCHOR + r")$", tail.strip(" *\"'”’)]"), re.I)
     return a is not None and re.match(r"\s*(?:-|–|/)", tail) is not None \
-        and ANCHOR_WORDS.get(re.sub(r"\s+", " ", a.group(0).lower())) == digit
+        and ANCHOR_WORDS.get(anchor_key(a.group(0))) == digit
 
 
 def _value(text: str, pos: int, low: int, high: int) -> int | None:
@@ -117,7 +143,7 @@ def _value(text: str, pos: int, low: int, high: int) -> int | None:
 def _word_value(m: re.Match) -> int:
     """The rating a match of VALUE or LEAD without a digit names: its anchor ("agree") or number word ("three")."""
     if m.group("a"):
-        return ANCHOR_WORDS[re.sub(r"\s+", " ", m.group("a").lower())]
+        return ANCHOR_WORDS[anchor_key(m.group("a"))]
     return next(n for n in range(1, 11) if m.group(f"w{n}"))
 
 
@@ -132,7 +158,7 @@ def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]
     own = [k for k in keys if not _in_thoughts(raw, k.start())]
     if own and len(own) < len(keys) and any(_heads_line(raw, k.start()) for k in own):
         keys = own  # "Thoughts: Rating: 3 at first, but ...\nRating: 4": the block's own rating line is its answer
-    values: list[int | None] = [_value(raw, k.end(), low, high) for k in keys]
+    values: list[int | None] = [_value(raw, SAYING.match(raw, k.end()).end(), low, high) for k in keys]
     first = keys[0].start() if keys else None
     for m in KEY_IS.finditer(raw) if not keys else ():
         v = _value(raw, m.end(), low, high)
@@ -140,6 +166,12 @@ def _keyed(raw: str, low: int, high: int) -> tuple[list[int | None], int | None]
             values.append(v)
             first = m.start() if first is None else min(first, m.start())
     return values, first
+
+
+# (blind54, review 8) the rating after its key said as a sentence: "Rating: I'd say 3.", "Rating: I give it a 3.",
+# "Rating: I'm going with 3.", "Rating: My rating is 3." (not a hedge: "Rating: Probably a 3" stays unread)
+SAYING = re.compile(r"(?:\s*(?:\*\*)?\s*(?:i\s*(?:['’]d|would)\s+say|i\s+say|i\s*(?:['’]d|would|will|['’]ll)?\s*(?:give|rate)\s+(?:it|this)(?:\s+as)?"
+                    r"|i['’]m\s+going\s+with|i\s*(?:['’]d|['’]ll|will|would)?\s*go\s+with|my\s+rating\s+is|it['’]s)\s+(?:an?\s+)?)?", re.I)
 
 
 def _in_thoughts(text: str, pos: int) -> bool:
@@ -161,7 +193,7 @@ def _loose(raw: str, low: int, high: int) -> int | None:
         for m in rx.finditer(text):
             d = int(m.group("d"))
             a = m.groupdict().get("a")
-            if a and ANCHOR_WORDS[re.sub(r"\s+", " ", a.lower())] != d:
+            if a and ANCHOR_WORDS[anchor_key(a)] != d:
                 return None
             found.append(d)
     m = LEAD.match(text)

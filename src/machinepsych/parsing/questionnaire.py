@@ -20,12 +20,17 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .unasserted_change import made
+from .earlier_ratings import current_after_earlier, earlier_only
+from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
+from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
-from .rating_revisions import doubted_ratings, edited_ratings, rerated_after_correction
+from .rating_revisions import (closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction,
+                               revised_heading)
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
 
 # (blind48: "文1：5" — Japanese "sentence 1", as Chinese "句子1" — heads a statement's rating as "陈述1" does)
-_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
+_HEAD_WORDS = (misspelt("statement") + r"|aussage|stelling|enunciado|afirmaci[óo]n|affirmation|d[ée]claration|declaraci[óo]n|dichiarazione|[ée]nonc[ée]|affermazione|declara[çc][ãa]o|afirma[çc][ãa]o|ifade|İfade"
                r"|कथन|ステートメント|項目|設問|文章|記述|主張|文|句子|命题|命題|说法|說法|item|frase|陈述|陳述|声明|진술|문항|문장|утверждение|высказывание"
                r"|p[åa]st[åa]ende|stwierdzenie|pernyataan|phát\s+biểu|nhận\s+định|δήλωση")
 _HEAD_WORD = r"(?:" + _HEAD_WORDS + r"|S(?=\s?\d))"
@@ -46,6 +51,8 @@ RESTATE = re.compile(r"\b(?:raise|lower|change|bump|move|revise|update|make)\s+(
 SECOND_LOOK = re.compile(r"\b(?:re-?read(?:ing)?|on\s+(?:second|further)\s+(?:thoughts?|reflection)|on\s+reflection|looking\s+again"
                          r"|on\s+closer\s+(?:look|inspection)|(?:revised|corrected|updated)\s+(?:rating|answer)|revising|correcting)\b", re.I)
 FULLWIDTH = str.maketrans("０１２３４５６７８９：。，（）", "0123456789:.,()")
+# (blind54) enclosed digits ("③", "❸", "⓷", "➂", "➌") are the digits
+FULLWIDTH.update({c + k: str(k + 1) for c in (0x2460, 0x2776, 0x2780, 0x278A, 0x24F5) for k in range(9)})
 # a rating's unit written onto it in Japanese, Chinese and Korean ("4点", "4分", "4점"): the rating (not "5点満点", "5分钟")
 RATING_UNIT = re.compile(r"(?<![\d.])([1-9])\s*(?:点|分|점)(?=[ \t\n,.;、。)，）]|$)")
 # the scale said with the rating ("5点満点中4点", "5점 만점에 4점", "5점 중 4점", "满分5分，我给4分", "4分（满分5分）"): only the rating is kept
@@ -55,7 +62,8 @@ RATING_SCALE = re.compile(r"(?<![\d.])[1-9]\s*(?:点|分|점)\s*(?:満点|满分
                           r"(?=[1-9](?:\s*(?:点|分|점)|(?![\d.,]\d|\d)))"
                           r"|(?:满分|滿分)\s*[1-9]\s*分\s*[，,。.]?\s*(?:我给|我給|给|給)?\s*(?=[1-9]\s*分)"
                           r"|\s*[(（]\s*(?:满分|滿分|満点)\s*[1-9]\s*(?:点|分|점)?\s*[)）]")
-NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)]\s")
+# (the number may be bold: "- **1.** 3 — ...")
+NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})[.)](?:\*\*|__)?\s")
 # (blind50) a bare statement number before its star rating, one a line ("1 ⭐⭐⭐⭐", "2: ★★★☆☆"): a numbered line as "1." is
 STAR_NUMBERED = re.compile(r"(?:^|(?<=\n))[ \t*_\-•]*(\d{1,2})(?:[ \t]*[:=→—–\-])?[ \t]*(?=" + STAR_RUN.pattern + r")")
 LIST = re.compile(r"\b(?:ratings?|scores?)\s*(?:\*\*)?\s*[:=]\s*((?:[1-5]\s*[,;/ ]\s*)+[1-5])\b", re.I)
@@ -113,12 +121,28 @@ def _structured(text: str) -> list[tuple[str | None, int | None]]:
     rows = table_rows(text)
     if rows:
         head = [c.lower() for c in rows[0][1]]
-        col = next((i for i, c in enumerate(head) if RATING_COLUMN.search(c)), None)
+        col = current_column(head)  # "| Statement | Before | After |": the current rating's column
+        col = col if col is not None else next((i for i, c in enumerate(head) if RATING_COLUMN.search(c)), None)
         if col is not None:
             for _, cells in rows[1:]:
                 if len(cells) > col and re.fullmatch(r"\d{1,3}", cells[0]):
                     pairs.append((cells[0], _value(cells[col], 0, 1, 5)))
     return pairs
+
+
+# a JSON key whose value lists the ratings in statement order ({"ratings": [4, 3, 4]}, {"answers": [...]}, {"scores": [...]})
+LIST_KEY = re.compile(r"(?:my[ _]?|final[ _]?)?(?:ratings?|answers?|scores?|responses?|values?|bewertungen|antworten|puntuaciones|calificaciones"
+                      r"|respuestas|notes|r[ée]ponses|valutazioni|risposte|评分|評分|分数|答案|評価|回答|点数|점수|평가|답변)", re.I)
+
+
+def _listed_ratings(text: str, n: int) -> list[int | None] | None:
+    """The ratings of a JSON object that lists them in statement order under one key meaning ratings, one value
+    per statement (a value that does not read: that statement None); None where there is no such list of n."""
+    lists = [v for _, _, obj in json_objects(_closed(text)) if isinstance(obj, dict)
+             for k, v in obj.items() if isinstance(v, list) and LIST_KEY.fullmatch(str(k).strip())]
+    if len(lists) != 1 or len(lists[0]) != n or any(isinstance(v, (dict, list)) for v in lists[0]):
+        return None
+    return [_value(str(v), 0, 1, 5) if v is not None else None for v in lists[0]]
 
 
 def _open_braces(text: str) -> int:
@@ -167,13 +191,27 @@ RATING_COLUMN = re.compile(r"rating|score|bewertung|puntuaci[óo]n|calificaci[ó
 
 # a block of an echoed template: placeholders in angle brackets ("Thoughts: <reasoning>") and no rating
 TEMPLATE = re.compile(r"<[^<>\n]{1,40}>")
+# (blind53) the prompt's format echoed after the answer, its heading a placeholder ("(Format: Statement <number>\nThoughts:
+# ...\nRating: 3)", "Example: Statement <n>", "Statement <number>" alone): from there on no rating of the reply's
+ECHO_TEMPLATE = re.compile(r"(?im)^[ \t*_>]*\(?[ \t*_]*(?:(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*)?"
+                           r"(?:" + _HEAD_WORD + r")\s*#?\s*<[^<>\n]{1,40}>")
+
+
+def _without_template_echo(text: str) -> str:
+    """``text`` without a format template echoed after its ratings (:data:`ECHO_TEMPLATE`, where a digit comes before it
+    and no numbered statement heading after it)."""
+    for m in ECHO_TEMPLATE.finditer(text):
+        if re.search(r"\d", text[:m.start()]) and not HEADING.search(text, m.end()):
+            return text[:m.start()]
+    return text
 
 
 # one block for several statements: "Statements 1–4", "Statements 1 to 3", "Énoncé 1 à 10", "Aussagen 1 bis 5"; a
-# dash joins two numbers only after a plural ("Statement 1 - 4" is statement 1 rated 4)
+# dash joins two numbers only after a plural ("Statement 1 - 4" is statement 1 rated 4) or before a number off the scale
+# ("Statement 1-10 ratings:")
 _RANGE_WORD = r"(?:to|through|thru|till|until|à|au|a|bis|hasta|al|até|tot|から|至|到|～|〜)"
 RANGE = re.compile(r"(?:^|(?<=\n))[ \t#>*_\-•]*(?:(?:statements|items|aussagen|[ée]nonc[ée]s|enunciados|afirmaciones|affirmations|stellingen)\s*(\d{1,3})\s*(?:[-–—]|" + _RANGE_WORD
-                   + r")|(?:" + _HEAD_WORDS + r")\s*(\d{1,3})\s*" + _RANGE_WORD + r")\s*(\d{1,3})(?!\d)[^\n]*", re.I)
+                   + r")|(?:" + _HEAD_WORDS + r")\s*(\d{1,3})\s*(?:" + _RANGE_WORD + r"|[-–—](?=\s*(?:[6-9]|\d\d))))\s*(\d{1,3})(?!\d)[^\n]*", re.I)
 
 
 def _range_bounds(m: re.Match) -> tuple[int, int]:
@@ -349,6 +387,8 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
     ("1. Owning a pet makes people healthier. — 4") is read after that text, where the block gives
     no rating read whole (the words of the statement are no part of the answer)."""
     rating, reason = parse_rating(block)
+    if rating is None and (closing := closing_rating(block)) is not None:  # "... no preparation removes. 5."
+        return closing, reason
     start = _ECHO_LEAD.match(block).end()
     echo = statement.strip().rstrip(".").casefold()
     if rating is not None or not echo or not block[start:].casefold().startswith(echo):
@@ -362,8 +402,10 @@ def _read_block(block: str, statement: str) -> tuple[int | None, str]:
 # one rating said for every statement, with nothing excepted ("I'd rate all ten statements a 3", "I give every statement
 # a 4", "3 for all statements", "Alle Aussagen: 3")
 _ALL = r"(?:all|every|each)(?:\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:statements?|items?|of\s+them|ones))?"
-ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+" + _ALL + r"\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
-                      r"|(?:^|(?<=\n))\s*(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)\s*[:：=]\s*)"
+ALL_SAME = re.compile(r"(?:\bi\s*(?:['’]d|would|will|['’]ll)?\s*(?:rate|give)\s+(?:them\s+all|" + _ALL + r")\s+(?:an?\s+|as\s+(?:an?\s+)?|at\s+(?:an?\s+)?)?"
+                      r"|(?:^|(?<=\n))\s*(?:(?:all|alle|toutes\s+les|todas\s+las)\s+(?:\w+\s+)?(?:statements|aussagen|affirmations|afirmaciones)"
+                      # (blind53) "All ten: 3", "All 10: 3", "All of them: 4", "Alle zehn: 3"
+                      r"|all\s+(?:ten|\d{1,2}|of\s+them)|alle\s+(?:zehn|\d{1,2}))\s*[:：=]\s*)"
                       r"([1-5])\b(?!\s*(?:or|to|-|–|oder|ou|o)\s*(?:an?\s+)?\d)(?![^.!?\n]*\b(?:except|but|apart|other\s+than|save|außer|sauf|excepto|salvo)\b)"
                       r"|\b([1-5])\s+(?:for|on)\s+(?:all|every|each)\s+(?:(?:\w+\s+)?(?:statements?|items?)|of\s+them)\b(?![^.!?\n]*\b(?:except|but|apart|other\s+than)\b)", re.I)
 
@@ -393,6 +435,31 @@ def _with_edits(read: tuple[Any, ParseStatus], edits: list[tuple[int, int | None
     return (action, "parsed") if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
 
 
+def _against_summary(read: tuple[Any, ParseStatus], summary: dict[str, int], text: str) -> tuple[Any, ParseStatus]:
+    """The questionnaire ``read`` with each statement a closing summary rates otherwise unrated (:func:`.rating_revisions.closing_summary`)."""
+    action, status = read
+    if status != "parsed":
+        return read
+    for sid, v in summary.items():
+        if action[sid]["rating"] is not None and action[sid]["rating"] != v:
+            action[sid] = {"rating": None, "reason": action[sid]["reason"]}
+    return read if any(v["rating"] is not None for v in action.values()) else (None, fallback_status(text))
+
+
+def _with_prose(found: dict[str, list[tuple[int | None, str]]], text: str, ids: list[str]) -> dict[str, list[tuple[int | None, str]]]:
+    """``found`` with the statements it lacks rated from prose clauses (:mod:`.prose_ratings`), where the prose
+    reading agrees with every rating ``found`` holds (a disagreement: the prose is not read)."""
+    prose = prose_ratings(text, len(ids))
+    mapping = _map_ids([str(k) for k in range(1, len(ids) + 1)], ids) if prose else None
+    if mapping is None:
+        return found
+    rated = {mapping[str(k)]: v for k, v in enumerate(prose, 1)}
+    held = {sid: {r for r, _ in got} - {None} for sid, got in found.items()}
+    if any(h and rated[sid] is not None and h != {rated[sid]} for sid, h in held.items() if sid in rated):
+        return found
+    return {**found, **{sid: [(v, "")] for sid, v in rated.items() if not held.get(sid) and v is not None}}
+
+
 def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]:
     """A whole questionnaire in one reply -> ({id: {"rating", "reason"}}, status). Parsed when at
     least one statement has a rating; the others are kept with rating None. A list under a heading
@@ -414,7 +481,14 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     statements = (getattr(obs, "stimulus", None) or {}).get("statements", [])
     ids = [str(s["id"]) for s in statements]
     texts = {str(s["id"]): str(s.get("text") or "") for s in statements}
-    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(strip_think(reply or "")).translate(FULLWIDTH)))
+    text = RATING_UNIT.sub(r"\1", RATING_SCALE.sub("", withdrawn(_without_template_echo(strip_think(reply or ""))).translate(FULLWIDTH)))
+    text = current_values(text)  # "Rating: 3 → 4", "Previous rating: 3\nRating: 4", "3, no, mejor 2": the rating meant
+    if earlier_only(text):  # "Previous ratings: 4, 3, 5, ...", nothing current after them (:mod:`.earlier_ratings`)
+        return None, "invalid"
+    if (current := current_after_earlier(text)) is not None:  # "Previous ratings: ...\nNew ratings: ...": the new ones
+        return _parse_questionnaire(text[current:], obs)
+    if len(ids) > 1 and (summary := closing_summary(text, len(ids))) is not None:  # "...\n\nIn summary: 4, 2, ...": changes nothing
+        return _against_summary(_parse_questionnaire(summary[0], obs), dict(zip(ids, summary[1])), text)
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
@@ -425,10 +499,14 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
-    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)]
+    # (a change denied, asked, offered or only possible is no rating: "I won't update statement 3 to 1")
+    restated = [(m.group("id") or m.group("id2"), int(m.group("r") or m.group("r2"))) for m in RESTATE.finditer(text)
+                if made(text, m.start(), m.end())]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
-    pairs = _structured(text)
+    if len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
+        found = {sid: [(v, "")] for sid, v in zip(ids, grouped)}
+    pairs = _structured(text) if not found else []
     if pairs:
         if len(ids) == 1 and all(p[0] in (None, ids[0], "1") for p in pairs):
             pairs = [(ids[0], r) for _, r in pairs]
@@ -436,6 +514,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
         for sid, r in pairs:
             if sid in mapping:
                 found.setdefault(mapping[sid], []).append((r, ""))
+    listed = _listed_ratings(text, len(ids)) if not found and len(ids) > 1 else None
+    if listed:  # {"ratings": [4, 3, 4, ...]}: one rating per statement, in order
+        found = {sid: [(v, "")] for sid, v in zip(ids, listed)}
     inline = _inline_pairs(text, len(ids)) if not found and len(ids) > 1 and "\n" not in text.strip() else None
     if inline:  # one line of pairs: "1) 5  2) 3", "Final ratings: 1 → 4, 2 → 2"
         mapping = _map_ids([n for n, _ in inline], ids) or {}
@@ -457,13 +538,17 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             if i == len(blocks) - 1 and _cut_off_copy(block, [b for m, b in blocks[:i] if m == n]):
                 continue  # a repeat loop cut off inside its last copy: the copies before it say the rating
             # a statement given again after a second look, or after a correction marker closing the block before: the later block
-            if mapping[n] in found and (SECOND_LOOK.search(block) or (i and rerated_after_correction(blocks[i - 1][1]))):
+            if mapping[n] in found and (SECOND_LOOK.search(block) or revised_heading(block) or (i and rerated_after_correction(blocks[i - 1][1]))):
                 found[mapping[n]] = []
             if not block.strip(" \t\n*_#:.") and any(r is not None for r, _ in found.get(mapping[n], [])):
                 continue  # (blind50) a heading alone repeated after the statement was rated (a repetition loop): no second answer
             found.setdefault(mapping[n], []).append(_read_block(block, texts.get(mapping[n], "")))
     if not found and len(ids) > 1:
         found = {sid: [(v, "")] for sid, v in zip(ids, _in_order(text, len(ids)))}
+    if not found and len(ids) > 1 and (ordered := ordered_list(text, len(ids))):
+        found = {sid: [(v, "")] for sid, v in zip(ids, ordered)}  # "4 2 5 3 ...", "1-3, 2-4, ...", "[4, 2, ...]"
+    if not found and len(ids) > 1 and (bracketed := parenthesized_in_order(text, len(ids))):
+        found = {sid: [(v, "")] for sid, v in zip(ids, bracketed)}  # "... I agree with the first statement (4). The costs ... (4). ..."
     if not found:
         m = LIST.search(text)
         values = [int(v) for v in re.findall(r"[1-5]", m.group(1))] if m else []
@@ -471,9 +556,14 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
             found = {sid: [(v, "")] for sid, v in zip(ids, values)}
         elif len(ids) == 1:
             found = {ids[0]: [parse_rating(text)]}
-    if (not found and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
+    # (blind53) also after a heading that rated nothing itself ("Statement 1–10: I'll rate them all 4")
+    if (not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
+    elif not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (v := one_for_all(text)):
+        found = {sid: [(v, "")] for sid in ids}  # "Ich gebe allen eine 3", "全部3分", "모두 3점"
+    if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
+        found = _with_prose(found, text, ids)
     if restated and found:
         mapping = _map_ids([n for n, _ in restated], ids)
         if mapping is None or len({n for n, _ in restated}) != len(restated):

@@ -18,6 +18,16 @@ by statement.
   ("Correction: statement 2 should be 5 or 6", "statement 2 could be 5", "Aussage 2 sollte 3 oder 4 sein"):
   that statement's rating was taken back and no new one given - unrated; the others stand
   (:func:`doubted_ratings`).
+* A rating written with its earlier value ("Rating: 3 → 4", "Previous rating: 3\nRating: 4", "from 3 to 4"), corrected
+  in place ("3 – nein, doch 2", "评分：3，不，改为2", "not 2, but 3", "Edit: changing this to 2") or offered with a
+  possible second value ("3 (could be 4)"): the text of the whole questionnaire rewritten to the rating meant, or to
+  one that rates nothing, before it is split into statements (:func:`current_values`); a change table's current
+  column (:func:`current_column`).
+* Edits asked for by statement number after the list ("make statement 5 a 2", "make 3 a 2 and 7 a 4", "Aussage 4
+  bitte mit 2 bewerten"): as the edits above (:func:`requested_edits`); a block headed as revised replaces the earlier
+  one (:func:`revised_heading`).
+* A closing summary of the ratings after the blocks changes nothing, a statement it rates otherwise is unrated; an
+  overall rating after them rates no statement (:func:`closing_summary`).
 """
 from __future__ import annotations
 
@@ -60,7 +70,7 @@ def edited_ratings(text: str) -> tuple[str, list[tuple[int, int | None]]] | None
     scale) of each edit) where ``text`` (a whole questionnaire's reply) ends with a correction that is
     nothing but edits of statements by number; None otherwise."""
     cut = revised_tail(text)
-    edits = row_edits(text[cut:]) if cut is not None else None
+    edits = (row_edits(text[cut:]) or requested_edits(text[cut:])) if cut is not None else None
     if edits is None:
         return None
     return before_marker(text, cut), [(k, int(v) if v.isdigit() and 1 <= int(v) <= 5 else None) for k, v in edits]
@@ -89,3 +99,159 @@ def doubted_ratings(text: str) -> tuple[str, list[tuple[int, None]]] | None:
     if not named:
         return None
     return before_marker(text, cut), [(int(m.group("row")), None) for m in named]
+
+
+# ---------------------------------------------------------------- a rating written with its earlier value, or corrected in place
+# (each rule rewrites the text of a whole questionnaire before it is split into statements: :func:`current_values`)
+# the place of a rating: after a key's colon ("Rating: 3 → 4", "Statement 1: 3 → 4") or a numbered line's number ("1. 3 -> 4")
+_AT = r"(?P<pre>(?:[:：=]|(?:^|(?<=\n))[ \t*_\-•]*\d{1,2}[.)])[ \t]*(?:\*\*)?[ \t]*)"
+_ARROW = r"(?:→|->|=>|⟶|➝|➔|⇒)"
+# "3 → 4", "4 → on second thought, 3", "3 => 2"; not a line of pairs ("1 → 4, 2 → 2": another arrow on the line)
+EARLIER_ARROW = re.compile(_AT + r"(?P<old>[1-5])(?:\*\*)?[ \t]*" + _ARROW + r"[ \t]*(?:(?:on\s+second\s+thoughts?|actually|revised|now|updated)\s*[,:]?[ \t]*)?"
+                           r"(?=(?:\*\*)?[^\n]*$)(?![^\n]*" + _ARROW + r")", re.I | re.M)
+# "from 3 to 4", "changed from 3 to 1", "de 3 a 4", "von 3 auf 4", "从3改为4", "3から4に"
+EARLIER_FROM = re.compile(_AT + r"(?:(?:(?:changed|moved|went|gone|cambiad[ao]|pass[ée]e?|ge[äa]ndert)\s+)?(?:from|de|von|da|desde|从|從)\s*(?P<old>[1-5])\s*"
+                          r"(?:to|a|à|auf|zu|para|改为|改為|到)\s*(?=(?:an?\s+)?[1-5](?![\d.,]\d))(?:an?\s+)?"
+                          r"|[1-5]\s*から\s*(?=[1-5]))", re.I)
+# a key that names the earlier rating, with its value and an arrow after it ("Previous rating: 3", "Old rating: 3 →",
+# "Rating (iteration 0): 3", "Vorherige Bewertung: 3", "Puntuación anterior: 3", "Note précédente : 3", "之前的评分：3")
+_RATING_WORD = r"(?:rating|score|bewertung|puntuaci[óo]n|calificaci[óo]n|note|valutazione|punteggio|avalia[çc][ãa]o|nota|评分|評分|評価|평가|点数|分数)"
+EARLIER_KEY = re.compile(r"(?:\b(?:previous|old|initial|earlier|original|prior|former|first)\s+" + _RATING_WORD
+                         + r"|\b(?:vorherige|alte|ursprüngliche|frühere|bisherige|erste)\s+" + _RATING_WORD
+                         + r"|\b" + _RATING_WORD + r"\s+(?:anterior|previa|original|inicial|pr[ée]c[ée]dente|initiale|ancienne|precedente|iniziale|vecchia)"
+                         + r"|\b(?:ancienne|vieille)\s+note|(?:之前的?|原来的?|原來的?|以前の|前回の|이전\s*)" + _RATING_WORD
+                         + r"|\b(?:rating|score)\s*\((?:iteration\s*0|before|previous|old|earlier|initial|original)[^)\n]{0,20}\))"
+                         r"[ \t]*(?:\*\*)?[ \t]*[:：=][ \t]*(?:\*\*)?[ \t]*[1-5](?:\s*/\s*5)?(?:\*\*)?(?:[ \t]*" + _ARROW + r")?", re.I)
+# the current one's key with a bracket naming it current ("Rating (now): 4"): the key itself
+CURRENT_KEY = re.compile(r"\b(rating|score)\s*\((?:now|current|new|updated|revised|final|iteration\s*[1-9]\d*)\)", re.I)
+# a correction right after the rating, in the lexicon's languages: "3 – nein, doch 2", "3, no, mejor 2", "3，不，改为2",
+# "3、いや2にします", "3, 아니 2로", "2. No, on reflection I do agree: 4" (the new rating ends its sentence, and its line
+# names no number after it: "2 — no, I stand by 3... hmm, 2." is left to the correction reader, :mod:`.revision`)
+_NO = r"(?:(?:no|nein|non|não|nao|nee|nope)(?![^\W\d_])|不对|不對|不是|不|いや|いいえ|아니요|아니|아뇨)"
+CORRECTED_IN_PLACE = re.compile(_AT + r"(?P<old>[1-5])(?![\d.,]\d)(?:\*\*)?\s*(?:[,，、.。;；]|[ \t][—–-]|—|–)\s*" + _NO
+                                + r"\s*[,，、.。!！:：—–-]?\s*(?P<fill>[^\d\n]{0,50}?)(?:\*\*)?(?=[1-5](?![^\n]*\d)(?:\*\*)?\s*"
+                                r"(?:[.!。！)）]|$|\n|にします|に|로|으로|점|分|\())", re.I | re.M)
+# a denial before the rating meant: "not 2, but 3", "nicht 2, sondern 3", "no 2, sino 3", "pas 2, mais 3", "不是2，而是3"
+NOT_BUT = re.compile(_AT + r"(?:(?:not|nicht|no|pas|non|não|nao)\s+(?:an?\s+)?[1-5]\s*[,，;]?\s*(?:but|sondern|sino|mais|ma|mas)\s+(?:rather\s+)?(?:an?\s+)?(?=[1-5](?![\d.,]\d))"
+                     r"|不是\s*[1-5]\s*[,，]?\s*(?:而是|是)\s*(?=[1-5]))", re.I)
+# an edit line that changes the rating just given ("Rating: 3\nEdit: changing this to 2.", "Update: I'll lower it to 2")
+EDIT_LINE = re.compile(r"\b(?P<head>edit|update|correction|revision)\s*:\s*(?:i['’]?(?:ll|m|\s+will|\s+am)\s+|let\s+me\s+)?"
+                       r"(?:chang|lower|rais|mov|revis|updat|bump|adjust)\w*\s+(?:this|it|that|my\s+rating|the\s+rating)\s+(?:down\s+|up\s+)?to\s+(?:an?\s+)?(?=[1-5](?![\d.,]\d))", re.I)
+# a second value offered as a possibility beside the rating: "3 (could be 4)", "3 (might be 4)", "3 (eventuell 4)", "3 (4 would also fit)"
+POSSIBLE_NEXT = re.compile(_AT + r"(?P<v>[1-5])(?P<open>\s*[(,]\s*)(?:(?:it\s+)?(?:could|might|may|would)\s+(?:also\s+|even\s+)?(?:be|go\s+(?:to\s+)?)|eventuell|allenfalls|magari|"
+                           r"pode\s+ser|tal\s+vez|可能是?|多分|아마도?)\s*(?:an?\s+)?(?=[1-5](?![\d.,]\d))", re.I)
+POSSIBLE_AFTER = re.compile(_AT + r"(?P<v>[1-5])\s*\(\s*(?P<w>[1-5])\s+(?:would|could|might|may)\s+(?:also\s+)?(?:fit|work|do|be\s+(?:fine|ok|okay|reasonable|defensible))[^)\n]*\)", re.I)
+
+
+def current_values(text: str) -> str:
+    """``text`` (a questionnaire's reply) with each rating written beside its earlier value, or corrected in place, left
+    as the rating meant: the value after the arrow ("Rating: 3 → 4" is 4), the current key's ("Previous rating: 3\\nRating: 4"),
+    the one after the correction ("Bewertung: 3 – nein, doch 2" is 2, "not 2, but 3" is 3); a second value offered as a
+    possibility ("3 (could be 4)") becomes "3 (or 4)", which rates nothing."""
+    text = EARLIER_KEY.sub("", text)
+    text = CURRENT_KEY.sub(r"\1", text)
+    for rx in (EARLIER_ARROW, EARLIER_FROM, CORRECTED_IN_PLACE, NOT_BUT):
+        text = rx.sub(lambda m: m.group("pre"), text)
+    text = EDIT_LINE.sub(lambda m: m.group("head") + ": make that ", text)
+    text = POSSIBLE_NEXT.sub(lambda m: m.group("pre") + m.group("v") + m.group("open") + "or ", text)
+    return POSSIBLE_AFTER.sub(lambda m: f"{m.group('pre')}{m.group('v')} (or {m.group('w')})", text)
+
+
+# ---------------------------------------------------------------- edits of statements by number, said as a request
+_STMT = (r"(?:(?:the\s+)?(?:statement|item|question|no\.?|number|#|aussage|frage|afirmaci[óo]n|enunciado|pregunta|affirmation|[ée]nonc[ée]"
+         r"|affermazione|domanda|陈述|陳述|문항|진술|項目)\s*|第\s*|l['’]\s*(?:affirmation|affermazione)\s*|la\s+(?:afirmaci[óo]n|affermazione)\s*)")
+_NEW = r"(?:an?\s+|einer?\s+|un[ae]?\s+)?(?P<value>\d{1,2})(?![\d.,]\d)"
+# (the earlier value named after the new one is part of the edit: "should be a 1, not a 2", "instead of 2")
+_NOT_OLD = r"(?:\s*,?\s*(?:not|rather\s+than|instead\s+of|nicht|statt|no|en\s+lugar\s+de|pas|au\s+lieu\s+de)\s+(?:an?\s+|einer?\s+)?\d)?"
+REQUESTED_EDIT = re.compile(
+    r"(?:\b(?:make|set|change|put|rate|mark|give|move|bump|raise|lower|score)\s+(?:my\s+rating\s+(?:for|of)\s+)?" + _STMT + r"?(?P<row>\d{1,2})(?:['’]s\s+rating)?\s+"
+    r"(?:(?:up\s+|down\s+)?to\s+|as\s+)?" + _NEW
+    + r"|(?<![\w.])" + _STMT + r"(?P<row2>\d{1,2})\s*(?:番|号|號|条|條)?\s+(?:should\s+(?:really\s+)?be|must\s+be|gets|deserves|sollte|soll|debería\s+ser|devrait\s+être|dovrebbe\s+essere|deveria\s+ser)\s+"
+    + _NEW.replace("value", "value2")
+    + r"|(?<![\w.])" + _STMT + r"(?P<row3>\d{1,2})\s+(?:bitte\s+)?(?:mit\s+(?:einer?\s+)?(?P<value3>\d)\s+bewerten|auf\s+(?P<value4>\d)\s+(?:setzen|ändern|stellen|korrigieren))"
+    r"|\b(?:cambia|pon|cambiar|poner)\s+" + _STMT + r"?(?P<row5>\d{1,2})\s+a\s+(?:un\s+)?(?P<value5>\d)"
+    r"|\b(?:mettre|mets|mettez|changer|change)\s+" + _STMT + r"?(?P<row6>\d{1,2})\s+à\s+(?P<value6>\d))" + _NOT_OLD, re.I)
+# a further edit joined to one before ("make 3 a 2 and 7 a 4")
+FURTHER_EDIT = re.compile(r"\s*(?:,|;)?\s*(?:and|und|y|et|e|,)\s+" + _STMT + r"?(?P<row>\d{1,2})\s+(?:(?:up\s+|down\s+)?to\s+|as\s+|a\s+|à\s+|auf\s+)?" + _NEW + _NOT_OLD, re.I)
+_REQUEST_FILLER = re.compile(r"^(?:[\s,.:;!。，、：！—–-]|\b(?:and|also|sorry|wait|actually|correction|oops|i\s+mean|please|bitte|por\s+favor|s['’]il\s+vous\s+pla[iî]t"
+                             r"|instead|too|as\s+well|i['’]d|let['’]s|let\s+me|i\s+want\s+to|i\s+will|i['’]ll|und|y|et|e|doch|lieber)\b)*$", re.I)
+
+_EDIT_REASON = re.compile(r"[ \t]*(?:[—–:;(]|\s-\s|,\s*(?:because|since|as|weil|da|porque|car|perch[ée])\b)[^\d\n]*$", re.I)
+
+
+def requested_edits(tail: str) -> list[tuple[int, str]] | None:
+    """(statement number, new value as written) of each edit ``tail`` (the text after a correction marker) asks for
+    ("make statement 5 a 2", "statement 3 should be a 1, not a 2", "Aussage 4 bitte mit 2 bewerten", "make 3 a 2 and 7 a 4"),
+    where it is nothing but such edits; else None."""
+    found, pos = [], 0
+    spans = []
+    for m in REQUESTED_EDIT.finditer(tail):
+        if m.start() < pos:
+            continue
+        row = next(m.group(g) for g in ("row", "row2", "row3", "row3", "row5", "row6") if m.group(g))
+        value = next(m.group(g) for g in ("value", "value2", "value3", "value4", "value5", "value6") if m.group(g))
+        found.append((int(row), value))
+        end = m.end()
+        while (more := FURTHER_EDIT.match(tail, end)) is not None:
+            found.append((int(more.group("row")), more.group("value")))
+            end = more.end()
+        spans.append((m.start(), end))
+        pos = end
+    if not found:
+        return None
+    gaps = [tail[:spans[0][0]]] + [tail[a[1]:b[0]] for a, b in zip(spans, spans[1:])] + [tail[spans[-1][1]:]]
+    last = gaps.pop()
+    # (the last edit may give its reason: "make statement 5 a 2 — I don't think camping beats a coding club.", no number in it)
+    reason = _EDIT_REASON.match(last) is not None and REVISION.search(last) is None
+    return found if all(_REQUEST_FILLER.match(g) for g in gaps) and (_REQUEST_FILLER.match(last) or reason) else None
+
+
+# a table's columns of the earlier and the current rating ("| Statement | Before | After |", "| Old | New |", "Previous rating | Current rating")
+_EARLIER_COLUMN = re.compile(r"\b(?:before|old|previous|initial|earlier|original|prior|first|vorher|alt|bisher|anterior|antes|avant|ancien(?:ne)?|prima|precedente)\b"
+                             r"|之前|原来|原來|以前|前回|이전", re.I)
+_CURRENT_COLUMN = re.compile(r"\b(?:after|new|current|updated|revised|now|final|nachher|neu|aktuell|nuev[oa]|actual|despu[ée]s|apr[èe]s|nouv(?:eau|elle)|dopo|nuov[oa]|depois)\b"
+                             r"|之后|之後|现在|現在|新|今回|이후|현재", re.I)
+
+
+def current_column(head: list[str]) -> int | None:
+    """The index of a table's column of the current rating where another column holds the earlier one (a change table:
+    "| Statement | Before | After |", "| # | Old | New | Why |"); None where the table has no such pair."""
+    earlier = [i for i, c in enumerate(head) if _EARLIER_COLUMN.search(c)]
+    current = [i for i, c in enumerate(head) if _CURRENT_COLUMN.search(c) and not _EARLIER_COLUMN.search(c)]
+    return current[0] if len(current) == 1 and earlier else None
+
+
+# a closing summary after the statements' blocks: a head, then one rating per statement in order ("In summary: 4, 2, 5, ...")
+CLOSING_SUMMARY = re.compile(r"\n[ \t*_#>]*(?:in\s+summary|summary(?:\s+of\s+(?:my\s+)?ratings)?|to\s+summari[sz]e|in\s+short|overall|my\s+ratings|all\s+ratings"
+                             r"|ratings\s+in\s+(?:short|brief)|zusammenfassung|zusammengefasst|resumen|en\s+r[ée]sum[ée]|r[ée]sum[ée]|riepilogo|in\s+sintesi|resumo"
+                             r"|总结|總結|まとめ|요약)[^\n:：\d]{0,30}[:：]?[ \t*_]*\n?[ \t*_]*(?P<list>(?:[1-5][ \t]*[,;/、，][ \t]*)+[1-5])[ \t*_.。]*$", re.I)
+
+
+# an overall rating after the statements' blocks ("Overall rating: 4"): a rating of the whole, no statement's
+OVERALL_CLOSING = re.compile(r"\n[ \t*_#>]*(?:overall|general|total|average|mean|gesamt|global(?:e)?|media)[ \t]+(?:rating|score|bewertung|note|puntuaci[óo]n)"
+                             r"[ \t*_]*[:：=][ \t*_]*[1-5](?:[.,]\d+)?(?:[ \t]*/[ \t]*5)?[ \t*_.]*$", re.I)
+
+
+def closing_summary(text: str, n: int) -> tuple[str, list[int]] | None:
+    """(the reply before it, the ratings it lists) where ``text`` (a questionnaire's reply) ends with a summary of n ratings
+    in statement order after ratings of its own, and says no correction, or with an overall rating of the whole (no ratings
+    listed: "Overall rating: 4"); None otherwise. The summary changes no rating: a
+    statement it rates otherwise than its block is unrated (a careful reader cannot tell which is meant)."""
+    if (overall := OVERALL_CLOSING.search(text)) is not None and _NUMBER.search(text[:overall.start()]):
+        return text[:overall.start()], []
+    m = CLOSING_SUMMARY.search(text)
+    if m is None or REVISION.search(m.group(0)) or not _NUMBER.search(text[:m.start()]):
+        return None
+    values = [int(v) for v in re.findall(r"[1-5]", m.group("list"))]
+    return (text[:m.start()], values) if len(values) == n else None
+
+
+# a statement's block repeated under a heading that says it is revised ("Statement 4 (revised)", "Statement 4 — corrected:")
+REVISED_HEADING = re.compile(r"[ \t*_]*[(\[—–:-]?[ \t*_]*(?:revised|corrected|updated|amended|revisited|überarbeitet|korrigiert|revisad[oa]|corregid[oa]"
+                             r"|r[ée]vis[ée]e?|corrig[ée]e?|rivist[oa]|corrett[oa]|修订|修訂|修正|訂正|更正|수정)\b", re.I)
+
+
+def revised_heading(block: str) -> bool:
+    """Whether ``block`` (the text after a statement's heading) opens by calling itself revised: a later block of a statement so
+    headed replaces the earlier one."""
+    return REVISED_HEADING.match(block) is not None

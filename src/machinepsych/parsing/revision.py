@@ -25,7 +25,7 @@ _NO_REJECTION_AFTER = r"(?!\s*[^\s.!?\n]+\s[^.!?\n]*?(?:\b(?:not|never|nicht|nie
 # also right after an answer object: '{"answer": "(5, 5)"} wait no (4, 5)'
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n}])|(?<=\.\.\.)|(?<=[.!?;:,…—–}]\s))\s*"
 REVISION = re.compile(
-    r"(?:" + _START + r"(?:wait|hold\s+on|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
+    r"(?:" + _START + r"(?:wait|hold\s+on|(?:just\s+)?(?:kidding|joking)(?!\s+aside)|(?:nur\s+)?(?:spa(?:ß|ss)|scherz)|je\s+plaisante|(?:es\s+)?broma|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
     r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+(?:a\s+)?(?:closer|second)\s+(?:look|inspection|glance)|looking\s+(?:again|more\s+closely)"
     # "No. Well — strictly speaking, not available.": a precision that replaces the answer before it
@@ -68,7 +68,7 @@ REVISION = re.compile(
     r"|(?<=\})\s*(?:[—–-]+\s*)?(?:hmm+|hm|oh|ah|um+|uh+|erm)\b(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
     # Chinese, Japanese and Korean, after a sentence: "左边。不对，右边。", "左の腕。いや、右の腕。", "左の腕。やっぱり右の腕。",
     # "2번입니다. 아니, 3번입니다."
-    r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って"
+    r"|(?<=[。．.!！?？\n])\s*(?:不对|不對|错了|錯了|(?:只是)?开玩笑的?|(?:只是)?開玩笑的?|冗談(?:です)?|농담(?:이에요|입니다)?|等等|等一下|更正|いや|いえ|やっぱり|訂正|待って|ちょっと待って"
     # (not 아니오/아니요 before a colon: the word "no" labelling the rows it answers no for, "예: 1, 3\n아니오: 2, 4, 5")
     r"|아니(?:요|오|야)?(?=\s*[,，、.。])|잠깐(?:만요)?|정정)\s*[，,、。:：]?"
     # and after a comma, "wait" (with the "no" before it): "예, 아니 잠깐, 아니요.", "是，不，等等，不是。", "Ja, nein warte, nein."

@@ -409,12 +409,30 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     def whole(t: str) -> tuple | None:
         return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
     text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
+    text = bracketed_letters(text)  # "2: gespiegelt (F)": the row's letter in brackets after its word
     vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+"), prose)
     if vals is None:
         vals = whole(text)
     elif vals == UNREADABLE:
         vals = None
     return (vals, "parsed") if vals is not None else (None, fallback_status(reply or ""))
+
+
+# (replies_blind59) a row's value said as a word or two, its letter in brackets right after, after the row's one number
+# ("Karte 1: gedreht (T), 2: gespiegelt (F)", "3 - nur gedreht (T)"; not a range's: "Karten 1–4: gedreht (T)" is read as it was)
+_WORD_AND_LETTER = re.compile(r"(?P<lead>(?<![\d–—-])(?<![–—-]\s)\d{1,2}\s*[:=\-–—]\s*)(?P<words>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s*\(\s*(?P<letter>[TFtf])\s*\)")
+
+
+def bracketed_letters(text: str) -> str:
+    """``text`` with each row value said as a word with its letter in brackets ("gedreht (T)")
+    written as the letter alone: the letter is what the row's value is, in any language; a word
+    that says the other value ("turned (F)") is left as it is, the two disagree."""
+    def letter(m: re.Match) -> str:
+        said = m["letter"].upper()
+        if any(tf_value(w) not in (None, said) for w in m["words"].split()):
+            return m.group()
+        return m["lead"] + said
+    return _WORD_AND_LETTER.sub(letter, text)
 
 
 # a legend that gives the reply's own letters ("(S = same, F = flipped)")

@@ -229,10 +229,13 @@ _CJK_SET = ((re.compile(r"(?<=\d)\s*(?:と|和|及び?|与|與|과|와|하고|�
             (re.compile(r"ピース|部品|パーツ|碎片|块|塊|片|조각"), " pieces "), (re.compile(r"カード|卡片?|카드"), " cards "),
             (re.compile(r"図形?|フィギュア|图形?|圖形?|그림|도형"), " figures "),
             # (the verb's own endings only: "使うのは" keeps its "のは", a particle read below)
-            (re.compile(r"を?使(?:用|い|う|っ)(?:ます|ました|います|ている|てい|た|て|する|した|される|さ)?|を?用い(?:ます|る|た)?|사용\w*|쓰\w*"
-                        r"|使用|用到|用了|用"), " use "),
+            (re.compile(r"を?使(?:用|い|う|っ)(?:ます|ました|います|ている|てい|た|て|する|した|される|さ|的)?|を?用い(?:ます|る|た)?|사용\w*|쓰\w*"
+                        r"|(?:使用|用到|用了|用)的?"), " use "),
             # the particles and copulas around a set ("使うのはピース 1 と 5 です", "用到的是第1和第5块", "조각 1과 5를")
             (re.compile(r"です|でした|である|のは|(?<=\d)\s*(?:を|が|は|를|을|은|는|이|가|입니다)|的是|是(?=\s*第?\s*\d)|第(?=\s*\d)"), " "),
+            # the topic particle or copula between the noun and its set ("使用するピースは1と2です", "사용하는 조각은 1과 2입니다",
+            # "使用的碎片是1和2"): the noun names the set, as "The pieces used are 1 and 2"
+            (re.compile(r"(?:(?<=pieces)|(?<=figures)|(?<=cards))\s*(?:は|が|を|은|는|이|가|是|为|為)(?=\s*第?\s*\d)"), " "),
             (re.compile(r"[。、，]"), "."))
 
 

@@ -8,7 +8,7 @@ from machinepsych.core.spec import UNIFORM_POLICY, ChancePolicy, TaskSpec
 
 from . import people
 from .agents import agents
-from .answer import ANSWER
+from .answer import ANSWER, PAIRS_ANSWER
 from .chance import ALWAYS_A, ALWAYS_A_PRL, simulator
 from .env import Arms, Drift, GainLoss, Pairs, Reversal, TwoArm
 from .models import fit
@@ -33,7 +33,7 @@ def _spec(id: str, title: str, env_class: type[Arms], citation: str, table, scal
     """``q0``: where the models' learnt values start, the midpoint of the scaled outcomes (0 for
     +-1, 0.5 for 0/1 or points / 100); ``agent:rw`` starts there too, the model it plays."""
     K = env_class.Params.ARMS
-    return TaskSpec(id=id, version=1, family="bandit", title=title, env_class=env_class, answer=ANSWER,
+    return TaskSpec(id=id, version=1, family="bandit", title=title, env_class=env_class, answer=PAIRS_ANSWER if env_class is Pairs else ANSWER,
                     scorer=scorer(K, primary), citation=citation, default_sessions=1, feedback_mode="inline",
                     agents=agents(scale, q0), chance=simulator(env_class), docs=f"{DOCS}#{id}",
                     fit=fit(K, scale, points, q0, pairs=env_class is Pairs), people=table,

@@ -7,7 +7,8 @@ from typing import Any
 
 from machinepsych.core.spec import AnswerFormat, choice_buttons
 from machinepsych.core.types import Observation, ParseStatus
-from machinepsych.parsing import parse_letter
+from machinepsych.parsing.formats import letter_parser
+from machinepsych.parsing.lexicon import ALIEN_NOUNS, SPACESHIP_NOUNS
 
 from .env import LOST, SHIPS
 
@@ -15,7 +16,9 @@ from .env import LOST, SHIPS
 def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
     if obs is not None and (obs.stimulus or {}).get("stage") == "lost":
         return LOST, "parsed"
-    return parse_letter(reply, obs)
+    # the options named with the noun of this step's kind ("Spaceship B", "alien C"; not "planet X")
+    stage = (obs.stimulus or {}).get("stage") if obs is not None else None
+    return letter_parser(ALIEN_NOUNS if stage == 2 else SPACESHIP_NOUNS)(reply, obs)
 
 
 def label(option: str) -> str:
