@@ -48,6 +48,7 @@ from .contrast import after_contrast
 from .negation import CHAIN_JOIN, rejected_mentions, reported_mentions
 from .object_correction import confirmed_object
 from .recall import Asked
+from .retry import retried
 from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
@@ -170,7 +171,8 @@ _BARE = (r"(?:\blet(?:'s|’s|\s+us|\s+me)\s+(?:go\s+(?:with|for)|pick|choose|se
          # "我选C", also right after other Chinese words ("最终我选C", where no word boundary stands)
          r"|我选择?|我選擇?|我(?:就|还是|還是|要)?(?:抽|玩)"
          # "我从C牌组抽一张": from one deck only, then the draw (not "我从A和B中选B")
-         r"|我(?:就|还是|還是|要)?(?:从|從)(?=\s*[A-Za-z]{1,3}\s*(?:号|號)?\s*(?:牌组|牌組|牌堆|卡组|卡組|机器|機器)?\s*(?:里|裡|中)?\s*(?:抽|拿|取)))")
+         # (fixM) and without the pronoun, opening the reply or a clause ("从C牌堆抽一张。")
+         r"|(?:我|(?:^|(?<=[\n.!?:;,。！？：；，]))\s*)(?:就|还是|還是|要)?(?:从|從)(?=\s*[A-Za-z]{1,3}\s*(?:号|號)?\s*(?:牌组|牌組|牌堆|卡组|卡組|机器|機器)?\s*(?:里|裡|中)?\s*(?:抽|拿|取)))")
 # a first deed joined to the choosing verb by "and" ("I'll switch strategies and try deck CCC"): up to three words,
 # none a negation, nor a second answer's sentence (no punctuation)
 _FIRST_DEED = r"(?:(?!(?:not|never|no)\b)[a-z]+(?:\s+(?!(?:not|never|no)\b)[a-z]+){0,3}\s+and\s+)"
@@ -900,7 +902,9 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
     first_out: dict[Any, int] = {}
     for i in sorted(rejected - reported_mentions(text, mentions, rejected)):
         first_out.setdefault(_key(mentions[i].value), mentions[i].start)
-    rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))}
+    # (not one named again as tried once more: "The right arm gave 0. One more try: right arm." (:mod:`.retry`))
+    rejected = rejected | {i for i, m in enumerate(mentions) if m.start > first_out.get(_key(m.value), len(text))
+                           and not retried(text, m.start, m.end)}
     ruled_out = set(first_out)
     counted = compared_by_count(text, mentions)
     strong = {_key(m.value) for i, m in enumerate(mentions)

@@ -26,7 +26,7 @@ from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
 from .rowset_words import in_english_words
 from .revision import revised_tail
-from .text import answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
+from .text import PLACEHOLDER_VALUE, answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
 from .grouplist import in_group_words
 from .hedges import hedged_alternative, names_other, row_finder, row_other, row_same
 from .indecision import undecided_after
@@ -259,6 +259,13 @@ from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 _LETTER_NOUN = (r"(?i:option|choice|answer|letter|figure|edge|face|picture|drawing|sheet|piece|shape|image|pattern"
                 r"|alternative|candidate|item|panel|net|side|cube|" + lex.LETTER_NOUNS + "|" + lex.PLAY_NOUNS + ")")
 # "The correct sheet is A", "La hoja correcta es la D", "Die Kante ist G"
+def _noun_label(nouns: str) -> re.Pattern[str]:
+    """The item's noun (one of ``nouns``) alone as the label of a line, one capital letter after it and at most an
+    emoji or a mark ("Edge: I", "**Sheet:** D", "**Spaceship: B**", "**Alien:** D 👽")."""
+    return re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:" + nouns + r")[ \t]*(?:\*\*|__)?[ \t]*[:：=]"
+                      r"(?=[ \t*_]*[A-Z][ \t*_.!]*(?:[^\w\s]{1,3}[ \t]*)?(?:\n|$))", re.I | re.M)
+
+
 LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|right|matching|missing|answer)\s+)?" + _LETTER_NOUN
                               + r"(?:\s+(?:correct[ae]?|richtige|juste|buen[ao]))?\s+(?:is|es|est|ist)\b", re.I), LABEL, "label"),
                   # "so the exact copy is D", "the only match is B": what the answer is, in the item's own words
@@ -266,9 +273,8 @@ LETTER_MARKERS = ((re.compile(r"\b(?:the|la|le|el|die|der|das)\s+(?:(?:correct|r
                    LABEL, "label"),
                   # "Edge: I", "**Sheet:** D": the item's noun alone as the label of a line, the letter after it
                   # (the nouns that name the item asked for, not an attribute of it: "Colour: D\nShape: B" keys two attributes)
-                  (re.compile(r"(?:^|(?<=\n))[ \t*_#>]*(?:edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
-                              r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur)[ \t]*(?:\*\*|__)?[ \t]*[:：=](?=[ \t*_]*[A-Z][ \t*_.]*(?:\n|$))",
-                              re.I | re.M), LABEL, "label"),
+                  (_noun_label(r"edge|sheet|figure|picture|drawing|piece|option|choice|letter|face|side|machine|slot(?:\s+machine)?|deck|automat|maschine|m[áa]quina|mazo|paquet|kante|arista|aresta"
+                               r"|spigolo|ar[êe]te|feuille|hoja|blatt|folha|figura|figur"), LABEL, "label"),
                   # "Hidden figure: E", "Matching piece = C": the noun of the answer, qualified, as a label
                   (re.compile(r"\b(?:hidden|correct|right|matching|missing|chosen|selected|identical|exact)\s+" + _LETTER_NOUN + r"\s*[:：=]", re.I),
                    LABEL, "label"))
@@ -294,7 +300,9 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
-    return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=LETTER_MARKERS)
+    # a test's own nouns as a line's label too ('Spaceship: A', '**Alien:** D')
+    markers = LETTER_MARKERS + (((_noun_label(nouns), LABEL, "label"),) if nouns else ())
+    return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=markers)
 
 
 # an answer object cut off after its one letter ('{"answer": "C'): the letter is whole (a letter answer has one)
@@ -827,18 +835,61 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
     and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
+    if (rest := _without_echoed_example(text, obs)) is not None:
+        if rest:  # 'Nice facts.\n\nExample format: {"comment": "..."}': the comment is the rest
+            text = rest
+        elif (alone := _read_comment(text))[0] is not None:
+            return None, "invalid"  # 'Example format: {"comment": "..."}' alone: the example echoed, no comment
+        else:
+            return alone
+    return _read_comment(text)
+
+
+def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
+    """The comment of ``text``, a reply unwrapped and without an echoed example (:func:`parse_free_text`)."""
     if not text:
         return None, "empty"
     if is_refusal(text):
         return None, "refusal"
     sentences = [x for x in _SENTENCES.split(text) if x.strip()]
     cut = is_cut_off(prepare(text)) or _BARE_ITEM.match(text.rstrip().rsplit("\n", 1)[-1]) is not None
-    if cut and all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences):
+    if cut and (all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences)
+                or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
+
+
+def _without_echoed_example(text: str, obs: Observation | None) -> str | None:
+    """``text`` without the format example it echoes, or None where it echoes none. An echoed example:
+    an answer object whose comment is a placeholder (``{"comment": "..."}``, ``"<comment>"``) or is the
+    prompt's own example, with the label that introduces it on its line ("Example format:") or the
+    parenthesis it stands in ("(Format example: {...})") -- the same marks that make an object an echo,
+    not an answer, in the other formats (:func:`.text.json_answers`, :func:`_without_examples`)."""
+    prompt = {re.sub(r"\s", "", e) for e in PROMPT_EXAMPLE.findall(str(_stim(obs).get("question") or ""))}
+    spans = []
+    for start, end, obj in json_objects(text):
+        values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS] if isinstance(obj, dict) else []
+        placeholders = values and all(isinstance(v, str) and PLACEHOLDER_VALUE.fullmatch(v) for v in values)
+        if not placeholders and re.sub(r"\s", "", text[start:end]) not in prompt:
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        lead = max(line_start, start - 60)
+        cue = EXAMPLE_INTRO.search(text[lead:start])
+        start = line_start if FORMAT_NOTE_LINE.match(text, line_start, start) else lead + cue.start() if cue else start
+        paren = _opening_paren(text, start)
+        close = _closing_paren(text, end) if paren is not None else None
+        if paren is not None and close is not None:  # "Nice facts (format: {...}).": the sentence's own stop stays
+            start, end = len(text[:paren].rstrip(" \t")), close + 1
+        else:
+            end += len(re.match(r"[ \t.]*", text[end:]).group())
+        spans.append((start, end))
+    rest = text
+    for start, end in reversed(spans):
+        rest = rest[:start] + rest[end:]
+    return re.sub(r"\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", rest).strip() if spans else None
 
 
 _WHOLE_FENCE = re.compile(r"\A(`{3,}|~{3,})[ \t]*(?:text|txt|plaintext|markdown|md)?[ \t]*\n(.*?)\n?\1\s*\Z", re.S | re.I)
@@ -861,6 +912,26 @@ _SENTENCES = re.compile(r"(?<=[.!?:])\s+|\n+")
 # a last line that is only a list label: the list was cut off before its first item ("...:\n\n1.")
 _BARE_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•]|(?:step|point|sentence)\s+\d{1,2}\s*[:.)]?)\s*$", re.I)
 _STEP_LABEL = re.compile(r"^\W*(?:step|point|part)\s+\d{1,2}\s*[:.)]\s*$", re.I)
+
+
+# (replies_blind58) a plan to read the passage before commenting ("Let me analyse the passage carefully before commenting.",
+# "I'll go through the sentences first."), and a walk through the passage's sentences by their place ("The first sentence
+# is about clock speed, the second about", "Sentence 1 says")
+_READING_PLAN = re.compile(r"^\W*(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|i['’]m\s+going\s+to)\s+(?:first\s+|carefully\s+|quickly\s+)?"
+                           r"(?:analy[sz]e|read|re-?read|go\s+(?:through|over)|look\s+(?:at|over|through)|examine|review|consider|think\s+about"
+                           r"|break\s+down|walk\s+through)\b|\bbefore\s+(?:i\s+)?comment", re.I)
+_SENTENCE_WALK = re.compile(r"^\W*(?:the\s+(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\s+(?:sentence|one|line|statement)"
+                            r"|sentence\s+(?:one|two|three|\d+))\b", re.I)
+
+
+def _reading_cut_off(sentences: list[str]) -> bool:
+    """Whether a reply that announces it will read the passage before commenting (:data:`_READING_PLAN`)
+    is cut off in that reading: its unfinished last sentence walks through the passage's sentences by
+    place (:data:`_SENTENCE_WALK`) -- the plan's first step, not yet a comment (a comment cut off after
+    "Here are my comments." stays the comment)."""
+    plan = [_READING_PLAN.search(x) is not None for x in sentences[:-1]]
+    return any(plan) and _SENTENCE_WALK.match(sentences[-1]) is not None \
+        and all(p or _announces(sentences, i) for i, p in enumerate(plan))
 
 
 def _said_before_cut(sentences: list[str]) -> bool:
@@ -1098,10 +1169,13 @@ EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\
 # a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
 # form of the echoed example object, left out as it is
 EXAMPLE_WORDS = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)(?:\s+(?:answer|reply|response|output|selection))?"
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)"
+    # (fixM) "Example of the expected answer:", "Example of a valid reply:"
+    r"(?:\s+(?:of\s+)?(?:(?:an?|the)\s+)?(?:(?:expected|required|requested|desired|valid|correct)\s+)?(?:answer|reply|response|output|selection))?"
     r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
     r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
-    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
+    # (the answer's own label may come again in the echo: "Example of the expected answer: Deck: C", "(e.g. Deck: C)")
+    r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*[:：][ \t*_]*)?(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
 
 
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what

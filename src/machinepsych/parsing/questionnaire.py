@@ -25,6 +25,7 @@ from .earlier_ratings import current_after_earlier, earlier_only
 from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
 from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
+from .plain_lists import bare_pipe_table, dash_rated_lines, star_counts
 from .rating_revisions import (closing_summary, current_column, current_values, doubted_ratings, edited_ratings, rerated_after_correction,
                                revised_heading)
 from .text import blank, blank_matches, json_objects, strip_think, table_rows, withdrawn
@@ -182,6 +183,10 @@ ECHO_INTRO = re.compile(_ECHO_LEAD + r"$")
 # (blind51) the intro with the example's first heading on its line ("Example: Statement 1\nThoughts: ...\nRating: 3")
 ECHO_HEADED = re.compile(_ECHO_LEAD + r"(?="
                          + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_:]*$)")
+# (blind58) the intro with a whole example rating on its line, after the ratings ("Example: Statement 1: 3", "e.g. Statement 1: 3",
+# "For example, Statement 1: 3"): an echo of the format
+ECHO_RATED = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)[ \t]*[:,]?[ \t*_]*(?="
+                        + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_]*[:=\-–—][ \t*_]*\d[ \t*_.]*$)")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
 # the header of a table's rating column, in the languages of the rating keys (:data:`.likert.KEY`)
@@ -293,7 +298,8 @@ def _beside_headings(text: str, ranges: list[re.Match]) -> list[tuple[str, str]]
 
 
 # statement numbers mapped to ratings on one line: "1) 5  2) 3", "1 → 4, 2 → 2", "1: 4; 2: 2"
-PAIR = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:\)|:|→|->|=>|=|\s[-–—](?=\s))\s*(?:\*\*)?([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.]|\s\d|$))", re.M)
+# (blind58) also bold keys and middle dots, bullets or pipes between the pairs: "**Statement 1:** 5 · **Statement 2:** 3 | ..."
+PAIR = re.compile(r"(?<![\d.,])(\d{1,2})(?:\*\*)?\s*(?:\)|:|→|->|=>|=|\s[-–—](?=\s))\s*(?:\*\*)?\s*([1-5])(?![\d.,]\d)(?:\*\*)?(?=\s*(?:[,;.·•|]|\s\d|$))", re.M)
 
 
 def _inline_pairs(text: str, n: int) -> list[tuple[str, int]] | None:
@@ -496,7 +502,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
-    echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text)
+    echo = ECHO_INTRO.search(text) or ECHO_HEADED.search(text) or ECHO_RATED.search(text)
     if echo and re.search(r"\d", text[:echo.start()]):  # "Example:" then a statement block: an echo, after the answer
         text = text[:echo.start()]
     # (a change denied, asked, offered or only possible is no rating: "I won't update statement 3 to 1")
@@ -521,6 +527,11 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     if inline:  # one line of pairs: "1) 5  2) 3", "Final ratings: 1 → 4, 2 → 2"
         mapping = _map_ids([n for n, _ in inline], ids) or {}
         found = {mapping[n]: [(v, "")] for n, v in inline if n in mapping}
+    plain = next((v for read in (dash_rated_lines, star_counts, bare_pipe_table) if (v := read(text, len(ids)))), None) \
+        if not found and len(ids) > 1 else None
+    # "1. Owning a pet ... — 4 (agree)\n2. ...", "★★★★★ / ★★★ / ...", "Statement | Rating\n1 | 4\n...": one rating per statement
+    if plain:
+        found = {sid: [(v, "")] for sid, v in zip(ids, plain)}
     if not found:
         text = _without_range_titles(text)
         blocks = [(n, b) for n, b in _blocks(text) if not (TEMPLATE.search(b) and parse_rating(b)[0] is None)]

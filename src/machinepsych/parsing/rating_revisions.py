@@ -71,6 +71,12 @@ def edited_ratings(text: str) -> tuple[str, list[tuple[int, int | None]]] | None
     nothing but edits of statements by number; None otherwise."""
     cut = revised_tail(text)
     edits = (row_edits(text[cut:]) or requested_edits(text[cut:])) if cut is not None else None
+    if edits is None and cut is not None:  # the edit itself holds a marker ("Correction: for statement 6, make it a 4"): the line's first
+        line = text.rfind("\n", 0, cut) + 1
+        first = REVISION.search(text, line, cut)
+        if first is not None:
+            cut = first.start()
+            edits = requested_edits(text[cut:])
     if edits is None:
         return None
     return before_marker(text, cut), [(k, int(v) if v.isdigit() and 1 <= int(v) <= 5 else None) for k, v in edits]
@@ -170,13 +176,17 @@ REQUESTED_EDIT = re.compile(
     + _NEW.replace("value", "value2")
     + r"|(?<![\w.])" + _STMT + r"(?P<row3>\d{1,2})\s+(?:bitte\s+)?(?:mit\s+(?:einer?\s+)?(?P<value3>\d)\s+bewerten|auf\s+(?P<value4>\d)\s+(?:setzen|ändern|stellen|korrigieren))"
     r"|\b(?:cambia|pon|cambiar|poner)\s+" + _STMT + r"?(?P<row5>\d{1,2})\s+a\s+(?:un\s+)?(?P<value5>\d)"
-    r"|\b(?:mettre|mets|mettez|changer|change)\s+" + _STMT + r"?(?P<row6>\d{1,2})\s+à\s+(?P<value6>\d))" + _NOT_OLD, re.I)
+    r"|\b(?:mettre|mets|mettez|changer|change)\s+" + _STMT + r"?(?P<row6>\d{1,2})\s+à\s+(?P<value6>\d)"
+    # (blind57) the statement first, then the rater's new choice: "for statement 6 I'd go with 4", "statement 6: I'd now say 4",
+    # "for statement 6, make it a 4"
+    r"|(?:\bfor\s+)?(?<![\w.])" + _STMT + r"(?P<row7>\d{1,2})\s*[,:]?\s*(?:(?:I['’]d|I\s+would|I['’]ll|I\s+will|let['’]s)\s+)?(?:now\s+|rather\s+|instead\s+)?"
+    r"(?:go\s+with|say|make\s+it|give\s+it|rate\s+it|put\s+it\s+at|pick|choose)\s+(?:now\s+)?" + _NEW.replace("value", "value7") + r")" + _NOT_OLD, re.I)
 # a further edit joined to one before ("make 3 a 2 and 7 a 4")
 FURTHER_EDIT = re.compile(r"\s*(?:,|;)?\s*(?:and|und|y|et|e|,)\s+" + _STMT + r"?(?P<row>\d{1,2})\s+(?:(?:up\s+|down\s+)?to\s+|as\s+|a\s+|à\s+|auf\s+)?" + _NEW + _NOT_OLD, re.I)
 _REQUEST_FILLER = re.compile(r"^(?:[\s,.:;!。，、：！—–-]|\b(?:and|also|sorry|wait|actually|correction|oops|i\s+mean|please|bitte|por\s+favor|s['’]il\s+vous\s+pla[iî]t"
                              r"|instead|too|as\s+well|i['’]d|let['’]s|let\s+me|i\s+want\s+to|i\s+will|i['’]ll|und|y|et|e|doch|lieber)\b)*$", re.I)
 
-_EDIT_REASON = re.compile(r"[ \t]*(?:[—–:;(]|\s-\s|,\s*(?:because|since|as|weil|da|porque|car|perch[ée])\b)[^\d\n]*$", re.I)
+_EDIT_REASON = re.compile(r"[ \t]*(?:[—–:;(]|\s-\s|,?\s*(?:because|since|as|after|given|weil|da|porque|car|perch[ée])\b)[^\d\n]*$", re.I)
 
 
 def requested_edits(tail: str) -> list[tuple[int, str]] | None:
@@ -188,8 +198,8 @@ def requested_edits(tail: str) -> list[tuple[int, str]] | None:
     for m in REQUESTED_EDIT.finditer(tail):
         if m.start() < pos:
             continue
-        row = next(m.group(g) for g in ("row", "row2", "row3", "row3", "row5", "row6") if m.group(g))
-        value = next(m.group(g) for g in ("value", "value2", "value3", "value4", "value5", "value6") if m.group(g))
+        row = next(m.group(g) for g in ("row", "row2", "row3", "row3", "row5", "row6", "row7") if m.group(g))
+        value = next(m.group(g) for g in ("value", "value2", "value3", "value4", "value5", "value6", "value7") if m.group(g))
         found.append((int(row), value))
         end = m.end()
         while (more := FURTHER_EDIT.match(tail, end)) is not None:

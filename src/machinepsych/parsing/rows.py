@@ -18,6 +18,7 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import ParseStatus
 
+from .list_doubt import doubts_part
 from .revision import revised_tail
 from .row_corrections import UNREADABLE, corrected_rows
 from .rowedits import EDITED, before_marker, edited_rows, names_a_row
@@ -367,6 +368,8 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
         return None, "no list of the right length"
     top = max(c[0] for c in cands)
     best = max((c for c in cands if c[0] == top), key=lambda c: c[1])
+    if top > 2 and not (best[1] == 0 and best[2] is table) and doubts_part(raw[best[1]:]):  # '{"answer": [...]} — 3 and 5 might be the other way round' (:mod:`.list_doubt`)
+        return None, "a doubt after the list offers another value for part of it"
     return best[2], f"level {top}"
 
 
