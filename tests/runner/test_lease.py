@@ -27,7 +27,10 @@ def test_second_resume_of_a_live_run_is_refused(fake_openai_factory, tmp_path):
                                 env=cli_env(), capture_output=True, text=True, timeout=120)
         assert second.returncode == 2, second.stdout + second.stderr
         lines = [ln for ln in second.stderr.splitlines() if ln.strip()]
-        assert len(lines) == 1 and "is being executed by process" in lines[0] and str(proc.pid) in lines[0]
+        # one line naming the holder: the live process by its pid, or (when the check lands while that process's
+        # session workers hold the run, seen under load in a fresh-clone `make test`) the workers still driving it
+        assert len(lines) == 1 and (("is being executed by process" in lines[0] and str(proc.pid) in lines[0])
+                                    or "worker processes of a command are still driving its sessions" in lines[0])
         # the first process still holds the run (or has just finished it), never "interrupted"
         assert Store(db).run_state(Store(db).get_run("live")) in ("running", "complete")
     finally:
