@@ -178,10 +178,10 @@ def _closed(text: str) -> str:
 
 
 # a line introducing an example or template echoed after the answer ("Example:", "Template:", "Format:")
-_ECHO_LEAD = r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*"
-ECHO_INTRO = re.compile(_ECHO_LEAD + r"$")
+_ECHO_INTRO_LEAD = r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)\b[^\n:]{0,25}:[ \t*_]*"
+ECHO_INTRO = re.compile(_ECHO_INTRO_LEAD + r"$")
 # (blind51) the intro with the example's first heading on its line ("Example: Statement 1\nThoughts: ...\nRating: 3")
-ECHO_HEADED = re.compile(_ECHO_LEAD + r"(?="
+ECHO_HEADED = re.compile(_ECHO_INTRO_LEAD + r"(?="
                          + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_:]*$)")
 # (blind58) the intro with a whole example rating on its line, after the ratings ("Example: Statement 1: 3", "e.g. Statement 1: 3",
 # "For example, Statement 1: 3"): an echo of the format
