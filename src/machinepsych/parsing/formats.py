@@ -440,6 +440,12 @@ _PLACED = (r"(?!\s+(?:was|is|were|are|sat|sits|stood|stands|lay|lies|appeared|ap
            r"(?:on|at|in|near|by|next\s+to|beside|across|opposite|along|further|elsewhere|north|south|east|west|to\s+the)\b)")
 
 
+_ASKED_NAMES = re.compile(r"\b(?!JSON\b)[A-Z]{2,}\b")
+# (issue 31, round 6) a doubt beside the asked thing named: a modal of possibility, "or" another place, a memory that fails
+ASKED_DOUBT = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|likely|either|or|not\s+(?:sure|certain)|unsure"
+                         r"|(?:don['’]?t|do\s+not|can['’]?t|cannot)\s+(?:remember|recall|know|tell|say))\b", re.I)
+
+
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One true/false answer: "T"/"F", true/false, yes/no (S2: same/different, "the same cube",
     "impossible"); "not true" is F. Where the question names a thing in capitals ("the BANK"),
@@ -447,6 +453,9 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    if status == "parsed" and len(names) == 0 and len(_ASKED_NAMES.findall(question)) == 1 and TF(reply)[1] != "parsed" \
+            and ASKED_DOUBT.search(reply or ""):
+        return None, "invalid"  # "It could have been the FORT, or it might have been the barracks.": offered, not answered
     if status == "parsed" and leading_mark(reply) not in (None, value):  # "❌ same": the mark and the words disagree
         return None, "invalid"
     if status == "parsed":
