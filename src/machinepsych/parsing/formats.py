@@ -285,6 +285,14 @@ def _ordinal_option(k: int, noun: str) -> str:
     return L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(?:one|" + noun + r"))" + R_
 
 
+# (issue 31, round 6) a lower-case option letter that is also a word of the lexicon's languages (the article "a", Italian "i",
+# "e", Spanish "o", "y", "u") is no option where it stands before a word ("I pick a card") or ends a reply cut off after
+# a word ("Choose a"): only the lone letter, or one closed by a stop or a mark ("I choose a.", "Answer: a"), names the option
+_ARTICLE_LETTERS = frozenset("aeiouy")
+_NOT_ARTICLE = (r"(?!\s+(?!(?:because|since|as|then|now|again|this|time|here|for|and|but|or|so|please|instead|too|first|once"
+                r"|anyway|only|though|if|i['’]m|i['’]d|i['’]ll)\b)[^\W\d_]{2,})(?:(?<![^\W\d_][ \t].)|(?![ \t]*$))")
+
+
 @lru_cache(maxsize=64)
 def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
     _LETTER_NOUN = _letter_noun(nouns)
@@ -299,7 +307,8 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
-    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
+    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else ""),))
+                  for o in options)
     # a test's own nouns as a line's label too ('Spaceship: A', '**Alien:** D')
     markers = LETTER_MARKERS + (((_noun_label(nouns), LABEL, "label"),) if nouns else ())
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=markers)
