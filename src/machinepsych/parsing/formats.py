@@ -33,6 +33,7 @@ from .indecision import undecided_after
 from .optout import opts_out
 from .refusal import is_refusal
 from .sequence import named_in_sequence
+from .ruleouts import after_rule_outs
 from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
@@ -1358,6 +1359,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
                 return None, "invalid"  # 'Give five T/F values in order, e.g. {...}.': the example was the only answer read
             elif status == "parsed" and (found := candidates and candidates(obs, value)) and names_other(echoed, value, *found):
                 return None, "invalid"  # the echo was read, and the reply names another answer beside it
+        elif status != "parsed" and candidates is not None and (found := candidates(obs, None)) is not None:
+            # "Not A (the dot is missing), not C (mirrored); D matches exactly.": the one clause left after the rule-outs
+            left = after_rule_outs(prepared, found[0], lambda clause: read_before(clause, obs))
+            return (left, "parsed") if left is not None else (value, status)
         if status != "parsed":
             return value, status
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
