@@ -1183,6 +1183,11 @@ EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
 
 
+# the names of the prompt's format note a reply may echo ("Format reminder:", "Reminder:", "Answer format:", "Instructions:")
+_FORMAT_NOTE = (r"(?:answer\s+)?format\s+(?:reminder|note)|(?:format\s+)?reminder|answer\s+format|format|instructions?"
+                r"|recordatorio|rappel|erinnerung|promemoria|lembrete|formato\s+de\s+respuesta|format\s+de\s+r[ée]ponse|antwortformat")
+
+
 # (replies_blind52) an example answer echoed in words, to the end of its line: an example label and its colon ("Example
 # answer format: Option 1", "Example: B", "Sample answer: 3", "Ejemplo: 2", "例：B"), or "e.g." / "for example" opening
 # a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
@@ -1191,7 +1196,10 @@ EXAMPLE_WORDS = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)"
     # (fixM) "Example of the expected answer:", "Example of a valid reply:"
     r"(?:\s+(?:of\s+)?(?:(?:an?|the)\s+)?(?:(?:expected|required|requested|desired|valid|correct)\s+)?(?:answer|reply|response|output|selection))?"
-    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
+    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?"
+    # (round 6) the prompt's format note named as such ("Format reminder: Selection: 2", "Reminder: B", "Answer format: 3"):
+    # the same echo as an example label (one vocabulary with :data:`FORMAT_NOTE_LINE`)
+    r"|" + _FORMAT_NOTE + r")[ \t*_]*[:：]"
     r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
     # (the answer's own label may come again in the echo: "Example of the expected answer: Deck: C", "(e.g. Deck: C)")
     r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*[:：][ \t*_]*)?(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
@@ -1199,7 +1207,7 @@ EXAMPLE_WORDS = re.compile(
 
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
-FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
+FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:" + _FORMAT_NOTE + r")[ \t*_]*[:：]", re.I)
 
 # an example echoed inside a parenthesis after other words of the instructions ('A (format: one letter, e.g. "B")',
 # "3 (a number, for example 2)", "D (eine Antwort, z. B. A)"): the parenthesis is the prompt's format note, not an answer
