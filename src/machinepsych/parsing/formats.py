@@ -355,6 +355,14 @@ _TOPIC = r"\s*(?:은|는|이|가|は|が|是|为|為)\s*"
 _PRONOUN_ONE = "".join(rf"(?<!\b{d}\s)" for d in ("the", "The", "this", "This", "that", "That", "which", "Which", "any", "each"))
 
 
+def _cjk_building(n: int) -> str:
+    """(round 6) The numbered building ``n`` named with its counter and noun in Chinese, Japanese or Korean: "第7号楼",
+    "7号楼", "7號樓", "7栋", "第7座建筑", "7番の建物", "7번 건물" (not "7楼" alone, the seventh floor)."""
+    noun = r"(?:楼房|樓房|大楼|大樓|楼|樓|建筑物?|建築物?)"
+    return (r"(?<![\d.,])(?:第\s*" + str(n) + r"\s*(?:号|號|栋|棟|座)?\s*" + noun + "|(?:第\\s*)?" + str(n) + r"\s*(?:号|號|栋|棟|座)\s*" + noun
+            + "|(?:第\\s*)?" + str(n) + r"\s*(?:栋|棟|座)|" + str(n) + r"\s*(?:番|번)\s*(?:の\s*)?(?:建物|ビル|빌딩|건물))(?!\d)")
+
+
 @lru_cache(maxsize=64)
 def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
     answers = []
@@ -362,7 +370,7 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
         words = lex.number_words(o)
         strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", _NUMBER_NOUN + _TOPIC + str(o) + r"(?!\d)",
                   r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
-                  L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
+                  L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_, _cjk_building(o))
         positional = options == tuple(range(1, len(options) + 1))
         if positional:  # options numbered by position (SS2's starts): "the fourth starting point"
             strong += (_ordinal_option(o, r"start(?:ing)?\s+point|start|point|building|route|path|option|choice"),)
