@@ -464,6 +464,14 @@ ASKED_DOUBT = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|
                          r"|(?:don['’]?t|do\s+not|can['’]?t|cannot)\s+(?:remember|recall|know|tell|say))\b", re.I)
 
 
+def _asked_in_doubt(reply: str, name: str) -> bool:
+    """Whether the sentence of ``reply`` that last names the asked thing, or what follows it, doubts it ("It could have
+    been the FORT. I don't remember."; not "The school or the hospital? It was the school.")."""
+    last = [m.start() for m in re.finditer(r"(?<![^\W\d_])" + re.escape(name) + r"(?![^\W\d_])", reply, re.I)]
+    start = max((m.end() for m in re.finditer(r"[.!?\n]", reply[:last[-1]])), default=0) if last else 0
+    return ASKED_DOUBT.search(reply[start:]) is not None
+
+
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One true/false answer: "T"/"F", true/false, yes/no (S2: same/different, "the same cube",
     "impossible"); "not true" is F. Where the question names a thing in capitals ("the BANK"),
@@ -471,8 +479,8 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
-    if status == "parsed" and len(names) == 0 and len(_ASKED_NAMES.findall(question)) == 1 and TF(reply)[1] != "parsed" \
-            and ASKED_DOUBT.search(reply or ""):
+    if status == "parsed" and len(names) == 0 and len(asked := _ASKED_NAMES.findall(question)) == 1 and TF(reply)[1] != "parsed" \
+            and _asked_in_doubt(reply, asked[0]):
         return None, "invalid"  # "It could have been the FORT, or it might have been the barracks.": offered, not answered
     if status == "parsed" and leading_mark(reply) not in (None, value):  # "❌ same": the mark and the words disagree
         return None, "invalid"
