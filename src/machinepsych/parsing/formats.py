@@ -287,11 +287,14 @@ def _ordinal_option(k: int, noun: str) -> str:
 
 
 # (issue 31, round 6) a lower-case option letter that is also a word of the lexicon's languages (the article "a", Italian "i",
-# "e", Spanish "o", "y", "u") is no option where it stands before a word ("I pick a card") or ends a reply cut off after
-# a word ("Choose a"): only the lone letter, or one closed by a stop or a mark ("I choose a.", "Answer: a"), names the option
+# "e", Spanish "o", "y", "u") is no option where it stands before a word ("I pick a card"); nor is "a" ending a reply cut off
+# after a verb of choosing ("Choose a", "I'll go with a"): the lone letter, one closed by a stop ("I choose a."), and one
+# after an answer's copula or label ("answer is a", "Answer: a", "i pick e") name the option
 _ARTICLE_LETTERS = frozenset("aeiouy")
+_CHOOSING = ("choose", "chose", "pick", "picked", "select", "take", "with", "want", "get", "draw", "use", "try", "play", "make")
 _NOT_ARTICLE = (r"(?!\s+(?!(?:because|since|as|then|now|again|this|time|here|for|and|but|or|so|please|instead|too|first|once"
-                r"|anyway|only|though|if|i['’]m|i['’]d|i['’]ll)\b)[^\W\d_]{2,})(?:(?<![^\W\d_][ \t].)|(?![ \t]*$))")
+                r"|anyway|only|though|if|i['’]m|i['’]d|i['’]ll)\b)[^\W\d_]{2,})")
+_CUT_AFTER_CHOOSING = r"(?:" + "".join(rf"(?<!\b(?i:{v})\sa)" for v in _CHOOSING) + r"|(?![ \t]*$))"
 
 
 @lru_cache(maxsize=64)
@@ -308,7 +311,8 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
-    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else ""),))
+    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")
+                            + (_CUT_AFTER_CHOOSING if o == "A" else ""),))
                   for o in options)
     # a test's own nouns as a line's label too ('Spaceship: A', '**Alien:** D')
     markers = LETTER_MARKERS + (((_noun_label(nouns), LABEL, "label"),) if nouns else ())
