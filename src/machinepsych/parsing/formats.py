@@ -360,11 +360,11 @@ _PRONOUN_ONE = "".join(rf"(?<!\b{d}\s)" for d in ("the", "The", "this", "This", 
 
 
 def _cjk_building(n: int) -> str:
-    """(round 6) The numbered building ``n`` named with its counter and noun in Chinese, Japanese or Korean: "第7号楼",
-    "7号楼", "7號樓", "7栋", "第7座建筑", "7番の建物", "7번 건물" (not "7楼" alone, the seventh floor)."""
+    """(round 6) The numbered building ``n`` named with its counter and noun in Chinese: "第7号楼", "7号楼", "7號樓", "7栋",
+    "第7座建筑" (not "7楼" alone, the seventh floor)."""
     noun = r"(?:楼房|樓房|大楼|大樓|楼|樓|建筑物?|建築物?)"
     return (r"(?<![\d.,])(?:第\s*" + str(n) + r"\s*(?:号|號|栋|棟|座)?\s*" + noun + "|(?:第\\s*)?" + str(n) + r"\s*(?:号|號|栋|棟|座)\s*" + noun
-            + "|(?:第\\s*)?" + str(n) + r"\s*(?:栋|棟|座)|" + str(n) + r"\s*(?:番|번)\s*(?:の\s*)?(?:建物|ビル|빌딩|건물))(?!\d)")
+            + "|(?:第\\s*)?" + str(n) + r"\s*(?:栋|棟|座))(?!\d)")
 
 
 @lru_cache(maxsize=64)
