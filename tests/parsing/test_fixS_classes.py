@@ -119,7 +119,8 @@ def test_rule_outs_then_one_answer_read_as_that_answer(reply):
 
 @pytest.mark.parametrize("reply", [
     "Not A, not C; D or E.", "Not A, not C; maybe D.", "Not A, not C; A matches exactly.", "Not A; D and E match.",
-    "Not A, not C.",
+    "Not A, not C.", "Not A; D (or E).", "Not A (unsure about the dot); D.", "Not A; D?", "Not A; D probably.",
+    "Not A, not C; D, not sure.", "Not A (D is better); D.",
 ])
 def test_rule_outs_without_one_settled_answer_stay_no_answer(reply):
     assert P3(reply) == INVALID

@@ -16,6 +16,7 @@ from typing import Any
 from .commitment import Finder
 from .hedges import HEDGE_CUE, answer_mentions
 from .negation import rejected_mentions
+from .tentative import GUESSED as _GUESSED
 from .text import mask
 
 # clauses: sentences, semicolons, commas, and the stop of a bracket (a bracket's reason stays with its clause)
@@ -23,17 +24,24 @@ _CLAUSE = re.compile(r"[;.!\n]+|,\s*(?![^()]*\))")
 _BRACKET = re.compile(r"\([^()]*\)")
 
 
+def _without_reasons(text: str, finder: Finder) -> str:
+    """``text`` without its brackets that name no answer (a reason: "(mirrored)"); a bracket naming one is part of what
+    the reply says ("D (or E)")."""
+    return _BRACKET.sub(lambda m: m.group() if answer_mentions(mask(m.group()), finder) else " ", text)
+
+
 def after_rule_outs(text: str, finder: Finder, read: Callable[[str], tuple[Any, str]]) -> Any | None:
     """The answer of prepared reply ``text`` where its clauses all rule answers out but one, which ``read`` reads as an
     answer not ruled out (``finder`` finds the format's answers); else None."""
-    if HEDGE_CUE.search(_BRACKET.sub(" ", text)) is not None:
-        return None  # "Not A; maybe D.": offered, not given
+    said = _without_reasons(text, finder)
+    if HEDGE_CUE.search(said) is not None or _GUESSED.search(text) is not None or "?" in text:
+        return None  # "Not A; maybe D.", "Not A; D (or E).", "Not A. D, I guess.": offered, not given
     ruled: list[Any] = []
     left: list[str] = []
     for clause in (c.strip() for c in _CLAUSE.split(text)):
         if not clause:
             continue
-        bare = _BRACKET.sub(" ", clause)
+        bare = _without_reasons(clause, finder)
         masked = mask(bare)
         mentions = answer_mentions(masked, finder)
         rejected = rejected_mentions(masked, mentions)

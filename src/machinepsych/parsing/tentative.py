@@ -50,7 +50,7 @@ LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")(?:\s*[,:]?\s+|(?<=[^\x00-\x7f
                   r"\s*(?P<q>[?？]+)?\s*[.!。…]*\s*$", re.I)
 # an answer label before the lone answer ("Answer: C (not sure)", "Selection: 3?"): the doubt is on the answer all the same
 ANSWER_LABEL = re.compile(r"^\W*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|selection|choice|response)\s*[:：]\s*", re.I)
-_GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|" + PROBABLE + r"|" + UNKNOWN + r")(?![^\W\d_])", re.I)
+GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|" + PROBABLE + r"|" + UNKNOWN + r")(?![^\W\d_])", re.I)
 
 
 # a doubt about one's own answer closing the reply ("B, but I'm not very sure.", "Probably 3, though I can't be certain."):
@@ -79,4 +79,4 @@ def tentative(text: str) -> tuple[str, bool] | None:
         return None
     core = m.group("core").replace("cell", cells[0]) if len(cells) == 1 else m.group("core")
     cues = f"{m.group('lead') or ''} {m.group('tail') or ''}"
-    return core, bool(m.group("q")) or _GUESSED.search(cues) is not None
+    return core, bool(m.group("q")) or GUESSED.search(cues) is not None
