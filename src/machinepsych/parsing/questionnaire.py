@@ -20,6 +20,7 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .named_corrections import named_corrections
 from .unasserted_change import made
 from .earlier_ratings import current_after_earlier, earlier_only
 from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
@@ -499,6 +500,8 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
         return _with_edits(parse_questionnaire(doubted[0], obs), doubted[1], ids, text)
+    if len(ids) > 1 and (named := named_corrections(text)) is not None:  # "...\nCorrection: for statement 3 I meant 5, not 4.": statement 3
+        return _with_edits(parse_questionnaire(named[0], obs), named[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
