@@ -23,7 +23,7 @@ from .likert import _value, parse_rating, rating_keys
 from .named_corrections import named_corrections
 from .unasserted_change import made
 from .earlier_ratings import current_after_earlier, earlier_only
-from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
+from .rating_forms import all_k, group_ratings, one_for_all, ordered_list, parenthesized_in_order
 from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
 from .plain_lists import bare_pipe_table, dash_rated_lines, star_counts
@@ -574,7 +574,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     if (not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
-    elif not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (v := one_for_all(text)):
+    elif not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (v := one_for_all(text) or all_k(text, len(ids))):
         found = {sid: [(v, "")] for sid in ids}  # "Ich gebe allen eine 3", "全部3分", "모두 3점"
     if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
         found = _with_prose(found, text, ids)
