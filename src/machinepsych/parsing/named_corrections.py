@@ -30,6 +30,14 @@ _OLD = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than|from|nicht|statt|anst
 # a value left open: two values, a doubt
 _OPEN = re.compile(r"\d\s*(?:or|oder|o|ou|или|或|または|か)\s*\d|\b(?:could|might|may|maybe|perhaps|possibly|probably|k[öo]nnte|vielleicht"
                    r"|quiz[áa]s|podr[íi]a|peut[- ][êe]tre|pourrait|not\s+sure|unsure)\b|[?？]|也许|或许|可能|かも", re.I)
+# the reply's last line opening on a change without a marker of :mod:`.revision` ("Actually statement 4 should be a 2.",
+# "Change #4 to 2.", "Make that 2 for statement 4.", "Eigentlich: ...", "En realidad, ...", "En fait, ...", "其实，...", "実は...")
+LAST_LINE_LEAD = re.compile(r"(?:^|\n)[ \t*_>]*(?:(?:actually|eigentlich|en\s+realidad|de\s+hecho|en\s+fait|in\s+realt[àa]|na\s+verdade|p\.?\s?s\.?)\b[ \t]*[,:：]?"
+                            r"|(?=(?:change|make|set|put|switch|bump|raise|lower)\b)|其实|其實|实际上|實際上|実は)[ \t]*(?=[^\n]*\S[^\n]*$)(?![^\n]*\n)", re.I)
+# what makes such a line a change (without it, "P.S. Statement 3 was hard; I've seen 2 sides" changes nothing)
+# (the value close after the word: "Actually statement 3 is the one I feel 2 ways about" is none)
+COMMIT = re.compile(r"(?:\b(?:should|must|is|gets|meant|make|change|set|rate|give|go\s+with|instead|rather|lieber|eher|ist|sollte|es|deber[íi]a|est|devrait"
+                    r"|plut[ôo]t|c['’]est|mejor)\b|改为|改為|应为|應為|应该是|應該是)[^.!?。\n\d]{0,12}\d|\d\s*(?:にします|に変更|です)", re.I)
 _DIGIT = re.compile(r"(?<![\d.,])\d{1,2}(?![\d.,]?\d)")
 
 
@@ -38,19 +46,24 @@ def named_corrections(text: str) -> tuple[str, list[tuple[int, int | None]]] | N
     settle one on the 1-5 scale) of each statement the correction names) where ``text`` (a whole questionnaire's reply)
     ends with a correction naming statements by number, each with a value; None otherwise."""
     cut = revised_tail(text)
-    if cut is None:
+    lead = LAST_LINE_LEAD.search(text)
+    if lead is not None and re.search(r"\d", text[:lead.start()]) and COMMIT.search(text, lead.end()):  # "...\n\nEigentlich: Aussage 4 lieber eine 2."
+        before, tail = text[:lead.start()], text[lead.end():]
+    elif cut is None:
         return None
-    # from the first marker on the last marker's line: "Correction: for statement 3 I meant 5" ("I meant" is a marker too)
-    line = text.rfind("\n", 0, cut) + 1
-    first = REVISION.search(text, line, cut)
-    before = text[:first.start()] if first is not None else before_marker(text, cut)
-    tail = text[first.end():] if first is not None else text[cut:]
+    else:
+        # from the first marker on the last marker's line: "Correction: for statement 3 I meant 5" ("I meant" is a marker too)
+        line = text.rfind("\n", 0, cut) + 1
+        first = REVISION.search(text, line, cut)
+        before = text[:first.start()] if first is not None else before_marker(text, cut)
+        tail = text[first.end():] if first is not None else text[cut:]
     names = list(STATEMENT.finditer(tail))
     if not names or "\n" in tail.strip():
         return None
     edits: list[tuple[int, int | None]] = []
     for i, m in enumerate(names):
-        clause = tail[m.end():names[i + 1].start() if i + 1 < len(names) else len(tail)]
+        # (one statement named: the whole sentence is its clause, the value may come first: "Make that 2 for statement 4")
+        clause = tail[m.end():names[i + 1].start() if i + 1 < len(names) else len(tail)] if len(names) > 1 else tail[:m.start()] + " " + tail[m.end():]
         if not _DIGIT.search(clause):
             return None  # a statement named with no value: read as before
         if _OPEN.search(clause):

@@ -496,12 +496,16 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
         return _parse_questionnaire(text[current:], obs)
     if len(ids) > 1 and (summary := closing_summary(text, len(ids))) is not None:  # "...\n\nIn summary: 4, 2, ...": changes nothing
         return _against_summary(_parse_questionnaire(summary[0], obs), dict(zip(ids, summary[1])), text)
+    named = named_corrections(text) if len(ids) > 1 else None  # "...\nCorrection: for statement 3 I meant 5, not 4.": statement 3
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
+        # (an edit whose value did not read, "項目3は4ではなく5です", where the sentence reader settles the same statements)
+        if named is not None and any(v is None for _, v in edited[1]) and {k for k, _ in named[1]} == {k for k, _ in edited[1]}:
+            edited = named
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
+    if named is not None:
+        return _with_edits(parse_questionnaire(named[0], obs), named[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
         return _with_edits(parse_questionnaire(doubted[0], obs), doubted[1], ids, text)
-    if len(ids) > 1 and (named := named_corrections(text)) is not None:  # "...\nCorrection: for statement 3 I meant 5, not 4.": statement 3
-        return _with_edits(parse_questionnaire(named[0], obs), named[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
         if re.search(r"\d", text[:paren.start()]):
             text = text[:paren.start()] + text[paren.end():]
