@@ -72,7 +72,8 @@ LAST_SENTENCE = re.compile(r"(?:^|(?<=[.!?。！？:])\s+|\n)(?:(?:so|i['’]d\s
 
 # (blind61) a statement's line of prose closed by its rating after a dash, a colon or an arrow ("I agree that being outdoors
 # builds confidence — 4", "Children benefit – 4/5", "Les enfants en profitent : 4 (d'accord)")
-DASH_CLOSING = re.compile(r"[^\W\d_][^\n\d]*?(?:\s(?:—|–|-|:|→|->)|—|–|：)\s*\**([1-5])\**(?:\s*/\s*5)?\**(?:\s*\([^()\d\n]{1,30}\))?\s*[.!。]?\s*$")
+# (matched from the start of the block's last line only: a search over every start is quadratic on a long line)
+DASH_CLOSING = re.compile(r"[^\w\n]*[^\W\d_][^\n\d]*?(?:\s(?:—|–|-|:|→|->)|—|–|：)\s*\**([1-5])\**(?:\s*/\s*5)?\**(?:\s*\([^()\d\n]{1,30}\))?\s*[.!。]?\s*$")
 
 
 def _without_sign_off(block: str) -> str:
@@ -87,7 +88,10 @@ def _without_sign_off(block: str) -> str:
 def closing_rating(block: str) -> int | None:
     """The rating a statement's paragraph ends on, said alone as its last sentence or after a dash closing its line of
     prose, where the paragraph holds no other number ("I sleep 7 hours. 4." is none); else None."""
-    m = LAST_SENTENCE.search(block) or DASH_CLOSING.search(_without_sign_off(block))
+    m = LAST_SENTENCE.search(block)
+    if m is None:
+        kept = _without_sign_off(block)
+        m = DASH_CLOSING.match(kept, kept.rfind("\n") + 1)
     if not m or OTHER_NUMBER.search(block[:m.start()]) or re.search(r"\d", block[:m.start()]):
         return None
     return int(m.group(1))
