@@ -17,6 +17,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .causal_choice import other_of_two
 from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
@@ -1399,6 +1400,14 @@ def letter_parser(nouns: str = "") -> Parser:
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = read(reply, obs)
+        # "Machine A has stopped paying; switching to the other one.": of two, the one left, where the reading is none or
+        # the one named and left behind (:mod:`.causal_choice`)
+        options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+        if status == "invalid" or len(options) == 2 and value in options:
+            reader = _letter_reader(options, nouns)
+            left = other_of_two(prepare(reply or ""), options, lambda text: {m.value for m in reader.reading(text).mentions})
+            if left is not None:
+                return left, "parsed"
         # an option named only as what it did ("Spaceship A went to the red planet."): described, not chosen
         if status == "parsed" and isinstance(value, str) and described_only(reply or "", value, _letter_noun(nouns)):
             return None, "invalid"

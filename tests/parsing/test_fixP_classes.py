@@ -1,0 +1,101 @@
+"""fixP (issue 31): letters chosen at the end of a short causal sentence, and word answers after an answer label
+qualified by the trial ("my answer for this trial is: X") behind a lead-in of any length. Each ``CAUSAL`` and
+``QUALIFIED`` case failed on main 0fc841ef (read invalid, or as the option left behind); the guards keep close
+replies' readings (the reading right, and the near miss that must stay invalid)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from machinepsych.core.types import Observation
+from machinepsych.parsing import causal_choice, commitment
+from machinepsych.tasks.catalog import get_task
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@lru_cache(maxsize=None)
+def stimulus(test: str, kind: str) -> dict:
+    """A real stimulus of ``test`` (replies_blind61's first line of it, in ``kind``.jsonl)."""
+    for line in (FIXTURES / "replies_blind61" / f"{kind}.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip() and (row := json.loads(line))["test"] == test:
+            return row["stimulus"]
+    raise LookupError(test)
+
+
+def read(test: str, reply: str, kind: str = "letter", **stim) -> tuple:
+    obs = Observation(trial=0, stimulus={**stimulus(test, kind), **stim}, parts=())
+    return get_task(test).answer.parse(reply, obs)
+
+
+def test_levels_kept_in_step():
+    assert causal_choice._DECISION == commitment.DECISION
+
+
+# ---------------------------------------------------------------------------------------------- class 1: letters
+CAUSAL = [
+    # the set's own lines (blind55-61)
+    ("bandit2arm", "A won last round, so stick with A.", "A"),
+    ("prl", "A lost, so switch to B.", "B"),
+    ("prl", "Machine A has stopped paying; switching to the other one.", "B"),
+    ("bandit4arm", "B won a point last time! B again.", "B"),
+    ("bandit4arm", "Machine A gave me 62 points, which is decent, but I haven't tried the others. Let me explore: B.", "B"),
+    ("twostep-kool", "Scelgo la navicella A.", "A"),
+    # our own: other phrasings, tests and languages
+    ("bandit2arm", "B paid 1 point, so stick with B.", "B"),
+    ("bandit2arm", "Nothing from A, so switching to B.", "B"),
+    ("bandit4arm", "C gave 12 last round, so stay with C.", "C"),
+    ("bandit4arm", "Machine D paid poorly; so trying A.", "A"),
+    ("bandit4arm-gl", "A won 40 last time! A again.", "A"),
+    ("bandit4arm", "I have tried A and B. Let me explore: D.", "D"),
+    ("bandit4arm", "Last time I picked A and lost 50. This time: C.", "C"),
+    ("bandit4arm-gl", "Machine A gave me 62 points. Exploring: B.", "B"),
+    ("bandit2arm", "A won last round. B again.", "B"),
+    ("prl", "B was wrong twice, then switch to A.", "A"),
+    ("prl", "B no longer rewards. I'll switch to the other one.", "A"),
+    ("igt", "Deck A cost me 250, so switch to C.", "C"),
+    ("twostep", "Spaceship B got nothing, so switch to A.", "A"),
+    ("twostep-kool", "B led nowhere, so stick with A.", "A"),
+    ("twostep-kool", "La navicella B non ha dato niente, quindi passo alla navicella A.", "A"),
+    ("igt", "Deck B gave 100 but then lost 1250. Let me explore: D.", "D"),
+    ("bandit2arm", "A a gagné, donc je reste sur A.", "A"),
+    ("bandit2arm", "A hat verloren, also wähle ich B.", "B"),
+    ("bandit2arm", "A perdió, así que me quedo con B.", "B"),
+    ("bandit2arm", "La máquina A no paga; cambio a la otra.", "B"),
+    ("bandit2arm", "A non paga più, quindi passo a B.", "B"),
+]
+
+
+@pytest.mark.parametrize("test,reply,meant", CAUSAL)
+def test_causal_choice(test, reply, meant):
+    assert read(test, reply) == (meant, "parsed")
+
+
+CAUSAL_GUARDS = [  # (test, reply, reading): None where a careful reader cannot tell
+    ("bandit2arm", "A won last round, so stick with A? Or switch to B?", None),
+    ("bandit2arm", "If A loses, then switch to B.", None),
+    ("bandit4arm", "A lost; switching to the other one.", None),  # four options: which other one?
+    ("bandit2arm", "A lost and B lost too; switching to the other one.", None),
+    ("bandit2arm", "A lost, so not switching to the other one.", None),
+    ("bandit2arm", "If A stops paying, switch to the other one.", None),
+    ("bandit2arm", "A won, so stick with A. Or B again.", None),
+    ("bandit4arm", "B won again.", None),  # what B did, not a choice
+    ("bandit4arm", "Exploring A gave me 20.", None),
+    ("bandit2arm", "A won, so stick with A, or switch to B.", None),
+    ("bandit4arm", "This time A lost 40.", None),
+    ("bandit2arm", "Stick with A.", "A"),
+    ("bandit2arm", "A won, so I pick A.", "A"),
+    ("bandit2arm", "A lost. Switch to B.", "B"),
+    ("prl", "A pays well; I'll stay with A rather than switch to the other one.", "A"),
+    ("igt", "C has been steady, so C again.", "C"),  # (read on main already)
+    ("twostep-kool", "Spaceship A led to a reward, so stick with A.", "A"),
+    ("twostep-kool", "La navicella B non ha dato niente, quindi scelgo A.", "A"),
+]
+
+
+@pytest.mark.parametrize("test,reply,reading", CAUSAL_GUARDS)
+def test_causal_guards(test, reply, reading):
+    assert read(test, reply) == ((reading, "parsed") if reading is not None else (None, "invalid"))
