@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from machinepsych.core.types import Observation
-from machinepsych.parsing import causal_choice, commitment
+from machinepsych.parsing import causal_choice, commitment, qualified_label
 from machinepsych.tasks.catalog import get_task
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -32,7 +32,7 @@ def read(test: str, reply: str, kind: str = "letter", **stim) -> tuple:
 
 
 def test_levels_kept_in_step():
-    assert causal_choice._DECISION == commitment.DECISION
+    assert causal_choice._DECISION == commitment.DECISION and qualified_label._LABEL_LEVEL == commitment.LABEL
 
 
 # ---------------------------------------------------------------------------------------------- class 1: letters
@@ -99,3 +99,65 @@ CAUSAL_GUARDS = [  # (test, reply, reading): None where a careful reader cannot 
 @pytest.mark.parametrize("test,reply,reading", CAUSAL_GUARDS)
 def test_causal_guards(test, reply, reading):
     assert read(test, reply) == ((reading, "parsed") if reading is not None else (None, "invalid"))
+
+
+# ---------------------------------------------------------------------------------------------- class 2: words
+WORD_ANSWERS = [("dcigt", "BBB"), ("lnt", "vowel"), ("lnt-letter", "consonant"), ("lnt-number", "even"), ("mbt", "left"),
+                ("nback", "yes"), ("prlt", "right"), ("wpt", "rainy"), ("visfactor-cs1", "bicycle"), ("visfactor-cs2", "garden"),
+                ("visfactor-cs3", "clock")]
+LEAD = "Thank you for letting me know. I will take that feedback into account as I continue with the task. "
+# after the long Llama-3 lead-in (read as cut off on main: the qualified label was no explicit commitment), every word test
+QUALIFIED_FORMS = [
+    LEAD + "Based on everything so far, my answer for this trial is: {}",  # the set's own (blind60 word:2, 17, 32, 47)
+    LEAD + "Since the pattern seems stable, my answer this time is: {}",
+    LEAD + "Taking the recent outcomes into account, my response for trial 12 is: {}",
+    LEAD + "Since the last result surprised me a little, my final answer for this round: {}",
+]
+# after other lead-ins: the word tests read them on main already (kept, below; mbt, nback and prlt under the second form
+# did not), the VisFactor CS words did not (the CS reader had no such label)
+OTHER_FORMS = [
+    "Understood, and thanks for the feedback on the previous trial. I'll keep the pattern in mind going forward. My answer for this round is: {}",
+    "Okay. I have noted the outcome of the last trial and I will factor it into my strategy for the remaining trials. "
+    "Given what I have seen so far, my choice for this trial: {}",
+    "Thanks for the update on the last outcome. I have been tracking the results and I will keep doing so as we continue. "
+    "So my answer for the current trial is: {}",
+    "Gracias por la información. Tendré en cuenta el resultado en los próximos ensayos. Mi respuesta para este ensayo es: {}",
+    "Merci pour le retour. Je vais en tenir compte pour la suite de la tâche et rester attentif. Ma réponse pour cet essai est : {}",
+    "Danke für die Rückmeldung. Ich werde sie bei den nächsten Durchgängen berücksichtigen. Meine Antwort für diesen Durchgang ist: {}",
+    "Grazie per il riscontro. Ne terrò conto nelle prossime prove e continuerò con attenzione. La mia risposta per questa prova è: {}",
+    "Obrigado pelo retorno. Vou levar isso em conta nas próximas tentativas e continuar com atenção. Minha resposta para esta tentativa é: {}",
+]
+CS = [(t, w) for t, w in WORD_ANSWERS if t.startswith("visfactor-cs")]
+
+
+@pytest.mark.parametrize("form", QUALIFIED_FORMS)
+@pytest.mark.parametrize("test,word", WORD_ANSWERS)
+def test_qualified_label(test, word, form):
+    assert read(test, form.format(word), "word") == (word, "parsed")
+
+
+@pytest.mark.parametrize("form", OTHER_FORMS)
+@pytest.mark.parametrize("test,word", CS)
+def test_qualified_label_words(test, word, form):
+    assert read(test, form.format(word), "word") == (word, "parsed")
+
+
+@pytest.mark.parametrize("form", OTHER_FORMS)
+@pytest.mark.parametrize("test,word", [tw for tw in WORD_ANSWERS if tw not in CS])
+def test_qualified_label_kept(test, word, form):
+    assert read(test, form.format(word), "word") == (word, "parsed")
+
+
+QUALIFIED_GUARDS = [
+    ("prlt", LEAD + "My final answer for this trial is right", None),  # "is right" without a colon: correct, or the arm?
+    ("dcigt", LEAD + "My answer for this trial is: BBB or CCC", None),
+    ("lnt", LEAD + "My answer for the previous trial was vowel. My answer for this trial is: consonant", "consonant"),  # (invalid on main)
+    ("dcigt", LEAD + "I am not sure what my answer for this trial is.", None),
+    ("visfactor-cs1", LEAD + "My answer for this trial is: bicycle or table", None),
+    ("dcigt", "My answer is: BBB", "BBB"),
+]
+
+
+@pytest.mark.parametrize("test,reply,reading", QUALIFIED_GUARDS)
+def test_qualified_guards(test, reply, reading):
+    assert read(test, reply, "word") == ((reading, "parsed") if reading is not None else (None, "invalid"))

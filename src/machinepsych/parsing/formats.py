@@ -18,6 +18,7 @@ from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .causal_choice import other_of_two
+from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
 from .concession import conceded
 from .concession_turn import concession_turn
@@ -667,6 +668,8 @@ def _words(raw: str) -> list[str | None]:
     found += [normalise_word(c) for _, c in boxed(raw)]
     if not found:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw)) if not describes_only(m.group(0))]
+    if not found:  # "..., my answer for this trial is: garden" (:mod:`.qualified_label`)
+        found = [word_in(m.group("w")) for m in QUALIFIED_WORD.finditer(mask(raw)) if not describes_only(m.group(0))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
     if not found:
