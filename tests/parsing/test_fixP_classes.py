@@ -161,3 +161,62 @@ QUALIFIED_GUARDS = [
 @pytest.mark.parametrize("test,reply,reading", QUALIFIED_GUARDS)
 def test_qualified_guards(test, reply, reading):
     assert read(test, reply, "word") == ((reading, "parsed") if reading is not None else (None, "invalid"))
+
+
+# ---------------------------------------------------------------------------------------------- class 3: widened
+# an answer after a clause of grounds ("Based on ...", "Given ...", "Since ...") or a word of time, in the lexicon's
+# languages, and after a history naming other options (:mod:`machinepsych.parsing.lead_clause`); (test, reply, kind, meant)
+GROUNDS = [
+    ("bandit4arm", "Based on the last two rounds, B.", "letter", "B"),
+    ("bandit4arm", "Since C has paid the most, C.", "letter", "C"),
+    ("igt", "Given the losses from deck A, switching to deck C.", "letter", "C"),
+    ("bandit2arm", "Since A won last time, A.", "letter", "A"),
+    ("bandit4arm", "I picked A last round and lost; this round, B.", "letter", "B"),
+    ("bandit4arm", "Previously A, now D.", "letter", "D"),
+    ("igt", "Deck B gave me 100 and then took 250. Deck C next.", "letter", "C"),
+    ("prl", "Given the reversal, B this time.", "letter", "B"),
+    ("twostep", "Given that spaceship A led to the poor planet, spaceship B.", "letter", "B"),
+    ("bandit2arm", "Da A verloren hat, wähle ich B.", "letter", "B"),
+    ("bandit2arm", "Dado que A perdió, B.", "letter", "B"),
+    ("bandit2arm", "Étant donné que A a perdu, B.", "letter", "B"),
+    ("bandit2arm", "Dato che A ha perso, B.", "letter", "B"),
+    ("bandit2arm", "Já que A perdeu, B.", "letter", "B"),
+    ("visfactor-cs1", "Based on the shape, a bicycle.", "word", "bicycle"),
+    ("visfactor-cs1", "Since the outline has two wheels, bicycle.", "word", "bicycle"),
+    ("visfactor-cs1", "Given the outline, it is a kite.", "word", "kite"),  # read "given the outline" on main
+    ("visfactor-cs2", "Given the outline, the word is garden.", "word", "garden"),  # read "given the outline" on main
+    ("visfactor-cs2", "Dato il contorno, la parola è garden.", "word", "garden"),  # read "dato il contorno" on main
+    ("nback", "Given the sequence so far, yes.", "word", "yes"),
+    ("mbt", "Since the last reward came from the left, left.", "word", "left"),
+    ("wcst", "Since the rule was colour last time, 2.", "card", 2),
+]
+
+
+@pytest.mark.parametrize("test,reply,kind,meant", GROUNDS)
+def test_grounds_then_answer(test, reply, kind, meant):
+    assert read(test, reply, kind) == (meant, "parsed")
+
+
+GROUNDS_GUARDS = [  # (test, reply, kind, reading)
+    ("bandit2arm", "Given that B lost twice, not B.", "letter", None),
+    ("bandit2arm", "A lost, then B won.", "letter", None),
+    ("bandit2arm", "Since B paid last time, B again?", "letter", None),
+    ("bandit4arm", "Given the losses, A is worse.", "letter", None),
+    ("bandit4arm", "After A lost, B lost too.", "letter", None),
+    ("bandit4arm", "If A loses again, then B.", "letter", None),
+    ("bandit4arm", "Based on the feedback, A and B.", "letter", None),
+    ("bandit4arm", "Last time I picked A and lost 50. This time: A or C?", "letter", None),
+    ("bandit4arm", "Since A lost, maybe B.", "letter", None),
+    ("visfactor-cs1", "Given the outline, it might be a kite.", "word", None),
+    ("visfactor-cs1", "Given the outline, kite or umbrella.", "word", None),
+    ("visfactor-cs1", "Given the outline, not a kite.", "word", None),  # read "given the outline" on main
+    ("dcigt", "Given the losses, AAA or CCC.", "word", None),
+    ("lnt", "Since the letter is E, vowel.", "word", "vowel"),
+    ("wcst", "Given the feedback, card 3.", "card", 3),
+    ("dcigt", "Deck AAA cost me 1250 last time. This time: CCC.", "word", "CCC"),  # (read on main already)
+]
+
+
+@pytest.mark.parametrize("test,reply,kind,reading", GROUNDS_GUARDS)
+def test_grounds_guards(test, reply, kind, reading):
+    assert read(test, reply, kind) == ((reading, "parsed") if reading is not None else (None, "invalid"))

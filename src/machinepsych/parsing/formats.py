@@ -16,10 +16,11 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .commitment import CONCLUSION, DECISION, LABEL, MARKERS, UNSURE_TO, Mention
 from .causal_choice import other_of_two
 from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
+from .lead_clause import answer_clause
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
@@ -1311,6 +1312,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
         if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
             return said
+        # the main clause after a clause of grounds or a word of time ("Given the losses from deck A, switching to deck C.",
+        # "Previously A, now D.") (:mod:`.lead_clause`)
+        if (clause := answer_clause(reply or "", _COMMITTING)) is not None and (said := parse(clause, obs))[1] == "parsed":
+            return said
         return value, status
 
     def _names_another(text: str, value: Any, obs: Observation | None) -> bool:
@@ -1372,6 +1377,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     parse.__doc__ = parser.__doc__
     parse.__name__ = getattr(parser, "__name__", "parse")
     return parse
+
+
+# what commits to an answer where it is said: the answer labels and decisions of every format, and the word labels
+_COMMITTING = tuple(rx for rx, level, _ in MARKERS if level >= DECISION) + (_WORD_LABEL,)
 
 
 # a one-letter option said to be the match in the conclusion before the answer object ("B matches best.", "so C fits"),
