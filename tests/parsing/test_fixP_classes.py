@@ -172,7 +172,6 @@ GROUNDS = [
     ("igt", "Given the losses from deck A, switching to deck C.", "letter", "C"),
     ("bandit2arm", "Since A won last time, A.", "letter", "A"),
     ("bandit4arm", "I picked A last round and lost; this round, B.", "letter", "B"),
-    ("bandit4arm", "Previously A, now D.", "letter", "D"),
     ("igt", "Deck B gave me 100 and then took 250. Deck C next.", "letter", "C"),
     ("prl", "Given the reversal, B this time.", "letter", "B"),
     ("twostep", "Given that spaceship A led to the poor planet, spaceship B.", "letter", "B"),
@@ -214,6 +213,9 @@ GROUNDS_GUARDS = [  # (test, reply, kind, reading)
     ("lnt", "Since the letter is E, vowel.", "word", "vowel"),
     ("wcst", "Given the feedback, card 3.", "card", 3),
     ("dcigt", "Deck AAA cost me 1250 last time. This time: CCC.", "word", "CCC"),  # (read on main already)
+    ("wpt", "Today is sunny.", "word", None),  # today's weather, not the prediction (replies_blind13 word:117)
+    ("wpt", "Rainy yesterday, now sunny.", "word", None),
+    ("visfactor-cs2", "Looking at the fragments, the object", "word", None),  # cut off (replies_blind60 word:110)
 ]
 
 

@@ -1,10 +1,10 @@
 """An answer after a clause that only gives its grounds or its time: "Based on the last two rounds, B.", "Given the
 losses from deck A, switching to deck C.", "Since A won last time, A.", "Given the outline, the word is garden.",
-"I picked A last round and lost; this round, B.", "Previously A, now D.", "Deck C next.", "B this time.", and in the
+"I picked A last round and lost; this round, B.", "Deck C next.", "B this time.", and in the
 lexicon's languages ("Dado que A perdió, B.", "Étant donné les pertes, CCC.", "Da A verloren hat, wähle ich B.",
 "Dato il contorno, la parola è garden.", "Já que A perdeu, B."). A careful reader takes the main clause of the
 reply's last sentence as its answer: the grounds clause ("Based on ...", "Given ...", "Since ...") and an earlier
-history ("Last time I picked A and lost 50.") name options only as what happened, and "this time", "now", "next"
+history ("Last time I picked A and lost 50.") name options only as what happened, and "this time", "next"
 only say when. The grounds clause is never the answer itself ("Given the outline" names no object).
 
 The main clause is read by the format's own reader (:func:`main_clause` gives it), hedges and all ("Since A lost,
@@ -27,8 +27,9 @@ _GROUNDS = (r"(?:based\s+on|given(?:\s+that)?|since|because|as|considering(?:\s+
 LEAD_CLAUSE = re.compile(r"^[\W_]*" + _GROUNDS + r"\b[^,;:\n]{1,120}$", re.I)  # a clause (already cut at its comma) that only gives grounds
 _GROUNDS_OPEN = re.compile(r"(?:^|(?<=[.!?;\n]))[ \t*_]*" + _GROUNDS + r"\b[^,;:.!?\n]{1,120}[,:][ \t]*(?=\S)", re.I)
 # a word of time before the answer ("this round, B", "now D", "This time: C") or after it ("B this time.", "Deck C next.")
-_TIME = (r"(?:this\s+(?:time|round|trial|turn)|for\s+(?:this|the\s+next)\s+(?:round|trial|turn)|now|next(?:\s+up)?|today"
-         r"|esta\s+vez|ahora|cette\s+fois(?:-ci)?|maintenant|diesmal|dieses\s+mal|jetzt|questa\s+volta|ora|adesso|desta\s+vez|agora)")
+# (not "now" or "today": in the weather test they name today's weather, another question than the prediction: "Today is sunny.")
+_TIME = (r"(?:this\s+(?:time|round|trial|turn)|for\s+(?:this|the\s+next)\s+(?:round|trial|turn)|next(?:\s+up)?"
+         r"|esta\s+vez|cette\s+fois(?:-ci)?|diesmal|dieses\s+mal|questa\s+volta|desta\s+vez)")
 _TIME_OPEN = re.compile(r"(?:^|(?<=[.!?;,\n]))[ \t]*" + _TIME + r"\b[ \t]*[,:]?[ \t]*(?=\S)", re.I)
 _TIME_CLOSE = re.compile(r"[ \t]*,?[ \t]+" + _TIME + r"[ \t]*(?=[.!。]*[ \t]*$)", re.I)
 _INVERTED = re.compile(r"^([^\W\d_]+)\s+(ich|wir)\b", re.I)
@@ -76,6 +77,9 @@ def answer_clause(reply: str, markers: Iterable[re.Pattern]) -> str | None:
     markers = tuple(markers)
     if "{" in before or "\\boxed" in before or any(rx.search(before) for rx in markers):
         return None  # "I choose A. Given the losses, B.": two answers, not a history and a choice
-    if len(re.findall(r"[^\W_]+", main)) <= 2 or any(rx.search(main) for rx in markers):
+    words = len(re.findall(r"[^\W_]+", main))
+    if words > 1 and not main.rstrip().endswith((".", "!", "。")):
+        return None  # "Looking at the fragments, the object": a sentence that stops before it says anything
+    if words <= 2 or any(rx.search(main) for rx in markers):
         return main
     return None
