@@ -53,8 +53,8 @@ def main_clause(reply: str) -> tuple[str, str] | None:
         cut = m.end()
     clause_start = cut if cut is not None else start
     if (t := _TIME_OPEN.search(text, clause_start)) is not None and t.end() < end:
-        # "Previously A, now D.": the last clause opened by a word of time
-        later = [x for x in _TIME_OPEN.finditer(text, clause_start)]
+        # "I picked A; this round, B.", "A lost, next up: C.": the last clause opened by a word of time
+        later = list(_TIME_OPEN.finditer(text, clause_start))
         cut = later[-1].end()
     tail = _TIME_CLOSE.search(text, cut if cut is not None else start)
     if cut is None and (tail is None or tail.start() <= start):
