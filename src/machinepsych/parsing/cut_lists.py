@@ -1,0 +1,40 @@
+"""Lists cut off before they were finished (issue 31, round 5).
+
+A reply that stops at a row's label ("Figure 1:", "Card 2 -", "图1：", "**Piece 3:**") has not
+given that row its value: the label is no answer, and a list told in prose whose rows not named
+would take the other side (``rowsets.prose_rows``) must not read the label's row as named.
+"""
+from __future__ import annotations
+
+import re
+
+# a row's number (after its noun or alone) and then a colon or a dash, with nothing after it but
+# markdown emphasis: the reply stopped before the row's value
+_ROW_LABEL_END = re.compile(r"(?<![\d.,])\d{1,2}\s*[*_]*\s*(?:[:：]|(?<=\s)-+|[–—])\s*[*_]*\s*$")
+
+
+def stops_at_row_label(text: str) -> bool:
+    """Whether ``text`` ends on a row's label with nothing after it ("Figure 1:", "Card 1: rotated\\nCard 2:",
+    "Piece 3 —"): a list cut off before that row's value."""
+    return _ROW_LABEL_END.search(text or "") is not None
+
+
+# what may follow a list's last whole item: nothing, closing punctuation, or a closing sentence
+_AFTER_LAST_ITEM_OPEN = re.compile(r"[:：,，;；]\s*[*_]*\s*$|(?<![^\W\d_])(?:card|item|figure|label)s?\s*(?:label\s*)?\d{0,2}\s*[*_]*\s*$", re.I)
+
+
+_NEXT_ITEM_HEAD = re.compile(r"[\s,;，；]*(?:and\s+)?(?:card|item|figure)\b", re.I)
+_CLOSED_END = re.compile(r"[.!?)\]」]\s*[*_`]*\s*$")
+
+
+def cut_inside_next_item(rest: str) -> bool:
+    """Whether ``rest``, the text after a list's last whole item, opens another item and stops inside it or at its
+    head ("..., Card 5: [1, red,", "..., Card 5:", "..., Card"): the list was cut off, the item it began has no value,
+    and a careful reader takes none of it (the count the reply gave counts that item too)."""
+    rest = rest or ""
+    opened = re.search(r"[\[(（{]", rest)
+    if opened and not re.search(r"[\])）}]", rest[opened.end():]):
+        return True
+    if _NEXT_ITEM_HEAD.match(rest) and not _CLOSED_END.search(rest):
+        return True  # "..., Card 5: 1 red": an item begun and never closed
+    return _AFTER_LAST_ITEM_OPEN.search(rest.rstrip()) is not None
