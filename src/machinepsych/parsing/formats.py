@@ -252,6 +252,7 @@ from .elision import with_ordinal_nouns  # noqa: E402
 from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
+from .lead_in import lead_in_only  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -857,6 +858,8 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if lead_in_only(inner or text):
+        return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
