@@ -38,3 +38,27 @@ def cut_inside_next_item(rest: str) -> bool:
     if _NEXT_ITEM_HEAD.match(rest) and not _CLOSED_END.search(rest):
         return True  # "..., Card 5: 1 red": an item begun and never closed
     return _AFTER_LAST_ITEM_OPEN.search(rest.rstrip()) is not None
+
+
+# a reply's last words open its answer and stop before it: a verb of choosing or an answer noun with
+# nothing after ("so I choose option", "My answer is", "I predict", "I'll go with deck", "Mi respuesta es",
+# "Meine Antwort lautet", "答案是"); what the reply names before it is reasoning, not the answer
+_ANSWER_NOUNS = (r"option|card|deck|machine|arm|slot|letter|number|word|figure|picture|building|cell|choice|answer|pick|guess"
+                 r"|selection|prediction|response|decision|bet")
+ANSWER_HEAD_END = re.compile(
+    r"(?:(?<![\w'’])(?:i|we)\s+(?:(?:will|would|['’]ll|['’]d|shall|am\s+going\s+to|['’]m\s+going\s+to|now|then|therefore|again)\s+)?"
+    r"(?:choose|chose|pick|picked|select|selected|predict|guess|say|go\s+(?:with|for)|stick\s+with|stay\s+with|take|opt\s+for|answer|match\s+it\s+(?:with|to))"
+    r"(?:\s+(?:the|deck|option|card|machine|arm|letter|number|word|figure|picture|building|cell|slot))?"
+    r"|(?<![\w'’])(?:my|the|our)\s+(?:final\s+|best\s+)?(?:" + _ANSWER_NOUNS + r")\s+(?:is|would\s+be|will\s+be|=)"
+    r"|(?<![\w'’])(?:it|this|that)(?:['’]s|\s+is|\s+must\s+be|\s+looks\s+like)"
+    r"|(?<![\w'’])(?:mi|la|ma|mia|minha|a|meine|die)\s+(?:respuesta|r[ée]ponse|risposta|resposta|antwort)\s+(?:es|est|è|é|ist|lautet)"
+    r"|(?<![\w'’])(?:je\s+choisis|ich\s+w[äa]hle|elijo|escojo|scelgo|escolho)"
+    r"|(?:我的)?(?:答案|回答|选择|選擇)(?:是|为|為)|我(?:选择?|選擇?)|答えは|回答は|정답은|답은"
+    r"|(?:^|(?<=[.!?\n]))\W*(?:option|opción|opzione|opção)s?)"
+    r"\s*[:：]?\s*[*_]*\s*$", re.I)
+
+
+def stops_at_answer_head(text: str) -> bool:
+    """Whether ``text`` stops where its answer was to begin (:data:`ANSWER_HEAD_END`): "so I choose option",
+    "My answer is", "I predict", "Mi respuesta es": cut off before the answer."""
+    return ANSWER_HEAD_END.search((text or "").rstrip()) is not None
