@@ -61,4 +61,10 @@ ANSWER_HEAD_END = re.compile(
 def stops_at_answer_head(text: str) -> bool:
     """Whether ``text`` stops where its answer was to begin (:data:`ANSWER_HEAD_END`): "so I choose option",
     "My answer is", "I predict", "Mi respuesta es": cut off before the answer."""
-    return ANSWER_HEAD_END.search((text or "").rstrip()) is not None
+    s = (text or "").rstrip()
+    m = ANSWER_HEAD_END.search(s)
+    # the verb of a clause that has its object before it ("B is the one I pick", "rain is what I predict", "whatever it is")
+    return m is not None and _OBJECT_BEFORE.search(s[max(0, m.start() - 30):m.start()]) is None
+
+
+_OBJECT_BEFORE = re.compile(r"(?<![\w'’])(?:one|ones|what|whatever|which|that|whom|is|was|are|one\s+that)\s*$", re.I)
