@@ -86,14 +86,14 @@ def test_a_card_list_cut_off_inside_a_card_is_invalid(reply, meant):
 # ----------------------------------------------------------------------------- 3. a comment cut off in its lead-in
 LEAD_IN = [
     "Here are my comments on the", "I notice", "Sure! Here's my", "Looking at the", "Voici mon", "Hier ist mein",
-    "以下是我的", "My comments on this passage", "Reading the passage, I", "The passage", "This passage is",
+    "以下是我的", "My comments on this passage", "Reading the passage, I", "In the passage", "This passage is",
     "Voici mes commentaires sur le", "Hier sind meine Anmerkungen zum", "Aquí están mis comentarios sobre el",
     "以下是我对这段文字的", "以下は私のコメント", "Certainly! I'd like to say that", "**My comments:**",
     "Here are my thoughts. I think", "Okay, so I", "Ecco i miei commenti sul",
 ]
 KEPT = [
     # guards: a short finished comment, and a comment that names anything of the passage, are kept as written
-    "Nice.", "I see.", "Interesting", "I notice the cat sentence.", "I notice the cat sentence",
+    "Nice.", "I see.", "Interesting", "ok", "Thanks", "The passage", "I notice the cat sentence.", "I notice the cat sentence",
     "The passage describes comets and their orbits. One sentence about butterfly",
     "Here are my comments on the football passage", "Looking at the passage, the sentence on bees stands out",
     "I think the sentence about the moon does not fit.", "Voici mon avis : la phrase sur la lune ne colle pas.",

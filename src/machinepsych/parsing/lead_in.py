@@ -30,6 +30,11 @@ ecco i miei mio commenti commento sul testo brano
 estão estao meus meu comentários o
 """.split())
 
+# a word or two that is a short reply of its own ("ok", "Thanks", "Hello"), and the nouns for the passage, which a
+# reply of only "The passage" leaves as written (replies_blind54 free_text:49 labels it a comment)
+_SHORT_REPLY = frozenset("ok okay sure yes alright great well hi hello thanks thank you".split())
+_PASSAGE_NOUNS = frozenset("passage text paragraph excerpt article texte abschnitt pasaje texto testo brano".split())
+
 # the lead-in of a reply in Chinese or Japanese, as the characters it is made of (no spaces to split words)
 _CJK_LEAD = re.compile(r"(?:好的|当然|當然|以下是|以下為|这是|這是|我的|我对|我對|对于|對於|对|對|关于|關於|这段|這段|这篇|這篇|文字|文章|段落|短文|"
                        r"评论|評論|看法|意见|意見|想法|的|我|以下は|以下が|私の|私は|コメント|感想|です|この|文章|について|の|は)+")
@@ -48,4 +53,6 @@ def lead_in_only(text: str) -> bool:
     words = _WORD.findall(rest.replace("’", "'").lower())
     if not words:  # only the characters of a Chinese or Japanese lead-in ("以下是我的"), or no word at all ("🤔")
         return rest != s and not re.search(r"\w", rest)
+    if set(words) <= _SHORT_REPLY or len(words) <= 2 and words[-1] in _PASSAGE_NOUNS:
+        return False  # "ok", "Thanks": a short reply of its own; "The passage": a bare noun, kept as the corpus keeps it
     return all(w in _LEAD_WORDS for w in words)
