@@ -255,6 +255,8 @@ from .elision import with_ordinal_nouns  # noqa: E402
 from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
+from .lead_in import lead_in_only  # noqa: E402
+from .cut_lists import stops_at_answer_head  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -733,6 +735,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     found = _words(raw)
     if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
         found = [english]
+    if not found and stops_at_answer_head(masked):
+        return None, "invalid"  # "I predict", "Mi respuesta es", "It's": cut off before its word (:mod:`.cut_lists`)
     if not found and not _cut_in_its_reasoning(raw):  # "Let me think ... The top part": no word, only unfinished reasoning
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
@@ -862,6 +866,8 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if lead_in_only(inner or text):
+        return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"

@@ -16,6 +16,7 @@ from pydantic import Field
 
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.parsing import fallback_status
+from machinepsych.parsing.cut_lists import cut_inside_next_item
 from machinepsych.core.spaces import Choice, ListOf, Record, Space
 from machinepsych.core.spec import Agent, AgentView, AnswerFormat, HumanForm, Metric, Scorer, TaskSpec, TextBox, percent
 from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPart
@@ -131,7 +132,10 @@ def parse_probe(reply: str, obs: Observation | None = None) -> tuple[dict | None
         return None, fallback_status(text)
     raw = m[-1].group(1).lower()
     count = int(raw) if raw.isdigit() else WORDS[raw]
-    cards = [_card(c.group(1), c.group(2), c.group(3)) for c in CARD_RE.finditer(text[m[-1].start():])]
+    found = list(CARD_RE.finditer(text, m[-1].start()))
+    if found and cut_inside_next_item(text[found[-1].end():]):
+        return None, "invalid"  # "..., Card 5: [1, red,": cut off inside a card (:mod:`machinepsych.parsing.cut_lists`)
+    cards = [_card(c.group(1), c.group(2), c.group(3)) for c in found]
     cards = [c for c in cards if c["number"] in NUMBERS][:MAX_CARDS]
     if not cards or count > MAX_CARDS:
         return None, "invalid"
@@ -167,6 +171,9 @@ def parse_typed(text: str, obs: Observation | None = None) -> tuple[dict | None,
     if status == "parsed":
         return action, status
     text = text or ""
+    found = list(CARD_RE.finditer(text))
+    if found and cut_inside_next_item(text[found[-1].end():]):
+        return None, "invalid"
     m = TYPED_COUNT.match(text)
     if not m:
         return None, fallback_status(text)
