@@ -19,6 +19,7 @@ from .choice import Answer, ChoiceReader, letter, number, word
 from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .closing import closing_answer
 from .concession import conceded
+from .noun_slip import misspelt_noun_number
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -369,6 +370,9 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
+    slipped = misspelt_noun_number(reply or "", options)  # "bulding 8" (:mod:`.noun_slip`)
+    if slipped is not None:
+        return slipped, "parsed"
     return _number_reader(options)(_uncounted(reply or ""))
 
 
