@@ -20,6 +20,7 @@ from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .closing import closing_answer
 from .concession import conceded
 from .noun_slip import misspelt_noun_number
+from .range_groups import as_figure_groups
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -526,7 +527,9 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
+    n = int(st.get("n_rows", 0))
+    # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
+    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
