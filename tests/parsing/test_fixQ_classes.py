@@ -152,3 +152,26 @@ def test_probe_count_label(label, count):
 def test_probe_count_label_guards(label, count):
     value, _ = read(PROBE, label + CARDS)
     assert (value and value["count"]) == count
+
+
+# --- class 3 widened: T/F rows told after the figures' range
+ROWS = "replies_blind61/tf_rows.jsonl:1"  # visfactor-cf2, 5 rows
+TF = ("T", "F", "F", "T", "F")
+ROW_CASES = ["Test figures 1-5 are T, F, F, T, F.", "Figures 1-5 are true, false, false, true, false.", "Test figures 1-5 → T F F T F",
+             "Figures 1 to 5 get T, F, F, T, F respectively.", "Figures 1-5 are yes, no, no, yes, no.",
+             "Figures 1 through 5 are T, F, F, T and F."]
+ROW_GUARDS = [("Figures 1-5 are T, F, F, T.", None), ("Test figures 1-5 are T, F, F, T, F, F.", None),
+              ("Figures 1-5 are T, F, F, T or F.", None), ("Figures 1-5 are mostly T, F, F, T, F.", None),
+              ("Figures 1-5 are not T, F, F, T, F.", None), ("Figures 1-5: T, F, F, T, F.", TF),
+              ("The figures 1 to 5 are: T, F, F, T, F", TF)]
+
+
+@pytest.mark.parametrize("reply", ROW_CASES)
+def test_rows_after_the_range(reply):
+    assert read(ROWS, reply) == (TF, "parsed")
+
+
+@pytest.mark.parametrize("reply,want", ROW_GUARDS + [(r, None) for r in (
+    "Test figures 1-8 are maybe in groups 3, 2, 2, 1, 3, 1, 1, 2.", "Test figures 1-8 don't go to groups 3, 2, 2, 1, 3, 1, 1, 2.")])
+def test_rows_after_the_range_guards(reply, want):
+    assert read(I3 if "groups" in reply else ROWS, reply)[0] == want

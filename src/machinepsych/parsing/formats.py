@@ -20,7 +20,7 @@ from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
 from .closing import closing_answer
 from .concession import conceded
 from .noun_slip import misspelt_noun_number
-from .range_groups import as_figure_groups
+from .range_groups import as_figure_groups, as_figure_rows
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -520,7 +520,8 @@ def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | N
     of the other value ("1. T ❌", :mod:`.row_marks`)."""
     if contradicting_mark(reply):
         return None, "invalid"
-    return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
+    n = int(_stim(obs).get("n_rows", 0))
+    return parse_rows(as_figure_rows(reply, n), n)  # "Test figures 1-5 are T, F, F, T, F." (:mod:`.range_groups`)
 
 
 def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
