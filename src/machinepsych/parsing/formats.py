@@ -22,6 +22,8 @@ from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
 from .lead_clause import answer_clause
 from .concession import conceded
+from .noun_slip import misspelt_noun_number
+from .range_groups import as_figure_groups, as_figure_rows
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -374,6 +376,9 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
+    slipped = misspelt_noun_number(reply or "", options)  # "bulding 8" (:mod:`.noun_slip`)
+    if slipped is not None:
+        return slipped, "parsed"
     return _number_reader(options)(_uncounted(reply or ""))
 
 
@@ -520,14 +525,17 @@ def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | N
     of the other value ("1. T ❌", :mod:`.row_marks`)."""
     if contradicting_mark(reply):
         return None, "invalid"
-    return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
+    n = int(_stim(obs).get("n_rows", 0))
+    return parse_rows(as_figure_rows(reply, n), n)  # "Test figures 1-5 are T, F, F, T, F." (:mod:`.range_groups`)
 
 
 def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
+    n = int(st.get("n_rows", 0))
+    # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
+    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
