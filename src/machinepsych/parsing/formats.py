@@ -16,9 +16,14 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .commitment import CONCLUSION, DECISION, LABEL, MARKERS, UNSURE_TO, Mention
+from .causal_choice import other_of_two
+from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
+from .lead_clause import answer_clause
 from .concession import conceded
+from .noun_slip import misspelt_noun_number
+from .range_groups import as_figure_groups, as_figure_rows
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -253,6 +258,8 @@ from .elision import with_ordinal_nouns  # noqa: E402
 from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
+from .lead_in import lead_in_only  # noqa: E402
+from .cut_lists import stops_at_answer_head  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -391,6 +398,9 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
+    slipped = misspelt_noun_number(reply or "", options)  # "bulding 8" (:mod:`.noun_slip`)
+    if slipped is not None:
+        return slipped, "parsed"
     return _number_reader(options)(_uncounted(reply or ""))
 
 
@@ -554,14 +564,17 @@ def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | N
     of the other value ("1. T ❌", :mod:`.row_marks`)."""
     if contradicting_mark(reply):
         return None, "invalid"
-    return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
+    n = int(_stim(obs).get("n_rows", 0))
+    return parse_rows(as_figure_rows(reply, n), n)  # "Test figures 1-5 are T, F, F, T, F." (:mod:`.range_groups`)
 
 
 def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
+    n = int(st.get("n_rows", 0))
+    # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
+    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
@@ -705,6 +718,8 @@ def _words(raw: str) -> list[str | None]:
     found += [normalise_word(c) for _, c in boxed(raw)]
     if not found:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw)) if not describes_only(m.group(0))]
+    if not found:  # "..., my answer for this trial is: garden" (:mod:`.qualified_label`)
+        found = [word_in(m.group("w")) for m in QUALIFIED_WORD.finditer(mask(raw)) if not describes_only(m.group(0))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
     if not found:
@@ -767,6 +782,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     found = _words(raw)
     if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
         found = [english]
+    if not found and stops_at_answer_head(masked):
+        return None, "invalid"  # "I predict", "Mi respuesta es", "It's": cut off before its word (:mod:`.cut_lists`)
     if not found and not _cut_in_its_reasoning(raw):  # "Let me think ... The top part": no word, only unfinished reasoning
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
@@ -896,6 +913,8 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if lead_in_only(inner or text):
+        return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
@@ -1354,6 +1373,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
         if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
             return said
+        # the main clause after a clause of grounds or a word of time ("Given the losses from deck A, switching to deck C.",
+        # "Previously A, now D.") (:mod:`.lead_clause`)
+        if (clause := answer_clause(reply or "", _COMMITTING)) is not None and (said := parse(clause, obs))[1] == "parsed":
+            return said
         return value, status
 
     def _names_another(text: str, value: Any, obs: Observation | None) -> bool:
@@ -1421,6 +1444,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     return parse
 
 
+# what commits to an answer where it is said: the answer labels and decisions of every format, and the word labels
+_COMMITTING = tuple(rx for rx, level, _ in MARKERS if level >= DECISION) + (_WORD_LABEL,)
+
+
 # a one-letter option said to be the match in the conclusion before the answer object ("B matches best.", "so C fits"),
 # which the letter reader leaves out (a bare letter before a verb may be a pronoun or an article)
 _LETTER_VERDICT = re.compile(r"(?:^|[;:,]\s*|\b(?i:so|thus|therefore|hence)\s+)(?:(?i:option|figure|choice|answer|picture)\s+)?[\"'“*]*"
@@ -1450,6 +1477,14 @@ def letter_parser(nouns: str = "") -> Parser:
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = read(reply, obs)
+        # "Machine A has stopped paying; switching to the other one.": of two, the one left, where the reading is none or
+        # the one named and left behind (:mod:`.causal_choice`)
+        options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+        if status == "invalid" or len(options) == 2 and value in options:
+            reader = _letter_reader(options, nouns)
+            left = other_of_two(prepare(reply or ""), options, lambda text: {m.value for m in reader.reading(text).mentions})
+            if left is not None:
+                return left, "parsed"
         # an option named only as what it did ("Spaceship A went to the red planet."): described, not chosen
         if status == "parsed" and isinstance(value, str) and described_only(reply or "", value, _letter_noun(nouns)):
             return None, "invalid"
