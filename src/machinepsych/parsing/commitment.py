@@ -53,6 +53,8 @@ from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
 from .start_plan import START_PLAN
+from .causal_choice import MARKERS as CAUSAL_MARKERS
+from .qualified_label import MARKERS as QUALIFIED_MARKERS
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -231,6 +233,10 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?(?:be|have\s+been)\b", re.I), CONCLUSION, "alt"),
     # a plan naming the option it starts with, as the reply's last word ("Let me start with **A**.") (:mod:`.start_plan`)
     (START_PLAN, DECISION, "decision"),
+    # a choice ending a short causal sentence ("A lost, so switch to B.", "... B again.", "Let me explore: B.") (:mod:`.causal_choice`)
+    *CAUSAL_MARKERS,
+    # "my answer for this trial is: BBB": an answer label qualified by the trial it answers (:mod:`.qualified_label`)
+    *QUALIFIED_MARKERS,
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"

@@ -16,8 +16,11 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .commitment import CONCLUSION, DECISION, LABEL, MARKERS, UNSURE_TO, Mention
+from .causal_choice import other_of_two
+from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
+from .lead_clause import answer_clause
 from .concession import conceded
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
@@ -666,6 +669,8 @@ def _words(raw: str) -> list[str | None]:
     found += [normalise_word(c) for _, c in boxed(raw)]
     if not found:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw)) if not describes_only(m.group(0))]
+    if not found:  # "..., my answer for this trial is: garden" (:mod:`.qualified_label`)
+        found = [word_in(m.group("w")) for m in QUALIFIED_WORD.finditer(mask(raw)) if not describes_only(m.group(0))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
     if not found:
@@ -1329,6 +1334,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
         if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
             return said
+        # the main clause after a clause of grounds or a word of time ("Given the losses from deck A, switching to deck C.",
+        # "Previously A, now D.") (:mod:`.lead_clause`)
+        if (clause := answer_clause(reply or "", _COMMITTING)) is not None and (said := parse(clause, obs))[1] == "parsed":
+            return said
         return value, status
 
     def _names_another(text: str, value: Any, obs: Observation | None) -> bool:
@@ -1392,6 +1401,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     return parse
 
 
+# what commits to an answer where it is said: the answer labels and decisions of every format, and the word labels
+_COMMITTING = tuple(rx for rx, level, _ in MARKERS if level >= DECISION) + (_WORD_LABEL,)
+
+
 # a one-letter option said to be the match in the conclusion before the answer object ("B matches best.", "so C fits"),
 # which the letter reader leaves out (a bare letter before a verb may be a pronoun or an article)
 _LETTER_VERDICT = re.compile(r"(?:^|[;:,]\s*|\b(?i:so|thus|therefore|hence)\s+)(?:(?i:option|figure|choice|answer|picture)\s+)?[\"'“*]*"
@@ -1421,6 +1434,14 @@ def letter_parser(nouns: str = "") -> Parser:
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = read(reply, obs)
+        # "Machine A has stopped paying; switching to the other one.": of two, the one left, where the reading is none or
+        # the one named and left behind (:mod:`.causal_choice`)
+        options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+        if status == "invalid" or len(options) == 2 and value in options:
+            reader = _letter_reader(options, nouns)
+            left = other_of_two(prepare(reply or ""), options, lambda text: {m.value for m in reader.reading(text).mentions})
+            if left is not None:
+                return left, "parsed"
         # an option named only as what it did ("Spaceship A went to the red planet."): described, not chosen
         if status == "parsed" and isinstance(value, str) and described_only(reply or "", value, _letter_noun(nouns)):
             return None, "invalid"

@@ -31,8 +31,9 @@ from .counterfactual import DOUBT, LANGUAGES
 from .negation import rejected_mentions
 from .text import mask
 
+# (German "also" before a verb and its subject, "also wähle ich B", is "so": no alternative added)
 # ("or rather", "oder besser gesagt", "ou plutôt", "o mejor dicho" correct the answer before them: no alternative offered)
-_ADDITIVE = (r"or(?!\s+rather\b)|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
+_ADDITIVE = (r"or(?!\s+rather\b)|either|also(?![ \t]*,?[ \t]*[^\W\d_]+[ \t]+(?:ich|wir)\b)|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
              r"|oder(?!\s+besser\s+gesagt\b)|auch|ebenso|(?-i:o)(?!\s+mejor\s+dicho\b)|(?-i:(?:^\s*|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou(?!\s+plutôt)|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
