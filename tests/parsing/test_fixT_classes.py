@@ -54,6 +54,25 @@ def test_block_headed_as_correction(before, correction, meant):
     assert _read(before + "\n\n" + correction) == meant
 
 
+TABLE = "| Statement | Rating |\n|---|---|\n" + "\n".join(f"| {i} | {v} |" for i, v in zip(range(1, 11), V))
+LIST = "\n".join(f"{i}: {v}" for i, v in zip(range(1, 11), V))
+
+
+@pytest.mark.parametrize("before,correction,meant", [
+    (TABLE, "Statement 4 correction: Rating: 1", ratings(s4=1)),
+    (TABLE, "Statement 4 (corrected): 1", ratings(s4=1)),
+    (TABLE, "**Statement 4 — corrected:** 1", ratings(s4=1)),
+    (TABLE, "Statement 4 correction: not 5 but 1", ratings(s4=1)),
+    (LIST, "Statement 4 correction: 1", ratings(s4=1)),
+    (LIST, "Aussage 4 Korrektur: 2", ratings(s4=2)),
+    (LIST, "陈述4更正：1", ratings(s4=1)),
+    (LIST, "Statement 4 update: I still think 5 is right", ratings()),
+    (TABLE, "Statement 4 correction: 4 or 1", ratings(s4=None)),  # two values: that statement unrated
+])
+def test_headed_correction_after_other_layouts(before, correction, meant):
+    assert _read(before + "\n\n" + correction) == meant
+
+
 @pytest.mark.parametrize("reply,meant", [
     (BLOCKS, ratings()),  # no correction: read as before
     (BLOCKS + "\n\nNo corrections: these are final.", ratings()),
