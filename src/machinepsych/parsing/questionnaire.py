@@ -21,7 +21,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .named_corrections import named_corrections
-from .range_groups import range_groups
+from .rating_ranges import range_groups
 from .unasserted_change import made
 from .earlier_ratings import current_after_earlier, earlier_only
 from .rating_forms import all_k, group_ratings, one_for_all, ordered_list, parenthesized_in_order
