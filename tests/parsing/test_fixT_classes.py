@@ -161,6 +161,8 @@ def test_cut_wrapper(reply, meant):
     ('{"comment": "Comets are fun."}', ("Comets are fun.", "parsed")),  # a whole wrapper: as before
     ('{"comment": "Comets are fun."', ("Comets are fun.", "parsed")),  # unclosed after its string: as before
     ('{"comment": "', (None, "invalid")),  # cut off before any text
+    ('{"comment": "Let me', (None, "invalid")),  # cut off before it said anything, as the bare reply 'Let me' is
+    ('{"comment": "Here are my comments on the', (None, "invalid")),
     ('{"sentiment": "Comets are fun and', (None, "invalid")),  # not a comment key
     ('{"comment": "Comets.", "sentiment": "pos', (None, "invalid")),  # cut in another key: not read here
 ])
