@@ -891,6 +891,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
     and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
+    text = _cut_wrapper(text) or text  # '{"comment": "Comets and one unrelated line': the text written, read as a reply cut off
     if (rest := _without_echoed_example(text, obs)) is not None:
         if rest:  # 'Nice facts.\n\nExample format: {"comment": "..."}': the comment is the rest
             text = rest
@@ -1059,6 +1060,27 @@ def _unclosed_wrapper(text: str) -> str | None:
         value = json.loads(m["value"])
     except ValueError:
         return None
+    return value.strip() or None
+
+
+# (replies_blind65) a JSON wrapper cut off inside its comment string: no closing quote, nothing after it
+# ('{"comment": "Comets and one unrelated line', '```json\n{"answer": "Rivers and')
+_CUT_WRAPPER = re.compile(r'\A(?:`{3}(?:json)?\s*)?\{\s*"(?P<key>\w+)"\s*:\s*"(?P<value>(?:[^"\\]|\\.)*?)\\?\s*\Z', re.S)
+
+
+def _cut_wrapper(text: str) -> str | None:
+    """The text written inside a comment key's string of a reply cut off there (``{"comment": "Comets and`` with
+    no closing quote): by the corpus's convention a reply cut off after its comment began keeps the text written,
+    so that text is read as a reply of its own (:func:`_read_comment` judges whether it said anything before the
+    cut); None where the reply is not so cut or the string is empty."""
+    m = _CUT_WRAPPER.match(text)
+    if m is None or m["key"].lower() not in COMMENT_KEYS:
+        return None
+    raw = m["value"]
+    try:
+        value = json.loads('"' + re.sub(r"\\u[0-9a-fA-F]{0,3}\Z", "", raw).replace("\n", "\\n").replace("\t", "\\t") + '"')
+    except ValueError:
+        value = raw
     return value.strip() or None
 
 

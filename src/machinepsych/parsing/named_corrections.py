@@ -41,10 +41,32 @@ COMMIT = re.compile(r"(?:\b(?:should|must|is|gets|meant|make|change|set|rate|giv
 _DIGIT = re.compile(r"(?<![\d.,])\d{1,2}(?![\d.,]?\d)")
 
 
+# (fixT) the reply's last line headed by a statement and a correction word, whatever the layout above it (blocks, a
+# table, a list): "Statement 4 correction: Rating: 4", "| Statement 4 (corrected): 1", "Aussage 4 Korrektur: 2"
+HEADED = re.compile(r"(?:^|\n)[ \t*_>|#-]*" + STATEMENT.pattern + r"[ \t*_]*[(\[—–:-]?[ \t*_]*(?:correction|revision|update|amendment|revised|corrected"
+                    r"|updated|amended|korrektur|berichtigung|korrigiert|correcci[óo]n|corregid[oa]|rectificaci[óo]n|rectification|corrig[ée]e?"
+                    r"|correzione|corrett[oa]|corre[çc][ãa]o|修订|修訂|修正|訂正|更正|수정)\b[ \t*_)\]]*(?:[:：—–-]|->|→)[ \t*_]*(?=[^\n]*\d[^\n]*$)(?![^\n]*\n)", re.I)
+
+
+def headed_correction(text: str) -> tuple[str, list[tuple[int, int | None]]] | None:
+    """(the reply before its last line, [(statement, new rating; None where the line leaves it open or off the 1-5
+    scale)]) where the last line of ``text`` is headed by a statement and a correction word after earlier ratings; else None."""
+    m = HEADED.search(text.rstrip())
+    if m is None or not re.search(r"\d", text[:m.start()]):
+        return None
+    rest = text.rstrip()[m.end():]
+    if _OPEN.search(rest):
+        return text[:m.start()], [(int(m.group("row")), None)]
+    values = [int(d.group()) for d in _DIGIT.finditer(_OLD.sub(" ", rest))]
+    return text[:m.start()], [(int(m.group("row")), values[0] if len(values) == 1 and 1 <= values[0] <= 5 else None)]
+
+
 def named_corrections(text: str) -> tuple[str, list[tuple[int, int | None]]] | None:
     """(the reply before its last correction marker, (statement number, new rating; None where the clause does not
     settle one on the 1-5 scale) of each statement the correction names) where ``text`` (a whole questionnaire's reply)
     ends with a correction naming statements by number, each with a value; None otherwise."""
+    if (headed := headed_correction(text)) is not None:
+        return headed
     cut = revised_tail(text)
     lead = LAST_LINE_LEAD.search(text)
     if lead is not None and re.search(r"\d", text[:lead.start()]) and COMMIT.search(text, lead.end()):  # "...\n\nEigentlich: Aussage 4 lieber eine 2."

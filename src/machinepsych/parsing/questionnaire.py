@@ -21,6 +21,7 @@ from machinepsych.core.types import Observation, ParseStatus
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .named_corrections import named_corrections
+from .rating_ranges import range_groups
 from .unasserted_change import made
 from .earlier_ratings import current_after_earlier, earlier_only
 from .rating_forms import all_k, group_ratings, one_for_all, ordered_list, parenthesized_in_order
@@ -517,7 +518,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
                 if made(text, m.start(), m.end())]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
-    if len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
+    if len(ids) > 1 and (ranged := range_groups(text, len(ids))):  # "1-3: 4, 4, 2 / 4-6: 4, 3, 3 / 7-10: 3, 3, 2, 4"
+        found = {sid: [(v, "")] for sid, v in zip(ids, ranged)}
+    elif len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
         found = {sid: [(v, "")] for sid, v in zip(ids, grouped)}
     pairs = _structured(text) if not found else []
     if pairs:
