@@ -53,7 +53,8 @@ from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
 from .start_plan import START_PLAN
-from .causal_choice import MARKERS as CAUSAL_MARKERS
+from .causal_choice import CAUSAL_PATTERNS, MARKERS as CAUSAL_MARKERS
+from .causal_choice import conditional as causal_conditional
 from .qualified_label import MARKERS as QUALIFIED_MARKERS
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
@@ -741,6 +742,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             before = text[max(line_start, m.start() - 60):m.start()]
             sentence = text[sentence_start:m.start()]
             if i in rejected or NEGATED.search(before + text[m.start():t.start]) or COND.search(sentence):
+                continue
+            if id(rx) in CAUSAL_PATTERNS and causal_conditional(text, sentence_start, m.start()):  # "Should A lose, then switch to C."
                 continue
             if is_example(text, m.start()):  # 'Selection: 3 (in the requested form, e.g. "Selection: 2")'
                 continue
