@@ -56,6 +56,8 @@ from .start_plan import START_PLAN
 from .causal_choice import CAUSAL_PATTERNS, MARKERS as CAUSAL_MARKERS
 from .causal_choice import conditional as causal_conditional
 from .qualified_label import MARKERS as QUALIFIED_MARKERS
+from .would_mention import conditional_after
+from .second_thought import turned_from
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -593,6 +595,8 @@ def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_st
     reading = _read(rest, finder, *args)
     if reading.ok and all(CONTINGENT.match(rest[m.end:]) for m in reading.mentions if _key(m.value) == _key(reading.value)):
         return False  # "... and switch to the left arm if it doesn't pay": a plan for later
+    if reading.ok and all(conditional_after(mask(rest), m.end) for m in reading.mentions if _key(m.value) == _key(reading.value)):
+        return False  # "... Selection: 2 would be the shape match.": what another rule would give (:mod:`.would_mention`)
     return reading.ok and _key(reading.value) != _key(value) and reading.why.startswith("commitment")
 
 
@@ -765,6 +769,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             # (a hedge before a turn to a contrast is not on this answer: "It might be B, but the answer is D.")
             if level in (DECISION, LABEL) and HEDGE.search(after_contrast(sentence) + text[m.start():t.start]):
                 lv = CONCLUSION
+            if level == LABEL and conditional_after(text, t.end):  # "Selection: 2 would be the shape match" (:mod:`.would_mention`)
+                lv = CONCLUSION
             out.commitments.append((lv, t.start, t.value, kind))
     out.commitments = without_contingencies(text, out.commitments, mentions)
     # arrows that map several things to different answers are an enumeration, not a conclusion
@@ -859,6 +865,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         first = mentions[0]
         after_first = MARKS_AFTER.sub("", text[first.end:], count=1)  # "Yes ✅ (H ... H)": a mark after the answer aside
         after_first = _COPULA_LEAD.sub("", after_first, count=1)  # "2番です（同じ赤色）。": the copula after it aside
+        if after_first.startswith(")") and text.count("(", first.start, first.end) > text.count(")", first.start, first.end):
+            after_first = after_first[1:]  # "Option 2 (red). ...": the answer's own parenthesis closes after it
         paren = after_first.lstrip().startswith("(")
         if paren:  # "3 (circle)", but not "3 (or 4)"
             close = text.find(")", first.end)
@@ -866,7 +874,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                                          for m in mentions[1:])
         if (0 not in rejected and not listed and not said_twice and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(after_first) and (paren or not after_first.lstrip().startswith("("))
-                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(undecided_in)):  # not "No, I can't tell."
+                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(undecided_in)  # not "No, I can't tell."
+                and not turned_from(text, first.end, [m.start for m in mentions if _key(m.value) != _key(first.value)])):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     end = len(text.rstrip())

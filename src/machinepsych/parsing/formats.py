@@ -22,6 +22,8 @@ from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
 from .lead_clause import answer_clause
 from .concession import conceded
+from .noun_slip import misspelt_noun_number
+from .range_groups import as_figure_groups, as_figure_rows
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -255,6 +257,8 @@ from .elision import with_ordinal_nouns  # noqa: E402
 from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
+from .lead_in import lead_in_only  # noqa: E402
+from .cut_lists import stops_at_answer_head  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -372,6 +376,9 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
+    slipped = misspelt_noun_number(reply or "", options)  # "bulding 8" (:mod:`.noun_slip`)
+    if slipped is not None:
+        return slipped, "parsed"
     return _number_reader(options)(_uncounted(reply or ""))
 
 
@@ -518,14 +525,17 @@ def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | N
     of the other value ("1. T ❌", :mod:`.row_marks`)."""
     if contradicting_mark(reply):
         return None, "invalid"
-    return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
+    n = int(_stim(obs).get("n_rows", 0))
+    return parse_rows(as_figure_rows(reply, n), n)  # "Test figures 1-5 are T, F, F, T, F." (:mod:`.range_groups`)
 
 
 def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
+    n = int(st.get("n_rows", 0))
+    # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
+    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
@@ -733,6 +743,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     found = _words(raw)
     if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
         found = [english]
+    if not found and stops_at_answer_head(masked):
+        return None, "invalid"  # "I predict", "Mi respuesta es", "It's": cut off before its word (:mod:`.cut_lists`)
     if not found and not _cut_in_its_reasoning(raw):  # "Let me think ... The top part": no word, only unfinished reasoning
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
@@ -862,6 +874,8 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if lead_in_only(inner or text):
+        return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"

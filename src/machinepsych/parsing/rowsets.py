@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .cut_lists import stops_at_row_label
 from .rowset_words import in_english_words
 from .tentative import GUESS
 
@@ -298,6 +299,8 @@ def _said_otherwise(sentences: list[str], vals: tuple, n: int) -> bool:
 def prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from the concluding sentence of a reply (:func:`concluded_rows`: it commits, what comes before
     reasons), else from the sets of rows it names in prose (:func:`_prose_rows`), or None."""
+    if stops_at_row_label(text):  # "Figure 1:", "Card 1: rotated\nCard 2:": cut off before a row's value (:mod:`.cut_lists`)
+        return None
     return concluded_rows(text, n) or _prose_rows(text, n)
 
 
