@@ -122,3 +122,39 @@ def test_dash_closed_number_hedged_or_counting_is_no_rating(line):
 ])
 def test_dash_closed_rating_guards(line):
     assert _q(prose(line)) == {str(k): v for k, v in zip(range(1, 11), PV)}
+
+
+# ----------------------------------------------------------------------------- 5. a range sentence that is not this reply's answer
+I3 = {"subtest": "I3", "answer_kind": "groups", "n_rows": 8, "options": [1, 2, 3]}
+CF2 = {"subtest": "CF2", "answer_kind": "rows", "n_rows": 5}
+
+
+@pytest.mark.parametrize("reply", [
+    "Figures 1-8 were previously in groups 3, 2, 2, 1, 3, 1, 1, 2.", "Figures 1-8 in the example go to groups 3, 2, 2, 1, 3, 1, 1, 2.",
+    "Someone said figures 1-8 go to groups 3, 2, 2, 1, 3, 1, 1, 2.", "The wrong answer: figures 1-8 go to groups 3, 2, 2, 1, 3, 1, 1, 2.",
+    "Figures 1-8 should have gone to groups 3, 2, 2, 1, 3, 1, 1, 2.", "Figures 1-8 would go to groups 3, 2, 2, 1, 3, 1, 1, 2.",
+    "Test figures 1-8 go to groups 3, 2, 2, 1, 3, 1, 1, 2. Actually figure 3 goes to group 1.",
+    "Las figuras 1-8 irían a los grupos 3, 2, 2, 1, 3, 1, 1, 2.",
+])
+def test_range_groups_not_this_replys_answer(reply):
+    assert read("visfactor-i3", I3, reply) is None
+
+
+@pytest.mark.parametrize("reply", [
+    "Test figures 1-5 were first marked T, F, F, T, F.", "In the example, figures 1-5 are T, F, F, T, F.",
+    "Test figures 1-5 would be T, F, F, T, F.", "Test figures 1-5 seem to be T, F, F, T, F.", "Test figures 1-5 appear T, F, F, T, F.",
+])
+def test_range_rows_not_this_replys_answer(reply):
+    assert read("visfactor-cf2", CF2, reply) is None
+
+
+@pytest.mark.parametrize("test,stim,reply,meant", [
+    ("visfactor-i3", I3, "Test figures 1-8 go to groups 3, 2, 2, 1, 3, 1, 1, 2.", [3, 2, 2, 1, 3, 1, 1, 2]),
+    ("visfactor-i3", I3, "Looking at the curves: test figures 1-8 go to groups 3, 2, 2, 1, 3, 1, 1, 2.", [3, 2, 2, 1, 3, 1, 1, 2]),
+    ("visfactor-i3", I3, "So, figures 1-8 go to groups 3, 2, 2, 1, 3, 1, 1, 2.", [3, 2, 2, 1, 3, 1, 1, 2]),
+    ("visfactor-i3", I3, "Les figures 1 à 8 vont dans les groupes 3, 2, 2, 1, 3, 1, 1, 2.", [3, 2, 2, 1, 3, 1, 1, 2]),
+    ("visfactor-cf2", CF2, "Test figures 1-5 are T, F, F, T, F.", ["T", "F", "F", "T", "F"]),
+    ("visfactor-cf2", CF2, "Test figures 1-5 are T, F, F, T, F. Wait, figure 2 is T.", ["T", "T", "F", "T", "F"]),
+])
+def test_range_guards(test, stim, reply, meant):
+    assert read(test, stim, reply) == meant
