@@ -158,3 +158,20 @@ def test_range_rows_not_this_replys_answer(reply):
 ])
 def test_range_guards(test, stim, reply, meant):
     assert read(test, stim, reply) == meant
+
+
+# ----------------------------------------------------------------------------- 6. a Romance verb of choosing negated before it
+@pytest.mark.parametrize("reply", [
+    "A perdió, así que no elijo C.", "A ha perso, quindi non scelgo C.", "A perdeu, então não escolho C.",
+    "No elijo C.", "Non prendo la C.", "Não escolho a C.", "Dado que A perdió, no juego C.",
+])
+def test_negated_romance_choice_is_no_answer(reply):
+    assert read("bandit4arm", FOUR, reply) is None
+
+
+@pytest.mark.parametrize("reply,meant", [
+    ("No elijo A, elijo C.", "C"), ("Non scelgo la B, scelgo la C.", "C"), ("No, elijo C.", "C"), ("Elijo C.", "C"),
+    ("Quindi scelgo C.", "C"), ("Então escolho C.", "C"),
+])
+def test_romance_choice_guards(reply, meant):
+    assert read("bandit4arm", FOUR, reply) == meant
