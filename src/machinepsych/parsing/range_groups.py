@@ -36,7 +36,7 @@ _NOT_NOW = re.compile(r"\b(?:would|could|should|seem\w*|appear\w*|look\s+like|we
 # what may come before the range in its sentence: nothing, or a label or a word that concludes ("Answer:", "So,",
 # "Final:"); not "In the example,", "Someone said", "The wrong answer:", "If", "I first guessed"
 _OPENER = re.compile(r"[\W_]*(?:(?:so|thus|therefore|hence|final(?:ly)?|(?:my\s+)?(?:final\s+)?answers?|results?|overall|in\s+summary|summary|now|ok(?:ay)?"
-                     r"|here|the|die|der|las|los|la|les|le|i|gli|le|as|os|also|then|antwort|respuesta|r[ée]ponse|risposta|resposta|also|donc|entonces|quindi|ent[ãa]o)\b[\W_]*)*", re.I)
+                     r"|here|the|die|der|las|los|la|les|le|i|gli|as|os|then|antwort|respuesta|r[ée]ponse|risposta|resposta|donc|entonces|quindi|ent[ãa]o)\b[\W_]*)*", re.I)
 
 
 # a lead-in before the range's colon that makes its list another's or a draft ("The wrong answer:", "In the example,",
