@@ -51,6 +51,26 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(_LAST_AGAIN, re.I), _DECISION, "decision"),
 ]
 
+# (review 10) a condition the readers' own check does not know, before a causal marker in its sentence: an inverted one
+# ("Should A lose, then switch to C.", "Were A to lose", "Had A paid"), "once", "provided", "as soon as", "in the event",
+# "in case", "assuming", "suppose"; or the answer to a question put as a condition ("A loses? Then switch to C.")
+CAUSAL_CONDITION = re.compile(r"^[\W_]*(?:should|were|had)\s+(?!(?:i|we)\b)\S+\s+(?:\S+\s+){0,3}?(?:to\s+)?\w+|\b(?:once|provided(?:\s+that)?|providing"
+                               r"|as\s+soon\s+as|in\s+the\s+event|in\s+case|assuming|suppose|supposing|sobald|sofern|d[èe]s\s+que|une\s+fois\s+que"
+                               r"|en\s+cuanto|una\s+vez\s+que|siempre\s+que|non\s+appena|una\s+volta\s+che|assim\s+que|desde\s+que)\b", re.I)
+_THEN_AFTER_QUESTION = re.compile(r"\?\s*$")
+
+
+def conditional(text: str, sentence_start: int, marker_start: int) -> bool:
+    """Whether the causal marker at ``marker_start`` (its sentence opening at ``sentence_start``) is the consequence of a
+    condition: "Should A lose, then switch to C.", "Once A loses, then switch to C.", "A loses? Then switch to C."."""
+    if CAUSAL_CONDITION.search(text[sentence_start:marker_start]):
+        return True
+    return bool(re.match(r"\s*then\b", text[sentence_start:marker_start + 5], re.I)) and bool(_THEN_AFTER_QUESTION.search(text[:sentence_start]))
+
+
+CAUSAL_PATTERNS = frozenset(id(rx) for rx, _, _ in MARKERS)
+
+
 # switching to "the other one" (or the other machine, arm, deck, option ...) in the lexicon's languages, ending the reply
 _OTHER = (r"(?:the\s+other\s+(?:one|machine|slot(?:\s+machine)?|option|deck|arm|choice|ship|spaceship|alien|symbol|stimulus)"
           r"|l['’]autre(?:\s+(?:machine|option|paquet|vaisseau))?|die\s+andere(?:\s+(?:maschine|option))?|den\s+anderen(?:\s+(?:automaten|stapel))?|das\s+andere"

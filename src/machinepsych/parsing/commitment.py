@@ -53,7 +53,8 @@ from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
 from .start_plan import START_PLAN
-from .causal_choice import MARKERS as CAUSAL_MARKERS
+from .causal_choice import CAUSAL_PATTERNS, MARKERS as CAUSAL_MARKERS
+from .causal_choice import conditional as causal_conditional
 from .qualified_label import MARKERS as QUALIFIED_MARKERS
 from .would_mention import conditional_after
 from .second_thought import turned_from
@@ -360,6 +361,8 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 # an answer offered as a possibility only ("it could be different", "maybe F")
 MAYBE_BEFORE = re.compile(r"\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?$|\b(?:maybe|perhaps|possibly)\s+$", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
+# (review 10) a Spanish, Italian or Portuguese verb of choosing negated before it ("no elijo C", "non scelgo C", "não escolho C")
+NEGATED_ROMANCE = re.compile(r"(?<![\w'’])(?:no|non|n[ãa]o)\s+(?:lo\s+|la\s+|me\s+|mi\s+)?[^\W\d_]+[oei]\s+(?:[^\W\d_]+\s+){0,2}$", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^(?:\s+(?:again|once\s+more)\b)?\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b"
                            # a remark on the writer's own certainty ("So: No, though I'm not fully sure about letter 6.");
@@ -745,6 +748,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             before = text[max(line_start, m.start() - 60):m.start()]
             sentence = text[sentence_start:m.start()]
             if i in rejected or NEGATED.search(before + text[m.start():t.start]) or COND.search(sentence):
+                continue
+            if id(rx) in CAUSAL_PATTERNS and causal_conditional(text, sentence_start, m.start()):  # "Should A lose, then switch to C."
+                continue
+            if NEGATED_ROMANCE.search(before + text[m.start():t.start]):  # (review 10) "así que no elijo C", "quindi non scelgo C"
                 continue
             if is_example(text, m.start()):  # 'Selection: 3 (in the requested form, e.g. "Selection: 2")'
                 continue

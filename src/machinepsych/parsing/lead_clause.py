@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .causal_choice import CAUSAL_CONDITION
+
 # a clause of grounds that opens a sentence and ends at its comma or colon (at most 120 characters)
 _GROUNDS = (r"(?:based\s+on|given(?:\s+that)?|since|because|as|considering(?:\s+that)?|in\s+light\s+of|judging\s+(?:by|from)|looking\s+at"
             r"|taking\s+[^,;:]{1,40}?\s+into\s+account|after|with"
@@ -45,7 +47,7 @@ def main_clause(reply: str) -> tuple[str, str] | None:
     end = len(text.rstrip(".!。 \t"))
     start = max(text.rfind(c, 0, end) for c in ".!?;\n") + 1
     sentence = text[start:]
-    if _CONDITION.search(sentence):
+    if _CONDITION.search(sentence) or CAUSAL_CONDITION.search(sentence):  # (review 10) "As soon as A loses, then switch to C."
         return None
     cut = None
     m = _GROUNDS_OPEN.search(text, start)

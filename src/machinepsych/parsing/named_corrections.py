@@ -39,6 +39,20 @@ LAST_LINE_LEAD = re.compile(r"(?:^|\n)[ \t*_>]*(?:(?:actually|eigentlich|en\s+re
 COMMIT = re.compile(r"(?:\b(?:should|must|is|gets|meant|make|change|set|rate|give|go\s+with|instead|rather|lieber|eher|ist|sollte|es|deber[íi]a|est|devrait"
                     r"|plut[ôo]t|c['’]est|mejor)\b|改为|改為|应为|應為|应该是|應該是)[^.!?。\n\d]{0,12}\d|\d\s*(?:にします|に変更|です)", re.I)
 _DIGIT = re.compile(r"(?<![\d.,])\d{1,2}(?![\d.,]?\d)")
+# (review 10) a value closes its clause (an end, a unit of the scale, a value set aside or a reason after it): "4 is 2
+# questions in one", "5 is 2nd on my list", "question 7 is 1 of the most interesting", "bump statement 4 up by 1" name
+# no rating, and such a sentence is no correction of its statement
+_CLOSES = re.compile(r"\s*(?:/\s*5|out\s+of\s+5|points?\b|pts?\b|stars?\b|分|点|점)?\s*[*_\"'”)]*\s*(?:[.!;,:。！，；)\n—–-]|$"
+                     r"|\b(?:instead|rather|not|nicht|pas|no|statt|anstatt|au\s+lieu|plut[ôo]t|en\s+lugar|en\s+vez|invece|em\s+vez|for|from|f[üu]r|pour|para|per"
+                     r"|then|now|here|too|as\s+well|because|since|as|given|please|bitte|je|jetzt|ahora|maintenant|ora|agora|and|or|und|oder|et|ou|y|o|e)\b"
+                     r"|ではなく|じゃなく|です|にします|に変更|而不是|不是)", re.I)
+_RELATIVE = re.compile(r"\b(?:by|um|de|di|en|por|em)\s+$|\b(?:top|no\.?|number|nummer|num[ée]ro|n[úu]mero|page|seite|p[áa]gina|chapter|kapitel|chapitre)\s*$", re.I)
+
+
+def _values_close(clause: str) -> bool:
+    """Whether every value left in ``clause`` closes it as a rating (not "2 questions", "2nd", "1 of the most",
+    "by 1", "top 1")."""
+    return all(_CLOSES.match(clause, d.end()) and not _RELATIVE.search(clause[:d.start()]) for d in _DIGIT.finditer(clause))
 
 
 # (fixT) the reply's last line headed by a statement and a correction word, whatever the layout above it (blocks, a
@@ -91,7 +105,10 @@ def named_corrections(text: str) -> tuple[str, list[tuple[int, int | None]]] | N
         if _OPEN.search(clause):
             edits.append((int(m.group("row")), None))
             continue
-        values = [int(d.group()) for d in _DIGIT.finditer(_OLD.sub(" ", clause))]
+        kept = _OLD.sub(" ", clause)
+        values = [int(d.group()) for d in _DIGIT.finditer(kept)]
+        if len(values) == 1 and not _values_close(kept):
+            return None  # "Actually statement 4 is 2 questions in one.": read as before
         edits.append((int(m.group("row")), values[0] if len(values) == 1 and 1 <= values[0] <= 5 else None))
     rows = [k for k, _ in edits]
     if len(set(rows)) != len(rows):

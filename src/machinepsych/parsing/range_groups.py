@@ -29,13 +29,39 @@ RANGE_GROUPS = re.compile(
     r"(?=\s*,?\s*(?:" + _END + r")?\s*(?:[.!]|\n|$))", re.I)
 
 
+# (review 10) words between the range and the list that make it no answer of this reply: a conditional or past one
+# ("would go to", "should have gone", "were previously in", "were first marked"), a seeming ("seem to be", "appear")
+_NOT_NOW = re.compile(r"\b(?:would|could|should|seem\w*|appear\w*|look\s+like|were|was|had|previously|first|earlier|originally|initially"
+                      r"|example|beispiel|ejemplo|exemple|esempio|exemplo|ir[íi]an?|iraient|andrebbero|iriam|w[äa]ren?|w[üu]rden?|ser[íi]an?|seraient|sarebbero|seriam|waren|eran|[ée]taient|erano|eram)\b", re.I)
+# what may come before the range in its sentence: nothing, or a label or a word that concludes ("Answer:", "So,",
+# "Final:"); not "In the example,", "Someone said", "The wrong answer:", "If", "I first guessed"
+_OPENER = re.compile(r"[\W_]*(?:(?:so|thus|therefore|hence|final(?:ly)?|(?:my\s+)?(?:final\s+)?answers?|results?|overall|in\s+summary|summary|now|ok(?:ay)?"
+                     r"|here|the|die|der|las|los|la|les|le|i|gli|as|os|then|antwort|respuesta|r[ée]ponse|risposta|resposta|donc|entonces|quindi|ent[ãa]o)\b[\W_]*)*", re.I)
+
+
+# a lead-in before the range's colon that makes its list another's or a draft ("The wrong answer:", "In the example,",
+# "Someone said", "If", "My first guess:"); a lead-in of grounds ("Looking at the curves:") leaves it the answer
+_OTHER_ANSWER = re.compile(r"\b(?:example|wrong|incorrect|said|says|someone|guess\w*|if|when|suppose|assuming|previous\w*|earlier|first|draft|initial\w*"
+                           r"|instead|not|before|originally|beispiel|falsch|ejemplo|incorrect[ao]|exemple|faux|esempio|sbagliat[ao]|exemplo|errad[ao])\b", re.I)
+
+
+def _answers_here(text: str, m: re.Match) -> bool:
+    """Whether the range sentence of ``m`` is this reply's answer: it opens its sentence (after a label at most) and its
+    verb is neither conditional, past nor a seeming."""
+    start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+    lead = text[start:m.start()]
+    opens = _OPENER.fullmatch(lead) is not None or (lead.rstrip().endswith((":", ",")) and not _OTHER_ANSWER.search(lead))
+    return opens and not _NOT_NOW.search(m.group("verb"))
+
+
 def as_figure_groups(text: str | None, n: int) -> str | None:
     """``text`` with a sentence "figures 1-n ... groups g1, ..., gn" written as "figure 1: group g1,
     ..., figure n: group gn" where the range covers the ``n`` rows and exactly ``n`` groups follow."""
     if not text or not n:
         return text
     found = [m for m in RANGE_GROUPS.finditer(text) if int(m.group("n")) == n
-             and len(re.findall(r"\d", m.group("list"))) == n and not re.search(r"\d", m.group("verb")) and not _DOUBT.search(m.group("verb"))]
+             and len(re.findall(r"\d", m.group("list"))) == n and not re.search(r"\d", m.group("verb")) and not _DOUBT.search(m.group("verb")) and _answers_here(text, m)
+             and not re.search(r"\d", text[m.end():])]  # (review 10) "... Actually figure 3 goes to group 1.": read as before
     if len(found) != 1:
         return text
     m = found[0]
@@ -62,7 +88,7 @@ def as_figure_rows(text: str | None, n: int) -> str | None:
     for m in RANGE_ROWS.finditer(text):
         values = re.findall(r"(?<![^\W\d_])" + _TF + r"(?![^\W\d_])", m.group("list"), re.I)
         if int(m.group("n")) == n and len(values) == n and not re.search(r"(?<![^\W\d_])" + _TF + r"(?![^\W\d_])", m.group("verb"), re.I) \
-                and not _DOUBT.search(m.group("verb")):
+                and not _DOUBT.search(m.group("verb")) and _answers_here(text, m):
             found.append((m, values))
     if len(found) != 1:
         return text
