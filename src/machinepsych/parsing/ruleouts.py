@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .causal_choice import CAUSAL_CONDITION
 from .commitment import Finder
 from .hedges import HEDGE_CUE, answer_mentions
 from .negation import rejected_mentions
@@ -22,6 +23,8 @@ from .text import mask
 # clauses: sentences, semicolons, commas, and the stop of a bracket (a bracket's reason stays with its clause)
 _CLAUSE = re.compile(r"[;.!\n]+|,\s*(?![^()]*\))")
 _BRACKET = re.compile(r"\([^()]*\)")
+# a condition outside brackets: "Had A lost, then switch to C." rules nothing out, it plans (review 10's conditions)
+_IF = re.compile(r"\b(?:if|unless|when|whenever|wenn|falls|si|se|cuando|quand|quando)\b", re.I)
 
 
 def _without_reasons(text: str, finder: Finder) -> str:
@@ -36,6 +39,8 @@ def after_rule_outs(text: str, finder: Finder, read: Callable[[str], tuple[Any, 
     said = _without_reasons(text, finder)
     if HEDGE_CUE.search(said) is not None or _GUESSED.search(text) is not None or "?" in text:
         return None  # "Not A; maybe D.", "Not A; D (or E).", "Not A. D, I guess.": offered, not given
+    if _IF.search(_BRACKET.sub(" ", text)) or any(CAUSAL_CONDITION.search(s.strip()) for s in re.split(r"[.;!\n]+", text)):
+        return None  # "Had A lost, then switch to C.", "If B loses, not B; C.": a plan under a condition, not rule-outs
     ruled: list[Any] = []
     left: list[str] = []
     for clause in (c.strip() for c in _CLAUSE.split(text)):
