@@ -218,7 +218,7 @@ def test_a_word_stated_in_prose(reply, meant):
 @pytest.mark.parametrize("test,stimulus,reply,meant", [
     # one answer named, not ruled out, its sentence the answer alone: the doubt is no indecision
     ("wcst", CARDS, "Card 3, though I can't be certain.", 3),
-    ("wcst", CARDS, "Probably card 3, but I'm not sure.", 3),
+    ("wcst", CARDS, "Probably card 3, but I'm not sure.", None),  # (round 6: 'probably' on a bare answer is a hedge, as 'maybe' is)
     ("wcst", CARDS, "Not card 1. Card 4, though I cannot be sure.", 4),
     ("visfactor-p3", P3, "C, though I can't be certain.", "C"),
     ("visfactor-p3", P3, "I think it is D, but I might be wrong.", "D"),

@@ -146,9 +146,9 @@ STATED = [
 
 # ----------------------------------------------------------------------------- one answer after a hedge word
 HEDGED_ALONE = [
-    # "Probably B." commits as "I think B." and "B, probably." do, in every choice format
-    ("visfactor-cf1", CF1, "Probably B.", "B"), ("visfactor-cf1", CF1, "Most likely D", "D"), ("visfactor-cf1", CF1, "Wahrscheinlich C.", "C"),
-    ("visfactor-ma1", MA1, "Probably 56.", 56), ("wcst", CARDS, "Probably 2.", 2),
+    # (round 6) "Probably B." offers the answer as "Maybe B." does, in every choice format; "I think B." commits
+    ("visfactor-cf1", CF1, "Probably B.", None), ("visfactor-cf1", CF1, "Most likely D", None), ("visfactor-cf1", CF1, "Wahrscheinlich C.", None),
+    ("visfactor-ma1", MA1, "Probably 56.", None), ("wcst", CARDS, "Probably 2.", None), ("visfactor-cf1", CF1, "I think B.", "B"),
     # but an answer offered as a possibility is not given (parsing/tentative.py: "Maybe B." is invalid)
     ("visfactor-ma1", MA1, "Vielleicht 81.", None), ("wcst", CARDS, "Maybe card 3.", None),
     # guards: two answers, a negation, one hedge per answer, a hedge then a doubt that goes on

@@ -81,7 +81,7 @@ def test_another_answer_offered_beside_the_answer_is_no_answer(test, stimulus, r
     ("visfactor-cf1", LETTERS, 'B, or maybe C.\n\nFinal answer: {"answer": "B"}', "B"),
     ("wcst", CARDS, "Card 1 could work, since it shares the colour. Selection: 2", 2),
     # a tentative single answer stays an answer
-    ("visfactor-cf1", LETTERS, "Answer: B, probably.", "B"),
+    ("visfactor-cf1", LETTERS, "Answer: B, probably.", None),  # (round 6: 'probably' on a bare answer is a hedge, as 'maybe' is)
     # "too" as a degree word is no cue ("too short to be ..."): the other answer is ruled out
     ("visfactor-cs1", OBJECT, '{"answer": "spoon"} - the handle is too short to be a ladle.', "spoon"),
     ("visfactor-ss3", BUILDINGS, "Answer: 4. Building 6 is too far from the route.", 4),

@@ -60,16 +60,16 @@ REFUSED = [
 ]
 
 # ----------------------------------------------------------------------------- 4. a hedged answer read as its English form
-# "Probably B." and "I think D." read (a best guess); "Maybe B." and "It might be B." do not (offered as possible)
+# "I think D." reads (a best guess); "Maybe B.", "It might be B." and (round 6) "Probably B." do not (offered as possible)
 HEDGED = [
-    ("visfactor-p3", P3, "大概是B", "B"), ("visfactor-p3", P3, "大概B。", "B"), ("visfactor-p3", P3, "Dだと思います", "D"),
+    ("visfactor-p3", P3, "大概是B", None), ("visfactor-p3", P3, "大概B。", None), ("visfactor-p3", P3, "Dだと思います", "D"),
     ("visfactor-p3", P3, "Dだと思います。", "D"), ("visfactor-p3", P3, "B라고 생각합니다.", "B"), ("visfactor-p3", P3, "B인 것 같습니다.", "B"),
-    ("wcst", CARDS, "3番だと思います。", 3), ("wcst", CARDS, "大概是3", 3), ("visfactor-ma1", MA1, "大概是45", 45),
-    ("visfactor-p3", P3, "Bが正解です(たぶん)。", "B"),  # as "B is the answer (probably)." (test_review4 had it unread)
+    ("wcst", CARDS, "3番だと思います。", 3), ("wcst", CARDS, "大概是3", None), ("visfactor-ma1", MA1, "大概是45", None),
+    ("visfactor-p3", P3, "Bが正解です(たぶん)。", None),  # as "B is the answer (probably).", a hedge since round 6
     ("visfactor-p3", P3, "可能是B", None), ("visfactor-p3", P3, "Bかもしれません", None), ("visfactor-ma1", MA1, "45일 수도 있습니다", None),
     # guards: the English forms, the forms that already read, the hedge that stays one
-    ("visfactor-p3", P3, "Probably B.", "B"), ("visfactor-p3", P3, "I think D.", "D"), ("visfactor-p3", P3, "Maybe B.", None),
-    ("visfactor-p3", P3, "아마도 B입니다.", "B"), ("visfactor-p3", P3, "たぶんD", "D"), ("visfactor-p3", P3, "B일 수도 있습니다", None),
+    ("visfactor-p3", P3, "Probably B.", None), ("visfactor-p3", P3, "I think D.", "D"), ("visfactor-p3", P3, "Maybe B.", None),
+    ("visfactor-p3", P3, "아마도 B입니다.", None), ("visfactor-p3", P3, "たぶんD", None), ("visfactor-p3", P3, "B일 수도 있습니다", None),
     ("visfactor-p3", P3, "也许是B", None), ("visfactor-p3", P3, "我觉得是B", "B"),
 ]
 

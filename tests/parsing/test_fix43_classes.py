@@ -145,21 +145,21 @@ def test_closing_list_of_rows_is_no_answer():  # (replies_blind42: "翻转的卡
 # reply leaves the answer what its own cue makes it (the stored sets: "I believe it was 81, though I'm not
 # fully certain." 81; "I think it's probably D, but I'm not very confident." D; "{a}, I guess" invalid)
 BEST_GUESS = [  # (invalid before the fix in most formats, or read in some formats and not in others)
-    "Probably {a}, but I'm not very sure.",
     "{a}, but I'm not very sure.",
     "I think it's {a}, but I'm not sure.",
-    "Probably {a}, though I can't be certain.",
 ]
 
 
-@pytest.mark.parametrize("template", BEST_GUESS + ["Probably {a}.", "I think it's {a}", "I think {a}."])
+@pytest.mark.parametrize("template", BEST_GUESS + ["I think it's {a}", "I think {a}."])
 @pytest.mark.parametrize("test, a, b", ANSWERS)
 def test_best_guess_is_read(test, a, b, template):
     assert read(test, template.format(a=a, b=b)) == (meant(test, a), "parsed")
 
 
 @pytest.mark.parametrize("template", ["I guess {a}.", "I guess it's {a}.", "Maybe {a}, but I'm not sure.", "{a}?",
-                                      "{a} or {b}, but I'm not sure.", "{a}, I guess"])
+                                      "{a} or {b}, but I'm not sure.", "{a}, I guess",
+                                      # (round 6: "probably" on a bare answer offers it, as "maybe" does)
+                                      "Probably {a}, but I'm not very sure.", "Probably {a}, though I can't be certain.", "Probably {a}."])
 @pytest.mark.parametrize("test, a, b", ANSWERS)
 def test_answer_offered_is_invalid(test, a, b, template):  # ("I guess (3, 4)." was read as (3, 4) before)
     assert read(test, template.format(a=a, b=b)) == (None, "invalid")

@@ -122,7 +122,7 @@ GUARDS = [
     ("visfactor-ma1", MA1, '{"answer": 45}\nNo, maybe {"answer": 77}', None),
     ("visfactor-ma1", MA1, '{"answer": 45}\nNo, {"answer": 77}', 77),
     ("visfactor-ma1", MA1, '{"answer": 45}\nWait, it is {"answer": 77}', 77),
-    ("visfactor-ma1", MA1, '{"answer": 45}\nNo, probably {"answer": 77}', 77),
+    ("visfactor-ma1", MA1, '{"answer": 45}\nNo, probably {"answer": 77}', None),  # (round 6: 'probably' on a bare answer is a hedge, as 'maybe' is)
     ("visfactor-ma1", MA1, '{"answer": 45}\nNein, vielleicht {"answer": 77}', None),
     ("igt", IGT, "Deck A. Wait, deck B could do better, so B.", "B"),
     ("wcst", WCST, "Let me start with option 2. It matches colour. Option 3 matches shape, so 3.", 3),

@@ -14,9 +14,11 @@ FORMATS = {"card": ("wcst", CARDS, "card 3", 3), "letter": ("visfactor-p3", P3, 
 
 # ----------------------------------------------------------------------------- one list of lead hedges (parsing/tentative)
 # an answer offered as a possibility is no answer, alone ("Maybe card 3.") or closing a longer reply; a best guess
-# ("Probably card 3.") is the answer, alone or closing one: the lone reader and the last-line reader say the same
-OFFERED = ("Maybe {}.", "Perhaps {}.", "Possibly {}.", "I guess {}.", "Vielleicht {}.", "Peut-être {}.", "Quizás {}.", "也许{}", "可能是{}")
-BEST_GUESS = ("Probably {}.", "Most likely {}.", "Presumably {}.", "Wahrscheinlich {}.", "Probablemente {}.", "たぶん{}")
+# ("I think card 3.") is the answer, alone or closing one: the lone reader and the last-line reader say the same
+# (round 6: "probably" and its kin offer the answer, as "maybe" does)
+OFFERED = ("Maybe {}.", "Perhaps {}.", "Possibly {}.", "I guess {}.", "Vielleicht {}.", "Peut-être {}.", "Quizás {}.", "也许{}", "可能是{}",
+           "Probably {}.", "Most likely {}.", "Presumably {}.", "Wahrscheinlich {}.", "Probablemente {}.", "たぶん{}")
+BEST_GUESS = ("I think {}.", "I believe {}.")
 
 
 def _lead_hedges() -> list[tuple]:

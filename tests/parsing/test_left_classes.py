@@ -54,15 +54,15 @@ def _tentative() -> list[tuple]:
         # offered as a possibility: a hedge, invalid
         cases += [(test, stimulus, reply.format(a=a), None) for reply in (
             "{a}, maybe.", "{a}?", "{a}... I guess?", "{a}, I guess", "{a}, perhaps.", "{a} (not sure)", "Maybe {a}.", "Probably {a}?",
-            "{a}, vielleicht.", "Quizás {a}.")]
+            "{a}, vielleicht.", "Quizás {a}.", "Probably {a}.", "{a} probably", "Most likely {a}.")]  # (round 6: "probably" offers)
         # a committed best guess, or a confidence: the answer
         cases += [(test, stimulus, reply.format(a=a), answer) for reply in (
-            "Probably {a}.", "{a} probably", "{a}, I think.", "I think {a}.", "{a}. I'm fairly confident.", "{a} (confidence: 60%)",
-            "{a}, but I'm not sure.", "Most likely {a}.", "{a}")]
+            "{a}, I think.", "I think {a}.", "{a}. I'm fairly confident.", "{a} (confidence: 60%)",
+            "{a}, but I'm not sure.", "{a}")]
     return cases + [
         ("dcigt", FINAL, "Keep it?", None), ("dcigt", FINAL, "Keep it... I guess?", None), ("dcigt", FINAL, "Keep it, maybe.", None),
-        ("dcigt", FINAL, "Probably keep it.", "CCC"), ("visfactor-cs1", CS1, "cat?", None), ("visfactor-cs1", CS1, "cat probably", "cat"),
-        ("visfactor-cs1", CS1, "cat, maybe", None), ("wpt", {"trial": 1}, "Rainy?", None), ("wpt", {"trial": 1}, "Probably rainy.", "rainy"),
+        ("dcigt", FINAL, "Probably keep it.", None), ("visfactor-cs1", CS1, "cat?", None), ("visfactor-cs1", CS1, "cat probably", None),
+        ("visfactor-cs1", CS1, "cat, maybe", None), ("wpt", {"trial": 1}, "Rainy?", None), ("wpt", {"trial": 1}, "Probably rainy.", None),
         ("nback", {"trial": 3}, "Yes?", None), ("nback", {"trial": 3}, "Yes, I think.", "yes"),
         # guards: a question after the answer about going on, a confidence in parentheses
         ("wcst", CARDS, "Selection: 3. Shall I continue?", 3), ("visfactor-p3", P3, "B (maybe 60% confident)", "B"),

@@ -91,7 +91,7 @@ CASES = [
     ("visfactor-p3", P3, "Final answer: maybe C", None),
     ("wcst", CARDS, "Selection: 3?", None),
     # guards: a labelled best guess and a confidence are read
-    ("visfactor-p3", P3, "Answer: C (probably)", "C"),
+    ("visfactor-p3", P3, "Answer: C (probably)", None),  # (round 6: 'probably' on a bare answer is a hedge, as 'maybe' is)
     ("wcst", CARDS, "Selection: 3 (confidence: 60%)", 3),
     ("visfactor-p3", P3, "Answer: C", "C"),
 ]

@@ -66,8 +66,8 @@ def test_answer_only_offered_is_no_answer(test, a, b, template):
 
 
 @pytest.mark.parametrize("test, a, b", [x for x in ANSWERS if x[0] != "visfactor-cs1"])
-def test_best_guess_closing_line_is_read(test, a, b):
-    assert read(test, f"Let me weigh them.\nProbably: {a}") == (meant(test, a), "parsed")
+def test_probable_closing_line_is_no_answer(test, a, b):  # (round 6: "probably" offers the answer, as "maybe" does)
+    assert read(test, f"Let me weigh them.\nProbably: {a}") == (None, "invalid")
 
 
 # 4. a closing "<phrase>: <answer>" commits only where the phrase is a deed of choosing or going on

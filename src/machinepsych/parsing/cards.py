@@ -176,7 +176,16 @@ NEXT_MARKER = ((re.compile(r"(?:^|(?<=[\n.!?—–]))\s*next(?:\s+(?:card|one|ch
                # takes up, after the options were walked through
                (re.compile(r"\b(?:i['’]ll|i\s+will|let['’]s|let\s+me|i['’]m\s+going\s+to)\s+(?:begin|start|go|stick)\s+with\s+(?:the\s+)?"
                            r"(?:colou?r|shape|number|count)(?:\s+(?:match|rule))?\s*[:：=]"
-                           r"|\b(?:colou?r|shape|number|count)\s+rule\s+(?:says|gives|picks|points\s+to)(?=\s+(?:option|card)\b)", re.I), LABEL, "label"))
+                           r"|\b(?:colou?r|shape|number|count)\s+rule\s+(?:says|gives|picks|points\s+to)(?=\s+(?:option|card)\b)", re.I), LABEL, "label"),
+               # (fixQ) "So I go by shape: Option 4.", "Going by colour -> 2", "Ich sortiere nach Form: 4", "Voy por color: 3": the
+               # choice under the rule the reply says it goes by, after the options were walked through
+               (re.compile(r"\b(?:(?:i|we)(?:['’]ll|\s+will)?\s+(?:go|sort|match|decide|choose|pick)|going|deciding)\s+(?:it\s+)?(?:by|on)\s+(?:the\s+)?"
+                           r"(?:colou?r|shape|number|count)(?:\s+(?:rule|match))?\s*(?:[:：=]|->|→)"
+                           r"|\bich\s+(?:sortiere|gehe|entscheide|w[äa]hle)\s+nach\s+(?:der\s+)?(?:form|farbe|anzahl|zahl)\s*(?:[:=]|->|→)"
+                           r"|\b(?:voy|ordeno|clasifico|elijo|decido)\s+(?:por|seg[úu]n)\s+(?:la\s+|el\s+)?(?:forma|colou?r|n[úu]mero|cantidad)\s*(?:[:=]|->|→)"
+                           r"|\bje\s+(?:trie|classe|vais|choisis|d[ée]cide)\s+(?:par|selon)\s+(?:la\s+|le\s+)?(?:forme|couleur|nombre)\s*(?:[:=]|->|→)"
+                           r"|(?:我)?按(?:照)?(?:形状|形狀|颜色|顏色|数量|數量)(?:来|來)?(?:分|选|選)?\s*[:：]"
+                           r"|(?:形|色|数)で(?:分ける|選ぶ|分類する)(?:と)?\s*[:：]", re.I), LABEL, "label"))
 
 
 def _sorted_card(stim: Mapping[str, Any]) -> tuple:

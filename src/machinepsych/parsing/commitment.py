@@ -53,6 +53,11 @@ from .revision import revised_tail
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
 from .start_plan import START_PLAN
+from .causal_choice import CAUSAL_PATTERNS, MARKERS as CAUSAL_MARKERS
+from .causal_choice import conditional as causal_conditional
+from .qualified_label import MARKERS as QUALIFIED_MARKERS
+from .would_mention import conditional_after
+from .second_thought import turned_from
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
 from .truncation import is_cut_off, stops_mid_sentence
 
@@ -231,6 +236,10 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     (re.compile(r"\b(?:might|could|may)\s+(?:also\s+|well\s+|just\s+as\s+well\s+|equally\s+)?(?:be|have\s+been)\b", re.I), CONCLUSION, "alt"),
     # a plan naming the option it starts with, as the reply's last word ("Let me start with **A**.") (:mod:`.start_plan`)
     (START_PLAN, DECISION, "decision"),
+    # a choice ending a short causal sentence ("A lost, so switch to B.", "... B again.", "Let me explore: B.") (:mod:`.causal_choice`)
+    *CAUSAL_MARKERS,
+    # "my answer for this trial is: BBB": an answer label qualified by the trial it answers (:mod:`.qualified_label`)
+    *QUALIFIED_MARKERS,
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
@@ -352,6 +361,8 @@ HEDGE = re.compile(r"\b(?:would\s+be|would\s+have\s+been|could\s+be|i\s+think|i\
 # an answer offered as a possibility only ("it could be different", "maybe F")
 MAYBE_BEFORE = re.compile(r"\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?$|\b(?:maybe|perhaps|possibly)\s+$", re.I)
 COND = re.compile(r"(?:\b(?:if|whether|should\s+i|should\s+we|unless|when|suppose|supposing|assume|assuming|in\s+case|would\s+i|do\s+i|can\s+i|or\s+should)\b[^.!?\n]{0,40}$)", re.I)
+# (review 10) a Spanish, Italian or Portuguese verb of choosing negated before it ("no elijo C", "non scelgo C", "não escolho C")
+NEGATED_ROMANCE = re.compile(r"(?<![\w'’])(?:no|non|n[ãa]o)\s+(?:lo\s+|la\s+|me\s+|mi\s+)?[^\W\d_]+[oei]\s+(?:[^\W\d_]+\s+){0,2}$", re.I)
 NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever|\bno\s+longer|\bwon[’']t|\brather\s+than|\binstead\s+of|\bunable)\s+(?:\w+\s+){0,2}$", re.I)
 END_OF_CLAUSE = re.compile(r"^(?:\s+(?:again|once\s+more)\b)?\s*(?:[.!;\n)]|,\s*(?:not|rather|instead|since|because|as|given)\b"
                            # a remark on the writer's own certainty ("So: No, though I'm not fully sure about letter 6.");
@@ -586,6 +597,8 @@ def _contradicted(raw: str, pos: int, value: Any, mentions: list[Mention], by_st
     reading = _read(rest, finder, *args)
     if reading.ok and all(CONTINGENT.match(rest[m.end:]) for m in reading.mentions if _key(m.value) == _key(reading.value)):
         return False  # "... and switch to the left arm if it doesn't pay": a plan for later
+    if reading.ok and all(conditional_after(mask(rest), m.end) for m in reading.mentions if _key(m.value) == _key(reading.value)):
+        return False  # "... Selection: 2 would be the shape match.": what another rule would give (:mod:`.would_mention`)
     return reading.ok and _key(reading.value) != _key(value) and reading.why.startswith("commitment")
 
 
@@ -736,6 +749,10 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             sentence = text[sentence_start:m.start()]
             if i in rejected or NEGATED.search(before + text[m.start():t.start]) or COND.search(sentence):
                 continue
+            if id(rx) in CAUSAL_PATTERNS and causal_conditional(text, sentence_start, m.start()):  # "Should A lose, then switch to C."
+                continue
+            if NEGATED_ROMANCE.search(before + text[m.start():t.start]):  # (review 10) "así que no elijo C", "quindi non scelgo C"
+                continue
             if is_example(text, m.start()):  # 'Selection: 3 (in the requested form, e.g. "Selection: 2")'
                 continue
             if re.match(r"[^.!\n]{0,80}\?", text[t.end:]):  # a question
@@ -755,6 +772,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
             lv = level
             # (a hedge before a turn to a contrast is not on this answer: "It might be B, but the answer is D.")
             if level in (DECISION, LABEL) and HEDGE.search(after_contrast(sentence) + text[m.start():t.start]):
+                lv = CONCLUSION
+            if level == LABEL and conditional_after(text, t.end):  # "Selection: 2 would be the shape match" (:mod:`.would_mention`)
                 lv = CONCLUSION
             out.commitments.append((lv, t.start, t.value, kind))
     out.commitments = without_contingencies(text, out.commitments, mentions)
@@ -850,6 +869,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
         first = mentions[0]
         after_first = MARKS_AFTER.sub("", text[first.end:], count=1)  # "Yes ✅ (H ... H)": a mark after the answer aside
         after_first = _COPULA_LEAD.sub("", after_first, count=1)  # "2番です（同じ赤色）。": the copula after it aside
+        if after_first.startswith(")") and text.count("(", first.start, first.end) > text.count(")", first.start, first.end):
+            after_first = after_first[1:]  # "Option 2 (red). ...": the answer's own parenthesis closes after it
         paren = after_first.lstrip().startswith("(")
         if paren:  # "3 (circle)", but not "3 (or 4)"
             close = text.find(")", first.end)
@@ -857,7 +878,8 @@ def _read(raw: str, finder: Finder, resolve: Resolver | None, extra_markers: lis
                                          for m in mentions[1:])
         if (0 not in rejected and not listed and not said_twice and all(w in EXACT_FILLER for w in _words(text[:first.start]))
                 and LEAD_SEP.match(after_first) and (paren or not after_first.lstrip().startswith("("))
-                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(undecided_in)):  # not "No, I can't tell."
+                and not _runs_on(text, mentions, 0, rejected) and not UNDECIDED.search(undecided_in)  # not "No, I can't tell."
+                and not turned_from(text, first.end, [m.start for m in mentions if _key(m.value) != _key(first.value)])):
             out.commitments.append((LEAD, first.start, first.value, "lead"))
 
     end = len(text.rstrip())

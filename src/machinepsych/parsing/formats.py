@@ -16,9 +16,14 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from . import lexicon as lex
 from .choice import Answer, ChoiceReader, letter, number, word
-from .commitment import CONCLUSION, DECISION, LABEL, UNSURE_TO, Mention
+from .commitment import CONCLUSION, DECISION, LABEL, MARKERS, UNSURE_TO, Mention
+from .causal_choice import other_of_two
+from .qualified_label import WORD_AFTER as QUALIFIED_WORD
 from .closing import closing_answer
+from .lead_clause import answer_clause
 from .concession import conceded
+from .noun_slip import misspelt_noun_number
+from .range_groups import as_figure_groups, as_figure_rows
 from .concession_turn import concession_turn
 from .counterfactual import without_addenda
 from .either_or import either_or_hedge
@@ -33,6 +38,7 @@ from .indecision import undecided_after
 from .optout import opts_out
 from .refusal import is_refusal
 from .sequence import named_in_sequence
+from .ruleouts import after_rule_outs
 from .tentative import tentative
 from .unsettled import settled
 from .transcript import answer_labelled, invented_turns, turn_core
@@ -252,6 +258,8 @@ from .elision import with_ordinal_nouns  # noqa: E402
 from .joke_retraction import joked_away  # noqa: E402
 from .loops import loop_before_cut  # noqa: E402
 from .offered_revision import offered_correction  # noqa: E402
+from .lead_in import lead_in_only  # noqa: E402
+from .cut_lists import stops_at_answer_head  # noqa: E402
 from .verdict_marks import leading_mark, mark_verdict  # noqa: E402
 
 
@@ -285,6 +293,17 @@ def _ordinal_option(k: int, noun: str) -> str:
     return L_ + r"(?i:(?:the\s+)?(?:" + lex.ordinal_words(k) + r")\s+(?:one|" + noun + r"))" + R_
 
 
+# (issue 31, round 6) a lower-case option letter that is also a word of the lexicon's languages (the article "a", Italian "i",
+# "e", Spanish "o", "y", "u") is no option where it stands before a word ("I pick a card"); nor is "a" ending a reply cut off
+# after a verb of choosing ("Choose a", "I'll go with a"): the lone letter, one closed by a stop ("I choose a."), and one
+# after an answer's copula or label ("answer is a", "Answer: a", "i pick e") name the option
+_ARTICLE_LETTERS = frozenset("aeiouy")
+_CHOOSING = ("choose", "chose", "pick", "picked", "select", "take", "with", "want", "get", "draw", "use", "try", "play", "make")
+_NOT_ARTICLE = (r"(?!\s+(?!(?:because|since|as|then|now|again|this|time|here|for|and|but|or|so|please|instead|too|first|once"
+                r"|anyway|only|though|if|i['’]m|i['’]d|i['’]ll)\b)[^\W\d_]{2,})")
+_CUT_AFTER_CHOOSING = r"(?:" + "".join(rf"(?<!\b(?i:{v})\sa)" for v in _CHOOSING) + r"|(?![ \t]*$))"
+
+
 @lru_cache(maxsize=64)
 def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
     _LETTER_NOUN = _letter_noun(nouns)
@@ -299,7 +318,9 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
-    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])",)) for o in options)
+    exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")
+                            + (_CUT_AFTER_CHOOSING if o == "A" else ""),))
+                  for o in options)
     # a test's own nouns as a line's label too ('Spaceship: A', '**Alien:** D')
     markers = LETTER_MARKERS + (((_noun_label(nouns), LABEL, "label"),) if nouns else ())
     return ChoiceReader(tuple(answers), exact_extra=exact, extra_markers=markers)
@@ -345,6 +366,14 @@ _TOPIC = r"\s*(?:은|는|이|가|は|が|是|为|為)\s*"
 _PRONOUN_ONE = "".join(rf"(?<!\b{d}\s)" for d in ("the", "The", "this", "This", "that", "That", "which", "Which", "any", "each"))
 
 
+def _cjk_building(n: int) -> str:
+    """(round 6) The numbered building ``n`` named with its counter and noun in Chinese: "第7号楼", "7号楼", "7號樓", "7栋",
+    "第7座建筑" (not "7楼" alone, the seventh floor)."""
+    noun = r"(?:楼房|樓房|大楼|大樓|楼|樓|建筑物?|建築物?)"
+    return (r"(?<![\d.,])(?:第\s*" + str(n) + r"\s*(?:号|號|栋|棟|座)?\s*" + noun + "|(?:第\\s*)?" + str(n) + r"\s*(?:号|號|栋|棟|座)\s*" + noun
+            + "|(?:第\\s*)?" + str(n) + r"\s*(?:栋|棟|座))(?!\d)")
+
+
 @lru_cache(maxsize=64)
 def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
     answers = []
@@ -352,7 +381,7 @@ def _number_reader(options: tuple[int, ...]) -> ChoiceReader:
         words = lex.number_words(o)
         strong = (L_ + _NUMBER_NOUN + r"\s*#?\s*[\"'(]?" + str(o) + r"(?!\d)", _NUMBER_NOUN + _TOPIC + str(o) + r"(?!\d)",
                   r"(?<![A-Za-z0-9])S\s?" + str(o) + r"(?!\d)",
-                  L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_)
+                  L_ + _NUMBER_NOUN + r"\s+(?i:" + words + r")" + R_, _cjk_building(o))
         positional = options == tuple(range(1, len(options) + 1))
         if positional:  # options numbered by position (SS2's starts): "the fourth starting point"
             strong += (_ordinal_option(o, r"start(?:ing)?\s+point|start|point|building|route|path|option|choice"),)
@@ -369,6 +398,9 @@ def parse_number(reply: str, obs: Observation | None = None) -> tuple[int | None
         return None, fallback_status(reply or "")
     if _cut_short_number(reply or "", options):
         return None, "invalid"
+    slipped = misspelt_noun_number(reply or "", options)  # "bulding 8" (:mod:`.noun_slip`)
+    if slipped is not None:
+        return slipped, "parsed"
     return _number_reader(options)(_uncounted(reply or ""))
 
 
@@ -440,6 +472,20 @@ _PLACED = (r"(?!\s+(?:was|is|were|are|sat|sits|stood|stands|lay|lies|appeared|ap
            r"(?:on|at|in|near|by|next\s+to|beside|across|opposite|along|further|elsewhere|north|south|east|west|to\s+the)\b)")
 
 
+_ASKED_NAMES = re.compile(r"\b(?!JSON\b)[A-Z]{2,}\b")
+# (issue 31, round 6) a doubt beside the asked thing named: a modal of possibility, "or" another place, a memory that fails
+ASKED_DOUBT = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|likely|either|or|not\s+(?:sure|certain)|unsure"
+                         r"|(?:don['’]?t|do\s+not|can['’]?t|cannot)\s+(?:remember|recall|know|tell|say))\b", re.I)
+
+
+def _asked_in_doubt(reply: str, name: str) -> bool:
+    """Whether the sentence of ``reply`` that last names the asked thing, or what follows it, doubts it ("It could have
+    been the FORT. I don't remember."; not "The school or the hospital? It was the school.")."""
+    last = [m.start() for m in re.finditer(r"(?<![^\W\d_])" + re.escape(name) + r"(?![^\W\d_])", reply, re.I)]
+    start = max((m.end() for m in re.finditer(r"[.!?\n]", reply[:last[-1]])), default=0) if last else 0
+    return ASKED_DOUBT.search(reply[start:]) is not None
+
+
 def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, ParseStatus]:
     """One true/false answer: "T"/"F", true/false, yes/no (S2: same/different, "the same cube",
     "impossible"); "not true" is F. Where the question names a thing in capitals ("the BANK"),
@@ -447,6 +493,9 @@ def parse_tf(reply: str, obs: Observation | None = None) -> tuple[str | None, Pa
     question = str(_stim(obs).get("person_question") or _stim(obs).get("question") or "")
     names = set(re.findall(r"\b[A-Z]{2,}\b", question)) - {"T", "F", "JSON"}
     value, status = (_asked_reader(names.pop()) if len(names) == 1 else TF)(reply)
+    if status == "parsed" and len(names) == 0 and len(asked := _ASKED_NAMES.findall(question)) == 1 and TF(reply)[1] != "parsed" \
+            and _asked_in_doubt(reply, asked[0]):
+        return None, "invalid"  # "It could have been the FORT, or it might have been the barracks.": offered, not answered
     if status == "parsed" and leading_mark(reply) not in (None, value):  # "❌ same": the mark and the words disagree
         return None, "invalid"
     if status == "parsed":
@@ -515,14 +564,17 @@ def parse_tf_rows(reply: str, obs: Observation | None = None) -> tuple[tuple | N
     of the other value ("1. T ❌", :mod:`.row_marks`)."""
     if contradicting_mark(reply):
         return None, "invalid"
-    return parse_rows(reply, int(_stim(obs).get("n_rows", 0)))
+    n = int(_stim(obs).get("n_rows", 0))
+    return parse_rows(as_figure_rows(reply, n), n)  # "Test figures 1-5 are T, F, F, T, F." (:mod:`.range_groups`)
 
 
 def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple | None, ParseStatus]:
     """``n_rows`` group numbers from ``obs.stimulus["options"]`` (I3)."""
     st = _stim(obs)
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
-    return parse_numbers(in_group_words(reply), int(st.get("n_rows", 0)), allowed)  # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`)
+    n = int(st.get("n_rows", 0))
+    # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
+    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
@@ -666,6 +718,8 @@ def _words(raw: str) -> list[str | None]:
     found += [normalise_word(c) for _, c in boxed(raw)]
     if not found:
         found = [word_in(m.group("w")) for m in _WORD_LABEL.finditer(mask(raw)) if not describes_only(m.group(0))]
+    if not found:  # "..., my answer for this trial is: garden" (:mod:`.qualified_label`)
+        found = [word_in(m.group("w")) for m in QUALIFIED_WORD.finditer(mask(raw)) if not describes_only(m.group(0))]
     if not found:
         found = [normalise_word(m.group("w")) for m in _QUOTED_STATED.finditer(mask(raw))]
     if not found:
@@ -728,6 +782,8 @@ def _read_word(reply: str, obs: Observation | None = None) -> tuple[str | None, 
     found = _words(raw)
     if len(set(found)) == 2 and (english := _english_of(raw)):  # '{"answer": "ombrello"} (in English: {"answer": "umbrella"})'
         found = [english]
+    if not found and stops_at_answer_head(masked):
+        return None, "invalid"  # "I predict", "Mi respuesta es", "It's": cut off before its word (:mod:`.cut_lists`)
     if not found and not _cut_in_its_reasoning(raw):  # "Let me think ... The top part": no word, only unfinished reasoning
         lines = lines_with_pos(mask(raw))
         last = lines[-1][1].strip() if lines else ""
@@ -835,6 +891,7 @@ def parse_free_text(reply: str, obs: Observation | None = None) -> tuple[str | N
     reply, a refusal that says nothing else ("I'm sorry, but I can't help with that.", :func:`.refusal.is_refusal`),
     and a reply that only opts out ("No comment.", "N/A", "...": :func:`.optout.opts_out`) are no comment."""
     text = _unwrapped_comment(strip_think(reply or "").strip())
+    text = _cut_wrapper(text) or text  # '{"comment": "Comets and one unrelated line': the text written, read as a reply cut off
     if (rest := _without_echoed_example(text, obs)) is not None:
         if rest:  # 'Nice facts.\n\nExample format: {"comment": "..."}': the comment is the rest
             text = rest
@@ -857,6 +914,8 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
     inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if lead_in_only(inner or text):
+        return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
         return None, "refusal"  # "No comment.", "N/A", "...": the participant declined to comment
     return (inner or text), "parsed"
@@ -1001,6 +1060,27 @@ def _unclosed_wrapper(text: str) -> str | None:
         value = json.loads(m["value"])
     except ValueError:
         return None
+    return value.strip() or None
+
+
+# (replies_blind65) a JSON wrapper cut off inside its comment string: no closing quote, nothing after it
+# ('{"comment": "Comets and one unrelated line', '```json\n{"answer": "Rivers and')
+_CUT_WRAPPER = re.compile(r'\A(?:`{3}(?:json)?\s*)?\{\s*"(?P<key>\w+)"\s*:\s*"(?P<value>(?:[^"\\]|\\.)*?)\\?\s*\Z', re.S)
+
+
+def _cut_wrapper(text: str) -> str | None:
+    """The text written inside a comment key's string of a reply cut off there (``{"comment": "Comets and`` with
+    no closing quote): by the corpus's convention a reply cut off after its comment began keeps the text written,
+    so that text is read as a reply of its own (:func:`_read_comment` judges whether it said anything before the
+    cut); None where the reply is not so cut or the string is empty."""
+    m = _CUT_WRAPPER.match(text)
+    if m is None or m["key"].lower() not in COMMENT_KEYS:
+        return None
+    raw = m["value"]
+    try:
+        value = json.loads('"' + re.sub(r"\\u[0-9a-fA-F]{0,3}\Z", "", raw).replace("\n", "\\n").replace("\t", "\\t") + '"')
+    except ValueError:
+        value = raw
     return value.strip() or None
 
 
@@ -1164,6 +1244,11 @@ EXAMPLE_INTRO = re.compile(_INTRO + "$", re.I)
 EXAMPLE_LABEL = re.compile(_INTRO + r"(?:selection|answer|choice)\s*[:：]\s*[^\s\"'`]+[\"'`]?", re.I)
 
 
+# the names of the prompt's format note a reply may echo ("Format reminder:", "Reminder:", "Answer format:", "Instructions:")
+_FORMAT_NOTE = (r"(?:answer\s+)?format\s+(?:reminder|note)|(?:format\s+)?reminder|answer\s+format|format|instructions?"
+                r"|recordatorio|rappel|erinnerung|promemoria|lembrete|formato\s+de\s+respuesta|format\s+de\s+r[ée]ponse|antwortformat")
+
+
 # (replies_blind52) an example answer echoed in words, to the end of its line: an example label and its colon ("Example
 # answer format: Option 1", "Example: B", "Sample answer: 3", "Ejemplo: 2", "例：B"), or "e.g." / "for example" opening
 # a clause or a parenthesis ("(e.g. Option 2)"), then a short answer (four words at most) ending the line: the words
@@ -1172,7 +1257,10 @@ EXAMPLE_WORDS = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\())[ \t*_]*(?:(?:(?:(?:an?|the)\s+)?(?:example|sample)"
     # (fixM) "Example of the expected answer:", "Example of a valid reply:"
     r"(?:\s+(?:of\s+)?(?:(?:an?|the)\s+)?(?:(?:expected|required|requested|desired|valid|correct)\s+)?(?:answer|reply|response|output|selection))?"
-    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?)[ \t*_]*[:：]"
+    r"(?:\s+(?:format|form))?|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?"
+    # (round 6) the prompt's format note named as such ("Format reminder: Selection: 2", "Reminder: B", "Answer format: 3"):
+    # the same echo as an example label (one vocabulary with :data:`FORMAT_NOTE_LINE`)
+    r"|" + _FORMAT_NOTE + r")[ \t*_]*[:：]"
     r"|(?:e\.\s?g\.|for\s+example|z\.\s?B\.|p\.\s?ej\.|par\s+ex\.)[ \t,:]*)"
     # (the answer's own label may come again in the echo: "Example of the expected answer: Deck: C", "(e.g. Deck: C)")
     r"(?=[ \t*_\"'`]*(?:[^\W_]+[ \t]*[:：][ \t*_]*)?(?:[^\W_]+[ \t]*){1,4}[*_\"'`]*[.)]?[ \t]*(?:\n|$))[^\n]*", re.I | re.M)
@@ -1180,7 +1268,7 @@ EXAMPLE_WORDS = re.compile(
 
 # a line that opens by naming itself the prompt's format note ("Format reminder:", "Reminder:", "Instructions:"): what
 # follows on it, up to an example it introduces, is the instruction echoed, never an answer
-FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:format\s+reminder|reminder|answer\s+format|format|instructions?)[ \t*_]*[:：]", re.I)
+FORMAT_NOTE_LINE = re.compile(r"[ \t*_#>]*(?:" + _FORMAT_NOTE + r")[ \t*_]*[:：]", re.I)
 
 # an example echoed inside a parenthesis after other words of the instructions ('A (format: one letter, e.g. "B")',
 # "3 (a number, for example 2)", "D (eine Antwort, z. B. A)"): the parenthesis is the prompt's format note, not an answer
@@ -1307,6 +1395,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
         # a closing line "<short lead-in>: <one answer>" ("Trying shape: 1", "Continue: left.") (:mod:`.closing`)
         if (closing := closing_answer(reply)) is not None and (said := parse(closing, obs))[1] == "parsed":
             return said
+        # the main clause after a clause of grounds or a word of time ("Given the losses from deck A, switching to deck C.",
+        # "Previously A, now D.") (:mod:`.lead_clause`)
+        if (clause := answer_clause(reply or "", _COMMITTING)) is not None and (said := parse(clause, obs))[1] == "parsed":
+            return said
         return value, status
 
     def _names_another(text: str, value: Any, obs: Observation | None) -> bool:
@@ -1340,6 +1432,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
                 return None, "invalid"  # 'Give five T/F values in order, e.g. {...}.': the example was the only answer read
             elif status == "parsed" and (found := candidates and candidates(obs, value)) and names_other(echoed, value, *found):
                 return None, "invalid"  # the echo was read, and the reply names another answer beside it
+        elif status != "parsed" and candidates is not None and (found := candidates(obs, None)) is not None:
+            # "Not A (the dot is missing), not C (mirrored); D matches exactly.": the one clause left after the rule-outs
+            left = after_rule_outs(prepared, found[0], lambda clause: read_before(clause, obs))
+            return (left, "parsed") if left is not None else (value, status)
         if status != "parsed":
             return value, status
         if (unsettled := settled(prepared, value, lambda text: parser(text, obs))) is not None:
@@ -1368,6 +1464,10 @@ def one_answer(parser: Parser, conclusion: Parser | None = None, candidates: Can
     parse.__doc__ = parser.__doc__
     parse.__name__ = getattr(parser, "__name__", "parse")
     return parse
+
+
+# what commits to an answer where it is said: the answer labels and decisions of every format, and the word labels
+_COMMITTING = tuple(rx for rx, level, _ in MARKERS if level >= DECISION) + (_WORD_LABEL,)
 
 
 # a one-letter option said to be the match in the conclusion before the answer object ("B matches best.", "so C fits"),
@@ -1399,6 +1499,14 @@ def letter_parser(nouns: str = "") -> Parser:
 
     def parse(reply: str, obs: Observation | None = None) -> tuple[Any, ParseStatus]:
         value, status = read(reply, obs)
+        # "Machine A has stopped paying; switching to the other one.": of two, the one left, where the reading is none or
+        # the one named and left behind (:mod:`.causal_choice`)
+        options = tuple(str(o) for o in _stim(obs).get("options") or "ABCDE")
+        if status == "invalid" or len(options) == 2 and value in options:
+            reader = _letter_reader(options, nouns)
+            left = other_of_two(prepare(reply or ""), options, lambda text: {m.value for m in reader.reading(text).mentions})
+            if left is not None:
+                return left, "parsed"
         # an option named only as what it did ("Spaceship A went to the red planet."): described, not chosen
         if status == "parsed" and isinstance(value, str) and described_only(reply or "", value, _letter_noun(nouns)):
             return None, "invalid"

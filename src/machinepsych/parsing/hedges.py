@@ -31,8 +31,9 @@ from .counterfactual import DOUBT, LANGUAGES
 from .negation import rejected_mentions
 from .text import mask
 
+# (German "also" before a verb and its subject, "also wähle ich B", is "so": no alternative added)
 # ("or rather", "oder besser gesagt", "ou plutôt", "o mejor dicho" correct the answer before them: no alternative offered)
-_ADDITIVE = (r"or(?!\s+rather\b)|either|also|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
+_ADDITIVE = (r"or(?!\s+rather\b)|either|also(?![ \t]*,?[ \t]*[^\W\d_]+[ \t]+(?:ich|wir)\b)|too(?![ \t]+[^\W\d_])|as\s+well|equally|just\s+as|similar(?:ly)?|alternatively"
              r"|oder(?!\s+besser\s+gesagt\b)|auch|ebenso|(?-i:o)(?!\s+mejor\s+dicho\b)|(?-i:(?:^\s*|(?<=[.!?\n]\s)|(?<=\n))O(?=\s+[^\W\d_A-Z]))|también|tambien|igualmente|ou(?!\s+plutôt)|aussi|également|egalement|oppure|anche|altrimenti")
 _MODAL = (r"maybe|perhaps|possibly|possible|plausible|might|could|may|if|unless|in\s+case|not\s+sure|unsure|likely"
           r"|vielleicht|eventuell|möglich(?:erweise)?|könnte|falls|wenn|quizás?|tal\s+vez|posiblemente|posible|podría|si"
@@ -54,9 +55,15 @@ _NL, _DE = LANGUAGES["nl"], LANGUAGES["de"]
 _REST = r"(?=[^.!?\n]*?(?:"
 _PREMISE = (r"(?:^|(?<=[,.;:!?\n]))\s*(?:(?:als|indien)\b(?!\s+(?:ich|du|er|wir|ihr|man)\b)" + _REST + _NL.would + "|" + _NL.other + "|" + _NL.doubt + "))"
             r"|(?:wäre|wären|hätte|hätten)\b" + _REST + _DE.would + r")))|\bесли\b|如果|要是|假如|倘若|もし|만약|만일")
-HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + r")(?![^\W\d_])|" + _CJK + "|" + _PREMISE, re.I)
+# (issue 31, round 6) the other side weighed: "Then again the fourth card is green like mine.", "On the other hand B pays more"
+# (another answer set against the one read; with no decision after it the reply has two candidates)
+_WEIGHED = (r"then\s+again|on\s+the\s+other\s+hand|andererseits|anderseits|por\s+otro\s+lado|en\s+cambio|d['’]un\s+autre\s+c[ôo]t[ée]"
+            r"|en\s+revanche|d['’]altra\s+parte|dall['’]altro\s+lato|por\s+outro\s+lado")
+HEDGE_CUE = re.compile(r"(?<![^\W\d_])(?:" + _ADDITIVE + "|" + _MODAL + "|" + _WEIGHED + r")(?![^\W\d_])|" + _CJK
+                       + r"|另一方面|不过话说回来|一方で|その一方|반면에|" + _PREMISE, re.I)
 # a turn after the other answer in its clause: it is being compared or set aside, not offered
 TURN_AFTER = re.compile(r"\b(?:but|however|though|although|yet|except|whereas|while|only|less|worse|wrong|fails?|misses|instead"
+                        r"|so\s+(?:no|not(?:\s+that\s+one|\s+it)?)\b|rules?\s+(?:it|that)\s+out"
                         r"|next\s+(?:time|round|trial|turn)|later)\b"
                         r"|\b(?:aber|pero|mais|ma)\b|但|不过|でも|しかし|지만|그러나|그런데", re.I)
 CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise|falls|wenn|si|se)\b|" + _PREMISE, re.I)

@@ -216,7 +216,7 @@ PLAY_NOUNS = (r"slot\s+machine|machine|deck|spielautomat|automat|maschine|m[áa]
 # the two-step tests' options in the lexicon's languages, each kind apart (a test passes the kind it asks for, so that
 # the noun of another kind, "planet X" or an alien at the spaceship step, names no answer): "Spaceship B", "Vaisseau B",
 # "Raumschiff A", "la nave B", "宇宙船A", "우주선 B"; "alien C", "l'extraterrestre D", "Außerirdischer C", "外星人 C"
-SPACESHIP_NOUNS = (r"(?i:space\s*ship|rocket|ship|vaisseau(?:\s+spatial)?|fus[ée]e|raumschiff|rakete|nave(?:\s+espacial)?|astronave"
+SPACESHIP_NOUNS = (r"(?i:space\s*ship|rocket|ship|vaisseau(?:\s+spatial)?|fus[ée]e|raumschiff|rakete|nave(?:\s+espacial)?|astronave|navicella(?:\s+spaziale)?|navetta(?:\s+spaziale)?|razzo"
                    r"|cohete|foguete|statek(?:\s+kosmiczny)?|космическ\w+\s+корабл\w*|корабл\w*|ракет\w*)|宇宙船|飞船|飛船|宇宙飞船|宇宙飛船"
                    r"|ロケット|(?<![가-힣])(?:우주선|로켓)")
 ALIEN_NOUNS = (r"(?i:alien|extra-?terrestre|extraterrestrial|au(?:ß|ss)erirdische[rnm]?|alieno|alien[ií]gena|kosmit[aey]?"

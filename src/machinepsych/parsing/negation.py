@@ -28,7 +28,8 @@ PRE_NEG = re.compile(
     r"|\bstop(?:ping)?\s+(?:choosing|picking|using|playing|pulling|selecting)|\bno\b(?=\s+(?:more|longer)))"
     r"(?:\s*[:：]\s*|\s+" + _BETWEEN + r")(?:[a-z][’'])?$"  # French elision: "plutôt que l'option 2"; a colon: "Avoiding: AAA"
     # Chinese "不是卡牌 2", "并非边 C", "不选牌组 B": the negation right before the answer or its noun (not "是不是", a question)
-    r"|(?:(?<!是)不是|并非|並非|不(?:选|選))\s*$", re.I)
+    # (round 6) and "不经过第7号楼", "没有经过7号楼" (does not pass building 7): a verb of the answer negated right before it
+    r"|(?:(?<!是)不是|并非|並非|不(?:选|選|经过|經過|通过|通過|路过|路過|用|使用)|(?:没|沒)有?(?:经过|經過|通过|通過|路过|路過|用|使用|选|選))\s*(?:第\s*)?$", re.I)
 NEG_AFTER = (
     r"(?:losing|lost|loses|bad|poor|worse|worst|risky|unlucky|unrewarding|unprofitable|wrong|incorrect|costly"
     r"|negative|unlikely|less\s+likely|a\s+loser|a\s+bad|punishing|penali[sz]\w*|ruled\s+out|eliminated|out\b"

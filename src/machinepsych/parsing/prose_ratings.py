@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .likert import OR_NEXT, parse_rating
+from .revision import REVISION
 
 # a statement named inside a sentence ("For statement 1,", "statement 2 gets", "Für Aussage 3", "对于陈述4")
 _NAMES = (r"statement|aussage|afirmaci[óo]n|declaraci[óo]n|enunciado|affirmation|[ée]nonc[ée]|陈述|陳述|記述|項目|진술|문항")
@@ -69,10 +70,37 @@ def prose_ratings(text: str, n: int) -> list[int | None] | None:
 LAST_SENTENCE = re.compile(r"(?:^|(?<=[.!?。！？:])\s+|\n)(?:(?:so|i['’]d\s+say|i\s+would\s+say)[\s,:]*)?(?:an?\s+)?\**([1-5])\**[.!。]?\s*$", re.I)
 
 
+# (blind61) a statement's line of prose closed by its rating after a dash, a colon or an arrow ("I agree that being outdoors
+# builds confidence — 4", "Children benefit – 4/5", "Les enfants en profitent : 4 (d'accord)")
+# (matched from the start of the block's last line only: a search over every start is quadratic on a long line)
+DASH_CLOSING = re.compile(r"[^\w\n]*[^\W\d_][^\n\d]*?(?:\s(?:—|–|-|:|→|->)|—|–|：)\s*\**([1-5])\**(?:\s*/\s*5)?\**(?:\s*\((?![^()\n]*\b(?:maybe|perhaps|probably|possibly|not\s+(?:sure|certain)|unsure|roughly|about|approx\w*|or|less|more|ish|guess|vielleicht|ungef[äa]hr|peut[- ][êe]tre|environ|quiz[áa]s|tal\s+vez|forse|circa|talvez)\b)[^()\d\n]{1,30}\))?\s*[.!。]?\s*$")
+
+
+# (review 10) the word before the dash names what the number counts, not a rating: "see footnote — 4", "Page — 4",
+# "position in my list - 4", "ages — 4"
+COUNTED_BEFORE_DASH = re.compile(r"(?<!\w)(?:page|chapter|footnote|note|position|rank|ranking|place|list|order|age|ages|count|line|step|seite|kapitel"
+                                 r"|liste|rang|stelle|chapitre|p[áa]gina|cap[íi]tulo|lista|posici[óo]n|orden|pagina|capitolo|posizione|ordine|nota)"
+                                 r"\s*(?:—|–|-|:|→|->|：)\s*\**[1-5]\**[^\n\d]*$", re.I)
+
+
+def _without_sign_off(block: str) -> str:
+    """``block`` without a closing paragraph that holds no number and takes nothing back (the reply's sign-off after its
+    last statement: "...\n\nI hope this helps!")."""
+    parts = re.split(r"\n[ \t]*\n", block.rstrip())
+    while len(parts) > 1 and not re.search(r"\d", parts[-1]) and not REVISION.search(parts[-1]):
+        parts.pop()
+    return "\n\n".join(parts)
+
+
 def closing_rating(block: str) -> int | None:
-    """The rating a statement's paragraph ends on, said alone as its last sentence, where the paragraph holds no
-    other number ("I sleep 7 hours. 4." is none); else None."""
+    """The rating a statement's paragraph ends on, said alone as its last sentence or after a dash closing its line of
+    prose, where the paragraph holds no other number ("I sleep 7 hours. 4." is none); else None."""
     m = LAST_SENTENCE.search(block)
+    if m is None:
+        kept = _without_sign_off(block)
+        m = DASH_CLOSING.match(kept, kept.rfind("\n") + 1)
+        if m and COUNTED_BEFORE_DASH.search(kept, kept.rfind("\n") + 1):  # "see footnote — 4", "Page — 4"
+            m = None
     if not m or OTHER_NUMBER.search(block[:m.start()]) or re.search(r"\d", block[:m.start()]):
         return None
     return int(m.group(1))

@@ -20,9 +20,11 @@ from machinepsych.core.types import Observation, ParseStatus
 
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
+from .named_corrections import named_corrections
+from .rating_ranges import range_groups
 from .unasserted_change import made
 from .earlier_ratings import current_after_earlier, earlier_only
-from .rating_forms import group_ratings, one_for_all, ordered_list, parenthesized_in_order
+from .rating_forms import all_k, group_ratings, one_for_all, ordered_list, parenthesized_in_order
 from .prose_ratings import closing_rating, prose_ratings
 from .stars import STAR_RUN
 from .plain_lists import bare_pipe_table, dash_rated_lines, star_counts
@@ -495,8 +497,14 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
         return _parse_questionnaire(text[current:], obs)
     if len(ids) > 1 and (summary := closing_summary(text, len(ids))) is not None:  # "...\n\nIn summary: 4, 2, ...": changes nothing
         return _against_summary(_parse_questionnaire(summary[0], obs), dict(zip(ids, summary[1])), text)
+    named = named_corrections(text) if len(ids) > 1 else None  # "...\nCorrection: for statement 3 I meant 5, not 4.": statement 3
     if (edited := edited_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 3.": those ratings changed
+        # (an edit whose value did not read, "項目3は4ではなく5です", where the sentence reader settles the same statements)
+        if named is not None and any(v is None for _, v in edited[1]) and {k for k, _ in named[1]} == {k for k, _ in edited[1]}:
+            edited = named
         return _with_edits(parse_questionnaire(edited[0], obs), edited[1], ids, text)
+    if named is not None:
+        return _with_edits(parse_questionnaire(named[0], obs), named[1], ids, text)
     if (doubted := doubted_ratings(text)) is not None:  # "...\nCorrection: statement 2 should be 5 or 6": statement 2 unrated
         return _with_edits(parse_questionnaire(doubted[0], obs), doubted[1], ids, text)
     for paren in reversed(list(ECHO_PAREN.finditer(text))):  # an example echoed in parentheses after ratings: no part of them
@@ -510,7 +518,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
                 if made(text, m.start(), m.end())]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
-    if len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
+    if len(ids) > 1 and (ranged := range_groups(text, len(ids))):  # "1-3: 4, 4, 2 / 4-6: 4, 3, 3 / 7-10: 3, 3, 2, 4"
+        found = {sid: [(v, "")] for sid, v in zip(ids, ranged)}
+    elif len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
         found = {sid: [(v, "")] for sid, v in zip(ids, grouped)}
     pairs = _structured(text) if not found else []
     if pairs:
@@ -571,7 +581,7 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
     if (not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (same := ALL_SAME.search(text))  # "I'd rate all ten statements a 3"
             and not RANGE_BEFORE.search(text[:same.start(2)] if same.group(2) else "")):
         found = {sid: [(int(same.group(1) or same.group(2)), "")] for sid in ids}
-    elif not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (v := one_for_all(text)):
+    elif not any(r is not None for got in found.values() for r, _ in got) and len(ids) > 1 and (v := one_for_all(text) or all_k(text, len(ids))):
         found = {sid: [(v, "")] for sid in ids}  # "Ich gebe allen eine 3", "全部3分", "모두 3점"
     if len(ids) > 1 and any(all(r is None for r, _ in found.get(sid, [(None, "")])) for sid in ids):  # "For statement 1, ..., so I'd rate it a 4. Statement 2 gets a 3, ..."
         found = _with_prose(found, text, ids)

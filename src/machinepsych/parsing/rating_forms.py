@@ -43,6 +43,32 @@ def one_for_all(text: str) -> int | None:
     return None
 
 
+# (blind61) "All 3 — I'm neutral on everything here.", "All 4s.", "Alle 3 – ...", "Toutes 3 : ...", "Todas 3 — ...": "all" and a
+# rating opening the reply, then a dash, a colon or the end (not a count: "All 3 statements", "All 10: 4")
+ALL_K = re.compile(r"\A[ \t*_]*(?:all|alle|toutes|tous|todas|todos|tutte|tutti)[ \t]+(?:at[ \t]+|à[ \t]+|a[ \t]+)?\**" + _D + r"(?:['’]?s)?\**"
+                   r"(?=[ \t]*(?:[—–:：,]|\s-\s|[.!]?\s*$|[.!]?\s*\n|[.!]\s))", re.I)
+
+
+# (review 10) what the rest of an "All k" reply may not say: a hedge ("All 4, I guess.", "— roughly"), a retraction
+# ("— no wait", "Kidding"), an exception or a part ("apart from the cost ones", "the first three", "the rest"), a
+# condition or a question ("if I had to pick one number", "All 2?"), a rating left for later ("one by one later")
+_ALL_K_OFF = re.compile(r"[?？]|\b(?:guess|roughly|about|approximately|around|more\s+or\s+less|mostly|maybe|perhaps|probably|possibly|not\s+(?:sure|certain)"
+                        r"|unsure|wait|kidding|joking|joke|actually|apart|other\s+than|besides|save\s+for|excluding|first|last|rest|remaining|ones"
+                        r"|if|unless|need|skip|later|can['’]?t|cannot|won['’]?t|or|lower|higher|less|more|hmm|ish"
+                        r"|vielleicht|ungef[äa]hr|etwa|eher|aber|oder|wenn|falls|sonst|rest(?:lichen)?|peut[- ][êe]tre|environ|mais|sauf|si|reste"
+                        r"|quiz[áa]s|tal\s+vez|aproximadamente|pero|si|resto|forse|circa|ma|se|talvez|mas|cerca)\b", re.I)
+
+
+def all_k(text: str, n: int) -> int | None:
+    """The one rating "All k" at the head of ``text`` gives every one of its n statements, where k cannot be the count of
+    statements (k != n), the reply names no other number, excepts nothing, and neither hedges, retracts nor limits
+    it (:data:`_ALL_K_OFF`); else None."""
+    m = ALL_K.match(text)
+    if m is None or int(m.group(1)) == n or re.search(r"\d", text[m.end():]) or _EXCEPT.search(text) or _ALL_K_OFF.search(text[m.end():]):
+        return None
+    return int(m.group(1))
+
+
 # the head of a one-line list: words with no number but a "(1–10)" range, then a colon ("Ratings (1–10):",
 # "My ratings, in order:", "Rating for each statement:", "Notes :", "评分：")
 _LIST_HEAD = re.compile(r"[^\d\n:]{0,50}?(?:\(\s*1\s*[-–—]\s*(?P<n>\d{1,2})\s*\)[^\d\n:]{0,20})?:\s*")

@@ -258,7 +258,10 @@ def closing_summary(text: str, n: int) -> tuple[str, list[int]] | None:
 
 # a statement's block repeated under a heading that says it is revised ("Statement 4 (revised)", "Statement 4 — corrected:")
 REVISED_HEADING = re.compile(r"[ \t*_]*[(\[—–:-]?[ \t*_]*(?:revised|corrected|updated|amended|revisited|überarbeitet|korrigiert|revisad[oa]|corregid[oa]"
-                             r"|r[ée]vis[ée]e?|corrig[ée]e?|rivist[oa]|corrett[oa]|修订|修訂|修正|訂正|更正|수정)\b", re.I)
+                             r"|r[ée]vis[ée]e?|corrig[ée]e?|rivist[oa]|corrett[oa]|修订|修訂|修正|訂正|更正|수정"
+                             # the noun heading the block ("Statement 4 correction: Rating: 4", "Aussage 4 Korrektur:", "Afirmación 4 corrección:")
+                             r"|(?:correction|revision|update|amendment|korrektur|berichtigung|correcci[óo]n|revisi[óo]n|rectificaci[óo]n"
+                             r"|rectification|correzione|revisione|corre[çc][ãa]o)(?=[ \t*_)\]]*[:—–-]))\b", re.I)
 
 
 def revised_heading(block: str) -> bool:

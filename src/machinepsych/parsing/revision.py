@@ -120,8 +120,9 @@ RETHINK_LANG = re.compile(r"(?:^|(?<=[.!?)\]}\n。！？])|(?<=[.!?)\]}]\s))\s*(
 
 # (blind49) after an answer object, a sentence that opens by saying it was wrong and leads into a second object ending the
 # reply: '{"answer": 76}\nNo — 76 was the lamp. This one was 74. {"answer": 74}', '... That was wrong: {...}', 'Sorry, ...
-# {...}', 'My mistake. {...}' ("No" with a stop, comma or dash after it; "No doubt.", "No match here" take nothing back)
-RETRACT = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:(?:no|nope)\s*(?:[—–,.!:;]|\s-\s)"
+# {...}', 'My mistake. {...}', '{"answer": "candle"} -- no, the second letter is an r. {"answer": "cradle"}' (a dash may
+# lead it, as it may "Actually"; round 6) ("No" with a stop, comma or dash after it; "No doubt.", "No match here" take nothing back)
+RETRACT = re.compile(r"(?:^|(?<=[.!?)\]}\n])|(?<=[.!?)\]}]\s))\s*(?:[—–-]+\s*)?(?:(?:no|nope)\s*(?:[—–,.!:;]|\s-\s)"
                      r"|that(?:\s+was|\s+is|['’]s)\s+(?:wrong|a\s+mistake|an\s+error|incorrect|not\s+right)\b|sorry\b|my\s+(?:mistake|bad)\b)"
                      r"(?=[^{}]{0,240}?\{[^{}]*\}\s*(?:`{3})?\s*$)"
                      r"(?![^{}]{0,240}?(?<![^\W\d_])(?:" + GUESS + r"|might|could|may)(?![^\W\d_])[^{}]{0,40}\{)", re.I)

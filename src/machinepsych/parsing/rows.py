@@ -400,6 +400,12 @@ def letters_as_words(text: str) -> str:
     return text
 
 
+# (round 6) a row labelled by its ordinal in Chinese ("第1张：T，第2张：F", "第3块: 否"), its counter after the number
+# ("1号：T"): the row's number as the label, as "1：T" is read
+CJK_ROW_LABEL = re.compile(r"第\s*(\d{1,2})\s*(?:张|張|个|個|块|塊|题|題|幅|项|項|号|號|片|图|圖|行)?(?=\s*[:：=])"
+                           r"|(?<![\d第])(\d{1,2})\s*(?:张|張|块|塊|号|號)(?=\s*[:：=])")
+
+
 def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
     """n T/F values -> (("T", "F", ...), "parsed") or (None, status)."""
     if n <= 0:
@@ -413,6 +419,7 @@ def parse_rows(reply: str | None, n: int) -> tuple[tuple | None, ParseStatus]:
         return read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+", prose=prose)[0]
     text = CONFIDENCE.sub("", text).replace("\ufe0f", "")  # (and no emoji variation selector: "✔️" is "✔")
     text = bracketed_letters(text)  # "2: gespiegelt (F)": the row's letter in brackets after its word
+    text = CJK_ROW_LABEL.sub(lambda m: m.group(1) or m.group(2), text)  # "第1张：T，第2张：F": the row's number, its ordinal sign and counter around it
     vals = corrected_rows(text, n, lambda t: read_list(t, n, read, runs=r"[TFtf]+|[YNyn]+|[VFvf]+|[○◯×✕✓✔✗✘]+"), prose)
     if vals is None:
         vals = whole(text)

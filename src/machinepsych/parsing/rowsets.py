@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .cut_lists import stops_at_row_label
 from .rowset_words import in_english_words
 from .tentative import GUESS
 
@@ -70,7 +71,9 @@ ALL = re.compile(r"(?:^|(?<=[;.]))\s*(?:(?:use|using|take|i(?:\s+would|['’]d)?
                  r"|no\s+(?:single\s+)?(?:card|figure|piece|item|row|one|drawing|picture|shape)s?|not\s+(?:a\s+single|one))\b", re.I)  # "Use all pieces except 3."
 # "Only cards 4 and 7 ...", and "only" closing the clause ("The model appears in figures 2 and 5 only.")
 ONLY = re.compile(r"^\s*only\b|\bonly\s*[.!]?\s*$", re.I)
-HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell|either|or"
+# ("either" closing a denial adds to it, no hedge: "piece 2 is not used either"; round 6)
+HEDGED = re.compile(r"\b(?:might|may|maybe|perhaps|possibly|probably|could|unsure|not\s+sure|can[’']?t\s+tell|cannot\s+tell"
+                    r"|either(?!\s*(?:[;.,!)\n]|$))|or"
                     # (and the "maybe" / "don't know" of the lexicon's other languages: "3 vielleicht", "3: может быть")
                     r"|" + GUESS + r"|может\s+быть|возможно|наверное|не\s+знаю|misschien|weet\s+niet|wei[ßs]\s+(?:ich\s+)?nicht|unklar|unsicher"
                     r"|no\s+s[ée]|je\s+ne\s+sais\s+pas|non\s+so|n[ãa]o\s+sei|たぶん|多分|かもしれ\w*|わからない|아마|모르\w*)\b|\?", re.I)
@@ -143,12 +146,18 @@ def _other(value: str) -> str:
     return "F" if value == "T" else "T"
 
 
+_RULED_OUT_REASON = re.compile(r"(\b(?:" + _NOUN + r")\s*\d{1,2}\s+(?:is|are|was|were)\s+(?:not|never)\b[^;.,()\n]*?)\s*\((?![^()]*\d)[^()]*\)", re.I)
+
+
 def _clauses(text: str) -> list[str]:
     # a T/F in brackets after a set says its side ("Karten 5–8: gespiegelt (F)")
     # (as a plain "not": the mark says the side of its rows, not a predicate the rest take up in "...; the rest do")
     text = re.sub(r"\(\s*F\s*\)", " not ", re.sub(r"\(\s*T\s*\)", " ", text))
     # a bracketed list of rows names the noun before it ("The other pieces (1, 3 and 4) are not used")
     text = re.sub(r"\(\s*(\d{1,2}(?:\s*(?:,|and|&|or)\s*\d{1,2})*)\s*\)", r" \1 ", text)
+    # (round 6) a reason in brackets after a rule-out, naming no row ("Piece 1 is not used (it's too wide), ..."): why it is
+    # out, not a clause of its own
+    text = _RULED_OUT_REASON.sub(r"\1", text)
     text = re.sub(r"\(([^()]*)\)", r"; \1;", text)
     # (a clause about the rest after a comma is a clause of its own: "2 and 5 are flipped, the others are not")
     return [c.strip() for c in re.split(r"[;.\n]+|,\s*(?=(?:but|while|whereas)\b)|\s[—–]\s"
@@ -196,6 +205,8 @@ BARE_WORDS = {"i", "we", "you", "would", "will", "use", "used", "choose", "pick"
               # the question's own predicate said of the rows named ("Figures 1, 3 and 4 contain the model.")
               "contain", "contains", "do", "does", "it", "them", "model", "pattern", "have", "has", "include", "includes",
               "match", "matches", "rotated", "rotations", "turned",
+              # (round 6) the shape filled or made up by the pieces named ("Pieces 3, 4 and 5 fill the shape.")
+              "fill", "fills", "complete", "completes", "cover", "covers", "outline", "figure",
               # the same said as a heading ("Figures containing the model: 2, 3 and 5", "Pieces used: 1, 4")
               "containing", "including", "matching", "fitting", "fit", "fits", "using",
               # where the model is found ("The model pattern appears in figures 2, 3 and 5.")
@@ -298,6 +309,8 @@ def _said_otherwise(sentences: list[str], vals: tuple, n: int) -> bool:
 def prose_rows(text: str, n: int) -> tuple | None:
     """n T/F values from the concluding sentence of a reply (:func:`concluded_rows`: it commits, what comes before
     reasons), else from the sets of rows it names in prose (:func:`_prose_rows`), or None."""
+    if stops_at_row_label(text):  # "Figure 1:", "Card 1: rotated\nCard 2:": cut off before a row's value (:mod:`.cut_lists`)
+        return None
     return concluded_rows(text, n) or _prose_rows(text, n)
 
 

@@ -29,24 +29,28 @@ GUESS = (r"maybe|perhaps|possibly|i\s+guess|i\s+suppose|not\s+sure|unsure|vielle
          r"|forse|talvez|也许是?|也許是?|或许是?|或許是?|可能是?"
          # Japanese and Korean "(it) might be", after the answer ("Bかもしれません", "B일 수도 있습니다")
          r"|かも(?:しれ(?:ません|ない))?|일\s*수도\s*있(?:습니다|어요|다)|일지도\s*(?:모릅니다|몰라요|모른다)")
+# (issue 31, round 6) "probably" and its kin on a bare answer offer it, as "I guess" does: "B probably", "Probably B.",
+# "wahrscheinlich Karte 2", "たぶんD", "大概是B" are hedges by the corpus's convention; "I think" commits ("option 4 i think")
+PROBABLE = (r"probably|most\s+likely|likely|presumably|wahrscheinlich|probablemente|probablement|probabilmente|provavelmente"
+            r"|наверное|вероятно|大概是?|たぶん|多分|おそらく|恐らく|아마(?:도)?")
 # a committed best guess
-BEST = (r"probably|likely|most\s+likely|presumably|i\s+think|i\s+believe|i['’]d\s+say|wahrscheinlich|probablemente|probablement"
-        r"|probabilmente|provavelmente|наверное|вероятно|大概是?|应该是|應該是|我(?:觉得|覺得|认为|認為)是?|たぶん|多分|おそらく|恐らく|아마(?:도)?"
+BEST = (r"i\s+think|i\s+believe|i['’]d\s+say"
+        r"|应该是|應該是|我(?:觉得|覺得|认为|認為)是?"
         # "I think" after the answer in Japanese and Korean ("Dだと思います", "B라고 생각합니다", "B인 것 같습니다")
         r"|だ?と思(?:います|う)|(?:이?라고|인\s*것\s*같)\s*(?:생각합니다|생각해요|습니다|아요)")
 # no answer given: the answer named beside a word saying it is not known ("Deck AAA, unknown.", "Card 2, unclear.")
 UNKNOWN = r"unknown|unclear|uncertain|no\s+idea|not\s+sure\s+which(?:\s+one)?|(?:i\s+)?don['’]t\s+know|dunno|unbekannt|desconocido|inconnu"
 # a cue before the answer, on a line of its own ("Probably B.", "Maybe card 2", "Vielleicht Karte 2", "たぶんD"):
 # ``guess`` where the answer is offered, ``best`` where it is a best guess
-LEAD_HEDGE = re.compile(r"^\W*(?:(?P<guess>" + GUESS + r")|(?P<best>" + BEST + r"))(?:\s*[,:，：、]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*)", re.I)
-_CUE = r"(?:" + GUESS + r"|" + BEST + r"|" + UNKNOWN + r")"
+LEAD_HEDGE = re.compile(r"^\W*(?:(?P<guess>" + GUESS + "|" + PROBABLE + r")|(?P<best>" + BEST + r"))(?:\s*[,:，：、]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*)", re.I)
+_CUE = r"(?:" + GUESS + r"|" + PROBABLE + r"|" + BEST + r"|" + UNKNOWN + r")"
 # (a cue in Chinese, Japanese or Korean needs no space before the answer: "大概是B", "たぶんD")
 LONE = re.compile(r"^\W*(?:(?P<lead>" + _CUE + r")(?:\s*[,:]?\s+|(?<=[^\x00-\x7f])\s*[,:，：、]?\s*))?(?P<core>[^\W_][^,;:.!?()…\n]{0,30}?)"
                   r"(?P<tail>\s*(?:[,;—–]|\s-|\.{2,}|…)?\s*(?:\(\s*" + _CUE + r"\s*\)|" + _CUE + r"))?"
                   r"\s*(?P<q>[?？]+)?\s*[.!。…]*\s*$", re.I)
 # an answer label before the lone answer ("Answer: C (not sure)", "Selection: 3?"): the doubt is on the answer all the same
 ANSWER_LABEL = re.compile(r"^\W*(?:(?:my|the)\s+)?(?:final\s+)?(?:answer|selection|choice|response)\s*[:：]\s*", re.I)
-_GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|" + UNKNOWN + r")(?![^\W\d_])", re.I)
+GUESSED = re.compile(r"(?<![^\W\d_])(?:" + GUESS + r"|" + PROBABLE + r"|" + UNKNOWN + r")(?![^\W\d_])", re.I)
 
 
 # a doubt about one's own answer closing the reply ("B, but I'm not very sure.", "Probably 3, though I can't be certain."):
@@ -75,4 +79,4 @@ def tentative(text: str) -> tuple[str, bool] | None:
         return None
     core = m.group("core").replace("cell", cells[0]) if len(cells) == 1 else m.group("core")
     cues = f"{m.group('lead') or ''} {m.group('tail') or ''}"
-    return core, bool(m.group("q")) or _GUESSED.search(cues) is not None
+    return core, bool(m.group("q")) or GUESSED.search(cues) is not None

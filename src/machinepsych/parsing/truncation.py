@@ -16,6 +16,8 @@ import re
 from contextvars import ContextVar
 from functools import lru_cache
 
+from .cut_lists import stops_at_answer_head
+
 _CUT_OFF: ContextVar[bool] = ContextVar("machinepsych_reply_cut_off", default=False)
 LENGTH_REASONS = {"length", "max_tokens", "max_output_tokens", "model_length", "2"}
 
@@ -133,7 +135,7 @@ def looks_cut_off(text: str) -> bool:
     announcing its reasoning (:func:`announced_and_unfinished`)."""
     s = (text or "").rstrip()
     if (s.endswith(":") or DANGLING_DASH.search(s) or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s)
-            or enumeration_broken_off(s)):
+            or enumeration_broken_off(s) or stops_at_answer_head(s)):
         return True
     if not s:
         return False

@@ -16,6 +16,7 @@ import re
 import unicodedata
 
 from .lexicon import ABBREVIATED_LABELS
+from .lead_clause import LEAD_CLAUSE
 
 ARTICLES = {"a", "an", "the"}
 # words a name cannot end with: a phrase ending so stopped before its word ("the outline of a")
@@ -222,8 +223,10 @@ def _one_clause(text: str) -> str | None:
         return text
     if DECIDING.match(parts[-1].strip(_EDGE + " ")):
         return re.sub(r"^\W*(?:so|but|and|then|ultimately|finally)\s+", "", parts[-1], flags=re.I)
+    ended = text.rstrip().endswith((".", "!", "。"))  # (a sentence cut off after its grounds, "Looking at the fragments, the object", names none)
     kept = [x for x in parts if not STANCE.fullmatch(x.strip(_EDGE + " ")) and not RULED_OUT.match(x.strip(_EDGE + " "))
-            and not all(w in NOT_WORDS or w in LEAD_INS for w in _tokens(x))]
+            and not all(w in NOT_WORDS or w in LEAD_INS for w in _tokens(x))
+            and not (LEAD_CLAUSE.match(x) and ended)]  # "Given the outline, ...": grounds, never the name (:mod:`.lead_clause`)
     if len(kept) == 1:
         return kept[0]
     if len(kept) > 1 and not _describes(kept[0]) and all(_describes(x) for x in kept[1:]):

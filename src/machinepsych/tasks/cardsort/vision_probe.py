@@ -16,6 +16,7 @@ from pydantic import Field
 
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.parsing import fallback_status
+from machinepsych.parsing.cut_lists import cut_inside_next_item
 from machinepsych.core.spaces import Choice, ListOf, Record, Space
 from machinepsych.core.spec import Agent, AgentView, AnswerFormat, HumanForm, Metric, Scorer, TaskSpec, TextBox, percent
 from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPart
@@ -111,10 +112,20 @@ class VisionProbe(Environment):
 
 # ----------------------------------------------------------------------------- replies
 NUMWORD = {"one": 1, "two": 2, "three": 3, "four": 4, "single": 1}
-COUNT_RE = re.compile(r"number\s+of\s+cards\s*[:=]?\s*\**\s*\[?\s*(\d+|one|two|three|four|five|six|seven)\b", re.I)
+# the count's label in English and in the lexicon's other languages ("Anzahl der Karten", "Número de cartas", "Nombre de
+# cartes", "Numero di carte", "卡片数量", "カードの枚数"), and its number as a digit or a word of those languages
+COUNT_LABEL = (r"(?:number\s+of\s+cards|(?:die\s+)?anzahl\s+(?:der\s+)?karten|kartenanzahl|n[úu]mero\s+de\s+(?:cartas|tarjetas|naipes)"
+               r"|nombre\s+de\s+cartes|numero\s+(?:di|delle)\s+carte|(?:卡片|卡牌|牌)(?:的)?(?:数量|數量|张数|張數|数)|カード(?:の)?(?:枚数|数)|카드\s*(?:의\s*)?(?:수|개수|장\s*수))")
+COUNT_WORDS = r"one|two|three|four|five|six|seven|eins|zwei|drei|vier|f[üu]nf|sechs|sieben|uno|dos|tres|cuatro|cinco|seis|siete|un|deux|trois|quatre|cinq|sept|due|tre|quattro|cinque|sei|sette|[一二三四五六七]"
+COUNT_RE = re.compile(COUNT_LABEL + r"\s*(?:[:=：]|ist|est|es|è|是|は)?\s*\**\s*[\[【]?\s*(\d+|" + COUNT_WORDS + r")(?![^\W\d_])", re.I)
 SHAPE_RE = r"(triangle|star|cross|plus|circle)(?:es|s)?(?:\s+signs?)?"
 CARD_RE = re.compile(rf"\[\s*(\d|one|two|three|four|single)\s*,\s*(red|green|yellow|blue)\s*,\s*{SHAPE_RE}\s*\]", re.I)
-WORDS = {"five": 5, "six": 6, "seven": 7, **NUMWORD}
+# a second count offered after the count ("5 or 6", "5 oder 6", "5-6")
+_COUNT_EITHER = re.compile(r"\s*\]?\s*(?:or|oder|o|ou|或者?|か|또는|[-–/])\s*\[?\s*(?:\d|" + COUNT_WORDS + r")(?![^\W\d_])", re.I)
+WORDS = {"five": 5, "six": 6, "seven": 7, **NUMWORD,
+         **{w: k for k, ws in enumerate((("eins", "uno", "un", "一"), ("zwei", "dos", "deux", "due", "二"), ("drei", "tres", "trois", "tre", "三"),
+                                         ("vier", "cuatro", "quatre", "quattro", "四"), ("fünf", "funf", "cinco", "cinq", "cinque", "五"),
+                                         ("sechs", "seis", "six", "sei", "六"), ("sieben", "siete", "sept", "sette", "七")), 1) for w in ws}}
 
 
 def _card(num: str, color: str, shape: str) -> dict:
@@ -129,9 +140,14 @@ def parse_probe(reply: str, obs: Observation | None = None) -> tuple[dict | None
     m = list(COUNT_RE.finditer(text))
     if not m:
         return None, fallback_status(text)
+    if _COUNT_EITHER.match(text, m[-1].end()):  # "Number of cards: 5 or 6": two counts, none given
+        return None, "invalid"
     raw = m[-1].group(1).lower()
     count = int(raw) if raw.isdigit() else WORDS[raw]
-    cards = [_card(c.group(1), c.group(2), c.group(3)) for c in CARD_RE.finditer(text[m[-1].start():])]
+    found = list(CARD_RE.finditer(text, m[-1].start()))
+    if found and cut_inside_next_item(text[found[-1].end():]):
+        return None, "invalid"  # "..., Card 5: [1, red,": cut off inside a card (:mod:`machinepsych.parsing.cut_lists`)
+    cards = [_card(c.group(1), c.group(2), c.group(3)) for c in found]
     cards = [c for c in cards if c["number"] in NUMBERS][:MAX_CARDS]
     if not cards or count > MAX_CARDS:
         return None, "invalid"
@@ -167,6 +183,9 @@ def parse_typed(text: str, obs: Observation | None = None) -> tuple[dict | None,
     if status == "parsed":
         return action, status
     text = text or ""
+    found = list(CARD_RE.finditer(text))
+    if found and cut_inside_next_item(text[found[-1].end():]):
+        return None, "invalid"
     m = TYPED_COUNT.match(text)
     if not m:
         return None, fallback_status(text)
