@@ -1276,6 +1276,15 @@ EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\
                                r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
 
 
+# (fixW, round 7) a parenthesis that opens by naming what it holds the example or the format ("(example: [1, 2, 2, 1])",
+# "(Beispiel: T, F, T)", "(like the example [1, 2])", "(as in the example: ...)", "(format: ...)"), whatever the list in it:
+# the prompt's example echoed, never the reply's answer; the whole parenthesis goes (an example never replaces the answer)
+EXAMPLE_PAREN = re.compile(r"\(\s*(?:(?:(?:an?|the)\s+)?(?:example|sample|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?|format(?:o)?|template)"
+                           r"(?:\s+(?:answer|reply|response|format|form))?\s*[:：]"
+                           r"|(?:like|as\s+in|per|following|wie\s+im|comme\s+dans\s+l['’]|como\s+en\s+el|como\s+no)\s+(?:the\s+)?(?:example|ejemplo|exemple|beispiel|exemplo)\b"
+                           r"|例如|比如|例えば|示例\s*[:：]?)[^()\n]*\)", re.I)
+
+
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
     depth = 0
@@ -1330,6 +1339,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         introduced = True
     for m in EXAMPLE_IN_PARENS.finditer(text):
         spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_PAREN.finditer(text):
+        spans.append((m.start() + 1, m.end() - 1))
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
     introduced = introduced and all(any(a <= start and end <= b for a, b in spans) for start, end, _ in objects)
