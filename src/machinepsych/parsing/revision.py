@@ -36,7 +36,7 @@ REVISION = re.compile(
     r"(?:\s*[,—–-]?\s*(?P<no>no)\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     # ("I was wrong with rainy. Sunny.": what it was wrong with is taken back with it)
     # (a condition is no correction: "If I misread the colour, I would pick card 2" takes nothing back)
-    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong(?:\s+(?:with|about|on)\s+[^.!?\n,;:]{1,30}(?=[.!?\n,;:]))?|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
+    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mis(?:counted|calculated|judged|placed)|(?:over|under)counted|counted\s+wrong(?:ly)?|made\s+an\s+error|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong(?:\s+(?:with|about|on)\s+[^.!?\n,;:]{1,30}(?=[.!?\n,;:]))?|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     # (and "no" in other languages after a dash: "Option 2 – nein, doch Option 3", "B – non, C", "2 — não, 3")
     r"|(?:\.\.\.|…|—|–)\s*(?:no|nein|non|nee|não)\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     r"|,\s*nein,\s*(?:doch|sorry|warte|eigentlich|besser|lieber)\b|,\s*non,\s*(?:plutôt|pardon|attends)\b"
