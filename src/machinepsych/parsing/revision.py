@@ -44,7 +44,7 @@ REVISION = re.compile(
     # "Left arm. No, right arm." (not in a list of yes/no values, "yes, no, yes", "Figure 1, no, figure 2, yes")
     # (not when the words after it reject or describe what they name: "Right arm. No, the left arm has not paid off."
     # says why the first answer stands, "No, card 4 hasn't matched", "No, AAA never did")
-    r"|" + _NOT_A_VALUE_BEFORE + r"(?:,|(?<=[.!])\s)\s*(?:no|nein|non|nee|não)\s*,(?=\s*\w)" + _NO_VALUE_AFTER + _NO_REJECTION_AFTER +
+    r"|" + _NOT_A_VALUE_BEFORE + r"(?:,|(?<=[.!])\s)\s*(?:no|nein|non|nee|não)\s*(?:,|(?<=[.!]\s(?:no|No|NO))\s+[—–]\s|(?<=[.!]\s(?:no|No|NO))[—–])(?=\s*\w)" + _NO_VALUE_AFTER + _NO_REJECTION_AFTER +
     # "BBB, sorry, CCC", "2, I mean 3", "left arm, or rather right arm" (not "rather than")
     r"|(?:,|—|–|\s-)\s*(?:sorry|pardon|perdón|perdon|entschuldigung)\s*[,—–:-](?=\s*\w)"
     r"|(?:,|—|–|\s-)\s*(?:i\s+mean|ich\s+meine|je\s+veux\s+dire|quiero\s+decir)\b\s*,?"
