@@ -110,3 +110,19 @@ def test_miscounted(stim, reply, meant):
 ])
 def test_set_corrected_by_set(stim, reply, meant):
     assert _read(stim, reply) == meant
+
+
+# ----------------------------------------------------------------------------- 6. groups told group first
+@pytest.mark.parametrize("reply,meant", [
+    ("Group 3 for figures 1 and 5, group 2 for 4, 6 and 8, the rest group 1.", [3, 1, 1, 2, 3, 2, 1, 2]),
+    ("Group 2 for figures 3, 4, 6 and 7; group 1 for the others.", [1, 1, 2, 2, 1, 2, 2, 1]),
+    ("Group 2 for 3, 4, 6 and 7, group 1 for 1, 2, 5 and 8.", [1, 1, 2, 2, 1, 2, 2, 1]),
+    ("Group 2 for figure 1, group 1 for 2, group 3 for 3 and 4, group 1 for 5, group 2 for 6, group 1 for 7, group 2 for 8.",
+     [2, 1, 3, 3, 1, 2, 1, 2]),
+    # guards: figures left without a group, a hedge between groups, a group offered
+    ("Group 3 for figures 1 and 5, group 2 for 4, 6 and 8.", None),
+    ("Group 3 for figures 1 and 5, group 2 for 4, 6 and 8, the rest group 1 or 2.", None),
+    ("Group 3 for figures 1 and 5, maybe group 2 for 4, 6 and 8, the rest group 1.", None),
+])
+def test_groups_told_group_first(reply, meant):
+    assert _read(I3, reply) == meant

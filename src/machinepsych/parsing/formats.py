@@ -29,6 +29,7 @@ from .counterfactual import without_addenda
 from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
+from .group_for import figures_first
 from .rowset_words import in_english_words
 from .revision import revised_tail
 from .text import PLACEHOLDER_VALUE, answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -574,7 +575,8 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
     n = int(st.get("n_rows", 0))
     # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
-    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
+    # "Group 3 for figures 1 and 5, group 2 for 4, 6 and 8, the rest group 1." (:mod:`.group_for`)
+    return parse_numbers(as_figure_groups(figures_first(in_group_words(reply)), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
