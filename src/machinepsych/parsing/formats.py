@@ -29,6 +29,7 @@ from .counterfactual import without_addenda
 from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
+from .group_for import figures_first
 from .rowset_words import in_english_words
 from .revision import revised_tail
 from .text import PLACEHOLDER_VALUE, answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -574,7 +575,8 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
     n = int(st.get("n_rows", 0))
     # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
-    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
+    # "Group 3 for figures 1 and 5, group 2 for 4, 6 and 8, the rest group 1." (:mod:`.group_for`)
+    return parse_numbers(as_figure_groups(figures_first(in_group_words(reply)), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
@@ -1276,6 +1278,15 @@ EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\
                                r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
 
 
+# (fixW, round 7) a parenthesis that opens by naming what it holds the example or the format ("(example: [1, 2, 2, 1])",
+# "(Beispiel: T, F, T)", "(like the example [1, 2])", "(as in the example: ...)", "(format: ...)"), whatever the list in it:
+# the prompt's example echoed, never the reply's answer; the whole parenthesis goes (an example never replaces the answer)
+EXAMPLE_PAREN = re.compile(r"\(\s*(?:(?:(?:an?|the)\s+)?(?:example|sample|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?|format(?:o)?|template)"
+                           r"(?:\s+(?:answer|reply|response|format|form))?\s*[:：]"
+                           r"|(?:like|as\s+in|per|following|wie\s+im|comme\s+dans\s+l['’]|como\s+en\s+el|como\s+no)\s+(?:the\s+)?(?:example|ejemplo|exemple|beispiel|exemplo)\b"
+                           r"|例如|比如|例えば|示例\s*[:：]?)[^()\n]*\)", re.I)
+
+
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
     depth = 0
@@ -1330,6 +1341,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         introduced = True
     for m in EXAMPLE_IN_PARENS.finditer(text):
         spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_PAREN.finditer(text):
+        spans.append((m.start() + 1, m.end() - 1))
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
     introduced = introduced and all(any(a <= start and end <= b for a, b in spans) for start, end, _ in objects)
