@@ -97,3 +97,31 @@ def test_plain_format_kept():
 ])
 def test_near_misses_stay_unread(reply):
     assert PARSE(reply, OBS)[0] is None
+
+
+# class 3: the test's own nouns for its key and desk cards in the lexicon's languages, and "numéro"/"Nummer"
+CARD_TESTS = ("wcst", "wcst-128", "wcst-reflection", "wcst-kennedy")
+KEY_OBS = Observation(trial=0, stimulus={"card": {"shape": "triangle", "color": "yellow", "number": 1}, "options": [
+    {"shape": "triangle", "color": "red", "number": 1}, {"shape": "star", "color": "green", "number": 2},
+    {"shape": "cross", "color": "yellow", "number": 3}, {"shape": "circle", "color": "blue", "number": 4}]}, parts=())
+KEY_NOUN_CASES = [
+    ("Schlüsselkarte 2", 2), ("Schlüsselkarte 3.", 3), ("Tischkarte 1.", 1), ("Ich nehme Tischkarte 4.", 4),
+    ("Va con la carta clave 4.", 4), ("Carta clave 1 (mismo color).", 1), ("Je choisis la carte numéro 1.", 1),
+    ("Elijo la carta número 3.", 3), ("Ich wähle Karte Nummer 2.", 2), ("Carte clé 2.", 2), ("La carta chiave 4.", 4),
+    ("Nicht Tischkarte 1, sondern Tischkarte 3.", 3), ("No es la carta clave 2; es la carta clave 3.", 3),
+]
+
+
+@pytest.mark.parametrize("test", CARD_TESTS)
+@pytest.mark.parametrize("reply,meant", KEY_NOUN_CASES)
+def test_key_card_nouns(test, reply, meant):
+    assert get_task(test).answer.parse(reply, KEY_OBS) == (meant, "parsed")
+
+
+@pytest.mark.parametrize("test", CARD_TESTS)
+@pytest.mark.parametrize("reply", [
+    "Schlüsselkarte 2 oder Schlüsselkarte 3?", "Schlüsselkarte 2 passt nicht.", "Ce n'est pas la carte clé 1.",
+    "Tischkarte 1 oder 4, ich bin unsicher.", "Wenn Farbe gilt, Schlüsselkarte 2; sonst Schlüsselkarte 4.",
+])
+def test_key_card_near_misses(test, reply):
+    assert get_task(test).answer.parse(reply, KEY_OBS)[0] is None
