@@ -56,6 +56,7 @@ from .start_plan import START_PLAN
 from .causal_choice import CAUSAL_PATTERNS, MARKERS as CAUSAL_MARKERS
 from .causal_choice import conditional as causal_conditional
 from .qualified_label import MARKERS as QUALIFIED_MARKERS
+from .bare_deeds import MARKERS as DEED_MARKERS
 from .would_mention import conditional_after
 from .second_thought import turned_from
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
@@ -240,6 +241,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     *CAUSAL_MARKERS,
     # "my answer for this trial is: BBB": an answer label qualified by the trial it answers (:mod:`.qualified_label`)
     *QUALIFIED_MARKERS,
+    # a bare deed on an option ending its clause ("Play B", "Let me move to B.", "Voy con la B.") (:mod:`.bare_deeds`)
+    *DEED_MARKERS,
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
