@@ -1,6 +1,6 @@
 """A bare deed of playing, trying, moving or going that names the option it acts on, the option ending its clause
 (fixU, issue 31): "Play B", "Playing A.", "Trying C.", "Let me move to B.", "..., going back to A.", "Let me play D.",
-"Switching it up — A this time.", "I'll check what B does." (ending the reply), and in the lexicon's other languages
+"Switching it up — A this time.", "I'll check what B does." (ending the reply), "My first choice is machine B.", and in the lexicon's other languages
 "Voy con la B.", "Vado con la C.", "Vou com a A.", "Je vais avec B.", "Ich probiere C.", "Pruebo la D.".
 
 A careful reader takes such a clause as the choice: the verb is a deed on the option, said in the imperative, the
@@ -31,4 +31,7 @@ DEED = re.compile(r"(?:" + _OPENS + r"(?:" + _ENGLISH + "|" + _OTHER + r")|" + _
 # "I'll check what B does.", "Let me see what C gives.": a look at one option, ending the reply
 LOOK = re.compile(r"\b(?:i['’]ll|i\s+will|let(?:['’]s|\s+me|\s+us))\s+(?:check|see|find\s+out|test|try\s+and\s+see)\s+what\s+(?:machine\s+|option\s+)?"
                   r"(?=[A-Za-z0-9]{1,3}\s+(?:does|gives|pays|yields|brings|has)\s*(?:this\s+time|now)?\s*[.!]*\s*\Z)", re.I)
-MARKERS = [(DEED, _DECISION, "decision"), (LOOK, _DECISION, "decision")]
+# "My first choice is machine B.": the first of the reply's choices, said now and ending the reply (not "My first choice was
+# A", an earlier one, nor "My first choice is B, but I'll take C.", read as before)
+FIRST = re.compile(r"\b(?:my|our)\s+(?:very\s+)?first\s+(?:choice|pick|move|play|selection)\s+(?:is|will\s+be)\s*:?(?=[^\n.!?;,]{1,30}[.!]*\s*\Z)", re.I)
+MARKERS = [(DEED, _DECISION, "decision"), (LOOK, _DECISION, "decision"), (FIRST, _DECISION, "decision")]

@@ -315,7 +315,9 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   r"(?i:\b(?:labell?ed|marked|lettered|called)\s+[\"'“]?)" + e + r"(?![A-Za-z0-9])",
                   r"(?<![A-Za-z0-9])[\"“「『]" + e + r"[\"”」』](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"', 「D」
                   # a lower-case letter right after the item's noun, ending the reply's clause ("sheet d", "figure c.")
-                  L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
+                  # (fixU) also after a colon ("i play machine: b", "I play machine: B")
+                  L_ + _LETTER_NOUN + r"(?:\s*[:：]\s*|\s+)" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
+                  L_ + _LETTER_NOUN + r"\s*[:：]\s*" + e + r"(?=\s*(?:[.!,;)]|$))",
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")
