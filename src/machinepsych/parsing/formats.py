@@ -318,6 +318,8 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   # (fixU) also after a colon ("i play machine: b", "I play machine: B")
                   L_ + _LETTER_NOUN + r"(?:\s*[:：]\s*|\s+)" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
                   L_ + _LETTER_NOUN + r"\s*[:：]\s*" + e + r"(?=\s*(?:[.!,;)]|$))",
+                  # (fixU) the letter before a Chinese or Japanese noun of the options ("A机器", "C号飞船", "Dの宇宙船", "Bのマシン")
+                  r"(?<![A-Za-z0-9])" + e + r"\s*(?:号|號|番)?\s*の?\s*(?=[\u3040-\u30ff\u3400-\u9fff])" + _LETTER_NOUN,
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")
