@@ -317,6 +317,11 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   r"(?<![A-Za-z0-9])[\"“「『]" + e + r"[\"”」』](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"', 「D」
                   # a lower-case letter right after the item's noun, ending the reply's clause ("sheet d", "figure c.")
                   L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
+                  # (fixU) a played thing's noun, a colon, the letter ending the clause ("i play machine: b", "I play machine: B";
+                  # not "Final Answer: E", a label the markers read)
+                  L_ + r"(?i:" + lex.PLAY_NOUNS + r")\s*[:：]\s*(?:" + e + "|" + re.escape(o.lower()) + r")(?=\s*(?:[.!,;)]|$))",
+                  # (fixU) the letter before a Chinese or Japanese noun of the options ("A机器", "C号飞船", "Dの宇宙船", "Bのマシン")
+                  r"(?<![A-Za-z0-9])" + e + r"\s*(?:号|號|番)?\s*の?\s*(?=[\u3040-\u30ff\u3400-\u9fff])" + _LETTER_NOUN,
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")

@@ -25,7 +25,7 @@ _NO_REJECTION_AFTER = r"(?!\s*[^\s.!?\n]+\s[^.!?\n]*?(?:\b(?:not|never|nicht|nie
 # also right after an answer object: '{"answer": "(5, 5)"} wait no (4, 5)'
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n}])|(?<=\.\.\.)|(?<=[.!?;:,…—–}]\s))\s*"
 REVISION = re.compile(
-    r"(?:" + _START + r"(?:wait|hold\s+on|(?:just\s+)?(?:kidding|joking)(?!\s+aside)|(?:nur\s+)?(?:spa(?:ß|ss)|scherz)|je\s+plaisante|(?:es\s+)?broma|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
+    r"(?:" + _START + r"(?:wait|hold\s+on|(?:just\s+)?(?:kidding|joking)(?!\s+aside)|(?:nur\s+)?(?:spa(?:ß|ss)|scherz)|je\s+plaisante|(?:es\s+)?broma|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b|\s+[^\s.!?\n,;:]+(?:\s+[^\s.!?\n,;:]+)?\s*[.!]?\s*$))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
     r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+(?:a\s+)?(?:closer|second)\s+(?:look|inspection|glance)|looking\s+(?:again|more\s+closely)"
     # "No. Well — strictly speaking, not available.": a precision that replaces the answer before it
