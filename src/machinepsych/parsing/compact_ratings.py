@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import number_words
 from .likert import ANCHOR_WORDS, _ANCHOR, anchor_key
 
 _HEAD = r"(?:(?:s|q|item|statement|rating|nr\.?|no\.?|#)[ \t]*)?"
@@ -72,12 +73,16 @@ def _labelled_lines(text: str, n: int) -> list[int | None] | None:
     return values if len(values) == n else None
 
 
-_ALL = re.compile(r"(?:(?:all|each|every\s+one)\s+(?:of\s+them|(?:the\s+)?(?:\w+\s+)?statements)|they\s+all|i\s+give\s+(?:them\s+all|all\s+of\s+them|every\s+statement|each\s+statement))"
-                  r"\s+(?:gets?|receives?|deserves?|)\s*(?:an?\s+)?(?P<d>[1-5])(?:\s+from\s+me)?[ \t]*[.!]?", re.I)
+def _all(n: int) -> re.Pattern:
+    """ "All of them get a 4 (from me)", "They all get a 3", "Each of the (ten) statements gets a 2", "I give all of them a 5"."""
+    count = r"(?:(?:" + number_words(n) + r"|" + str(n) + r")\s+)?"
+    return re.compile(r"(?:(?:all|each|every\s+one)\s+(?:of\s+them|(?:of\s+)?(?:the\s+|these\s+)?" + count + r"statements)|they\s+all"
+                      r"|i\s+give\s+(?:them\s+all|all\s+of\s+them|every\s+statement|each\s+statement))"
+                      r"\s+(?:gets?|receives?|deserves?|)\s*(?:an?\s+)?(?P<d>[1-5])(?:\s+from\s+me)?[ \t]*[.!]?", re.I)
 
 
 def _all_one(text: str, n: int) -> list[int | None] | None:
-    m = _ALL.fullmatch(text.strip())
+    m = _all(n).fullmatch(text.strip())
     return [int(m["d"])] * n if m else None
 
 
