@@ -174,3 +174,9 @@ def test_compact_near_misses_stay_unread(reply):
 def test_a_hedged_labelled_line_is_not_a_compact_reading():
     reply = "\n".join(f"{i}. **{t}:** {'maybe ' if i == 2 else ''}{v}" for i, t, v in zip(range(1, 11), LABELS, V))
     assert _read(reply) in (None, ratings(s2=None))
+
+
+def test_a_pair_with_its_anchor_in_brackets_keeps_its_reading():
+    # (blind57 likert:58's form) "1: 5 (muy de acuerdo)": no unread pair; the other readers read every line
+    reply = "1: 5 (muy de acuerdo)\n" + "\n".join(f"{i}: {v}" for i, v in zip(range(2, 11), V[1:]))
+    assert _read(reply) == ratings(s1=5)

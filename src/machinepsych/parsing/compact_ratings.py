@@ -25,7 +25,10 @@ _PAIR = re.compile(r"(?P<n>\d{1,2})(?:[ \t]*[:=)\-–—][ \t]*|[ \t]+)(?:(?P<d>
                    r"(?=[ \t]*(?:[,;|·•\n]|\Z)|[ \t]+" + _HEAD + r"\d)", re.I)
 _SEP = re.compile(r"[ \t]*(?:[,;|·•]|\n)?[ \t\n]*")
 # a pair whose rating does not read ("S2 3 or 4", "2: maybe 4"), up to its explicit separator before the next pair
-_UNREAD = re.compile(r"(?P<n>\d{1,2})(?:[ \t]*[:=)\-–—][ \t]*|[ \t]+)[^,;|\n]{1,40}?(?=[ \t]*(?:[,;|]|\n))")
+# (only a value left open by a hedge or a second value: "1: 5 (muy de acuerdo)" is no unread pair, the run is left to the
+# other readers)
+_UNREAD = re.compile(r"(?P<n>\d{1,2})(?:[ \t]*[:=)\-–—][ \t]*|[ \t]+)(?=[^,;|\n]{0,40}?(?:\b(?:or|maybe|perhaps|possibly|oder|vielleicht|ou|o|quiz[áa]s|forse|talvez)\b|[?？]|或|还是|かも|또는))"
+                     r"[^,;|\n]{1,40}?(?=[ \t]*(?:[,;|]|\n))", re.I)
 # an unfinished last pair: its number alone, or with its colon ("5:", "7")
 _CUT = re.compile(r"(?P<n>\d{1,2})[ \t]*[:=\-–—]?[ \t]*\Z")
 # a closing sentence without a number ("以上が私の評価です。", "That's all.")
