@@ -920,7 +920,9 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
     if cut and (all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences)
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if (repeated := _repeated_wrappers(text)) == "":
+        return None, "invalid"  # '{"comment": "A"} {"comment": "B"}': two different comments, neither the one
+    inner = repeated or _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
     if lead_in_only(inner or text):
         return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
@@ -1050,6 +1052,21 @@ def _wrapped_comment(text: str) -> str | None:
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+def _repeated_wrappers(text: str) -> str | None:
+    """The comment of a reply that is two or more JSON wrappers and nothing else between or around them
+    ('{"comment": "X"} {"comment": "X"}'): the one comment they all hold; "" where they hold different
+    comments (no one of them is the answer); None where the reply is not such a row of wrappers."""
+    found = json_objects(text)
+    if len(found) < 2 or text[:found[0][0]].strip(" `\n") not in ("", "json") or text[found[-1][1]:].strip(" `\n"):
+        return None
+    if any(text[a[1]:b[0]].strip(" ,;`\n\t") not in ("", "json") for a, b in zip(found, found[1:])):
+        return None
+    comments = {_wrapped_comment(text[start:end]) for start, end, _ in found}
+    if None in comments:
+        return None
+    return comments.pop() if len(comments) == 1 else ""
 
 
 # (replies_blind59) a JSON wrapper whose closing brace is missing, its string closed ('{"comment": "Rivers and deltas."')
