@@ -117,7 +117,9 @@ GUARDS = [
     ("oddball", ODDBALL, "Here is my comment: the oboe line is odd.", "Here is my comment: the oboe line is odd."),
     ("oddball", ODDBALL, "Comment: The oboe line is odd.", "Comment: The oboe line is odd."),
     ("oddball", ODDBALL, 'Format, e.g. {"comment": "text"}. The oboe line is odd.', 'Format, e.g. {"comment": "text"}. The oboe line is odd.'),
-    ("oddball", ODDBALL, '{"comment": "A"} {"comment": "B"}', '{"comment": "A"} {"comment": "B"}'),
+    # (round 7, fixX: the same wrapper twice is its one comment; two different comments cannot be told apart: no comment)
+    ("oddball", ODDBALL, '{"comment": "A"} {"comment": "B"}', None),
+    ("oddball", ODDBALL, '{"comment": "The oboe line is odd."} {"comment": "The oboe line is odd."}', "The oboe line is odd."),
     # 8. a correction that states, or decides, its answer; a best guess; the tentative forms already invalid
     ("visfactor-ma1", MA1, '{"answer": 45}\nNo, maybe {"answer": 77}', None),
     ("visfactor-ma1", MA1, '{"answer": 45}\nNo, {"answer": 77}', 77),

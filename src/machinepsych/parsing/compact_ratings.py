@@ -136,9 +136,16 @@ def _prose(text: str, n: int) -> list[int | None] | None:
     return [values[k] for k in range(1, n + 1)]
 
 
+# left to the other readers, which weigh them: a rating revised in place ("3, I mean four", "actually", "correction"), and
+# a rating word beside a digit in brackets ("neutre (4)", "4 (agree)"), which may disagree
+_DEFER = re.compile(r"\b(?:i\s+mean|i\s+meant|actually|correction|corrected|no,?\s+wait|sorry|scratch\s+that|make\s+that|meinte|ich\s+meine"
+                    r"|korrektur|je\s+veux\s+dire|correction|quiero\s+decir|corrección|perdón|pardon)\b"
+                    r"|(?:" + _ANCHOR + r")\s*[(\[]\s*[1-5]\s*[)\]]|[1-5]\s*[(\[]\s*(?:" + _ANCHOR + r")\s*[)\]]", re.I)
+
+
 def compact_ratings(text: str, n: int) -> list[int | None] | None:
     """The ratings of a whole reply in one of the compact forms of this module, in statement order (None for a
     statement after a cut), else None."""
-    if n < 2:
+    if n < 2 or _DEFER.search(text):
         return None
     return _pair_run(text, n) or _labelled_lines(text, n) or _all_one(text, n) or _prose(text, n)

@@ -321,7 +321,9 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   # not "Final Answer: E", a label the markers read)
                   L_ + r"(?i:" + lex.PLAY_NOUNS + r")\s*[:：]\s*(?:" + e + "|" + re.escape(o.lower()) + r")(?=\s*(?:[.!,;)]|$))",
                   # (fixU) the letter before a Chinese or Japanese noun of the options ("A机器", "C号飞船", "Dの宇宙船", "Bのマシン")
-                  r"(?<![A-Za-z0-9])" + e + r"\s*(?:号|號|番)?\s*の?\s*(?=[\u3040-\u30ff\u3400-\u9fff])" + _LETTER_NOUN,
+                  # (not after a possessive or a negation: "立方体的E边" describes an edge, "不从C牌堆抽" declines C)
+                  r"(?<![A-Za-z0-9])(?<!的)(?<!の)(?<!不从)(?<!不從)(?<!没从)(?<!沒從)(?<!不选)(?<!不選)" + e
+                  + r"\s*(?:号|號|番)?\s*の?\s*(?=[\u3040-\u30ff\u3400-\u9fff])(?!\s*(?:边|邊|辺))" + _LETTER_NOUN,
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")
