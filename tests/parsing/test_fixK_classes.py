@@ -124,7 +124,10 @@ def test_unclosed_comment_wrapper(reply, meant):
 
 @pytest.mark.parametrize("reply, meant", [
     ('{"comment": "Rivers and deltas."}', ("Rivers and deltas.", "parsed")),
-    ('{"comment": "Rivers and', (None, "invalid")),  # the string itself cut off: no comment
+    # the string itself cut off reads as the bare reply cut off there (round 6, fixT: the corpus keeps the text written
+    # once a comment has begun, "Rivers and" as the bare "Rivers and"); cut off before saying anything: no comment
+    ('{"comment": "Rivers and', ("Rivers and", "parsed")),
+    ('{"comment": "Here are my', (None, "invalid")),
 ])
 def test_guards_class_4(reply, meant):
     assert read(COMMENT, reply) == meant

@@ -87,7 +87,8 @@ TABLES = [
     ("visfactor-cf2", ROWS, MARKDOWN + "\nOn reflection figure 3 is F.", ["T", "F", "F", "F", "T"]),
     # (ratings so corrected, statements edited by number and nothing else, read as rows are: rating_revisions.edited_ratings)
     ("cogbench-v", PETS, RATINGS + "\nCorrection: statement 2 should be 3.", {"1": 4, "2": 3, "3": 5}),
-    ("cogbench-v", PETS, RATINGS + "\nWait, I mixed up the rows: statement 1 is 2 and statement 2 is 4.", None),
+    # (round 5, named corrections: each statement the correction names takes its value, the others stand)
+    ("cogbench-v", PETS, RATINGS + "\nWait, I mixed up the rows: statement 1 is 2 and statement 2 is 4.", {"1": 2, "2": 4, "3": 5}),
     ("cogbench-v", PETS, RATINGS + "\n(ignore this table, it is for the previous topic)", None),
     ("cogbench-v", PETS, LATEX_RATINGS + "\nCorrection: statement 2 is 3.", {"1": 4, "2": 3, "3": 5}),
     # guards: a table alone, or with prose after it that corrects nothing

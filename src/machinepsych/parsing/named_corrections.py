@@ -55,6 +55,10 @@ def _values_close(clause: str) -> bool:
     return all(_CLOSES.match(clause, d.end()) and not _RELATIVE.search(clause[:d.start()]) for d in _DIGIT.finditer(clause))
 
 
+# a value denied with nothing in its place: "should not be 5", "sollte nicht 5 sein", "ne devrait pas être 5", "不应该是5"
+_DENIED = re.compile(r"\b(?:not|never|n't|nicht|kein(?:e|en)?|pas|jamais|no|nunca|non|mai|não)\b|n't\b|不|没|ない|じゃない", re.I)
+
+
 # (fixT) the reply's last line headed by a statement and a correction word, whatever the layout above it (blocks, a
 # table, a list): "Statement 4 correction: Rating: 4", "| Statement 4 (corrected): 1", "Aussage 4 Korrektur: 2"
 HEADED = re.compile(r"(?:^|\n)[ \t*_>|#-]*" + STATEMENT.pattern + r"[ \t*_]*[(\[—–:-]?[ \t*_]*(?:correction|revision|update|amendment|revised|corrected"
@@ -107,6 +111,9 @@ def named_corrections(text: str) -> tuple[str, list[tuple[int, int | None]]] | N
             continue
         kept = _OLD.sub(" ", clause)
         values = [int(d.group()) for d in _DIGIT.finditer(kept)]
+        if len(values) == 1 and _DENIED.search(kept[:_DIGIT.search(kept).start()]):
+            edits.append((int(m.group("row")), None))  # "statement 2 should not be 5": the old value denied, no new one
+            continue
         if len(values) == 1 and not _values_close(kept):
             return None  # "Actually statement 4 is 2 questions in one.": read as before
         edits.append((int(m.group("row")), values[0] if len(values) == 1 and 1 <= values[0] <= 5 else None))
