@@ -62,14 +62,14 @@ CARD_GUARDS = [
     (WCST, "Option 2 (or 3).", None),
     (WCST, "I'll go by colour: option 3 or option 2.", None),
     (WCST, "Selection: 3, but Selection: 2 is also possible.", None),
-    (WCST, "Option 2 (yellow). Actually option 3.", None),  # a second thought: the opening answer is not kept
+    (WCST, "Option 2 (yellow). Actually option 3.", 3),  # (fixU, round 7) a closing "Actually X." corrects to X
     (WCST, "Option 2 (yellow). Actually, option 3.", 3),
     (WCST, "Karte 2 hat das Kreuz. Ich sortiere nach Form: Karte 2.", 2),
     (WCST, "La carta 3 es azul. Voy por color: 3.", 3),
     (IGT, "Answer: B. Answer: D.", None),
     (IGT, "Answer: B. Answer: D would be the safer deck long term.", "B"),
     (IGT, "Deck C (steady). Although deck B paid big once...", "C"),
-    (IGT, "Deck B. Actually deck D.", None),  # read B on main: the later deck is a second thought
+    (IGT, "Deck B. Actually deck D.", "D"),  # read B on main; (fixU, round 7) a closing "Actually X." corrects to X
 ]
 
 

@@ -38,7 +38,12 @@ SHAPE_FORMS = {
     "circle": r"circles?", "square": r"squares?",
 }
 _CARD_WORDS = r"red|green|yellow|blue|black|triangle|star|cross|circle|square|plus|single|shapes?|colou?rs?|times|x\b|of\b"
-_CARD_NOUN = r"(?i:card|option|choice|pile|position|slot|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|" + lex.CARD_NOUNS + ")"
+# the test's own nouns for its key and desk cards in the lexicon's languages ("Schlüsselkarte 2", "Tischkarte 1",
+# "carta clave 4", "carte clé 3", "carta chiave 2"), read as "key card" and "desk card" are (fixV, issue 31)
+_KEY_NOUNS = (r"(?:schl[üu]ssel|tisch|ziel|referenz|stapel)karte|cart[ae]s?\s+(?:clave|cl[ée]s?|chiave|de\s+referencia"
+              r"|de\s+r[ée]f[ée]rence|de\s+la\s+mesa)|desk\s+card|reference\s+card")
+_CARD_NOUN = (r"(?i:" + _KEY_NOUNS + r"|card|option|choice|pile|position|slot|key\s+card|top\s+card|stimulus\s+card|target\s+card|#|"
+              + lex.CARD_NOUNS + ")")
 
 
 @lru_cache(maxsize=None)
@@ -46,7 +51,7 @@ def _card_number(k: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     guard = r"(?!\s*(?:" + _CARD_WORDS + r"))"
     digits = re.escape(str(k))  # the gate of the patterns that write the number
     words = "|".join(NUMWORDS.get(k, ()) + FOREIGN_NUMWORDS.get(k, ()))
-    strong = [gated(digits, L_ + _CARD_NOUN + r"\s*(?:no\.?|number|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard)]
+    strong = [gated(digits, L_ + _CARD_NOUN + r"\s*(?i:no\.?|number|num[ée]ro|n[úu]mero|nummer|nr\.?|#)?\s*[:#]?\s*[\[(]?" + f"{k}" + r"(?!\d)[\])]?" + guard)]
     if words:
         strong.append(gated(_CARD_NOUN, L_ + _CARD_NOUN + r"\s+(?i:(?:no\.?|number|#)\s*)?(?i:" + words.replace("a single|", "")
                             + r")" + R_ + guard))

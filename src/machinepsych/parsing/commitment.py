@@ -56,6 +56,7 @@ from .start_plan import START_PLAN
 from .causal_choice import CAUSAL_PATTERNS, MARKERS as CAUSAL_MARKERS
 from .causal_choice import conditional as causal_conditional
 from .qualified_label import MARKERS as QUALIFIED_MARKERS
+from .bare_deeds import MARKERS as DEED_MARKERS
 from .would_mention import conditional_after
 from .second_thought import turned_from
 from .text import blank, blank_matches, bold_spans, boxed, idle_calls, is_example, json_answers, json_objects, lines_with_pos, mask, prepare, key_spans, said_over, table_rows
@@ -240,6 +241,8 @@ MARKERS: list[tuple[re.Pattern, int, str]] = [
     *CAUSAL_MARKERS,
     # "my answer for this trial is: BBB": an answer label qualified by the trial it answers (:mod:`.qualified_label`)
     *QUALIFIED_MARKERS,
+    # a bare deed on an option ending its clause ("Play B", "Let me move to B.", "Voy con la B.") (:mod:`.bare_deeds`)
+    *DEED_MARKERS,
 ]
 # an answer followed by a commitment ("Card 2 it is.", "B is my answer")
 POST_COMMIT = re.compile(r"^\s*[,:]?\s*(?:(?:it\s+is|it\s+will\s+be|it\s+shall\s+be|is\s+(?:my|the)\s+(?:final\s+)?(?:answer|choice|pick|selection|decision))\b"
@@ -312,6 +315,10 @@ COPULA_END = re.compile(r"(?:\b(?:is|was|are|were|es|est|ist|era|war|sei|[èeé]
                         # Japanese, where the subject is the answer's own noun ("隠れている図形はCです。", "答えは7"; not a count of
                         # something else, "通行止めは2")
                         r"|" + _JA_ANSWER_SUBJECT + r"\s*は\s*$"
+                        # (fixU) the net's edge named by its number, or the sheet unfolded, before the answer ("辺1はAです。",
+                        # "边2是C。", "展开后是D。", "展開するとDになります。")
+                        r"|(?:辺|エッジ|边|邊)\s*\d{1,2}\s*(?:は|是|为|為)\s*$|(?:展开|展開|打开|打開)(?:后|後|之后|之後)\s*(?:是|为|為)\s*$"
+                        r"|(?:展開すると|開くと|広げると)\s*$"
                         r"|\b(?:is|are|was|were|ist|sind|war|es|est|son|sont|era|è)\b[^.!?\n:]{1,40}:\s*$", re.I)  # "... is right after all: T."
 # what the answer's description in parentheses after it may not hold ("is 1 (or 4)", "is C (not sure)")
 _UNSURE_ASIDE = re.compile(r"\b(?:or|not|no|maybe|perhaps|probably|might|could|unsure|guess|if|unless|either)\b|n['’]t\b|\?", re.I)
@@ -377,7 +384,7 @@ UNDECIDED = re.compile(r"\b(?:can[’']?t|cannot|can\s+not|could\s+not|couldn[�
 BARE_LABEL_END = re.compile(r"\s*(?:[.!;,\n)]|$|[-–—]\s|(?:i\s+think|i\s+guess|bc|because|since|as)\b)", re.I)
 LEAD_SEP = re.compile(r"^\s*(?:[,.;!\n—–(]|\s-\s|$)")
 # the Japanese and Korean copula (plain and polite) that follows the answer it states ("2番です", "1번입니다")
-COPULA_AFTER = ("です", "でした", "だ", "である", "입니다", "이에요", "예요", "이다")
+COPULA_AFTER = ("です", "でした", "だ", "である", "입니다", "이에요", "예요", "이다", "になります", "になる")  # (fixU) "Dになります" (becomes D)
 _COPULA_LEAD = re.compile(r"^[ \t]*(?:" + "|".join(COPULA_AFTER) + r")(?=[\s,.;!。、（(]|$)")
 # check marks and emoji right after an answer ("**Yes** ✅", "B 👍")
 MARKS_AFTER = re.compile(r"^[ \t]*(?:[✓✔✅☑\u2600-\u27bf\u2b50\ufe0f\u200d\U0001f300-\U0001faff][ \t]*)+(?=\S|$)")

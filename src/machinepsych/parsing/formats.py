@@ -29,6 +29,7 @@ from .counterfactual import without_addenda
 from .either_or import either_or_hedge
 from .row_marks import contradicting_mark
 from .rows import parse_numbers, parse_rows
+from .group_for import figures_first
 from .rowset_words import in_english_words
 from .revision import revised_tail
 from .text import PLACEHOLDER_VALUE, answer_spans, blank, is_example, json_answers, json_objects, lines_with_pos, mask, conclusion_before_answer, prepare, boxed, strip_think
@@ -316,6 +317,11 @@ def _letter_reader(options: tuple[str, ...], nouns: str = "") -> ChoiceReader:
                   r"(?<![A-Za-z0-9])[\"“「『]" + e + r"[\"”」』](?![A-Za-z0-9])",  # a letter in quotes: 'edge 4 becomes "A"', 「D」
                   # a lower-case letter right after the item's noun, ending the reply's clause ("sheet d", "figure c.")
                   L_ + _LETTER_NOUN + r"\s+" + re.escape(o.lower()) + r"(?=\s*(?:[.!,;)]|$))",
+                  # (fixU) a played thing's noun, a colon, the letter ending the clause ("i play machine: b", "I play machine: B";
+                  # not "Final Answer: E", a label the markers read)
+                  L_ + r"(?i:" + lex.PLAY_NOUNS + r")\s*[:：]\s*(?:" + e + "|" + re.escape(o.lower()) + r")(?=\s*(?:[.!,;)]|$))",
+                  # (fixU) the letter before a Chinese or Japanese noun of the options ("A机器", "C号飞船", "Dの宇宙船", "Bのマシン")
+                  r"(?<![A-Za-z0-9])" + e + r"\s*(?:号|號|番)?\s*の?\s*(?=[\u3040-\u30ff\u3400-\u9fff])" + _LETTER_NOUN,
                   _ordinal_option(k, _LETTER_NOUN), lex.elided_ordinal(k))  # "the second figure", "The third one."
         answers.append(Answer(o, strong, (letter(o),)))
     exact = tuple(Answer(o, (r"(?<![A-Za-z0-9])" + re.escape(o.lower()) + r"(?![A-Za-z0-9])" + (_NOT_ARTICLE if o.lower() in _ARTICLE_LETTERS else "")
@@ -574,7 +580,8 @@ def parse_group_list(reply: str, obs: Observation | None = None) -> tuple[tuple 
     allowed = {int(o) for o in st.get("options", []) if str(o).isdigit()} or None
     n = int(st.get("n_rows", 0))
     # "Figur 1: Gruppe 2", "1→2" (:mod:`.grouplist`); "Test figures 1-8 go to groups 3, 2, ..." (:mod:`.range_groups`)
-    return parse_numbers(as_figure_groups(in_group_words(reply), n), n, allowed)
+    # "Group 3 for figures 1 and 5, group 2 for 4, 6 and 8, the rest group 1." (:mod:`.group_for`)
+    return parse_numbers(as_figure_groups(figures_first(in_group_words(reply)), n), n, allowed)
 
 
 TABLE_LINE = re.compile(r"\|.*\|")  # a line of a markdown table ("| E | ✗ |")
@@ -913,7 +920,9 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
     if cut and (all(_announces(sentences, i) for i in range(max(len(sentences) - 1, 1))) and not _said_before_cut(sentences)
                 or _reading_cut_off(sentences)):
         return None, "invalid"  # cut off before it said anything ("Let me read each sentence. 1. The first")
-    inner = _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
+    if (repeated := _repeated_wrappers(text)) == "":
+        return None, "invalid"  # '{"comment": "A"} {"comment": "B"}': two different comments, neither the one
+    inner = repeated or _wrapped_comment(text) or _unclosed_wrapper(text) or _fenced_comment(text) or _comment_in_chat(text)
     if lead_in_only(inner or text):
         return None, "invalid"  # "Here are my comments on the", "I notice", "以下是我的": cut off in its lead-in (:mod:`.lead_in`)
     if opts_out(inner or text) or (inner and is_refusal(inner)):
@@ -1043,6 +1052,21 @@ def _wrapped_comment(text: str) -> str | None:
     if len(values) > 1:  # {"comment": "...", "sentiment": "positive"}: the comment key's value, the rest is metadata
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS]
     return values[0].strip() if len(values) == 1 and isinstance(values[0], str) and values[0].strip() else None
+
+
+def _repeated_wrappers(text: str) -> str | None:
+    """The comment of a reply that is two or more JSON wrappers and nothing else between or around them
+    ('{"comment": "X"} {"comment": "X"}'): the one comment they all hold; "" where they hold different
+    comments (no one of them is the answer); None where the reply is not such a row of wrappers."""
+    found = json_objects(text)
+    if len(found) < 2 or text[:found[0][0]].strip(" `\n") not in ("", "json") or text[found[-1][1]:].strip(" `\n"):
+        return None
+    if any(text[a[1]:b[0]].strip(" ,;`\n\t") not in ("", "json") for a, b in zip(found, found[1:])):
+        return None
+    comments = {_wrapped_comment(text[start:end]) for start, end, _ in found}
+    if None in comments:
+        return None
+    return comments.pop() if len(comments) == 1 else ""
 
 
 # (replies_blind59) a JSON wrapper whose closing brace is missing, its string closed ('{"comment": "Rivers and deltas."')
@@ -1276,6 +1300,15 @@ EXAMPLE_IN_PARENS = re.compile(r"(?<=\()[^()\n]{0,60}?(?:[,;:]\s*|\s)(?:e\.\s?g\
                                r"|por\s+ejemplo|par\s+exemple|zum\s+Beispiel|例如|比如|例えば|예를\s*들어)[ \t,:]*[^()\n]{1,40}?(?=\))", re.I)
 
 
+# (fixW, round 7) a parenthesis that opens by naming what it holds the example or the format ("(example: [1, 2, 2, 1])",
+# "(Beispiel: T, F, T)", "(like the example [1, 2])", "(as in the example: ...)", "(format: ...)"), whatever the list in it:
+# the prompt's example echoed, never the reply's answer; the whole parenthesis goes (an example never replaces the answer)
+EXAMPLE_PAREN = re.compile(r"\(\s*(?:(?:(?:an?|the)\s+)?(?:example|sample|ejemplo|exemplo|exemple|beispiel|esempio|пример|例|예시?|format(?:o)?|template)"
+                           r"(?:\s+(?:answer|reply|response|format|form))?\s*[:：]"
+                           r"|(?:like|as\s+in|per|following|wie\s+im|comme\s+dans\s+l['’]|como\s+en\s+el|como\s+no)\s+(?:the\s+)?(?:example|ejemplo|exemple|beispiel|exemplo)\b"
+                           r"|例如|比如|例えば|示例\s*[:：]?)[^()\n]*\)", re.I)
+
+
 def _opening_paren(text: str, pos: int) -> int | None:
     """Where the parenthesis open at ``pos`` opens, on its line ("(Answer T or F (different cubes), e.g. {...})"), or None."""
     depth = 0
@@ -1330,6 +1363,9 @@ def _without_examples(text: str, obs: Observation | None) -> tuple[str, bool] | 
         introduced = True
     for m in EXAMPLE_IN_PARENS.finditer(text):
         spans.append(m.span())
+        introduced = True
+    for m in EXAMPLE_PAREN.finditer(text):
+        spans.append((m.start() + 1, m.end() - 1))
         introduced = True
     # ('{"answer": "T"} (Answer T or F, e.g. {"answer": "T"})': an object of the reply's own beside the example)
     introduced = introduced and all(any(a <= start and end <= b for a, b in spans) for start, end, _ in objects)

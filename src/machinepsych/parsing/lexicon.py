@@ -82,11 +82,25 @@ def misspelt(word: str) -> str:
 OWN_WORDS = {"rite", "treu"}
 
 
+_VOWELS = "aeiou"
+
+
+def long_word_slips(word: str) -> set[str]:
+    """(fixU) The slips of a long answer word (seven letters or more) beyond :func:`slip_forms`: one vowel after
+    its first letter typed as another vowel ("consonent", "consanant" not: one only), and the word split by a
+    space where both halves keep three letters ("avail able", "conso nant")."""
+    if len(word) < 7:
+        return set()
+    forms = {word[:i] + v + word[i + 1:] for i in range(1, len(word)) if word[i] in _VOWELS for v in _VOWELS if v != word[i]}
+    forms.update(word[:i] + " " + word[i:] for i in range(3, len(word) - 2))
+    return forms
+
+
 def _phrase_slips(phrase: str) -> set[str]:
     words = phrase.split()
     forms = set()
     for k, w in enumerate(words):
-        for f in slip_forms(w):
+        for f in slip_forms(w) | long_word_slips(w):
             if len(words) > 1 or (len(f) >= 4 and len(w) >= 4 and f not in OWN_WORDS):
                 forms.add(" ".join(words[:k] + [f] + words[k + 1:]))
     return forms

@@ -15,6 +15,14 @@ _OTHER = (r"the\s+other\s+way\s+(?:round|around)|swapped|switched|reversed|inter
 _DOUBT = re.compile(r"(?:\b(?:" + _MODAL + r")\b[^.!?\n]{0,60}?\b(?:" + _OTHER + r"))", re.I)
 
 
+# (fixW, round 7) a doubt that names a row and says its value may not hold ('— though figure 3 might not have it', "piece 2
+# may not be needed", "card 4 could be wrong", "Figur 3 könnte es nicht enthalten", "la figure 3 pourrait ne pas l'avoir"):
+# the other value offered for that row, as "might be group 1" is (the corpus's convention: a hedge, no list read)
+_ROW = r"(?:figures?|pieces?|cards?|rows?|items?|figur(?:en)?|teile?|karten?|figuras?|piezas?|cartas?|pi[èe]ces?|cartes?|#)\s*\d{1,2}\b"
+_NEGATED_ROW = re.compile(r"\b" + _ROW + r"[^.!?\n]{0,40}?\b(?:" + _MODAL + r")\s+(?:(?:also\s+)?not\b|n['’]t\b|ne\s+pas\b|nicht\b|no\b"
+                          r"|be\s+(?:wrong|incorrect|off|a\s+mistake|mistaken)\b|[^.!?\n]{0,30}?\bnicht\b)", re.I)
+
+
 def doubts_part(tail: str) -> bool:
     """Whether ``tail``, the text from a list answer on, doubts part of it and offers another value."""
-    return bool(_DOUBT.search(tail))
+    return bool(_DOUBT.search(tail) or _NEGATED_ROW.search(tail))

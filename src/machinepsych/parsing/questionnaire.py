@@ -18,6 +18,7 @@ from typing import Any
 from machinepsych.core.parsing import fallback_status
 from machinepsych.core.types import Observation, ParseStatus
 
+from .compact_ratings import compact_ratings
 from .lexicon import misspelt
 from .likert import _value, parse_rating, rating_keys
 from .named_corrections import named_corrections
@@ -187,7 +188,8 @@ ECHO_HEADED = re.compile(_ECHO_INTRO_LEAD + r"(?="
                          + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_:]*$)")
 # (blind58) the intro with a whole example rating on its line, after the ratings ("Example: Statement 1: 3", "e.g. Statement 1: 3",
 # "For example, Statement 1: 3"): an echo of the format
-ECHO_RATED = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)[ \t]*[:,]?[ \t*_]*(?="
+# (blind64) also with words between the intro and its colon ("Example format: Statement 1: 3", "Format example: S1: 4")
+ECHO_RATED = re.compile(r"(?im)^[ \t*_#>]*(?:example|for\s+example|e\.g\.|template|format|sample|answer\s+format)(?:\b[^\n:,\d]{0,25})?[ \t]*[:,]?[ \t*_]*(?="
                         + _HEAD_WORD + r"\s*#?\s*\d{1,3}[ \t*_]*[:=\-–—][ \t*_]*\d[ \t*_.]*$)")
 # the same in parentheses, the example after the intro ("(Example: Statement 1\nThoughts: ...\nRating: 3)", "(e.g. Rating: 4)")
 ECHO_PAREN = re.compile(r"(?im)^[ \t*_>]*\((?:(?:example|for\s+example|template|format|sample|answer\s+format)\b[^\n:()]{0,25}:|e\.g\.|for\s+example,)[^()]*\)[ \t*_.]*$")
@@ -518,7 +520,9 @@ def _parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus
                 if made(text, m.start(), m.end())]
     text = blank_matches(RESTATE, text)
     found: dict[str, list[tuple[int | None, str]]] = {}
-    if len(ids) > 1 and (ranged := range_groups(text, len(ids))):  # "1-3: 4, 4, 2 / 4-6: 4, 3, 3 / 7-10: 3, 3, 2, 4"
+    if len(ids) > 1 and (compact := compact_ratings(text, len(ids))):  # "S1 4, S2 3, ...", "All of them get a 4", prose (:mod:`.compact_ratings`)
+        found = {sid: [(v, "")] for sid, v in zip(ids, compact)}
+    elif len(ids) > 1 and (ranged := range_groups(text, len(ids))):  # "1-3: 4, 4, 2 / 4-6: 4, 3, 3 / 7-10: 3, 3, 2, 4"
         found = {sid: [(v, "")] for sid, v in zip(ids, ranged)}
     elif len(ids) > 1 and (grouped := group_ratings(text, len(ids))):  # "Statements 1, 3 and 5 get a 4", "All 4s except 2 and 7, ..."
         found = {sid: [(v, "")] for sid, v in zip(ids, grouped)}

@@ -25,7 +25,7 @@ _NO_REJECTION_AFTER = r"(?!\s*[^\s.!?\n]+\s[^.!?\n]*?(?:\b(?:not|never|nicht|nie
 # also right after an answer object: '{"answer": "(5, 5)"} wait no (4, 5)'
 _START = r"(?:^|(?<=[.!?;:,…—–(\-\n}])|(?<=\.\.\.)|(?<=[.!?;:,…—–}]\s))\s*"
 REVISION = re.compile(
-    r"(?:" + _START + r"(?:wait|hold\s+on|(?:just\s+)?(?:kidding|joking)(?!\s+aside)|(?:nur\s+)?(?:spa(?:ß|ss)|scherz)|je\s+plaisante|(?:es\s+)?broma|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
+    r"(?:" + _START + r"(?:wait|hold\s+on|(?:just\s+)?(?:kidding|joking)(?!\s+aside)|(?:nur\s+)?(?:spa(?:ß|ss)|scherz)|je\s+plaisante|(?:es\s+)?broma|actually(?=\s*(?:[,:;—–.!]|-\s|\.\.\.|…|no\b|wait\b|hold\s+on\b|\s+[^\s.!?\n,;:]+(?:\s+[^\s.!?\n,;:]+)?\s*[.!]?\s*$))|on\s+second\s+thoughts?|scratch\s+that|no\s+wait|oops|correction|korrektur|berichtigung|correcci[óo]n|correzione|corre[çc][ãa]o"
     r"|correcting(?:\s+(?:my|the)\s+(?:answer|choice|selection|rating|mistake))?|let\s+me\s+(?:reconsider|correct|re-?check|fix|revise)(?:\s+(?:that|this))?"
     r"|(?:hmm+\s*,?\s*)?on\s+(?:further\s+|second\s+)?reflection|on\s+(?:a\s+)?(?:closer|second)\s+(?:look|inspection|glance)|looking\s+(?:again|more\s+closely)"
     # "No. Well — strictly speaking, not available.": a precision that replaces the answer before it
@@ -36,7 +36,7 @@ REVISION = re.compile(
     r"(?:\s*[,—–-]?\s*(?P<no>no)\b(?![\s-]+(?:match|longer|more|available|reward|one|doubt)\b))?"
     # ("I was wrong with rainy. Sunny.": what it was wrong with is taken back with it)
     # (a condition is no correction: "If I misread the colour, I would pick card 2" takes nothing back)
-    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong(?:\s+(?:with|about|on)\s+[^.!?\n,;:]{1,30}(?=[.!?\n,;:]))?|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
+    r"|(?<!\bif\s)(?<!\bcase\s)\bi\s+(?:misread|mis(?:counted|calculated|judged|placed)|(?:over|under)counted|counted\s+wrong(?:ly)?|made\s+an\s+error|mixed\s+(?:(?:it|them|that|those|the\s+\w+)\s+)?up|made\s+a\s+mistake|was\s+wrong(?:\s+(?:with|about|on)\s+[^.!?\n,;:]{1,30}(?=[.!?\n,;:]))?|got\s+(?:it|that)\s+wrong|take\s+(?:it|that)\s+back)\b"
     # (and "no" in other languages after a dash: "Option 2 – nein, doch Option 3", "B – non, C", "2 — não, 3")
     r"|(?:\.\.\.|…|—|–)\s*(?:no|nein|non|nee|não)\s*(?:,|—|–|\.\.\.|…)(?=\s*\w)|,\s*no,\s*(?:sorry|wait|actually|scratch\s+that|i\s+mean)\b"
     r"|,\s*nein,\s*(?:doch|sorry|warte|eigentlich|besser|lieber)\b|,\s*non,\s*(?:plutôt|pardon|attends)\b"
@@ -44,7 +44,7 @@ REVISION = re.compile(
     # "Left arm. No, right arm." (not in a list of yes/no values, "yes, no, yes", "Figure 1, no, figure 2, yes")
     # (not when the words after it reject or describe what they name: "Right arm. No, the left arm has not paid off."
     # says why the first answer stands, "No, card 4 hasn't matched", "No, AAA never did")
-    r"|" + _NOT_A_VALUE_BEFORE + r"(?:,|(?<=[.!])\s)\s*(?:no|nein|non|nee|não)\s*,(?=\s*\w)" + _NO_VALUE_AFTER + _NO_REJECTION_AFTER +
+    r"|" + _NOT_A_VALUE_BEFORE + r"(?:,|(?<=[.!])\s)\s*(?:no|nein|non|nee|não)\s*(?:,|(?<=[.!]\s(?:no|No|NO))\s+[—–]\s|(?<=[.!]\s(?:no|No|NO))[—–])(?=\s*\w)" + _NO_VALUE_AFTER + _NO_REJECTION_AFTER +
     # "BBB, sorry, CCC", "2, I mean 3", "left arm, or rather right arm" (not "rather than")
     r"|(?:,|—|–|\s-)\s*(?:sorry|pardon|perdón|perdon|entschuldigung)\s*[,—–:-](?=\s*\w)"
     r"|(?:,|—|–|\s-)\s*(?:i\s+mean|ich\s+meine|je\s+veux\s+dire|quiero\s+decir)\b\s*,?"

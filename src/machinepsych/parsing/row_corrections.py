@@ -42,6 +42,19 @@ def _names_rows(tail: str, n: int, prose: Callable[[str], tuple | None]) -> bool
     return bool(named) and all(0 < k <= n for k in named) and prose(ALSO.sub(" ", tail)) is not None
 
 
+# a set of rows named and nothing else ("Pieces 1 and 2", "cards 3, 5 and 7", "Teile 1 und 4"): read the same way before
+# and after a correction (a set with a value word, "Flipped: 1 and 5", is not: a bare set after it says no value)
+_BARE_SET = re.compile(r"(?i)(?:the\s+)?(?:figures?|cards?|pieces?|rows?|items?|teile?|karten?|piezas?|cartas?|pi[èe]ces?|cartes?)\s+"
+                       r"\d{1,2}(?:\s*(?:,|and|und|y|et|e|&)\s*\d{1,2})*")
+
+
+def _set_retold(tail: str, prose: Callable[[str], tuple | None]) -> tuple | None:
+    """The whole list a correction after a set of rows told in words tells again as a set, in its last clause
+    ("pieces 1 and 4", after the reason "piece 2 is too wide;"), or None."""
+    clauses = [c for c in re.split(r"[;:.!]\s+|[;:]", tail.strip(" \t\n.!")) if c.strip()]
+    return prose(clauses[-1]) if clauses and _BARE_SET.fullmatch(clauses[-1].strip()) else None
+
+
 def corrected_rows(reply: str, n: int, read: Callable[[str], tuple[tuple | None, str]],
                    prose: Callable[[str], tuple | None]) -> tuple | None:
     """What ``reply`` answers where it gives a list of ``n`` values and then corrects it after its
@@ -61,9 +74,11 @@ def corrected_rows(reply: str, n: int, read: Callable[[str], tuple[tuple | None,
         return None
     if _every_row(tail):  # "Actually, only figure 2 is T.", "Wait, all are T except 5.": a new list told in words
         return prose(tail) if _SAYS_VALUES.search(tail) else None  # ("Wait, all good." keeps the list)
+    head = raw[:mark.start()]
+    if read(head)[0] is None and _BARE_SET.fullmatch(head.strip(" \t\n.!")) and (told := _set_retold(tail, prose)) is not None:
+        return told  # (fixW) "Pieces 1 and 2. No — piece 2 is too wide; pieces 1 and 4.": a set told again replaces the set before
     if not _names_rows(tail, n, prose):
         return None
-    head = raw[:mark.start()]
     before = read(head)[0]
     edited, why = read(raw) if before is not None else (None, "")
     if why == EDITED:

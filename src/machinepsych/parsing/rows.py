@@ -108,6 +108,8 @@ def list_from(value: Any, n: int, read: Callable[[Any], Any], *, runs: str) -> t
 
 _LABEL_FINAL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:the\s+)?(?:final\s+(?:answer|answers|list|result|response)|final|respuesta\s+final|r[ée]ponse\s+finale|endg[üu]ltige\s+antwort|最终答案|最終答案)\s*(?:is|are|:|=|-+>|→)\s*(.*)$", re.I)
 _LABEL = re.compile(r"^\s*(?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:(?:my|the)\s+)?(?:answers?|selection|response|result|output|list|respuesta|r[ée]ponse|antwort|risposta|resposta|答案|回答|答え)\s*(?:is|are|:|=|-+>|→|：)\s*(.*)$", re.I)
+# the last sentence of a line, after a sentence's end ("... Figure 5 has it. So the answer is T, F, T, F, T.")
+_LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+((?:(?:therefore|so|thus|hence)\s*,?\s*)?(?:the\s+|my\s+)?(?:final\s+)?(?:answer|answers|list|result)\b[^.!?\n]*?(?:\[[^\]\n]*\][^.!?\n]*)?[.!]?\s*)$", re.I)
 _CUE = re.compile(r"\b(?:final\s+answer|answer|in\s+order|in\s+summary|summary|so)\b[^\n:]{0,40}[:]\s*$", re.I)
 
 
@@ -342,6 +344,16 @@ def read_list(reply: str | None, n: int, read: Callable[[Any], Any], *, runs: st
                 elif below:
                     add(level, pos, below[0][1])
             break
+    if lines and not any(c[0] >= 4 for c in cands):
+        # (fixW, round 7) the reply's closing sentence opening with an answer label after reasoning on the same line ("Figure
+        # 1 has it. Figure 2 does not. ... So the answer is T, F, T, F, T."): the label commits there as at a line's start
+        pos, line = lines[-1]
+        tail = _LAST_SENTENCE.search(line)
+        if tail is not None and tail.start() > 0:
+            for rx, level in ((_LABEL_FINAL, 5), (_LABEL, 4)):
+                if (m := rx.match(tail.group(1))) and m.group(1).strip():
+                    add(level, pos + tail.start(1), m.group(1).strip())
+                    break
     for pos, vals in _numbered_blocks(lines, n, read):
         add(3, pos, vals)
     for pos, line in lines:

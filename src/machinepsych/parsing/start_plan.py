@@ -17,4 +17,9 @@ _START = (r"(?:\s+(?:just|simply|now|first))?\s+(?:start|begin|kick\s+off|open)(
           r"|(?:come[çc]o|come[çc]arei)\s+(?:com|pelo|pela)|ich\s+(?:beginne|starte|fange)\s+mit)")
 # the clause runs to the reply's end: the option, maybe its noun and a closing word ("first", "for now"), no other clause
 _ENDS_REPLY = r"(?=[^\n.!?;,]{1,40}?(?:[.!]+|\s+(?:first|for\s+now))?[\s*_\"'”)]*\Z)(?![^\n]*\b(?:then|and|or|y|et|und|o|ou)\b)"
-START_PLAN = re.compile(_WHO + r"(?:" + _START + r")\b" + _ENDS_REPLY, re.I | re.M)
+# (fixU) or the plan goes on to the others without naming them ("Let me start with A and work my way through the
+# others."), or a reason after a semicolon names no other option ("I'll begin with A; with four unexplored machines, the
+# order matters little at the start."; not "I'll begin with A; B after that.")
+_THEN_OTHERS = (r"(?=[^\n.!?;,]{1,40}?(?:\s+and\s+(?:then\s+)?(?:work|go|make|move)\s+(?:my|our)\s+way\s+(?:through|down|along|across)\s+"
+                r"(?:the\s+)?(?:others|rest|remaining\s+\w+|other\s+\w+|list)|;(?![^\n]*(?-i:\b[A-Z]\b)|[^\n]*\d)[^\n]*?)[.!]*[\s*_\"'”)]*\Z)")
+START_PLAN = re.compile(_WHO + r"(?:" + _START + r")\b(?:" + _ENDS_REPLY + "|" + _THEN_OTHERS + r")", re.I | re.M)

@@ -17,6 +17,7 @@ from pydantic import Field
 from machinepsych.core.env import Environment, Params
 from machinepsych.core.parsing import fallback_status
 from machinepsych.parsing.cut_lists import cut_inside_next_item
+from machinepsych.parsing.probe_cards import normalize_probe, probe_unsure
 from machinepsych.core.spaces import Choice, ListOf, Record, Space
 from machinepsych.core.spec import Agent, AgentView, AnswerFormat, HumanForm, Metric, Scorer, TaskSpec, TextBox, percent
 from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPart
@@ -136,11 +137,13 @@ def _card(num: str, color: str, shape: str) -> dict:
 
 def parse_probe(reply: str, obs: Observation | None = None) -> tuple[dict | None, ParseStatus]:
     """``Number of cards: [n], Card Label: [number, color, shape], ...`` -> {count, cards}."""
-    text = reply or ""
+    text = normalize_probe(reply or "")  # the list in other forms (:mod:`machinepsych.parsing.probe_cards`)
     m = list(COUNT_RE.finditer(text))
     if not m:
         return None, fallback_status(text)
     if _COUNT_EITHER.match(text, m[-1].end()):  # "Number of cards: 5 or 6": two counts, none given
+        return None, "invalid"
+    if probe_unsure(text, m[-1].start(), CARD_RE):  # "Card 5: [1 or 2, yellow, triangle]", "Card 5 might be ..."
         return None, "invalid"
     raw = m[-1].group(1).lower()
     count = int(raw) if raw.isdigit() else WORDS[raw]
