@@ -29,7 +29,7 @@ BLIND, MIN_BLIND = tuple(FIXTURES / name for name in ("replies_blind5", "replies
                                                       "replies_blind19", "replies_blind21", "replies_blind22", "replies_blind23",
                                                       "replies_blind24", "replies_blind26", "replies_blind27", "replies_blind31",
                                                       "replies_blind32", "replies_blind33", "replies_blind34", "replies_blind35",
-                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52", "replies_blind53", "replies_blind59", "replies_blind56", "replies_blind57", "replies_blind58", "replies_blind60", "replies_blind61", "replies_blind65", "replies_blind62", "replies_blind63", "replies_blind64")), 31
+                                                      "replies_blind36", "replies_blind37", "replies_blind38", "replies_blind40", "replies_blind41", "replies_blind42", "replies_blind43", "replies_blind44", "replies_blind45", "replies_blind47", "replies_blind46", "replies_blind48", "replies_blind49", "replies_blind50", "replies_blind51", "replies_blind52", "replies_blind53", "replies_blind59", "replies_blind56", "replies_blind57", "replies_blind58", "replies_blind60", "replies_blind61", "replies_blind65", "replies_blind62", "replies_blind63", "replies_blind64", "replies_blind66", "replies_blind67", "replies_blind68")), 31
 # blind sets with a shorter format file, each checked at its own minimum: replies_blind20 (554 lines) has
 # 17 free-text and 30 likert lines, replies_blind25 (446 lines) 30 likert lines, replies_blind28 (408 lines)
 # 30 free-text lines, replies_blind29 (402 lines) 30 free-text and 30 likert lines, replies_blind30 (463 lines)
@@ -145,8 +145,10 @@ def check_free_text(line: dict) -> None:
     text = re.sub(r"^'([^\n]+)'$", r"\1", text)
     # (replies_blind56, 58, 62) and a format example echoed after the comment, its placeholder "...": one rule for an
     # echoed example in every format (issue 31)
-    text = re.sub(r'\s*\(?(?:example format|format example|format per the example|e\.g\.)\s*:?\s*\{"comment":\s*"(?:\.\.\.|…)"\}\)?\s*$', "", text,
+    text = re.sub(r'\s*\(?(?:example format|format example|format per the example|for example|example|e\.g\.)\s*:?\s*\{"comment":\s*"(?:\.\.\.|…|your comment here|your comment|text)"\}\)?\s*$', "", text,
                   flags=re.I)
+    # (replies_blind67) the format's placeholder object alone after the comment is that echo too
+    text = re.sub(r'\n\s*\{"comment":\s*"(?:\.\.\.|…)"\}\s*$', "", text)
     # (replies_blind19) and a reasoning model's <answer> tags around the whole comment
     text = re.sub(r"(?s)^<answer>\s*(.*?)\s*</answer>$", r"\1", text)
     fenced = re.fullmatch(r"(?s)```[a-z]*\n(.*?)\n?```", text)
