@@ -129,13 +129,34 @@ def enumeration_broken_off(text: str) -> bool:
                      text[:m.start()], re.I) is not None
 
 
+# (issue 31, fixY) a one-sentence reply that opens with a lead-in phrase ("Starting from S1,", "On the study map,",
+# "After the loss of $260 from AAA,") and stops in the clause after its comma, before any predicate: the clause is a
+# pronoun ("..., I"), or an article and one or two words, with or without one bare verb ("..., the MILL",
+# "..., the path goes"). Nothing was committed to; the option named in the lead-in is no answer.
+_LEAD_PHRASE = re.compile(r"^\W*(?:(?:start|trac|follow|look|go|mov|compar|check|read|consider|begin|work)ing"
+                          r"|on|in|at|after|before|from|for|with|given|based\s+on|since|when|as|looking\s+at)\b[^,.!?;:\n]{1,60},\s*", re.I)
+_BARE_CLAUSE = re.compile(r"^(?:i|we|it|they|you|he|she"
+                          r"|(?:the|a|an|my|our|this|that|its|his|her|their)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?"
+                          r"(?:\s+(?:goes|go|leads|runs|is|was|moves|turns|continues|passes|reaches|ends|starts|shows|seems))?)$", re.I)
+
+
+def lead_clause_unfinished(text: str) -> bool:
+    """Whether ``text`` is one unpunctuated sentence that stops right after its lead-in phrase, in a clause
+    with no predicate ("Starting from S1, the path goes", "After the loss of $260 from AAA, I")."""
+    s = (text or "").strip()
+    if not s or re.search(r"[.!?;:\n{}]", s):
+        return False
+    m = _LEAD_PHRASE.match(s)
+    return bool(m) and _BARE_CLAUSE.match(s[m.end():].strip()) is not None
+
+
 def looks_cut_off(text: str) -> bool:
     """Whether ``text`` (a prepared reply) stops in an unfinished clause, on a lead-in colon
     ("... sentence by sentence.\n\nSentence 1:") or dash (:data:`DANGLING_DASH`), or after
     announcing its reasoning (:func:`announced_and_unfinished`)."""
     s = (text or "").rstrip()
     if (s.endswith(":") or DANGLING_DASH.search(s) or announced_and_unfinished(s) or UNCLOSED_OBJECT.search(s)
-            or enumeration_broken_off(s) or stops_at_answer_head(s)):
+            or enumeration_broken_off(s) or stops_at_answer_head(s) or lead_clause_unfinished(s)):
         return True
     if not s:
         return False

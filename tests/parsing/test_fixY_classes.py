@@ -1,0 +1,49 @@
+"""fixY (issue 31, round 8): replies cut off in the clause after a lead-in phrase; corrections after a bare answer.
+Each CASE failed on main ba694841 (a confident wrong reading); the GUARDS keep close replies' readings."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from machinepsych.core.types import Observation
+from machinepsych.tasks.catalog import get_task
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+# a real stimulus per format/test (set, file, line)
+SS = ("replies_blind66", "number", 92)
+MV = ("replies_blind68", "tf_rows", 102)
+DC = ("replies_blind68", "word", 14)
+
+
+@lru_cache(maxsize=None)
+def row(where: tuple) -> dict:
+    s, f, n = where
+    return json.loads((FIX / s / f"{f}.jsonl").read_text(encoding="utf-8").splitlines()[n - 1])
+
+
+def read(where: tuple, reply: str):
+    r = row(where)
+    return get_task(r["test"]).answer.parse(reply, Observation(trial=0, stimulus=r["stimulus"], parts=()))
+
+
+# class 1: a one-sentence reply that stops in the clause after its lead-in phrase commits to nothing
+CUT = [(SS, "Starting from S1, the path goes"), (SS, "Tracing from S2, the route goes"),
+       (SS, "Following the lines from S3, the route"), (SS, "Looking at S4, it"), (SS, "From S5, the line runs"),
+       (SS, "Checking S2, the path"), (MV, "On the study map, the MILL"), (MV, "In the map, the BRIDGE"),
+       (MV, "Looking at the map, it"), (DC, "After the loss of $260 from AAA, I"), (DC, "After the win from BBB, we"),
+       (DC, "Given the losses on CCC, my choice")]
+KEEP = [(SS, "S1", 1), (SS, "S1.", 1), (SS, "Route: S1", 1), (SS, "Starting from S1, the path reaches F.", 1),
+        (DC, "AAA", "AAA"), (DC, "After the loss from AAA, I switch to BBB.", "BBB"), (MV, "MILL", "T")]
+
+
+@pytest.mark.parametrize("where,reply", CUT)
+def test_cut_after_lead_in_is_no_answer(where, reply):
+    assert read(where, reply)[0] is None
+
+
+@pytest.mark.parametrize("where,reply,meant", KEEP)
+def test_guards_keep_their_reading(where, reply, meant):
+    assert read(where, reply)[0] == meant
