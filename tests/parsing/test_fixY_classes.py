@@ -47,3 +47,26 @@ def test_cut_after_lead_in_is_no_answer(where, reply):
 @pytest.mark.parametrize("where,reply,meant", KEEP)
 def test_guards_keep_their_reading(where, reply, meant):
     assert read(where, reply)[0] == meant
+
+
+VZ = ("replies_blind68", "letter", 158)
+MB = ("replies_blind66", "word", 88)
+LN = ("replies_blind66", "word", 51)
+
+# class 2: a correction after a bare answer ends on the new answer alone: the new answer is read
+RETAKEN = [(VZ, "D. Wait — I missed the diagonal fold; with it, E.", "E"), (VZ, "B. Hmm, the hole lands on the left; so C.", "C"),
+           (MB, "Right arm. Hmm, it just gave 0 twice — left arm instead.", "left"),
+           (MB, "Left arm. Oh, it paid nothing three times: right arm instead.", "right"),
+           (DC, "AAA. Wait, AAA lost $260 — BBB instead.", "BBB"), (DC, "AAA. Hmm, big losses there; CCC then.", "CCC"),
+           (SS, "3. Wait, the path from S3 misses the circle; S4 instead.", 4),
+           (VZ, "A. Warte — die Faltung fehlt; mit ihr, C.", "C"), (MB, "Right arm. No wait, it paid 0 — left arm instead.", "left"),
+           (DC, "DDD. Oops, DDD lost twice; AAA instead.", "AAA")]
+RETAKE_GUARDS = [(VZ, "D. Wait — I missed the diagonal fold; with it, maybe E.", None), (VZ, "D. Wait — I missed the fold; still D.", "D"),
+                 (VZ, "D. Wait — with the fold, is it E?", None), (MB, "Right arm. Hmm, it gave 0 twice — not left arm though.", "right"),
+                 (MB, "Right arm. No, it paid 1 — right arm.", "right"), (MB, "Right arm. Hmm, it gave 0 twice — left arm or right arm.", None),
+                 (VZ, "D. Hmm, with the fold, E or D.", None)]
+
+
+@pytest.mark.parametrize("where,reply,meant", RETAKEN + RETAKE_GUARDS)
+def test_correction_after_bare_answer(where, reply, meant):
+    assert read(where, reply)[0] == meant

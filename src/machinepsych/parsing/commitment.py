@@ -50,6 +50,7 @@ from .object_correction import confirmed_object
 from .recall import Asked
 from .retry import retried
 from .revision import revised_tail
+from .bare_retake import bare_retake
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
 from .start_plan import START_PLAN
@@ -517,6 +518,11 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
                    cut_off: bool) -> Reading:
     finder, exact_finder = finders[0], finders[-1]
     args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
+    retake = bare_retake(raw)
+    if retake is not None:  # "D. Wait — I missed the fold; with it, E.": the new answer after a bare one (fixY)
+        first, new = _read(retake[0], *args), _read(retake[1], *args)
+        if first.ok and new.ok and _key(first.value) != _key(new.value):
+            return Reading(value=new.value, ok=True, why="the answer a correction after a bare answer ends on", mentions=new.mentions)
     cut = revised_tail(raw)
     if cut is not None:
         decided, value = confirmed_object(raw, cut, lambda t: r.value if (r := _read(t, *args)).ok else None,
