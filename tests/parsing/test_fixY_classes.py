@@ -70,3 +70,21 @@ RETAKE_GUARDS = [(VZ, "D. Wait — I missed the diagonal fold; with it, maybe E.
 @pytest.mark.parametrize("where,reply,meant", RETAKEN + RETAKE_GUARDS)
 def test_correction_after_bare_answer(where, reply, meant):
     assert read(where, reply)[0] == meant
+
+
+# class 3: an answer asked, then another offered with "maybe": a hedge, no answer
+HEDGED = [(LN, "vowel? maybe consonant"), (LN, "Vowel? Perhaps consonant."), (LN, "consonant? or maybe vowel"), (VZ, "B? maybe D"),
+          (MB, "left arm? vielleicht right arm"), (DC, "AAA? possibly BBB..."), (SS, "3? maybe 4"), (VZ, "C? peut-être E"),
+          (DC, "CCC? or DDD"), (MB, "right arm? probably left arm")]
+HEDGE_GUARDS = [(LN, "vowel? yes, vowel.", "vowel"), (LN, "vowel? maybe vowel", "vowel"), (LN, "Is it a vowel? No — consonant.", "consonant"),
+                (LN, "consonant", "consonant"), (LN, "vowel?", None)]
+
+
+@pytest.mark.parametrize("where,reply", HEDGED)
+def test_asked_then_maybe_is_a_hedge(where, reply):
+    assert read(where, reply)[0] is None
+
+
+@pytest.mark.parametrize("where,reply,meant", HEDGE_GUARDS)
+def test_hedge_guards(where, reply, meant):
+    assert read(where, reply)[0] == meant

@@ -25,3 +25,17 @@ def bare_retake(text: str) -> tuple[str, str] | None:
     if not m or _NOT_COMMITTED.search(m.group("new")):
         return None
     return m.group("first"), m.group("new")
+
+
+# (issue 31, fixY) an answer asked, then another offered with "maybe": "vowel? maybe consonant", "B? perhaps D",
+# "left arm? vielleicht right arm": the reply hedges between the two and commits to neither
+_HEDGE_WORD = (r"(?:or\s+)?(?:maybe|perhaps|possibly|probably|vielleicht|eventuell|peut-[êe]tre|quiz[áa]s?|tal\s+vez|forse|talvez"
+               r"|может\s+быть|возможно|misschien|kanske|belki|mungkin)|or")
+ASKED_THEN_MAYBE = re.compile(r"(?:^|[.!:;\n]\s*)(?P<a>[^?.!:;\n]{1,40})\?\s*[,—–-]?\s*(?:" + _HEDGE_WORD + r")\b\s*,?\s*"
+                              r"(?P<b>[^?.!\n]{1,40}?)\s*(?:[.?!…]+|\.\.\.)?\s*$", re.I)
+
+
+def asked_then_maybe(text: str) -> tuple[str, str] | None:
+    """(the asked answer, the one offered after "maybe") of a reply ending that way, or None."""
+    m = ASKED_THEN_MAYBE.search(text or "")
+    return (m.group("a"), m.group("b")) if m else None

@@ -50,7 +50,7 @@ from .object_correction import confirmed_object
 from .recall import Asked
 from .retry import retried
 from .revision import revised_tail
-from .bare_retake import bare_retake
+from .bare_retake import asked_then_maybe, bare_retake
 from .tentative import GUESS, LEAD_HEDGE
 from .option_list import after_option_list
 from .start_plan import START_PLAN
@@ -518,6 +518,11 @@ def _read_prepared(raw: str, finders: tuple[Finder, ...], resolve: Resolver | No
                    cut_off: bool) -> Reading:
     finder, exact_finder = finders[0], finders[-1]
     args = (finder, resolve, list(extra_markers), exact_finder, binary, cut_off)
+    asked = asked_then_maybe(raw)
+    if asked is not None:  # "vowel? maybe consonant": a hedge between two answers (fixY)
+        a, b = _read(asked[0], *args), _read(asked[1], *args)
+        if a.ok and b.ok and _key(a.value) != _key(b.value):
+            return Reading(why="an answer asked, then another offered with maybe: a hedge", mentions=a.mentions + b.mentions)
     retake = bare_retake(raw)
     if retake is not None:  # "D. Wait — I missed the fold; with it, E.": the new answer after a bare one (fixY)
         first, new = _read(retake[0], *args), _read(retake[1], *args)
