@@ -88,3 +88,25 @@ def test_asked_then_maybe_is_a_hedge(where, reply):
 @pytest.mark.parametrize("where,reply,meant", HEDGE_GUARDS)
 def test_hedge_guards(where, reply, meant):
     assert read(where, reply)[0] == meant
+
+
+FT = ("replies_blind67", "free_text", 159)
+C = "Volcano facts are accurate. The offside rule line is out of place."
+# class 4: an echoed example whose comment is a placeholder is no part of the comment
+ECHOED = [C + '\n\nfor example: {"comment": "your comment here"}', C + ' For example: {"comment": "text"}',
+          C + '\n\ne.g. {"comment": "Your text goes here"}', C + '\n\nExample format: {"comment": "[comment]"}',
+          C + '\n\nBeispiel: {"comment": "Ihr Kommentar hier"}', C + '\n\nFormat: {"comment": "your feedback"}',
+          C + '\n(for example {"comment": "comment"})', C + '\n\nExemple : {"comment": "votre commentaire ici"}',
+          C + '\n\ne.g. {"comment": "<your comment>"}', C + '\n\nfor instance: {"comment": "the comment"}']
+ECHO_GUARDS = [('{"comment": "The text is fine."}', "The text is fine."), ('{"comment": "text"}', None),
+               ('for example: {"comment": "your comment here"}', None), (C + '\n{"comment": "..."}', C)]
+
+
+@pytest.mark.parametrize("reply", ECHOED)
+def test_placeholder_example_is_dropped(reply):
+    assert read(FT, reply)[0] == C
+
+
+@pytest.mark.parametrize("reply,meant", ECHO_GUARDS)
+def test_placeholder_guards(reply, meant):
+    assert read(FT, reply)[0] == meant

@@ -932,6 +932,14 @@ def _read_comment(text: str) -> tuple[str | None, ParseStatus]:
     return (inner or text), "parsed"
 
 
+# (issue 31, fixY) a comment value that only holds the template's place: "your comment here", "text", "comment", "[comment]",
+# "your text goes here", "Ihr Kommentar hier", "votre commentaire ici", "tu comentario aquí" (an echoed example, not a comment)
+COMMENT_PLACEHOLDER = re.compile(r"\s*[\[(<{]?\s*(?:(?:your|my|the|ihr|dein|votre|ton|tu|su|il\s+tuo|o\s+seu)\s+)?"
+                                 r"(?:comment|comments|text|response|reply|answer|feedback|note|string|kommentar|commentaire|comentario"
+                                 r"|commento|coment[áa]rio|texte?|texto|testo)(?:\s+(?:goes\s+)?(?:here|hier|ici|aqu[íi]|qui|aqui))?"
+                                 r"\s*[\])>}]?\s*(?:\.{2,}|…)?\s*", re.I)
+
+
 def _without_echoed_example(text: str, obs: Observation | None) -> str | None:
     """``text`` without the format example it echoes, or None where it echoes none. An echoed example:
     an answer object whose comment is a placeholder (``{"comment": "..."}``, ``"<comment>"``) or is the
@@ -942,7 +950,8 @@ def _without_echoed_example(text: str, obs: Observation | None) -> str | None:
     spans = []
     for start, end, obj in json_objects(text):
         values = [v for k, v in obj.items() if str(k).lower() in COMMENT_KEYS] if isinstance(obj, dict) else []
-        placeholders = values and all(isinstance(v, str) and PLACEHOLDER_VALUE.fullmatch(v) for v in values)
+        placeholders = values and all(isinstance(v, str) and (PLACEHOLDER_VALUE.fullmatch(v) or COMMENT_PLACEHOLDER.fullmatch(v))
+                                      for v in values)
         if not placeholders and re.sub(r"\s", "", text[start:end]) not in prompt:
             continue
         line_start = text.rfind("\n", 0, start) + 1
