@@ -16,6 +16,9 @@ FIX = Path(__file__).resolve().parents[1] / "fixtures"
 SS = ("replies_blind66", "number", 92)
 MV = ("replies_blind68", "tf_rows", 102)
 DC = ("replies_blind68", "word", 14)
+VZ = ("replies_blind68", "letter", 158)
+MB = ("replies_blind66", "word", 88)
+LN = ("replies_blind66", "word", 51)
 
 
 @lru_cache(maxsize=None)
@@ -36,7 +39,8 @@ CUT = [(SS, "Starting from S1, the path goes"), (SS, "Tracing from S2, the route
        (MV, "Looking at the map, it"), (DC, "After the loss of $260 from AAA, I"), (DC, "After the win from BBB, we"),
        (DC, "Given the losses on CCC, my choice")]
 KEEP = [(SS, "S1", 1), (SS, "S1.", 1), (SS, "Route: S1", 1), (SS, "Starting from S1, the path reaches F.", 1),
-        (DC, "AAA", "AAA"), (DC, "After the loss from AAA, I switch to BBB.", "BBB"), (MV, "MILL", "T")]
+        (DC, "AAA", "AAA"), (DC, "After the loss from AAA, I switch to BBB.", "BBB"), (MV, "MILL", "T"),
+        (DC, "In the end, the BBB deck", "BBB"), (DC, "After all, the AAA deck", "AAA"), (MB, "On balance, the left arm", "left")]
 
 
 @pytest.mark.parametrize("where,reply", CUT)
@@ -49,9 +53,6 @@ def test_guards_keep_their_reading(where, reply, meant):
     assert read(where, reply)[0] == meant
 
 
-VZ = ("replies_blind68", "letter", 158)
-MB = ("replies_blind66", "word", 88)
-LN = ("replies_blind66", "word", 51)
 
 # class 2: a correction after a bare answer ends on the new answer alone: the new answer is read
 RETAKEN = [(VZ, "D. Wait — I missed the diagonal fold; with it, E.", "E"), (VZ, "B. Hmm, the hole lands on the left; so C.", "C"),

@@ -133,7 +133,8 @@ def enumeration_broken_off(text: str) -> bool:
 # "After the loss of $260 from AAA,") and stops in the clause after its comma, before any predicate: the clause is a
 # pronoun ("..., I"), or an article and one or two words, with or without one bare verb ("..., the MILL",
 # "..., the path goes"). Nothing was committed to; the option named in the lead-in is no answer.
-_LEAD_PHRASE = re.compile(r"^\W*(?:(?:start|trac|follow|look|go|mov|compar|check|read|consider|begin|work)ing"
+_LEAD_PHRASE = re.compile(r"^\W*(?!(?:in\s+the\s+end|after\s+all|all\s+in\s+all|on\s+balance|in\s+short|at\s+last|for\s+me|in\s+my\s+view"
+                          r"|for\s+this\s+(?:trial|round|one|time)|on\s+reflection|with\s+that|in\s+that\s+case|as\s+such)\s*,)(?:(?:start|trac|follow|look|go|mov|compar|check|read|consider|begin|work)ing"
                           r"|on|in|at|after|before|from|for|with|given|based\s+on|since|when|as|looking\s+at)\b[^,.!?;:\n]{1,60},\s*", re.I)
 _BARE_CLAUSE = re.compile(r"^(?:i|we|it|they|you|he|she"
                           r"|(?:the|a|an|my|our|this|that|its|his|her|their)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?"
