@@ -13,6 +13,10 @@ statement given twice with different ratings, or without a rating, is kept with 
 from __future__ import annotations
 
 import re
+
+from .correction_comma import comma_correction
+from .loops import block_loop_cut
+from .rating_signs import unsigned_as_unrated
 from typing import Any
 
 from machinepsych.core.parsing import fallback_status
@@ -475,6 +479,7 @@ def parse_questionnaire(reply: str, obs: Observation) -> tuple[Any, ParseStatus]
     least one statement has a rating; the others are kept with rating None. A list under a heading
     that closes the reasoning ("Final ratings:") is the answer where it rates every statement the
     whole reply rates: what the reasoning said of a statement before it is no second rating."""
+    reply = unsigned_as_unrated(comma_correction(block_loop_cut(reply or "") or reply or ""))  # issue 31, round 8
     whole = _parse_questionnaire(reply, obs)
     heads = list(FINAL_LIST.finditer(reply or ""))
     if not heads:

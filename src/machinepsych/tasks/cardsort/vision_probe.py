@@ -18,6 +18,7 @@ from machinepsych.core.env import Environment, Params
 from machinepsych.core.parsing import fallback_status
 from machinepsych.parsing.cut_lists import cut_inside_next_item
 from machinepsych.parsing.probe_cards import normalize_probe, probe_unsure
+from machinepsych.parsing.probe_repeats import replace_repeats
 from machinepsych.core.spaces import Choice, ListOf, Record, Space
 from machinepsych.core.spec import Agent, AgentView, AnswerFormat, HumanForm, Metric, Scorer, TaskSpec, TextBox, percent
 from machinepsych.core.types import ImagePart, Observation, ParseStatus, TextPart
@@ -150,6 +151,7 @@ def parse_probe(reply: str, obs: Observation | None = None) -> tuple[dict | None
     found = list(CARD_RE.finditer(text, m[-1].start()))
     if found and cut_inside_next_item(text[found[-1].end():]):
         return None, "invalid"  # "..., Card 5: [1, red,": cut off inside a card (:mod:`machinepsych.parsing.cut_lists`)
+    found = replace_repeats(text, found, count)  # a card named again or corrected replaces it (probe_repeats)
     cards = [_card(c.group(1), c.group(2), c.group(3)) for c in found]
     cards = [c for c in cards if c["number"] in NUMBERS][:MAX_CARDS]
     if not cards or count > MAX_CARDS:
