@@ -963,6 +963,8 @@ def _without_echoed_example(text: str, obs: Observation | None) -> str | None:
         if paren is not None and close is not None:  # "Nice facts (format: {...}).": the sentence's own stop stays
             start, end = len(text[:paren].rstrip(" \t")), close + 1
         else:
+            if text[line_start:start].strip() and not re.search(r"[.!?。！？]\s*$", text[line_start:start]):
+                continue  # "Format, e.g. {...}. The oboe line is odd.": cutting there would leave half a sentence; kept
             end += len(re.match(r"[ \t.]*", text[end:]).group())
         spans.append((start, end))
     rest = text
