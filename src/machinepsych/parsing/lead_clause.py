@@ -35,7 +35,7 @@ _TIME = (r"(?:this\s+(?:time|round|trial|turn)|for\s+(?:this|the\s+next)\s+(?:ro
 _TIME_OPEN = re.compile(r"(?:^|(?<=[.!?;,\n]))[ \t]*" + _TIME + r"\b[ \t]*[,:]?[ \t]*(?=\S)", re.I)
 _TIME_CLOSE = re.compile(r"[ \t]*,?[ \t]+" + _TIME + r"[ \t]*(?=[.!。]*[ \t]*$)", re.I)
 _INVERTED = re.compile(r"^([^\W\d_]+)\s+(ich|wir)\b", re.I)
-_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|whether|suppose|assuming|si|wenn|falls|se|caso|cuando|quand|quando)\b|\?", re.I)
+CONDITION = re.compile(r"\b(?:if|unless|when|whenever|whether|suppose|assuming|si|wenn|falls|se|caso|cuando|quand|quando)\b|\?", re.I)
 
 
 def main_clause(reply: str) -> tuple[str, str] | None:
@@ -47,7 +47,7 @@ def main_clause(reply: str) -> tuple[str, str] | None:
     end = len(text.rstrip(".!。 \t"))
     start = max(text.rfind(c, 0, end) for c in ".!?;\n") + 1
     sentence = text[start:]
-    if _CONDITION.search(sentence) or CAUSAL_CONDITION.search(sentence):  # (review 10) "As soon as A loses, then switch to C."
+    if CONDITION.search(sentence) or CAUSAL_CONDITION.search(sentence):  # (review 10) "As soon as A loses, then switch to C."
         return None
     cut = None
     m = _GROUNDS_OPEN.search(text, start)

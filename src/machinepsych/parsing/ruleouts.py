@@ -16,6 +16,7 @@ from typing import Any
 from .causal_choice import CAUSAL_CONDITION
 from .commitment import Finder
 from .hedges import HEDGE_CUE, answer_mentions
+from .lead_clause import CONDITION
 from .negation import rejected_mentions
 from .tentative import GUESSED as _GUESSED
 from .text import mask
@@ -23,8 +24,6 @@ from .text import mask
 # clauses: sentences, semicolons, commas, and the stop of a bracket (a bracket's reason stays with its clause)
 _CLAUSE = re.compile(r"[;.!\n]+|,\s*(?![^()]*\))")
 _BRACKET = re.compile(r"\([^()]*\)")
-# a condition outside brackets: "Had A lost, then switch to C." rules nothing out, it plans (review 10's conditions)
-_IF = re.compile(r"\b(?:if|unless|when|whenever|wenn|falls|si|se|cuando|quand|quando)\b", re.I)
 
 
 def _without_reasons(text: str, finder: Finder) -> str:
@@ -39,7 +38,8 @@ def after_rule_outs(text: str, finder: Finder, read: Callable[[str], tuple[Any, 
     said = _without_reasons(text, finder)
     if HEDGE_CUE.search(said) is not None or _GUESSED.search(text) is not None or "?" in text:
         return None  # "Not A; maybe D.", "Not A; D (or E).", "Not A. D, I guess.": offered, not given
-    if _IF.search(_BRACKET.sub(" ", text)) or any(CAUSAL_CONDITION.search(s.strip()) for s in re.split(r"[.;!\n]+", text)):
+    # a condition outside brackets ("Had A lost, then switch to C.") makes the reply a plan, not rule-outs (review 10)
+    if CONDITION.search(_BRACKET.sub(" ", text)) or any(CAUSAL_CONDITION.search(s.strip()) for s in re.split(r"[.;!\n]+", text)):
         return None  # "Had A lost, then switch to C.", "If B loses, not B; C.": a plan under a condition, not rule-outs
     ruled: list[Any] = []
     left: list[str] = []
